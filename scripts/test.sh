@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs every test of gobook. Installs what the tests need first (see scripts/setup.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cargo test --all-targets --locked
+cargo test --doc --locked

@@ -1,0 +1,171 @@
+//! Command definitions (clap) and dispatch; each command lives in its own file.
+
+mod check;
+mod fmt;
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Exit code for success.
+pub const EXIT_OK: i32 = 0;
+/// Exit code when the content has errors.
+pub const EXIT_CONTENT: i32 = 1;
+/// Exit code for wrong usage or a command that is not built yet.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "gobook",
+    version,
+    about = "Turn Go books written in the gobook format into websites and e-books",
+    long_about = "gobook turns Go (weiqi, baduk) books written in the gobook text format into \
+static websites and e-books whose diagrams are crisp inline SVG. It also reads SGF and the XML Go \
+format so that existing games become books.",
+    after_help = "Examples:\n  gobook check examples/sample/sample.gobook\n  gobook fmt --check book.gobook\n\nRun `gobook <COMMAND> --help` for the details of a command.",
+    propagate_version = true
+)]
+struct Cli {
+    #[command(flatten)]
+    global: GlobalArgs,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options every command understands.
+#[derive(Args, Clone, Copy)]
+pub struct GlobalArgs {
+    /// Print only errors
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print more about what is being done
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Create a starter book that builds
+    #[command(after_help = "Example:\n  gobook init my-book")]
+    Init {
+        /// Folder to create the book in
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Build the website (and e-books) of a book
+    #[command(after_help = "Example:\n  gobook build examples/sample -o site")]
+    Build {
+        /// The book: a .gobook file or a folder holding one
+        #[arg(default_value = ".")]
+        book: PathBuf,
+        /// Where to write the site
+        #[arg(short, long)]
+        out_dir: Option<PathBuf>,
+        /// Open the site in a browser when done
+        #[arg(long)]
+        open: bool,
+    },
+    /// Serve the book with live reload while you edit it
+    #[command(after_help = "Example:\n  gobook serve examples/sample --open")]
+    Serve {
+        /// The book: a .gobook file or a folder holding one
+        #[arg(default_value = ".")]
+        book: PathBuf,
+        /// Port to listen on
+        #[arg(short, long, default_value_t = 3000)]
+        port: u16,
+        /// Address to listen on
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the book in a browser
+        #[arg(long)]
+        open: bool,
+    },
+    /// Check a book for errors without building it
+    #[command(after_help = "Examples:\n  gobook check book.gobook\n  gobook check book.gobook --format json")]
+    Check(check::CheckArgs),
+    /// Rewrite a book in the standard layout
+    #[command(after_help = "Examples:\n  gobook fmt book.gobook\n  gobook fmt --check book.gobook\n  cat book.gobook | gobook fmt - > tidy.gobook")]
+    Fmt(fmt::FmtArgs),
+    /// Print the resolved book (diagrams, moves, captions) as JSON
+    #[command(after_help = "Example:\n  gobook inspect book.gobook --lang en")]
+    Inspect {
+        /// The book file
+        book: PathBuf,
+        /// Language to resolve the text in
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Write diagrams as standalone SVG files
+    #[command(after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/")]
+    Svg {
+        /// The book (or SGF game) to draw from
+        book: PathBuf,
+        /// ID of the diagram to draw
+        #[arg(long)]
+        id: Option<String>,
+        /// Draw every diagram, one file each
+        #[arg(long)]
+        all: bool,
+        /// Output file (or folder with --all)
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
+    /// Convert a game between SGF and the XML Go format
+    #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
+    Convert {
+        /// Input file (.sgf or .xml, `-` for standard input)
+        input: PathBuf,
+        /// Output file (.sgf or .xml, `-` for standard output)
+        output: PathBuf,
+    },
+    /// Make a book from an SGF or XML game
+    #[command(after_help = "Example:\n  gobook import game.sgf -o game.gobook --every 50")]
+    Import {
+        /// The game file (.sgf or .xml)
+        game: PathBuf,
+        /// The book file to write
+        #[arg(short, long)]
+        out: PathBuf,
+        /// Moves per figure
+        #[arg(long, default_value_t = 50)]
+        every: u32,
+    },
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run() -> i32 {
+    let cli = Cli::parse();
+    let g = cli.global;
+    match cli.command {
+        Command::Check(args) => check::run(&args, g),
+        Command::Fmt(args) => fmt::run(&args, g),
+        Command::Init { .. } => not_yet("init"),
+        Command::Build { .. } => not_yet("build"),
+        Command::Serve { .. } => not_yet("serve"),
+        Command::Inspect { .. } => not_yet("inspect"),
+        Command::Svg { .. } => not_yet("svg"),
+        Command::Convert { .. } => not_yet("convert"),
+        Command::Import { .. } => not_yet("import"),
+    }
+}
+
+fn not_yet(cmd: &str) -> i32 {
+    report::error(&format!(
+        "`gobook {cmd}` is not implemented yet; `gobook check` and `gobook fmt` work today"
+    ));
+    EXIT_USAGE
+}
+
+/// Small helpers for messages on standard error, coloured when the terminal allows it.
+pub mod report {
+    use anstyle::{AnsiColor, Style};
+    use std::io::Write;
+
+    const ERROR: Style = AnsiColor::Red.on_default().bold();
+
+    /// Prints `error: MESSAGE` on standard error.
+    pub fn error(message: &str) {
+        let mut err = anstream::stderr();
+        let _ = writeln!(err, "{ERROR}error{ERROR:#}: {message}");
+    }
+}
