@@ -1,6 +1,11 @@
 //! gobook turns Go books written in the gobook format into websites and e-books.
 //!
 //! The crate follows the data: [`format`] reads and writes gobook files,
-//! and each later stage (resolve, render, write) has a module of its own.
+//! [`resolve`] works out what they mean, and [`check`] ties the two together
+//! for every command that reads a book.
 
+pub mod check;
+pub mod diagnostics;
+pub mod format;
 pub mod point;
+pub mod resolve;

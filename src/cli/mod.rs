@@ -1,5 +1,6 @@
 //! Command definitions (clap) and dispatch; each command lives in its own file.
 
+mod book_file;
 mod check;
 mod fmt;
 

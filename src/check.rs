@@ -1,0 +1,35 @@
+//! Checking a book: parse, link references, validate. What `gobook check` runs
+//! and what every later command runs first.
+
+use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
+use crate::format::{self, syntax::Document};
+use crate::resolve::links::{self, Links};
+
+/// A checked book: its tree, links and every diagnostic, sorted by position.
+pub struct Checked {
+    /// The syntax tree.
+    pub doc: Document,
+    /// References between elements.
+    pub links: Links,
+    /// Errors and warnings in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// Parses and checks gobook source text (already decoded, without a BOM).
+pub fn check(src: &str) -> Checked {
+    let parsed = format::parse(src);
+    let mut diags = Diagnostics::default();
+    diags.extend(parsed.diagnostics);
+    let links = links::link(&parsed.doc, &mut diags);
+    format::validate::validate(src, &parsed.doc, &links, &mut diags);
+    let mut diagnostics = diags.into_vec();
+    diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+    Checked { doc: parsed.doc, links, diagnostics }
+}

@@ -1,0 +1,138 @@
+//! Problems found in a book, and how they are shown: rustc-style text with the
+//! source line and a caret, or JSON for tools.
+//!
+//! The first line is `FILE:LINE:COL: error: message`, the form editors and
+//! terminals turn into a jump to the place; that is why this is not a
+//! snippet-rendering crate's format.
+
+use crate::format::syntax::{LineIndex, Span};
+use serde::Serialize;
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The book is wrong; `check` exits 1.
+    Error,
+    /// Worth a look; kept going.
+    Warning,
+}
+
+/// One problem at one place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Where, in the source text.
+    pub span: Span,
+    /// A short stable name for the kind of problem (`unknown-attribute`).
+    pub code: &'static str,
+    /// What is wrong and, where it helps, what to do.
+    pub message: String,
+}
+
+/// A growing list of diagnostics.
+#[derive(Debug, Default)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// Records an error.
+    pub fn error(&mut self, span: Span, code: &'static str, message: impl Into<String>) {
+        self.0.push(Diagnostic { severity: Severity::Error, span, code, message: message.into() });
+    }
+
+    /// Records a warning.
+    pub fn warning(&mut self, span: Span, code: &'static str, message: impl Into<String>) {
+        self.0.push(Diagnostic { severity: Severity::Warning, span, code, message: message.into() });
+    }
+
+    /// Adds diagnostics found elsewhere.
+    pub fn extend(&mut self, more: impl IntoIterator<Item = Diagnostic>) {
+        self.0.extend(more);
+    }
+
+    /// The diagnostics, in the order found.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.0
+    }
+}
+
+/// A diagnostic placed in its file: what `--format json` prints.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Located {
+    /// The file name as given.
+    pub file: String,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// `error` or `warning`.
+    pub severity: Severity,
+    /// The kind of problem.
+    pub code: &'static str,
+    /// The message.
+    pub message: String,
+    /// The source line the problem is on.
+    pub source_line: String,
+}
+
+/// A source file and its line index, for placing diagnostics.
+pub struct SourceFile<'a> {
+    /// The name shown in messages.
+    pub name: &'a str,
+    /// The text (after any byte-order mark).
+    pub text: &'a str,
+    index: LineIndex,
+}
+
+impl<'a> SourceFile<'a> {
+    /// Indexes `text` for line lookups.
+    pub fn new(name: &'a str, text: &'a str) -> Self {
+        SourceFile { name, text, index: LineIndex::new(text) }
+    }
+
+    /// Places a diagnostic at its line and column.
+    pub fn locate(&self, d: &Diagnostic) -> Located {
+        let (line, column) = self.index.line_col(self.text, d.span.start);
+        Located {
+            file: self.name.to_string(),
+            line,
+            column,
+            severity: d.severity,
+            code: d.code,
+            message: d.message.clone(),
+            source_line: self.index.line_text(self.text, line).to_string(),
+        }
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: u32) -> (u32, u32) {
+        self.index.line_col(self.text, offset)
+    }
+}
+
+/// Writes a diagnostic the way rustc does: location line, source line, caret.
+pub fn render_human(d: &Located, out: &mut dyn std::io::Write, color: bool) -> std::io::Result<()> {
+    use anstyle::{AnsiColor, Style};
+    let (label, style) = match d.severity {
+        Severity::Error => ("error", AnsiColor::Red.on_default().bold()),
+        Severity::Warning => ("warning", AnsiColor::Yellow.on_default().bold()),
+    };
+    let bold = Style::new().bold();
+    let blue = AnsiColor::Blue.on_default().bold();
+    let (style, bold, blue) = if color { (style, bold, blue) } else { (Style::new(), Style::new(), Style::new()) };
+    writeln!(
+        out,
+        "{bold}{}:{}:{}:{bold:#} {style}{label}{style:#}{bold}: {}{bold:#}",
+        d.file, d.line, d.column, d.message
+    )?;
+    let num = d.line.to_string();
+    let pad = " ".repeat(num.len());
+    // Tabs are shown as single spaces so the caret lines up.
+    let shown: String = d.source_line.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+    writeln!(out, "{blue}{pad} |{blue:#}")?;
+    writeln!(out, "{blue}{num} |{blue:#} {shown}")?;
+    let caret_pad = " ".repeat(d.column.saturating_sub(1) as usize);
+    writeln!(out, "{blue}{pad} |{blue:#} {caret_pad}{style}^{style:#}")?;
+    Ok(())
+}

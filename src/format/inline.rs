@@ -1,0 +1,281 @@
+//! Markup inside paragraph text: inline diagrams `<dia ...>text</dia>`, links
+//! `<a href=...>text</a>`, images `<img ...></img>` and line breaks `<br>`.
+//! Everything else (bold, symbols, standard texts) stays text for the resolver.
+
+use crate::diagnostics::Diagnostics;
+use crate::format::parser::read_quoted;
+use crate::format::syntax::{Attribute, Span, Text};
+
+/// A piece of paragraph text.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inline {
+    /// Plain text (source span; the text is `src[span]`).
+    Text(Span),
+    /// A line break written as `<br>`, `<br/>` or `<br />`.
+    Break(Span),
+    /// An inline diagram; its content is the text to tap.
+    Dia {
+        /// The tag's attributes.
+        attrs: Vec<Attribute>,
+        /// The tappable text.
+        content: Vec<Inline>,
+        /// From `<dia` to `</dia>`.
+        span: Span,
+    },
+    /// A link.
+    Link {
+        /// The tag's attributes (`href`).
+        attrs: Vec<Attribute>,
+        /// The link text.
+        content: Vec<Inline>,
+        /// From `<a` to `</a>`.
+        span: Span,
+    },
+    /// An image in the text.
+    Img {
+        /// The tag's attributes.
+        attrs: Vec<Attribute>,
+        /// The whole tag.
+        span: Span,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Tag {
+    Dia,
+    Link,
+}
+
+impl Tag {
+    fn name(self) -> &'static str {
+        match self {
+            Tag::Dia => "dia",
+            Tag::Link => "a",
+        }
+    }
+}
+
+/// Parses the inline markup of an element value. `src` is the whole source; the
+/// value's spans index into it.
+pub fn parse(src: &str, text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
+    let base = text.span.start as usize;
+    let raw = &text.raw;
+    let b = raw.as_bytes();
+    // Open containers: the tag, its opening span, attributes, collected content.
+    let mut stack: Vec<(Tag, usize, Vec<Attribute>, Vec<Inline>)> = Vec::new();
+    let mut top: Vec<Inline> = Vec::new();
+    let mut run = 0;
+    let mut i = 0;
+    let _ = src;
+    macro_rules! cur {
+        () => {
+            match stack.last_mut() {
+                Some(s) => &mut s.3,
+                None => &mut top,
+            }
+        };
+    }
+    while i < b.len() {
+        let Some(k) = b[i..].iter().position(|&c| c == b'<') else { break };
+        i += k;
+        let rest = &raw[i..];
+        let flush = |out: &mut Vec<Inline>, from: usize, to: usize| {
+            if to > from {
+                out.push(Inline::Text(Span::new(base + from, base + to)));
+            }
+        };
+        if let Some(len) = br_len(rest) {
+            flush(cur!(), run, i);
+            cur!().push(Inline::Break(Span::new(base + i, base + i + len)));
+            i += len;
+            run = i;
+        } else if let Some((tag, name_len)) = open_tag(rest) {
+            match tag_attrs(raw, i + name_len, base, diags) {
+                Some((attrs, after, self_closed)) => {
+                    flush(cur!(), run, i);
+                    if tag == "img" {
+                        let mut end = after;
+                        if !self_closed && raw[end..].starts_with("</img>") {
+                            end += 6;
+                        }
+                        cur!().push(Inline::Img { attrs, span: Span::new(base + i, base + end) });
+                        i = end;
+                    } else {
+                        let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
+                        if stack.iter().any(|s| s.0 == t) {
+                            diags.error(
+                                Span::new(base + i, base + after),
+                                "nested-inline",
+                                format!("`<{}>` cannot be placed inside another `<{}>`", t.name(), t.name()),
+                            );
+                        }
+                        stack.push((t, i, attrs, Vec::new()));
+                        i = after;
+                    }
+                    run = i;
+                }
+                None => i += 1,
+            }
+        } else if let Some((tag, len)) = close_tag(rest) {
+            let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
+            if stack.last().is_some_and(|s| s.0 == t) {
+                flush(cur!(), run, i);
+                let (t, open, attrs, content) = stack.pop().expect("checked above");
+                let span = Span::new(base + open, base + i + len);
+                cur!().push(match t {
+                    Tag::Dia => Inline::Dia { attrs, content, span },
+                    Tag::Link => Inline::Link { attrs, content, span },
+                });
+                i += len;
+                run = i;
+            } else {
+                diags.error(
+                    Span::new(base + i, base + i + len),
+                    "unbalanced-tag",
+                    format!("`</{tag}>` closes nothing; remove it or add the opening `<{tag} ...>`"),
+                );
+                i += len;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let end = b.len();
+    let flush_end = |out: &mut Vec<Inline>, from: usize| {
+        if end > from {
+            out.push(Inline::Text(Span::new(base + from, base + end)));
+        }
+    };
+    flush_end(cur!(), run);
+    // Unclosed tags: report, and keep their content as if closed at the end.
+    while let Some((t, open, attrs, content)) = stack.pop() {
+        diags.error(
+            Span::new(base + open, base + open + 1 + t.name().len()),
+            "unclosed-tag",
+            format!("`<{}>` is not closed; end its text with `</{}>`", t.name(), t.name()),
+        );
+        let span = Span::new(base + open, base + end);
+        cur!().push(match t {
+            Tag::Dia => Inline::Dia { attrs, content, span },
+            Tag::Link => Inline::Link { attrs, content, span },
+        });
+    }
+    top
+}
+
+fn br_len(s: &str) -> Option<usize> {
+    ["<br>", "<br/>", "<br />"].iter().find(|t| s.starts_with(**t)).map(|t| t.len())
+}
+
+fn open_tag(s: &str) -> Option<(&'static str, usize)> {
+    for tag in ["dia", "a", "img"] {
+        let name_end = 1 + tag.len();
+        if s.len() > name_end && s[1..].starts_with(tag) && matches!(s.as_bytes()[name_end], b' ' | b'\t' | b'>' | b'/') {
+            return Some((tag, name_end));
+        }
+    }
+    None
+}
+
+fn close_tag(s: &str) -> Option<(&'static str, usize)> {
+    for (tag, t) in [("dia", "</dia>"), ("a", "</a>")] {
+        if s.starts_with(t) {
+            return Some((tag, t.len()));
+        }
+    }
+    None
+}
+
+/// Reads `name=value` pairs up to `>` or `/>`. Returns the attributes, the offset
+/// after the tag, and whether it closed itself; `None` when this is not a tag after all.
+fn tag_attrs(raw: &str, mut i: usize, base: usize, diags: &mut Diagnostics) -> Option<(Vec<Attribute>, usize, bool)> {
+    let b = raw.as_bytes();
+    let mut attrs = Vec::new();
+    loop {
+        while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\r' | b'\n') {
+            i += 1;
+        }
+        if i >= b.len() {
+            return None;
+        }
+        if b[i] == b'>' {
+            return Some((attrs, i + 1, false));
+        }
+        if raw[i..].starts_with("/>") {
+            return Some((attrs, i + 2, true));
+        }
+        let ns = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        if i == ns || i >= b.len() || b[i] != b'=' {
+            return None;
+        }
+        let name_end = i;
+        i += 1;
+        let (value, quoted, vspan, after) = if i < b.len() && b[i] == b'"' {
+            match read_quoted(raw, i + 1, b.len()) {
+                Some((v, close)) => (v, true, Span::new(base + i + 1, base + close), close + 1),
+                None => {
+                    diags.error(Span::new(base + i, base + i + 1), "unterminated-quote", "this quoted value has no closing `\"`");
+                    return None;
+                }
+            }
+        } else {
+            let vs = i;
+            while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'>') && !raw[i..].starts_with("/>") {
+                i += 1;
+            }
+            (raw[vs..i].to_string(), false, Span::new(base + vs, base + i), i)
+        };
+        attrs.push(Attribute {
+            name: raw[ns..name_end].to_string(),
+            value,
+            quoted,
+            on_new_line: false,
+            name_span: Span::new(base + ns, base + name_end),
+            value_span: vspan,
+        });
+        i = after;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(s: &str) -> (Vec<Inline>, usize) {
+        let t = Text { raw: s.to_string(), span: Span::new(0, s.len()) };
+        let mut d = Diagnostics::default();
+        let v = parse(s, &t, &mut d);
+        (v, d.into_vec().len())
+    }
+
+    #[test]
+    fn inline_diagram_with_text() {
+        let (v, errs) = run("See <dia at=2 mv=C4B5D6>if Black plays</dia> instead.");
+        assert_eq!(errs, 0);
+        assert_eq!(v.len(), 3);
+        let Inline::Dia { attrs, content, .. } = &v[1] else { panic!("{v:?}") };
+        assert_eq!(attrs.len(), 2);
+        assert_eq!(attrs[1].value, "C4B5D6");
+        assert_eq!(content, &vec![Inline::Text(Span::new(24, 38))]);
+    }
+
+    #[test]
+    fn links_images_breaks() {
+        let (v, errs) = run("<a href=\"de\">Deutsch</a><br/>x<br />y<br><img url=\"i.png\" href=x></img>\tz");
+        assert_eq!(errs, 0);
+        assert!(matches!(v[0], Inline::Link { .. }));
+        assert!(matches!(v[1], Inline::Break(_)));
+        assert!(matches!(v[5], Inline::Break(_)));
+        assert!(matches!(v[6], Inline::Img { .. }));
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(run("<dia at=2>open").1, 1);
+        assert_eq!(run("stray </a> close").1, 1);
+        assert_eq!(run("a < b and <b>bold</b>").1, 0);
+    }
+}

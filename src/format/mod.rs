@@ -1,0 +1,13 @@
+//! The gobook text format: syntax tree, parser, schema, typed values,
+//! validation and the writer. Knows nothing of HTML.
+
+pub mod inline;
+pub mod parser;
+pub mod schema;
+pub mod syntax;
+pub mod validate;
+pub mod values;
+pub mod writer;
+
+pub use parser::{parse, Parsed};
+pub use syntax::{Attribute, Document, Element, Span};

@@ -1,0 +1,279 @@
+//! Checks a parsed document against the spec: element order, known elements and
+//! attributes, value types (with the board size each element really has),
+//! inline markup and links. Unknown things are warnings and are kept.
+
+use crate::diagnostics::Diagnostics;
+use crate::format::inline::{self, Inline};
+use crate::format::schema::{self, AttrSpec, DiagramKind, ElementKind, Host, ValueType};
+use crate::format::syntax::{Attribute, Document, Element, Span};
+use crate::format::values::{self, ValueError};
+use crate::resolve::links::{self, Links};
+
+/// Validates `doc` (parsed from `src`), given its links.
+pub fn validate(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics) {
+    check_book_first(doc, diags);
+    for (i, el) in doc.elements.iter().enumerate() {
+        check_element(src, doc, links, i, el, diags);
+    }
+}
+
+fn check_book_first(doc: &Document, diags: &mut Diagnostics) {
+    let mut seen_content = false;
+    let mut book_seen = false;
+    for el in &doc.elements {
+        match el.kind {
+            ElementKind::Comment => {}
+            ElementKind::Book if book_seen => {
+                diags.error(el.name_span, "book-twice", "a file holds one book: this second `::book` must go");
+            }
+            ElementKind::Book if seen_content => {
+                diags.error(el.name_span, "book-not-first", "`::book` must be the first element of the file");
+                book_seen = true;
+            }
+            ElementKind::Book => book_seen = true,
+            _ => seen_content = true,
+        }
+    }
+    if !book_seen {
+        let span = doc.elements.first().map(|e| Span::new(e.span.start as usize, e.span.start as usize)).unwrap_or_default();
+        diags.error(span, "no-book", "the file must start with a `::book` element, e.g. `::book(#my-book) title=\"My Book\"`");
+    }
+}
+
+fn check_element(src: &str, doc: &Document, links: &Links, i: usize, el: &Element, diags: &mut Diagnostics) {
+    match el.kind {
+        ElementKind::Unknown if !el.name.is_empty() => diags.warning(
+            el.name_span,
+            "unknown-element",
+            format!("`::{}` is not an element of the gobook format; it is kept but not shown", el.name),
+        ),
+        ElementKind::Comment => {
+            if let Some(a) = el.attrs.first() {
+                diags.error(a.name_span, "comment-attributes", "comments can't have attributes; remove `=` or the attribute");
+            }
+            return;
+        }
+        _ => {}
+    }
+    if links.chapter[i].is_none() && !matches!(el.kind, ElementKind::Book | ElementKind::Comment | ElementKind::Unknown) {
+        diags.warning(el.name_span, "outside-chapter", "this element comes before the first `::chapter`; start a chapter first");
+    }
+    let size = links.size[i];
+    check_attrs(doc, links, i, Host::Element(el.kind), &el.attrs, size, diags);
+    if el.kind.is_go_data() && el.attr("mv").is_some() && el.attr("to").is_some() {
+        let a = el.attr("to").expect("checked");
+        diags.error(a.name_span, "mv-and-to", "`mv` and `to` can't be used together: give the moves, or a range of the base's moves");
+    }
+    if let Some(v) = &el.value {
+        match el.kind {
+            ElementKind::Go => diags.warning(v.span, "go-text", "Go data shows no text; this text is ignored"),
+            ElementKind::Comment | ElementKind::Unknown => {}
+            _ => {
+                let parts = inline::parse(src, v, diags);
+                check_inlines(doc, links, i, &parts, diags);
+            }
+        }
+    }
+}
+
+fn check_inlines(doc: &Document, links: &Links, i: usize, parts: &[Inline], diags: &mut Diagnostics) {
+    for part in parts {
+        match part {
+            Inline::Text(_) | Inline::Break(_) => {}
+            Inline::Dia { attrs, content, .. } => {
+                let base = links::inline_dia_base(doc, links, i, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
+                let size = own_size(attrs).or_else(|| base.map(|b| links.size[b])).unwrap_or(links::DEFAULT_SIZE);
+                check_attrs(doc, links, i, Host::InlineDia, attrs, size, diags);
+                if attrs.iter().any(|a| a.name == "mv") {
+                    if let Some(a) = attrs.iter().find(|a| a.name == "to") {
+                        diags.error(a.name_span, "mv-and-to", "`mv` and `to` can't be used together");
+                    }
+                }
+                check_inlines(doc, links, i, content, diags);
+            }
+            Inline::Link { attrs, content, span } => {
+                if !attrs.iter().any(|a| a.name == "href") {
+                    diags.warning(*span, "link-without-href", "this link has no `href`");
+                }
+                check_attrs(doc, links, i, Host::InlineLink, attrs, links.size[i], diags);
+                check_inlines(doc, links, i, content, diags);
+            }
+            Inline::Img { attrs, .. } => check_attrs(doc, links, i, Host::InlineImg, attrs, links.size[i], diags),
+        }
+    }
+}
+
+fn own_size(attrs: &[Attribute]) -> Option<u8> {
+    let a = attrs.iter().find(|a| a.name == "sz")?;
+    let v = values::parse_int(&a.value).ok()?;
+    (2..=25).contains(&v).then_some(v as u8)
+}
+
+fn host_name(host: Host) -> String {
+    match host {
+        Host::Element(k) => match k {
+            ElementKind::Book => "the book".into(),
+            ElementKind::Chapter => "a chapter".into(),
+            ElementKind::Go => "Go data".into(),
+            ElementKind::Diagram(_) => "a diagram".into(),
+            ElementKind::Paragraph(_) => "a paragraph".into(),
+            ElementKind::Img => "an image".into(),
+            ElementKind::Buy => "a buy button".into(),
+            ElementKind::Include => "an include".into(),
+            ElementKind::Comment => "a comment".into(),
+            ElementKind::Unknown => "this element".into(),
+        },
+        Host::InlineDia => "an inline diagram".into(),
+        Host::InlineLink => "a link".into(),
+        Host::InlineImg => "an image".into(),
+    }
+}
+
+fn check_attrs(doc: &Document, links: &Links, i: usize, host: Host, attrs: &[Attribute], size: u8, diags: &mut Diagnostics) {
+    if host == Host::Element(ElementKind::Unknown) {
+        return;
+    }
+    for (k, a) in attrs.iter().enumerate() {
+        if attrs[..k].iter().any(|b| b.name == a.name) {
+            diags.warning(a.name_span, "duplicate-attribute", format!("`{}` is given twice; the last one counts", a.name));
+        }
+        let (base, suffix) = schema::split_langs(&a.name);
+        let spec = schema::attr_spec(host, base);
+        if !suffix.is_empty() {
+            match spec {
+                AttrSpec::Known { lang_ok: true, .. } | AttrSpec::PointText => {}
+                AttrSpec::Known { .. } | AttrSpec::Label => diags.warning(
+                    a.name_span,
+                    "language-suffix",
+                    format!("`{base}` is not language-specific; the suffix `_{suffix}` is ignored"),
+                ),
+                _ => {}
+            }
+            for tag in suffix.split('_') {
+                if !schema::is_language(tag) {
+                    diags.warning(a.name_span, "unknown-language", format!("`{tag}` is not a language tag"));
+                }
+            }
+        }
+        match spec {
+            AttrSpec::Unknown => diags.warning(
+                a.name_span,
+                "unknown-attribute",
+                format!("`{}` is not an attribute of the gobook format; it is kept but has no effect", a.name),
+            ),
+            AttrSpec::Misplaced => diags.warning(
+                a.name_span,
+                "misplaced-attribute",
+                format!("`{}` does not apply to {}; it is kept but has no effect", a.name, host_name(host)),
+            ),
+            AttrSpec::Label => check_value(a, ValueType::PointList, size, diags),
+            AttrSpec::PointText => {
+                if let Some(p) = crate::point::Point::parse_standard(base) {
+                    if !p.on_board(size) {
+                        diags.error(a.name_span, "off-board", format!("`{base}` is off the {size}x{size} board"));
+                    }
+                }
+            }
+            AttrSpec::Known { ty, .. } => {
+                if matches!(base, "correct" | "wrong")
+                    && !matches!(host, Host::Element(ElementKind::Diagram(DiagramKind::Prb)))
+                {
+                    diags.warning(a.name_span, "problem-only", format!("`{base}` only applies to problems (`::prb`)"));
+                }
+                check_value(a, ty, size, diags);
+                if ty == ValueType::Href {
+                    check_href(links, i, a, diags);
+                }
+                let _ = doc;
+            }
+        }
+    }
+}
+
+fn check_value(a: &Attribute, ty: ValueType, size: u8, diags: &mut Diagnostics) {
+    let v = a.value.as_str();
+    let name = &a.name;
+    let res: Result<(), ValueError> = match ty {
+        ValueType::Text | ValueType::Href => Ok(()),
+        ValueType::Int { min, max } => values::parse_int(v)
+            .map_err(|e| ValueError { message: format!("`{name}` must be a whole number, found `{v}`"), ..e })
+            .and_then(|n| {
+            if n < min {
+                let what = if min == 1 { "a positive whole number" } else { "a whole number of at least 0" };
+                let what = if min > 1 { format!("a whole number from {min} to {max}") } else { what.to_string() };
+                Err(ValueError { at: 0..v.len(), message: format!("`{name}` must be {what}, found `{v}`") })
+            } else if n > max {
+                Err(ValueError { at: 0..v.len(), message: format!("`{name}` must be from {min} to {max}, found `{v}`") })
+            } else {
+                Ok(())
+            }
+        }),
+        ValueType::Float => values::parse_float(v)
+            .map(|_| ())
+            .map_err(|e| ValueError { message: format!("`{name}` must be a positive number such as 0.75, found `{v}`"), ..e }),
+        ValueType::Flag => values::parse_flag(v)
+            .map(|_| ())
+            .map_err(|e| ValueError { message: format!("`{name}` must be 0 or 1, found `{v}`"), ..e }),
+        ValueType::Enum(opts) => {
+            if opts.contains(&v) {
+                Ok(())
+            } else {
+                Err(ValueError { at: 0..v.len(), message: format!("`{name}` must be one of {}, found `{v}`", opts.join(", ")) })
+            }
+        }
+        ValueType::Point => values::parse_point(v, size).map(|_| ()),
+        ValueType::PointList => values::parse_points(v, size).map(|_| ()),
+        ValueType::PointPairs => values::parse_point_pairs(v, size).map(|_| ()),
+        ValueType::Moves => values::parse_moves(v, size).map(|_| ()),
+        ValueType::View => values::parse_view(v, size).map(|_| ()),
+        ValueType::Sequences => values::parse_sequences(v, size).map(|_| ()),
+        ValueType::IdOrNone => {
+            if v.is_empty() {
+                Err(ValueError { at: 0..0, message: format!("`{name}` needs an ID or `none`") })
+            } else {
+                Ok(())
+            }
+        }
+    };
+    if let Err(e) = res {
+        let span = value_error_span(a, &e);
+        let code = if e.message.contains("off the") { "off-board" } else { "bad-value" };
+        diags.error(span, code, e.message);
+    }
+}
+
+/// The source span of a value error: exact for unquoted values and quoted values
+/// without escapes, else the whole value.
+fn value_error_span(a: &Attribute, e: &ValueError) -> Span {
+    let raw_len = (a.value_span.end - a.value_span.start) as usize;
+    if raw_len == a.value.len() && e.at.end <= a.value.len() {
+        Span::new(a.value_span.start as usize + e.at.start, a.value_span.start as usize + e.at.end)
+    } else {
+        a.value_span
+    }
+}
+
+/// Link targets: URLs, language tags and IDs are fine; unknown IDs and other schemes are not.
+fn check_href(links: &Links, _from: usize, a: &Attribute, diags: &mut Diagnostics) {
+    let v = a.value.trim();
+    let lower = v.to_ascii_lowercase();
+    if lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("mailto:") {
+        return;
+    }
+    if schema::is_language(v) {
+        return;
+    }
+    if let Some(colon) = v.find(':') {
+        if !v[..colon].contains('/') {
+            diags.warning(
+                a.value_span,
+                "unsafe-link",
+                format!("links with `{}:` are refused; use http(s):, mailto:, an ID or a language", &v[..colon]),
+            );
+            return;
+        }
+    }
+    if !links.id_exists(v) {
+        diags.warning(a.value_span, "unknown-link", format!("no element has the ID `{v}`; the link will be disabled"));
+    }
+}

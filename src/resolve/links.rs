@@ -1,0 +1,167 @@
+//! Which element each element refers to: the base of Go data and diagrams,
+//! the diagram a paragraph describes, and the board size that follows from them.
+
+use crate::diagnostics::Diagnostics;
+use crate::format::schema::{DiagramKind, ElementKind};
+use crate::format::syntax::Document;
+use std::collections::HashMap;
+
+/// The board size when nothing sets one.
+pub const DEFAULT_SIZE: u8 = 19;
+
+/// The references between the elements of a document, by element index.
+#[derive(Debug, Default)]
+pub struct Links {
+    /// For each element: the chapter (index of its `chapter` element) it belongs to.
+    pub chapter: Vec<Option<usize>>,
+    /// For Go data and diagrams: the element they are based on.
+    pub base: Vec<Option<usize>>,
+    /// For Go data and diagrams: the board size; for paragraphs, the size of their diagram.
+    pub size: Vec<u8>,
+    /// For paragraphs: the diagram they describe (`ref`).
+    pub para_ref: Vec<Option<usize>>,
+    /// For paragraphs: what an inline `<dia>` without `base` is based on.
+    pub inline_base: Vec<Option<usize>>,
+    ids: HashMap<String, Vec<usize>>,
+}
+
+impl Links {
+    /// Finds the element an ID names as seen from element `from`: first in its
+    /// chapter, then anywhere in the book.
+    pub fn lookup(&self, id: &str, from: usize) -> Option<usize> {
+        let cands = self.ids.get(id)?;
+        let ch = self.chapter.get(from).copied().flatten();
+        cands.iter().copied().find(|&c| self.chapter[c] == ch).or_else(|| cands.first().copied())
+    }
+
+    /// Like [`Links::lookup`], but only among elements before `from` (no forward references).
+    pub fn lookup_before(&self, id: &str, from: usize) -> Option<usize> {
+        let cands = self.ids.get(id)?;
+        let ch = self.chapter.get(from).copied().flatten();
+        let earlier = || cands.iter().copied().filter(|&c| c < from);
+        earlier().filter(|&c| self.chapter[c] == ch).last().or_else(|| earlier().last())
+    }
+
+    /// Whether any element has this ID.
+    pub fn id_exists(&self, id: &str) -> bool {
+        self.ids.contains_key(id)
+    }
+}
+
+/// Links every element of `doc`, reporting unknown, forward and ill-typed references
+/// and IDs given twice in a chapter.
+pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
+    let n = doc.elements.len();
+    let mut l = Links {
+        chapter: vec![None; n],
+        base: vec![None; n],
+        size: vec![DEFAULT_SIZE; n],
+        para_ref: vec![None; n],
+        inline_base: vec![None; n],
+        ids: HashMap::new(),
+    };
+    let mut ch = None;
+    for (i, el) in doc.elements.iter().enumerate() {
+        if el.kind == ElementKind::Chapter {
+            ch = Some(i);
+        }
+        l.chapter[i] = ch;
+        if let Some(id) = &el.id {
+            let same = l.ids.entry(id.name.clone()).or_default();
+            if let Some(&prev) = same.iter().find(|&&p| l.chapter[p] == ch && ch.is_some()) {
+                let _ = prev;
+                diags.error(id.span, "duplicate-id", format!("the ID `{}` is used twice in this chapter", id.name));
+            }
+            same.push(i);
+        }
+    }
+
+    let mut last_go: Option<usize> = None;
+    let mut last_dia: Option<usize> = None;
+    for (i, el) in doc.elements.iter().enumerate() {
+        if el.kind == ElementKind::Chapter {
+            last_go = None;
+            last_dia = None;
+        }
+        match el.kind {
+            ElementKind::Go | ElementKind::Diagram(_) => {
+                let default = if el.kind == ElementKind::Diagram(DiagramKind::Var) { last_dia } else { last_go };
+                let base = match el.attr("base") {
+                    Some(a) if a.value == "none" => None,
+                    Some(a) => resolve_base(doc, &l, i, &a.value, a.value_span, diags),
+                    None => default,
+                };
+                l.base[i] = base;
+                l.size[i] = own_size(el).unwrap_or_else(|| base.map(|b| l.size[b]).unwrap_or(DEFAULT_SIZE));
+                if el.kind == ElementKind::Go {
+                    last_go = Some(i);
+                } else {
+                    last_dia = Some(i);
+                }
+            }
+            ElementKind::Paragraph(_) => {
+                let r = match el.attr("ref") {
+                    Some(a) if a.value == "none" => None,
+                    Some(a) => match l.lookup(&a.value, i) {
+                        Some(t) if matches!(doc.elements[t].kind, ElementKind::Diagram(_)) => Some(t),
+                        Some(_) => {
+                            diags.error(a.value_span, "bad-reference", format!("`ref={}` must name a diagram (fig, dia, var or prb)", a.value));
+                            None
+                        }
+                        None => {
+                            diags.error(a.value_span, "unknown-id", format!("no element has the ID `{}`", a.value));
+                            None
+                        }
+                    },
+                    None => last_dia,
+                };
+                l.para_ref[i] = r;
+                l.inline_base[i] = r.or(last_go);
+                if let Some(b) = l.inline_base[i] {
+                    l.size[i] = l.size[b];
+                }
+            }
+            _ => {}
+        }
+    }
+    l
+}
+
+fn own_size(el: &crate::format::syntax::Element) -> Option<u8> {
+    let v = crate::format::values::parse_int(el.attr_value("sz")?).ok()?;
+    (2..=crate::point::MAX_SIZE as i64).contains(&v).then_some(v as u8)
+}
+
+fn resolve_base(
+    doc: &Document,
+    l: &Links,
+    i: usize,
+    id: &str,
+    span: crate::format::syntax::Span,
+    diags: &mut Diagnostics,
+) -> Option<usize> {
+    match l.lookup_before(id, i) {
+        Some(t) if doc.elements[t].kind.is_go_data() => Some(t),
+        Some(_) => {
+            diags.error(span, "bad-reference", format!("`base={id}` must name Go data or a diagram"));
+            None
+        }
+        None if l.id_exists(id) => {
+            diags.error(span, "forward-reference", format!("`base={id}` names an element defined later; a base must come before the element that uses it"));
+            None
+        }
+        None => {
+            diags.error(span, "unknown-id", format!("no element has the ID `{id}`"));
+            None
+        }
+    }
+}
+
+/// Inline diagrams resolve their base through this, given the paragraph they sit in.
+pub fn inline_dia_base(doc: &Document, l: &Links, para: usize, base_attr: Option<&str>) -> Option<usize> {
+    match base_attr {
+        Some("none") => None,
+        Some(id) => l.lookup_before(id, para).filter(|&t| doc.elements[t].kind.is_go_data()),
+        None => l.inline_base.get(para).copied().flatten(),
+    }
+}
