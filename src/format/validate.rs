@@ -67,6 +67,11 @@ fn check_element(src: &str, doc: &Document, links: &Links, i: usize, el: &Elemen
     if let Some(v) = &el.value {
         match el.kind {
             ElementKind::Go => diags.warning(v.span, "go-text", "Go data shows no text; this text is ignored"),
+            ElementKind::Book | ElementKind::Chapter | ElementKind::Include | ElementKind::Buy => diags.warning(
+                v.span,
+                "ignored-text",
+                format!("`::{}` shows no text; put an empty line before text meant as a paragraph", el.name),
+            ),
             ElementKind::Comment | ElementKind::Unknown => {}
             _ => {
                 let parts = inline::parse(src, v, diags);

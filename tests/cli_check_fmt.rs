@@ -1,0 +1,164 @@
+//! The command line as a user meets it: exit codes, messages, JSON, fmt in place and on pipes.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn gobook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+}
+
+fn gobook_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn book_path(rel: &str) -> String {
+    common::root().join(rel).display().to_string()
+}
+
+#[test]
+fn check_clean_book_exits_0() {
+    let out = gobook(&["check", &book_path("examples/ear-reddening")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("no problems found"));
+}
+
+#[test]
+fn check_reports_rustc_style_and_exits_1() {
+    let p = book_path("tests/books/invalid/off-board.gobook");
+    let out = gobook(&["check", &p]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let want = format!("{p}:8:17: error: `T19` is off the 9x9 board\n  |\n8 | ::dia sz=9 ab=C3T19\n  |                 ^\n");
+    assert!(err.starts_with(&want), "got:\n{err}");
+    assert!(err.contains("1 error and 0 warnings"));
+}
+
+#[test]
+fn check_keeps_going_after_errors() {
+    let out = gobook(&["check", &book_path("tests/books/invalid/bad-flag-and-enums.gobook")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr).matches(": error: ").count(), 5);
+}
+
+#[test]
+fn warnings_alone_exit_0() {
+    let out = gobook(&["check", &book_path("tests/books/invalid/warnings-only.gobook")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("warning: `::fancy` is not an element"));
+}
+
+#[test]
+fn check_json() {
+    let out = gobook(&["check", "--format", "json", &book_path("tests/books/invalid/mv-and-to.gobook")]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = &v[0];
+    assert_eq!(d["line"], 10);
+    assert_eq!(d["column"], 18);
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["code"], "mv-and-to");
+    assert_eq!(d["source_line"], "::dia at=1 mv=C3 to=2");
+    assert!(d["file"].as_str().unwrap().ends_with("mv-and-to.gobook"));
+}
+
+#[test]
+fn invalid_utf8_is_an_error_with_a_place() {
+    let dir = tempdir("utf8");
+    let p = dir.join("bad.gobook");
+    std::fs::write(&p, b"::book(#b)\n\n::chapter\n\nGo \xff here\n").unwrap();
+    let out = gobook(&["check", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("bad.gobook:5:4: error: the file is not valid UTF-8"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn missing_book_is_usage_error() {
+    let out = gobook(&["check", "/nonexistent/book.gobook"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("does not exist"));
+}
+
+#[test]
+fn fmt_stdin_to_stdout() {
+    let src = b"::book(#b) title=\"T\" author=\"A\"\n::chapter\n::dia sz=9 ab=c3 aw=d4 mv=e5\n";
+    let out = gobook_stdin(&["fmt", "-"], src);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "::book(#b)\ntitle=\"T\"\nauthor=\"A\"\n\n\n\n::chapter\n\n::dia sz=9 ab=C3 aw=D4 pl=b mv=E5\n"
+    );
+}
+
+#[test]
+fn fmt_in_place_and_check() {
+    let dir = tempdir("fmt");
+    let p = dir.join("b.gobook");
+    std::fs::write(&p, "::book(#b)\n::chapter\n::h2 Title\n\nText.\n").unwrap();
+    let check = gobook(&["fmt", "--check", p.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(text(&check.stderr).contains("not formatted"));
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), "::book(#b)\n::chapter\n::h2 Title\n\nText.\n", "--check changes nothing");
+    let out = gobook(&["fmt", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), "::book(#b)\n\n\n\n::chapter\n\n\n::h2 Title\n\nText.\n");
+    assert_eq!(gobook(&["fmt", "--check", p.to_str().unwrap()]).status.code(), Some(0));
+}
+
+#[test]
+fn fmt_refuses_syntax_errors() {
+    let out = gobook_stdin(&["fmt", "-"], b"::book(#b)\n\n::chapter\n\n::p ca=\"open\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(text(&out.stderr).contains("no closing"));
+}
+
+#[test]
+fn fmt_keeps_bom_and_crlf() {
+    let out = gobook_stdin(&["fmt", "-"], b"\xEF\xBB\xBF::book(#b)\r\n::chapter\r\n\r\nText\r\n");
+    assert_eq!(out.stdout, b"\xEF\xBB\xBF::book(#b)\r\n\r\n\r\n\r\n::chapter\r\n\r\nText\r\n");
+}
+
+#[test]
+fn unbuilt_commands_exit_2_and_say_so() {
+    for cmd in [vec!["build"], vec!["serve"], vec!["init"], vec!["inspect", "x"], vec!["svg", "x"], vec!["convert", "a", "b"], vec!["import", "g", "-o", "b"]] {
+        let out = gobook(&cmd);
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}");
+        assert!(text(&out.stderr).contains("not implemented yet"), "{cmd:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn help_explains_each_command_with_an_example() {
+    let out = gobook(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    for cmd in ["init", "build", "serve", "check", "fmt", "inspect", "svg", "convert", "import"] {
+        assert!(text(&out.stdout).contains(cmd));
+        let h = gobook(&[cmd, "--help"]);
+        assert_eq!(h.status.code(), Some(0));
+        assert!(text(&h.stdout).contains("Example"), "{cmd} --help has no example");
+    }
+    assert_eq!(gobook(&["frobnicate"]).status.code(), Some(2));
+}
+
+fn tempdir(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("gobook-test-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
