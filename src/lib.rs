@@ -3,4 +3,5 @@
 //! The crate follows the data: [`format`] reads and writes gobook files,
 //! and each later stage (resolve, render, write) has a module of its own.
 
+pub mod board;
 pub mod point;
