@@ -5,3 +5,4 @@
 
 pub mod board;
 pub mod point;
+pub mod render;
