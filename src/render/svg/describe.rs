@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::diagram::BoardDiagram;
+use super::diagram::{BoardDiagram, NumberedStone};
 use super::layout::Layout;
 use super::occupancy::Occupancy;
 use crate::point::{Color, Point};
@@ -30,6 +30,22 @@ fn section(out: &mut String, head: &str, items: impl Iterator<Item = String>) {
     }
 }
 
+/// Appends the numbered moves. The usual run of consecutive numbers with alternating
+/// colours is said once ("Moves 61 to 110, Black first: C3, D5"), which reads better
+/// and is a third of the length; anything else names each move.
+fn describe_moves(out: &mut String, moves: &[&NumberedStone]) {
+    let numbers: Option<Vec<u32>> = moves.iter().map(|s| s.label.parse().ok()).collect();
+    let run = numbers.filter(|n| n.len() > 1 && n.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])));
+    let alternating = moves.windows(2).all(|w| w[0].color != w[1].color);
+    match (run, moves.first()) {
+        (Some(n), Some(first)) if alternating => {
+            let head = format!("Moves {} to {}, {} first", n[0], n[n.len() - 1], color_name(first.color));
+            section(out, &head, moves.iter().map(|s| s.point.to_string()));
+        }
+        _ => section(out, "Moves", moves.iter().map(|s| format!("{} {} at {}", color_name(s.color), s.label, s.point))),
+    }
+}
+
 /// Describes what the diagram shows: board and view, stones, moves, marks, labels,
 /// territory, lines and arrows, in reading order, only what is visible.
 pub(crate) fn describe(d: &BoardDiagram, l: &Layout, occ: &Occupancy) -> String {
@@ -45,8 +61,14 @@ pub(crate) fn describe(d: &BoardDiagram, l: &Layout, occ: &Occupancy) -> String 
         let plain = l.points().filter(|&p| occ.stone(p) == Some(color) && occ.number(p).is_none());
         section(&mut out, &head, plain.map(|p| p.to_string()));
     }
-    let moves = d.numbered.iter().enumerate().filter(|&(i, s)| l.shows(s.point) && occ.number(s.point) == Some(i));
-    section(&mut out, "Moves", moves.map(|(_, s)| format!("{} {} at {}", color_name(s.color), s.label, s.point)));
+    let moves: Vec<&NumberedStone> = d
+        .numbered
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| l.shows(s.point) && occ.number(s.point) == Some(i))
+        .map(|(_, s)| s)
+        .collect();
+    describe_moves(&mut out, &moves);
     let marks = d.marks.iter().filter(|(p, _)| l.shows(*p));
     section(&mut out, "Marks", marks.map(|(p, m)| format!("{} at {p}", m.name())));
     let labels = d.labels.iter().filter(|(p, t)| l.shows(*p) && !t.is_empty());

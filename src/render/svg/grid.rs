@@ -26,7 +26,7 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout) {
     let mut d = String::new();
     // Columns, drawn down then up alternately so each move is a short relative step.
     let cols: Vec<u8> = (l.col_min..=l.col_max)
-        .filter(|&c| !(c == l.col_min && left) && !(c == l.col_max && right))
+        .filter(|&c| !((c == l.col_min && left) || (c == l.col_max && right)))
         .collect();
     let len = y1 - y0;
     for (i, &c) in cols.iter().enumerate() {
@@ -39,7 +39,7 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout) {
     }
     let rows: Vec<u8> = (l.row_min..=l.row_max)
         .rev()
-        .filter(|&r| !(r == l.row_max && top) && !(r == l.row_min && bottom))
+        .filter(|&r| !((r == l.row_max && top) || (r == l.row_min && bottom)))
         .collect();
     let len = x1 - x0;
     for (i, &r) in rows.iter().enumerate() {
