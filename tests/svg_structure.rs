@@ -163,7 +163,7 @@ fn stones_and_numbers_of_a_figure_sit_on_their_points() {
     assert_eq!(seen.len(), all);
     // Three-digit numbers use the smaller font.
     let three = doc.descendants().find(|n| n.text() == Some("150")).unwrap();
-    assert_eq!(three.parent_element().unwrap().attribute("font-size"), Some("11"));
+    assert_eq!(three.parent_element().unwrap().attribute("font-size"), Some("10"));
 }
 
 #[test]

@@ -45,8 +45,8 @@ pub(crate) fn write_marks(out: &mut String, l: &Layout, occ: &Occupancy, marks: 
     }
 }
 
-/// Writes territory as small squares, one path per owner; white squares get an outline
-/// so they show on a light board.
+/// Writes territory as small squares, one path per owner, outlined like stones so white
+/// squares show on a light board and black ones on a dark board.
 pub(crate) fn write_territory(out: &mut String, l: &Layout, territory: &[(Point, Color)]) {
     let side = 2 * TERRITORY_HALF;
     for (color, class) in [(Color::Black, style::TERRITORY_BLACK), (Color::White, style::TERRITORY_WHITE)] {
@@ -58,7 +58,6 @@ pub(crate) fn write_territory(out: &mut String, l: &Layout, territory: &[(Point,
         if d.is_empty() {
             continue;
         }
-        let stroke = if color == Color::White { r#" stroke-width="1""# } else { "" };
-        let _ = write!(out, r#"<path class="{class}"{stroke} d="{d}"/>"#);
+        let _ = write!(out, r#"<path class="{class}" stroke-width="1" d="{d}"/>"#);
     }
 }

@@ -69,7 +69,7 @@ pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText
     ];
     for (under, class) in groups {
         // Sizes from large to small; each size has its own group.
-        for size in [14, 11, 8] {
+        for size in [14, 10, 8] {
             let mut open = false;
             for t in texts.iter().filter(|t| t.under == under && !t.text.is_empty()) {
                 let chars = char_count(t.text);

@@ -60,7 +60,7 @@ pub(crate) const STANDALONE_CSS: &str = concat!(
     ".gb-h,.gb-ne,.gb-co,.gb-ah{fill:var(--gb-line,#1e1a14)}",
     ".gb-sb,.gb-nw,.gb-tb{fill:var(--gb-black,#111)}",
     ".gb-sw,.gb-nb,.gb-tw{fill:var(--gb-white,#fff)}",
-    ".gb-sb,.gb-sw,.gb-tw{stroke:var(--gb-outline,#111)}",
+    ".gb-sb,.gb-sw,.gb-tb,.gb-tw{stroke:var(--gb-outline,#111)}",
     ".gb-mb{stroke:var(--gb-white,#fff)}",
     ".gb-mw{stroke:var(--gb-black,#111)}",
 );

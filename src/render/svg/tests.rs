@@ -43,7 +43,7 @@ fn ids_are_always_valid() {
 fn text_sizes_shrink_for_long_labels() {
     assert_eq!(font_size(1), 14);
     assert_eq!(font_size(2), 14);
-    assert_eq!(font_size(3), 11);
+    assert_eq!(font_size(3), 10);
     assert!(font_size(4) < font_size(3));
     assert_eq!(baseline_offset("12", 14), 5);
     assert_eq!(baseline_offset("a", 14), 4);

@@ -25,7 +25,7 @@ pub(crate) fn escape_into(out: &mut String, s: &str) {
 pub(crate) fn font_size(chars: usize) -> i32 {
     match chars {
         0..=2 => 14,
-        3 => 11,
+        3 => 10,
         _ => 8,
     }
 }
