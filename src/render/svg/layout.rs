@@ -18,11 +18,13 @@ pub(crate) const COORD_BAND: i32 = 18;
 pub(crate) struct Layout {
     /// Board size after clamping.
     pub size: u8,
-    /// Leftmost and rightmost visible columns.
+    /// Leftmost visible column.
     pub col_min: u8,
+    /// Rightmost visible column.
     pub col_max: u8,
-    /// Lowest and highest visible rows (row 0 is the bottom of the board).
+    /// Lowest visible row (row 0 is the bottom of the board).
     pub row_min: u8,
+    /// Highest visible row.
     pub row_max: u8,
     /// Whether coordinates are drawn.
     pub coordinates: bool,

@@ -63,12 +63,39 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     let occ = Occupancy::new(d, l);
     let mut out = String::with_capacity(4096);
 
+    // A label on a numbered stone replaces the number: two texts on one stone are unreadable.
+    let labelled = |p| d.labels.iter().any(|(q, t)| *q == p && !t.is_empty());
+    let mut texts: Vec<PointText<'_>> = Vec::new();
+    for p in l.points().filter(|&p| !labelled(p)) {
+        if let Some(i) = occ.number(p) {
+            if let Some(s) = d.numbered.get(i) {
+                texts.push(PointText { point: p, text: &s.label, under: Some(s.color) });
+            }
+        }
+    }
+    for (p, t) in d.labels.iter().filter(|(p, t)| l.shows(*p) && !t.is_empty()) {
+        texts.push(PointText { point: *p, text: t, under: occ.stone(*p) });
+    }
+    // Text on empty points clears the grid with a disc; collect those points first
+    // so star points under them are left out too.
+    let mut discs: Vec<_> = Vec::new();
+    for t in texts.iter().filter(|t| t.under.is_none()) {
+        if !discs.contains(&t.point) {
+            discs.push(t.point);
+        }
+    }
+
     let (x, y, w, h) = l.view_box();
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="img" text-anchor="middle"><title>"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="img""#,
         style::ROOT
     );
+    // Every text is centred on its point; say so once, and not at all without text.
+    if !texts.is_empty() || l.coordinates {
+        out.push_str(r#" text-anchor="middle""#);
+    }
+    out.push_str("><title>");
     escape_into(&mut out, if d.title.is_empty() { "Go diagram" } else { &d.title });
     out.push_str("</title><desc>");
     if d.desc.is_empty() {
@@ -85,28 +112,6 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
         out.push_str("<defs>");
         lines::write_arrow_marker(&mut out, &marker_id);
         out.push_str("</defs>");
-    }
-
-    // Text on empty points clears the grid with a disc; collect those points first
-    // so star points under them are left out too.
-    // A label on a numbered stone replaces the number: two texts on one stone are unreadable.
-    let labelled = |p| d.labels.iter().any(|(q, t)| *q == p && !t.is_empty());
-    let mut texts: Vec<PointText<'_>> = Vec::new();
-    for p in l.points().filter(|&p| !labelled(p)) {
-        if let Some(i) = occ.number(p) {
-            if let Some(s) = d.numbered.get(i) {
-                texts.push(PointText { point: p, text: &s.label, under: Some(s.color) });
-            }
-        }
-    }
-    for (p, t) in d.labels.iter().filter(|(p, t)| l.shows(*p) && !t.is_empty()) {
-        texts.push(PointText { point: *p, text: t, under: occ.stone(*p) });
-    }
-    let mut discs: Vec<_> = Vec::new();
-    for t in texts.iter().filter(|t| t.under.is_none()) {
-        if !discs.contains(&t.point) {
-            discs.push(t.point);
-        }
     }
 
     grid::write_background(&mut out, &l);
