@@ -2,7 +2,9 @@
 # Installs the tools the test suite needs beyond cargo. Safe to run again: it skips what is there.
 set -euo pipefail
 need=()
-# (Browser and validator packages join this list as the features that need them land.)
+# Headless chromium renders diagrams and pages to PNG for the visual checks (docs/diagrams).
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# (Validator packages join this list as the features that need them land.)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

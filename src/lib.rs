@@ -1,11 +1,14 @@
 //! gobook turns Go books written in the gobook format into websites and e-books.
 //!
 //! The crate follows the data: [`format`] reads and writes gobook files,
-//! [`resolve`] works out what they mean, and [`check`] ties the two together
-//! for every command that reads a book.
+//! [`resolve`] works out what they mean, [`board`] plays the moves,
+//! [`render`] draws diagrams, and [`check`] ties parsing and resolving
+//! together for every command that reads a book.
 
+pub mod board;
 pub mod check;
 pub mod diagnostics;
 pub mod format;
 pub mod point;
+pub mod render;
 pub mod resolve;

@@ -25,3 +25,5 @@ pub fn read_book(p: &Path) -> String {
     let (text, _) = gobook::format::parser::decode(&bytes).unwrap();
     text.to_string()
 }
+
+pub mod samples;

@@ -1,0 +1,93 @@
+//! Finding a group of connected stones and whether it has a liberty.
+//!
+//! A flood fill over the flat cell array with a reusable queue, so a move
+//! allocates nothing and deep groups cannot overflow the call stack.
+
+use crate::point::Color;
+
+/// Cells on the largest board; every array here is this long so nothing is resized.
+pub(crate) const CELLS: usize = 25 * 25;
+
+/// Scratch space for group scans, kept inside the board and reused by every move.
+#[derive(Clone)]
+pub(crate) struct GroupScan {
+    /// `seen[i] == epoch` marks cell `i` as visited in the current scan; bumping the
+    /// epoch forgets every mark without clearing the array.
+    seen: [u32; CELLS],
+    epoch: u32,
+    /// Cells of the last scanned group, in visiting order; doubles as the work queue.
+    members: [u16; CELLS],
+    len: usize,
+}
+
+impl GroupScan {
+    /// Empty scratch space.
+    pub(crate) fn new() -> Self {
+        GroupScan { seen: [0; CELLS], epoch: 0, members: [0; CELLS], len: 0 }
+    }
+
+    /// Cells of the group found by the last [`GroupScan::scan`].
+    pub(crate) fn members(&self) -> &[u16] {
+        &self.members[..self.len]
+    }
+
+    /// Scans the group on `start` (which must hold a stone); returns whether it has a liberty.
+    pub(crate) fn scan(&mut self, cells: &[Option<Color>], size: u8, start: usize) -> bool {
+        self.len = 0;
+        let Some(color) = cells.get(start).copied().flatten() else {
+            return false;
+        };
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.seen = [0; CELLS];
+            self.epoch = 1;
+        }
+        let mut liberty = false;
+        self.seen[start] = self.epoch;
+        self.members[0] = start as u16;
+        self.len = 1;
+        let mut head = 0;
+        while head < self.len {
+            let cell = self.members[head] as usize;
+            head += 1;
+            let (around, count) = neighbours(cell, size);
+            for &n in &around[..count] {
+                match cells[n] {
+                    None => liberty = true,
+                    Some(c) if c == color && self.seen[n] != self.epoch => {
+                        self.seen[n] = self.epoch;
+                        self.members[self.len] = n as u16;
+                        self.len += 1;
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        liberty
+    }
+}
+
+/// The up to four orthogonal neighbours of `cell` on a board of `size`.
+pub(crate) fn neighbours(cell: usize, size: u8) -> ([usize; 4], usize) {
+    let size = size as usize;
+    let (col, row) = (cell % size, cell / size);
+    let mut out = [0; 4];
+    let mut n = 0;
+    if col > 0 {
+        out[n] = cell - 1;
+        n += 1;
+    }
+    if col + 1 < size {
+        out[n] = cell + 1;
+        n += 1;
+    }
+    if row > 0 {
+        out[n] = cell - size;
+        n += 1;
+    }
+    if row + 1 < size {
+        out[n] = cell + size;
+        n += 1;
+    }
+    (out, n)
+}

@@ -1,0 +1,3 @@
+//! Renderers: turn plain diagram data into output formats. They know nothing of books or pages.
+
+pub mod svg;

@@ -1,0 +1,78 @@
+//! The renderer's input: everything one board diagram shows, already resolved to points.
+
+use crate::point::{Color, Point};
+
+/// A mark drawn on a point (gobook `tr sq cr ma rg`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// Triangle (`tr`).
+    Triangle,
+    /// Square (`sq`).
+    Square,
+    /// Circle (`cr`).
+    Circle,
+    /// Cross (`ma`).
+    Cross,
+    /// Diamond (`rg`).
+    Diamond,
+}
+
+impl Mark {
+    /// The mark's name in words, for the description.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Triangle => "triangle",
+            Mark::Square => "square",
+            Mark::Circle => "circle",
+            Mark::Cross => "cross",
+            Mark::Diamond => "diamond",
+        }
+    }
+}
+
+/// A stone that shows a move number (or any short text) in the contrasting colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberedStone {
+    /// Where the stone stands.
+    pub point: Point,
+    /// The stone's colour.
+    pub color: Color,
+    /// The text on the stone, usually one to three digits.
+    pub label: String,
+}
+
+/// Everything one diagram shows. Points off the board or outside the view are left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardDiagram {
+    /// Board size, 2..=25; other values are clamped into that range.
+    pub size: u8,
+    /// Inclusive corners of the part of the board shown (gobook `vw`), in any order; `None` shows it all.
+    pub view: Option<(Point, Point)>,
+    /// Plain stones.
+    pub stones: Vec<(Point, Color)>,
+    /// Stones with a move number; one here replaces a plain stone on the same point.
+    pub numbered: Vec<NumberedStone>,
+    /// Letters or point text (gobook `A=K5`, `B5=23`), on empty points or on stones.
+    pub labels: Vec<(Point, String)>,
+    /// Marks on stones or empty points.
+    pub marks: Vec<(Point, Mark)>,
+    /// Territory marks (gobook `tb`, `tw`): the colour owning the point.
+    pub territory: Vec<(Point, Color)>,
+    /// Lines between point centres (gobook `ln`).
+    pub lines: Vec<(Point, Point)>,
+    /// Arrows from the first point to the second (gobook `ar`).
+    pub arrows: Vec<(Point, Point)>,
+    /// Whether to draw coordinates (A..T without I, 1..19) around the board.
+    pub coordinates: bool,
+    /// The caption, used as the accessible title.
+    pub title: String,
+    /// The position in words; generated from the contents when empty.
+    pub desc: String,
+}
+
+impl BoardDiagram {
+    /// An empty diagram of the whole board of `size`.
+    pub fn new(size: u8) -> Self {
+        BoardDiagram { size, ..BoardDiagram::default() }
+    }
+}

@@ -1,0 +1,84 @@
+//! Lines and arrows between points (gobook `ln`, `ar`).
+
+use std::fmt::Write;
+
+use super::layout::Layout;
+use super::style;
+use crate::point::Point;
+
+/// Length of the arrow head in user units (marker units times the stroke width of 2).
+const HEAD: f64 = 10.0;
+
+/// Writes the arrow-head marker; `id` must be unique in the page holding the SVG.
+pub(crate) fn write_arrow_marker(out: &mut String, id: &str) {
+    // markerUnits is the stroke width (2), so this 6x4 head is 12x8 user units. The line
+    // ends 1 marker unit inside the head (refX 1), where the head is wider than the line,
+    // so the blunt line end never shows past the point.
+    let _ = write!(
+        out,
+        r#"<marker id="{id}" markerWidth="6" markerHeight="4" refX="1" refY="2" orient="auto"><path class="{}" d="M0 0L6 2L0 4z"/></marker>"#,
+        style::ARROW_HEAD
+    );
+}
+
+/// The segment from `a` to `b` shortened by `cut_a` and `cut_b` units, rounded to integers.
+///
+/// Falls back to the centres when the cuts would eat the whole segment (neighbouring
+/// stones), so something is always drawn.
+fn segment(l: &Layout, a: Point, b: Point, cut_a: f64, cut_b: f64) -> ((i32, i32), (i32, i32)) {
+    let ((x1, y1), (x2, y2)) = (l.xy(a), l.xy(b));
+    let (dx, dy) = ((x2 - x1) as f64, (y2 - y1) as f64);
+    let len = dx.hypot(dy);
+    if len <= cut_a + cut_b + 4.0 {
+        return ((x1, y1), (x2, y2));
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let at = |x: i32, y: i32, t: f64| ((x as f64 + ux * t).round() as i32, (y as f64 + uy * t).round() as i32);
+    (at(x1, y1, cut_a), at(x2, y2, -cut_b))
+}
+
+/// Writes all lines as one path and the arrows as one group whose paths share the marker.
+///
+/// `clearance(p)` is how far from the centre of `p` a line must stop: the radius of a
+/// stone or label there, so lines never run over what they point at. Segments with an
+/// end outside the view, or of zero length, are left out: a zero length arrow has no
+/// direction to point its head.
+pub(crate) fn write_lines(
+    out: &mut String,
+    l: &Layout,
+    lines: &[(Point, Point)],
+    arrows: &[(Point, Point)],
+    marker_id: &str,
+    clearance: impl Fn(Point) -> f64,
+) {
+    let visible = |&&(a, b): &&(Point, Point)| a != b && l.shows(a) && l.shows(b);
+    let mut d = String::new();
+    for &(a, b) in lines.iter().filter(visible) {
+        let ((x1, y1), (x2, y2)) = segment(l, a, b, clearance(a), clearance(b));
+        let _ = write!(d, "M{x1} {y1}L{x2} {y2}");
+    }
+    if !d.is_empty() {
+        let _ = write!(out, r#"<path class="{}" fill="none" stroke-width="2" d="{d}"/>"#, style::LINES);
+    }
+    let mut open = false;
+    for &(a, b) in arrows.iter().filter(visible) {
+        if !open {
+            let _ = write!(
+                out,
+                r#"<g class="{}" fill="none" stroke-width="2" marker-end="url(#{marker_id})">"#,
+                style::LINES
+            );
+            open = true;
+        }
+        let ((x1, y1), (x2, y2)) = segment(l, a, b, clearance(a), clearance(b) + HEAD);
+        let _ = write!(out, r#"<path d="M{x1} {y1}L{x2} {y2}"/>"#);
+    }
+    if open {
+        out.push_str("</g>");
+    }
+}
+
+/// Whether any arrow will be drawn, so the marker is defined only when used.
+pub(crate) fn has_visible_arrows(l: &Layout, arrows: &[(Point, Point)]) -> bool {
+    arrows.iter().any(|&(a, b)| a != b && l.shows(a) && l.shows(b))
+}

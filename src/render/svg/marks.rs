@@ -1,0 +1,63 @@
+//! Marks (triangle, square, circle, cross, diamond) and territory squares.
+
+use std::fmt::Write;
+
+use super::diagram::Mark;
+use super::layout::Layout;
+use super::occupancy::Occupancy;
+use super::style;
+use crate::point::{Color, Point};
+
+/// Half the side of a territory square.
+const TERRITORY_HALF: i32 = 4;
+
+/// Appends the outline of `mark` centred on (x, y) as relative path commands.
+///
+/// Shapes are sized to read as the same size: the triangle and diamond reach a little
+/// further out than the square because they cover less area.
+pub(crate) fn mark_path(d: &mut String, mark: Mark, x: i32, y: i32) {
+    let _ = match mark {
+        Mark::Triangle => write!(d, "M{x} {}l6 11h-12z", y - 7),
+        Mark::Square => write!(d, "M{} {}h10v10h-10z", x - 5, y - 5),
+        Mark::Circle => write!(d, "M{} {y}a6 6 0 1 0 12 0a6 6 0 1 0-12 0", x - 6),
+        Mark::Cross => write!(d, "M{} {}l10 10m0-10l-10 10", x - 5, y - 5),
+        Mark::Diamond => write!(d, "M{x} {}l7 7-7 7-7-7z", y - 7),
+    };
+}
+
+/// Writes all visible marks as up to three paths, one per colour under them, so each
+/// mark contrasts with its stone or the board.
+pub(crate) fn write_marks(out: &mut String, l: &Layout, occ: &Occupancy, marks: &[(Point, Mark)]) {
+    let groups = [
+        (Some(Color::Black), style::MARK_ON_BLACK),
+        (Some(Color::White), style::MARK_ON_WHITE),
+        (None, style::MARK_ON_EMPTY),
+    ];
+    for (under, class) in groups {
+        let mut d = String::new();
+        for &(p, mark) in marks.iter().filter(|&&(p, _)| l.shows(p) && occ.stone(p) == under) {
+            let (x, y) = l.xy(p);
+            mark_path(&mut d, mark, x, y);
+        }
+        if !d.is_empty() {
+            let _ = write!(out, r#"<path class="{class}" fill="none" stroke-width="2" d="{d}"/>"#);
+        }
+    }
+}
+
+/// Writes territory as small squares, one path per owner, outlined like stones so white
+/// squares show on a light board and black ones on a dark board.
+pub(crate) fn write_territory(out: &mut String, l: &Layout, territory: &[(Point, Color)]) {
+    let side = 2 * TERRITORY_HALF;
+    for (color, class) in [(Color::Black, style::TERRITORY_BLACK), (Color::White, style::TERRITORY_WHITE)] {
+        let mut d = String::new();
+        for &(p, _) in territory.iter().filter(|&&(p, c)| c == color && l.shows(p)) {
+            let (x, y) = l.xy(p);
+            let _ = write!(d, "M{} {}h{side}v{side}h-{side}z", x - TERRITORY_HALF, y - TERRITORY_HALF);
+        }
+        if d.is_empty() {
+            continue;
+        }
+        let _ = write!(out, r#"<path class="{class}" stroke-width="1" d="{d}"/>"#);
+    }
+}

@@ -1,0 +1,148 @@
+//! Board diagrams as SVG: compact, themeable with CSS, accessible, deterministic.
+//!
+//! The SVG is built as a string with `std::fmt::Write`: the markup is small and fixed,
+//! and writing it directly keeps every byte under control (integer coordinates,
+//! relative path commands, one group per colour) which a DOM-style SVG crate would
+//! make harder, and it is the fastest way.
+//!
+//! Layers are drawn bottom to top: board, grid, edges, star points, stones, territory,
+//! label discs, marks, text, lines and arrows, coordinates.
+
+mod coords;
+mod describe;
+mod diagram;
+mod grid;
+mod layout;
+mod lines;
+mod marks;
+mod occupancy;
+mod stones;
+mod style;
+mod text;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Write;
+
+pub use diagram::{BoardDiagram, Mark, NumberedStone};
+use layout::Layout;
+use occupancy::Occupancy;
+use stones::PointText;
+use text::escape_into;
+
+/// How a diagram is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// Embed default colours and fonts so the file works on its own (an `<img>`, a blog);
+    /// without it the page must link `themes/default/board.css` or a theme like it.
+    pub standalone: bool,
+    /// Prefix for the few ids the SVG defines (the arrow head); give each inline
+    /// diagram on a page its own so ids stay unique.
+    pub id_prefix: String,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions { standalone: true, id_prefix: "gb".to_string() }
+    }
+}
+
+/// Renders a standalone SVG file with embedded default styles.
+pub fn render_standalone(d: &BoardDiagram) -> String {
+    render(d, &SvgOptions::default())
+}
+
+/// Renders an SVG to inline in a page that supplies the diagram CSS.
+pub fn render_inline(d: &BoardDiagram, id_prefix: &str) -> String {
+    render(d, &SvgOptions { standalone: false, id_prefix: id_prefix.to_string() })
+}
+
+/// Renders `d` as an SVG document. The same input always gives the same bytes.
+pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
+    let l = Layout::new(d.size, d.view, d.coordinates);
+    let occ = Occupancy::new(d, l);
+    let mut out = String::with_capacity(4096);
+
+    // A label on a numbered stone replaces the number: two texts on one stone are unreadable.
+    let labelled = |p| d.labels.iter().any(|(q, t)| *q == p && !t.is_empty());
+    let mut texts: Vec<PointText<'_>> = Vec::new();
+    for p in l.points().filter(|&p| !labelled(p)) {
+        if let Some(i) = occ.number(p) {
+            if let Some(s) = d.numbered.get(i) {
+                texts.push(PointText { point: p, text: &s.label, under: Some(s.color) });
+            }
+        }
+    }
+    for (p, t) in d.labels.iter().filter(|(p, t)| l.shows(*p) && !t.is_empty()) {
+        texts.push(PointText { point: *p, text: t, under: occ.stone(*p) });
+    }
+    // Text on empty points clears the grid with a disc; collect those points first
+    // so star points under them are left out too.
+    let mut discs: Vec<_> = Vec::new();
+    for t in texts.iter().filter(|t| t.under.is_none()) {
+        if !discs.contains(&t.point) {
+            discs.push(t.point);
+        }
+    }
+
+    let (x, y, w, h) = l.view_box();
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="img""#,
+        style::ROOT
+    );
+    // Every text is centred on its point; say so once, and not at all without text.
+    if !texts.is_empty() || l.coordinates {
+        out.push_str(r#" text-anchor="middle""#);
+    }
+    out.push_str("><title>");
+    escape_into(&mut out, if d.title.is_empty() { "Go diagram" } else { &d.title });
+    out.push_str("</title><desc>");
+    if d.desc.is_empty() {
+        escape_into(&mut out, &describe::describe(d, &l, &occ));
+    } else {
+        escape_into(&mut out, &d.desc);
+    }
+    out.push_str("</desc>");
+    if opts.standalone {
+        let _ = write!(out, "<style>{}</style>", style::STANDALONE_CSS);
+    }
+    let marker_id = format!("{}-ah", sanitize_id(&opts.id_prefix));
+    if lines::has_visible_arrows(&l, &d.arrows) {
+        out.push_str("<defs>");
+        lines::write_arrow_marker(&mut out, &marker_id);
+        out.push_str("</defs>");
+    }
+
+    grid::write_background(&mut out, &l);
+    grid::write_grid(&mut out, &l);
+    grid::write_edges(&mut out, &l);
+    grid::write_hoshi(&mut out, &l, &occ, |p| discs.contains(&p));
+    stones::write_stones(&mut out, &l, &occ);
+    marks::write_territory(&mut out, &l, &d.territory);
+    stones::write_label_discs(&mut out, &l, &discs);
+    marks::write_marks(&mut out, &l, &occ, &d.marks);
+    stones::write_point_texts(&mut out, &l, &texts);
+    let clearance = |p| match (occ.stone(p), discs.contains(&p)) {
+        (Some(_), _) => stones::STONE_CLEARANCE,
+        (None, true) => stones::LABEL_CLEARANCE,
+        (None, false) => 0.0,
+    };
+    lines::write_lines(&mut out, &l, &d.lines, &d.arrows, &marker_id, clearance);
+    if l.coordinates {
+        coords::write_coordinates(&mut out, &l);
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// Keeps the characters an XML id may hold (ASCII letters, digits, `-`, `_`, `.`),
+/// and starts it with a letter, so any prefix gives a valid id.
+fn sanitize_id(prefix: &str) -> String {
+    let mut id: String =
+        prefix.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')).collect();
+    if !id.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        id.insert(0, 'g');
+    }
+    id
+}

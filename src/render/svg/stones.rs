@@ -1,0 +1,97 @@
+//! Stones, and the text drawn on them or on empty points.
+
+use std::fmt::Write;
+
+use super::layout::Layout;
+use super::occupancy::Occupancy;
+use super::style;
+use super::text::{baseline_offset, char_count, escape_into, font_size, letter_spacing};
+use crate::point::{Color, Point};
+
+/// Stone radius: with the 1 unit outline a stone is 23 units across, 0.96 of the spacing,
+/// so neighbours almost touch as on a real board.
+const STONE_RADIUS: i32 = 11;
+/// Radius of the board-coloured disc behind text on an empty point.
+const LABEL_DISC_RADIUS: i32 = 9;
+/// How far from a stone's centre lines and arrows stop: just outside its outline.
+pub(crate) const STONE_CLEARANCE: f64 = STONE_RADIUS as f64 + 2.0;
+/// How far from a label's centre lines and arrows stop.
+pub(crate) const LABEL_CLEARANCE: f64 = LABEL_DISC_RADIUS as f64 + 1.0;
+
+/// Writes every visible stone, black ones then white ones, each colour in one group.
+pub(crate) fn write_stones(out: &mut String, l: &Layout, occ: &Occupancy) {
+    for (color, class) in [(Color::Black, style::BLACK_STONES), (Color::White, style::WHITE_STONES)] {
+        let mut open = false;
+        for p in l.points().filter(|&p| occ.stone(p) == Some(color)) {
+            if !open {
+                let _ = write!(out, r#"<g class="{class}" stroke-width="1">"#);
+                open = true;
+            }
+            let (x, y) = l.xy(p);
+            let _ = write!(out, r#"<circle cx="{x}" cy="{y}" r="{STONE_RADIUS}"/>"#);
+        }
+        if open {
+            out.push_str("</g>");
+        }
+    }
+}
+
+/// Writes discs that clear the grid behind text on the given empty points.
+pub(crate) fn write_label_discs(out: &mut String, l: &Layout, points: &[Point]) {
+    if points.is_empty() {
+        return;
+    }
+    let _ = write!(out, r#"<g class="{}">"#, style::LABEL_BACKGROUND);
+    for &p in points {
+        let (x, y) = l.xy(p);
+        let _ = write!(out, r#"<circle cx="{x}" cy="{y}" r="{LABEL_DISC_RADIUS}"/>"#);
+    }
+    out.push_str("</g>");
+}
+
+/// A text to centre on a point, with what lies under it.
+pub(crate) struct PointText<'a> {
+    /// Where the text goes.
+    pub point: Point,
+    /// What it says.
+    pub text: &'a str,
+    /// The stone under it, if any (decides the text colour).
+    pub under: Option<Color>,
+}
+
+/// Writes texts centred on points, grouped by the colour under them and by font size
+/// so each group states its class and size once.
+pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText<'_>]) {
+    let groups = [
+        (Some(Color::Black), style::TEXT_ON_BLACK),
+        (Some(Color::White), style::TEXT_ON_WHITE),
+        (None, style::TEXT_ON_EMPTY),
+    ];
+    for (under, class) in groups {
+        // Sizes from large to small; each size has its own group.
+        for size in [14, 10, 8] {
+            let mut open = false;
+            for t in texts.iter().filter(|t| t.under == under && !t.text.is_empty()) {
+                let chars = char_count(t.text);
+                if font_size(chars) != size {
+                    continue;
+                }
+                if !open {
+                    let _ = write!(out, r#"<g class="{class}" font-size="{size}""#);
+                    if let Some(ls) = letter_spacing(chars) {
+                        let _ = write!(out, r#" letter-spacing="{ls}""#);
+                    }
+                    out.push('>');
+                    open = true;
+                }
+                let (x, y) = l.xy(t.point);
+                let _ = write!(out, r#"<text x="{x}" y="{}">"#, y + baseline_offset(t.text, size));
+                escape_into(out, t.text);
+                out.push_str("</text>");
+            }
+            if open {
+                out.push_str("</g>");
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Unit tests of the renderer's pieces; whole diagrams are tested in tests/svg_*.rs.
+
+use super::grid::hoshi;
+use super::layout::Layout;
+use super::text::{baseline_offset, escape_into, font_size};
+use super::*;
+use crate::point::Point;
+
+fn names(points: Vec<Point>) -> Vec<String> {
+    let mut v: Vec<String> = points.into_iter().map(|p| p.to_string()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn star_points_of_the_usual_sizes() {
+    assert_eq!(names(hoshi(19)), ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]);
+    assert_eq!(names(hoshi(13)), ["D10", "D4", "G7", "K10", "K4"]);
+    assert_eq!(names(hoshi(9)), ["C3", "C7", "E5", "G3", "G7"]);
+    assert_eq!(names(hoshi(8)), ["C3", "C6", "F3", "F6"]);
+    assert_eq!(names(hoshi(5)), ["C3"]);
+    assert!(hoshi(4).is_empty());
+    assert!(hoshi(2).is_empty());
+    assert_eq!(hoshi(25).len(), 9);
+}
+
+#[test]
+fn escaping_covers_markup_quotes_and_illegal_characters() {
+    let mut out = String::new();
+    escape_into(&mut out, "a<b>&\"c'\u{0}\u{1f}\t\u{FFFE}é");
+    assert_eq!(out, "a&lt;b&gt;&amp;&quot;c'\té");
+}
+
+#[test]
+fn ids_are_always_valid() {
+    assert_eq!(sanitize_id("gb"), "gb");
+    assert_eq!(sanitize_id("fig 7<"), "fig7");
+    assert_eq!(sanitize_id("7a"), "g7a");
+    assert_eq!(sanitize_id(""), "g");
+}
+
+#[test]
+fn text_sizes_shrink_for_long_labels() {
+    assert_eq!(font_size(1), 14);
+    assert_eq!(font_size(2), 14);
+    assert_eq!(font_size(3), 10);
+    assert!(font_size(4) < font_size(3));
+    assert_eq!(baseline_offset("12", 14), 5);
+    assert_eq!(baseline_offset("a", 14), 4);
+}
+
+#[test]
+fn layout_maps_points_to_integer_units() {
+    let l = Layout::new(19, Some((Point::new(18, 18), Point::new(9, 9))), false);
+    assert_eq!(l.xy(Point::new(9, 18)), (0, 0));
+    assert_eq!(l.xy(Point::new(18, 9)), (216, 216));
+    assert_eq!(l.real_edges(), [true, true, false, false]);
+    assert!(!l.shows(Point::new(8, 12)));
+    let clamped = Layout::new(40, None, true);
+    assert_eq!(clamped.size, 25);
+    assert_eq!(clamped.view_box(), (-33, -33, 24 * 24 + 66, 24 * 24 + 66));
+}
