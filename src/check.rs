@@ -11,6 +11,8 @@ pub struct Checked {
     pub doc: Document,
     /// References between elements.
     pub links: Links,
+    /// What the book means.
+    pub resolved: crate::resolve::Resolved,
     /// Errors and warnings in source order.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -29,7 +31,9 @@ pub fn check(src: &str) -> Checked {
     diags.extend(parsed.diagnostics);
     let links = links::link(&parsed.doc, &mut diags);
     format::validate::validate(src, &parsed.doc, &links, &mut diags);
+    let resolved = crate::resolve::resolve(src, &parsed.doc, &links, &mut diags);
     let mut diagnostics = diags.into_vec();
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));
-    Checked { doc: parsed.doc, links, diagnostics }
+    diagnostics.dedup();
+    Checked { doc: parsed.doc, links, resolved, diagnostics }
 }

@@ -2,33 +2,7 @@
 
 use crate::point::{Color, Point};
 
-/// A mark drawn on a point (gobook `tr sq cr ma rg`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mark {
-    /// Triangle (`tr`).
-    Triangle,
-    /// Square (`sq`).
-    Square,
-    /// Circle (`cr`).
-    Circle,
-    /// Cross (`ma`).
-    Cross,
-    /// Diamond (`rg`).
-    Diamond,
-}
-
-impl Mark {
-    /// The mark's name in words, for the description.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mark::Triangle => "triangle",
-            Mark::Square => "square",
-            Mark::Circle => "circle",
-            Mark::Cross => "cross",
-            Mark::Diamond => "diamond",
-        }
-    }
-}
+pub use crate::point::Mark;
 
 /// A stone that shows a move number (or any short text) in the contrasting colour.
 #[derive(Clone, Debug, PartialEq, Eq)]

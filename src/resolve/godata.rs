@@ -1,0 +1,224 @@
+//! Go data: the position and move sequence each `go` element and diagram stands
+//! for, built from its base (`at`, `to`, `mv`, `ab`/`aw`/`ae`, `pl`, `koPoint`).
+
+use crate::board::{Board, IllegalMove};
+use crate::diagnostics::Diagnostics;
+use crate::format::schema::{DiagramKind, ElementKind};
+use crate::format::syntax::{Attribute, Span};
+use crate::format::values::{self, Move};
+use crate::point::{Color, Point};
+
+/// A position and the moves played from it.
+#[derive(Clone, Debug)]
+pub struct GoData {
+    /// The position before the first move (with the player to move and the ko point).
+    pub start: Board,
+    /// The moves.
+    pub moves: Vec<Move>,
+    /// The number of the first numbered move.
+    pub first_number: u32,
+    /// The view inherited by diagrams based on this data.
+    pub view: Option<(Point, Point)>,
+    /// The `at` this data was taken at (its base's numbering).
+    pub at: u32,
+}
+
+/// What kind of element the data belongs to, which decides its defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// `go`.
+    Go,
+    /// A block diagram.
+    Diagram(DiagramKind),
+    /// An inline `<dia>`: numbered like a variation.
+    Inline,
+}
+
+impl Role {
+    /// The role of an element kind, if it holds Go data.
+    pub fn of(kind: ElementKind) -> Option<Role> {
+        match kind {
+            ElementKind::Go => Some(Role::Go),
+            ElementKind::Diagram(k) => Some(Role::Diagram(k)),
+            _ => None,
+        }
+    }
+}
+
+impl GoData {
+    /// The number after the last numbered move (the `at` of the final position).
+    pub fn end_number(&self) -> u32 {
+        self.first_number + self.moves.iter().filter(|m| **m != Move::Pass).count() as u32
+    }
+
+    /// The index in `moves` of the move numbered `n` (`moves.len()` for the end).
+    fn index_of(&self, n: u32) -> usize {
+        let mut num = self.first_number;
+        for (i, m) in self.moves.iter().enumerate() {
+            if *m != Move::Pass {
+                if num == n {
+                    return i;
+                }
+                num += 1;
+            }
+        }
+        self.moves.len()
+    }
+
+    /// The position before the move numbered `at` (passes before it are played).
+    pub fn position_before(&self, at: u32) -> Board {
+        let mut board = self.start.clone();
+        let upto = self.index_of(at);
+        for m in &self.moves[..upto] {
+            play(&mut board, *m);
+        }
+        board
+    }
+
+    /// The moves numbered `at` to `to`, inclusive, with the passes between them.
+    pub fn range(&self, at: u32, to: u32) -> Vec<Move> {
+        let a = self.index_of(at);
+        let b = self.index_of(to + 1);
+        // Passes right after `to` belong to the next range, not this one.
+        let mut end = b;
+        while end > a && self.moves[end - 1] == Move::Pass {
+            end -= 1;
+        }
+        self.moves[a..end.max(a)].to_vec()
+    }
+}
+
+/// Plays one move on a board, ignoring illegal moves (reported when the data was built).
+pub fn play(board: &mut Board, m: Move) -> Option<Result<crate::board::MoveOutcome, IllegalMove>> {
+    match m {
+        Move::Play(p) => {
+            let color = board.to_play();
+            let r = board.play(color, p);
+            if r.is_err() {
+                // Keep the colours alternating after a refused move, as the author wrote them.
+                board.set_to_play(color.opponent());
+            }
+            Some(r)
+        }
+        Move::Pass | Move::Tenuki => {
+            board.pass();
+            None
+        }
+    }
+}
+
+/// Builds the Go data of one element from its attributes and its base.
+pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, diags: &mut Diagnostics) -> GoData {
+    let get = |name: &str| attrs.iter().rev().find(|a| a.name == name);
+    // Values that fail their type check were reported by validation; they count as absent here.
+    let int = |name: &str| {
+        get(name).and_then(|a| values::parse_int(&a.value).ok()).filter(|v| (1..=u32::MAX as i64 / 2).contains(v)).map(|v| v as u32)
+    };
+
+    let base_start = base.map(|b| b.first_number).unwrap_or(1);
+    let at = int("at").unwrap_or(base_start);
+    let at_attr = get("at").filter(|_| int("at").is_some());
+    let mut start = match base {
+        Some(b) => {
+            let end = b.end_number();
+            if at < b.first_number || at > end {
+                if let Some(a) = at_attr {
+                    diags.error(
+                        a.value_span,
+                        "at-out-of-range",
+                        format!("`at={at}` is outside the base's moves: it can be {} to {end}", b.first_number),
+                    );
+                }
+            }
+            b.position_before(at.clamp(b.first_number, end))
+        }
+        None => {
+            if let Some(a) = at_attr.filter(|_| at != 1) {
+                diags.error(a.value_span, "at-without-base", format!("`at={at}` needs a base with moves to take the position from"));
+            }
+            Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"))
+        }
+    };
+    if start.size() != size {
+        // `sz` on an element with a base of another size: the element's own size wins.
+        if let Some(a) = get("sz") {
+            diags.error(a.value_span, "size-mismatch", format!("`sz={size}` differs from the base's board size {}; remove `sz` or `base`", start.size()));
+        }
+        start = Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"));
+    }
+    let pts = |name: &str| get(name).and_then(|a| values::parse_points(&a.value, size).ok()).unwrap_or_default();
+    for p in pts("ae") {
+        start.remove(p);
+    }
+    for p in pts("ab") {
+        start.add_black(p);
+    }
+    for p in pts("aw") {
+        start.add_white(p);
+    }
+    if let Some(pl) = get("pl") {
+        start.set_to_play(if pl.value == "w" { Color::White } else { Color::Black });
+    }
+    if let Some(k) = get("koPoint").and_then(|a| values::parse_point(&a.value, size).ok()) {
+        start.set_ko_point(Some(k));
+    }
+
+    let (moves, spans) = if let Some(mv) = get("mv") {
+        let toks = values::tokens(&mv.value, size, true).unwrap_or_default();
+        let exact = (mv.value_span.end - mv.value_span.start) as usize == mv.value.len();
+        let spans = toks
+            .iter()
+            .map(|t| if exact { Span::new(mv.value_span.start as usize + t.range.start, mv.value_span.start as usize + t.range.end) } else { mv.value_span })
+            .collect();
+        (toks.into_iter().map(|t| t.mv).collect(), spans)
+    } else if let Some(to_attr) = get("to") {
+        let to = int("to").unwrap_or(at);
+        match base {
+            Some(b) if to >= at && to < b.end_number() => (b.range(at, to), Vec::new()),
+            Some(b) => {
+                diags.error(
+                    to_attr.value_span,
+                    "to-out-of-range",
+                    format!("`to={to}` must be from `at` ({at}) to the base's last move ({})", b.end_number().saturating_sub(1)),
+                );
+                (Vec::new(), Vec::new())
+            }
+            None => {
+                diags.error(to_attr.value_span, "to-without-base", "`to` takes moves from a base, and this element has none");
+                (Vec::new(), Vec::new())
+            }
+        }
+    } else {
+        (Vec::new(), Vec::new())
+    };
+
+    let first_number = int("mn").unwrap_or(match role {
+        Role::Diagram(DiagramKind::Dia) | Role::Diagram(DiagramKind::Prb) => 1,
+        Role::Go if base.is_none() => 1,
+        _ => at,
+    });
+
+    // Own moves are checked against the rules; ranges were checked in their base.
+    if !spans.is_empty() {
+        let mut board = start.clone();
+        let mut number = first_number;
+        for (m, span) in moves.iter().zip(&spans) {
+            if let Some(Err(e)) = play(&mut board, *m) {
+                let p = e.point();
+                let why = match e {
+                    IllegalMove::Occupied(_) => "the point is already occupied",
+                    IllegalMove::Suicide(_) => "it would be suicide",
+                    IllegalMove::Ko(_) => "it retakes a ko at once",
+                    _ => "it is off the board",
+                };
+                diags.error(*span, "illegal-move", format!("move {number} at {p} is illegal: {why}"));
+            }
+            if *m != Move::Pass {
+                number += 1;
+            }
+        }
+    }
+
+    let view = get("vw").and_then(|a| values::parse_view(&a.value, size).ok()).or(base.and_then(|b| b.view));
+    GoData { start, moves, first_number, view, at }
+}

@@ -1,0 +1,290 @@
+//! The resolved book: what each element means once bases, positions, numbering
+//! and languages are worked out. Text stays per-language until a flow asks for it.
+
+use crate::format::schema::{DiagramKind, ParaKind};
+use crate::format::values::Sequence;
+use crate::point::{Color, Point};
+use crate::point::Mark;
+
+/// A text attribute that may be given per language (`ca`, `ca_en`, `title_ja`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LangText {
+    /// The language-neutral value.
+    pub neutral: Option<String>,
+    /// Values for specific languages.
+    pub by_lang: Vec<(String, String)>,
+}
+
+impl LangText {
+    /// The value for `lang`: its own, else the neutral one.
+    pub fn get(&self, lang: &str) -> Option<&str> {
+        self.by_lang
+            .iter()
+            .find(|(l, _)| l == lang)
+            .map(|(_, v)| v.as_str())
+            .or(self.neutral.as_deref())
+    }
+
+    /// Whether any value is given.
+    pub fn is_set(&self) -> bool {
+        self.neutral.is_some() || !self.by_lang.is_empty()
+    }
+}
+
+/// The whole book.
+#[derive(Clone, Debug, Default)]
+pub struct Book {
+    /// The book ID (`::book(#id)`).
+    pub id: String,
+    /// The book's languages, in the order given; never empty.
+    pub languages: Vec<String>,
+    /// Title, subtitle, author, publisher, copyright, cover, keyed by attribute name.
+    pub info: Vec<(String, LangText)>,
+    /// Book-wide `fullWidth`.
+    pub full_width: bool,
+    /// Book-wide `showCoords`.
+    pub show_coords: bool,
+    /// The chapters in order.
+    pub chapters: Vec<Chapter>,
+    /// Every diagram (inline ones included) in flow order.
+    pub diagrams: Vec<Diagram>,
+}
+
+impl Book {
+    /// A book attribute (`title`, `author`, ...) in a language.
+    pub fn info(&self, name: &str, lang: &str) -> Option<&str> {
+        self.info.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.get(lang))
+    }
+}
+
+/// A chapter: a group of blocks.
+#[derive(Clone, Debug)]
+pub struct Chapter {
+    /// The chapter ID.
+    pub id: Option<String>,
+    /// Index of the `::chapter` element.
+    pub element: usize,
+    /// Languages the chapter is limited to (empty: all).
+    pub langs: Vec<String>,
+    /// Chapter `fullWidth`, if set.
+    pub full_width: Option<bool>,
+    /// Chapter `showCoords`, if set.
+    pub show_coords: Option<bool>,
+    /// What the chapter shows, in order.
+    pub blocks: Vec<Block>,
+}
+
+/// One displayed element in a chapter's flow.
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// Index of the element in the document.
+    pub element: usize,
+    /// Languages (empty: every language of the parent).
+    pub langs: Vec<String>,
+    /// The element's ID.
+    pub id: Option<String>,
+    /// What it is.
+    pub kind: BlockKind,
+}
+
+/// The kinds of displayed element.
+#[derive(Clone, Debug)]
+pub enum BlockKind {
+    /// A paragraph, heading or subtitle.
+    Paragraph(Paragraph),
+    /// A diagram: an index into [`Book::diagrams`].
+    Diagram(usize),
+    /// An image.
+    Image(Image),
+    /// A buy button for a book SKU.
+    Buy { sku: String },
+    /// Standard chapter text to include.
+    Include { url: String },
+}
+
+/// Paragraph-level settings, after inheritance of `style` and `paraSpacing`.
+#[derive(Clone, Debug)]
+pub struct Paragraph {
+    /// p, h1..h5, s1, s2.
+    pub kind: ParaKind,
+    /// The paragraph style in force.
+    pub style: String,
+    /// Hidden until asked for.
+    pub hint: bool,
+    /// Draw a box around it.
+    pub boxed: bool,
+    /// Keep with the next block.
+    pub keep_with_next: bool,
+    /// `align`.
+    pub align: Option<String>,
+    /// `break`.
+    pub brk: Option<String>,
+    /// `href` on the whole element.
+    pub href: Option<String>,
+    /// The diagram the text refers to (index into [`Book::diagrams`]).
+    pub reference: Option<usize>,
+    /// Spacing and indentation attributes in 1/10 em, as given or inherited.
+    pub spacing: Vec<(String, i64)>,
+    /// The raw text of the paragraph (resolved per language by `text`).
+    pub raw: crate::format::syntax::Text,
+}
+
+/// An image block or inline image.
+#[derive(Clone, Debug, Default)]
+pub struct Image {
+    /// Where the image is.
+    pub url: String,
+    /// Scale factor.
+    pub scale: Option<f64>,
+    /// Caption.
+    pub caption: LangText,
+    /// Border, shadow, fill flags.
+    pub border: bool,
+    /// Shadow behind the image.
+    pub shadow: bool,
+    /// Dark fill behind the image.
+    pub fill: bool,
+    /// full, half or third.
+    pub width: Option<String>,
+    /// `align`.
+    pub align: Option<String>,
+    /// `href`.
+    pub href: Option<String>,
+}
+
+/// What kind of diagram, including inline ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagramRole {
+    /// `fig`, `dia`, `var`, `prb`.
+    Block(DiagramKind),
+    /// An inline `<dia>` in text.
+    Inline,
+}
+
+impl DiagramRole {
+    /// The name `inspect` prints: fig, dia, var, prb, inline.
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagramRole::Block(DiagramKind::Fig) => "fig",
+            DiagramRole::Block(DiagramKind::Dia) => "dia",
+            DiagramRole::Block(DiagramKind::Var) => "var",
+            DiagramRole::Block(DiagramKind::Prb) => "prb",
+            DiagramRole::Inline => "inline",
+        }
+    }
+}
+
+/// One move of a diagram's sequence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveInfo {
+    /// The move number (None for a pass).
+    pub number: Option<u32>,
+    /// The point (None for a pass or tenuki).
+    pub point: Option<Point>,
+    /// Who plays it.
+    pub color: Color,
+    /// Drawn as a numbered stone.
+    pub shown: bool,
+    /// The text printed on the stone, when shown.
+    pub label: Option<String>,
+    /// Stones this move captured.
+    pub captures: Vec<Point>,
+}
+
+/// A move that cannot be drawn, and why; the caption names it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Gap {
+    /// Played on a stone numbered `target` (or lettered) in this diagram.
+    At { moves: Vec<String>, target: String },
+    /// Played on a stone that was there before the diagram, capturing.
+    Takes(String),
+    /// Played on a stone that was there before the diagram, not capturing.
+    Connects(String),
+    /// A tenuki.
+    Elsewhere(String),
+    /// Recaptures of one ko.
+    Ko(Vec<String>),
+}
+
+/// How the gaps line is chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GapsSetting {
+    /// Generated from the moves.
+    Auto,
+    /// Not shown.
+    None,
+    /// The author's own text.
+    Text(LangText),
+}
+
+/// A resolved diagram.
+#[derive(Clone, Debug)]
+pub struct Diagram {
+    /// The element's ID.
+    pub id: Option<String>,
+    /// fig, dia, var, prb or inline.
+    pub role: DiagramRole,
+    /// Index of the chapter in [`Book::chapters`] (None before the first chapter).
+    pub chapter: Option<usize>,
+    /// Index of the element in the document.
+    pub element: usize,
+    /// 1-based source line.
+    pub line: u32,
+    /// Board size.
+    pub size: u8,
+    /// The view: lower-left and upper-right corners.
+    pub view: (Point, Point),
+    /// The number of the first move.
+    pub first_number: u32,
+    /// Who is to play at the start.
+    pub to_play: Color,
+    /// The position before the sequence.
+    pub stones: Vec<(Point, Color)>,
+    /// The sequence.
+    pub moves: Vec<MoveInfo>,
+    /// The position after the sequence.
+    pub final_stones: Vec<(Point, Color)>,
+    /// The forbidden ko point at the start, if any.
+    pub ko_point: Option<Point>,
+    /// Marks on points.
+    pub marks: Vec<(Point, Mark)>,
+    /// Letters and point text.
+    pub labels: Vec<(Point, String)>,
+    /// Black and white territory.
+    pub territory: Vec<(Point, Color)>,
+    /// Lines.
+    pub lines: Vec<(Point, Point)>,
+    /// Arrows.
+    pub arrows: Vec<(Point, Point)>,
+    /// Moves that cannot be drawn.
+    pub gaps: Vec<Gap>,
+    /// gaps=auto, none or text.
+    pub gaps_setting: GapsSetting,
+    /// Captions.
+    pub caption: LangText,
+    /// Show the move range in the caption.
+    pub show_from_to: bool,
+    /// Show who is to play in the caption.
+    pub show_to_play: bool,
+    /// Draw coordinates.
+    pub show_coords: bool,
+    /// full, dia, half or third.
+    pub width: String,
+    /// `align`.
+    pub align: Option<String>,
+    /// Problem sequences, for `prb`.
+    pub correct: Vec<Sequence>,
+    /// Refutations, for `prb`.
+    pub wrong: Vec<Sequence>,
+    /// The element's value text (a problem's question).
+    pub text: Option<crate::format::syntax::Text>,
+}
+
+impl Diagram {
+    /// The numbers of the first and last numbered moves, if any.
+    pub fn number_range(&self) -> Option<(u32, u32)> {
+        let mut nums = self.moves.iter().filter_map(|m| m.number);
+        let first = nums.next()?;
+        Some((first, nums.last().unwrap_or(first)))
+    }
+}
