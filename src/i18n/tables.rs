@@ -39,7 +39,7 @@ pub(super) const PLAYER_TEXTS: [(&str, Row); 31] = [
     ]),
     ("tn", [
         "^ to respond.", "^ antwortet.", "À ^ de répondre.", "^番、どう応じますか。", "^ 차례, 응수하세요.",
-        "^应对。", "^應對。", "^ responde.", "^ risponde.", "^ odpowiadają.", "^ responde.", "^ отвечают.",
+        "^如何应对？", "^如何應對？", "^ responde.", "^ risponde.", "^ odpowiadają.", "^ responde.", "^ отвечают.",
     ]),
     ("tk", [
         "^ to kill.", "^ zieht und tötet.", "^ joue et tue.", "^先、~死。", "^선 ~사.", "^先~死。", "^先~死。",
@@ -145,7 +145,7 @@ pub(super) const PLAYER_TEXTS: [(&str, Row); 31] = [
         "^ joue la meilleure fin de partie.", "^番、最善のヨセを打ってください。",
         "^ 차례, 최선의 끝내기를 하세요.", "^先，走出最佳官子。", "^先，走出最佳官子。",
         "^ juega el mejor final.", "^ gioca il miglior finale.", "^ zaczynają i grają najlepszą końcówkę.",
-        "^ joga o melhor final.", "^ начинают и играют лучший ёсэ.",
+        "^ joga o melhor final.", "^ начинают и играют ёсэ наилучшим образом.",
     ]),
     ("tms", [
         "^ to make shape.", "^ zieht und macht gute Form.", "^ joue et fait une bonne forme.",
@@ -190,13 +190,13 @@ pub(super) const PLAYER_TEXTS: [(&str, Row); 31] = [
     ("iddk", [
         "^ is dead in double ko.", "^ ist durch Doppel-Ko tot.", "^ est mort par double ko.",
         "^は両コウで死んでいます。", "^은 양패로 죽었습니다.", "^棋双劫死。", "^棋雙劫死。",
-        "^ está muerto por doble ko.", "^ è morto per doppio ko.", "^ są martwe przez podwójne ko.",
+        "^ está muerto por doble ko.", "^ è morto per doppio ko.", "^ są martwe w podwójnym ko.",
         "^ está morto por duplo ko.", "^ мертвы из-за двойного ко.",
     ]),
     ("iadk", [
         "^ is alive in double ko.", "^ lebt durch Doppel-Ko.", "^ est vivant par double ko.",
         "^は両コウで活きています。", "^은 양패로 살았습니다.", "^棋双劫活。", "^棋雙劫活。",
-        "^ está vivo por doble ko.", "^ è vivo per doppio ko.", "^ żyją dzięki podwójnemu ko.",
+        "^ está vivo por doble ko.", "^ è vivo per doppio ko.", "^ żyją w podwójnym ko.",
         "^ está vivo por duplo ko.", "^ живы благодаря двойному ко.",
     ]),
 ];
@@ -253,8 +253,8 @@ pub(super) const MOVE: Row = [
 
 /// Gap caption: moves played on the point of an earlier move.
 pub(super) const GAP_AT: Row = [
-    "{m} at {t}", "{m} auf {t}", "{m} en {t}", "{m}は{t}", "{m}: {t}의 곳", "{m}在{t}位", "{m}在{t}位", "{m} en {t}",
-    "{m} in {t}", "{m} w {t}", "{m} em {t}", "{m} в {t}",
+    "{m} at {t}", "{m} auf {t}", "{m} en {t}", "{m}は{t}", "{t}의 곳: {m}", "{m}在{t}位", "{m}在{t}位", "{m} en {t}",
+    "{m} in {t}", "{m} w miejscu {t}", "{m} em {t}", "{m} на месте {t}",
 ];
 
 /// Gap caption: a move that captures (typically a ko).
