@@ -1,0 +1,147 @@
+//! Every word gobook prints, in the twelve book languages of the spec.
+//!
+//! Standard texts (`#btp#` ...), diagram captions (to play, move numbers, gaps),
+//! quotation marks, language names and the website's interface words. Language codes
+//! are the spec's (`po` is Polish, `cn`/`tw` are Simplified/Traditional Chinese); `ui`
+//! and any unknown code mean English. All functions are pure and read static tables.
+
+mod tables;
+#[cfg(test)]
+mod tests;
+
+use tables::Row;
+
+/// Language codes of the spec, in this order.
+pub const LANGUAGES: [&str; 12] = ["en", "de", "fr", "ja", "ko", "cn", "tw", "es", "it", "po", "pt", "ru"];
+
+/// Column of `lang` in the tables; English for `ui` and unknown codes.
+fn index(lang: &str) -> usize {
+    LANGUAGES.iter().position(|l| l.eq_ignore_ascii_case(lang)).unwrap_or(0)
+}
+
+/// The entry of `row` for `lang`.
+fn pick(row: &Row, lang: &str) -> &'static str {
+    row[index(lang)]
+}
+
+/// Copies `template`, replacing each `(key, value)` placeholder; values are not rescanned.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    'scan: while !rest.is_empty() {
+        for (key, value) in values {
+            if let Some(after) = rest.strip_prefix(key) {
+                out.push_str(value);
+                rest = after;
+                continue 'scan;
+            }
+        }
+        let ch = rest.chars().next().unwrap_or_default();
+        out.push(ch);
+        rest = &rest[ch.len_utf8()..];
+    }
+    out
+}
+
+/// Fills a player template: `black|white` picks a side, `^` is the player, `~` the opponent.
+fn player_text(template: &str, black: bool, lang: &str) -> String {
+    let template = match template.split_once('|') {
+        Some((b, w)) => if black { b } else { w },
+        None => template,
+    };
+    fill(template, &[("^", color_name(black, lang)), ("~", color_name(!black, lang))])
+}
+
+/// Colour word, capitalised as at the start of a sentence ("Black"/"White", "Schwarz"/"Weiß", "黒"/"白").
+pub fn color_name(black: bool, lang: &str) -> &'static str {
+    let (b, w) = tables::COLORS[index(lang)];
+    if black {
+        b
+    } else {
+        w
+    }
+}
+
+/// A standard text by its code without the hashes (`btp`, `wtk`, `fe`, `prb` ...); None for unknown codes.
+pub fn standard_text(code: &str, lang: &str) -> Option<String> {
+    if let Some((_, row)) = tables::PLAIN_TEXTS.iter().find(|(c, _)| *c == code) {
+        return Some(pick(row, lang).to_string());
+    }
+    let black = match code.as_bytes().first()? {
+        b'b' => true,
+        b'w' => false,
+        _ => return None,
+    };
+    let (_, row) = tables::PLAYER_TEXTS.iter().find(|(c, _)| *c == &code[1..])?;
+    Some(player_text(pick(row, lang), black, lang))
+}
+
+/// Caption for showToPlay: "Black to play" (no period) in each language.
+pub fn to_play(black: bool, lang: &str) -> String {
+    player_text(pick(&tables::TO_PLAY, lang), black, lang)
+}
+
+/// Caption for showFromTo: "Moves 51–100" (en dash), or "Move 51" when `from == to`.
+pub fn move_range(from: u32, to: u32, lang: &str) -> String {
+    let (a, b) = (from.to_string(), to.to_string());
+    if from == to {
+        fill(pick(&tables::MOVE, lang), &[("{a}", &a)])
+    } else {
+        fill(pick(&tables::MOVES, lang), &[("{a}", &a), ("{b}", &b)])
+    }
+}
+
+/// Gap caption for moves played where another move stands: "12, 18 at 7".
+pub fn gap_at(moves: &str, target: &str, lang: &str) -> String {
+    fill(pick(&tables::GAP_AT, lang), &[("{m}", moves), ("{t}", target)])
+}
+
+/// Gap caption for a capturing move: "9: takes".
+pub fn gap_takes(mv: &str, lang: &str) -> String {
+    fill(pick(&tables::GAP_TAKES, lang), &[("{m}", mv)])
+}
+
+/// Gap caption for a connecting move: "9: connects".
+pub fn gap_connects(mv: &str, lang: &str) -> String {
+    fill(pick(&tables::GAP_CONNECTS, lang), &[("{m}", mv)])
+}
+
+/// Gap caption for a move played outside the diagram: "2: elsewhere".
+pub fn gap_elsewhere(mv: &str, lang: &str) -> String {
+    fill(pick(&tables::GAP_ELSEWHERE, lang), &[("{m}", mv)])
+}
+
+/// Gap caption for ko captures: "ko: 5, 8, 11".
+pub fn gap_ko(moves: &str, lang: &str) -> String {
+    fill(pick(&tables::GAP_KO, lang), &[("{m}", moves)])
+}
+
+/// Separator between gap items in one caption line ("; " in en, "、" in ja).
+pub fn gap_separator(lang: &str) -> &'static str {
+    pick(&tables::GAP_SEPARATOR, lang)
+}
+
+/// Separator between numbers in a list (", " in en, "、" in cn/tw, "・" in ja).
+pub fn number_separator(lang: &str) -> &'static str {
+    pick(&tables::NUMBER_SEPARATOR, lang)
+}
+
+/// Typographic quotes: (open double, close double, open single, close single).
+pub fn quotes(lang: &str) -> (char, char, char, char) {
+    tables::QUOTES[index(lang)]
+}
+
+/// The space to put inside the quotes (French: narrow no-break space U+202F), if any.
+pub fn quote_inner_space(lang: &str) -> Option<char> {
+    (LANGUAGES[index(lang)] == "fr").then_some('\u{202F}')
+}
+
+/// The language's own name for a language switcher ("English", "Deutsch", "日本語" ...).
+pub fn language_name(lang: &str) -> &'static str {
+    pick(&tables::LANGUAGE_NAMES, lang)
+}
+
+/// A word of the website's interface by key ("contents", "show_hint", "move_of" ...); None for unknown keys.
+pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
+    tables::UI.iter().find(|(k, _)| *k == key).map(|(_, row)| pick(row, lang))
+}
