@@ -3,14 +3,15 @@
 //! The crate follows the data: [`format`] reads and writes gobook files,
 //! [`resolve`] works out what they mean, [`board`] plays the moves,
 //! [`render`] draws diagrams, and [`check`] ties parsing and resolving
-//! together for every command that reads a book; [`i18n`] holds every word
-//! gobook prints, in the twelve book languages.
+//! together for every command that reads a book. [`i18n`] holds every word
+//! gobook prints, in the book languages of the spec.
 
 pub mod board;
 pub mod check;
 pub mod diagnostics;
 pub mod format;
 pub mod i18n;
+pub mod inspect;
 pub mod point;
 pub mod render;
 pub mod resolve;

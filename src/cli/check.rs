@@ -43,7 +43,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     if args.format == OutputFormat::Json {
         let src = SourceFile::new(&name, &text);
         let located: Vec<Located> = diagnostics.iter().map(|d| src.locate(d)).collect();
-        println!("{}", serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()));
+        super::print_stdout(&serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()));
     } else {
         let (e, w) = book_file::print_diagnostics(&name, &text, &diagnostics, g.quiet);
         if !g.quiet {

@@ -3,6 +3,7 @@
 mod book_file;
 mod check;
 mod fmt;
+mod inspect;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -89,13 +90,7 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Print the resolved book (diagrams, moves, captions) as JSON
     #[command(after_help = "Example:\n  gobook inspect book.gobook --lang en")]
-    Inspect {
-        /// The book file
-        book: PathBuf,
-        /// Language to resolve the text in
-        #[arg(long)]
-        lang: Option<String>,
-    },
+    Inspect(inspect::InspectArgs),
     /// Write diagrams as standalone SVG files
     #[command(after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/")]
     Svg {
@@ -143,7 +138,7 @@ pub fn run() -> i32 {
         Command::Init { .. } => not_yet("init"),
         Command::Build { .. } => not_yet("build"),
         Command::Serve { .. } => not_yet("serve"),
-        Command::Inspect { .. } => not_yet("inspect"),
+        Command::Inspect(args) => inspect::run(&args, g),
         Command::Svg { .. } => not_yet("svg"),
         Command::Convert { .. } => not_yet("convert"),
         Command::Import { .. } => not_yet("import"),
@@ -155,6 +150,20 @@ fn not_yet(cmd: &str) -> i32 {
         "`gobook {cmd}` is not implemented yet; `gobook check` and `gobook fmt` work today"
     ));
     EXIT_USAGE
+}
+
+/// Writes `text` and a newline to standard output; a closed pipe (`| head`) is not an error.
+pub fn print_stdout(text: &str) -> i32 {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|_| out.flush()) {
+        Ok(()) => EXIT_OK,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) => {
+            report::error(&format!("cannot write to standard output: {e}"));
+            EXIT_USAGE
+        }
+    }
 }
 
 /// Small helpers for messages on standard error, coloured when the terminal allows it.

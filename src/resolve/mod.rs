@@ -1,10 +1,12 @@
 //! Resolution: from the syntax tree to what the book means (bases, positions,
 //! numbering, languages). This stage knows the spec's rules, not its syntax.
 
+pub mod caption;
 pub mod diagram;
 pub mod godata;
 pub mod links;
 pub mod model;
+pub mod text;
 
 use crate::diagnostics::Diagnostics;
 use crate::format::inline::{self, Inline};

@@ -130,7 +130,7 @@ pub struct Paragraph {
 }
 
 /// An image block or inline image.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Image {
     /// Where the image is.
     pub url: String,

@@ -1,0 +1,58 @@
+//! The lines under a diagram in one language: the caption, who is to play,
+//! the move range, and the moves that could not be drawn.
+
+use crate::i18n;
+use crate::point::Color;
+use crate::resolve::model::{Book, Diagram, Gap, GapsSetting};
+use crate::resolve::text::resolve_plain;
+
+/// The caption lines of a diagram, each present only when it shows.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct CaptionLines {
+    /// The author's caption (`ca`, `ca_xx`).
+    pub caption: Option<String>,
+    /// "Black to play", when `showToPlay`.
+    pub to_play: Option<String>,
+    /// "Moves 51–100", when `showFromTo` and there are moves.
+    pub from_to: Option<String>,
+    /// "12 at 7; 15: ko", unless `gaps=none`.
+    pub gaps: Option<String>,
+}
+
+impl CaptionLines {
+    /// The first line: caption, to-play and range joined, as printed under a board.
+    pub fn title(&self) -> String {
+        let parts: Vec<&str> = [&self.caption, &self.to_play, &self.from_to].into_iter().flatten().map(String::as_str).collect();
+        parts.join(" — ")
+    }
+}
+
+/// Works out the caption lines of `d` in `lang`.
+pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
+    let caption = d.caption.get(lang).map(|c| resolve_plain(book, c, lang)).filter(|c| !c.is_empty());
+    let to_play = d.show_to_play.then(|| i18n::to_play(d.to_play == Color::Black, lang));
+    let from_to = if d.show_from_to { d.number_range().map(|(a, b)| i18n::move_range(a, b, lang)) } else { None };
+    let gaps = match &d.gaps_setting {
+        GapsSetting::None => None,
+        GapsSetting::Text(t) => t.get(lang).map(|g| resolve_plain(book, g, lang)),
+        GapsSetting::Auto if d.gaps.is_empty() => None,
+        GapsSetting::Auto => Some(gaps_text(&d.gaps, lang)),
+    };
+    CaptionLines { caption, to_play, from_to, gaps }
+}
+
+/// The automatic gaps line in `lang`.
+pub fn gaps_text(gaps: &[Gap], lang: &str) -> String {
+    let sep = i18n::number_separator(lang);
+    let items: Vec<String> = gaps
+        .iter()
+        .map(|g| match g {
+            Gap::At { moves, target } => i18n::gap_at(&moves.join(sep), target, lang),
+            Gap::Takes(m) => i18n::gap_takes(m, lang),
+            Gap::Connects(m) => i18n::gap_connects(m, lang),
+            Gap::Elsewhere(m) => i18n::gap_elsewhere(m, lang),
+            Gap::Ko(ms) => i18n::gap_ko(&ms.join(sep), lang),
+        })
+        .collect();
+    items.join(i18n::gap_separator(lang))
+}

@@ -1,0 +1,463 @@
+//! Paragraph text as the reader sees it, in one language: standard texts,
+//! symbols, coordinates replaced by what the diagram shows there, typography,
+//! bold and italic, line breaks, links and inline diagrams.
+
+use crate::diagnostics::Diagnostics;
+use crate::format::inline::{self, Inline};
+use crate::format::schema;
+use crate::format::syntax::Text;
+use crate::i18n;
+use crate::point::{Color, Mark, Point};
+use crate::resolve::model::{Book, Diagram, Image};
+use crate::resolve::Resolved;
+
+/// A piece of resolved text.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rich {
+    /// Plain text (typography applied).
+    Text(String),
+    /// Bold.
+    Bold(Vec<Rich>),
+    /// Italic.
+    Italic(Vec<Rich>),
+    /// A line break.
+    Break,
+    /// A board symbol (`^T`, `^Tb`, ...); `Mark::Circle` with a colour stands for a stone.
+    Symbol { mark: Option<Mark>, color: Option<Color> },
+    /// What a diagram shows at a coordinate the text named: a letter or a number.
+    Label(String),
+    /// A link.
+    Link { target: LinkTarget, content: Vec<Rich> },
+    /// An inline diagram: index into [`Book::diagrams`], and the text to tap.
+    Diagram { diagram: usize, content: Vec<Rich> },
+    /// An image in the text.
+    Image(Image),
+}
+
+/// Where a link leads.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkTarget {
+    /// An element of the book, by index.
+    Element(usize),
+    /// Switch to this language.
+    Language(String),
+    /// A web or mail address.
+    External(String),
+    /// Unknown or refused: shown, but not a link.
+    Disabled,
+}
+
+/// What text resolution needs to know about the book.
+pub struct TextContext<'a> {
+    /// The source text.
+    pub src: &'a str,
+    /// The resolved book.
+    pub resolved: &'a Resolved,
+    /// Links between elements (for IDs in `href`).
+    pub links: &'a crate::resolve::links::Links,
+    /// The element the text belongs to.
+    pub element: usize,
+    /// The reader's language.
+    pub lang: &'a str,
+    /// The diagram the text describes, for coordinate substitution.
+    pub reference: Option<usize>,
+}
+
+/// Where a link target points, from an `href` value seen from `element`.
+pub fn link_target(links: &crate::resolve::links::Links, element: usize, href: &str) -> LinkTarget {
+    let v = href.trim();
+    let lower = v.to_ascii_lowercase();
+    if lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("mailto:") {
+        return LinkTarget::External(v.to_string());
+    }
+    if schema::is_language(v) {
+        return LinkTarget::Language(v.to_string());
+    }
+    if v.contains(':') {
+        return LinkTarget::Disabled;
+    }
+    links.lookup(v, element).map(LinkTarget::Element).unwrap_or(LinkTarget::Disabled)
+}
+
+/// Resolves an element value.
+pub fn resolve(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
+    let mut scratch = Diagnostics::default();
+    let parts = inline::parse(ctx.src, text, &mut scratch);
+    let atoms = atoms(ctx, &parts, diags);
+    let mut state = Typo::default();
+    let n = atoms.len();
+    let atoms: Vec<Atom> = atoms
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| match a {
+            Atom::Str(s, off) => Atom::Str(typography(&s, ctx.lang, &mut state, i + 1 == n), off),
+            other => {
+                state.prev = 'x';
+                other
+            }
+        })
+        .collect();
+    emphasis(atoms)
+}
+
+/// Resolves a plain attribute text (a caption): standard texts and typography only.
+pub fn resolve_plain(book: &Book, s: &str, lang: &str) -> String {
+    let mut out = String::new();
+    for piece in standard_texts(book, s, lang) {
+        out.push_str(&piece);
+    }
+    typography(&out, lang, &mut Typo::default(), true)
+}
+
+/// Flattens resolved text to plain words (for titles, alt text and `inspect`).
+pub fn plain(rich: &[Rich]) -> String {
+    let mut s = String::new();
+    for r in rich {
+        match r {
+            Rich::Text(t) | Rich::Label(t) => s.push_str(t),
+            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } | Rich::Diagram { content: c, .. } => s.push_str(&plain(c)),
+            Rich::Break => s.push('\n'),
+            Rich::Symbol { mark, color } => s.push(symbol_char(*mark, *color)),
+            Rich::Image(_) => {}
+        }
+    }
+    s
+}
+
+/// A character standing for a symbol in plain text.
+pub fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
+    match (mark, color) {
+        (Some(Mark::Triangle), _) => '△',
+        (Some(Mark::Square), _) => '□',
+        (Some(Mark::Cross), _) => '×',
+        (Some(Mark::Diamond), _) => '◇',
+        (_, Some(Color::Black)) => '●',
+        (_, Some(Color::White)) => '○',
+        _ => '○',
+    }
+}
+
+/// Text pieces before emphasis is matched: strings keep their source offset.
+#[derive(Debug)]
+enum Atom {
+    Str(String, Option<u32>),
+    Rich(Rich),
+}
+
+fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<Atom> {
+    let mut out = Vec::new();
+    for part in parts {
+        match part {
+            Inline::Text(span) => {
+                let s = &ctx.src[span.start as usize..span.end as usize];
+                text_atoms(ctx, s, span.start, &mut out, diags);
+            }
+            Inline::Break(_) => out.push(Atom::Rich(Rich::Break)),
+            Inline::Dia { content, span, .. } => {
+                let inner = emphasis(atoms(ctx, content, diags));
+                match ctx.resolved.inline_diagrams.get(&span.start) {
+                    Some(&d) => out.push(Atom::Rich(Rich::Diagram { diagram: d, content: inner })),
+                    None => out.extend(inner.into_iter().map(Atom::Rich)),
+                }
+            }
+            Inline::Link { attrs, content, .. } => {
+                let inner = emphasis(atoms(ctx, content, diags));
+                let href = attrs.iter().find(|a| a.name == "href").map(|a| a.value.as_str()).unwrap_or("");
+                let target = link_target(ctx.links, ctx.element, href);
+                out.push(Atom::Rich(Rich::Link { target, content: inner }));
+            }
+            Inline::Img { attrs, .. } => out.push(Atom::Rich(Rich::Image(crate::resolve::image(attrs)))),
+        }
+    }
+    out
+}
+
+/// Splits a text run into strings, breaks, symbols and coordinate labels.
+fn text_atoms(ctx: &TextContext, s: &str, offset: u32, out: &mut Vec<Atom>, diags: &mut Diagnostics) {
+    let book = &ctx.resolved.book;
+    let reference = ctx.reference.and_then(|d| book.diagrams.get(d));
+    let b = s.as_bytes();
+    let mut buf = String::new();
+    let mut buf_start = offset;
+    let mut i = 0;
+    let flush = |buf: &mut String, out: &mut Vec<Atom>, start: u32| {
+        if !buf.is_empty() {
+            out.push(Atom::Str(std::mem::take(buf), Some(start)));
+        }
+    };
+    while i < b.len() {
+        let c = b[i];
+        // Line breaks: in the source, or written as `\n`.
+        if c == b'\n' || (c == b'\r' && b.get(i + 1) == Some(&b'\n')) || (c == b'\\' && b.get(i + 1) == Some(&b'n')) {
+            flush(&mut buf, out, buf_start);
+            out.push(Atom::Rich(Rich::Break));
+            i += if c == b'\n' { 1 } else { 2 };
+            buf_start = offset + i as u32;
+            continue;
+        }
+        if c == b'^' {
+            if let Some((mark, len)) = symbol_at(&s[i + 1..]) {
+                let color = match b.get(i + 1 + len) {
+                    Some(b'b') => Some(Color::Black),
+                    Some(b'w') => Some(Color::White),
+                    _ => None,
+                };
+                flush(&mut buf, out, buf_start);
+                out.push(Atom::Rich(Rich::Symbol { mark, color }));
+                i += 1 + len + color.is_some() as usize;
+                buf_start = offset + i as u32;
+                continue;
+            }
+        }
+        if c == b'#' {
+            if let Some((replacement, len)) = standard_text_at(book, &s[i..], ctx.lang) {
+                buf.push_str(&replacement);
+                i += len;
+                continue;
+            }
+        }
+        if let Some(d) = reference {
+            if let Some((point, len)) = coordinate_at(s, i, d.size) {
+                match what_is_drawn(d, point) {
+                    Some(rich) => {
+                        flush(&mut buf, out, buf_start);
+                        out.push(Atom::Rich(rich));
+                        buf_start = offset + (i + len) as u32;
+                    }
+                    None => {
+                        diags.warning(
+                            crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + len),
+                            "coordinate-not-drawn",
+                            format!("nothing is drawn at {point} in the diagram this text describes, so the coordinate stays as written"),
+                        );
+                        buf.push_str(&s[i..i + len]);
+                    }
+                }
+                i += len;
+                continue;
+            }
+        }
+        let ch_len = s[i..].chars().next().map(char::len_utf8).unwrap_or(1);
+        buf.push_str(&s[i..i + ch_len]);
+        i += ch_len;
+    }
+    flush(&mut buf, out, buf_start);
+}
+
+fn symbol_at(s: &str) -> Option<(Option<Mark>, usize)> {
+    let mark = match s.as_bytes().first()? {
+        b'T' => Some(Mark::Triangle),
+        b'D' => Some(Mark::Diamond),
+        b'O' => None,
+        b'S' => Some(Mark::Square),
+        b'X' => Some(Mark::Cross),
+        _ => return None,
+    };
+    Some((mark, 1))
+}
+
+/// A standard coordinate at byte `i` standing as a word of its own, on a board of `size`.
+fn coordinate_at(s: &str, i: usize, size: u8) -> Option<(Point, usize)> {
+    let b = s.as_bytes();
+    let c = b[i];
+    if !c.is_ascii_uppercase() || c == b'I' {
+        return None;
+    }
+    if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80) {
+        return None;
+    }
+    let mut k = i + 1;
+    while k < b.len() && k < i + 3 && b[k].is_ascii_digit() {
+        k += 1;
+    }
+    if k == i + 1 || (k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] >= 0x80)) {
+        return None;
+    }
+    let p = Point::parse_standard(&s[i..k])?;
+    p.on_board(size).then_some((p, k - i))
+}
+
+/// What stands for a point in a diagram: its label, its move number, or its mark.
+fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
+    if let Some((_, l)) = d.labels.iter().find(|(q, _)| *q == p) {
+        return Some(Rich::Label(l.clone()));
+    }
+    if let Some(m) = d.moves.iter().find(|m| m.shown && m.point == Some(p)) {
+        return m.label.clone().map(Rich::Label);
+    }
+    if let Some((_, mark)) = d.marks.iter().find(|(q, _)| *q == p) {
+        let color = d.stones.iter().find(|(q, _)| *q == p).map(|(_, c)| *c);
+        return Some(Rich::Symbol { mark: Some(*mark), color });
+    }
+    None
+}
+
+/// A `#code#` or `#code_xx#` standard text at the start of `s`: its text and length.
+fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)> {
+    let end = s[1..].find('#')? + 1;
+    let code = &s[1..end];
+    if code.is_empty() || code.len() > 24 || !code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+        return None;
+    }
+    let (name, tag) = match code.split_once('_') {
+        Some((n, t)) if schema::is_language(t) => (n, t),
+        _ => (code, lang),
+    };
+    let text = match name {
+        "title" | "subtitle" | "author" | "publisher" | "copyright" => book.info(name, tag).unwrap_or("").to_string(),
+        "app" => "gobook".to_string(),
+        "ver" => env!("CARGO_PKG_VERSION").to_string(),
+        _ => i18n::standard_text(name, tag)?,
+    };
+    Some((text, end + 1))
+}
+
+/// Splits a plain string into literal pieces and standard texts, resolved.
+fn standard_texts(book: &Book, s: &str, lang: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('#') {
+        match standard_text_at(book, &rest[i..], lang) {
+            Some((t, len)) => {
+                out.push(rest[..i].to_string());
+                out.push(t);
+                rest = &rest[i + len..];
+            }
+            None => {
+                out.push(rest[..=i].to_string());
+                rest = &rest[i + 1..];
+            }
+        }
+    }
+    out.push(rest.to_string());
+    out
+}
+
+/// Typography state carried from one text run to the next.
+#[derive(Default)]
+struct Typo {
+    prev: char,
+}
+
+/// The spec's typography: curly quotes for the language, dashes, ellipsis, double spaces.
+fn typography(s: &str, lang: &str, st: &mut Typo, at_end: bool) -> String {
+    let (od, cd, os, cs) = i18n::quotes(lang);
+    let inner = i18n::quote_inner_space(lang);
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    let opening = |prev: char| prev == '\0' || prev.is_whitespace() || "([{–—-/".contains(prev);
+    while i < chars.len() {
+        let c = chars[i];
+        let prev = if i == 0 { st.prev } else { chars[i - 1] };
+        let next = chars.get(i + 1).copied();
+        match c {
+            '"' => {
+                if opening(prev) {
+                    out.push(od);
+                    out.extend(inner);
+                } else {
+                    out.extend(inner);
+                    out.push(cd);
+                }
+            }
+            '\'' => out.push(if opening(prev) { os } else { cs }),
+            '-' if next == Some('-') && chars.get(i + 2) == Some(&'-') => {
+                out.push('—');
+                i += 3;
+                continue;
+            }
+            '-' if next == Some('-') => {
+                out.push('–');
+                i += 2;
+                continue;
+            }
+            '-' if prev.is_ascii_digit() && next.is_some_and(|n| n.is_ascii_digit()) => out.push('–'),
+            '-' if prev == ' ' && next == Some(' ') => out.push('–'),
+            '-' if at_end && i + 1 == chars.len() => out.push('–'),
+            '.' if next == Some('.') && chars.get(i + 2) == Some(&'.') => {
+                out.push('…');
+                i += 3;
+                continue;
+            }
+            ' ' if next == Some(' ') && chars.get(i + 2) != Some(&' ') && prev != ' ' => {
+                out.push(' ');
+                i += 2;
+                continue;
+            }
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    if let Some(&last) = chars.last() {
+        st.prev = last;
+    }
+    out
+}
+
+/// Matches `**` and `__` pairs into bold and italic, nested either way; unmatched markers stay text.
+fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
+    // A stack of open markers, each with the content gathered since it opened.
+    let mut stack: Vec<(&'static str, Vec<Rich>)> = vec![("", Vec::new())];
+    let push_text = |stack: &mut Vec<(&'static str, Vec<Rich>)>, t: &str| {
+        if t.is_empty() {
+            return;
+        }
+        let top = &mut stack.last_mut().expect("root").1;
+        if let Some(Rich::Text(prev)) = top.last_mut() {
+            prev.push_str(t);
+        } else {
+            top.push(Rich::Text(t.to_string()));
+        }
+    };
+    for atom in atoms {
+        match atom {
+            Atom::Rich(r) => stack.last_mut().expect("root").1.push(r),
+            Atom::Str(s, _) => {
+                let mut rest = s.as_str();
+                loop {
+                    let next = [("**", rest.find("**")), ("__", rest.find("__"))]
+                        .into_iter()
+                        .filter_map(|(m, p)| p.map(|p| (m, p)))
+                        .min_by_key(|&(_, p)| p);
+                    let Some((marker, pos)) = next else {
+                        push_text(&mut stack, rest);
+                        break;
+                    };
+                    push_text(&mut stack, &rest[..pos]);
+                    rest = &rest[pos + 2..];
+                    if let Some(k) = stack.iter().rposition(|(m, _)| *m == marker) {
+                        // Close it; markers opened inside it and never closed become text.
+                        while stack.len() > k + 1 {
+                            let (m, content) = stack.pop().expect("above k");
+                            push_text(&mut stack, m);
+                            stack.last_mut().expect("root").1.extend(content);
+                        }
+                        let (_, content) = stack.pop().expect("k");
+                        let node = if marker == "**" { Rich::Bold(content) } else { Rich::Italic(content) };
+                        stack.last_mut().expect("root").1.push(node);
+                    } else {
+                        stack.push((marker, Vec::new()));
+                    }
+                }
+            }
+        }
+    }
+    while stack.len() > 1 {
+        let (m, content) = stack.pop().expect("len > 1");
+        push_text(&mut stack, m);
+        stack.last_mut().expect("root").1.extend(content);
+    }
+    merge_texts(stack.pop().expect("root").1)
+}
+
+fn merge_texts(v: Vec<Rich>) -> Vec<Rich> {
+    let mut out: Vec<Rich> = Vec::with_capacity(v.len());
+    for r in v {
+        match (out.last_mut(), r) {
+            (Some(Rich::Text(a)), Rich::Text(b)) => a.push_str(&b),
+            (_, r) => out.push(r),
+        }
+    }
+    out
+}
