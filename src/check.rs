@@ -32,6 +32,7 @@ pub fn check(src: &str) -> Checked {
     let links = links::link(&parsed.doc, &mut diags);
     format::validate::validate(src, &parsed.doc, &links, &mut diags);
     let resolved = crate::resolve::resolve(src, &parsed.doc, &links, &mut diags);
+    crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
     let mut diagnostics = diags.into_vec();
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     diagnostics.dedup();

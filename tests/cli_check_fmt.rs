@@ -162,3 +162,33 @@ fn tempdir(tag: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+#[test]
+fn inspect_prints_the_documented_json() {
+    let out = gobook(&["inspect", &book_path("examples/ear-reddening"), "--lang", "de"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["language"], "de");
+    assert_eq!(v["book"]["title"], "Die Partie der roten Ohren");
+    assert_eq!(v["book"]["languages"], serde_json::json!(["en", "de"]));
+    let fig = &v["diagrams"][0];
+    for key in ["id", "kind", "chapter", "line", "size", "view", "first_number", "to_play", "stones", "moves", "final_stones", "marks", "caption", "from_to", "gaps"] {
+        assert!(fig.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(fig["kind"], "fig");
+    assert_eq!(fig["view"], serde_json::json!(["A1", "T19"]));
+    assert_eq!(fig["moves"][0], serde_json::json!({"number": 1, "point": "R16", "color": "b", "shown": true, "label": "1", "captures": []}));
+    assert_eq!(fig["from_to"], "Züge 1–50");
+    let prb = v["diagrams"].as_array().unwrap().iter().find(|d| d["id"] == "prb1").unwrap();
+    assert_eq!(prb["to_play_text"], "Schwarz am Zug");
+    assert_eq!(prb["correct"][0][0], serde_json::json!({"move": "B1", "text": "White is dead."}));
+}
+
+#[test]
+fn inspect_refuses_broken_books_and_unknown_languages() {
+    let out = gobook(&["inspect", &book_path("tests/books/invalid/off-board.gobook")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("off the 9x9 board"));
+    let out = gobook(&["inspect", &book_path("examples/ear-reddening"), "--lang", "xx"]);
+    assert_eq!(out.status.code(), Some(2));
+}

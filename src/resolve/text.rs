@@ -461,3 +461,24 @@ fn merge_texts(v: Vec<Rich>) -> Vec<Rich> {
     }
     out
 }
+
+/// Resolves every text of the book once, in each element's own language (or the
+/// book's first), for the warnings text resolution gives (coordinates with nothing drawn).
+pub fn check_all(src: &str, resolved: &Resolved, links: &crate::resolve::links::Links, diags: &mut Diagnostics) {
+    use crate::resolve::model::BlockKind;
+    let first = resolved.book.languages.first().map(String::as_str).unwrap_or("en");
+    for ch in &resolved.book.chapters {
+        for b in &ch.blocks {
+            let lang = b.langs.iter().map(String::as_str).find(|l| *l != "ui").unwrap_or(first);
+            let (raw, reference) = match &b.kind {
+                BlockKind::Paragraph(p) => (Some(&p.raw), p.reference),
+                BlockKind::Diagram(d) => (resolved.book.diagrams[*d].text.as_ref(), Some(*d)),
+                _ => (None, None),
+            };
+            if let Some(raw) = raw {
+                let ctx = TextContext { src, resolved, links, element: b.element, lang, reference };
+                resolve(&ctx, raw, diags);
+            }
+        }
+    }
+}
