@@ -60,8 +60,9 @@ fn a_coordinate_with_nothing_drawn_is_a_warning() {
 
 #[test]
 fn standard_texts_in_two_languages() {
-    let codes = ["btp", "wtp", "btk", "wtl", "btwf", "wtgk", "bdo", "wdo", "bwi", "wia", "biddk", "fe", "ko", "ok", "os", "se", "sn", "prb"];
-    for code in codes {
+    let codes: Vec<String> = gobook::i18n::standard_codes().collect();
+    assert_eq!(codes.len(), 69, "31 codes for each player and 7 plain ones");
+    for code in &codes {
         for lang in ["en", "de"] {
             let want = gobook::i18n::standard_text(code, lang).unwrap();
             assert_eq!(plain(&format!("#{code}#"), lang), want, "#{code}# in {lang}");

@@ -35,14 +35,9 @@ pub fn run(args: &InspectArgs, g: GlobalArgs) -> i32 {
         super::report::error(&format!("{} has errors; fix them first (see `gobook check`)", file.name));
         return EXIT_CONTENT;
     }
-    let langs = &checked.resolved.book.languages;
-    let lang = match &args.lang {
-        Some(l) if gobook::format::schema::is_language(l) => l.clone(),
-        Some(l) => {
-            super::report::error(&format!("`{l}` is not a language tag; the book has: {}", langs.join(", ")));
-            return EXIT_USAGE;
-        }
-        None => langs.first().cloned().unwrap_or_else(|| "en".into()),
+    let lang = match super::choose_language(args.lang.as_deref(), &checked.resolved.book.languages) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
     let out = gobook::inspect::inspect(&file.text, &checked, &lang);
     match serde_json::to_string_pretty(&out) {

@@ -4,6 +4,7 @@ mod book_file;
 mod check;
 mod fmt;
 mod inspect;
+mod svg;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -93,19 +94,7 @@ enum Command {
     Inspect(inspect::InspectArgs),
     /// Write diagrams as standalone SVG files
     #[command(after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/")]
-    Svg {
-        /// The book (or SGF game) to draw from
-        book: PathBuf,
-        /// ID of the diagram to draw
-        #[arg(long)]
-        id: Option<String>,
-        /// Draw every diagram, one file each
-        #[arg(long)]
-        all: bool,
-        /// Output file (or folder with --all)
-        #[arg(short, long)]
-        out: Option<PathBuf>,
-    },
+    Svg(svg::SvgArgs),
     /// Convert a game between SGF and the XML Go format
     #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
     Convert {
@@ -139,7 +128,7 @@ pub fn run() -> i32 {
         Command::Build { .. } => not_yet("build"),
         Command::Serve { .. } => not_yet("serve"),
         Command::Inspect(args) => inspect::run(&args, g),
-        Command::Svg { .. } => not_yet("svg"),
+        Command::Svg(args) => svg::run(&args, g),
         Command::Convert { .. } => not_yet("convert"),
         Command::Import { .. } => not_yet("import"),
     }
@@ -163,6 +152,18 @@ pub fn print_stdout(text: &str) -> i32 {
             report::error(&format!("cannot write to standard output: {e}"));
             EXIT_USAGE
         }
+    }
+}
+
+/// The language to work in: the one asked for, or the book's first.
+pub fn choose_language(asked: Option<&str>, book_langs: &[String]) -> Result<String, i32> {
+    match asked {
+        Some(l) if gobook::format::schema::is_language(l) => Ok(l.to_string()),
+        Some(l) => {
+            report::error(&format!("`{l}` is not a language tag; the book has: {}", book_langs.join(", ")));
+            Err(EXIT_USAGE)
+        }
+        None => Ok(book_langs.first().cloned().unwrap_or_else(|| "en".into())),
     }
 }
 

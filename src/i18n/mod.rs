@@ -76,6 +76,12 @@ pub fn standard_text(code: &str, lang: &str) -> Option<String> {
     Some(player_text(pick(row, lang), black, lang))
 }
 
+/// Every standard-text code the spec defines: the player codes for b and w, then the plain ones.
+pub fn standard_codes() -> impl Iterator<Item = String> {
+    let players = tables::PLAYER_TEXTS.iter().flat_map(|(c, _)| [format!("b{c}"), format!("w{c}")]);
+    players.chain(tables::PLAIN_TEXTS.iter().map(|(c, _)| c.to_string()))
+}
+
 /// Caption for showToPlay: "Black to play" (no period) in each language.
 pub fn to_play(black: bool, lang: &str) -> String {
     player_text(pick(&tables::TO_PLAY, lang), black, lang)

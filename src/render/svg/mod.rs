@@ -8,6 +8,7 @@
 //! Layers are drawn bottom to top: board, grid, edges, star points, stones, territory,
 //! label discs, marks, text, lines and arrows, coordinates.
 
+mod caption;
 mod coords;
 mod describe;
 mod diagram;
@@ -39,11 +40,13 @@ pub struct SvgOptions {
     /// Prefix for the few ids the SVG defines (the arrow head); give each inline
     /// diagram on a page its own so ids stay unique.
     pub id_prefix: String,
+    /// Lines of text under the board (caption, gaps), for files that stand alone.
+    pub caption: Vec<String>,
 }
 
 impl Default for SvgOptions {
     fn default() -> Self {
-        SvgOptions { standalone: true, id_prefix: "gb".to_string() }
+        SvgOptions { standalone: true, id_prefix: "gb".to_string(), caption: Vec::new() }
     }
 }
 
@@ -54,7 +57,7 @@ pub fn render_standalone(d: &BoardDiagram) -> String {
 
 /// Renders an SVG to inline in a page that supplies the diagram CSS.
 pub fn render_inline(d: &BoardDiagram, id_prefix: &str) -> String {
-    render(d, &SvgOptions { standalone: false, id_prefix: id_prefix.to_string() })
+    render(d, &SvgOptions { standalone: false, id_prefix: id_prefix.to_string(), caption: Vec::new() })
 }
 
 /// Renders `d` as an SVG document. The same input always gives the same bytes.
@@ -85,14 +88,16 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
         }
     }
 
-    let (x, y, w, h) = l.view_box();
+    let (x, y, w, board_h) = l.view_box();
+    let caption_lines = caption::wrap(&opts.caption, w - 8);
+    let h = board_h + caption::height(caption_lines.len());
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="img""#,
         style::ROOT
     );
     // Every text is centred on its point; say so once, and not at all without text.
-    if !texts.is_empty() || l.coordinates {
+    if !texts.is_empty() || l.coordinates || !caption_lines.is_empty() {
         out.push_str(r#" text-anchor="middle""#);
     }
     out.push_str("><title>");
@@ -132,6 +137,7 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     if l.coordinates {
         coords::write_coordinates(&mut out, &l);
     }
+    caption::write(&mut out, x + w / 2, y + board_h, &caption_lines);
     out.push_str("</svg>");
     out
 }

@@ -42,13 +42,15 @@ pub(crate) const LINES: &str = "gb-ln";
 pub(crate) const ARROW_HEAD: &str = "gb-ah";
 /// Coordinates.
 pub(crate) const COORDS: &str = "gb-co";
+/// Caption lines under the board.
+pub(crate) const CAPTION: &str = "gb-ca";
 
 /// Every class above, for the test that keeps the style sheets complete.
 #[cfg(test)]
 pub(crate) const ALL: &[&str] = &[
     ROOT, BOARD, GRID, EDGE, HOSHI, BLACK_STONES, WHITE_STONES, TEXT_ON_BLACK, TEXT_ON_WHITE,
     TEXT_ON_EMPTY, LABEL_BACKGROUND, MARK_ON_BLACK, MARK_ON_WHITE, MARK_ON_EMPTY, TERRITORY_BLACK,
-    TERRITORY_WHITE, LINES, ARROW_HEAD, COORDS,
+    TERRITORY_WHITE, LINES, ARROW_HEAD, COORDS, CAPTION,
 ];
 
 /// Light defaults embedded in standalone SVG. Rules still read the custom properties
@@ -63,6 +65,7 @@ pub(crate) const STANDALONE_CSS: &str = concat!(
     ".gb-sb,.gb-sw,.gb-tb,.gb-tw{stroke:var(--gb-outline,#111)}",
     ".gb-mb{stroke:var(--gb-white,#fff)}",
     ".gb-mw{stroke:var(--gb-black,#111)}",
+    ".gb-ca{fill:var(--gb-text,#222)}",
 );
 
 #[cfg(test)]
