@@ -15,3 +15,4 @@ pub mod inspect;
 pub mod point;
 pub mod render;
 pub mod resolve;
+pub mod site;

@@ -319,7 +319,7 @@ pub(super) const LANGUAGE_NAMES: Row = [
 ];
 
 /// Words of the website's interface.
-pub(super) const UI: [(&str, Row); 27] = [
+pub(super) const UI: [(&str, Row); 29] = [
     ("contents", [
         "Contents", "Inhalt", "Sommaire", "目次", "목차", "目录", "目錄", "Índice", "Indice", "Spis treści", "Índice",
         "Содержание",
@@ -394,6 +394,15 @@ pub(super) const UI: [(&str, Row); 27] = [
     ("expand_board", [
         "Expand board", "Brett vergrößern", "Agrandir le goban", "盤を拡大", "바둑판 확대", "放大棋盘", "放大棋盤",
         "Ampliar tablero", "Ingrandisci goban", "Powiększ planszę", "Ampliar tabuleiro", "Увеличить доску",
+    ]),
+    ("skip_to_content", [
+        "Skip to content", "Zum Inhalt springen", "Aller au contenu", "本文へ移動", "본문으로 건너뛰기", "跳到正文",
+        "跳到正文", "Ir al contenido", "Vai al contenuto", "Przejdź do treści", "Ir para o conteúdo",
+        "Перейти к содержанию",
+    ]),
+    ("buy_book", [
+        "Buy book", "Buch kaufen", "Acheter le livre", "本を購入", "책 구매", "购买本书", "購買本書", "Comprar el libro",
+        "Acquista il libro", "Kup książkę", "Comprar o livro", "Купить книгу",
     ]),
     ("close", [
         "Close", "Schließen", "Fermer", "閉じる", "닫기", "关闭", "關閉", "Cerrar", "Chiudi", "Zamknij", "Fechar",

@@ -30,8 +30,8 @@ pub enum Rich {
     Link { target: LinkTarget, content: Vec<Rich> },
     /// An inline diagram: index into [`Book::diagrams`], and the text to tap.
     Diagram { diagram: usize, content: Vec<Rich> },
-    /// An image in the text.
-    Image(Image),
+    /// An image in the text, and where it links to.
+    Image { image: Image, target: Option<LinkTarget> },
 }
 
 /// Where a link leads.
@@ -118,7 +118,7 @@ pub fn plain(rich: &[Rich]) -> String {
             Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } | Rich::Diagram { content: c, .. } => s.push_str(&plain(c)),
             Rich::Break => s.push('\n'),
             Rich::Symbol { mark, color } => s.push(symbol_char(*mark, *color)),
-            Rich::Image(_) => {}
+            Rich::Image { .. } => {}
         }
     }
     s
@@ -166,7 +166,11 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
                 let target = link_target(ctx.links, ctx.element, href);
                 out.push(Atom::Rich(Rich::Link { target, content: inner }));
             }
-            Inline::Img { attrs, .. } => out.push(Atom::Rich(Rich::Image(crate::resolve::image(attrs)))),
+            Inline::Img { attrs, .. } => {
+                let image = crate::resolve::image(attrs);
+                let target = image.href.as_deref().map(|h| link_target(ctx.links, ctx.element, h));
+                out.push(Atom::Rich(Rich::Image { image, target }));
+            }
         }
     }
     out

@@ -1,0 +1,10 @@
+//! `gobook build`: the website. Plans the pages of each language, renders the
+//! diagrams in parallel, writes HTML and the bundled CSS, and swaps the finished
+//! site in so a failed build never leaves half a site.
+
+pub mod config;
+pub mod html;
+pub mod includes;
+pub mod pages;
+pub mod rich;
+pub mod theme;
