@@ -4,3 +4,5 @@
 //! and each later stage (resolve, render, write) has a module of its own.
 
 pub mod point;
+pub mod sgf;
+pub mod xml;

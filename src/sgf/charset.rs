@@ -1,0 +1,142 @@
+//! Decoding SGF bytes to text: byte order marks, UTF-16, and the `CA` property.
+
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
+use std::borrow::Cow;
+
+/// The decoded text, plus a note when the charset had to be guessed or bytes were replaced.
+pub struct Decoded<'a> {
+    /// The text.
+    pub text: Cow<'a, str>,
+    /// What went wrong while decoding, if anything (reported as a warning at line 1).
+    pub note: Option<String>,
+}
+
+/// Decodes a whole SGF file. Order: byte order mark, UTF-16 without mark, `CA`, valid UTF-8, Latin-1.
+pub fn decode(bytes: &[u8]) -> Decoded<'_> {
+    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
+        let (text, had_errors) = enc.decode_without_bom_handling(&bytes[bom_len..]);
+        return Decoded { text, note: had_errors.then(|| replaced(enc)) };
+    }
+    if let Some(enc) = utf16_without_bom(bytes) {
+        let (text, had_errors) = enc.decode_without_bom_handling(bytes);
+        return Decoded { text, note: had_errors.then(|| replaced(enc)) };
+    }
+    let declared = find_ca(bytes);
+    let valid_utf8 = std::str::from_utf8(bytes).ok();
+    match declared.as_deref().map(label_to_encoding) {
+        Some(Some(enc)) if enc == UTF_8 => {
+            let (text, had_errors) = UTF_8.decode_without_bom_handling(bytes);
+            Decoded { text, note: had_errors.then(|| replaced(UTF_8)) }
+        }
+        Some(Some(enc)) => {
+            let (text, had_errors) = enc.decode_without_bom_handling(bytes);
+            match (had_errors, valid_utf8) {
+                // Files often declare a legacy charset but were re-saved as UTF-8.
+                (true, Some(s)) => Decoded {
+                    text: Cow::Borrowed(s),
+                    note: Some(format!("the file is not valid {} as CA says; read as UTF-8", enc.name())),
+                },
+                (true, None) => Decoded { text, note: Some(replaced(enc)) },
+                (false, _) => Decoded { text, note: None },
+            }
+        }
+        Some(None) => {
+            let label = declared.unwrap_or_default();
+            let (text, enc) = fallback(bytes, valid_utf8);
+            Decoded { text, note: Some(format!("unknown charset CA[{label}]; read as {}", enc.name())) }
+        }
+        None => Decoded { text: fallback(bytes, valid_utf8).0, note: None },
+    }
+}
+
+fn replaced(enc: &'static Encoding) -> String {
+    format!("bytes that are not valid {} were replaced", enc.name())
+}
+
+/// Without `CA` the standard says Latin-1, but most such files today are UTF-8: take UTF-8 when valid.
+fn fallback<'a>(bytes: &'a [u8], valid_utf8: Option<&'a str>) -> (Cow<'a, str>, &'static Encoding) {
+    match valid_utf8 {
+        Some(s) => (Cow::Borrowed(s), UTF_8),
+        None => (WINDOWS_1252.decode_without_bom_handling(bytes).0, WINDOWS_1252),
+    }
+}
+
+/// UTF-16 files without a byte order mark still start with `(` next to a zero byte.
+fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    let n = bytes.len().min(64) & !1;
+    let head = &bytes[..n];
+    let zeros_odd = head.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
+    let zeros_even = head.iter().step_by(2).filter(|&&b| b == 0).count();
+    if n >= 4 && zeros_odd * 4 >= n && zeros_even == 0 {
+        Some(UTF_16LE)
+    } else if n >= 4 && zeros_even * 4 >= n && zeros_odd == 0 {
+        Some(UTF_16BE)
+    } else {
+        None
+    }
+}
+
+/// The value of the first `CA[...]` in the raw bytes (charset names are ASCII in every encoding SGF uses).
+pub fn find_ca(bytes: &[u8]) -> Option<String> {
+    let mut from = 0;
+    while let Some(pos) = find(&bytes[from..], b"CA") {
+        let at = from + pos;
+        from = at + 2;
+        // Must be a whole identifier: not the end of e.g. `OCA`.
+        if at > 0 && bytes[at - 1].is_ascii_uppercase() {
+            continue;
+        }
+        let mut i = at + 2;
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b'[') {
+            continue;
+        }
+        let start = i + 1;
+        let end = bytes[start..].iter().position(|&b| b == b']').map(|p| start + p)?;
+        return Some(String::from_utf8_lossy(&bytes[start..end]).trim().to_string());
+    }
+    None
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The encoding of a charset name, forgiving `_` for `-` and missing separators (`ISO8859_1`, `UTF8`).
+pub fn label_to_encoding(label: &str) -> Option<&'static Encoding> {
+    let l = label.trim();
+    if let Some(e) = Encoding::for_label(l.as_bytes()) {
+        return Some(e);
+    }
+    let dashed = l.replace('_', "-");
+    if let Some(e) = Encoding::for_label(dashed.as_bytes()) {
+        return Some(e);
+    }
+    let lower = l.to_ascii_lowercase();
+    let bare: String = lower.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    if let Some(rest) = bare.strip_prefix("iso8859") {
+        return Encoding::for_label(format!("iso-8859-{rest}").as_bytes());
+    }
+    Encoding::for_label(bare.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels() {
+        assert_eq!(label_to_encoding("UTF8"), Some(UTF_8));
+        assert_eq!(label_to_encoding("ISO8859_1"), Some(WINDOWS_1252));
+        assert_eq!(label_to_encoding("MS_KANJI").map(|e| e.name()), Some("Shift_JIS"));
+        assert_eq!(label_to_encoding("foo"), None);
+    }
+
+    #[test]
+    fn utf16() {
+        let bytes: Vec<u8> = "(;C[x])".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        assert_eq!(decode(&bytes).text, "(;C[x])");
+    }
+}

@@ -1,0 +1,249 @@
+//! The SGF game tree in memory: an arena of nodes with ordered properties.
+//!
+//! Nodes live in one `Vec` and refer to each other by index, so that trees
+//! hundreds of thousands of nodes deep are built, walked and dropped without
+//! recursion (a `Box` tree would overflow the stack in its `Drop`).
+
+/// Index of a node in its [`GameTree`].
+pub type NodeId = usize;
+
+/// A property identifier such as `B` or `AB`; short ones are stored inline.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PropId(IdRepr);
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum IdRepr {
+    // Nearly every identifier is 1..=2 letters: keeping them inline avoids an allocation per property.
+    Inline(u8, [u8; 14]),
+    Heap(Box<str>),
+}
+
+impl PropId {
+    /// An identifier from its text (normally uppercase ASCII letters).
+    pub fn new(s: &str) -> PropId {
+        let b = s.as_bytes();
+        if b.len() <= 14 {
+            let mut buf = [0u8; 14];
+            buf[..b.len()].copy_from_slice(b);
+            PropId(IdRepr::Inline(b.len() as u8, buf))
+        } else {
+            PropId(IdRepr::Heap(s.into()))
+        }
+    }
+
+    /// The identifier as text.
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // Inline bytes always come from a &str cut at a char boundary (ASCII identifiers).
+            IdRepr::Inline(n, buf) => std::str::from_utf8(&buf[..*n as usize]).unwrap_or(""),
+            IdRepr::Heap(s) => s,
+        }
+    }
+}
+
+impl PartialEq<str> for PropId {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for PropId {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::fmt::Debug for PropId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for PropId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One property: identifier and its raw values (escapes kept, as in the file but decoded to UTF-8).
+#[derive(Clone, Debug)]
+pub struct Property {
+    /// The identifier, e.g. `AB`.
+    pub id: PropId,
+    /// Raw values between `[` and `]`, escapes kept; see [`super::value`] to read them.
+    pub values: Vec<String>,
+    /// Byte offset of the identifier in the decoded text (0 when not read from a file), for warnings.
+    pub pos: u32,
+}
+
+impl PartialEq for Property {
+    /// Where a property stood in the file is not part of its meaning.
+    fn eq(&self, other: &Property) -> bool {
+        self.id == other.id && self.values == other.values
+    }
+}
+
+impl Eq for Property {}
+
+impl Property {
+    /// A property with the given raw values.
+    pub fn new(id: &str, values: Vec<String>) -> Property {
+        Property { id: PropId::new(id), values, pos: 0 }
+    }
+
+    /// The first raw value, if any.
+    pub fn value(&self) -> Option<&str> {
+        self.values.first().map(String::as_str)
+    }
+}
+
+/// A node: an ordered list of properties plus its place in the tree.
+#[derive(Clone, Debug, Default)]
+pub struct Node {
+    /// Properties in file order.
+    pub props: Vec<Property>,
+    /// The parent node; `None` for the root.
+    pub parent: Option<NodeId>,
+    /// Children in order: the first is the main line, the others are variations.
+    pub children: Vec<NodeId>,
+}
+
+impl Node {
+    /// The property with this identifier, if present.
+    pub fn get(&self, id: &str) -> Option<&Property> {
+        self.props.iter().find(|p| p.id == id)
+    }
+
+    /// The first raw value of a property.
+    pub fn value(&self, id: &str) -> Option<&str> {
+        self.get(id).and_then(Property::value)
+    }
+
+    /// Whether the node has a property with this identifier.
+    pub fn has(&self, id: &str) -> bool {
+        self.props.iter().any(|p| p.id == id)
+    }
+
+    /// Sets (replaces or appends) a property.
+    pub fn set(&mut self, id: &str, values: Vec<String>) {
+        match self.props.iter_mut().find(|p| p.id == id) {
+            Some(p) => p.values = values,
+            None => self.props.push(Property::new(id, values)),
+        }
+    }
+
+    /// Removes a property, returning it.
+    pub fn remove(&mut self, id: &str) -> Option<Property> {
+        let i = self.props.iter().position(|p| p.id == id)?;
+        Some(self.props.remove(i))
+    }
+}
+
+/// One game: an arena of nodes whose root is node 0.
+#[derive(Clone, Debug)]
+pub struct GameTree {
+    /// All nodes; index 0 is the root.
+    pub nodes: Vec<Node>,
+}
+
+/// The root node's index.
+pub const ROOT: NodeId = 0;
+
+impl Default for GameTree {
+    fn default() -> Self {
+        GameTree::new()
+    }
+}
+
+impl GameTree {
+    /// A tree with an empty root node.
+    pub fn new() -> GameTree {
+        GameTree { nodes: vec![Node::default()] }
+    }
+
+    /// The root node.
+    pub fn root(&self) -> &Node {
+        &self.nodes[ROOT]
+    }
+
+    /// The root node, mutable.
+    pub fn root_mut(&mut self) -> &mut Node {
+        &mut self.nodes[ROOT]
+    }
+
+    /// Appends a new empty node as the last child of `parent` and returns it.
+    pub fn add_child(&mut self, parent: NodeId) -> NodeId {
+        let id = self.nodes.len();
+        self.nodes.push(Node { props: Vec::new(), parent: Some(parent), children: Vec::new() });
+        self.nodes[parent].children.push(id);
+        id
+    }
+
+    /// Inserts a new node between `node` and its children and returns it.
+    pub fn insert_below(&mut self, node: NodeId) -> NodeId {
+        let id = self.nodes.len();
+        let children = std::mem::take(&mut self.nodes[node].children);
+        for &c in &children {
+            self.nodes[c].parent = Some(id);
+        }
+        self.nodes.push(Node { props: Vec::new(), parent: Some(node), children });
+        self.nodes[node].children.push(id);
+        id
+    }
+
+    /// Node ids in preorder (node, then its children's subtrees in order), iteratively.
+    pub fn preorder(&self) -> Vec<NodeId> {
+        let mut out = Vec::with_capacity(self.nodes.len());
+        let mut stack = vec![ROOT];
+        while let Some(n) = stack.pop() {
+            out.push(n);
+            stack.extend(self.nodes[n].children.iter().rev());
+        }
+        out
+    }
+
+    /// The main line: root, first child, its first child, ...
+    pub fn main_line_ids(&self) -> Vec<NodeId> {
+        let mut out = vec![ROOT];
+        let mut n = ROOT;
+        while let Some(&c) = self.nodes[n].children.first() {
+            out.push(c);
+            n = c;
+        }
+        out
+    }
+
+    /// Board size from the root's `SZ` (square boards; 19 when missing or unreadable).
+    pub fn board_size(&self) -> u8 {
+        self.root()
+            .value("SZ")
+            .and_then(|v| super::value::parse_size(v))
+            .map(|(c, _)| c)
+            .unwrap_or(19)
+    }
+}
+
+impl PartialEq for GameTree {
+    /// Trees are equal when they have the same shape and properties, whatever the arena order.
+    fn eq(&self, other: &GameTree) -> bool {
+        let mut stack = vec![(ROOT, ROOT)];
+        while let Some((a, b)) = stack.pop() {
+            let (na, nb) = match (self.nodes.get(a), other.nodes.get(b)) {
+                (Some(x), Some(y)) => (x, y),
+                _ => return false,
+            };
+            if na.props != nb.props || na.children.len() != nb.children.len() {
+                return false;
+            }
+            stack.extend(na.children.iter().copied().zip(nb.children.iter().copied()));
+        }
+        true
+    }
+}
+
+/// All games of a file, in order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Collection {
+    /// The game trees.
+    pub games: Vec<GameTree>,
+}
