@@ -1,6 +1,7 @@
 //! Command definitions (clap) and dispatch; each command lives in its own file.
 
 mod check;
+mod convert;
 mod fmt;
 
 use clap::{Args, Parser, Subcommand};
@@ -112,12 +113,7 @@ enum Command {
     },
     /// Convert a game between SGF and the XML Go format
     #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
-    Convert {
-        /// Input file (.sgf or .xml, `-` for standard input)
-        input: PathBuf,
-        /// Output file (.sgf or .xml, `-` for standard output)
-        output: PathBuf,
-    },
+    Convert(convert::ConvertArgs),
     /// Make a book from an SGF or XML game
     #[command(after_help = "Example:\n  gobook import game.sgf -o game.gobook --every 50")]
     Import {
@@ -144,7 +140,7 @@ pub fn run() -> i32 {
         Command::Serve { .. } => not_yet("serve"),
         Command::Inspect { .. } => not_yet("inspect"),
         Command::Svg { .. } => not_yet("svg"),
-        Command::Convert { .. } => not_yet("convert"),
+        Command::Convert(args) => convert::run(&args, g),
         Command::Import { .. } => not_yet("import"),
     }
 }

@@ -49,6 +49,24 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     }
 }
 
+/// Decodes an XML file: byte order mark, UTF-16 without mark, the declaration's `encoding`, else UTF-8.
+pub fn decode_xml(bytes: &[u8]) -> Cow<'_, str> {
+    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
+        return enc.decode_without_bom_handling(&bytes[bom_len..]).0;
+    }
+    if let Some(enc) = utf16_without_bom(bytes) {
+        return enc.decode_without_bom_handling(bytes).0;
+    }
+    let head = &bytes[..bytes.len().min(200)];
+    let declared = find(head, b"encoding=").and_then(|i| {
+        let rest = &head[i + 9..];
+        let quote = *rest.first()?;
+        let end = rest[1..].iter().position(|&b| b == quote)?;
+        label_to_encoding(&String::from_utf8_lossy(&rest[1..1 + end]))
+    });
+    declared.unwrap_or(UTF_8).decode_without_bom_handling(bytes).0
+}
+
 fn replaced(enc: &'static Encoding) -> String {
     format!("bytes that are not valid {} were replaced", enc.name())
 }
