@@ -23,7 +23,9 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     }
     let declared = find_ca(bytes);
     let valid_utf8 = std::str::from_utf8(bytes).ok();
-    match declared.as_deref().map(label_to_encoding) {
+    // `CA[` was found as ASCII, so the file is not UTF-16 whatever it says.
+    let usable = |e: &'static Encoding| if e == UTF_16LE || e == UTF_16BE { None } else { Some(e) };
+    match declared.as_deref().map(|l| label_to_encoding(l).and_then(usable)) {
         Some(Some(enc)) if enc == UTF_8 => {
             let (text, had_errors) = UTF_8.decode_without_bom_handling(bytes);
             Decoded { text, note: had_errors.then(|| replaced(UTF_8)) }
@@ -79,15 +81,13 @@ fn fallback<'a>(bytes: &'a [u8], valid_utf8: Option<&'a str>) -> (Cow<'a, str>, 
     }
 }
 
-/// UTF-16 files without a byte order mark still start with `(` next to a zero byte.
+/// UTF-16 files without a byte order mark start with ASCII (`(`, blanks) next to zero bytes.
 fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
-    let n = bytes.len().min(64) & !1;
-    let head = &bytes[..n];
-    let zeros_odd = head.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
-    let zeros_even = head.iter().step_by(2).filter(|&&b| b == 0).count();
-    if n >= 4 && zeros_odd * 4 >= n && zeros_even == 0 {
+    let head = bytes.get(..8)?;
+    let ascii = |b: u8| b != 0 && b < 0x80;
+    if head.chunks(2).all(|c| ascii(c[0]) && c[1] == 0) {
         Some(UTF_16LE)
-    } else if n >= 4 && zeros_even * 4 >= n && zeros_odd == 0 {
+    } else if head.chunks(2).all(|c| c[0] == 0 && ascii(c[1])) {
         Some(UTF_16BE)
     } else {
         None
@@ -133,6 +133,20 @@ pub fn label_to_encoding(label: &str) -> Option<&'static Encoding> {
         return Some(e);
     }
     let lower = l.to_ascii_lowercase();
+    // Names seen in SGF files that the WHATWG label list lacks.
+    let alias = match lower.as_str() {
+        "euc-cn" | "euccn" | "cp936" | "ms936" | "gb18030-2000" => Some("gbk"),
+        "sjis" | "s-jis" | "x-sjis" | "cp932" | "ms932" | "shiftjis" => Some("shift_jis"),
+        "cp949" | "uhc" | "ks_c_5601" | "ksc5601" => Some("euc-kr"),
+        "cp950" | "big-5" | "big5-hkscs" => Some("big5"),
+        "utf16le" | "utf-16le" => Some("utf-16le"),
+        "utf16be" | "utf-16be" | "utf16" => Some("utf-16be"),
+        "mac" | "macroman" | "mac-roman" => Some("macintosh"),
+        _ => None,
+    };
+    if let Some(a) = alias {
+        return Encoding::for_label(a.as_bytes());
+    }
     let bare: String = lower.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
     if let Some(rest) = bare.strip_prefix("iso8859") {
         return Encoding::for_label(format!("iso-8859-{rest}").as_bytes());

@@ -248,7 +248,15 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
             }
             true
         }
-        Type::Point | Type::Move | Type::PointPoint | Type::PointText if !ctx.go => true,
+        Type::Point if !ctx.go => {
+            // Points of other games are not checked, but lists are still stored uncompressed.
+            if p.values.iter().any(|v| v.contains(':')) {
+                let values = std::mem::take(&mut p.values);
+                p.values = values.into_iter().flat_map(|v| value::expand_rect(&v).unwrap_or_else(|| vec![v])).collect();
+            }
+            true
+        }
+        Type::Move | Type::PointPoint | Type::PointText if !ctx.go => true,
         Type::Move => {
             strip_ws(p, pos, false, warn);
             let v = &p.values[0];
