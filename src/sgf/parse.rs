@@ -73,8 +73,10 @@ impl<'a> Parser<'a> {
                 })
             })?;
         let junk = &self.text[..start];
-        if junk.contains('[') {
-            self.warn(junk.find(|c: char| !c.is_whitespace()).unwrap_or(0), "possible SGF data found in front of the game tree (ignored)");
+        if let Some(bracket) = junk.find('[') {
+            // Point at the identifier before the first value, where the stray SGF data starts.
+            let at = junk[..bracket].trim_end_matches(|c: char| c.is_ascii_uppercase()).len();
+            self.warn(at, "possible SGF data found in front of the game tree (ignored)");
         }
         Some(start)
     }

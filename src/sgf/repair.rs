@@ -226,6 +226,10 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
     }
     match info.ty {
         Type::Text | Type::SimpleText => {
+            if p.values[0].contains('\0') {
+                warn(pos, format!("zero byte in {id} value (replaced with a space)"));
+                p.values[0] = p.values[0].replace('\0', " ");
+            }
             if p.values[0].trim().is_empty() {
                 warn(pos, format!("empty {id} value (deleted)"));
                 return false;
@@ -269,7 +273,7 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
         }
         Type::Point => fix_point_list(p, info.arity, ctx, warn),
         Type::PointPoint | Type::PointText => {
-            strip_ws(p, pos, true, warn);
+            strip_ws(p, pos, info.ty == Type::PointText, warn);
             let point_point = info.ty == Type::PointPoint;
             let before = p.values.len();
             p.values.retain(|v| match value::split_compose(v) {
