@@ -266,6 +266,10 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
             let v = &p.values[0];
             if v.is_empty() || v == "tt" || valid_point(v, ctx) {
                 true
+            } else if let Some(new) = human_move(v, ctx) {
+                warn(pos, format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"));
+                p.values[0] = new;
+                true
             } else {
                 warn(pos, format!("illegal {id} move [{v}] (deleted)"));
                 false
@@ -376,6 +380,18 @@ fn strip_ws(p: &mut Property, pos: usize, compose_text: bool, warn: &mut dyn FnM
         warn(pos, format!("illegal {} value corrected; new value: [{new}], old value: [{v}]", p.id));
         *v = new;
     }
+}
+
+/// Some programs write moves as `R16` or `Pass`; a real SGF move is never a letter and digits.
+fn human_move(v: &str, ctx: &Ctx) -> Option<String> {
+    if v.eq_ignore_ascii_case("pass") {
+        return Some(String::new());
+    }
+    if ctx.cols != ctx.rows || !v.as_bytes().get(1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let p = crate::point::Point::parse_standard(v).filter(|p| p.on_board(ctx.cols))?;
+    Some(value::point_raw(p, ctx.cols))
 }
 
 fn valid_point(v: &str, ctx: &Ctx) -> bool {

@@ -36,6 +36,10 @@ pub fn write(collection: &Collection) -> String {
     out
 }
 
+fn is_go(game: &GameTree) -> bool {
+    game.root().value("GM").map_or(true, |v| value::parse_number(v) == Some(1))
+}
+
 fn size_of(game: &GameTree) -> (u8, bool) {
     match game.root().value("SZ").and_then(value::parse_size) {
         Some((c, r)) => (c.max(r), c == r),
@@ -51,6 +55,7 @@ enum Step {
 
 fn write_game(game: &GameTree, out: &mut String) {
     let (size, square) = size_of(game);
+    let go = is_go(game);
     let root = game.root();
     match root.value("GN") {
         Some(gn) => {
@@ -99,7 +104,7 @@ fn write_game(game: &GameTree, out: &mut String) {
             if node.has("B") || node.has("W") {
                 number += 1;
             }
-            write_node(node, n == ROOT, number, size, square, out);
+            write_node(node, n == ROOT, number, size, square, go, out);
             let siblings: &[NodeId] = match node.parent {
                 Some(p) if game.nodes[p].children.first() == Some(&n) => &game.nodes[p].children[1..],
                 _ => &[],
@@ -130,12 +135,16 @@ fn write_game(game: &GameTree, out: &mut String) {
     out.push_str("</Nodes>\n</GoGame>\n");
 }
 
-fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, out: &mut String) {
-    let mv = node.props.iter().find(|p| p.id == "B" || p.id == "W");
+fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, go: bool, out: &mut String) {
+    // Moves of other games, or unreadable ones, travel as SGF elements.
+    let mv = node
+        .props
+        .iter()
+        .find(|p| go && (p.id == "B" || p.id == "W") && p.value().and_then(|v| value::parse_move(v, size)).is_some());
     let time_id = mv.map(|m| if m.id == "B" { "BL" } else { "WL" });
     let bare = !is_root
         && mv.is_some()
-        && node.props.iter().all(|p| Some(p) == mv || Some(p.id.as_str()) == time_id);
+        && node.props.iter().all(|p| mv.is_some_and(|m| std::ptr::eq(m, p)) || Some(p.id.as_str()) == time_id);
     if let (true, Some(m)) = (bare, mv) {
         move_element(m.id.as_str(), m.value().unwrap_or(""), node, number, size, out);
         return;
@@ -144,7 +153,7 @@ fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, o
     if let Some(m) = mv {
         move_element(m.id.as_str(), m.value().unwrap_or(""), node, number, size, &mut body);
     }
-    for p in &node.props {
+    for p in node.props.iter().filter(|_| go) {
         let id = p.id.as_str();
         let element = match id {
             "AB" => "AddBlack",
@@ -156,7 +165,7 @@ fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, o
             body.push_str(&format!("<{element} at=\"{}\"/>\n", crate::xml::point_to_at(pt, size)));
         }
     }
-    for p in &node.props {
+    for p in node.props.iter().filter(|_| go) {
         let attr = match p.id.as_str() {
             "MA" => "",
             "CR" => " type=\"circle\"",
@@ -186,7 +195,12 @@ fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, o
         body.push_str("</Comment>\n");
     }
     for p in &node.props {
-        if handled(p.id.as_str(), is_root, square, mv.is_some(), time_id) || (is_root && p.id == "GM" && p.value() == Some("1")) {
+        let own = match p.id.as_str() {
+            "B" | "W" => mv.is_some_and(|m| std::ptr::eq(m, p)),
+            "AB" | "AW" | "AE" | "MA" | "CR" | "SQ" | "TR" | "TB" | "TW" | "LB" => go,
+            _ => handled(p.id.as_str(), is_root, square, mv.is_some(), time_id),
+        };
+        if own || (is_root && p.id == "GM" && p.value() == Some("1")) {
             continue;
         }
         body.push_str("<SGF type=\"");
@@ -223,7 +237,7 @@ fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, o
 
 /// Whether a property already has its own element or attribute in this node.
 fn handled(id: &str, is_root: bool, square: bool, has_move: bool, time_id: Option<&str>) -> bool {
-    if matches!(id, "B" | "W" | "AB" | "AW" | "AE" | "MA" | "CR" | "SQ" | "TR" | "TB" | "TW" | "LB" | "C" | "N") {
+    if matches!(id, "C" | "N") {
         return true;
     }
     if has_move && Some(id) == time_id {
