@@ -134,6 +134,9 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
             _ => {}
         }
     }
+    if let Some(open) = st.stack.last() {
+        return Err(err(text, text.len(), format!("not well-formed XML: the file ends inside <{}>", open.name)));
+    }
     if !saw_go {
         return Err(XmlError { line: 1, col: 1, message: "no <Go> element: not an XML Go file".into() });
     }
