@@ -26,10 +26,10 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     // `CA[` was found as ASCII, so the file is not UTF-16 whatever it says.
     let usable = |e: &'static Encoding| if e == UTF_16LE || e == UTF_16BE { None } else { Some(e) };
     match declared.as_deref().map(|l| label_to_encoding(l).and_then(usable)) {
-        Some(Some(enc)) if enc == UTF_8 => {
-            let (text, had_errors) = UTF_8.decode_without_bom_handling(bytes);
-            Decoded { text, note: had_errors.then(|| replaced(UTF_8)) }
-        }
+        Some(Some(enc)) if enc == UTF_8 => match valid_utf8 {
+            Some(s) => Decoded { text: Cow::Borrowed(s), note: None },
+            None => Decoded { text: UTF_8.decode_without_bom_handling(bytes).0, note: Some(replaced(UTF_8)) },
+        },
         Some(Some(enc)) => {
             let (text, had_errors) = enc.decode_without_bom_handling(bytes);
             match (had_errors, valid_utf8) {

@@ -65,13 +65,7 @@ impl<'a> Parser<'a> {
         let start = (0..b.len())
             .filter(|&i| b[i] == b'(')
             .find(|&i| self.peek_from(i + 1) == Some(b';'))
-            .or_else(|| {
-                (0..b.len()).filter(|&i| b[i] == b'(').find(|&i| {
-                    let j = self.skip_ws_from(i + 1);
-                    let k = (j..b.len()).find(|&k| !b[k].is_ascii_alphabetic()).unwrap_or(b.len());
-                    k > j && self.peek_from(k) == Some(b'[')
-                })
-            })?;
+            .or_else(|| (0..b.len()).filter(|&i| b[i] == b'(').find(|&i| self.starts_game(i)))?;
         let junk = &self.text[..start];
         if let Some(bracket) = junk.find('[') {
             // Point at the identifier before the first value, where the stray SGF data starts.
@@ -79,6 +73,17 @@ impl<'a> Parser<'a> {
             self.warn(at, "possible SGF data found in front of the game tree (ignored)");
         }
         Some(start)
+    }
+
+    /// Whether the `(` at `i` starts a game: `(;`, or `(` and an identifier with a value.
+    fn starts_game(&self, i: usize) -> bool {
+        let b = self.b;
+        let j = self.skip_ws_from(i + 1);
+        if b.get(j) == Some(&b';') {
+            return true;
+        }
+        let k = (j..b.len()).find(|&k| !b[k].is_ascii_alphabetic()).unwrap_or(b.len());
+        k > j && self.peek_from(k) == Some(b'[')
     }
 
     fn skip_ws_from(&self, mut i: usize) -> usize {
@@ -173,6 +178,11 @@ impl<'a> Parser<'a> {
 
     fn open(&mut self) {
         let at = self.i;
+        if self.stack.is_empty() && !self.starts_game(at) {
+            self.i += 1;
+            self.skip_outside();
+            return;
+        }
         self.i += 1;
         match self.peek_from(self.i) {
             Some(b')') => {
@@ -263,7 +273,14 @@ impl<'a> Parser<'a> {
             return;
         }
         self.i = end;
-        let id: String = raw_id.chars().filter(char::is_ascii_uppercase).collect();
+        // Nearly all identifiers are clean uppercase: build the filtered copy only when needed.
+        let filtered: String;
+        let id: &str = if raw_id.bytes().all(|c| c.is_ascii_uppercase()) {
+            raw_id
+        } else {
+            filtered = raw_id.chars().filter(char::is_ascii_uppercase).collect();
+            &filtered
+        };
         if id.is_empty() {
             self.warn(at, format!("identifier '{raw_id}' has no uppercase letter (property deleted)"));
         } else if id.len() != raw_id.len() {
@@ -296,7 +313,7 @@ impl<'a> Parser<'a> {
         }
         if let Some(cur) = self.cur {
             let pos = u32::try_from(at).unwrap_or(u32::MAX);
-            self.game.nodes[cur].props.push(Property { id: PropId::new(&id), values, pos });
+            self.game.nodes[cur].props.push(Property { id: PropId::new(id), values, pos });
         }
     }
 
