@@ -7,7 +7,9 @@ fn sgf_files(root: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut dirs = vec![root.to_path_buf()];
     while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             // reference/ holds other tools' rewrites of the same games.
@@ -23,7 +25,10 @@ fn sgf_files(root: &Path) -> Vec<PathBuf> {
 
 fn bench(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
-    let files: Vec<Vec<u8>> = sgf_files(&root).iter().filter_map(|f| std::fs::read(f).ok()).collect();
+    let files: Vec<Vec<u8>> = sgf_files(&root)
+        .iter()
+        .filter_map(|f| std::fs::read(f).ok())
+        .collect();
     if files.is_empty() {
         eprintln!("skipping: no SGF files under ../shared/corpora");
         return;
@@ -42,7 +47,11 @@ fn bench(c: &mut Criterion) {
     // A large clean game: the parser's own speed without repairs to report.
     let mut game = String::from("(;FF[4]GM[1]SZ[19]PB[Black]PW[White]KM[6.5]");
     for i in 0..200_000u32 {
-        let (c, x, y) = (if i % 2 == 0 { 'B' } else { 'W' }, b'a' + (i % 19) as u8, b'a' + (i / 19 % 19) as u8);
+        let (c, x, y) = (
+            if i % 2 == 0 { 'B' } else { 'W' },
+            b'a' + (i % 19) as u8,
+            b'a' + (i / 19 % 19) as u8,
+        );
         game.push_str(&format!(";{c}[{}{}]", x as char, y as char));
         if i % 50 == 0 {
             game.push_str("C[a comment of some length, as games in books have]");
@@ -50,7 +59,9 @@ fn bench(c: &mut Criterion) {
     }
     game.push(')');
     group.throughput(Throughput::Bytes(game.len() as u64));
-    group.bench_function("parse 200k-move game", |b| b.iter(|| std::hint::black_box(gobook::sgf::parse(game.as_bytes()))));
+    group.bench_function("parse 200k-move game", |b| {
+        b.iter(|| std::hint::black_box(gobook::sgf::parse(game.as_bytes())))
+    });
     group.finish();
 }
 

@@ -29,30 +29,74 @@ fn sgf_to_xml_and_back_through_files() {
     let sgf = temp("game.sgf");
     std::fs::write(&sgf, "(;FF[4]GM[1]SZ[9]PB[Honinbo Shusaku]PW[Gennan Inseki]KM[0];B[cc]C[first\nsecond];W[gg];B[])").expect("write");
     let xml = temp("game.xml");
-    let out = gobook(&["convert", sgf.to_str().unwrap_or(""), xml.to_str().unwrap_or("")], b"");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = gobook(
+        &[
+            "convert",
+            sgf.to_str().unwrap_or(""),
+            xml.to_str().unwrap_or(""),
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = std::fs::read_to_string(&xml).expect("xml written");
-    assert!(text.contains("<BlackPlayer>Honinbo Shusaku</BlackPlayer>"), "{text}");
-    assert!(text.contains("<Black number=\"1\" at=\"C7\"/>") || text.contains("at=\"C7\""), "{text}");
+    assert!(
+        text.contains("<BlackPlayer>Honinbo Shusaku</BlackPlayer>"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<Black number=\"1\" at=\"C7\"/>") || text.contains("at=\"C7\""),
+        "{text}"
+    );
     assert!(text.contains("<P>first</P>\n<P>second</P>"), "{text}");
     assert!(text.contains("<Black number=\"3\" at=\"\"/>"), "{text}");
     let back = temp("back.sgf");
-    let out = gobook(&["convert", xml.to_str().unwrap_or(""), back.to_str().unwrap_or("")], b"");
+    let out = gobook(
+        &[
+            "convert",
+            xml.to_str().unwrap_or(""),
+            back.to_str().unwrap_or(""),
+        ],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(0));
     let sgf_text = std::fs::read_to_string(&back).expect("sgf written");
     assert!(sgf_text.starts_with("(;FF[4]CA[UTF-8]"), "{sgf_text}");
-    assert!(sgf_text.contains("PW[Gennan Inseki]") && sgf_text.contains(";B[cc]") && sgf_text.contains("C[first\nsecond]"), "{sgf_text}");
+    assert!(
+        sgf_text.contains("PW[Gennan Inseki]")
+            && sgf_text.contains(";B[cc]")
+            && sgf_text.contains("C[first\nsecond]"),
+        "{sgf_text}"
+    );
 }
 
 #[test]
 fn standard_streams_and_warnings() {
-    let out = gobook(&["convert", "-", "-"], b"junk (;FF[3]SZ[19]\nAddBlack[dd];White[pp]Black[qq])");
+    let out = gobook(
+        &["convert", "-", "-"],
+        b"junk (;FF[3]SZ[19]\nAddBlack[dd];White[pp]Black[qq])",
+    );
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stdout.starts_with("(;FF[4]CA[UTF-8]SZ[19]AB[dd];W[pp];B[qq])"), "{stdout}");
-    assert!(stderr.contains("<stdin>:2:1: warning: lowercase letters"), "{stderr}");
-    assert!(stderr.lines().all(|l| l.starts_with("<stdin>:") && l.contains(": warning: ")), "{stderr}");
+    assert!(
+        stdout.starts_with("(;FF[4]CA[UTF-8]SZ[19]AB[dd];W[pp];B[qq])"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("<stdin>:2:1: warning: lowercase letters"),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .lines()
+            .all(|l| l.starts_with("<stdin>:") && l.contains(": warning: ")),
+        "{stderr}"
+    );
 
     let out = gobook(&["convert", "-", "-", "--to", "xml"], b"(;B[aa])");
     assert_eq!(out.status.code(), Some(0));

@@ -51,7 +51,8 @@ fn run_all(files: Vec<PathBuf>, check: fn(&[u8]) -> Outcome) -> (usize, Vec<Stri
     std::thread::spawn(move || {
         for f in list {
             let bytes = std::fs::read(&f).unwrap_or_default();
-            let outcome = catch_unwind(AssertUnwindSafe(|| check(&bytes))).unwrap_or(Outcome::Panicked);
+            let outcome =
+                catch_unwind(AssertUnwindSafe(|| check(&bytes))).unwrap_or(Outcome::Panicked);
             if tx.send((f, outcome)).is_err() {
                 return;
             }
@@ -65,13 +66,23 @@ fn run_all(files: Vec<PathBuf>, check: fn(&[u8]) -> Outcome) -> (usize, Vec<Stri
                 read += 1
             }
             Ok((f, Outcome::Refused(msg))) => {
-                assert!(!msg.is_empty(), "{}: refused without a message", f.display());
+                assert!(
+                    !msg.is_empty(),
+                    "{}: refused without a message",
+                    f.display()
+                );
                 refused.push(format!("{}: {msg}", f.display()))
             }
             Ok((f, Outcome::Panicked)) => failures.push(format!("{}: panicked", f.display())),
-            Ok((f, Outcome::RoundTripDiffers)) => failures.push(format!("{}: parse(write(parse(x))) != parse(x)", f.display())),
+            Ok((f, Outcome::RoundTripDiffers)) => failures.push(format!(
+                "{}: parse(write(parse(x))) != parse(x)",
+                f.display()
+            )),
             Err(_) => {
-                failures.push(format!("{}: hangs (no answer within {PER_FILE:?})", expected.display()));
+                failures.push(format!(
+                    "{}: hangs (no answer within {PER_FILE:?})",
+                    expected.display()
+                ));
                 break;
             }
         }
@@ -81,38 +92,82 @@ fn run_all(files: Vec<PathBuf>, check: fn(&[u8]) -> Outcome) -> (usize, Vec<Stri
 
 #[test]
 fn every_sgf_file_is_read_or_refused_and_round_trips() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     let files = common::files_with_ext(&root, "sgf");
-    assert!(files.len() > 1500, "expected the whole corpus, found {} files", files.len());
+    assert!(
+        files.len() > 1500,
+        "expected the whole corpus, found {} files",
+        files.len()
+    );
     let total = files.len();
     let (read, refused, failures) = run_all(files, check_sgf);
-    eprintln!("{read} of {total} SGF files read, {} refused:", refused.len());
+    eprintln!(
+        "{read} of {total} SGF files read, {} refused:",
+        refused.len()
+    );
     for r in &refused {
         eprintln!("  {r}");
     }
-    assert!(failures.is_empty(), "{} file(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} file(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     // Refusal is for files without any game tree; the corpora have only a handful of those.
-    assert!(refused.len() * 100 < total, "too many refusals: {}", refused.len());
+    assert!(
+        refused.len() * 100 < total,
+        "too many refusals: {}",
+        refused.len()
+    );
 }
 
 #[test]
 fn every_xml_file_is_read_or_refused() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     let files = common::files_with_ext(&root, "xml");
-    assert!(files.len() > 300, "expected the XML corpus, found {}", files.len());
+    assert!(
+        files.len() > 300,
+        "expected the XML corpus, found {}",
+        files.len()
+    );
     let total = files.len();
     let (read, refused, failures) = run_all(files, check_xml);
-    eprintln!("{read} of {total} XML files read, {} refused", refused.len());
-    assert!(failures.is_empty(), "{} file(s) failed:\n{}", failures.len(), failures.join("\n"));
+    eprintln!(
+        "{read} of {total} XML files read, {} refused",
+        refused.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} file(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn deep_trees_from_the_corpus() {
-    let Some(root) = common::corpora() else { return };
-    let bytes = std::fs::read(root.join("libsgfcplusplus/deep-game-tree.sgf")).expect("deep-game-tree.sgf");
+    let Some(root) = common::corpora() else {
+        return;
+    };
+    let bytes =
+        std::fs::read(root.join("libsgfcplusplus/deep-game-tree.sgf")).expect("deep-game-tree.sgf");
     let p = sgf::parse(&bytes).expect("parses");
-    let deepest = p.collection.games.iter().map(|g| g.main_line_ids().len()).max().unwrap_or(0);
-    assert!(deepest >= 5000, "deepest main line has only {deepest} nodes");
+    let deepest = p
+        .collection
+        .games
+        .iter()
+        .map(|g| g.main_line_ids().len())
+        .max()
+        .unwrap_or(0);
+    assert!(
+        deepest >= 5000,
+        "deepest main line has only {deepest} nodes"
+    );
     let again = sgf::parse(sgf::write(&p.collection).as_bytes()).expect("reparses");
     assert_eq!(again.collection, p.collection);
 }
@@ -153,17 +208,46 @@ fn hundred_thousand_nodes_deep() {
 
 #[test]
 fn encodings_decode_to_the_right_text() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     let cases: &[(&str, &str)] = &[
-        ("libsgfcplusplus/encoding-chinese-gb18030.sgf", "围棋是一种古老的游戏"),
-        ("libsgfcplusplus/encoding-chinese-gbk.sgf", "围棋是一种古老的游戏"),
-        ("libsgfcplusplus/encoding-simplifiedchinese-gb2312.sgf", "围棋是一种古老的游戏"),
-        ("libsgfcplusplus/encoding-traditionalchinese-big5.sgf", "圍棋是一種古老的遊戲"),
-        ("libsgfcplusplus/encoding-japanese-shiftjis.sgf", "Goは古代のゲームであり"),
-        ("libsgfcplusplus/encoding-japanese-iso2022jp.sgf", "Goは古代のゲームであり"),
-        ("libsgfcplusplus/encoding-korean-macos.sgf", "바둑은 중국에서"),
-        ("libsgfcplusplus/encoding-cyrillic-windows.sgf", "Го - древняя игра"),
-        ("libsgfcplusplus/encoding-western-isolatin1.sgf", "Ää Àà Ââ Åå Ææ Çç"),
+        (
+            "libsgfcplusplus/encoding-chinese-gb18030.sgf",
+            "围棋是一种古老的游戏",
+        ),
+        (
+            "libsgfcplusplus/encoding-chinese-gbk.sgf",
+            "围棋是一种古老的游戏",
+        ),
+        (
+            "libsgfcplusplus/encoding-simplifiedchinese-gb2312.sgf",
+            "围棋是一种古老的游戏",
+        ),
+        (
+            "libsgfcplusplus/encoding-traditionalchinese-big5.sgf",
+            "圍棋是一種古老的遊戲",
+        ),
+        (
+            "libsgfcplusplus/encoding-japanese-shiftjis.sgf",
+            "Goは古代のゲームであり",
+        ),
+        (
+            "libsgfcplusplus/encoding-japanese-iso2022jp.sgf",
+            "Goは古代のゲームであり",
+        ),
+        (
+            "libsgfcplusplus/encoding-korean-macos.sgf",
+            "바둑은 중국에서",
+        ),
+        (
+            "libsgfcplusplus/encoding-cyrillic-windows.sgf",
+            "Го - древняя игра",
+        ),
+        (
+            "libsgfcplusplus/encoding-western-isolatin1.sgf",
+            "Ää Àà Ââ Åå Ææ Çç",
+        ),
         ("libsgfcplusplus/encoding-western-macosroman.sgf", "ƒ ‰ ™"),
         ("libsgfcplusplus/encoding-utf8-withbom.sgf", "C["),
         ("sabaki-sgf/chinese.sgf", "PB[古力]"),
@@ -177,16 +261,23 @@ fn encodings_decode_to_the_right_text() {
         let bytes = std::fs::read(root.join(file)).expect(file);
         let text = sgf::write(&sgf::parse(&bytes).expect(file).collection);
         if !text.contains(want) {
-            bad.push(format!("{file}: no {want:?} in {:?}", text.chars().take(200).collect::<String>()));
+            bad.push(format!(
+                "{file}: no {want:?} in {:?}",
+                text.chars().take(200).collect::<String>()
+            ));
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
     // Player names through the main-line API, as import will use them.
-    let korean = sgf::parse(&std::fs::read(root.join("sabaki-sgf/korean.sgf")).expect("korean")).expect("parses");
+    let korean = sgf::parse(&std::fs::read(root.join("sabaki-sgf/korean.sgf")).expect("korean"))
+        .expect("parses");
     let info = sgf::main_line(&korean.collection.games[0]).info;
     assert_eq!(info.pb.as_deref(), Some("이세돌"));
     assert_eq!(info.wp.as_deref(), Some("박정환"));
-    for f in ["libsgfcplusplus/encoding-utf16-nobom.sgf", "libsgfcplusplus/encoding-utf16-withbom.sgf"] {
+    for f in [
+        "libsgfcplusplus/encoding-utf16-nobom.sgf",
+        "libsgfcplusplus/encoding-utf16-withbom.sgf",
+    ] {
         let p = sgf::parse(&std::fs::read(root.join(f)).expect(f)).expect(f);
         assert!(!p.collection.games.is_empty(), "{f}: no game");
         assert!(p.warnings.is_empty(), "{f}: {:?}", p.warnings);

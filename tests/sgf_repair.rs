@@ -10,15 +10,42 @@ use std::collections::BTreeMap;
 
 /// Cases where gobook's repaired tree differs from sgfc's on purpose (see docs/sgf-repairs.md).
 const DIFFERS: &[(&str, &str)] = &[
-    ("test_WS_MOVE_IN_ROOT", "needs sgfc option -v (fix variations); gobook keeps a move in the root"),
-    ("test_W_PROPERTY_DELETED", "needs sgfc option -o; gobook keeps obsolete FF[1]-3 properties, like sgfc by default"),
-    ("test_E4_MOVE_SETUP_MIXED", "sgfc also drops a PL that the next move makes redundant; gobook keeps it"),
-    ("test_E_POSITION_NOT_UNIQUE", "gobook drops repeated points in one list but not one point marked twice (MA and TR)"),
-    ("test_WS_ADDSTONE_REDUNDANT", "needs a board: gobook does not play the game out while repairing"),
-    ("test_E4_GINFO_ALREADY_SET", "gobook keeps game info found below game info"),
-    ("test_W_EMPTY_NODE_DELETED", "needs sgfc option -n (delete empty nodes)"),
-    ("test_W_VARLEVEL_CORRECTED", "needs sgfc option -v (fix variation levels)"),
-    ("test_WS_PROPERTY_NOT_IN_FF", "L becomes LB with labels A, B, C as the FF[4] conversion notes say; sgfc writes a, b, c"),
+    (
+        "test_WS_MOVE_IN_ROOT",
+        "needs sgfc option -v (fix variations); gobook keeps a move in the root",
+    ),
+    (
+        "test_W_PROPERTY_DELETED",
+        "needs sgfc option -o; gobook keeps obsolete FF[1]-3 properties, like sgfc by default",
+    ),
+    (
+        "test_E4_MOVE_SETUP_MIXED",
+        "sgfc also drops a PL that the next move makes redundant; gobook keeps it",
+    ),
+    (
+        "test_E_POSITION_NOT_UNIQUE",
+        "gobook drops repeated points in one list but not one point marked twice (MA and TR)",
+    ),
+    (
+        "test_WS_ADDSTONE_REDUNDANT",
+        "needs a board: gobook does not play the game out while repairing",
+    ),
+    (
+        "test_E4_GINFO_ALREADY_SET",
+        "gobook keeps game info found below game info",
+    ),
+    (
+        "test_W_EMPTY_NODE_DELETED",
+        "needs sgfc option -n (delete empty nodes)",
+    ),
+    (
+        "test_W_VARLEVEL_CORRECTED",
+        "needs sgfc option -v (fix variation levels)",
+    ),
+    (
+        "test_WS_PROPERTY_NOT_IN_FF",
+        "L becomes LB with labels A, B, C as the FF[4] conversion notes say; sgfc writes a, b, c",
+    ),
 ];
 
 /// Cases where sgfc reports something and gobook says nothing (output may still be the same).
@@ -59,11 +86,21 @@ fn shape(c: &Collection) -> Shape {
                     for p in &node.props {
                         let id = p.id.as_str();
                         let mut vals = p.values.clone();
-                        if n == ROOT && (id == "FF" || id == "CA" || (id == "GM" && vals == ["1"]) || (id == "SZ" && vals == ["19"])) {
+                        if n == ROOT
+                            && (id == "FF"
+                                || id == "CA"
+                                || (id == "GM" && vals == ["1"])
+                                || (id == "SZ" && vals == ["19"]))
+                        {
                             continue;
                         }
                         if props::info(id).ty == props::Type::Point {
-                            vals = vals.iter().flat_map(|v| value::expand_rect(v).unwrap_or_else(|| vec![v.clone()])).collect();
+                            vals = vals
+                                .iter()
+                                .flat_map(|v| {
+                                    value::expand_rect(v).unwrap_or_else(|| vec![v.clone()])
+                                })
+                                .collect();
                             vals.sort();
                         }
                         map.insert(id.to_string(), vals);
@@ -77,7 +114,9 @@ fn shape(c: &Collection) -> Shape {
 
 #[test]
 fn trigger_error_cases_match_sgfc() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     let text = std::fs::read_to_string(root.join("sgfc/trigger-errors-cases.json")).expect("cases");
     let cases: Vec<serde_json::Value> = serde_json::from_str(&text).expect("json");
     assert_eq!(cases.len(), 55);
@@ -102,7 +141,11 @@ fn trigger_error_cases_match_sgfc() {
             }
         };
         if ours.warnings.is_empty() != SILENT.contains(&name) {
-            problems.push(format!("{name}: warnings {:?} (listed as silent: {})", ours.warnings, SILENT.contains(&name)));
+            problems.push(format!(
+                "{name}: warnings {:?} (listed as silent: {})",
+                ours.warnings,
+                SILENT.contains(&name)
+            ));
         }
         let theirs = sgf::parse(expected.as_bytes()).expect("sgfc output parses");
         let equal = shape(&ours.collection) == shape(&theirs.collection);
@@ -110,7 +153,9 @@ fn trigger_error_cases_match_sgfc() {
         match (equal, listed) {
             (true, false) => same += 1,
             (false, true) => {}
-            (true, true) => problems.push(format!("{name}: now agrees with sgfc; remove it from DIFFERS and the docs")),
+            (true, true) => problems.push(format!(
+                "{name}: now agrees with sgfc; remove it from DIFFERS and the docs"
+            )),
             (false, false) => problems.push(format!(
                 "{name}: differs from sgfc\n  gobook: {}\n  sgfc:   {}",
                 sgf::write(&ours.collection).trim(),
@@ -118,28 +163,39 @@ fn trigger_error_cases_match_sgfc() {
             )),
         }
     }
-    eprintln!("{same} of 54 repairable cases give the same tree as sgfc; {} differ on purpose", DIFFERS.len());
+    eprintln!(
+        "{same} of 54 repairable cases give the same tree as sgfc; {} differ on purpose",
+        DIFFERS.len()
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// sgfc's test.sgf puts error N on line N; gobook must warn on each of those lines for the errors it repairs.
 #[test]
 fn test_sgf_messages_are_on_sgfc_lines() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     let bytes = std::fs::read(root.join("sgfc/test.sgf")).expect("test.sgf");
     let ours = sgf::parse(&bytes).expect("test.sgf is read");
     let messages = std::fs::read_to_string(root.join("sgfc/test-output.txt")).expect("output");
     // sgfc error numbers whose repair gobook also makes.
     const REPAIRED: &[u32] = &[
-        6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 23, 25, 28, 30, 32, 33, 36, 37, 38, 40, 41, 42, 43, 46, 47,
-        50, 52, 54, 59, 66, 67,
+        6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 23, 25, 28, 30, 32, 33, 36, 37, 38, 40,
+        41, 42, 43, 46, 47, 50, 52, 54, 59, 66, 67,
     ];
     let mut missing = Vec::new();
     let mut checked = 0;
     for line in messages.lines() {
-        let Some(rest) = line.strip_prefix("Line:") else { continue };
-        let Some((num, rest)) = rest.split_once(' ') else { continue };
-        let Ok(at) = num.parse::<usize>() else { continue };
+        let Some(rest) = line.strip_prefix("Line:") else {
+            continue;
+        };
+        let Some((num, rest)) = rest.split_once(' ') else {
+            continue;
+        };
+        let Ok(at) = num.parse::<usize>() else {
+            continue;
+        };
         let Some(code) = rest
             .split(" - ")
             .nth(1)
@@ -157,12 +213,19 @@ fn test_sgf_messages_are_on_sgfc_lines() {
         }
     }
     assert!(checked > 50, "only {checked} sgfc messages checked");
-    assert!(missing.is_empty(), "no gobook warning on these sgfc lines:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "no gobook warning on these sgfc lines:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]
 fn old_properties_become_ff4() {
-    let p = sgf::parse(b"(;FF[3]GM[1]SZ[19];B[aa]M[aa][bb]L[cc][dd];W[bb]BM[1]TE[1];Black[cc]VW[aa][bb])").expect("parses");
+    let p = sgf::parse(
+        b"(;FF[3]GM[1]SZ[19];B[aa]M[aa][bb]L[cc][dd];W[bb]BM[1]TE[1];Black[cc]VW[aa][bb])",
+    )
+    .expect("parses");
     let out = sgf::write(&p.collection);
     assert!(out.contains("TR[aa]"), "{out}");
     assert!(out.contains("MA[bb]"), "{out}");

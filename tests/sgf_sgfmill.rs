@@ -8,13 +8,19 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn sgfmill_available() -> bool {
-    Command::new("python3").args(["-c", "import sgfmill"]).output().is_ok_and(|o| o.status.success())
+    Command::new("python3")
+        .args(["-c", "import sgfmill"])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// Point lists may be compressed in the file (sgfmill keeps them so); compare them expanded.
 fn normal(id: &str, values: &[String]) -> Vec<String> {
     if props::info(id).ty == props::Type::Point {
-        let mut v: Vec<String> = values.iter().flat_map(|x| value::expand_rect(x).unwrap_or_else(|| vec![x.clone()])).collect();
+        let mut v: Vec<String> = values
+            .iter()
+            .flat_map(|x| value::expand_rect(x).unwrap_or_else(|| vec![x.clone()]))
+            .collect();
         v.sort();
         v
     } else {
@@ -24,14 +30,22 @@ fn normal(id: &str, values: &[String]) -> Vec<String> {
 
 #[test]
 fn values_and_main_lines_agree_with_sgfmill() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     if !sgfmill_available() {
-        assert!(std::env::var_os("CI").is_none(), "python3 with sgfmill is missing (scripts/setup.sh installs it)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python3 with sgfmill is missing (scripts/setup.sh installs it)"
+        );
         eprintln!("skipping: python3 -c 'import sgfmill' fails");
         return;
     }
     // Originals only: reference/ holds other tools' rewrites of the same games.
-    let files: Vec<_> = common::files_with_ext(&root, "sgf").into_iter().filter(|f| !f.starts_with(root.join("reference"))).collect();
+    let files: Vec<_> = common::files_with_ext(&root, "sgf")
+        .into_iter()
+        .filter(|f| !f.starts_with(root.join("reference")))
+        .collect();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tools/sgfmill_dump.py");
     let mut child = Command::new("python3")
         .arg(script)
@@ -66,13 +80,21 @@ fn values_and_main_lines_agree_with_sgfmill() {
         compared += 1;
         let game = &ours.collection.games[0];
         if v["size"].as_u64() != Some(game.board_size() as u64) {
-            bad.push(format!("{file}: size {} vs {}", v["size"], game.board_size()));
+            bad.push(format!(
+                "{file}: size {} vs {}",
+                v["size"],
+                game.board_size()
+            ));
             continue;
         }
         let ids = game.main_line_ids();
         let nodes = v["nodes"].as_array().cloned().unwrap_or_default();
         if nodes.len() != ids.len() {
-            bad.push(format!("{file}: main line {} nodes vs sgfmill {}", ids.len(), nodes.len()));
+            bad.push(format!(
+                "{file}: main line {} nodes vs sgfmill {}",
+                ids.len(),
+                nodes.len()
+            ));
             continue;
         }
         for (i, (&n, theirs)) in ids.iter().zip(&nodes).enumerate() {
@@ -88,7 +110,14 @@ fn values_and_main_lines_agree_with_sgfmill() {
                     o.iter()
                         .filter(|(k, _)| !(n == ROOT && (*k == "FF" || *k == "CA")))
                         .map(|(k, vals)| {
-                            let vals: Vec<String> = vals.as_array().map(|a| a.iter().map(|x| x.as_str().unwrap_or("").to_string()).collect()).unwrap_or_default();
+                            let vals: Vec<String> = vals
+                                .as_array()
+                                .map(|a| {
+                                    a.iter()
+                                        .map(|x| x.as_str().unwrap_or("").to_string())
+                                        .collect()
+                                })
+                                .unwrap_or_default();
                             (k.clone(), normal(k, &vals))
                         })
                         .collect()
@@ -97,7 +126,9 @@ fn values_and_main_lines_agree_with_sgfmill() {
             mine.sort();
             their.sort();
             if mine != their {
-                bad.push(format!("{file}: node {i}: gobook {mine:?} vs sgfmill {their:?}"));
+                bad.push(format!(
+                    "{file}: node {i}: gobook {mine:?} vs sgfmill {their:?}"
+                ));
                 break;
             }
         }
@@ -115,7 +146,9 @@ fn values_and_main_lines_agree_with_sgfmill() {
             .map(|a| {
                 a.iter()
                     .map(|m| {
-                        let pt = m[1].as_array().map(|p| (p[0].as_u64().unwrap_or(99), p[1].as_u64().unwrap_or(99)));
+                        let pt = m[1]
+                            .as_array()
+                            .map(|p| (p[0].as_u64().unwrap_or(99), p[1].as_u64().unwrap_or(99)));
                         (m[0].as_str().unwrap_or("").to_string(), pt)
                     })
                     .collect()
@@ -127,5 +160,10 @@ fn values_and_main_lines_agree_with_sgfmill() {
     }
     eprintln!("compared {compared} well-formed files with sgfmill; sgfmill refused {refused_by_sgfmill}; gobook repaired {repaired_by_us}");
     assert!(compared > 1000, "only {compared} files compared");
-    assert!(bad.is_empty(), "{} disagreements:\n{}", bad.len(), bad.iter().take(30).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} disagreements:\n{}",
+        bad.len(),
+        bad.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
+    );
 }

@@ -45,7 +45,11 @@ fn by_extension(p: &Path) -> Option<Format> {
 
 /// Runs the command and returns the exit code.
 pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
-    let name = if is_dash(&args.input) { "<stdin>".to_string() } else { args.input.display().to_string() };
+    let name = if is_dash(&args.input) {
+        "<stdin>".to_string()
+    } else {
+        args.input.display().to_string()
+    };
     let to = match args.to.or_else(|| by_extension(&args.output)) {
         Some(f) => f,
         None if is_dash(&args.output) => Format::Sgf,
@@ -57,9 +61,16 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let from_ext = if is_dash(&args.input) { None } else { by_extension(&args.input) };
+    let from_ext = if is_dash(&args.input) {
+        None
+    } else {
+        by_extension(&args.input)
+    };
     if args.from.is_none() && from_ext.is_none() && !is_dash(&args.input) {
-        report::error(&format!("cannot tell the format of {}: use .sgf or .xml, or --from sgf|xml", name));
+        report::error(&format!(
+            "cannot tell the format of {}: use .sgf or .xml, or --from sgf|xml",
+            name
+        ));
         return EXIT_USAGE;
     }
     let bytes = match read_input(&args.input) {
@@ -71,8 +82,12 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
     };
     let from = args.from.or(from_ext).unwrap_or_else(|| sniff(&bytes));
     let read = match from {
-        Format::Sgf => sgf::parse(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message)),
-        Format::Xml => xml::read(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message)),
+        Format::Sgf => sgf::parse(&bytes)
+            .map(|p| (p.collection, p.warnings))
+            .map_err(|e| (e.line, e.col, e.message)),
+        Format::Xml => xml::read(&bytes)
+            .map(|p| (p.collection, p.warnings))
+            .map_err(|e| (e.line, e.col, e.message)),
     };
     let (collection, warnings) = match read {
         Ok(r) => r,
@@ -90,7 +105,11 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         return EXIT_CONTENT;
     }
     if g.verbose {
-        eprintln!("{name}: {} game(s), {} warning(s)", collection.games.len(), warnings.len());
+        eprintln!(
+            "{name}: {} game(s), {} warning(s)",
+            collection.games.len(),
+            warnings.len()
+        );
     }
     EXIT_OK
 }

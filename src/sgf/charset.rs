@@ -15,20 +15,41 @@ pub struct Decoded<'a> {
 pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
         let (text, had_errors) = enc.decode_without_bom_handling(&bytes[bom_len..]);
-        return Decoded { text, note: had_errors.then(|| replaced(enc)) };
+        return Decoded {
+            text,
+            note: had_errors.then(|| replaced(enc)),
+        };
     }
     if let Some(enc) = utf16_without_bom(bytes) {
         let (text, had_errors) = enc.decode_without_bom_handling(bytes);
-        return Decoded { text, note: had_errors.then(|| replaced(enc)) };
+        return Decoded {
+            text,
+            note: had_errors.then(|| replaced(enc)),
+        };
     }
     let declared = find_ca(bytes);
     let valid_utf8 = std::str::from_utf8(bytes).ok();
     // `CA[` was found as ASCII, so the file is not UTF-16 whatever it says.
-    let usable = |e: &'static Encoding| if e == UTF_16LE || e == UTF_16BE { None } else { Some(e) };
-    match declared.as_deref().map(|l| label_to_encoding(l).and_then(usable)) {
+    let usable = |e: &'static Encoding| {
+        if e == UTF_16LE || e == UTF_16BE {
+            None
+        } else {
+            Some(e)
+        }
+    };
+    match declared
+        .as_deref()
+        .map(|l| label_to_encoding(l).and_then(usable))
+    {
         Some(Some(enc)) if enc == UTF_8 => match valid_utf8 {
-            Some(s) => Decoded { text: Cow::Borrowed(s), note: None },
-            None => Decoded { text: UTF_8.decode_without_bom_handling(bytes).0, note: Some(replaced(UTF_8)) },
+            Some(s) => Decoded {
+                text: Cow::Borrowed(s),
+                note: None,
+            },
+            None => Decoded {
+                text: UTF_8.decode_without_bom_handling(bytes).0,
+                note: Some(replaced(UTF_8)),
+            },
         },
         Some(Some(enc)) => {
             let (text, had_errors) = enc.decode_without_bom_handling(bytes);
@@ -36,18 +57,33 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
                 // Files often declare a legacy charset but were re-saved as UTF-8.
                 (true, Some(s)) => Decoded {
                     text: Cow::Borrowed(s),
-                    note: Some(format!("the file is not valid {} as CA says; read as UTF-8", enc.name())),
+                    note: Some(format!(
+                        "the file is not valid {} as CA says; read as UTF-8",
+                        enc.name()
+                    )),
                 },
-                (true, None) => Decoded { text, note: Some(replaced(enc)) },
+                (true, None) => Decoded {
+                    text,
+                    note: Some(replaced(enc)),
+                },
                 (false, _) => Decoded { text, note: None },
             }
         }
         Some(None) => {
             let label = declared.unwrap_or_default();
             let (text, enc) = fallback(bytes, valid_utf8);
-            Decoded { text, note: Some(format!("unknown charset CA[{label}]; read as {}", enc.name())) }
+            Decoded {
+                text,
+                note: Some(format!(
+                    "unknown charset CA[{label}]; read as {}",
+                    enc.name()
+                )),
+            }
         }
-        None => Decoded { text: fallback(bytes, valid_utf8).0, note: None },
+        None => Decoded {
+            text: fallback(bytes, valid_utf8).0,
+            note: None,
+        },
     }
 }
 
@@ -66,7 +102,10 @@ pub fn decode_xml(bytes: &[u8]) -> Cow<'_, str> {
         let end = rest[1..].iter().position(|&b| b == quote)?;
         label_to_encoding(&String::from_utf8_lossy(&rest[1..1 + end]))
     });
-    declared.unwrap_or(UTF_8).decode_without_bom_handling(bytes).0
+    declared
+        .unwrap_or(UTF_8)
+        .decode_without_bom_handling(bytes)
+        .0
 }
 
 fn replaced(enc: &'static Encoding) -> String {
@@ -77,7 +116,10 @@ fn replaced(enc: &'static Encoding) -> String {
 fn fallback<'a>(bytes: &'a [u8], valid_utf8: Option<&'a str>) -> (Cow<'a, str>, &'static Encoding) {
     match valid_utf8 {
         Some(s) => (Cow::Borrowed(s), UTF_8),
-        None => (WINDOWS_1252.decode_without_bom_handling(bytes).0, WINDOWS_1252),
+        None => (
+            WINDOWS_1252.decode_without_bom_handling(bytes).0,
+            WINDOWS_1252,
+        ),
     }
 }
 
@@ -112,8 +154,15 @@ pub fn find_ca(bytes: &[u8]) -> Option<String> {
             continue;
         }
         let start = i + 1;
-        let end = bytes[start..].iter().position(|&b| b == b']').map(|p| start + p)?;
-        return Some(String::from_utf8_lossy(&bytes[start..end]).trim().to_string());
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b']')
+            .map(|p| start + p)?;
+        return Some(
+            String::from_utf8_lossy(&bytes[start..end])
+                .trim()
+                .to_string(),
+        );
     }
     None
 }
@@ -147,7 +196,10 @@ pub fn label_to_encoding(label: &str) -> Option<&'static Encoding> {
     if let Some(a) = alias {
         return Encoding::for_label(a.as_bytes());
     }
-    let bare: String = lower.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    let bare: String = lower
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
     if let Some(rest) = bare.strip_prefix("iso8859") {
         return Encoding::for_label(format!("iso-8859-{rest}").as_bytes());
     }
@@ -162,13 +214,19 @@ mod tests {
     fn labels() {
         assert_eq!(label_to_encoding("UTF8"), Some(UTF_8));
         assert_eq!(label_to_encoding("ISO8859_1"), Some(WINDOWS_1252));
-        assert_eq!(label_to_encoding("MS_KANJI").map(|e| e.name()), Some("Shift_JIS"));
+        assert_eq!(
+            label_to_encoding("MS_KANJI").map(|e| e.name()),
+            Some("Shift_JIS")
+        );
         assert_eq!(label_to_encoding("foo"), None);
     }
 
     #[test]
     fn utf16() {
-        let bytes: Vec<u8> = "(;C[x])".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let bytes: Vec<u8> = "(;C[x])"
+            .encode_utf16()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
         assert_eq!(decode(&bytes).text, "(;C[x])");
     }
 }

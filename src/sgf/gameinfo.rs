@@ -100,7 +100,10 @@ pub fn time(v: &str) -> Result<Option<String>, ()> {
         };
         total += x * factor;
         any = true;
-        rest = after[unit_len..].trim_start().trim_start_matches([',', '+']).trim_start();
+        rest = after[unit_len..]
+            .trim_start()
+            .trim_start_matches([',', '+'])
+            .trim_start();
         if unit.is_empty() && !rest.is_empty() {
             return Err(());
         }
@@ -150,7 +153,11 @@ pub fn result(v: &str) -> Result<Option<String>, ()> {
         format!("{color}+F")
     } else if let Some((x, after)) = loose_real(how) {
         let after = after.trim();
-        if !(after.is_empty() || after.starts_with("point") || after.starts_with("pt") || after == "moku") {
+        if !(after.is_empty()
+            || after.starts_with("point")
+            || after.starts_with("pt")
+            || after == "moku")
+        {
             return Err(());
         }
         format!("{color}+{}", format_real(x))
@@ -173,7 +180,8 @@ fn result_ok(v: &str) -> bool {
         Some(r) => r,
         None => return false,
     };
-    matches!(rest, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit") || super::value::parse_real(rest).is_some()
+    matches!(rest, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
+        || super::value::parse_real(rest).is_some()
 }
 
 /// `DT`: ISO dates `YYYY-MM-DD`, with FF[4] shortcuts (`1996-05,06`, `1996-05-06,07`).
@@ -182,7 +190,10 @@ pub fn date(v: &str) -> Result<Option<String>, ()> {
         return Ok(None);
     }
     let t = v.trim();
-    let parts: Vec<&str> = t.split(|c: char| c == '/' || c == '.' || c == '-' || c == ' ').filter(|s| !s.is_empty()).collect();
+    let parts: Vec<&str> = t
+        .split(['/', '.', '-', ' '])
+        .filter(|s| !s.is_empty())
+        .collect();
     let nums: Option<Vec<u32>> = parts.iter().map(|p| p.parse().ok()).collect();
     let nums = nums.ok_or(())?;
     let ymd = match nums.as_slice() {
@@ -196,7 +207,9 @@ pub fn date(v: &str) -> Result<Option<String>, ()> {
     let out = match ymd {
         (y, 0, 0) => format!("{y:04}"),
         (y, m, 0) if (1..=12).contains(&m) => format!("{y:04}-{m:02}"),
-        (y, m, d) if (1..=12).contains(&m) && (1..=31).contains(&d) => format!("{y:04}-{m:02}-{d:02}"),
+        (y, m, d) if (1..=12).contains(&m) && (1..=31).contains(&d) => {
+            format!("{y:04}-{m:02}-{d:02}")
+        }
         _ => return Err(()),
     };
     Ok(Some(out))
@@ -207,7 +220,9 @@ fn date_ok(v: &str) -> bool {
     let mut first = true;
     for part in v.split(',') {
         let fields: Vec<&str> = part.split('-').collect();
-        let ok = fields.iter().all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+        let ok = fields
+            .iter()
+            .all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
             && match fields.as_slice() {
                 [y] if y.len() == 4 => true,
                 [y, m] if y.len() == 4 => m.len() == 2,
@@ -237,11 +252,17 @@ mod tests {
         assert_eq!(time("9 hours"), Ok(Some("32400".into())));
         assert_eq!(time("1h30m"), Ok(Some("5400".into())));
         assert_eq!(time("30."), Ok(Some("30".into())));
-        assert_eq!(result("black wins by 5 3/4 points"), Ok(Some("B+5.75".into())));
+        assert_eq!(
+            result("black wins by 5 3/4 points"),
+            Ok(Some("B+5.75".into()))
+        );
         assert_eq!(result("W+Resign"), Ok(None));
         assert_eq!(result("w+r"), Ok(Some("W+R".into())));
         assert_eq!(result("john wins"), Err(()));
-        assert_eq!(date("2019-02-28,2020-02-29,2021-01-10,11,12,02-03"), Ok(None));
+        assert_eq!(
+            date("2019-02-28,2020-02-29,2021-01-10,11,12,02-03"),
+            Ok(None)
+        );
         assert_eq!(date("1994/3/12"), Ok(Some("1994-03-12".into())));
         assert_eq!(date("12.03.1994"), Ok(Some("1994-03-12".into())));
         assert_eq!(date("a sunny afternoon"), Err(()));

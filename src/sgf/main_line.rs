@@ -75,7 +75,10 @@ pub struct MainLine {
 pub fn main_line(game: &GameTree) -> MainLine {
     let root_size = game.root().value("SZ").and_then(value::parse_size);
     let size = root_size.map_or(19, |(c, r)| c.max(r));
-    let mut line = MainLine { size, ..MainLine::default() };
+    let mut line = MainLine {
+        size,
+        ..MainLine::default()
+    };
     for id in game.main_line_ids() {
         let node = &game.nodes[id];
         for p in &node.props {
@@ -92,7 +95,11 @@ pub fn main_line(game: &GameTree) -> MainLine {
             }
             let slot = match id {
                 "B" | "W" => {
-                    let color = if id == "B" { Color::Black } else { Color::White };
+                    let color = if id == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     if let Some(point) = p.value().and_then(|v| value::parse_move(v, size)) {
                         line.moves.push(Move { color, point });
                     }

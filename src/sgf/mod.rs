@@ -4,9 +4,9 @@
 //! it to FF[4] and mends what it can ([`repair`]); every change is reported as a [`Warning`].
 
 pub mod charset;
+mod gameinfo;
 pub mod main_line;
 mod parse;
-mod gameinfo;
 pub mod props;
 pub mod repair;
 pub mod tree;
@@ -74,20 +74,35 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
         SgfError { line, col, message }
     })?;
     if let Some(note) = decoded.note {
-        raw.insert(0, parse::RawWarning { pos: 0, message: note });
+        raw.insert(
+            0,
+            parse::RawWarning {
+                pos: 0,
+                message: note,
+            },
+        );
     }
     for game in &mut collection.games {
-        repair::repair(game, &mut |pos, message| raw.push(parse::RawWarning { pos, message }));
+        repair::repair(game, &mut |pos, message| {
+            raw.push(parse::RawWarning { pos, message })
+        });
     }
     let mut warnings: Vec<Warning> = raw
         .into_iter()
         .map(|w| {
             let (line, col) = lines.line_col(text, w.pos);
-            Warning { line, col, message: w.message }
+            Warning {
+                line,
+                col,
+                message: w.message,
+            }
         })
         .collect();
     warnings.sort_by_key(|w| (w.line, w.col));
-    Ok(Parsed { collection, warnings })
+    Ok(Parsed {
+        collection,
+        warnings,
+    })
 }
 
 /// Byte offsets of line starts, built once so positions are only turned into lines for warnings.
@@ -112,7 +127,10 @@ impl LineIndex {
         let pos = pos.min(text.len());
         let line = self.starts.partition_point(|&s| s <= pos).max(1);
         let start = self.starts[line - 1];
-        let col = text.get(start..pos).map_or(pos - start, |s| s.chars().count()) + 1;
+        let col = text
+            .get(start..pos)
+            .map_or(pos - start, |s| s.chars().count())
+            + 1;
         (line, col)
     }
 }

@@ -48,7 +48,10 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (u
         cur: None,
         in_node: false,
     };
-    let start = p.find_start().ok_or((0, "no SGF data found (no game tree starting with '(;')".to_string()))?;
+    let start = p.find_start().ok_or((
+        0,
+        "no SGF data found (no game tree starting with '(;')".to_string(),
+    ))?;
     p.i = start;
     p.run();
     Ok((Collection { games: p.games }, p.warnings))
@@ -56,7 +59,10 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (u
 
 impl<'a> Parser<'a> {
     fn warn(&mut self, pos: usize, message: impl Into<String>) {
-        self.warnings.push(RawWarning { pos, message: message.into() });
+        self.warnings.push(RawWarning {
+            pos,
+            message: message.into(),
+        });
     }
 
     /// The first `(` followed by `;`, or failing that by an identifier and `[`.
@@ -65,12 +71,21 @@ impl<'a> Parser<'a> {
         let start = (0..b.len())
             .filter(|&i| b[i] == b'(')
             .find(|&i| self.peek_from(i + 1) == Some(b';'))
-            .or_else(|| (0..b.len()).filter(|&i| b[i] == b'(').find(|&i| self.starts_game(i)))?;
+            .or_else(|| {
+                (0..b.len())
+                    .filter(|&i| b[i] == b'(')
+                    .find(|&i| self.starts_game(i))
+            })?;
         let junk = &self.text[..start];
         if let Some(bracket) = junk.find('[') {
             // Point at the identifier before the first value, where the stray SGF data starts.
-            let at = junk[..bracket].trim_end_matches(|c: char| c.is_ascii_uppercase()).len();
-            self.warn(at, "possible SGF data found in front of the game tree (ignored)");
+            let at = junk[..bracket]
+                .trim_end_matches(|c: char| c.is_ascii_uppercase())
+                .len();
+            self.warn(
+                at,
+                "possible SGF data found in front of the game tree (ignored)",
+            );
         }
         Some(start)
     }
@@ -82,7 +97,9 @@ impl<'a> Parser<'a> {
         if b.get(j) == Some(&b';') {
             return true;
         }
-        let k = (j..b.len()).find(|&k| !b[k].is_ascii_alphabetic()).unwrap_or(b.len());
+        let k = (j..b.len())
+            .find(|&k| !b[k].is_ascii_alphabetic())
+            .unwrap_or(b.len());
         k > j && self.peek_from(k) == Some(b'[')
     }
 
@@ -138,7 +155,10 @@ impl<'a> Parser<'a> {
                     if self.stack.last().is_some_and(|l| l.had_var) {
                         self.warn(self.i, "node after a variation: missing '(' assumed");
                         let parent = self.cur;
-                        self.stack.push(Level { parent, had_var: false });
+                        self.stack.push(Level {
+                            parent,
+                            had_var: false,
+                        });
                     }
                     self.i += 1;
                     self.new_node();
@@ -170,7 +190,10 @@ impl<'a> Parser<'a> {
             }
         }
         if !self.stack.is_empty() {
-            self.warn(b.len(), "missing ')' at the end of the file (game tree closed)");
+            self.warn(
+                b.len(),
+                "missing ')' at the end of the file (game tree closed)",
+            );
             self.stack.clear();
         }
         self.finish_game();
@@ -207,9 +230,15 @@ impl<'a> Parser<'a> {
             self.finish_game();
         }
         let parent = self.cur;
-        self.stack.push(Level { parent, had_var: false });
+        self.stack.push(Level {
+            parent,
+            had_var: false,
+        });
         self.in_node = false;
-        if self.peek_from(self.i).is_some_and(|c| c.is_ascii_alphabetic()) {
+        if self
+            .peek_from(self.i)
+            .is_some_and(|c| c.is_ascii_alphabetic())
+        {
             self.i = self.skip_ws_from(self.i);
             self.new_node();
         }
@@ -233,8 +262,15 @@ impl<'a> Parser<'a> {
     /// Text between game trees: skipped up to the next `(`, with one warning if it is not blank.
     fn skip_outside(&mut self) {
         let at = self.i;
-        let end = self.b[at..].iter().position(|&c| c == b'(').map_or(self.b.len(), |p| at + p);
-        if self.text[at..end].trim().chars().any(|c| c != '\u{1a}' && c != '\0') {
+        let end = self.b[at..]
+            .iter()
+            .position(|&c| c == b'(')
+            .map_or(self.b.len(), |p| at + p);
+        if self.text[at..end]
+            .trim()
+            .chars()
+            .any(|c| c != '\u{1a}' && c != '\0')
+        {
             self.warn(at, "text outside game trees (ignored)");
         }
         self.i = end;
@@ -243,7 +279,12 @@ impl<'a> Parser<'a> {
     fn junk(&mut self) {
         let at = self.i;
         let mut end = at;
-        while end < self.b.len() && !matches!(self.b[end], b'(' | b')' | b';' | b'[' | b' ' | b'\t' | b'\n' | b'\r') {
+        while end < self.b.len()
+            && !matches!(
+                self.b[end],
+                b'(' | b')' | b';' | b'[' | b' ' | b'\t' | b'\n' | b'\r'
+            )
+        {
             end += 1;
         }
         end = end.max(at + 1);
@@ -282,12 +323,21 @@ impl<'a> Parser<'a> {
             &filtered
         };
         if id.is_empty() {
-            self.warn(at, format!("identifier '{raw_id}' has no uppercase letter (property deleted)"));
+            self.warn(
+                at,
+                format!("identifier '{raw_id}' has no uppercase letter (property deleted)"),
+            );
         } else if id.len() != raw_id.len() {
-            self.warn(at, format!("lowercase letters in property identifier '{raw_id}' (read as {id})"));
+            self.warn(
+                at,
+                format!("lowercase letters in property identifier '{raw_id}' (read as {id})"),
+            );
         }
         if id.len() > MAX_ID_LEN {
-            self.warn(at, format!("property identifier longer than {MAX_ID_LEN} letters (deleted)"));
+            self.warn(
+                at,
+                format!("property identifier longer than {MAX_ID_LEN} letters (deleted)"),
+            );
         }
         if !self.in_node {
             self.warn(at, "property outside a node: missing ';' assumed");
@@ -303,7 +353,10 @@ impl<'a> Parser<'a> {
             match self.read_value() {
                 Some(v) => values.push(v.to_string()),
                 None => {
-                    self.warn(at, format!("unexpected end of file inside a value of {id} (property deleted)"));
+                    self.warn(
+                        at,
+                        format!("unexpected end of file inside a value of {id} (property deleted)"),
+                    );
                     return;
                 }
             }
@@ -313,7 +366,11 @@ impl<'a> Parser<'a> {
         }
         if let Some(cur) = self.cur {
             let pos = u32::try_from(at).unwrap_or(u32::MAX);
-            self.game.nodes[cur].props.push(Property { id: PropId::new(id), values, pos });
+            self.game.nodes[cur].props.push(Property {
+                id: PropId::new(id),
+                values,
+                pos,
+            });
         }
     }
 

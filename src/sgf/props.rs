@@ -104,8 +104,8 @@ pub fn info(id: &str) -> Info {
         "FF" | "GM" | "ST" => i(Root, T::Number, Single),
         "SZ" => i(Root, T::Size, Single),
         "GC" => i(GameInfo, T::Text, Single),
-        "AN" | "BR" | "BT" | "CP" | "DT" | "EV" | "GN" | "ON" | "OT" | "PB" | "PC" | "PW" | "RE"
-        | "RO" | "RU" | "SO" | "US" | "WR" | "WT" => i(GameInfo, T::SimpleText, Single),
+        "AN" | "BR" | "BT" | "CP" | "DT" | "EV" | "GN" | "ON" | "OT" | "PB" | "PC" | "PW"
+        | "RE" | "RO" | "RU" | "SO" | "US" | "WR" | "WT" => i(GameInfo, T::SimpleText, Single),
         "HA" => i(GameInfo, T::Number, Single),
         "KM" | "TM" => i(GameInfo, T::Real, Single),
         "FG" => i(Other, T::Figure, Single),

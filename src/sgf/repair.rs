@@ -7,6 +7,9 @@ use super::props::{self, Arity, Kind, Type};
 use super::tree::{GameTree, NodeId, Property, ROOT};
 use super::value;
 
+/// A game-info corrector: `Ok(None)` when right, `Ok(Some(new))` when corrected, `Err(())` when hopeless.
+type Fixer = fn(&str) -> Result<Option<String>, ()>;
+
 /// What the whole game's root says about how to read the other nodes.
 struct Ctx {
     ff: i64,
@@ -32,8 +35,14 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     if let Some(p) = root.get("FF") {
         match p.value().and_then(value::parse_number) {
             Some(n @ 1..=4) => ff = n,
-            Some(n) => warn(p.pos as usize, format!("unknown file format FF[{n}] (read as FF[4])")),
-            None => warn(p.pos as usize, format!("illegal FF value [{}] (ignored)", p.value().unwrap_or(""))),
+            Some(n) => warn(
+                p.pos as usize,
+                format!("unknown file format FF[{n}] (read as FF[4])"),
+            ),
+            None => warn(
+                p.pos as usize,
+                format!("illegal FF value [{}] (ignored)", p.value().unwrap_or("")),
+            ),
         }
     }
     let mut go = true;
@@ -43,10 +52,19 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
             Some(1) => {}
             Some(_) => {
                 go = false;
-                warn(pos, "the game is not Go (GM is not 1): moves and points are not checked".into());
+                warn(
+                    pos,
+                    "the game is not Go (GM is not 1): moves and points are not checked".into(),
+                );
             }
             None => {
-                warn(pos, format!("illegal GM value [{}] (GM[1] assumed)", p.value().unwrap_or("")));
+                warn(
+                    pos,
+                    format!(
+                        "illegal GM value [{}] (GM[1] assumed)",
+                        p.value().unwrap_or("")
+                    ),
+                );
                 root.set("GM", vec!["1".into()]);
             }
         }
@@ -62,7 +80,11 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
         match parsed {
             (Some(c), Some(r)) if c > 0 && r > 0 => {
                 let (c2, r2) = (c.min(MAX_BOARD as i64) as u8, r.min(MAX_BOARD as i64) as u8);
-                let new = if c2 == r2 { c2.to_string() } else { format!("{c2}:{r2}") };
+                let new = if c2 == r2 {
+                    c2.to_string()
+                } else {
+                    format!("{c2}:{r2}")
+                };
                 if c > MAX_BOARD as i64 || r > MAX_BOARD as i64 {
                     warn(pos, format!("board size too big (corrected to {new})"));
                 } else if new != raw {
@@ -72,7 +94,10 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
                 (cols, rows) = (c2, r2);
             }
             _ => {
-                warn(pos, format!("illegal board size [{raw}] (deleted, 19x19 assumed)"));
+                warn(
+                    pos,
+                    format!("illegal board size [{raw}] (deleted, 19x19 assumed)"),
+                );
                 root.remove("SZ");
             }
         }
@@ -81,7 +106,8 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     root.remove("FF");
     root.remove("CA");
     root.props.insert(0, Property::new("FF", vec!["4".into()]));
-    root.props.insert(1, Property::new("CA", vec!["UTF-8".into()]));
+    root.props
+        .insert(1, Property::new("CA", vec!["UTF-8".into()]));
     Ctx { ff, go, cols, rows }
 }
 
@@ -97,12 +123,18 @@ fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usi
 
 /// FF[1]-FF[3] properties and combinations that FF[4] spells differently.
 fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    if !list.iter().any(|p| matches!(p.id.as_str(), "L" | "M" | "KI" | "TE" | "BM" | "VW")) {
+    if !list
+        .iter()
+        .any(|p| matches!(p.id.as_str(), "L" | "M" | "KI" | "TE" | "BM" | "VW"))
+    {
         return;
     }
     if let Some(i) = list.iter().position(|p| p.id == "L") {
         let l = list.remove(i);
-        warn(l.pos as usize, "property L is not part of FF[4] (converted to LB)".into());
+        warn(
+            l.pos as usize,
+            "property L is not part of FF[4] (converted to LB)".into(),
+        );
         let labels: Vec<String> = l
             .values
             .iter()
@@ -112,60 +144,120 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
             .collect();
         match list.iter_mut().find(|p| p.id == "LB") {
             Some(lb) => lb.values.extend(labels),
-            None => list.insert(i, Property { id: super::PropId::new("LB"), values: labels, pos: l.pos }),
+            None => list.insert(
+                i,
+                Property {
+                    id: super::PropId::new("LB"),
+                    values: labels,
+                    pos: l.pos,
+                },
+            ),
         }
     }
     if let Some(i) = list.iter().position(|p| p.id == "M") {
         let m = list.remove(i);
-        warn(m.pos as usize, "property M is not part of FF[4] (converted to MA, or TR on stones of this node)".into());
+        warn(
+            m.pos as usize,
+            "property M is not part of FF[4] (converted to MA, or TR on stones of this node)"
+                .into(),
+        );
         let stones: Vec<&str> = list
             .iter()
             .filter(|p| matches!(p.id.as_str(), "B" | "W" | "AB" | "AW"))
             .flat_map(|p| p.values.iter().map(String::as_str))
             .collect();
-        let (tr, ma): (Vec<String>, Vec<String>) = m.values.iter().cloned().partition(|v| stones.contains(&v.as_str()));
+        let (tr, ma): (Vec<String>, Vec<String>) = m
+            .values
+            .iter()
+            .cloned()
+            .partition(|v| stones.contains(&v.as_str()));
         for (name, vals) in [("TR", tr), ("MA", ma)] {
             if vals.is_empty() {
                 continue;
             }
             match list.iter_mut().find(|p| p.id == name) {
                 Some(p) => p.values.extend(vals),
-                None => list.insert(i.min(list.len()), Property { id: super::PropId::new(name), values: vals, pos: m.pos }),
+                None => list.insert(
+                    i.min(list.len()),
+                    Property {
+                        id: super::PropId::new(name),
+                        values: vals,
+                        pos: m.pos,
+                    },
+                ),
             }
         }
     }
     if let Some(i) = list.iter().position(|p| p.id == "KI") {
         let ki = list.remove(i);
         if list.iter().any(|p| p.id == "KM") {
-            warn(ki.pos as usize, "obsolete property KI next to KM (deleted)".into());
+            warn(
+                ki.pos as usize,
+                "obsolete property KI next to KM (deleted)".into(),
+            );
         } else if let Some(n) = ki.value().and_then(value::parse_number) {
-            warn(ki.pos as usize, "obsolete property KI (converted to KM)".into());
+            warn(
+                ki.pos as usize,
+                "obsolete property KI (converted to KM)".into(),
+            );
             let km = gameinfo::format_real(n as f64 / 2.0);
-            list.insert(i, Property { id: super::PropId::new("KM"), values: vec![km], pos: ki.pos });
+            list.insert(
+                i,
+                Property {
+                    id: super::PropId::new("KM"),
+                    values: vec![km],
+                    pos: ki.pos,
+                },
+            );
         } else {
-            warn(ki.pos as usize, "obsolete property KI with an illegal value (deleted)".into());
+            warn(
+                ki.pos as usize,
+                "obsolete property KI with an illegal value (deleted)".into(),
+            );
         }
     }
     let te = list.iter().position(|p| p.id == "TE");
     let bm = list.iter().position(|p| p.id == "BM");
     if let (Some(t), Some(b)) = (te, bm) {
         // TE then BM means "interesting"; BM then TE means "doubtful".
-        let (first, new, old) = if t < b { (t, "IT", "TE-BM") } else { (b, "DO", "BM-TE") };
+        let (first, new, old) = if t < b {
+            (t, "IT", "TE-BM")
+        } else {
+            (b, "DO", "BM-TE")
+        };
         let pos = list[first].pos;
-        warn(pos as usize, format!("combination {old} in one node (converted to {new})"));
+        warn(
+            pos as usize,
+            format!("combination {old} in one node (converted to {new})"),
+        );
         list.retain(|p| p.id != "TE" && p.id != "BM");
-        list.insert(first.min(list.len()), Property { id: super::PropId::new(new), values: vec![String::new()], pos });
+        list.insert(
+            first.min(list.len()),
+            Property {
+                id: super::PropId::new(new),
+                values: vec![String::new()],
+                pos,
+            },
+        );
     }
     if ctx.ff < 4 {
         if let Some(vw) = list.iter_mut().find(|p| p.id == "VW") {
-            let pts: Vec<&[u8]> = vw.values.iter().map(|v| v.as_bytes()).filter(|v| v.len() == 2).collect();
+            let pts: Vec<&[u8]> = vw
+                .values
+                .iter()
+                .map(|v| v.as_bytes())
+                .filter(|v| v.len() == 2)
+                .collect();
             if pts.len() >= 2 && pts.len() == vw.values.len() {
                 let x0 = pts.iter().map(|p| p[0]).min().unwrap_or(b'a');
                 let x1 = pts.iter().map(|p| p[0]).max().unwrap_or(b'a');
                 let y0 = pts.iter().map(|p| p[1]).min().unwrap_or(b'a');
                 let y1 = pts.iter().map(|p| p[1]).max().unwrap_or(b'a');
                 let rect = String::from_utf8_lossy(&[x0, y0, b':', x1, y1]).into_owned();
-                warn(vw.pos as usize, format!("FF[3] VW corners (converted to the FF[4] rectangle [{rect}])"));
+                warn(
+                    vw.pos as usize,
+                    format!("FF[3] VW corners (converted to the FF[4] rectangle [{rect}])"),
+                );
                 vw.values = vec![rect];
             }
         }
@@ -192,33 +284,70 @@ fn merge_duplicates(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String
         let info = props::info(dup.id.as_str());
         let pos = dup.pos as usize;
         if info.ty == Type::Text {
-            let joined = format!("{}\n\n{}", list[j].value().unwrap_or(""), dup.value().unwrap_or(""));
+            let joined = format!(
+                "{}\n\n{}",
+                list[j].value().unwrap_or(""),
+                dup.value().unwrap_or("")
+            );
             list[j].values = vec![joined];
-            warn(pos, format!("property {} appears twice in the node (texts merged)", dup.id));
+            warn(
+                pos,
+                format!(
+                    "property {} appears twice in the node (texts merged)",
+                    dup.id
+                ),
+            );
         } else if info.arity != Arity::Single {
             list[j].values.extend(dup.values);
-            warn(pos, format!("property {} appears twice in the node (values merged)", dup.id));
+            warn(
+                pos,
+                format!(
+                    "property {} appears twice in the node (values merged)",
+                    dup.id
+                ),
+            );
         } else {
-            warn(pos, format!("property {} appears twice in the node (second one deleted)", dup.id));
+            warn(
+                pos,
+                format!(
+                    "property {} appears twice in the node (second one deleted)",
+                    dup.id
+                ),
+            );
         }
     }
 }
 
 /// Cleans the values of one property; `false` when the property has to go.
-fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) -> bool {
+fn fix_values(
+    p: &mut Property,
+    is_root: bool,
+    ctx: &Ctx,
+    warn: &mut dyn FnMut(usize, String),
+) -> bool {
     let id_owned = p.id.clone();
     let id = id_owned.as_str();
     let info = props::info(id);
     let pos = p.pos as usize;
     if info.kind == Kind::Root && !is_root {
-        warn(pos, format!("root property {id} outside the root node (deleted)"));
+        warn(
+            pos,
+            format!("root property {id} outside the root node (deleted)"),
+        );
         return false;
     }
-    if info.ty == Type::Unknown || info.ty == Type::Size || info.ty == Type::TextText || info.ty == Type::Figure {
+    if info.ty == Type::Unknown
+        || info.ty == Type::Size
+        || info.ty == Type::TextText
+        || info.ty == Type::Figure
+    {
         return true;
     }
     if info.arity == Arity::Single && p.values.len() > 1 {
-        warn(pos, format!("property {id} may have only one value (other values deleted)"));
+        warn(
+            pos,
+            format!("property {id} may have only one value (other values deleted)"),
+        );
         p.values.truncate(1);
     }
     if p.values.is_empty() {
@@ -227,14 +356,17 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
     match info.ty {
         Type::Text | Type::SimpleText => {
             if p.values[0].contains('\0') {
-                warn(pos, format!("zero byte in {id} value (replaced with a space)"));
+                warn(
+                    pos,
+                    format!("zero byte in {id} value (replaced with a space)"),
+                );
                 p.values[0] = p.values[0].replace('\0', " ");
             }
             if p.values[0].trim().is_empty() {
                 warn(pos, format!("empty {id} value (deleted)"));
                 return false;
             }
-            let fixer: Option<fn(&str) -> Result<Option<String>, ()>> = match id {
+            let fixer: Option<Fixer> = match id {
                 "RE" => Some(gameinfo::result),
                 "DT" => Some(gameinfo::date),
                 _ => None,
@@ -244,10 +376,22 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
                 match fix(simple.trim()) {
                     Ok(None) => {}
                     Ok(Some(new)) => {
-                        warn(pos, format!("illegal {id} value corrected; new value: [{new}], old value: [{}]", p.values[0]));
+                        warn(
+                            pos,
+                            format!(
+                                "illegal {id} value corrected; new value: [{new}], old value: [{}]",
+                                p.values[0]
+                            ),
+                        );
                         p.values[0] = new;
                     }
-                    Err(()) => warn(pos, format!("game info {id} has an illegal format (not corrected): [{}]", p.values[0])),
+                    Err(()) => warn(
+                        pos,
+                        format!(
+                            "game info {id} has an illegal format (not corrected): [{}]",
+                            p.values[0]
+                        ),
+                    ),
                 }
             }
             true
@@ -256,7 +400,10 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
             // Points of other games are not checked, but lists are still stored uncompressed.
             if p.values.iter().any(|v| v.contains(':')) {
                 let values = std::mem::take(&mut p.values);
-                p.values = values.into_iter().flat_map(|v| value::expand_rect(&v).unwrap_or_else(|| vec![v])).collect();
+                p.values = values
+                    .into_iter()
+                    .flat_map(|v| value::expand_rect(&v).unwrap_or_else(|| vec![v]))
+                    .collect();
             }
             true
         }
@@ -267,7 +414,10 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
             if v.is_empty() || v == "tt" || valid_point(v, ctx) {
                 true
             } else if let Some(new) = human_move(v, ctx) {
-                warn(pos, format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"));
+                warn(
+                    pos,
+                    format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
+                );
                 p.values[0] = new;
                 true
             } else {
@@ -281,41 +431,76 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
             let point_point = info.ty == Type::PointPoint;
             let before = p.values.len();
             p.values.retain(|v| match value::split_compose(v) {
-                Some((a, b)) => valid_point(a, ctx) && (!point_point || (valid_point(b, ctx) && a != b)),
+                Some((a, b)) => {
+                    valid_point(a, ctx) && (!point_point || (valid_point(b, ctx) && a != b))
+                }
                 None => false,
             });
             if p.values.len() != before {
-                let what = if point_point { "point:point" } else { "point:text" };
-                warn(pos, format!("property {id} expects {what} values ({} value(s) deleted)", before - p.values.len()));
+                let what = if point_point {
+                    "point:point"
+                } else {
+                    "point:text"
+                };
+                warn(
+                    pos,
+                    format!(
+                        "property {id} expects {what} values ({} value(s) deleted)",
+                        before - p.values.len()
+                    ),
+                );
             }
             !p.values.is_empty()
         }
-        Type::Number => fix_single(p, pos, warn, |v| value::parse_number(v).is_some(), |v| {
-            gameinfo::loose_real(v).filter(|(x, _)| x.fract() == 0.0).map(|(x, _)| gameinfo::format_real(x))
-        }),
+        Type::Number => fix_single(
+            p,
+            pos,
+            warn,
+            |v| value::parse_number(v).is_some(),
+            |v| {
+                gameinfo::loose_real(v)
+                    .filter(|(x, _)| x.fract() == 0.0)
+                    .map(|(x, _)| gameinfo::format_real(x))
+            },
+        ),
         Type::Real => match id {
             "KM" => fix_info(p, pos, gameinfo::komi, warn),
             "TM" => fix_info(p, pos, gameinfo::time, warn),
-            _ => fix_single(p, pos, warn, |v| value::parse_real(v).is_some(), |v| {
-                gameinfo::loose_real(v).map(|(x, _)| gameinfo::format_real(x))
-            }),
+            _ => fix_single(
+                p,
+                pos,
+                warn,
+                |v| value::parse_real(v).is_some(),
+                |v| gameinfo::loose_real(v).map(|(x, _)| gameinfo::format_real(x)),
+            ),
         },
-        Type::Double => fix_single(p, pos, warn, |v| value::parse_double(v).is_some(), |v| {
-            match v.trim().chars().next() {
+        Type::Double => fix_single(
+            p,
+            pos,
+            warn,
+            |v| value::parse_double(v).is_some(),
+            |v| match v.trim().chars().next() {
                 None => Some("1".into()),
                 Some(c @ ('1' | '2')) => Some(c.to_string()),
                 _ => None,
-            }
-        }),
-        Type::Color => fix_single(p, pos, warn, |v| value::parse_color(v).is_some(), |v| {
-            match v.trim().chars().next().map(|c| c.to_ascii_uppercase()) {
+            },
+        ),
+        Type::Color => fix_single(
+            p,
+            pos,
+            warn,
+            |v| value::parse_color(v).is_some(),
+            |v| match v.trim().chars().next().map(|c| c.to_ascii_uppercase()) {
                 Some(c @ ('B' | 'W')) => Some(c.to_string()),
                 _ => None,
-            }
-        }),
+            },
+        ),
         Type::None => {
             if !p.values[0].is_empty() {
-                warn(pos, format!("property {id} takes no value; [{}] deleted", p.values[0]));
+                warn(
+                    pos,
+                    format!("property {id} takes no value; [{}] deleted", p.values[0]),
+                );
                 p.values[0].clear();
             }
             true
@@ -324,17 +509,26 @@ fn fix_values(p: &mut Property, is_root: bool, ctx: &Ctx, warn: &mut dyn FnMut(u
     }
 }
 
-fn fix_info(p: &mut Property, pos: usize, fix: fn(&str) -> Result<Option<String>, ()>, warn: &mut dyn FnMut(usize, String)) -> bool {
+fn fix_info(p: &mut Property, pos: usize, fix: Fixer, warn: &mut dyn FnMut(usize, String)) -> bool {
     let id = p.id.as_str().to_string();
     match fix(&value::simple_text(&p.values[0])) {
         Ok(None) => true,
         Ok(Some(new)) => {
-            warn(pos, format!("illegal {id} value corrected; new value: [{new}], old value: [{}]", p.values[0]));
+            warn(
+                pos,
+                format!(
+                    "illegal {id} value corrected; new value: [{new}], old value: [{}]",
+                    p.values[0]
+                ),
+            );
             p.values[0] = new;
             true
         }
         Err(()) => {
-            warn(pos, format!("illegal {id} value [{}] (deleted)", p.values[0]));
+            warn(
+                pos,
+                format!("illegal {id} value [{}] (deleted)", p.values[0]),
+            );
             false
         }
     }
@@ -354,7 +548,10 @@ fn fix_single(
     let id = p.id.as_str();
     match correct(v) {
         Some(new) if ok(&new) => {
-            warn(pos, format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"));
+            warn(
+                pos,
+                format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
+            );
             p.values[0] = new;
             true
         }
@@ -368,7 +565,11 @@ fn fix_single(
 /// Whitespace means nothing in point values ("c   c" is "cc"); in `point:text` only the point part.
 fn strip_ws(p: &mut Property, pos: usize, compose_text: bool, warn: &mut dyn FnMut(usize, String)) {
     for v in &mut p.values {
-        let cut = if compose_text { value::split_compose(v).map_or(v.len(), |(a, _)| a.len()) } else { v.len() };
+        let cut = if compose_text {
+            value::split_compose(v).map_or(v.len(), |(a, _)| a.len())
+        } else {
+            v.len()
+        };
         if !v[..cut].bytes().any(|b| b.is_ascii_whitespace()) {
             continue;
         }
@@ -377,7 +578,13 @@ fn strip_ws(p: &mut Property, pos: usize, compose_text: bool, warn: &mut dyn FnM
         if !compose_text {
             new = new.chars().filter(|c| !c.is_whitespace()).collect();
         }
-        warn(pos, format!("illegal {} value corrected; new value: [{new}], old value: [{v}]", p.id));
+        warn(
+            pos,
+            format!(
+                "illegal {} value corrected; new value: [{new}], old value: [{v}]",
+                p.id
+            ),
+        );
         *v = new;
     }
 }
@@ -407,7 +614,12 @@ fn valid_point(v: &str, ctx: &Ctx) -> bool {
 }
 
 /// Point lists: whitespace removed, compressed rectangles expanded, bad and repeated points dropped.
-fn fix_point_list(p: &mut Property, arity: Arity, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) -> bool {
+fn fix_point_list(
+    p: &mut Property,
+    arity: Arity,
+    ctx: &Ctx,
+    warn: &mut dyn FnMut(usize, String),
+) -> bool {
     let pos = p.pos as usize;
     let id = p.id.as_str().to_string();
     if arity == Arity::EList && p.values.len() == 1 && p.values[0].trim().is_empty() {
@@ -424,7 +636,11 @@ fn fix_point_list(p: &mut Property, arity: Arity, ctx: &Ctx, warn: &mut dyn FnMu
     let mut bad = Vec::new();
     let mut dups = Vec::new();
     for v in std::mem::take(&mut p.values) {
-        let expanded = if v.contains(':') { value::expand_rect(&v) } else { Some(vec![v.clone()]) };
+        let expanded = if v.contains(':') {
+            value::expand_rect(&v)
+        } else {
+            Some(vec![v.clone()])
+        };
         let Some(points) = expanded else {
             bad.push(v);
             continue;
@@ -435,8 +651,16 @@ fn fix_point_list(p: &mut Property, arity: Arity, ctx: &Ctx, warn: &mut dyn FnMu
                 continue;
             }
             let b = pt.as_bytes();
-            let x = if b[0].is_ascii_lowercase() { b[0] - b'a' } else { b[0] - b'A' + 26 };
-            let y = if b[1].is_ascii_lowercase() { b[1] - b'a' } else { b[1] - b'A' + 26 };
+            let x = if b[0].is_ascii_lowercase() {
+                b[0] - b'a'
+            } else {
+                b[0] - b'A' + 26
+            };
+            let y = if b[1].is_ascii_lowercase() {
+                b[1] - b'a'
+            } else {
+                b[1] - b'A' + 26
+            };
             let k = y as usize * ctx.cols as usize + x as usize;
             if seen.get(k).copied().unwrap_or(false) {
                 dups.push(pt);
@@ -452,11 +676,17 @@ fn fix_point_list(p: &mut Property, arity: Arity, ctx: &Ctx, warn: &mut dyn FnMu
         if bad.iter().all(String::is_empty) {
             warn(pos, format!("empty {id} value (deleted)"));
         } else {
-            warn(pos, format!("illegal {id} value(s) deleted: [{}]", bad.join("][")));
+            warn(
+                pos,
+                format!("illegal {id} value(s) deleted: [{}]", bad.join("][")),
+            );
         }
     }
     if !dups.is_empty() {
-        warn(pos, format!("point(s) repeated in {id} (deleted): [{}]", dups.join("][")));
+        warn(
+            pos,
+            format!("point(s) repeated in {id} (deleted): [{}]", dups.join("][")),
+        );
     }
     if out.is_empty() {
         if arity == Arity::EList {
@@ -478,7 +708,13 @@ fn check_annotations(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, Strin
         list.retain(|p| {
             let orphan = matches!(p.id.as_str(), "BM" | "TE" | "DO" | "IT");
             if orphan {
-                warn(p.pos as usize, format!("move annotation {} without a move in the node (deleted)", p.id));
+                warn(
+                    p.pos as usize,
+                    format!(
+                        "move annotation {} without a move in the node (deleted)",
+                        p.id
+                    ),
+                );
             }
             !orphan
         });
@@ -490,7 +726,13 @@ fn check_annotations(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, Strin
             return true;
         }
         if seen {
-            warn(p.pos as usize, format!("annotation {} contradicts an earlier one in the node (deleted)", p.id));
+            warn(
+                p.pos as usize,
+                format!(
+                    "annotation {} contradicts an earlier one in the node (deleted)",
+                    p.id
+                ),
+            );
             return false;
         }
         seen = true;
@@ -502,15 +744,27 @@ fn check_annotations(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, Strin
 fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
     let node = &game.nodes[id];
     let has_move = node.props.iter().any(|p| p.id == "B" || p.id == "W");
-    let has_setup = node.props.iter().any(|p| props::info(p.id.as_str()).kind == Kind::Setup);
+    let has_setup = node
+        .props
+        .iter()
+        .any(|p| props::info(p.id.as_str()).kind == Kind::Setup);
     let mut move_node = id;
     if has_move && has_setup {
         let props = std::mem::take(&mut game.nodes[id].props);
         let (first, second): (Vec<Property>, Vec<Property>) = props.into_iter().partition(|p| {
-            matches!(props::info(p.id.as_str()).kind, Kind::Setup | Kind::Root | Kind::GameInfo) || p.id == "N"
+            matches!(
+                props::info(p.id.as_str()).kind,
+                Kind::Setup | Kind::Root | Kind::GameInfo
+            ) || p.id == "N"
         });
-        let pos = second.iter().find(|p| p.id == "B" || p.id == "W").map_or(0, |p| p.pos as usize);
-        warn(pos, "setup and move properties mixed in one node (split into two nodes)".into());
+        let pos = second
+            .iter()
+            .find(|p| p.id == "B" || p.id == "W")
+            .map_or(0, |p| p.pos as usize);
+        warn(
+            pos,
+            "setup and move properties mixed in one node (split into two nodes)".into(),
+        );
         game.nodes[id].props = first;
         move_node = game.insert_below(id);
         game.nodes[move_node].props = second;
@@ -520,12 +774,20 @@ fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
     let w = node.props.iter().position(|p| p.id == "W");
     if let (Some(b), Some(w)) = (b, w) {
         // The later move and its own clock go to a new node.
-        let (second_id, clock) = if b < w { ("W", ["WL", "OW"]) } else { ("B", ["BL", "OB"]) };
+        let (second_id, clock) = if b < w {
+            ("W", ["WL", "OW"])
+        } else {
+            ("B", ["BL", "OB"])
+        };
         let props = std::mem::take(&mut game.nodes[move_node].props);
-        let (second, first): (Vec<Property>, Vec<Property>) =
-            props.into_iter().partition(|p| p.id == second_id || clock.contains(&p.id.as_str()));
+        let (second, first): (Vec<Property>, Vec<Property>) = props
+            .into_iter()
+            .partition(|p| p.id == second_id || clock.contains(&p.id.as_str()));
         let pos = second.first().map_or(0, |p| p.pos as usize);
-        warn(pos, "black and white move in one node (split into two nodes)".into());
+        warn(
+            pos,
+            "black and white move in one node (split into two nodes)".into(),
+        );
         game.nodes[move_node].props = first;
         let below = game.insert_below(move_node);
         game.nodes[below].props = second;

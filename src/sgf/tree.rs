@@ -88,7 +88,11 @@ impl Eq for Property {}
 impl Property {
     /// A property with the given raw values.
     pub fn new(id: &str, values: Vec<String>) -> Property {
-        Property { id: PropId::new(id), values, pos: 0 }
+        Property {
+            id: PropId::new(id),
+            values,
+            pos: 0,
+        }
     }
 
     /// The first raw value, if any.
@@ -158,7 +162,9 @@ impl Default for GameTree {
 impl GameTree {
     /// A tree with an empty root node.
     pub fn new() -> GameTree {
-        GameTree { nodes: vec![Node::default()] }
+        GameTree {
+            nodes: vec![Node::default()],
+        }
     }
 
     /// The root node.
@@ -174,7 +180,11 @@ impl GameTree {
     /// Appends a new empty node as the last child of `parent` and returns it.
     pub fn add_child(&mut self, parent: NodeId) -> NodeId {
         let id = self.nodes.len();
-        self.nodes.push(Node { props: Vec::new(), parent: Some(parent), children: Vec::new() });
+        self.nodes.push(Node {
+            props: Vec::new(),
+            parent: Some(parent),
+            children: Vec::new(),
+        });
         self.nodes[parent].children.push(id);
         id
     }
@@ -186,7 +196,11 @@ impl GameTree {
         for &c in &children {
             self.nodes[c].parent = Some(id);
         }
-        self.nodes.push(Node { props: Vec::new(), parent: Some(node), children });
+        self.nodes.push(Node {
+            props: Vec::new(),
+            parent: Some(node),
+            children,
+        });
         self.nodes[node].children.push(id);
         id
     }
@@ -217,7 +231,7 @@ impl GameTree {
     pub fn board_size(&self) -> u8 {
         self.root()
             .value("SZ")
-            .and_then(|v| super::value::parse_size(v))
+            .and_then(super::value::parse_size)
             .map(|(c, _)| c)
             .unwrap_or(19)
     }

@@ -45,7 +45,12 @@ pub fn typed(prop: &Property, size: u8) -> Option<Value> {
         Arity::Single => one(info.ty, prop.value()?, size),
         Arity::List | Arity::EList => {
             if info.ty == Type::Point {
-                return Some(Value::List(point_list(&prop.values, size)?.into_iter().map(Value::Point).collect()));
+                return Some(Value::List(
+                    point_list(&prop.values, size)?
+                        .into_iter()
+                        .map(Value::Point)
+                        .collect(),
+                ));
             }
             let mut out = Vec::with_capacity(prop.values.len());
             for v in &prop.values {
@@ -75,22 +80,37 @@ fn one(ty: Type, raw: &str, size: u8) -> Option<Value> {
         Type::Move => Value::Move(parse_move(raw, size)?),
         Type::PointPoint => {
             let (a, b) = split_compose(raw)?;
-            Value::Compose(Box::new(Value::Point(parse_point(a, size)?)), Box::new(Value::Point(parse_point(b, size)?)))
+            Value::Compose(
+                Box::new(Value::Point(parse_point(a, size)?)),
+                Box::new(Value::Point(parse_point(b, size)?)),
+            )
         }
         Type::PointText => {
             let (a, b) = split_compose(raw)?;
-            Value::Compose(Box::new(Value::Point(parse_point(a, size)?)), Box::new(Value::SimpleText(simple_text(b))))
+            Value::Compose(
+                Box::new(Value::Point(parse_point(a, size)?)),
+                Box::new(Value::SimpleText(simple_text(b))),
+            )
         }
         Type::TextText => {
             let (a, b) = split_compose(raw)?;
-            Value::Compose(Box::new(Value::SimpleText(simple_text(a))), Box::new(Value::SimpleText(simple_text(b))))
+            Value::Compose(
+                Box::new(Value::SimpleText(simple_text(a))),
+                Box::new(Value::SimpleText(simple_text(b))),
+            )
         }
         Type::Size => match split_compose(raw) {
-            Some((a, b)) => Value::Compose(Box::new(Value::Number(parse_number(a)?)), Box::new(Value::Number(parse_number(b)?))),
+            Some((a, b)) => Value::Compose(
+                Box::new(Value::Number(parse_number(a)?)),
+                Box::new(Value::Number(parse_number(b)?)),
+            ),
             None => Value::Number(parse_number(raw)?),
         },
         Type::Figure => match split_compose(raw) {
-            Some((a, b)) => Value::Compose(Box::new(Value::Number(parse_number(a)?)), Box::new(Value::SimpleText(simple_text(b)))),
+            Some((a, b)) => Value::Compose(
+                Box::new(Value::Number(parse_number(a)?)),
+                Box::new(Value::SimpleText(simple_text(b))),
+            ),
             None if raw.is_empty() => Value::None,
             None => return None,
         },
@@ -117,7 +137,9 @@ pub fn parse_real(raw: &str) -> Option<f64> {
         None => (body, None),
     };
     let ok_int = int.bytes().all(|b| b.is_ascii_digit());
-    let ok_frac = frac.map_or(true, |f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
+    let ok_frac = frac.map_or(true, |f| {
+        !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())
+    });
     if !ok_int || !ok_frac || (int.is_empty() && frac.is_none()) {
         return None;
     }
@@ -199,7 +221,13 @@ pub fn expand_rect(raw: &str) -> Option<Vec<String>> {
     if a.len() != 2 || b.len() != 2 || !a.iter().chain(b).all(u8::is_ascii_alphabetic) {
         return None;
     }
-    let idx = |c: u8| if c.is_ascii_lowercase() { c - b'a' } else { c - b'A' + 26 };
+    let idx = |c: u8| {
+        if c.is_ascii_lowercase() {
+            c - b'a'
+        } else {
+            c - b'A' + 26
+        }
+    };
     let letter = |i: u8| if i < 26 { b'a' + i } else { b'A' + (i - 26) };
     let (x0, x1) = (idx(a[0]).min(idx(b[0])), idx(a[0]).max(idx(b[0])));
     let (y0, y1) = (idx(a[1]).min(idx(b[1])), idx(a[1]).max(idx(b[1])));
@@ -237,7 +265,10 @@ pub fn simple_text(raw: &str) -> String {
 }
 
 fn decode(raw: &str, simple: bool) -> String {
-    if !raw.bytes().any(|b| b == b'\\' || (b.is_ascii_whitespace() && b != b' ')) {
+    if !raw
+        .bytes()
+        .any(|b| b == b'\\' || (b.is_ascii_whitespace() && b != b' '))
+    {
         return raw.to_string();
     }
     let mut out = String::with_capacity(raw.len());
@@ -245,14 +276,10 @@ fn decode(raw: &str, simple: bool) -> String {
     while let Some(c) = chars.next() {
         match c {
             '\\' => match chars.next() {
-                // A soft line break: `\` before a newline joins the lines.
-                Some('\n') => {
-                    if chars.peek() == Some(&'\r') {
-                        chars.next();
-                    }
-                }
-                Some('\r') => {
-                    if chars.peek() == Some(&'\n') {
+                // A soft line break: `\` before a newline (any of \n, \r, \r\n, \n\r) joins the lines.
+                Some(nl @ ('\n' | '\r')) => {
+                    let other = if nl == '\n' { '\r' } else { '\n' };
+                    if chars.peek() == Some(&other) {
                         chars.next();
                     }
                 }
@@ -333,7 +360,10 @@ mod tests {
         assert_eq!(parse_move("", 9), Some(None));
         assert_eq!(parse_point("aa", 9), Some(Point::new(0, 8)));
         assert_eq!(point_list(&["aa:bb".into()], 9).map(|v| v.len()), Some(4));
-        assert_eq!(expand_rect("aa:bb"), Some(vec!["aa".into(), "ba".into(), "ab".into(), "bb".into()]));
+        assert_eq!(
+            expand_rect("aa:bb"),
+            Some(vec!["aa".into(), "ba".into(), "ab".into(), "bb".into()])
+        );
         assert_eq!(split_compose("a\\:b:c"), Some(("a\\:b", "c")));
         assert_eq!(parse_size("13:9"), Some((13, 9)));
     }
@@ -348,7 +378,13 @@ mod tests {
                 Box::new(Value::SimpleText("A".into()))
             )]))
         );
-        assert_eq!(typed(&Property::new("B", vec!["".into()]), 19), Some(Value::Move(None)));
-        assert_eq!(typed(&Property::new("VW", vec!["".into()]), 19), Some(Value::List(vec![])));
+        assert_eq!(
+            typed(&Property::new("B", vec!["".into()]), 19),
+            Some(Value::Move(None))
+        );
+        assert_eq!(
+            typed(&Property::new("VW", vec!["".into()]), 19),
+            Some(Value::List(vec![]))
+        );
     }
 }

@@ -94,7 +94,11 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
         let ev = reader.read_event().map_err(|e| {
             let at = reader.error_position() as usize;
             let (line, col) = line_col(text, at);
-            XmlError { line, col, message: format!("not well-formed XML: {e}") }
+            XmlError {
+                line,
+                col,
+                message: format!("not well-formed XML: {e}"),
+            }
         })?;
         match ev {
             Event::Start(e) => {
@@ -107,27 +111,29 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
                 st.end(pos);
             }
             Event::End(_) => st.end(pos),
-            Event::Text(t) => {
-                if st.sink != Sink::None {
-                    let s = t.xml10_content().map_err(|e| err(text, pos, e.to_string()))?;
-                    st.text.push_str(&s);
-                }
+            Event::Text(t) if st.sink != Sink::None => {
+                let s = t
+                    .xml10_content()
+                    .map_err(|e| err(text, pos, e.to_string()))?;
+                st.text.push_str(&s);
             }
-            Event::CData(t) => {
-                if st.sink != Sink::None {
-                    st.text.push_str(&String::from_utf8_lossy(&t));
-                }
+            Event::CData(t) if st.sink != Sink::None => {
+                st.text.push_str(&String::from_utf8_lossy(&t));
             }
-            Event::GeneralRef(r) => {
-                if st.sink != Sink::None {
-                    let c = match r.resolve_char_ref() {
-                        Ok(Some(c)) => Some(c.to_string()),
-                        _ => r.decode().ok().and_then(|n| quick_xml::escape::resolve_predefined_entity(&n)).map(str::to_string),
-                    };
-                    match c {
-                        Some(c) => st.text.push_str(&c),
-                        None => st.warnings.push((pos, "unknown entity reference (ignored)".into())),
-                    }
+            Event::GeneralRef(r) if st.sink != Sink::None => {
+                let c = match r.resolve_char_ref() {
+                    Ok(Some(c)) => Some(c.to_string()),
+                    _ => r
+                        .decode()
+                        .ok()
+                        .and_then(|n| quick_xml::escape::resolve_predefined_entity(&n))
+                        .map(str::to_string),
+                };
+                match c {
+                    Some(c) => st.text.push_str(&c),
+                    None => st
+                        .warnings
+                        .push((pos, "unknown entity reference (ignored)".into())),
                 }
             }
             Event::Eof => break,
@@ -135,10 +141,18 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
         }
     }
     if let Some(open) = st.stack.last() {
-        return Err(err(text, text.len(), format!("not well-formed XML: the file ends inside <{}>", open.name)));
+        return Err(err(
+            text,
+            text.len(),
+            format!("not well-formed XML: the file ends inside <{}>", open.name),
+        ));
     }
     if !saw_go {
-        return Err(XmlError { line: 1, col: 1, message: "no <Go> element: not an XML Go file".into() });
+        return Err(XmlError {
+            line: 1,
+            col: 1,
+            message: "no <Go> element: not an XML Go file".into(),
+        });
     }
     let warnings = st
         .warnings
@@ -148,7 +162,10 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
             Warning { line, col, message }
         })
         .collect();
-    Ok(Parsed { collection: Collection { games: st.games }, warnings })
+    Ok(Parsed {
+        collection: Collection { games: st.games },
+        warnings,
+    })
 }
 
 fn err(text: &str, pos: usize, message: String) -> XmlError {
@@ -171,7 +188,11 @@ fn attr(e: &BytesStart, name: &str) -> Option<String> {
     e.attributes()
         .flatten()
         .find(|a| a.key.as_ref() == name.as_bytes())
-        .and_then(|a| a.normalized_value(quick_xml::XmlVersion::Implicit1_0).ok().map(|v| v.into_owned()))
+        .and_then(|a| {
+            a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                .ok()
+                .map(|v| v.into_owned())
+        })
 }
 
 impl State {
@@ -181,12 +202,16 @@ impl State {
 
     /// A new node in the innermost sequence (`Nodes` or `Variation`).
     fn new_node(&mut self) -> NodeId {
-        let seq = self.stack.iter().rposition(|o| o.name == "Nodes" || o.name == "Variation");
+        let seq = self
+            .stack
+            .iter()
+            .rposition(|o| o.name == "Nodes" || o.name == "Variation");
         let id = if !self.root_used {
             self.root_used = true;
             ROOT
         } else {
-            let (cur, parent) = seq.map_or((None, None), |i| (self.stack[i].cur, self.stack[i].parent));
+            let (cur, parent) =
+                seq.map_or((None, None), |i| (self.stack[i].cur, self.stack[i].parent));
             let hang = cur.or(parent).unwrap_or(ROOT);
             self.game.add_child(hang)
         };
@@ -211,7 +236,8 @@ impl State {
         match at_to_point(at).filter(|p| p.on_board(self.size)) {
             Some(p) => Some(value::point_raw(p, self.size)),
             None => {
-                self.warnings.push((pos, format!("unreadable point '{at}' (ignored)")));
+                self.warnings
+                    .push((pos, format!("unreadable point '{at}' (ignored)")));
                 None
             }
         }
@@ -220,7 +246,12 @@ impl State {
     fn start(&mut self, e: &BytesStart, pos: usize, _empty: bool) {
         let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
         let parent = self.parent_name().to_string();
-        let mut open = Open { name: name.clone(), cur: None, parent: None, prop: None };
+        let mut open = Open {
+            name: name.clone(),
+            cur: None,
+            parent: None,
+            prop: None,
+        };
         match (parent.as_str(), name.as_str()) {
             ("", "Go") => {}
             ("Go", "GoGame") => {
@@ -228,7 +259,10 @@ impl State {
                 self.root_used = false;
                 self.size = 19;
                 if let Some(n) = attr(e, "name") {
-                    self.game.root_mut().props.push(crate::sgf::Property::new("GN", vec![value::escape_text(&n)]));
+                    self.game.root_mut().props.push(crate::sgf::Property::new(
+                        "GN",
+                        vec![value::escape_text(&n)],
+                    ));
                 }
             }
             ("GoGame", "Information") => {}
@@ -259,11 +293,19 @@ impl State {
                 }
             }
             ("Nodes" | "Variation" | "Node", "Black" | "White") => {
-                let id = if parent == "Node" { self.node.unwrap_or(ROOT) } else { self.new_node() };
+                let id = if parent == "Node" {
+                    self.node.unwrap_or(ROOT)
+                } else {
+                    self.new_node()
+                };
                 if parent != "Node" {
                     self.node = Some(id);
                 }
-                let (prop, time) = if name == "Black" { ("B", "BL") } else { ("W", "WL") };
+                let (prop, time) = if name == "Black" {
+                    ("B", "BL")
+                } else {
+                    ("W", "WL")
+                };
                 open.prop = Some(prop);
                 if let Some(at) = attr(e, "at") {
                     if let Some(v) = self.point_value(&at, pos, true) {
@@ -281,7 +323,11 @@ impl State {
                     "AddBlack" => "AB",
                     "AddWhite" => "AW",
                     "Delete" => "AE",
-                    _ => match (attr(e, "type").as_deref(), attr(e, "territory").as_deref(), attr(e, "label")) {
+                    _ => match (
+                        attr(e, "type").as_deref(),
+                        attr(e, "territory").as_deref(),
+                        attr(e, "label"),
+                    ) {
                         (_, _, Some(_)) => "LB",
                         (Some("circle"), _, _) => "CR",
                         (Some("square"), _, _) => "SQ",
@@ -337,7 +383,8 @@ impl State {
     }
 
     fn unknown(&mut self, name: &str, pos: usize) {
-        self.warnings.push((pos, format!("unknown element <{name}> (ignored)")));
+        self.warnings
+            .push((pos, format!("unknown element <{name}> (ignored)")));
     }
 
     fn end(&mut self, pos: usize) {
@@ -350,22 +397,40 @@ impl State {
             }
             ("Information", _) => {
                 if let Some(id) = self.info_prop.take() {
-                    let text = if id == "CP" { self.paras.join("\n") } else { self.text.trim().to_string() };
+                    let text = if id == "CP" {
+                        self.paras.join("\n")
+                    } else {
+                        self.text.trim().to_string()
+                    };
                     if id == "SZ" {
-                        self.size = text.parse().ok().filter(|&s| s > 0 && s <= 52).unwrap_or(19);
+                        self.size = text
+                            .parse()
+                            .ok()
+                            .filter(|&s| s > 0 && s <= 52)
+                            .unwrap_or(19);
                     }
                     if !text.is_empty() {
-                        self.game.root_mut().set(id, vec![value::escape_text(&text)]);
+                        self.game
+                            .root_mut()
+                            .set(id, vec![value::escape_text(&text)]);
                     }
                 }
                 self.sink = Sink::None;
             }
             ("Copyright" | "Comment", "P") => {
                 // Line breaks inside a paragraph are layout, not content.
-                let p: String = self.text.chars().filter(|&c| c != '\n' && c != '\r').collect();
+                let p: String = self
+                    .text
+                    .chars()
+                    .filter(|&c| c != '\n' && c != '\r')
+                    .collect();
                 self.paras.push(p);
                 self.text.clear();
-                self.sink = if parent == "Comment" { Sink::CommentDirect } else { Sink::None };
+                self.sink = if parent == "Comment" {
+                    Sink::CommentDirect
+                } else {
+                    Sink::None
+                };
             }
             (_, "Comment") => {
                 let mut body = self.paras.join("\n");
@@ -402,16 +467,27 @@ impl State {
                     Some(t) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_uppercase()) => {
                         let ty = crate::sgf::props::info(&t).ty;
                         let args = std::mem::take(&mut self.args);
-                        let values: Vec<String> = if args.is_empty() { vec![String::new()] } else { args };
+                        let values: Vec<String> = if args.is_empty() {
+                            vec![String::new()]
+                        } else {
+                            args
+                        };
                         for a in values {
                             let v = match ty {
-                                crate::sgf::props::Type::Text | crate::sgf::props::Type::SimpleText => value::escape_text(&a),
+                                crate::sgf::props::Type::Text
+                                | crate::sgf::props::Type::SimpleText => value::escape_text(&a),
                                 _ => a,
                             };
                             self.push_prop(node, &t, v);
                         }
                     }
-                    t => self.warnings.push((pos, format!("SGF element with an unusable type {:?} (ignored)", t.unwrap_or_default()))),
+                    t => self.warnings.push((
+                        pos,
+                        format!(
+                            "SGF element with an unusable type {:?} (ignored)",
+                            t.unwrap_or_default()
+                        ),
+                    )),
                 }
             }
             (_, "Node") => {}

@@ -37,7 +37,9 @@ pub fn write(collection: &Collection) -> String {
 }
 
 fn is_go(game: &GameTree) -> bool {
-    game.root().value("GM").map_or(true, |v| value::parse_number(v) == Some(1))
+    game.root()
+        .value("GM")
+        .map_or(true, |v| value::parse_number(v) == Some(1))
 }
 
 fn size_of(game: &GameTree) -> (u8, bool) {
@@ -106,7 +108,9 @@ fn write_game(game: &GameTree, out: &mut String) {
             }
             write_node(node, n == ROOT, number, size, square, go, out);
             let siblings: &[NodeId] = match node.parent {
-                Some(p) if game.nodes[p].children.first() == Some(&n) => &game.nodes[p].children[1..],
+                Some(p) if game.nodes[p].children.first() == Some(&n) => {
+                    &game.nodes[p].children[1..]
+                }
                 _ => &[],
             };
             let next = node.children.first().copied();
@@ -135,23 +139,48 @@ fn write_game(game: &GameTree, out: &mut String) {
     out.push_str("</Nodes>\n</GoGame>\n");
 }
 
-fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, go: bool, out: &mut String) {
+fn write_node(
+    node: &Node,
+    is_root: bool,
+    number: u32,
+    size: u8,
+    square: bool,
+    go: bool,
+    out: &mut String,
+) {
     // Moves of other games, or unreadable ones, travel as SGF elements.
-    let mv = node
-        .props
-        .iter()
-        .find(|p| go && (p.id == "B" || p.id == "W") && p.value().and_then(|v| value::parse_move(v, size)).is_some());
+    let mv = node.props.iter().find(|p| {
+        go && (p.id == "B" || p.id == "W")
+            && p.value().and_then(|v| value::parse_move(v, size)).is_some()
+    });
     let time_id = mv.map(|m| if m.id == "B" { "BL" } else { "WL" });
     let bare = !is_root
         && mv.is_some()
-        && node.props.iter().all(|p| mv.is_some_and(|m| std::ptr::eq(m, p)) || Some(p.id.as_str()) == time_id);
+        && node
+            .props
+            .iter()
+            .all(|p| mv.is_some_and(|m| std::ptr::eq(m, p)) || Some(p.id.as_str()) == time_id);
     if let (true, Some(m)) = (bare, mv) {
-        move_element(m.id.as_str(), m.value().unwrap_or(""), node, number, size, out);
+        move_element(
+            m.id.as_str(),
+            m.value().unwrap_or(""),
+            node,
+            number,
+            size,
+            out,
+        );
         return;
     }
     let mut body = String::new();
     if let Some(m) = mv {
-        move_element(m.id.as_str(), m.value().unwrap_or(""), node, number, size, &mut body);
+        move_element(
+            m.id.as_str(),
+            m.value().unwrap_or(""),
+            node,
+            number,
+            size,
+            &mut body,
+        );
     }
     for p in node.props.iter().filter(|_| go) {
         let id = p.id.as_str();
@@ -162,7 +191,10 @@ fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, g
             _ => continue,
         };
         for pt in points(&p.values, size) {
-            body.push_str(&format!("<{element} at=\"{}\"/>\n", crate::xml::point_to_at(pt, size)));
+            body.push_str(&format!(
+                "<{element} at=\"{}\"/>\n",
+                crate::xml::point_to_at(pt, size)
+            ));
         }
     }
     for p in node.props.iter().filter(|_| go) {
@@ -175,8 +207,13 @@ fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, g
             "TW" => " territory=\"white\"",
             "LB" => {
                 for v in &p.values {
-                    if let Some((pt, label)) = value::split_compose(v).and_then(|(a, b)| Some((value::parse_point(a, size)?, b))) {
-                        body.push_str(&format!("<Mark at=\"{}\" label=\"", crate::xml::point_to_at(pt, size)));
+                    if let Some((pt, label)) = value::split_compose(v)
+                        .and_then(|(a, b)| Some((value::parse_point(a, size)?, b)))
+                    {
+                        body.push_str(&format!(
+                            "<Mark at=\"{}\" label=\"",
+                            crate::xml::point_to_at(pt, size)
+                        ));
                         push_escaped(&value::simple_text(label), &mut body, true);
                         body.push_str("\"/>\n");
                     }
@@ -186,7 +223,10 @@ fn write_node(node: &Node, is_root: bool, number: u32, size: u8, square: bool, g
             _ => continue,
         };
         for pt in points(&p.values, size) {
-            body.push_str(&format!("<Mark at=\"{}\"{attr}/>\n", crate::xml::point_to_at(pt, size)));
+            body.push_str(&format!(
+                "<Mark at=\"{}\"{attr}/>\n",
+                crate::xml::point_to_at(pt, size)
+            ));
         }
     }
     if let Some(c) = node.value("C") {
@@ -272,7 +312,12 @@ fn move_element(id: &str, raw: &str, node: &Node, number: u32, size: u8, out: &m
 }
 
 fn points(values: &[String], size: u8) -> Vec<Point> {
-    value::point_list(values, size).unwrap_or_else(|| values.iter().filter_map(|v| value::parse_point(v, size)).collect())
+    value::point_list(values, size).unwrap_or_else(|| {
+        values
+            .iter()
+            .filter_map(|v| value::parse_point(v, size))
+            .collect()
+    })
 }
 
 fn element(name: &str, text: &str, out: &mut String) {

@@ -22,12 +22,18 @@ pub fn files_with_ext(root: &Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut dirs = vec![root.to_path_buf()];
     while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
                 dirs.push(p);
-            } else if p.extension().and_then(|x| x.to_str()).is_some_and(|x| x.eq_ignore_ascii_case(ext)) {
+            } else if p
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| x.eq_ignore_ascii_case(ext))
+            {
                 out.push(p);
             }
         }
@@ -38,5 +44,8 @@ pub fn files_with_ext(root: &Path, ext: &str) -> Vec<PathBuf> {
 
 /// Whether a command can be run (for optional external tools).
 pub fn have(cmd: &str, arg: &str) -> bool {
-    std::process::Command::new(cmd).arg(arg).output().is_ok_and(|o| o.status.success())
+    std::process::Command::new(cmd)
+        .arg(arg)
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
