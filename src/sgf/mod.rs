@@ -14,7 +14,7 @@ pub mod value;
 pub mod write;
 
 pub use main_line::{main_line, GameInfo, MainLine, Move};
-pub use tree::{Collection, GameTree, Node, NodeId, PropId, Property, ROOT};
+pub use tree::{Children, Collection, GameTree, Node, NodeId, PropId, Property, ROOT};
 pub use write::write;
 
 use std::fmt;
@@ -68,9 +68,8 @@ pub struct Parsed {
 pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
     let decoded = charset::decode(bytes);
     let text: &str = &decoded.text;
-    let lines = LineIndex::new(text);
     let (mut collection, mut raw) = parse::parse_text(text).map_err(|(pos, message)| {
-        let (line, col) = lines.line_col(text, pos);
+        let (line, col) = LineIndex::new(text).line_col(text, pos);
         SgfError { line, col, message }
     })?;
     if let Some(note) = decoded.note {
@@ -87,6 +86,8 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
             raw.push(parse::RawWarning { pos, message })
         });
     }
+    // Lines are only counted when there is something to report.
+    let lines = if raw.is_empty() { LineIndex { starts: vec![0] } } else { LineIndex::new(text) };
     let mut warnings: Vec<Warning> = raw
         .into_iter()
         .map(|w| {

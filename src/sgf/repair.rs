@@ -24,7 +24,8 @@ const MAX_BOARD: u8 = 52;
 /// Repairs a game tree in place; `warn(byte_offset, message)` hears of every change.
 pub fn repair(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) {
     let ctx = root(game, warn);
-    for id in game.preorder() {
+    // Arena order is enough: each node is repaired on its own; nodes added by splits are already clean.
+    for id in 0..game.nodes.len() {
         fix_node(game, id, &ctx, warn);
     }
 }

@@ -7,37 +7,65 @@
 /// Index of a node in its [`GameTree`].
 pub type NodeId = usize;
 
-/// A property identifier such as `B` or `AB`; short ones are stored inline.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A property identifier such as `B` or `AB`; known identifiers are shared static strings.
+#[derive(Clone)]
 pub struct PropId(IdRepr);
 
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 enum IdRepr {
-    // Nearly every identifier is 1..=2 letters: keeping them inline avoids an allocation per property.
-    Inline(u8, [u8; 14]),
+    // Known identifiers cost neither an allocation nor a UTF-8 check when read.
+    Static(&'static str),
     Heap(Box<str>),
+}
+
+macro_rules! interned {
+    ($s:expr, $($id:literal)*) => {
+        match $s {
+            $($id => Some($id),)*
+            _ => None,
+        }
+    };
+}
+
+/// The static copy of an FF[1]-FF[4] identifier, if it is one.
+fn intern(s: &str) -> Option<&'static str> {
+    interned!(s,
+        "B" "W" "KO" "MN" "BL" "WL" "OB" "OW" "BM" "TE" "DO" "IT" "AB" "AW" "AE" "PL" "C" "N" "DM" "GB"
+        "GW" "HO" "UC" "V" "CR" "MA" "SL" "SQ" "TR" "DD" "VW" "TB" "TW" "AR" "LN" "LB" "AP" "CA" "FF" "GM"
+        "ST" "SZ" "GC" "AN" "BR" "BT" "CP" "DT" "EV" "GN" "ON" "OT" "PB" "PC" "PW" "RE" "RO" "RU" "SO" "US"
+        "WR" "WT" "HA" "KM" "TM" "FG" "PM" "L" "M" "KI" "BS" "WS" "CH" "SC" "SE" "SI" "ID" "LT" "OM" "OP"
+        "OV" "RG" "EL" "EX")
 }
 
 impl PropId {
     /// An identifier from its text (normally uppercase ASCII letters).
     pub fn new(s: &str) -> PropId {
-        let b = s.as_bytes();
-        if b.len() <= 14 {
-            let mut buf = [0u8; 14];
-            buf[..b.len()].copy_from_slice(b);
-            PropId(IdRepr::Inline(b.len() as u8, buf))
-        } else {
-            PropId(IdRepr::Heap(s.into()))
+        match intern(s) {
+            Some(k) => PropId(IdRepr::Static(k)),
+            None => PropId(IdRepr::Heap(s.into())),
         }
     }
 
     /// The identifier as text.
     pub fn as_str(&self) -> &str {
         match &self.0 {
-            // Inline bytes always come from a &str cut at a char boundary (ASCII identifiers).
-            IdRepr::Inline(n, buf) => std::str::from_utf8(&buf[..*n as usize]).unwrap_or(""),
+            IdRepr::Static(s) => s,
             IdRepr::Heap(s) => s,
         }
+    }
+}
+
+impl PartialEq for PropId {
+    fn eq(&self, other: &PropId) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for PropId {}
+
+impl std::hash::Hash for PropId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
     }
 }
 
@@ -101,6 +129,52 @@ impl Property {
     }
 }
 
+/// The children of a node, in order; reads like a slice. Most nodes have one child, kept inline.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Children(ChildRepr);
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+enum ChildRepr {
+    #[default]
+    None,
+    // A game's main line is a long chain of only children: no allocation for those.
+    One(NodeId),
+    Many(Vec<NodeId>),
+}
+
+impl Children {
+    /// Appends a child.
+    pub fn push(&mut self, id: NodeId) {
+        self.0 = match std::mem::take(&mut self.0) {
+            ChildRepr::None => ChildRepr::One(id),
+            ChildRepr::One(a) => ChildRepr::Many(vec![a, id]),
+            ChildRepr::Many(mut v) => {
+                v.push(id);
+                ChildRepr::Many(v)
+            }
+        };
+    }
+}
+
+impl std::ops::Deref for Children {
+    type Target = [NodeId];
+    fn deref(&self) -> &[NodeId] {
+        match &self.0 {
+            ChildRepr::None => &[],
+            ChildRepr::One(id) => std::slice::from_ref(id),
+            ChildRepr::Many(v) => v,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Children {
+    type Item = &'a NodeId;
+    type IntoIter = std::slice::Iter<'a, NodeId>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// A node: an ordered list of properties plus its place in the tree.
 #[derive(Clone, Debug, Default)]
 pub struct Node {
@@ -109,7 +183,7 @@ pub struct Node {
     /// The parent node; `None` for the root.
     pub parent: Option<NodeId>,
     /// Children in order: the first is the main line, the others are variations.
-    pub children: Vec<NodeId>,
+    pub children: Children,
 }
 
 impl Node {
@@ -183,7 +257,7 @@ impl GameTree {
         self.nodes.push(Node {
             props: Vec::new(),
             parent: Some(parent),
-            children: Vec::new(),
+            children: Children::default(),
         });
         self.nodes[parent].children.push(id);
         id
