@@ -24,7 +24,10 @@ fn sgf_files(root: &Path) -> Vec<PathBuf> {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
-    let files: Vec<Vec<u8>> = sgf_files(&root).iter().filter_map(|f| std::fs::read(f).ok()).collect();
+    let files: Vec<Vec<u8>> = sgf_files(&root)
+        .iter()
+        .filter_map(|f| std::fs::read(f).ok())
+        .collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
     let rounds = 20;
     let start = Instant::now();
@@ -32,7 +35,12 @@ fn main() {
     for _ in 0..rounds {
         for f in &files {
             if let Ok(p) = gobook::sgf::parse(f) {
-                nodes += p.collection.games.iter().map(|g| g.nodes.len()).sum::<usize>();
+                nodes += p
+                    .collection
+                    .games
+                    .iter()
+                    .map(|g| g.nodes.len())
+                    .sum::<usize>();
             }
         }
     }

@@ -17,8 +17,8 @@ fn token() -> impl Strategy<Value = String> {
         Just("\n".to_string()),
         Just(" ".to_string()),
         prop::sample::select(vec![
-            "B", "W", "AB", "AW", "AE", "C", "N", "LB", "MA", "TR", "SZ", "FF", "GM", "KM", "RE", "DT", "TM",
-            "PL", "VW", "L", "M", "TE", "BM", "KI", "Black", "White", "AddBlack", "XX",
+            "B", "W", "AB", "AW", "AE", "C", "N", "LB", "MA", "TR", "SZ", "FF", "GM", "KM", "RE",
+            "DT", "TM", "PL", "VW", "L", "M", "TE", "BM", "KI", "Black", "White", "AddBlack", "XX",
         ])
         .prop_map(str::to_string),
         "\\[[a-z]{0,3}\\]",
@@ -30,10 +30,20 @@ fn token() -> impl Strategy<Value = String> {
 fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
     if let Ok(p) = sgf::parse(bytes) {
         let written = sgf::write(&p.collection);
-        let again = sgf::parse(written.as_bytes()).map_err(|e| TestCaseError::fail(format!("rewrite refused: {e}\n{written}")))?;
-        prop_assert_eq!(&again.collection, &p.collection, "round trip changed the tree:\n{}", written);
+        let again = sgf::parse(written.as_bytes())
+            .map_err(|e| TestCaseError::fail(format!("rewrite refused: {e}\n{written}")))?;
+        prop_assert_eq!(
+            &again.collection,
+            &p.collection,
+            "round trip changed the tree:\n{}",
+            written
+        );
         let xml = gobook::xml::write(&p.collection);
-        prop_assert!(gobook::xml::read(xml.as_bytes()).is_ok(), "XML not readable:\n{}", xml);
+        prop_assert!(
+            gobook::xml::read(xml.as_bytes()).is_ok(),
+            "XML not readable:\n{}",
+            xml
+        );
     }
     Ok(())
 }

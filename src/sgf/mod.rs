@@ -87,7 +87,11 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
         });
     }
     // Lines are only counted when there is something to report.
-    let lines = if raw.is_empty() { LineIndex { starts: vec![0] } } else { LineIndex::new(text) };
+    let lines = if raw.is_empty() {
+        LineIndex { starts: vec![0] }
+    } else {
+        LineIndex::new(text)
+    };
     let mut warnings: Vec<Warning> = raw
         .into_iter()
         .map(|w| {

@@ -34,7 +34,7 @@ pub fn write_game(game: &GameTree, out: &mut String) {
             }
             Step::Var(n) => n,
         };
-        if n != ROOT {
+        if n != ROOT && !out.ends_with('\n') {
             out.push('\n');
             line_start = out.len();
         }
