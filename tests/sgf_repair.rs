@@ -237,3 +237,24 @@ fn old_properties_become_ff4() {
     }
     assert_eq!(p.warnings.len(), 5, "{:?}", p.warnings);
 }
+
+/// Compressed rectangles repeated many times must cost neither memory nor minutes.
+#[test]
+fn huge_overlapping_rectangles_stay_small() {
+    let mut go = String::from("(;SZ[52]AB");
+    let mut other = String::from("(;GM[2]AB");
+    for _ in 0..20_000 {
+        go.push_str("[aa:ZZ]");
+        other.push_str("[aa:ZZ]");
+    }
+    go.push(')');
+    other.push(')');
+    let start = std::time::Instant::now();
+    let p = sgf::parse(go.as_bytes()).expect("parses");
+    assert_eq!(p.collection.games[0].root().get("AB").map(|a| a.values.len()), Some(52 * 52));
+    assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+    let q = sgf::parse(other.as_bytes()).expect("parses");
+    // Another game's points are not ours to judge: kept as written, compressed.
+    assert!(sgf::write(&q.collection).len() < other.len() + 100);
+    assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
+}

@@ -397,18 +397,8 @@ fn fix_values(
             }
             true
         }
-        Type::Point if !ctx.go => {
-            // Points of other games are not checked, but lists are still stored uncompressed.
-            if p.values.iter().any(|v| v.contains(':')) {
-                let values = std::mem::take(&mut p.values);
-                p.values = values
-                    .into_iter()
-                    .flat_map(|v| value::expand_rect(&v).unwrap_or_else(|| vec![v]))
-                    .collect();
-            }
-            true
-        }
-        Type::Move | Type::PointPoint | Type::PointText if !ctx.go => true,
+        // Points of other games are not checked, and their lists stay as written (compressed or not).
+        Type::Point | Type::Move | Type::PointPoint | Type::PointText if !ctx.go => true,
         Type::Move => {
             strip_ws(p, pos, false, warn);
             let v = &p.values[0];
@@ -636,40 +626,32 @@ fn fix_point_list(
     let mut seen = vec![false; ctx.cols as usize * ctx.rows as usize];
     let mut bad = Vec::new();
     let mut dups = Vec::new();
+    let mut dup_count = 0usize;
     for v in std::mem::take(&mut p.values) {
-        let expanded = if v.contains(':') {
-            value::expand_rect(&v)
-        } else {
-            Some(vec![v.clone()])
-        };
-        let Some(points) = expanded else {
+        let (a, b) = v.split_once(':').unwrap_or((&v, &v));
+        // Rectangles are walked point by point without building strings for repeats, so a
+        // file of huge overlapping rectangles costs time in proportion to the board, not memory.
+        let Some((x0, x1, y0, y1)) = corners(a, b).filter(|c| c.1 < ctx.cols && c.3 < ctx.rows)
+        else {
             bad.push(v);
             continue;
         };
-        for pt in points {
-            if !valid_point(&pt, ctx) {
-                bad.push(pt);
-                continue;
-            }
-            let b = pt.as_bytes();
-            let x = if b[0].is_ascii_lowercase() {
-                b[0] - b'a'
-            } else {
-                b[0] - b'A' + 26
-            };
-            let y = if b[1].is_ascii_lowercase() {
-                b[1] - b'a'
-            } else {
-                b[1] - b'A' + 26
-            };
-            let k = y as usize * ctx.cols as usize + x as usize;
-            if seen.get(k).copied().unwrap_or(false) {
-                dups.push(pt);
-            } else {
-                if let Some(s) = seen.get_mut(k) {
-                    *s = true;
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let k = y as usize * ctx.cols as usize + x as usize;
+                let pair = || String::from_utf8_lossy(&[letter(x), letter(y)]).into_owned();
+                match seen.get_mut(k) {
+                    Some(s) if !*s => {
+                        *s = true;
+                        out.push(pair());
+                    }
+                    _ => {
+                        dup_count += 1;
+                        if dups.len() < 10 {
+                            dups.push(pair());
+                        }
+                    }
                 }
-                out.push(pt);
             }
         }
     }
@@ -683,10 +665,18 @@ fn fix_point_list(
             );
         }
     }
-    if !dups.is_empty() {
+    if dup_count > 0 {
+        let more = if dup_count > dups.len() {
+            format!(" and {} more", dup_count - dups.len())
+        } else {
+            String::new()
+        };
         warn(
             pos,
-            format!("point(s) repeated in {id} (deleted): [{}]", dups.join("][")),
+            format!(
+                "point(s) repeated in {id} (deleted): [{}]{more}",
+                dups.join("][")
+            ),
         );
     }
     if out.is_empty() {
@@ -701,6 +691,33 @@ fn fix_point_list(
     }
     p.values = out;
     true
+}
+
+fn letter_index(c: u8) -> Option<u8> {
+    match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
+    }
+}
+
+fn letter(i: u8) -> u8 {
+    if i < 26 {
+        b'a' + i
+    } else {
+        b'A' + (i - 26)
+    }
+}
+
+/// The columns and rows (`x0, x1, y0, y1`) spanned by two corner points such as `aa` and `cc`.
+fn corners(a: &str, b: &str) -> Option<(u8, u8, u8, u8)> {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != 2 || b.len() != 2 {
+        return None;
+    }
+    let (ax, ay) = (letter_index(a[0])?, letter_index(a[1])?);
+    let (bx, by) = (letter_index(b[0])?, letter_index(b[1])?);
+    Some((ax.min(bx), ax.max(bx), ay.min(by), ay.max(by)))
 }
 
 fn check_annotations(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String)) {

@@ -25,6 +25,7 @@ enum Step {
 /// Appends one game tree; iterative, so any depth is fine.
 pub fn write_game(game: &GameTree, out: &mut String) {
     let mut line_start = out.len();
+    let go = is_go(game);
     let mut stack = vec![Step::Var(ROOT)];
     while let Some(step) = stack.pop() {
         let mut n = match step {
@@ -40,7 +41,7 @@ pub fn write_game(game: &GameTree, out: &mut String) {
         }
         out.push('(');
         loop {
-            write_node(game, n, out);
+            write_node(game, n, go, out);
             if out.len() - line_start > LINE {
                 out.push('\n');
                 line_start = out.len();
@@ -62,7 +63,12 @@ pub fn write_game(game: &GameTree, out: &mut String) {
     }
 }
 
-fn write_node(game: &GameTree, n: NodeId, out: &mut String) {
+/// Whether point lists are written uncompressed: for Go, where the points are known to be on the board.
+fn is_go(game: &GameTree) -> bool {
+    game.root().value("GM").map_or(true, |v| value::parse_number(v) == Some(1))
+}
+
+fn write_node(game: &GameTree, n: NodeId, go: bool, out: &mut String) {
     out.push(';');
     let node = &game.nodes[n];
     if n == ROOT {
@@ -75,7 +81,7 @@ fn write_node(game: &GameTree, n: NodeId, out: &mut String) {
             continue;
         }
         out.push_str(id);
-        let points = props::info(id).ty == Type::Point;
+        let points = go && props::info(id).ty == Type::Point;
         if p.values.is_empty() {
             out.push_str("[]");
         }
