@@ -251,10 +251,33 @@ fn huge_overlapping_rectangles_stay_small() {
     other.push(')');
     let start = std::time::Instant::now();
     let p = sgf::parse(go.as_bytes()).expect("parses");
-    assert_eq!(p.collection.games[0].root().get("AB").map(|a| a.values.len()), Some(52 * 52));
+    assert_eq!(
+        p.collection.games[0]
+            .root()
+            .get("AB")
+            .map(|a| a.values.len()),
+        Some(52 * 52)
+    );
     assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
     let q = sgf::parse(other.as_bytes()).expect("parses");
     // Another game's points are not ours to judge: kept as written, compressed.
     assert!(sgf::write(&q.collection).len() < other.len() + 100);
+    assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
+}
+
+/// Thousands of repeated properties in one node are merged in linear time.
+#[test]
+fn many_repeated_properties_stay_fast() {
+    let mut s = String::from("(;");
+    for i in 0..50_000 {
+        s.push_str(&format!("C[{i}]AB[aa]XX[{i}]"));
+    }
+    s.push(')');
+    let start = std::time::Instant::now();
+    let p = sgf::parse(s.as_bytes()).expect("parses");
+    let root = p.collection.games[0].root();
+    assert_eq!(root.get("XX").map(|x| x.values.len()), Some(50_000));
+    assert_eq!(root.get("AB").map(|x| x.values.len()), Some(1));
+    assert!(root.value("C").is_some_and(|c| c.ends_with("\n\n49999")));
     assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
 }

@@ -362,3 +362,18 @@ fn written_xml_is_valid_against_go_dtd() {
         bad.join("\n")
     );
 }
+
+/// Many unknown elements on one long line are each reported, in time linear in the file.
+#[test]
+fn many_warnings_on_one_line_stay_fast() {
+    let mut doc = String::from("<Go><GoGame><Information/><Nodes><Node>");
+    for _ in 0..50_000 {
+        doc.push_str("<Foo/>");
+    }
+    doc.push_str("</Node></Nodes></GoGame></Go>");
+    let start = std::time::Instant::now();
+    let p = xml::read(doc.as_bytes()).expect("reads");
+    assert_eq!(p.warnings.len(), 50_000);
+    assert_eq!((p.warnings[1].line, p.warnings[1].col), (1, 46));
+    assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
+}

@@ -7,6 +7,7 @@ pub mod charset;
 mod gameinfo;
 pub mod main_line;
 mod parse;
+pub(crate) mod position;
 pub mod props;
 pub mod repair;
 pub mod tree;
@@ -69,7 +70,7 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
     let decoded = charset::decode(bytes);
     let text: &str = &decoded.text;
     let (mut collection, mut raw) = parse::parse_text(text).map_err(|(pos, message)| {
-        let (line, col) = LineIndex::new(text).line_col(text, pos);
+        let (line, col) = position::Cursor::default().advance(text, pos);
         SgfError { line, col, message }
     })?;
     if let Some(note) = decoded.note {
@@ -86,16 +87,14 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
             raw.push(parse::RawWarning { pos, message })
         });
     }
-    // Lines are only counted when there is something to report.
-    let lines = if raw.is_empty() {
-        LineIndex { starts: vec![0] }
-    } else {
-        LineIndex::new(text)
-    };
-    let mut warnings: Vec<Warning> = raw
+    // Warnings are placed in one pass over the text, in file order, so that even a huge
+    // one-line file with many warnings costs time in proportion to its length.
+    raw.sort_by_key(|w| w.pos);
+    let mut cursor = position::Cursor::default();
+    let warnings: Vec<Warning> = raw
         .into_iter()
         .map(|w| {
-            let (line, col) = lines.line_col(text, w.pos);
+            let (line, col) = cursor.advance(text, w.pos);
             Warning {
                 line,
                 col,
@@ -103,39 +102,8 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
             }
         })
         .collect();
-    warnings.sort_by_key(|w| (w.line, w.col));
     Ok(Parsed {
         collection,
         warnings,
     })
-}
-
-/// Byte offsets of line starts, built once so positions are only turned into lines for warnings.
-struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    fn new(text: &str) -> LineIndex {
-        let b = text.as_bytes();
-        let mut starts = vec![0];
-        for (i, &c) in b.iter().enumerate() {
-            // `\n`, and a lone `\r` (old Mac files) end a line.
-            if c == b'\n' || (c == b'\r' && b.get(i + 1) != Some(&b'\n')) {
-                starts.push(i + 1);
-            }
-        }
-        LineIndex { starts }
-    }
-
-    fn line_col(&self, text: &str, pos: usize) -> (usize, usize) {
-        let pos = pos.min(text.len());
-        let line = self.starts.partition_point(|&s| s <= pos).max(1);
-        let start = self.starts[line - 1];
-        let col = text
-            .get(start..pos)
-            .map_or(pos - start, |s| s.chars().count())
-            + 1;
-        (line, col)
-    }
 }

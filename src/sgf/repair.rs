@@ -4,7 +4,7 @@
 
 use super::gameinfo;
 use super::props::{self, Arity, Kind, Type};
-use super::tree::{GameTree, NodeId, Property, ROOT};
+use super::tree::{GameTree, NodeId, PropId, Property, ROOT};
 use super::value;
 
 /// A game-info corrector: `Ok(None)` when right, `Ok(Some(new))` when corrected, `Err(())` when hopeless.
@@ -275,48 +275,47 @@ fn label_letter(n: usize) -> String {
 }
 
 fn merge_duplicates(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String)) {
-    let mut i = 1;
-    while i < list.len() {
-        let Some(j) = list[..i].iter().position(|p| p.id == list[i].id) else {
-            i += 1;
+    // Nearly every node has a handful of distinct properties: find that out without allocating.
+    let has_dup = if list.len() <= 8 {
+        (1..list.len()).any(|i| list[..i].iter().any(|p| p.id == list[i].id))
+    } else {
+        let mut ids = std::collections::HashSet::with_capacity(list.len());
+        !list.iter().all(|p| ids.insert(p.id.clone()))
+    };
+    if !has_dup {
+        return;
+    }
+    // One pass with an index, so a node with thousands of repeats stays linear.
+    let mut first: std::collections::HashMap<PropId, usize> = std::collections::HashMap::new();
+    let mut out: Vec<Property> = Vec::with_capacity(list.len());
+    for dup in list.drain(..) {
+        let Some(&j) = first.get(&dup.id) else {
+            first.insert(dup.id.clone(), out.len());
+            out.push(dup);
             continue;
         };
-        let dup = list.remove(i);
         let info = props::info(dup.id.as_str());
         let pos = dup.pos as usize;
-        if info.ty == Type::Text {
-            let joined = format!(
-                "{}\n\n{}",
-                list[j].value().unwrap_or(""),
-                dup.value().unwrap_or("")
-            );
-            list[j].values = vec![joined];
-            warn(
-                pos,
-                format!(
-                    "property {} appears twice in the node (texts merged)",
-                    dup.id
-                ),
-            );
+        let how = if info.ty == Type::Text {
+            let target = &mut out[j].values;
+            if target.is_empty() {
+                target.push(String::new());
+            }
+            target[0].push_str("\n\n");
+            target[0].push_str(dup.value().unwrap_or(""));
+            "texts merged"
         } else if info.arity != Arity::Single {
-            list[j].values.extend(dup.values);
-            warn(
-                pos,
-                format!(
-                    "property {} appears twice in the node (values merged)",
-                    dup.id
-                ),
-            );
+            out[j].values.extend(dup.values);
+            "values merged"
         } else {
-            warn(
-                pos,
-                format!(
-                    "property {} appears twice in the node (second one deleted)",
-                    dup.id
-                ),
-            );
-        }
+            "second one deleted"
+        };
+        warn(
+            pos,
+            format!("property {} appears twice in the node ({how})", dup.id),
+        );
     }
+    *list = out;
 }
 
 /// Cleans the values of one property; `false` when the property has to go.

@@ -65,7 +65,9 @@ pub fn write_game(game: &GameTree, out: &mut String) {
 
 /// Whether point lists are written uncompressed: for Go, where the points are known to be on the board.
 fn is_go(game: &GameTree) -> bool {
-    game.root().value("GM").map_or(true, |v| value::parse_number(v) == Some(1))
+    game.root()
+        .value("GM")
+        .map_or(true, |v| value::parse_number(v) == Some(1))
 }
 
 fn write_node(game: &GameTree, n: NodeId, go: bool, out: &mut String) {

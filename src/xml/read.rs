@@ -154,11 +154,13 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
             message: "no <Go> element: not an XML Go file".into(),
         });
     }
-    let warnings = st
-        .warnings
+    let mut found = st.warnings;
+    found.sort_by_key(|w| w.0);
+    let mut cursor = crate::sgf::position::Cursor::default();
+    let warnings = found
         .into_iter()
         .map(|(pos, message)| {
-            let (line, col) = line_col(text, pos);
+            let (line, col) = cursor.advance(text, pos);
             Warning { line, col, message }
         })
         .collect();
@@ -174,14 +176,7 @@ fn err(text: &str, pos: usize, message: String) -> XmlError {
 }
 
 fn line_col(text: &str, pos: usize) -> (usize, usize) {
-    let mut pos = pos.min(text.len());
-    while !text.is_char_boundary(pos) {
-        pos -= 1;
-    }
-    let before = &text[..pos];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
+    crate::sgf::position::Cursor::default().advance(text, pos)
 }
 
 fn attr(e: &BytesStart, name: &str) -> Option<String> {
