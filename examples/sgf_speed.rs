@@ -24,10 +24,25 @@ fn sgf_files(root: &Path) -> Vec<PathBuf> {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
-    let files: Vec<Vec<u8>> = sgf_files(&root)
-        .iter()
-        .filter_map(|f| std::fs::read(f).ok())
-        .collect();
+    // `synthetic`: one clean 200,000-move game instead of the corpora, to see the per-node cost alone.
+    let files: Vec<Vec<u8>> = if std::env::args().any(|a| a == "synthetic") {
+        let mut game = String::from("(;FF[4]GM[1]SZ[19]");
+        for i in 0..200_000u32 {
+            let c = if i % 2 == 0 { 'B' } else { 'W' };
+            let (x, y) = (
+                (b'a' + (i % 19) as u8) as char,
+                (b'a' + (i / 19 % 19) as u8) as char,
+            );
+            game.push_str(&format!(";{c}[{x}{y}]"));
+        }
+        game.push(')');
+        vec![game.into_bytes()]
+    } else {
+        sgf_files(&root)
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .collect()
+    };
     let bytes: usize = files.iter().map(Vec::len).sum();
     let rounds = 20;
     let start = Instant::now();
