@@ -85,7 +85,7 @@ fn shape(c: &Collection) -> Shape {
                     let mut map = BTreeMap::new();
                     for p in &node.props {
                         let id = p.id.as_str();
-                        let mut vals = p.values.clone();
+                        let mut vals = p.values.to_vec();
                         if n == ROOT
                             && (id == "FF"
                                 || id == "CA"

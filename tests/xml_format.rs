@@ -193,7 +193,7 @@ fn meaning(g: &GameTree) -> Meaning {
                         v.sort();
                         v
                     }
-                    _ => p.values.clone(),
+                    _ => p.values.to_vec(),
                 };
                 map.insert(id.to_string(), vals);
             }

@@ -15,7 +15,7 @@ pub mod value;
 pub mod write;
 
 pub use main_line::{main_line, GameInfo, MainLine, Move};
-pub use tree::{Children, Collection, GameTree, Node, NodeId, PropId, Property, ROOT};
+pub use tree::{Children, Collection, GameTree, Node, NodeId, PropId, Property, Values, ROOT};
 pub use write::write;
 
 use std::fmt;

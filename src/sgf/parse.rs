@@ -3,7 +3,7 @@
 //! Works on bytes of UTF-8 text: every syntax character is ASCII, and UTF-8 continuation bytes
 //! are never ASCII, so scanning bytes is safe. It never recurses: open variations are a stack.
 
-use super::tree::{Collection, GameTree, NodeId, PropId, Property, ROOT};
+use super::tree::{Collection, GameTree, NodeId, PropId, Property, Values, ROOT};
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -343,7 +343,7 @@ impl<'a> Parser<'a> {
             self.warn(at, "property outside a node: missing ';' assumed");
             self.new_node();
         }
-        let mut values = Vec::with_capacity(1);
+        let mut values = Values::default();
         loop {
             let j = self.skip_ws_from(self.i);
             if b.get(j) != Some(&b'[') {
@@ -366,7 +366,12 @@ impl<'a> Parser<'a> {
         }
         if let Some(cur) = self.cur {
             let pos = u32::try_from(at).unwrap_or(u32::MAX);
-            self.game.nodes[cur].props.push(Property {
+            let props = &mut self.game.nodes[cur].props;
+            // Most nodes hold one property (a move): a list of exactly one keeps the block small.
+            if props.capacity() == 0 {
+                props.reserve_exact(1);
+            }
+            props.push(Property {
                 id: PropId::new(id),
                 values,
                 pos,

@@ -149,7 +149,7 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
                 i,
                 Property {
                     id: super::PropId::new("LB"),
-                    values: labels,
+                    values: labels.into(),
                     pos: l.pos,
                 },
             ),
@@ -182,7 +182,7 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
                     i.min(list.len()),
                     Property {
                         id: super::PropId::new(name),
-                        values: vals,
+                        values: vals.into(),
                         pos: m.pos,
                     },
                 ),
@@ -206,7 +206,7 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
                 i,
                 Property {
                     id: super::PropId::new("KM"),
-                    values: vec![km],
+                    values: vec![km].into(),
                     pos: ki.pos,
                 },
             );
@@ -236,7 +236,7 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
             first.min(list.len()),
             Property {
                 id: super::PropId::new(new),
-                values: vec![String::new()],
+                values: vec![String::new()].into(),
                 pos,
             },
         );
@@ -259,7 +259,7 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
                     vw.pos as usize,
                     format!("FF[3] VW corners (converted to the FF[4] rectangle [{rect}])"),
                 );
-                vw.values = vec![rect];
+                vw.values = vec![rect].into();
             }
         }
     }
@@ -688,7 +688,7 @@ fn fix_point_list(
             return false;
         }
     }
-    p.values = out;
+    p.values = out.into();
     true
 }
 

@@ -93,13 +93,139 @@ impl std::fmt::Display for PropId {
     }
 }
 
+/// The raw values of a property; reads like a slice. A single value is kept without a list,
+/// which saves an allocation for nearly every property of a game (a move has one value).
+#[derive(Clone, Default)]
+pub struct Values(ValRepr);
+
+#[derive(Clone, Default)]
+enum ValRepr {
+    #[default]
+    Empty,
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Values {
+    /// Appends a value.
+    pub fn push(&mut self, v: String) {
+        self.0 = match std::mem::take(&mut self.0) {
+            ValRepr::Empty => ValRepr::One(v),
+            ValRepr::One(a) => ValRepr::Many(vec![a, v]),
+            ValRepr::Many(mut list) => {
+                list.push(v);
+                ValRepr::Many(list)
+            }
+        };
+    }
+
+    /// Appends several values.
+    pub fn extend(&mut self, values: impl IntoIterator<Item = String>) {
+        for v in values {
+            self.push(v);
+        }
+    }
+
+    /// Keeps the first `n` values.
+    pub fn truncate(&mut self, n: usize) {
+        let mut list = self.take_vec();
+        list.truncate(n);
+        *self = Values::from(list);
+    }
+
+    /// Keeps the values for which `keep` is true.
+    pub fn retain(&mut self, keep: impl FnMut(&String) -> bool) {
+        let mut list = self.take_vec();
+        list.retain(keep);
+        *self = Values::from(list);
+    }
+
+    /// The values as a list, leaving this empty.
+    pub fn take_vec(&mut self) -> Vec<String> {
+        match std::mem::take(&mut self.0) {
+            ValRepr::Empty => Vec::new(),
+            ValRepr::One(v) => vec![v],
+            ValRepr::Many(list) => list,
+        }
+    }
+}
+
+impl From<Vec<String>> for Values {
+    fn from(mut list: Vec<String>) -> Values {
+        Values(match list.len() {
+            0 => ValRepr::Empty,
+            1 => ValRepr::One(list.pop().unwrap_or_default()),
+            _ => ValRepr::Many(list),
+        })
+    }
+}
+
+impl std::ops::Deref for Values {
+    type Target = [String];
+    fn deref(&self) -> &[String] {
+        match &self.0 {
+            ValRepr::Empty => &[],
+            ValRepr::One(v) => std::slice::from_ref(v),
+            ValRepr::Many(list) => list,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Values {
+    fn deref_mut(&mut self) -> &mut [String] {
+        match &mut self.0 {
+            ValRepr::Empty => &mut [],
+            ValRepr::One(v) => std::slice::from_mut(v),
+            ValRepr::Many(list) => list,
+        }
+    }
+}
+
+impl IntoIterator for Values {
+    type Item = String;
+    type IntoIter = std::vec::IntoIter<String>;
+    fn into_iter(mut self) -> Self::IntoIter {
+        self.take_vec().into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Values {
+    type Item = &'a String;
+    type IntoIter = std::slice::Iter<'a, String>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Values {
+    type Item = &'a mut String;
+    type IntoIter = std::slice::IterMut<'a, String>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl PartialEq for Values {
+    fn eq(&self, other: &Values) -> bool {
+        self[..] == other[..]
+    }
+}
+
+impl Eq for Values {}
+
+impl std::fmt::Debug for Values {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// One property: identifier and its raw values (escapes kept, as in the file but decoded to UTF-8).
 #[derive(Clone, Debug)]
 pub struct Property {
     /// The identifier, e.g. `AB`.
     pub id: PropId,
     /// Raw values between `[` and `]`, escapes kept; see [`super::value`] to read them.
-    pub values: Vec<String>,
+    pub values: Values,
     /// Byte offset of the identifier in the decoded text (0 when not read from a file), for warnings.
     pub pos: u32,
 }
@@ -118,7 +244,7 @@ impl Property {
     pub fn new(id: &str, values: Vec<String>) -> Property {
         Property {
             id: PropId::new(id),
-            values,
+            values: values.into(),
             pos: 0,
         }
     }
@@ -205,7 +331,7 @@ impl Node {
     /// Sets (replaces or appends) a property.
     pub fn set(&mut self, id: &str, values: Vec<String>) {
         match self.props.iter_mut().find(|p| p.id == id) {
-            Some(p) => p.values = values,
+            Some(p) => p.values = values.into(),
             None => self.props.push(Property::new(id, values)),
         }
     }
