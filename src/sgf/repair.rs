@@ -114,8 +114,9 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
 
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
     let mut list = std::mem::take(&mut game.nodes[id].props);
-    convert_old(&mut list, ctx, warn);
+    // Repeats first, so that every old property is converted in one go (`L[a]L[b]`).
     merge_duplicates(&mut list, warn);
+    convert_old(&mut list, ctx, warn);
     list.retain_mut(|p| fix_values(p, id == ROOT, ctx, warn));
     check_annotations(&mut list, warn);
     game.nodes[id].props = list;
