@@ -5,8 +5,17 @@ need=()
 # Headless chromium renders diagrams and pages to PNG for the visual checks (docs/diagrams).
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 # (Validator packages join this list as the features that need them land.)
+# (Browser and validator packages join this list as the features that need them land.)
+# xmllint checks that written XML Go files are valid against go.dtd.
+command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+fi
+# sgfmill is the strict reference parser of the SGF differential test.
+if ! python3 -c 'import sgfmill' >/dev/null 2>&1; then
+  # Debian's Python refuses plain pip installs (PEP 668) unless told this is deliberate.
+  python3 -m pip install --quiet sgfmill 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages sgfmill
 fi

@@ -15,4 +15,6 @@ pub mod inspect;
 pub mod point;
 pub mod render;
 pub mod resolve;
+pub mod sgf;
 pub mod site;
+pub mod xml;

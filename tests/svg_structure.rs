@@ -315,7 +315,7 @@ fn coordinates_name_every_visible_line() {
     let xs: Vec<i32> = letter_rows[0].attribute("x").unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
     assert_eq!(xs, (0..13).map(|c| c * UNIT).collect::<Vec<_>>());
     for row in 1..=13 {
-        let n: Vec<Node> = doc.descendants().filter(|n| n.has_tag_name("text") && n.text() == Some(&row.to_string())).collect();
+        let n: Vec<Node> = doc.descendants().filter(|n| n.has_tag_name("text") && n.text() == Some(row.to_string().as_str())).collect();
         let side: Vec<_> = n.iter().filter(|t| t.parent_element().and_then(|g| g.attribute("class")) == Some("gb-co")).collect();
         assert_eq!(side.len(), 2, "row {row} on both sides");
         let y = num(*side[0], "y");
@@ -342,7 +342,7 @@ fn territory_squares_and_lines_with_arrows() {
     assert!(black.contains(&format!("M{} {}h8v8h-8z", x - 4, y - 4)), "black territory on the dead white stone B7");
 
     let d = samples::lines_arrows();
-    let svg = render(&d, &SvgOptions { standalone: true, id_prefix: "fig 7".into() });
+    let svg = render(&d, &SvgOptions { standalone: true, id_prefix: "fig 7".into(), caption: Vec::new() });
     let doc = parse(&svg);
     let marker = doc.descendants().find(|n| n.has_tag_name("marker")).expect("arrow marker in defs");
     assert_eq!(marker.parent_element().unwrap().tag_name().name(), "defs");

@@ -2,6 +2,7 @@
 
 mod book_file;
 mod check;
+mod convert;
 mod fmt;
 mod inspect;
 mod svg;
@@ -97,12 +98,7 @@ enum Command {
     Svg(svg::SvgArgs),
     /// Convert a game between SGF and the XML Go format
     #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
-    Convert {
-        /// Input file (.sgf or .xml, `-` for standard input)
-        input: PathBuf,
-        /// Output file (.sgf or .xml, `-` for standard output)
-        output: PathBuf,
-    },
+    Convert(convert::ConvertArgs),
     /// Make a book from an SGF or XML game
     #[command(after_help = "Example:\n  gobook import game.sgf -o game.gobook --every 50")]
     Import {
@@ -129,7 +125,7 @@ pub fn run() -> i32 {
         Command::Serve { .. } => not_yet("serve"),
         Command::Inspect(args) => inspect::run(&args, g),
         Command::Svg(args) => svg::run(&args, g),
-        Command::Convert { .. } => not_yet("convert"),
+        Command::Convert(args) => convert::run(&args, g),
         Command::Import { .. } => not_yet("import"),
     }
 }

@@ -45,10 +45,12 @@ const SPEC_PLAIN: [(&str, &str); 7] = [
     ("prb", "Problem"),
 ];
 
-const UI_KEYS: [&str; 27] = [
+const UI_KEYS: [&str; 29] = [
     "contents", "previous", "next", "show_hint", "hint", "solution", "show_solution", "reset", "correct", "wrong",
     "not_in_book", "problem", "figure", "diagram", "first_move", "previous_move", "next_move", "last_move",
-    "expand_board", "close", "language", "title_page", "move_of", "black_move_at", "white_move_at", "pass",
+    "expand_board",
+    "skip_to_content",
+    "buy_book", "close", "language", "title_page", "move_of", "black_move_at", "white_move_at", "pass",
     "elsewhere",
 ];
 

@@ -98,10 +98,11 @@ mod tests {
 
     #[test]
     fn markdown_escapes_raw_html() {
-        let m = markdown("# Preface\n\n<script>alert(1)</script> **bold**").into_string();
+        let m = markdown("# Preface\n\n<script>alert(1)</script>\n\nSome **bold** text, and <b>inline</b> html.").into_string();
         assert!(m.contains("<h1>Preface</h1>"));
         assert!(m.contains("&lt;script&gt;"));
         assert!(m.contains("<strong>bold</strong>"));
+        assert!(m.contains("&lt;b&gt;inline"));
     }
 
     #[test]

@@ -27,3 +27,49 @@ pub fn read_book(p: &Path) -> String {
 }
 
 pub mod samples;
+/// The shared corpora (`../shared/corpora` from the project root). Missing: a failure under CI,
+/// otherwise `None` after saying that the test is skipped.
+pub fn corpora() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
+    if p.is_dir() {
+        return Some(p);
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("../shared/corpora is missing (CI is set, so this is a failure)");
+    }
+    eprintln!("skipping: ../shared/corpora not found");
+    None
+}
+
+/// Every file under `root` whose name ends in `.EXT` (any case), sorted; no recursion.
+pub fn files_with_ext(root: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| x.eq_ignore_ascii_case(ext))
+            {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Whether a command can be run (for optional external tools).
+pub fn have(cmd: &str, arg: &str) -> bool {
+    std::process::Command::new(cmd)
+        .arg(arg)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}

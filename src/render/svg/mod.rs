@@ -110,7 +110,8 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     }
     out.push_str("</desc>");
     if opts.standalone {
-        let _ = write!(out, "<style>{}</style>", style::STANDALONE_CSS);
+        let caption_css = if caption_lines.is_empty() { "" } else { style::CAPTION_CSS };
+        let _ = write!(out, "<style>{}{caption_css}</style>", style::STANDALONE_CSS);
     }
     let marker_id = format!("{}-ah", sanitize_id(&opts.id_prefix));
     if lines::has_visible_arrows(&l, &d.arrows) {

@@ -1,0 +1,71 @@
+//! Prints how fast `gobook::sgf::parse` reads the corpora: `cargo run --release --example sgf_speed`.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn sgf_files(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() && !p.ends_with("reference") {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
+    // `synthetic`: one clean 200,000-move game instead of the corpora, to see the per-node cost alone.
+    let files: Vec<Vec<u8>> = if std::env::args().any(|a| a == "synthetic") {
+        let mut game = String::from("(;FF[4]GM[1]SZ[19]");
+        for i in 0..200_000u32 {
+            let c = if i % 2 == 0 { 'B' } else { 'W' };
+            let (x, y) = (
+                (b'a' + (i % 19) as u8) as char,
+                (b'a' + (i / 19 % 19) as u8) as char,
+            );
+            game.push_str(&format!(";{c}[{x}{y}]"));
+        }
+        game.push(')');
+        vec![game.into_bytes()]
+    } else {
+        sgf_files(&root)
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .collect()
+    };
+    let bytes: usize = files.iter().map(Vec::len).sum();
+    let rounds = 20;
+    let start = Instant::now();
+    let mut nodes = 0;
+    for _ in 0..rounds {
+        for f in &files {
+            if let Ok(p) = gobook::sgf::parse(f) {
+                nodes += p
+                    .collection
+                    .games
+                    .iter()
+                    .map(|g| g.nodes.len())
+                    .sum::<usize>();
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} files, {:.1} MB, {} nodes per round: {:.1} MB/s, {:.0} ns per node",
+        files.len(),
+        bytes as f64 / 1e6,
+        nodes / rounds,
+        (bytes * rounds) as f64 / 1e6 / secs,
+        secs * 1e9 / nodes as f64
+    );
+}

@@ -1,0 +1,158 @@
+//! `gobook convert IN OUT`: SGF <-> XML Go format, and SGF -> repaired FF[4] SGF.
+
+use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
+use clap::{Args, ValueEnum};
+use gobook::sgf::{self, Collection, Warning};
+use gobook::xml;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// A game file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// SGF, written as FF[4] in UTF-8
+    Sgf,
+    /// The XML Go format (go.dtd)
+    Xml,
+}
+
+/// Arguments of `gobook convert`.
+#[derive(Args)]
+pub struct ConvertArgs {
+    /// Input file (.sgf or .xml, `-` for standard input)
+    pub input: PathBuf,
+    /// Output file (.sgf or .xml, `-` for standard output)
+    pub output: PathBuf,
+    /// Format of the input (default: from its extension, or sniffed on standard input)
+    #[arg(long, value_enum)]
+    pub from: Option<Format>,
+    /// Format of the output (default: from its extension; SGF on standard output)
+    #[arg(long, value_enum)]
+    pub to: Option<Format>,
+}
+
+fn is_dash(p: &Path) -> bool {
+    p.as_os_str() == "-"
+}
+
+fn by_extension(p: &Path) -> Option<Format> {
+    match p.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+        "sgf" => Some(Format::Sgf),
+        "xml" => Some(Format::Xml),
+        _ => None,
+    }
+}
+
+/// Runs the command and returns the exit code.
+pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
+    let name = if is_dash(&args.input) {
+        "<stdin>".to_string()
+    } else {
+        args.input.display().to_string()
+    };
+    let to = match args.to.or_else(|| by_extension(&args.output)) {
+        Some(f) => f,
+        None if is_dash(&args.output) => Format::Sgf,
+        None => {
+            report::error(&format!(
+                "cannot tell the output format of {}: use .sgf or .xml, or --to sgf|xml",
+                args.output.display()
+            ));
+            return EXIT_USAGE;
+        }
+    };
+    let from_ext = if is_dash(&args.input) {
+        None
+    } else {
+        by_extension(&args.input)
+    };
+    if args.from.is_none() && from_ext.is_none() && !is_dash(&args.input) {
+        report::error(&format!(
+            "cannot tell the format of {}: use .sgf or .xml, or --from sgf|xml",
+            name
+        ));
+        return EXIT_USAGE;
+    }
+    let bytes = match read_input(&args.input) {
+        Ok(b) => b,
+        Err(e) => {
+            report::error(&format!("cannot read {name}: {e}"));
+            return EXIT_CONTENT;
+        }
+    };
+    let from = args.from.or(from_ext).unwrap_or_else(|| sniff(&bytes));
+    let read = match from {
+        Format::Sgf => sgf::parse(&bytes)
+            .map(|p| (p.collection, p.warnings))
+            .map_err(|e| (e.line, e.col, e.message)),
+        Format::Xml => xml::read(&bytes)
+            .map(|p| (p.collection, p.warnings))
+            .map_err(|e| (e.line, e.col, e.message)),
+    };
+    let (collection, warnings) = match read {
+        Ok(r) => r,
+        Err((line, col, message)) => {
+            report::error(&format!("{name}:{line}:{col}: {message}"));
+            return EXIT_CONTENT;
+        }
+    };
+    if !g.quiet {
+        print_warnings(&name, &warnings);
+    }
+    let text = render(&collection, to);
+    if let Err(e) = write_output(&args.output, &text) {
+        report::error(&format!("cannot write {}: {e}", args.output.display()));
+        return EXIT_CONTENT;
+    }
+    if g.verbose {
+        eprintln!(
+            "{name}: {} game(s), {} warning(s)",
+            collection.games.len(),
+            warnings.len()
+        );
+    }
+    EXIT_OK
+}
+
+fn render(collection: &Collection, to: Format) -> String {
+    match to {
+        Format::Sgf => sgf::write(collection),
+        Format::Xml => xml::write(collection),
+    }
+}
+
+/// XML starts with `<` (after a byte order mark or blanks); anything else is taken for SGF.
+fn sniff(bytes: &[u8]) -> Format {
+    let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match start.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'<') => Format::Xml,
+        _ => Format::Sgf,
+    }
+}
+
+fn print_warnings(name: &str, warnings: &[Warning]) {
+    let mut err = std::io::stderr().lock();
+    for w in warnings {
+        let _ = writeln!(err, "{name}:{}:{}: warning: {}", w.line, w.col, w.message);
+    }
+}
+
+fn read_input(p: &Path) -> std::io::Result<Vec<u8>> {
+    if is_dash(p) {
+        let mut buf = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut buf)?;
+        Ok(buf)
+    } else {
+        std::fs::read(p)
+    }
+}
+
+fn write_output(p: &Path, text: &str) -> std::io::Result<()> {
+    if is_dash(p) {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    } else {
+        std::fs::write(p, text)
+    }
+}

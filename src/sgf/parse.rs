@@ -1,0 +1,400 @@
+//! The byte-level SGF reader: builds the tree from decoded text, mending broken syntax as it goes.
+//!
+//! Works on bytes of UTF-8 text: every syntax character is ASCII, and UTF-8 continuation bytes
+//! are never ASCII, so scanning bytes is safe. It never recurses: open variations are a stack.
+
+use super::tree::{Collection, GameTree, NodeId, PropId, Property, Values, ROOT};
+
+/// A message tied to a byte offset of the decoded text.
+pub(crate) struct RawWarning {
+    pub pos: usize,
+    pub message: String,
+}
+
+/// Longest identifier kept; sgfc uses the same limit.
+const MAX_ID_LEN: usize = 100;
+
+struct Level {
+    /// The node the variation hangs from (`None` at the start of a game).
+    parent: Option<NodeId>,
+    /// Whether a sub-variation was closed at this level, so a `;` now means a missing `(`.
+    had_var: bool,
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    i: usize,
+    warnings: Vec<RawWarning>,
+    games: Vec<GameTree>,
+    game: GameTree,
+    root_used: bool,
+    stack: Vec<Level>,
+    cur: Option<NodeId>,
+    in_node: bool,
+}
+
+/// Parses decoded SGF text; fails only when there is no game tree at all.
+pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (usize, String)> {
+    let mut p = Parser {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+        warnings: Vec::new(),
+        games: Vec::new(),
+        game: GameTree::new(),
+        root_used: false,
+        stack: Vec::new(),
+        cur: None,
+        in_node: false,
+    };
+    let start = p.find_start().ok_or((
+        0,
+        "no SGF data found (no game tree starting with '(;')".to_string(),
+    ))?;
+    p.i = start;
+    p.run();
+    Ok((Collection { games: p.games }, p.warnings))
+}
+
+impl<'a> Parser<'a> {
+    fn warn(&mut self, pos: usize, message: impl Into<String>) {
+        self.warnings.push(RawWarning {
+            pos,
+            message: message.into(),
+        });
+    }
+
+    /// The first `(` followed by `;`, or failing that by an identifier and `[`.
+    fn find_start(&mut self) -> Option<usize> {
+        let b = self.b;
+        let start = (0..b.len())
+            .filter(|&i| b[i] == b'(')
+            .find(|&i| self.peek_from(i + 1) == Some(b';'))
+            .or_else(|| {
+                (0..b.len())
+                    .filter(|&i| b[i] == b'(')
+                    .find(|&i| self.starts_game(i))
+            })?;
+        let junk = &self.text[..start];
+        if let Some(bracket) = junk.find('[') {
+            // Point at the identifier before the first value, where the stray SGF data starts.
+            let at = junk[..bracket]
+                .trim_end_matches(|c: char| c.is_ascii_uppercase())
+                .len();
+            self.warn(
+                at,
+                "possible SGF data found in front of the game tree (ignored)",
+            );
+        }
+        Some(start)
+    }
+
+    /// Whether the `(` at `i` starts a game: `(;`, or `(` and an identifier with a value.
+    fn starts_game(&self, i: usize) -> bool {
+        let b = self.b;
+        let j = self.skip_ws_from(i + 1);
+        if b.get(j) == Some(&b';') {
+            return true;
+        }
+        let k = (j..b.len())
+            .find(|&k| !b[k].is_ascii_alphabetic())
+            .unwrap_or(b.len());
+        k > j && self.peek_from(k) == Some(b'[')
+    }
+
+    fn skip_ws_from(&self, mut i: usize) -> usize {
+        while i < self.b.len() && self.b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    }
+
+    fn peek_from(&self, i: usize) -> Option<u8> {
+        self.b.get(self.skip_ws_from(i)).copied()
+    }
+
+    fn new_node(&mut self) {
+        let id = if !self.root_used {
+            self.root_used = true;
+            ROOT
+        } else {
+            match self.cur {
+                Some(c) => self.game.add_child(c),
+                // A second sequence at the top of a game: hang it from the root as a variation.
+                None => self.game.add_child(ROOT),
+            }
+        };
+        self.cur = Some(id);
+        self.in_node = true;
+    }
+
+    fn finish_game(&mut self) {
+        let game = std::mem::take(&mut self.game);
+        if self.root_used {
+            self.games.push(game);
+        }
+        self.root_used = false;
+        self.cur = None;
+        self.in_node = false;
+    }
+
+    fn run(&mut self) {
+        let b = self.b;
+        while self.i < b.len() {
+            let c = b[self.i];
+            match c {
+                b' ' | b'\t' | b'\n' | b'\r' => self.i += 1,
+                b'(' => self.open(),
+                b')' => self.close(),
+                b';' => {
+                    if self.stack.is_empty() {
+                        self.skip_outside();
+                        continue;
+                    }
+                    if self.stack.last().is_some_and(|l| l.had_var) {
+                        self.warn(self.i, "node after a variation: missing '(' assumed");
+                        let parent = self.cur;
+                        self.stack.push(Level {
+                            parent,
+                            had_var: false,
+                        });
+                    }
+                    self.i += 1;
+                    self.new_node();
+                }
+                b'A'..=b'Z' | b'a'..=b'z' => {
+                    if self.stack.is_empty() {
+                        self.skip_outside();
+                        continue;
+                    }
+                    self.property();
+                }
+                b'[' => {
+                    let at = self.i;
+                    self.warn(at, "values without a property identifier (deleted)");
+                    while self.peek_from(self.i) == Some(b'[') {
+                        self.i = self.skip_ws_from(self.i);
+                        if self.read_value().is_none() {
+                            break;
+                        }
+                    }
+                }
+                _ => {
+                    if self.stack.is_empty() {
+                        self.skip_outside();
+                        continue;
+                    }
+                    self.junk();
+                }
+            }
+        }
+        if !self.stack.is_empty() {
+            self.warn(
+                b.len(),
+                "missing ')' at the end of the file (game tree closed)",
+            );
+            self.stack.clear();
+        }
+        self.finish_game();
+    }
+
+    fn open(&mut self) {
+        let at = self.i;
+        if self.stack.is_empty() && !self.starts_game(at) {
+            self.i += 1;
+            self.skip_outside();
+            return;
+        }
+        self.i += 1;
+        match self.peek_from(self.i) {
+            Some(b')') => {
+                self.warn(at, "empty variation '()' (deleted)");
+                self.i = self.skip_ws_from(self.i) + 1;
+                if let Some(l) = self.stack.last_mut() {
+                    l.had_var = true;
+                }
+                return;
+            }
+            Some(b'(') if !self.stack.is_empty() => {
+                self.warn(at, "variation starts with '((' (one '(' ignored)");
+                return;
+            }
+            Some(b';') | None => {}
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.warn(at, "missing ';' after '(' (assumed)");
+            }
+            Some(_) => {}
+        }
+        if self.stack.is_empty() {
+            self.finish_game();
+        }
+        let parent = self.cur;
+        self.stack.push(Level {
+            parent,
+            had_var: false,
+        });
+        self.in_node = false;
+        if self
+            .peek_from(self.i)
+            .is_some_and(|c| c.is_ascii_alphabetic())
+        {
+            self.i = self.skip_ws_from(self.i);
+            self.new_node();
+        }
+    }
+
+    fn close(&mut self) {
+        self.i += 1;
+        match self.stack.pop() {
+            Some(level) => {
+                self.cur = level.parent;
+                self.in_node = false;
+                match self.stack.last_mut() {
+                    Some(l) => l.had_var = true,
+                    None => self.finish_game(),
+                }
+            }
+            None => self.warn(self.i - 1, "')' without a matching '(' (ignored)"),
+        }
+    }
+
+    /// Text between game trees: skipped up to the next `(`, with one warning if it is not blank.
+    fn skip_outside(&mut self) {
+        let at = self.i;
+        let end = self.b[at..]
+            .iter()
+            .position(|&c| c == b'(')
+            .map_or(self.b.len(), |p| at + p);
+        if self.text[at..end]
+            .trim()
+            .chars()
+            .any(|c| c != '\u{1a}' && c != '\0')
+        {
+            self.warn(at, "text outside game trees (ignored)");
+        }
+        self.i = end;
+    }
+
+    fn junk(&mut self) {
+        let at = self.i;
+        let mut end = at;
+        while end < self.b.len()
+            && !matches!(
+                self.b[end],
+                b'(' | b')' | b';' | b'[' | b' ' | b'\t' | b'\n' | b'\r'
+            )
+        {
+            end += 1;
+        }
+        end = end.max(at + 1);
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        let s = &self.text[at..end];
+        self.warn(at, format!("illegal characters '{s}' (ignored)"));
+        self.i = end;
+    }
+
+    fn property(&mut self) {
+        let b = self.b;
+        let at = self.i;
+        let mut end = at;
+        while end < b.len() && b[end].is_ascii_alphabetic() {
+            end += 1;
+        }
+        let raw_id = &self.text[at..end];
+        if self.peek_from(end) != Some(b'[') {
+            if raw_id.bytes().all(|c| c.is_ascii_uppercase()) {
+                self.warn(at, format!("property {raw_id} without a value (deleted)"));
+                self.i = end;
+            } else {
+                self.junk();
+            }
+            return;
+        }
+        self.i = end;
+        // Nearly all identifiers are clean uppercase: build the filtered copy only when needed.
+        let filtered: String;
+        let id: &str = if raw_id.bytes().all(|c| c.is_ascii_uppercase()) {
+            raw_id
+        } else {
+            filtered = raw_id.chars().filter(char::is_ascii_uppercase).collect();
+            &filtered
+        };
+        if id.is_empty() {
+            self.warn(
+                at,
+                format!("identifier '{raw_id}' has no uppercase letter (property deleted)"),
+            );
+        } else if id.len() != raw_id.len() {
+            self.warn(
+                at,
+                format!("lowercase letters in property identifier '{raw_id}' (read as {id})"),
+            );
+        }
+        if id.len() > MAX_ID_LEN {
+            self.warn(
+                at,
+                format!("property identifier longer than {MAX_ID_LEN} letters (deleted)"),
+            );
+        }
+        if !self.in_node {
+            self.warn(at, "property outside a node: missing ';' assumed");
+            self.new_node();
+        }
+        let mut values = Values::default();
+        loop {
+            let j = self.skip_ws_from(self.i);
+            if b.get(j) != Some(&b'[') {
+                break;
+            }
+            self.i = j;
+            match self.read_value() {
+                Some(v) => values.push(v.to_string()),
+                None => {
+                    self.warn(
+                        at,
+                        format!("unexpected end of file inside a value of {id} (property deleted)"),
+                    );
+                    return;
+                }
+            }
+        }
+        if id.is_empty() || id.len() > MAX_ID_LEN {
+            return;
+        }
+        if let Some(cur) = self.cur {
+            let pos = u32::try_from(at).unwrap_or(u32::MAX);
+            let props = &mut self.game.nodes[cur].props;
+            // Most nodes hold one property (a move): a list of exactly one keeps the block small.
+            if props.capacity() == 0 {
+                props.reserve_exact(1);
+            }
+            props.push(Property {
+                id: PropId::new(id),
+                values,
+                pos,
+            });
+        }
+    }
+
+    /// Reads `[...]` at `self.i`; `None` when the file ends before the closing `]`.
+    fn read_value(&mut self) -> Option<&'a str> {
+        let b = self.b;
+        let start = self.i + 1;
+        let mut j = start;
+        while j < b.len() {
+            match b[j] {
+                b']' => {
+                    self.i = j + 1;
+                    return Some(&self.text[start..j]);
+                }
+                b'\\' => j += 2,
+                _ => j += 1,
+            }
+        }
+        self.i = b.len();
+        None
+    }
+}

@@ -1,0 +1,493 @@
+//! Reads XML Go files into SGF trees, leniently (Jago's and GoGui's deviations from the DTD included).
+
+use super::{at_to_point, Parsed, XmlError};
+use crate::sgf::value;
+use crate::sgf::{Collection, GameTree, NodeId, Warning, ROOT};
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+
+/// Information elements and the SGF properties they hold.
+const INFO: &[(&str, &str)] = &[
+    ("Application", "AP"),
+    ("BoardSize", "SZ"),
+    ("BlackPlayer", "PB"),
+    ("BlackRank", "BR"),
+    ("WhitePlayer", "PW"),
+    ("WhiteRank", "WR"),
+    ("Date", "DT"),
+    ("Time", "TM"),
+    ("Komi", "KM"),
+    ("Result", "RE"),
+    ("Handicap", "HA"),
+    ("User", "US"),
+    ("Copyright", "CP"),
+    ("Annotation", "AN"),
+    ("BlackTeam", "BT"),
+    ("WhiteTeam", "WT"),
+    ("Round", "RO"),
+    ("Rules", "RU"),
+    ("Source", "SO"),
+];
+
+/// Where text goes while it is read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sink {
+    None,
+    Info,
+    Para,
+    CommentDirect,
+    Arg,
+    At,
+}
+
+/// One open element.
+struct Open {
+    name: String,
+    /// For `Nodes` and `Variation`: the last node of this sequence.
+    cur: Option<NodeId>,
+    /// For `Variation`: the node its first node hangs from.
+    parent: Option<NodeId>,
+    /// For a move or stone element: its SGF identifier.
+    prop: Option<&'static str>,
+}
+
+struct State {
+    games: Vec<GameTree>,
+    game: GameTree,
+    root_used: bool,
+    size: u8,
+    stack: Vec<Open>,
+    /// The node that Node-level content goes into.
+    node: Option<NodeId>,
+    text: String,
+    paras: Vec<String>,
+    args: Vec<String>,
+    sgf_type: Option<String>,
+    info_prop: Option<&'static str>,
+    sink: Sink,
+    warnings: Vec<(usize, String)>,
+}
+
+/// Reads an XML Go document (UTF-8) into SGF game trees.
+pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
+    let decoded = crate::sgf::charset::decode_xml(bytes);
+    let text: &str = &decoded;
+    let mut reader = Reader::from_str(text);
+    let mut st = State {
+        games: Vec::new(),
+        game: GameTree::new(),
+        root_used: false,
+        size: 19,
+        stack: Vec::new(),
+        node: None,
+        text: String::new(),
+        paras: Vec::new(),
+        args: Vec::new(),
+        sgf_type: None,
+        info_prop: None,
+        sink: Sink::None,
+        warnings: Vec::new(),
+    };
+    let mut saw_go = false;
+    loop {
+        let pos = reader.buffer_position() as usize;
+        let ev = reader.read_event().map_err(|e| {
+            let at = reader.error_position() as usize;
+            let (line, col) = line_col(text, at);
+            XmlError {
+                line,
+                col,
+                message: format!("not well-formed XML: {e}"),
+            }
+        })?;
+        match ev {
+            Event::Start(e) => {
+                saw_go |= e.name().as_ref() == b"Go";
+                st.start(&e, pos, false);
+            }
+            Event::Empty(e) => {
+                saw_go |= e.name().as_ref() == b"Go";
+                st.start(&e, pos, true);
+                st.end(pos);
+            }
+            Event::End(_) => st.end(pos),
+            Event::Text(t) if st.sink != Sink::None => {
+                let s = t
+                    .xml10_content()
+                    .map_err(|e| err(text, pos, e.to_string()))?;
+                st.text.push_str(&s);
+            }
+            Event::CData(t) if st.sink != Sink::None => {
+                st.text.push_str(&String::from_utf8_lossy(&t));
+            }
+            Event::GeneralRef(r) if st.sink != Sink::None => {
+                let c = match r.resolve_char_ref() {
+                    Ok(Some(c)) => Some(c.to_string()),
+                    _ => r
+                        .decode()
+                        .ok()
+                        .and_then(|n| quick_xml::escape::resolve_predefined_entity(&n))
+                        .map(str::to_string),
+                };
+                match c {
+                    Some(c) => st.text.push_str(&c),
+                    None => st
+                        .warnings
+                        .push((pos, "unknown entity reference (ignored)".into())),
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    if let Some(open) = st.stack.last() {
+        return Err(err(
+            text,
+            text.len(),
+            format!("not well-formed XML: the file ends inside <{}>", open.name),
+        ));
+    }
+    if !saw_go {
+        return Err(XmlError {
+            line: 1,
+            col: 1,
+            message: "no <Go> element: not an XML Go file".into(),
+        });
+    }
+    let mut found = st.warnings;
+    found.sort_by_key(|w| w.0);
+    let mut cursor = crate::sgf::position::Cursor::default();
+    let warnings = found
+        .into_iter()
+        .map(|(pos, message)| {
+            let (line, col) = cursor.advance(text, pos);
+            Warning { line, col, message }
+        })
+        .collect();
+    Ok(Parsed {
+        collection: Collection { games: st.games },
+        warnings,
+    })
+}
+
+fn err(text: &str, pos: usize, message: String) -> XmlError {
+    let (line, col) = line_col(text, pos);
+    XmlError { line, col, message }
+}
+
+fn line_col(text: &str, pos: usize) -> (usize, usize) {
+    crate::sgf::position::Cursor::default().advance(text, pos)
+}
+
+fn attr(e: &BytesStart, name: &str) -> Option<String> {
+    e.attributes()
+        .flatten()
+        .find(|a| a.key.as_ref() == name.as_bytes())
+        .and_then(|a| {
+            a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                .ok()
+                .map(|v| v.into_owned())
+        })
+}
+
+impl State {
+    fn parent_name(&self) -> &str {
+        self.stack.last().map_or("", |o| o.name.as_str())
+    }
+
+    /// A new node in the innermost sequence (`Nodes` or `Variation`).
+    fn new_node(&mut self) -> NodeId {
+        let seq = self
+            .stack
+            .iter()
+            .rposition(|o| o.name == "Nodes" || o.name == "Variation");
+        let id = if !self.root_used {
+            self.root_used = true;
+            ROOT
+        } else {
+            let (cur, parent) =
+                seq.map_or((None, None), |i| (self.stack[i].cur, self.stack[i].parent));
+            let hang = cur.or(parent).unwrap_or(ROOT);
+            self.game.add_child(hang)
+        };
+        if let Some(i) = seq {
+            self.stack[i].cur = Some(id);
+        }
+        id
+    }
+
+    fn push_prop(&mut self, node: NodeId, id: &str, value: String) {
+        let n = &mut self.game.nodes[node];
+        match n.props.iter_mut().find(|p| p.id == id) {
+            Some(p) => p.values.push(value),
+            None => n.props.push(crate::sgf::Property::new(id, vec![value])),
+        }
+    }
+
+    fn point_value(&mut self, at: &str, pos: usize, pass_ok: bool) -> Option<String> {
+        if at.trim().is_empty() && pass_ok {
+            return Some(String::new());
+        }
+        match at_to_point(at).filter(|p| p.on_board(self.size)) {
+            Some(p) => Some(value::point_raw(p, self.size)),
+            None => {
+                self.warnings
+                    .push((pos, format!("unreadable point '{at}' (ignored)")));
+                None
+            }
+        }
+    }
+
+    fn start(&mut self, e: &BytesStart, pos: usize, _empty: bool) {
+        let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+        let parent = self.parent_name().to_string();
+        let mut open = Open {
+            name: name.clone(),
+            cur: None,
+            parent: None,
+            prop: None,
+        };
+        match (parent.as_str(), name.as_str()) {
+            ("", "Go") => {}
+            ("Go", "GoGame") => {
+                self.game = GameTree::new();
+                self.root_used = false;
+                self.size = 19;
+                if let Some(n) = attr(e, "name") {
+                    self.game.root_mut().props.push(crate::sgf::Property::new(
+                        "GN",
+                        vec![value::escape_text(&n)],
+                    ));
+                }
+            }
+            ("GoGame", "Information") => {}
+            ("Information", field) => match INFO.iter().find(|(n, _)| *n == field) {
+                Some(&(_, id)) => {
+                    self.info_prop = Some(id);
+                    self.sink = if id == "CP" { Sink::None } else { Sink::Info };
+                    self.text.clear();
+                    self.paras.clear();
+                }
+                None => self.unknown(&name, pos),
+            },
+            ("Copyright", "P") | ("Comment", "P") => {
+                self.sink = Sink::Para;
+                self.text.clear();
+            }
+            ("GoGame", "Nodes") => {}
+            ("Nodes" | "Variation", "Variation") => {
+                // A variation is an alternative to the last node of the enclosing sequence.
+                let cur = self.stack.last().and_then(|o| o.cur);
+                open.parent = cur.and_then(|c| self.game.nodes[c].parent);
+            }
+            ("Nodes" | "Variation", "Node") => {
+                let id = self.new_node();
+                self.node = Some(id);
+                if let Some(n) = attr(e, "name") {
+                    self.push_prop(id, "N", value::escape_text(&n));
+                }
+            }
+            ("Nodes" | "Variation" | "Node", "Black" | "White") => {
+                let id = if parent == "Node" {
+                    self.node.unwrap_or(ROOT)
+                } else {
+                    self.new_node()
+                };
+                if parent != "Node" {
+                    self.node = Some(id);
+                }
+                let (prop, time) = if name == "Black" {
+                    ("B", "BL")
+                } else {
+                    ("W", "WL")
+                };
+                open.prop = Some(prop);
+                if let Some(at) = attr(e, "at") {
+                    if let Some(v) = self.point_value(&at, pos, true) {
+                        self.push_prop(id, prop, v);
+                        open.prop = None;
+                    }
+                }
+                if let Some(t) = attr(e, "timeleft") {
+                    self.push_prop(id, time, t);
+                }
+            }
+            ("Node", "AddBlack" | "AddWhite" | "Delete" | "Mark") => {
+                let node = self.node.unwrap_or(ROOT);
+                let prop: &'static str = match name.as_str() {
+                    "AddBlack" => "AB",
+                    "AddWhite" => "AW",
+                    "Delete" => "AE",
+                    _ => match (
+                        attr(e, "type").as_deref(),
+                        attr(e, "territory").as_deref(),
+                        attr(e, "label"),
+                    ) {
+                        (_, _, Some(_)) => "LB",
+                        (Some("circle"), _, _) => "CR",
+                        (Some("square"), _, _) => "SQ",
+                        (Some("triangle"), _, _) => "TR",
+                        (_, Some("black"), _) => "TB",
+                        (_, Some("white"), _) => "TW",
+                        _ => "MA",
+                    },
+                };
+                open.prop = Some(prop);
+                if let Some(at) = attr(e, "at") {
+                    if let Some(v) = self.point_value(&at, pos, false) {
+                        let v = match attr(e, "label") {
+                            Some(l) => format!("{v}:{}", value::escape_compose_part(&l)),
+                            None => v,
+                        };
+                        self.push_prop(node, prop, v);
+                    }
+                    open.prop = None;
+                }
+            }
+            ("Black" | "White" | "AddBlack" | "AddWhite" | "Delete" | "Mark", "at") => {
+                self.sink = Sink::At;
+                self.text.clear();
+            }
+            ("Node", "BlackToPlay") => self.push_prop(self.node.unwrap_or(ROOT), "PL", "B".into()),
+            ("Node", "WhiteToPlay") => self.push_prop(self.node.unwrap_or(ROOT), "PL", "W".into()),
+            ("Nodes" | "Variation" | "Node" | "GoGame", "Comment") => {
+                if parent != "Node" {
+                    // A comment directly in a sequence belongs to its last node (or a new root).
+                    let cur = self.stack.iter().rev().find_map(|o| o.cur);
+                    let id = match cur {
+                        Some(c) if self.root_used => c,
+                        _ => self.new_node(),
+                    };
+                    self.node = Some(id);
+                }
+                self.paras.clear();
+                self.text.clear();
+                self.sink = Sink::CommentDirect;
+            }
+            ("Node", "SGF") => {
+                self.sgf_type = attr(e, "type");
+                self.args.clear();
+            }
+            ("SGF", "Arg") => {
+                self.sink = Sink::Arg;
+                self.text.clear();
+            }
+            _ => self.unknown(&name, pos),
+        }
+        self.stack.push(open);
+    }
+
+    fn unknown(&mut self, name: &str, pos: usize) {
+        self.warnings
+            .push((pos, format!("unknown element <{name}> (ignored)")));
+    }
+
+    fn end(&mut self, pos: usize) {
+        let Some(open) = self.stack.pop() else { return };
+        let parent = self.parent_name().to_string();
+        match (parent.as_str(), open.name.as_str()) {
+            ("Go", "GoGame") => {
+                let game = std::mem::take(&mut self.game);
+                self.games.push(game);
+            }
+            ("Information", _) => {
+                if let Some(id) = self.info_prop.take() {
+                    let text = if id == "CP" {
+                        self.paras.join("\n")
+                    } else {
+                        self.text.trim().to_string()
+                    };
+                    if id == "SZ" {
+                        self.size = text
+                            .parse()
+                            .ok()
+                            .filter(|&s| s > 0 && s <= 52)
+                            .unwrap_or(19);
+                    }
+                    if !text.is_empty() {
+                        self.game
+                            .root_mut()
+                            .set(id, vec![value::escape_text(&text)]);
+                    }
+                }
+                self.sink = Sink::None;
+            }
+            ("Copyright" | "Comment", "P") => {
+                // Line breaks inside a paragraph are layout, not content.
+                let p: String = self
+                    .text
+                    .chars()
+                    .filter(|&c| c != '\n' && c != '\r')
+                    .collect();
+                self.paras.push(p);
+                self.text.clear();
+                self.sink = if parent == "Comment" {
+                    Sink::CommentDirect
+                } else {
+                    Sink::None
+                };
+            }
+            (_, "Comment") => {
+                let mut body = self.paras.join("\n");
+                if self.paras.is_empty() {
+                    body = self.text.trim().to_string();
+                }
+                let node = self.node.unwrap_or(ROOT);
+                if !body.is_empty() {
+                    self.push_prop(node, "C", value::escape_text(&body));
+                }
+                self.text.clear();
+                self.paras.clear();
+                self.sink = Sink::None;
+            }
+            (_, "at") => {
+                let at = std::mem::take(&mut self.text);
+                self.sink = Sink::None;
+                let grand = self.stack.last().and_then(|o| o.prop);
+                if let Some(prop) = grand {
+                    let pass_ok = prop == "B" || prop == "W";
+                    if let Some(v) = self.point_value(&at, pos, pass_ok) {
+                        let node = self.node.unwrap_or(ROOT);
+                        self.push_prop(node, prop, v);
+                    }
+                }
+            }
+            ("SGF", "Arg") => {
+                self.args.push(std::mem::take(&mut self.text));
+                self.sink = Sink::None;
+            }
+            (_, "SGF") => {
+                let node = self.node.unwrap_or(ROOT);
+                match self.sgf_type.take() {
+                    Some(t) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_uppercase()) => {
+                        let ty = crate::sgf::props::info(&t).ty;
+                        let args = std::mem::take(&mut self.args);
+                        let values: Vec<String> = if args.is_empty() {
+                            vec![String::new()]
+                        } else {
+                            args
+                        };
+                        for a in values {
+                            let v = match ty {
+                                crate::sgf::props::Type::Text
+                                | crate::sgf::props::Type::SimpleText => value::escape_text(&a),
+                                _ => a,
+                            };
+                            self.push_prop(node, &t, v);
+                        }
+                    }
+                    t => self.warnings.push((
+                        pos,
+                        format!(
+                            "SGF element with an unusable type {:?} (ignored)",
+                            t.unwrap_or_default()
+                        ),
+                    )),
+                }
+            }
+            (_, "Node") => {}
+            (_, "Black" | "White") if parent != "Node" => {}
+            _ => {}
+        }
+    }
+}
