@@ -1,9 +1,11 @@
 //! Command definitions (clap) and dispatch; each command lives in its own file.
 
 mod book_file;
+mod build;
 mod check;
 mod convert;
 mod fmt;
+mod init;
 mod inspect;
 mod svg;
 
@@ -50,24 +52,10 @@ pub struct GlobalArgs {
 enum Command {
     /// Create a starter book that builds
     #[command(after_help = "Example:\n  gobook init my-book")]
-    Init {
-        /// Folder to create the book in
-        #[arg(default_value = ".")]
-        dir: PathBuf,
-    },
+    Init(init::InitArgs),
     /// Build the website (and e-books) of a book
     #[command(after_help = "Example:\n  gobook build examples/sample -o site")]
-    Build {
-        /// The book: a .gobook file or a folder holding one
-        #[arg(default_value = ".")]
-        book: PathBuf,
-        /// Where to write the site
-        #[arg(short, long)]
-        out_dir: Option<PathBuf>,
-        /// Open the site in a browser when done
-        #[arg(long)]
-        open: bool,
-    },
+    Build(build::BuildArgs),
     /// Serve the book with live reload while you edit it
     #[command(after_help = "Example:\n  gobook serve examples/sample --open")]
     Serve {
@@ -120,8 +108,8 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args, g),
         Command::Fmt(args) => fmt::run(&args, g),
-        Command::Init { .. } => not_yet("init"),
-        Command::Build { .. } => not_yet("build"),
+        Command::Init(args) => init::run(&args, g),
+        Command::Build(args) => build::run(&args, g),
         Command::Serve { .. } => not_yet("serve"),
         Command::Inspect(args) => inspect::run(&args, g),
         Command::Svg(args) => svg::run(&args, g),
@@ -148,6 +136,15 @@ pub fn print_stdout(text: &str) -> i32 {
             report::error(&format!("cannot write to standard output: {e}"));
             EXIT_USAGE
         }
+    }
+}
+
+/// Opens a file in the default browser; failing to find one is only a note.
+pub fn open_in_browser(path: &std::path::Path) {
+    let url = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let opener = if cfg!(target_os = "macos") { "open" } else if cfg!(windows) { "explorer" } else { "xdg-open" };
+    if std::process::Command::new(opener).arg(&url).spawn().is_err() {
+        eprintln!("Open {} in your browser.", url.display());
     }
 }
 

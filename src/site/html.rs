@@ -28,8 +28,8 @@ pub struct Site<'a> {
     pub config: &'a Config,
     /// Inline SVG of each diagram per language: `svgs[lang_index][diagram]`.
     pub svgs: &'a [Vec<String>],
-    /// Rendered includes by URL.
-    pub includes: &'a HashMap<String, Markup>,
+    /// Rendered includes by URL, per language (same order as `plans`).
+    pub includes: &'a [HashMap<String, Markup>],
 }
 
 impl Site<'_> {
@@ -244,7 +244,7 @@ fn chapter_body(site: &Site, plan: &Plan, plan_idx: usize, ch: usize, cx: &LinkC
             BlockKind::Image(img) => out.push_str(&image(site, b, img, cx).into_string()),
             BlockKind::Buy { sku } => out.push_str(&buy(site, sku, &plan.lang).into_string()),
             BlockKind::Include { url } => {
-                if let Some(m) = site.includes.get(url) {
+                if let Some(m) = site.includes.get(plan_idx).and_then(|i| i.get(url)) {
                     out.push_str(&html! { div.gb-include { (m.clone()) } }.into_string());
                 }
             }
@@ -420,8 +420,9 @@ fn figure(site: &Site, plan: &Plan, plan_idx: usize, b: &Block, d: usize, cx: &L
     let kind = dia.role.name();
     let align = dia.align.as_deref().map(|a| format!("gb-align-{a}"));
     let question = dia.text.as_ref().map(|t| resolve_text(site, plan, b.element, t, Some(d)));
+    let style = figure_width(dia).map(|w| format!("width:{w:.1}rem"));
     html! {
-        figure id=(id) class={ "gb-fig gb-" (kind) " gb-w-" (dia.width) @if let Some(a) = &align { " " (a) } } {
+        figure id=(id) class={ "gb-fig gb-" (kind) " gb-w-" (dia.width) @if let Some(a) = &align { " " (a) } } style=[style] {
             (PreEscaped(&site.svgs[plan_idx][d]))
             (figcaption_markup(book, dia, &plan.lang))
             @if let Some(q) = question.filter(|q| !q.is_empty()) {
@@ -429,6 +430,16 @@ fn figure(site: &Site, plan: &Plan, plan_idx: usize, b: &Block, d: usize, cx: &L
             }
         }
     }
+}
+
+/// Stones keep one size from diagram to diagram, as in a printed book: a board that
+/// shows fewer columns gets a narrower figure. None for the full width of its kind.
+fn figure_width(d: &Diagram) -> Option<f64> {
+    let cols = (d.view.1.col - d.view.0.col + 1) as f64;
+    let per_col = if d.width == "dia" { 1.3 } else { 1.55 };
+    let full = if d.width == "dia" { 25.0 } else { 30.0 };
+    let w = (cols * per_col + 1.2).max(12.0);
+    (w < full && matches!(d.width.as_str(), "full" | "dia")).then_some(w)
 }
 
 fn image(site: &Site, b: &Block, img: &Image, cx: &LinkContext) -> Markup {
@@ -465,4 +476,48 @@ fn buy(site: &Site, sku: &str, lang: &str) -> Markup {
         Some(u) => html! { p.gb-buy-wrap { a.gb-buy href=(u.replace("{sku}", sku)) rel="noopener" { (label) } } },
         None => html! { p.gb-buy-wrap { span.gb-buy.gb-buy-off title=(format!("SKU {sku}")) { (label) } } },
     }
+}
+
+/// The content of an included gobook file, in the language of plan `plan_idx`.
+pub fn included_body(site: &Site, plan_idx: usize) -> Markup {
+    let plan = &site.plans[plan_idx];
+    let inline_anchor = |d: usize| format!("gb-inc-inline-{d}");
+    let root = if site.multi { "../" } else { "" };
+    let cx = LinkContext { plan, all: site.plans, chapter: None, multi: site.multi, inline_anchor: &inline_anchor, root };
+    html! {
+        @for c in 0..site.book().chapters.len() {
+            @if shows_in(&site.book().chapters[c].langs, &plan.lang) {
+                (chapter_body(site, plan, plan_idx, c, &cx))
+            }
+        }
+    }
+}
+
+/// The root page of a site with several languages: one link per language.
+pub fn language_index(site: &Site) -> String {
+    let book = site.book();
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (book.info("title", &book.languages[0]).unwrap_or(&book.id)) }
+                meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
+                link rel="stylesheet" href="style.css";
+            }
+            body.gb-page {
+                main.gb-main.gb-language-index #main {
+                    @for l in &book.languages {
+                        section lang=(html_lang(l)) {
+                            h1 { a href={ (l) "/index.html" } { (book.info("title", l).map(|t| text::resolve_plain(book, t, l)).unwrap_or_else(|| book.id.clone())) } }
+                            @if let Some(s) = book.info("subtitle", l) { p.gb-s1 { (text::resolve_plain(book, s, l)) } }
+                            p.gb-enter { a href={ (l) "/index.html" } { (i18n::language_name(l)) " →" } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    .into_string()
 }

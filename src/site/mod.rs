@@ -2,6 +2,7 @@
 //! diagrams in parallel, writes HTML and the bundled CSS, and swaps the finished
 //! site in so a failed build never leaves half a site.
 
+pub mod build;
 pub mod config;
 pub mod html;
 pub mod includes;

@@ -1,0 +1,280 @@
+//! Runs a whole build: check the book, plan the pages of each language, render
+//! every diagram in parallel, write pages, style sheet and images into a fresh
+//! folder, and only then swap it in for the old site.
+
+use crate::check::{check, Checked};
+use crate::diagnostics::Diagnostic;
+use crate::render::board::board_diagram;
+use crate::render::svg::render_inline;
+use crate::site::config::{self, Config};
+use crate::site::html::{self, Site};
+use crate::site::includes::{self, IncludeError, Included};
+use crate::site::pages::{self, Plan};
+use crate::site::theme;
+use maud::Markup;
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What a finished build did.
+#[derive(Debug)]
+pub struct Summary {
+    /// Where the site is.
+    pub out_dir: PathBuf,
+    /// Languages built.
+    pub languages: usize,
+    /// Chapters in the book.
+    pub chapters: usize,
+    /// Diagrams in the book (inline ones included).
+    pub diagrams: usize,
+    /// HTML pages written.
+    pub pages: usize,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Why a build failed; the previous site is untouched in every case.
+#[derive(Debug)]
+pub enum BuildError {
+    /// Problems in a book file (the book or an included file), with their places.
+    Content { name: String, text: String, diagnostics: Vec<Diagnostic> },
+    /// Anything else: settings, files, folders.
+    Other(String),
+}
+
+impl From<String> for BuildError {
+    fn from(s: String) -> Self {
+        BuildError::Other(s)
+    }
+}
+
+/// How to build.
+pub struct Options<'a> {
+    /// The book file.
+    pub book: &'a Path,
+    /// The book text (already read and decoded).
+    pub text: &'a str,
+    /// Output folder given on the command line, overriding `gobook.toml`.
+    pub out_dir: Option<&'a Path>,
+    /// Called with a line of progress.
+    pub progress: &'a (dyn Fn(&str) + Sync),
+}
+
+/// The output folder when neither the command line nor `gobook.toml` names one.
+pub const DEFAULT_OUT_DIR: &str = "site";
+
+/// Builds the site of a book.
+pub fn build(opts: &Options) -> Result<Summary, BuildError> {
+    let start = Instant::now();
+    let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let name = opts.book.display().to_string();
+    let config = config::load(&book_dir)?;
+    let checked = check(opts.text);
+    if checked.has_errors() {
+        return Err(BuildError::Content { name, text: opts.text.to_string(), diagnostics: checked.diagnostics });
+    }
+    let out_dir = match opts.out_dir {
+        Some(p) => p.to_path_buf(),
+        None => book_dir.join(config.out_dir.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT_DIR))),
+    };
+    guard_out_dir(&out_dir, &book_dir)?;
+    let book = &checked.resolved.book;
+    let plans: Vec<Plan> = book.languages.iter().map(|l| pages::plan(book, l)).collect();
+    let multi = plans.len() > 1;
+    (opts.progress)(&format!(
+        "{} chapters, {} diagrams, {} language{}",
+        book.chapters.len(),
+        book.diagrams.len(),
+        plans.len(),
+        if multi { "s" } else { "" }
+    ));
+
+    let includes = render_includes(&checked, &book_dir, &plans)?;
+    let css = theme::stylesheet(&theme::theme(config.theme.as_deref(), &book_dir)?, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
+
+    // Diagrams differ between languages only in their title, so each is drawn once per language.
+    let svgs: Vec<Vec<String>> = plans
+        .iter()
+        .map(|plan| {
+            book.diagrams
+                .par_iter()
+                .enumerate()
+                .map(|(i, d)| render_inline(&board_diagram(book, d, &plan.lang), &format!("d{i}")))
+                .collect()
+        })
+        .collect();
+    let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    for (pi, plan) in plans.iter().enumerate() {
+        let dir = if multi { PathBuf::from(&plan.lang) } else { PathBuf::new() };
+        let rendered: Vec<(PathBuf, Vec<u8>)> =
+            (0..plan.pages.len()).into_par_iter().map(|p| (dir.join(&plan.pages[p].file), html::page(&site, pi, p).into_bytes())).collect();
+        files.extend(rendered);
+    }
+    let pages = files.len();
+    if multi {
+        files.push((PathBuf::from("index.html"), html::language_index(&site).into_bytes()));
+    }
+    files.push((PathBuf::from("style.css"), css.into_bytes()));
+    (opts.progress)(&format!("{pages} pages"));
+    let images = local_images(&checked, &name, opts.text, &book_dir)?;
+
+    write_site(&out_dir, &files, &images, &book_dir)?;
+    Ok(Summary {
+        out_dir,
+        languages: plans.len(),
+        chapters: book.chapters.len(),
+        diagrams: book.diagrams.len(),
+        pages,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// Refuses output folders that would swallow the book: the book's own folder or one above it.
+fn guard_out_dir(out: &Path, book_dir: &Path) -> Result<(), String> {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let (o, b) = (abs(out), abs(book_dir));
+    if b.starts_with(&o) {
+        return Err(format!(
+            "the output folder {} holds the book itself; choose a folder of its own, e.g. -o {}",
+            out.display(),
+            book_dir.join(DEFAULT_OUT_DIR).display()
+        ));
+    }
+    Ok(())
+}
+
+/// Renders every included file once per language.
+fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
+    let mut urls = BTreeSet::new();
+    for ch in &checked.resolved.book.chapters {
+        for b in &ch.blocks {
+            if let crate::resolve::model::BlockKind::Include { url } = &b.kind {
+                urls.insert(url.clone());
+            }
+        }
+    }
+    let mut out = vec![HashMap::new(); plans.len()];
+    for url in urls {
+        match includes::read(&url, book_dir) {
+            Ok(Included::Markdown(m)) => {
+                for o in out.iter_mut() {
+                    o.insert(url.clone(), m.clone());
+                }
+            }
+            Ok(Included::Gobook { text, .. }) => {
+                let wrapped = includes::wrap(&text);
+                let sub = check(&wrapped);
+                let sub_book = &sub.resolved.book;
+                let sub_plans: Vec<Plan> = plans.iter().map(|p| pages::plan(sub_book, &p.lang)).collect();
+                let svgs: Vec<Vec<String>> = sub_plans
+                    .iter()
+                    .map(|p| sub_book.diagrams.iter().enumerate().map(|(i, d)| render_inline(&board_diagram(sub_book, d, &p.lang), &format!("inc{i}"))).collect())
+                    .collect();
+                let none: Vec<HashMap<String, Markup>> = Vec::new();
+                let cfg = Config::default();
+                let site = Site { src: &wrapped, checked: &sub, plans: &sub_plans, multi: plans.len() > 1, config: &cfg, svgs: &svgs, includes: &none };
+                for (pi, o) in out.iter_mut().enumerate() {
+                    o.insert(url.clone(), html::included_body(&site, pi));
+                }
+            }
+            Err(IncludeError::Missing(msg)) => {
+                return Err(BuildError::Other(msg));
+            }
+            Err(IncludeError::Content { name, text, diagnostics }) => return Err(BuildError::Content { name, text, diagnostics }),
+        }
+    }
+    Ok(out)
+}
+
+/// Local image files the book uses (image elements, inline images, the cover), checked to exist.
+fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> Result<Vec<PathBuf>, BuildError> {
+    use crate::diagnostics::{Diagnostics, Severity};
+    let mut found = BTreeSet::new();
+    let mut diags = Diagnostics::default();
+    let mut visit = |url: &str, span: crate::format::syntax::Span| {
+        if url.is_empty() || crate::site::rich::is_external(url) {
+            return;
+        }
+        let rel = PathBuf::from(url.trim_start_matches("./"));
+        let safe = rel.components().all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !safe {
+            diags.error(span, "image-outside-book", format!("the image `{url}` is outside the book's folder; put it beside the book"));
+        } else if !book_dir.join(&rel).is_file() {
+            diags.error(span, "missing-image", format!("the image `{url}` does not exist (looked in {})", book_dir.display()));
+        } else {
+            found.insert(rel);
+        }
+    };
+    for el in &checked.doc.elements {
+        if el.kind == crate::format::schema::ElementKind::Img {
+            if let Some(a) = el.attr("url") {
+                visit(&a.value, a.value_span);
+            }
+        }
+        if let Some(v) = &el.value {
+            for part in crate::format::inline::parse(text, v, &mut Diagnostics::default()) {
+                if let crate::format::inline::Inline::Img { attrs, .. } = part {
+                    if let Some(a) = attrs.iter().find(|a| a.name == "url") {
+                        visit(&a.value, a.value_span);
+                    }
+                }
+            }
+        }
+    }
+    let diagnostics = diags.into_vec();
+    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        return Err(BuildError::Content { name: name.to_string(), text: text.to_string(), diagnostics });
+    }
+    Ok(found.into_iter().collect())
+}
+
+/// Writes everything into a fresh folder beside the target, then swaps it in.
+fn write_site(out: &Path, files: &[(PathBuf, Vec<u8>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
+    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
+    let tmp = parent.join(format!(".{base}.gobook-new-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let result = (|| -> Result<(), String> {
+        for (rel, bytes) in files {
+            let p = tmp.join(rel);
+            if let Some(d) = p.parent() {
+                std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+            }
+            std::fs::write(&p, bytes).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        }
+        for rel in images {
+            let to = tmp.join(rel);
+            if let Some(d) = to.parent() {
+                std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+            }
+            std::fs::copy(book_dir.join(rel), &to).map_err(|e| format!("cannot copy {}: {e}", rel.display()))?;
+        }
+        Ok(())
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(e);
+    }
+    let old = parent.join(format!(".{base}.gobook-old-{}", std::process::id()));
+    let had_old = out.exists();
+    if had_old {
+        std::fs::rename(out, &old).map_err(|e| {
+            let _ = std::fs::remove_dir_all(&tmp);
+            format!("cannot move the previous site {} aside: {e}", out.display())
+        })?;
+    }
+    if let Err(e) = std::fs::rename(&tmp, out) {
+        if had_old {
+            let _ = std::fs::rename(&old, out);
+        }
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(format!("cannot move the new site into {}: {e}", out.display()));
+    }
+    if had_old {
+        let _ = std::fs::remove_dir_all(&old);
+    }
+    Ok(())
+}
