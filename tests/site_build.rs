@@ -1,0 +1,235 @@
+//! `gobook build` end to end: links resolve, languages stay apart, text is escaped,
+//! and a failed build leaves the previous site as it was.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gobook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+}
+
+fn tempdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gobook-site-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn build(book: &Path, out: &Path) -> Output {
+    gobook(&["build", book.to_str().unwrap(), "-o", out.to_str().unwrap()])
+}
+
+fn html_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "html") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Values of `attr="..."` in an HTML text.
+fn attr_values(html: &str, attr: &str) -> Vec<String> {
+    let needle = format!(" {attr}=\"");
+    html.match_indices(&needle)
+        .filter_map(|(i, _)| {
+            let rest = &html[i + needle.len()..];
+            rest.find('"').map(|e| rest[..e].replace("&amp;", "&"))
+        })
+        .collect()
+}
+
+/// Checks every relative href and src of every page: the file exists, and a #fragment names an id in it.
+fn check_links(site: &Path) -> usize {
+    let mut checked = 0;
+    for page in html_files(site) {
+        let html = std::fs::read_to_string(&page).unwrap();
+        let dir = page.parent().unwrap();
+        let mut targets = attr_values(&html, "href");
+        targets.extend(attr_values(&html, "src"));
+        for t in targets {
+            if t.starts_with("http://") || t.starts_with("https://") || t.starts_with("mailto:") {
+                continue;
+            }
+            assert!(!t.starts_with('/'), "{}: absolute link {t}; links must be relative", page.display());
+            let (file, frag) = match t.split_once('#') {
+                Some((f, fr)) => (f, Some(fr)),
+                None => (t.as_str(), None),
+            };
+            let target = if file.is_empty() { page.clone() } else { dir.join(file) };
+            assert!(target.is_file(), "{}: broken link {t}", page.display());
+            if let Some(fr) = frag {
+                let text = std::fs::read_to_string(&target).unwrap();
+                assert!(text.contains(&format!("id=\"{fr}\"")), "{}: no id {fr} in {}", page.display(), target.display());
+            }
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn the_example_builds_with_every_link_resolving() {
+    let out = tempdir("example").join("site");
+    let r = build(&common::root().join("examples/ear-reddening"), &out);
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(err.contains("Built") && err.contains(" s: 8 pages, 9 diagrams, 2 languages"), "{err}");
+    for f in ["index.html", "style.css", "en/index.html", "en/contents.html", "en/game.html", "en/problems.html", "de/game.html"] {
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    assert!(check_links(&out) > 40);
+    // Every diagram of the game chapter is inline SVG.
+    let game = std::fs::read_to_string(out.join("en/game.html")).unwrap();
+    // Five diagrams and one inline diagram (of the English paragraph).
+    assert_eq!(game.matches("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"gb\"").count(), 6);
+    assert!(game.contains("<figcaption>"));
+}
+
+#[test]
+fn each_language_shows_its_own_text() {
+    let out = tempdir("langs").join("site");
+    build(&common::root().join("examples/ear-reddening"), &out);
+    let en = std::fs::read_to_string(out.join("en/game.html")).unwrap();
+    let de = std::fs::read_to_string(out.join("de/game.html")).unwrap();
+    assert!(en.contains("Black opens with two komoku") && !en.contains("Schwarz eröffnet"));
+    assert!(de.contains("Schwarz eröffnet") && !de.contains("Black opens with two komoku"));
+    assert!(en.contains("<html lang=\"en\">") && de.contains("<html lang=\"de\">"));
+    assert!(en.contains("Moves 1–50") && de.contains("Züge 1–50"));
+    // The language switcher leads to the same chapter.
+    assert!(en.contains("href=\"../de/game.html\""));
+    let root = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(root.contains("href=\"en/index.html\"") && root.contains("href=\"de/index.html\""));
+}
+
+#[test]
+fn a_single_language_book_is_written_at_the_root() {
+    let dir = tempdir("single");
+    std::fs::write(dir.join("b.gobook"), "::book(#b) title=\"One\"\n\n::chapter\n\n::h1 One\n\n::chapter(#two)\n\n::h2 Two\n\n::dia mv=D4\n\nText.\n").unwrap();
+    let out = dir.join("out");
+    let r = build(&dir.join("b.gobook"), &out);
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(out.join("index.html").is_file() && out.join("two.html").is_file() && out.join("contents.html").is_file());
+    assert!(!out.join("en").exists());
+    check_links(&out);
+    let toc = std::fs::read_to_string(out.join("contents.html")).unwrap();
+    assert!(toc.contains("<a href=\"two.html\">Two</a>"), "generated contents lists the chapters");
+}
+
+#[test]
+fn hostile_text_is_escaped() {
+    let dir = tempdir("hostile");
+    let evil = "<script>alert(1)</script>";
+    std::fs::write(
+        dir.join("b.gobook"),
+        format!(
+            "::book(#b) title=\"{e}\"\n\n::chapter\n\n::h1 {e}\n\n::dia mv=D4 ca=\"{e}\"\n\nA \"quote\" & {e} <img src=x onerror=alert(1)>\n\n::p href=\"javascript:alert(1)\" Click\n",
+            e = evil.replace('"', "\\\"")
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let r = build(&dir.join("b.gobook"), &out);
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    for page in html_files(&out) {
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(!html.contains("<script>alert"), "{}: unescaped script", page.display());
+        assert!(!html.contains("<img src=x"), "{}: unescaped tag", page.display());
+        assert!(!html.contains("javascript:"), "{}: javascript link", page.display());
+        assert!(html.contains("&lt;script&gt;"));
+    }
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_site() {
+    let dir = tempdir("atomic");
+    let book = dir.join("b.gobook");
+    std::fs::write(&book, "::book(#b)\n\n::chapter\n\nGood text.\n").unwrap();
+    let out = dir.join("out");
+    assert_eq!(build(&book, &out).status.code(), Some(0));
+    let before = std::fs::read_to_string(out.join("index.html")).unwrap();
+    std::fs::write(&book, "::book(#b)\n\n::chapter\n\nNew text.\n\n::dia sz=9 ab=Z9\n").unwrap();
+    let r = build(&book, &out);
+    assert_eq!(r.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(err.contains("b.gobook:7:15: error") && err.contains("previous one"), "{err}");
+    assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).filter(|n| n.to_string_lossy().contains("gobook-")).collect();
+    assert!(leftovers.is_empty(), "temporary folders left: {leftovers:?}");
+    // A missing image or include fails the same way.
+    std::fs::write(&book, "::book(#b)\n\n::chapter\n\n::img url=\"missing.png\"\n").unwrap();
+    let r = build(&book, &out);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("the image `missing.png` does not exist"));
+    std::fs::write(&book, "::book(#b)\n\n::chapter\n\n\n::include url=\"nope.md\"\n").unwrap();
+    assert_ne!(build(&book, &out).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), before);
+}
+
+#[test]
+fn images_and_includes_are_brought_along() {
+    let dir = tempdir("assets");
+    std::fs::create_dir_all(dir.join("img")).unwrap();
+    std::fs::write(dir.join("img/cover.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+    std::fs::write(dir.join("preface.md"), "# Preface\n\nSome *Markdown*.\n").unwrap();
+    std::fs::write(
+        dir.join("b.gobook"),
+        "::book(#b)\n\n::chapter\n\n::img url=\"img/cover.png\" ca=\"Cover\"\n\n\n::include url=\"preface.md\"\n\n\n::include url=\"about.gobook\"\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let r = build(&dir.join("b.gobook"), &out);
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(out.join("img/cover.png").is_file());
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(index.contains("<h1>Preface</h1>") && index.contains("<em>Markdown</em>"));
+    assert!(index.contains("About this book"));
+    check_links(&out);
+}
+
+#[test]
+fn the_output_folder_may_not_hold_the_book() {
+    let dir = tempdir("guard");
+    std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\nText.\n").unwrap();
+    let r = build(&dir.join("b.gobook"), &dir);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(dir.join("b.gobook").is_file(), "the book survives");
+}
+
+#[test]
+fn init_makes_a_book_that_builds() {
+    let dir = tempdir("init").join("new-book");
+    let r = gobook(&["init", dir.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(0));
+    let c = gobook(&["check", dir.to_str().unwrap()]);
+    assert_eq!(c.status.code(), Some(0), "{}", String::from_utf8_lossy(&c.stderr));
+    assert!(String::from_utf8_lossy(&c.stderr).contains("no problems found"));
+    let r = gobook(&["build", dir.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(dir.join("site/index.html").is_file(), "the default output folder is `site` beside the book");
+    check_links(&dir.join("site"));
+    assert_eq!(gobook(&["init", dir.to_str().unwrap()]).status.code(), Some(2), "init refuses to overwrite");
+}
+
+#[test]
+fn gobook_toml_sets_the_output_folder_and_is_checked() {
+    let dir = tempdir("toml");
+    std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\nText.\n").unwrap();
+    std::fs::write(dir.join("gobook.toml"), "out_dir = \"public\"\n").unwrap();
+    assert_eq!(gobook(&["build", dir.to_str().unwrap()]).status.code(), Some(0));
+    assert!(dir.join("public/index.html").is_file());
+    std::fs::write(dir.join("gobook.toml"), "outdir = \"x\"\n").unwrap();
+    let r = gobook(&["build", dir.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("gobook.toml"));
+}
