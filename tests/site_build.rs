@@ -172,7 +172,9 @@ fn a_failed_build_leaves_the_previous_site() {
     assert_eq!(r.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&r.stderr).contains("the image `missing.png` does not exist"));
     std::fs::write(&book, "::book(#b)\n\n::chapter\n\n\n::include url=\"nope.md\"\n").unwrap();
-    assert_ne!(build(&book, &out).status.code(), Some(0));
+    let r = build(&book, &out);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("b.gobook:6:16: error: the included file `nope.md` was not found"), "{}", String::from_utf8_lossy(&r.stderr));
     assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), before);
 }
 
@@ -228,6 +230,12 @@ fn gobook_toml_sets_the_output_folder_and_is_checked() {
     std::fs::write(dir.join("gobook.toml"), "out_dir = \"public\"\n").unwrap();
     assert_eq!(gobook(&["build", dir.to_str().unwrap()]).status.code(), Some(0));
     assert!(dir.join("public/index.html").is_file());
+    // A theme addition from the book's folder ends up in the bundled style sheet.
+    std::fs::write(dir.join("extra.css"), ".gb-page { --accent: rebeccapurple; }\n").unwrap();
+    std::fs::write(dir.join("gobook.toml"), "out_dir = \"public\"\nextra_css = [\"extra.css\"]\n").unwrap();
+    assert_eq!(gobook(&["build", dir.to_str().unwrap()]).status.code(), Some(0));
+    let css = std::fs::read_to_string(dir.join("public/style.css")).unwrap();
+    assert!(css.contains("--accent:#639") || css.contains("--accent:rebeccapurple"), "extra CSS bundled: {}", &css[css.len().saturating_sub(200)..]);
     std::fs::write(dir.join("gobook.toml"), "outdir = \"x\"\n").unwrap();
     let r = gobook(&["build", dir.to_str().unwrap()]);
     assert_eq!(r.status.code(), Some(2));

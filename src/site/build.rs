@@ -90,7 +90,13 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
         if multi { "s" } else { "" }
     ));
 
-    let includes = render_includes(&checked, &book_dir, &plans)?;
+    let includes = render_includes(&checked, &book_dir, &plans).map_err(|e| match e {
+        // Missing includes are reported in the book itself.
+        BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {
+            BuildError::Content { name: name.clone(), text: opts.text.to_string(), diagnostics }
+        }
+        other => other,
+    })?;
     let css = theme::stylesheet(&theme::theme(config.theme.as_deref(), &book_dir)?, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
 
     // Diagrams differ between languages only in their title, so each is drawn once per language.
@@ -180,7 +186,19 @@ fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result
                 }
             }
             Err(IncludeError::Missing(msg)) => {
-                return Err(BuildError::Other(msg));
+                // Point at the include that names the missing file.
+                let span = checked
+                    .doc
+                    .elements
+                    .iter()
+                    .filter(|e| e.kind == crate::format::schema::ElementKind::Include)
+                    .filter_map(|e| e.attr("url"))
+                    .find(|a| a.value == url)
+                    .map(|a| a.value_span)
+                    .unwrap_or_default();
+                let mut d = crate::diagnostics::Diagnostics::default();
+                d.error(span, "missing-include", msg);
+                return Err(BuildError::Content { name: String::new(), text: String::new(), diagnostics: d.into_vec() });
             }
             Err(IncludeError::Content { name, text, diagnostics }) => return Err(BuildError::Content { name, text, diagnostics }),
         }

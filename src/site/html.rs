@@ -290,7 +290,13 @@ fn paragraph(site: &Site, plan: &Plan, _plan_idx: usize, b: &Block, p: &Paragrap
     if p.keep_with_next {
         classes.push("gb-keep".into());
     }
-    if let Some(br) = &p.brk {
+    // The spec's default breaks: a page before h1 and h2, a column before h3.
+    let default_break = match p.kind {
+        ParaKind::H(1) | ParaKind::H(2) => Some("page"),
+        ParaKind::H(3) => Some("column"),
+        _ => None,
+    };
+    if let Some(br) = p.brk.as_deref().or(default_break).filter(|b| *b != "none") {
         classes.push(format!("gb-break-{br}"));
     }
     let style = spacing_style(p, tabs);
@@ -421,9 +427,13 @@ fn figure(site: &Site, plan: &Plan, plan_idx: usize, b: &Block, d: usize, cx: &L
     let align = dia.align.as_deref().map(|a| format!("gb-align-{a}"));
     let question = dia.text.as_ref().map(|t| resolve_text(site, plan, b.element, t, Some(d)));
     let style = figure_width(dia).map(|w| format!("width:{w:.1}rem"));
+    let href = site.checked.doc.elements[b.element]
+        .attr_value("href")
+        .and_then(|h| rich::link_href(&text::link_target(&site.checked.links, b.element, h), cx));
+    let board = PreEscaped(site.svgs[plan_idx][d].as_str());
     html! {
         figure id=(id) class={ "gb-fig gb-" (kind) " gb-w-" (dia.width) @if let Some(a) = &align { " " (a) } } style=[style] {
-            (PreEscaped(&site.svgs[plan_idx][d]))
+            @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } } @else { (board) }
             (figcaption_markup(book, dia, &plan.lang))
             @if let Some(q) = question.filter(|q| !q.is_empty()) {
                 p.gb-question { (rich::render(&q, cx)) }
