@@ -4,7 +4,6 @@ set -euo pipefail
 need=()
 # Headless chromium renders diagrams and pages to PNG for the visual checks (docs/diagrams).
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-# (Validator packages join this list as the features that need them land.)
 # (Browser and validator packages join this list as the features that need them land.)
 # xmllint checks that written XML Go files are valid against go.dtd.
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
