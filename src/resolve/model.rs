@@ -7,7 +7,7 @@ use crate::point::{Color, Point};
 use crate::point::Mark;
 
 /// A text attribute that may be given per language (`ca`, `ca_en`, `title_ja`).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LangText {
     /// The language-neutral value.
     pub neutral: Option<String>,

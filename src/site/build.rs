@@ -61,11 +61,44 @@ pub struct Options<'a> {
     pub progress: &'a (dyn Fn(&str) + Sync),
 }
 
+/// Work kept between builds (by `serve`): diagram SVG by the content that determines it,
+/// and pages by everything they are made from.
+#[derive(Default)]
+pub struct Cache {
+    svgs: HashMap<u64, String>,
+    pages: HashMap<(String, String), (u64, Vec<u8>)>,
+    /// Diagrams drawn by the last build (not found in the cache).
+    pub diagrams_drawn: usize,
+    /// Pages written by the last build (not found in the cache).
+    pub pages_rendered: usize,
+}
+
+/// A site in memory: every file, and the local images to copy from the book's folder.
+pub struct Rendered {
+    /// Paths relative to the site root, and their bytes.
+    pub files: Vec<(PathBuf, Vec<u8>)>,
+    /// Images, relative to the book's folder and to the site root alike.
+    pub images: Vec<PathBuf>,
+    /// The folder the site belongs in.
+    pub out_dir: PathBuf,
+    /// The book's folder.
+    pub book_dir: PathBuf,
+    /// What was built.
+    pub summary: Summary,
+}
+
 /// The output folder when neither the command line nor `gobook.toml` names one.
 pub const DEFAULT_OUT_DIR: &str = "site";
 
-/// Builds the site of a book.
+/// Builds the site of a book and swaps it in.
 pub fn build(opts: &Options) -> Result<Summary, BuildError> {
+    let r = render(opts, &mut Cache::default())?;
+    write_site(&r.out_dir, &r.files, &r.images, &r.book_dir)?;
+    Ok(Summary { elapsed: r.summary.elapsed, ..r.summary })
+}
+
+/// Renders the site of a book in memory, reusing what `cache` holds from the last build.
+pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError> {
     let start = Instant::now();
     let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let name = opts.book.display().to_string();
@@ -99,24 +132,60 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
     })?;
     let css = theme::stylesheet(&theme::theme(config.theme.as_deref(), &book_dir)?, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
 
-    // Diagrams differ between languages only in their title, so each is drawn once per language.
-    let svgs: Vec<Vec<String>> = plans
-        .iter()
-        .map(|plan| {
-            book.diagrams
-                .par_iter()
-                .enumerate()
-                .map(|(i, d)| render_inline(&board_diagram(book, d, &plan.lang), &format!("d{i}")))
-                .collect()
-        })
-        .collect();
+    // Diagrams differ between languages only in their title, so each is drawn once per
+    // language, and only when the cache has not seen the same input.
+    let mut svgs: Vec<Vec<String>> = Vec::with_capacity(plans.len());
+    cache.diagrams_drawn = 0;
+    for plan in &plans {
+        let inputs: Vec<(u64, crate::render::svg::BoardDiagram)> = book
+            .diagrams
+            .par_iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let bd = board_diagram(book, d, &plan.lang);
+                (hash_of(&(&bd, i)), bd)
+            })
+            .collect();
+        let missing: Vec<(u64, String)> = inputs
+            .par_iter()
+            .enumerate()
+            .filter(|(_, (h, _))| !cache.svgs.contains_key(h))
+            .map(|(i, (h, bd))| (*h, render_inline(bd, &format!("d{i}"))))
+            .collect();
+        cache.diagrams_drawn += missing.len();
+        cache.svgs.extend(missing);
+        svgs.push(inputs.iter().map(|(h, _)| cache.svgs[h].clone()).collect());
+    }
     let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    cache.pages_rendered = 0;
+    let global = hash_of(&(
+        &book.info,
+        &book.languages,
+        plans.iter().map(|p| (&p.lang, p.pages.iter().map(|pg| (&pg.file, pg.chapter)).collect::<Vec<_>>())).collect::<Vec<_>>(),
+        &config.buy_url,
+        includes.iter().map(|m| m.iter().map(|(k, v)| (k.clone(), v.0.clone())).collect::<std::collections::BTreeMap<_, _>>()).collect::<Vec<_>>(),
+    ));
     for (pi, plan) in plans.iter().enumerate() {
         let dir = if multi { PathBuf::from(&plan.lang) } else { PathBuf::new() };
-        let rendered: Vec<(PathBuf, Vec<u8>)> =
-            (0..plan.pages.len()).into_par_iter().map(|p| (dir.join(&plan.pages[p].file), html::page(&site, pi, p).into_bytes())).collect();
-        files.extend(rendered);
+        let titles: Vec<String> = (0..plan.pages.len()).map(|p| html::page_title(&site, plan, p)).collect();
+        let mut anchors: Vec<(&usize, &(usize, String))> = plan.anchors.iter().collect();
+        anchors.sort();
+        let lang_key = hash_of(&(global, &titles, &anchors));
+        let keys: Vec<u64> = plan.pages.iter().map(|pg| hash_of(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svgs[pi]))))).collect();
+        let rendered: Vec<(usize, Vec<u8>)> = (0..plan.pages.len())
+            .into_par_iter()
+            .filter(|&p| cache.pages.get(&(plan.lang.clone(), plan.pages[p].file.clone())).is_none_or(|(k, _)| *k != keys[p]))
+            .map(|p| (p, html::page(&site, pi, p).into_bytes()))
+            .collect();
+        cache.pages_rendered += rendered.len();
+        for (p, bytes) in rendered {
+            cache.pages.insert((plan.lang.clone(), plan.pages[p].file.clone()), (keys[p], bytes));
+        }
+        for pg in &plan.pages {
+            let (_, bytes) = &cache.pages[&(plan.lang.clone(), pg.file.clone())];
+            files.push((dir.join(&pg.file), bytes.clone()));
+        }
     }
     let pages = files.len();
     if multi {
@@ -126,15 +195,55 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
     (opts.progress)(&format!("{pages} pages"));
     let images = local_images(&checked, &name, opts.text, &book_dir)?;
 
-    write_site(&out_dir, &files, &images, &book_dir)?;
-    Ok(Summary {
-        out_dir,
+    let summary = Summary {
+        out_dir: out_dir.clone(),
         languages: plans.len(),
         chapters: book.chapters.len(),
         diagrams: book.diagrams.len(),
         pages,
         elapsed: start.elapsed(),
-    })
+    };
+    Ok(Rendered { files, images, out_dir, book_dir, summary })
+}
+
+/// A hash of anything hashable, for cache keys.
+fn hash_of<T: std::hash::Hash>(t: &T) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
+}
+
+/// What a chapter's page in `lang` is made from, besides titles and links: the source of
+/// its elements shown in that language, and the SVG of the diagrams it shows or refers to.
+fn chapter_key(checked: &Checked, src: &str, ch: usize, lang: &str, svgs: &[String]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let book = &checked.resolved.book;
+    let chapter = &book.chapters[ch];
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let el_src = |e: usize| {
+        let span = checked.doc.elements[e].span;
+        src.get(span.start as usize..span.end as usize).unwrap_or("")
+    };
+    el_src(chapter.element).hash(&mut h);
+    for b in chapter.blocks.iter().filter(|b| crate::resolve::shows_in(&b.langs, lang)) {
+        el_src(b.element).hash(&mut h);
+        let referenced = match &b.kind {
+            crate::resolve::model::BlockKind::Paragraph(p) => p.reference,
+            crate::resolve::model::BlockKind::Diagram(d) => Some(*d),
+            _ => None,
+        };
+        if let Some(d) = referenced {
+            svgs[d].hash(&mut h);
+        }
+    }
+    // Inline diagrams of the chapter.
+    for (d, dia) in book.diagrams.iter().enumerate() {
+        if dia.chapter == Some(ch) && dia.role == crate::resolve::model::DiagramRole::Inline {
+            svgs[d].hash(&mut h);
+        }
+    }
+    h.finish()
 }
 
 /// Refuses output folders that would swallow the book: the book's own folder or one above it.
@@ -249,7 +358,7 @@ fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> R
 }
 
 /// Writes everything into a fresh folder beside the target, then swaps it in.
-fn write_site(out: &Path, files: &[(PathBuf, Vec<u8>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
+pub fn write_site(out: &Path, files: &[(PathBuf, Vec<u8>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
     let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());

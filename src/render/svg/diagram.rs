@@ -5,7 +5,7 @@ use crate::point::{Color, Point};
 pub use crate::point::Mark;
 
 /// A stone that shows a move number (or any short text) in the contrasting colour.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NumberedStone {
     /// Where the stone stands.
     pub point: Point,
@@ -16,7 +16,7 @@ pub struct NumberedStone {
 }
 
 /// Everything one diagram shows. Points off the board or outside the view are left out.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BoardDiagram {
     /// Board size, 2..=25; other values are clamped into that range.
     pub size: u8,
