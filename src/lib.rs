@@ -15,6 +15,7 @@ pub mod inspect;
 pub mod point;
 pub mod render;
 pub mod resolve;
+pub mod serve;
 pub mod sgf;
 pub mod site;
 pub mod xml;

@@ -7,6 +7,7 @@ mod convert;
 mod fmt;
 mod init;
 mod inspect;
+mod serve;
 mod svg;
 
 use clap::{Args, Parser, Subcommand};
@@ -58,20 +59,7 @@ enum Command {
     Build(build::BuildArgs),
     /// Serve the book with live reload while you edit it
     #[command(after_help = "Example:\n  gobook serve examples/sample --open")]
-    Serve {
-        /// The book: a .gobook file or a folder holding one
-        #[arg(default_value = ".")]
-        book: PathBuf,
-        /// Port to listen on
-        #[arg(short, long, default_value_t = 3000)]
-        port: u16,
-        /// Address to listen on
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// Open the book in a browser
-        #[arg(long)]
-        open: bool,
-    },
+    Serve(serve::ServeArgs),
     /// Check a book for errors without building it
     #[command(after_help = "Examples:\n  gobook check book.gobook\n  gobook check book.gobook --format json")]
     Check(check::CheckArgs),
@@ -110,7 +98,7 @@ pub fn run() -> i32 {
         Command::Fmt(args) => fmt::run(&args, g),
         Command::Init(args) => init::run(&args, g),
         Command::Build(args) => build::run(&args, g),
-        Command::Serve { .. } => not_yet("serve"),
+        Command::Serve(args) => serve::run(&args, g),
         Command::Inspect(args) => inspect::run(&args, g),
         Command::Svg(args) => svg::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
@@ -141,7 +129,8 @@ pub fn print_stdout(text: &str) -> i32 {
 
 /// Opens a file in the default browser; failing to find one is only a note.
 pub fn open_in_browser(path: &std::path::Path) {
-    let url = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let is_url = path.to_string_lossy().starts_with("http");
+    let url = if is_url { path.to_path_buf() } else { std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()) };
     let opener = if cfg!(target_os = "macos") { "open" } else if cfg!(windows) { "explorer" } else { "xdg-open" };
     if std::process::Command::new(opener).arg(&url).spawn().is_err() {
         eprintln!("Open {} in your browser.", url.display());

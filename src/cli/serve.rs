@@ -1,0 +1,52 @@
+//! `gobook serve`: preview a book in the browser while writing it.
+
+use super::{GlobalArgs, EXIT_OK, EXIT_USAGE};
+use clap::Args;
+use std::path::PathBuf;
+
+/// Arguments of `gobook serve`.
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The book: a .gobook file or a folder holding one
+    #[arg(default_value = ".")]
+    pub book: PathBuf,
+    /// Port to listen on (0: any free port)
+    #[arg(short, long, default_value_t = 3000)]
+    pub port: u16,
+    /// Address to listen on; anything but loopback shares the book with the network
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Open the book in a browser
+    #[arg(long)]
+    pub open: bool,
+}
+
+/// Runs `gobook serve`.
+pub fn run(args: &ServeArgs, g: GlobalArgs) -> i32 {
+    let book = match super::book_file::locate(&args.book) {
+        Ok(b) => b,
+        Err(msg) => {
+            super::report::error(&msg);
+            return EXIT_USAGE;
+        }
+    };
+    let open = args.open;
+    let opts = gobook::serve::ServeOptions {
+        book,
+        host: args.host.clone(),
+        port: args.port,
+        quiet: g.quiet,
+        on_listen: Box::new(move |url: &str| {
+            if open {
+                super::open_in_browser(std::path::Path::new(url));
+            }
+        }),
+    };
+    match gobook::serve::run(opts) {
+        Ok(()) => EXIT_OK,
+        Err(msg) => {
+            super::report::error(&msg);
+            EXIT_USAGE
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! The HTTP side of `serve`: the site from memory, images from the book's folder
+//! (and nowhere else), the live-reload event stream, and the error overlay.
+
+use crate::serve::state::{Shared, Snapshot};
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use futures_util::StreamExt;
+use std::convert::Infallible;
+use std::path::{Component, Path};
+use tokio::sync::broadcast;
+
+/// The script every served page carries.
+const RELOAD_JS: &str = include_str!("reload.js");
+
+/// A message to the open pages.
+#[derive(Clone, Debug)]
+pub enum Signal {
+    /// The new site is in place: reload.
+    Reload,
+    /// Only the style sheet changed: swap it.
+    Css,
+    /// The book has errors: show this overlay.
+    Errors(String),
+}
+
+/// What the handlers share.
+#[derive(Clone)]
+pub struct App {
+    /// The served site.
+    pub site: Shared,
+    /// Signals to the pages.
+    pub signals: broadcast::Sender<Signal>,
+    /// Ends open event streams when the server stops.
+    pub shutdown: tokio::sync::watch::Receiver<bool>,
+}
+
+/// The routes.
+pub fn router(app: App) -> Router {
+    Router::new().route("/__gobook/events", get(events)).fallback(get(file)).with_state(app)
+}
+
+async fn events(State(app): State<App>) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
+    let mut stop = app.shutdown.clone();
+    let stream = tokio_stream::wrappers::BroadcastStream::new(app.signals.subscribe())
+        .filter_map(|s| async move {
+            let ev = match s.ok()? {
+                Signal::Reload => Event::default().event("reload").data("1"),
+                Signal::Css => Event::default().event("css").data("1"),
+                Signal::Errors(html) => Event::default().event("errors").data(html.replace('\n', "&#10;")),
+            };
+            Some(Ok(ev))
+        })
+        .take_until(async move {
+            let _ = stop.wait_for(|s| *s).await;
+        });
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+/// Turns a request path into a site path, refusing anything that could leave the site.
+pub fn site_path(raw: &str) -> Option<String> {
+    let decoded = percent_encoding::percent_decode_str(raw).decode_utf8().ok()?;
+    if decoded.contains('\\') || decoded.contains('\0') {
+        return None;
+    }
+    let mut parts = Vec::new();
+    for c in Path::new(decoded.trim_start_matches('/')).components() {
+        match c {
+            Component::Normal(p) => parts.push(p.to_str()?.to_string()),
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    let mut path = parts.join("/");
+    if path.is_empty() || decoded.ends_with('/') {
+        if !path.is_empty() {
+            path.push('/');
+        }
+        path.push_str("index.html");
+    }
+    Some(path)
+}
+
+/// The content type of a file name.
+pub fn content_type(path: &str) -> &'static str {
+    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    match ext.as_str() {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "json" => "application/json",
+        "txt" | "md" => "text/plain; charset=utf-8",
+        "woff2" => "font/woff2",
+        "epub" => "application/epub+zip",
+        _ => "application/octet-stream",
+    }
+}
+
+async fn file(State(app): State<App>, uri: Uri) -> Response {
+    let snap = app.site.get();
+    let Some(path) = site_path(uri.path()) else { return not_found(&snap) };
+    let path = if snap.files.contains_key(&path) || snap.images.contains(&path) || path.contains('.') {
+        path
+    } else {
+        format!("{path}.html")
+    };
+    if let Some(bytes) = snap.files.get(&path) {
+        if path.ends_with(".html") {
+            return html(StatusCode::OK, inject(bytes, &snap));
+        }
+        return ok(&path, Body::from(bytes.as_ref().clone()));
+    }
+    if snap.images.contains(&path) {
+        if let Some(bytes) = read_inside(&snap.book_dir, &path) {
+            return ok(&path, Body::from(bytes));
+        }
+    }
+    if snap.files.is_empty() && path == "index.html" {
+        // The first build failed: a page that carries the overlay until the book is fixed.
+        let page = b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>gobook</title></head><body><p>Waiting for the book to build.</p></body></html>";
+        return html(StatusCode::OK, inject(page, &snap));
+    }
+    not_found(&snap)
+}
+
+/// Reads a file of the book's folder, refusing anything that resolves outside it (symlinks included).
+fn read_inside(dir: &Path, rel: &str) -> Option<Vec<u8>> {
+    let root = dir.canonicalize().ok()?;
+    let full = root.join(rel).canonicalize().ok()?;
+    if !full.starts_with(&root) {
+        return None;
+    }
+    std::fs::read(full).ok()
+}
+
+/// Adds the live-reload script, and the overlay when the book has errors, before `</body>`.
+fn inject(page: &[u8], snap: &Snapshot) -> Vec<u8> {
+    let text = String::from_utf8_lossy(page);
+    let mut extra = format!("<script>{RELOAD_JS}</script>");
+    if let Some(o) = &snap.overlay {
+        extra.push_str(o);
+    }
+    match text.rfind("</body>") {
+        Some(i) => format!("{}{extra}{}", &text[..i], &text[i..]).into_bytes(),
+        None => format!("{text}{extra}").into_bytes(),
+    }
+}
+
+fn ok(path: &str, body: Body) -> Response {
+    let mut r = Response::new(body);
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(path)));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+fn html(status: StatusCode, body: Vec<u8>) -> Response {
+    let mut r = (status, body).into_response();
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+fn not_found(snap: &Snapshot) -> Response {
+    let page = b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Not found</title><link rel=\"stylesheet\" href=\"/style.css\"></head><body class=\"gb-page\"><main class=\"gb-main\"><h2>Not found</h2><p>This page is not part of the book. <a href=\"/index.html\">Go to the start.</a></p></main></body></html>";
+    html(StatusCode::NOT_FOUND, inject(page, snap))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_stay_inside_the_site() {
+        assert_eq!(site_path("/").as_deref(), Some("index.html"));
+        assert_eq!(site_path("/en/").as_deref(), Some("en/index.html"));
+        assert_eq!(site_path("/en/game.html").as_deref(), Some("en/game.html"));
+        assert_eq!(site_path("/img/a%20b.png").as_deref(), Some("img/a b.png"));
+        for bad in ["/../etc/passwd", "/en/../../x", "/%2e%2e/x", "/%2E%2E%2Fx", "/a\\..\\b", "/a%5c..%5cb", "/a%00b", "/%ff"] {
+            assert_eq!(site_path(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn content_types() {
+        assert_eq!(content_type("a.html"), "text/html; charset=utf-8");
+        assert_eq!(content_type("style.css"), "text/css; charset=utf-8");
+        assert_eq!(content_type("x.SVG"), "image/svg+xml");
+        assert_eq!(content_type("noext"), "application/octet-stream");
+    }
+}
