@@ -11,6 +11,7 @@ pub mod check;
 pub mod diagnostics;
 pub mod format;
 pub mod i18n;
+pub mod import;
 pub mod inspect;
 pub mod point;
 pub mod render;

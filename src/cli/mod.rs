@@ -4,6 +4,7 @@ mod book_file;
 mod check;
 mod convert;
 mod fmt;
+mod import;
 mod inspect;
 mod svg;
 
@@ -101,16 +102,7 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Make a book from an SGF or XML game
     #[command(after_help = "Example:\n  gobook import game.sgf -o game.gobook --every 50")]
-    Import {
-        /// The game file (.sgf or .xml)
-        game: PathBuf,
-        /// The book file to write
-        #[arg(short, long)]
-        out: PathBuf,
-        /// Moves per figure
-        #[arg(long, default_value_t = 50)]
-        every: u32,
-    },
+    Import(import::ImportArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -126,7 +118,7 @@ pub fn run() -> i32 {
         Command::Inspect(args) => inspect::run(&args, g),
         Command::Svg(args) => svg::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
-        Command::Import { .. } => not_yet("import"),
+        Command::Import(args) => import::run(&args, g),
     }
 }
 

@@ -91,17 +91,7 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
     }
     // The board is the SGF's: when `sz` differs, Go data reports the mismatch.
     let size = line.size;
-    let mut start = Board::new(size).ok()?;
-    let on = |p: &crate::point::Point| p.on_board(size);
-    for p in line.empty.iter().filter(|p| on(p)) {
-        start.remove(*p);
-    }
-    for p in line.black.iter().filter(|p| on(p)) {
-        start.add_black(*p);
-    }
-    for p in line.white.iter().filter(|p| on(p)) {
-        start.add_white(*p);
-    }
+    let mut start = setup(game, size);
     let (first, moves) = alternate(&line.moves);
     // The first move decides who starts; PL only counts when there are no moves.
     start.set_to_play(first.or(line.to_play).unwrap_or(Color::Black));
@@ -117,6 +107,31 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
         })
         .collect();
     Some(SgfGame { start, moves: moves.into_iter().map(|(m, _)| m).collect(), spans })
+}
+
+/// The position before the first move: the main line's `AB`, `AW` and `AE`
+/// applied in file order (a later `AE` clears an earlier `AB`), up to the first move.
+pub fn setup(game: &sgf::GameTree, size: u8) -> Board {
+    let mut board = Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"));
+    for id in game.main_line_ids() {
+        for p in &game.nodes[id].props {
+            let list = || sgf::value::point_list(&p.values, size).unwrap_or_default().into_iter().filter(|q| q.on_board(size));
+            match p.id.as_str() {
+                "AB" => list().for_each(|q| {
+                    board.add_black(q);
+                }),
+                "AW" => list().for_each(|q| {
+                    board.add_white(q);
+                }),
+                "AE" => list().for_each(|q| {
+                    board.remove(q);
+                }),
+                "B" | "W" if p.value().and_then(|v| sgf::value::parse_move(v, size)).is_some() => return board,
+                _ => {}
+            }
+        }
+    }
+    board
 }
 
 /// Byte offsets (in the decoded text) of the main line's `B` and `W` properties
