@@ -194,8 +194,9 @@ fn write_variation(out: &mut String, game: &GameTree, size: u8, v: &Variation, b
         }
         let kids: &[NodeId] = &game.nodes[node.id].children;
         if kids.len() > 1 && k + 1 < line.nodes.len() {
-            let at = done + 1;
-            let to_play = nm.to_play_before(at).unwrap_or_else(|| nm.first.unwrap_or(v.to_play));
+            let to_play = nm.to_play_before(done + 1).unwrap_or_else(|| nm.first.unwrap_or(v.to_play));
+            // `at` counts in this diagram's numbering, which starts after `offset`.
+            let at = done + 1 + offset;
             subs.extend(kids[1..].iter().map(|&n| Variation { node: n, at, to_play }));
         }
     }
