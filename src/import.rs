@@ -51,53 +51,9 @@ pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<Str
         out.push_str(&summary);
     }
 
-    // The game.
-    out.push_str("\n\n::go(#");
-    out.push_str(GAME_ID);
-    out.push(')');
-    if size != 19 {
-        push_attr(&mut out, "sz", &size.to_string(), false);
-    }
-    let mut stones: Vec<_> = crate::resolve::sgf_data::setup(game, size).stones().collect();
-    stones.sort_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.col));
-    let pts = |c: Color| stones.iter().filter(|s| s.1 == c).map(|s| s.0.to_string()).collect::<Vec<_>>().join(" ");
-    let (black, white) = (pts(Color::Black), pts(Color::White));
-    if !black.is_empty() {
-        push_attr(&mut out, "ab", &black, false);
-    }
-    if !white.is_empty() {
-        push_attr(&mut out, "aw", &white, false);
-    }
+    out.push_str("\n\n");
+    out.push_str(&go_element(game, &line, &gm));
     let first = gm.first.or(line.to_play);
-    if first == Some(Color::White) || (first.is_some() && !stones.is_empty()) {
-        push_attr(&mut out, "pl", if first == Some(Color::White) { "w" } else { "b" }, false);
-    }
-    if !gm.moves.is_empty() {
-        push_attr(&mut out, "mv", &moves_text(&gm.moves), false);
-    }
-    let info = &line.info;
-    for (n, v) in [
-        ("pb", &info.pb),
-        ("br", &info.br),
-        ("wp", &info.wp),
-        ("wr", &info.wr),
-        ("km", &info.km),
-        ("ha", &info.ha),
-        ("re", &info.re),
-        ("tm", &info.tm),
-        ("dt", &info.dt),
-        ("pc", &info.pc),
-        ("ev", &info.ev),
-        ("ro", &info.ro),
-        ("us", &info.us),
-        ("an", &info.an),
-        ("cp", &info.cp),
-        ("so", &info.so),
-    ] {
-        if let Some(v) = v.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
-            push_attr(&mut out, n, v, true);
-        }
-    }
 
     // Comments before the first move introduce the game.
     let figures = total.div_ceil(every).max(1);
@@ -150,6 +106,74 @@ pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<Str
         Formatted::Text(t) => Ok(t),
         Formatted::SyntaxErrors(e) => Err(format!("internal: the book written has syntax errors: {:?}", e.first().map(|d| &d.message))),
     }
+}
+
+/// The game as gobook Go data: a `::go(#game)` element with the main line's board,
+/// setup, moves (`mv`) and game info; and the points of its numbered moves
+/// (move `n` is at index `n - 1`).
+pub fn game_data(game: &GameTree) -> Result<(String, Vec<crate::point::Point>), String> {
+    let line = sgf::main_line(game);
+    if !(2..=MAX_SIZE).contains(&line.size) {
+        return Err(format!("the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}", line.size));
+    }
+    let main = walk(game, crate::sgf::ROOT, line.size);
+    let gm = Numbered::new(&main.moves);
+    let points = gm.moves.iter().filter_map(|m| if let Move::Play(p) = m { Some(*p) } else { None }).collect();
+    Ok((go_element(game, &line, &gm), points))
+}
+
+fn go_element(game: &GameTree, line: &sgf::MainLine, gm: &Numbered) -> String {
+    let size = line.size;
+    let mut out = String::new();
+    let out = &mut out;
+    out.push_str("::go(#");
+    out.push_str(GAME_ID);
+    out.push(')');
+    if size != 19 {
+        push_attr(out, "sz", &size.to_string(), false);
+    }
+    let mut stones: Vec<_> = crate::resolve::sgf_data::setup(game, size).stones().collect();
+    stones.sort_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.col));
+    let pts = |c: Color| stones.iter().filter(|s| s.1 == c).map(|s| s.0.to_string()).collect::<Vec<_>>().join(" ");
+    let (black, white) = (pts(Color::Black), pts(Color::White));
+    if !black.is_empty() {
+        push_attr(out, "ab", &black, false);
+    }
+    if !white.is_empty() {
+        push_attr(out, "aw", &white, false);
+    }
+    let first = gm.first.or(line.to_play);
+    if first == Some(Color::White) || (first.is_some() && !stones.is_empty()) {
+        push_attr(out, "pl", if first == Some(Color::White) { "w" } else { "b" }, false);
+    }
+    if !gm.moves.is_empty() {
+        push_attr(out, "mv", &moves_text(&gm.moves), false);
+    }
+    let info = &line.info;
+    for (n, v) in [
+        ("pb", &info.pb),
+        ("br", &info.br),
+        ("wp", &info.wp),
+        ("wr", &info.wr),
+        ("km", &info.km),
+        ("ha", &info.ha),
+        ("re", &info.re),
+        ("tm", &info.tm),
+        ("dt", &info.dt),
+        ("pc", &info.pc),
+        ("ev", &info.ev),
+        ("ro", &info.ro),
+        ("us", &info.us),
+        ("an", &info.an),
+        ("cp", &info.cp),
+        ("so", &info.so),
+    ] {
+        if let Some(v) = v.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+            push_attr(out, n, v, true);
+        }
+    }
+
+    std::mem::take(out)
 }
 
 /// A variation to draw: its first node, the move it replaces and who plays there.

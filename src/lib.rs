@@ -16,6 +16,7 @@ pub mod inspect;
 pub mod point;
 pub mod render;
 pub mod resolve;
+pub mod snapshot;
 pub mod sgf;
 pub mod site;
 pub mod xml;

@@ -6,7 +6,8 @@ use clap::Args;
 use gobook::import::{book_from_game, Options};
 use gobook::sgf::Warning;
 use std::io::Write;
-use std::path::PathBuf;
+use gobook::sgf::GameTree;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `gobook import`.
 #[derive(Args)]
@@ -23,39 +24,13 @@ pub struct ImportArgs {
 
 /// Runs `gobook import`.
 pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
+    let game = match read_game(&args.game, g) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
     let name = args.game.display().to_string();
-    let bytes = match std::fs::read(&args.game) {
-        Ok(b) => b,
-        Err(e) => {
-            report::error(&format!("cannot read {name}: {e}"));
-            return EXIT_USAGE;
-        }
-    };
-    let xml = args.game.extension().and_then(|x| x.to_str()).is_some_and(|x| x.eq_ignore_ascii_case("xml"));
-    let read = if xml {
-        gobook::xml::read(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message))
-    } else {
-        gobook::sgf::parse(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message))
-    };
-    let (collection, warnings) = match read {
-        Ok(r) => r,
-        Err((line, col, message)) => {
-            report::error(&format!("{name}:{line}:{col}: {message}"));
-            return EXIT_CONTENT;
-        }
-    };
-    if !g.quiet {
-        print_warnings(&name, &warnings);
-    }
-    let Some(game) = collection.games.first() else {
-        report::error(&format!("{name} holds no game"));
-        return EXIT_CONTENT;
-    };
-    if collection.games.len() > 1 && !g.quiet {
-        eprintln!("{name}: warning: the file holds {} games; only the first is imported", collection.games.len());
-    }
     let stem = args.game.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
-    let text = match book_from_game(game, &stem, &Options { every: args.every }) {
+    let text = match book_from_game(&game, &stem, &Options { every: args.every }) {
         Ok(t) => t,
         Err(e) => {
             report::error(&format!("{name}: {e}"));
@@ -78,6 +53,43 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         eprintln!("wrote {out_name} ({} diagrams)", checked.resolved.book.diagrams.len());
     }
     EXIT_OK
+}
+
+/// Reads the first game of an SGF or XML file (XML by the `.xml` extension), printing
+/// what had to be repaired as `FILE:LINE:COL: warning: ...`; the exit code on failure.
+pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
+    let name = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            report::error(&format!("cannot read {name}: {e}"));
+            return Err(EXIT_USAGE);
+        }
+    };
+    let xml = path.extension().and_then(|x| x.to_str()).is_some_and(|x| x.eq_ignore_ascii_case("xml"));
+    let read = if xml {
+        gobook::xml::read(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message))
+    } else {
+        gobook::sgf::parse(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message))
+    };
+    let (mut collection, warnings) = match read {
+        Ok(r) => r,
+        Err((line, col, message)) => {
+            report::error(&format!("{name}:{line}:{col}: {message}"));
+            return Err(EXIT_CONTENT);
+        }
+    };
+    if !g.quiet {
+        print_warnings(&name, &warnings);
+    }
+    if collection.games.len() > 1 && !g.quiet {
+        eprintln!("{name}: warning: the file holds {} games; only the first is used", collection.games.len());
+    }
+    if collection.games.is_empty() {
+        report::error(&format!("{name} holds no game"));
+        return Err(EXIT_CONTENT);
+    }
+    Ok(collection.games.swap_remove(0))
 }
 
 fn print_warnings(name: &str, warnings: &[Warning]) {

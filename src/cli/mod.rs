@@ -7,6 +7,7 @@ mod fmt;
 mod import;
 mod inspect;
 mod svg;
+mod svg_game;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -94,8 +95,8 @@ enum Command {
     /// Print the resolved book (diagrams, moves, captions) as JSON
     #[command(after_help = "Example:\n  gobook inspect book.gobook --lang en")]
     Inspect(inspect::InspectArgs),
-    /// Write diagrams as standalone SVG files
-    #[command(after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/")]
+    /// Write diagrams as standalone SVG files, from a book or straight from a game
+    #[command(after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n\nFrom a game (.sgf or .xml); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates")]
     Svg(svg::SvgArgs),
     /// Convert a game between SGF and the XML Go format
     #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
