@@ -135,7 +135,7 @@ fn fmt_keeps_bom_and_crlf() {
 
 #[test]
 fn unbuilt_commands_exit_2_and_say_so() {
-    for cmd in [vec!["build"], vec!["serve"], vec!["init"], vec!["import", "g", "-o", "b"]] {
+    for cmd in [vec!["build"], vec!["serve"], vec!["init"]] {
         let out = gobook(&cmd);
         assert_eq!(out.status.code(), Some(2), "{cmd:?}");
         assert!(text(&out.stderr).contains("not implemented yet"), "{cmd:?}");
