@@ -133,15 +133,6 @@ fn fmt_keeps_bom_and_crlf() {
     assert_eq!(out.stdout, b"\xEF\xBB\xBF::book(#b)\r\n\r\n\r\n\r\n::chapter\r\n\r\nText\r\n");
 }
 
-#[test]
-fn unbuilt_commands_exit_2_and_say_so() {
-    for cmd in [vec!["serve"], vec!["import", "g", "-o", "b"]] {
-        let out = gobook(&cmd);
-        assert_eq!(out.status.code(), Some(2), "{cmd:?}");
-        assert!(text(&out.stderr).contains("not implemented yet"), "{cmd:?}");
-        assert!(out.stdout.is_empty());
-    }
-}
 
 #[test]
 fn help_explains_each_command_with_an_example() {

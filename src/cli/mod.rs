@@ -6,12 +6,13 @@ mod check;
 mod convert;
 mod fmt;
 mod init;
+mod import;
 mod inspect;
 mod serve;
 mod svg;
+mod svg_game;
 
 use clap::{Args, Parser, Subcommand};
-use std::path::PathBuf;
 
 /// Exit code for success.
 pub const EXIT_OK: i32 = 0;
@@ -69,24 +70,15 @@ enum Command {
     /// Print the resolved book (diagrams, moves, captions) as JSON
     #[command(after_help = "Example:\n  gobook inspect book.gobook --lang en")]
     Inspect(inspect::InspectArgs),
-    /// Write diagrams as standalone SVG files
-    #[command(after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/")]
+    /// Write diagrams as standalone SVG files, from a book or straight from a game
+    #[command(after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n\nFrom a game (.sgf or .xml); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates")]
     Svg(svg::SvgArgs),
     /// Convert a game between SGF and the XML Go format
     #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
     Convert(convert::ConvertArgs),
     /// Make a book from an SGF or XML game
     #[command(after_help = "Example:\n  gobook import game.sgf -o game.gobook --every 50")]
-    Import {
-        /// The game file (.sgf or .xml)
-        game: PathBuf,
-        /// The book file to write
-        #[arg(short, long)]
-        out: PathBuf,
-        /// Moves per figure
-        #[arg(long, default_value_t = 50)]
-        every: u32,
-    },
+    Import(import::ImportArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -102,16 +94,10 @@ pub fn run() -> i32 {
         Command::Inspect(args) => inspect::run(&args, g),
         Command::Svg(args) => svg::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
-        Command::Import { .. } => not_yet("import"),
+        Command::Import(args) => import::run(&args, g),
     }
 }
 
-fn not_yet(cmd: &str) -> i32 {
-    report::error(&format!(
-        "`gobook {cmd}` is not implemented yet; `gobook check` and `gobook fmt` work today"
-    ));
-    EXIT_USAGE
-}
 
 /// Writes `text` and a newline to standard output; a closed pipe (`| head`) is not an error.
 pub fn print_stdout(text: &str) -> i32 {

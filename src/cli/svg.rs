@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 /// Arguments of `gobook svg`.
 #[derive(Args)]
 pub struct SvgArgs {
-    /// The book: a .gobook file or a folder holding one
+    /// The book (a .gobook file or a folder holding one), or a game (.sgf or .xml)
     pub book: PathBuf,
-    /// ID of the diagram to draw
-    #[arg(long, conflicts_with = "all", required_unless_present = "all")]
+    /// ID of the diagram to draw (books)
+    #[arg(long, conflicts_with = "all")]
     pub id: Option<String>,
     /// Draw every diagram of the book, one file each (needs -o DIR)
     #[arg(long)]
@@ -28,10 +28,51 @@ pub struct SvgArgs {
     /// Print the caption and the gaps line under the board
     #[arg(long)]
     pub caption: bool,
+    /// Games: the board after move N, move N marked with a circle (default: the last move)
+    #[arg(long = "move", value_name = "N", conflicts_with_all = ["from", "to"], value_parser = clap::value_parser!(u32).range(1..))]
+    pub move_number: Option<u32>,
+    /// Games: the position before move A, with moves A.. numbered (default end: the last move)
+    #[arg(long, value_name = "A", value_parser = clap::value_parser!(u32).range(1..))]
+    pub from: Option<u32>,
+    /// Games: the last numbered move (default start: move 1)
+    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..))]
+    pub to: Option<u32>,
+    /// Games: show part of the board, given by two corners such as A1T10
+    #[arg(long, value_name = "CORNERS")]
+    pub view: Option<String>,
+    /// Games: draw coordinates around the board
+    #[arg(long)]
+    pub coords: bool,
+}
+
+/// Whether the input is a game rather than a book, by its extension.
+fn is_game(p: &Path) -> bool {
+    p.extension().and_then(|x| x.to_str()).is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("xml"))
 }
 
 /// Runs `gobook svg`.
 pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
+    if is_game(&args.book) {
+        return super::svg_game::run(args, g);
+    }
+    if let Some(flag) = [
+        (args.move_number.is_some(), "--move"),
+        (args.from.is_some(), "--from"),
+        (args.to.is_some(), "--to"),
+        (args.view.is_some(), "--view"),
+        (args.coords, "--coords"),
+    ]
+    .iter()
+    .find(|f| f.0)
+    .map(|f| f.1)
+    {
+        super::report::error(&format!("{flag} applies to games (.sgf or .xml); for a book, choose a diagram with --id"));
+        return EXIT_USAGE;
+    }
+    if args.id.is_none() && !args.all {
+        super::report::error("choose the diagram with --id ID, or draw them all with --all -o DIR");
+        return EXIT_USAGE;
+    }
     let file = match book_file::read(&args.book) {
         Ok(f) => f,
         Err(ReadError::Io(msg)) => {
@@ -69,7 +110,12 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         return EXIT_USAGE;
     };
     let svg = draw(book, d, &lang, args.caption, id);
-    match &args.out {
+    write_out(args.out.as_deref(), &svg, g)
+}
+
+/// Writes the SVG to the file, or standard output.
+pub fn write_out(out: Option<&Path>, svg: &str, g: GlobalArgs) -> i32 {
+    match out {
         None => super::print_stdout(svg.trim_end()),
         Some(path) => match std::fs::write(path, svg) {
             Ok(()) => {
@@ -86,7 +132,8 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     }
 }
 
-fn draw(book: &Book, d: &Diagram, lang: &str, with_caption: bool, id: &str) -> String {
+/// Draws one diagram as a standalone SVG file's text.
+pub fn draw(book: &Book, d: &Diagram, lang: &str, with_caption: bool, id: &str) -> String {
     let opts = SvgOptions {
         standalone: true,
         id_prefix: id.to_string(),

@@ -7,6 +7,7 @@ use crate::format::schema::{DiagramKind, ElementKind};
 use crate::format::syntax::{Attribute, Span};
 use crate::format::values::{self, Move};
 use crate::point::{Color, Point};
+use crate::resolve::sgf_data;
 
 /// A position and the moves played from it.
 #[derive(Clone, Debug)]
@@ -115,6 +116,13 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
         get(name).and_then(|a| values::parse_int(&a.value).ok()).filter(|v| (1..=u32::MAX as i64 / 2).contains(v)).map(|v| v as u32)
     };
 
+    // An `sgf` value is the element's base (see `sgf_data`); links gave it no other.
+    let sgf_data = get("sgf").and_then(|a| sgf_data::read(a, diags).map(|g| (a, g)));
+    let sgf_base = sgf_data.as_ref().map(|(_, g)| GoData { start: g.start.clone(), moves: g.moves.clone(), first_number: 1, view: None, at: 1 });
+    if let Some((_, g)) = &sgf_data {
+        check_moves(&g.start, &g.moves, &g.spans, 1, diags);
+    }
+    let base = if get("sgf").is_some() { sgf_base.as_ref() } else { base };
     let base_start = base.map(|b| b.first_number).unwrap_or(1);
     let at = int("at").unwrap_or(base_start);
     let at_attr = get("at").filter(|_| int("at").is_some());
@@ -188,9 +196,17 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
                 (Vec::new(), Vec::new())
             }
         }
+    } else if let (Some(b), true) = (sgf_base.as_ref(), sgf_data.is_some()) {
+        // Nothing picks from the SGF: the element holds its main line from `at` on.
+        (b.moves[b.index_of(at)..].to_vec(), Vec::new())
     } else {
         (Vec::new(), Vec::new())
     };
+    if let (Some(mv), Some((_, g))) = (get("mv"), &sgf_data) {
+        if !g.moves.is_empty() && get("at").is_none() {
+            diags.warning(mv.name_span, "sgf-moves-unused", format!("`mv` replaces the {} moves of the `sgf` value", g.moves.len()));
+        }
+    }
 
     let first_number = int("mn").unwrap_or(match role {
         Role::Diagram(DiagramKind::Dia) | Role::Diagram(DiagramKind::Prb) => 1,
@@ -200,25 +216,30 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
 
     // Own moves are checked against the rules; ranges were checked in their base.
     if !spans.is_empty() {
-        let mut board = start.clone();
-        let mut number = first_number;
-        for (m, span) in moves.iter().zip(&spans) {
-            if let Some(Err(e)) = play(&mut board, *m) {
-                let p = e.point();
-                let why = match e {
-                    IllegalMove::Occupied(_) => "the point is already occupied",
-                    IllegalMove::Suicide(_) => "it would be suicide",
-                    IllegalMove::Ko(_) => "it retakes a ko at once",
-                    _ => "it is off the board",
-                };
-                diags.error(*span, "illegal-move", format!("move {number} at {p} is illegal: {why}"));
-            }
-            if *m != Move::Pass {
-                number += 1;
-            }
-        }
+        check_moves(&start, &moves, &spans, first_number, diags);
     }
 
     let view = get("vw").and_then(|a| values::parse_view(&a.value, size).ok()).or(base.and_then(|b| b.view));
     GoData { start, moves, first_number, view, at }
+}
+
+/// Reports each move that breaks the rules, at its place in the source.
+fn check_moves(start: &Board, moves: &[Move], spans: &[Span], first_number: u32, diags: &mut Diagnostics) {
+    let mut board = start.clone();
+    let mut number = first_number;
+    for (m, span) in moves.iter().zip(spans) {
+        if let Some(Err(e)) = play(&mut board, *m) {
+            let p = e.point();
+            let why = match e {
+                IllegalMove::Occupied(_) => "the point is already occupied",
+                IllegalMove::Suicide(_) => "it would be suicide",
+                IllegalMove::Ko(_) => "it retakes a ko at once",
+                _ => "it is off the board",
+            };
+            diags.error(*span, "illegal-move", format!("move {number} at {p} is illegal: {why}"));
+        }
+        if *m != Move::Pass {
+            number += 1;
+        }
+    }
 }

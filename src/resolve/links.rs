@@ -88,7 +88,13 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
                 let default = if el.kind == ElementKind::Diagram(DiagramKind::Var) { last_dia } else { last_go };
                 let base = match el.attr("base") {
                     Some(a) if a.value == "none" => None,
+                    // The SGF is the element's base: another one would be ignored.
+                    Some(a) if el.attr("sgf").is_some() => {
+                        diags.warning(a.name_span, "sgf-and-base", "`sgf` gives the position and moves, so `base` is ignored");
+                        None
+                    }
                     Some(a) => resolve_base(doc, &l, i, &a.value, a.value_span, diags),
+                    None if el.attr("sgf").is_some() => None,
                     None => default,
                 };
                 l.base[i] = base;
@@ -127,9 +133,13 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
     l
 }
 
+/// The size an element sets itself: `sz`, else the board of its `sgf`.
 fn own_size(el: &crate::format::syntax::Element) -> Option<u8> {
-    let v = crate::format::values::parse_int(el.attr_value("sz")?).ok()?;
-    (2..=crate::point::MAX_SIZE as i64).contains(&v).then_some(v as u8)
+    let sz = el.attr_value("sz").and_then(|s| crate::format::values::parse_int(s).ok());
+    match sz {
+        Some(v) => (2..=crate::point::MAX_SIZE as i64).contains(&v).then_some(v as u8),
+        None => crate::resolve::sgf_data::size(el.attr_value("sgf")?),
+    }
 }
 
 fn resolve_base(

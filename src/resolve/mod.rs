@@ -6,6 +6,7 @@ pub mod diagram;
 pub mod godata;
 pub mod links;
 pub mod model;
+pub mod sgf_data;
 pub mod text;
 
 use crate::diagnostics::Diagnostics;

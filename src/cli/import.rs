@@ -1,0 +1,100 @@
+//! `gobook import GAME -o BOOK`: a book from an SGF or XML game, checked before it is written.
+
+use super::book_file;
+use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
+use clap::Args;
+use gobook::import::{book_from_game, Options};
+use gobook::sgf::Warning;
+use std::io::Write;
+use gobook::sgf::GameTree;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `gobook import`.
+#[derive(Args)]
+pub struct ImportArgs {
+    /// The game file (.sgf or .xml)
+    pub game: PathBuf,
+    /// The book file to write
+    #[arg(short, long)]
+    pub out: PathBuf,
+    /// Moves per figure
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
+    pub every: u32,
+}
+
+/// Runs `gobook import`.
+pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
+    let game = match read_game(&args.game, g) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
+    let name = args.game.display().to_string();
+    let stem = args.game.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
+    let text = match book_from_game(&game, &stem, &Options { every: args.every }) {
+        Ok(t) => t,
+        Err(e) => {
+            report::error(&format!("{name}: {e}"));
+            return EXIT_CONTENT;
+        }
+    };
+    if let Err(e) = std::fs::write(&args.out, &text) {
+        report::error(&format!("cannot write {}: {e}", args.out.display()));
+        return EXIT_USAGE;
+    }
+    // The book is checked as `gobook check` would: an illegal move in the game shows here.
+    let checked = gobook::check::check(&text);
+    let out_name = args.out.display().to_string();
+    let (errors, _) = book_file::print_diagnostics(&out_name, &text, &checked.diagnostics, true);
+    if errors > 0 {
+        report::error(&format!("wrote {out_name}, but it has {errors} error(s); see above"));
+        return EXIT_CONTENT;
+    }
+    if !g.quiet {
+        eprintln!("wrote {out_name} ({} diagrams)", checked.resolved.book.diagrams.len());
+    }
+    EXIT_OK
+}
+
+/// Reads the first game of an SGF or XML file (XML by the `.xml` extension), printing
+/// what had to be repaired as `FILE:LINE:COL: warning: ...`; the exit code on failure.
+pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
+    let name = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            report::error(&format!("cannot read {name}: {e}"));
+            return Err(EXIT_USAGE);
+        }
+    };
+    let xml = path.extension().and_then(|x| x.to_str()).is_some_and(|x| x.eq_ignore_ascii_case("xml"));
+    let read = if xml {
+        gobook::xml::read(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message))
+    } else {
+        gobook::sgf::parse(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message))
+    };
+    let (mut collection, warnings) = match read {
+        Ok(r) => r,
+        Err((line, col, message)) => {
+            report::error(&format!("{name}:{line}:{col}: {message}"));
+            return Err(EXIT_CONTENT);
+        }
+    };
+    if !g.quiet {
+        print_warnings(&name, &warnings);
+    }
+    if collection.games.len() > 1 && !g.quiet {
+        eprintln!("{name}: warning: the file holds {} games; only the first is used", collection.games.len());
+    }
+    if collection.games.is_empty() {
+        report::error(&format!("{name} holds no game"));
+        return Err(EXIT_CONTENT);
+    }
+    Ok(collection.games.swap_remove(0))
+}
+
+fn print_warnings(name: &str, warnings: &[Warning]) {
+    let mut err = std::io::stderr().lock();
+    for w in warnings {
+        let _ = writeln!(err, "{name}:{}:{}: warning: {}", w.line, w.col, w.message);
+    }
+}

@@ -1,0 +1,48 @@
+//! `gobook svg GAME.sgf`: one diagram of a game (a moment, or a range of moves),
+//! drawn through a small in-memory book so it looks like a book's diagram.
+
+use super::svg::{draw, write_out, SvgArgs};
+use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_USAGE};
+use gobook::snapshot::{self, Moment, Snapshot};
+
+/// Draws the moment of the game that the arguments ask for.
+pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
+    if args.id.is_some() || args.all {
+        report::error("--id and --all choose diagrams of a book; for a game use --move N or --from A --to B");
+        return EXIT_USAGE;
+    }
+    let game = match super::import::read_game(&args.book, g) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
+    let total = gobook::import::game_data(&game).map(|(_, p)| p.len() as u32).unwrap_or(0);
+    let moment = match (args.move_number, args.from, args.to) {
+        (Some(n), _, _) => Moment::After(n),
+        (None, None, None) => Moment::End,
+        (None, from, to) => Moment::Moves { from: from.unwrap_or(1), to: to.unwrap_or(total) },
+    };
+    let s = Snapshot { moment, view: args.view.clone(), coords: args.coords };
+    let text = match snapshot::book(&game, &s) {
+        Ok(t) => t,
+        Err(e) => {
+            report::error(&format!("{}: {e}", args.book.display()));
+            return EXIT_USAGE;
+        }
+    };
+    let checked = gobook::check::check(&text);
+    if checked.has_errors() {
+        // An illegal move in the game: say which, in the game's terms.
+        for d in checked.diagnostics.iter().filter(|d| d.severity == gobook::diagnostics::Severity::Error) {
+            report::error(&format!("{}: {}", args.book.display(), d.message));
+        }
+        return EXIT_CONTENT;
+    }
+    let book = &checked.resolved.book;
+    let Some(d) = book.diagrams.iter().find(|d| d.id.as_deref() == Some(snapshot::DIAGRAM_ID)) else {
+        report::error("internal: the game's diagram is missing");
+        return EXIT_CONTENT;
+    };
+    let lang = args.lang.clone().unwrap_or_else(|| "en".into());
+    let svg = draw(book, d, &lang, args.caption, "game");
+    write_out(args.out.as_deref(), &svg, g)
+}
