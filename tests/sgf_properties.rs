@@ -48,6 +48,14 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+#[test]
+fn repeated_root_properties_are_checked_like_single_ones() {
+    // Found by `token_soup`: the second empty SZ survived the root's size check.
+    check(b"(SZ[]SZ[]]").unwrap();
+    let p = sgf::parse(b"(;SZ[9]SZ[13];B[aa])").unwrap();
+    assert_eq!(p.collection.games[0].root().value("SZ"), Some("9"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 

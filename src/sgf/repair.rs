@@ -32,6 +32,9 @@ pub fn repair(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) {
 
 fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     let root = game.root_mut();
+    // The checks below look at one SZ, FF, GM...: repeats must be merged before, or a second
+    // copy would survive them unchecked.
+    merge_duplicates(&mut root.props, warn);
     let mut ff = 1;
     if let Some(p) = root.get("FF") {
         match p.value().and_then(value::parse_number) {
