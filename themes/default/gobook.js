@@ -193,7 +193,9 @@ const setup = fig => {
   // Problems: the reader's moves are checked against the book's sequences.
   const seqs = (D.c || []).map(q => ({ q, ok: true })).concat((D.x || []).map(q => ({ q, ok: false })));
   const follows = (s, p) => p.every((x, k) => s.q[k] && s.q[k][0] === x);
+  // Feedback is a status of its own: the live region above speaks the moves.
   const feedback = el('p', 'gb-feedback');
+  feedback.setAttribute('role', 'status');
   const problemPosition = () => {
     const a = start.slice(), marks = {};
     let black = D.p === 'B';
@@ -242,7 +244,7 @@ const setup = fig => {
     } else {
       report('', texts);
     }
-    say.textContent = spoken.concat(feedback.textContent).join('. ');
+    say.textContent = spoken.join('. ');
     show();
   };
   if (problem) {
@@ -258,8 +260,8 @@ const setup = fig => {
       if (!s) return;
       path = s.q.map(m => m[0]);
       result = 'gb-right';
-      report(result, [word('solution') + ':'].concat(path.map((_, k) => moveWords(k) + '.'), s.q.map(m => m[1])));
-      say.textContent = feedback.textContent;
+      report(result, [word('solution') + ':'].concat(s.q.map(m => m[1])));
+      say.textContent = path.map((_, k) => moveWords(k)).join('. ');
       show();
     });
     live.tabIndex = 0;
@@ -276,7 +278,7 @@ const setup = fig => {
       const v = view();
       const delta = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
       if (delta) {
-        cursor = cursor || [Math.round((v[0] + v[2]) / 2), Math.round((v[1] + v[3]) / 2)];
+        cursor = cursor || [(v[0] + v[2]) >> 1, (v[1] + v[3]) >> 1];
         cursor = [Math.max(v[0], Math.min(v[2], cursor[0] + delta[0])), Math.max(v[1], Math.min(v[3], cursor[1] + delta[1]))];
         say.textContent = pointName(...cursor);
       } else if ((e.key === 'Enter' || e.key === ' ') && cursor) {
@@ -286,8 +288,10 @@ const setup = fig => {
       e.stopPropagation();
       show();
     });
-    live.addEventListener('focus', () => show());
+    // The cursor appears with the first arrow key, not on focus: redrawing on the
+    // focus of a mouse press would swap the SVG under the pointer and lose the click.
     live.addEventListener('blur', () => {
+      if (!cursor) return;
       cursor = null;
       show();
     });
