@@ -145,6 +145,27 @@ await scenario('keyboard replay with arrows, Home and End, and a live region', a
   await page.close();
 });
 
+await scenario('a swipe steps through the moves', async () => {
+  const page = await open('/en/game.html');
+  const fig = '#fig1';
+  await page.locator(`${fig} > svg.gb`).scrollIntoViewIfNeeded();
+  const box = await page.locator(`${fig} > svg.gb`).boundingBox();
+  const swipe = async (from, to) => {
+    await page.mouse.move(box.x + from, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + to, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+  };
+  // Right to left goes forward, as when turning a page; the figure starts at its end.
+  await swipe(box.width * 0.7, box.width * 0.3);
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === '50', 'right to left at the end stays at the end');
+  await swipe(box.width * 0.3, box.width * 0.7);
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === '49', 'left to right steps back');
+  await swipe(box.width * 0.7, box.width * 0.3);
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === '50', 'right to left steps forward');
+  await page.close();
+});
+
 await scenario('expand a partial diagram to the whole board and back', async () => {
   const page = await open('/en/game.html');
   const fig = '#dia1';
@@ -238,6 +259,9 @@ await scenario('an inline diagram opens in a pop-over and Escape closes it', asy
   }, [link, pop]);
   check(near, 'placed under its link');
   check(!page.url().includes('#'), 'no navigation');
+  await page.click(`${pop} button[aria-label="First move"]`);
+  await page.click(`${pop} button[aria-label="Next move"]`);
+  check((await say(page, pop)) === 'Black 15 at P3', 'the inline diagram replays inside the pop-over');
   await shot(page, null, 'inline-popover');
   await page.keyboard.press('Escape');
   check(await page.$eval(pop, b => getComputedStyle(b).display === 'none'), 'Escape closes it');

@@ -196,9 +196,12 @@ const setup = fig => {
   // Feedback is a status of its own: the live region above speaks the moves.
   const feedback = el('p', 'gb-feedback');
   feedback.setAttribute('role', 'status');
+  // A problem starts after the diagram's own moves, if it has any.
+  const last = moves[total - 1];
+  const firstBlack = last ? !last.black : D.p === 'B';
   const problemPosition = () => {
-    const a = start.slice(), marks = {};
-    let black = D.p === 'B';
+    const a = positions[total].slice(), marks = {};
+    let black = firstBlack;
     path.forEach((x, k) => {
       if (x) {
         const [c, r] = code(x);
@@ -216,7 +219,7 @@ const setup = fig => {
     fig.classList.toggle('gb-failed', cls === 'gb-wrong');
   };
   const moveWords = k => {
-    const x = path[k], black = (D.p === 'B') === (k % 2 === 0);
+    const x = path[k], black = firstBlack === (k % 2 === 0);
     return announce(black, k + 1, x ? pointName(...code(x)) : word('pass'));
   };
   const choose = x => {
@@ -389,6 +392,15 @@ doc.addEventListener('click', e => {
 });
 doc.addEventListener('keydown', e => {
   if (e.key === 'Escape' && open) close();
+});
+// Tabbing out of the pop-over closes it, leaving focus where the reader went.
+doc.addEventListener('focusout', e => {
+  if (open && open[0].contains(e.target) && e.relatedTarget && !open[0].contains(e.relatedTarget)) {
+    const [box, link] = open;
+    open = null;
+    box.classList.remove('gb-pop');
+    link.setAttribute('aria-expanded', 'false');
+  }
 });
 
 // The chosen language is remembered; the root page of a site in several languages
