@@ -66,3 +66,31 @@ fn interactive_diagrams_work_in_chromium() {
     assert!(run.status.success(), "browser scenarios failed:\n{out}");
     assert!(out.contains("all browser scenarios passed"));
 }
+
+/// What the script relies on is in the built site, checked without a browser so it
+/// holds even where the browser tests skip.
+#[test]
+fn the_site_carries_the_script_its_data_and_its_words() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = std::env::temp_dir().join(format!("gobook-browser-static-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&site);
+    let book = root.join("examples/ear-reddening/ear-reddening.gobook");
+    let built = Command::new(env!("CARGO_BIN_EXE_gobook")).arg("build").arg(&book).arg("-o").arg(&site).output().unwrap();
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    let js = std::fs::read_to_string(site.join("gobook.js")).unwrap();
+    assert!(js.len() < 15 * 1024, "gobook.js is {} bytes", js.len());
+    let read = |p: &str| std::fs::read_to_string(site.join(p)).unwrap();
+    let problems = read("de/problems.html");
+    assert!(problems.contains(r#"<script src="../gobook.js" defer></script>"#));
+    assert!(problems.contains(r#"data-gb-lang="de""#));
+    assert!(problems.contains("data-gb=\"{&quot;b&quot;"), "problem data embedded");
+    assert!(problems.contains("&quot;c&quot;:[[[&quot;ba&quot;"), "the correct sequence B1 as `ba`");
+    // The words come in the page's language, once per page.
+    assert_eq!(problems.matches(r#"<script id="gb-ui" type="application/json">"#).count(), 1);
+    assert!(problems.contains("Nicht im Buch"));
+    assert!(problems.contains(r#"<details class="gb-solution"><summary>Lösung anzeigen</summary>"#));
+    let index = read("index.html");
+    assert!(index.contains(r#"<script src="gobook.js" defer></script>"#) && index.contains("data-gb-root"));
+    assert!(index.contains(r#"data-lang="de""#));
+    let _ = std::fs::remove_dir_all(&site);
+}
