@@ -19,4 +19,6 @@ shot en/problems.html 1280 900 desktop-problems.png
 shot en/game.html 390 1600 phone-game.png
 shot de/problems.html 390 1200 phone-problems.png
 rm -rf "$out"
+# The interactive diagrams in use (replay, expand, problems, pop-over): the browser tests take these.
+GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test browser
 ls -1 docs/screenshots

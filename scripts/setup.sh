@@ -4,7 +4,8 @@ set -euo pipefail
 need=()
 # Headless chromium renders diagrams and pages to PNG for the visual checks (docs/diagrams).
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-# (Browser and validator packages join this list as the features that need them land.)
+# node and npm run the browser tests of the interactive diagrams (tests/browser/).
+command -v npm >/dev/null 2>&1 || need+=(npm)
 # xmllint checks that written XML Go files are valid against go.dtd.
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 if [ ${#need[@]} -gt 0 ]; then
@@ -17,4 +18,9 @@ if ! python3 -c 'import sgfmill' >/dev/null 2>&1; then
   # Debian's Python refuses plain pip installs (PEP 668) unless told this is deliberate.
   python3 -m pip install --quiet sgfmill 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages sgfmill
+fi
+# playwright-core for the browser tests, at the version in tests/browser/package-lock.json.
+browser_tests="$(cd "$(dirname "$0")/.." && pwd)/tests/browser"
+if [ ! -d "$browser_tests/node_modules/playwright-core" ]; then
+  npm ci --prefix "$browser_tests" --no-audit --no-fund --loglevel=error
 fi

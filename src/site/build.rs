@@ -10,7 +10,7 @@ use crate::site::config::{self, Config};
 use crate::site::html::{self, Site};
 use crate::site::includes::{self, IncludeError, Included};
 use crate::site::pages::{self, Plan};
-use crate::site::theme;
+use crate::site::{script, theme};
 use maud::Markup;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -130,7 +130,9 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         }
         other => other,
     })?;
-    let css = theme::stylesheet(&theme::theme(config.theme.as_deref(), &book_dir)?, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
+    let chosen_theme = theme::theme(config.theme.as_deref(), &book_dir)?;
+    let css = theme::stylesheet(&chosen_theme, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
+    let js = script::script(&chosen_theme)?;
 
     // Diagrams differ between languages only in their title, so each is drawn once per
     // language, and only when the cache has not seen the same input.
@@ -192,6 +194,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         files.push((PathBuf::from("index.html"), html::language_index(&site).into_bytes()));
     }
     files.push((PathBuf::from("style.css"), css.into_bytes()));
+    files.push((PathBuf::from("gobook.js"), js.into_bytes()));
     (opts.progress)(&format!("{pages} pages"));
     let images = local_images(&checked, &name, opts.text, &book_dir)?;
 

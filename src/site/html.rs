@@ -9,6 +9,7 @@ use crate::resolve::model::{Block, BlockKind, Book, Diagram, Image, Paragraph};
 use crate::resolve::shows_in;
 use crate::resolve::text::{self, Rich, TextContext};
 use crate::site::config::Config;
+use crate::site::interactive;
 use crate::site::pages::{anchor, Plan};
 use crate::site::rich::{self, local_url, LinkContext};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
@@ -100,8 +101,9 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 title { (title) }
                 meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
                 link rel="stylesheet" href={ (root) "style.css" };
+                script src={ (root) "gobook.js" } defer {}
             }
-            body.gb-page {
+            body.gb-page data-gb-lang=[site.multi.then_some(lang)] {
                 a.gb-skip href="#main" { (ui("skip_to_content", lang).trim()) }
                 header.gb-top {
                     a.gb-book-title href="index.html" { (book_title) }
@@ -144,10 +146,20 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                         p { (text::resolve_plain(book, c, lang)) }
                     }
                 }
+                (interface_words(&body, lang))
             }
         }
     };
     markup.into_string()
+}
+
+/// The interface words for the script, on pages that have interactive diagrams.
+fn interface_words(body: &Markup, lang: &str) -> Markup {
+    html! {
+        @if body.0.contains("data-gb=") {
+            script #gb-ui type="application/json" { (PreEscaped(interactive::ui_json(lang))) }
+        }
+    }
 }
 
 /// BCP 47 tags for the spec's language codes.
@@ -384,7 +396,7 @@ fn inline_figures(site: &Site, plan: &Plan, rich: &[Rich], cx: &LinkContext) -> 
     html! {
         @for d in ds {
             @let dia = &site.book().diagrams[d];
-            aside.gb-inline-fig id=((cx.inline_anchor)(d)) {
+            aside.gb-inline-fig id=((cx.inline_anchor)(d)) data-gb=[interactive::data(dia)] {
                 (PreEscaped(&site.svgs[lang_idx][d]))
                 (figcaption_markup(site.book(), dia, &plan.lang))
             }
@@ -432,12 +444,13 @@ fn figure(site: &Site, plan: &Plan, plan_idx: usize, b: &Block, d: usize, cx: &L
         .and_then(|h| rich::link_href(&text::link_target(&site.checked.links, b.element, h), cx));
     let board = PreEscaped(site.svgs[plan_idx][d].as_str());
     html! {
-        figure id=(id) class={ "gb-fig gb-" (kind) " gb-w-" (dia.width) @if let Some(a) = &align { " " (a) } } style=[style] {
+        figure id=(id) class={ "gb-fig gb-" (kind) " gb-w-" (dia.width) @if let Some(a) = &align { " " (a) } } style=[style] data-gb=[interactive::data(dia)] {
             @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } } @else { (board) }
             (figcaption_markup(book, dia, &plan.lang))
             @if let Some(q) = question.filter(|q| !q.is_empty()) {
                 p.gb-question { (rich::render(&q, cx)) }
             }
+            @if let Some(sol) = interactive::solution(dia, &plan.lang) { (sol) }
         }
     }
 }
@@ -515,14 +528,15 @@ pub fn language_index(site: &Site) -> String {
                 title { (book.info("title", &book.languages[0]).unwrap_or(&book.id)) }
                 meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
                 link rel="stylesheet" href="style.css";
+                script src="gobook.js" defer {}
             }
-            body.gb-page {
+            body.gb-page data-gb-root {
                 main.gb-main.gb-language-index #main {
                     @for l in &book.languages {
                         section lang=(html_lang(l)) {
                             h1 { a href={ (l) "/index.html" } { (book.info("title", l).map(|t| text::resolve_plain(book, t, l)).unwrap_or_else(|| book.id.clone())) } }
                             @if let Some(s) = book.info("subtitle", l) { p.gb-s1 { (text::resolve_plain(book, s, l)) } }
-                            p.gb-enter { a href={ (l) "/index.html" } { (i18n::language_name(l)) " →" } }
+                            p.gb-enter { a href={ (l) "/index.html" } data-lang=(l) { (i18n::language_name(l)) " →" } }
                         }
                     }
                 }

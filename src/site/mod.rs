@@ -6,6 +6,8 @@ pub mod build;
 pub mod config;
 pub mod html;
 pub mod includes;
+pub mod interactive;
 pub mod pages;
 pub mod rich;
+pub mod script;
 pub mod theme;

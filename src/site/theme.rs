@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 const DEFAULT_THEME: &[(&str, &str)] = &[
     ("style.css", include_str!("../../themes/default/style.css")),
     ("board.css", include_str!("../../themes/default/board.css")),
+    ("interactive.css", include_str!("../../themes/default/interactive.css")),
 ];
 
 #[derive(Debug)]

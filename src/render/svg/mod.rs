@@ -143,6 +143,19 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     out
 }
 
+/// The numbers the browser script needs to redraw a diagram over the same board:
+/// units between lines, the margin around the outer lines, the stone radius, the
+/// line overhang on cut sides and the width of the coordinates band (0 without them).
+pub fn geometry(coordinates: bool) -> [i32; 5] {
+    let l = Layout::new(19, None, coordinates);
+    [layout::UNIT, l.margin(), stones::STONE_RADIUS, layout::PAD, if coordinates { layout::COORD_BAND } else { 0 }]
+}
+
+/// The star points of a board, so the script draws the same ones as the renderer.
+pub fn star_points(size: u8) -> Vec<crate::point::Point> {
+    grid::hoshi(size)
+}
+
 /// Keeps the characters an XML id may hold (ASCII letters, digits, `-`, `_`, `.`),
 /// and starts it with a letter, so any prefix gives a valid id.
 fn sanitize_id(prefix: &str) -> String {

@@ -10,7 +10,7 @@ use crate::point::{Color, Point};
 
 /// Stone radius: with the 1 unit outline a stone is 23 units across, 0.96 of the spacing,
 /// so neighbours almost touch as on a real board.
-const STONE_RADIUS: i32 = 11;
+pub(crate) const STONE_RADIUS: i32 = 11;
 /// Radius of the board-coloured disc behind text on an empty point.
 const LABEL_DISC_RADIUS: i32 = 9;
 /// How far from a stone's centre lines and arrows stop: just outside its outline.

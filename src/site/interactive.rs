@@ -1,0 +1,196 @@
+//! What the browser script (`themes/default/gobook.js`) needs, embedded in the page:
+//! per diagram a compact `data-gb` JSON (start position, moves, problem sequences and
+//! the board geometry, so the script never guesses), per page the interface words in
+//! the page's language, and for readers without JavaScript a problem's solution
+//! behind a disclosure. The script itself carries no word lists and no book data.
+
+use crate::format::schema::DiagramKind;
+use crate::format::values::{Move, Sequence};
+use crate::i18n;
+use crate::point::{Color, Point};
+use crate::render::svg::{geometry, star_points};
+use crate::resolve::model::{Diagram, DiagramRole};
+use maud::{html, Markup};
+use serde_json::{json, Map, Value};
+
+/// The interface words the script uses; the page embeds them in its language.
+const UI_KEYS: &[&str] = &[
+    "first_move",
+    "previous_move",
+    "next_move",
+    "last_move",
+    "move_of",
+    "expand_board",
+    "reset",
+    "show_solution",
+    "solution",
+    "correct",
+    "wrong",
+    "not_in_book",
+    "black_move_at",
+    "white_move_at",
+    "pass",
+    "elsewhere",
+    "close",
+    "problem",
+];
+
+/// A point in two letters, column then row counted from the bottom (`a` = 0):
+/// the shortest form, and the script needs no coordinate parser.
+fn code(p: Point) -> String {
+    [p.col, p.row].iter().map(|&v| (b'a' + v) as char).collect()
+}
+
+fn points(stones: &[(Point, Color)], color: Color) -> String {
+    stones.iter().filter(|(_, c)| *c == color).map(|(p, _)| code(*p)).collect()
+}
+
+fn color_letter(c: Color) -> char {
+    match c {
+        Color::Black => 'B',
+        Color::White => 'W',
+    }
+}
+
+/// A problem sequence as `[[point, text?], ...]`; a pass has the empty point.
+fn sequence(seq: &Sequence) -> Value {
+    seq.iter()
+        .map(|(mv, text)| {
+            let p = match mv {
+                Move::Play(p) => code(*p),
+                Move::Pass | Move::Tenuki => String::new(),
+            };
+            match text {
+                Some(t) => json!([p, t]),
+                None => json!([p]),
+            }
+        })
+        .collect()
+}
+
+/// Whether the reader can do anything with the diagram: replay moves, expand a
+/// partial board or solve a problem.
+fn is_interactive(d: &Diagram) -> bool {
+    let partial = !(d.view.0.col == 0 && d.view.0.row == 0 && d.view.1.col + 1 == d.size && d.view.1.row + 1 == d.size);
+    let problem = d.role == DiagramRole::Block(DiagramKind::Prb) && !(d.correct.is_empty() && d.wrong.is_empty());
+    partial || problem || d.moves.iter().any(|m| m.point.is_some())
+}
+
+/// The `data-gb` JSON of a diagram, or None when there is nothing to interact with.
+///
+/// Keys: `z` size, `v` view (left, bottom, right, top), `g` geometry (see
+/// [`geometry`]), `h` star points, `b`/`w` start stones, `m` moves (`Bdd`; `B-` a
+/// tenuki, `B` a pass), `n` first move number, `p` who plays first, and for
+/// problems `c`/`x` the correct and wrong sequences.
+pub fn data(d: &Diagram) -> Option<String> {
+    if !is_interactive(d) {
+        return None;
+    }
+    let mut o = Map::new();
+    o.insert("z".into(), json!(d.size));
+    o.insert("v".into(), json!([d.view.0.col, d.view.0.row, d.view.1.col, d.view.1.row]));
+    o.insert("g".into(), json!(geometry(d.show_coords)));
+    o.insert("h".into(), json!(star_points(d.size).into_iter().map(code).collect::<String>()));
+    o.insert("b".into(), json!(points(&d.stones, Color::Black)));
+    o.insert("w".into(), json!(points(&d.stones, Color::White)));
+    let moves: Vec<String> = d
+        .moves
+        .iter()
+        .map(|m| {
+            let c = color_letter(m.color);
+            match (m.point, m.number) {
+                (Some(p), _) => format!("{c}{}", code(p)),
+                (None, Some(_)) => format!("{c}-"),
+                (None, None) => c.to_string(),
+            }
+        })
+        .collect();
+    if !moves.is_empty() {
+        o.insert("m".into(), json!(moves.join(" ")));
+        o.insert("n".into(), json!(d.first_number));
+    }
+    o.insert("p".into(), json!(color_letter(d.to_play).to_string()));
+    if d.role == DiagramRole::Block(DiagramKind::Prb) && !(d.correct.is_empty() && d.wrong.is_empty()) {
+        o.insert("c".into(), d.correct.iter().map(sequence).collect());
+        o.insert("x".into(), d.wrong.iter().map(sequence).collect());
+    }
+    Some(Value::Object(o).to_string())
+}
+
+/// The interface words of a page in `lang`, as JSON for a `<script type="application/json">`.
+/// `</` cannot occur: the words are fixed and contain no angle brackets (a test checks).
+pub fn ui_json(lang: &str) -> String {
+    let mut o = Map::new();
+    for k in UI_KEYS {
+        o.insert((*k).into(), json!(i18n::ui(k, lang).unwrap_or(k)));
+    }
+    o.insert("black".into(), json!(i18n::color_name(true, lang)));
+    o.insert("white".into(), json!(i18n::color_name(false, lang)));
+    Value::Object(o).to_string()
+}
+
+/// Moves in words for the no-JavaScript solution: `Black B1, White C1`.
+fn moves_text(seq: &Sequence, first: Color, lang: &str) -> String {
+    let mut color = first;
+    let mut parts = Vec::new();
+    for (mv, _) in seq {
+        let what = match mv {
+            Move::Play(p) => p.to_string(),
+            Move::Pass => i18n::ui("pass", lang).unwrap_or("pass").to_string(),
+            Move::Tenuki => i18n::ui("elsewhere", lang).unwrap_or("elsewhere").to_string(),
+        };
+        parts.push(format!("{} {what}", i18n::color_name(color == Color::Black, lang)));
+        color = match color {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        };
+    }
+    parts.join(", ")
+}
+
+/// A problem's sequences behind a disclosure, for readers without JavaScript (the
+/// script hides it and offers the same on the board).
+pub fn solution(d: &Diagram, lang: &str) -> Option<Markup> {
+    if d.role != DiagramRole::Block(DiagramKind::Prb) || (d.correct.is_empty() && d.wrong.is_empty()) {
+        return None;
+    }
+    let word = |k: &str| i18n::ui(k, lang).unwrap_or("").to_string();
+    let texts = |s: &Sequence| s.iter().filter_map(|(_, t)| t.clone()).collect::<Vec<_>>().join(" ");
+    Some(html! {
+        details.gb-solution {
+            summary { (word("show_solution")) }
+            ul {
+                @for s in &d.correct {
+                    li.gb-sol-ok { strong { (word("correct")) ": " } (moves_text(s, d.to_play, lang)) @let t = texts(s); @if !t.is_empty() { " – " (t) } }
+                }
+                @for s in &d.wrong {
+                    li.gb-sol-bad { strong { (word("wrong")) ": " } (moves_text(s, d.to_play, lang)) @let t = texts(s); @if !t.is_empty() { " – " (t) } }
+                }
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interface_words_exist_in_every_language_and_are_safe_in_a_script_element() {
+        for lang in ["en", "de", "fr", "ja", "ko", "cn", "tw", "es", "it", "po", "pt", "ru"] {
+            let j = ui_json(lang);
+            assert!(!j.contains('<'), "{lang}: {j}");
+            let v: Value = serde_json::from_str(&j).unwrap();
+            for k in UI_KEYS {
+                assert!(i18n::ui(k, lang).is_some(), "{k} missing in {lang}");
+                assert!(v[k].as_str().is_some_and(|s| !s.is_empty()));
+            }
+        }
+    }
+
+    #[test]
+    fn points_are_two_letters_from_the_lower_left() {
+        assert_eq!(code(Point::new(0, 0)), "aa");
+        assert_eq!(code(Point::new(3, 15)), "dp");
+    }
+}

@@ -1,0 +1,310 @@
+// Browser tests of the interactive diagrams (themes/default/gobook.js), run by
+// tests/browser.rs over a freshly built example site:
+//
+//   node tests/browser/run.mjs SITE_DIR INSPECT_JSON [SCREENSHOT_DIR]
+//
+// Serves SITE_DIR over HTTP on a free local port (localStorage and fetch behave as on
+// a real site), drives Debian's chromium with playwright-core, and exits 1 when a
+// scenario fails. INSPECT_JSON is `gobook inspect --lang en` of the same book: the
+// replayed positions are compared with the final positions gobook computed.
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { join, extname, normalize } from 'node:path';
+
+const [site, inspectPath, shots] = process.argv.slice(2);
+if (!site || !inspectPath) {
+  console.error('usage: node run.mjs SITE_DIR INSPECT_JSON [SCREENSHOT_DIR]');
+  process.exit(2);
+}
+const inspect = JSON.parse(await readFile(inspectPath, 'utf8'));
+const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  try {
+    const body = await readFile(join(site, path.endsWith('/') ? path + 'index.html' : path));
+    res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404);
+    res.end('not found');
+  }
+});
+await new Promise(r => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme: 'light' });
+const failures = [];
+const errors = [];
+
+// A fresh page with script errors recorded: any error fails the run.
+const open = async path => {
+  const page = await context.newPage();
+  page.on('pageerror', e => errors.push(`${path}: ${e.message}`));
+  // Browsers ask for /favicon.ico on their own; any other missing file is an error.
+  page.on('console', m => m.type() === 'error' && !m.text().includes('404') && errors.push(`${path}: ${m.text()}`));
+  page.on('response', r => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && errors.push(`${path}: ${r.status()} ${r.url()}`));
+  await page.goto(base + path);
+  return page;
+};
+const check = (ok, what) => {
+  if (!ok) throw new Error(what);
+};
+const scenario = async (name, body) => {
+  try {
+    await body();
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+};
+const shot = async (page, locator, name) => {
+  if (!shots) return;
+  await mkdir(shots, { recursive: true });
+  await (locator ? page.locator(locator) : page).screenshot({ path: join(shots, `interactive-${name}.png`) });
+};
+
+// The stones the live board draws, as {point: 'b'|'w'}, read back from the SVG
+// circles with the geometry the page embeds.
+const liveStones = (page, fig) =>
+  page.$eval(fig, f => {
+    const D = JSON.parse(f.dataset.gb);
+    const cols = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+    const svg = f.querySelector('svg.gb-live');
+    const v = svg.viewBox.baseVal;
+    const full = v.width > (D.v[2] - D.v[0]) * D.g[0] + 2 * D.g[1];
+    const [c0, , , r1] = full ? [0, 0, D.z - 1, D.z - 1] : D.v;
+    const out = {};
+    for (const [cls, color] of [['gb-sb', 'b'], ['gb-sw', 'w']]) {
+      svg.querySelectorAll(`g.${cls} > circle`).forEach(c => {
+        const col = c0 + Math.round(+c.getAttribute('cx') / D.g[0]);
+        const row = r1 - Math.round(+c.getAttribute('cy') / D.g[0]);
+        out[cols[col] + (row + 1)] = color;
+      });
+    }
+    return out;
+  });
+const expected = id => {
+  const d = inspect.diagrams.find(x => x.id === id);
+  return Object.fromEntries(d.final_stones.map(s => [s.point, s.color]));
+};
+const same = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const say = (page, fig) => page.$eval(`${fig} .gb-say`, e => e.textContent);
+const feedback = (page, fig) => page.$eval(`${fig} .gb-feedback`, e => ({ text: e.textContent, cls: e.className }));
+
+await scenario('replay a figure to its end: stones match gobook inspect', async () => {
+  const page = await open('/en/game.html');
+  const fig = '#fig1';
+  const total = (await page.$eval(fig, f => JSON.parse(f.dataset.gb).m.split(' ').length));
+  await page.click(`${fig} button[aria-label="First move"]`);
+  check(await page.$eval(`${fig} svg.gb-live`, s => s.querySelectorAll('circle[r="11"]').length === 0), 'the first step shows an empty board');
+  for (let i = 0; i < total; i++) await page.click(`${fig} button[aria-label="Next move"]`);
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === String(total), 'reached the end');
+  check(same(await liveStones(page, fig), expected('fig1')), 'the replayed position equals final_stones');
+  check(await page.$eval(`${fig} > svg.gb:not(.gb-live)`, s => getComputedStyle(s).display !== 'none'), 'the numbered figure is back at the end');
+  check(await page.$eval(`${fig} button[aria-label="Next move"]`, b => b.disabled), 'next is disabled at the end');
+  await page.click(`${fig} button[aria-label="Previous move"]`);
+  check(await page.$eval(`${fig} svg.gb-live`, s => s.querySelectorAll('.gb-mb, .gb-mw').length === 1), 'the last move is marked');
+  await shot(page, fig, 'replay');
+  await page.close();
+});
+
+await scenario('replay with captures: Figure 3 ends as gobook computed', async () => {
+  const page = await open('/en/game.html');
+  await page.click('#fig3 button[aria-label="First move"]');
+  await page.click('#fig3 button[aria-label="Last move"]');
+  // At the end the numbered figure shows; the live board underneath holds the position.
+  check(same(await liveStones(page, '#fig3'), expected('fig3')), 'fig3 final position');
+  await page.close();
+});
+
+await scenario('keyboard replay with arrows, Home and End, and a live region', async () => {
+  const page = await open('/en/game.html');
+  const fig = '#fig1';
+  await page.focus(fig);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === '2', 'two steps from the keyboard');
+  const text = await say(page, fig);
+  check(text === 'White 2 at D17', `announced "${text}"`);
+  check(await page.$eval(`${fig} .gb-say`, e => e.getAttribute('aria-live') === 'polite'), 'live region');
+  await page.keyboard.press('ArrowLeft');
+  check((await say(page, fig)) === 'Black 1 at R16', 'back one');
+  await page.keyboard.press('End');
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === '50', 'End goes to the end');
+  // Buttons are reachable with Tab and show a focus ring.
+  await page.keyboard.press('Tab');
+  const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  check(ring !== 'none', 'focus is visible');
+  await page.close();
+});
+
+await scenario('a swipe steps through the moves', async () => {
+  const page = await open('/en/game.html');
+  const fig = '#fig1';
+  await page.locator(`${fig} > svg.gb`).scrollIntoViewIfNeeded();
+  const box = await page.locator(`${fig} > svg.gb`).boundingBox();
+  const swipe = async (from, to) => {
+    await page.mouse.move(box.x + from, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + to, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+  };
+  // Right to left goes forward, as when turning a page; the figure starts at its end.
+  await swipe(box.width * 0.7, box.width * 0.3);
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === '50', 'right to left at the end stays at the end');
+  await swipe(box.width * 0.3, box.width * 0.7);
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === '49', 'left to right steps back');
+  await swipe(box.width * 0.7, box.width * 0.3);
+  check((await page.$eval(fig, f => f.dataset.gbStep)) === '50', 'right to left steps forward');
+  await page.close();
+});
+
+await scenario('expand a partial diagram to the whole board and back', async () => {
+  const page = await open('/en/game.html');
+  const fig = '#dia1';
+  const button = `${fig} button[aria-label="Expand board"]`;
+  await page.click(button);
+  const n = await page.$eval(`${fig} svg.gb-live`, s => s.viewBox.baseVal.width);
+  check(n === 18 * 24 + 30, `whole board viewBox width ${n}`);
+  check(same(await liveStones(page, fig), expected('dia1')), 'expanded board shows the final position');
+  await shot(page, fig, 'expanded');
+  await page.click(button);
+  check(await page.$eval(`${fig} .gb-board`, b => b.hidden), 'back to the numbered partial figure');
+  await page.close();
+});
+
+await scenario('solve a problem correctly', async () => {
+  const page = await open('/en/problems.html');
+  const fig = '#prb1';
+  check(await page.$eval(`${fig} .gb-solution`, d => getComputedStyle(d).display === 'none'), 'the no-JS solution is hidden');
+  await page.focus(`${fig} .gb-board`);
+  // B1 from the keyboard: the cursor starts in the middle of the view (C3).
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  const f = await feedback(page, fig);
+  check(f.cls.includes('gb-right') && f.text.includes('White is dead.'), `feedback ${JSON.stringify(f)}`);
+  check((await say(page, fig)).startsWith('Black 1 at B1'), 'announced');
+  await shot(page, fig, 'problem-correct');
+  await page.close();
+});
+
+// Clicks the centre of a point of a problem board.
+const clickPoint = async (page, fig, name) => {
+  await page.locator(`${fig} .gb-board`).scrollIntoViewIfNeeded();
+  const box = await page.$eval(`${fig} .gb-board svg`, (s, name) => {
+    const f = s.closest('[data-gb]');
+    const D = JSON.parse(f.dataset.gb);
+    const col = 'ABCDEFGHJKLMNOPQRSTUVWXYZ'.indexOf(name[0]);
+    const row = +name.slice(1) - 1;
+    const vb = s.viewBox.baseVal, r = s.getBoundingClientRect();
+    const x = ((col - D.v[0]) * D.g[0] - vb.x) * (r.width / vb.width) + r.left;
+    const y = ((D.v[3] - row) * D.g[0] - vb.y) * (r.height / vb.height) + r.top;
+    return { x, y };
+  }, name);
+  await page.mouse.click(box.x, box.y);
+};
+
+await scenario('a wrong move gets the refutation from the book', async () => {
+  const page = await open('/en/problems.html');
+  const fig = '#prb1';
+  await clickPoint(page, fig, 'A1');
+  const f = await feedback(page, fig);
+  check(f.cls.includes('gb-wrong') && f.text.includes('White lives with two eyes.'), `feedback ${JSON.stringify(f)}`);
+  const stones = await liveStones(page, fig);
+  check(stones.B1 === 'w', 'White answered at B1');
+  check(await page.$eval(fig, f => f.classList.contains('gb-failed')), 'marked wrong');
+  await shot(page, fig, 'problem-wrong');
+  await page.click(`${fig} button:has-text("Reset")`);
+  check(!(await liveStones(page, fig)).B1, 'reset empties B1');
+  await page.click(`${fig} button:has-text("Show solution")`);
+  const s = await feedback(page, fig);
+  check(s.text.includes('White is dead.') && (await say(page, fig)) === 'Black 1 at B1', `solution ${s.text}`);
+  check((await liveStones(page, fig)).B1 === 'b', 'the solution is on the board');
+  await page.close();
+});
+
+await scenario('a move outside the book says so', async () => {
+  const page = await open('/en/problems.html');
+  const fig = '#prb1';
+  await clickPoint(page, fig, 'F4');
+  const f = await feedback(page, fig);
+  check(f.cls.includes('gb-off') && f.text === 'Not in book', `feedback ${JSON.stringify(f)}`);
+  check(!(await liveStones(page, fig)).F4, 'no stone is left on F4');
+  await shot(page, fig, 'problem-not-in-book');
+  // The hint stays folded until asked for.
+  check(!(await page.$eval('details.gb-hint', d => d.open)), 'hint folded');
+  await page.close();
+});
+
+await scenario('an inline diagram opens in a pop-over and Escape closes it', async () => {
+  const page = await open('/en/game.html');
+  const link = 'a.gb-dia-link';
+  await page.click(link);
+  const box = await page.$eval(link, a => document.getElementById(a.hash.slice(1)).id);
+  const pop = `#${box}`;
+  check(await page.$eval(pop, b => b.classList.contains('gb-pop') && getComputedStyle(b).display === 'block'), 'pop-over shown');
+  check(await page.evaluate(p => document.activeElement === document.querySelector(p), pop), 'focus moves into it');
+  const near = await page.evaluate(([l, p]) => {
+    const a = document.querySelector(l).getBoundingClientRect(), b = document.querySelector(p).getBoundingClientRect();
+    return Math.abs(b.top - a.bottom) < 20;
+  }, [link, pop]);
+  check(near, 'placed under its link');
+  check(!page.url().includes('#'), 'no navigation');
+  await page.click(`${pop} button[aria-label="First move"]`);
+  await page.click(`${pop} button[aria-label="Next move"]`);
+  check((await say(page, pop)) === 'Black 15 at P3', 'the inline diagram replays inside the pop-over');
+  await shot(page, null, 'inline-popover');
+  await page.keyboard.press('Escape');
+  check(await page.$eval(pop, b => getComputedStyle(b).display === 'none'), 'Escape closes it');
+  check(await page.evaluate(l => document.activeElement === document.querySelector(l), link), 'focus is back on the link');
+  await page.close();
+});
+
+await scenario('the language is remembered and the root page goes to it', async () => {
+  const page = await open('/de/game.html');
+  check((await page.evaluate(() => localStorage.getItem('gb-lang'))) === 'de', 'stored');
+  await page.goto(base + '/index.html');
+  await page.waitForURL(/\/de\/index\.html$/);
+  await page.close();
+});
+
+await scenario('without JavaScript: static figure, solution and hint in disclosures', async () => {
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 900, height: 900 } });
+  const page = await plain.newPage();
+  await page.goto(base + '/en/problems.html');
+  check(await page.$eval('#prb1 > svg.gb', s => getComputedStyle(s).display !== 'none'), 'static diagram');
+  check((await page.$$('#prb1 .gb-bar')).length === 0, 'no dead buttons');
+  await page.click('#prb1 details.gb-solution > summary');
+  check((await page.$eval('#prb1 details.gb-solution', d => d.textContent)).includes('White is dead.'), 'solution in a disclosure');
+  await shot(page, '#prb1', 'no-js');
+  await plain.close();
+});
+
+if (shots) {
+  await scenario('screenshots of the phone layout', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, deviceScaleFactor: 2, hasTouch: true });
+    const page = await phone.newPage();
+    await page.goto(base + '/en/problems.html');
+    await clickPoint(page, '#prb1', 'C1');
+    await shot(page, '#prb1', 'phone-problem');
+    await phone.close();
+  });
+}
+
+await scenario('no script errors', async () => {
+  check(errors.length === 0, errors.join('; '));
+});
+
+await browser.close();
+server.close();
+console.log(failures.length ? `${failures.length} browser scenario(s) failed` : 'all browser scenarios passed');
+process.exit(failures.length ? 1 : 0);

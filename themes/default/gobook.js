@@ -1,0 +1,421 @@
+// gobook.js: interactive diagrams for gobook sites, no framework, no dependencies.
+// Each diagram carries its data in a `data-gb` attribute (see src/site/interactive.rs)
+// and the page its interface words in <script id="gb-ui">. Without this script the
+// page still shows the static numbered diagram, and solutions and hints in <details>.
+// Comment lines and indentation are dropped at build time, so keep comments on lines
+// of their own.
+(() => {
+'use strict';
+const doc = document;
+const NS = 'http://www.w3.org/2000/svg';
+const COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+let ui = {};
+try {
+  ui = JSON.parse(doc.getElementById('gb-ui').textContent);
+} catch (e) {
+  ui = {};
+}
+doc.documentElement.classList.add('gb-js');
+const word = k => ui[k] || k;
+const fill = (s, o) => s.replace(/\{(\w+)\}/g, (m, k) => (k in o ? o[k] : m));
+const el = (tag, cls, text) => {
+  const e = doc.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+};
+
+// Points travel as two letters, column and row from the lower left; the board is a
+// flat array indexed row * size + column with 0 empty, 1 black, 2 white.
+const code = s => [s.charCodeAt(0) - 97, s.charCodeAt(1) - 97];
+const pointName = (c, r) => COLS[c] + (r + 1);
+
+// Plays a stone and removes what it captures (and itself, if it has no liberty left).
+const play = (a, z, i, color) => {
+  a[i] = color;
+  const around = j => {
+    const c = j % z, r = (j - c) / z, n = [];
+    if (c > 0) n.push(j - 1);
+    if (c < z - 1) n.push(j + 1);
+    if (r > 0) n.push(j - z);
+    if (r < z - 1) n.push(j + z);
+    return n;
+  };
+  // The group of `j` if it has no liberty, else null.
+  const dead = j => {
+    const seen = new Set([j]), todo = [j];
+    while (todo.length) {
+      for (const n of around(todo.pop())) {
+        if (a[n] === 0) return null;
+        if (a[n] === a[j] && !seen.has(n)) {
+          seen.add(n);
+          todo.push(n);
+        }
+      }
+    }
+    return seen;
+  };
+  for (const n of around(i)) {
+    const g = a[n] === 3 - color && dead(n);
+    if (g) g.forEach(k => (a[k] = 0));
+  }
+  const self = dead(i);
+  if (self) self.forEach(k => (a[k] = 0));
+};
+
+// An SVG of the position `a` over `view`, with the same geometry and classes as the
+// renderer's, so the theme styles it and the board does not move when it replaces
+// the static figure. `marks` maps point index to a label, or '' for a last-move ring.
+const draw = (D, view, a, marks, cursor) => {
+  const [U, M, R, P, B] = D.g, z = D.z, [c0, r0, c1, r1] = view;
+  const X = c => (c - c0) * U, Y = r => (r1 - r) * U;
+  const w = (c1 - c0) * U, h = (r1 - r0) * U;
+  const top = r1 === z - 1, right = c1 === z - 1, bottom = r0 === 0, left = c0 === 0;
+  let s = `<svg xmlns="${NS}" class="gb gb-live" viewBox="${-M} ${-M} ${w + 2 * M} ${h + 2 * M}" width="${w + 2 * M}" height="${h + 2 * M}" text-anchor="middle" aria-hidden="true">`;
+  s += `<rect class="gb-bd" x="${-M}" y="${-M}" width="${w + 2 * M}" height="${h + 2 * M}"/>`;
+  let d = '';
+  for (let c = c0; c <= c1; c++) d += `M${X(c)} ${top ? 0 : -P}V${bottom ? h : h + P}`;
+  for (let r = r0; r <= r1; r++) d += `M${left ? 0 : -P} ${Y(r)}H${right ? w : w + P}`;
+  s += `<path class="gb-g" fill="none" stroke-width="1" d="${d}"/>`;
+  d = '';
+  if (top) d += `M0 0H${w}`;
+  if (right) d += `M${w} 0V${h}`;
+  if (bottom) d += `M0 ${h}H${w}`;
+  if (left) d += `M0 0V${h}`;
+  if (d) s += `<path class="gb-e" fill="none" stroke-width="2" stroke-linecap="square" d="${d}"/>`;
+  const shows = (c, r) => c >= c0 && c <= c1 && r >= r0 && r <= r1;
+  s += '<g class="gb-h">';
+  for (let k = 0; k < D.h.length; k += 2) {
+    const [c, r] = code(D.h.slice(k, k + 2));
+    if (shows(c, r)) s += `<circle cx="${X(c)}" cy="${Y(r)}" r="2.5"/>`;
+  }
+  s += '</g>';
+  let text = '';
+  for (const color of [1, 2]) {
+    s += `<g class="${color === 1 ? 'gb-sb' : 'gb-sw'}" stroke-width="1">`;
+    for (let r = r1; r >= r0; r--) {
+      for (let c = c0; c <= c1; c++) {
+        const i = r * z + c;
+        if (a[i] !== color) continue;
+        s += `<circle cx="${X(c)}" cy="${Y(r)}" r="${R}"/>`;
+        const m = marks[i];
+        const on = color === 1 ? 'gb-nb' : 'gb-nw';
+        if (m === '') text += `<circle class="${color === 1 ? 'gb-mb' : 'gb-mw'}" fill="none" stroke-width="2" cx="${X(c)}" cy="${Y(r)}" r="${R / 2}"/>`;
+        else if (m != null) text += `<text class="${on}" font-size="${m.length > 2 ? 10 : 14}" x="${X(c)}" y="${Y(r) + 5}">${m}</text>`;
+      }
+    }
+    s += '</g>';
+  }
+  s += text;
+  if (cursor) s += `<rect class="gb-cur" fill="none" stroke-width="2" x="${X(cursor[0]) - U / 2}" y="${Y(cursor[1]) - U / 2}" width="${U}" height="${U}"/>`;
+  if (B) {
+    const mid = P + B / 2;
+    s += '<g class="gb-co" font-size="10">';
+    for (let c = c0; c <= c1; c++) s += `<text x="${X(c)}" y="${-mid + 4}">${COLS[c]}</text><text x="${X(c)}" y="${h + mid + 4}">${COLS[c]}</text>`;
+    for (let r = r0; r <= r1; r++) s += `<text x="${-mid}" y="${Y(r) + 4}">${r + 1}</text><text x="${w + mid}" y="${Y(r) + 4}">${r + 1}</text>`;
+    s += '</g>';
+  }
+  return s + '</svg>';
+};
+
+// Turns one figure (or inline diagram) into a player: replay, expand, problems.
+const setup = fig => {
+  const D = JSON.parse(fig.dataset.gb);
+  const z = D.z;
+  const still = fig.querySelector('svg.gb');
+  if (!still) return;
+  const host = still.closest('a') || still;
+  const live = el('div', 'gb-board');
+  live.hidden = true;
+  host.after(live);
+  const start = new Array(z * z).fill(0);
+  for (const [key, color] of [['b', 1], ['w', 2]]) {
+    for (let k = 0; k < D[key].length; k += 2) {
+      const [c, r] = code(D[key].slice(k, k + 2));
+      start[r * z + c] = color;
+    }
+  }
+  // Replay: the position after each move, worked out once.
+  const moves = (D.m ? D.m.split(' ') : []).map(t => ({ black: t[0] === 'B', at: t.length === 3 ? code(t.slice(1)) : null, tenuki: t[1] === '-' }));
+  const positions = [start];
+  let num = D.n || 1;
+  for (const m of moves) {
+    const a = positions[positions.length - 1].slice();
+    if (m.at) play(a, z, m.at[1] * z + m.at[0], m.black ? 1 : 2);
+    m.n = m.at || m.tenuki ? num++ : '';
+    positions.push(a);
+  }
+  const problem = !!(D.c || D.x);
+  const total = moves.length;
+  let step = total, expanded = false, path = [], texts = [], result = '', cursor = null;
+  const full = [0, 0, z - 1, z - 1];
+  const partial = D.v.join() !== full.join();
+
+  const bar = el('div', 'gb-bar');
+  bar.setAttribute('role', 'toolbar');
+  const say = el('p', 'gb-say');
+  say.setAttribute('aria-live', 'polite');
+  const button = (label, text, act) => {
+    const b = el('button', 'gb-btn', text);
+    b.type = 'button';
+    b.title = label;
+    b.setAttribute('aria-label', label);
+    b.addEventListener('click', act);
+    bar.append(b);
+    return b;
+  };
+  const go = n => {
+    step = Math.max(0, Math.min(total, n));
+    show();
+    const m = moves[step - 1];
+    say.textContent = m ? announce(m.black, m.n, m.at ? pointName(m.at[0], m.at[1]) : word(m.tenuki ? 'elsewhere' : 'pass')) : fill(word('move_of'), { n: 0, total });
+  };
+  const announce = (black, n, where) => (n === '' ? `${word(black ? 'black' : 'white')}: ${where}` : fill(word(black ? 'black_move_at' : 'white_move_at'), { n, point: where }));
+  let nav = [];
+  if (total && !problem) {
+    nav = [
+      button(word('first_move'), '«', () => go(0)),
+      button(word('previous_move'), '‹', () => go(step - 1)),
+      button(word('next_move'), '›', () => go(step + 1)),
+      button(word('last_move'), '»', () => go(total)),
+    ];
+  }
+  let grow = null;
+  if (partial) {
+    grow = button(word('expand_board'), '⤢', () => {
+      expanded = !expanded;
+      grow.setAttribute('aria-pressed', expanded);
+      show();
+    });
+    grow.setAttribute('aria-pressed', 'false');
+  }
+
+  // Problems: the reader's moves are checked against the book's sequences.
+  const seqs = (D.c || []).map(q => ({ q, ok: true })).concat((D.x || []).map(q => ({ q, ok: false })));
+  const follows = (s, p) => p.every((x, k) => s.q[k] && s.q[k][0] === x);
+  // Feedback is a status of its own: the live region above speaks the moves.
+  const feedback = el('p', 'gb-feedback');
+  feedback.setAttribute('role', 'status');
+  // A problem starts after the diagram's own moves, if it has any.
+  const last = moves[total - 1];
+  const firstBlack = last ? !last.black : D.p === 'B';
+  const problemPosition = () => {
+    const a = positions[total].slice(), marks = {};
+    let black = firstBlack;
+    path.forEach((x, k) => {
+      if (x) {
+        const [c, r] = code(x);
+        play(a, z, r * z + c, black ? 1 : 2);
+        marks[r * z + c] = String(k + 1);
+      }
+      black = !black;
+    });
+    return [a, marks];
+  };
+  const report = (cls, words) => {
+    feedback.className = 'gb-feedback ' + cls;
+    feedback.textContent = words.filter(Boolean).join(' ');
+    fig.classList.toggle('gb-solved', cls === 'gb-right');
+    fig.classList.toggle('gb-failed', cls === 'gb-wrong');
+  };
+  const moveWords = k => {
+    const x = path[k], black = firstBlack === (k % 2 === 0);
+    return announce(black, k + 1, x ? pointName(...code(x)) : word('pass'));
+  };
+  const choose = x => {
+    if (result) return;
+    const k = path.length;
+    const hits = seqs.filter(s => follows(s, path) && s.q[k] && s.q[k][0] === x);
+    if (!hits.length) {
+      report('gb-off', [word('not_in_book')]);
+      say.textContent = `${pointName(...code(x))}: ${word('not_in_book')}`;
+      return;
+    }
+    path.push(x);
+    texts = [hits[0].q[k][1]];
+    const answer = hits.find(s => s.q.length > k + 1);
+    if (answer) {
+      path.push(answer.q[k + 1][0]);
+      texts.push(answer.q[k + 1][1]);
+    }
+    const open = seqs.filter(s => follows(s, path));
+    const spoken = [moveWords(k)].concat(answer ? [moveWords(k + 1)] : []);
+    if (!open.some(s => s.q.length > path.length)) {
+      const done = open.find(s => s.q.length === path.length) || hits[0];
+      result = done.ok ? 'gb-right' : 'gb-wrong';
+      report(result, [word(done.ok ? 'correct' : 'wrong') + '.'].concat(texts));
+    } else {
+      report('', texts);
+    }
+    say.textContent = spoken.join('. ');
+    show();
+  };
+  if (problem) {
+    button(word('reset'), word('reset'), () => {
+      path = [];
+      result = '';
+      report('', []);
+      say.textContent = word('reset');
+      show();
+    });
+    button(word('show_solution'), word('show_solution'), () => {
+      const s = seqs.find(q => q.ok);
+      if (!s) return;
+      path = s.q.map(m => m[0]);
+      result = 'gb-right';
+      report(result, [word('solution') + ':'].concat(s.q.map(m => m[1])));
+      say.textContent = path.map((_, k) => moveWords(k)).join('. ');
+      show();
+    });
+    live.tabIndex = 0;
+    live.setAttribute('role', 'application');
+    live.setAttribute('aria-label', fig.querySelector('title') ? fig.querySelector('title').textContent : word('problem'));
+    live.addEventListener('click', e => {
+      const svg = live.firstChild, box = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal, v = view();
+      const c = v[0] + Math.round((vb.x + ((e.clientX - box.left) * vb.width) / box.width) / D.g[0]);
+      const r = v[3] - Math.round((vb.y + ((e.clientY - box.top) * vb.height) / box.height) / D.g[0]);
+      if (c >= v[0] && c <= v[2] && r >= v[1] && r <= v[3]) choose(String.fromCharCode(97 + c, 97 + r));
+    });
+    // From the keyboard, arrows move a cursor over the board and Enter or Space plays.
+    live.addEventListener('keydown', e => {
+      const v = view();
+      const delta = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+      if (delta) {
+        cursor = cursor || [(v[0] + v[2]) >> 1, (v[1] + v[3]) >> 1];
+        cursor = [Math.max(v[0], Math.min(v[2], cursor[0] + delta[0])), Math.max(v[1], Math.min(v[3], cursor[1] + delta[1]))];
+        say.textContent = pointName(...cursor);
+      } else if ((e.key === 'Enter' || e.key === ' ') && cursor) {
+        choose(String.fromCharCode(97 + cursor[0], 97 + cursor[1]));
+      } else return;
+      e.preventDefault();
+      e.stopPropagation();
+      show();
+    });
+    // The cursor appears with the first arrow key, not on focus: redrawing on the
+    // focus of a mouse press would swap the SVG under the pointer and lose the click.
+    live.addEventListener('blur', () => {
+      if (!cursor) return;
+      cursor = null;
+      show();
+    });
+  }
+  const view = () => (expanded ? full : D.v);
+  const show = () => {
+    let a, marks = {};
+    if (problem) {
+      [a, marks] = problemPosition();
+    } else {
+      a = positions[step];
+      const m = moves[step - 1];
+      if (m && m.at) marks[m.at[1] * z + m.at[0]] = '';
+    }
+    // The numbered figure stands for the end of the sequence.
+    const still_shown = !problem && step === total && !expanded;
+    live.innerHTML = draw(D, view(), a, marks, problem && doc.activeElement === live ? cursor : null);
+    live.hidden = still_shown;
+    host.style.display = still_shown ? '' : 'none';
+    fig.dataset.gbStep = step;
+    if (nav.length) {
+      nav[0].disabled = nav[1].disabled = step === 0;
+      nav[2].disabled = nav[3].disabled = step === total;
+    }
+  };
+  if (!bar.children.length) return;
+  live.after(bar, feedback, say);
+  if (!problem) {
+    fig.tabIndex = 0;
+    fig.addEventListener('keydown', e => {
+      const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: total }[e.key];
+      if (to == null || !total) return;
+      e.preventDefault();
+      go(to);
+    });
+    // A horizontal swipe over the board steps back or forward.
+    let x0 = null;
+    fig.addEventListener('pointerdown', e => (x0 = e.clientX));
+    fig.addEventListener('pointerup', e => {
+      const dx = x0 == null ? 0 : e.clientX - x0;
+      x0 = null;
+      if (Math.abs(dx) > 40 && total) go(step + (dx < 0 ? 1 : -1));
+    });
+  }
+  show();
+};
+
+// Inline diagrams open as a pop-over next to their link; Escape or a click elsewhere
+// closes it and focus goes back to the link.
+let open = null;
+const close = () => {
+  if (!open) return;
+  const [box, link] = open;
+  open = null;
+  box.classList.remove('gb-pop');
+  link.setAttribute('aria-expanded', 'false');
+  link.focus();
+};
+const popOver = (link, box) => {
+  close();
+  if (!box.querySelector('.gb-close')) {
+    const x = el('button', 'gb-btn gb-close', '×');
+    x.type = 'button';
+    x.setAttribute('aria-label', word('close'));
+    x.title = word('close');
+    x.addEventListener('click', close);
+    box.prepend(x);
+  }
+  box.setAttribute('role', 'dialog');
+  box.setAttribute('aria-label', link.textContent);
+  box.tabIndex = -1;
+  box.classList.add('gb-pop');
+  const base = box.offsetParent ? box.offsetParent.getBoundingClientRect() : { left: 0, top: 0 };
+  const at = link.getBoundingClientRect();
+  const width = box.offsetWidth;
+  const left = Math.max(8, Math.min(at.left, innerWidth - width - 8));
+  box.style.left = left - base.left + 'px';
+  box.style.top = at.bottom + 6 - base.top + 'px';
+  link.setAttribute('aria-expanded', 'true');
+  open = [box, link];
+  box.focus();
+};
+doc.addEventListener('click', e => {
+  const link = e.target.closest && e.target.closest('a.gb-dia-link');
+  if (link) {
+    const box = doc.getElementById(link.hash.slice(1));
+    if (box) {
+      e.preventDefault();
+      if (open && open[0] === box) close();
+      else popOver(link, box);
+    }
+  } else if (open && !open[0].contains(e.target)) {
+    close();
+  }
+});
+doc.addEventListener('keydown', e => {
+  if (e.key === 'Escape' && open) close();
+});
+// Tabbing out of the pop-over closes it, leaving focus where the reader went.
+doc.addEventListener('focusout', e => {
+  if (open && open[0].contains(e.target) && e.relatedTarget && !open[0].contains(e.relatedTarget)) {
+    const [box, link] = open;
+    open = null;
+    box.classList.remove('gb-pop');
+    link.setAttribute('aria-expanded', 'false');
+  }
+});
+
+// The chosen language is remembered; the root page of a site in several languages
+// sends the reader on to it.
+try {
+  const lang = doc.body.dataset.gbLang;
+  if (lang) localStorage.setItem('gb-lang', lang);
+  const saved = localStorage.getItem('gb-lang');
+  if ('gbRoot' in doc.body.dataset && saved) {
+    const link = doc.querySelector(`a[data-lang="${saved}"]`);
+    if (link) location.replace(link.href);
+  }
+} catch (e) {
+  // No storage (private mode, file:// in some browsers): nothing to remember.
+}
+
+doc.querySelectorAll('[data-gb]').forEach(setup);
+})();
