@@ -9,31 +9,15 @@
 //! Screenshots go to a temporary folder, or to `$GOBOOK_SCREENSHOTS` when set
 //! (scripts/screenshots.sh sets it to docs/screenshots).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn chromium() -> PathBuf {
-    std::env::var_os("CHROMIUM").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
-}
-
-/// What is missing to run the browser tests, if anything.
-fn missing(root: &Path) -> Option<String> {
-    if Command::new("node").arg("--version").output().map(|o| !o.status.success()).unwrap_or(true) {
-        return Some("node is not installed".into());
-    }
-    if !chromium().is_file() {
-        return Some(format!("chromium is not at {}", chromium().display()));
-    }
-    if !root.join("tests/browser/node_modules/playwright-core").is_dir() {
-        return Some("playwright-core is not installed (npm ci --prefix tests/browser)".into());
-    }
-    None
-}
 
 #[test]
 fn interactive_diagrams_work_in_chromium() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    if let Some(why) = missing(root) {
+    if let Some(why) = common::browser_missing() {
         assert!(std::env::var_os("CI").is_none(), "browser tests cannot run under CI: {why}; run scripts/setup.sh");
         eprintln!("SKIPPED browser tests: {why}; run scripts/setup.sh to install what they need");
         return;
@@ -57,7 +41,7 @@ fn interactive_diagrams_work_in_chromium() {
         .arg(&site)
         .arg(&inspect_json)
         .arg(&shots)
-        .env("CHROMIUM", chromium())
+        .env("CHROMIUM", common::chromium())
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&run.stdout);

@@ -200,6 +200,21 @@ fn images_and_includes_are_brought_along() {
 }
 
 #[test]
+#[cfg(unix)]
+fn an_image_linked_from_outside_the_book_is_refused() {
+    let dir = tempdir("symlink");
+    let book_dir = dir.join("book");
+    std::fs::create_dir_all(&book_dir).unwrap();
+    std::fs::write(dir.join("private.png"), b"PRIVATE").unwrap();
+    std::os::unix::fs::symlink(dir.join("private.png"), book_dir.join("pic.png")).unwrap();
+    std::fs::write(book_dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\n::img url=\"pic.png\"\n").unwrap();
+    let r = build(&book_dir.join("b.gobook"), &dir.join("out"));
+    assert_eq!(r.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("outside the book's folder"));
+    assert!(!dir.join("out").exists());
+}
+
+#[test]
 fn the_output_folder_may_not_hold_the_book() {
     let dir = tempdir("guard");
     std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\nText.\n").unwrap();

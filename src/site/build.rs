@@ -333,6 +333,9 @@ fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> R
             diags.error(span, "image-outside-book", format!("the image `{url}` is outside the book's folder; put it beside the book"));
         } else if !book_dir.join(&rel).is_file() {
             diags.error(span, "missing-image", format!("the image `{url}` does not exist (looked in {})", book_dir.display()));
+        } else if !inside(book_dir, &rel) {
+            // A symbolic link out of the book's folder would publish a file the author never meant to.
+            diags.error(span, "image-outside-book", format!("the image `{url}` is a link to a file outside the book's folder"));
         } else {
             found.insert(rel);
         }
@@ -358,6 +361,14 @@ fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> R
         return Err(BuildError::Content { name: name.to_string(), text: text.to_string(), diagnostics });
     }
     Ok(found.into_iter().collect())
+}
+
+/// Whether `rel` resolves (links followed) to a file inside `dir`.
+fn inside(dir: &Path, rel: &Path) -> bool {
+    match (dir.canonicalize(), dir.join(rel).canonicalize()) {
+        (Ok(root), Ok(full)) => full.starts_with(root),
+        _ => false,
+    }
 }
 
 /// Writes everything into a fresh folder beside the target, then swaps it in.
