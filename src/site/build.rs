@@ -138,7 +138,7 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
 }
 
 /// Refuses output folders that would swallow the book: the book's own folder or one above it.
-fn guard_out_dir(out: &Path, book_dir: &Path) -> Result<(), String> {
+pub fn guard_out_dir(out: &Path, book_dir: &Path) -> Result<(), String> {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let (o, b) = (abs(out), abs(book_dir));
     if b.starts_with(&o) {
@@ -152,7 +152,7 @@ fn guard_out_dir(out: &Path, book_dir: &Path) -> Result<(), String> {
 }
 
 /// Renders every included file once per language.
-fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
+pub fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
     let mut urls = BTreeSet::new();
     for ch in &checked.resolved.book.chapters {
         for b in &ch.blocks {
@@ -207,7 +207,7 @@ fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result
 }
 
 /// Local image files the book uses (image elements, inline images, the cover), checked to exist.
-fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> Result<Vec<PathBuf>, BuildError> {
+pub fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> Result<Vec<PathBuf>, BuildError> {
     use crate::diagnostics::{Diagnostics, Severity};
     let mut found = BTreeSet::new();
     let mut diags = Diagnostics::default();
