@@ -226,11 +226,11 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     }
     let start = entries.get(1).or(entries.first()).map(|e| e.href.clone()).unwrap_or_else(|| "cover.xhtml".into());
     // Landmarks may only point into the reading order: the book's own contents chapter, if it has one.
-    let contents = match plan.contents.map(|i| &plan.pages[i]) {
-        Some(p) if p.chapter.is_some() => format!("{TEXT_DIR}/{}", p.file),
-        _ => "nav.xhtml#toc".to_string(),
-    };
-    let nav = nav::nav(&Nav { lang: tag, heading: contents_word, entries: &entries, cover: "cover.xhtml", start: &start, contents: &contents });
+    let contents = plan.contents.map(|i| &plan.pages[i]).map(|p| match p.chapter {
+        Some(_) => format!("{TEXT_DIR}/{}", p.file),
+        None => "nav.xhtml#toc".to_string(),
+    });
+    let nav = nav::nav(&Nav { lang: tag, heading: contents_word, entries: &entries, cover: "cover.xhtml", start: &start, contents: contents.as_deref() });
     files.push(("nav.xhtml".into(), nav.into_bytes()));
 
     for (i, (path, bytes)) in s.images.iter().enumerate() {

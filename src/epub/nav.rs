@@ -24,8 +24,9 @@ pub struct Nav<'a> {
     pub cover: &'a str,
     /// Where the text begins.
     pub start: &'a str,
-    /// The contents page in the reading order: this document's list, or the book's own chapter.
-    pub contents: &'a str,
+    /// The contents page in the reading order: this document's list, or the book's own
+    /// chapter; None when neither is read (a book of one chapter).
+    pub contents: Option<&'a str>,
 }
 
 /// Writes `nav.xhtml`.
@@ -40,7 +41,9 @@ pub fn nav(n: &Nav) -> String {
     // Landmarks are for the reading system's menus, not for the page.
     body.push_str("<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<ol>\n");
     body.push_str(&format!("<li><a epub:type=\"cover\" href=\"{}\">Cover</a></li>\n", esc(n.cover)));
-    body.push_str(&format!("<li><a epub:type=\"toc\" href=\"{}\">{}</a></li>\n", esc(n.contents), esc(n.heading)));
+    if let Some(c) = n.contents {
+        body.push_str(&format!("<li><a epub:type=\"toc\" href=\"{}\">{}</a></li>\n", esc(c), esc(n.heading)));
+    }
     body.push_str(&format!("<li><a epub:type=\"bodymatter\" href=\"{}\">{}</a></li>\n", esc(n.start), esc(n.entries.first().map(|e| e.title.as_str()).unwrap_or("Start"))));
     body.push_str("</ol>\n</nav>\n</main>");
     document(&Frame { lang: n.lang, title: n.heading, css: "style.css", body_type: Some("frontmatter"), body_class: "gb-page gb-epub" }, &body)

@@ -51,9 +51,10 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     let _ = writeln!(o, "<dc:identifier id=\"book-id\">{}</dc:identifier>", esc(&m.identifier));
     let _ = writeln!(o, "<dc:title id=\"title\">{}</dc:title>", esc(&m.title));
     let _ = writeln!(o, "<meta refines=\"#title\" property=\"title-type\">main</meta>");
+    // A second dc:title refined as subtitle is valid, but many reading systems (and
+    // epubcheck's own report) show the last title: the subtitle goes in the description.
     if let Some(s) = &m.subtitle {
-        let _ = writeln!(o, "<dc:title id=\"subtitle\">{}</dc:title>", esc(s));
-        let _ = writeln!(o, "<meta refines=\"#subtitle\" property=\"title-type\">subtitle</meta>");
+        let _ = writeln!(o, "<dc:description>{}</dc:description>", esc(s));
     }
     if let Some(a) = &m.author {
         let _ = writeln!(o, "<dc:creator id=\"author\">{}</dc:creator>", esc(a));

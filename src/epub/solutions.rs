@@ -34,8 +34,10 @@ pub fn chapter_solutions(book: &Book, ch: usize, lang: &str) -> String {
         let problem = anchor(b.id.as_deref(), b.element);
         let board = solution_board(book, di, &d.correct[0], lang, &name);
         let svg = render_inline(&board, &format!("sol{di}"));
+        // Stones the size of the problem's own (the site's rule for `dia` width).
+        let width = ((d.view.1.col - d.view.0.col + 1) as f64 * 1.3 + 1.2).clamp(12.0, 25.0);
         items.push_str(&format!(
-            "<details class=\"gb-solution\" id=\"solution-{problem}\">\n<summary>{} <a href=\"#{problem}\">{}</a></summary>\n<figure class=\"gb-fig gb-w-dia\">{svg}</figure>\n",
+            "<details class=\"gb-solution\" id=\"solution-{problem}\">\n<summary>{} <a href=\"#{problem}\">{}</a></summary>\n<figure class=\"gb-fig gb-w-dia\" style=\"width:{width:.1}rem\">{svg}</figure>\n",
             esc(ui("solution", lang)),
             esc(&name)
         ));

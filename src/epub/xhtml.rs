@@ -36,9 +36,12 @@ pub fn esc(s: &str) -> String {
 
 /// Turns an HTML fragment as maud and pulldown-cmark write it into XHTML: void
 /// elements are self-closed, `loading` hints (unknown to EPUB validators) dropped.
+/// An EPUB must hold every image it shows, so an image from the web becomes a link
+/// to it (or, inside a link already, its description).
 pub fn from_html(html: &str) -> String {
     let mut out = String::with_capacity(html.len() + html.len() / 64);
     let mut rest = html;
+    let mut in_link = 0usize;
     while let Some(lt) = rest.find('<') {
         out.push_str(&rest[..lt]);
         let tail = &rest[lt..];
@@ -52,7 +55,21 @@ pub fn from_html(html: &str) -> String {
         let end = tag_end(tail);
         let tag = &tail[..end];
         let name: String = tag[1..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
-        if VOID.contains(&name.as_str()) {
+        let src = attr(tag, "src");
+        if name == "a" {
+            in_link += 1;
+        } else if tag.starts_with("</a>") || tag.starts_with("</a ") {
+            in_link = in_link.saturating_sub(1);
+        }
+        if name == "img" && src.as_deref().is_some_and(crate::site::rich::is_external) {
+            let src = src.unwrap_or_default();
+            let alt = attr(tag, "alt").filter(|a| !a.is_empty()).unwrap_or_else(|| src.clone());
+            if in_link > 0 {
+                let _ = write!(out, "<span class=\"gb-remote-img\">{alt}</span>");
+            } else {
+                let _ = write!(out, "<a class=\"gb-remote-img\" href=\"{src}\">{alt}</a>");
+            }
+        } else if VOID.contains(&name.as_str()) {
             let inner = tag.trim_end_matches('>').trim_end_matches('/').trim_end();
             out.push_str(&inner.replace(" loading=\"lazy\"", ""));
             out.push_str("/>");
@@ -63,6 +80,14 @@ pub fn from_html(html: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The raw (still escaped) value of attribute `name="..."` in a tag.
+fn attr(tag: &str, name: &str) -> Option<String> {
+    let needle = format!(" {name}=\"");
+    let start = tag.find(&needle)? + needle.len();
+    let len = tag[start..].find('"')?;
+    Some(tag[start..start + len].to_string())
 }
 
 /// The length of the tag at the start of `s` (through its `>`), honouring quoted values.
@@ -121,6 +146,14 @@ mod tests {
         assert_eq!(
             from_html(h),
             r#"<p>a<br/>b <img class="x" src="a.png" alt="1 > 0"/> <br/> <span title='>'>c</span><!-- <br> --></p>"#
+        );
+    }
+
+    #[test]
+    fn web_images_become_links() {
+        assert_eq!(
+            from_html(r#"<figure><img src="https://x.org/a.png" alt="A &amp; B"></figure><a href="b"><img src="http://y" alt=""></a><img src="c.png" alt="">"#),
+            r#"<figure><a class="gb-remote-img" href="https://x.org/a.png">A &amp; B</a></figure><a href="b"><span class="gb-remote-img">http://y</span></a><img src="c.png" alt=""/>"#
         );
     }
 
