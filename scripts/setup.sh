@@ -8,6 +8,8 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v npm >/dev/null 2>&1 || need+=(npm)
 # xmllint checks that written XML Go files are valid against go.dtd.
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+# epubcheck validates the EPUB e-books of `gobook build --epub` (the tests run it).
+command -v epubcheck >/dev/null 2>&1 || need+=(epubcheck)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

@@ -9,6 +9,7 @@
 pub mod board;
 pub mod check;
 pub mod diagnostics;
+pub mod epub;
 pub mod format;
 pub mod i18n;
 pub mod import;

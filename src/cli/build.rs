@@ -1,8 +1,9 @@
-//! `gobook build`: write the website of a book.
+//! `gobook build`: write the website of a book, and with `--epub` its e-books.
 
 use super::book_file::{self, ReadError};
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
+use gobook::epub;
 use gobook::site::build::{self, BuildError, Options};
 use std::path::PathBuf;
 
@@ -18,6 +19,12 @@ pub struct BuildArgs {
     /// Open the site in a browser when done
     #[arg(long)]
     pub open: bool,
+    /// Also write one EPUB 3 e-book per language into the output folder (ID-LANG.epub)
+    #[arg(long)]
+    pub epub: bool,
+    /// Write only the EPUB e-books, no website
+    #[arg(long, conflicts_with = "open")]
+    pub only_epub: bool,
 }
 
 /// Runs `gobook build`.
@@ -43,35 +50,59 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         eprintln!("Building {}", file.name);
     }
     let opts = Options { book: &file.path, text: &file.text, out_dir: args.out_dir.as_deref(), progress: &progress };
-    match build::build(&opts) {
-        Ok(s) => {
-            // Warnings do not stop a build, but the author should see them.
-            let checked = gobook::check::check(&file.text);
-            book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
-            if !quiet {
-                eprintln!(
-                    "Built {} in {:.2} s: {} page{}, {} diagram{}, {} language{}",
-                    s.out_dir.display(),
-                    s.elapsed.as_secs_f64(),
-                    s.pages,
-                    plural(s.pages),
-                    s.diagrams,
-                    plural(s.diagrams),
-                    s.languages,
-                    plural(s.languages)
-                );
-            }
-            if args.open {
-                super::open_in_browser(&s.out_dir.join("index.html"));
-            }
-            EXIT_OK
+    let site = if args.only_epub { None } else { Some(build::build(&opts)) };
+    let site = match site.transpose() {
+        Ok(s) => s,
+        Err(e) => return failed(e, "the site was not built; the previous one, if any, is unchanged", quiet),
+    };
+    let books = if args.epub || args.only_epub {
+        match epub::build::build(&opts) {
+            Ok(b) => Some(b),
+            Err(e) => return failed(e, "the e-books were not written; previous ones, if any, are unchanged", quiet),
         }
-        Err(BuildError::Content { name, text, diagnostics }) => {
+    } else {
+        None
+    };
+    // Warnings do not stop a build, but the author should see them.
+    let checked = gobook::check::check(&file.text);
+    book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
+    if !quiet {
+        if let Some(s) = &site {
+            eprintln!(
+                "Built {} in {:.2} s: {} page{}, {} diagram{}, {} language{}",
+                s.out_dir.display(),
+                s.elapsed.as_secs_f64(),
+                s.pages,
+                plural(s.pages),
+                s.diagrams,
+                plural(s.diagrams),
+                s.languages,
+                plural(s.languages)
+            );
+        }
+        if let Some(b) = &books {
+            for f in &b.files {
+                eprintln!("Wrote {}", f.display());
+            }
+        }
+    }
+    if args.open {
+        if let Some(s) = &site {
+            super::open_in_browser(&s.out_dir.join("index.html"));
+        }
+    }
+    EXIT_OK
+}
+
+/// Reports a failed build and gives its exit code.
+fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
+    match e {
+        BuildError::Content { name, text, diagnostics } => {
             book_file::print_diagnostics(&name, &text, &diagnostics, quiet);
-            super::report::error("the site was not built; the previous one, if any, is unchanged");
+            super::report::error(what);
             EXIT_CONTENT
         }
-        Err(BuildError::Other(msg)) => {
+        BuildError::Other(msg) => {
             super::report::error(&msg);
             EXIT_USAGE
         }

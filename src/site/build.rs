@@ -250,7 +250,7 @@ fn chapter_key(checked: &Checked, src: &str, ch: usize, lang: &str, svgs: &[Stri
 }
 
 /// Refuses output folders that would swallow the book: the book's own folder or one above it.
-fn guard_out_dir(out: &Path, book_dir: &Path) -> Result<(), String> {
+pub fn guard_out_dir(out: &Path, book_dir: &Path) -> Result<(), String> {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let (o, b) = (abs(out), abs(book_dir));
     if b.starts_with(&o) {
@@ -264,7 +264,7 @@ fn guard_out_dir(out: &Path, book_dir: &Path) -> Result<(), String> {
 }
 
 /// Renders every included file once per language.
-fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
+pub fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
     let mut urls = BTreeSet::new();
     for ch in &checked.resolved.book.chapters {
         for b in &ch.blocks {
@@ -274,7 +274,7 @@ fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result
         }
     }
     let mut out = vec![HashMap::new(); plans.len()];
-    for url in urls {
+    for (k, url) in urls.into_iter().enumerate() {
         match includes::read(&url, book_dir) {
             Ok(Included::Markdown(m)) => {
                 for o in out.iter_mut() {
@@ -294,7 +294,8 @@ fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result
                 let cfg = Config::default();
                 let site = Site { src: &wrapped, checked: &sub, plans: &sub_plans, multi: plans.len() > 1, config: &cfg, svgs: &svgs, includes: &none };
                 for (pi, o) in out.iter_mut().enumerate() {
-                    o.insert(url.clone(), html::included_body(&site, pi));
+                    let body = html::included_body(&site, pi).into_string();
+                    o.insert(url.clone(), maud::PreEscaped(prefix_element_ids(&body, &format!("inc{k}-"))));
                 }
             }
             Err(IncludeError::Missing(msg)) => {
@@ -318,8 +319,26 @@ fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result
     Ok(out)
 }
 
+/// Prefixes the generated element anchors (`id="e12"`) of an included file's markup:
+/// they count the included file's elements and would repeat the book's own.
+fn prefix_element_ids(html: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut rest = html;
+    while let Some(i) = rest.find(" id=\"e") {
+        let after = &rest[i + 6..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        out.push_str(&rest[..i + 5]);
+        if digits > 0 && after.as_bytes().get(digits) == Some(&b'"') {
+            out.push_str(prefix);
+        }
+        rest = &rest[i + 5..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Local image files the book uses (image elements, inline images, the cover), checked to exist.
-fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> Result<Vec<PathBuf>, BuildError> {
+pub fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> Result<Vec<PathBuf>, BuildError> {
     use crate::diagnostics::{Diagnostics, Severity};
     let mut found = BTreeSet::new();
     let mut diags = Diagnostics::default();
@@ -418,4 +437,17 @@ pub fn write_site(out: &Path, files: &[(PathBuf, Vec<u8>)], images: &[PathBuf], 
         let _ = std::fs::remove_dir_all(&old);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn included_element_ids_get_a_prefix_and_nothing_else_does() {
+        assert_eq!(
+            prefix_element_ids(r#"<p id="e3">a</p><p id="e3x" class="e4"><svg id="eh"/></p><h2 id="e12">"#, "inc0-"),
+            r#"<p id="inc0-e3">a</p><p id="e3x" class="e4"><svg id="eh"/></p><h2 id="inc0-e12">"#
+        );
+    }
 }

@@ -188,7 +188,7 @@ fn contents(site: &Site, plan: &Plan) -> Markup {
 }
 
 /// The blocks of a chapter: diagrams grouped with the paragraphs that describe them.
-fn chapter_body(site: &Site, plan: &Plan, plan_idx: usize, ch: usize, cx: &LinkContext) -> Markup {
+pub fn chapter_body(site: &Site, plan: &Plan, plan_idx: usize, ch: usize, cx: &LinkContext) -> Markup {
     let book = site.book();
     let blocks: Vec<&Block> = book.chapters[ch].blocks.iter().filter(|b| shows_in(&b.langs, &plan.lang)).collect();
     let mut out = String::new();
@@ -398,7 +398,7 @@ fn inline_figures(site: &Site, plan: &Plan, rich: &[Rich], cx: &LinkContext) -> 
             @let dia = &site.book().diagrams[d];
             aside.gb-inline-fig id=((cx.inline_anchor)(d)) data-gb=[interactive::data(dia)] {
                 (PreEscaped(&site.svgs[lang_idx][d]))
-                (figcaption_markup(site.book(), dia, &plan.lang))
+                (figcaption_markup(site.book(), dia, &plan.lang, None))
             }
         }
     }
@@ -417,15 +417,25 @@ fn collect_inline(rich: &[Rich], out: &mut Vec<usize>) {
     }
 }
 
-fn figcaption_markup(book: &Book, d: &Diagram, lang: &str) -> Markup {
+/// The caption lines of a diagram, and a problem's question after them: HTML allows a
+/// figure's caption only as its first or last child, so the question goes inside it.
+fn figcaption_markup(book: &Book, d: &Diagram, lang: &str, question: Option<Markup>) -> Markup {
+    figcaption_with(book, d, lang, question, None)
+}
+
+/// The caption of a figure; it must be the figure's last child, so the question and the
+/// problem's solution live inside it.
+fn figcaption_with(book: &Book, d: &Diagram, lang: &str, question: Option<Markup>, solution: Option<Markup>) -> Markup {
     let l = caption_lines(book, d, lang);
     html! {
-        @if l.caption.is_some() || l.to_play.is_some() || l.from_to.is_some() || l.gaps.is_some() {
+        @if l.caption.is_some() || l.to_play.is_some() || l.from_to.is_some() || l.gaps.is_some() || question.is_some() || solution.is_some() {
             figcaption {
                 @if let Some(c) = &l.caption { span.gb-caption { (c) } }
                 @if let Some(t) = &l.to_play { span.gb-to-play { (t) } }
                 @if let Some(f) = &l.from_to { span.gb-from-to { (f) } }
                 @if let Some(g) = &l.gaps { span.gb-gaps { (g) } }
+                @if let Some(q) = question { p.gb-question { (q) } }
+                @if let Some(sol) = solution { (sol) }
             }
         }
     }
@@ -446,11 +456,13 @@ fn figure(site: &Site, plan: &Plan, plan_idx: usize, b: &Block, d: usize, cx: &L
     html! {
         figure id=(id) class={ "gb-fig gb-" (kind) " gb-w-" (dia.width) @if let Some(a) = &align { " " (a) } } style=[style] data-gb=[interactive::data(dia)] {
             @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } } @else { (board) }
-            (figcaption_markup(book, dia, &plan.lang))
-            @if let Some(q) = question.filter(|q| !q.is_empty()) {
-                p.gb-question { (rich::render(&q, cx)) }
-            }
-            @if let Some(sol) = interactive::solution(dia, &plan.lang) { (sol) }
+            (figcaption_with(
+                book,
+                dia,
+                &plan.lang,
+                question.filter(|q| !q.is_empty()).map(|q| rich::render(&q, cx)),
+                interactive::solution(dia, &plan.lang),
+            ))
         }
     }
 }

@@ -95,7 +95,8 @@ pub fn link_href(t: &LinkTarget, cx: &LinkContext) -> Option<(String, bool)> {
     }
 }
 
-/// A board symbol as a tiny inline SVG, styled by the board classes.
+/// A board symbol as a tiny inline SVG, styled by the board classes. The namespace
+/// is written out so the same markup also works in XHTML (EPUB).
 pub fn symbol(mark: Option<Mark>, color: Option<Color>) -> Markup {
     let stone = match color {
         Some(Color::Black) => Some("gb-sb"),
@@ -124,7 +125,7 @@ pub fn symbol(mark: Option<Mark>, color: Option<Color>) -> Markup {
         None => "",
     };
     html! {
-        svg.gb.gb-sym viewBox="0 0 20 20" width="20" height="20" role="img" aria-label=(name) {
+        svg.gb.gb-sym xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="20" height="20" role="img" aria-label=(name) {
             @if let Some(cls) = stone {
                 circle class=(cls) cx="10" cy="10" r="8.6" stroke-width="1" {}
             }

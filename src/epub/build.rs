@@ -1,0 +1,264 @@
+//! Builds the EPUB of each book language: check the book, plan its pages as the site
+//! does, render chapters and diagrams, add cover, navigation, package and style sheet,
+//! pack, and write each file through a temporary name so a failed build leaves the
+//! previous e-book as it was.
+
+use super::cover::{self, CoverText};
+use super::nav::{self, Entry, Nav};
+use super::package::{self, Item, Metadata};
+use super::{ocf, solutions, xhtml};
+use crate::check::{check, Checked};
+use crate::format::schema::ElementKind;
+use crate::render::board::board_diagram;
+use crate::render::svg::render_inline;
+use crate::resolve::text;
+use crate::site::build::{guard_out_dir, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR};
+use crate::site::config::{self, Config};
+use crate::site::html::{self, html_lang, Site};
+use crate::site::pages::{self, Plan};
+use crate::site::rich::{is_external, LinkContext};
+use crate::site::theme;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The e-book additions to the theme's style sheet.
+const EPUB_CSS: &str = include_str!("epub.css");
+
+/// Folder of the chapters inside the package folder: keeps their names (taken from
+/// chapter IDs) apart from the files gobook adds (`nav.xhtml`, `cover.xhtml`, ...).
+const TEXT_DIR: &str = "text";
+
+/// What a finished EPUB build did.
+#[derive(Debug)]
+pub struct Summary {
+    /// The EPUB files written, one per language.
+    pub files: Vec<PathBuf>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// What every language's e-book shares.
+struct Shared<'a> {
+    opts: &'a Options<'a>,
+    name: &'a str,
+    book_dir: &'a Path,
+    checked: &'a Checked,
+    config: &'a Config,
+    css: &'a str,
+    images: &'a [(String, Vec<u8>)],
+    modified: String,
+    revision: String,
+}
+
+/// Builds one EPUB per language of the book into the output folder.
+pub fn build(opts: &Options) -> Result<Summary, BuildError> {
+    let start = Instant::now();
+    let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let name = opts.book.display().to_string();
+    let config = config::load(&book_dir)?;
+    let checked = check(opts.text);
+    if checked.has_errors() {
+        return Err(BuildError::Content { name, text: opts.text.to_string(), diagnostics: checked.diagnostics });
+    }
+    let out_dir = match opts.out_dir {
+        Some(p) => p.to_path_buf(),
+        None => book_dir.join(config.out_dir.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT_DIR))),
+    };
+    guard_out_dir(&out_dir, &book_dir)?;
+    let book = &checked.resolved.book;
+    let mut css = theme::stylesheet(&theme::theme(config.theme.as_deref(), &book_dir)?, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
+    css.push('\n');
+    css.push_str(EPUB_CSS);
+    let mut images = Vec::new();
+    for rel in local_images(&checked, &name, opts.text, &book_dir)? {
+        let path = rel.to_string_lossy().replace('\\', "/");
+        let bytes = std::fs::read(book_dir.join(&rel)).map_err(|e| format!("cannot read {}: {e}", rel.display()))?;
+        images.push((path, bytes));
+    }
+    let book_el = checked.doc.elements.iter().find(|e| e.kind == ElementKind::Book);
+    let revision = book_el.and_then(|e| e.attr_value("revision")).unwrap_or("0").to_string();
+    let shared = Shared { opts, name: &name, book_dir: &book_dir, checked: &checked, config: &config, css: &css, images: &images, modified: modified(opts.book), revision };
+    let epubs: Vec<(PathBuf, Vec<u8>)> =
+        book.languages.par_iter().map(|lang| Ok((out_dir.join(file_name(&book.id, lang)), language(&shared, lang)?))).collect::<Result<_, BuildError>>()?;
+    (opts.progress)(&format!("{} e-book{}", epubs.len(), if epubs.len() == 1 { "" } else { "s" }));
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let mut files = Vec::new();
+    for (path, bytes) in epubs {
+        write_atomically(&path, &bytes)?;
+        files.push(path);
+    }
+    Ok(Summary { files, elapsed: start.elapsed() })
+}
+
+/// `ID-LANG.epub`, with anything unsafe in a file name replaced.
+pub fn file_name(id: &str, lang: &str) -> String {
+    let clean: String = id.chars().map(|c| if c.is_alphanumeric() || "-_.".contains(c) { c } else { '-' }).collect();
+    let clean = clean.trim_matches('.');
+    format!("{}-{lang}.epub", if clean.is_empty() { "book" } else { clean })
+}
+
+/// The modification date: `SOURCE_DATE_EPOCH` for reproducible builds, else the book file's.
+fn modified(book: &Path) -> String {
+    let secs = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .or_else(|| std::fs::metadata(book).and_then(|m| m.modified()).ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_secs()))
+        .unwrap_or(0);
+    package::utc_timestamp(secs)
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let base = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{base}.gobook-new-{}", std::process::id()));
+    std::fs::write(&tmp, bytes).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write {}: {e}", tmp.display())
+    })?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write {}: {e}", path.display())
+    })
+}
+
+/// The site's page plan with e-book file names: chapters as `.xhtml`, the generated
+/// contents page as the navigation document.
+fn plan(book: &crate::resolve::model::Book, lang: &str) -> Plan {
+    let mut plan = pages::plan(book, lang);
+    for p in &mut plan.pages {
+        p.file = match p.chapter {
+            Some(_) => format!("{}.xhtml", p.file.strip_suffix(".html").unwrap_or(&p.file)),
+            None => "../nav.xhtml".to_string(),
+        };
+    }
+    plan
+}
+
+/// The EPUB of one language, as bytes.
+fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
+    let checked = s.checked;
+    let book = &checked.resolved.book;
+    let plan = plan(book, lang);
+    let tag = html_lang(lang);
+    let svgs: Vec<String> = book.diagrams.par_iter().enumerate().map(|(i, d)| render_inline(&board_diagram(book, d, lang), &format!("d{i}"))).collect();
+    let includes = render_includes(checked, s.book_dir, std::slice::from_ref(&plan)).map_err(|e| match e {
+        // Missing includes are reported in the book itself.
+        BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {
+            BuildError::Content { name: s.name.to_string(), text: s.opts.text.to_string(), diagnostics }
+        }
+        other => other,
+    })?;
+    let site = Site {
+        src: s.opts.text,
+        checked,
+        plans: std::slice::from_ref(&plan),
+        multi: false,
+        config: s.config,
+        svgs: std::slice::from_ref(&svgs),
+        includes: &includes,
+    };
+    let info = |key: &str| book.info(key, lang).map(|t| text::resolve_plain(book, t, lang)).filter(|t| !t.trim().is_empty());
+    let title = info("title").unwrap_or_else(|| book.id.clone());
+    let contents_word = i18n_ui("contents", lang);
+
+    let mut items: Vec<Item> = Vec::new();
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut spine: Vec<usize> = Vec::new();
+
+    // The cover: the book's own image when it names a local one, else drawn from the title.
+    let cover_src = info("cover").filter(|c| !is_external(c)).map(|c| c.trim_start_matches("./").to_string());
+    let cover_image = match cover_src {
+        Some(c) => {
+            let media = package::media_type(&c).ok_or_else(|| format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
+            if !s.images.iter().any(|(p, _)| *p == c) {
+                let bytes = std::fs::read(s.book_dir.join(&c)).map_err(|e| format!("cannot read the cover {c}: {e}"))?;
+                files.push((c.clone(), bytes));
+                items.push(Item { id: "cover-image".into(), href: c.clone(), media_type: media, properties: vec!["cover-image"], spine: None });
+            }
+            c
+        }
+        None => {
+            let svg = cover::svg(&CoverText { title: &title, subtitle: info("subtitle").as_deref(), author: info("author").as_deref() });
+            files.push(("gobook-cover.svg".into(), svg.into_bytes()));
+            items.push(Item { id: "cover-image".into(), href: "gobook-cover.svg".into(), media_type: "image/svg+xml", properties: vec!["cover-image"], spine: None });
+            "gobook-cover.svg".to_string()
+        }
+    };
+    files.push(("cover.xhtml".into(), cover::page(tag, &title, &cover_image).into_bytes()));
+    spine.push(items.len());
+    items.push(Item { id: "cover".into(), href: "cover.xhtml".into(), media_type: "application/xhtml+xml", properties: vec![], spine: Some(true) });
+
+    let nav_index = items.len();
+    items.push(Item { id: "nav".into(), href: "nav.xhtml".into(), media_type: "application/xhtml+xml", properties: vec!["nav"], spine: None });
+    files.push(("style.css".into(), s.css.as_bytes().to_vec()));
+    items.push(Item { id: "css".into(), href: "style.css".into(), media_type: "text/css", properties: vec![], spine: None });
+
+    let mut entries = Vec::new();
+    let inline_anchor = |d: usize| format!("gb-inline-{d}");
+    for (pi, page) in plan.pages.iter().enumerate() {
+        let Some(c) = page.chapter else {
+            spine.push(nav_index);
+            items[nav_index].spine = Some(true);
+            continue;
+        };
+        let cx = LinkContext { plan: &plan, all: std::slice::from_ref(&plan), chapter: Some(c), multi: false, inline_anchor: &inline_anchor, root: "../" };
+        let mut body = html::chapter_body(&site, &plan, 0, c, &cx).into_string();
+        body.push_str(&solutions::chapter_solutions(book, c, lang));
+        let page_title = if pi == 0 { title.clone() } else { html::page_title(&site, &plan, pi) };
+        let kind = if pi == 0 { "titlepage" } else { "chapter" };
+        let role = if pi == 0 { "" } else { " role=\"doc-chapter\"" };
+        let body = format!("<main class=\"gb-main\">\n<section epub:type=\"{kind}\"{role}>\n{}\n</section>\n</main>", xhtml::from_html(&body));
+        let doc = xhtml::document(
+            &xhtml::Frame { lang: tag, title: &page_title, css: "../style.css", body_type: Some(if pi == 0 { "frontmatter" } else { "bodymatter" }), body_class: "gb-page gb-epub" },
+            &body,
+        );
+        let href = format!("{TEXT_DIR}/{}", page.file);
+        entries.push(Entry { href: href.clone(), title: page_title });
+        spine.push(items.len());
+        items.push(Item {
+            id: format!("p{pi}"),
+            href: href.clone(),
+            media_type: "application/xhtml+xml",
+            properties: if doc.contains("<svg") { vec!["svg"] } else { vec![] },
+            spine: Some(true),
+        });
+        files.push((href, doc.into_bytes()));
+    }
+    let start = entries.get(1).or(entries.first()).map(|e| e.href.clone()).unwrap_or_else(|| "cover.xhtml".into());
+    // Landmarks may only point into the reading order: the book's own contents chapter, if it has one.
+    let contents = plan.contents.map(|i| &plan.pages[i]).map(|p| match p.chapter {
+        Some(_) => format!("{TEXT_DIR}/{}", p.file),
+        None => "nav.xhtml#toc".to_string(),
+    });
+    let nav = nav::nav(&Nav { lang: tag, heading: contents_word, entries: &entries, cover: "cover.xhtml", start: &start, contents: contents.as_deref() });
+    files.push(("nav.xhtml".into(), nav.into_bytes()));
+
+    for (i, (path, bytes)) in s.images.iter().enumerate() {
+        let media = package::media_type(path).ok_or_else(|| format!("the image `{path}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
+        if files.iter().any(|(p, _)| p == path) {
+            return Err(BuildError::Other(format!("the image `{path}` has the name of a file gobook writes into the e-book; rename it")));
+        }
+        let properties = if *path == cover_image { vec!["cover-image"] } else { vec![] };
+        items.push(Item { id: format!("img{i}"), href: path.clone(), media_type: media, properties, spine: None });
+        files.push((path.clone(), bytes.clone()));
+    }
+
+    let meta = Metadata {
+        identifier: format!("urn:gobook:{}:{lang}:r{}", book.id, s.revision),
+        title,
+        subtitle: info("subtitle"),
+        author: info("author"),
+        publisher: info("publisher"),
+        rights: info("copyright"),
+        language: tag.to_string(),
+        modified: s.modified.clone(),
+    };
+    let opf = package::opf(&meta, &items, &spine);
+    let mut packed: Vec<(String, Vec<u8>)> = vec![(ocf::PACKAGE_PATH.to_string(), opf.into_bytes())];
+    packed.extend(files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
+    Ok(ocf::pack(&packed)?)
+}
+
+fn i18n_ui(key: &str, lang: &str) -> &'static str {
+    crate::i18n::ui(key, lang).filter(|w| !w.is_empty()).unwrap_or("Contents")
+}

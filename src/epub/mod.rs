@@ -1,0 +1,12 @@
+//! `gobook build --epub`: one EPUB 3 per book language. The chapters are the site's
+//! chapter bodies (same resolved text, captions and inline SVG diagrams) made into
+//! XHTML, with a navigation document, a package document, a cover and the theme's CSS,
+//! packed into a deterministic OCF container.
+
+pub mod build;
+pub mod cover;
+pub mod nav;
+pub mod ocf;
+pub mod package;
+pub mod solutions;
+pub mod xhtml;

@@ -1,0 +1,285 @@
+//! `gobook build --epub` end to end: one EPUB per language, a valid container, every
+//! content document well-formed XML, links that resolve inside the book, the same
+//! bytes for the same book, and epubcheck without errors or warnings.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A valid 1 × 1 PNG.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00,
+    0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d,
+    0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+];
+
+fn gobook(args: &[&str], envs: &[(&str, &str)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gobook"));
+    c.args(args).env("NO_COLOR", "1");
+    for (k, v) in envs {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
+fn tempdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gobook-epub-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn build(book: &Path, out: &Path, flag: &str) -> Output {
+    gobook(&["build", book.to_str().unwrap(), "-o", out.to_str().unwrap(), flag], &[("SOURCE_DATE_EPOCH", "1700000000")])
+}
+
+fn epubs(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "epub")).collect();
+    v.sort();
+    v
+}
+
+/// The entries of an EPUB in container order, with their bytes.
+fn entries(epub: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut z = zip::ZipArchive::new(std::fs::File::open(epub).unwrap()).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut b = Vec::new();
+            f.read_to_end(&mut b).unwrap();
+            (f.name().to_string(), b)
+        })
+        .collect()
+}
+
+/// Resolves `href` against the folder of `from`, both paths inside the container.
+fn join(from: &str, href: &str) -> String {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for seg in href.split('/') {
+        match seg {
+            ".." => {
+                parts.pop();
+            }
+            "." | "" => {}
+            s => parts.push(s),
+        }
+    }
+    parts.join("/")
+}
+
+/// Checks the container and every document in it; returns the entries by name.
+fn check_container(epub: &Path) -> BTreeMap<String, Vec<u8>> {
+    let list = entries(epub);
+    // The mimetype comes first, uncompressed, so readers can sniff the file type.
+    let mut z = zip::ZipArchive::new(std::fs::File::open(epub).unwrap()).unwrap();
+    let first = z.by_index(0).unwrap();
+    assert_eq!(first.name(), "mimetype");
+    assert_eq!(first.compression(), zip::CompressionMethod::Stored);
+    drop(first);
+    assert_eq!(list[0].1, b"application/epub+zip");
+    let files: BTreeMap<String, Vec<u8>> = list.into_iter().collect();
+    let mut ids: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut links: Vec<(String, String)> = Vec::new();
+    for (name, bytes) in &files {
+        if !(name.ends_with(".xhtml") || name.ends_with(".opf") || name.ends_with(".xml") || name.ends_with(".svg")) {
+            continue;
+        }
+        let text = std::str::from_utf8(bytes).unwrap_or_else(|e| panic!("{name}: not UTF-8: {e}"));
+        // `<!DOCTYPE html>` is a DTD declaration to an XML parser.
+        let opts = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+        let doc = roxmltree::Document::parse_with_options(text, opts).unwrap_or_else(|e| panic!("{}: {name} is not well-formed XML: {e}", epub.display()));
+        if name.ends_with(".xhtml") {
+            assert_eq!(doc.root_element().tag_name().namespace(), Some("http://www.w3.org/1999/xhtml"), "{name}");
+            for n in doc.descendants().filter(|n| n.is_element()) {
+                if let Some(id) = n.attribute("id") {
+                    ids.entry(name.clone()).or_default().push(id.to_string());
+                }
+                if n.tag_name().name() == "svg" {
+                    assert_eq!(n.tag_name().namespace(), Some("http://www.w3.org/2000/svg"), "{name}: svg outside the SVG namespace");
+                }
+                for a in ["href", "src"] {
+                    if let Some(v) = n.attribute(a) {
+                        if n.tag_name().namespace() == Some("http://www.w3.org/1999/xhtml") && !v.contains("://") && !v.starts_with("mailto:") {
+                            links.push((name.clone(), v.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (from, href) in &links {
+        let (file, frag) = href.split_once('#').map(|(f, r)| (f, Some(r))).unwrap_or((href.as_str(), None));
+        let target = if file.is_empty() { from.clone() } else { join(from, file) };
+        assert!(files.contains_key(&target), "{}: {from} links to missing {href}", epub.display());
+        if let Some(fr) = frag {
+            assert!(ids.get(&target).is_some_and(|v| v.iter().any(|i| i == fr)), "{}: {from} links to {href}, no such id", epub.display());
+        }
+    }
+    files
+}
+
+/// How to run epubcheck here: the Debian command, or its jar through java when the
+/// system cannot run jars directly (no binfmt in containers).
+fn epubcheck() -> Option<Vec<String>> {
+    if common::have("epubcheck", "--version") {
+        return Some(vec!["epubcheck".into()]);
+    }
+    let jar = ["/usr/share/java/epubcheck.jar", "/usr/bin/epubcheck"].into_iter().find(|p| Path::new(p).is_file())?;
+    common::have("java", "-version").then(|| vec!["java".into(), "-jar".into(), jar.into()])
+}
+
+/// Runs epubcheck on every file at once (in parallel) and fails on any fatal, error or warning.
+fn assert_epubcheck_clean(files: &[PathBuf]) {
+    let Some(cmd) = epubcheck() else {
+        assert!(std::env::var_os("CI").is_none(), "epubcheck is missing (scripts/setup.sh installs it)");
+        eprintln!("skipping epubcheck: not installed (scripts/setup.sh installs it)");
+        return;
+    };
+    let handles: Vec<_> = files
+        .iter()
+        .map(|f| {
+            let (cmd, f) = (cmd.clone(), f.clone());
+            std::thread::spawn(move || {
+                let out = Command::new(&cmd[0]).args(&cmd[1..]).arg(&f).args(["--json", "-"]).output().expect("epubcheck runs");
+                (f, out)
+            })
+        })
+        .collect();
+    for h in handles {
+        let (f, out) = h.join().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let json = stdout.find("{\n").map(|i| &stdout[i..]).unwrap_or_else(|| panic!("{}: no JSON from epubcheck: {stdout}", f.display()));
+        let v: serde_json::Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("{}: epubcheck JSON: {e}", f.display()));
+        let n = |k: &str| v["checker"][k].as_u64().unwrap_or(u64::MAX);
+        assert!(
+            n("nFatal") == 0 && n("nError") == 0 && n("nWarning") == 0,
+            "{}: epubcheck found problems:\n{}",
+            f.display(),
+            serde_json::to_string_pretty(&v["messages"]).unwrap()
+        );
+    }
+}
+
+/// The test books with the images they name, in a folder of their own.
+fn test_books(dir: &Path) -> Vec<PathBuf> {
+    let mut books = Vec::new();
+    for src in common::files("tests/books/valid", "gobook") {
+        let name = src.file_name().unwrap();
+        let d = dir.join(src.file_stem().unwrap());
+        std::fs::create_dir_all(&d).unwrap();
+        // An EPUB must hold its images: the test books' pictures are made PNG files here.
+        let text = std::fs::read_to_string(&src).unwrap().replace("cover.jpg", "cover.png");
+        std::fs::write(d.join(name), text).unwrap();
+        for img in ["cover.png", "bullet.png"] {
+            std::fs::write(d.join(img), PNG).unwrap();
+        }
+        books.push(d.join(name));
+    }
+    books
+}
+
+#[test]
+fn every_book_gives_valid_epubs_that_pass_epubcheck() {
+    let dir = tempdir("all");
+    let mut all = Vec::new();
+    let mut books = vec![common::root().join("examples/ear-reddening/ear-reddening.gobook")];
+    books.extend(test_books(&dir.join("books")));
+    for (i, book) in books.iter().enumerate() {
+        let out = dir.join(format!("out{i}"));
+        let r = build(book, &out, "--only-epub");
+        assert_eq!(r.status.code(), Some(0), "{}: {}", book.display(), String::from_utf8_lossy(&r.stderr));
+        let written = epubs(&out);
+        assert!(!written.is_empty(), "{}: no EPUB written", book.display());
+        for f in &written {
+            check_container(f);
+        }
+        all.extend(written);
+    }
+    assert!(all.len() >= 4, "{all:?}");
+    assert_epubcheck_clean(&all);
+}
+
+#[test]
+fn the_example_gives_one_book_per_language_beside_the_site() {
+    let dir = tempdir("example");
+    let out = dir.join("out");
+    let r = build(&common::root().join("examples/ear-reddening"), &out, "--epub");
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(out.join("en/index.html").is_file() && out.join("de/index.html").is_file(), "the site is there too");
+    let names: Vec<String> = epubs(&out).iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, ["ear-reddening-de.epub", "ear-reddening-en.epub"]);
+
+    let en = check_container(&out.join("ear-reddening-en.epub"));
+    let de = check_container(&out.join("ear-reddening-de.epub"));
+    let text = |m: &BTreeMap<String, Vec<u8>>, k: &str| String::from_utf8(m[k].clone()).unwrap();
+    let opf = text(&en, "OEBPS/content.opf");
+    for want in [
+        "<dc:identifier id=\"book-id\">urn:gobook:ear-reddening:en:r1</dc:identifier>",
+        "<dc:title id=\"title\">The Ear-reddening Game</dc:title>",
+        "<dc:creator id=\"author\">gobook example</dc:creator>",
+        "<dc:publisher>gobook</dc:publisher>",
+        "<dc:language>en</dc:language>",
+        "<meta property=\"dcterms:modified\">2023-11-14T22:13:20Z</meta>",
+        "properties=\"cover-image\"",
+        "properties=\"nav\"",
+        "properties=\"svg\"",
+    ] {
+        assert!(opf.contains(want), "content.opf lacks {want}:\n{opf}");
+    }
+    assert!(text(&de, "OEBPS/content.opf").contains("<dc:title id=\"title\">Die Partie der roten Ohren</dc:title>"));
+    // The table of contents names the chapters in the book's language.
+    let nav = text(&de, "OEBPS/nav.xhtml");
+    assert!(nav.contains("epub:type=\"toc\"") && nav.contains("Die Partie") && nav.contains("Aufgaben"), "{nav}");
+    // Diagrams are inline SVG; problems carry their solutions.
+    let problems = text(&en, "OEBPS/text/problems.xhtml");
+    assert!(problems.matches("<svg").count() >= 4, "problems and their solutions are drawn");
+    assert!(problems.contains("<details class=\"gb-solution\"") && problems.contains("White is dead."), "{problems}");
+    assert!(!text(&de, "OEBPS/text/game.xhtml").contains("The Game"), "languages stay apart");
+}
+
+#[test]
+fn the_same_book_gives_the_same_bytes() {
+    let dir = tempdir("same");
+    let book = common::root().join("examples/ear-reddening");
+    build(&book, &dir.join("a"), "--only-epub");
+    build(&book, &dir.join("b"), "--only-epub");
+    let a = std::fs::read(dir.join("a/ear-reddening-en.epub")).unwrap();
+    let b = std::fs::read(dir.join("b/ear-reddening-en.epub")).unwrap();
+    assert!(a == b, "two builds differ");
+    assert!(!dir.join("a/index.html").exists(), "--only-epub writes no site");
+}
+
+#[test]
+fn a_book_with_errors_writes_no_epub() {
+    let dir = tempdir("errors");
+    std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\n::dia at=9999\n").unwrap();
+    let r = build(&dir.join("b.gobook"), &dir.join("out"), "--only-epub");
+    assert_eq!(r.status.code(), Some(1), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(!dir.join("out").exists() || epubs(&dir.join("out")).is_empty());
+}
+
+#[test]
+fn a_cover_image_and_web_images_are_handled() {
+    let dir = tempdir("cover");
+    std::fs::write(dir.join("front.png"), PNG).unwrap();
+    std::fs::write(
+        dir.join("b.gobook"),
+        "::book(#my-book) title=\"Cover & Co\" cover=\"front.png\"\n\n::chapter\n\n::h1 Start\n\n::img url=\"https://example.org/a.png\" ca=\"From the web\"\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let r = build(&dir.join("b.gobook"), &out, "--only-epub");
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    let f = out.join("my-book-en.epub");
+    let files = check_container(&f);
+    assert!(files.contains_key("OEBPS/front.png"), "{:?}", files.keys());
+    let opf = String::from_utf8(files["OEBPS/content.opf"].clone()).unwrap();
+    assert!(opf.contains("href=\"front.png\" media-type=\"image/png\" properties=\"cover-image\""), "{opf}");
+    let index = String::from_utf8(files["OEBPS/text/index.xhtml"].clone()).unwrap();
+    assert!(index.contains("<a class=\"gb-remote-img\" href=\"https://example.org/a.png\">From the web</a>"), "{index}");
+    assert_epubcheck_clean(&[f]);
+}
