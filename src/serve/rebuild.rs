@@ -47,6 +47,10 @@ impl Rebuilder {
                 return Outcome::Failed { overlay: overlay_html(&escape(&msg)), terminal: msg };
             }
         };
+        if bytes.is_empty() {
+            // A save caught between truncating and writing: the next file event brings the text.
+            return Outcome::Unchanged;
+        }
         let inputs = inputs_hash(&bytes, &self.book_dir());
         if self.last_inputs == Some(inputs) {
             return Outcome::Unchanged;
