@@ -26,14 +26,14 @@ impl GroupScan {
         GroupScan { seen: [0; CELLS], epoch: 0, members: [0; CELLS], len: 0 }
     }
 
-    /// Cells of the group found by the last [`GroupScan::scan`].
+    /// Cells of the group the last [`GroupScan::has_liberty`] found without a liberty.
     pub(crate) fn members(&self) -> &[u16] {
         &self.members[..self.len]
     }
 
-    /// Scans the group on `start` (which must hold a stone); returns whether it has a liberty.
-    pub(crate) fn scan(&mut self, cells: &[Option<Color>], size: u8, start: usize) -> bool {
-        self.len = 0;
+    /// Whether the group on `start` has a liberty, stopping at the first one found: most
+    /// groups touched by a move have one a step or two away, and this is every move's cost.
+    pub(crate) fn has_liberty(&mut self, cells: &[Option<Color>], size: u8, start: usize) -> bool {
         let Some(color) = cells.get(start).copied().flatten() else {
             return false;
         };
@@ -42,7 +42,6 @@ impl GroupScan {
             self.seen = [0; CELLS];
             self.epoch = 1;
         }
-        let mut liberty = false;
         self.seen[start] = self.epoch;
         self.members[0] = start as u16;
         self.len = 1;
@@ -53,7 +52,10 @@ impl GroupScan {
             let (around, count) = neighbours(cell, size);
             for &n in &around[..count] {
                 match cells[n] {
-                    None => liberty = true,
+                    None => {
+                        self.len = 0;
+                        return true;
+                    }
                     Some(c) if c == color && self.seen[n] != self.epoch => {
                         self.seen[n] = self.epoch;
                         self.members[self.len] = n as u16;
@@ -63,7 +65,8 @@ impl GroupScan {
                 }
             }
         }
-        liberty
+        // No liberty: the whole group was visited, and `members` holds it.
+        false
     }
 }
 

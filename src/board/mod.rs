@@ -26,7 +26,12 @@ pub struct Board {
     cells: [Option<Color>; CELLS],
     ko: Option<Ko>,
     to_play: Color,
-    scan: GroupScan,
+}
+
+thread_local! {
+    /// Scratch space for group scans. Kept out of `Board` so that cloning a board, which
+    /// diagrams do for every position they start from, copies only the stones.
+    static SCAN: std::cell::RefCell<GroupScan> = std::cell::RefCell::new(GroupScan::new());
 }
 
 impl Board {
@@ -35,7 +40,7 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(BadBoardSize(size));
         }
-        Ok(Board { size, cells: [None; CELLS], ko: None, to_play: Color::Black, scan: GroupScan::new() })
+        Ok(Board { size, cells: [None; CELLS], ko: None, to_play: Color::Black })
     }
 
     /// The board size (number of lines).
@@ -55,6 +60,20 @@ impl Board {
             .iter()
             .enumerate()
             .filter_map(move |(i, c)| c.map(|c| (self.point(i), c)))
+    }
+
+    /// The stones row by row from the top, left to right, as a reader scans a board.
+    pub fn stones_top_down(&self) -> Vec<(Point, Color)> {
+        let size = self.size as usize;
+        let mut out = Vec::with_capacity(size * size / 2);
+        for row in (0..size).rev() {
+            for col in 0..size {
+                if let Some(c) = self.cells[row * size + col] {
+                    out.push((Point::new(col as u8, row as u8), c));
+                }
+            }
+        }
+        out
     }
 
     /// The player to move next.
@@ -119,17 +138,21 @@ impl Board {
 
         let mut captured = Vec::new();
         let (around, count) = neighbours(at, size);
-        for &n in &around[..count] {
-            // A group touching the stone twice is already gone when its second cell comes up.
-            if self.cells[n] != Some(enemy) || self.scan.scan(&self.cells, size, n) {
-                continue;
+        let suicide = SCAN.with_borrow_mut(|scan| {
+            for &n in &around[..count] {
+                // A group touching the stone twice is already gone when its second cell comes up.
+                if self.cells[n] != Some(enemy) || scan.has_liberty(&self.cells, size, n) {
+                    continue;
+                }
+                for &m in scan.members() {
+                    self.cells[m as usize] = None;
+                    captured.push(self.point(m as usize));
+                }
             }
-            for &m in self.scan.members() {
-                self.cells[m as usize] = None;
-                captured.push(self.point(m as usize));
-            }
-        }
-        if captured.is_empty() && !self.scan.scan(&self.cells, size, at) {
+            let free_neighbour = around[..count].iter().any(|&n| self.cells[n].is_none());
+            captured.is_empty() && !free_neighbour && !scan.has_liberty(&self.cells, size, at)
+        });
+        if suicide {
             self.cells[at] = None;
             return Err(IllegalMove::Suicide(point));
         }

@@ -111,7 +111,7 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
         view: data.view.unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1))),
         first_number: data.first_number,
         to_play: data.start.to_play(),
-        stones: sorted(data.start.stones().collect()),
+        stones: data.start.stones_top_down(),
         moves,
         final_stones,
         ko_point: data.start.ko_point(),
@@ -134,18 +134,15 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
     }
 }
 
-fn sorted(mut v: Vec<(Point, Color)>) -> Vec<(Point, Color)> {
-    // Rows from the top, as a reader scans a board.
-    v.sort_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.col));
-    v
-}
-
 /// What a point of the drawing shows.
+#[derive(Clone, Copy, PartialEq)]
 enum Drawn {
-    /// A stone of the start position, maybe lettered.
-    Start(Option<String>),
-    /// A numbered stone of this diagram.
-    Numbered(String),
+    /// Nothing yet.
+    Empty,
+    /// A stone of the start position, maybe lettered (index into the labels).
+    Start(Option<usize>),
+    /// A stone numbered in this diagram.
+    Numbered(u32),
 }
 
 /// A gap in the making, with the move that orders it.
@@ -158,8 +155,13 @@ struct Pending {
 /// drawn, so a move on a drawn point cannot be shown and becomes a gap.
 fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, Vec<(Point, Color)>) {
     let mut board = data.start.clone();
-    let label_at = |p: Point| labels.iter().find(|(q, _)| *q == p).map(|(_, l)| l.clone());
-    let mut drawn: HashMap<Point, Drawn> = board.stones().map(|(p, _)| (p, Drawn::Start(label_at(p)))).collect();
+    let size = board.size() as usize;
+    // One cell a point, indexed like the board: no hashing on the hot path of every move.
+    let mut drawn = vec![Drawn::Empty; size * size];
+    let cell = |p: Point| p.row as usize * size + p.col as usize;
+    for (p, _) in board.stones() {
+        drawn[cell(p)] = Drawn::Start(labels.iter().position(|(q, _)| *q == p));
+    }
     let mut infos = Vec::with_capacity(data.moves.len());
     let mut pending: Vec<Pending> = Vec::new();
     // Moves on one drawn stone, grouped: target point -> index into `pending`.
@@ -190,18 +192,20 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
                 };
                 let text = n.to_string();
                 let mut info = MoveInfo { number: Some(n), point: Some(p), color, shown: false, label: None, captures };
-                let alone = match drawn.get(&p) {
-                    None => {
-                        drawn.insert(p, Drawn::Numbered(text.clone()));
+                let at = cell(p);
+                let alone = match drawn.get(at).copied().unwrap_or(Drawn::Empty) {
+                    Drawn::Empty => {
+                        if let Some(d) = drawn.get_mut(at) {
+                            *d = Drawn::Numbered(n);
+                        }
                         info.shown = true;
                         info.label = Some(text.clone());
                         None
                     }
-                    Some(Drawn::Numbered(target)) | Some(Drawn::Start(Some(target))) => {
-                        Some(Gap::At { moves: vec![text.clone()], target: target.clone() })
-                    }
-                    Some(Drawn::Start(None)) if !info.captures.is_empty() => Some(Gap::Takes(text.clone())),
-                    Some(Drawn::Start(None)) => Some(Gap::Connects(text.clone())),
+                    Drawn::Numbered(target) => Some(Gap::At { moves: vec![text.clone()], target: target.to_string() }),
+                    Drawn::Start(Some(l)) => Some(Gap::At { moves: vec![text.clone()], target: labels[l].1.clone() }),
+                    Drawn::Start(None) if !info.captures.is_empty() => Some(Gap::Takes(text.clone())),
+                    Drawn::Start(None) => Some(Gap::Connects(text.clone())),
                 };
                 if let Some(gap) = alone {
                     let ko_capture = info.captures.len() == 1 && board.ko_point().is_some();
@@ -232,7 +236,7 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
         }
     }
     pending.sort_by_key(|g| g.first);
-    let finals = sorted(board.stones().collect());
+    let finals = board.stones_top_down();
     (infos, pending.into_iter().map(|p| p.gap).collect(), finals)
 }
 

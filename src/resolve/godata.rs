@@ -22,7 +22,13 @@ pub struct GoData {
     pub view: Option<(Point, Point)>,
     /// The `at` this data was taken at (its base's numbering).
     pub at: u32,
+    /// Positions every [`CHECKPOINT`] moves, made on first use: figures deep into a
+    /// long game then replay a few moves instead of the whole game.
+    pub checkpoints: std::sync::OnceLock<Vec<Board>>,
 }
+
+/// Moves between two stored positions.
+const CHECKPOINT: usize = 16;
 
 /// What kind of element the data belongs to, which decides its defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,11 +72,31 @@ impl GoData {
         self.moves.len()
     }
 
+    /// A position and the moves after it, for data that was not built by [`build`].
+    pub fn new(start: Board, moves: Vec<Move>, first_number: u32, view: Option<(Point, Point)>, at: u32) -> GoData {
+        GoData { start, moves, first_number, view, at, checkpoints: std::sync::OnceLock::new() }
+    }
+
     /// The position before the move numbered `at` (passes before it are played).
     pub fn position_before(&self, at: u32) -> Board {
-        let mut board = self.start.clone();
         let upto = self.index_of(at);
-        for m in &self.moves[..upto] {
+        let cps = self.checkpoints.get_or_init(|| {
+            let mut out = Vec::with_capacity(self.moves.len() / CHECKPOINT);
+            let mut board = self.start.clone();
+            for (i, m) in self.moves.iter().enumerate() {
+                if i % CHECKPOINT == 0 && i > 0 {
+                    out.push(board.clone());
+                }
+                play(&mut board, *m);
+            }
+            out
+        });
+        // Checkpoint k holds the position before move index (k + 1) * CHECKPOINT.
+        let (mut board, from) = match (upto / CHECKPOINT).checked_sub(1).and_then(|k| cps.get(k)) {
+            Some(b) => (b.clone(), (upto / CHECKPOINT) * CHECKPOINT),
+            None => (self.start.clone(), 0),
+        };
+        for m in &self.moves[from..upto] {
             play(&mut board, *m);
         }
         board
@@ -118,7 +144,7 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
 
     // An `sgf` value is the element's base (see `sgf_data`); links gave it no other.
     let sgf_data = get("sgf").and_then(|a| sgf_data::read(a, diags).map(|g| (a, g)));
-    let sgf_base = sgf_data.as_ref().map(|(_, g)| GoData { start: g.start.clone(), moves: g.moves.clone(), first_number: 1, view: None, at: 1 });
+    let sgf_base = sgf_data.as_ref().map(|(_, g)| GoData::new(g.start.clone(), g.moves.clone(), 1, None, 1));
     if let Some((_, g)) = &sgf_data {
         check_moves(&g.start, &g.moves, &g.spans, 1, diags);
     }
@@ -220,7 +246,7 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
     }
 
     let view = get("vw").and_then(|a| values::parse_view(&a.value, size).ok()).or(base.and_then(|b| b.view));
-    GoData { start, moves, first_number, view, at }
+    GoData::new(start, moves, first_number, view, at)
 }
 
 /// Reports each move that breaks the rules, at its place in the source.

@@ -100,6 +100,14 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
 /// Renders the site of a book in memory, reusing what `cache` holds from the last build.
 pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError> {
     let start = Instant::now();
+    let timings = std::env::var_os("GOBOOK_TIMINGS").is_some();
+    let mut last = start;
+    let mut mark = |what: &str| {
+        if timings {
+            eprintln!("  {what}: {:.1} ms", last.elapsed().as_secs_f64() * 1000.0);
+            last = Instant::now();
+        }
+    };
     let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let name = opts.book.display().to_string();
     let config = config::load(&book_dir)?;
@@ -107,6 +115,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     if checked.has_errors() {
         return Err(BuildError::Content { name, text: opts.text.to_string(), diagnostics: checked.diagnostics });
     }
+    mark("check");
     let out_dir = match opts.out_dir {
         Some(p) => p.to_path_buf(),
         None => book_dir.join(config.out_dir.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT_DIR))),
@@ -123,6 +132,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         if multi { "s" } else { "" }
     ));
 
+    mark("plans");
     let includes = render_includes(&checked, &book_dir, &plans).map_err(|e| match e {
         // Missing includes are reported in the book itself.
         BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {
@@ -134,9 +144,11 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     let css = theme::stylesheet(&chosen_theme, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
     let js = script::script(&chosen_theme)?;
 
+    mark("includes and style sheet");
     // Diagrams differ between languages only in their title, so each is drawn once per
     // language, and only when the cache has not seen the same input.
     let mut svgs: Vec<Vec<String>> = Vec::with_capacity(plans.len());
+    let mut svg_keys: Vec<Vec<u64>> = Vec::with_capacity(plans.len());
     cache.diagrams_drawn = 0;
     for plan in &plans {
         let inputs: Vec<(u64, crate::render::svg::BoardDiagram)> = book
@@ -157,7 +169,9 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         cache.diagrams_drawn += missing.len();
         cache.svgs.extend(missing);
         svgs.push(inputs.iter().map(|(h, _)| cache.svgs[h].clone()).collect());
+        svg_keys.push(inputs.iter().map(|(h, _)| *h).collect());
     }
+    mark("diagrams");
     let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     cache.pages_rendered = 0;
@@ -174,7 +188,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         let mut anchors: Vec<(&usize, &(usize, String))> = plan.anchors.iter().collect();
         anchors.sort();
         let lang_key = hash_of(&(global, &titles, &anchors));
-        let keys: Vec<u64> = plan.pages.iter().map(|pg| hash_of(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svgs[pi]))))).collect();
+        let keys: Vec<u64> = plan.pages.iter().map(|pg| hash_of(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svg_keys[pi]))))).collect();
         let rendered: Vec<(usize, Vec<u8>)> = (0..plan.pages.len())
             .into_par_iter()
             .filter(|&p| cache.pages.get(&(plan.lang.clone(), plan.pages[p].file.clone())).is_none_or(|(k, _)| *k != keys[p]))
@@ -189,6 +203,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
             files.push((dir.join(&pg.file), bytes.clone()));
         }
     }
+    mark("pages");
     let pages = files.len();
     if multi {
         files.push((PathBuf::from("index.html"), html::language_index(&site).into_bytes()));
@@ -197,6 +212,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     files.push((PathBuf::from("gobook.js"), js.into_bytes()));
     (opts.progress)(&format!("{pages} pages"));
     let images = local_images(&checked, &name, opts.text, &book_dir)?;
+    mark("images");
 
     let summary = Summary {
         out_dir: out_dir.clone(),
@@ -218,8 +234,9 @@ fn hash_of<T: std::hash::Hash>(t: &T) -> u64 {
 }
 
 /// What a chapter's page in `lang` is made from, besides titles and links: the source of
-/// its elements shown in that language, and the SVG of the diagrams it shows or refers to.
-fn chapter_key(checked: &Checked, src: &str, ch: usize, lang: &str, svgs: &[String]) -> u64 {
+/// its elements shown in that language, and the diagrams it shows or refers to (by the
+/// key of their SVG, which stands for its content).
+fn chapter_key(checked: &Checked, src: &str, ch: usize, lang: &str, svgs: &[u64]) -> u64 {
     use std::hash::{Hash, Hasher};
     let book = &checked.resolved.book;
     let chapter = &book.chapters[ch];
