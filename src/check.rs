@@ -26,13 +26,29 @@ impl Checked {
 
 /// Parses and checks gobook source text (already decoded, without a BOM).
 pub fn check(src: &str) -> Checked {
+    check_with(src, &mut crate::resolve::cache::ResolveCache::default())
+}
+
+/// Like [`check`], reusing resolution work kept in `cache` from a previous check.
+pub fn check_with(src: &str, cache: &mut crate::resolve::cache::ResolveCache) -> Checked {
+    run(src, cache, true)
+}
+
+/// What a build needs: every error, but not the warnings that only text resolution finds.
+pub fn check_for_build(src: &str, cache: &mut crate::resolve::cache::ResolveCache) -> Checked {
+    run(src, cache, false)
+}
+
+fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings: bool) -> Checked {
     let parsed = format::parse(src);
     let mut diags = Diagnostics::default();
     diags.extend(parsed.diagnostics);
     let links = links::link(&parsed.doc, &mut diags);
     format::validate::validate(src, &parsed.doc, &links, &mut diags);
-    let resolved = crate::resolve::resolve(src, &parsed.doc, &links, &mut diags);
-    crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
+    let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
+    if text_warnings {
+        crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
+    }
     let mut diagnostics = diags.into_vec();
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     diagnostics.dedup();

@@ -140,7 +140,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let book = &checked.resolved.book;
     let plan = plan(book, lang);
     let tag = html_lang(lang);
-    let svgs: Vec<String> = book.diagrams.par_iter().enumerate().map(|(i, d)| render_inline(&board_diagram(book, d, lang), &format!("d{i}"))).collect();
+    let svgs: Vec<std::sync::Arc<str>> = book.diagrams.par_iter().enumerate().map(|(i, d)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into()).collect();
     let includes = render_includes(checked, s.book_dir, std::slice::from_ref(&plan)).map_err(|e| match e {
         // Missing includes are reported in the book itself.
         BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {

@@ -1,6 +1,7 @@
 //! Resolution: from the syntax tree to what the book means (bases, positions,
 //! numbering, languages). This stage knows the spec's rules, not its syntax.
 
+pub mod cache;
 pub mod caption;
 pub mod diagram;
 pub mod godata;
@@ -37,10 +38,24 @@ const SPACING: &[&str] = &["paraSpacing", "spaceBefore", "spaceAfter", "firstInd
 
 /// Resolves a linked document.
 pub fn resolve(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics) -> Resolved {
+    resolve_with(src, doc, links, diags, &mut cache::ResolveCache::default())
+}
+
+/// Resolves a linked document, reusing what `cache` holds from the last resolution.
+pub fn resolve_with(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics, cache: &mut cache::ResolveCache) -> Resolved {
+    cache.begin();
+    let r = resolve_inner(src, doc, links, diags, cache);
+    cache.end();
+    r
+}
+
+fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics, cache: &mut cache::ResolveCache) -> Resolved {
     let n = doc.elements.len();
     let lines = LineIndex::new(src);
     let mut r = Resolved { diagram_of_element: vec![None; n], ..Resolved::default() };
-    let mut data: Vec<Option<GoData>> = vec![None; n];
+    let mut data: Vec<Option<std::sync::Arc<GoData>>> = vec![None; n];
+    // Per element: the key of its Go data, which elements based on it include in theirs.
+    let mut keys: Vec<u64> = vec![0; n];
     let book_el = doc.elements.iter().find(|e| e.kind == ElementKind::Book);
     let flag = |el: Option<&Element>, name: &str| el.and_then(|e| e.attr_value(name)).and_then(|v| values::parse_flag(v).ok());
     if let Some(b) = book_el {
@@ -89,10 +104,19 @@ pub fn resolve(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics
         let block_kind = match el.kind {
             ElementKind::Go | ElementKind::Diagram(_) => {
                 let role = Role::of(el.kind).expect("go data");
-                let base = links.base[i].and_then(|b| data[b].as_ref());
-                let gd = godata::build(role, &el.attrs, base, links.size[i], diags);
-                let kind = if let ElementKind::Diagram(k) = el.kind {
-                    let mut d = diagram::assemble(DiagramRole::Block(k), &el.attrs, &gd, base, inh);
+                let base = links.base[i].and_then(|b| data[b].as_deref());
+                let text = src.get(el.span.start as usize..el.span.end as usize).unwrap_or("");
+                let key = cache::key(&(text, links.base[i].map(|b| keys[b]), links.size[i], inh.full_width, inh.show_coords));
+                keys[i] = key;
+                let (gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| {
+                    let gd = godata::build(role, &el.attrs, base, links.size[i], diags);
+                    let dia = match el.kind {
+                        ElementKind::Diagram(k) => Some(diagram::assemble(DiagramRole::Block(k), &el.attrs, &gd, base, inh)),
+                        _ => None,
+                    };
+                    (gd, dia)
+                });
+                let kind = if let Some(mut d) = dia {
                     d.id = el.id_str().map(String::from);
                     d.chapter = Some(ch);
                     d.element = i;
@@ -129,7 +153,8 @@ pub fn resolve(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics
                 let reference = links.para_ref[i].and_then(|d| r.diagram_of_element[d]);
                 if let Some(v) = &el.value {
                     let parts = inline::parse(src, v, &mut scratch);
-                    inline_diagrams(src, doc, links, i, &parts, &data, inh, ch, &lines, &mut r, diags);
+                    let mut cx = InlineCx { src, doc, links, para: i, data: &data, keys: &keys, inh, ch, lines: &lines };
+                    inline_diagrams(&mut cx, &parts, &mut r, diags, cache);
                 }
                 let heading = matches!(pk, ParaKind::H(_) | ParaKind::S(_));
                 Some(BlockKind::Paragraph(Paragraph {
@@ -203,24 +228,24 @@ fn book_languages(doc: &Document, book: Option<&Element>) -> Vec<String> {
     langs
 }
 
-#[allow(clippy::too_many_arguments)]
-fn inline_diagrams(
-    src: &str,
-    doc: &Document,
-    links: &Links,
+/// What inline diagrams of one paragraph need to know.
+struct InlineCx<'a> {
+    src: &'a str,
+    doc: &'a Document,
+    links: &'a Links,
     para: usize,
-    parts: &[Inline],
-    data: &[Option<GoData>],
+    data: &'a [Option<std::sync::Arc<GoData>>],
+    keys: &'a [u64],
     inh: Inherited,
     ch: usize,
-    lines: &LineIndex,
-    r: &mut Resolved,
-    diags: &mut Diagnostics,
-) {
+    lines: &'a LineIndex,
+}
+
+fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags: &mut Diagnostics, cache: &mut cache::ResolveCache) {
     for part in parts {
         let Inline::Dia { attrs, content, span } = part else { continue };
-        let base_idx = links::inline_dia_base(doc, links, para, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
-        let base = base_idx.and_then(|b| data[b].as_ref());
+        let base_idx = links::inline_dia_base(cx.doc, cx.links, cx.para, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
+        let base = base_idx.and_then(|b| cx.data[b].as_deref());
         let size = attrs
             .iter()
             .find(|a| a.name == "sz")
@@ -229,14 +254,24 @@ fn inline_diagrams(
             .map(|v| v as u8)
             .or(base.map(|b| b.start.size()))
             .unwrap_or(links::DEFAULT_SIZE);
-        let gd = godata::build(Role::Inline, attrs, base, size, diags);
-        let mut d = diagram::assemble(DiagramRole::Inline, attrs, &gd, base, inh);
-        d.chapter = Some(ch);
-        d.element = para;
-        d.line = lines.line_col(src, span.start).0;
-        r.inline_diagrams.insert(span.start, r.book.diagrams.len());
-        r.book.diagrams.push(d);
-        inline_diagrams(src, doc, links, para, content, data, inh, ch, lines, r, diags);
+        // The tag itself, without the text it wraps, decides the diagram.
+        let tag_end = attrs.last().map(|a| a.value_span.end).unwrap_or(span.start);
+        let tag = cx.src.get(span.start as usize..tag_end as usize).unwrap_or("");
+        let key = cache::key(&("inline", tag, base_idx.map(|b| cx.keys[b]), size, cx.inh.full_width, cx.inh.show_coords));
+        let inh = cx.inh;
+        let (_, d) = cache.get_or_make(key, span.start, diags, |diags| {
+            let gd = godata::build(Role::Inline, attrs, base, size, diags);
+            let d = diagram::assemble(DiagramRole::Inline, attrs, &gd, base, inh);
+            (gd, Some(d))
+        });
+        if let Some(mut d) = d {
+            d.chapter = Some(cx.ch);
+            d.element = cx.para;
+            d.line = cx.lines.line_col(cx.src, span.start).0;
+            r.inline_diagrams.insert(span.start, r.book.diagrams.len());
+            r.book.diagrams.push(d);
+        }
+        inline_diagrams(cx, content, r, diags, cache);
     }
 }
 

@@ -70,8 +70,13 @@ impl Rebuilder {
         match render(&opts, &mut self.cache) {
             Ok(r) => {
                 let files: HashMap<String, Arc<Vec<u8>>> =
-                    r.files.into_iter().map(|(p, b)| (url_path(&p), Arc::new(b))).collect();
-                let changed: Vec<&String> = files.keys().filter(|k| self.last_files.get(*k) != files.get(*k)).collect();
+                    r.files.into_iter().map(|(p, b)| (url_path(&p), b)).collect();
+                // Pages the cache kept are the same allocation: compare pointers before bytes.
+                let same = |k: &String| match (self.last_files.get(k), files.get(k)) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
+                    _ => false,
+                };
+                let changed: Vec<&String> = files.keys().filter(|k| !same(k)).collect();
                 let css_only = !self.last_files.is_empty()
                     && self.last_files.len() == files.len()
                     && !changed.is_empty()

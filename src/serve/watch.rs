@@ -8,7 +8,7 @@ use std::time::Duration;
 
 /// How long a burst of file events is gathered before one rebuild: short enough to feel
 /// instant, long enough to see an editor's write-and-rename as one save.
-pub const DEBOUNCE: Duration = Duration::from_millis(40);
+pub const DEBOUNCE: Duration = Duration::from_millis(25);
 
 /// Files editors write beside the ones being edited, which never change a book.
 pub fn is_editor_noise(p: &Path) -> bool {

@@ -65,8 +65,9 @@ pub struct Options<'a> {
 /// and pages by everything they are made from.
 #[derive(Default)]
 pub struct Cache {
-    svgs: HashMap<u64, String>,
-    pages: HashMap<(String, String), (u64, Vec<u8>)>,
+    resolve: crate::resolve::cache::ResolveCache,
+    svgs: HashMap<u64, std::sync::Arc<str>>,
+    pages: HashMap<(String, String), (u64, std::sync::Arc<Vec<u8>>)>,
     /// Diagrams drawn by the last build (not found in the cache).
     pub diagrams_drawn: usize,
     /// Pages written by the last build (not found in the cache).
@@ -76,7 +77,7 @@ pub struct Cache {
 /// A site in memory: every file, and the local images to copy from the book's folder.
 pub struct Rendered {
     /// Paths relative to the site root, and their bytes.
-    pub files: Vec<(PathBuf, Vec<u8>)>,
+    pub files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)>,
     /// Images, relative to the book's folder and to the site root alike.
     pub images: Vec<PathBuf>,
     /// The folder the site belongs in.
@@ -111,7 +112,8 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let name = opts.book.display().to_string();
     let config = config::load(&book_dir)?;
-    let checked = check(opts.text);
+    // Text warnings are for `check`; the build needs only errors, which they never are.
+    let checked = crate::check::check_for_build(opts.text, &mut cache.resolve);
     if checked.has_errors() {
         return Err(BuildError::Content { name, text: opts.text.to_string(), diagnostics: checked.diagnostics });
     }
@@ -147,7 +149,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     mark("includes and style sheet");
     // Diagrams differ between languages only in their title, so each is drawn once per
     // language, and only when the cache has not seen the same input.
-    let mut svgs: Vec<Vec<String>> = Vec::with_capacity(plans.len());
+    let mut svgs: Vec<Vec<std::sync::Arc<str>>> = Vec::with_capacity(plans.len());
     let mut svg_keys: Vec<Vec<u64>> = Vec::with_capacity(plans.len());
     cache.diagrams_drawn = 0;
     for plan in &plans {
@@ -160,11 +162,11 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
                 (hash_of(&(&bd, i)), bd)
             })
             .collect();
-        let missing: Vec<(u64, String)> = inputs
+        let missing: Vec<(u64, std::sync::Arc<str>)> = inputs
             .par_iter()
             .enumerate()
             .filter(|(_, (h, _))| !cache.svgs.contains_key(h))
-            .map(|(i, (h, bd))| (*h, render_inline(bd, &format!("d{i}"))))
+            .map(|(i, (h, bd))| (*h, render_inline(bd, &format!("d{i}")).into()))
             .collect();
         cache.diagrams_drawn += missing.len();
         cache.svgs.extend(missing);
@@ -173,7 +175,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     }
     mark("diagrams");
     let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
-    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
     let global = hash_of(&(
         &book.info,
@@ -196,7 +198,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
             .collect();
         cache.pages_rendered += rendered.len();
         for (p, bytes) in rendered {
-            cache.pages.insert((plan.lang.clone(), plan.pages[p].file.clone()), (keys[p], bytes));
+            cache.pages.insert((plan.lang.clone(), plan.pages[p].file.clone()), (keys[p], std::sync::Arc::new(bytes)));
         }
         for pg in &plan.pages {
             let (_, bytes) = &cache.pages[&(plan.lang.clone(), pg.file.clone())];
@@ -206,10 +208,10 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     mark("pages");
     let pages = files.len();
     if multi {
-        files.push((PathBuf::from("index.html"), html::language_index(&site).into_bytes()));
+        files.push((PathBuf::from("index.html"), std::sync::Arc::new(html::language_index(&site).into_bytes())));
     }
-    files.push((PathBuf::from("style.css"), css.into_bytes()));
-    files.push((PathBuf::from("gobook.js"), js.into_bytes()));
+    files.push((PathBuf::from("style.css"), std::sync::Arc::new(css.into_bytes())));
+    files.push((PathBuf::from("gobook.js"), std::sync::Arc::new(js.into_bytes())));
     (opts.progress)(&format!("{pages} pages"));
     let images = local_images(&checked, &name, opts.text, &book_dir)?;
     mark("images");
@@ -303,9 +305,9 @@ pub fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Re
                 let sub = check(&wrapped);
                 let sub_book = &sub.resolved.book;
                 let sub_plans: Vec<Plan> = plans.iter().map(|p| pages::plan(sub_book, &p.lang)).collect();
-                let svgs: Vec<Vec<String>> = sub_plans
+                let svgs: Vec<Vec<std::sync::Arc<str>>> = sub_plans
                     .iter()
-                    .map(|p| sub_book.diagrams.iter().enumerate().map(|(i, d)| render_inline(&board_diagram(sub_book, d, &p.lang), &format!("inc{i}"))).collect())
+                    .map(|p| sub_book.diagrams.iter().enumerate().map(|(i, d)| render_inline(&board_diagram(sub_book, d, &p.lang), &format!("inc{i}")).into()).collect())
                     .collect();
                 let none: Vec<HashMap<String, Markup>> = Vec::new();
                 let cfg = Config::default();
@@ -408,7 +410,7 @@ fn inside(dir: &Path, rel: &Path) -> bool {
 }
 
 /// Writes everything into a fresh folder beside the target, then swaps it in.
-pub fn write_site(out: &Path, files: &[(PathBuf, Vec<u8>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
+pub fn write_site(out: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
     let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
@@ -420,7 +422,7 @@ pub fn write_site(out: &Path, files: &[(PathBuf, Vec<u8>)], images: &[PathBuf], 
             if let Some(d) = p.parent() {
                 std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
             }
-            std::fs::write(&p, bytes).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+            std::fs::write(&p, bytes.as_slice()).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
         }
         for rel in images {
             let to = tmp.join(rel);

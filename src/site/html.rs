@@ -28,7 +28,7 @@ pub struct Site<'a> {
     /// `gobook.toml`.
     pub config: &'a Config,
     /// Inline SVG of each diagram per language: `svgs[lang_index][diagram]`.
-    pub svgs: &'a [Vec<String>],
+    pub svgs: &'a [Vec<std::sync::Arc<str>>],
     /// Rendered includes by URL, per language (same order as `plans`).
     pub includes: &'a [HashMap<String, Markup>],
 }
@@ -397,7 +397,7 @@ fn inline_figures(site: &Site, plan: &Plan, rich: &[Rich], cx: &LinkContext) -> 
         @for d in ds {
             @let dia = &site.book().diagrams[d];
             aside.gb-inline-fig id=((cx.inline_anchor)(d)) data-gb=[interactive::data(dia)] {
-                (PreEscaped(&site.svgs[lang_idx][d]))
+                (PreEscaped(&*site.svgs[lang_idx][d]))
                 (figcaption_markup(site.book(), dia, &plan.lang, None))
             }
         }
@@ -452,7 +452,7 @@ fn figure(site: &Site, plan: &Plan, plan_idx: usize, b: &Block, d: usize, cx: &L
     let href = site.checked.doc.elements[b.element]
         .attr_value("href")
         .and_then(|h| rich::link_href(&text::link_target(&site.checked.links, b.element, h), cx));
-    let board = PreEscaped(site.svgs[plan_idx][d].as_str());
+    let board = PreEscaped(&*site.svgs[plan_idx][d]);
     html! {
         figure id=(id) class={ "gb-fig gb-" (kind) " gb-w-" (dia.width) @if let Some(a) = &align { " " (a) } } style=[style] data-gb=[interactive::data(dia)] {
             @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } } @else { (board) }

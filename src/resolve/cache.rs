@@ -1,0 +1,83 @@
+//! Resolution kept between rebuilds (`serve`): the Go data and diagram of each element
+//! by a key of everything that determines them, so an edit of one paragraph replays no
+//! game. Diagnostics are kept relative to the element, so they stay right when text
+//! before the element grows or shrinks.
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::format::syntax::Span;
+use crate::resolve::godata::GoData;
+use crate::resolve::model::Diagram;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// What one element resolved to.
+struct Entry {
+    data: Arc<GoData>,
+    diagram: Option<Diagram>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Resolved elements by key.
+#[derive(Default)]
+pub struct ResolveCache {
+    entries: HashMap<u64, Entry>,
+    used: HashSet<u64>,
+    /// Elements found in the cache by the last resolution.
+    pub hits: usize,
+}
+
+impl ResolveCache {
+    /// The Go data and diagram for `key`, made by `make` when not cached. `anchor` is the
+    /// element's source offset: diagnostics are stored relative to it.
+    pub fn get_or_make(
+        &mut self,
+        key: u64,
+        anchor: u32,
+        diags: &mut Diagnostics,
+        make: impl FnOnce(&mut Diagnostics) -> (GoData, Option<Diagram>),
+    ) -> (Arc<GoData>, Option<Diagram>) {
+        self.used.insert(key);
+        if let Some(e) = self.entries.get(&key) {
+            self.hits += 1;
+            diags.extend(e.diagnostics.iter().cloned().map(|mut d| {
+                d.span = Span { start: d.span.start + anchor, end: d.span.end + anchor };
+                d
+            }));
+            return (e.data.clone(), e.diagram.clone());
+        }
+        let mut local = Diagnostics::default();
+        let (data, diagram) = make(&mut local);
+        let found = local.into_vec();
+        diags.extend(found.iter().cloned());
+        let relative = found
+            .into_iter()
+            .map(|mut d| {
+                d.span = Span { start: d.span.start.saturating_sub(anchor), end: d.span.end.saturating_sub(anchor) };
+                d
+            })
+            .collect();
+        let data = Arc::new(data);
+        self.entries.insert(key, Entry { data: data.clone(), diagram: diagram.clone(), diagnostics: relative });
+        (data, diagram)
+    }
+
+    /// Starts a resolution: counts afresh.
+    pub fn begin(&mut self) {
+        self.hits = 0;
+        self.used.clear();
+    }
+
+    /// Ends a resolution: forgets elements the book no longer has, so memory stays bounded.
+    pub fn end(&mut self) {
+        let used = std::mem::take(&mut self.used);
+        self.entries.retain(|k, _| used.contains(k));
+    }
+}
+
+/// A key from anything hashable.
+pub fn key<T: std::hash::Hash>(t: &T) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
+}
