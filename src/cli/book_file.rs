@@ -88,3 +88,30 @@ pub fn print_diagnostics(name: &str, text: &str, diags: &[Diagnostic], quiet: bo
     }
     (e, w)
 }
+
+/// Reads the book named on the command line, or reports why not and gives the exit code:
+/// 2 for a wrong path, 1 for a file that is not UTF-8.
+pub fn read_or_report(given: &Path) -> Result<BookFile, i32> {
+    match read(given) {
+        Ok(f) => Ok(f),
+        Err(ReadError::Io(msg)) => {
+            super::report::error(&msg);
+            Err(super::EXIT_USAGE)
+        }
+        Err(ReadError::Encoding { name, text, diagnostic }) => {
+            print_diagnostics(&name, &text, &[diagnostic], false);
+            Err(super::EXIT_CONTENT)
+        }
+    }
+}
+
+/// Checks a book for a command that needs it error-free; reports the errors and gives exit code 1 otherwise.
+pub fn checked_or_report(file: &BookFile, quiet: bool) -> Result<gobook::check::Checked, i32> {
+    let checked = gobook::check::check(&file.text);
+    if checked.has_errors() {
+        print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
+        super::report::error(&format!("{} has errors; fix them first (see `gobook check`)", file.name));
+        return Err(super::EXIT_CONTENT);
+    }
+    Ok(checked)
+}

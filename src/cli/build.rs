@@ -1,6 +1,6 @@
 //! `gobook build`: write the website of a book, and with `--epub` its e-books.
 
-use super::book_file::{self, ReadError};
+use super::book_file;
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::epub;
@@ -29,16 +29,9 @@ pub struct BuildArgs {
 
 /// Runs `gobook build`.
 pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
-    let file = match book_file::read(&args.book) {
+    let file = match book_file::read_or_report(&args.book) {
         Ok(f) => f,
-        Err(ReadError::Io(msg)) => {
-            super::report::error(&msg);
-            return EXIT_USAGE;
-        }
-        Err(ReadError::Encoding { name, text, diagnostic }) => {
-            book_file::print_diagnostics(&name, &text, &[diagnostic], false);
-            return EXIT_CONTENT;
-        }
+        Err(code) => return code,
     };
     let quiet = g.quiet;
     let progress = move |line: &str| {

@@ -1,7 +1,7 @@
 //! `gobook inspect`: print the resolved book as JSON.
 
-use super::book_file::{self, ReadError};
-use super::{GlobalArgs, EXIT_CONTENT, EXIT_USAGE};
+use super::book_file;
+use super::{GlobalArgs, EXIT_USAGE};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -18,23 +18,14 @@ pub struct InspectArgs {
 
 /// Runs `gobook inspect`.
 pub fn run(args: &InspectArgs, g: GlobalArgs) -> i32 {
-    let file = match book_file::read(&args.book) {
+    let file = match book_file::read_or_report(&args.book) {
         Ok(f) => f,
-        Err(ReadError::Io(msg)) => {
-            super::report::error(&msg);
-            return EXIT_USAGE;
-        }
-        Err(ReadError::Encoding { name, text, diagnostic }) => {
-            book_file::print_diagnostics(&name, &text, &[diagnostic], false);
-            return EXIT_CONTENT;
-        }
+        Err(code) => return code,
     };
-    let checked = gobook::check::check(&file.text);
-    if checked.has_errors() {
-        book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, g.quiet);
-        super::report::error(&format!("{} has errors; fix them first (see `gobook check`)", file.name));
-        return EXIT_CONTENT;
-    }
+    let checked = match book_file::checked_or_report(&file, g.quiet) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     let lang = match super::choose_language(args.lang.as_deref(), &checked.resolved.book.languages) {
         Ok(l) => l,
         Err(code) => return code,

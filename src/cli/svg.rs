@@ -1,7 +1,7 @@
 //! `gobook svg`: diagrams as standalone SVG files, one by ID or all of a book.
 
-use super::book_file::{self, ReadError};
-use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
+use super::book_file;
+use super::{GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::render::board::{board_diagram, caption_text};
 use gobook::render::svg::{render, SvgOptions};
@@ -73,23 +73,14 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         super::report::error("choose the diagram with --id ID, or draw them all with --all -o DIR");
         return EXIT_USAGE;
     }
-    let file = match book_file::read(&args.book) {
+    let file = match book_file::read_or_report(&args.book) {
         Ok(f) => f,
-        Err(ReadError::Io(msg)) => {
-            super::report::error(&msg);
-            return EXIT_USAGE;
-        }
-        Err(ReadError::Encoding { name, text, diagnostic }) => {
-            book_file::print_diagnostics(&name, &text, &[diagnostic], false);
-            return EXIT_CONTENT;
-        }
+        Err(code) => return code,
     };
-    let checked = gobook::check::check(&file.text);
-    if checked.has_errors() {
-        book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, g.quiet);
-        super::report::error(&format!("{} has errors; fix them first (see `gobook check`)", file.name));
-        return EXIT_CONTENT;
-    }
+    let checked = match book_file::checked_or_report(&file, g.quiet) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     let book = &checked.resolved.book;
     let lang = match super::choose_language(args.lang.as_deref(), &book.languages) {
         Ok(l) => l,
