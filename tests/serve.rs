@@ -242,3 +242,35 @@ fn live_reload_and_overlay_in_chromium() {
     assert!(out.status.success(), "serve scenarios failed");
     assert!(text.contains("all serve scenarios passed"));
 }
+
+#[test]
+fn a_style_only_change_swaps_the_style_sheet_and_an_edit_reloads() {
+    let dir = book_dir("css");
+    std::fs::write(dir.join("extra.css"), ".gb-page { --accent: red; }\n").unwrap();
+    std::fs::write(dir.join("gobook.toml"), "extra_css = [\"extra.css\"]\n").unwrap();
+    let book = dir.join("book.gobook");
+    let s = Server::start(&book, &[]);
+    let mut stream = TcpStream::connect(s.addr()).unwrap();
+    write!(stream, "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut events = BufReader::new(stream);
+    let next_event = |events: &mut BufReader<TcpStream>| -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if events.read_line(&mut line).unwrap_or(0) == 0 {
+                return String::new();
+            }
+            if let Some(name) = line.strip_prefix("event: ") {
+                return name.trim().to_string();
+            }
+        }
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::write(dir.join("extra.css"), ".gb-page { --accent: blue; }\n").unwrap();
+    assert_eq!(next_event(&mut events), "css");
+    let (_, _, css) = s.get("/style.css");
+    assert!(String::from_utf8_lossy(&css).contains("blue"), "the new style sheet is served");
+    std::fs::write(&book, BOOK.replace("The first paragraph.", "Changed text.")).unwrap();
+    assert_eq!(next_event(&mut events), "reload");
+}
