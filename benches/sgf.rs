@@ -1,31 +1,15 @@
 //! SGF parsing speed: every original corpus file parsed into a full, repaired tree (MB/s).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use std::path::{Path, PathBuf};
+#[path = "corpus/mod.rs"]
+mod corpus;
 
-fn sgf_files(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            // reference/ holds other tools' rewrites of the same games.
-            if p.is_dir() && !p.ends_with("reference") {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                out.push(p);
-            }
-        }
-    }
-    out
-}
+use std::path::Path;
+
 
 fn bench(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
-    let files: Vec<Vec<u8>> = sgf_files(&root)
+    let files: Vec<Vec<u8>> = corpus::sgf_files(&root)
         .iter()
         .filter_map(|f| std::fs::read(f).ok())
         .collect();

@@ -1,26 +1,11 @@
 //! Prints how fast `gobook::sgf::parse` reads the corpora: `cargo run --release --example sgf_speed`.
 
-use std::path::{Path, PathBuf};
+#[path = "../benches/corpus/mod.rs"]
+mod corpus;
+
+use std::path::Path;
 use std::time::Instant;
 
-fn sgf_files(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() && !p.ends_with("reference") {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                out.push(p);
-            }
-        }
-    }
-    out
-}
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
@@ -38,7 +23,7 @@ fn main() {
         game.push(')');
         vec![game.into_bytes()]
     } else {
-        sgf_files(&root)
+        corpus::sgf_files(&root)
             .iter()
             .filter_map(|f| std::fs::read(f).ok())
             .collect()

@@ -44,7 +44,7 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
     let mut diags = Diagnostics::default();
     diags.extend(parsed.diagnostics);
     let links = links::link(&parsed.doc, &mut diags);
-    format::validate::validate(src, &parsed.doc, &links, &mut diags);
+    format::validate::validate(&parsed.doc, &links, &mut diags);
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
     if text_warnings {
         crate::resolve::text::check_all(src, &resolved, &links, &mut diags);

@@ -7,7 +7,7 @@ use gobook::site::build::{render, Cache, Options};
 fn rebuild(text: &str, cache: &mut Cache) {
     let book = common::root().join("examples/ear-reddening/ear-reddening.gobook");
     let out = std::env::temp_dir().join("gobook-incremental-unused");
-    let opts = Options { book: &book, text, out_dir: Some(&out), progress: &|_| {} };
+    let opts = Options { book: &book, text, out_dir: Some(&out), progress: &|_| {}, checked: None };
     render(&opts, cache).unwrap_or_else(|_| panic!("the book builds"));
 }
 

@@ -42,7 +42,9 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     if !quiet {
         eprintln!("Building {}", file.name);
     }
-    let opts = Options { book: &file.path, text: &file.text, out_dir: args.out_dir.as_deref(), progress: &progress };
+    // One check serves the site, the e-books and the warnings printed at the end.
+    let checked = gobook::check::check(&file.text);
+    let opts = Options { book: &file.path, text: &file.text, out_dir: args.out_dir.as_deref(), progress: &progress, checked: Some(&checked) };
     let site = if args.only_epub { None } else { Some(build::build(&opts)) };
     let site = match site.transpose() {
         Ok(s) => s,
@@ -57,7 +59,6 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         None
     };
     // Warnings do not stop a build, but the author should see them.
-    let checked = gobook::check::check(&file.text);
     book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
     if !quiet {
         if let Some(s) = &site {

@@ -7,12 +7,12 @@ use super::cover::{self, CoverText};
 use super::nav::{self, Entry, Nav};
 use super::package::{self, Item, Metadata};
 use super::{ocf, solutions, xhtml};
-use crate::check::{check, Checked};
+use crate::check::Checked;
 use crate::format::schema::ElementKind;
 use crate::render::board::board_diagram;
 use crate::render::svg::render_inline;
 use crate::resolve::text;
-use crate::site::build::{guard_out_dir, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR};
+use crate::site::build::{checked_book, guard_out_dir, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR};
 use crate::site::config::{self, Config};
 use crate::site::html::{self, html_lang, Site};
 use crate::site::pages::{self, Plan};
@@ -57,10 +57,8 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
     let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let name = opts.book.display().to_string();
     let config = config::load(&book_dir)?;
-    let checked = check(opts.text);
-    if checked.has_errors() {
-        return Err(BuildError::Content { name, text: opts.text.to_string(), diagnostics: checked.diagnostics });
-    }
+    let mut owned = None;
+    let checked = checked_book(opts, &mut Default::default(), &mut owned)?;
     let out_dir = match opts.out_dir {
         Some(p) => p.to_path_buf(),
         None => book_dir.join(config.out_dir.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT_DIR))),

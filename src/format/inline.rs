@@ -55,9 +55,8 @@ impl Tag {
     }
 }
 
-/// Parses the inline markup of an element value. `src` is the whole source; the
-/// value's spans index into it.
-pub fn parse(src: &str, text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
+/// Parses the inline markup of an element value; the spans it gives index the whole source.
+pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
     let base = text.span.start as usize;
     let raw = &text.raw;
     let b = raw.as_bytes();
@@ -66,7 +65,6 @@ pub fn parse(src: &str, text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
     let mut top: Vec<Inline> = Vec::new();
     let mut run = 0;
     let mut i = 0;
-    let _ = src;
     macro_rules! cur {
         () => {
             match stack.last_mut() {
@@ -247,7 +245,7 @@ mod tests {
     fn run(s: &str) -> (Vec<Inline>, usize) {
         let t = Text { raw: s.to_string(), span: Span::new(0, s.len()) };
         let mut d = Diagnostics::default();
-        let v = parse(s, &t, &mut d);
+        let v = parse(&t, &mut d);
         (v, d.into_vec().len())
     }
 

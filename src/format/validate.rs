@@ -9,11 +9,11 @@ use crate::format::syntax::{Attribute, Document, Element, Span};
 use crate::format::values::{self, ValueError};
 use crate::resolve::links::{self, Links};
 
-/// Validates `doc` (parsed from `src`), given its links.
-pub fn validate(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics) {
+/// Validates `doc`, given its links.
+pub fn validate(doc: &Document, links: &Links, diags: &mut Diagnostics) {
     check_book_first(doc, diags);
     for (i, el) in doc.elements.iter().enumerate() {
-        check_element(src, doc, links, i, el, diags);
+        check_element(doc, links, i, el, diags);
     }
 }
 
@@ -40,7 +40,7 @@ fn check_book_first(doc: &Document, diags: &mut Diagnostics) {
     }
 }
 
-fn check_element(src: &str, doc: &Document, links: &Links, i: usize, el: &Element, diags: &mut Diagnostics) {
+fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &mut Diagnostics) {
     match el.kind {
         ElementKind::Unknown if !el.name.is_empty() => diags.warning(
             el.name_span,
@@ -59,7 +59,7 @@ fn check_element(src: &str, doc: &Document, links: &Links, i: usize, el: &Elemen
         diags.warning(el.name_span, "outside-chapter", "this element comes before the first `::chapter`; start a chapter first");
     }
     let size = links.size[i];
-    check_attrs(doc, links, i, Host::Element(el.kind), &el.attrs, size, diags);
+    check_attrs(links, Host::Element(el.kind), &el.attrs, size, diags);
     if el.kind.is_go_data() && el.attr("mv").is_some() && el.attr("to").is_some() {
         let a = el.attr("to").expect("checked");
         diags.error(a.name_span, "mv-and-to", "`mv` and `to` can't be used together: give the moves, or a range of the base's moves");
@@ -74,7 +74,7 @@ fn check_element(src: &str, doc: &Document, links: &Links, i: usize, el: &Elemen
             ),
             ElementKind::Comment | ElementKind::Unknown => {}
             _ => {
-                let parts = inline::parse(src, v, diags);
+                let parts = inline::parse(v, diags);
                 check_inlines(doc, links, i, &parts, diags);
             }
         }
@@ -88,7 +88,7 @@ fn check_inlines(doc: &Document, links: &Links, i: usize, parts: &[Inline], diag
             Inline::Dia { attrs, content, .. } => {
                 let base = links::inline_dia_base(doc, links, i, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
                 let size = own_size(attrs).or_else(|| base.map(|b| links.size[b])).unwrap_or(links::DEFAULT_SIZE);
-                check_attrs(doc, links, i, Host::InlineDia, attrs, size, diags);
+                check_attrs(links, Host::InlineDia, attrs, size, diags);
                 if attrs.iter().any(|a| a.name == "mv") {
                     if let Some(a) = attrs.iter().find(|a| a.name == "to") {
                         diags.error(a.name_span, "mv-and-to", "`mv` and `to` can't be used together");
@@ -100,10 +100,10 @@ fn check_inlines(doc: &Document, links: &Links, i: usize, parts: &[Inline], diag
                 if !attrs.iter().any(|a| a.name == "href") {
                     diags.warning(*span, "link-without-href", "this link has no `href`");
                 }
-                check_attrs(doc, links, i, Host::InlineLink, attrs, links.size[i], diags);
+                check_attrs(links, Host::InlineLink, attrs, links.size[i], diags);
                 check_inlines(doc, links, i, content, diags);
             }
-            Inline::Img { attrs, .. } => check_attrs(doc, links, i, Host::InlineImg, attrs, links.size[i], diags),
+            Inline::Img { attrs, .. } => check_attrs(links, Host::InlineImg, attrs, links.size[i], diags),
         }
     }
 }
@@ -134,7 +134,7 @@ fn host_name(host: Host) -> String {
     }
 }
 
-fn check_attrs(doc: &Document, links: &Links, i: usize, host: Host, attrs: &[Attribute], size: u8, diags: &mut Diagnostics) {
+fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: &mut Diagnostics) {
     if host == Host::Element(ElementKind::Unknown) {
         return;
     }
@@ -187,9 +187,8 @@ fn check_attrs(doc: &Document, links: &Links, i: usize, host: Host, attrs: &[Att
                 }
                 check_value(a, ty, size, diags);
                 if ty == ValueType::Href {
-                    check_href(links, i, a, diags);
+                    check_href(links, a, diags);
                 }
-                let _ = doc;
             }
         }
     }
@@ -259,26 +258,17 @@ fn value_error_span(a: &Attribute, e: &ValueError) -> Span {
 }
 
 /// Link targets: URLs, language tags and IDs are fine; unknown IDs and other schemes are not.
-fn check_href(links: &Links, _from: usize, a: &Attribute, diags: &mut Diagnostics) {
-    let v = a.value.trim();
-    let lower = v.to_ascii_lowercase();
-    if lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("mailto:") {
-        return;
-    }
-    if schema::is_language(v) {
-        return;
-    }
-    if let Some(colon) = v.find(':') {
-        if !v[..colon].contains('/') {
-            diags.warning(
-                a.value_span,
-                "unsafe-link",
-                format!("links with `{}:` are refused; use http(s):, mailto:, an ID or a language", &v[..colon]),
-            );
-            return;
+fn check_href(links: &Links, a: &Attribute, diags: &mut Diagnostics) {
+    match values::classify_href(&a.value) {
+        values::Href::External(_) | values::Href::Language(_) => {}
+        values::Href::Refused { scheme } => diags.warning(
+            a.value_span,
+            "unsafe-link",
+            format!("links with `{scheme}:` are refused; use http(s):, mailto:, an ID or a language"),
+        ),
+        values::Href::Id(v) if !links.id_exists(v) => {
+            diags.warning(a.value_span, "unknown-link", format!("no element has the ID `{v}`; the link will be disabled"))
         }
-    }
-    if !links.id_exists(v) {
-        diags.warning(a.value_span, "unknown-link", format!("no element has the ID `{v}`; the link will be disabled"));
+        values::Href::Id(_) => {}
     }
 }

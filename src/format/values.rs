@@ -41,6 +41,35 @@ pub struct Token {
 /// One problem sequence: moves, each with the text shown after it.
 pub type Sequence = Vec<(Move, Option<String>)>;
 
+/// What a link target (`href`) names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Href<'a> {
+    /// A web or mail address (`http:`, `https:`, `mailto:`).
+    External(&'a str),
+    /// A language to switch to.
+    Language(&'a str),
+    /// Another scheme (`javascript:`, `data:` ...): refused.
+    Refused { scheme: &'a str },
+    /// An element ID.
+    Id(&'a str),
+}
+
+/// Classifies an `href` value; validation, text resolution and the site all go by this.
+pub fn classify_href(href: &str) -> Href<'_> {
+    let v = href.trim();
+    let lower = v.to_ascii_lowercase();
+    if lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("mailto:") {
+        return Href::External(v);
+    }
+    if crate::format::schema::is_language(v) {
+        return Href::Language(v);
+    }
+    match v.find(':') {
+        Some(colon) if !v[..colon].contains('/') => Href::Refused { scheme: &v[..colon] },
+        _ => Href::Id(v),
+    }
+}
+
 /// Parses an integer.
 pub fn parse_int(s: &str) -> Result<i64, ValueError> {
     let digits = s.strip_prefix('-').unwrap_or(s);

@@ -119,13 +119,13 @@ pub fn format(src: &str, bom: bool) -> Formatted {
     }
     let mut doc = parsed.doc;
     doc.bom = bom;
-    normalize(src, &mut doc);
+    normalize(&mut doc);
     Formatted::Text(write(&doc))
 }
 
 /// Applies the writing conventions that change values: standard uppercase
 /// coordinates, and `pl` written on Go data that sets up its own position.
-pub fn normalize(src: &str, doc: &mut Document) {
+pub fn normalize(doc: &mut Document) {
     let mut scratch = Diagnostics::default();
     let links = links::link(doc, &mut scratch);
     let snapshot = doc.clone();
@@ -159,7 +159,7 @@ pub fn normalize(src: &str, doc: &mut Document) {
             if matches!(el.kind, ElementKind::Comment | ElementKind::Unknown | ElementKind::Go) {
                 continue;
             }
-            let parts = inline::parse(src, text, &mut scratch);
+            let parts = inline::parse(text, &mut scratch);
             let mut edits = Vec::new();
             inline_edits(&snapshot, &links, i, &parts, &mut edits);
             if !edits.is_empty() {

@@ -68,8 +68,7 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
         l.chapter[i] = ch;
         if let Some(id) = &el.id {
             let same = l.ids.entry(id.name.clone()).or_default();
-            if let Some(&prev) = same.iter().find(|&&p| l.chapter[p] == ch && ch.is_some()) {
-                let _ = prev;
+            if same.iter().any(|&p| l.chapter[p] == ch && ch.is_some()) {
                 diags.error(id.span, "duplicate-id", format!("the ID `{}` is used twice in this chapter", id.name));
             }
             same.push(i);

@@ -152,7 +152,7 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
                 }
                 let reference = links.para_ref[i].and_then(|d| r.diagram_of_element[d]);
                 if let Some(v) = &el.value {
-                    let parts = inline::parse(src, v, &mut scratch);
+                    let parts = inline::parse(v, &mut scratch);
                     let mut cx = InlineCx { src, doc, links, para: i, data: &data, keys: &keys, inh, ch, lines: &lines };
                     inline_diagrams(&mut cx, &parts, &mut r, diags, cache);
                 }

@@ -65,24 +65,19 @@ pub struct TextContext<'a> {
 
 /// Where a link target points, from an `href` value seen from `element`.
 pub fn link_target(links: &crate::resolve::links::Links, element: usize, href: &str) -> LinkTarget {
-    let v = href.trim();
-    let lower = v.to_ascii_lowercase();
-    if lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("mailto:") {
-        return LinkTarget::External(v.to_string());
+    use crate::format::values::{classify_href, Href};
+    match classify_href(href) {
+        Href::External(u) => LinkTarget::External(u.to_string()),
+        Href::Language(l) => LinkTarget::Language(l.to_string()),
+        Href::Refused { .. } => LinkTarget::Disabled,
+        Href::Id(id) => links.lookup(id, element).map(LinkTarget::Element).unwrap_or(LinkTarget::Disabled),
     }
-    if schema::is_language(v) {
-        return LinkTarget::Language(v.to_string());
-    }
-    if v.contains(':') {
-        return LinkTarget::Disabled;
-    }
-    links.lookup(v, element).map(LinkTarget::Element).unwrap_or(LinkTarget::Disabled)
 }
 
 /// Resolves an element value.
 pub fn resolve(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
     let mut scratch = Diagnostics::default();
-    let parts = inline::parse(ctx.src, text, &mut scratch);
+    let parts = inline::parse(text, &mut scratch);
     let atoms = atoms(ctx, &parts, diags);
     let mut state = Typo::default();
     let n = atoms.len();

@@ -65,7 +65,7 @@ impl Rebuilder {
             }
         };
         let out = self.book_dir().join(".gobook-serve");
-        let opts = Options { book: &self.book, text: &text, out_dir: Some(&out), progress: &|_| {} };
+        let opts = Options { book: &self.book, text: &text, out_dir: Some(&out), progress: &|_| {}, checked: None };
         self.last_inputs = Some(inputs);
         match render(&opts, &mut self.cache) {
             Ok(r) => {

@@ -59,6 +59,21 @@ pub struct Options<'a> {
     pub out_dir: Option<&'a Path>,
     /// Called with a line of progress.
     pub progress: &'a (dyn Fn(&str) + Sync),
+    /// The book already checked (by a command that printed its warnings), so it is not checked again.
+    pub checked: Option<&'a Checked>,
+}
+
+/// The checked book of a build: the one given, or a fresh check through `cache`.
+pub fn checked_book<'a>(opts: &Options<'a>, cache: &mut crate::resolve::cache::ResolveCache, owned: &'a mut Option<Checked>) -> Result<&'a Checked, BuildError> {
+    let checked: &'a Checked = match opts.checked {
+        Some(c) => c,
+        // Text warnings are for `check`; the build needs only errors, which they never are.
+        None => owned.insert(crate::check::check_for_build(opts.text, cache)),
+    };
+    if checked.has_errors() {
+        return Err(BuildError::Content { name: opts.book.display().to_string(), text: opts.text.to_string(), diagnostics: checked.diagnostics.clone() });
+    }
+    Ok(checked)
 }
 
 /// Work kept between builds (by `serve`): diagram SVG by the content that determines it,
@@ -112,11 +127,8 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let name = opts.book.display().to_string();
     let config = config::load(&book_dir)?;
-    // Text warnings are for `check`; the build needs only errors, which they never are.
-    let checked = crate::check::check_for_build(opts.text, &mut cache.resolve);
-    if checked.has_errors() {
-        return Err(BuildError::Content { name, text: opts.text.to_string(), diagnostics: checked.diagnostics });
-    }
+    let mut owned = None;
+    let checked = checked_book(opts, &mut cache.resolve, &mut owned)?;
     mark("check");
     let out_dir = match opts.out_dir {
         Some(p) => p.to_path_buf(),
@@ -159,7 +171,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
             .enumerate()
             .map(|(i, d)| {
                 let bd = board_diagram(book, d, &plan.lang);
-                (hash_of(&(&bd, i)), bd)
+                (crate::resolve::cache::key(&(&bd, i)), bd)
             })
             .collect();
         let missing: Vec<(u64, std::sync::Arc<str>)> = inputs
@@ -177,7 +189,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
-    let global = hash_of(&(
+    let global = crate::resolve::cache::key(&(
         &book.info,
         &book.languages,
         plans.iter().map(|p| (&p.lang, p.pages.iter().map(|pg| (&pg.file, pg.chapter)).collect::<Vec<_>>())).collect::<Vec<_>>(),
@@ -189,8 +201,8 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         let titles: Vec<String> = (0..plan.pages.len()).map(|p| html::page_title(&site, plan, p)).collect();
         let mut anchors: Vec<(&usize, &(usize, String))> = plan.anchors.iter().collect();
         anchors.sort();
-        let lang_key = hash_of(&(global, &titles, &anchors));
-        let keys: Vec<u64> = plan.pages.iter().map(|pg| hash_of(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svg_keys[pi]))))).collect();
+        let lang_key = crate::resolve::cache::key(&(global, &titles, &anchors));
+        let keys: Vec<u64> = plan.pages.iter().map(|pg| crate::resolve::cache::key(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svg_keys[pi]))))).collect();
         let rendered: Vec<(usize, Vec<u8>)> = (0..plan.pages.len())
             .into_par_iter()
             .filter(|&p| cache.pages.get(&(plan.lang.clone(), plan.pages[p].file.clone())).is_none_or(|(k, _)| *k != keys[p]))
@@ -227,13 +239,6 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     Ok(Rendered { files, images, out_dir, book_dir, summary })
 }
 
-/// A hash of anything hashable, for cache keys.
-fn hash_of<T: std::hash::Hash>(t: &T) -> u64 {
-    use std::hash::Hasher;
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    t.hash(&mut h);
-    h.finish()
-}
 
 /// What a chapter's page in `lang` is made from, besides titles and links: the source of
 /// its elements shown in that language, and the diagrams it shows or refers to (by the
@@ -385,7 +390,7 @@ pub fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) 
             }
         }
         if let Some(v) = &el.value {
-            for part in crate::format::inline::parse(text, v, &mut Diagnostics::default()) {
+            for part in crate::format::inline::parse(v, &mut Diagnostics::default()) {
                 if let crate::format::inline::Inline::Img { attrs, .. } = part {
                     if let Some(a) = attrs.iter().find(|a| a.name == "url") {
                         visit(&a.value, a.value_span);
