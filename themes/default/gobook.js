@@ -4,9 +4,12 @@
 // page still shows the static numbered diagram, and solutions and hints in <details>.
 // Comment lines and indentation are dropped at build time, so keep comments on lines
 // of their own.
-(() => {
+(function gobook() {
 'use strict';
 const doc = document;
+// XHTML pages (e-books) run even a deferred script as soon as it is parsed, before
+// the body exists: start once the document is there.
+if (doc.readyState === 'loading') return doc.addEventListener('DOMContentLoaded', gobook);
 const NS = 'http://www.w3.org/2000/svg';
 const COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 let ui = {};
@@ -381,9 +384,12 @@ doc.addEventListener('click', e => {
   const link = e.target.closest && e.target.closest('a.gb-dia-link');
   if (link) {
     const box = doc.getElementById(link.hash.slice(1));
-    if (box) {
+    const shut = open && open[0] === box;
+    // A diagram that already stands in the text (as in e-books) needs no pop-over:
+    // the link just goes to it.
+    if (box && (shut || getComputedStyle(box).display === 'none')) {
       e.preventDefault();
-      if (open && open[0] === box) close();
+      if (shut) close();
       else popOver(link, box);
     }
   } else if (open && !open[0].contains(e.target)) {
