@@ -226,7 +226,7 @@ fn the_example_gives_one_book_per_language_beside_the_site() {
         "<meta property=\"dcterms:modified\">2023-11-14T22:13:20Z</meta>",
         "properties=\"cover-image\"",
         "properties=\"nav\"",
-        "properties=\"svg\"",
+        "properties=\"scripted svg\"",
     ] {
         assert!(opf.contains(want), "content.opf lacks {want}:\n{opf}");
     }
@@ -239,6 +239,33 @@ fn the_example_gives_one_book_per_language_beside_the_site() {
     assert!(problems.matches("<svg").count() >= 4, "problems and their solutions are drawn");
     assert!(problems.contains("<details class=\"gb-solution\"") && problems.contains("White is dead."), "{problems}");
     assert!(!text(&de, "OEBPS/text/game.xhtml").contains("The Game"), "languages stay apart");
+}
+
+#[test]
+fn chapters_with_interactive_diagrams_carry_the_script_and_its_words() {
+    let dir = tempdir("script");
+    let out = dir.join("out");
+    let r = build(&common::root().join("examples/ear-reddening"), &out, "--only-epub");
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    let de = check_container(&out.join("ear-reddening-de.epub"));
+    let text = |k: &str| String::from_utf8(de[k].clone()).unwrap();
+    let js = text("OEBPS/gobook.js");
+    assert!(js.len() < 15 * 1024 && js.contains("data-gb"), "the site's script, {} bytes", js.len());
+    let opf = text("OEBPS/content.opf");
+    assert!(opf.contains(r#"<item id="js" href="gobook.js" media-type="application/javascript"/>"#), "{opf}");
+    // Chapters with diagrams to play are scripted; the others stay plain XHTML.
+    for (file, scripted) in [("game", true), ("problems", true), ("index", false), ("contents", false)] {
+        let doc = text(&format!("OEBPS/text/{file}.xhtml"));
+        let item = opf.lines().find(|l| l.contains(&format!("href=\"text/{file}.xhtml\""))).unwrap();
+        assert_eq!(item.contains("scripted"), scripted, "{item}");
+        assert_eq!(doc.contains(r#"<script src="../gobook.js" defer="defer"></script>"#), scripted, "{file}");
+        assert_eq!(doc.contains(r#"<script id="gb-ui" type="application/json">"#), scripted, "{file}");
+    }
+    assert!(opf.contains(r#"href="text/problems.xhtml" media-type="application/xhtml+xml" properties="scripted svg""#), "{opf}");
+    // The words come in the book's language; the static solution stays for readers without scripting.
+    let problems = text("OEBPS/text/problems.xhtml");
+    assert!(problems.contains("Nicht im Buch") && problems.contains("data-gb=\"{&quot;b&quot;"), "{problems}");
+    assert!(problems.contains(r#"<details class="gb-solution"><summary>Lösung anzeigen</summary>"#));
 }
 
 #[test]

@@ -17,13 +17,17 @@ use crate::site::config::{self, Config};
 use crate::site::html::{self, html_lang, Site};
 use crate::site::pages::{self, Plan};
 use crate::site::rich::{is_external, LinkContext};
-use crate::site::theme;
+use crate::site::{script, theme};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The e-book additions to the theme's style sheet.
 const EPUB_CSS: &str = include_str!("epub.css");
+
+/// The script's file in the package folder, and its path from a chapter.
+const SCRIPT: &str = "gobook.js";
+const SCRIPT_FROM_TEXT: &str = "../gobook.js";
 
 /// Folder of the chapters inside the package folder: keeps their names (taken from
 /// chapter IDs) apart from the files gobook adds (`nav.xhtml`, `cover.xhtml`, ...).
@@ -46,6 +50,7 @@ struct Shared<'a> {
     checked: &'a Checked,
     config: &'a Config,
     css: &'a str,
+    js: &'a str,
     images: &'a [(String, Vec<u8>)],
     modified: String,
     revision: String,
@@ -65,18 +70,20 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
     };
     guard_out_dir(&out_dir, &book_dir)?;
     let book = &checked.resolved.book;
-    let mut css = theme::stylesheet(&theme::theme(config.theme.as_deref(), &book_dir)?, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
+    let chosen_theme = theme::theme(config.theme.as_deref(), &book_dir)?;
+    let mut css = theme::stylesheet(&chosen_theme, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
+    let js = script::script(&chosen_theme)?;
     css.push('\n');
     css.push_str(EPUB_CSS);
     let mut images = Vec::new();
-    for rel in local_images(&checked, &name, opts.text, &book_dir)? {
+    for rel in local_images(checked, &name, opts.text, &book_dir)? {
         let path = rel.to_string_lossy().replace('\\', "/");
         let bytes = std::fs::read(book_dir.join(&rel)).map_err(|e| format!("cannot read {}: {e}", rel.display()))?;
         images.push((path, bytes));
     }
     let book_el = checked.doc.elements.iter().find(|e| e.kind == ElementKind::Book);
     let revision = book_el.and_then(|e| e.attr_value("revision")).unwrap_or("0").to_string();
-    let shared = Shared { opts, name: &name, book_dir: &book_dir, checked: &checked, config: &config, css: &css, images: &images, modified: modified(opts.book), revision };
+    let shared = Shared { opts, name: &name, book_dir: &book_dir, checked, config: &config, css: &css, js: &js, images: &images, modified: modified(opts.book), revision };
     let epubs: Vec<(PathBuf, Vec<u8>)> =
         book.languages.par_iter().map(|lang| Ok((out_dir.join(file_name(&book.id, lang)), language(&shared, lang)?))).collect::<Result<_, BuildError>>()?;
     (opts.progress)(&format!("{} e-book{}", epubs.len(), if epubs.len() == 1 { "" } else { "s" }));
@@ -192,6 +199,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     items.push(Item { id: "css".into(), href: "style.css".into(), media_type: "text/css", properties: vec![], spine: None });
 
     let mut entries = Vec::new();
+    let mut any_scripted = false;
     let inline_anchor = |d: usize| format!("gb-inline-{d}");
     for (pi, page) in plan.pages.iter().enumerate() {
         let Some(c) = page.chapter else {
@@ -200,14 +208,26 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             continue;
         };
         let cx = LinkContext { plan: &plan, all: std::slice::from_ref(&plan), chapter: Some(c), multi: false, inline_anchor: &inline_anchor, root: "../" };
-        let mut body = html::chapter_body(&site, &plan, 0, c, &cx).into_string();
+        let chapter = html::chapter_body(&site, &plan, 0, c, &cx);
+        // Interactive diagrams get the site's script and its words; reading systems
+        // without scripting show the static diagram and the solutions as they are.
+        let words = html::interface_words(&chapter, lang).into_string();
+        let scripted = !words.is_empty();
+        let mut body = chapter.into_string();
         body.push_str(&solutions::chapter_solutions(book, c, lang));
         let page_title = if pi == 0 { title.clone() } else { html::page_title(&site, &plan, pi) };
         let kind = if pi == 0 { "titlepage" } else { "chapter" };
         let role = if pi == 0 { "" } else { " role=\"doc-chapter\"" };
-        let body = format!("<main class=\"gb-main\">\n<section epub:type=\"{kind}\"{role}>\n{}\n</section>\n</main>", xhtml::from_html(&body));
+        let body = format!("<main class=\"gb-main\">\n<section epub:type=\"{kind}\"{role}>\n{}\n</section>\n</main>{words}", xhtml::from_html(&body));
         let doc = xhtml::document(
-            &xhtml::Frame { lang: tag, title: &page_title, css: "../style.css", body_type: Some(if pi == 0 { "frontmatter" } else { "bodymatter" }), body_class: "gb-page gb-epub" },
+            &xhtml::Frame {
+                lang: tag,
+                title: &page_title,
+                css: "../style.css",
+                body_type: Some(if pi == 0 { "frontmatter" } else { "bodymatter" }),
+                body_class: "gb-page gb-epub",
+                script: scripted.then_some(SCRIPT_FROM_TEXT),
+            },
             &body,
         );
         let href = format!("{TEXT_DIR}/{}", page.file);
@@ -217,10 +237,16 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             id: format!("p{pi}"),
             href: href.clone(),
             media_type: "application/xhtml+xml",
-            properties: if doc.contains("<svg") { vec!["svg"] } else { vec![] },
+            properties: [(scripted, "scripted"), (doc.contains("<svg"), "svg")].into_iter().filter_map(|(on, p)| on.then_some(p)).collect(),
             spine: Some(true),
         });
         files.push((href, doc.into_bytes()));
+        any_scripted |= scripted;
+    }
+    if any_scripted {
+        // EPUB 3.3 lists `application/javascript` among the core media types (3.0 used `text/javascript`).
+        items.push(Item { id: "js".into(), href: SCRIPT.into(), media_type: "application/javascript", properties: vec![], spine: None });
+        files.push((SCRIPT.into(), s.js.as_bytes().to_vec()));
     }
     let start = entries.get(1).or(entries.first()).map(|e| e.href.clone()).unwrap_or_else(|| "cover.xhtml".into());
     // Landmarks may only point into the reading order: the book's own contents chapter, if it has one.

@@ -92,7 +92,7 @@ pub fn page(lang: &str, title: &str, image: &str) -> String {
         esc(image),
         esc(title)
     );
-    document(&Frame { lang, title, css: "style.css", body_type: None, body_class: "gb-epub gb-cover-page" }, &body)
+    document(&Frame { lang, title, css: "style.css", body_type: None, body_class: "gb-epub gb-cover-page", script: None }, &body)
 }
 
 #[cfg(test)]

@@ -46,5 +46,5 @@ pub fn nav(n: &Nav) -> String {
     }
     body.push_str(&format!("<li><a epub:type=\"bodymatter\" href=\"{}\">{}</a></li>\n", esc(n.start), esc(n.entries.first().map(|e| e.title.as_str()).unwrap_or("Start"))));
     body.push_str("</ol>\n</nav>\n</main>");
-    document(&Frame { lang: n.lang, title: n.heading, css: "style.css", body_type: Some("frontmatter"), body_class: "gb-page gb-epub" }, &body)
+    document(&Frame { lang: n.lang, title: n.heading, css: "style.css", body_type: Some("frontmatter"), body_class: "gb-page gb-epub", script: None }, &body)
 }

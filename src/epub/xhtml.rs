@@ -117,6 +117,8 @@ pub struct Frame<'a> {
     pub body_type: Option<&'a str>,
     /// Classes of the body element.
     pub body_class: &'a str,
+    /// Path from the document to the script, for pages with interactive diagrams.
+    pub script: Option<&'a str>,
 }
 
 /// A complete XHTML content document around `body` (already XHTML).
@@ -124,10 +126,12 @@ pub fn document(f: &Frame, body: &str) -> String {
     let mut out = String::with_capacity(body.len() + 512);
     let _ = write!(
         out,
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html>\n<html xmlns=\"{XHTML_NS}\" xmlns:epub=\"{OPS_NS}\" lang=\"{l}\" xml:lang=\"{l}\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>{t}</title>\n<link rel=\"stylesheet\" type=\"text/css\" href=\"{c}\"/>\n</head>\n<body class=\"{b}\"{bt}>\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html>\n<html xmlns=\"{XHTML_NS}\" xmlns:epub=\"{OPS_NS}\" lang=\"{l}\" xml:lang=\"{l}\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>{t}</title>\n<link rel=\"stylesheet\" type=\"text/css\" href=\"{c}\"/>\n{s}</head>\n<body class=\"{b}\"{bt}>\n",
         l = esc(f.lang),
         t = esc(f.title),
         c = esc(f.css),
+        // XML has no attribute minimisation: `defer` needs a value.
+        s = f.script.map(|s| format!("<script src=\"{}\" defer=\"defer\"></script>\n", esc(s))).unwrap_or_default(),
         b = esc(f.body_class),
         bt = f.body_type.map(|t| format!(" epub:type=\"{}\"", esc(t))).unwrap_or_default(),
     );

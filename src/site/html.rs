@@ -153,8 +153,9 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
     markup.into_string()
 }
 
-/// The interface words for the script, on pages that have interactive diagrams.
-fn interface_words(body: &Markup, lang: &str) -> Markup {
+/// The interface words for the script, on pages that have interactive diagrams (empty
+/// markup on the others). The e-book's chapters use it too.
+pub(crate) fn interface_words(body: &Markup, lang: &str) -> Markup {
     html! {
         @if body.0.contains("data-gb=") {
             script #gb-ui type="application/json" { (PreEscaped(interactive::ui_json(lang))) }
