@@ -8,11 +8,21 @@
 //! missing tool is a failure so the browser tests cannot silently stop running.
 //! Screenshots go to a temporary folder, or to `$GOBOOK_SCREENSHOTS` when set
 //! (scripts/screenshots.sh sets it to docs/screenshots).
+//!
+//! The same build writes the EPUBs; the English one is unpacked and its chapters are
+//! opened as files (`EPUB_DIR`), so Chromium reads them as XHTML, the way an e-book
+//! reading system does.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Unpacks the EPUB `epub` into the folder `to`.
+fn unpack(epub: &Path, to: &Path) {
+    let mut z = zip::ZipArchive::new(std::fs::File::open(epub).unwrap()).unwrap();
+    z.extract(to).unwrap();
+}
 
 #[test]
 fn interactive_diagrams_work_in_chromium() {
@@ -28,8 +38,10 @@ fn interactive_diagrams_work_in_chromium() {
     let book = root.join("examples/ear-reddening/ear-reddening.gobook");
     let site = tmp.join("site");
     let gobook = env!("CARGO_BIN_EXE_gobook");
-    let built = Command::new(gobook).arg("build").arg(&book).arg("-o").arg(&site).output().unwrap();
+    let built = Command::new(gobook).arg("build").arg(&book).arg("-o").arg(&site).arg("--epub").output().unwrap();
     assert!(built.status.success(), "build failed: {}", String::from_utf8_lossy(&built.stderr));
+    let epub = tmp.join("epub-en");
+    unpack(&site.join("ear-reddening-en.epub"), &epub);
     let inspect = Command::new(gobook).arg("inspect").arg(&book).args(["--lang", "en"]).output().unwrap();
     assert!(inspect.status.success(), "inspect failed: {}", String::from_utf8_lossy(&inspect.stderr));
     let inspect_json = tmp.join("inspect.json");
@@ -42,6 +54,7 @@ fn interactive_diagrams_work_in_chromium() {
         .arg(&inspect_json)
         .arg(&shots)
         .env("CHROMIUM", common::chromium())
+        .env("EPUB_DIR", &epub)
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&run.stdout);

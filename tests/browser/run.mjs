@@ -7,10 +7,14 @@
 // a real site), drives Debian's chromium with playwright-core, and exits 1 when a
 // scenario fails. INSPECT_JSON is `gobook inspect --lang en` of the same book: the
 // replayed positions are compared with the final positions gobook computed.
+//
+// EPUB_DIR, when set, is the English EPUB of the same book, unpacked: its chapters are
+// opened as file:// URLs, so Chromium parses them as XHTML, as a reading system does.
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
 import { join, extname, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const [site, inspectPath, shots] = process.argv.slice(2);
 if (!site || !inspectPath) {
@@ -63,10 +67,10 @@ const scenario = async (name, body) => {
     console.log(`FAIL ${name}: ${e.message}`);
   }
 };
-const shot = async (page, locator, name) => {
+const shot = async (page, locator, name, prefix = 'interactive') => {
   if (!shots) return;
   await mkdir(shots, { recursive: true });
-  await (locator ? page.locator(locator) : page).screenshot({ path: join(shots, `interactive-${name}.png`) });
+  await (locator ? page.locator(locator) : page).screenshot({ path: join(shots, `${prefix}-${name}.png`) });
 };
 
 // The stones the live board draws, as {point: 'b'|'w'}, read back from the SVG
@@ -298,6 +302,74 @@ if (shots) {
     await shot(page, '#prb1', 'phone-problem');
     await phone.close();
   });
+}
+
+// The e-book's chapters: XHTML read from files, in a window the size of a reader's page.
+const epubDir = process.env.EPUB_DIR;
+if (epubDir) {
+  const reader = await browser.newContext({ viewport: { width: 800, height: 1200 }, colorScheme: 'light' });
+  const chapter = async name => {
+    const page = await reader.newPage();
+    page.on('pageerror', e => errors.push(`${name}: ${e.message}`));
+    page.on('console', m => m.type() === 'error' && errors.push(`${name}: ${m.text()}`));
+    page.on('requestfailed', r => errors.push(`${name}: cannot load ${r.url()}`));
+    await page.goto(pathToFileURL(join(epubDir, 'OEBPS/text', name)).href);
+    check((await page.evaluate(() => document.contentType)) === 'application/xhtml+xml', `${name} is read as XHTML`);
+    return page;
+  };
+  const stoneCount = (page, fig) => page.$eval(`${fig} svg.gb-live`, s => s.querySelectorAll('g.gb-sb > circle, g.gb-sw > circle').length);
+
+  await scenario('EPUB: a chapter read as XHTML replays a figure forward and back', async () => {
+    const page = await chapter('game.xhtml');
+    const fig = '#fig1';
+    check(await page.evaluate(() => document.documentElement.classList.contains('gb-js')), 'the script ran');
+    await page.click(`${fig} button[aria-label="First move"]`);
+    check((await stoneCount(page, fig)) === 0, 'the first step shows an empty board');
+    await page.click(`${fig} button[aria-label="Next move"]`);
+    await page.click(`${fig} button[aria-label="Next move"]`);
+    check((await page.$eval(fig, f => f.dataset.gbStep)) === '2' && (await stoneCount(page, fig)) === 2, 'two moves forward, two stones');
+    check((await say(page, fig)) === 'White 2 at D17', 'the live region speaks the move');
+    await page.click(`${fig} button[aria-label="Previous move"]`);
+    check((await page.$eval(fig, f => f.dataset.gbStep)) === '1' && (await stoneCount(page, fig)) === 1, 'one move back, one stone');
+    check(same(await liveStones(page, fig), { R16: 'b' }), 'Black 1 at R16');
+    check(await page.$eval(`${fig} svg.gb-live`, s => s.namespaceURI === 'http://www.w3.org/2000/svg' && s.getBoundingClientRect().width > 100), 'the live board is drawn as SVG');
+    for (let i = 0; i < 11; i++) await page.click(`${fig} button[aria-label="Next move"]`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, null, 'interactive', 'epub');
+    await page.click(`${fig} button[aria-label="Last move"]`);
+    check(same(await liveStones(page, fig), expected('fig1')), 'the replayed position equals final_stones');
+    // Inline diagrams stand in the text of an e-book: their link goes there, no pop-over.
+    await page.click('a.gb-dia-link');
+    check((await page.$$('.gb-pop')).length === 0, 'no pop-over');
+    await page.close();
+  });
+
+  await scenario('EPUB: a problem is answered on the board', async () => {
+    const page = await chapter('problems.xhtml');
+    const fig = '#prb1';
+    check(await page.$eval(`${fig} .gb-solution`, d => getComputedStyle(d).display === 'none'), "the figure's no-script solution gives way to the board's");
+    await clickPoint(page, fig, 'A1');
+    const w = await feedback(page, fig);
+    check(w.cls.includes('gb-wrong') && w.text.includes('White lives with two eyes.'), `feedback ${JSON.stringify(w)}`);
+    await page.click(`${fig} button:has-text("Reset")`);
+    await clickPoint(page, fig, 'B1');
+    const f = await feedback(page, fig);
+    check(f.cls.includes('gb-right') && f.text.includes('White is dead.'), `feedback ${JSON.stringify(f)}`);
+    check((await liveStones(page, fig)).B1 === 'b', 'the answer is on the board');
+    check(await page.$eval('.gb-solutions > details.gb-solution', d => getComputedStyle(d).display !== 'none'), 'the answers at the end of the chapter stay');
+    await page.close();
+  });
+
+  await scenario('EPUB: without scripting a chapter reads as the static book', async () => {
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 800, height: 1200 } });
+    const page = await plain.newPage();
+    await page.goto(pathToFileURL(join(epubDir, 'OEBPS/text/problems.xhtml')).href);
+    check(await page.$eval('#prb1 > svg.gb', s => getComputedStyle(s).display !== 'none'), 'static diagram');
+    check((await page.$$('.gb-bar')).length === 0, 'no dead buttons');
+    check(await page.$eval('#prb1 details.gb-solution', d => getComputedStyle(d).display !== 'none'), 'the solution in a disclosure');
+    await plain.close();
+  });
+  await reader.close();
 }
 
 await scenario('no script errors', async () => {
