@@ -310,3 +310,29 @@ fn a_cover_image_and_web_images_are_handled() {
     assert!(index.contains("<a class=\"gb-remote-img\" href=\"https://example.org/a.png\">From the web</a>"), "{index}");
     assert_epubcheck_clean(&[f]);
 }
+
+#[test]
+fn images_with_spaces_in_their_names_are_stored_without_them() {
+    let dir = tempdir("spaces");
+    for f in ["front page.png", "my pic.png", "my_pic.png"] {
+        std::fs::write(dir.join(f), PNG).unwrap();
+    }
+    std::fs::write(
+        dir.join("b.gobook"),
+        "::book(#b) cover=\"front page.png\"\n\n::chapter\n\n::h1 Start\n\n::img url=\"my pic.png\" ca=\"Spaced\"\n\n::img url=\"my_pic.png\" ca=\"Plain\"\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let r = build(&dir.join("b.gobook"), &out, "--only-epub");
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    let f = out.join("b-en.epub");
+    // check_container also follows every src to a file in the book.
+    let files = check_container(&f);
+    assert!(!files.keys().any(|k| k.contains(' ')), "{:?}", files.keys());
+    let index = String::from_utf8(files["OEBPS/text/index.xhtml"].clone()).unwrap();
+    // The book's own `my_pic.png` keeps its name; the spaced one gets the next free one.
+    assert!(index.contains(r#"<img src="../my_pic-2.png" alt="Spaced"/>"#) && index.contains(r#"<img src="../my_pic.png" alt="Plain"/>"#), "{index}");
+    let opf = String::from_utf8(files["OEBPS/content.opf"].clone()).unwrap();
+    assert!(opf.contains(r#"href="front_page.png" media-type="image/png" properties="cover-image""#), "{opf}");
+    assert_epubcheck_clean(&[f]);
+}

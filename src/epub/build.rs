@@ -6,7 +6,7 @@
 use super::cover::{self, CoverText};
 use super::nav::{self, Entry, Nav};
 use super::package::{self, Item, Metadata};
-use super::{ocf, solutions, xhtml};
+use super::{names, ocf, solutions, xhtml};
 use crate::check::Checked;
 use crate::format::schema::ElementKind;
 use crate::render::board::board_diagram;
@@ -42,6 +42,15 @@ pub struct Summary {
     pub elapsed: Duration,
 }
 
+/// An image of the book, packed with each e-book.
+struct Picture {
+    /// Its path as the book names it (`/` between folders).
+    source: String,
+    /// Its path inside the e-book (see [`names::package_name`]).
+    name: String,
+    bytes: Vec<u8>,
+}
+
 /// What every language's e-book shares.
 struct Shared<'a> {
     opts: &'a Options<'a>,
@@ -51,7 +60,7 @@ struct Shared<'a> {
     config: &'a Config,
     css: &'a str,
     js: &'a str,
-    images: &'a [(String, Vec<u8>)],
+    images: &'a [Picture],
     modified: String,
     revision: String,
 }
@@ -75,11 +84,12 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
     let js = script::script(&chosen_theme)?;
     css.push('\n');
     css.push_str(EPUB_CSS);
-    let mut images = Vec::new();
-    for rel in local_images(checked, &name, opts.text, &book_dir)? {
-        let path = rel.to_string_lossy().replace('\\', "/");
-        let bytes = std::fs::read(book_dir.join(&rel)).map_err(|e| format!("cannot read {}: {e}", rel.display()))?;
-        images.push((path, bytes));
+    let sources: Vec<String> = local_images(checked, &name, opts.text, &book_dir)?.iter().map(|rel| rel.to_string_lossy().replace('\\', "/")).collect();
+    let mut images: Vec<Picture> = Vec::new();
+    for source in &sources {
+        let bytes = std::fs::read(book_dir.join(source)).map_err(|e| format!("cannot read {source}: {e}"))?;
+        let name = names::package_name(source, &|n| sources.iter().any(|s| s == n) || images.iter().any(|p| p.name == n));
+        images.push(Picture { source: source.clone(), name, bytes });
     }
     let book_el = checked.doc.elements.iter().find(|e| e.kind == ElementKind::Book);
     let revision = book_el.and_then(|e| e.attr_value("revision")).unwrap_or("0").to_string();
@@ -175,12 +185,16 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let cover_image = match cover_src {
         Some(c) => {
             let media = package::media_type(&c).ok_or_else(|| format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
-            if !s.images.iter().any(|(p, _)| *p == c) {
-                let bytes = std::fs::read(s.book_dir.join(&c)).map_err(|e| format!("cannot read the cover {c}: {e}"))?;
-                files.push((c.clone(), bytes));
-                items.push(Item { id: "cover-image".into(), href: c.clone(), media_type: media, properties: vec!["cover-image"], spine: None });
+            match s.images.iter().find(|p| p.source == c) {
+                Some(p) => p.name.clone(),
+                None => {
+                    let bytes = std::fs::read(s.book_dir.join(&c)).map_err(|e| format!("cannot read the cover {c}: {e}"))?;
+                    let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
+                    files.push((name.clone(), bytes));
+                    items.push(Item { id: "cover-image".into(), href: name.clone(), media_type: media, properties: vec!["cover-image"], spine: None });
+                    name
+                }
             }
-            c
         }
         None => {
             let svg = cover::svg(&CoverText { title: &title, subtitle: info("subtitle").as_deref(), author: info("author").as_deref() });
@@ -213,7 +227,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         // without scripting show the static diagram and the solutions as they are.
         let words = html::interface_words(&chapter, lang).into_string();
         let scripted = !words.is_empty();
-        let mut body = chapter.into_string();
+        let mut body = renamed_images(chapter.into_string(), s.images);
         body.push_str(&solutions::chapter_solutions(book, c, lang));
         let page_title = if pi == 0 { title.clone() } else { html::page_title(&site, &plan, pi) };
         let kind = if pi == 0 { "titlepage" } else { "chapter" };
@@ -257,14 +271,14 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let nav = nav::nav(&Nav { lang: tag, heading: contents_word, entries: &entries, cover: "cover.xhtml", start: &start, contents: contents.as_deref() });
     files.push(("nav.xhtml".into(), nav.into_bytes()));
 
-    for (i, (path, bytes)) in s.images.iter().enumerate() {
-        let media = package::media_type(path).ok_or_else(|| format!("the image `{path}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
-        if files.iter().any(|(p, _)| p == path) {
-            return Err(BuildError::Other(format!("the image `{path}` has the name of a file gobook writes into the e-book; rename it")));
+    for (i, Picture { source, name, bytes }) in s.images.iter().enumerate() {
+        let media = package::media_type(name).ok_or_else(|| format!("the image `{source}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
+        if files.iter().any(|(p, _)| p == name) {
+            return Err(BuildError::Other(format!("the image `{source}` has the name of a file gobook writes into the e-book; rename it")));
         }
-        let properties = if *path == cover_image { vec!["cover-image"] } else { vec![] };
-        items.push(Item { id: format!("img{i}"), href: path.clone(), media_type: media, properties, spine: None });
-        files.push((path.clone(), bytes.clone()));
+        let properties = if *name == cover_image { vec!["cover-image"] } else { vec![] };
+        items.push(Item { id: format!("img{i}"), href: name.clone(), media_type: media, properties, spine: None });
+        files.push((name.clone(), bytes.clone()));
     }
 
     let meta = Metadata {
@@ -281,6 +295,16 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let mut packed: Vec<(String, Vec<u8>)> = vec![(ocf::PACKAGE_PATH.to_string(), opf.into_bytes())];
     packed.extend(files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
     Ok(ocf::pack(&packed)?)
+}
+
+/// Points a chapter's references to images stored under another name at that name.
+/// The site's markup refers to an image as `"../PATH"` (maud-escaped) from a chapter.
+fn renamed_images(mut body: String, images: &[Picture]) -> String {
+    for p in images.iter().filter(|p| p.source != p.name) {
+        let quoted = |path: &str| format!("\"../{}\"", maud::html! { (path) }.into_string());
+        body = body.replace(&quoted(&p.source), &quoted(&p.name));
+    }
+    body
 }
 
 fn i18n_ui(key: &str, lang: &str) -> &'static str {

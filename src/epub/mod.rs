@@ -5,6 +5,7 @@
 
 pub mod build;
 pub mod cover;
+pub mod names;
 pub mod nav;
 pub mod ocf;
 pub mod package;
