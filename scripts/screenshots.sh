@@ -4,21 +4,30 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp -d)
-cargo run -q --release -- build -q examples/ear-reddening -o "$out/site"
+cargo run -q --release -- build -q examples/ear-reddening -o "$out/site" --epub
 mkdir -p docs/screenshots
-shot() { # url width height file [extra flags]
+shot() { # path under $out, width, height, file [extra flags]
   chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \
     --user-data-dir="$(mktemp -d)" --hide-scrollbars --window-size="$2,$3" ${5:-} \
-    --screenshot="docs/screenshots/$4" "file://$out/site/$1" 2>/dev/null
+    --screenshot="docs/screenshots/$4" "file://$out/$1" 2>/dev/null
 }
-shot en/index.html 1280 800 desktop-title.png
-shot en/game.html 1400 1800 desktop-game.png
-shot de/game.html 1400 1800 desktop-game-dark.png --force-dark-mode
-shot en/problems.html 1280 900 desktop-problems.png
-shot en/game.html 390 1600 phone-game.png
-shot de/problems.html 390 1200 phone-problems.png
+shot site/en/index.html 1280 800 desktop-title.png
+shot site/en/game.html 1400 1800 desktop-game.png
+shot site/de/game.html 1400 1800 desktop-game-dark.png --force-dark-mode
+shot site/en/problems.html 1280 900 desktop-problems.png
+shot site/en/game.html 390 1600 phone-game.png
+shot site/de/problems.html 390 1200 phone-problems.png
+# The e-book, unpacked: chapters opened as files are XHTML, as in a reading system.
+mkdir -p "$out/epub"
+(cd "$out/epub" && unzip -q ../site/ear-reddening-en.epub)
+text="$out/epub/OEBPS/text"
+# The answers at the end of the chapter, shown opened.
+sed 's/<details class="gb-solution" id=/<details open="open" class="gb-solution" id=/' "$text/problems.xhtml" >"$text/problems-open.xhtml"
+shot epub/OEBPS/text/game.xhtml 800 1200 epub-chapter.png
+shot epub/OEBPS/text/problems-open.xhtml 800 1200 epub-solutions.png
 rm -rf "$out"
-# The interactive diagrams in use (replay, expand, problems, pop-over): the browser tests take these.
+# The interactive diagrams in use (replay, expand, problems, pop-over, an e-book
+# chapter mid-replay): the browser tests take these.
 GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test browser
 ls -1 docs/screenshots
