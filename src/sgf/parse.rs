@@ -3,7 +3,8 @@
 //! Works on bytes of UTF-8 text: every syntax character is ASCII, and UTF-8 continuation bytes
 //! are never ASCII, so scanning bytes is safe. It never recurses: open variations are a stack.
 
-use super::tree::{Collection, GameTree, NodeId, PropId, Property, Values, ROOT};
+use super::property::{PropId, Property, Values};
+use super::tree::{Collection, GameTree, NodeId, ROOT};
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {

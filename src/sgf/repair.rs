@@ -3,8 +3,9 @@
 //! Every change is reported through the `warn` callback with the byte offset of the property.
 
 use super::gameinfo;
+use super::property::{PropId, Property, RawValue};
 use super::props::{self, Arity, Kind, Type};
-use super::tree::{GameTree, NodeId, PropId, Property, ROOT};
+use super::tree::{GameTree, NodeId, Props, ROOT};
 use super::value;
 
 /// A game-info corrector: `Ok(None)` when right, `Ok(Some(new))` when corrected, `Err(())` when hopeless.
@@ -127,7 +128,7 @@ fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usi
 }
 
 /// FF[1]-FF[3] properties and combinations that FF[4] spells differently.
-fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
+fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
     if !list
         .iter()
         .any(|p| matches!(p.id.as_str(), "L" | "M" | "KI" | "TE" | "BM" | "VW"))
@@ -143,7 +144,7 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
         let labels: Vec<String> = l
             .values
             .iter()
-            .flat_map(|v| value::expand_rect(v).unwrap_or_else(|| vec![v.clone()]))
+            .flat_map(|v| value::expand_rect(v).unwrap_or_else(|| vec![v.to_string()]))
             .enumerate()
             .map(|(n, v)| format!("{v}:{}", label_letter(n)))
             .collect();
@@ -169,9 +170,9 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
         let stones: Vec<&str> = list
             .iter()
             .filter(|p| matches!(p.id.as_str(), "B" | "W" | "AB" | "AW"))
-            .flat_map(|p| p.values.iter().map(String::as_str))
+            .flat_map(|p| p.values.iter().map(|v| v.as_str()))
             .collect();
-        let (tr, ma): (Vec<String>, Vec<String>) = m
+        let (tr, ma): (Vec<RawValue>, Vec<RawValue>) = m
             .values
             .iter()
             .cloned()
@@ -278,7 +279,7 @@ fn label_letter(n: usize) -> String {
     }
 }
 
-fn merge_duplicates(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String)) {
+fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
     // Nearly every node has a handful of distinct properties: find that out without allocating.
     let has_dup = if list.len() <= 8 {
         (1..list.len()).any(|i| list[..i].iter().any(|p| p.id == list[i].id))
@@ -319,7 +320,7 @@ fn merge_duplicates(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String
             format!("property {} appears twice in the node ({how})", dup.id),
         );
     }
-    *list = out;
+    *list = out.into();
 }
 
 /// Cleans the values of one property; `false` when the property has to go.
@@ -364,7 +365,7 @@ fn fix_values(
                     pos,
                     format!("zero byte in {id} value (replaced with a space)"),
                 );
-                p.values[0] = p.values[0].replace('\0', " ");
+                p.values[0] = p.values[0].replace('\0', " ").into();
             }
             if p.values[0].trim().is_empty() {
                 warn(pos, format!("empty {id} value (deleted)"));
@@ -387,7 +388,7 @@ fn fix_values(
                                 p.values[0]
                             ),
                         );
-                        p.values[0] = new;
+                        p.values[0] = new.into();
                     }
                     Err(()) => warn(
                         pos,
@@ -412,7 +413,7 @@ fn fix_values(
                     pos,
                     format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
                 );
-                p.values[0] = new;
+                p.values[0] = new.into();
                 true
             } else {
                 warn(pos, format!("illegal {id} move [{v}] (deleted)"));
@@ -515,7 +516,7 @@ fn fix_info(p: &mut Property, pos: usize, fix: Fixer, warn: &mut dyn FnMut(usize
                     p.values[0]
                 ),
             );
-            p.values[0] = new;
+            p.values[0] = new.into();
             true
         }
         Err(()) => {
@@ -546,7 +547,7 @@ fn fix_single(
                 pos,
                 format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
             );
-            p.values[0] = new;
+            p.values[0] = new.into();
             true
         }
         _ => {
@@ -579,7 +580,7 @@ fn strip_ws(p: &mut Property, pos: usize, compose_text: bool, warn: &mut dyn FnM
                 p.id
             ),
         );
-        *v = new;
+        *v = new.into();
     }
 }
 
@@ -659,7 +660,7 @@ fn fix_point_list(
         }
     }
     if !bad.is_empty() {
-        if bad.iter().all(String::is_empty) {
+        if bad.iter().all(|v| v.is_empty()) {
             warn(pos, format!("empty {id} value (deleted)"));
         } else {
             warn(
@@ -723,7 +724,7 @@ fn corners(a: &str, b: &str) -> Option<(u8, u8, u8, u8)> {
     Some((ax.min(bx), ax.max(bx), ay.min(by), ay.max(by)))
 }
 
-fn check_annotations(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String)) {
+fn check_annotations(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
     let has_move = list.iter().any(|p| p.id == "B" || p.id == "W");
     if !has_move {
         list.retain(|p| {
@@ -772,7 +773,7 @@ fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
     let mut move_node = id;
     if has_move && has_setup {
         let props = std::mem::take(&mut game.nodes[id].props);
-        let (first, second): (Vec<Property>, Vec<Property>) = props.into_iter().partition(|p| {
+        let (first, second): (Props, Props) = props.into_iter().partition(|p| {
             matches!(
                 props::info(p.id.as_str()).kind,
                 Kind::Setup | Kind::Root | Kind::GameInfo
@@ -801,7 +802,7 @@ fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
             ("B", ["BL", "OB"])
         };
         let props = std::mem::take(&mut game.nodes[move_node].props);
-        let (second, first): (Vec<Property>, Vec<Property>) = props
+        let (second, first): (Props, Props) = props
             .into_iter()
             .partition(|p| p.id == second_id || clock.contains(&p.id.as_str()));
         let pos = second.first().map_or(0, |p| p.pos as usize);

@@ -2,8 +2,8 @@
 //!
 //! Raw values are kept as in the file (escapes included); these functions give them meaning.
 
+use super::property::{Property, RawValue};
 use super::props::{self, Arity, Type};
-use super::tree::Property;
 use crate::point::{Color, Point};
 
 /// A property value with its FF[4] type applied.
@@ -192,7 +192,7 @@ pub fn parse_move(raw: &str, size: u8) -> Option<Option<Point>> {
 }
 
 /// The points of a list of point values, expanding compressed rectangles such as `aa:cc`.
-pub fn point_list(values: &[String], size: u8) -> Option<Vec<Point>> {
+pub fn point_list(values: &[RawValue], size: u8) -> Option<Vec<Point>> {
     let mut out = Vec::new();
     for v in values {
         if v.is_empty() && values.len() == 1 {
