@@ -352,7 +352,7 @@ impl<'a> Parser<'a> {
             }
             self.i = j;
             match self.read_value() {
-                Some(v) => values.push(v.to_string()),
+                Some(v) => values.push(v),
                 None => {
                     self.warn(
                         at,
@@ -367,12 +367,7 @@ impl<'a> Parser<'a> {
         }
         if let Some(cur) = self.cur {
             let pos = u32::try_from(at).unwrap_or(u32::MAX);
-            let props = &mut self.game.nodes[cur].props;
-            // Most nodes hold one property (a move): a list of exactly one keeps the block small.
-            if props.capacity() == 0 {
-                props.reserve_exact(1);
-            }
-            props.push(Property {
+            self.game.nodes[cur].props.push(Property {
                 id: PropId::new(id),
                 values,
                 pos,

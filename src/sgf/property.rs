@@ -1,7 +1,7 @@
 //! One SGF property: its identifier and raw values, stored so that a typical property
 //! (a move, a point, a number) costs no allocation at all.
 
-use super::props::{self, Info};
+use super::props::{self, IdSet, Info};
 use compact_str::CompactString;
 
 /// A property identifier such as `B` or `AB`; identifiers in the property table are an index.
@@ -29,6 +29,14 @@ impl PropId {
         match &self.0 {
             IdRepr::Known(k) => props::name(*k),
             IdRepr::Other(s) => s,
+        }
+    }
+
+    /// This identifier as a one-element [`IdSet`]; empty for identifiers outside the table.
+    pub(crate) fn bit(&self) -> IdSet {
+        match &self.0 {
+            IdRepr::Known(k) => 1 << k,
+            IdRepr::Other(_) => 0,
         }
     }
 

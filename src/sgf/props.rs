@@ -214,6 +214,26 @@ pub(crate) fn info_at(index: u8) -> Info {
     TABLE[index as usize].1
 }
 
+/// A set of table identifiers, one bit per table index: what a node holds, in one word.
+pub(crate) type IdSet = u128;
+
+const _: () = assert!(TABLE.len() <= IdSet::BITS as usize);
+
+/// The set of the given table identifiers; a name outside the table fails the build.
+pub(crate) const fn set(ids: &[&str]) -> IdSet {
+    let mut out = 0;
+    let mut k = 0;
+    while k < ids.len() {
+        let index = match slot(ids[k].as_bytes()) {
+            Some(s) if LOOKUP[s] > 0 => LOOKUP[s] - 1,
+            _ => panic!("not a table identifier"),
+        };
+        out |= 1 << index;
+        k += 1;
+    }
+    out
+}
+
 /// Looks up an FF[4] identifier; unknown identifiers get `Kind::Other`, `Type::Unknown`, `Arity::List`.
 pub fn info(id: &str) -> Info {
     index(id).map_or(UNKNOWN, info_at)

@@ -4,7 +4,7 @@
 
 use super::gameinfo;
 use super::property::{PropId, Property, RawValue};
-use super::props::{self, Arity, Kind, Type};
+use super::props::{self, Arity, IdSet, Kind, Type};
 use super::tree::{GameTree, NodeId, Props, ROOT};
 use super::value;
 
@@ -116,15 +116,70 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     Ctx { ff, go, cols, rows }
 }
 
+/// Moves.
+const MOVES: IdSet = props::set(&["B", "W"]);
+/// Setup properties, which FF[4] keeps out of move nodes.
+const SETUP: IdSet = props::set(&["AB", "AW", "AE", "PL"]);
+/// Identifiers that [`convert_old`] rewrites (TE and BM only together).
+const OLD: IdSet = props::set(&["L", "M", "KI", "VW"]);
+/// Move annotations, which need a move in the node.
+const MOVE_NOTES: IdSet = props::set(&["BM", "TE", "DO", "IT"]);
+/// Position annotations, of which a node may have one.
+const POSITION_NOTES: IdSet = props::set(&["GB", "GW", "DM", "UC"]);
+
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    let mut list = std::mem::take(&mut game.nodes[id].props);
+    let list = &mut game.nodes[id].props;
+    // What the node holds decides which checks can apply: most nodes (a lone move) need none.
     // Repeats first, so that every old property is converted in one go (`L[a]L[b]`).
-    merge_duplicates(&mut list, warn);
-    convert_old(&mut list, ctx, warn);
-    list.retain_mut(|p| fix_values(p, id == ROOT, ctx, warn));
-    check_annotations(&mut list, warn);
-    game.nodes[id].props = list;
-    split(game, id, warn);
+    merge_duplicates(list, warn);
+    let (held, _) = held(list);
+    let te_bm = props::set(&["TE", "BM"]);
+    if held & OLD != 0 || held & te_bm == te_bm {
+        convert_old(list, ctx, warn);
+    }
+    let held = fix_all_values(list, id == ROOT, ctx, warn);
+    if (held & MOVE_NOTES != 0 && held & MOVES == 0) || (held & POSITION_NOTES).count_ones() > 1 {
+        check_annotations(list, warn);
+    }
+    if held & MOVES == MOVES || (held & MOVES != 0 && held & SETUP != 0) {
+        split(game, id, warn);
+    }
+}
+
+/// The table identifiers of a list, and how many identifiers outside the table it has.
+fn held(list: &[Property]) -> (IdSet, usize) {
+    list.iter()
+        .fold((0, 0), |(set, others), p| match p.id.bit() {
+            0 => (set, others + 1),
+            bit => (set | bit, others),
+        })
+}
+
+/// Runs [`fix_values`] over a list, dropping what it rejects; returns the identifiers left.
+fn fix_all_values(
+    list: &mut Props,
+    is_root: bool,
+    ctx: &Ctx,
+    warn: &mut dyn FnMut(usize, String),
+) -> IdSet {
+    let mut held = 0;
+    let mut keep = |p: &mut Property| {
+        let kept = fix_values(p, is_root, ctx, warn);
+        if kept {
+            held |= p.id.bit();
+        }
+        kept
+    };
+    // Nearly every property stays: check in place, and filter only from the first one that goes.
+    if let Some(gone) = list.iter_mut().position(|p| !keep(p)) {
+        let mut k = 0;
+        list.retain_mut(|p| {
+            let kept = k < gone || (k > gone && keep(p));
+            k += 1;
+            kept
+        });
+    }
+    held
 }
 
 /// FF[1]-FF[3] properties and combinations that FF[4] spells differently.
@@ -280,13 +335,17 @@ fn label_letter(n: usize) -> String {
 }
 
 fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
-    // Nearly every node has a handful of distinct properties: find that out without allocating.
-    let has_dup = if list.len() <= 8 {
-        (1..list.len()).any(|i| list[..i].iter().any(|p| p.id == list[i].id))
-    } else {
-        let mut ids = std::collections::HashSet::with_capacity(list.len());
-        !list.iter().all(|p| ids.insert(p.id.clone()))
-    };
+    // Table identifiers repeat when the set is smaller than their count; others are compared
+    // as text, and files rarely have more than one or two of them in a node.
+    let (held, others) = held(list);
+    let has_dup = held.count_ones() as usize + others != list.len()
+        || (others > 1 && {
+            let mut seen = std::collections::HashSet::with_capacity(others);
+            !list
+                .iter()
+                .filter(|p| p.id.bit() == 0)
+                .all(|p| seen.insert(p.id.as_str()))
+        });
     if !has_dup {
         return;
     }
@@ -299,7 +358,7 @@ fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
             out.push(dup);
             continue;
         };
-        let info = props::info(dup.id.as_str());
+        let info = dup.id.info();
         let pos = dup.pos as usize;
         let how = if info.ty == Type::Text {
             let target = &mut out[j].values;
@@ -330,14 +389,12 @@ fn fix_values(
     ctx: &Ctx,
     warn: &mut dyn FnMut(usize, String),
 ) -> bool {
-    let id_owned = p.id.clone();
-    let id = id_owned.as_str();
-    let info = props::info(id);
+    let info = p.id.info();
     let pos = p.pos as usize;
     if info.kind == Kind::Root && !is_root {
         warn(
             pos,
-            format!("root property {id} outside the root node (deleted)"),
+            format!("root property {} outside the root node (deleted)", p.id),
         );
         return false;
     }
@@ -348,6 +405,9 @@ fn fix_values(
     {
         return true;
     }
+    // Only table identifiers are left: cloning one copies an index.
+    let id_owned = p.id.clone();
+    let id = id_owned.as_str();
     if info.arity == Arity::Single && p.values.len() > 1 {
         warn(
             pos,
@@ -559,6 +619,12 @@ fn fix_single(
 
 /// Whitespace means nothing in point values ("c   c" is "cc"); in `point:text` only the point part.
 fn strip_ws(p: &mut Property, pos: usize, compose_text: bool, warn: &mut dyn FnMut(usize, String)) {
+    if p.values
+        .iter()
+        .all(|v| !v.bytes().any(|b| b.is_ascii_whitespace()))
+    {
+        return;
+    }
     for v in &mut p.values {
         let cut = if compose_text {
             value::split_compose(v).map_or(v.len(), |(a, _)| a.len())
@@ -616,18 +682,24 @@ fn fix_point_list(
     warn: &mut dyn FnMut(usize, String),
 ) -> bool {
     let pos = p.pos as usize;
-    let id = p.id.as_str().to_string();
     if arity == Arity::EList && p.values.len() == 1 && p.values[0].trim().is_empty() {
         p.values[0].clear();
         return true;
     }
     strip_ws(p, pos, false, warn);
-    let simple = p.values.iter().all(|v| v.len() == 2 && valid_point(v, ctx));
-    if simple && p.values.len() == 1 {
+    // Most lists are plain points, each once: then there is nothing to rewrite.
+    let mut seen = PointSet::default();
+    let plain = !p.values.is_empty()
+        && p.values.iter().all(|v| {
+            corners(v, v)
+                .is_some_and(|(x, _, y, _)| x < ctx.cols && y < ctx.rows && seen.insert(x, y))
+        });
+    if plain {
         return true;
     }
-    let mut out: Vec<String> = Vec::with_capacity(p.values.len());
-    let mut seen = vec![false; ctx.cols as usize * ctx.rows as usize];
+    let id = p.id.as_str().to_string();
+    let mut out: Vec<RawValue> = Vec::with_capacity(p.values.len());
+    let mut seen = PointSet::default();
     let mut bad = Vec::new();
     let mut dups = Vec::new();
     let mut dup_count = 0usize;
@@ -642,18 +714,12 @@ fn fix_point_list(
         };
         for y in y0..=y1 {
             for x in x0..=x1 {
-                let k = y as usize * ctx.cols as usize + x as usize;
-                let pair = || String::from_utf8_lossy(&[letter(x), letter(y)]).into_owned();
-                match seen.get_mut(k) {
-                    Some(s) if !*s => {
-                        *s = true;
-                        out.push(pair());
-                    }
-                    _ => {
-                        dup_count += 1;
-                        if dups.len() < 10 {
-                            dups.push(pair());
-                        }
+                if seen.insert(x, y) {
+                    out.push(point_value(x, y));
+                } else {
+                    dup_count += 1;
+                    if dups.len() < 10 {
+                        dups.push(point_value(x, y));
                     }
                 }
             }
@@ -685,7 +751,7 @@ fn fix_point_list(
     }
     if out.is_empty() {
         if arity == Arity::EList {
-            out.push(String::new());
+            out.push(RawValue::default());
         } else {
             if bad.is_empty() {
                 warn(pos, format!("empty {id} value (deleted)"));
@@ -695,6 +761,38 @@ fn fix_point_list(
     }
     p.values = out.into();
     true
+}
+
+/// Points of the largest board (52x52), one bit each: no allocation per point list.
+struct PointSet([u64; (MAX_BOARD as usize * MAX_BOARD as usize).div_ceil(64)]);
+
+impl Default for PointSet {
+    fn default() -> Self {
+        PointSet([0; (MAX_BOARD as usize * MAX_BOARD as usize).div_ceil(64)])
+    }
+}
+
+impl PointSet {
+    /// Adds a point (columns and rows below [`MAX_BOARD`]); `false` if it was there already.
+    fn insert(&mut self, x: u8, y: u8) -> bool {
+        let k = y as usize * MAX_BOARD as usize + x as usize;
+        let (word, bit) = (k / 64, 1u64 << (k % 64));
+        match self.0.get_mut(word) {
+            Some(w) if *w & bit == 0 => {
+                *w |= bit;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The raw value of the point at column `x`, row `y` (letters from the top left).
+fn point_value(x: u8, y: u8) -> RawValue {
+    let mut v = RawValue::default();
+    v.push(letter(x) as char);
+    v.push(letter(y) as char);
+    v
 }
 
 fn letter_index(c: u8) -> Option<u8> {
@@ -766,18 +864,12 @@ fn check_annotations(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
 fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
     let node = &game.nodes[id];
     let has_move = node.props.iter().any(|p| p.id == "B" || p.id == "W");
-    let has_setup = node
-        .props
-        .iter()
-        .any(|p| props::info(p.id.as_str()).kind == Kind::Setup);
+    let has_setup = node.props.iter().any(|p| p.id.info().kind == Kind::Setup);
     let mut move_node = id;
     if has_move && has_setup {
         let props = std::mem::take(&mut game.nodes[id].props);
         let (first, second): (Props, Props) = props.into_iter().partition(|p| {
-            matches!(
-                props::info(p.id.as_str()).kind,
-                Kind::Setup | Kind::Root | Kind::GameInfo
-            ) || p.id == "N"
+            matches!(p.id.info().kind, Kind::Setup | Kind::Root | Kind::GameInfo) || p.id == "N"
         });
         let pos = second
             .iter()
