@@ -3,8 +3,8 @@
 //! Works on bytes of UTF-8 text: every syntax character is ASCII, and UTF-8 continuation bytes
 //! are never ASCII, so scanning bytes is safe. It never recurses: open variations are a stack.
 
-use super::property::{PropId, Property, Values};
-use super::tree::{Collection, GameTree, NodeId, ROOT};
+use super::property::{PropId, Property, RawValue, Values};
+use super::tree::{Collection, GameTree, Node, NodeId, ROOT};
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -14,6 +14,9 @@ pub(crate) struct RawWarning {
 
 /// Longest identifier kept; sgfc uses the same limit.
 const MAX_ID_LEN: usize = 100;
+
+/// Most nodes reserved for a game up front.
+const MAX_RESERVE: usize = 4096;
 
 struct Level {
     /// The node the variation hangs from (`None` at the start of a game).
@@ -28,8 +31,11 @@ struct Parser<'a> {
     i: usize,
     warnings: Vec<RawWarning>,
     games: Vec<GameTree>,
+    /// The game being read; its node list stays empty (unallocated) until its root is made.
     game: GameTree,
     root_used: bool,
+    /// Nodes the rest of the file probably holds (its `;` count), to size each game's list once.
+    nodes_left: usize,
     stack: Vec<Level>,
     cur: Option<NodeId>,
     in_node: bool,
@@ -43,8 +49,9 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (u
         i: 0,
         warnings: Vec::new(),
         games: Vec::new(),
-        game: GameTree::new(),
+        game: GameTree { nodes: Vec::new() },
         root_used: false,
+        nodes_left: text.bytes().filter(|&c| c == b';').count(),
         stack: Vec::new(),
         cur: None,
         in_node: false,
@@ -116,8 +123,14 @@ impl<'a> Parser<'a> {
     }
 
     fn new_node(&mut self) {
+        self.nodes_left = self.nodes_left.saturating_sub(1);
         let id = if !self.root_used {
             self.root_used = true;
+            // Sized once rather than grown node by node; capped so that a collection of many
+            // games does not reserve the whole file for each of them.
+            let nodes = &mut self.game.nodes;
+            nodes.reserve((self.nodes_left + 1).min(MAX_RESERVE));
+            nodes.push(Node::default());
             ROOT
         } else {
             match self.cur {
@@ -131,8 +144,12 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_game(&mut self) {
-        let game = std::mem::take(&mut self.game);
         if self.root_used {
+            let mut game = std::mem::replace(&mut self.game, GameTree { nodes: Vec::new() });
+            // A guess far above the real count (`;` in comments, a collection) is given back.
+            if game.nodes.capacity() > 2 * game.nodes.len() {
+                game.nodes.shrink_to_fit();
+            }
             self.games.push(game);
         }
         self.root_used = false;
@@ -301,6 +318,19 @@ impl<'a> Parser<'a> {
         let b = self.b;
         let at = self.i;
         let mut end = at;
+        while end < b.len() && b[end].is_ascii_uppercase() {
+            end += 1;
+        }
+        // The usual case, an uppercase identifier right before its first value inside a node,
+        // needs none of the checks below.
+        if b.get(end) == Some(&b'[') && self.in_node && end - at <= MAX_ID_LEN {
+            self.i = end;
+            let id = &self.text[at..end];
+            if let Some(values) = self.read_values(id, at) {
+                self.push_property(PropId::new(id), values, at);
+            }
+            return;
+        }
         while end < b.len() && b[end].is_ascii_alphabetic() {
             end += 1;
         }
@@ -315,14 +345,7 @@ impl<'a> Parser<'a> {
             return;
         }
         self.i = end;
-        // Nearly all identifiers are clean uppercase: build the filtered copy only when needed.
-        let filtered: String;
-        let id: &str = if raw_id.bytes().all(|c| c.is_ascii_uppercase()) {
-            raw_id
-        } else {
-            filtered = raw_id.chars().filter(char::is_ascii_uppercase).collect();
-            &filtered
-        };
+        let id: String = raw_id.chars().filter(char::is_ascii_uppercase).collect();
         if id.is_empty() {
             self.warn(
                 at,
@@ -344,35 +367,56 @@ impl<'a> Parser<'a> {
             self.warn(at, "property outside a node: missing ';' assumed");
             self.new_node();
         }
-        let mut values = Values::default();
-        loop {
-            let j = self.skip_ws_from(self.i);
-            if b.get(j) != Some(&b'[') {
-                break;
-            }
-            self.i = j;
+        let Some(values) = self.read_values(&id, at) else {
+            return;
+        };
+        if !id.is_empty() && id.len() <= MAX_ID_LEN {
+            self.push_property(PropId::new(&id), values, at);
+        }
+    }
+
+    /// Appends a property to the current node.
+    fn push_property(&mut self, id: PropId, values: Values, at: usize) {
+        if let Some(node) = self.cur.and_then(|c| self.game.nodes.get_mut(c)) {
+            node.props.push(Property {
+                id,
+                values,
+                pos: u32::try_from(at).unwrap_or(u32::MAX),
+            });
+        }
+    }
+
+    /// Reads the values `[...][...]` from `self.i`, where blanks and the first `[` are; `None`
+    /// (and a warning) when the file ends inside one of them.
+    fn read_values(&mut self, id: &str, at: usize) -> Option<Values> {
+        self.i = self.skip_ws_from(self.i);
+        let eof = |p: &mut Self| {
+            p.warn(
+                at,
+                format!("unexpected end of file inside a value of {id} (property deleted)"),
+            );
+        };
+        let Some(first) = self.read_value() else {
+            eof(self);
+            return None;
+        };
+        let first = RawValue::from(first);
+        // Most properties have one value: no list for them.
+        if self.peek_from(self.i) != Some(b'[') {
+            return Some(Values::from(first));
+        }
+        let mut list = vec![first];
+        while self.peek_from(self.i) == Some(b'[') {
+            self.i = self.skip_ws_from(self.i);
             match self.read_value() {
-                Some(v) => values.push(v),
+                Some(v) => list.push(RawValue::from(v)),
                 None => {
-                    self.warn(
-                        at,
-                        format!("unexpected end of file inside a value of {id} (property deleted)"),
-                    );
-                    return;
+                    eof(self);
+                    return None;
                 }
             }
         }
-        if id.is_empty() || id.len() > MAX_ID_LEN {
-            return;
-        }
-        if let Some(cur) = self.cur {
-            let pos = u32::try_from(at).unwrap_or(u32::MAX);
-            self.game.nodes[cur].props.push(Property {
-                id: PropId::new(id),
-                values,
-                pos,
-            });
-        }
+        Some(Values::from(list))
     }
 
     /// Reads `[...]` at `self.i`; `None` when the file ends before the closing `]`.

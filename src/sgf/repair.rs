@@ -129,16 +129,23 @@ const POSITION_NOTES: IdSet = props::set(&["GB", "GW", "DM", "UC"]);
 
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
     let list = &mut game.nodes[id].props;
+    // Most nodes of a game are one move on the board, which none of the checks below touch.
+    if let [p] = &list[..] {
+        if p.id.bit() & MOVES != 0 && ctx.go && matches!(&p.values[..], [v] if valid_point(v, ctx))
+        {
+            return;
+        }
+    }
     // What the node holds decides which checks can apply: most nodes (a lone move) need none.
     // Repeats first, so that every old property is converted in one go (`L[a]L[b]`).
     merge_duplicates(list, warn);
-    let (held, _) = held(list);
+    let held = list.iter().fold(0, |set, p| set | p.id.bit());
     let te_bm = props::set(&["TE", "BM"]);
     if held & OLD != 0 || held & te_bm == te_bm {
         convert_old(list, ctx, warn);
     }
     let held = fix_all_values(list, id == ROOT, ctx, warn);
-    if (held & MOVE_NOTES != 0 && held & MOVES == 0) || (held & POSITION_NOTES).count_ones() > 1 {
+    if (held & MOVE_NOTES != 0 && held & MOVES == 0) || more_than_one(held & POSITION_NOTES) {
         check_annotations(list, warn);
     }
     if held & MOVES == MOVES || (held & MOVES != 0 && held & SETUP != 0) {
@@ -146,13 +153,9 @@ fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usi
     }
 }
 
-/// The table identifiers of a list, and how many identifiers outside the table it has.
-fn held(list: &[Property]) -> (IdSet, usize) {
-    list.iter()
-        .fold((0, 0), |(set, others), p| match p.id.bit() {
-            0 => (set, others + 1),
-            bit => (set | bit, others),
-        })
+/// Whether a set has two or more members.
+fn more_than_one(set: IdSet) -> bool {
+    set & set.wrapping_sub(1) != 0
 }
 
 /// Runs [`fix_values`] over a list, dropping what it rejects; returns the identifiers left.
@@ -335,10 +338,24 @@ fn label_letter(n: usize) -> String {
 }
 
 fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
-    // Table identifiers repeat when the set is smaller than their count; others are compared
-    // as text, and files rarely have more than one or two of them in a node.
-    let (held, others) = held(list);
-    let has_dup = held.count_ones() as usize + others != list.len()
+    if list.len() < 2 {
+        return;
+    }
+    // Table identifiers repeat when a bit is met twice; others are compared as text, and
+    // files rarely have more than one or two of them in a node.
+    let mut held: IdSet = 0;
+    let mut others = 0;
+    let mut repeated = false;
+    for p in list.iter() {
+        match p.id.bit() {
+            0 => others += 1,
+            bit => {
+                repeated |= held & bit != 0;
+                held |= bit;
+            }
+        }
+    }
+    let has_dup = repeated
         || (others > 1 && {
             let mut seen = std::collections::HashSet::with_capacity(others);
             !list
@@ -390,6 +407,14 @@ fn fix_values(
     warn: &mut dyn FnMut(usize, String),
 ) -> bool {
     let info = p.id.info();
+    // A lone move on the board is most of any game, and has nothing to repair.
+    if info.ty == Type::Move && ctx.go {
+        if let [v] = &p.values[..] {
+            if valid_point(v, ctx) {
+                return true;
+            }
+        }
+    }
     let pos = p.pos as usize;
     if info.kind == Kind::Root && !is_root {
         warn(
