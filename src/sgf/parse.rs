@@ -51,7 +51,7 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (u
         games: Vec::new(),
         game: GameTree { nodes: Vec::new() },
         root_used: false,
-        nodes_left: text.bytes().filter(|&c| c == b';').count(),
+        nodes_left: memchr::memchr_iter(b';', text.as_bytes()).count(),
         stack: Vec::new(),
         cur: None,
         in_node: false,
@@ -324,8 +324,22 @@ impl<'a> Parser<'a> {
         // The usual case, an uppercase identifier right before its first value inside a node,
         // needs none of the checks below.
         if b.get(end) == Some(&b'[') && self.in_node && end - at <= MAX_ID_LEN {
-            self.i = end;
             let id = &self.text[at..end];
+            // Nearly every property has one value without escapes: read it in one go.
+            let start = end + 1;
+            let close = b[start..]
+                .iter()
+                .position(|&c| c == b']' || c == b'\\')
+                .map(|n| start + n);
+            if let Some(close) = close.filter(|&c| b[c] == b']') {
+                self.i = close + 1;
+                if self.peek_from(self.i) != Some(b'[') {
+                    let value = RawValue::from(&self.text[start..close]);
+                    self.push_property(PropId::new(id), Values::from(value), at);
+                    return;
+                }
+            }
+            self.i = end;
             if let Some(values) = self.read_values(id, at) {
                 self.push_property(PropId::new(id), values, at);
             }
@@ -376,8 +390,17 @@ impl<'a> Parser<'a> {
     }
 
     /// Appends a property to the current node.
+    #[inline]
     fn push_property(&mut self, id: PropId, values: Values, at: usize) {
-        if let Some(node) = self.cur.and_then(|c| self.game.nodes.get_mut(c)) {
+        if let Some(cur) = self.cur {
+            let Some(node) = self.game.nodes.get_mut(cur) else {
+                return;
+            };
+            // A node that outgrows its one inline slot grows once: a root holds a dozen
+            // properties, a move with a comment or clock times two to four.
+            if node.props.len() == 1 {
+                node.props.reserve(if cur == ROOT { 15 } else { 3 });
+            }
             node.props.push(Property {
                 id,
                 values,
@@ -405,7 +428,8 @@ impl<'a> Parser<'a> {
         if self.peek_from(self.i) != Some(b'[') {
             return Some(Values::from(first));
         }
-        let mut list = vec![first];
+        let mut list = Vec::with_capacity(4);
+        list.push(first);
         while self.peek_from(self.i) == Some(b'[') {
             self.i = self.skip_ws_from(self.i);
             match self.read_value() {

@@ -17,6 +17,7 @@ enum IdRepr {
 
 impl PropId {
     /// An identifier from its text (normally uppercase ASCII letters).
+    #[inline]
     pub fn new(s: &str) -> PropId {
         match props::index(s) {
             Some(k) => PropId(IdRepr::Known(k)),
@@ -33,6 +34,7 @@ impl PropId {
     }
 
     /// This identifier as a one-element [`IdSet`]; empty for identifiers outside the table.
+    #[inline]
     pub(crate) fn bit(&self) -> IdSet {
         match &self.0 {
             IdRepr::Known(k) => 1 << k,
@@ -41,6 +43,7 @@ impl PropId {
     }
 
     /// What the FF[4] property table says about this identifier.
+    #[inline]
     pub fn info(&self) -> Info {
         match &self.0 {
             IdRepr::Known(k) => props::info_at(*k),
@@ -112,14 +115,11 @@ impl Values {
     /// Appends a value.
     pub fn push(&mut self, v: impl Into<RawValue>) {
         let v = v.into();
-        self.0 = match std::mem::take(&mut self.0) {
-            ValRepr::Empty => ValRepr::One(v),
-            ValRepr::One(a) => ValRepr::Many(vec![a, v]),
-            ValRepr::Many(mut list) => {
-                list.push(v);
-                ValRepr::Many(list)
-            }
-        };
+        match &mut self.0 {
+            ValRepr::Empty => self.0 = ValRepr::One(v),
+            ValRepr::One(a) => self.0 = ValRepr::Many(vec![std::mem::take(a), v]),
+            ValRepr::Many(list) => list.push(v),
+        }
     }
 
     /// Appends several values.
@@ -177,6 +177,7 @@ impl From<Vec<String>> for Values {
 }
 
 impl From<RawValue> for Values {
+    #[inline]
     fn from(v: RawValue) -> Values {
         Values(ValRepr::One(v))
     }
@@ -184,6 +185,7 @@ impl From<RawValue> for Values {
 
 impl std::ops::Deref for Values {
     type Target = [RawValue];
+    #[inline]
     fn deref(&self) -> &[RawValue] {
         match &self.0 {
             ValRepr::Empty => &[],

@@ -199,17 +199,20 @@ const LOOKUP: [u8; 26 * 27] = {
 };
 
 /// The table index of an identifier, if it has one.
+#[inline]
 pub(crate) fn index(id: &str) -> Option<u8> {
     let k = LOOKUP[slot(id.as_bytes())?];
     k.checked_sub(1)
 }
 
 /// The identifier at a table index.
+#[inline]
 pub(crate) fn name(index: u8) -> &'static str {
     TABLE[index as usize].0
 }
 
 /// What the table says about the identifier at `index`.
+#[inline]
 pub(crate) fn info_at(index: u8) -> Info {
     TABLE[index as usize].1
 }

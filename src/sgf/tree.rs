@@ -28,15 +28,13 @@ enum ChildRepr {
 
 impl Children {
     /// Appends a child.
+    #[inline]
     pub fn push(&mut self, id: NodeId) {
-        self.0 = match std::mem::take(&mut self.0) {
-            ChildRepr::None => ChildRepr::One(id),
-            ChildRepr::One(a) => ChildRepr::Many(vec![a, id]),
-            ChildRepr::Many(mut v) => {
-                v.push(id);
-                ChildRepr::Many(v)
-            }
-        };
+        match &mut self.0 {
+            ChildRepr::None => self.0 = ChildRepr::One(id),
+            ChildRepr::One(a) => self.0 = ChildRepr::Many(vec![*a, id]),
+            ChildRepr::Many(v) => v.push(id),
+        }
     }
 }
 
@@ -136,6 +134,7 @@ impl GameTree {
     }
 
     /// Appends a new empty node as the last child of `parent` and returns it.
+    #[inline]
     pub fn add_child(&mut self, parent: NodeId) -> NodeId {
         let id = self.nodes.len();
         self.nodes.push(Node {
