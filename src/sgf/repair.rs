@@ -95,7 +95,9 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
                 } else if new != raw {
                     warn(pos, format!("board size [{raw}] corrected to [{new}]"));
                 }
-                root.set("SZ", vec![new]);
+                if !matches!(&root.get("SZ").map(|p| &p.values[..]), Some([v]) if *v == new) {
+                    root.set("SZ", vec![new]);
+                }
                 (cols, rows) = (c2, r2);
             }
             _ => {
@@ -110,9 +112,8 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     // The tree is now FF[4] text in UTF-8; say so where every reader looks first.
     root.remove("FF");
     root.remove("CA");
-    root.props.insert(0, Property::new("FF", vec!["4".into()]));
-    root.props
-        .insert(1, Property::new("CA", vec!["UTF-8".into()]));
+    root.props.insert(0, fixed("FF", "4"));
+    root.props.insert(1, fixed("CA", "UTF-8"));
     Ctx { ff, go, cols, rows }
 }
 
@@ -126,6 +127,15 @@ const OLD: IdSet = props::set(&["L", "M", "KI", "VW"]);
 const MOVE_NOTES: IdSet = props::set(&["BM", "TE", "DO", "IT"]);
 /// Position annotations, of which a node may have one.
 const POSITION_NOTES: IdSet = props::set(&["GB", "GW", "DM", "UC"]);
+
+/// A property the repairs add, with one value known in advance (no allocation).
+fn fixed(id: &str, value: &'static str) -> Property {
+    Property {
+        id: PropId::new(id),
+        values: RawValue::const_new(value).into(),
+        pos: 0,
+    }
+}
 
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
     let list = &mut game.nodes[id].props;
@@ -462,7 +472,7 @@ fn fix_values(
                 _ => None,
             };
             if let Some(fix) = fixer {
-                let simple = value::simple_text(&p.values[0]);
+                let simple = value::simple_text_cow(&p.values[0]);
                 match fix(simple.trim()) {
                     Ok(None) => {}
                     Ok(Some(new)) => {
@@ -591,7 +601,7 @@ fn fix_values(
 
 fn fix_info(p: &mut Property, pos: usize, fix: Fixer, warn: &mut dyn FnMut(usize, String)) -> bool {
     let id = p.id.as_str().to_string();
-    match fix(&value::simple_text(&p.values[0])) {
+    match fix(&value::simple_text_cow(&p.values[0])) {
         Ok(None) => true,
         Ok(Some(new)) => {
             warn(

@@ -5,6 +5,7 @@
 use super::property::{Property, RawValue};
 use super::props::{self, Arity, Type};
 use crate::point::{Color, Point};
+use std::borrow::Cow;
 
 /// A property value with its FF[4] type applied.
 #[derive(Clone, Debug, PartialEq)]
@@ -256,20 +257,25 @@ pub fn split_compose(raw: &str) -> Option<(&str, &str)> {
 
 /// Text: escapes and soft line breaks removed, line breaks normalised to `\n`, other whitespace to spaces.
 pub fn text(raw: &str) -> String {
-    decode(raw, false)
+    decode(raw, false).into_owned()
 }
 
 /// SimpleText: like [`text`] but line breaks become spaces as well.
 pub fn simple_text(raw: &str) -> String {
+    decode(raw, true).into_owned()
+}
+
+/// [`simple_text`] borrowing the raw value when there is nothing to decode, as is usual.
+pub(crate) fn simple_text_cow(raw: &str) -> Cow<'_, str> {
     decode(raw, true)
 }
 
-fn decode(raw: &str, simple: bool) -> String {
+fn decode(raw: &str, simple: bool) -> Cow<'_, str> {
     if !raw
         .bytes()
         .any(|b| b == b'\\' || (b.is_ascii_whitespace() && b != b' '))
     {
-        return raw.to_string();
+        return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars().peekable();
@@ -299,7 +305,7 @@ fn decode(raw: &str, simple: bool) -> String {
             c => out.push(c),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Escapes text for a Text or SimpleText value (`\` and `]`).
