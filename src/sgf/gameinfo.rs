@@ -67,7 +67,7 @@ fn fraction(s: &str) -> (Option<f64>, &str) {
 
 /// `KM`: a real number.
 pub fn komi(v: &str) -> Result<Option<String>, ()> {
-    if super::value::parse_real(v).is_some() {
+    if super::value::is_real(v) {
         return Ok(None);
     }
     let (x, rest) = loose_real(v).ok_or(())?;
@@ -81,7 +81,7 @@ pub fn komi(v: &str) -> Result<Option<String>, ()> {
 
 /// `TM`: seconds as a real number; understands `9 hours`, `1h30m`, `90 min`, `142 sec`.
 pub fn time(v: &str) -> Result<Option<String>, ()> {
-    if super::value::parse_real(v).is_some() {
+    if super::value::is_real(v) {
         return Ok(None);
     }
     let mut total = 0.0;

@@ -122,6 +122,7 @@ impl<'a> Parser<'a> {
         self.b.get(self.skip_ws_from(i)).copied()
     }
 
+    #[inline(always)]
     fn new_node(&mut self) {
         self.nodes_left = self.nodes_left.saturating_sub(1);
         let id = if !self.root_used {
@@ -390,7 +391,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Appends a property to the current node.
-    #[inline]
+    #[inline(always)]
     fn push_property(&mut self, id: PropId, values: Values, at: usize) {
         if let Some(cur) = self.cur {
             let Some(node) = self.game.nodes.get_mut(cur) else {

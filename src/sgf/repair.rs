@@ -556,13 +556,9 @@ fn fix_values(
         Type::Real => match id {
             "KM" => fix_info(p, pos, gameinfo::komi, warn),
             "TM" => fix_info(p, pos, gameinfo::time, warn),
-            _ => fix_single(
-                p,
-                pos,
-                warn,
-                |v| value::parse_real(v).is_some(),
-                |v| gameinfo::loose_real(v).map(|(x, _)| gameinfo::format_real(x)),
-            ),
+            _ => fix_single(p, pos, warn, value::is_real, |v| {
+                gameinfo::loose_real(v).map(|(x, _)| gameinfo::format_real(x))
+            }),
         },
         Type::Double => fix_single(
             p,

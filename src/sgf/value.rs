@@ -131,6 +131,15 @@ pub fn parse_number(raw: &str) -> Option<i64> {
 
 /// A real such as `6.5`, `-0.5` or `30`.
 pub fn parse_real(raw: &str) -> Option<f64> {
+    if !is_real(raw) {
+        return None;
+    }
+    raw.trim().parse().ok()
+}
+
+/// Whether [`parse_real`] reads the value: checked without building the number, as the repairs
+/// of every timed move need only that.
+pub fn is_real(raw: &str) -> bool {
     let t = raw.trim();
     let body = t.strip_prefix(['+', '-']).unwrap_or(t);
     let (int, frac) = match body.split_once('.') {
@@ -141,10 +150,8 @@ pub fn parse_real(raw: &str) -> Option<f64> {
     let ok_frac = frac.map_or(true, |f| {
         !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())
     });
-    if !ok_int || !ok_frac || (int.is_empty() && frac.is_none()) {
-        return None;
-    }
-    t.parse().ok()
+    // What passes is a subset of Rust's float syntax, so the parse above cannot fail.
+    ok_int && ok_frac && !(int.is_empty() && frac.is_none())
 }
 
 /// `1` or `2`.
@@ -361,6 +368,9 @@ mod tests {
         assert_eq!(parse_real("6.5"), Some(6.5));
         assert_eq!(parse_real("-.5"), Some(-0.5));
         assert_eq!(parse_real("30."), None);
+        for v in ["6.5", "-.5", "+3", "30.", ".", "", "1e5", " 7 ", "1.2.3"] {
+            assert_eq!(is_real(v), parse_real(v).is_some(), "{v}");
+        }
         assert_eq!(parse_move("tt", 19), Some(None));
         assert_eq!(parse_move("tt", 21), Some(Some(Point::new(19, 1))));
         assert_eq!(parse_move("", 9), Some(None));
