@@ -72,14 +72,20 @@ impl std::hash::Hash for PropId {
 }
 
 impl PartialEq<str> for PropId {
+    #[inline]
     fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
+        // A table identifier is compared by index: no string comparison for `p.id == "B"`.
+        match &self.0 {
+            IdRepr::Known(k) => props::index(other) == Some(*k),
+            IdRepr::Other(s) => &**s == other,
+        }
     }
 }
 
 impl PartialEq<&str> for PropId {
+    #[inline]
     fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
+        *self == **other
     }
 }
 

@@ -147,8 +147,11 @@ fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usi
         }
     }
     // What the node holds decides which checks can apply: most nodes (a lone move) need none.
-    // Repeats first, so that every old property is converted in one go (`L[a]L[b]`).
-    merge_duplicates(list, warn);
+    // Repeats first, so that every old property is converted in one go (`L[a]L[b]`); the
+    // root's were merged before it was read.
+    if id != ROOT {
+        merge_duplicates(list, warn);
+    }
     let held = list.iter().fold(0, |set, p| set | p.id.bit());
     let te_bm = props::set(&["TE", "BM"]);
     if held & OLD != 0 || held & te_bm == te_bm {
