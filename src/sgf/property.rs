@@ -114,7 +114,8 @@ enum ValRepr {
     #[default]
     Empty,
     One(RawValue),
-    Many(Vec<RawValue>),
+    // Boxed so that the whole is as small as one inline value: every node carries one.
+    Many(Box<Vec<RawValue>>),
 }
 
 impl Values {
@@ -123,7 +124,7 @@ impl Values {
         let v = v.into();
         match &mut self.0 {
             ValRepr::Empty => self.0 = ValRepr::One(v),
-            ValRepr::One(a) => self.0 = ValRepr::Many(vec![std::mem::take(a), v]),
+            ValRepr::One(a) => self.0 = ValRepr::Many(Box::new(vec![std::mem::take(a), v])),
             ValRepr::Many(list) => list.push(v),
         }
     }
@@ -154,7 +155,7 @@ impl Values {
         match std::mem::take(&mut self.0) {
             ValRepr::Empty => Vec::new(),
             ValRepr::One(v) => vec![v],
-            ValRepr::Many(list) => list,
+            ValRepr::Many(list) => *list,
         }
     }
 
@@ -169,7 +170,7 @@ impl From<Vec<RawValue>> for Values {
         Values(match list.len() {
             0 => ValRepr::Empty,
             1 => ValRepr::One(list.pop().unwrap_or_default()),
-            _ => ValRepr::Many(list),
+            _ => ValRepr::Many(Box::new(list)),
         })
     }
 }

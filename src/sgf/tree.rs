@@ -23,7 +23,8 @@ enum ChildRepr {
     None,
     // A game's main line is a long chain of only children: no allocation for those.
     One(NodeId),
-    Many(Vec<NodeId>),
+    // Boxed to keep every node small: branching nodes are few.
+    Many(Box<Vec<NodeId>>),
 }
 
 impl Children {
@@ -32,7 +33,7 @@ impl Children {
     pub fn push(&mut self, id: NodeId) {
         match &mut self.0 {
             ChildRepr::None => self.0 = ChildRepr::One(id),
-            ChildRepr::One(a) => self.0 = ChildRepr::Many(vec![*a, id]),
+            ChildRepr::One(a) => self.0 = ChildRepr::Many(Box::new(vec![*a, id])),
             ChildRepr::Many(v) => v.push(id),
         }
     }
