@@ -181,6 +181,7 @@ impl<'a> Parser<'a> {
                     }
                     self.i += 1;
                     self.new_node();
+                    self.lone_move();
                 }
                 b'A'..=b'Z' | b'a'..=b'z' => {
                     if self.stack.is_empty() {
@@ -388,6 +389,29 @@ impl<'a> Parser<'a> {
         if !id.is_empty() && id.len() <= MAX_ID_LEN {
             self.push_property(PropId::new(&id), values, at);
         }
+    }
+
+    /// Reads the move that starts most nodes, `B[dd]` or `W[dd]` with one value, at once;
+    /// anything else is left to the general path.
+    #[inline(always)]
+    fn lone_move(&mut self) {
+        let b = self.b;
+        let at = self.i;
+        let Some(&[c, b'[', x, y, b']', next]) = b.get(at..at + 6) else {
+            return;
+        };
+        if !matches!(c, b'B' | b'W')
+            || !x.is_ascii_alphabetic()
+            || !y.is_ascii_alphabetic()
+            || next == b'['
+            || (next.is_ascii_whitespace() && self.peek_from(at + 5) == Some(b'['))
+        {
+            return;
+        }
+        let id = PropId::new(if c == b'B' { "B" } else { "W" });
+        let value = RawValue::from(&self.text[at + 2..at + 4]);
+        self.push_property(id, Values::from(value), at);
+        self.i = at + 5;
     }
 
     /// Appends a property to the current node.
