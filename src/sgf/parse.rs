@@ -4,7 +4,8 @@
 //! are never ASCII, so scanning bytes is safe. It never recurses: open variations are a stack.
 
 use super::property::{PropId, Property, RawValue, Values};
-use super::tree::{Collection, GameTree, Node, NodeId, ROOT};
+use super::props;
+use super::tree::{Collection, GameTree, Node, NodeId, Props, ROOT};
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -408,9 +409,13 @@ impl<'a> Parser<'a> {
         {
             return;
         }
-        let id = PropId::new(if c == b'B' { "B" } else { "W" });
-        let value = RawValue::from(&self.text[at + 2..at + 4]);
-        self.push_property(id, Values::from(value), at);
+        let id = PropId::known(if c == b'B' { props::B } else { props::W });
+        let values = Values::from(RawValue::from(&self.text[at + 2..at + 4]));
+        let pos = u32::try_from(at).unwrap_or(u32::MAX);
+        if let Some(node) = self.cur.and_then(|c| self.game.nodes.get_mut(c)) {
+            // The node was made just now and is empty: its one inline slot takes the move.
+            node.props = Props::from_buf([Property { id, values, pos }]);
+        }
         self.i = at + 5;
     }
 

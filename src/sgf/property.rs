@@ -25,6 +25,11 @@ impl PropId {
         }
     }
 
+    /// The identifier at a table index (see [`props::index_of`]).
+    pub(crate) const fn known(index: u8) -> PropId {
+        PropId(IdRepr::Known(index))
+    }
+
     /// The identifier as text.
     pub fn as_str(&self) -> &str {
         match &self.0 {

@@ -222,16 +222,25 @@ pub(crate) type IdSet = u128;
 
 const _: () = assert!(TABLE.len() <= IdSet::BITS as usize);
 
+/// The table index of an identifier known to be there; a name outside the table fails the build.
+pub(crate) const fn index_of(id: &str) -> u8 {
+    match slot(id.as_bytes()) {
+        Some(s) if LOOKUP[s] > 0 => LOOKUP[s] - 1,
+        _ => panic!("not a table identifier"),
+    }
+}
+
+/// Table index of `B`.
+pub(crate) const B: u8 = index_of("B");
+/// Table index of `W`.
+pub(crate) const W: u8 = index_of("W");
+
 /// The set of the given table identifiers; a name outside the table fails the build.
 pub(crate) const fn set(ids: &[&str]) -> IdSet {
     let mut out = 0;
     let mut k = 0;
     while k < ids.len() {
-        let index = match slot(ids[k].as_bytes()) {
-            Some(s) if LOOKUP[s] > 0 => LOOKUP[s] - 1,
-            _ => panic!("not a table identifier"),
-        };
-        out |= 1 << index;
+        out |= 1 << index_of(ids[k]);
         k += 1;
     }
     out
