@@ -5,7 +5,7 @@
 
 use super::property::{PropId, Property, RawValue, Values};
 use super::props;
-use super::tree::{Collection, GameTree, Node, NodeId, Props, ROOT};
+use super::tree::{Children, Collection, GameTree, Node, NodeId, Props, ROOT};
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -123,23 +123,35 @@ impl<'a> Parser<'a> {
         self.b.get(self.skip_ws_from(i)).copied()
     }
 
+    /// Starts a node holding `props` (empty, or the move [`Self::lone_move`] read).
     #[inline(always)]
-    fn new_node(&mut self) {
+    fn new_node(&mut self, props: Props) {
         self.nodes_left = self.nodes_left.saturating_sub(1);
+        let nodes = &mut self.game.nodes;
         let id = if !self.root_used {
             self.root_used = true;
             // Sized once rather than grown node by node; capped so that a collection of many
             // games does not reserve the whole file for each of them.
-            let nodes = &mut self.game.nodes;
             nodes.reserve((self.nodes_left + 1).min(MAX_RESERVE));
-            nodes.push(Node::default());
+            nodes.push(Node {
+                props,
+                ..Node::default()
+            });
             ROOT
         } else {
-            match self.cur {
-                Some(c) => self.game.add_child(c),
-                // A second sequence at the top of a game: hang it from the root as a variation.
-                None => self.game.add_child(ROOT),
+            // A second sequence at the top of a game hangs from the root as a variation.
+            let parent = self.cur.unwrap_or(ROOT);
+            let id = nodes.len();
+            // As `GameTree::add_child`, with the properties in place from the start.
+            nodes.push(Node {
+                props,
+                parent: Some(parent),
+                children: Children::default(),
+            });
+            if let Some(p) = nodes.get_mut(parent) {
+                p.children.push(id);
             }
+            id
         };
         self.cur = Some(id);
         self.in_node = true;
@@ -181,8 +193,8 @@ impl<'a> Parser<'a> {
                         });
                     }
                     self.i += 1;
-                    self.new_node();
-                    self.lone_move();
+                    let props = self.lone_move();
+                    self.new_node(props);
                 }
                 b'A'..=b'Z' | b'a'..=b'z' => {
                     if self.stack.is_empty() {
@@ -261,7 +273,7 @@ impl<'a> Parser<'a> {
             .is_some_and(|c| c.is_ascii_alphabetic())
         {
             self.i = self.skip_ws_from(self.i);
-            self.new_node();
+            self.new_node(Props::new());
         }
     }
 
@@ -382,7 +394,7 @@ impl<'a> Parser<'a> {
         }
         if !self.in_node {
             self.warn(at, "property outside a node: missing ';' assumed");
-            self.new_node();
+            self.new_node(Props::new());
         }
         let Some(values) = self.read_values(&id, at) else {
             return;
@@ -392,14 +404,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Reads the move that starts most nodes, `B[dd]` or `W[dd]` with one value, at once;
-    /// anything else is left to the general path.
+    /// Reads the move that starts most nodes, `B[dd]` or `W[dd]` with one value, at once, as
+    /// the new node's properties; anything else is left to the general path (empty list).
     #[inline(always)]
-    fn lone_move(&mut self) {
+    fn lone_move(&mut self) -> Props {
         let b = self.b;
         let at = self.i;
         let Some(&[c, b'[', x, y, b']', next]) = b.get(at..at + 6) else {
-            return;
+            return Props::new();
         };
         if !matches!(c, b'B' | b'W')
             || !x.is_ascii_alphabetic()
@@ -407,16 +419,14 @@ impl<'a> Parser<'a> {
             || next == b'['
             || (next.is_ascii_whitespace() && self.peek_from(at + 5) == Some(b'['))
         {
-            return;
+            return Props::new();
         }
         let id = PropId::known(if c == b'B' { props::B } else { props::W });
         let values = Values::from(RawValue::from(&self.text[at + 2..at + 4]));
         let pos = u32::try_from(at).unwrap_or(u32::MAX);
-        if let Some(node) = self.cur.and_then(|c| self.game.nodes.get_mut(c)) {
-            // The node was made just now and is empty: its one inline slot takes the move.
-            node.props = Props::from_buf([Property { id, values, pos }]);
-        }
         self.i = at + 5;
+        // The node's one inline slot takes the move.
+        Props::from_buf([Property { id, values, pos }])
     }
 
     /// Appends a property to the current node.
