@@ -216,6 +216,15 @@ pub fn date(v: &str) -> Result<Option<String>, ()> {
 }
 
 fn date_ok(v: &str) -> bool {
+    // The usual full date, `YYYY-MM-DD`, without splitting it.
+    if let [y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = v.as_bytes() {
+        if [y0, y1, y2, y3, m0, m1, d0, d1]
+            .iter()
+            .all(|b| b.is_ascii_digit())
+        {
+            return true;
+        }
+    }
     // Each comma part is YYYY[-MM[-DD]], MM[-DD] or DD, as FF[4] allows after a full date.
     let mut first = true;
     for part in v.split(',') {

@@ -110,10 +110,9 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
         }
     }
     // The tree is now FF[4] text in UTF-8; say so where every reader looks first.
-    root.remove("FF");
-    root.remove("CA");
-    root.props.insert(0, fixed("FF", "4"));
-    root.props.insert(1, fixed("CA", "UTF-8"));
+    root.props.retain(|p| p.id != "FF" && p.id != "CA");
+    root.props
+        .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
     Ctx { ff, go, cols, rows }
 }
 
@@ -163,6 +162,15 @@ fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usi
     }
     if held & MOVES == MOVES || (held & MOVES != 0 && held & SETUP != 0) {
         split(game, id, warn);
+    }
+}
+
+/// Whether a value is empty or only whitespace; a value starting with a visible ASCII
+/// character, as nearly all do, is answered without walking it.
+fn blank(v: &str) -> bool {
+    match v.as_bytes().first() {
+        Some(b) if b.is_ascii_graphic() => false,
+        _ => v.trim().is_empty(),
     }
 }
 
@@ -465,7 +473,7 @@ fn fix_values(
                 );
                 p.values[0] = p.values[0].replace('\0', " ").into();
             }
-            if p.values[0].trim().is_empty() {
+            if blank(&p.values[0]) {
                 warn(pos, format!("empty {id} value (deleted)"));
                 return false;
             }
