@@ -6,7 +6,6 @@ mod corpus;
 use std::path::Path;
 use std::time::Instant;
 
-
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     // `synthetic`: one clean 200,000-move game instead of the corpora, to see the per-node cost alone.
@@ -29,7 +28,11 @@ fn main() {
             .collect()
     };
     let bytes: usize = files.iter().map(Vec::len).sum();
-    let rounds = 20;
+    // `ROUNDS=1` for a profiler run (callgrind counts are steady where timings on a busy machine are not).
+    let rounds = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
     let start = Instant::now();
     let mut nodes = 0;
     for _ in 0..rounds {

@@ -67,7 +67,7 @@ fn fraction(s: &str) -> (Option<f64>, &str) {
 
 /// `KM`: a real number.
 pub fn komi(v: &str) -> Result<Option<String>, ()> {
-    if super::value::parse_real(v).is_some() {
+    if super::value::is_real(v) {
         return Ok(None);
     }
     let (x, rest) = loose_real(v).ok_or(())?;
@@ -81,7 +81,7 @@ pub fn komi(v: &str) -> Result<Option<String>, ()> {
 
 /// `TM`: seconds as a real number; understands `9 hours`, `1h30m`, `90 min`, `142 sec`.
 pub fn time(v: &str) -> Result<Option<String>, ()> {
-    if super::value::parse_real(v).is_some() {
+    if super::value::is_real(v) {
         return Ok(None);
     }
     let mut total = 0.0;
@@ -216,6 +216,15 @@ pub fn date(v: &str) -> Result<Option<String>, ()> {
 }
 
 fn date_ok(v: &str) -> bool {
+    // The usual full date, `YYYY-MM-DD`, without splitting it.
+    if let [y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = v.as_bytes() {
+        if [y0, y1, y2, y3, m0, m1, d0, d1]
+            .iter()
+            .all(|b| b.is_ascii_digit())
+        {
+            return true;
+        }
+    }
     // Each comma part is YYYY[-MM[-DD]], MM[-DD] or DD, as FF[4] allows after a full date.
     let mut first = true;
     for part in v.split(',') {

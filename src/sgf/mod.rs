@@ -8,6 +8,7 @@ mod gameinfo;
 pub mod main_line;
 mod parse;
 pub(crate) mod position;
+pub mod property;
 pub mod props;
 pub mod repair;
 pub mod tree;
@@ -15,7 +16,8 @@ pub mod value;
 pub mod write;
 
 pub use main_line::{main_line, GameInfo, MainLine, Move};
-pub use tree::{Children, Collection, GameTree, Node, NodeId, PropId, Property, Values, ROOT};
+pub use property::{PropId, Property, RawValue, Values};
+pub use tree::{Children, Collection, GameTree, Node, NodeId, Props, ROOT};
 pub use write::write;
 
 use std::fmt;

@@ -3,7 +3,9 @@
 //! Works on bytes of UTF-8 text: every syntax character is ASCII, and UTF-8 continuation bytes
 //! are never ASCII, so scanning bytes is safe. It never recurses: open variations are a stack.
 
-use super::tree::{Collection, GameTree, NodeId, PropId, Property, Values, ROOT};
+use super::property::{PropId, Property, RawValue, Values};
+use super::props;
+use super::tree::{Children, Collection, GameTree, Node, NodeId, Props, ROOT};
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -13,6 +15,9 @@ pub(crate) struct RawWarning {
 
 /// Longest identifier kept; sgfc uses the same limit.
 const MAX_ID_LEN: usize = 100;
+
+/// Most nodes reserved for a game up front.
+const MAX_RESERVE: usize = 4096;
 
 struct Level {
     /// The node the variation hangs from (`None` at the start of a game).
@@ -27,8 +32,11 @@ struct Parser<'a> {
     i: usize,
     warnings: Vec<RawWarning>,
     games: Vec<GameTree>,
+    /// The game being read; its node list stays empty (unallocated) until its root is made.
     game: GameTree,
     root_used: bool,
+    /// Nodes the rest of the file probably holds (its `;` count), to size each game's list once.
+    nodes_left: usize,
     stack: Vec<Level>,
     cur: Option<NodeId>,
     in_node: bool,
@@ -42,8 +50,9 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (u
         i: 0,
         warnings: Vec::new(),
         games: Vec::new(),
-        game: GameTree::new(),
+        game: GameTree { nodes: Vec::new() },
         root_used: false,
+        nodes_left: memchr::memchr_iter(b';', text.as_bytes()).count(),
         stack: Vec::new(),
         cur: None,
         in_node: false,
@@ -114,24 +123,47 @@ impl<'a> Parser<'a> {
         self.b.get(self.skip_ws_from(i)).copied()
     }
 
-    fn new_node(&mut self) {
+    /// Starts a node holding `props` (empty, or the move [`Self::lone_move`] read).
+    #[inline(always)]
+    fn new_node(&mut self, props: Props) {
+        self.nodes_left = self.nodes_left.saturating_sub(1);
+        let nodes = &mut self.game.nodes;
         let id = if !self.root_used {
             self.root_used = true;
+            // Sized once rather than grown node by node; capped so that a collection of many
+            // games does not reserve the whole file for each of them.
+            nodes.reserve((self.nodes_left + 1).min(MAX_RESERVE));
+            nodes.push(Node {
+                props,
+                ..Node::default()
+            });
             ROOT
         } else {
-            match self.cur {
-                Some(c) => self.game.add_child(c),
-                // A second sequence at the top of a game: hang it from the root as a variation.
-                None => self.game.add_child(ROOT),
+            // A second sequence at the top of a game hangs from the root as a variation.
+            let parent = self.cur.unwrap_or(ROOT);
+            let id = nodes.len();
+            // As `GameTree::add_child`, with the properties in place from the start.
+            nodes.push(Node {
+                props,
+                parent: Some(parent),
+                children: Children::default(),
+            });
+            if let Some(p) = nodes.get_mut(parent) {
+                p.children.push(id);
             }
+            id
         };
         self.cur = Some(id);
         self.in_node = true;
     }
 
     fn finish_game(&mut self) {
-        let game = std::mem::take(&mut self.game);
         if self.root_used {
+            let mut game = std::mem::replace(&mut self.game, GameTree { nodes: Vec::new() });
+            // A guess far above the real count (`;` in comments, a collection) is given back.
+            if game.nodes.capacity() > 2 * game.nodes.len() {
+                game.nodes.shrink_to_fit();
+            }
             self.games.push(game);
         }
         self.root_used = false;
@@ -161,7 +193,8 @@ impl<'a> Parser<'a> {
                         });
                     }
                     self.i += 1;
-                    self.new_node();
+                    let props = self.lone_move();
+                    self.new_node(props);
                 }
                 b'A'..=b'Z' | b'a'..=b'z' => {
                     if self.stack.is_empty() {
@@ -240,7 +273,7 @@ impl<'a> Parser<'a> {
             .is_some_and(|c| c.is_ascii_alphabetic())
         {
             self.i = self.skip_ws_from(self.i);
-            self.new_node();
+            self.new_node(Props::new());
         }
     }
 
@@ -300,6 +333,33 @@ impl<'a> Parser<'a> {
         let b = self.b;
         let at = self.i;
         let mut end = at;
+        while end < b.len() && b[end].is_ascii_uppercase() {
+            end += 1;
+        }
+        // The usual case, an uppercase identifier right before its first value inside a node,
+        // needs none of the checks below.
+        if b.get(end) == Some(&b'[') && self.in_node && end - at <= MAX_ID_LEN {
+            let id = &self.text[at..end];
+            // Nearly every property has one value without escapes: read it in one go.
+            let start = end + 1;
+            let close = b[start..]
+                .iter()
+                .position(|&c| c == b']' || c == b'\\')
+                .map(|n| start + n);
+            if let Some(close) = close.filter(|&c| b[c] == b']') {
+                self.i = close + 1;
+                if self.peek_from(self.i) != Some(b'[') {
+                    let value = RawValue::from(&self.text[start..close]);
+                    self.push_property(PropId::new(id), Values::from(value), at);
+                    return;
+                }
+            }
+            self.i = end;
+            if let Some(values) = self.read_values(id, at) {
+                self.push_property(PropId::new(id), values, at);
+            }
+            return;
+        }
         while end < b.len() && b[end].is_ascii_alphabetic() {
             end += 1;
         }
@@ -314,14 +374,7 @@ impl<'a> Parser<'a> {
             return;
         }
         self.i = end;
-        // Nearly all identifiers are clean uppercase: build the filtered copy only when needed.
-        let filtered: String;
-        let id: &str = if raw_id.bytes().all(|c| c.is_ascii_uppercase()) {
-            raw_id
-        } else {
-            filtered = raw_id.chars().filter(char::is_ascii_uppercase).collect();
-            &filtered
-        };
+        let id: String = raw_id.chars().filter(char::is_ascii_uppercase).collect();
         if id.is_empty() {
             self.warn(
                 at,
@@ -341,42 +394,93 @@ impl<'a> Parser<'a> {
         }
         if !self.in_node {
             self.warn(at, "property outside a node: missing ';' assumed");
-            self.new_node();
+            self.new_node(Props::new());
         }
-        let mut values = Values::default();
-        loop {
-            let j = self.skip_ws_from(self.i);
-            if b.get(j) != Some(&b'[') {
-                break;
+        let Some(values) = self.read_values(&id, at) else {
+            return;
+        };
+        if !id.is_empty() && id.len() <= MAX_ID_LEN {
+            self.push_property(PropId::new(&id), values, at);
+        }
+    }
+
+    /// Reads the move that starts most nodes, `B[dd]` or `W[dd]` with one value, at once, as
+    /// the new node's properties; anything else is left to the general path (empty list).
+    #[inline(always)]
+    fn lone_move(&mut self) -> Props {
+        let b = self.b;
+        let at = self.i;
+        let Some(&[c, b'[', x, y, b']', next]) = b.get(at..at + 6) else {
+            return Props::new();
+        };
+        if !matches!(c, b'B' | b'W')
+            || !x.is_ascii_alphabetic()
+            || !y.is_ascii_alphabetic()
+            || next == b'['
+            || (next.is_ascii_whitespace() && self.peek_from(at + 5) == Some(b'['))
+        {
+            return Props::new();
+        }
+        let id = PropId::known(if c == b'B' { props::B } else { props::W });
+        let values = Values::from(RawValue::from(&self.text[at + 2..at + 4]));
+        let pos = u32::try_from(at).unwrap_or(u32::MAX);
+        self.i = at + 5;
+        // The node's one inline slot takes the move.
+        Props::from_buf([Property { id, values, pos }])
+    }
+
+    /// Appends a property to the current node.
+    #[inline(always)]
+    fn push_property(&mut self, id: PropId, values: Values, at: usize) {
+        if let Some(cur) = self.cur {
+            let Some(node) = self.game.nodes.get_mut(cur) else {
+                return;
+            };
+            // A node that outgrows its one inline slot grows once: a root holds a dozen
+            // properties, a move with a comment or clock times two to four.
+            if node.props.len() == 1 {
+                node.props.reserve(if cur == ROOT { 15 } else { 3 });
             }
-            self.i = j;
+            node.props.push(Property {
+                id,
+                values,
+                pos: u32::try_from(at).unwrap_or(u32::MAX),
+            });
+        }
+    }
+
+    /// Reads the values `[...][...]` from `self.i`, where blanks and the first `[` are; `None`
+    /// (and a warning) when the file ends inside one of them.
+    fn read_values(&mut self, id: &str, at: usize) -> Option<Values> {
+        self.i = self.skip_ws_from(self.i);
+        let eof = |p: &mut Self| {
+            p.warn(
+                at,
+                format!("unexpected end of file inside a value of {id} (property deleted)"),
+            );
+        };
+        let Some(first) = self.read_value() else {
+            eof(self);
+            return None;
+        };
+        let first = RawValue::from(first);
+        // Most properties have one value: no list for them.
+        if self.peek_from(self.i) != Some(b'[') {
+            return Some(Values::from(first));
+        }
+        let mut list = Vec::with_capacity(4);
+        list.push(first);
+        while self.peek_from(self.i) == Some(b'[') {
+            self.i = self.skip_ws_from(self.i);
             match self.read_value() {
-                Some(v) => values.push(v.to_string()),
+                Some(v) => list.push(RawValue::from(v)),
                 None => {
-                    self.warn(
-                        at,
-                        format!("unexpected end of file inside a value of {id} (property deleted)"),
-                    );
-                    return;
+                    eof(self);
+                    return None;
                 }
             }
         }
-        if id.is_empty() || id.len() > MAX_ID_LEN {
-            return;
-        }
-        if let Some(cur) = self.cur {
-            let pos = u32::try_from(at).unwrap_or(u32::MAX);
-            let props = &mut self.game.nodes[cur].props;
-            // Most nodes hold one property (a move): a list of exactly one keeps the block small.
-            if props.capacity() == 0 {
-                props.reserve_exact(1);
-            }
-            props.push(Property {
-                id: PropId::new(id),
-                values,
-                pos,
-            });
-        }
+        Some(Values::from(list))
     }
 
     /// Reads `[...]` at `self.i`; `None` when the file ends before the closing `]`.

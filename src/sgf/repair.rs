@@ -3,8 +3,9 @@
 //! Every change is reported through the `warn` callback with the byte offset of the property.
 
 use super::gameinfo;
-use super::props::{self, Arity, Kind, Type};
-use super::tree::{GameTree, NodeId, PropId, Property, ROOT};
+use super::property::{PropId, Property, RawValue};
+use super::props::{self, Arity, IdSet, Kind, Type};
+use super::tree::{GameTree, NodeId, Props, ROOT};
 use super::value;
 
 /// A game-info corrector: `Ok(None)` when right, `Ok(Some(new))` when corrected, `Err(())` when hopeless.
@@ -94,7 +95,9 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
                 } else if new != raw {
                     warn(pos, format!("board size [{raw}] corrected to [{new}]"));
                 }
-                root.set("SZ", vec![new]);
+                if !matches!(&root.get("SZ").map(|p| &p.values[..]), Some([v]) if *v == new) {
+                    root.set("SZ", vec![new]);
+                }
                 (cols, rows) = (c2, r2);
             }
             _ => {
@@ -107,27 +110,104 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
         }
     }
     // The tree is now FF[4] text in UTF-8; say so where every reader looks first.
-    root.remove("FF");
-    root.remove("CA");
-    root.props.insert(0, Property::new("FF", vec!["4".into()]));
+    root.props.retain(|p| p.id != "FF" && p.id != "CA");
     root.props
-        .insert(1, Property::new("CA", vec!["UTF-8".into()]));
+        .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
     Ctx { ff, go, cols, rows }
 }
 
+/// Moves.
+const MOVES: IdSet = props::set(&["B", "W"]);
+/// Setup properties, which FF[4] keeps out of move nodes.
+const SETUP: IdSet = props::set(&["AB", "AW", "AE", "PL"]);
+/// Identifiers that [`convert_old`] rewrites (TE and BM only together).
+const OLD: IdSet = props::set(&["L", "M", "KI", "VW"]);
+/// Move annotations, which need a move in the node.
+const MOVE_NOTES: IdSet = props::set(&["BM", "TE", "DO", "IT"]);
+/// Position annotations, of which a node may have one.
+const POSITION_NOTES: IdSet = props::set(&["GB", "GW", "DM", "UC"]);
+
+/// A property the repairs add, with one value known in advance (no allocation).
+fn fixed(id: &str, value: &'static str) -> Property {
+    Property {
+        id: PropId::new(id),
+        values: RawValue::const_new(value).into(),
+        pos: 0,
+    }
+}
+
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    let mut list = std::mem::take(&mut game.nodes[id].props);
-    // Repeats first, so that every old property is converted in one go (`L[a]L[b]`).
-    merge_duplicates(&mut list, warn);
-    convert_old(&mut list, ctx, warn);
-    list.retain_mut(|p| fix_values(p, id == ROOT, ctx, warn));
-    check_annotations(&mut list, warn);
-    game.nodes[id].props = list;
-    split(game, id, warn);
+    let list = &mut game.nodes[id].props;
+    // Most nodes of a game are one move on the board, which none of the checks below touch.
+    if let [p] = &list[..] {
+        if p.id.bit() & MOVES != 0 && ctx.go && matches!(&p.values[..], [v] if valid_point(v, ctx))
+        {
+            return;
+        }
+    }
+    // What the node holds decides which checks can apply: most nodes (a lone move) need none.
+    // Repeats first, so that every old property is converted in one go (`L[a]L[b]`); the
+    // root's were merged before it was read.
+    if id != ROOT {
+        merge_duplicates(list, warn);
+    }
+    let held = list.iter().fold(0, |set, p| set | p.id.bit());
+    let te_bm = props::set(&["TE", "BM"]);
+    if held & OLD != 0 || held & te_bm == te_bm {
+        convert_old(list, ctx, warn);
+    }
+    let held = fix_all_values(list, id == ROOT, ctx, warn);
+    if (held & MOVE_NOTES != 0 && held & MOVES == 0) || more_than_one(held & POSITION_NOTES) {
+        check_annotations(list, warn);
+    }
+    if held & MOVES == MOVES || (held & MOVES != 0 && held & SETUP != 0) {
+        split(game, id, warn);
+    }
+}
+
+/// Whether a value is empty or only whitespace; a value starting with a visible ASCII
+/// character, as nearly all do, is answered without walking it.
+fn blank(v: &str) -> bool {
+    match v.as_bytes().first() {
+        Some(b) if b.is_ascii_graphic() => false,
+        _ => v.trim().is_empty(),
+    }
+}
+
+/// Whether a set has two or more members.
+fn more_than_one(set: IdSet) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
+
+/// Runs [`fix_values`] over a list, dropping what it rejects; returns the identifiers left.
+fn fix_all_values(
+    list: &mut Props,
+    is_root: bool,
+    ctx: &Ctx,
+    warn: &mut dyn FnMut(usize, String),
+) -> IdSet {
+    let mut held = 0;
+    let mut keep = |p: &mut Property| {
+        let kept = fix_values(p, is_root, ctx, warn);
+        if kept {
+            held |= p.id.bit();
+        }
+        kept
+    };
+    // Nearly every property stays: check in place, and filter only from the first one that goes.
+    if let Some(gone) = list.iter_mut().position(|p| !keep(p)) {
+        let mut k = 0;
+        list.retain_mut(|p| {
+            let kept = k < gone || (k > gone && keep(p));
+            k += 1;
+            kept
+        });
+    }
+    held
 }
 
 /// FF[1]-FF[3] properties and combinations that FF[4] spells differently.
-fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
+fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
     if !list
         .iter()
         .any(|p| matches!(p.id.as_str(), "L" | "M" | "KI" | "TE" | "BM" | "VW"))
@@ -143,7 +223,7 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
         let labels: Vec<String> = l
             .values
             .iter()
-            .flat_map(|v| value::expand_rect(v).unwrap_or_else(|| vec![v.clone()]))
+            .flat_map(|v| value::expand_rect(v).unwrap_or_else(|| vec![v.to_string()]))
             .enumerate()
             .map(|(n, v)| format!("{v}:{}", label_letter(n)))
             .collect();
@@ -169,9 +249,9 @@ fn convert_old(list: &mut Vec<Property>, ctx: &Ctx, warn: &mut dyn FnMut(usize, 
         let stones: Vec<&str> = list
             .iter()
             .filter(|p| matches!(p.id.as_str(), "B" | "W" | "AB" | "AW"))
-            .flat_map(|p| p.values.iter().map(String::as_str))
+            .flat_map(|p| p.values.iter().map(|v| v.as_str()))
             .collect();
-        let (tr, ma): (Vec<String>, Vec<String>) = m
+        let (tr, ma): (Vec<RawValue>, Vec<RawValue>) = m
             .values
             .iter()
             .cloned()
@@ -278,14 +358,32 @@ fn label_letter(n: usize) -> String {
     }
 }
 
-fn merge_duplicates(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String)) {
-    // Nearly every node has a handful of distinct properties: find that out without allocating.
-    let has_dup = if list.len() <= 8 {
-        (1..list.len()).any(|i| list[..i].iter().any(|p| p.id == list[i].id))
-    } else {
-        let mut ids = std::collections::HashSet::with_capacity(list.len());
-        !list.iter().all(|p| ids.insert(p.id.clone()))
-    };
+fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
+    if list.len() < 2 {
+        return;
+    }
+    // Table identifiers repeat when a bit is met twice; others are compared as text, and
+    // files rarely have more than one or two of them in a node.
+    let mut held: IdSet = 0;
+    let mut others = 0;
+    let mut repeated = false;
+    for p in list.iter() {
+        match p.id.bit() {
+            0 => others += 1,
+            bit => {
+                repeated |= held & bit != 0;
+                held |= bit;
+            }
+        }
+    }
+    let has_dup = repeated
+        || (others > 1 && {
+            let mut seen = std::collections::HashSet::with_capacity(others);
+            !list
+                .iter()
+                .filter(|p| p.id.bit() == 0)
+                .all(|p| seen.insert(p.id.as_str()))
+        });
     if !has_dup {
         return;
     }
@@ -298,7 +396,7 @@ fn merge_duplicates(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String
             out.push(dup);
             continue;
         };
-        let info = props::info(dup.id.as_str());
+        let info = dup.id.info();
         let pos = dup.pos as usize;
         let how = if info.ty == Type::Text {
             let target = &mut out[j].values;
@@ -319,7 +417,7 @@ fn merge_duplicates(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String
             format!("property {} appears twice in the node ({how})", dup.id),
         );
     }
-    *list = out;
+    *list = out.into();
 }
 
 /// Cleans the values of one property; `false` when the property has to go.
@@ -329,14 +427,20 @@ fn fix_values(
     ctx: &Ctx,
     warn: &mut dyn FnMut(usize, String),
 ) -> bool {
-    let id_owned = p.id.clone();
-    let id = id_owned.as_str();
-    let info = props::info(id);
+    let info = p.id.info();
+    // A lone move on the board is most of any game, and has nothing to repair.
+    if info.ty == Type::Move && ctx.go {
+        if let [v] = &p.values[..] {
+            if valid_point(v, ctx) {
+                return true;
+            }
+        }
+    }
     let pos = p.pos as usize;
     if info.kind == Kind::Root && !is_root {
         warn(
             pos,
-            format!("root property {id} outside the root node (deleted)"),
+            format!("root property {} outside the root node (deleted)", p.id),
         );
         return false;
     }
@@ -347,6 +451,9 @@ fn fix_values(
     {
         return true;
     }
+    // Only table identifiers are left: cloning one copies an index.
+    let id_owned = p.id.clone();
+    let id = id_owned.as_str();
     if info.arity == Arity::Single && p.values.len() > 1 {
         warn(
             pos,
@@ -364,9 +471,9 @@ fn fix_values(
                     pos,
                     format!("zero byte in {id} value (replaced with a space)"),
                 );
-                p.values[0] = p.values[0].replace('\0', " ");
+                p.values[0] = p.values[0].replace('\0', " ").into();
             }
-            if p.values[0].trim().is_empty() {
+            if blank(&p.values[0]) {
                 warn(pos, format!("empty {id} value (deleted)"));
                 return false;
             }
@@ -376,7 +483,7 @@ fn fix_values(
                 _ => None,
             };
             if let Some(fix) = fixer {
-                let simple = value::simple_text(&p.values[0]);
+                let simple = value::simple_text_cow(&p.values[0]);
                 match fix(simple.trim()) {
                     Ok(None) => {}
                     Ok(Some(new)) => {
@@ -387,7 +494,7 @@ fn fix_values(
                                 p.values[0]
                             ),
                         );
-                        p.values[0] = new;
+                        p.values[0] = new.into();
                     }
                     Err(()) => warn(
                         pos,
@@ -412,7 +519,7 @@ fn fix_values(
                     pos,
                     format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
                 );
-                p.values[0] = new;
+                p.values[0] = new.into();
                 true
             } else {
                 warn(pos, format!("illegal {id} move [{v}] (deleted)"));
@@ -460,13 +567,9 @@ fn fix_values(
         Type::Real => match id {
             "KM" => fix_info(p, pos, gameinfo::komi, warn),
             "TM" => fix_info(p, pos, gameinfo::time, warn),
-            _ => fix_single(
-                p,
-                pos,
-                warn,
-                |v| value::parse_real(v).is_some(),
-                |v| gameinfo::loose_real(v).map(|(x, _)| gameinfo::format_real(x)),
-            ),
+            _ => fix_single(p, pos, warn, value::is_real, |v| {
+                gameinfo::loose_real(v).map(|(x, _)| gameinfo::format_real(x))
+            }),
         },
         Type::Double => fix_single(
             p,
@@ -505,7 +608,7 @@ fn fix_values(
 
 fn fix_info(p: &mut Property, pos: usize, fix: Fixer, warn: &mut dyn FnMut(usize, String)) -> bool {
     let id = p.id.as_str().to_string();
-    match fix(&value::simple_text(&p.values[0])) {
+    match fix(&value::simple_text_cow(&p.values[0])) {
         Ok(None) => true,
         Ok(Some(new)) => {
             warn(
@@ -515,7 +618,7 @@ fn fix_info(p: &mut Property, pos: usize, fix: Fixer, warn: &mut dyn FnMut(usize
                     p.values[0]
                 ),
             );
-            p.values[0] = new;
+            p.values[0] = new.into();
             true
         }
         Err(()) => {
@@ -546,7 +649,7 @@ fn fix_single(
                 pos,
                 format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
             );
-            p.values[0] = new;
+            p.values[0] = new.into();
             true
         }
         _ => {
@@ -558,6 +661,12 @@ fn fix_single(
 
 /// Whitespace means nothing in point values ("c   c" is "cc"); in `point:text` only the point part.
 fn strip_ws(p: &mut Property, pos: usize, compose_text: bool, warn: &mut dyn FnMut(usize, String)) {
+    if p.values
+        .iter()
+        .all(|v| !v.bytes().any(|b| b.is_ascii_whitespace()))
+    {
+        return;
+    }
     for v in &mut p.values {
         let cut = if compose_text {
             value::split_compose(v).map_or(v.len(), |(a, _)| a.len())
@@ -579,7 +688,7 @@ fn strip_ws(p: &mut Property, pos: usize, compose_text: bool, warn: &mut dyn FnM
                 p.id
             ),
         );
-        *v = new;
+        *v = new.into();
     }
 }
 
@@ -615,18 +724,24 @@ fn fix_point_list(
     warn: &mut dyn FnMut(usize, String),
 ) -> bool {
     let pos = p.pos as usize;
-    let id = p.id.as_str().to_string();
     if arity == Arity::EList && p.values.len() == 1 && p.values[0].trim().is_empty() {
         p.values[0].clear();
         return true;
     }
     strip_ws(p, pos, false, warn);
-    let simple = p.values.iter().all(|v| v.len() == 2 && valid_point(v, ctx));
-    if simple && p.values.len() == 1 {
+    // Most lists are plain points, each once: then there is nothing to rewrite.
+    let mut seen = PointSet::default();
+    let plain = !p.values.is_empty()
+        && p.values.iter().all(|v| {
+            corners(v, v)
+                .is_some_and(|(x, _, y, _)| x < ctx.cols && y < ctx.rows && seen.insert(x, y))
+        });
+    if plain {
         return true;
     }
-    let mut out: Vec<String> = Vec::with_capacity(p.values.len());
-    let mut seen = vec![false; ctx.cols as usize * ctx.rows as usize];
+    let id = p.id.as_str().to_string();
+    let mut out: Vec<RawValue> = Vec::with_capacity(p.values.len());
+    let mut seen = PointSet::default();
     let mut bad = Vec::new();
     let mut dups = Vec::new();
     let mut dup_count = 0usize;
@@ -641,25 +756,19 @@ fn fix_point_list(
         };
         for y in y0..=y1 {
             for x in x0..=x1 {
-                let k = y as usize * ctx.cols as usize + x as usize;
-                let pair = || String::from_utf8_lossy(&[letter(x), letter(y)]).into_owned();
-                match seen.get_mut(k) {
-                    Some(s) if !*s => {
-                        *s = true;
-                        out.push(pair());
-                    }
-                    _ => {
-                        dup_count += 1;
-                        if dups.len() < 10 {
-                            dups.push(pair());
-                        }
+                if seen.insert(x, y) {
+                    out.push(point_value(x, y));
+                } else {
+                    dup_count += 1;
+                    if dups.len() < 10 {
+                        dups.push(point_value(x, y));
                     }
                 }
             }
         }
     }
     if !bad.is_empty() {
-        if bad.iter().all(String::is_empty) {
+        if bad.iter().all(|v| v.is_empty()) {
             warn(pos, format!("empty {id} value (deleted)"));
         } else {
             warn(
@@ -684,7 +793,7 @@ fn fix_point_list(
     }
     if out.is_empty() {
         if arity == Arity::EList {
-            out.push(String::new());
+            out.push(RawValue::default());
         } else {
             if bad.is_empty() {
                 warn(pos, format!("empty {id} value (deleted)"));
@@ -694,6 +803,38 @@ fn fix_point_list(
     }
     p.values = out.into();
     true
+}
+
+/// Points of the largest board (52x52), one bit each: no allocation per point list.
+struct PointSet([u64; (MAX_BOARD as usize * MAX_BOARD as usize).div_ceil(64)]);
+
+impl Default for PointSet {
+    fn default() -> Self {
+        PointSet([0; (MAX_BOARD as usize * MAX_BOARD as usize).div_ceil(64)])
+    }
+}
+
+impl PointSet {
+    /// Adds a point (columns and rows below [`MAX_BOARD`]); `false` if it was there already.
+    fn insert(&mut self, x: u8, y: u8) -> bool {
+        let k = y as usize * MAX_BOARD as usize + x as usize;
+        let (word, bit) = (k / 64, 1u64 << (k % 64));
+        match self.0.get_mut(word) {
+            Some(w) if *w & bit == 0 => {
+                *w |= bit;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The raw value of the point at column `x`, row `y` (letters from the top left).
+fn point_value(x: u8, y: u8) -> RawValue {
+    let mut v = RawValue::default();
+    v.push(letter(x) as char);
+    v.push(letter(y) as char);
+    v
 }
 
 fn letter_index(c: u8) -> Option<u8> {
@@ -723,7 +864,7 @@ fn corners(a: &str, b: &str) -> Option<(u8, u8, u8, u8)> {
     Some((ax.min(bx), ax.max(bx), ay.min(by), ay.max(by)))
 }
 
-fn check_annotations(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, String)) {
+fn check_annotations(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
     let has_move = list.iter().any(|p| p.id == "B" || p.id == "W");
     if !has_move {
         list.retain(|p| {
@@ -765,18 +906,12 @@ fn check_annotations(list: &mut Vec<Property>, warn: &mut dyn FnMut(usize, Strin
 fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
     let node = &game.nodes[id];
     let has_move = node.props.iter().any(|p| p.id == "B" || p.id == "W");
-    let has_setup = node
-        .props
-        .iter()
-        .any(|p| props::info(p.id.as_str()).kind == Kind::Setup);
+    let has_setup = node.props.iter().any(|p| p.id.info().kind == Kind::Setup);
     let mut move_node = id;
     if has_move && has_setup {
         let props = std::mem::take(&mut game.nodes[id].props);
-        let (first, second): (Vec<Property>, Vec<Property>) = props.into_iter().partition(|p| {
-            matches!(
-                props::info(p.id.as_str()).kind,
-                Kind::Setup | Kind::Root | Kind::GameInfo
-            ) || p.id == "N"
+        let (first, second): (Props, Props) = props.into_iter().partition(|p| {
+            matches!(p.id.info().kind, Kind::Setup | Kind::Root | Kind::GameInfo) || p.id == "N"
         });
         let pos = second
             .iter()
@@ -801,7 +936,7 @@ fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
             ("B", ["BL", "OB"])
         };
         let props = std::mem::take(&mut game.nodes[move_node].props);
-        let (second, first): (Vec<Property>, Vec<Property>) = props
+        let (second, first): (Props, Props) = props
             .into_iter()
             .partition(|p| p.id == second_id || clock.contains(&p.id.as_str()));
         let pos = second.first().map_or(0, |p| p.pos as usize);

@@ -4,256 +4,14 @@
 //! hundreds of thousands of nodes deep are built, walked and dropped without
 //! recursion (a `Box` tree would overflow the stack in its `Drop`).
 
+use super::property::Property;
+use smallvec::SmallVec;
+
 /// Index of a node in its [`GameTree`].
 pub type NodeId = usize;
 
-/// A property identifier such as `B` or `AB`; known identifiers are shared static strings.
-#[derive(Clone)]
-pub struct PropId(IdRepr);
-
-#[derive(Clone)]
-enum IdRepr {
-    // Known identifiers cost neither an allocation nor a UTF-8 check when read.
-    Static(&'static str),
-    Heap(Box<str>),
-}
-
-macro_rules! interned {
-    ($s:expr, $($id:literal)*) => {
-        match $s {
-            $($id => Some($id),)*
-            _ => None,
-        }
-    };
-}
-
-/// The static copy of an FF[1]-FF[4] identifier, if it is one.
-fn intern(s: &str) -> Option<&'static str> {
-    interned!(s,
-        "B" "W" "KO" "MN" "BL" "WL" "OB" "OW" "BM" "TE" "DO" "IT" "AB" "AW" "AE" "PL" "C" "N" "DM" "GB"
-        "GW" "HO" "UC" "V" "CR" "MA" "SL" "SQ" "TR" "DD" "VW" "TB" "TW" "AR" "LN" "LB" "AP" "CA" "FF" "GM"
-        "ST" "SZ" "GC" "AN" "BR" "BT" "CP" "DT" "EV" "GN" "ON" "OT" "PB" "PC" "PW" "RE" "RO" "RU" "SO" "US"
-        "WR" "WT" "HA" "KM" "TM" "FG" "PM" "L" "M" "KI" "BS" "WS" "CH" "SC" "SE" "SI" "ID" "LT" "OM" "OP"
-        "OV" "RG" "EL" "EX")
-}
-
-impl PropId {
-    /// An identifier from its text (normally uppercase ASCII letters).
-    pub fn new(s: &str) -> PropId {
-        match intern(s) {
-            Some(k) => PropId(IdRepr::Static(k)),
-            None => PropId(IdRepr::Heap(s.into())),
-        }
-    }
-
-    /// The identifier as text.
-    pub fn as_str(&self) -> &str {
-        match &self.0 {
-            IdRepr::Static(s) => s,
-            IdRepr::Heap(s) => s,
-        }
-    }
-}
-
-impl PartialEq for PropId {
-    fn eq(&self, other: &PropId) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl Eq for PropId {}
-
-impl std::hash::Hash for PropId {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state);
-    }
-}
-
-impl PartialEq<str> for PropId {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for PropId {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl std::fmt::Debug for PropId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::fmt::Display for PropId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The raw values of a property; reads like a slice. A single value is kept without a list,
-/// which saves an allocation for nearly every property of a game (a move has one value).
-#[derive(Clone, Default)]
-pub struct Values(ValRepr);
-
-#[derive(Clone, Default)]
-enum ValRepr {
-    #[default]
-    Empty,
-    One(String),
-    Many(Vec<String>),
-}
-
-impl Values {
-    /// Appends a value.
-    pub fn push(&mut self, v: String) {
-        self.0 = match std::mem::take(&mut self.0) {
-            ValRepr::Empty => ValRepr::One(v),
-            ValRepr::One(a) => ValRepr::Many(vec![a, v]),
-            ValRepr::Many(mut list) => {
-                list.push(v);
-                ValRepr::Many(list)
-            }
-        };
-    }
-
-    /// Appends several values.
-    pub fn extend(&mut self, values: impl IntoIterator<Item = String>) {
-        for v in values {
-            self.push(v);
-        }
-    }
-
-    /// Keeps the first `n` values.
-    pub fn truncate(&mut self, n: usize) {
-        let mut list = self.take_vec();
-        list.truncate(n);
-        *self = Values::from(list);
-    }
-
-    /// Keeps the values for which `keep` is true.
-    pub fn retain(&mut self, keep: impl FnMut(&String) -> bool) {
-        let mut list = self.take_vec();
-        list.retain(keep);
-        *self = Values::from(list);
-    }
-
-    /// The values as a list, leaving this empty.
-    pub fn take_vec(&mut self) -> Vec<String> {
-        match std::mem::take(&mut self.0) {
-            ValRepr::Empty => Vec::new(),
-            ValRepr::One(v) => vec![v],
-            ValRepr::Many(list) => list,
-        }
-    }
-}
-
-impl From<Vec<String>> for Values {
-    fn from(mut list: Vec<String>) -> Values {
-        Values(match list.len() {
-            0 => ValRepr::Empty,
-            1 => ValRepr::One(list.pop().unwrap_or_default()),
-            _ => ValRepr::Many(list),
-        })
-    }
-}
-
-impl std::ops::Deref for Values {
-    type Target = [String];
-    fn deref(&self) -> &[String] {
-        match &self.0 {
-            ValRepr::Empty => &[],
-            ValRepr::One(v) => std::slice::from_ref(v),
-            ValRepr::Many(list) => list,
-        }
-    }
-}
-
-impl std::ops::DerefMut for Values {
-    fn deref_mut(&mut self) -> &mut [String] {
-        match &mut self.0 {
-            ValRepr::Empty => &mut [],
-            ValRepr::One(v) => std::slice::from_mut(v),
-            ValRepr::Many(list) => list,
-        }
-    }
-}
-
-impl IntoIterator for Values {
-    type Item = String;
-    type IntoIter = std::vec::IntoIter<String>;
-    fn into_iter(mut self) -> Self::IntoIter {
-        self.take_vec().into_iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a Values {
-    type Item = &'a String;
-    type IntoIter = std::slice::Iter<'a, String>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a mut Values {
-    type Item = &'a mut String;
-    type IntoIter = std::slice::IterMut<'a, String>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter_mut()
-    }
-}
-
-impl PartialEq for Values {
-    fn eq(&self, other: &Values) -> bool {
-        self[..] == other[..]
-    }
-}
-
-impl Eq for Values {}
-
-impl std::fmt::Debug for Values {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-/// One property: identifier and its raw values (escapes kept, as in the file but decoded to UTF-8).
-#[derive(Clone, Debug)]
-pub struct Property {
-    /// The identifier, e.g. `AB`.
-    pub id: PropId,
-    /// Raw values between `[` and `]`, escapes kept; see [`super::value`] to read them.
-    pub values: Values,
-    /// Byte offset of the identifier in the decoded text (0 when not read from a file), for warnings.
-    pub pos: u32,
-}
-
-impl PartialEq for Property {
-    /// Where a property stood in the file is not part of its meaning.
-    fn eq(&self, other: &Property) -> bool {
-        self.id == other.id && self.values == other.values
-    }
-}
-
-impl Eq for Property {}
-
-impl Property {
-    /// A property with the given raw values.
-    pub fn new(id: &str, values: Vec<String>) -> Property {
-        Property {
-            id: PropId::new(id),
-            values: values.into(),
-            pos: 0,
-        }
-    }
-
-    /// The first raw value, if any.
-    pub fn value(&self) -> Option<&str> {
-        self.values.first().map(String::as_str)
-    }
-}
+/// The properties of a node, in file order; a node with one property (a move) needs no allocation.
+pub type Props = SmallVec<[Property; 1]>;
 
 /// The children of a node, in order; reads like a slice. Most nodes have one child, kept inline.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -265,20 +23,20 @@ enum ChildRepr {
     None,
     // A game's main line is a long chain of only children: no allocation for those.
     One(NodeId),
-    Many(Vec<NodeId>),
+    // Boxed to keep every node small: the extra allocation falls only on the few branching nodes.
+    #[allow(clippy::box_collection)]
+    Many(Box<Vec<NodeId>>),
 }
 
 impl Children {
     /// Appends a child.
+    #[inline]
     pub fn push(&mut self, id: NodeId) {
-        self.0 = match std::mem::take(&mut self.0) {
-            ChildRepr::None => ChildRepr::One(id),
-            ChildRepr::One(a) => ChildRepr::Many(vec![a, id]),
-            ChildRepr::Many(mut v) => {
-                v.push(id);
-                ChildRepr::Many(v)
-            }
-        };
+        match &mut self.0 {
+            ChildRepr::None => self.0 = ChildRepr::One(id),
+            ChildRepr::One(a) => self.0 = ChildRepr::Many(Box::new(vec![*a, id])),
+            ChildRepr::Many(v) => v.push(id),
+        }
     }
 }
 
@@ -305,7 +63,7 @@ impl<'a> IntoIterator for &'a Children {
 #[derive(Clone, Debug, Default)]
 pub struct Node {
     /// Properties in file order.
-    pub props: Vec<Property>,
+    pub props: Props,
     /// The parent node; `None` for the root.
     pub parent: Option<NodeId>,
     /// Children in order: the first is the main line, the others are variations.
@@ -378,10 +136,11 @@ impl GameTree {
     }
 
     /// Appends a new empty node as the last child of `parent` and returns it.
+    #[inline]
     pub fn add_child(&mut self, parent: NodeId) -> NodeId {
         let id = self.nodes.len();
         self.nodes.push(Node {
-            props: Vec::new(),
+            props: Props::new(),
             parent: Some(parent),
             children: Children::default(),
         });
@@ -397,7 +156,7 @@ impl GameTree {
             self.nodes[c].parent = Some(id);
         }
         self.nodes.push(Node {
-            props: Vec::new(),
+            props: Props::new(),
             parent: Some(node),
             children,
         });

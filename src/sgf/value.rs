@@ -2,9 +2,10 @@
 //!
 //! Raw values are kept as in the file (escapes included); these functions give them meaning.
 
+use super::property::{Property, RawValue};
 use super::props::{self, Arity, Type};
-use super::tree::Property;
 use crate::point::{Color, Point};
+use std::borrow::Cow;
 
 /// A property value with its FF[4] type applied.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,6 +121,10 @@ fn one(ty: Type, raw: &str, size: u8) -> Option<Value> {
 
 /// An integer such as `12`, `+3` or `-1`.
 pub fn parse_number(raw: &str) -> Option<i64> {
+    // Plain short numbers (`1`, `19`, `0`), as nearly all are, without the general parse.
+    if (1..=18).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(raw.bytes().fold(0, |n, b| n * 10 + i64::from(b - b'0')));
+    }
     let t = raw.trim();
     let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -130,6 +135,15 @@ pub fn parse_number(raw: &str) -> Option<i64> {
 
 /// A real such as `6.5`, `-0.5` or `30`.
 pub fn parse_real(raw: &str) -> Option<f64> {
+    if !is_real(raw) {
+        return None;
+    }
+    raw.trim().parse().ok()
+}
+
+/// Whether [`parse_real`] reads the value: checked without building the number, as the repairs
+/// of every timed move need only that.
+pub fn is_real(raw: &str) -> bool {
     let t = raw.trim();
     let body = t.strip_prefix(['+', '-']).unwrap_or(t);
     let (int, frac) = match body.split_once('.') {
@@ -140,10 +154,8 @@ pub fn parse_real(raw: &str) -> Option<f64> {
     let ok_frac = frac.map_or(true, |f| {
         !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())
     });
-    if !ok_int || !ok_frac || (int.is_empty() && frac.is_none()) {
-        return None;
-    }
-    t.parse().ok()
+    // What passes is a subset of Rust's float syntax, so the parse above cannot fail.
+    ok_int && ok_frac && !(int.is_empty() && frac.is_none())
 }
 
 /// `1` or `2`.
@@ -192,7 +204,7 @@ pub fn parse_move(raw: &str, size: u8) -> Option<Option<Point>> {
 }
 
 /// The points of a list of point values, expanding compressed rectangles such as `aa:cc`.
-pub fn point_list(values: &[String], size: u8) -> Option<Vec<Point>> {
+pub fn point_list(values: &[RawValue], size: u8) -> Option<Vec<Point>> {
     let mut out = Vec::new();
     for v in values {
         if v.is_empty() && values.len() == 1 {
@@ -256,20 +268,25 @@ pub fn split_compose(raw: &str) -> Option<(&str, &str)> {
 
 /// Text: escapes and soft line breaks removed, line breaks normalised to `\n`, other whitespace to spaces.
 pub fn text(raw: &str) -> String {
-    decode(raw, false)
+    decode(raw, false).into_owned()
 }
 
 /// SimpleText: like [`text`] but line breaks become spaces as well.
 pub fn simple_text(raw: &str) -> String {
+    decode(raw, true).into_owned()
+}
+
+/// [`simple_text`] borrowing the raw value when there is nothing to decode, as is usual.
+pub(crate) fn simple_text_cow(raw: &str) -> Cow<'_, str> {
     decode(raw, true)
 }
 
-fn decode(raw: &str, simple: bool) -> String {
+fn decode(raw: &str, simple: bool) -> Cow<'_, str> {
     if !raw
         .bytes()
         .any(|b| b == b'\\' || (b.is_ascii_whitespace() && b != b' '))
     {
-        return raw.to_string();
+        return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars().peekable();
@@ -299,7 +316,7 @@ fn decode(raw: &str, simple: bool) -> String {
             c => out.push(c),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Escapes text for a Text or SimpleText value (`\` and `]`).
@@ -355,6 +372,9 @@ mod tests {
         assert_eq!(parse_real("6.5"), Some(6.5));
         assert_eq!(parse_real("-.5"), Some(-0.5));
         assert_eq!(parse_real("30."), None);
+        for v in ["6.5", "-.5", "+3", "30.", ".", "", "1e5", " 7 ", "1.2.3"] {
+            assert_eq!(is_real(v), parse_real(v).is_some(), "{v}");
+        }
         assert_eq!(parse_move("tt", 19), Some(None));
         assert_eq!(parse_move("tt", 21), Some(Some(Point::new(19, 1))));
         assert_eq!(parse_move("", 9), Some(None));

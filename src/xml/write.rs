@@ -253,7 +253,7 @@ fn write_node(
             let shown = match ty {
                 Type::Text => value::text(v),
                 Type::SimpleText => value::simple_text(v),
-                _ => v.clone(),
+                _ => v.to_string(),
             };
             push_escaped(&shown, &mut body, false);
             body.push_str("</Arg>");
@@ -311,7 +311,7 @@ fn move_element(id: &str, raw: &str, node: &Node, number: u32, size: u8, out: &m
     out.push_str("/>\n");
 }
 
-fn points(values: &[String], size: u8) -> Vec<Point> {
+fn points(values: &[crate::sgf::RawValue], size: u8) -> Vec<Point> {
     value::point_list(values, size).unwrap_or_else(|| {
         values
             .iter()
