@@ -221,7 +221,7 @@ fn tag_attrs(raw: &str, mut i: usize, base: usize, diags: &mut Diagnostics) -> O
             }
         } else {
             let vs = i;
-            while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'>') && !raw[i..].starts_with("/>") {
+            while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'>') && !b[i..].starts_with(b"/>") {
                 i += 1;
             }
             (raw[vs..i].to_string(), false, Span::new(base + vs, base + i), i)

@@ -94,8 +94,16 @@ pub fn write_attr(out: &mut String, a: &Attribute) {
 
 fn push_text(out: &mut String, raw: &str) {
     // Line endings are written as LF here and converted once for CRLF files.
+    // Stray carriage returns before a line end go too: dropping only one of
+    // `\r\r\n` per run would change the file again at every `fmt`.
     if raw.contains('\r') {
-        out.push_str(&raw.replace("\r\n", "\n"));
+        // Text always ends at a line end, so its last line is trimmed as well.
+        for (i, line) in raw.split('\n').enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(line.trim_end_matches('\r'));
+        }
     } else {
         out.push_str(raw);
     }

@@ -251,6 +251,8 @@ impl State {
             ("", "Go") => {}
             ("Go", "GoGame") => {
                 self.game = GameTree::new();
+                // Node IDs of the last game mean nothing in this one.
+                self.node = None;
                 self.root_used = false;
                 self.size = 19;
                 if let Some(n) = attr(e, "name") {
