@@ -72,8 +72,43 @@ pub struct Located {
     pub code: &'static str,
     /// The message.
     pub message: String,
-    /// The source line the problem is on.
+    /// The source line the problem is on; on a very long line, the part around the column.
     pub source_line: String,
+    /// Where the caret goes in `source_line` (1-based, in characters).
+    #[serde(skip)]
+    pub snippet_column: u32,
+}
+
+/// Bytes of a long line shown on each side of a problem.
+const SNIPPET_REACH: usize = 120;
+
+/// The part of `line` around byte `at` worth showing, and the caret's column in it.
+/// A book line can be megabytes long (a game's moves, a pasted paragraph), and
+/// copying it whole for each of thousands of problems on it made `check` quadratic.
+fn snippet(line: &str, at: usize, column: u32) -> (String, u32) {
+    if line.len() <= 2 * SNIPPET_REACH {
+        return (line.to_string(), column);
+    }
+    let at = at.min(line.len());
+    let mut start = at.saturating_sub(SNIPPET_REACH);
+    while !line.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (at + SNIPPET_REACH).min(line.len());
+    while !line.is_char_boundary(end) {
+        end += 1;
+    }
+    let mut shown = String::with_capacity(end - start + 6);
+    let mut caret = line[start..at].chars().count() as u32 + 1;
+    if start > 0 {
+        shown.push('…');
+        caret += 1;
+    }
+    shown.push_str(&line[start..end]);
+    if end < line.len() {
+        shown.push('…');
+    }
+    (shown, caret)
 }
 
 /// A source file and its line index, for placing diagnostics.
@@ -94,6 +129,10 @@ impl<'a> SourceFile<'a> {
     /// Places a diagnostic at its line and column.
     pub fn locate(&self, d: &Diagnostic) -> Located {
         let (line, column) = self.index.line_col(self.text, d.span.start);
+        let text = self.index.line_text(self.text, line);
+        // `line_text` borrows from `self.text` (or is an empty literal past the end).
+        let line_start = (text.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize).unwrap_or(0);
+        let (source_line, snippet_column) = snippet(text, (d.span.start as usize).saturating_sub(line_start), column);
         Located {
             file: self.name.to_string(),
             line,
@@ -101,7 +140,8 @@ impl<'a> SourceFile<'a> {
             severity: d.severity,
             code: d.code,
             message: d.message.clone(),
-            source_line: self.index.line_text(self.text, line).to_string(),
+            source_line,
+            snippet_column,
         }
     }
 
@@ -132,7 +172,27 @@ pub fn render_human(d: &Located, out: &mut dyn std::io::Write, color: bool) -> s
     let shown: String = d.source_line.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
     writeln!(out, "{blue}{pad} |{blue:#}")?;
     writeln!(out, "{blue}{num} |{blue:#} {shown}")?;
-    let caret_pad = " ".repeat(d.column.saturating_sub(1) as usize);
+    let caret_pad = " ".repeat(d.snippet_column.saturating_sub(1) as usize);
     writeln!(out, "{blue}{pad} |{blue:#} {caret_pad}{style}^{style:#}")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod snippet_tests {
+    use super::snippet;
+
+    #[test]
+    fn a_short_line_is_shown_whole() {
+        assert_eq!(snippet("::dia mv=C3", 9, 10), ("::dia mv=C3".to_string(), 10));
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_problem() {
+        let line = format!("{}ERR{}", "é".repeat(1000), "x".repeat(1000));
+        let at = line.find("ERR").unwrap();
+        let (shown, caret) = snippet(&line, at, 1001);
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        assert!(shown.len() < 300, "{}", shown.len());
+        assert_eq!(shown.chars().nth(caret as usize - 1), Some('E'));
+    }
 }

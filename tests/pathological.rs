@@ -1,0 +1,112 @@
+//! Pathological inputs from the robustness issue: each is read to the end (or
+//! refused with a located error) without a panic, a stack overflow or a hang.
+//! Times and peak memory in release builds are in docs/benchmarks.md.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gobook-patho-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write(name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir().join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn gobook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+const HEAD: &str = "::book(#p)\ntitle=\"P\"\n\n::chapter(#c)\n\n";
+
+#[test]
+fn a_ten_megabyte_paragraph_is_checked() {
+    let book = write("para.gobook", format!("{HEAD}::p {}\n", "word ".repeat(2_000_000)).as_bytes());
+    let out = gobook(&["check", path(&book)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_hundred_thousand_elements_are_checked() {
+    let body: String = (0..100_000).map(|i| format!("::p Paragraph {i}.\n\n")).collect();
+    let book = write("many.gobook", format!("{HEAD}{body}").as_bytes());
+    let out = gobook(&["check", path(&book)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_base_chain_ten_thousand_deep_is_resolved() {
+    let mut s = format!("{HEAD}::go(#g0) sz=19\n\n");
+    for i in 1..=10_000 {
+        // Passes keep every move legal however long the chain.
+        s.push_str(&format!("::dia(#g{i}) base=g{} mv=Pass\n\n", i - 1));
+    }
+    let book = write("chain.gobook", s.as_bytes());
+    let out = gobook(&["check", path(&book)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_board_of_size_1000_is_refused_at_its_value() {
+    let book = write("sz.gobook", format!("{HEAD}::dia sz=1000\n").as_bytes());
+    let out = gobook(&["check", path(&book)]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("sz.gobook:6:") && err.contains("sz"), "{err}");
+}
+
+#[test]
+fn invalid_utf8_is_refused_with_its_place() {
+    let book = write("bad.gobook", &[HEAD.as_bytes(), b"::p caf\xe9 \xff\n"].concat());
+    let out = gobook(&["check", path(&book)]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.gobook:6:"), "{err}");
+}
+
+#[test]
+fn thousands_of_errors_on_one_long_line_are_reported_quickly_and_briefly() {
+    // 3,000 illegal moves on one line: each report shows the part of the line around it.
+    let mv: Vec<&str> = std::iter::repeat_n("D4", 3_000).collect();
+    let book = write("illegal.gobook", format!("{HEAD}::go(#g) sz=19 mv=\"{}\"\n", mv.join(" ")).as_bytes());
+    let out = gobook(&["check", path(&book)]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.lines().all(|l| l.chars().count() < 400), "a report line is too long");
+}
+
+#[test]
+fn an_sgf_of_a_million_nodes_is_converted() {
+    let mut s = String::from("(;FF[4]GM[1]SZ[19]");
+    for i in 0..1_000_000u32 {
+        let c = if i % 2 == 0 { 'B' } else { 'W' };
+        s.push_str(&format!(";{c}[{}{}]", (b'a' + (i % 19) as u8) as char, (b'a' + (i / 19 % 19) as u8) as char));
+    }
+    s.push(')');
+    let sgf = write("million.sgf", s.as_bytes());
+    let out_file = dir().join("million-out.sgf");
+    let out = gobook(&["convert", "-q", path(&sgf), path(&out_file)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::metadata(&out_file).unwrap().len() > 5_000_000);
+}
+
+#[test]
+fn deeply_nested_variations_are_read_without_overflowing_the_stack() {
+    let n = 200_000;
+    let s = format!("(;FF[4]SZ[19]{}{})", "(;B[aa]".repeat(n), ")".repeat(n));
+    let sgf = write("deep.sgf", s.as_bytes());
+    let out_file = dir().join("deep-out.sgf");
+    let out = gobook(&["convert", "-q", path(&sgf), path(&out_file)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let xml = dir().join("deep-out.xml");
+    let out = gobook(&["convert", "-q", path(&sgf), path(&xml)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
