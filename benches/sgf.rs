@@ -68,7 +68,7 @@ fn bench(c: &mut Criterion) {
     });
     // A large clean game: gobook's own speed on one long main line (sgf-parse's recursive
     // tree overflows the stack on it).
-    let game = synthetic_game();
+    let game = corpus::synthetic_game();
     group.throughput(Throughput::BytesDecimal(game.len() as u64));
     group.bench_function("gobook 200k-move game", |b| {
         b.iter(|| std::hint::black_box(gobook::sgf::parse(game.as_bytes())))
@@ -79,24 +79,6 @@ fn bench(c: &mut Criterion) {
         let list: Vec<&Path> = accepted.iter().map(|(p, _, _)| *p).collect();
         sgfmill(&list);
     }
-}
-
-/// One game of 200,000 moves with a comment every 50 moves.
-fn synthetic_game() -> String {
-    let mut game = String::from("(;FF[4]GM[1]SZ[19]PB[Black]PW[White]KM[6.5]");
-    for i in 0..200_000u32 {
-        let (c, x, y) = (
-            if i % 2 == 0 { 'B' } else { 'W' },
-            b'a' + (i % 19) as u8,
-            b'a' + (i / 19 % 19) as u8,
-        );
-        game.push_str(&format!(";{c}[{}{}]", x as char, y as char));
-        if i % 50 == 0 {
-            game.push_str("C[a comment of some length, as games in books have]");
-        }
-    }
-    game.push(')');
-    game
 }
 
 /// Times sgfmill's `Sgf_game.from_bytes` over the same files, when python3 has sgfmill.

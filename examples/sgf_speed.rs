@@ -8,19 +8,9 @@ use std::time::Instant;
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
-    // `synthetic`: one clean 200,000-move game instead of the corpora, to see the per-node cost alone.
+    // `synthetic`: one clean 200,000-move game (the bench's) instead of the corpora, to see the per-node cost alone.
     let files: Vec<Vec<u8>> = if std::env::args().any(|a| a == "synthetic") {
-        let mut game = String::from("(;FF[4]GM[1]SZ[19]");
-        for i in 0..200_000u32 {
-            let c = if i % 2 == 0 { 'B' } else { 'W' };
-            let (x, y) = (
-                (b'a' + (i % 19) as u8) as char,
-                (b'a' + (i / 19 % 19) as u8) as char,
-            );
-            game.push_str(&format!(";{c}[{x}{y}]"));
-        }
-        game.push(')');
-        vec![game.into_bytes()]
+        vec![corpus::synthetic_game().into_bytes()]
     } else {
         corpus::sgf_files(&root)
             .iter()

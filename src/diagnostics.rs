@@ -130,8 +130,7 @@ impl<'a> SourceFile<'a> {
     pub fn locate(&self, d: &Diagnostic) -> Located {
         let (line, column) = self.index.line_col(self.text, d.span.start);
         let text = self.index.line_text(self.text, line);
-        // `line_text` borrows from `self.text` (or is an empty literal past the end).
-        let line_start = (text.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize).unwrap_or(0);
+        let line_start = self.index.line_start(self.text, line);
         let (source_line, snippet_column) = snippet(text, (d.span.start as usize).saturating_sub(line_start), column);
         Located {
             file: self.name.to_string(),

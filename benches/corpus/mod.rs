@@ -21,3 +21,21 @@ pub fn sgf_files(root: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// One game of 200,000 moves with a comment every 50 moves.
+pub fn synthetic_game() -> String {
+    let mut game = String::from("(;FF[4]GM[1]SZ[19]PB[Black]PW[White]KM[6.5]");
+    for i in 0..200_000u32 {
+        let (c, x, y) = (
+            if i % 2 == 0 { 'B' } else { 'W' },
+            b'a' + (i % 19) as u8,
+            b'a' + (i / 19 % 19) as u8,
+        );
+        game.push_str(&format!(";{c}[{}{}]", x as char, y as char));
+        if i % 50 == 0 {
+            game.push_str("C[a comment of some length, as games in books have]");
+        }
+    }
+    game.push(')');
+    game
+}

@@ -61,6 +61,8 @@ struct Shared<'a> {
     css: &'a str,
     js: &'a str,
     images: &'a [Picture],
+    /// Images stored under another name than the book's (see [`names::package_name`]).
+    renamed: &'a [(String, String)],
     modified: String,
     revision: String,
 }
@@ -91,9 +93,10 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
         let name = names::package_name(source, &|n| sources.iter().any(|s| s == n) || images.iter().any(|p| p.name == n));
         images.push(Picture { source: source.clone(), name, bytes });
     }
+    let renamed: Vec<(String, String)> = images.iter().filter(|p| p.source != p.name).map(|p| (p.source.clone(), p.name.clone())).collect();
     let book_el = checked.doc.elements.iter().find(|e| e.kind == ElementKind::Book);
     let revision = book_el.and_then(|e| e.attr_value("revision")).unwrap_or("0").to_string();
-    let shared = Shared { opts, name: &name, book_dir: &book_dir, checked, config: &config, css: &css, js: &js, images: &images, modified: modified(opts.book), revision };
+    let shared = Shared { opts, name: &name, book_dir: &book_dir, checked, config: &config, css: &css, js: &js, images: &images, renamed: &renamed, modified: modified(opts.book), revision };
     let epubs: Vec<(PathBuf, Vec<u8>)> =
         book.languages.par_iter().map(|lang| Ok((out_dir.join(file_name(&book.id, lang)), language(&shared, lang)?))).collect::<Result<_, BuildError>>()?;
     (opts.progress)(&format!("{} e-book{}", epubs.len(), if epubs.len() == 1 { "" } else { "s" }));
@@ -221,13 +224,13 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             items[nav_index].spine = Some(true);
             continue;
         };
-        let cx = LinkContext { plan: &plan, all: std::slice::from_ref(&plan), chapter: Some(c), multi: false, inline_anchor: &inline_anchor, root: "../" };
+        let cx = LinkContext { plan: &plan, all: std::slice::from_ref(&plan), chapter: Some(c), multi: false, inline_anchor: &inline_anchor, root: "../", renamed: s.renamed };
         let chapter = html::chapter_body(&site, &plan, 0, c, &cx);
         // Interactive diagrams get the site's script and its words; reading systems
         // without scripting show the static diagram and the solutions as they are.
         let words = html::interface_words(&chapter, lang).into_string();
         let scripted = !words.is_empty();
-        let mut body = renamed_images(chapter.into_string(), s.images);
+        let mut body = chapter.into_string();
         body.push_str(&solutions::chapter_solutions(book, c, lang));
         let page_title = if pi == 0 { title.clone() } else { html::page_title(&site, &plan, pi) };
         let kind = if pi == 0 { "titlepage" } else { "chapter" };
@@ -295,16 +298,6 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let mut packed: Vec<(String, Vec<u8>)> = vec![(ocf::PACKAGE_PATH.to_string(), opf.into_bytes())];
     packed.extend(files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
     Ok(ocf::pack(&packed)?)
-}
-
-/// Points a chapter's references to images stored under another name at that name.
-/// The site's markup refers to an image as `"../PATH"` (maud-escaped) from a chapter.
-fn renamed_images(mut body: String, images: &[Picture]) -> String {
-    for p in images.iter().filter(|p| p.source != p.name) {
-        let quoted = |path: &str| format!("\"../{}\"", maud::html! { (path) }.into_string());
-        body = body.replace(&quoted(&p.source), &quoted(&p.name));
-    }
-    body
 }
 
 fn i18n_ui(key: &str, lang: &str) -> &'static str {

@@ -177,6 +177,11 @@ impl LineIndex {
         (line as u32 + 1, col as u32 + 1)
     }
 
+    /// Byte offset where 1-based line `line` starts (the end of `src` past the last line).
+    pub fn line_start(&self, src: &str, line: u32) -> usize {
+        self.starts.get((line as usize).saturating_sub(1)).map_or(src.len(), |&s| s as usize)
+    }
+
     /// The text of 1-based line `line`, without its line ending.
     pub fn line_text<'a>(&self, src: &'a str, line: u32) -> &'a str {
         let i = (line as usize).saturating_sub(1);

@@ -181,7 +181,7 @@ fn result_ok(v: &str) -> bool {
         None => return false,
     };
     matches!(rest, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
-        || super::value::parse_real(rest).is_some()
+        || super::value::is_real(rest)
 }
 
 /// `DT`: ISO dates `YYYY-MM-DD`, with FF[4] shortcuts (`1996-05,06`, `1996-05-06,07`).

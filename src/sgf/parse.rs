@@ -5,7 +5,7 @@
 
 use super::property::{PropId, Property, RawValue, Values};
 use super::props;
-use super::tree::{Children, Collection, GameTree, Node, NodeId, Props, ROOT};
+use super::tree::{Collection, GameTree, Node, NodeId, Props, ROOT};
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -127,9 +127,9 @@ impl<'a> Parser<'a> {
     #[inline(always)]
     fn new_node(&mut self, props: Props) {
         self.nodes_left = self.nodes_left.saturating_sub(1);
-        let nodes = &mut self.game.nodes;
         let id = if !self.root_used {
             self.root_used = true;
+            let nodes = &mut self.game.nodes;
             // Sized once rather than grown node by node; capped so that a collection of many
             // games does not reserve the whole file for each of them.
             nodes.reserve((self.nodes_left + 1).min(MAX_RESERVE));
@@ -140,18 +140,7 @@ impl<'a> Parser<'a> {
             ROOT
         } else {
             // A second sequence at the top of a game hangs from the root as a variation.
-            let parent = self.cur.unwrap_or(ROOT);
-            let id = nodes.len();
-            // As `GameTree::add_child`, with the properties in place from the start.
-            nodes.push(Node {
-                props,
-                parent: Some(parent),
-                children: Children::default(),
-            });
-            if let Some(p) = nodes.get_mut(parent) {
-                p.children.push(id);
-            }
-            id
+            self.game.add_child_with(self.cur.unwrap_or(ROOT), props)
         };
         self.cur = Some(id);
         self.in_node = true;

@@ -5,10 +5,11 @@ use super::props::{self, IdSet, Info};
 use compact_str::CompactString;
 
 /// A property identifier such as `B` or `AB`; identifiers in the property table are an index.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PropId(IdRepr);
 
-#[derive(Clone)]
+// `new` never leaves a table identifier as text, so the derived equality is exact.
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum IdRepr {
     // Table identifiers cost neither an allocation nor a string comparison when matched.
     Known(u8),
@@ -54,25 +55,6 @@ impl PropId {
             IdRepr::Known(k) => props::info_at(*k),
             IdRepr::Other(s) => props::info(s),
         }
-    }
-}
-
-impl PartialEq for PropId {
-    fn eq(&self, other: &PropId) -> bool {
-        match (&self.0, &other.0) {
-            (IdRepr::Known(a), IdRepr::Known(b)) => a == b,
-            // `new` never leaves a table identifier as text, so text and index always differ.
-            (IdRepr::Other(a), IdRepr::Other(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl Eq for PropId {}
-
-impl std::hash::Hash for PropId {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state);
     }
 }
 

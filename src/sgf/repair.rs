@@ -122,6 +122,8 @@ const MOVES: IdSet = props::set(&["B", "W"]);
 const SETUP: IdSet = props::set(&["AB", "AW", "AE", "PL"]);
 /// Identifiers that [`convert_old`] rewrites (TE and BM only together).
 const OLD: IdSet = props::set(&["L", "M", "KI", "VW"]);
+/// Old files' way of writing a doubtful move: converted when both are present.
+const TE_BM: IdSet = props::set(&["TE", "BM"]);
 /// Move annotations, which need a move in the node.
 const MOVE_NOTES: IdSet = props::set(&["BM", "TE", "DO", "IT"]);
 /// Position annotations, of which a node may have one.
@@ -152,8 +154,7 @@ fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usi
         merge_duplicates(list, warn);
     }
     let held = list.iter().fold(0, |set, p| set | p.id.bit());
-    let te_bm = props::set(&["TE", "BM"]);
-    if held & OLD != 0 || held & te_bm == te_bm {
+    if held & OLD != 0 || held & TE_BM == TE_BM {
         convert_old(list, ctx, warn);
     }
     let held = fix_all_values(list, id == ROOT, ctx, warn);
@@ -207,13 +208,8 @@ fn fix_all_values(
 }
 
 /// FF[1]-FF[3] properties and combinations that FF[4] spells differently.
+/// Called only for nodes holding one of [`OLD`] or both of [`TE_BM`].
 fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    if !list
-        .iter()
-        .any(|p| matches!(p.id.as_str(), "L" | "M" | "KI" | "TE" | "BM" | "VW"))
-    {
-        return;
-    }
     if let Some(i) = list.iter().position(|p| p.id == "L") {
         let l = list.remove(i);
         warn(

@@ -138,9 +138,15 @@ impl GameTree {
     /// Appends a new empty node as the last child of `parent` and returns it.
     #[inline]
     pub fn add_child(&mut self, parent: NodeId) -> NodeId {
+        self.add_child_with(parent, Props::new())
+    }
+
+    /// Appends a node holding `props` as the last child of `parent` and returns it.
+    #[inline]
+    pub fn add_child_with(&mut self, parent: NodeId, props: Props) -> NodeId {
         let id = self.nodes.len();
         self.nodes.push(Node {
-            props: Props::new(),
+            props,
             parent: Some(parent),
             children: Children::default(),
         });

@@ -11,7 +11,7 @@ use crate::resolve::text::{self, Rich, TextContext};
 use crate::site::config::Config;
 use crate::site::interactive;
 use crate::site::pages::{anchor, Plan};
-use crate::site::rich::{self, local_url, LinkContext};
+use crate::site::rich::{self, LinkContext};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use std::collections::HashMap;
 
@@ -84,7 +84,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
     let this_title = page_title(site, plan, page);
     let chapter = plan.pages[page].chapter;
     let inline_anchor = |d: usize| format!("gb-inline-{d}");
-    let cx = LinkContext { plan, all: site.plans, chapter, multi: site.multi, inline_anchor: &inline_anchor, root };
+    let cx = LinkContext { plan, all: site.plans, chapter, multi: site.multi, inline_anchor: &inline_anchor, root, renamed: &[] };
     let prev = page.checked_sub(1);
     let next = (page + 1 < plan.pages.len()).then_some(page + 1);
     let body = match chapter {
@@ -480,7 +480,7 @@ fn figure_width(d: &Diagram) -> Option<f64> {
 
 fn image(site: &Site, b: &Block, img: &Image, cx: &LinkContext) -> Markup {
     let alt = img.caption.get(&cx.plan.lang).unwrap_or("");
-    let src = local_url(&img.url, cx.root);
+    let src = cx.local_url(&img.url);
     let width = img.width.as_deref().unwrap_or("full");
     let style = img.scale.map(|s| format!("width:{}%", (s * 100.0).min(100.0)));
     let classes = format!(
@@ -519,7 +519,7 @@ pub fn included_body(site: &Site, plan_idx: usize) -> Markup {
     let plan = &site.plans[plan_idx];
     let inline_anchor = |d: usize| format!("gb-inc-inline-{d}");
     let root = if site.multi { "../" } else { "" };
-    let cx = LinkContext { plan, all: site.plans, chapter: None, multi: site.multi, inline_anchor: &inline_anchor, root };
+    let cx = LinkContext { plan, all: site.plans, chapter: None, multi: site.multi, inline_anchor: &inline_anchor, root, renamed: &[] };
     html! {
         @for c in 0..site.book().chapters.len() {
             @if shows_in(&site.book().chapters[c].langs, &plan.lang) {

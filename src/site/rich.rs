@@ -20,14 +20,21 @@ pub struct LinkContext<'a> {
     pub inline_anchor: &'a dyn Fn(usize) -> String,
     /// The way from this page to the site root ("" or "../").
     pub root: &'a str,
+    /// Local files written under another name (book path, written path): e-books
+    /// store an image whose name they cannot hold under a clean one.
+    pub renamed: &'a [(String, String)],
 }
 
-/// A local file URL as seen from a page (`root` prepended); web addresses stay as they are.
-pub fn local_url(url: &str, root: &str) -> String {
-    if is_external(url) {
-        url.to_string()
-    } else {
-        format!("{root}{}", url.trim_start_matches("./"))
+impl LinkContext<'_> {
+    /// A local file URL as seen from this page (`root` prepended, under the name the
+    /// file is written as); web addresses stay as they are.
+    pub fn local_url(&self, url: &str) -> String {
+        if is_external(url) {
+            return url.to_string();
+        }
+        let path = url.trim_start_matches("./");
+        let path = self.renamed.iter().find(|(from, _)| from == path).map_or(path, |(_, to)| to.as_str());
+        format!("{}{path}", self.root)
     }
 }
 
@@ -73,7 +80,7 @@ pub fn render(rich: &[Rich], cx: &LinkContext) -> Markup {
                 }
                 Rich::Image { image, target } => {
                     @let alt = image.caption.get(&cx.plan.lang).unwrap_or("");
-                    @let src = local_url(&image.url, cx.root);
+                    @let src = cx.local_url(&image.url);
                     @if let Some((href, _)) = target.as_ref().and_then(|t| link_href(t, cx)) {
                         a href=(href) { img.gb-inline-img src=(src) alt=(alt); }
                     } @else {
