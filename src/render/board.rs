@@ -7,6 +7,11 @@ use crate::resolve::model::{Book, Diagram};
 
 /// The renderer's input for diagram `d` in `lang`.
 pub fn board_diagram(book: &Book, d: &Diagram, lang: &str) -> BoardDiagram {
+    BoardDiagram { title: diagram_title(book, d, lang), ..board_shape(d) }
+}
+
+/// The renderer's input for diagram `d` without its title, the one part that differs between languages.
+pub fn board_shape(d: &Diagram) -> BoardDiagram {
     let full = d.view.0.col == 0 && d.view.0.row == 0 && d.view.1.col + 1 == d.size && d.view.1.row + 1 == d.size;
     let mut b = BoardDiagram::new(d.size);
     b.view = (!full).then_some(d.view);
@@ -23,14 +28,17 @@ pub fn board_diagram(book: &Book, d: &Diagram, lang: &str) -> BoardDiagram {
     b.lines = d.lines.clone();
     b.arrows = d.arrows.clone();
     b.coordinates = d.show_coords;
-    let lines = caption_lines(book, d, lang);
-    b.title = lines.title();
-    if b.title.is_empty() {
-        b.title = crate::i18n::ui(if d.role == crate::resolve::model::DiagramRole::Block(crate::format::schema::DiagramKind::Fig) { "figure" } else { "diagram" }, lang)
-            .unwrap_or("Diagram")
-            .to_string();
-    }
     b
+}
+
+/// The accessible title of diagram `d` in `lang`: its caption, or the word for a figure or diagram.
+pub fn diagram_title(book: &Book, d: &Diagram, lang: &str) -> String {
+    let title = caption_lines(book, d, lang).title();
+    if !title.is_empty() {
+        return title;
+    }
+    let word = if d.role == crate::resolve::model::DiagramRole::Block(crate::format::schema::DiagramKind::Fig) { "figure" } else { "diagram" };
+    crate::i18n::ui(word, lang).unwrap_or("Diagram").to_string()
 }
 
 /// The caption lines to print under a standalone diagram: the title line, then the gaps.

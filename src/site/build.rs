@@ -4,8 +4,8 @@
 
 use crate::check::{check, Checked};
 use crate::diagnostics::Diagnostic;
-use crate::render::board::board_diagram;
-use crate::render::svg::render_inline;
+use crate::render::board::{board_diagram, board_shape, diagram_title};
+use crate::render::svg::{render_inline, retitle};
 use crate::site::config::{self, Config};
 use crate::site::html::{self, Site};
 use crate::site::includes::{self, IncludeError, Included};
@@ -159,32 +159,32 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     let js = script::script(&chosen_theme)?;
 
     mark("includes and style sheet");
-    // Diagrams differ between languages only in their title, so each is drawn once per
-    // language, and only when the cache has not seen the same input.
-    let mut svgs: Vec<Vec<std::sync::Arc<str>>> = Vec::with_capacity(plans.len());
-    let mut svg_keys: Vec<Vec<u64>> = Vec::with_capacity(plans.len());
-    cache.diagrams_drawn = 0;
-    for plan in &plans {
-        let inputs: Vec<(u64, crate::render::svg::BoardDiagram)> = book
-            .diagrams
-            .par_iter()
-            .enumerate()
-            .map(|(i, d)| {
-                let bd = board_diagram(book, d, &plan.lang);
-                (crate::resolve::cache::key(&(&bd, i)), bd)
-            })
-            .collect();
-        let missing: Vec<(u64, std::sync::Arc<str>)> = inputs
-            .par_iter()
-            .enumerate()
-            .filter(|(_, (h, _))| !cache.svgs.contains_key(h))
-            .map(|(i, (h, bd))| (*h, render_inline(bd, &format!("d{i}")).into()))
-            .collect();
-        cache.diagrams_drawn += missing.len();
-        cache.svgs.extend(missing);
-        svgs.push(inputs.iter().map(|(h, _)| cache.svgs[h].clone()).collect());
-        svg_keys.push(inputs.iter().map(|(h, _)| *h).collect());
-    }
+    // Diagrams differ between languages only in their title, so each is drawn once and
+    // retitled for the other languages, and only when the cache has not seen the same input.
+    let shapes: Vec<(u64, crate::render::svg::BoardDiagram)> = book
+        .diagrams
+        .par_iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let bd = board_shape(d);
+            (crate::resolve::cache::key(&(&bd, i)), bd)
+        })
+        .collect();
+    let titles: Vec<Vec<String>> = plans.iter().map(|p| book.diagrams.par_iter().map(|d| diagram_title(book, d, &p.lang)).collect()).collect();
+    let svg_keys: Vec<Vec<u64>> = titles.iter().map(|ts| shapes.iter().zip(ts).map(|((k, _), t)| crate::resolve::cache::key(&(k, t))).collect()).collect();
+    let cached = &cache.svgs;
+    let drawn: Vec<Vec<(u64, std::sync::Arc<str>)>> = shapes
+        .par_iter()
+        .enumerate()
+        .filter(|(i, _)| svg_keys.iter().any(|ks| !cached.contains_key(&ks[*i])))
+        .map(|(i, (_, bd))| {
+            let svg = render_inline(bd, &format!("d{i}"));
+            svg_keys.iter().zip(&titles).filter(|(ks, _)| !cached.contains_key(&ks[i])).map(|(ks, ts)| (ks[i], retitle(&svg, &ts[i]).into())).collect()
+        })
+        .collect();
+    cache.diagrams_drawn = drawn.len();
+    cache.svgs.extend(drawn.into_iter().flatten());
+    let svgs: Vec<Vec<std::sync::Arc<str>>> = svg_keys.iter().map(|ks| ks.iter().map(|k| cache.svgs[k].clone()).collect()).collect();
     mark("diagrams");
     let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();

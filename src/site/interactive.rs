@@ -41,10 +41,6 @@ fn code(p: Point) -> String {
     [p.col, p.row].iter().map(|&v| (b'a' + v) as char).collect()
 }
 
-fn points(stones: &[(Point, Color)], color: Color) -> String {
-    stones.iter().filter(|(_, c)| *c == color).map(|(p, _)| code(*p)).collect()
-}
-
 fn color_letter(c: Color) -> char {
     match c {
         Color::Black => 'B',
@@ -82,39 +78,65 @@ fn is_interactive(d: &Diagram) -> bool {
 /// [`geometry`]), `h` star points, `b`/`w` start stones, `m` moves (`Bdd`; `B-` a
 /// tenuki, `B` a pass), `n` first move number, `p` who plays first, and for
 /// problems `c`/`x` the correct and wrong sequences.
+///
+/// Written directly, keys in alphabetical order, because every diagram of every page
+/// carries one and building `serde_json` values cost more than the rest of the page;
+/// only the authors' texts in problem sequences go through `serde_json`.
 pub fn data(d: &Diagram) -> Option<String> {
+    use std::fmt::Write;
     if !is_interactive(d) {
         return None;
     }
-    let mut o = Map::new();
-    o.insert("z".into(), json!(d.size));
-    o.insert("v".into(), json!([d.view.0.col, d.view.0.row, d.view.1.col, d.view.1.row]));
-    o.insert("g".into(), json!(geometry(d.show_coords)));
-    o.insert("h".into(), json!(star_points(d.size).into_iter().map(code).collect::<String>()));
-    o.insert("b".into(), json!(points(&d.stones, Color::Black)));
-    o.insert("w".into(), json!(points(&d.stones, Color::White)));
-    let moves: Vec<String> = d
-        .moves
-        .iter()
-        .map(|m| {
-            let c = color_letter(m.color);
-            match (m.point, m.number) {
-                (Some(p), _) => format!("{c}{}", code(p)),
-                (None, Some(_)) => format!("{c}-"),
-                (None, None) => c.to_string(),
+    let problem = d.role == DiagramRole::Block(DiagramKind::Prb) && !(d.correct.is_empty() && d.wrong.is_empty());
+    let mut o = String::with_capacity(160 + 2 * d.stones.len() + 4 * d.moves.len());
+    let push_code = |o: &mut String, p: Point| {
+        o.push((b'a' + p.col) as char);
+        o.push((b'a' + p.row) as char);
+    };
+    let stones = |o: &mut String, color: Color| {
+        o.push('"');
+        for (p, _) in d.stones.iter().filter(|(_, c)| *c == color) {
+            push_code(o, *p);
+        }
+        o.push('"');
+    };
+    let sequences = |o: &mut String, seqs: &[Sequence]| o.push_str(&Value::Array(seqs.iter().map(sequence).collect()).to_string());
+    o.push_str(r#"{"b":"#);
+    stones(&mut o, Color::Black);
+    if problem {
+        o.push_str(r#","c":"#);
+        sequences(&mut o, &d.correct);
+    }
+    let [g0, g1, g2, g3, g4] = geometry(d.show_coords);
+    let _ = write!(o, r#","g":[{g0},{g1},{g2},{g3},{g4}],"h":""#);
+    for p in star_points(d.size) {
+        push_code(&mut o, p);
+    }
+    o.push('"');
+    if !d.moves.is_empty() {
+        o.push_str(r#","m":""#);
+        for (i, m) in d.moves.iter().enumerate() {
+            if i > 0 {
+                o.push(' ');
             }
-        })
-        .collect();
-    if !moves.is_empty() {
-        o.insert("m".into(), json!(moves.join(" ")));
-        o.insert("n".into(), json!(d.first_number));
+            o.push(color_letter(m.color));
+            match (m.point, m.number) {
+                (Some(p), _) => push_code(&mut o, p),
+                (None, Some(_)) => o.push('-'),
+                (None, None) => {}
+            }
+        }
+        let _ = write!(o, r#"","n":{}"#, d.first_number);
     }
-    o.insert("p".into(), json!(color_letter(d.to_play).to_string()));
-    if d.role == DiagramRole::Block(DiagramKind::Prb) && !(d.correct.is_empty() && d.wrong.is_empty()) {
-        o.insert("c".into(), d.correct.iter().map(sequence).collect());
-        o.insert("x".into(), d.wrong.iter().map(sequence).collect());
+    let (a, b) = d.view;
+    let _ = write!(o, r#","p":"{}","v":[{},{},{},{}],"w":"#, color_letter(d.to_play), a.col, a.row, b.col, b.row);
+    stones(&mut o, Color::White);
+    if problem {
+        o.push_str(r#","x":"#);
+        sequences(&mut o, &d.wrong);
     }
-    Some(Value::Object(o).to_string())
+    let _ = write!(o, r#","z":{}}}"#, d.size);
+    Some(o)
 }
 
 /// The interface words of a page in `lang`, as JSON for a `<script type="application/json">`.

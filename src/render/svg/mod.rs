@@ -143,6 +143,18 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     out
 }
 
+/// The same SVG with another title: diagrams differ between languages only in their
+/// title, so a book in several languages draws each diagram once and retitles the copies.
+pub fn retitle(svg: &str, title: &str) -> String {
+    let (Some(open), Some(close)) = (svg.find("<title>"), svg.find("</title>")) else { return svg.to_string() };
+    let start = open + "<title>".len();
+    let mut out = String::with_capacity(svg.len() + title.len());
+    out.push_str(&svg[..start]);
+    escape_into(&mut out, if title.is_empty() { "Go diagram" } else { title });
+    out.push_str(&svg[close.max(start)..]);
+    out
+}
+
 /// The numbers the browser script needs to redraw a diagram over the same board:
 /// units between lines, the margin around the outer lines, the stone radius, the
 /// line overhang on cut sides and the width of the coordinates band (0 without them).

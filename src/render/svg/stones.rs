@@ -5,7 +5,7 @@ use std::fmt::Write;
 use super::layout::Layout;
 use super::occupancy::Occupancy;
 use super::style;
-use super::text::{baseline_offset, char_count, escape_into, font_size, letter_spacing};
+use super::text::{baseline_offset, char_count, escape_into, font_size, letter_spacing, push_int};
 use crate::point::{Color, Point};
 
 /// Stone radius: with the 1 unit outline a stone is 23 units across, 0.96 of the spacing,
@@ -27,13 +27,23 @@ pub(crate) fn write_stones(out: &mut String, l: &Layout, occ: &Occupancy) {
                 let _ = write!(out, r#"<g class="{class}" stroke-width="1">"#);
                 open = true;
             }
-            let (x, y) = l.xy(p);
-            let _ = write!(out, r#"<circle cx="{x}" cy="{y}" r="{STONE_RADIUS}"/>"#);
+            circle(out, l.xy(p), STONE_RADIUS);
         }
         if open {
             out.push_str("</g>");
         }
     }
+}
+
+/// Writes `<circle cx="X" cy="Y" r="R"/>`.
+pub(crate) fn circle(out: &mut String, (x, y): (i32, i32), r: i32) {
+    out.push_str(r#"<circle cx=""#);
+    push_int(out, x);
+    out.push_str(r#"" cy=""#);
+    push_int(out, y);
+    out.push_str(r#"" r=""#);
+    push_int(out, r);
+    out.push_str(r#""/>"#);
 }
 
 /// Writes discs that clear the grid behind text on the given empty points.
@@ -43,8 +53,7 @@ pub(crate) fn write_label_discs(out: &mut String, l: &Layout, points: &[Point]) 
     }
     let _ = write!(out, r#"<g class="{}">"#, style::LABEL_BACKGROUND);
     for &p in points {
-        let (x, y) = l.xy(p);
-        let _ = write!(out, r#"<circle cx="{x}" cy="{y}" r="{LABEL_DISC_RADIUS}"/>"#);
+        circle(out, l.xy(p), LABEL_DISC_RADIUS);
     }
     out.push_str("</g>");
 }
@@ -85,7 +94,11 @@ pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText
                     open = true;
                 }
                 let (x, y) = l.xy(t.point);
-                let _ = write!(out, r#"<text x="{x}" y="{}">"#, y + baseline_offset(t.text, size));
+                out.push_str(r#"<text x=""#);
+                push_int(out, x);
+                out.push_str(r#"" y=""#);
+                push_int(out, y + baseline_offset(t.text, size));
+                out.push_str(r#"">"#);
                 escape_into(out, t.text);
                 out.push_str("</text>");
             }

@@ -60,3 +60,15 @@ fn layout_maps_points_to_integer_units() {
     assert_eq!(clamped.size, 25);
     assert_eq!(clamped.view_box(), (-33, -33, 24 * 24 + 66, 24 * 24 + 66));
 }
+
+#[test]
+fn a_retitled_diagram_is_the_diagram_drawn_with_that_title() {
+    let mut d = BoardDiagram::new(9);
+    d.stones.push((Point::new(2, 2), crate::point::Color::Black));
+    d.title = "Dia. 1 <a & b>".into();
+    let drawn = render_inline(&d, "d0");
+    d.title = "Abb. 1 \"x\"".into();
+    assert_eq!(retitle(&drawn, &d.title), render_inline(&d, "d0"));
+    d.title = String::new();
+    assert_eq!(retitle(&drawn, ""), render_inline(&d, "d0"));
+}

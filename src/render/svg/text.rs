@@ -18,6 +18,33 @@ pub(crate) fn escape_into(out: &mut String, s: &str) {
     }
 }
 
+/// Appends a decimal integer: stones and texts are written by the thousand, and
+/// `write!` costs several times more than these few bytes.
+pub(crate) fn push_int(out: &mut String, n: i32) {
+    let mut buf = [0u8; 11];
+    let mut i = buf.len();
+    let mut v = n.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+}
+
+/// Appends a point's standard coordinate (`Q16`), as its `Display` does, without formatting machinery.
+pub(crate) fn push_point(out: &mut String, p: crate::point::Point) {
+    out.push(p.column_letter());
+    push_int(out, p.row as i32 + 1);
+}
+
 /// Font size (user units) for a label of `chars` characters on a point.
 ///
 /// Up to two characters fill about two thirds of a stone; three need a smaller
@@ -48,4 +75,23 @@ pub(crate) fn baseline_offset(text: &str, size: i32) -> i32 {
 /// Number of characters a label is drawn with.
 pub(crate) fn char_count(text: &str) -> usize {
     text.chars().count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_and_points_read_as_display_writes_them() {
+        for n in [0, 7, -7, 10, 99, 100, -480, 12345, i32::MAX, i32::MIN] {
+            let mut s = String::new();
+            push_int(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+        for p in [crate::point::Point::new(0, 0), crate::point::Point::new(18, 18), crate::point::Point::new(8, 3)] {
+            let mut s = String::new();
+            push_point(&mut s, p);
+            assert_eq!(s, p.to_string());
+        }
+    }
 }
