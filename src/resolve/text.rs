@@ -465,7 +465,9 @@ fn merge_texts(v: Vec<Rich>) -> Vec<Rich> {
 /// book's first), for the warnings text resolution gives (coordinates with nothing drawn).
 pub fn check_all(src: &str, resolved: &Resolved, links: &crate::resolve::links::Links, diags: &mut Diagnostics) {
     use crate::resolve::model::BlockKind;
+    use rayon::prelude::*;
     let first = resolved.book.languages.first().map(String::as_str).unwrap_or("en");
+    let mut texts = Vec::new();
     for ch in &resolved.book.chapters {
         for b in &ch.blocks {
             let lang = b.langs.iter().map(String::as_str).find(|l| *l != "ui").unwrap_or(first);
@@ -475,9 +477,18 @@ pub fn check_all(src: &str, resolved: &Resolved, links: &crate::resolve::links::
                 _ => (None, None),
             };
             if let Some(raw) = raw {
-                let ctx = TextContext { src, resolved, links, element: b.element, lang, reference };
-                resolve(&ctx, raw, diags);
+                texts.push((TextContext { src, resolved, links, element: b.element, lang, reference }, raw));
             }
         }
     }
+    // Texts are independent of each other; a book has thousands.
+    let found: Vec<Vec<crate::diagnostics::Diagnostic>> = texts
+        .par_iter()
+        .map(|(ctx, raw)| {
+            let mut d = Diagnostics::default();
+            resolve(ctx, raw, &mut d);
+            d.into_vec()
+        })
+        .collect();
+    diags.extend(found.into_iter().flatten());
 }
