@@ -1,3 +1,4 @@
+#![allow(dead_code)] // each bench uses part of the generator
 //! A large, realistic book made from real games for benchmarks: per chapter one game,
 //! five figures of fifty moves, ten diagrams with the game's own continuations, two
 //! problems, and commentary in English and German. Shared by the benches and by

@@ -5,7 +5,11 @@
 /// Characters XML 1.0 forbids (most control characters, U+FFFE, U+FFFF) are dropped,
 /// because no escape makes them legal and the output must always be well-formed.
 pub(crate) fn escape_into(out: &mut String, s: &str) {
-    for c in s.chars() {
+    // Most text (descriptions, numbers) has nothing to escape: copy it in one piece up
+    // to the first byte that may need care.
+    let plain = s.bytes().position(|b| b < 0x20 || b >= 0x80 || matches!(b, b'&' | b'<' | b'>' | b'"')).unwrap_or(s.len());
+    out.push_str(&s[..plain]);
+    for c in s[plain..].chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
@@ -18,25 +22,44 @@ pub(crate) fn escape_into(out: &mut String, s: &str) {
     }
 }
 
-/// Appends a decimal integer: stones and texts are written by the thousand, and
-/// `write!` costs several times more than these few bytes.
-pub(crate) fn push_int(out: &mut String, n: i32) {
-    let mut buf = [0u8; 11];
-    let mut i = buf.len();
-    let mut v = n.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
+/// The numbers 0..1000, each right-aligned in three bytes (`  7`, ` 42`, `123`).
+const SMALL: [u8; 3000] = {
+    let mut t = [b' '; 3000];
+    let mut n = 0;
+    while n < 1000 {
+        t[n * 3 + 2] = b'0' + (n % 10) as u8;
+        if n >= 10 {
+            t[n * 3 + 1] = b'0' + (n / 10 % 10) as u8;
         }
+        if n >= 100 {
+            t[n * 3] = b'0' + (n / 100) as u8;
+        }
+        n += 1;
     }
+    t
+};
+
+/// [`SMALL`] as text.
+const SMALL_TEXT: &str = match std::str::from_utf8(&SMALL) {
+    Ok(s) => s,
+    Err(_) => panic!("digits and spaces are UTF-8"),
+};
+
+/// Appends a decimal integer: stones and texts are written by the thousand, and
+/// `write!` costs several times more than these few bytes. Board coordinates are
+/// below 1000 and come from a table.
+pub(crate) fn push_int(out: &mut String, n: i32) {
     if n < 0 {
         out.push('-');
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+    let v = n.unsigned_abs();
+    if v < 1000 {
+        let len = if v < 10 { 1 } else if v < 100 { 2 } else { 3 };
+        let end = v as usize * 3 + 3;
+        out.push_str(&SMALL_TEXT[end - len..end]);
+        return;
+    }
+    out.push_str(&v.to_string());
 }
 
 /// Appends a point's standard coordinate (`Q16`), as its `Display` does, without formatting machinery.
@@ -83,7 +106,7 @@ mod tests {
 
     #[test]
     fn integers_and_points_read_as_display_writes_them() {
-        for n in [0, 7, -7, 10, 99, 100, -480, 12345, i32::MAX, i32::MIN] {
+        for n in [0, 7, -7, 9, 10, 99, 100, 101, 999, 1000, -480, 12345, i32::MAX, i32::MIN] {
             let mut s = String::new();
             push_int(&mut s, n);
             assert_eq!(s, n.to_string());
