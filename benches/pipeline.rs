@@ -17,6 +17,11 @@ use std::time::{Duration, Instant};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if !args.iter().any(|a| a == "--bench") {
+        // Under `cargo test` this is only compiled and started: the measurement takes a minute.
+        println!("pipeline: run with `cargo bench --bench pipeline`");
+        return;
+    }
     let opt = |name: &str, default: usize| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default);
     let (scale, runs) = (opt("--scale", 1), opt("--runs", 3));
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -77,7 +77,14 @@ impl ResolveCache {
 /// A key from anything hashable.
 pub fn key<T: std::hash::Hash>(t: &T) -> u64 {
     use std::hash::Hasher;
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = hasher();
     t.hash(&mut h);
     h.finish()
+}
+
+/// The hasher of cache keys. Keys are made of whole diagrams and element texts by the
+/// thousand per build; SipHash's protection against chosen collisions buys nothing
+/// here (the author writes the input) and cost as much as drawing the stones.
+pub fn hasher() -> rustc_hash::FxHasher {
+    rustc_hash::FxHasher::default()
 }

@@ -247,7 +247,7 @@ fn chapter_key(checked: &Checked, src: &str, ch: usize, lang: &str, svgs: &[u64]
     use std::hash::{Hash, Hasher};
     let book = &checked.resolved.book;
     let chapter = &book.chapters[ch];
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = crate::resolve::cache::hasher();
     let el_src = |e: usize| {
         let span = checked.doc.elements[e].span;
         src.get(span.start as usize..span.end as usize).unwrap_or("")
