@@ -22,6 +22,8 @@ struct Entry {
 pub struct ResolveCache {
     entries: HashMap<u64, Entry>,
     used: HashSet<u64>,
+    /// Entries made ahead by this resolution and not yet taken, with their diagnostics.
+    prefetched: HashMap<u64, Vec<Diagnostic>>,
     /// Elements found in the cache by the last resolution.
     pub hits: usize,
 }
@@ -38,6 +40,11 @@ impl ResolveCache {
     ) -> (Arc<GoData>, Option<Diagram>) {
         self.used.insert(key);
         if let Some(e) = self.entries.get(&key) {
+            // Made ahead for this resolution: its diagnostics as made, not shifted.
+            if let Some(found) = self.prefetched.remove(&key) {
+                diags.extend(found);
+                return (e.data.clone(), e.diagram.clone());
+            }
             self.hits += 1;
             diags.extend(e.diagnostics.iter().cloned().map(|mut d| {
                 d.span = Span { start: d.span.start + anchor, end: d.span.end + anchor };
@@ -49,6 +56,23 @@ impl ResolveCache {
         let (data, diagram) = make(&mut local);
         let found = local.into_vec();
         diags.extend(found.iter().cloned());
+        let data = Arc::new(data);
+        self.store(key, anchor, data.clone(), diagram.clone(), found);
+        (data, diagram)
+    }
+
+    /// The Go data kept for `key`, without using it (for work done ahead, see `prefetch`).
+    pub fn peek(&self, key: u64) -> Option<Arc<GoData>> {
+        self.entries.get(&key).map(|e| e.data.clone())
+    }
+
+    /// Keeps what was made ahead for `key`; the next `get_or_make` of it is not a hit.
+    pub fn insert_made(&mut self, key: u64, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
+        self.prefetched.insert(key, found.clone());
+        self.store(key, anchor, data, diagram, found);
+    }
+
+    fn store(&mut self, key: u64, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
         let relative = found
             .into_iter()
             .map(|mut d| {
@@ -56,15 +80,14 @@ impl ResolveCache {
                 d
             })
             .collect();
-        let data = Arc::new(data);
-        self.entries.insert(key, Entry { data: data.clone(), diagram: diagram.clone(), diagnostics: relative });
-        (data, diagram)
+        self.entries.insert(key, Entry { data, diagram, diagnostics: relative });
     }
 
     /// Starts a resolution: counts afresh.
     pub fn begin(&mut self) {
         self.hits = 0;
         self.used.clear();
+        self.prefetched.clear();
     }
 
     /// Ends a resolution: forgets elements the book no longer has, so memory stays bounded.

@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod godata;
 pub mod links;
 pub mod model;
+mod prefetch;
 pub mod sgf_data;
 pub mod text;
 
@@ -70,6 +71,7 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
         r.book.show_coords = flag(Some(b), "showCoords").unwrap_or(false);
     }
     r.book.languages = book_languages(doc, book_el);
+    prefetch::prefetch(src, doc, links, cache, Inherited { full_width: r.book.full_width, show_coords: r.book.show_coords });
 
     let mut style = "normal".to_string();
     let mut para_spacing: Option<i64> = None;
@@ -106,7 +108,7 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
                 let role = Role::of(el.kind).expect("go data");
                 let base = links.base[i].and_then(|b| data[b].as_deref());
                 let text = src.get(el.span.start as usize..el.span.end as usize).unwrap_or("");
-                let key = cache::key(&(text, links.base[i].map(|b| keys[b]), links.size[i], inh.full_width, inh.show_coords));
+                let key = element_key(text, links.base[i].map(|b| keys[b]), links.size[i], inh);
                 keys[i] = key;
                 let (gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| {
                     let gd = godata::build(role, &el.attrs, base, links.size[i], diags);
@@ -246,18 +248,8 @@ fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags:
         let Inline::Dia { attrs, content, span } = part else { continue };
         let base_idx = links::inline_dia_base(cx.doc, cx.links, cx.para, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
         let base = base_idx.and_then(|b| cx.data[b].as_deref());
-        let size = attrs
-            .iter()
-            .find(|a| a.name == "sz")
-            .and_then(|a| values::parse_int(&a.value).ok())
-            .filter(|v| (2..=25).contains(v))
-            .map(|v| v as u8)
-            .or(base.map(|b| b.start.size()))
-            .unwrap_or(links::DEFAULT_SIZE);
-        // The tag itself, without the text it wraps, decides the diagram.
-        let tag_end = attrs.last().map(|a| a.value_span.end).unwrap_or(span.start);
-        let tag = cx.src.get(span.start as usize..tag_end as usize).unwrap_or("");
-        let key = cache::key(&("inline", tag, base_idx.map(|b| cx.keys[b]), size, cx.inh.full_width, cx.inh.show_coords));
+        let size = inline_size(attrs, base);
+        let key = inline_key(cx.src, attrs, *span, base_idx.map(|b| cx.keys[b]), size, cx.inh);
         let inh = cx.inh;
         let (_, d) = cache.get_or_make(key, span.start, diags, |diags| {
             let gd = godata::build(Role::Inline, attrs, base, size, diags);
@@ -273,6 +265,30 @@ fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags:
         }
         inline_diagrams(cx, content, r, diags, cache);
     }
+}
+
+/// The cache key of a Go element: its text, its base's key, and what it inherits.
+fn element_key(text: &str, base_key: Option<u64>, size: u8, inh: Inherited) -> u64 {
+    cache::key(&(text, base_key, size, inh.full_width, inh.show_coords))
+}
+
+/// The board size of an inline diagram: its `sz`, else its base's.
+fn inline_size(attrs: &[Attribute], base: Option<&GoData>) -> u8 {
+    attrs
+        .iter()
+        .find(|a| a.name == "sz")
+        .and_then(|a| values::parse_int(&a.value).ok())
+        .filter(|v| (2..=25).contains(v))
+        .map(|v| v as u8)
+        .or(base.map(|b| b.start.size()))
+        .unwrap_or(links::DEFAULT_SIZE)
+}
+
+/// The cache key of an inline diagram: the tag itself, without the text it wraps, decides it.
+fn inline_key(src: &str, attrs: &[Attribute], span: crate::format::syntax::Span, base_key: Option<u64>, size: u8, inh: Inherited) -> u64 {
+    let tag_end = attrs.last().map(|a| a.value_span.end).unwrap_or(span.start);
+    let tag = src.get(span.start as usize..tag_end as usize).unwrap_or("");
+    cache::key(&("inline", tag, base_key, size, inh.full_width, inh.show_coords))
 }
 
 /// Whether an element tagged with `langs` shows in `lang` (`ui` shows everywhere).
