@@ -422,13 +422,15 @@ pub fn write_site(out: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], imag
     let tmp = parent.join(format!(".{base}.gobook-new-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     let result = (|| -> Result<(), String> {
-        for (rel, bytes) in files {
-            let p = tmp.join(rel);
-            if let Some(d) = p.parent() {
-                std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
-            }
-            std::fs::write(&p, bytes.as_slice()).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        let dirs: BTreeSet<PathBuf> = files.iter().filter_map(|(rel, _)| tmp.join(rel).parent().map(Path::to_path_buf)).collect();
+        for d in &dirs {
+            std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
         }
+        // Hundreds of pages: the file system takes them faster from both cores.
+        files.par_iter().try_for_each(|(rel, bytes)| {
+            let p = tmp.join(rel);
+            std::fs::write(&p, bytes.as_slice()).map_err(|e| format!("cannot write {}: {e}", p.display()))
+        })?;
         for rel in images {
             let to = tmp.join(rel);
             if let Some(d) = to.parent() {
