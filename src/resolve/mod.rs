@@ -38,7 +38,7 @@ const SPACING: &[&str] = &["paraSpacing", "spaceBefore", "spaceAfter", "firstInd
 
 /// Resolves a linked document.
 pub fn resolve(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics) -> Resolved {
-    resolve_with(src, doc, links, diags, &mut cache::ResolveCache::default())
+    resolve_with(src, doc, links, diags, &mut cache::ResolveCache::once())
 }
 
 /// Resolves a linked document, reusing what `cache` holds from the last resolution.
