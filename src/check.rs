@@ -26,7 +26,7 @@ impl Checked {
 
 /// Parses and checks gobook source text (already decoded, without a BOM).
 pub fn check(src: &str) -> Checked {
-    check_with(src, &mut crate::resolve::cache::ResolveCache::default())
+    check_with(src, &mut crate::resolve::cache::ResolveCache::once())
 }
 
 /// Like [`check`], reusing resolution work kept in `cache` from a previous check.

@@ -118,17 +118,20 @@ pub struct SourceFile<'a> {
     /// The text (after any byte-order mark).
     pub text: &'a str,
     index: LineIndex,
+    /// The last place found (line, byte offset, column): problems placed in order along a
+    /// line megabytes long count each character once, not once per problem.
+    last: std::cell::Cell<(u32, u32, u32)>,
 }
 
 impl<'a> SourceFile<'a> {
     /// Indexes `text` for line lookups.
     pub fn new(name: &'a str, text: &'a str) -> Self {
-        SourceFile { name, text, index: LineIndex::new(text) }
+        SourceFile { name, text, index: LineIndex::new(text), last: Default::default() }
     }
 
     /// Places a diagnostic at its line and column.
     pub fn locate(&self, d: &Diagnostic) -> Located {
-        let (line, column) = self.index.line_col(self.text, d.span.start);
+        let (line, column) = self.line_col(d.span.start);
         let text = self.index.line_text(self.text, line);
         let line_start = self.index.line_start(self.text, line);
         let (source_line, snippet_column) = snippet(text, (d.span.start as usize).saturating_sub(line_start), column);
@@ -146,7 +149,16 @@ impl<'a> SourceFile<'a> {
 
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
-        self.index.line_col(self.text, offset)
+        let offset = offset.min(self.text.len() as u32);
+        let line = self.index.line(offset);
+        let (last_line, last_offset, last_column) = self.last.get();
+        let since_last = (last_line == line && last_offset <= offset).then(|| self.text.get(last_offset as usize..offset as usize)).flatten();
+        let column = match since_last {
+            Some(s) => last_column + s.chars().count() as u32,
+            None => self.index.line_col(self.text, offset).1,
+        };
+        self.last.set((line, offset, column));
+        (line, column)
     }
 }
 

@@ -52,7 +52,7 @@ pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<Str
     }
 
     out.push_str("\n\n");
-    out.push_str(&go_element(game, &line, &gm));
+    out.push_str(&go_element(game, &line, gm.first, &gm.moves));
     let first = gm.first.or(line.to_play);
 
     // Comments before the first move introduce the game.
@@ -112,17 +112,27 @@ pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<Str
 /// setup, moves (`mv`) and game info; and the points of its numbered moves
 /// (move `n` is at index `n - 1`).
 pub fn game_data(game: &GameTree) -> Result<(String, Vec<crate::point::Point>), String> {
+    game_data_to(game, None)
+}
+
+/// Like [`game_data`], but `mv` stops after the numbered move `last` (when given): a
+/// diagram early in a long game then replays only the moves it shows. The points are
+/// still those of every numbered move.
+pub fn game_data_to(game: &GameTree, last: Option<u32>) -> Result<(String, Vec<crate::point::Point>), String> {
     let line = sgf::main_line(game);
     if !(2..=MAX_SIZE).contains(&line.size) {
         return Err(format!("the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}", line.size));
     }
-    let main = walk(game, crate::sgf::ROOT, line.size);
-    let gm = Numbered::new(&main.moves);
-    let points = gm.moves.iter().filter_map(|m| if let Move::Play(p) = m { Some(*p) } else { None }).collect();
-    Ok((go_element(game, &line, &gm), points))
+    // Numbered moves are the SGF moves that are not passes.
+    let points: Vec<_> = line.moves.iter().filter_map(|m| m.point).collect();
+    // Up to the next numbered move: passes after `last` stay, as the position after it has them.
+    let next = last.and_then(|n| line.moves.iter().enumerate().filter(|(_, m)| m.point.is_some()).nth(n as usize)).map_or(line.moves.len(), |(i, _)| i + 1);
+    let gm = Numbered::new(&line.moves[..next]);
+    let end = last.and_then(|n| gm.plays.get(n as usize)).copied().unwrap_or(gm.moves.len());
+    Ok((go_element(game, &line, gm.first, &gm.moves[..end]), points))
 }
 
-fn go_element(game: &GameTree, line: &sgf::MainLine, gm: &Numbered) -> String {
+fn go_element(game: &GameTree, line: &sgf::MainLine, first: Option<Color>, moves: &[Move]) -> String {
     let size = line.size;
     let mut out = String::new();
     let out = &mut out;
@@ -142,12 +152,12 @@ fn go_element(game: &GameTree, line: &sgf::MainLine, gm: &Numbered) -> String {
     if !white.is_empty() {
         push_attr(out, "aw", &white, false);
     }
-    let first = gm.first.or(line.to_play);
+    let first = first.or(line.to_play);
     if first == Some(Color::White) || (first.is_some() && !stones.is_empty()) {
         push_attr(out, "pl", if first == Some(Color::White) { "w" } else { "b" }, false);
     }
-    if !gm.moves.is_empty() {
-        push_attr(out, "mv", &moves_text(&gm.moves), false);
+    if !moves.is_empty() {
+        push_attr(out, "mv", &moves_text(moves), false);
     }
     let info = &line.info;
     for (n, v) in [
@@ -265,51 +275,55 @@ fn walk(game: &GameTree, from: NodeId, size: u8) -> Line {
     line
 }
 
-/// SGF moves turned into gobook moves, with their numbering.
+/// SGF moves turned into gobook moves, with their numbering. The questions asked
+/// once per node are answered from tables made once, so a long game costs linear time.
 struct Numbered {
     first: Option<Color>,
     moves: Vec<Move>,
-    /// For each gobook move: the SGF move it stands for.
-    source: Vec<usize>,
+    /// `numbered[s]`: how many numbered moves (not passes) the first `s` SGF moves make.
+    numbered: Vec<u32>,
+    /// Index in `moves` of each numbered move.
+    plays: Vec<usize>,
 }
 
 impl Numbered {
-    fn new(moves: &[sgf::Move]) -> Numbered {
-        let (first, pairs) = alternate(moves);
-        Numbered { first, moves: pairs.iter().map(|p| p.0).collect(), source: pairs.iter().map(|p| p.1).collect() }
+    fn new(sgf_moves: &[sgf::Move]) -> Numbered {
+        let (first, pairs) = alternate(sgf_moves);
+        let mut numbered = vec![0u32; sgf_moves.len() + 1];
+        let mut plays = Vec::new();
+        for (i, &(m, source)) in pairs.iter().enumerate() {
+            if m != Move::Pass {
+                numbered[source + 1] += 1;
+                plays.push(i);
+            }
+        }
+        for s in 1..numbered.len() {
+            numbered[s] += numbered[s - 1];
+        }
+        Numbered { first, moves: pairs.iter().map(|p| p.0).collect(), numbered, plays }
     }
 
     /// How many numbered moves there are.
     fn count(&self) -> u32 {
-        self.moves.iter().filter(|m| **m != Move::Pass).count() as u32
+        self.plays.len() as u32
     }
 
     /// How many numbered moves the first `sgf_moves` SGF moves make.
     fn numbered_after(&self, sgf_moves: usize) -> u32 {
-        self.moves.iter().zip(&self.source).filter(|(m, s)| **s < sgf_moves && **m != Move::Pass).count() as u32
+        self.numbered[sgf_moves.min(self.numbered.len() - 1)]
     }
 
     /// The number of SGF move `sgf_moves - 1`, if it is numbered (not a pass).
     fn last_number_of(&self, sgf_moves: usize) -> Option<u32> {
         let k = sgf_moves.checked_sub(1)?;
-        let numbered = self.moves.iter().zip(&self.source).any(|(m, s)| *s == k && *m != Move::Pass);
+        let numbered = self.numbered_after(k + 1) > self.numbered_after(k);
         numbered.then(|| self.numbered_after(sgf_moves))
     }
 
     /// Who is to play in the position before move `at` (passes before it played), as gobook sees it.
     fn to_play_before(&self, at: u32) -> Option<Color> {
         let first = self.first?;
-        let mut seen = 0;
-        let mut idx = self.moves.len();
-        for (i, m) in self.moves.iter().enumerate() {
-            if *m != Move::Pass {
-                seen += 1;
-                if seen == at {
-                    idx = i;
-                    break;
-                }
-            }
-        }
+        let idx = (at as usize).checked_sub(1).and_then(|k| self.plays.get(k)).copied().unwrap_or(self.moves.len());
         Some(if idx % 2 == 0 { first } else { first.opponent() })
     }
 }

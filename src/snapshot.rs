@@ -3,7 +3,7 @@
 //! those of books.
 
 use crate::format::values;
-use crate::import::game_data;
+use crate::import::game_data_to;
 use crate::sgf::GameTree;
 
 /// The ID of the diagram in the book [`book`] writes.
@@ -35,9 +35,17 @@ pub struct Snapshot {
 /// range, a bad view) in words for the command line. Move numbers count stones
 /// played, passes left out, as in books.
 pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
-    let (go, points) = game_data(game)?;
+    // Only the moves up to the last one shown go into the book, so a diagram early in
+    // a game of a million moves does not replay (or check) the rest.
+    let last = match s.moment {
+        Moment::After(n) => Some(n),
+        Moment::Moves { to, .. } => Some(to),
+        Moment::End => None,
+    };
+    let (go, points) = game_data_to(game, last)?;
     let total = points.len() as u32;
-    let size = crate::sgf::main_line(game).size;
+    // The main line's size (the larger side of a rectangular board), without walking it again.
+    let size = game.root().value("SZ").and_then(crate::sgf::value::parse_size).map_or(19, |(c, r)| c.max(r));
     let mut out = format!("::book(#{DIAGRAM_ID}-book)\n\n::chapter\n\n{go}\n\n");
     let range = |n: u32, what: &str| {
         if (1..=total).contains(&n) {

@@ -191,3 +191,13 @@ proptest! {
         let _ = writer::format(&damaged, false);
     }
 }
+
+#[test]
+fn a_value_after_a_tab_keeps_its_leading_spaces_and_fmt_settles() {
+    // The reader skips the spaces before a value but only one tab: ` text` after a tab.
+    let src = "::p style=bullet\t  text after a tab\n";
+    let Formatted::Text(once) = writer::format(src, false) else { panic!("syntax errors") };
+    let Formatted::Text(twice) = writer::format(&once, false) else { panic!("syntax errors") };
+    assert_eq!(once, twice);
+    assert!(once.contains("  text after a tab"), "{once:?}");
+}

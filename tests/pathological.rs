@@ -110,3 +110,66 @@ fn deeply_nested_variations_are_read_without_overflowing_the_stack() {
     let out = gobook(&["convert", "-q", path(&sgf), path(&xml)]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// A game of `n` nodes that is mostly illegal: moves onto an occupied point, random
+/// points (from a fixed-seed generator) and some passes.
+fn broken_game(n: u32) -> String {
+    let mut s = String::from("(;FF[4]GM[1]SZ[19]");
+    let mut x: u32 = 12345;
+    for i in 0..n {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let r = x >> 8;
+        let c = if i % 2 == 0 { 'B' } else { 'W' };
+        match r % 20 {
+            0 => s.push_str(&format!(";{c}[]")),
+            1..=9 => s.push_str(&format!(";{c}[dd]")),
+            _ => s.push_str(&format!(";{c}[{}{}]", (b'a' + (r / 20 % 19) as u8) as char, (b'a' + (r / 400 % 19) as u8) as char)),
+        }
+    }
+    s.push(')');
+    s
+}
+
+#[test]
+fn a_broken_game_of_many_nodes_is_imported_in_linear_time() {
+    // 200,000 nodes took minutes when each figure and each report scanned the whole
+    // game (quadratic); linear, it is about a second in a release build.
+    let n = if cfg!(debug_assertions) { 50_000 } else { 200_000 };
+    let sgf = write("broken.sgf", broken_game(n).as_bytes());
+    let book = dir().join("broken.gobook");
+    let start = std::time::Instant::now();
+    let out = gobook(&["import", "-q", path(&sgf), "-o", path(&book)]);
+    let took = start.elapsed();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(took < std::time::Duration::from_secs(30), "import took {took:?}");
+    // The book is written; of its many illegal moves only the first few are shown.
+    assert!(std::fs::metadata(&book).unwrap().len() > n as u64);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.len() < 100_000, "{} bytes of errors", err.len());
+    assert!(err.contains("lists them all"), "{}", &err[err.len().saturating_sub(500)..]);
+}
+
+#[test]
+fn a_diagram_early_in_a_game_of_a_million_nodes_replays_only_its_moves() {
+    // Black fills the lower eight rows while White passes: 152 legal moves. Then a
+    // million illegal ones, which a diagram of move 100 must neither replay nor check.
+    let mut s = String::from("(;FF[4]GM[1]SZ[19]");
+    for row in 0..8u8 {
+        for col in 0..19u8 {
+            s.push_str(&format!(";B[{}{}];W[]", (b'a' + col) as char, (b's' - row) as char));
+        }
+    }
+    for i in 0..1_000_000u32 {
+        s.push_str(if i % 2 == 0 { ";B[aa]" } else { ";W[aa]" });
+    }
+    s.push(')');
+    let sgf = write("early.sgf", s.as_bytes());
+    let svg = dir().join("early.svg");
+    let start = std::time::Instant::now();
+    let out = gobook(&["svg", path(&sgf), "--move", "100", "--caption", "-o", path(&svg)]);
+    let took = start.elapsed();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(took < std::time::Duration::from_secs(20), "svg took {took:?}");
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.contains("<svg") && drawn.contains("Move 100"), "{}", &drawn[..drawn.len().min(500)]);
+}

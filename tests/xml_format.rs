@@ -377,3 +377,19 @@ fn many_warnings_on_one_line_stay_fast() {
     assert_eq!((p.warnings[1].line, p.warnings[1].col), (1, 46));
     assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
 }
+
+#[test]
+fn a_document_without_a_game_is_refused() {
+    let e = xml::read(b"<?xml version=\"1.0\"?>\n<Go>\n</Go>\n").unwrap_err();
+    assert!(e.message.contains("no <GoGame>"), "{}", e.message);
+}
+
+#[test]
+fn a_game_inside_a_game_does_not_start_a_new_one() {
+    // The inner <Go><GoGame> stands in the outer game's sequence: its nodes join the outer game.
+    let doc = b"<Go><GoGame><Nodes><Node/><Black at=\"C3\"/><Go><GoGame><Nodes><White at=\"D4\"/></Nodes></GoGame></Go><Black at=\"E5\"/></Nodes></GoGame></Go>";
+    let p = xml::read(doc).unwrap();
+    assert_eq!(p.collection.games.len(), 1);
+    let written = sgf::write::write(&p.collection);
+    assert!(sgf::parse(written.as_bytes()).is_ok(), "{written}");
+}

@@ -2,6 +2,7 @@
 
 use gobook::diagnostics::{Diagnostic, Severity, SourceFile};
 use gobook::format::syntax::Span;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// A book file read into memory.
@@ -76,6 +77,9 @@ pub fn print_diagnostics(name: &str, text: &str, diags: &[Diagnostic], quiet: bo
     let mut err = anstream::stderr();
     let color = anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never;
     let (mut e, mut w) = (0, 0);
+    // Standard error is unbuffered: written a piece at a time, a game with a million
+    // illegal moves spent most of its time in system calls.
+    let mut buf = Vec::new();
     for d in diags {
         match d.severity {
             Severity::Error => e += 1,
@@ -84,8 +88,13 @@ pub fn print_diagnostics(name: &str, text: &str, diags: &[Diagnostic], quiet: bo
         if quiet && d.severity == Severity::Warning {
             continue;
         }
-        let _ = gobook::diagnostics::render_human(&src.locate(d), &mut err, color);
+        let _ = gobook::diagnostics::render_human(&src.locate(d), &mut buf, color);
+        if buf.len() > 1 << 16 {
+            let _ = err.write_all(&buf);
+            buf.clear();
+        }
     }
+    let _ = err.write_all(&buf);
     (e, w)
 }
 

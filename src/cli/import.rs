@@ -22,6 +22,9 @@ pub struct ImportArgs {
     pub every: u32,
 }
 
+/// Errors of the book written that are shown; the rest are counted.
+const SHOWN_ERRORS: usize = 50;
+
 /// Runs `gobook import`.
 pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     let game = match read_game(&args.game, g) {
@@ -37,6 +40,8 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
             return EXIT_CONTENT;
         }
     };
+    // The tree is not needed any more; a game of a million nodes holds a lot of memory.
+    drop(game);
     if let Err(e) = std::fs::write(&args.out, &text) {
         report::error(&format!("cannot write {}: {e}", args.out.display()));
         return EXIT_USAGE;
@@ -44,8 +49,16 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     // The book is checked as `gobook check` would: an illegal move in the game shows here.
     let checked = gobook::check::check(&text);
     let out_name = args.out.display().to_string();
-    let (errors, _) = book_file::print_diagnostics(&out_name, &text, &checked.diagnostics, true);
-    if errors > 0 {
+    // A badly broken game can have an illegal move every other node: show the first few,
+    // not hundreds of megabytes of them; `gobook check` lists them all.
+    let is_error = |d: &&gobook::diagnostics::Diagnostic| d.severity == gobook::diagnostics::Severity::Error;
+    let errors = checked.diagnostics.iter().filter(is_error).count();
+    let shown: Vec<_> = checked.diagnostics.iter().filter(is_error).take(SHOWN_ERRORS).cloned().collect();
+    book_file::print_diagnostics(&out_name, &text, &shown, true);
+    if errors > SHOWN_ERRORS {
+        report::error(&format!("wrote {out_name}, but it has {errors} error(s), the first {SHOWN_ERRORS} above; `gobook check {out_name}` lists them all"));
+        return EXIT_CONTENT;
+    } else if errors > 0 {
         report::error(&format!("wrote {out_name}, but it has {errors} error(s); see above"));
         return EXIT_CONTENT;
     }

@@ -15,11 +15,15 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         Ok(game) => game,
         Err(code) => return code,
     };
-    let total = gobook::import::game_data(&game).map(|(_, p)| p.len() as u32).unwrap_or(0);
     let moment = match (args.move_number, args.from, args.to) {
         (Some(n), _, _) => Moment::After(n),
         (None, None, None) => Moment::End,
-        (None, from, to) => Moment::Moves { from: from.unwrap_or(1), to: to.unwrap_or(total) },
+        (None, from, Some(to)) => Moment::Moves { from: from.unwrap_or(1), to },
+        (None, from, None) => {
+            // Counting the moves writes no move list (`mv` stops before move 1).
+            let total = gobook::import::game_data_to(&game, Some(0)).map(|(_, p)| p.len() as u32).unwrap_or(0);
+            Moment::Moves { from: from.unwrap_or(1), to: total }
+        }
     };
     let s = Snapshot { moment, view: args.view.clone(), coords: args.coords };
     let text = match snapshot::book(&game, &s) {

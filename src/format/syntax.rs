@@ -168,6 +168,11 @@ impl LineIndex {
         LineIndex { starts }
     }
 
+    /// The 1-based line of a byte offset: unlike [`LineIndex::line_col`], no counting along the line.
+    pub fn line(&self, offset: u32) -> u32 {
+        self.starts.partition_point(|&s| s <= offset).max(1) as u32
+    }
+
     /// The 1-based line and column of a byte offset in `src`.
     pub fn line_col(&self, src: &str, offset: u32) -> (u32, u32) {
         let line = self.starts.partition_point(|&s| s <= offset).max(1) - 1;

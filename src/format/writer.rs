@@ -63,7 +63,9 @@ fn write_element(out: &mut String, el: &Element) {
         write_attr(out, a);
     }
     if let Some(v) = &el.value {
-        out.push(if el.value_on_new_line { '\n' } else { ' ' });
+        // The reader skips the spaces before a value but only one tab: a value that
+        // begins with a space (it followed a tab) keeps it only behind a tab.
+        out.push(if el.value_on_new_line { '\n' } else if v.raw.starts_with(' ') { '\t' } else { ' ' });
         push_text(out, &v.raw);
     }
 }

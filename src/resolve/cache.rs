@@ -26,9 +26,16 @@ pub struct ResolveCache {
     prefetched: HashMap<u64, Vec<Diagnostic>>,
     /// Elements found in the cache by the last resolution.
     pub hits: usize,
+    /// Keep nothing: a single check would only copy every diagram and diagnostic once more.
+    once: bool,
 }
 
 impl ResolveCache {
+    /// A cache for a single resolution, which stores nothing.
+    pub fn once() -> ResolveCache {
+        ResolveCache { once: true, ..ResolveCache::default() }
+    }
+
     /// The Go data and diagram for `key`, made by `make` when not cached. `anchor` is the
     /// element's source offset: diagnostics are stored relative to it.
     pub fn get_or_make(
@@ -38,6 +45,10 @@ impl ResolveCache {
         diags: &mut Diagnostics,
         make: impl FnOnce(&mut Diagnostics) -> (GoData, Option<Diagram>),
     ) -> (Arc<GoData>, Option<Diagram>) {
+        if self.once {
+            let (data, diagram) = make(diags);
+            return (Arc::new(data), diagram);
+        }
         self.used.insert(key);
         if let Some(e) = self.entries.get(&key) {
             // Made ahead for this resolution: its diagnostics as made, not shifted.

@@ -25,6 +25,9 @@ pub struct GoData {
     /// Positions every [`CHECKPOINT`] moves, made on first use: figures deep into a
     /// long game then replay a few moves instead of the whole game.
     pub checkpoints: std::sync::OnceLock<Vec<Board>>,
+    /// The index in `moves` of each numbered move (not a pass), made on first use: every
+    /// figure of a long game asks where its moves are, and a scan each time was quadratic.
+    numbered: std::sync::OnceLock<Vec<u32>>,
 }
 
 /// Moves between two stored positions.
@@ -55,26 +58,21 @@ impl Role {
 impl GoData {
     /// The number after the last numbered move (the `at` of the final position).
     pub fn end_number(&self) -> u32 {
-        self.first_number + self.moves.iter().filter(|m| **m != Move::Pass).count() as u32
+        self.first_number + self.numbered().len() as u32
+    }
+
+    fn numbered(&self) -> &[u32] {
+        self.numbered.get_or_init(|| self.moves.iter().enumerate().filter(|(_, m)| **m != Move::Pass).map(|(i, _)| i as u32).collect())
     }
 
     /// The index in `moves` of the move numbered `n` (`moves.len()` for the end).
     fn index_of(&self, n: u32) -> usize {
-        let mut num = self.first_number;
-        for (i, m) in self.moves.iter().enumerate() {
-            if *m != Move::Pass {
-                if num == n {
-                    return i;
-                }
-                num += 1;
-            }
-        }
-        self.moves.len()
+        n.checked_sub(self.first_number).and_then(|k| self.numbered().get(k as usize)).map_or(self.moves.len(), |&i| i as usize)
     }
 
     /// A position and the moves after it, for data that was not built by [`build`].
     pub fn new(start: Board, moves: Vec<Move>, first_number: u32, view: Option<(Point, Point)>, at: u32) -> GoData {
-        GoData { start, moves, first_number, view, at, checkpoints: std::sync::OnceLock::new() }
+        GoData { start, moves, first_number, view, at, checkpoints: std::sync::OnceLock::new(), numbered: std::sync::OnceLock::new() }
     }
 
     /// The position before the move numbered `at` (passes before it are played).

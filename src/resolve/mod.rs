@@ -39,7 +39,7 @@ const SPACING: &[&str] = &["paraSpacing", "spaceBefore", "spaceAfter", "firstInd
 
 /// Resolves a linked document.
 pub fn resolve(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics) -> Resolved {
-    resolve_with(src, doc, links, diags, &mut cache::ResolveCache::default())
+    resolve_with(src, doc, links, diags, &mut cache::ResolveCache::once())
 }
 
 /// Resolves a linked document, reusing what `cache` holds from the last resolution.
@@ -122,7 +122,7 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
                     d.id = el.id_str().map(String::from);
                     d.chapter = Some(ch);
                     d.element = i;
-                    d.line = lines.line_col(src, el.span.start).0;
+                    d.line = lines.line(el.span.start);
                     d.text = el.value.clone();
                     r.diagram_of_element[i] = Some(r.book.diagrams.len());
                     r.book.diagrams.push(d);
@@ -259,7 +259,7 @@ fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags:
         if let Some(mut d) = d {
             d.chapter = Some(cx.ch);
             d.element = cx.para;
-            d.line = cx.lines.line_col(cx.src, span.start).0;
+            d.line = cx.lines.line(span.start);
             r.inline_diagrams.insert(span.start, r.book.diagrams.len());
             r.book.diagrams.push(d);
         }

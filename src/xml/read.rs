@@ -154,6 +154,14 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
             message: "no <Go> element: not an XML Go file".into(),
         });
     }
+    // As an SGF file must hold a game tree, so must this: no games would be written as no SGF.
+    if st.games.is_empty() {
+        return Err(XmlError {
+            line: 1,
+            col: 1,
+            message: "no <GoGame> element in <Go>: the file holds no game".into(),
+        });
+    }
     let mut found = st.warnings;
     found.sort_by_key(|w| w.0);
     let mut cursor = crate::sgf::position::Cursor::default();
@@ -193,6 +201,24 @@ fn attr(e: &BytesStart, name: &str) -> Option<String> {
 impl State {
     fn parent_name(&self) -> &str {
         self.stack.last().map_or("", |o| o.name.as_str())
+    }
+
+    /// Whether a `<GoGame>` is open.
+    fn in_game(&self) -> bool {
+        self.stack.iter().any(|o| o.name == "GoGame")
+    }
+
+    /// Starts an empty game. Every node ID held (the current node, the open sequences' last
+    /// nodes and variations' parents) belonged to the game before and is forgotten.
+    fn fresh_game(&mut self) {
+        self.game = GameTree::new();
+        self.node = None;
+        self.root_used = false;
+        self.size = 19;
+        for o in &mut self.stack {
+            o.cur = None;
+            o.parent = None;
+        }
     }
 
     /// A new node in the innermost sequence (`Nodes` or `Variation`).
@@ -249,12 +275,9 @@ impl State {
         };
         match (parent.as_str(), name.as_str()) {
             ("", "Go") => {}
-            ("Go", "GoGame") => {
-                self.game = GameTree::new();
-                // Node IDs of the last game mean nothing in this one.
-                self.node = None;
-                self.root_used = false;
-                self.size = 19;
+            // A game inside another game (under a `<Go>` nested in it) is not one: it would cut the outer game in two.
+            ("Go", "GoGame") if !self.in_game() => {
+                self.fresh_game();
                 if let Some(n) = attr(e, "name") {
                     self.game.root_mut().props.push(crate::sgf::Property::new(
                         "GN",
@@ -388,9 +411,11 @@ impl State {
         let Some(open) = self.stack.pop() else { return };
         let parent = self.parent_name().to_string();
         match (parent.as_str(), open.name.as_str()) {
-            ("Go", "GoGame") => {
+            ("Go", "GoGame") if !self.in_game() => {
                 let game = std::mem::take(&mut self.game);
                 self.games.push(game);
+                // What stands after the game (unknown elements) must not reach into it.
+                self.fresh_game();
             }
             ("Information", _) => {
                 if let Some(id) = self.info_prop.take() {
