@@ -372,13 +372,13 @@ fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
             }
         }
     }
+    // A root often holds a few identifiers outside the table (AP, MULTIGOGM...): sorting a
+    // handful of names costs less than hashing them, and stays n log n for a flood of them.
     let has_dup = repeated
         || (others > 1 && {
-            let mut seen = std::collections::HashSet::with_capacity(others);
-            !list
-                .iter()
-                .filter(|p| p.id.bit() == 0)
-                .all(|p| seen.insert(p.id.as_str()))
+            let mut names: smallvec::SmallVec<[&str; 8]> = list.iter().filter(|p| p.id.bit() == 0).map(|p| p.id.as_str()).collect();
+            names.sort_unstable();
+            names.windows(2).any(|w| w[0] == w[1])
         });
     if !has_dup {
         return;
@@ -700,14 +700,23 @@ fn human_move(v: &str, ctx: &Ctx) -> Option<String> {
     Some(value::point_raw(p, ctx.cols))
 }
 
+/// The board coordinate of each byte: `a`-`z` are 0-25, `A`-`Z` 26-51, anything else is
+/// `u8::MAX`, off every board. One lookup instead of two range tests: every move is checked.
+static COORD: [u8; 256] = {
+    let mut table = [u8::MAX; 256];
+    let mut i = 0;
+    while i < 26 {
+        table[b'a' as usize + i] = i as u8;
+        table[b'A' as usize + i] = 26 + i as u8;
+        i += 1;
+    }
+    table
+};
+
+#[inline]
 fn valid_point(v: &str, ctx: &Ctx) -> bool {
-    let idx = |c: u8| match c {
-        b'a'..=b'z' => Some(c - b'a'),
-        b'A'..=b'Z' => Some(c - b'A' + 26),
-        _ => None,
-    };
     match v.as_bytes() {
-        [a, b] => matches!((idx(*a), idx(*b)), (Some(x), Some(y)) if x < ctx.cols && y < ctx.rows),
+        [a, b] => COORD[*a as usize] < ctx.cols && COORD[*b as usize] < ctx.rows,
         _ => false,
     }
 }
@@ -724,8 +733,8 @@ fn fix_point_list(
         p.values[0].clear();
         return true;
     }
-    strip_ws(p, pos, false, warn);
-    // Most lists are plain points, each once: then there is nothing to rewrite.
+    // Most lists are plain points, each once: then there is nothing to rewrite (and no blank
+    // to strip, so this comes first).
     let mut seen = PointSet::default();
     let plain = !p.values.is_empty()
         && p.values.iter().all(|v| {
@@ -735,6 +744,7 @@ fn fix_point_list(
     if plain {
         return true;
     }
+    strip_ws(p, pos, false, warn);
     let id = p.id.as_str().to_string();
     let mut out: Vec<RawValue> = Vec::with_capacity(p.values.len());
     let mut seen = PointSet::default();
@@ -834,11 +844,8 @@ fn point_value(x: u8, y: u8) -> RawValue {
 }
 
 fn letter_index(c: u8) -> Option<u8> {
-    match c {
-        b'a'..=b'z' => Some(c - b'a'),
-        b'A'..=b'Z' => Some(c - b'A' + 26),
-        _ => None,
-    }
+    let i = COORD[c as usize];
+    (i != u8::MAX).then_some(i)
 }
 
 fn letter(i: u8) -> u8 {
