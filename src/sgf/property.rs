@@ -154,6 +154,16 @@ impl Values {
         }
     }
 
+    /// The value, when there is exactly one.
+    #[inline(always)]
+    pub(crate) fn single(&self) -> Option<&RawValue> {
+        match &self.0 {
+            ValRepr::One(v) => Some(v),
+            ValRepr::Many(list) if list.len() == 1 => list.first(),
+            _ => None,
+        }
+    }
+
     /// Whether dropping the values frees memory (a list, or a value too long to be kept inline).
     #[inline]
     pub(crate) fn owns_heap(&self) -> bool {

@@ -27,7 +27,21 @@ pub fn repair(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) {
     let ctx = root(game, warn);
     // Arena order is enough: each node is repaired on its own; nodes added by splits are already clean.
     for id in 0..game.nodes.len() {
+        // Most nodes of a game are one move on the board, which none of the checks touch:
+        // they are passed over here, without a call.
+        if ctx.go && lone_move_on_board(&game.nodes[id].props, &ctx) {
+            continue;
+        }
         fix_node(game, id, &ctx, warn);
+    }
+}
+
+/// Whether a node is one `B` or `W` with one value, a point on the board.
+#[inline(always)]
+fn lone_move_on_board(list: &Props, ctx: &Ctx) -> bool {
+    match &list[..] {
+        [p] => p.id.bit() & MOVES != 0 && p.values.single().is_some_and(|v| valid_point(v, ctx)),
+        _ => false,
     }
 }
 
@@ -77,7 +91,8 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     let (mut cols, mut rows) = (19, 19);
     if let Some(p) = root.get("SZ") {
         let pos = p.pos as usize;
-        let raw = p.value().unwrap_or("").trim().to_string();
+        // Kept inline (no allocation): a size is a few bytes.
+        let raw = RawValue::from(p.value().unwrap_or("").trim());
         let parsed = raw
             .split_once(':')
             .map(|(a, b)| (value::parse_number(a), value::parse_number(b)))
@@ -85,10 +100,10 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
         match parsed {
             (Some(c), Some(r)) if c > 0 && r > 0 => {
                 let (c2, r2) = (c.min(MAX_BOARD as i64) as u8, r.min(MAX_BOARD as i64) as u8);
-                let new = if c2 == r2 {
-                    c2.to_string()
+                let new: RawValue = if c2 == r2 {
+                    compact_str::ToCompactString::to_compact_string(&c2)
                 } else {
-                    format!("{c2}:{r2}")
+                    compact_str::format_compact!("{c2}:{r2}")
                 };
                 if c > MAX_BOARD as i64 || r > MAX_BOARD as i64 {
                     warn(pos, format!("board size too big (corrected to {new})"));
@@ -96,7 +111,7 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
                     warn(pos, format!("board size [{raw}] corrected to [{new}]"));
                 }
                 if !matches!(&root.get("SZ").map(|p| &p.values[..]), Some([v]) if *v == new) {
-                    root.set("SZ", vec![new]);
+                    root.set("SZ", vec![new.into_string()]);
                 }
                 (cols, rows) = (c2, r2);
             }
@@ -140,13 +155,6 @@ fn fixed(id: &str, value: &'static str) -> Property {
 
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
     let list = &mut game.nodes[id].props;
-    // Most nodes of a game are one move on the board, which none of the checks below touch.
-    if let [p] = &list[..] {
-        if p.id.bit() & MOVES != 0 && ctx.go && matches!(&p.values[..], [v] if valid_point(v, ctx))
-        {
-            return;
-        }
-    }
     // What the node holds decides which checks can apply: most nodes (a lone move) need none.
     // Repeats first, so that every old property is converted in one go (`L[a]L[b]`); the
     // root's were merged before it was read.
