@@ -38,6 +38,9 @@ struct Parser<'a> {
     /// Nodes the rest of the file probably holds (its `;` count), to size each game's list once.
     nodes_left: usize,
     stack: Vec<Level>,
+    /// The values of the property being read, when it has several: reused from one list to the
+    /// next so that a long point list is copied once, at its final size, instead of regrown.
+    scratch: Vec<RawValue>,
     cur: Option<NodeId>,
     in_node: bool,
 }
@@ -53,7 +56,9 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (u
         game: GameTree { nodes: Vec::new() },
         root_used: false,
         nodes_left: memchr::memchr_iter(b';', text.as_bytes()).count(),
-        stack: Vec::new(),
+        // Variations rarely nest deeper than this: no growth for most files.
+        stack: Vec::with_capacity(16),
+        scratch: Vec::new(),
         cur: None,
         in_node: false,
     };
@@ -183,7 +188,11 @@ impl<'a> Parser<'a> {
                     }
                     self.i += 1;
                     let props = self.lone_move();
+                    let lone = !props.is_empty();
                     self.new_node(props);
+                    if lone {
+                        self.move_chain();
+                    }
                 }
                 b'A'..=b'Z' | b'a'..=b'z' => {
                     if self.stack.is_empty() {
@@ -328,21 +337,7 @@ impl<'a> Parser<'a> {
         // The usual case, an uppercase identifier right before its first value inside a node,
         // needs none of the checks below.
         if b.get(end) == Some(&b'[') && self.in_node && end - at <= MAX_ID_LEN {
-            let id = &self.text[at..end];
-            // Nearly every property has one value without escapes: read it in one go.
-            let start = end + 1;
-            let close = b[start..]
-                .iter()
-                .position(|&c| c == b']' || c == b'\\')
-                .map(|n| start + n);
-            if let Some(close) = close.filter(|&c| b[c] == b']') {
-                self.i = close + 1;
-                if self.peek_from(self.i) != Some(b'[') {
-                    let value = RawValue::from(&self.text[start..close]);
-                    self.push_property(PropId::new(id), Values::from(value), at);
-                    return;
-                }
-            }
+            let id = self.slice(at, end);
             self.i = end;
             if let Some(values) = self.read_values(id, at) {
                 self.push_property(PropId::new(id), values, at);
@@ -411,11 +406,50 @@ impl<'a> Parser<'a> {
             return Props::new();
         }
         let id = PropId::known(if c == b'B' { props::B } else { props::W });
-        let values = Values::from(RawValue::from(&self.text[at + 2..at + 4]));
+        let values = Values::from(RawValue::from(self.slice(at + 2, at + 4)));
         let pos = u32::try_from(at).unwrap_or(u32::MAX);
         self.i = at + 5;
         // The node's one inline slot takes the move.
         Props::from_buf([Property { id, values, pos }])
+    }
+
+    /// Reads the lone-move nodes `;B[dd];W[pq]...` that follow a lone-move node, the bulk of
+    /// every game, straight into the tree; stops (leaving `self.i` at the `;`) at anything else.
+    /// Within such a run nothing the main loop checks can change: no variation closes, and
+    /// each node is a new child of the one before.
+    #[inline(always)]
+    fn move_chain(&mut self) {
+        let b = self.b;
+        let Some(mut cur) = self.cur else {
+            return;
+        };
+        loop {
+            let at = self.skip_ws_from(self.i);
+            let Some(&[b';', c, b'[', x, y, b']', next]) = b.get(at..at + 7) else {
+                break;
+            };
+            // A second value, or blanks that might hide one, go the general way.
+            if !matches!(c, b'B' | b'W') || !x.is_ascii_alphabetic() || !y.is_ascii_alphabetic() || next == b'[' || next.is_ascii_whitespace() {
+                break;
+            }
+            let prop = Property {
+                id: PropId::known(if c == b'B' { props::B } else { props::W }),
+                values: Values::from(RawValue::from(self.slice(at + 3, at + 5))),
+                pos: u32::try_from(at + 1).unwrap_or(u32::MAX),
+            };
+            let nodes = &mut self.game.nodes;
+            let id = nodes.len();
+            nodes.push(Node {
+                props: Props::from_buf([prop]),
+                parent: Some(cur),
+                children: Default::default(),
+            });
+            nodes[cur].children.push(id);
+            cur = id;
+            self.nodes_left = self.nodes_left.saturating_sub(1);
+            self.i = at + 6;
+        }
+        self.cur = Some(cur);
     }
 
     /// Appends a property to the current node.
@@ -457,7 +491,8 @@ impl<'a> Parser<'a> {
         if self.peek_from(self.i) != Some(b'[') {
             return Some(Values::from(first));
         }
-        let mut list = Vec::with_capacity(4);
+        let mut list = std::mem::take(&mut self.scratch);
+        list.clear();
         list.push(first);
         while self.peek_from(self.i) == Some(b'[') {
             self.i = self.skip_ws_from(self.i);
@@ -465,29 +500,56 @@ impl<'a> Parser<'a> {
                 Some(v) => list.push(RawValue::from(v)),
                 None => {
                     eof(self);
+                    self.scratch = list;
                     return None;
                 }
             }
         }
-        Some(Values::from(list))
+        let values = Values::from(list.drain(..).collect::<Vec<_>>());
+        self.scratch = list;
+        Some(values)
     }
 
     /// Reads `[...]` at `self.i`; `None` when the file ends before the closing `]`.
+    #[inline]
     fn read_value(&mut self) -> Option<&'a str> {
         let b = self.b;
         let start = self.i + 1;
         let mut j = start;
-        while j < b.len() {
+        // Most values are a few bytes (points, numbers, names): a byte loop beats a call there;
+        // comments, the long ones, are searched with SIMD from the 16th byte on.
+        let short_end = b.len().min(start + 16);
+        while j < short_end {
             match b[j] {
                 b']' => {
                     self.i = j + 1;
-                    return Some(&self.text[start..j]);
+                    return Some(self.slice(start, j));
                 }
                 b'\\' => j += 2,
                 _ => j += 1,
             }
         }
+        while let Some(rest) = b.get(j..) {
+            let Some(k) = memchr::memchr2(b']', b'\\', rest) else {
+                break;
+            };
+            let k = j + k;
+            if b[k] == b']' {
+                self.i = k + 1;
+                return Some(self.slice(start, k));
+            }
+            j = k + 2;
+        }
         self.i = b.len();
         None
+    }
+
+    /// The text between two byte offsets that stand at ASCII syntax characters or at the end.
+    #[inline(always)]
+    fn slice(&self, from: usize, to: usize) -> &'a str {
+        debug_assert!(from <= to && self.text.is_char_boundary(from) && self.text.is_char_boundary(to));
+        // SAFETY: callers pass offsets next to ASCII bytes (`[`, `]`, letters, `;`) or the end of
+        // the text, never inside a UTF-8 sequence, so the checks of `&text[from..to]` are redundant.
+        unsafe { self.text.get_unchecked(from..to) }
     }
 }

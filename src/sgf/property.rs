@@ -48,6 +48,12 @@ impl PropId {
         }
     }
 
+    /// Whether the identifier is in the property table (and so holds no text of its own).
+    #[inline]
+    pub(crate) fn is_known(&self) -> bool {
+        matches!(self.0, IdRepr::Known(_))
+    }
+
     /// What the FF[4] property table says about this identifier.
     #[inline]
     pub fn info(&self) -> Info {
@@ -145,6 +151,26 @@ impl Values {
             ValRepr::Empty => Vec::new(),
             ValRepr::One(v) => vec![v],
             ValRepr::Many(list) => *list,
+        }
+    }
+
+    /// The value, when there is exactly one.
+    #[inline(always)]
+    pub(crate) fn single(&self) -> Option<&RawValue> {
+        match &self.0 {
+            ValRepr::One(v) => Some(v),
+            ValRepr::Many(list) if list.len() == 1 => list.first(),
+            _ => None,
+        }
+    }
+
+    /// Whether dropping the values frees memory (a list, or a value too long to be kept inline).
+    #[inline]
+    pub(crate) fn owns_heap(&self) -> bool {
+        match &self.0 {
+            ValRepr::Empty => false,
+            ValRepr::One(v) => v.is_heap_allocated(),
+            ValRepr::Many(_) => true,
         }
     }
 

@@ -27,7 +27,21 @@ pub fn repair(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) {
     let ctx = root(game, warn);
     // Arena order is enough: each node is repaired on its own; nodes added by splits are already clean.
     for id in 0..game.nodes.len() {
+        // Most nodes of a game are one move on the board, which none of the checks touch:
+        // they are passed over here, without a call.
+        if ctx.go && lone_move_on_board(&game.nodes[id].props, &ctx) {
+            continue;
+        }
         fix_node(game, id, &ctx, warn);
+    }
+}
+
+/// Whether a node is one `B` or `W` with one value, a point on the board.
+#[inline(always)]
+fn lone_move_on_board(list: &Props, ctx: &Ctx) -> bool {
+    match &list[..] {
+        [p] => p.id.bit() & MOVES != 0 && p.values.single().is_some_and(|v| valid_point(v, ctx)),
+        _ => false,
     }
 }
 
@@ -77,7 +91,8 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     let (mut cols, mut rows) = (19, 19);
     if let Some(p) = root.get("SZ") {
         let pos = p.pos as usize;
-        let raw = p.value().unwrap_or("").trim().to_string();
+        // Kept inline (no allocation): a size is a few bytes.
+        let raw = RawValue::from(p.value().unwrap_or("").trim());
         let parsed = raw
             .split_once(':')
             .map(|(a, b)| (value::parse_number(a), value::parse_number(b)))
@@ -85,10 +100,10 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
         match parsed {
             (Some(c), Some(r)) if c > 0 && r > 0 => {
                 let (c2, r2) = (c.min(MAX_BOARD as i64) as u8, r.min(MAX_BOARD as i64) as u8);
-                let new = if c2 == r2 {
-                    c2.to_string()
+                let new: RawValue = if c2 == r2 {
+                    compact_str::ToCompactString::to_compact_string(&c2)
                 } else {
-                    format!("{c2}:{r2}")
+                    compact_str::format_compact!("{c2}:{r2}")
                 };
                 if c > MAX_BOARD as i64 || r > MAX_BOARD as i64 {
                     warn(pos, format!("board size too big (corrected to {new})"));
@@ -96,7 +111,7 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
                     warn(pos, format!("board size [{raw}] corrected to [{new}]"));
                 }
                 if !matches!(&root.get("SZ").map(|p| &p.values[..]), Some([v]) if *v == new) {
-                    root.set("SZ", vec![new]);
+                    root.set("SZ", vec![new.into_string()]);
                 }
                 (cols, rows) = (c2, r2);
             }
@@ -140,13 +155,6 @@ fn fixed(id: &str, value: &'static str) -> Property {
 
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
     let list = &mut game.nodes[id].props;
-    // Most nodes of a game are one move on the board, which none of the checks below touch.
-    if let [p] = &list[..] {
-        if p.id.bit() & MOVES != 0 && ctx.go && matches!(&p.values[..], [v] if valid_point(v, ctx))
-        {
-            return;
-        }
-    }
     // What the node holds decides which checks can apply: most nodes (a lone move) need none.
     // Repeats first, so that every old property is converted in one go (`L[a]L[b]`); the
     // root's were merged before it was read.
@@ -372,13 +380,13 @@ fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
             }
         }
     }
+    // A root often holds a few identifiers outside the table (AP, MULTIGOGM...): sorting a
+    // handful of names costs less than hashing them, and stays n log n for a flood of them.
     let has_dup = repeated
         || (others > 1 && {
-            let mut seen = std::collections::HashSet::with_capacity(others);
-            !list
-                .iter()
-                .filter(|p| p.id.bit() == 0)
-                .all(|p| seen.insert(p.id.as_str()))
+            let mut names: smallvec::SmallVec<[&str; 8]> = list.iter().filter(|p| p.id.bit() == 0).map(|p| p.id.as_str()).collect();
+            names.sort_unstable();
+            names.windows(2).any(|w| w[0] == w[1])
         });
     if !has_dup {
         return;
@@ -700,14 +708,23 @@ fn human_move(v: &str, ctx: &Ctx) -> Option<String> {
     Some(value::point_raw(p, ctx.cols))
 }
 
+/// The board coordinate of each byte: `a`-`z` are 0-25, `A`-`Z` 26-51, anything else is
+/// `u8::MAX`, off every board. One lookup instead of two range tests: every move is checked.
+static COORD: [u8; 256] = {
+    let mut table = [u8::MAX; 256];
+    let mut i = 0;
+    while i < 26 {
+        table[b'a' as usize + i] = i as u8;
+        table[b'A' as usize + i] = 26 + i as u8;
+        i += 1;
+    }
+    table
+};
+
+#[inline]
 fn valid_point(v: &str, ctx: &Ctx) -> bool {
-    let idx = |c: u8| match c {
-        b'a'..=b'z' => Some(c - b'a'),
-        b'A'..=b'Z' => Some(c - b'A' + 26),
-        _ => None,
-    };
     match v.as_bytes() {
-        [a, b] => matches!((idx(*a), idx(*b)), (Some(x), Some(y)) if x < ctx.cols && y < ctx.rows),
+        [a, b] => COORD[*a as usize] < ctx.cols && COORD[*b as usize] < ctx.rows,
         _ => false,
     }
 }
@@ -724,8 +741,8 @@ fn fix_point_list(
         p.values[0].clear();
         return true;
     }
-    strip_ws(p, pos, false, warn);
-    // Most lists are plain points, each once: then there is nothing to rewrite.
+    // Most lists are plain points, each once: then there is nothing to rewrite (and no blank
+    // to strip, so this comes first).
     let mut seen = PointSet::default();
     let plain = !p.values.is_empty()
         && p.values.iter().all(|v| {
@@ -735,6 +752,7 @@ fn fix_point_list(
     if plain {
         return true;
     }
+    strip_ws(p, pos, false, warn);
     let id = p.id.as_str().to_string();
     let mut out: Vec<RawValue> = Vec::with_capacity(p.values.len());
     let mut seen = PointSet::default();
@@ -834,11 +852,8 @@ fn point_value(x: u8, y: u8) -> RawValue {
 }
 
 fn letter_index(c: u8) -> Option<u8> {
-    match c {
-        b'a'..=b'z' => Some(c - b'a'),
-        b'A'..=b'Z' => Some(c - b'A' + 26),
-        _ => None,
-    }
+    let i = COORD[c as usize];
+    (i != u8::MAX).then_some(i)
 }
 
 fn letter(i: u8) -> u8 {
