@@ -46,6 +46,11 @@ impl ResolveCache {
         make: impl FnOnce(&mut Diagnostics) -> (GoData, Option<Diagram>),
     ) -> (Arc<GoData>, Option<Diagram>) {
         if self.once {
+            // Made ahead (prefetch): taken, not copied.
+            if let Some(e) = self.entries.remove(&key) {
+                diags.extend(self.prefetched.remove(&key).unwrap_or_default());
+                return (e.data, e.diagram);
+            }
             let (data, diagram) = make(diags);
             return (Arc::new(data), diagram);
         }
@@ -79,6 +84,11 @@ impl ResolveCache {
 
     /// Keeps what was made ahead for `key`; the next `get_or_make` of it is not a hit.
     pub fn insert_made(&mut self, key: u64, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
+        if self.once {
+            self.prefetched.insert(key, found);
+            self.entries.insert(key, Entry { data, diagram, diagnostics: Vec::new() });
+            return;
+        }
         self.prefetched.insert(key, found.clone());
         self.store(key, anchor, data, diagram, found);
     }
