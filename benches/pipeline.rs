@@ -86,6 +86,8 @@ fn main() {
         let img = work.join("img");
         let _ = std::fs::remove_dir_all(&img);
         std::fs::create_dir_all(&img).unwrap();
+        // Each side starts with the other's files on disk, not still being written back.
+        settle();
         let t0 = Instant::now();
         draw_all(&generated.drawings, &sgfs, &img, 2);
         let t1 = Instant::now();
@@ -103,6 +105,7 @@ fn main() {
         let drawn = std::fs::read_dir(&img).unwrap().count();
         assert_eq!(drawn, boards, "sgf-render drew every board");
 
+        settle();
         let t = Instant::now();
         let st = Command::new(&gobook).args(["build", "-q", "-o"]).arg(work.join("site-gobook")).arg(&book).output().unwrap();
         assert!(st.status.success(), "gobook build failed: {}", String::from_utf8_lossy(&st.stderr));
@@ -152,6 +155,11 @@ fn gobook_binary(root: &Path) -> PathBuf {
     let st = Command::new(env!("CARGO")).args(["build", "--release", "--quiet", "--bin", "gobook"]).current_dir(root).status().expect("cargo runs");
     assert!(st.success(), "cannot build gobook");
     root.join("target/release/gobook")
+}
+
+/// Flushes what earlier steps wrote, so that no step pays for the one before.
+fn settle() {
+    let _ = Command::new("sync").status();
 }
 
 fn median(v: &mut [Duration]) -> Duration {

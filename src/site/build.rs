@@ -108,13 +108,21 @@ pub const DEFAULT_OUT_DIR: &str = "site";
 
 /// Builds the site of a book and swaps it in.
 pub fn build(opts: &Options) -> Result<Summary, BuildError> {
-    let r = render(opts, &mut Cache::default())?;
-    write_site(&r.out_dir, &r.files, &r.images, &r.book_dir)?;
+    let (r, staged) = render_to(opts, &mut Cache::default(), true)?;
+    let staged = staged.expect("pages were written to a staging folder");
+    write_files(&staged.dir, &r.files, &r.images, &r.book_dir)?;
+    swap_in(staged, &r.out_dir)?;
     Ok(Summary { elapsed: r.summary.elapsed, ..r.summary })
 }
 
 /// Renders the site of a book in memory, reusing what `cache` holds from the last build.
 pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError> {
+    render_to(opts, cache, false).map(|(r, _)| r)
+}
+
+/// Renders the site; with `stage`, pages go straight into a fresh folder beside the site
+/// (returned) instead of memory: a book's pages are most of what a build would hold.
+fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered, Option<Staging>), BuildError> {
     let start = Instant::now();
     let timings = std::env::var_os("GOBOOK_TIMINGS").is_some();
     let mut last = start;
@@ -135,6 +143,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         None => book_dir.join(config.out_dir.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT_DIR))),
     };
     guard_out_dir(&out_dir, &book_dir)?;
+    let staged = if stage { Some(staging(&out_dir)?) } else { None };
     let book = &checked.resolved.book;
     let plans: Vec<Plan> = book.languages.iter().map(|l| pages::plan(book, l)).collect();
     let multi = plans.len() > 1;
@@ -189,6 +198,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
+    let mut written = 0;
     let global = crate::resolve::cache::key(&(
         &book.info,
         &book.languages,
@@ -203,6 +213,17 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         anchors.sort();
         let lang_key = crate::resolve::cache::key(&(global, &titles, &anchors));
         let keys: Vec<u64> = plan.pages.iter().map(|pg| crate::resolve::cache::key(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svg_keys[pi]))))).collect();
+        if let Some(st) = &staged {
+            let folder = st.dir.join(&dir);
+            std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+            (0..plan.pages.len()).into_par_iter().try_for_each(|p| {
+                let path = folder.join(&plan.pages[p].file);
+                std::fs::write(&path, html::page(&site, pi, p)).map_err(|e| format!("cannot write {}: {e}", path.display()))
+            })?;
+            cache.pages_rendered += plan.pages.len();
+            written += plan.pages.len();
+            continue;
+        }
         let rendered: Vec<(usize, Vec<u8>)> = (0..plan.pages.len())
             .into_par_iter()
             .filter(|&p| cache.pages.get(&(plan.lang.clone(), plan.pages[p].file.clone())).is_none_or(|(k, _)| *k != keys[p]))
@@ -218,7 +239,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         }
     }
     mark("pages");
-    let pages = files.len();
+    let pages = files.len() + written;
     if multi {
         files.push((PathBuf::from("index.html"), std::sync::Arc::new(html::language_index(&site).into_bytes())));
     }
@@ -236,7 +257,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         pages,
         elapsed: start.elapsed(),
     };
-    Ok(Rendered { files, images, out_dir, book_dir, summary })
+    Ok((Rendered { files, images, out_dir, book_dir, summary }, staged))
 }
 
 
@@ -416,49 +437,72 @@ fn inside(dir: &Path, rel: &Path) -> bool {
 
 /// Writes everything into a fresh folder beside the target, then swaps it in.
 pub fn write_site(out: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
+    let staged = staging(out)?;
+    write_files(&staged.dir, files, images, book_dir)?;
+    swap_in(staged, out)
+}
+
+/// A fresh folder beside the site's for the new site, removed again if the build fails.
+struct Staging {
+    dir: PathBuf,
+    keep: bool,
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.keep {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+fn staging(out: &Path) -> Result<Staging, String> {
     let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
-    let tmp = parent.join(format!(".{base}.gobook-new-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&tmp);
-    let result = (|| -> Result<(), String> {
-        let dirs: BTreeSet<PathBuf> = files.iter().filter_map(|(rel, _)| tmp.join(rel).parent().map(Path::to_path_buf)).collect();
-        for d in &dirs {
+    let dir = parent.join(format!(".{base}.gobook-new-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    Ok(Staging { dir, keep: false })
+}
+
+/// Writes files and copies images into `dir`.
+fn write_files(dir: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
+    let dirs: BTreeSet<PathBuf> = files.iter().filter_map(|(rel, _)| dir.join(rel).parent().map(Path::to_path_buf)).collect();
+    for d in &dirs {
+        std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+    }
+    // Hundreds of pages: the file system takes them faster from both cores.
+    files.par_iter().try_for_each(|(rel, bytes)| {
+        let p = dir.join(rel);
+        std::fs::write(&p, bytes.as_slice()).map_err(|e| format!("cannot write {}: {e}", p.display()))
+    })?;
+    for rel in images {
+        let to = dir.join(rel);
+        if let Some(d) = to.parent() {
             std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
         }
-        // Hundreds of pages: the file system takes them faster from both cores.
-        files.par_iter().try_for_each(|(rel, bytes)| {
-            let p = tmp.join(rel);
-            std::fs::write(&p, bytes.as_slice()).map_err(|e| format!("cannot write {}: {e}", p.display()))
-        })?;
-        for rel in images {
-            let to = tmp.join(rel);
-            if let Some(d) = to.parent() {
-                std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
-            }
-            std::fs::copy(book_dir.join(rel), &to).map_err(|e| format!("cannot copy {}: {e}", rel.display()))?;
-        }
-        Ok(())
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_dir_all(&tmp);
-        return Err(e);
+        std::fs::copy(book_dir.join(rel), &to).map_err(|e| format!("cannot copy {}: {e}", rel.display()))?;
     }
+    Ok(())
+}
+
+/// Puts the staged site in place of `out`; the previous site stays if that fails.
+fn swap_in(mut staged: Staging, out: &Path) -> Result<(), String> {
+    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
     let old = parent.join(format!(".{base}.gobook-old-{}", std::process::id()));
     let had_old = out.exists();
     if had_old {
-        std::fs::rename(out, &old).map_err(|e| {
-            let _ = std::fs::remove_dir_all(&tmp);
-            format!("cannot move the previous site {} aside: {e}", out.display())
-        })?;
+        std::fs::rename(out, &old).map_err(|e| format!("cannot move the previous site {} aside: {e}", out.display()))?;
     }
-    if let Err(e) = std::fs::rename(&tmp, out) {
+    if let Err(e) = std::fs::rename(&staged.dir, out) {
         if had_old {
             let _ = std::fs::rename(&old, out);
         }
-        let _ = std::fs::remove_dir_all(&tmp);
         return Err(format!("cannot move the new site into {}: {e}", out.display()));
     }
+    staged.keep = true;
     if had_old {
         let _ = std::fs::remove_dir_all(&old);
     }
