@@ -48,6 +48,8 @@ fn main() {
         let mut peak = 0u64;
         let mut diagrams = 0usize;
         for _ in 0..runs {
+            // Start from a disk that is not still writing back the run before.
+            let _ = Command::new("sync").status();
             let out = Command::new("/usr/bin/time")
                 .args(["-f", "gobook-time %e %M"])
                 .arg(&gobook)

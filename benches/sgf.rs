@@ -10,6 +10,10 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 mod corpus;
 
 use std::path::{Path, PathBuf};
+
+/// The allocator the `gobook` command runs with (src/main.rs), here for every parser measured.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::process::Command;
 
 fn bench(c: &mut Criterion) {
