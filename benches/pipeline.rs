@@ -81,6 +81,7 @@ fn main() {
     let mut pipeline = Vec::new();
     let mut ours = Vec::new();
     let mut stages = Vec::new();
+    let mut drawing = Vec::new();
     for run in 0..runs {
         // The user's pipeline: boards, then the images into each language's book, then mdBook per language.
         let img = work.join("img");
@@ -107,26 +108,36 @@ fn main() {
 
         settle();
         let t = Instant::now();
-        let st = Command::new(&gobook).args(["build", "-q", "-o"]).arg(work.join("site-gobook")).arg(&book).output().unwrap();
-        assert!(st.status.success(), "gobook build failed: {}", String::from_utf8_lossy(&st.stderr));
+        let st = Command::new(&gobook).env("GOBOOK_TIMINGS", "1").args(["build", "-q", "-o"]).arg(work.join("site-gobook")).arg(&book).output().unwrap();
         ours.push(t.elapsed());
+        let err = String::from_utf8_lossy(&st.stderr);
+        assert!(st.status.success(), "gobook build failed: {err}");
+        // The build's own account of its diagram stage (every diagram, both languages).
+        let ms = err.lines().find_map(|l| l.trim().strip_prefix("diagrams: ")?.strip_suffix(" ms")?.parse::<f64>().ok());
+        drawing.push(Duration::from_secs_f64(ms.unwrap_or(f64::NAN) / 1000.0));
         println!(
-            "run {}: sgf-render {:.2} s + mdBook {:.2} s = {:.2} s; gobook {:.0} ms",
+            "run {}: sgf-render {:.2} s + mdBook {:.2} s = {:.2} s; gobook {:.0} ms (of which drawing {:.0} ms)",
             run + 1,
             stages[run].0.as_secs_f64(),
             stages[run].1.as_secs_f64(),
             pipeline[run].as_secs_f64(),
-            ours[run].as_secs_f64() * 1000.0
+            ours[run].as_secs_f64() * 1000.0,
+            drawing[run].as_secs_f64() * 1000.0
         );
     }
     let (p, g) = (median(&mut pipeline), median(&mut ours));
     println!(
-        "median of {runs}: pipeline {:.2} s, gobook {:.0} ms = {:.1}% of the pipeline (goal at most 5%: {:.0} ms); boards: sgf-render {:.0}/s",
+        "median of {runs}: pipeline {:.2} s, gobook {:.0} ms = {:.1}% of the pipeline (goal at most 5%: {:.0} ms)",
         p.as_secs_f64(),
         g.as_secs_f64() * 1000.0,
         100.0 * g.as_secs_f64() / p.as_secs_f64(),
         p.as_secs_f64() * 50.0,
-        boards as f64 / median(&mut stages.iter().map(|s| s.0).collect::<Vec<_>>()).as_secs_f64()
+    );
+    let diagrams = generated.drawings.len() as f64;
+    println!(
+        "drawing: sgf-render {:.0} boards/s (two processes); gobook {:.0} diagrams/s (each in both languages, in the build)",
+        diagrams / median(&mut stages.iter().map(|s| s.0).collect::<Vec<_>>()).as_secs_f64(),
+        diagrams / median(&mut drawing).as_secs_f64()
     );
 }
 

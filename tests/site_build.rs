@@ -171,6 +171,10 @@ fn a_failed_build_leaves_the_previous_site() {
     let r = build(&book, &out);
     assert_eq!(r.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&r.stderr).contains("the image `missing.png` does not exist"));
+    // Found after the pages were written into the staging folder, which goes again.
+    assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).filter(|n| n.to_string_lossy().contains("gobook-")).collect();
+    assert!(leftovers.is_empty(), "temporary folders left after a missing image: {leftovers:?}");
     std::fs::write(&book, "::book(#b)\n\n::chapter\n\n\n::include url=\"nope.md\"\n").unwrap();
     let r = build(&book, &out);
     assert_eq!(r.status.code(), Some(1));

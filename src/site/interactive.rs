@@ -212,6 +212,30 @@ mod tests {
     }
 
     #[test]
+    fn diagram_data_is_the_json_serde_writes_with_sorted_keys() {
+        let book = "::book(#t)\n\n::chapter\n\n::prb(#p) sz=9 ab=A3B3C3D3E3E2E1 aw=A2B2C2D2D1 pl=b vw=A1F5\ncorrect=\"B1(White is \\\"dead\\\" – für immer\\\\.)\"\nwrong=\"A1B1;C1B1(Lives.)\"\n\n::dia sz=9 ab=E5 mv=\"C3 D4 E4\"\n";
+        let checked = crate::check::check(book);
+        assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
+        let diagrams = &checked.resolved.book.diagrams;
+        assert_eq!(diagrams.len(), 2);
+        for d in diagrams {
+            let text = data(d).expect("interactive");
+            let v: Value = serde_json::from_str(&text).expect("valid JSON");
+            // serde_json writes objects with sorted keys: the same bytes mean the same writer.
+            assert_eq!(serde_json::to_string(&v).unwrap(), text);
+            assert_eq!(v["z"], json!(9));
+            assert_eq!(v["g"], json!(geometry(d.show_coords)));
+        }
+        let prb: Value = serde_json::from_str(&data(&diagrams[0]).unwrap()).unwrap();
+        assert_eq!(prb["c"], json!([[["ba", "White is \"dead\" – für immer\\."]]]));
+        assert_eq!(prb["x"], json!([[["aa"], ["ba"]], [["ca"], ["ba", "Lives."]]]));
+        assert_eq!(prb["p"], json!("B"));
+        let dia: Value = serde_json::from_str(&data(&diagrams[1]).unwrap()).unwrap();
+        assert_eq!(dia["m"], json!("Bcc Wdd Bed"));
+        assert_eq!(dia["b"], json!("ee"));
+    }
+
+    #[test]
     fn points_are_two_letters_from_the_lower_left() {
         assert_eq!(code(Point::new(0, 0)), "aa");
         assert_eq!(code(Point::new(3, 15)), "dp");
