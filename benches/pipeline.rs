@@ -36,7 +36,7 @@ fn main() {
         println!("pipeline: skipped, not on the PATH: {} (cargo install sgf-render --version 3.3.1; cargo install mdbook --version ^0.5)", missing.join(", "));
         return;
     }
-    let gobook = gobook_binary(root);
+    let gobook = genbook::gobook_binary();
     let versions: Vec<String> = ["sgf-render", "mdbook"].iter().map(|t| String::from_utf8_lossy(&Command::new(t).arg("--version").output().unwrap().stdout).trim().to_string()).collect();
 
     let shape = genbook::Shape { chapters: genbook::STANDARD.chapters * scale, ..genbook::STANDARD };
@@ -159,13 +159,6 @@ fn draw_all(drawings: &[genbook::Drawing], sgfs: &[PathBuf], img: &Path, jobs: u
             });
         }
     });
-}
-
-/// The release binary, built if needed (the bench itself is built in release mode).
-fn gobook_binary(root: &Path) -> PathBuf {
-    let st = Command::new(env!("CARGO")).args(["build", "--release", "--quiet", "--bin", "gobook"]).current_dir(root).status().expect("cargo runs");
-    assert!(st.success(), "cannot build gobook");
-    root.join("target/release/gobook")
 }
 
 /// Flushes what earlier steps wrote, so that no step pays for the one before.

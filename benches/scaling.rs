@@ -31,9 +31,7 @@ fn main() {
         println!("scaling: skipped, GNU time (/usr/bin/time) is needed for the peak memory");
         return;
     }
-    let st = Command::new(env!("CARGO")).args(["build", "--release", "--quiet", "--bin", "gobook"]).current_dir(root).status().expect("cargo runs");
-    assert!(st.success(), "cannot build gobook");
-    let gobook = root.join("target/release/gobook");
+    let gobook = genbook::gobook_binary();
     let work = root.join("target/scaling-bench");
     std::fs::create_dir_all(&work).unwrap();
 

@@ -173,3 +173,11 @@ pub fn generate(games: &[Game], shape: &Shape) -> Generated {
     }
     Generated { text: s, drawings, markdown: md }
 }
+
+/// The release `gobook` binary, built first if needed (benches run the command as a user does).
+pub fn gobook_binary() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let st = std::process::Command::new(env!("CARGO")).args(["build", "--release", "--quiet", "--bin", "gobook"]).current_dir(root).status().expect("cargo runs");
+    assert!(st.success(), "cannot build gobook");
+    root.join("target/release/gobook")
+}
