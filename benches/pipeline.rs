@@ -16,13 +16,12 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if !args.iter().any(|a| a == "--bench") {
+    if !std::env::args().any(|a| a == "--bench") {
         // Under `cargo test` this is only compiled and started: the measurement takes a minute.
         println!("pipeline: run with `cargo bench --bench pipeline`");
         return;
     }
-    let opt = |name: &str, default: usize| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default);
+    let opt = |name: &str, default: usize| genbook::option(name).and_then(|v| v.parse().ok()).unwrap_or(default);
     let (scale, runs) = (opt("--scale", 1), opt("--runs", 3));
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpora = root.join("../shared/corpora");

@@ -11,15 +11,13 @@ use std::path::Path;
 use std::process::Command;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if !args.iter().any(|a| a == "--bench") {
+    if !std::env::args().any(|a| a == "--bench") {
         // Under `cargo test` this is only compiled and started: the measurement takes a while.
         println!("scaling: run with `cargo bench --bench scaling`");
         return;
     }
-    let value = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
-    let scales: Vec<usize> = value("--scales").unwrap_or_else(|| "1,4,16".into()).split(',').filter_map(|s| s.parse().ok()).collect();
-    let runs: usize = value("--runs").and_then(|v| v.parse().ok()).unwrap_or(3);
+    let scales: Vec<usize> = genbook::option("--scales").unwrap_or_else(|| "1,4,16".into()).split(',').filter_map(|s| s.parse().ok()).collect();
+    let runs: usize = genbook::option("--runs").and_then(|v| v.parse().ok()).unwrap_or(3);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpora = root.join("../shared/corpora");
     let games = genbook::games(&corpora, 100, 250);

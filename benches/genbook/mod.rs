@@ -174,6 +174,12 @@ pub fn generate(games: &[Game], shape: &Shape) -> Generated {
     Generated { text: s, drawings, markdown: md }
 }
 
+/// The value after `--name` on the bench's command line (`cargo bench --bench B -- --name V`).
+pub fn option(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned()
+}
+
 /// The release `gobook` binary, built first if needed (benches run the command as a user does).
 pub fn gobook_binary() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -110,14 +110,7 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
                 let text = src.get(el.span.start as usize..el.span.end as usize).unwrap_or("");
                 let key = element_key(text, links.base[i].map(|b| keys[b]), links.size[i], inh);
                 keys[i] = key;
-                let (gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| {
-                    let gd = godata::build(role, &el.attrs, base, links.size[i], diags);
-                    let dia = match el.kind {
-                        ElementKind::Diagram(k) => Some(diagram::assemble(DiagramRole::Block(k), &el.attrs, &gd, base, inh)),
-                        _ => None,
-                    };
-                    (gd, dia)
-                });
+                let (gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| make_element(el, role, base, links.size[i], inh, diags));
                 let kind = if let Some(mut d) = dia {
                     d.id = el.id_str().map(String::from);
                     d.chapter = Some(ch);
@@ -250,12 +243,7 @@ fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags:
         let base = base_idx.and_then(|b| cx.data[b].as_deref());
         let size = inline_size(attrs, base);
         let key = inline_key(cx.src, attrs, *span, base_idx.map(|b| cx.keys[b]), size, cx.inh);
-        let inh = cx.inh;
-        let (_, d) = cache.get_or_make(key, span.start, diags, |diags| {
-            let gd = godata::build(Role::Inline, attrs, base, size, diags);
-            let d = diagram::assemble(DiagramRole::Inline, attrs, &gd, base, inh);
-            (gd, Some(d))
-        });
+        let (_, d) = cache.get_or_make(key, span.start, diags, |diags| make_inline(attrs, base, size, cx.inh, diags));
         if let Some(mut d) = d {
             d.chapter = Some(cx.ch);
             d.element = cx.para;
@@ -265,6 +253,23 @@ fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags:
         }
         inline_diagrams(cx, content, r, diags, cache);
     }
+}
+
+/// The Go data of a Go element, and its diagram if it is one.
+fn make_element(el: &Element, role: Role, base: Option<&GoData>, size: u8, inh: Inherited, diags: &mut Diagnostics) -> (GoData, Option<Diagram>) {
+    let gd = godata::build(role, &el.attrs, base, size, diags);
+    let dia = match el.kind {
+        ElementKind::Diagram(k) => Some(diagram::assemble(DiagramRole::Block(k), &el.attrs, &gd, base, inh)),
+        _ => None,
+    };
+    (gd, dia)
+}
+
+/// The Go data and diagram of an inline diagram.
+fn make_inline(attrs: &[Attribute], base: Option<&GoData>, size: u8, inh: Inherited, diags: &mut Diagnostics) -> (GoData, Option<Diagram>) {
+    let gd = godata::build(Role::Inline, attrs, base, size, diags);
+    let d = diagram::assemble(DiagramRole::Inline, attrs, &gd, base, inh);
+    (gd, Some(d))
 }
 
 /// The cache key of a Go element: its text, its base's key, and what it inherits.

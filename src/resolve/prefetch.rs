@@ -6,15 +6,15 @@
 //! functions; one made differently here would only be made again by the walk.
 
 use super::cache::ResolveCache;
-use super::godata::{self, GoData, Role};
-use super::{diagram, element_key, inline_key, inline_size, links, Inherited};
+use super::godata::{GoData, Role};
+use super::{element_key, inline_key, inline_size, links, make_element, make_inline, Inherited};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::format::inline::{self, Inline};
 use crate::format::schema::ElementKind;
 use crate::format::syntax::{Document, Element};
 use crate::format::values;
 use crate::resolve::links::Links;
-use crate::resolve::model::{Diagram, DiagramRole};
+use crate::resolve::model::Diagram;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -76,11 +76,7 @@ pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut Res
             .map(|j| {
                 let base = links.base[j.element].and_then(|b| data[b].as_deref());
                 let mut found = Diagnostics::default();
-                let gd = godata::build(j.role, &j.el.attrs, base, links.size[j.element], &mut found);
-                let dia = match j.el.kind {
-                    ElementKind::Diagram(k) => Some(diagram::assemble(DiagramRole::Block(k), &j.el.attrs, &gd, base, j.inh)),
-                    _ => None,
-                };
+                let (gd, dia) = make_element(j.el, j.role, base, links.size[j.element], j.inh, &mut found);
                 (j.element, (j.key, j.el.span.start, Arc::new(gd), dia, found.into_vec()))
             })
             .collect();
@@ -111,9 +107,8 @@ fn prefetch_inline(src: &str, doc: &Document, links: &Links, cache: &mut Resolve
                     let key = inline_key(src, attrs, *span, base_idx.map(|b| keys[b]), size, inh);
                     if cached.peek(key).is_none() {
                         let mut found = Diagnostics::default();
-                        let gd = godata::build(Role::Inline, attrs, base, size, &mut found);
-                        let d = diagram::assemble(DiagramRole::Inline, attrs, &gd, base, inh);
-                        out.push((key, span.start, Arc::new(gd), Some(d), found.into_vec()));
+                        let (gd, d) = make_inline(attrs, base, size, inh, &mut found);
+                        out.push((key, span.start, Arc::new(gd), d, found.into_vec()));
                     }
                     stack.push(content);
                 }

@@ -179,8 +179,8 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
             (crate::resolve::cache::key(&(&bd, i)), bd)
         })
         .collect();
-    let titles: Vec<Vec<String>> = plans.iter().map(|p| book.diagrams.par_iter().map(|d| diagram_title(book, d, &p.lang)).collect()).collect();
-    let svg_keys: Vec<Vec<u64>> = titles.iter().map(|ts| shapes.iter().zip(ts).map(|((k, _), t)| crate::resolve::cache::key(&(k, t))).collect()).collect();
+    let diagram_titles: Vec<Vec<String>> = plans.iter().map(|p| book.diagrams.par_iter().map(|d| diagram_title(book, d, &p.lang)).collect()).collect();
+    let svg_keys: Vec<Vec<u64>> = diagram_titles.iter().map(|ts| shapes.iter().zip(ts).map(|((k, _), t)| crate::resolve::cache::key(&(k, t))).collect()).collect();
     let cached = &cache.svgs;
     let drawn: Vec<Vec<(u64, std::sync::Arc<str>)>> = shapes
         .par_iter()
@@ -188,7 +188,7 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
         .filter(|(i, _)| svg_keys.iter().any(|ks| !cached.contains_key(&ks[*i])))
         .map(|(i, (_, bd))| {
             let svg = render_inline(bd, &format!("d{i}"));
-            svg_keys.iter().zip(&titles).filter(|(ks, _)| !cached.contains_key(&ks[i])).map(|(ks, ts)| (ks[i], retitle(&svg, &ts[i]).into())).collect()
+            svg_keys.iter().zip(&diagram_titles).filter(|(ks, _)| !cached.contains_key(&ks[i])).map(|(ks, ts)| (ks[i], retitle(&svg, &ts[i]).into())).collect()
         })
         .collect();
     cache.diagrams_drawn = drawn.len();
@@ -208,11 +208,7 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
     ));
     for (pi, plan) in plans.iter().enumerate() {
         let dir = if multi { PathBuf::from(&plan.lang) } else { PathBuf::new() };
-        let titles: Vec<String> = (0..plan.pages.len()).map(|p| html::page_title(&site, plan, p)).collect();
-        let mut anchors: Vec<(&usize, &(usize, String))> = plan.anchors.iter().collect();
-        anchors.sort();
-        let lang_key = crate::resolve::cache::key(&(global, &titles, &anchors));
-        let keys: Vec<u64> = plan.pages.iter().map(|pg| crate::resolve::cache::key(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svg_keys[pi]))))).collect();
+        // Pages for the staging folder are all new: no keys to compare, nothing to keep.
         if let Some(st) = &staged {
             let folder = st.dir.join(&dir);
             std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
@@ -224,6 +220,11 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
             written += plan.pages.len();
             continue;
         }
+        let titles: Vec<String> = (0..plan.pages.len()).map(|p| html::page_title(&site, plan, p)).collect();
+        let mut anchors: Vec<(&usize, &(usize, String))> = plan.anchors.iter().collect();
+        anchors.sort();
+        let lang_key = crate::resolve::cache::key(&(global, &titles, &anchors));
+        let keys: Vec<u64> = plan.pages.iter().map(|pg| crate::resolve::cache::key(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svg_keys[pi]))))).collect();
         let rendered: Vec<(usize, Vec<u8>)> = (0..plan.pages.len())
             .into_par_iter()
             .filter(|&p| cache.pages.get(&(plan.lang.clone(), plan.pages[p].file.clone())).is_none_or(|(k, _)| *k != keys[p]))
@@ -445,6 +446,8 @@ pub fn write_site(out: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], imag
 /// A fresh folder beside the site's for the new site, removed again if the build fails.
 struct Staging {
     dir: PathBuf,
+    /// Where the previous site goes while the new one moves in.
+    aside: PathBuf,
     keep: bool,
 }
 
@@ -461,9 +464,10 @@ fn staging(out: &Path) -> Result<Staging, String> {
     std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
     let dir = parent.join(format!(".{base}.gobook-new-{}", std::process::id()));
+    let aside = parent.join(format!(".{base}.gobook-old-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    Ok(Staging { dir, keep: false })
+    Ok(Staging { dir, aside, keep: false })
 }
 
 /// Writes files and copies images into `dir`.
@@ -489,9 +493,7 @@ fn write_files(dir: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images:
 
 /// Puts the staged site in place of `out`; the previous site stays if that fails.
 fn swap_in(mut staged: Staging, out: &Path) -> Result<(), String> {
-    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
-    let old = parent.join(format!(".{base}.gobook-old-{}", std::process::id()));
+    let old = staged.aside.clone();
     let had_old = out.exists();
     if had_old {
         std::fs::rename(out, &old).map_err(|e| format!("cannot move the previous site {} aside: {e}", out.display()))?;

@@ -38,7 +38,15 @@ const UI_KEYS: &[&str] = &[
 /// A point in two letters, column then row counted from the bottom (`a` = 0):
 /// the shortest form, and the script needs no coordinate parser.
 fn code(p: Point) -> String {
-    [p.col, p.row].iter().map(|&v| (b'a' + v) as char).collect()
+    let mut s = String::with_capacity(2);
+    push_code(&mut s, p);
+    s
+}
+
+/// Appends [`code`] of `p`.
+fn push_code(out: &mut String, p: Point) {
+    out.push((b'a' + p.col) as char);
+    out.push((b'a' + p.row) as char);
 }
 
 fn color_letter(c: Color) -> char {
@@ -89,10 +97,6 @@ pub fn data(d: &Diagram) -> Option<String> {
     }
     let problem = d.role == DiagramRole::Block(DiagramKind::Prb) && !(d.correct.is_empty() && d.wrong.is_empty());
     let mut o = String::with_capacity(160 + 2 * d.stones.len() + 4 * d.moves.len());
-    let push_code = |o: &mut String, p: Point| {
-        o.push((b'a' + p.col) as char);
-        o.push((b'a' + p.row) as char);
-    };
     let stones = |o: &mut String, color: Color| {
         o.push('"');
         for (p, _) in d.stones.iter().filter(|(_, c)| *c == color) {

@@ -34,11 +34,6 @@ fn section<T>(out: &mut String, head: &str, items: impl Iterator<Item = T>, mut 
     }
 }
 
-/// Writes a point, as its `Display` would.
-fn point(out: &mut String, p: Point) {
-    push_point(out, p);
-}
-
 /// Writes "A to B".
 fn segment(out: &mut String, (a, b): (Point, Point)) {
     push_point(out, a);
@@ -56,7 +51,7 @@ fn describe_moves(out: &mut String, moves: &[&NumberedStone]) {
     match (run, moves.first()) {
         (Some(n), Some(first)) if alternating => {
             let head = format!("Moves {} to {}, {} first", n[0], n[n.len() - 1], color_name(first.color));
-            section(out, &head, moves.iter().map(|s| s.point), point);
+            section(out, &head, moves.iter().map(|s| s.point), push_point);
         }
         _ => section(out, "Moves", moves.iter(), |out, s| {
             out.push_str(color_name(s.color));
@@ -81,7 +76,7 @@ pub(crate) fn describe(d: &BoardDiagram, l: &Layout, occ: &Occupancy) -> String 
     for color in [Color::Black, Color::White] {
         let head = if color == Color::Black { "Black stones" } else { "White stones" };
         let plain = l.points().filter(|&p| occ.stone(p) == Some(color) && occ.number(p).is_none());
-        section(&mut out, head, plain, point);
+        section(&mut out, head, plain, push_point);
     }
     let moves: Vec<&NumberedStone> = d
         .numbered
@@ -106,7 +101,7 @@ pub(crate) fn describe(d: &BoardDiagram, l: &Layout, occ: &Occupancy) -> String 
     for color in [Color::Black, Color::White] {
         let head = if color == Color::Black { "Black territory" } else { "White territory" };
         let pts = d.territory.iter().filter(|&&(p, c)| c == color && l.shows(p));
-        section(&mut out, head, pts.map(|&(p, _)| p), point);
+        section(&mut out, head, pts.map(|&(p, _)| p), push_point);
     }
     let seg = |&&(a, b): &&(Point, Point)| a != b && l.shows(a) && l.shows(b);
     section(&mut out, "Lines", d.lines.iter().filter(seg).copied(), segment);

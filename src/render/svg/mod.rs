@@ -101,7 +101,7 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
         out.push_str(r#" text-anchor="middle""#);
     }
     out.push_str("><title>");
-    escape_into(&mut out, if d.title.is_empty() { "Go diagram" } else { &d.title });
+    escape_into(&mut out, title_or_default(&d.title));
     out.push_str("</title><desc>");
     if d.desc.is_empty() {
         escape_into(&mut out, &describe::describe(d, &l, &occ));
@@ -150,9 +150,14 @@ pub fn retitle(svg: &str, title: &str) -> String {
     let start = open + "<title>".len();
     let mut out = String::with_capacity(svg.len() + title.len());
     out.push_str(&svg[..start]);
-    escape_into(&mut out, if title.is_empty() { "Go diagram" } else { title });
+    escape_into(&mut out, title_or_default(title));
     out.push_str(&svg[close.max(start)..]);
     out
+}
+
+/// A diagram's accessible title, or a generic one: an SVG image must have a title.
+fn title_or_default(title: &str) -> &str {
+    if title.is_empty() { "Go diagram" } else { title }
 }
 
 /// The numbers the browser script needs to redraw a diagram over the same board:
