@@ -6,6 +6,10 @@ mod corpus;
 use std::path::Path;
 use std::time::Instant;
 
+// The allocator the `gobook` command and the SGF bench use.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     // `synthetic`: one clean 200,000-move game (the bench's) instead of the corpora, to see the per-node cost alone.

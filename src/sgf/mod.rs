@@ -71,7 +71,7 @@ pub struct Parsed {
 pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
     let decoded = charset::decode(bytes);
     let text: &str = &decoded.text;
-    let (mut collection, mut raw) = parse::parse_text(text).map_err(|(pos, message)| {
+    let (mut collection, lone, mut raw) = parse::parse_text(text).map_err(|(pos, message)| {
         let (line, col) = position::Cursor::default().advance(text, pos);
         SgfError { line, col, message }
     })?;
@@ -84,8 +84,8 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
             },
         );
     }
-    for game in &mut collection.games {
-        repair::repair(game, &mut |pos, message| {
+    for (game, lone) in collection.games.iter_mut().zip(&lone) {
+        repair::repair(game, Some(lone), &mut |pos, message| {
             raw.push(parse::RawWarning { pos, message })
         });
     }

@@ -5,7 +5,8 @@
 
 use super::property::{PropId, Property, RawValue, Values};
 use super::props;
-use super::tree::{Collection, GameTree, Node, NodeId, Props, ROOT};
+use super::repair::LoneMoves;
+use super::tree::{Collection, GameTree, NodeId, ROOT};
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -32,6 +33,12 @@ struct Parser<'a> {
     i: usize,
     warnings: Vec<RawWarning>,
     games: Vec<GameTree>,
+    /// For each game read, what the repairs need not look at again.
+    lone: Vec<LoneMoves>,
+    /// The same for the game being read.
+    game_lone: LoneMoves,
+    /// Whether the current node is still a lone move (see [`LoneMoves`]).
+    cur_lone: bool,
     /// The game being read; its node list stays empty (unallocated) until its root is made.
     game: GameTree,
     root_used: bool,
@@ -46,13 +53,16 @@ struct Parser<'a> {
 }
 
 /// Parses decoded SGF text; fails only when there is no game tree at all.
-pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (usize, String)> {
+pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<LoneMoves>, Vec<RawWarning>), (usize, String)> {
     let mut p = Parser {
         text,
         b: text.as_bytes(),
         i: 0,
         warnings: Vec::new(),
         games: Vec::new(),
+        lone: Vec::new(),
+        game_lone: LoneMoves::default(),
+        cur_lone: false,
         game: GameTree { nodes: Vec::new() },
         root_used: false,
         nodes_left: memchr::memchr_iter(b';', text.as_bytes()).count(),
@@ -68,7 +78,7 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (u
     ))?;
     p.i = start;
     p.run();
-    Ok((Collection { games: p.games }, p.warnings))
+    Ok((Collection { games: p.games }, p.lone, p.warnings))
 }
 
 impl<'a> Parser<'a> {
@@ -128,9 +138,9 @@ impl<'a> Parser<'a> {
         self.b.get(self.skip_ws_from(i)).copied()
     }
 
-    /// Starts a node holding `props` (empty, or the move [`Self::lone_move`] read).
+    /// Starts a node holding nothing or the move [`Self::lone_move`] read.
     #[inline(always)]
-    fn new_node(&mut self, props: Props) {
+    fn new_node(&mut self, mv: Option<(u8, &str, u32)>) {
         self.nodes_left = self.nodes_left.saturating_sub(1);
         let id = if !self.root_used {
             self.root_used = true;
@@ -138,15 +148,12 @@ impl<'a> Parser<'a> {
             // Sized once rather than grown node by node; capped so that a collection of many
             // games does not reserve the whole file for each of them.
             nodes.reserve((self.nodes_left + 1).min(MAX_RESERVE));
-            nodes.push(Node {
-                props,
-                ..Node::default()
-            });
-            ROOT
+            self.game.push_node(None, mv)
         } else {
             // A second sequence at the top of a game hangs from the root as a variation.
-            self.game.add_child_with(self.cur.unwrap_or(ROOT), props)
+            self.game.push_node(Some(self.cur.unwrap_or(ROOT)), mv)
         };
+        self.note_node(id, mv);
         self.cur = Some(id);
         self.in_node = true;
     }
@@ -159,6 +166,7 @@ impl<'a> Parser<'a> {
                 game.nodes.shrink_to_fit();
             }
             self.games.push(game);
+            self.lone.push(std::mem::take(&mut self.game_lone));
         }
         self.root_used = false;
         self.cur = None;
@@ -187,10 +195,9 @@ impl<'a> Parser<'a> {
                         });
                     }
                     self.i += 1;
-                    let props = self.lone_move();
-                    let lone = !props.is_empty();
-                    self.new_node(props);
-                    if lone {
+                    let mv = self.lone_move();
+                    self.new_node(mv);
+                    if mv.is_some() {
                         self.move_chain();
                     }
                 }
@@ -271,7 +278,7 @@ impl<'a> Parser<'a> {
             .is_some_and(|c| c.is_ascii_alphabetic())
         {
             self.i = self.skip_ws_from(self.i);
-            self.new_node(Props::new());
+            self.new_node(None);
         }
     }
 
@@ -378,7 +385,7 @@ impl<'a> Parser<'a> {
         }
         if !self.in_node {
             self.warn(at, "property outside a node: missing ';' assumed");
-            self.new_node(Props::new());
+            self.new_node(None);
         }
         let Some(values) = self.read_values(&id, at) else {
             return;
@@ -388,14 +395,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Reads the move that starts most nodes, `B[dd]` or `W[dd]` with one value, at once, as
-    /// the new node's properties; anything else is left to the general path (empty list).
+    /// Reads the move that starts most nodes, `B[dd]` or `W[dd]` with one value, at once, for
+    /// the new node (see [`GameTree::push_node`]); anything else is left to the general path.
     #[inline(always)]
-    fn lone_move(&mut self) -> Props {
+    fn lone_move(&mut self) -> Option<(u8, &'a str, u32)> {
         let b = self.b;
         let at = self.i;
-        let Some(&[c, b'[', x, y, b']', next]) = b.get(at..at + 6) else {
-            return Props::new();
+        let &[c, b'[', x, y, b']', next] = b.get(at..at + 6)? else {
+            return None;
         };
         if !matches!(c, b'B' | b'W')
             || !x.is_ascii_alphabetic()
@@ -403,14 +410,12 @@ impl<'a> Parser<'a> {
             || next == b'['
             || (next.is_ascii_whitespace() && self.peek_from(at + 5) == Some(b'['))
         {
-            return Props::new();
+            return None;
         }
-        let id = PropId::known(if c == b'B' { props::B } else { props::W });
-        let values = Values::from(RawValue::from(self.slice(at + 2, at + 4)));
+        let color = if c == b'B' { props::B } else { props::W };
         let pos = u32::try_from(at).unwrap_or(u32::MAX);
         self.i = at + 5;
-        // The node's one inline slot takes the move.
-        Props::from_buf([Property { id, values, pos }])
+        Some((color, self.slice(at + 2, at + 4), pos))
     }
 
     /// Reads the lone-move nodes `;B[dd];W[pq]...` that follow a lone-move node, the bulk of
@@ -432,19 +437,11 @@ impl<'a> Parser<'a> {
             if !matches!(c, b'B' | b'W') || !x.is_ascii_alphabetic() || !y.is_ascii_alphabetic() || next == b'[' || next.is_ascii_whitespace() {
                 break;
             }
-            let prop = Property {
-                id: PropId::known(if c == b'B' { props::B } else { props::W }),
-                values: Values::from(RawValue::from(self.slice(at + 3, at + 5))),
-                pos: u32::try_from(at + 1).unwrap_or(u32::MAX),
-            };
-            let nodes = &mut self.game.nodes;
-            let id = nodes.len();
-            nodes.push(Node {
-                props: Props::from_buf([prop]),
-                parent: Some(cur),
-                children: Default::default(),
-            });
-            nodes[cur].children.push(id);
+            let color = if c == b'B' { props::B } else { props::W };
+            let mv = (color, self.slice(at + 3, at + 5), u32::try_from(at + 1).unwrap_or(u32::MAX));
+            let id = self.game.push_node(Some(cur), Some(mv));
+            self.game_lone.saw(x, y);
+            self.cur_lone = true;
             cur = id;
             self.nodes_left = self.nodes_left.saturating_sub(1);
             self.i = at + 6;
@@ -452,10 +449,31 @@ impl<'a> Parser<'a> {
         self.cur = Some(cur);
     }
 
+    /// Notes a new node for the repairs: a lone move, or one they must look at.
+    #[inline(always)]
+    fn note_node(&mut self, id: NodeId, mv: Option<(u8, &str, u32)>) {
+        match mv {
+            Some((_, point, _)) => {
+                let b = point.as_bytes();
+                self.game_lone.saw(b[0], b[1]);
+                self.cur_lone = true;
+            }
+            None => {
+                self.game_lone.others.push(id);
+                self.cur_lone = false;
+            }
+        }
+    }
+
     /// Appends a property to the current node.
     #[inline(always)]
     fn push_property(&mut self, id: PropId, values: Values, at: usize) {
         if let Some(cur) = self.cur {
+            if self.cur_lone {
+                // A lone move no more.
+                self.game_lone.others.push(cur);
+                self.cur_lone = false;
+            }
             let Some(node) = self.game.nodes.get_mut(cur) else {
                 return;
             };

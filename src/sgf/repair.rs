@@ -22,11 +22,43 @@ struct Ctx {
 /// The largest board FF[4] can address (letters a-z, A-Z).
 const MAX_BOARD: u8 = 52;
 
+/// What the reader saw of a game's lone-move nodes (one `B` or `W` with one two-letter value,
+/// two thirds of all nodes), so that the repairs can pass them over without looking at them
+/// again: every other node, in order, and the largest coordinates the lone moves use.
+#[derive(Debug, Default)]
+pub(crate) struct LoneMoves {
+    /// The nodes that are not lone moves.
+    pub others: Vec<NodeId>,
+    /// The largest column and row (0-51) of a lone move, plus one; 0 when there is none.
+    cols: u8,
+    rows: u8,
+}
+
+impl LoneMoves {
+    /// Notes a lone move at these two letters.
+    #[inline(always)]
+    pub fn saw(&mut self, x: u8, y: u8) {
+        self.cols = self.cols.max(COORD[x as usize].saturating_add(1));
+        self.rows = self.rows.max(COORD[y as usize].saturating_add(1));
+    }
+}
+
 /// Repairs a game tree in place; `warn(byte_offset, message)` hears of every change.
-pub fn repair(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) {
+/// `lone`, from the reader, lets the repairs skip the nodes that are lone moves on the board.
+pub(crate) fn repair(game: &mut GameTree, lone: Option<&LoneMoves>, warn: &mut dyn FnMut(usize, String)) {
     let ctx = root(game, warn);
+    let len = game.nodes.len();
+    if let Some(lone) = lone.filter(|l| ctx.go && l.cols <= ctx.cols && l.rows <= ctx.rows) {
+        // Every lone move is on the board: only the root and the other nodes can need work.
+        for id in std::iter::once(ROOT).chain(lone.others.iter().copied().filter(|&id| id != ROOT && id < len)) {
+            if !lone_move_on_board(&game.nodes[id].props, &ctx) {
+                fix_node(game, id, &ctx, warn);
+            }
+        }
+        return;
+    }
     // Arena order is enough: each node is repaired on its own; nodes added by splits are already clean.
-    for id in 0..game.nodes.len() {
+    for id in 0..len {
         // Most nodes of a game are one move on the board, which none of the checks touch:
         // they are passed over here, without a call.
         if ctx.go && lone_move_on_board(&game.nodes[id].props, &ctx) {

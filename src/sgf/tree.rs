@@ -4,7 +4,7 @@
 //! hundreds of thousands of nodes deep are built, walked and dropped without
 //! recursion (a `Box` tree would overflow the stack in its `Drop`).
 
-use super::property::{PropId, Property};
+use super::property::{PropId, Property, RawValue, Values};
 use smallvec::SmallVec;
 
 /// Index of a node in its [`GameTree`].
@@ -176,21 +176,42 @@ impl GameTree {
     }
 
     /// Appends a new empty node as the last child of `parent` and returns it.
-    #[inline]
     pub fn add_child(&mut self, parent: NodeId) -> NodeId {
-        self.add_child_with(parent, Props::new())
+        self.push_node(Some(parent), None)
     }
 
-    /// Appends a node holding `props` as the last child of `parent` and returns it.
-    #[inline]
-    pub fn add_child_with(&mut self, parent: NodeId, props: Props) -> NodeId {
+    /// Appends a node below `parent` (none for the root) holding nothing or one move, and
+    /// returns it. The move is `B` or `W` (a table index), its one value and the byte offset of
+    /// its identifier: the bulk of every game, so the node is written in place.
+    #[inline(always)]
+    pub(crate) fn push_node(&mut self, parent: Option<NodeId>, mv: Option<(u8, &str, u32)>) -> NodeId {
+        use std::ptr::addr_of_mut;
         let id = self.nodes.len();
-        self.nodes.push(Node {
-            props,
-            parent: Some(parent),
-            children: Children::default(),
-        });
-        self.nodes[parent].children.push(id);
+        self.nodes.reserve(1);
+        let node = self.nodes.spare_capacity_mut()[0].as_mut_ptr();
+        // A node built whole and then moved into the list is stored in small parts and loaded
+        // in large ones, which stalled the processor on every move; it is written field by field
+        // where it belongs instead.
+        // SAFETY: `node` points at the list's first free slot (reserved above); every field of
+        // the node, and of the inline property when there is one, is written before a length
+        // covers it.
+        unsafe {
+            addr_of_mut!((*node).parent).write(parent);
+            addr_of_mut!((*node).children).write(Children(ChildRepr::None));
+            let props = addr_of_mut!((*node).props);
+            props.write(Props::new());
+            if let Some((color, point, pos)) = mv {
+                let prop = (*props).as_mut_ptr();
+                addr_of_mut!((*prop).id).write(PropId::known(color));
+                addr_of_mut!((*prop).values).write(Values::from(RawValue::from(point)));
+                addr_of_mut!((*prop).pos).write(pos);
+                (*props).set_len(1);
+            }
+            self.nodes.set_len(id + 1);
+        }
+        if let Some(p) = parent {
+            self.nodes[p].children.push(id);
+        }
         id
     }
 
