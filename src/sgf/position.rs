@@ -19,17 +19,57 @@ impl Cursor {
             *self = Cursor::default();
         }
         let b = text.as_bytes();
-        for (i, c) in text[self.pos..pos].char_indices() {
-            let at = self.pos + i;
-            // `\n`, and a lone `\r` (old Mac files) end a line.
-            if c == '\n' || (c == '\r' && b.get(at + 1) != Some(&b'\n')) {
-                self.line += 1;
-                self.col = 0;
-            } else {
-                self.col += 1;
+        let seg = &b[self.pos..pos];
+        // Line ends are found with SIMD; only the characters after the last one are counted.
+        let mut line_start = 0;
+        for k in memchr::memchr2_iter(b'\n', b'\r', seg) {
+            // `\n`, and a lone `\r` (old Mac files) end a line; the `\r` of `\r\n` is a character
+            // of its line until the `\n` ends it.
+            if seg[k] == b'\r' && b.get(self.pos + k + 1) == Some(&b'\n') {
+                continue;
             }
+            self.line += 1;
+            self.col = 0;
+            line_start = k + 1;
         }
+        // Characters are the bytes that do not continue a UTF-8 sequence.
+        self.col += seg[line_start..].iter().filter(|&&c| (c as i8) >= -0x40).count();
         self.pos = pos;
         (self.line + 1, self.col + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cursor;
+
+    /// The lines and columns of every character boundary, one character at a time.
+    fn slow(text: &str) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let (mut line, mut col) = (1, 1);
+        let b = text.as_bytes();
+        for (i, c) in text.char_indices() {
+            out.push((i, (line, col)));
+            if c == '\n' || (c == '\r' && b.get(i + 1) != Some(&b'\n')) {
+                line += 1;
+                col = 1;
+            } else {
+                col += 1;
+            }
+        }
+        out.into_iter().map(|(_, lc)| lc).collect()
+    }
+
+    #[test]
+    fn lines_and_columns_match_a_walk_character_by_character() {
+        for text in ["", "abc", "a\nb", "a\r\nb\rc\n\n", "é\r\nü\rß\n日本\r", "\r\r\n\n\r"] {
+            let want = slow(text);
+            // Every boundary from a fresh cursor, and all of them in order from one cursor.
+            let mut one = Cursor::default();
+            for ((i, _), w) in text.char_indices().zip(&want) {
+                assert_eq!(Cursor::default().advance(text, i), *w, "{text:?} at {i}");
+                assert_eq!(one.advance(text, i), *w, "{text:?} at {i}, walking");
+            }
+        }
     }
 }
