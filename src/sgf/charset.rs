@@ -139,7 +139,9 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 /// The value of the first `CA[...]` in the raw bytes (charset names are ASCII in every encoding SGF uses).
 pub fn find_ca(bytes: &[u8]) -> Option<String> {
     let mut from = 0;
-    while let Some(pos) = find(&bytes[from..], b"CA") {
+    // Built once: most files have no `CA`, and every one is searched to its end.
+    static CA: std::sync::LazyLock<memchr::memmem::Finder<'static>> = std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"CA"));
+    while let Some(pos) = CA.find(&bytes[from..]) {
         let at = from + pos;
         from = at + 2;
         // Must be a whole identifier: not the end of e.g. `OCA`.

@@ -148,6 +148,8 @@ impl<'a> Parser<'a> {
             // Sized once rather than grown node by node; capped so that a collection of many
             // games does not reserve the whole file for each of them.
             nodes.reserve((self.nodes_left + 1).min(MAX_RESERVE));
+            // About a third of a game's nodes are more than a lone move.
+            self.game_lone.others.reserve((self.nodes_left / 2 + 1).min(MAX_RESERVE));
             self.game.push_node(None, mv)
         } else {
             // A second sequence at the top of a game hangs from the root as a variation.
