@@ -281,3 +281,17 @@ fn many_repeated_properties_stay_fast() {
     assert!(root.value("C").is_some_and(|c| c.ends_with("\n\n49999")));
     assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
 }
+
+/// A zero byte in a text becomes a space, wherever in the file it is; files without one skip the search.
+#[test]
+fn zero_bytes_in_texts_become_spaces() {
+    let p = sgf::parse(b"(;GM[1]C[root];B[dd]C[a\0b];W[pp]N[x\0y])").expect("parses");
+    let g = &p.collection.games[0];
+    let line = g.main_line_ids();
+    assert_eq!(g.nodes[line[1]].value("C"), Some("a b"));
+    assert_eq!(g.nodes[line[2]].value("N"), Some("x y"));
+    let zero: Vec<_> = p.warnings.iter().filter(|w| w.message.starts_with("zero byte")).collect();
+    assert_eq!(zero.len(), 2, "{:?}", p.warnings);
+    let clean = sgf::parse(b"(;GM[1]C[root];B[dd]C[a b])").expect("parses");
+    assert!(clean.warnings.iter().all(|w| !w.message.starts_with("zero byte")), "{:?}", clean.warnings);
+}

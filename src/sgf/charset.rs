@@ -176,6 +176,10 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 /// The encoding of a charset name, forgiving `_` for `-` and missing separators (`ISO8859_1`, `UTF8`).
 pub fn label_to_encoding(label: &str) -> Option<&'static Encoding> {
     let l = label.trim();
+    // What nearly every file that names a charset says, without the table search.
+    if l.eq_ignore_ascii_case("UTF-8") {
+        return Some(UTF_8);
+    }
     if let Some(e) = Encoding::for_label(l.as_bytes()) {
         return Some(e);
     }

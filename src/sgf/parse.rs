@@ -479,10 +479,11 @@ impl<'a> Parser<'a> {
             let Some(node) = self.game.nodes.get_mut(cur) else {
                 return;
             };
-            // A node that outgrows its one inline slot grows once: a root holds a dozen
-            // properties, a move with a comment or clock times two to four.
+            // A node that outgrows its one inline slot grows once: a root holds a dozen or two
+            // properties (and gets FF and CA from the repairs), a move with a comment or clock
+            // times two to four.
             if node.props.len() == 1 {
-                node.props.reserve(if cur == ROOT { 15 } else { 3 });
+                node.props.reserve(if cur == ROOT { 23 } else { 3 });
             }
             node.props.push(Property {
                 id,
@@ -531,7 +532,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads `[...]` at `self.i`; `None` when the file ends before the closing `]`.
-    #[inline]
+    #[inline(always)]
     fn read_value(&mut self) -> Option<&'a str> {
         let b = self.b;
         let start = self.i + 1;

@@ -17,6 +17,8 @@ struct Ctx {
     go: bool,
     cols: u8,
     rows: u8,
+    /// Whether the file holds a zero byte at all: most do not, and then no text value is searched for one.
+    nul: bool,
 }
 
 /// The largest board FF[4] can address (letters a-z, A-Z).
@@ -30,25 +32,28 @@ pub(crate) struct LoneMoves {
     /// The nodes that are not lone moves.
     pub others: Vec<NodeId>,
     /// The largest column and row (0-51) of a lone move, plus one; 0 when there is none.
-    cols: u8,
-    rows: u8,
+    /// Whole words, not bytes: updated on every move, and a byte stored next to another and
+    /// then read back with it as one word stalls the processor.
+    cols: usize,
+    rows: usize,
 }
 
 impl LoneMoves {
     /// Notes a lone move at these two letters.
     #[inline(always)]
     pub fn saw(&mut self, x: u8, y: u8) {
-        self.cols = self.cols.max(COORD[x as usize].saturating_add(1));
-        self.rows = self.rows.max(COORD[y as usize].saturating_add(1));
+        self.cols = self.cols.max(usize::from(COORD[x as usize]) + 1);
+        self.rows = self.rows.max(usize::from(COORD[y as usize]) + 1);
     }
 }
 
 /// Repairs a game tree in place; `warn(byte_offset, message)` hears of every change.
-/// `lone`, from the reader, lets the repairs skip the nodes that are lone moves on the board.
-pub(crate) fn repair(game: &mut GameTree, lone: Option<&LoneMoves>, warn: &mut dyn FnMut(usize, String)) {
-    let ctx = root(game, warn);
+/// `lone`, from the reader, lets the repairs skip the nodes that are lone moves on the board;
+/// `nul` says whether the file holds a zero byte anywhere.
+pub(crate) fn repair(game: &mut GameTree, lone: Option<&LoneMoves>, nul: bool, warn: &mut dyn FnMut(usize, String)) {
+    let ctx = Ctx { nul, ..root(game, warn) };
     let len = game.nodes.len();
-    if let Some(lone) = lone.filter(|l| ctx.go && l.cols <= ctx.cols && l.rows <= ctx.rows) {
+    if let Some(lone) = lone.filter(|l| ctx.go && l.cols <= usize::from(ctx.cols) && l.rows <= usize::from(ctx.rows)) {
         // Every lone move is on the board: only the root and the other nodes can need work.
         for id in std::iter::once(ROOT).chain(lone.others.iter().copied().filter(|&id| id != ROOT && id < len)) {
             if !lone_move_on_board(&game.nodes[id].props, &ctx) {
@@ -157,10 +162,11 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
         }
     }
     // The tree is now FF[4] text in UTF-8; say so where every reader looks first.
-    root.props.retain(|p| p.id != "FF" && p.id != "CA");
+    const FF_CA: IdSet = props::set(&["FF", "CA"]);
+    root.props.retain(|p| p.id.bit() & FF_CA == 0);
     root.props
         .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
-    Ctx { ff, go, cols, rows }
+    Ctx { ff, go, cols, rows, nul: true }
 }
 
 /// Moves.
@@ -502,7 +508,7 @@ fn fix_values(
     }
     match info.ty {
         Type::Text | Type::SimpleText => {
-            if p.values[0].contains('\0') {
+            if ctx.nul && p.values[0].contains('\0') {
                 warn(
                     pos,
                     format!("zero byte in {id} value (replaced with a space)"),
@@ -643,7 +649,8 @@ fn fix_values(
 }
 
 fn fix_info(p: &mut Property, pos: usize, fix: Fixer, warn: &mut dyn FnMut(usize, String)) -> bool {
-    let id = p.id.as_str().to_string();
+    // A table identifier: cloning it copies an index.
+    let id = p.id.clone();
     match fix(&value::simple_text_cow(&p.values[0])) {
         Ok(None) => true,
         Ok(Some(new)) => {
