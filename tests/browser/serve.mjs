@@ -30,12 +30,12 @@ const original = await readFile(book, 'utf8');
 
 await page.goto(url);
 await step('the served page shows the book', async () => {
-  await page.getByText('The first paragraph.').waitFor({ timeout: 5000 });
+  await page.getByText('The first paragraph.').waitFor({ timeout: 15000 });
 });
 await step('an edit shows up without a manual reload', async () => {
   const t0 = Date.now();
   await writeFile(book, original.replace('The first paragraph.', 'The edited paragraph.'));
-  await page.getByText('The edited paragraph.').waitFor({ timeout: 5000 });
+  await page.getByText('The edited paragraph.').waitFor({ timeout: 15000 });
   console.log(`     (the page changed ${Date.now() - t0} ms after the save)`);
 });
 await step('a broken edit shows the overlay with the diagnostics', async () => {
@@ -45,19 +45,19 @@ await step('a broken edit shows the overlay with the diagnostics', async () => {
   await page.waitForFunction(
     () => /book\.gobook:\d+:\d+: error: `Z9` is off the 9x9 board/.test(document.getElementById('gobook-overlay')?.innerText || ''),
     null,
-    { timeout: 5000 },
+    { timeout: 15000 },
   ).catch(async () => { throw new Error(`overlay says: ${await overlay.innerText().catch(() => 'nothing')}`); });
   if (!(await page.getByText('The edited paragraph.').isVisible())) throw new Error('the last good page is gone');
 });
 await step('a page opened while the book is broken carries the overlay too', async () => {
   const p2 = await browser.newPage();
   await p2.goto(url);
-  await p2.locator('#gobook-overlay').waitFor({ timeout: 5000 });
+  await p2.locator('#gobook-overlay').waitFor({ timeout: 15000 });
   await p2.close();
 });
 await step('fixing the error removes the overlay', async () => {
   await writeFile(book, original.replace('The first paragraph.', 'The fixed paragraph.'));
-  await page.getByText('The fixed paragraph.').waitFor({ timeout: 5000 });
+  await page.getByText('The fixed paragraph.').waitFor({ timeout: 15000 });
   if (await page.locator('#gobook-overlay').count()) throw new Error('the overlay is still there');
 });
 await step('no script errors', async () => {
