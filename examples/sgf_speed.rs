@@ -36,7 +36,7 @@ fn main() {
                     .collection
                     .games
                     .iter()
-                    .map(|g| g.nodes.len())
+                    .map(|g| g.len())
                     .sum::<usize>();
             }
         }

@@ -73,7 +73,7 @@ pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<Str
             }
         }
         // Siblings of the next main-line node replace its move.
-        let kids: &[NodeId] = &game.nodes[node.id].children;
+        let kids: &[NodeId] = &game.nodes()[node.id].children;
         if kids.len() > 1 && k + 1 < main.nodes.len() {
             let at = done + 1;
             let to_play = gm.to_play_before(at).or(first).unwrap_or(Color::Black);
@@ -226,7 +226,7 @@ fn write_variation(out: &mut String, game: &GameTree, size: u8, v: &Variation, b
                 out.push_str(&p);
             }
         }
-        let kids: &[NodeId] = &game.nodes[node.id].children;
+        let kids: &[NodeId] = &game.nodes()[node.id].children;
         if kids.len() > 1 && k + 1 < line.nodes.len() {
             let to_play = nm.to_play_before(done + 1).unwrap_or_else(|| nm.first.unwrap_or(v.to_play));
             // `at` counts in this diagram's numbering, which starts after `offset`.
@@ -257,7 +257,7 @@ fn walk(game: &GameTree, from: NodeId, size: u8) -> Line {
     let mut line = Line { nodes: Vec::new(), moves: Vec::new() };
     let mut id = Some(from);
     while let Some(n) = id {
-        let node = &game.nodes[n];
+        let node = &game.nodes()[n];
         let before = line.moves.len();
         for p in &node.props {
             let color = match p.id.as_str() {
@@ -349,7 +349,7 @@ fn push_attr(out: &mut String, name: &str, value: &str, quoted: bool) {
 
 /// The comment of a node, if it has a non-blank one.
 fn comment(game: &GameTree, id: NodeId) -> Option<String> {
-    let c = game.nodes[id].value("C")?;
+    let c = game.nodes()[id].value("C")?;
     let text = sgf::value::text(c);
     (!text.trim().is_empty()).then_some(text)
 }

@@ -92,8 +92,8 @@ fn comments_become_paragraphs() {
         let paras: Vec<&str> = c.doc.elements.iter().filter(|e| !e.explicit).map(|e| e.value_str()).collect();
         let mut checked = 0;
         // Every node is in the book: the main line, and each variation with its own variations.
-        for id in 0..g.nodes.len() {
-            let Some(raw) = g.nodes[id].value("C") else { continue };
+        for id in 0..g.len() {
+            let Some(raw) = g.nodes()[id].value("C") else { continue };
             let comment = gobook::sgf::value::text(raw);
             // Every line of the comment is in some paragraph (guarded lines aside).
             for line in comment.lines().map(str::trim).filter(|l| !l.is_empty() && !l.contains('<')) {

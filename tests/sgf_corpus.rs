@@ -191,7 +191,7 @@ fn hundred_thousand_nodes_deep() {
         let p = sgf::parse(text.as_bytes()).expect("parses");
         assert!(p.warnings.is_empty(), "{:?}", &p.warnings[..1]);
         let game = &p.collection.games[0];
-        assert_eq!(game.nodes.len(), DEPTH + 1);
+        assert_eq!(game.len(), DEPTH + 1);
         assert_eq!(game.main_line_ids().len(), DEPTH + 1);
         assert_eq!(sgf::main_line(game).moves.len(), DEPTH);
         let written = sgf::write(&p.collection);
@@ -199,7 +199,7 @@ fn hundred_thousand_nodes_deep() {
         assert_eq!(again.collection, p.collection);
         let xml = gobook::xml::write(&p.collection);
         let back = gobook::xml::read(xml.as_bytes()).expect("XML reads");
-        assert_eq!(back.collection.games[0].nodes.len(), DEPTH + 1);
+        assert_eq!(back.collection.games[0].len(), DEPTH + 1);
         drop(p);
         drop(again);
         drop(back);

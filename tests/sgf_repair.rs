@@ -81,7 +81,7 @@ fn shape(c: &Collection) -> Shape {
             g.preorder()
                 .into_iter()
                 .map(|n| {
-                    let node = &g.nodes[n];
+                    let node = &g.nodes()[n];
                     let mut map = BTreeMap::new();
                     for p in &node.props {
                         let id = p.id.as_str();
@@ -288,8 +288,8 @@ fn zero_bytes_in_texts_become_spaces() {
     let p = sgf::parse(b"(;GM[1]C[root];B[dd]C[a\0b];W[pp]N[x\0y])").expect("parses");
     let g = &p.collection.games[0];
     let line = g.main_line_ids();
-    assert_eq!(g.nodes[line[1]].value("C"), Some("a b"));
-    assert_eq!(g.nodes[line[2]].value("N"), Some("x y"));
+    assert_eq!(g.nodes()[line[1]].value("C"), Some("a b"));
+    assert_eq!(g.nodes()[line[2]].value("N"), Some("x y"));
     let zero: Vec<_> = p.warnings.iter().filter(|w| w.message.starts_with("zero byte")).collect();
     assert_eq!(zero.len(), 2, "{:?}", p.warnings);
     let clean = sgf::parse(b"(;GM[1]C[root];B[dd]C[a b])").expect("parses");

@@ -98,7 +98,7 @@ fn values_and_main_lines_agree_with_sgfmill() {
             continue;
         }
         for (i, (&n, theirs)) in ids.iter().zip(&nodes).enumerate() {
-            let mut mine: Vec<(String, Vec<String>)> = game.nodes[n]
+            let mut mine: Vec<(String, Vec<String>)> = game.nodes()[n]
                 .props
                 .iter()
                 .filter(|p| !(n == ROOT && (p.id == "FF" || p.id == "CA")))

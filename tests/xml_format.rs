@@ -16,7 +16,7 @@ fn read_case(root: &Path, name: &str) -> GameTree {
 }
 
 fn text(g: &GameTree, n: usize, id: &str) -> Option<String> {
-    g.nodes[n].value(id).map(value::text)
+    g.nodes()[n].value(id).map(value::text)
 }
 
 #[test]
@@ -44,19 +44,19 @@ fn gogui_reader_cases() {
     let r = g.root();
     assert_eq!(r.children.len(), 2);
     let (n1, n2) = (r.children[0], r.children[1]);
-    assert_eq!(g.nodes[n1].children.len(), 1);
-    let n3 = g.nodes[n1].children[0];
+    assert_eq!(g.nodes()[n1].children.len(), 1);
+    let n3 = g.nodes()[n1].children[0];
     let mv = |n: usize, id: &str| {
-        g.nodes[n]
+        g.nodes()[n]
             .value(id)
             .and_then(|v| value::parse_move(v, 19))
             .flatten()
     };
     // GoGui's Move.get(BLACK, 15, 15) is column 15, row 15 from the bottom: Q16.
     assert_eq!(mv(n1, "B"), Some(Point::new(15, 15)));
-    assert!(g.nodes[n2].children.is_empty());
+    assert!(g.nodes()[n2].children.is_empty());
     assert_eq!(mv(n2, "B"), Some(Point::new(15, 14)));
-    assert!(g.nodes[n3].children.is_empty());
+    assert!(g.nodes()[n3].children.is_empty());
     assert_eq!(mv(n3, "W"), Some(Point::new(3, 3)));
     let line = sgf::main_line(&g);
     assert_eq!(line.moves.len(), 2);
@@ -73,7 +73,7 @@ fn game_with(root_props: Vec<(&str, &str)>, child: Option<Vec<(&str, &str)>>) ->
     if let Some(props) = child {
         let c = g.add_child(ROOT);
         for (id, v) in props {
-            g.nodes[c]
+            g.node_mut(c)
                 .props
                 .push(Property::new(id, vec![v.to_string()]));
         }
@@ -164,7 +164,7 @@ fn meaning(g: &GameTree) -> Meaning {
         .into_iter()
         .map(|n| {
             let mut map = BTreeMap::new();
-            for p in &g.nodes[n].props {
+            for p in &g.nodes()[n].props {
                 let id = p.id.as_str();
                 if n == ROOT
                     && (matches!(id, "FF" | "CA" | "AP")
@@ -197,7 +197,7 @@ fn meaning(g: &GameTree) -> Meaning {
                 };
                 map.insert(id.to_string(), vals);
             }
-            (g.nodes[n].children.len(), map)
+            (g.nodes()[n].children.len(), map)
         })
         .collect()
 }

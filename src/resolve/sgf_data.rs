@@ -114,7 +114,7 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
 pub fn setup(game: &sgf::GameTree, size: u8) -> Board {
     let mut board = Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"));
     for id in game.main_line_ids() {
-        for p in &game.nodes[id].props {
+        for p in &game.nodes()[id].props {
             let list = || sgf::value::point_list(&p.values, size).unwrap_or_default().into_iter().filter(|q| q.on_board(size));
             match p.id.as_str() {
                 "AB" => list().for_each(|q| {
@@ -139,7 +139,7 @@ pub fn setup(game: &sgf::GameTree, size: u8) -> Board {
 fn move_positions(game: &sgf::GameTree, size: u8) -> Vec<usize> {
     let mut out = Vec::new();
     for id in game.main_line_ids() {
-        for p in &game.nodes[id].props {
+        for p in &game.nodes()[id].props {
             if matches!(p.id.as_str(), "B" | "W") && p.value().and_then(|v| sgf::value::parse_move(v, size)).is_some() {
                 out.push(p.pos as usize);
             }

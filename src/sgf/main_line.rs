@@ -80,7 +80,7 @@ pub fn main_line(game: &GameTree) -> MainLine {
         ..MainLine::default()
     };
     for id in game.main_line_ids() {
-        let node = &game.nodes[id];
+        let node = &game.nodes()[id];
         for p in &node.props {
             let id = p.id.as_str();
             if line.moves.is_empty() {

@@ -63,7 +63,7 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<LoneMoves>, Vec<
         lone: Vec::new(),
         game_lone: LoneMoves::default(),
         cur_lone: false,
-        game: GameTree { nodes: Vec::new() },
+        game: GameTree::with_capacity(0),
         root_used: false,
         nodes_left: memchr::memchr_iter(b';', text.as_bytes()).count(),
         // Variations rarely nest deeper than this: no growth for most files.
@@ -144,10 +144,9 @@ impl<'a> Parser<'a> {
         self.nodes_left = self.nodes_left.saturating_sub(1);
         let id = if !self.root_used {
             self.root_used = true;
-            let nodes = &mut self.game.nodes;
             // Sized once rather than grown node by node; capped so that a collection of many
             // games does not reserve the whole file for each of them.
-            nodes.reserve((self.nodes_left + 1).min(MAX_RESERVE));
+            self.game = GameTree::with_capacity((self.nodes_left + 1).min(MAX_RESERVE));
             // About a third of a game's nodes are more than a lone move.
             self.game_lone.others.reserve((self.nodes_left / 2 + 1).min(MAX_RESERVE));
             self.game.push_node(None, mv)
@@ -162,11 +161,9 @@ impl<'a> Parser<'a> {
 
     fn finish_game(&mut self) {
         if self.root_used {
-            let mut game = std::mem::replace(&mut self.game, GameTree { nodes: Vec::new() });
+            let mut game = std::mem::replace(&mut self.game, GameTree::with_capacity(0));
             // A guess far above the real count (`;` in comments, a collection) is given back.
-            if game.nodes.capacity() > 2 * game.nodes.len() {
-                game.nodes.shrink_to_fit();
-            }
+            game.shrink();
             self.games.push(game);
             self.lone.push(std::mem::take(&mut self.game_lone));
         }
@@ -476,20 +473,16 @@ impl<'a> Parser<'a> {
                 self.game_lone.others.push(cur);
                 self.cur_lone = false;
             }
-            let Some(node) = self.game.nodes.get_mut(cur) else {
-                return;
-            };
             // A node that outgrows its one inline slot grows once: a root holds a dozen or two
             // properties (and gets FF and CA from the repairs), a move with a comment or clock
             // times two to four.
-            if node.props.len() == 1 {
-                node.props.reserve(if cur == ROOT { 23 } else { 3 });
-            }
-            node.props.push(Property {
+            let room = if cur == ROOT { 23 } else { 3 };
+            let prop = Property {
                 id,
                 values,
                 pos: u32::try_from(at).unwrap_or(u32::MAX),
-            });
+            };
+            self.game.push_prop(cur, prop, room);
         }
     }
 

@@ -52,11 +52,11 @@ impl LoneMoves {
 /// `nul` says whether the file holds a zero byte anywhere.
 pub(crate) fn repair(game: &mut GameTree, lone: Option<&LoneMoves>, nul: bool, warn: &mut dyn FnMut(usize, String)) {
     let ctx = Ctx { nul, ..root(game, warn) };
-    let len = game.nodes.len();
+    let len = game.len();
     if let Some(lone) = lone.filter(|l| ctx.go && l.cols <= usize::from(ctx.cols) && l.rows <= usize::from(ctx.rows)) {
         // Every lone move is on the board: only the root and the other nodes can need work.
         for id in std::iter::once(ROOT).chain(lone.others.iter().copied().filter(|&id| id != ROOT && id < len)) {
-            if !lone_move_on_board(&game.nodes[id].props, &ctx) {
+            if !lone_move_on_board(&game.nodes()[id].props, &ctx) {
                 fix_node(game, id, &ctx, warn);
             }
         }
@@ -66,7 +66,7 @@ pub(crate) fn repair(game: &mut GameTree, lone: Option<&LoneMoves>, nul: bool, w
     for id in 0..len {
         // Most nodes of a game are one move on the board, which none of the checks touch:
         // they are passed over here, without a call.
-        if ctx.go && lone_move_on_board(&game.nodes[id].props, &ctx) {
+        if ctx.go && lone_move_on_board(&game.nodes()[id].props, &ctx) {
             continue;
         }
         fix_node(game, id, &ctx, warn);
@@ -192,7 +192,7 @@ fn fixed(id: &str, value: &'static str) -> Property {
 }
 
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    let list = &mut game.nodes[id].props;
+    let list = &mut game.node_mut(id).props;
     // What the node holds decides which checks can apply: most nodes (a lone move) need none.
     // Repeats first, so that every old property is converted in one go (`L[a]L[b]`); the
     // root's were merged before it was read.
@@ -954,12 +954,12 @@ fn check_annotations(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
 
 /// Old files mix setup and moves in one node, or put both moves in one: split such nodes.
 fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
-    let node = &game.nodes[id];
+    let node = &game.nodes()[id];
     let has_move = node.props.iter().any(|p| p.id == "B" || p.id == "W");
     let has_setup = node.props.iter().any(|p| p.id.info().kind == Kind::Setup);
     let mut move_node = id;
     if has_move && has_setup {
-        let props = std::mem::take(&mut game.nodes[id].props);
+        let props = std::mem::take(&mut game.node_mut(id).props);
         let (first, second): (Props, Props) = props.into_iter().partition(|p| {
             matches!(p.id.info().kind, Kind::Setup | Kind::Root | Kind::GameInfo) || p.id == "N"
         });
@@ -971,11 +971,11 @@ fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
             pos,
             "setup and move properties mixed in one node (split into two nodes)".into(),
         );
-        game.nodes[id].props = first;
+        game.node_mut(id).props = first;
         move_node = game.insert_below(id);
-        game.nodes[move_node].props = second;
+        game.node_mut(move_node).props = second;
     }
-    let node = &game.nodes[move_node];
+    let node = &game.nodes()[move_node];
     let b = node.props.iter().position(|p| p.id == "B");
     let w = node.props.iter().position(|p| p.id == "W");
     if let (Some(b), Some(w)) = (b, w) {
@@ -985,7 +985,7 @@ fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
         } else {
             ("B", ["BL", "OB"])
         };
-        let props = std::mem::take(&mut game.nodes[move_node].props);
+        let props = std::mem::take(&mut game.node_mut(move_node).props);
         let (second, first): (Props, Props) = props
             .into_iter()
             .partition(|p| p.id == second_id || clock.contains(&p.id.as_str()));
@@ -994,8 +994,8 @@ fn split(game: &mut GameTree, id: NodeId, warn: &mut dyn FnMut(usize, String)) {
             pos,
             "black and white move in one node (split into two nodes)".into(),
         );
-        game.nodes[move_node].props = first;
+        game.node_mut(move_node).props = first;
         let below = game.insert_below(move_node);
-        game.nodes[below].props = second;
+        game.node_mut(below).props = second;
     }
 }

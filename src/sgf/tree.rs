@@ -117,8 +117,12 @@ impl Node {
 /// One game: an arena of nodes whose root is node 0.
 #[derive(Clone, Debug)]
 pub struct GameTree {
-    /// All nodes; index 0 is the root.
-    pub nodes: Vec<Node>,
+    /// All nodes; index 0 is the root. Read with [`Self::nodes`], change with [`Self::node_mut`].
+    nodes: Vec<Node>,
+    /// Every node that may own memory (some more than once): only these are dropped one by
+    /// one. Nearly every node of a game is a lone move that owns nothing, and walking them
+    /// all through the generic drop code cost a tenth of reading a file.
+    heavy: Vec<NodeId>,
 }
 
 /// The root node's index.
@@ -136,17 +140,18 @@ impl Node {
 }
 
 impl Drop for GameTree {
-    /// Drops only the nodes that own memory: walking every node through the generic drop code
-    /// cost as much as a tenth of reading a file.
+    /// Drops only the nodes that may own memory (see [`GameTree::heavy`]) and forgets the rest.
     fn drop(&mut self) {
-        for node in &mut self.nodes {
-            if !node.owns_nothing() {
+        for &id in &self.heavy {
+            if let Some(node) = self.nodes.get_mut(id) {
                 node.props = Props::new();
                 node.children = Children::default();
             }
         }
+        // Every way to change a node marks it; the tests and fuzzers (debug builds) check it.
+        debug_assert!(self.nodes.iter().all(Node::owns_nothing), "a node that owns memory was not marked heavy");
         // SAFETY: shortening a `Vec` is always sound (the elements are forgotten, not read);
-        // the nodes forgotten here own nothing after the loop above, so nothing leaks.
+        // the nodes forgotten here own nothing, so nothing leaks.
         unsafe { self.nodes.set_len(0) }
     }
 }
@@ -162,6 +167,7 @@ impl GameTree {
     pub fn new() -> GameTree {
         GameTree {
             nodes: vec![Node::default()],
+            heavy: Vec::new(),
         }
     }
 
@@ -172,7 +178,70 @@ impl GameTree {
 
     /// The root node, mutable.
     pub fn root_mut(&mut self) -> &mut Node {
-        &mut self.nodes[ROOT]
+        self.node_mut(ROOT)
+    }
+
+    /// All nodes, by id; index 0 is the root.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// How many nodes the tree has.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree has no node at all (only while a reader builds it).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// A node, to change; panics if `id` is not a node of this tree, like indexing a slice.
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        self.heavy.push(id);
+        &mut self.nodes[id]
+    }
+
+    /// A tree without even a root, with room for `nodes` nodes.
+    pub(crate) fn with_capacity(nodes: usize) -> GameTree {
+        GameTree {
+            nodes: Vec::with_capacity(nodes),
+            heavy: Vec::new(),
+        }
+    }
+
+    /// Appends a property to a node, as a reader does.
+    #[inline(always)]
+    pub(crate) fn push_prop(&mut self, id: NodeId, prop: Property, room: usize) {
+        let Some(node) = self.nodes.get_mut(id) else {
+            return;
+        };
+        // The first property may hold a long value, and the second moves the list to the heap.
+        if node.props.len() <= 1 {
+            if node.props.len() == 1 {
+                node.props.reserve(room);
+            }
+            self.heavy.push(id);
+        }
+        node.props.push(prop);
+    }
+
+    /// Gives back what a generous first guess at the number of nodes reserved.
+    pub(crate) fn shrink(&mut self) {
+        if self.nodes.capacity() > 2 * self.nodes.len() {
+            self.nodes.shrink_to_fit();
+        }
+    }
+
+    /// Records `child` as the last child of `parent`.
+    #[inline(always)]
+    fn link(&mut self, parent: NodeId, child: NodeId) {
+        let kids = &mut self.nodes[parent].children;
+        kids.push(child);
+        if kids.len() == 2 {
+            // The children moved to a list of their own.
+            self.heavy.push(parent);
+        }
     }
 
     /// Appends a new empty node as the last child of `parent` and returns it.
@@ -210,7 +279,7 @@ impl GameTree {
             self.nodes.set_len(id + 1);
         }
         if let Some(p) = parent {
-            self.nodes[p].children.push(id);
+            self.link(p, id);
         }
         id
     }
@@ -227,7 +296,9 @@ impl GameTree {
             parent: Some(node),
             children,
         });
-        self.nodes[node].children.push(id);
+        // It may have taken a list of children; its properties will be set.
+        self.heavy.push(id);
+        self.link(node, id);
         id
     }
 

@@ -46,7 +46,7 @@ pub fn write_game(game: &GameTree, out: &mut String) {
                 out.push('\n');
                 line_start = out.len();
             }
-            let children = &game.nodes[n].children;
+            let children = &game.nodes()[n].children;
             match children.len() {
                 0 => {
                     out.push(')');
@@ -72,7 +72,7 @@ fn is_go(game: &GameTree) -> bool {
 
 fn write_node(game: &GameTree, n: NodeId, go: bool, out: &mut String) {
     out.push(';');
-    let node = &game.nodes[n];
+    let node = &game.nodes()[n];
     if n == ROOT {
         // Whatever the tree says, this text is FF[4] in UTF-8.
         out.push_str("FF[4]CA[UTF-8]");

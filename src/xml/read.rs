@@ -243,7 +243,7 @@ impl State {
     }
 
     fn push_prop(&mut self, node: NodeId, id: &str, value: String) {
-        let n = &mut self.game.nodes[node];
+        let n = self.game.node_mut(node);
         match n.props.iter_mut().find(|p| p.id == id) {
             Some(p) => p.values.push(value),
             None => n.props.push(crate::sgf::Property::new(id, vec![value])),
@@ -303,7 +303,7 @@ impl State {
             ("Nodes" | "Variation", "Variation") => {
                 // A variation is an alternative to the last node of the enclosing sequence.
                 let cur = self.stack.last().and_then(|o| o.cur);
-                open.parent = cur.and_then(|c| self.game.nodes[c].parent);
+                open.parent = cur.and_then(|c| self.game.nodes()[c].parent);
             }
             ("Nodes" | "Variation", "Node") => {
                 let id = self.new_node();

@@ -102,14 +102,14 @@ fn write_game(game: &GameTree, out: &mut String) {
             Step::Seq(n, number) => (n, number),
         };
         loop {
-            let node = &game.nodes[n];
+            let node = &game.nodes()[n];
             if node.has("B") || node.has("W") {
                 number += 1;
             }
             write_node(node, n == ROOT, number, size, square, go, out);
             let siblings: &[NodeId] = match node.parent {
-                Some(p) if game.nodes[p].children.first() == Some(&n) => {
-                    &game.nodes[p].children[1..]
+                Some(p) if game.nodes()[p].children.first() == Some(&n) => {
+                    &game.nodes()[p].children[1..]
                 }
                 _ => &[],
             };
