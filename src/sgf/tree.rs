@@ -206,7 +206,8 @@ impl GameTree {
     pub(crate) fn with_capacity(nodes: usize) -> GameTree {
         GameTree {
             nodes: Vec::with_capacity(nodes),
-            heavy: Vec::new(),
+            // About a third of a game's nodes own memory, noted once by the reader and once by the repairs.
+            heavy: Vec::with_capacity(nodes - nodes / 3),
         }
     }
 
