@@ -251,11 +251,13 @@ impl GameTree {
     }
 
     /// Appends a node below `parent` (none for the root) holding nothing or one move, and
-    /// returns it. The move is `B` or `W` (a table index), its one value and the byte offset of
-    /// its identifier: the bulk of every game, so the node is written in place.
+    /// returns it. The move is `B` or `W` (a table index), its two-letter point and the byte
+    /// offset of its identifier: the bulk of every game, so the node is written in place.
+    /// Such a node owns no memory (the point is kept inline), so it is not noted as heavy.
     #[inline(always)]
     pub(crate) fn push_node(&mut self, parent: Option<NodeId>, mv: Option<(u8, &str, u32)>) -> NodeId {
         use std::ptr::addr_of_mut;
+        debug_assert!(mv.is_none_or(|(color, point, _)| point.len() == 2 && (color == super::props::B || color == super::props::W)));
         let id = self.nodes.len();
         self.nodes.reserve(1);
         let node = self.nodes.spare_capacity_mut()[0].as_mut_ptr();
