@@ -51,7 +51,7 @@ impl LoneMoves {
 /// `lone`, from the reader, lets the repairs skip the nodes that are lone moves on the board;
 /// `nul` says whether the file holds a zero byte anywhere.
 pub(crate) fn repair(game: &mut GameTree, lone: Option<&LoneMoves>, nul: bool, warn: &mut dyn FnMut(usize, String)) {
-    let ctx = Ctx { nul, ..root(game, warn) };
+    let ctx = root(game, nul, warn);
     let len = game.len();
     if let Some(lone) = lone.filter(|l| ctx.go && l.cols <= usize::from(ctx.cols) && l.rows <= usize::from(ctx.rows)) {
         // Every lone move is on the board: only the root and the other nodes can need work.
@@ -82,7 +82,7 @@ fn lone_move_on_board(list: &Props, ctx: &Ctx) -> bool {
     }
 }
 
-fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
+fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     let root = game.root_mut();
     // The checks below look at one SZ, FF, GM...: repeats must be merged before, or a second
     // copy would survive them unchecked.
@@ -166,7 +166,7 @@ fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     root.props.retain(|p| p.id.bit() & FF_CA == 0);
     root.props
         .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
-    Ctx { ff, go, cols, rows, nul: true }
+    Ctx { ff, go, cols, rows, nul }
 }
 
 /// Moves.
