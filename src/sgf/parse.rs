@@ -52,8 +52,11 @@ struct Parser<'a> {
     in_node: bool,
 }
 
+/// What [`parse_text`] read: the games, for each what the repairs may pass over, and the warnings.
+pub(crate) type Read = (Collection, Vec<LoneMoves>, Vec<RawWarning>);
+
 /// Parses decoded SGF text; fails only when there is no game tree at all.
-pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<LoneMoves>, Vec<RawWarning>), (usize, String)> {
+pub(crate) fn parse_text(text: &str) -> Result<Read, (usize, String)> {
     let mut p = Parser {
         text,
         b: text.as_bytes(),
