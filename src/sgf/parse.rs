@@ -435,8 +435,13 @@ impl<'a> Parser<'a> {
             let Some(&[b';', c, b'[', x, y, b']', next]) = b.get(at..at + 7) else {
                 break;
             };
-            // A second value, or blanks that might hide one, go the general way.
-            if !matches!(c, b'B' | b'W') || !x.is_ascii_alphabetic() || !y.is_ascii_alphabetic() || next == b'[' || next.is_ascii_whitespace() {
+            // A second value, after blanks or not, goes the general way.
+            if !matches!(c, b'B' | b'W')
+                || !x.is_ascii_alphabetic()
+                || !y.is_ascii_alphabetic()
+                || next == b'['
+                || (next.is_ascii_whitespace() && self.peek_from(at + 6) == Some(b'['))
+            {
                 break;
             }
             let color = if c == b'B' { props::B } else { props::W };
@@ -591,6 +596,22 @@ fn close_or_escape(word: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::close_or_escape;
+
+    /// Moves one per line take the fast path; a second value after blanks still reaches the property.
+    #[test]
+    fn moves_separated_by_blanks_keep_every_value_and_property() {
+        let p = crate::sgf::parse(b"(;GM[1];B[aa]\n;W[bb] [cc]\n;B[dd]\r\n C[x]\n;W[ee]\n)").expect("parses");
+        let g = &p.collection.games[0];
+        let line = g.main_line_ids();
+        let node = |k: usize| &g.nodes()[line[k]];
+        assert_eq!(line.len(), 5);
+        assert_eq!(node(1).value("B"), Some("aa"));
+        // W takes one value: the second is reported and dropped, as without blanks.
+        assert_eq!(node(2).get("W").map(|w| w.values.len()), Some(1));
+        assert!(p.warnings.iter().any(|w| w.message.contains("only one value")), "{:?}", p.warnings);
+        assert_eq!((node(3).value("B"), node(3).value("C")), (Some("dd"), Some("x")));
+        assert_eq!(node(4).value("W"), Some("ee"));
+    }
 
     #[test]
     fn the_lowest_bit_found_is_the_first_close_or_escape() {
