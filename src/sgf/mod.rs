@@ -86,7 +86,7 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
     }
     let nul = memchr::memchr(0, text.as_bytes()).is_some();
     for (game, lone) in collection.games.iter_mut().zip(&lone) {
-        repair::repair(game, Some(lone), nul, &mut |pos, message| {
+        repair::repair(game, lone, nul, &mut |pos, message| {
             raw.push(parse::RawWarning { pos, message })
         });
     }

@@ -426,32 +426,22 @@ impl<'a> Parser<'a> {
     /// each node is a new child of the one before.
     #[inline(always)]
     fn move_chain(&mut self) {
-        let b = self.b;
         let Some(mut cur) = self.cur else {
             return;
         };
         loop {
             let at = self.skip_ws_from(self.i);
-            let Some(&[b';', c, b'[', x, y, b']', next]) = b.get(at..at + 7) else {
-                break;
-            };
-            // A second value, after blanks or not, goes the general way.
-            if !matches!(c, b'B' | b'W')
-                || !x.is_ascii_alphabetic()
-                || !y.is_ascii_alphabetic()
-                || next == b'['
-                || (next.is_ascii_whitespace() && self.peek_from(at + 6) == Some(b'['))
-            {
+            if self.b.get(at) != Some(&b';') {
                 break;
             }
-            let color = if c == b'B' { props::B } else { props::W };
-            let mv = (color, self.slice(at + 3, at + 5), u32::try_from(at + 1).unwrap_or(u32::MAX));
-            let id = self.game.push_node(Some(cur), Some(mv));
-            self.game_lone.saw(x, y);
-            self.cur_lone = true;
-            cur = id;
+            self.i = at + 1;
+            let Some(mv) = self.lone_move() else {
+                self.i = at;
+                break;
+            };
+            cur = self.game.push_node(Some(cur), Some(mv));
+            self.note_node(cur, Some(mv));
             self.nodes_left = self.nodes_left.saturating_sub(1);
-            self.i = at + 6;
         }
         self.cur = Some(cur);
     }

@@ -50,26 +50,28 @@ impl LoneMoves {
 /// Repairs a game tree in place; `warn(byte_offset, message)` hears of every change.
 /// `lone`, from the reader, lets the repairs skip the nodes that are lone moves on the board;
 /// `nul` says whether the file holds a zero byte anywhere.
-pub(crate) fn repair(game: &mut GameTree, lone: Option<&LoneMoves>, nul: bool, warn: &mut dyn FnMut(usize, String)) {
+pub(crate) fn repair(game: &mut GameTree, lone: &LoneMoves, nul: bool, warn: &mut dyn FnMut(usize, String)) {
     let ctx = root(game, nul, warn);
-    let len = game.len();
-    if let Some(lone) = lone.filter(|l| ctx.go && l.cols <= usize::from(ctx.cols) && l.rows <= usize::from(ctx.rows)) {
-        // Every lone move is on the board: only the root and the other nodes can need work.
-        for id in std::iter::once(ROOT).chain(lone.others.iter().copied().filter(|&id| id != ROOT && id < len)) {
-            if !lone_move_on_board(&game.nodes()[id].props, &ctx) {
-                fix_node(game, id, &ctx, warn);
-            }
-        }
-        return;
-    }
     // Arena order is enough: each node is repaired on its own; nodes added by splits are already clean.
-    for id in 0..len {
-        // Most nodes of a game are one move on the board, which none of the checks touch:
-        // they are passed over here, without a call.
-        if ctx.go && lone_move_on_board(&game.nodes()[id].props, &ctx) {
-            continue;
+    if ctx.go && lone.cols <= usize::from(ctx.cols) && lone.rows <= usize::from(ctx.rows) {
+        // Every lone move is on the board: only the root and the other nodes can need work.
+        let others = lone.others.iter().copied().filter(|&id| id != ROOT);
+        for id in std::iter::once(ROOT).chain(others) {
+            repair_node(game, id, &ctx, warn);
         }
-        fix_node(game, id, &ctx, warn);
+    } else {
+        for id in 0..game.len() {
+            repair_node(game, id, &ctx, warn);
+        }
+    }
+}
+
+/// Repairs one node, unless it is a lone move on the board (most nodes of a game), which none
+/// of the checks touch: those are passed over here, without a call.
+#[inline(always)]
+fn repair_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
+    if !(ctx.go && lone_move_on_board(&game.nodes()[id].props, ctx)) {
+        fix_node(game, id, ctx, warn);
     }
 }
 
