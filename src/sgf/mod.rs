@@ -90,12 +90,23 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
             raw.push(parse::RawWarning { pos, message })
         });
     }
+    Ok(Parsed {
+        collection,
+        warnings: place(raw, text),
+    })
+}
+
+/// Gives each warning its line and column.
+fn place(mut raw: Vec<parse::RawWarning>, text: &str) -> Vec<Warning> {
+    // Most files need no warning, and then not even an empty list is built.
+    if raw.is_empty() {
+        return Vec::new();
+    }
     // Warnings are placed in one pass over the text, in file order, so that even a huge
     // one-line file with many warnings costs time in proportion to its length.
     raw.sort_by_key(|w| w.pos);
     let mut cursor = position::Cursor::default();
-    let warnings: Vec<Warning> = raw
-        .into_iter()
+    raw.into_iter()
         .map(|w| {
             let (line, col) = cursor.advance(text, w.pos);
             Warning {
@@ -104,9 +115,5 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
                 message: w.message,
             }
         })
-        .collect();
-    Ok(Parsed {
-        collection,
-        warnings,
-    })
+        .collect()
 }

@@ -7,6 +7,7 @@ use super::property::{PropId, Property, RawValue, Values};
 use super::props;
 use super::repair::LoneMoves;
 use super::tree::{Collection, GameTree, NodeId, ROOT};
+use smallvec::SmallVec;
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -33,8 +34,8 @@ struct Parser<'a> {
     i: usize,
     warnings: Vec<RawWarning>,
     games: Vec<GameTree>,
-    /// For each game read, what the repairs need not look at again.
-    lone: Vec<LoneMoves>,
+    /// For each game read, what the repairs need not look at again (most files hold one game).
+    lone: SmallVec<[LoneMoves; 1]>,
     /// The same for the game being read.
     game_lone: LoneMoves,
     /// Whether the current node is still a lone move (see [`LoneMoves`]).
@@ -44,7 +45,8 @@ struct Parser<'a> {
     root_used: bool,
     /// Nodes the rest of the file probably holds (its `;` count), to size each game's list once.
     nodes_left: usize,
-    stack: Vec<Level>,
+    /// Open variations; kept inline, as they rarely nest deeper than this.
+    stack: SmallVec<[Level; 16]>,
     /// The values of the property being read, when it has several: reused from one list to the
     /// next so that a long point list is copied once, at its final size, instead of regrown.
     scratch: Vec<RawValue>,
@@ -53,7 +55,7 @@ struct Parser<'a> {
 }
 
 /// What [`parse_text`] read: the games, for each what the repairs may pass over, and the warnings.
-pub(crate) type Read = (Collection, Vec<LoneMoves>, Vec<RawWarning>);
+pub(crate) type Read = (Collection, SmallVec<[LoneMoves; 1]>, Vec<RawWarning>);
 
 /// Parses decoded SGF text; fails only when there is no game tree at all.
 pub(crate) fn parse_text(text: &str) -> Result<Read, (usize, String)> {
@@ -63,14 +65,13 @@ pub(crate) fn parse_text(text: &str) -> Result<Read, (usize, String)> {
         i: 0,
         warnings: Vec::new(),
         games: Vec::new(),
-        lone: Vec::new(),
+        lone: SmallVec::new(),
         game_lone: LoneMoves::default(),
         cur_lone: false,
         game: GameTree::with_capacity(0),
         root_used: false,
         nodes_left: memchr::memchr_iter(b';', text.as_bytes()).count(),
-        // Variations rarely nest deeper than this: no growth for most files.
-        stack: Vec::with_capacity(16),
+        stack: SmallVec::new(),
         scratch: Vec::new(),
         cur: None,
         in_node: false,
@@ -517,9 +518,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let values = Values::from(list.drain(..).collect::<Vec<_>>());
+        // Moved in one copy (`append`), not value by value, into a list of the exact size.
+        let mut values = Vec::with_capacity(list.len());
+        values.append(&mut list);
         self.scratch = list;
-        Some(values)
+        Some(Values::from(values))
     }
 
     /// Reads `[...]` at `self.i`; `None` when the file ends before the closing `]`.

@@ -144,18 +144,30 @@ pub fn parse_real(raw: &str) -> Option<f64> {
 /// Whether [`parse_real`] reads the value: checked without building the number, as the repairs
 /// of every timed move need only that.
 pub fn is_real(raw: &str) -> bool {
-    let t = raw.trim();
-    let body = t.strip_prefix(['+', '-']).unwrap_or(t);
-    let (int, frac) = match body.split_once('.') {
-        Some((a, b)) => (a, Some(b)),
-        None => (body, None),
+    // Blanks around the number are allowed; a value that starts and ends with a visible ASCII
+    // character, as clock times and komi nearly always do, needs no Unicode trim.
+    let t = match raw.as_bytes() {
+        [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => raw,
+        [only] if only.is_ascii_graphic() => raw,
+        _ => raw.trim(),
     };
-    let ok_int = int.bytes().all(|b| b.is_ascii_digit());
-    let ok_frac = frac.map_or(true, |f| {
-        !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())
-    });
-    // What passes is a subset of Rust's float syntax, so the parse above cannot fail.
-    ok_int && ok_frac && !(int.is_empty() && frac.is_none())
+    let body = t.strip_prefix(['+', '-']).unwrap_or(t);
+    // One pass: digits, at most one dot, and a digit after the dot, or before it when there is none.
+    let (mut int, mut frac, mut dot) = (0usize, 0usize, false);
+    for c in body.bytes() {
+        match c {
+            b'0'..=b'9' if dot => frac += 1,
+            b'0'..=b'9' => int += 1,
+            b'.' if !dot => dot = true,
+            _ => return false,
+        }
+    }
+    // What passes is a subset of Rust's float syntax, so parsing it cannot fail.
+    if dot {
+        frac > 0
+    } else {
+        int > 0
+    }
 }
 
 /// `1` or `2`.
@@ -386,6 +398,32 @@ mod tests {
         );
         assert_eq!(split_compose("a\\:b:c"), Some(("a\\:b", "c")));
         assert_eq!(parse_size("13:9"), Some((13, 9)));
+    }
+
+    /// The one-pass `is_real` says what the definition by parts says, for every short string
+    /// over digits, signs, dots, blanks (ASCII and not) and a letter.
+    #[test]
+    fn is_real_agrees_with_its_definition() {
+        fn by_parts(raw: &str) -> bool {
+            let t = raw.trim();
+            let body = t.strip_prefix(['+', '-']).unwrap_or(t);
+            let (int, frac) = match body.split_once('.') {
+                Some((a, b)) => (a, Some(b)),
+                None => (body, None),
+            };
+            int.bytes().all(|b| b.is_ascii_digit())
+                && frac.map_or(true, |f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+                && !(int.is_empty() && frac.is_none())
+        }
+        let alphabet = ['1', '0', '.', '+', '-', ' ', '\u{3000}', 'e'];
+        let mut words = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = words.iter().flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}"))).collect();
+            for w in &longer {
+                assert_eq!(is_real(w), by_parts(w), "{w:?}");
+            }
+            words = longer;
+        }
     }
 
     #[test]
