@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// The allocator the `gobook` command runs with (src/main.rs), here for every parser measured.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: gobook::alloc::Allocator = gobook::alloc::Allocator;
 use std::process::Command;
 
 fn bench(c: &mut Criterion) {

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 // The allocator the `gobook` command and the SGF bench use.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: gobook::alloc::Allocator = gobook::alloc::Allocator;
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");

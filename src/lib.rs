@@ -6,6 +6,7 @@
 //! together for every command that reads a book. [`i18n`] holds every word
 //! gobook prints, in the book languages of the spec.
 
+pub mod alloc;
 pub mod board;
 pub mod check;
 pub mod diagnostics;

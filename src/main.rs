@@ -9,7 +9,7 @@ mod cli;
 /// the benchmark book), and huge pages made a build after much disk work twice as slow
 /// while the kernel compacted memory for them.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: gobook::alloc::Allocator = gobook::alloc::Allocator;
 
 fn main() {
     std::process::exit(cli::run());
