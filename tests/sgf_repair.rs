@@ -295,3 +295,29 @@ fn zero_bytes_in_texts_become_spaces() {
     let clean = sgf::parse(b"(;GM[1]C[root];B[dd]C[a b])").expect("parses");
     assert!(clean.warnings.iter().all(|w| !w.message.starts_with("zero byte")), "{:?}", clean.warnings);
 }
+
+/// The repairs change nodes without noting them again (the reader noted each node with a
+/// property of its own): lone moves they mend or delete, empty nodes, an empty root, a game
+/// that is not Go, must all still own nothing, which debug builds check when a tree is dropped.
+#[test]
+fn repaired_lone_moves_and_empty_nodes_own_nothing() {
+    let files: [&[u8]; 5] = [
+        b"(;SZ[9];B[zz];W[d\te];B[ee];;W[ab]C[a comment long enough to live on the heap, not inline])",
+        b"(;;B[aa];W[tt])",
+        b"(;GM[2]SZ[8];B[zz];W[ZZ]C[x])",
+        b"(;SZ[5];B[pass];W[ee](;B[aa];W[zz])(;;B[bb]))",
+        b"(;B[aa]W[bb];B[cc]AB[dd];W[R16])",
+    ];
+    for f in files {
+        let p = sgf::parse(f).expect("parses");
+        let nodes: usize = p.collection.games.iter().map(|g| g.len()).sum();
+        assert!(nodes > 1, "{}", String::from_utf8_lossy(f));
+        drop(p);
+    }
+    let p = sgf::parse(b"(;SZ[9];B[zz];W[d e];B[ee])").expect("parses");
+    let g = &p.collection.games[0];
+    let line = g.main_line_ids();
+    assert_eq!(line.len(), 4);
+    assert!(!g.nodes()[line[1]].has("B"), "the move off the board is deleted");
+    assert_eq!(g.nodes()[line[2]].value("W"), Some("de"));
+}

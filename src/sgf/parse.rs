@@ -467,7 +467,8 @@ impl<'a> Parser<'a> {
     #[inline(always)]
     fn push_property(&mut self, id: PropId, values: Values, at: usize) {
         if let Some(cur) = self.cur {
-            if self.cur_lone {
+            let lone = self.cur_lone;
+            if lone {
                 // A lone move no more.
                 self.game_lone.others.push(cur);
                 self.cur_lone = false;
@@ -481,7 +482,7 @@ impl<'a> Parser<'a> {
                 values,
                 pos: u32::try_from(at).unwrap_or(u32::MAX),
             };
-            self.game.push_prop(cur, prop, room);
+            self.game.push_prop(cur, prop, room, lone);
         }
     }
 
@@ -506,6 +507,8 @@ impl<'a> Parser<'a> {
         }
         let mut list = std::mem::take(&mut self.scratch);
         list.clear();
+        // Room for a typical list of stones at once, rather than growing it from four.
+        list.reserve(32);
         list.push(first);
         while self.peek_from(self.i) == Some(b'[') {
             self.i = self.skip_ws_from(self.i);

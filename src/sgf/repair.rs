@@ -194,7 +194,9 @@ fn fixed(id: &str, value: &'static str) -> Property {
 }
 
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    let list = &mut game.node_mut(id).props;
+    // The reader noted every node with a property of its own; `root` noted the root; what is
+    // left is lone moves and empty nodes, which the checks never make own memory.
+    let list = &mut game.node_mut_noted(id).props;
     // What the node holds decides which checks can apply: most nodes (a lone move) need none.
     // Repeats first, so that every old property is converted in one go (`L[a]L[b]`); the
     // root's were merged before it was read.

@@ -211,20 +211,32 @@ impl GameTree {
         }
     }
 
-    /// Appends a property to a node, as a reader does.
+    /// Appends a property to a node, as a reader does; `lone` says that the node holds only
+    /// the move [`Self::push_node`] wrote. The node is noted once, at its first property
+    /// from here: that one may hold a long value, and the next moves the list to the heap.
     #[inline(always)]
-    pub(crate) fn push_prop(&mut self, id: NodeId, prop: Property, room: usize) {
+    pub(crate) fn push_prop(&mut self, id: NodeId, prop: Property, room: usize, lone: bool) {
         let Some(node) = self.nodes.get_mut(id) else {
             return;
         };
-        // The first property may hold a long value, and the second moves the list to the heap.
-        if node.props.len() <= 1 {
-            if node.props.len() == 1 {
+        match node.props.len() {
+            0 => self.heavy.push(id),
+            1 => {
                 node.props.reserve(room);
+                if lone {
+                    self.heavy.push(id);
+                }
             }
-            self.heavy.push(id);
+            _ => {}
         }
         node.props.push(prop);
+    }
+
+    /// A node to change without noting it again: one whose properties came from
+    /// [`Self::push_prop`] (noted then), or one the change leaves owning nothing, such as
+    /// a lone move or an empty node. Debug builds check this when the tree is dropped.
+    pub(crate) fn node_mut_noted(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id]
     }
 
     /// Gives back what a generous first guess at the number of nodes reserved.
