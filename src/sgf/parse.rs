@@ -402,9 +402,15 @@ impl<'a> Parser<'a> {
     /// the new node (see [`GameTree::push_node`]); anything else is left to the general path.
     #[inline(always)]
     fn lone_move(&mut self) -> Option<(u8, &'a str, u32)> {
-        let b = self.b;
-        let at = self.i;
-        let &[c, b'[', x, y, b']', next] = b.get(at..at + 6)? else {
+        let mv = self.lone_move_at(self.i)?;
+        self.i += 5;
+        Some(mv)
+    }
+
+    /// The lone move at `at`, if there is one there (see [`Self::lone_move`]); five bytes long.
+    #[inline(always)]
+    fn lone_move_at(&self, at: usize) -> Option<(u8, &'a str, u32)> {
+        let &[c, b'[', x, y, b']', next] = self.b.get(at..at + 6)? else {
             return None;
         };
         if !matches!(c, b'B' | b'W')
@@ -417,7 +423,6 @@ impl<'a> Parser<'a> {
         }
         let color = if c == b'B' { props::B } else { props::W };
         let pos = u32::try_from(at).unwrap_or(u32::MAX);
-        self.i = at + 5;
         Some((color, self.slice(at + 2, at + 4), pos))
     }
 
@@ -425,25 +430,33 @@ impl<'a> Parser<'a> {
     /// every game, straight into the tree; stops (leaving `self.i` at the `;`) at anything else.
     /// Within such a run nothing the main loop checks can change: no variation closes, and
     /// each node is a new child of the one before.
+    /// The node before is a lone move too, so the node stays one (`cur_lone`) throughout;
+    /// the position and the count of nodes left are kept in registers until the run ends.
     #[inline(always)]
     fn move_chain(&mut self) {
         let Some(mut cur) = self.cur else {
             return;
         };
+        let mut i = self.i;
+        let mut read = 0;
+        let mut extent = self.game_lone.extent;
         loop {
-            let at = self.skip_ws_from(self.i);
+            let at = self.skip_ws_from(i);
             if self.b.get(at) != Some(&b';') {
                 break;
             }
-            self.i = at + 1;
-            let Some(mv) = self.lone_move() else {
-                self.i = at;
+            let Some(mv) = self.lone_move_at(at + 1) else {
                 break;
             };
             cur = self.game.push_node(Some(cur), Some(mv));
-            self.note_node(cur, Some(mv));
-            self.nodes_left = self.nodes_left.saturating_sub(1);
+            let point = mv.1.as_bytes();
+            extent.saw(point[0], point[1]);
+            i = at + 6;
+            read += 1;
         }
+        self.game_lone.extent = extent;
+        self.i = i;
+        self.nodes_left = self.nodes_left.saturating_sub(read);
         self.cur = Some(cur);
     }
 
@@ -453,7 +466,7 @@ impl<'a> Parser<'a> {
         match mv {
             Some((_, point, _)) => {
                 let b = point.as_bytes();
-                self.game_lone.saw(b[0], b[1]);
+                self.game_lone.extent.saw(b[0], b[1]);
                 self.cur_lone = true;
             }
             None => {

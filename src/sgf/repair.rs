@@ -31,14 +31,20 @@ const MAX_BOARD: u8 = 52;
 pub(crate) struct LoneMoves {
     /// The nodes that are not lone moves.
     pub others: Vec<NodeId>,
-    /// The largest column and row (0-51) of a lone move, plus one; 0 when there is none.
-    /// Whole words, not bytes: updated on every move, and a byte stored next to another and
-    /// then read back with it as one word stalls the processor.
+    /// How far the lone moves reach.
+    pub extent: Extent,
+}
+
+/// The largest column and row (0-51) of the lone moves seen, plus one; 0 when there is none.
+/// Copied into registers for a run of moves; whole words, not bytes: a byte stored next to
+/// another and then read back with it as one word stalls the processor.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Extent {
     cols: usize,
     rows: usize,
 }
 
-impl LoneMoves {
+impl Extent {
     /// Notes a lone move at these two letters.
     #[inline(always)]
     pub fn saw(&mut self, x: u8, y: u8) {
@@ -53,7 +59,7 @@ impl LoneMoves {
 pub(crate) fn repair(game: &mut GameTree, lone: &LoneMoves, nul: bool, warn: &mut dyn FnMut(usize, String)) {
     let ctx = root(game, nul, warn);
     // Arena order is enough: each node is repaired on its own; nodes added by splits are already clean.
-    if ctx.go && lone.cols <= usize::from(ctx.cols) && lone.rows <= usize::from(ctx.rows) {
+    if ctx.go && lone.extent.cols <= usize::from(ctx.cols) && lone.extent.rows <= usize::from(ctx.rows) {
         // Every lone move is on the board: only the root and the other nodes can need work.
         let others = lone.others.iter().copied().filter(|&id| id != ROOT);
         for id in std::iter::once(ROOT).chain(others) {
@@ -239,7 +245,9 @@ fn fix_all_values(
 ) -> IdSet {
     let mut held = 0;
     let mut keep = |p: &mut Property| {
-        let kept = fix_values(p, is_root, ctx, warn);
+        // The move of a node that holds more than a move is checked here, without a call.
+        let kept = (ctx.go && p.id.bit() & MOVES != 0 && p.values.single().is_some_and(|v| valid_point(v, ctx)))
+            || fix_values(p, is_root, ctx, warn);
         if kept {
             held |= p.id.bit();
         }
@@ -405,8 +413,11 @@ fn label_letter(n: usize) -> String {
 }
 
 fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
-    if list.len() < 2 {
-        return;
+    match &list[..] {
+        [] | [_] => return,
+        // A move with its clock time or comment: one comparison.
+        [a, b] if a.id != b.id => return,
+        _ => {}
     }
     // Table identifiers repeat when a bit is met twice; others are compared as text, and
     // files rarely have more than one or two of them in a node.

@@ -151,22 +151,24 @@ pub fn is_real(raw: &str) -> bool {
         [only] if only.is_ascii_graphic() => raw,
         _ => raw.trim(),
     };
-    let body = t.strip_prefix(['+', '-']).unwrap_or(t);
-    // One pass: digits, at most one dot, and a digit after the dot, or before it when there is none.
-    let (mut int, mut frac, mut dot) = (0usize, 0usize, false);
-    for c in body.bytes() {
-        match c {
-            b'0'..=b'9' if dot => frac += 1,
-            b'0'..=b'9' => int += 1,
-            b'.' if !dot => dot = true,
-            _ => return false,
+    let body = match t.as_bytes() {
+        [b'+' | b'-', rest @ ..] => rest,
+        all => all,
+    };
+    // Digits and at most one dot, with a digit after the dot, or anywhere when there is none.
+    let mut dot = None;
+    for (i, &c) in body.iter().enumerate() {
+        if !c.is_ascii_digit() {
+            if c != b'.' || dot.is_some() {
+                return false;
+            }
+            dot = Some(i);
         }
     }
     // What passes is a subset of Rust's float syntax, so parsing it cannot fail.
-    if dot {
-        frac > 0
-    } else {
-        int > 0
+    match dot {
+        Some(i) => i + 1 < body.len(),
+        None => !body.is_empty(),
     }
 }
 
