@@ -487,9 +487,9 @@ impl<'a> Parser<'a> {
                 self.cur_lone = false;
             }
             // A node that outgrows its one inline slot grows once: a root holds a dozen or two
-            // properties (and gets FF and CA from the repairs), a move with a comment or clock
-            // times two to four.
-            let room = if cur == ROOT { 23 } else { 3 };
+            // properties (and gets FF and CA from the repairs: 20 hold 99.9% of the corpus's
+            // roots, and stay a small allocation), a move with a comment or clock times two to four.
+            let room = if cur == ROOT { 19 } else { 3 };
             let prop = Property {
                 id,
                 values,

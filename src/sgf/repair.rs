@@ -171,12 +171,23 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
     }
     // The tree is now FF[4] text in UTF-8; say so where every reader looks first.
     const FF_CA: IdSet = props::set(&["FF", "CA"]);
-    root.props.retain(|p| p.id.bit() & FF_CA == 0);
-    root.props
-        .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
+    match &mut root.props[..] {
+        // Where most files have them (repeats were merged): changed in place.
+        [ff, ca, ..] if ff.id.bit() == 1 << FF && ca.id.bit() == 1 << CA => {
+            (*ff, *ca) = (fixed("FF", "4"), fixed("CA", "UTF-8"));
+        }
+        _ => {
+            root.props.retain(|p| p.id.bit() & FF_CA == 0);
+            root.props
+                .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
+        }
+    }
     Ctx { ff, go, cols, rows, nul }
 }
 
+/// Table indices of `FF` and `CA`.
+const FF: u8 = props::index_of("FF");
+const CA: u8 = props::index_of("CA");
 /// Moves.
 const MOVES: IdSet = props::set(&["B", "W"]);
 /// Setup properties, which FF[4] keeps out of move nodes.
