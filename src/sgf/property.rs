@@ -48,6 +48,15 @@ impl PropId {
         }
     }
 
+    /// The name of a table identifier, which borrows nothing; `None` for others.
+    #[inline]
+    pub(crate) fn table_name(&self) -> Option<&'static str> {
+        match &self.0 {
+            IdRepr::Known(k) => Some(props::name(*k)),
+            IdRepr::Other(_) => None,
+        }
+    }
+
     /// Whether the identifier is in the property table (and so holds no text of its own).
     #[inline]
     pub(crate) fn is_known(&self) -> bool {

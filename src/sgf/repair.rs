@@ -188,6 +188,11 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
 /// Table indices of `FF` and `CA`.
 const FF: u8 = props::index_of("FF");
 const CA: u8 = props::index_of("CA");
+/// Game-info identifiers with a corrector of their own, as one-element sets.
+const RE: IdSet = props::set(&["RE"]);
+const DT: IdSet = props::set(&["DT"]);
+const KM: IdSet = props::set(&["KM"]);
+const TM: IdSet = props::set(&["TM"]);
 /// Moves.
 const MOVES: IdSet = props::set(&["B", "W"]);
 /// Setup properties, which FF[4] keeps out of move nodes.
@@ -519,9 +524,11 @@ fn fix_values(
     {
         return true;
     }
-    // Only table identifiers are left: cloning one copies an index.
-    let id_owned = p.id.clone();
-    let id = id_owned.as_str();
+    // Only table identifiers are left, whose names borrow nothing from the property.
+    let Some(id) = p.id.table_name() else {
+        return true;
+    };
+    let bit = p.id.bit();
     if info.arity == Arity::Single && p.values.len() > 1 {
         warn(
             pos,
@@ -545,9 +552,9 @@ fn fix_values(
                 warn(pos, format!("empty {id} value (deleted)"));
                 return false;
             }
-            let fixer: Option<Fixer> = match id {
-                "RE" => Some(gameinfo::result),
-                "DT" => Some(gameinfo::date),
+            let fixer: Option<Fixer> = match bit {
+                RE => Some(gameinfo::result),
+                DT => Some(gameinfo::date),
                 _ => None,
             };
             if let Some(fix) = fixer {
@@ -632,9 +639,9 @@ fn fix_values(
                     .map(|(x, _)| gameinfo::format_real(x))
             },
         ),
-        Type::Real => match id {
-            "KM" => fix_info(p, pos, gameinfo::komi, warn),
-            "TM" => fix_info(p, pos, gameinfo::time, warn),
+        Type::Real => match bit {
+            KM => fix_info(p, pos, gameinfo::komi, warn),
+            TM => fix_info(p, pos, gameinfo::time, warn),
             _ => fix_single(p, pos, warn, value::is_real, |v| {
                 gameinfo::loose_real(v).map(|(x, _)| gameinfo::format_real(x))
             }),
