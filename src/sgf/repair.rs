@@ -817,9 +817,13 @@ fn fix_point_list(
     // to strip, so this comes first).
     let mut seen = PointSet::default();
     let plain = !p.values.is_empty()
-        && p.values.iter().all(|v| {
-            corners(v, v)
-                .is_some_and(|(x, _, y, _)| x < ctx.cols && y < ctx.rows && seen.insert(x, y))
+        && p.values.iter().all(|v| match v.as_bytes() {
+            // Letters off every board read as `u8::MAX`.
+            [a, b] => {
+                let (x, y) = (COORD[*a as usize], COORD[*b as usize]);
+                x < ctx.cols && y < ctx.rows && seen.insert(x, y)
+            }
+            _ => false,
         });
     if plain {
         return true;
