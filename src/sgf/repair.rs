@@ -76,7 +76,7 @@ pub(crate) fn repair(game: &mut GameTree, lone: &LoneMoves, nul: bool, warn: &mu
 /// of the checks touch: those are passed over here, without a call.
 #[inline(always)]
 fn repair_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    if !(ctx.go && lone_move_on_board(&game.nodes()[id].props, ctx)) {
+    if !lone_move_on_board(&game.nodes()[id].props, ctx) {
         fix_node(game, id, ctx, warn);
     }
 }
@@ -84,10 +84,14 @@ fn repair_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(
 /// Whether a node is one `B` or `W` with one value, a point on the board.
 #[inline(always)]
 fn lone_move_on_board(list: &Props, ctx: &Ctx) -> bool {
-    match &list[..] {
-        [p] => p.id.bit() & MOVES != 0 && p.values.single().is_some_and(|v| valid_point(v, ctx)),
-        _ => false,
-    }
+    matches!(&list[..], [p] if move_on_board(p, ctx))
+}
+
+/// Whether a property is a `B` or `W` with one value, a point on the board (of a Go game):
+/// nothing to repair, and most of any game.
+#[inline(always)]
+fn move_on_board(p: &Property, ctx: &Ctx) -> bool {
+    ctx.go && p.id.bit() & MOVES != 0 && p.values.single().is_some_and(|v| valid_point(v, ctx))
 }
 
 fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> Ctx {
@@ -173,7 +177,7 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
     const FF_CA: IdSet = props::set(&["FF", "CA"]);
     match &mut root.props[..] {
         // Where most files have them (repeats were merged): changed in place.
-        [ff, ca, ..] if ff.id.bit() == 1 << FF && ca.id.bit() == 1 << CA => {
+        [ff, ca, ..] if ff.id.bit() == FF && ca.id.bit() == CA => {
             (*ff, *ca) = (fixed("FF", "4"), fixed("CA", "UTF-8"));
         }
         _ => {
@@ -185,10 +189,10 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
     Ctx { ff, go, cols, rows, nul }
 }
 
-/// Table indices of `FF` and `CA`.
-const FF: u8 = props::index_of("FF");
-const CA: u8 = props::index_of("CA");
-/// Game-info identifiers with a corrector of their own, as one-element sets.
+/// Identifiers looked for one by one, as one-element sets: the two the root always gets, and
+/// the game-info ones with a corrector of their own.
+const FF: IdSet = props::set(&["FF"]);
+const CA: IdSet = props::set(&["CA"]);
 const RE: IdSet = props::set(&["RE"]);
 const DT: IdSet = props::set(&["DT"]);
 const KM: IdSet = props::set(&["KM"]);
@@ -262,8 +266,7 @@ fn fix_all_values(
     let mut held = 0;
     let mut keep = |p: &mut Property| {
         // The move of a node that holds more than a move is checked here, without a call.
-        let kept = (ctx.go && p.id.bit() & MOVES != 0 && p.values.single().is_some_and(|v| valid_point(v, ctx)))
-            || fix_values(p, is_root, ctx, warn);
+        let kept = move_on_board(p, ctx) || fix_values(p, is_root, ctx, warn);
         if kept {
             held |= p.id.bit();
         }
@@ -493,7 +496,8 @@ fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
     *list = out.into();
 }
 
-/// Cleans the values of one property; `false` when the property has to go.
+/// Cleans the values of one property; `false` when the property has to go. A move on the
+/// board has nothing to clean, and its caller passes it over first ([`move_on_board`]).
 fn fix_values(
     p: &mut Property,
     is_root: bool,
@@ -501,14 +505,6 @@ fn fix_values(
     warn: &mut dyn FnMut(usize, String),
 ) -> bool {
     let info = p.id.info();
-    // A lone move on the board is most of any game, and has nothing to repair.
-    if info.ty == Type::Move && ctx.go {
-        if let [v] = &p.values[..] {
-            if valid_point(v, ctx) {
-                return true;
-            }
-        }
-    }
     let pos = p.pos as usize;
     if info.kind == Kind::Root && !is_root {
         warn(
