@@ -427,11 +427,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads the lone-move nodes `;B[dd];W[pq]...` that follow a lone-move node, the bulk of
-    /// every game, straight into the tree; stops (leaving `self.i` at the `;`) at anything else.
-    /// Within such a run nothing the main loop checks can change: no variation closes, and
-    /// each node is a new child of the one before.
-    /// The node before is a lone move too, so the node stays one (`cur_lone`) throughout;
-    /// the position and the count of nodes left are kept in registers until the run ends.
+    /// every game, straight into the tree; stops at anything else, leaving `self.i` after the
+    /// last move it read. Within such a run nothing the main loop checks can change: no
+    /// variation closes, each node is a new child of the one before, and the current node stays
+    /// a lone move (`cur_lone`). The position, the count of nodes read and the moves' reach stay
+    /// in registers until the run ends: stored on every move, they made a chain of stores and
+    /// loads that the processor could not overlap.
     #[inline(always)]
     fn move_chain(&mut self) {
         let Some(mut cur) = self.cur else {
