@@ -22,26 +22,39 @@ fn plain(size: usize, align: usize) -> bool {
     align <= PLAIN_ALIGN && align <= size
 }
 
+/// A new block from mimalloc's plain entry point, or from its aligned one when the plain one
+/// would not give the alignment.
+///
+/// # Safety
+/// As for [`GlobalAlloc::alloc`]: `layout` has a non-zero size.
+#[inline(always)]
+unsafe fn new_block(
+    layout: Layout,
+    plain_fn: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned_fn: unsafe extern "C" fn(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    // SAFETY: both are mimalloc's allocation functions, called with the sizes they take.
+    unsafe {
+        if plain(layout.size(), layout.align()) {
+            plain_fn(layout.size()).cast()
+        } else {
+            aligned_fn(layout.size(), layout.align()).cast()
+        }
+    }
+}
+
 // SAFETY: every path hands the request to mimalloc, which returns null or a block of at least
 // `size` bytes at the alignment asked for: its aligned entry points always, its plain ones
 // only when `plain` holds, where mimalloc's own aligned path would make the same call.
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if plain(layout.size(), layout.align()) {
-            mi::mi_malloc(layout.size()).cast()
-        } else {
-            mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
-        }
+        unsafe { new_block(layout, mi::mi_malloc, mi::mi_malloc_aligned) }
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if plain(layout.size(), layout.align()) {
-            mi::mi_zalloc(layout.size()).cast()
-        } else {
-            mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
-        }
+        unsafe { new_block(layout, mi::mi_zalloc, mi::mi_zalloc_aligned) }
     }
 
     #[inline]
