@@ -450,8 +450,7 @@ impl<'a> Parser<'a> {
                 break;
             };
             cur = self.game.push_node(Some(cur), Some(mv));
-            let point = mv.1.as_bytes();
-            extent.saw(point[0], point[1]);
+            extent.saw(mv.1);
             i = at + 6;
             read += 1;
         }
@@ -466,8 +465,7 @@ impl<'a> Parser<'a> {
     fn note_node(&mut self, id: NodeId, mv: Option<(u8, &str, u32)>) {
         match mv {
             Some((_, point, _)) => {
-                let b = point.as_bytes();
-                self.game_lone.extent.saw(b[0], b[1]);
+                self.game_lone.extent.saw(point);
                 self.cur_lone = true;
             }
             None => {

@@ -45,9 +45,12 @@ pub(crate) struct Extent {
 }
 
 impl Extent {
-    /// Notes a lone move at these two letters.
+    /// Notes a lone move at this two-letter point.
     #[inline(always)]
-    pub fn saw(&mut self, x: u8, y: u8) {
+    pub fn saw(&mut self, point: &str) {
+        let &[x, y] = point.as_bytes() else {
+            return;
+        };
         self.cols = self.cols.max(usize::from(COORD[x as usize]) + 1);
         self.rows = self.rows.max(usize::from(COORD[y as usize]) + 1);
     }
@@ -174,14 +177,13 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
         }
     }
     // The tree is now FF[4] text in UTF-8; say so where every reader looks first.
-    const FF_CA: IdSet = props::set(&["FF", "CA"]);
     match &mut root.props[..] {
         // Where most files have them (repeats were merged): changed in place.
         [ff, ca, ..] if ff.id.bit() == FF && ca.id.bit() == CA => {
             (*ff, *ca) = (fixed("FF", "4"), fixed("CA", "UTF-8"));
         }
         _ => {
-            root.props.retain(|p| p.id.bit() & FF_CA == 0);
+            root.props.retain(|p| p.id.bit() & (FF | CA) == 0);
             root.props
                 .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
         }

@@ -146,9 +146,8 @@ pub fn parse_real(raw: &str) -> Option<f64> {
 pub fn is_real(raw: &str) -> bool {
     // Blanks around the number are allowed; a value that starts and ends with a visible ASCII
     // character, as clock times and komi nearly always do, needs no Unicode trim.
-    let t = match raw.as_bytes() {
-        [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => raw,
-        [only] if only.is_ascii_graphic() => raw,
+    let t = match (raw.as_bytes().first(), raw.as_bytes().last()) {
+        (Some(first), Some(last)) if first.is_ascii_graphic() && last.is_ascii_graphic() => raw,
         _ => raw.trim(),
     };
     let body = match t.as_bytes() {
