@@ -25,6 +25,9 @@ pub struct BuildArgs {
     /// Write only the EPUB e-books, no website
     #[arg(long, conflicts_with = "open")]
     pub only_epub: bool,
+    /// Replace the output folder even if gobook did not write it (its files are lost)
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs `gobook build`.
@@ -45,13 +48,13 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     // One check serves the site, the e-books and the warnings printed at the end.
     let checked = gobook::check::check(&file.text);
     let opts = Options { book: &file.path, text: &file.text, out_dir: args.out_dir.as_deref(), progress: &progress, checked: Some(&checked) };
-    let site = if args.only_epub { None } else { Some(build::build(&opts)) };
+    let site = if args.only_epub { None } else { Some(build::build(&opts, args.force)) };
     let site = match site.transpose() {
         Ok(s) => s,
         Err(e) => return failed(e, "the site was not built; the previous one, if any, is unchanged", quiet),
     };
     let books = if args.epub || args.only_epub {
-        match epub::build::build(&opts) {
+        match epub::build::build(&opts, args.force) {
             Ok(b) => Some(b),
             Err(e) => return failed(e, "the e-books were not written; previous ones, if any, are unchanged", quiet),
         }

@@ -5,7 +5,7 @@ use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::format::writer::{self, Formatted};
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `gobook fmt`.
 #[derive(Args)]
@@ -75,7 +75,7 @@ pub fn run(args: &FmtArgs, g: GlobalArgs) -> i32 {
         eprintln!("{}: not formatted (first difference on line {line}); run `gobook fmt {}`", file.name, file.name);
         return EXIT_CONTENT;
     }
-    match write_atomically(&file.path, formatted.as_bytes()) {
+    match super::safe_write::replace(&file.path, formatted.as_bytes()) {
         Ok(()) => {
             if !g.quiet {
                 eprintln!("formatted {}", file.name);
@@ -91,18 +91,4 @@ pub fn run(args: &FmtArgs, g: GlobalArgs) -> i32 {
 
 fn first_difference(a: &str, b: &str) -> usize {
     a.lines().zip(b.lines()).position(|(x, y)| x != y).unwrap_or_else(|| a.lines().count().min(b.lines().count())) + 1
-}
-
-/// Writes beside the file and renames over it, so an interrupted run never leaves half a book.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.gobook-fmt.tmp"));
-    std::fs::write(&tmp, bytes)?;
-    if let Ok(meta) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(&tmp, meta.permissions());
-    }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }

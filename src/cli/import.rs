@@ -17,6 +17,9 @@ pub struct ImportArgs {
     /// The book file to write
     #[arg(short, long)]
     pub out: PathBuf,
+    /// Replace the book file if it exists (never the game itself)
+    #[arg(long)]
+    pub force: bool,
     /// Moves per figure
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
     pub every: u32,
@@ -27,6 +30,14 @@ const SHOWN_ERRORS: usize = 50;
 
 /// Runs `gobook import`.
 pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
+    if same_file(&args.game, &args.out) {
+        report::error(&format!("{} is the game being imported; name a new book file with -o, e.g. -o {}", args.out.display(), args.game.with_extension("gobook").display()));
+        return EXIT_USAGE;
+    }
+    if !args.force && std::fs::symlink_metadata(&args.out).is_ok() {
+        report::error(&format!("{} already exists; choose another name with -o, or pass --force to replace it", args.out.display()));
+        return EXIT_USAGE;
+    }
     let game = match read_game(&args.game, g) {
         Ok(game) => game,
         Err(code) => return code,
@@ -42,7 +53,8 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     };
     // The tree is not needed any more; a game of a million nodes holds a lot of memory.
     drop(game);
-    if let Err(e) = std::fs::write(&args.out, &text) {
+    let written = if args.force { super::safe_write::replace(&args.out, text.as_bytes()) } else { super::safe_write::create_new(&args.out, text.as_bytes()) };
+    if let Err(e) = written {
         report::error(&format!("cannot write {}: {e}", args.out.display()));
         return EXIT_USAGE;
     }
@@ -66,6 +78,11 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         eprintln!("wrote {out_name} ({} diagrams)", checked.resolved.book.diagrams.len());
     }
     EXIT_OK
+}
+
+/// Whether two paths name one file (after links and `..`); false when either does not exist.
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Reads the first game of an SGF or XML file (XML by the `.xml` extension), printing

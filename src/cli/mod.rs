@@ -6,6 +6,7 @@ mod check;
 mod convert;
 mod fmt;
 mod init;
+mod safe_write;
 mod import;
 mod inspect;
 mod serve;

@@ -12,7 +12,8 @@ use crate::format::schema::ElementKind;
 use crate::render::board::board_diagram;
 use crate::render::svg::render_inline;
 use crate::resolve::text;
-use crate::site::build::{checked_book, guard_out_dir, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR};
+use crate::site::build::{checked_book, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR};
+use crate::site::output;
 use crate::site::config::{self, Config};
 use crate::site::html::{self, html_lang, Site};
 use crate::site::pages::{self, Plan};
@@ -67,19 +68,16 @@ struct Shared<'a> {
     revision: String,
 }
 
-/// Builds one EPUB per language of the book into the output folder.
-pub fn build(opts: &Options) -> Result<Summary, BuildError> {
+/// Builds one EPUB per language of the book into the output folder. An e-book of that name in
+/// a folder gobook did not write is replaced only with `force`.
+pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let start = Instant::now();
     let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let name = opts.book.display().to_string();
     let config = config::load(&book_dir)?;
     let mut owned = None;
     let checked = checked_book(opts, &mut Default::default(), &mut owned)?;
-    let out_dir = match opts.out_dir {
-        Some(p) => p.to_path_buf(),
-        None => book_dir.join(config.out_dir.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT_DIR))),
-    };
-    guard_out_dir(&out_dir, &book_dir)?;
+    let out_dir = output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?;
     let book = &checked.resolved.book;
     let chosen_theme = theme::theme(config.theme.as_deref(), &book_dir)?;
     let mut css = theme::stylesheet(&chosen_theme, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
@@ -100,10 +98,22 @@ pub fn build(opts: &Options) -> Result<Summary, BuildError> {
     let epubs: Vec<(PathBuf, Vec<u8>)> =
         book.languages.par_iter().map(|lang| Ok((out_dir.join(file_name(&book.id, lang)), language(&shared, lang)?))).collect::<Result<_, BuildError>>()?;
     (opts.progress)(&format!("{} e-book{}", epubs.len(), if epubs.len() == 1 { "" } else { "s" }));
-    std::fs::create_dir_all(&out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    if !out_dir.exists() {
+        std::fs::create_dir_all(&out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+        output::write_marker(&out_dir)?;
+    }
+    if !force && !output::is_owned(&out_dir) {
+        if let Some((path, _)) = epubs.iter().find(|(p, _)| p.exists()) {
+            return Err(BuildError::Other(format!(
+                "{} exists in a folder gobook did not write; choose another folder with -o, move the file, or pass --force to replace it",
+                path.display()
+            )));
+        }
+    }
     let mut files = Vec::new();
     for (path, bytes) in epubs {
-        write_atomically(&path, &bytes)?;
+        output::remove_stale(&path);
+        output::write_atomically(&path, &bytes)?;
         files.push(path);
     }
     Ok(Summary { files, elapsed: start.elapsed() })
@@ -124,19 +134,6 @@ fn modified(book: &Path) -> String {
         .or_else(|| std::fs::metadata(book).and_then(|m| m.modified()).ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_secs()))
         .unwrap_or(0);
     package::utc_timestamp(secs)
-}
-
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let base = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{base}.gobook-new-{}", std::process::id()));
-    std::fs::write(&tmp, bytes).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", tmp.display())
-    })?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
-    })
 }
 
 /// The site's page plan with e-book file names: chapters as `.xhtml`, the generated

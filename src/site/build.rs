@@ -10,7 +10,7 @@ use crate::site::config::{self, Config};
 use crate::site::html::{self, Site};
 use crate::site::includes::{self, IncludeError, Included};
 use crate::site::pages::{self, Plan};
-use crate::site::{script, theme};
+use crate::site::{output, script, theme};
 use maud::Markup;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -99,6 +99,9 @@ pub struct Rendered {
     pub out_dir: PathBuf,
     /// The book's folder.
     pub book_dir: PathBuf,
+    /// Every file and folder besides the book that the build read (relative to the book's
+    /// folder, or absolute), including referenced ones that do not exist.
+    pub reads: Vec<PathBuf>,
     /// What was built.
     pub summary: Summary,
 }
@@ -106,13 +109,37 @@ pub struct Rendered {
 /// The output folder when neither the command line nor `gobook.toml` names one.
 pub const DEFAULT_OUT_DIR: &str = "site";
 
-/// Builds the site of a book and swaps it in.
-pub fn build(opts: &Options) -> Result<Summary, BuildError> {
+/// Builds the site of a book and swaps it in. The output folder must be gobook's own (empty,
+/// absent, or written by an earlier build) unless `force`; see [`output`].
+pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
+    let config = config::load(&output::folder_of(opts.book))?;
+    output::check_owned(&output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?, force)?;
     let (r, staged) = render_to(opts, &mut Cache::default(), true)?;
     let staged = staged.expect("pages were written to a staging folder");
-    write_files(&staged.dir, &r.files, &r.images, &r.book_dir)?;
-    swap_in(staged, &r.out_dir)?;
+    output::check_reads(&r.out_dir, &r.book_dir, &r.reads)?;
+    write_files(staged.path(), &r.files, &r.images, &r.book_dir)?;
+    output::swap_in(staged, &r.out_dir)?;
     Ok(Summary { elapsed: r.summary.elapsed, ..r.summary })
+}
+
+/// Everything besides the book file that a build reads, relative to the book's folder or
+/// absolute: images, includes, extra style sheets, the theme's folder, the cover.
+fn read_paths(checked: &Checked, images: &[PathBuf], config: &Config, book_dir: &Path) -> Vec<PathBuf> {
+    let mut reads: Vec<PathBuf> = images.to_vec();
+    reads.push(PathBuf::from(config::FILE_NAME));
+    reads.extend(config.extra_css.iter().cloned());
+    if let Ok(theme::Theme::Folder(dir)) = theme::theme(config.theme.as_deref(), book_dir) {
+        reads.push(dir);
+    }
+    let book = &checked.resolved.book;
+    for b in book.chapters.iter().flat_map(|ch| &ch.blocks) {
+        if let crate::resolve::model::BlockKind::Include { url } = &b.kind {
+            reads.push(PathBuf::from(url));
+        }
+    }
+    let covers = book.info.iter().filter(|(n, _)| n == "cover").flat_map(|(_, t)| t.neutral.iter().chain(t.by_lang.iter().map(|(_, v)| v)));
+    reads.extend(covers.filter(|c| !c.is_empty() && !crate::site::rich::is_external(c)).map(|c| PathBuf::from(c.trim_start_matches("./"))));
+    reads
 }
 
 /// Renders the site of a book in memory, reusing what `cache` holds from the last build.
@@ -122,7 +149,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
 
 /// Renders the site; with `stage`, pages go straight into a fresh folder beside the site
 /// (returned) instead of memory: a book's pages are most of what a build would hold.
-fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered, Option<Staging>), BuildError> {
+fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered, Option<output::Staging>), BuildError> {
     let start = Instant::now();
     let timings = std::env::var_os("GOBOOK_TIMINGS").is_some();
     let mut last = start;
@@ -138,12 +165,8 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
     let mut owned = None;
     let checked = checked_book(opts, &mut cache.resolve, &mut owned)?;
     mark("check");
-    let out_dir = match opts.out_dir {
-        Some(p) => p.to_path_buf(),
-        None => book_dir.join(config.out_dir.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT_DIR))),
-    };
-    guard_out_dir(&out_dir, &book_dir)?;
-    let staged = if stage { Some(staging(&out_dir)?) } else { None };
+    let out_dir = output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?;
+    let staged = if stage { Some(output::stage(&out_dir)?) } else { None };
     let book = &checked.resolved.book;
     let plans: Vec<Plan> = book.languages.iter().map(|l| pages::plan(book, l)).collect();
     let multi = plans.len() > 1;
@@ -210,7 +233,7 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
         let dir = if multi { PathBuf::from(&plan.lang) } else { PathBuf::new() };
         // Pages for the staging folder are all new: no keys to compare, nothing to keep.
         if let Some(st) = &staged {
-            let folder = st.dir.join(&dir);
+            let folder = st.path().join(&dir);
             std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
             (0..plan.pages.len()).into_par_iter().try_for_each(|p| {
                 let path = folder.join(&plan.pages[p].file);
@@ -258,7 +281,8 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
         pages,
         elapsed: start.elapsed(),
     };
-    Ok((Rendered { files, images, out_dir, book_dir, summary }, staged))
+    let reads = read_paths(checked, &images, &config, &book_dir);
+    Ok((Rendered { files, images, out_dir, book_dir, reads, summary }, staged))
 }
 
 
@@ -293,20 +317,6 @@ fn chapter_key(checked: &Checked, src: &str, ch: usize, lang: &str, svgs: &[u64]
         }
     }
     h.finish()
-}
-
-/// Refuses output folders that would swallow the book: the book's own folder or one above it.
-pub fn guard_out_dir(out: &Path, book_dir: &Path) -> Result<(), String> {
-    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    let (o, b) = (abs(out), abs(book_dir));
-    if b.starts_with(&o) {
-        return Err(format!(
-            "the output folder {} holds the book itself; choose a folder of its own, e.g. -o {}",
-            out.display(),
-            book_dir.join(DEFAULT_OUT_DIR).display()
-        ));
-    }
-    Ok(())
 }
 
 /// Renders every included file once per language.
@@ -436,40 +446,6 @@ fn inside(dir: &Path, rel: &Path) -> bool {
     }
 }
 
-/// Writes everything into a fresh folder beside the target, then swaps it in.
-pub fn write_site(out: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
-    let staged = staging(out)?;
-    write_files(&staged.dir, files, images, book_dir)?;
-    swap_in(staged, out)
-}
-
-/// A fresh folder beside the site's for the new site, removed again if the build fails.
-struct Staging {
-    dir: PathBuf,
-    /// Where the previous site goes while the new one moves in.
-    aside: PathBuf,
-    keep: bool,
-}
-
-impl Drop for Staging {
-    fn drop(&mut self) {
-        if !self.keep {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-}
-
-fn staging(out: &Path) -> Result<Staging, String> {
-    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
-    let dir = parent.join(format!(".{base}.gobook-new-{}", std::process::id()));
-    let aside = parent.join(format!(".{base}.gobook-old-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    Ok(Staging { dir, aside, keep: false })
-}
-
 /// Writes files and copies images into `dir`.
 fn write_files(dir: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
     let dirs: BTreeSet<PathBuf> = files.iter().filter_map(|(rel, _)| dir.join(rel).parent().map(Path::to_path_buf)).collect();
@@ -487,26 +463,6 @@ fn write_files(dir: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images:
             std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
         }
         std::fs::copy(book_dir.join(rel), &to).map_err(|e| format!("cannot copy {}: {e}", rel.display()))?;
-    }
-    Ok(())
-}
-
-/// Puts the staged site in place of `out`; the previous site stays if that fails.
-fn swap_in(mut staged: Staging, out: &Path) -> Result<(), String> {
-    let old = staged.aside.clone();
-    let had_old = out.exists();
-    if had_old {
-        std::fs::rename(out, &old).map_err(|e| format!("cannot move the previous site {} aside: {e}", out.display()))?;
-    }
-    if let Err(e) = std::fs::rename(&staged.dir, out) {
-        if had_old {
-            let _ = std::fs::rename(&old, out);
-        }
-        return Err(format!("cannot move the new site into {}: {e}", out.display()));
-    }
-    staged.keep = true;
-    if had_old {
-        let _ = std::fs::remove_dir_all(&old);
     }
     Ok(())
 }

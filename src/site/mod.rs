@@ -9,5 +9,6 @@ pub mod includes;
 pub mod interactive;
 pub mod pages;
 pub mod rich;
+pub mod output;
 pub mod script;
 pub mod theme;
