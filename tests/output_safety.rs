@@ -254,3 +254,16 @@ fn fmt_keeps_a_linked_book_a_link_and_follows_no_planted_link() {
     let left: Vec<_> = std::fs::read_dir(&real).unwrap().map(|e| e.unwrap().file_name()).filter(|n| n.to_string_lossy().contains(".gobook-") && !n.to_string_lossy().ends_with("fmt.tmp") && !n.to_string_lossy().ends_with("gobook-new")).collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn convert_does_not_replace_its_input_unless_forced() {
+    let t = tempfile::tempdir().unwrap();
+    let game = t.path().join("g.sgf");
+    std::fs::write(&game, "(;GM[1]SZ[9];B[cc])").unwrap();
+    let o = gobook_in(t.path(), &["convert", "g.sgf", "./g.sgf"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), "(;GM[1]SZ[9];B[cc])");
+    let o = gobook_in(t.path(), &["convert", "g.sgf", "g.sgf", "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&game).unwrap().contains("FF[4]"));
+}

@@ -29,6 +29,9 @@ pub struct ConvertArgs {
     /// Format of the output (default: from its extension; SGF on standard output)
     #[arg(long, value_enum)]
     pub to: Option<Format>,
+    /// Allow the output to be the input file itself (it is replaced by the converted game)
+    #[arg(long)]
+    pub force: bool,
 }
 
 fn is_dash(p: &Path) -> bool {
@@ -70,6 +73,14 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         report::error(&format!(
             "cannot tell the format of {}: use .sgf or .xml, or --from sgf|xml",
             name
+        ));
+        return EXIT_USAGE;
+    }
+    let same = matches!((args.input.canonicalize(), args.output.canonicalize()), (Ok(a), Ok(b)) if a == b);
+    if same && !args.force && !is_dash(&args.input) {
+        report::error(&format!(
+            "{} is the input itself; write the converted game to a new file, or pass --force to replace the original",
+            args.output.display()
         ));
         return EXIT_USAGE;
     }
@@ -153,6 +164,6 @@ fn write_output(p: &Path, text: &str) -> std::io::Result<()> {
         out.write_all(text.as_bytes())?;
         out.flush()
     } else {
-        std::fs::write(p, text)
+        super::safe_write::replace(p, text.as_bytes())
     }
 }
