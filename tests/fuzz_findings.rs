@@ -39,3 +39,18 @@ fn xml_read_findings() {
 fn book_pipeline_findings() {
     replay("book_pipeline", props::book_pipeline);
 }
+
+#[test]
+fn epub_build_findings() {
+    replay("epub_build", props::epub_build);
+}
+
+#[test]
+fn import_convert_findings() {
+    replay("import_convert", props::import_convert);
+}
+
+#[test]
+fn gobook_toml_findings() {
+    replay("gobook_toml", props::gobook_toml);
+}

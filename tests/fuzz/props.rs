@@ -66,3 +66,73 @@ pub fn book_pipeline(data: &[u8]) {
     let opts = gobook::site::build::Options { book, text: &src, out_dir: Some(&out), progress: &|_| {}, checked: None };
     let _ = gobook::site::build::render(&opts, &mut Default::default());
 }
+
+/// A fresh book folder for one input of a target that writes files, removed afterwards.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("gobook-fuzz-").tempdir().expect("temp folder")
+}
+
+/// `gobook build --only-epub`: never panics, and every file written into an e-book that is XML
+/// (XHTML chapters, the package, the navigation, SVG) parses as XML.
+pub fn epub_build(data: &[u8]) {
+    let src = text(data);
+    let dir = scratch();
+    let book = dir.path().join("book.gobook");
+    let out = dir.path().join("site");
+    let opts = gobook::site::build::Options { book: &book, text: &src, out_dir: Some(&out), progress: &|_| {}, checked: None };
+    let Ok(summary) = gobook::epub::build::build(&opts, true) else { return };
+    for file in summary.files {
+        let bytes = std::fs::read(&file).expect("the e-book was written");
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("an e-book is a zip");
+        for i in 0..zip.len() {
+            let mut entry = zip.by_index(i).expect("a zip entry");
+            let name = entry.name().to_string();
+            if [".xhtml", ".opf", ".ncx", ".svg", ".xml"].iter().any(|x| name.ends_with(x)) {
+                let mut xml = String::new();
+                std::io::Read::read_to_string(&mut entry, &mut xml).unwrap_or_else(|e| panic!("{name} is not UTF-8: {e}"));
+                let opts = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+                if let Err(e) = roxmltree::Document::parse_with_options(&xml, opts) {
+                    panic!("{name} in the e-book is not XML: {e}\n{xml}");
+                }
+            }
+        }
+    }
+}
+
+/// `gobook import` and `gobook convert`: what they write reads back. A game that reads becomes
+/// a book without syntax errors (a game whose moves are illegal may give a book with errors);
+/// its games written as SGF and as XML read again with as many games.
+pub fn import_convert(data: &[u8]) {
+    let Ok(parsed) = gobook::sgf::parse(data) else { return };
+    let games = parsed.collection.games.len();
+    let sgf = gobook::sgf::write::write(&parsed.collection);
+    let back = gobook::sgf::parse(sgf.as_bytes()).unwrap_or_else(|e| panic!("written SGF does not read back: {e:?}\n{sgf}"));
+    assert_eq!(back.collection.games.len(), games, "SGF written lost games:\n{sgf}");
+    let xml = gobook::xml::write(&parsed.collection);
+    let back = gobook::xml::read(xml.as_bytes()).unwrap_or_else(|e| panic!("written XML does not read back: {e:?}\n{xml}"));
+    assert_eq!(back.collection.games.len(), games, "XML written lost games:\n{xml}");
+    if let Some(game) = parsed.collection.games.first() {
+        if let Ok(book) = gobook::import::book_from_game(game, "game", &gobook::import::Options { every: 7 }) {
+            let syntax = gobook::format::parse(&book);
+            let errors: Vec<_> = syntax.diagnostics.iter().filter(|d| d.severity == gobook::diagnostics::Severity::Error).collect();
+            assert!(errors.is_empty(), "the imported book has syntax errors: {errors:?}\n{book}");
+            let _ = gobook::check::check(&book);
+        }
+    }
+}
+
+/// `gobook.toml`: any text in it gives a clear error or a build, never a panic, and never a
+/// build that writes outside the book's folder.
+pub fn gobook_toml(data: &[u8]) {
+    let dir = scratch();
+    let book_dir = dir.path().join("book");
+    std::fs::create_dir(&book_dir).expect("book folder");
+    std::fs::write(book_dir.join("gobook.toml"), data).expect("settings");
+    let book = book_dir.join("book.gobook");
+    let src = "::book(#b)\n\n::chapter(#c)\n\n::go mv=\"Q16 D4\"\n\n::fig at=1\n\nText.\n";
+    let opts = gobook::site::build::Options { book: &book, text: src, out_dir: None, progress: &|_| {}, checked: None };
+    if gobook::site::build::build(&opts, false).is_ok() {
+        let outside: Vec<_> = std::fs::read_dir(dir.path()).expect("scratch").flatten().map(|e| e.file_name()).filter(|n| n != "book").collect();
+        assert!(outside.is_empty(), "a build wrote outside the book's folder: {outside:?}");
+    }
+}
