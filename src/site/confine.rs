@@ -36,8 +36,7 @@ pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf,
     // but not when the site writes it to the same place under the output folder.
     if !rel.components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir)) {
         return Err(outside(format!(
-            "the {what} `{url}` is not a path inside the book's folder; put it in {} and name it from there, without `..` or a leading `/`",
-            dir.display()
+            "the {what} `{url}` is not a path inside the book's folder; put it in the book's folder and name it from there, without `..` or a leading `/`"
         )));
     }
     let full = dir.join(&rel);
@@ -47,9 +46,8 @@ pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf,
     };
     if !real.starts_with(&root) {
         return Err(outside(format!(
-            "the {what} `{url}` is a link to {}, outside the book's folder; copy what it should show into {} instead",
-            real.display(),
-            dir.display()
+            "the {what} `{url}` is a link to {}, outside the book's folder; copy what it should show into the book's folder instead",
+            real.display()
         )));
     }
     match kind {

@@ -59,19 +59,11 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
         let outcome = read.entry(url).or_insert_with(|| match includes::read(url, book_dir) {
             Ok(Included::Markdown(_)) => None,
             Ok(Included::Gobook { name, text }) => {
-                // The included file's images are shown on the book's pages: they are the book's images.
-                let wrapped = includes::wrap(&text);
-                let shift = (wrapped.len() - text.len()) as u32;
-                let mut own = Diagnostics::default();
-                images(&check(&wrapped).doc, book_dir, shift, &mut own, &mut found);
-                let diagnostics = own.into_vec();
-                if !diagnostics.is_empty() {
-                    included.push(FileProblems { name, text, diagnostics });
-                }
+                included.extend(included_images(name, text, Vec::new(), book_dir, &mut found));
                 None
             }
             Err(IncludeError::Content { name, text, diagnostics }) => {
-                included.push(FileProblems { name, text, diagnostics });
+                included.extend(included_images(name, text, diagnostics, book_dir, &mut found));
                 None
             }
             Err(e) => Some(e),
@@ -85,6 +77,28 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
     let mut book = diags.into_vec();
     book.sort_by_key(|d| d.span.start);
     BookFiles { images: found.into_iter().collect(), book, included }
+}
+
+/// Checks what `gobook.toml` makes a build read: the settings themselves, the theme and
+/// the extra style sheets, as the build reads them; the error names the file and setting.
+pub fn check_settings(book_dir: &Path) -> Result<(), String> {
+    let config = crate::site::config::load(book_dir)?;
+    let theme = crate::site::theme::theme(config.theme.as_deref(), book_dir)?;
+    crate::site::theme::stylesheet(&theme, &config.extra_css, book_dir)?;
+    crate::site::script::script(&theme)?;
+    Ok(())
+}
+
+/// Adds the problems with the images of an included gobook file to those it has
+/// (`diagnostics`): they are shown on the book's pages, so they are the book's images.
+fn included_images(name: String, text: String, mut diagnostics: Vec<Diagnostic>, book_dir: &Path, found: &mut BTreeSet<PathBuf>) -> Option<FileProblems> {
+    let wrapped = includes::wrap(&text);
+    let shift = (wrapped.len() - text.len()) as u32;
+    let mut own = Diagnostics::default();
+    images(&check(&wrapped).doc, book_dir, shift, &mut own, found);
+    diagnostics.extend(own.into_vec());
+    diagnostics.sort_by_key(|d| d.span.start);
+    (!diagnostics.is_empty()).then_some(FileProblems { name, text, diagnostics })
 }
 
 /// Checks the local images a document shows (image elements and inline images); spans
@@ -154,7 +168,7 @@ mod tests {
         std::os::unix::fs::symlink(t.path().join("secret.png"), book.join("link.png")).unwrap();
         std::os::unix::fs::symlink("/proc/self/environ", book.join("env.md")).unwrap();
         std::fs::write(book.join("ok.png"), b"png").unwrap();
-        std::fs::write(book.join("part.gobook"), "::h1 Part\n\n::img url=\"gone.png\"\n\n::img url=\"ok.png\"\n").unwrap();
+        std::fs::write(book.join("part.gobook"), "::h1 Part\n\n::img url=\"gone.png\"\n\n::img url=\"ok.png\"\n\n\n::include url=\"x.md\"\n").unwrap();
         let text = "::book(#b) cover=\"nocover.png\" cover_ja=\"link.png\"\n\n::chapter\n\n::img url=\"ok.png\"\n\n::img url=\"missing.png\"\n\n::img url=\"../secret.png\"\n\n\n::include url=\"env.md\"\n\n\n::include url=\"nope.md\"\n\n\n::include url=\"part.gobook\"\n";
         let checked = crate::check::check(text);
         let files = check_files(&checked, &book, true);
@@ -173,8 +187,8 @@ mod tests {
         assert_eq!(files.images, vec![PathBuf::from("ok.png")]);
         assert_eq!(files.included.len(), 1);
         let part = &files.included[0];
-        assert_eq!(part.diagnostics.len(), 1);
-        assert_eq!((part.diagnostics[0].code, at(&part.text, &part.diagnostics[0])), ("missing-image", "gone.png"));
+        let got: Vec<(&str, &str)> = part.diagnostics.iter().map(|d| (d.code, at(&part.text, d))).collect();
+        assert_eq!(got, vec![("missing-image", "gone.png"), ("nested-include", "x.md")]);
         assert!(files.has_errors());
         // The website does not show the cover, so it does not need it.
         assert!(!check_files(&checked, &book, false).book.iter().any(|d| d.code.contains("cover")));
