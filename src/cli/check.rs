@@ -54,10 +54,11 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     let count = |s: Severity| files.iter().flat_map(|f| &f.diagnostics).filter(|d| d.severity == s).count();
     let errors = count(Severity::Error) + usize::from(setting_error.is_some());
     if args.format == OutputFormat::Json {
-        let located: Vec<Located> = files.iter().flat_map(|f| {
+        let mut located: Vec<Located> = Vec::new();
+        for f in &files {
             let src = SourceFile::new(&f.name, &f.text);
-            f.diagnostics.iter().map(|d| src.locate(d)).collect::<Vec<_>>()
-        }).collect();
+            located.extend(f.diagnostics.iter().map(|d| src.locate(d)));
+        }
         super::print_stdout(&serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()));
         if let Some(msg) = &setting_error {
             super::report::error(msg);
