@@ -3,8 +3,9 @@
 use super::book_file::{self, ReadError};
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
-use gobook::diagnostics::{Located, SourceFile};
-use std::path::PathBuf;
+use gobook::diagnostics::{Located, Severity, SourceFile};
+use gobook::site::files::FileProblems;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `gobook check`.
 #[derive(Args)]
@@ -26,29 +27,57 @@ pub enum OutputFormat {
     Json,
 }
 
-/// Runs `gobook check`.
+/// Runs `gobook check`: the book's text, then every file it names (images, includes,
+/// cover) and what `gobook.toml` makes a build read, as the build would read them.
 pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
-    let (name, text, diagnostics) = match book_file::read(&args.book) {
+    // The book first, then any included file with problems of its own.
+    let mut files: Vec<FileProblems> = Vec::new();
+    let mut setting_error = None;
+    match book_file::read(&args.book) {
         Ok(f) => {
             let checked = gobook::check::check(&f.text);
-            (f.name, f.text, checked.diagnostics)
+            let book_dir = f.path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let found = gobook::site::files::check_files(&checked, book_dir, true);
+            let mut diagnostics = checked.diagnostics;
+            diagnostics.extend(found.book);
+            diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+            files.push(FileProblems { name: f.name, text: f.text, diagnostics });
+            files.extend(found.included);
+            setting_error = gobook::site::files::check_settings(book_dir).err();
         }
         Err(ReadError::Io(msg)) => {
             super::report::error(&msg);
             return EXIT_USAGE;
         }
-        Err(ReadError::Encoding { name, text, diagnostic }) => (name, text, vec![diagnostic]),
+        Err(ReadError::Encoding { name, text, diagnostic }) => files.push(FileProblems { name, text, diagnostics: vec![diagnostic] }),
     };
-    let errors = diagnostics.iter().filter(|d| d.severity == gobook::diagnostics::Severity::Error).count();
+    let count = |s: Severity| files.iter().flat_map(|f| &f.diagnostics).filter(|d| d.severity == s).count();
+    let errors = count(Severity::Error) + usize::from(setting_error.is_some());
     if args.format == OutputFormat::Json {
-        let src = SourceFile::new(&name, &text);
-        let located: Vec<Located> = diagnostics.iter().map(|d| src.locate(d)).collect();
+        let mut located: Vec<Located> = Vec::new();
+        for f in &files {
+            let src = SourceFile::new(&f.name, &f.text);
+            located.extend(f.diagnostics.iter().map(|d| src.locate(d)));
+        }
         super::print_stdout(&serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()));
+        if let Some(msg) = &setting_error {
+            super::report::error(msg);
+        }
     } else {
-        let (e, w) = book_file::print_diagnostics(&name, &text, &diagnostics, g.quiet);
+        let (mut e, mut w) = (0, 0);
+        for f in &files {
+            let (fe, fw) = book_file::print_diagnostics(&f.name, &f.text, &f.diagnostics, g.quiet);
+            e += fe;
+            w += fw;
+        }
+        if let Some(msg) = &setting_error {
+            super::report::error(msg);
+            e += 1;
+        }
         if !g.quiet {
             let mut out = anstream::stderr();
             use std::io::Write;
+            let name = &files[0].name;
             let summary = match (e, w) {
                 (0, 0) => format!("{name}: no problems found"),
                 _ => format!("{name}: {} and {}", plural(e, "error"), plural(w, "warning")),

@@ -15,6 +15,7 @@ use crate::resolve::text;
 use crate::site::build::{checked_book, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR};
 use crate::site::output;
 use crate::site::config::{self, Config};
+use crate::site::confine::{confine, Kind};
 use crate::site::html::{self, html_lang, Site};
 use crate::site::pages::{self, Plan};
 use crate::site::rich::{is_external, LinkContext};
@@ -80,11 +81,11 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let out_dir = output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?;
     let book = &checked.resolved.book;
     let chosen_theme = theme::theme(config.theme.as_deref(), &book_dir)?;
-    let mut css = theme::stylesheet(&chosen_theme, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
+    let mut css = theme::stylesheet(&chosen_theme, &config.extra_css, &book_dir)?;
     let js = script::script(&chosen_theme)?;
     css.push('\n');
     css.push_str(EPUB_CSS);
-    let sources: Vec<String> = local_images(checked, &name, opts.text, &book_dir)?.iter().map(|rel| rel.to_string_lossy().replace('\\', "/")).collect();
+    let sources: Vec<String> = local_images(checked, &name, opts.text, &book_dir, true)?.iter().map(|rel| rel.to_string_lossy().replace('\\', "/")).collect();
     let mut images: Vec<Picture> = Vec::new();
     for source in &sources {
         let bytes = std::fs::read(book_dir.join(source)).map_err(|e| format!("cannot read {source}: {e}"))?;
@@ -188,7 +189,9 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             match s.images.iter().find(|p| p.source == c) {
                 Some(p) => p.name.clone(),
                 None => {
-                    let bytes = std::fs::read(s.book_dir.join(&c)).map_err(|e| format!("cannot read the cover {c}: {e}"))?;
+                    // Checked with the images already; confined again here, where it is read.
+                    let rel = confine(s.book_dir, &c, "cover image", Kind::File).map_err(|r| r.message)?;
+                    let bytes = std::fs::read(s.book_dir.join(rel)).map_err(|e| format!("cannot read the cover {c}: {e}"))?;
                     let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
                     files.push((name.clone(), bytes));
                     items.push(Item { id: "cover-image".into(), href: name.clone(), media_type: media, properties: vec!["cover-image"], spine: None });

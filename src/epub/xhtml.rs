@@ -36,12 +36,11 @@ pub fn esc(s: &str) -> String {
 
 /// Turns an HTML fragment as maud and pulldown-cmark write it into XHTML: void
 /// elements are self-closed, `loading` hints (unknown to EPUB validators) dropped.
-/// An EPUB must hold every image it shows, so an image from the web becomes a link
-/// to it (or, inside a link already, its description).
+/// An EPUB must hold every image it shows, so an image from the web becomes its
+/// description, as text: its URL (whatever its scheme) never becomes a link.
 pub fn from_html(html: &str) -> String {
     let mut out = String::with_capacity(html.len() + html.len() / 64);
     let mut rest = html;
-    let mut in_link = 0usize;
     while let Some(lt) = rest.find('<') {
         out.push_str(&rest[..lt]);
         let tail = &rest[lt..];
@@ -56,19 +55,10 @@ pub fn from_html(html: &str) -> String {
         let tag = &tail[..end];
         let name: String = tag[1..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
         let src = attr(tag, "src");
-        if name == "a" {
-            in_link += 1;
-        } else if tag.starts_with("</a>") || tag.starts_with("</a ") {
-            in_link = in_link.saturating_sub(1);
-        }
         if name == "img" && src.as_deref().is_some_and(crate::site::rich::is_external) {
             let src = src.unwrap_or_default();
-            let alt = attr(tag, "alt").filter(|a| !a.is_empty()).unwrap_or_else(|| src.clone());
-            if in_link > 0 {
-                let _ = write!(out, "<span class=\"gb-remote-img\">{alt}</span>");
-            } else {
-                let _ = write!(out, "<a class=\"gb-remote-img\" href=\"{src}\">{alt}</a>");
-            }
+            let alt = attr(tag, "alt").filter(|a| !a.is_empty()).unwrap_or(src);
+            let _ = write!(out, "<span class=\"gb-remote-img\">{alt}</span>");
         } else if VOID.contains(&name.as_str()) {
             let inner = tag.trim_end_matches('>').trim_end_matches('/').trim_end();
             out.push_str(&inner.replace(" loading=\"lazy\"", ""));
@@ -154,11 +144,14 @@ mod tests {
     }
 
     #[test]
-    fn web_images_become_links() {
+    fn web_images_become_their_description_never_a_link() {
         assert_eq!(
             from_html(r#"<figure><img src="https://x.org/a.png" alt="A &amp; B"></figure><a href="b"><img src="http://y" alt=""></a><img src="c.png" alt="">"#),
-            r#"<figure><a class="gb-remote-img" href="https://x.org/a.png">A &amp; B</a></figure><a href="b"><span class="gb-remote-img">http://y</span></a><img src="c.png" alt=""/>"#
+            r#"<figure><span class="gb-remote-img">A &amp; B</span></figure><a href="b"><span class="gb-remote-img">http://y</span></a><img src="c.png" alt=""/>"#
         );
+        let x = from_html(r#"<img src="javascript:alert(1)" alt="x"><img src="data:image/svg+xml,&lt;svg onload=alert(1)&gt;" alt=""><p><img src="vbscript:x" alt="v"></p>"#);
+        assert!(!x.contains("<a") && !x.contains("href"), "{x}");
+        assert_eq!(x.matches("<span class=\"gb-remote-img\">").count(), 3, "{x}");
     }
 
     #[test]

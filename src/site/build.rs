@@ -10,7 +10,7 @@ use crate::site::config::{self, Config};
 use crate::site::html::{self, Site};
 use crate::site::includes::{self, IncludeError, Included};
 use crate::site::pages::{self, Plan};
-use crate::site::{output, script, theme};
+use crate::site::{files, output, script, theme};
 use maud::Markup;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -187,7 +187,7 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
         other => other,
     })?;
     let chosen_theme = theme::theme(config.theme.as_deref(), &book_dir)?;
-    let css = theme::stylesheet(&chosen_theme, &config.extra_css.iter().map(|p| book_dir.join(p)).collect::<Vec<_>>())?;
+    let css = theme::stylesheet(&chosen_theme, &config.extra_css, &book_dir)?;
     let js = script::script(&chosen_theme)?;
 
     mark("includes and style sheet");
@@ -270,7 +270,7 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
     files.push((PathBuf::from("style.css"), std::sync::Arc::new(css.into_bytes())));
     files.push((PathBuf::from("gobook.js"), std::sync::Arc::new(js.into_bytes())));
     (opts.progress)(&format!("{pages} pages"));
-    let images = local_images(&checked, &name, opts.text, &book_dir)?;
+    let images = local_images(&checked, &name, opts.text, &book_dir, false)?;
     mark("images");
 
     let summary = Summary {
@@ -354,22 +354,12 @@ pub fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Re
                     o.insert(url.clone(), maud::PreEscaped(prefix_element_ids(&body, &format!("inc{k}-"))));
                 }
             }
-            Err(IncludeError::Missing(msg)) => {
-                // Point at the include that names the missing file.
-                let span = checked
-                    .doc
-                    .elements
-                    .iter()
-                    .filter(|e| e.kind == crate::format::schema::ElementKind::Include)
-                    .filter_map(|e| e.attr("url"))
-                    .find(|a| a.value == url)
-                    .map(|a| a.value_span)
-                    .unwrap_or_default();
-                let mut d = crate::diagnostics::Diagnostics::default();
-                d.error(span, "missing-include", msg);
-                return Err(BuildError::Content { name: String::new(), text: String::new(), diagnostics: d.into_vec() });
-            }
             Err(IncludeError::Content { name, text, diagnostics }) => return Err(BuildError::Content { name, text, diagnostics }),
+            Err(IncludeError::Missing(_) | IncludeError::Outside(_)) => {
+                // Reported as `gobook check` reports it: every bad file the book names, each at its place.
+                let found = files::check_files(checked, book_dir, false);
+                return Err(BuildError::Content { name: String::new(), text: String::new(), diagnostics: found.book });
+            }
         }
     }
     Ok(out)
@@ -393,57 +383,18 @@ fn prefix_element_ids(html: &str, prefix: &str) -> String {
     out
 }
 
-/// Local image files the book uses (image elements, inline images, the cover), checked to exist.
-pub fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path) -> Result<Vec<PathBuf>, BuildError> {
-    use crate::diagnostics::{Diagnostics, Severity};
-    let mut found = BTreeSet::new();
-    let mut diags = Diagnostics::default();
-    let mut visit = |url: &str, span: crate::format::syntax::Span| {
-        if url.is_empty() || crate::site::rich::is_external(url) {
-            return;
-        }
-        let rel = PathBuf::from(url.trim_start_matches("./"));
-        let safe = rel.components().all(|c| matches!(c, std::path::Component::Normal(_)));
-        if !safe {
-            diags.error(span, "image-outside-book", format!("the image `{url}` is outside the book's folder; put it beside the book"));
-        } else if !book_dir.join(&rel).is_file() {
-            diags.error(span, "missing-image", format!("the image `{url}` does not exist (looked in {})", book_dir.display()));
-        } else if !inside(book_dir, &rel) {
-            // A symbolic link out of the book's folder would publish a file the author never meant to.
-            diags.error(span, "image-outside-book", format!("the image `{url}` is a link to a file outside the book's folder"));
-        } else {
-            found.insert(rel);
-        }
-    };
-    for el in &checked.doc.elements {
-        if el.kind == crate::format::schema::ElementKind::Img {
-            if let Some(a) = el.attr("url") {
-                visit(&a.value, a.value_span);
-            }
-        }
-        if let Some(v) = &el.value {
-            for part in crate::format::inline::parse(v, &mut Diagnostics::default()) {
-                if let crate::format::inline::Inline::Img { attrs, .. } = part {
-                    if let Some(a) = attrs.iter().find(|a| a.name == "url") {
-                        visit(&a.value, a.value_span);
-                    }
-                }
-            }
-        }
+/// Local image files the book uses (image elements, inline images, those of included
+/// files), checked by [`files::check_files`] as `gobook check` does; `cover`: the cover
+/// too (the e-book shows it). The first file with errors fails the build.
+pub fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path, cover: bool) -> Result<Vec<PathBuf>, BuildError> {
+    let found = files::check_files(checked, book_dir, cover);
+    if found.book.iter().any(|d| d.severity == crate::diagnostics::Severity::Error) {
+        return Err(BuildError::Content { name: name.to_string(), text: text.to_string(), diagnostics: found.book });
     }
-    let diagnostics = diags.into_vec();
-    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
-        return Err(BuildError::Content { name: name.to_string(), text: text.to_string(), diagnostics });
+    if let Some(f) = found.included.into_iter().find(|f| f.diagnostics.iter().any(|d| d.severity == crate::diagnostics::Severity::Error)) {
+        return Err(BuildError::Content { name: f.name, text: f.text, diagnostics: f.diagnostics });
     }
-    Ok(found.into_iter().collect())
-}
-
-/// Whether `rel` resolves (links followed) to a file inside `dir`.
-fn inside(dir: &Path, rel: &Path) -> bool {
-    match (dir.canonicalize(), dir.join(rel).canonicalize()) {
-        (Ok(root), Ok(full)) => full.starts_with(root),
-        _ => false,
-    }
+    Ok(found.images)
 }
 
 /// Writes files and copies images into `dir`.

@@ -3,6 +3,7 @@
 
 use crate::check::check;
 use crate::diagnostics::Diagnostic;
+use crate::site::confine::{confine, Kind};
 use maud::{Markup, PreEscaped};
 use std::path::Path;
 
@@ -25,42 +26,59 @@ pub enum Included {
 pub enum IncludeError {
     /// The file is not there.
     Missing(String),
+    /// The path leads out of the book's folder (by `..`, a root or a symbolic link).
+    Outside(String),
     /// The included gobook file has errors.
     Content { name: String, text: String, diagnostics: Vec<Diagnostic> },
 }
 
-/// Reads the file an include names: beside the book first, then the standard chapters.
+/// Reads the file an include names: beside the book first (never outside the book's
+/// folder), then the standard chapters.
 pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
-    let local = book_dir.join(url);
-    let safe = !url.contains("..") && !Path::new(url).is_absolute();
-    let text = if safe && local.is_file() {
-        std::fs::read_to_string(&local).map_err(|e| IncludeError::Missing(format!("cannot read {}: {e}", local.display())))?
-    } else if let Some((_, t)) = STANDARD.iter().find(|(n, _)| *n == url) {
-        t.to_string()
-    } else {
-        return Err(IncludeError::Missing(format!(
-            "the included file `{url}` was not found beside the book or among the standard chapters ({})",
-            STANDARD.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
-        )));
+    let (name, text) = match confine(book_dir, url, "included file", Kind::File) {
+        Ok(rel) => {
+            let local = book_dir.join(rel);
+            let text = std::fs::read_to_string(&local).map_err(|e| IncludeError::Missing(format!("cannot read {}: {e}", local.display())))?;
+            (local.display().to_string(), text)
+        }
+        Err(r) if r.outside => return Err(IncludeError::Outside(r.message)),
+        Err(_) => match STANDARD.iter().find(|(n, _)| *n == url) {
+            Some((_, t)) => (format!("<standard>/{url}"), t.to_string()),
+            None => {
+                return Err(IncludeError::Missing(format!(
+                    "the included file `{url}` was not found beside the book or among the standard chapters ({})",
+                    STANDARD.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
+                )))
+            }
+        },
     };
     if url.ends_with(".md") || url.ends_with(".markdown") {
         return Ok(Included::Markdown(markdown(&text)));
     }
-    let name = if local.is_file() { local.display().to_string() } else { format!("<standard>/{url}") };
     // An included file holds elements as if written in place: check it as such.
     let wrapped = wrap(&text);
     let c = check(&wrapped);
-    if c.has_errors() {
-        let shift = (wrapped.len() - text.len()) as u32;
-        let diagnostics = c
-            .diagnostics
-            .into_iter()
-            .filter(|d| d.severity == crate::diagnostics::Severity::Error)
-            .map(|mut d| {
-                d.span = crate::format::syntax::Span { start: d.span.start.saturating_sub(shift), end: d.span.end.saturating_sub(shift) };
-                d
-            })
-            .collect();
+    let shift = (wrapped.len() - text.len()) as u32;
+    let unshift = |span: crate::format::syntax::Span| crate::format::syntax::Span { start: span.start.saturating_sub(shift), end: span.end.saturating_sub(shift) };
+    let mut diagnostics: Vec<Diagnostic> = c
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.severity == crate::diagnostics::Severity::Error)
+        .map(|mut d| {
+            d.span = unshift(d.span);
+            d
+        })
+        .collect();
+    // The include is rendered on its own, without the includes of its own: say so
+    // rather than leave them out without a word.
+    let mut nested = crate::diagnostics::Diagnostics::default();
+    for el in c.doc.elements.iter().filter(|e| e.kind == crate::format::schema::ElementKind::Include) {
+        let (span, inner) = el.attr("url").map(|a| (a.value_span, a.value.as_str())).unwrap_or((el.span, ""));
+        nested.error(unshift(span), "nested-include", format!("includes cannot be nested; include `{inner}` from the book itself, next to `{url}`"));
+    }
+    diagnostics.extend(nested.into_vec());
+    if !diagnostics.is_empty() {
+        diagnostics.sort_by_key(|d| d.span.start);
         return Err(IncludeError::Content { name, text, diagnostics });
     }
     Ok(Included::Gobook { name, text })
@@ -72,14 +90,38 @@ pub fn wrap(text: &str) -> String {
     format!("::book(#included)\n\n{}{text}", if needs_chapter { "::chapter\n\n" } else { "" })
 }
 
-/// Markdown to HTML with pulldown-cmark; raw HTML in it is escaped, not passed through.
+/// Markdown to HTML with pulldown-cmark; raw HTML in it is escaped, not passed through,
+/// and its links and images go by the same rule as the book's links
+/// ([`crate::site::rich::allowed_url`]): a refused one keeps its text but loses its URL.
 pub fn markdown(text: &str) -> Markup {
-    use pulldown_cmark::{Event, Options, Parser};
-    let parser = Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES)
-        .map(|ev| match ev {
+    use crate::site::rich::allowed_url;
+    use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+    // Links do not nest in Markdown, so one flag tells which link end closes a refused one.
+    let mut refused_link = false;
+    // A refused image's description is shown as text, until the image ends.
+    let mut refused_image = 0usize;
+    let parser = Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES).filter_map(|ev| {
+        Some(match ev {
             Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
+            Event::Start(Tag::Link { ref dest_url, .. }) if !allowed_url(dest_url) => {
+                refused_link = true;
+                Event::Html(CowStr::Borrowed("<span class=\"gb-link-disabled\" title=\"not available\">"))
+            }
+            Event::End(TagEnd::Link) if refused_link => {
+                refused_link = false;
+                Event::Html(CowStr::Borrowed("</span>"))
+            }
+            Event::Start(Tag::Image { ref dest_url, .. }) if refused_image > 0 || !allowed_url(dest_url) => {
+                refused_image += 1;
+                return None;
+            }
+            Event::End(TagEnd::Image) if refused_image > 0 => {
+                refused_image -= 1;
+                return None;
+            }
             other => other,
-        });
+        })
+    });
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, parser);
     PreEscaped(html)
@@ -108,6 +150,57 @@ mod tests {
     #[test]
     fn missing_includes_are_errors() {
         assert!(matches!(read("nope.gobook", Path::new("/nonexistent")), Err(IncludeError::Missing(_))));
-        assert!(matches!(read("../../etc/passwd", Path::new("/tmp")), Err(IncludeError::Missing(_))));
+    }
+
+    #[test]
+    fn includes_outside_the_book_are_refused_even_through_links() {
+        let t = tempfile::tempdir().unwrap();
+        let book = t.path().join("book");
+        std::fs::create_dir(&book).unwrap();
+        std::fs::write(t.path().join("secret.md"), "SECRET").unwrap();
+        std::os::unix::fs::symlink(t.path().join("secret.md"), book.join("notes.md")).unwrap();
+        std::os::unix::fs::symlink("/proc/self/environ", book.join("env.md")).unwrap();
+        // A link named like a standard chapter does not fall back to it either.
+        std::os::unix::fs::symlink(t.path().join("secret.md"), book.join("about.gobook")).unwrap();
+        for url in ["../secret.md", "/etc/passwd", "notes.md", "env.md", "about.gobook"] {
+            match read(url, &book) {
+                Err(IncludeError::Outside(m)) => assert!(m.contains(&format!("`{url}`")), "{m}"),
+                _ => panic!("{url} was not refused as outside"),
+            }
+        }
+    }
+
+    #[test]
+    fn nested_includes_are_an_error_at_their_line_in_the_included_file() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::write(t.path().join("part.gobook"), "::h1 Part\n\n\n::include url=\"about.gobook\"\n").unwrap();
+        match read("part.gobook", t.path()) {
+            Err(IncludeError::Content { text, diagnostics, .. }) => {
+                assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+                let d = &diagnostics[0];
+                assert_eq!(d.code, "nested-include");
+                assert_eq!(&text[d.span.start as usize..d.span.end as usize], "about.gobook");
+                assert!(d.message.contains("includes cannot be nested; include `about.gobook` from the book itself"), "{}", d.message);
+            }
+            _ => panic!("a nested include was accepted"),
+        }
+    }
+
+    #[test]
+    fn markdown_links_and_images_follow_the_books_link_rule() {
+        let m = markdown(
+            "[ok](https://example.org) [rel](chapter.html#x) [bad](javascript:alert(1)) [data](data:text/html,x) [vb](VBScript:x) <javascript:alert(2)>\n\n\
+             ![pic](pic.png) ![evil](javascript:alert(3)) ![blob](data:image/svg+xml,x)",
+        )
+        .into_string();
+        assert!(m.contains(r#"<a href="https://example.org">ok</a>"#), "{m}");
+        assert!(m.contains(r#"<a href="chapter.html#x">rel</a>"#), "{m}");
+        assert!(m.contains(r#"<span class="gb-link-disabled" title="not available">bad</span>"#), "{m}");
+        assert!(m.contains(r#"<img src="pic.png" alt="pic" />"#), "{m}");
+        let lower = m.to_ascii_lowercase();
+        for scheme in ["javascript:", "data:", "vbscript:"] {
+            assert!(!lower.contains(&format!("href=\"{scheme}")) && !lower.contains(&format!("src=\"{scheme}")), "{scheme} in {m}");
+        }
+        assert!(m.contains("evil") && m.contains("blob"), "a refused image keeps its description: {m}");
     }
 }

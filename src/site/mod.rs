@@ -4,6 +4,8 @@
 
 pub mod build;
 pub mod config;
+pub mod confine;
+pub mod files;
 pub mod html;
 pub mod includes;
 pub mod interactive;

@@ -43,6 +43,13 @@ pub fn is_external(url: &str) -> bool {
     url.starts_with("//") || url.split_once(':').is_some_and(|(s, _)| !s.contains('/') && !s.is_empty())
 }
 
+/// Whether a URL from outside gobook text (Markdown includes) may go into the page:
+/// the rule of the book's own links ([`classify_href`](crate::format::values::classify_href)),
+/// which refuses schemes such as `javascript:`, `data:` and `vbscript:`.
+pub fn allowed_url(url: &str) -> bool {
+    !matches!(crate::format::values::classify_href(url), crate::format::values::Href::Refused { .. })
+}
+
 impl LinkContext<'_> {
     /// The URL of the current chapter in language `lang`.
     pub fn language_href(&self, lang: &str) -> Option<String> {

@@ -1,6 +1,8 @@
 //! The site's style sheet: the theme (built in, or a folder of the author's) and
 //! any extra CSS, bundled (`@import` followed) and minified with lightningcss.
 
+use crate::site::config;
+use crate::site::confine::{confine, Kind};
 use lightningcss::bundler::{Bundler, ResolveResult, SourceProvider};
 use lightningcss::stylesheet::{MinifyOptions, ParserOptions, PrinterOptions};
 use std::collections::HashMap;
@@ -24,14 +26,18 @@ impl std::fmt::Display for ThemeError {
 
 impl std::error::Error for ThemeError {}
 
-/// CSS files by path, loaded before bundling.
-struct Files(HashMap<PathBuf, String>);
+/// CSS files by path, loaded before bundling, and the folder an `@import` must stay in.
+struct Files {
+    css: HashMap<PathBuf, String>,
+    /// The book's folder, canonical (None when it cannot be resolved: then nothing on disk is loaded).
+    root: Option<PathBuf>,
+}
 
 impl SourceProvider for Files {
     type Error = ThemeError;
 
     fn read<'a>(&'a self, file: &Path) -> Result<&'a str, Self::Error> {
-        self.0.get(file).map(String::as_str).ok_or_else(|| ThemeError(format!("{} not found", file.display())))
+        self.css.get(file).map(String::as_str).ok_or_else(|| ThemeError(format!("{} not found", file.display())))
     }
 
     fn resolve(&self, specifier: &str, originating_file: &Path) -> Result<ResolveResult, Self::Error> {
@@ -39,7 +45,20 @@ impl SourceProvider for Files {
             return Ok(ResolveResult::External(specifier.to_string()));
         }
         let dir = originating_file.parent().unwrap_or(Path::new(""));
-        Ok(ResolveResult::File(normalize(&dir.join(specifier))))
+        let file = normalize(&dir.join(specifier));
+        // Only style sheets loaded from inside the book's folder are served; say why another is not.
+        if !self.css.contains_key(&file) {
+            if let Ok(real) = file.canonicalize() {
+                if !self.root.as_ref().is_some_and(|r| real.starts_with(r)) {
+                    return Err(ThemeError(format!(
+                        "`@import \"{specifier}\"` in {} leads to {}, outside the book's folder; copy that style sheet into the book's folder",
+                        originating_file.display(),
+                        real.display()
+                    )));
+                }
+            }
+        }
+        Ok(ResolveResult::File(file))
     }
 }
 
@@ -65,23 +84,38 @@ pub enum Theme {
     Folder(PathBuf),
 }
 
-/// Picks the theme a `theme` setting names, relative to the book's folder.
+/// Picks the theme a `theme` setting names, relative to the book's folder: a folder
+/// beside the book or under its `themes/`, never one outside the book's folder.
 pub fn theme(setting: Option<&str>, book_dir: &Path) -> Result<Theme, String> {
-    match setting {
-        None | Some("default") => Ok(Theme::Default),
-        Some(name) => {
-            let candidates = [book_dir.join(name), book_dir.join("themes").join(name)];
-            candidates
-                .iter()
-                .find(|p| p.join("style.css").is_file())
-                .map(|p| Theme::Folder(p.clone()))
-                .ok_or_else(|| format!("theme `{name}` not found: expected a folder with a style.css at {}", candidates[0].display()))
+    let name = match setting {
+        None | Some("default") => return Ok(Theme::Default),
+        Some(name) => name,
+    };
+    let setting_err = |m: String| format!("{}: `theme = \"{name}\"`: {m}", book_dir.join(config::FILE_NAME).display());
+    for rel in [PathBuf::from(name), Path::new("themes").join(name)] {
+        let rel = rel.to_string_lossy().into_owned();
+        match confine(book_dir, &rel, "theme folder", Kind::Folder) {
+            Ok(dir) if book_dir.join(&dir).join("style.css").exists() => {
+                // The theme's files are published too: each must stay inside as well.
+                for file in ["style.css", "gobook.js"] {
+                    let path = dir.join(file);
+                    if book_dir.join(&path).exists() {
+                        confine(book_dir, &path.to_string_lossy(), "theme file", Kind::File).map_err(|r| setting_err(r.message))?;
+                    }
+                }
+                return Ok(Theme::Folder(book_dir.join(dir)));
+            }
+            Err(r) if r.outside => return Err(setting_err(r.message)),
+            _ => {}
         }
     }
+    Err(setting_err(format!("theme `{name}` not found: expected a folder with a style.css at {}", book_dir.join(name).display())))
 }
 
-/// Bundles and minifies the theme and the extra style sheets into one CSS text.
-pub fn stylesheet(theme: &Theme, extra: &[PathBuf]) -> Result<String, String> {
+/// Bundles and minifies the theme and the extra style sheets (`extra_css`, relative to
+/// the book's folder, and never outside it) into one CSS text.
+pub fn stylesheet(theme: &Theme, extra: &[PathBuf], book_dir: &Path) -> Result<String, String> {
+    let root = book_dir.canonicalize().ok();
     let mut files = HashMap::new();
     let entry = match theme {
         Theme::Default => {
@@ -91,28 +125,35 @@ pub fn stylesheet(theme: &Theme, extra: &[PathBuf]) -> Result<String, String> {
             PathBuf::from("/default/style.css")
         }
         Theme::Folder(dir) => {
-            load_css_files(dir, &mut files)?;
+            load_css_files(dir, root.as_deref(), &mut files)?;
             normalize(&dir.join("style.css"))
         }
     };
-    let mut out = bundle(&files, &entry)?;
-    for css in extra {
-        let text = std::fs::read_to_string(css).map_err(|e| format!("cannot read {}: {e}", css.display()))?;
-        let path = normalize(css);
+    let mut out = bundle(&files, &entry, &root)?;
+    for rel in extra {
+        let written = rel.to_string_lossy();
+        let css = confine(book_dir, &written, "style sheet", Kind::File)
+            .map(|r| book_dir.join(r))
+            .map_err(|r| format!("{}: `extra_css`: {}", book_dir.join(config::FILE_NAME).display(), r.message))?;
+        let text = std::fs::read_to_string(&css).map_err(|e| format!("cannot read {}: {e}", css.display()))?;
+        let path = normalize(&css);
         if let Some(dir) = css.parent() {
-            load_css_files(dir, &mut files)?;
+            load_css_files(dir, root.as_deref(), &mut files)?;
         }
         files.insert(path.clone(), text);
-        out.push_str(&bundle(&files, &path)?);
+        out.push_str(&bundle(&files, &path, &root)?);
     }
     Ok(out)
 }
 
-fn load_css_files(dir: &Path, files: &mut HashMap<PathBuf, String>) -> Result<(), String> {
+/// Loads the style sheets of a folder that lie inside the book's folder; others (links
+/// out of it) are left out, and an `@import` of one is refused when bundling.
+fn load_css_files(dir: &Path, root: Option<&Path>, files: &mut HashMap<PathBuf, String>) -> Result<(), String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     for e in entries.flatten() {
         let p = e.path();
-        if p.extension().is_some_and(|x| x == "css") {
+        let inside = p.canonicalize().is_ok_and(|real| root.is_some_and(|r| real.starts_with(r)));
+        if inside && p.extension().is_some_and(|x| x == "css") {
             let text = std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
             files.insert(normalize(&p), text);
         }
@@ -120,8 +161,8 @@ fn load_css_files(dir: &Path, files: &mut HashMap<PathBuf, String>) -> Result<()
     Ok(())
 }
 
-fn bundle(files: &HashMap<PathBuf, String>, entry: &Path) -> Result<String, String> {
-    let provider = Files(files.clone());
+fn bundle(files: &HashMap<PathBuf, String>, entry: &Path, root: &Option<PathBuf>) -> Result<String, String> {
+    let provider = Files { css: files.clone(), root: root.clone() };
     let mut bundler = Bundler::new(&provider, None, ParserOptions::default());
     let mut sheet = bundler.bundle(entry).map_err(|e| format!("CSS error in {}: {e}", entry.display()))?;
     sheet.minify(MinifyOptions::default()).map_err(|e| format!("CSS error in {}: {e}", entry.display()))?;
@@ -135,7 +176,7 @@ mod tests {
 
     #[test]
     fn default_theme_bundles_its_imports_and_minifies() {
-        let css = stylesheet(&Theme::Default, &[]).unwrap();
+        let css = stylesheet(&Theme::Default, &[], Path::new(".")).unwrap();
         assert!(css.contains(".gb-sb"), "board.css is bundled in");
         assert!(css.contains(".gb-main"));
         assert!(!css.contains("@import"));

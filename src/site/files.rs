@@ -1,0 +1,196 @@
+//! The files a book reads from its folder: images, the cover, included files and the
+//! images those show. Found and checked in one place, so that `gobook check` reports
+//! exactly what would stop a build and a build copies exactly what was checked.
+
+use crate::check::{check, Checked};
+use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
+use crate::format::schema::ElementKind;
+use crate::format::syntax::{Document, Span};
+use crate::site::confine::{confine, Kind};
+use crate::site::includes::{self, IncludeError, Included};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Problems in one file the book is made of (a file it includes).
+#[derive(Debug)]
+pub struct FileProblems {
+    /// The file's name as shown in messages.
+    pub name: String,
+    /// Its text, for placing the problems.
+    pub text: String,
+    /// The problems, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What a book reads from its folder, checked.
+#[derive(Debug, Default)]
+pub struct BookFiles {
+    /// Local images, relative to the book's folder (and to the site root alike).
+    pub images: Vec<PathBuf>,
+    /// Problems placed in the book itself: missing or outside images, includes, cover.
+    pub book: Vec<Diagnostic>,
+    /// Problems placed in included files: their own errors, nested includes, their images.
+    pub included: Vec<FileProblems>,
+}
+
+impl BookFiles {
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        let errs = |ds: &[Diagnostic]| ds.iter().any(|d| d.severity == Severity::Error);
+        errs(&self.book) || self.included.iter().any(|f| errs(&f.diagnostics))
+    }
+}
+
+/// Checks every file the book names, as a build reads them. `cover`: check the book's
+/// `cover` too (e-books show it; the website does not use it).
+pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles {
+    let mut found = BTreeSet::new();
+    let mut diags = Diagnostics::default();
+    images(&checked.doc, book_dir, 0, &mut diags, &mut found);
+    if cover {
+        covers(&checked.doc, book_dir, &mut diags);
+    }
+    let mut included = Vec::new();
+    // Each file once, however often it is included; every include naming a bad one is marked.
+    let mut read: BTreeMap<&str, Option<IncludeError>> = BTreeMap::new();
+    for el in checked.doc.elements.iter().filter(|e| e.kind == ElementKind::Include) {
+        let Some(a) = el.attr("url") else { continue };
+        let url = a.value.as_str();
+        let outcome = read.entry(url).or_insert_with(|| match includes::read(url, book_dir) {
+            Ok(Included::Markdown(_)) => None,
+            Ok(Included::Gobook { name, text }) => {
+                included.extend(included_images(name, text, Vec::new(), book_dir, &mut found));
+                None
+            }
+            Err(IncludeError::Content { name, text, diagnostics }) => {
+                included.extend(included_images(name, text, diagnostics, book_dir, &mut found));
+                None
+            }
+            Err(e) => Some(e),
+        });
+        match outcome {
+            Some(IncludeError::Missing(m)) => diags.error(a.value_span, "missing-include", m.clone()),
+            Some(IncludeError::Outside(m)) => diags.error(a.value_span, "include-outside-book", m.clone()),
+            _ => {}
+        }
+    }
+    let mut book = diags.into_vec();
+    book.sort_by_key(|d| d.span.start);
+    BookFiles { images: found.into_iter().collect(), book, included }
+}
+
+/// Checks what `gobook.toml` makes a build read: the settings themselves, the theme and
+/// the extra style sheets, as the build reads them; the error names the file and setting.
+pub fn check_settings(book_dir: &Path) -> Result<(), String> {
+    let config = crate::site::config::load(book_dir)?;
+    let theme = crate::site::theme::theme(config.theme.as_deref(), book_dir)?;
+    crate::site::theme::stylesheet(&theme, &config.extra_css, book_dir)?;
+    crate::site::script::script(&theme)?;
+    Ok(())
+}
+
+/// Adds the problems with the images of an included gobook file to those it has
+/// (`diagnostics`): they are shown on the book's pages, so they are the book's images.
+fn included_images(name: String, text: String, mut diagnostics: Vec<Diagnostic>, book_dir: &Path, found: &mut BTreeSet<PathBuf>) -> Option<FileProblems> {
+    let wrapped = includes::wrap(&text);
+    let shift = (wrapped.len() - text.len()) as u32;
+    let mut own = Diagnostics::default();
+    images(&check(&wrapped).doc, book_dir, shift, &mut own, found);
+    diagnostics.extend(own.into_vec());
+    diagnostics.sort_by_key(|d| d.span.start);
+    (!diagnostics.is_empty()).then_some(FileProblems { name, text, diagnostics })
+}
+
+/// Checks the local images a document shows (image elements and inline images); spans
+/// are moved back by `shift` (the part wrapped around an included file).
+fn images(doc: &Document, book_dir: &Path, shift: u32, diags: &mut Diagnostics, found: &mut BTreeSet<PathBuf>) {
+    let mut visit = |url: &str, span: Span| {
+        if url.is_empty() || crate::site::rich::is_external(url) {
+            return;
+        }
+        let span = Span { start: span.start.saturating_sub(shift), end: span.end.saturating_sub(shift) };
+        match confine(book_dir, url, "image", Kind::File) {
+            Ok(rel) => {
+                found.insert(rel);
+            }
+            Err(r) if r.outside => diags.error(span, "image-outside-book", r.message),
+            Err(r) => diags.error(span, "missing-image", r.message),
+        }
+    };
+    for el in &doc.elements {
+        if el.kind == ElementKind::Img {
+            if let Some(a) = el.attr("url") {
+                visit(&a.value, a.value_span);
+            }
+        }
+        if let Some(v) = &el.value {
+            for part in crate::format::inline::parse(v, &mut Diagnostics::default()) {
+                if let crate::format::inline::Inline::Img { attrs, .. } = part {
+                    if let Some(a) = attrs.iter().find(|a| a.name == "url") {
+                        visit(&a.value, a.value_span);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Checks the book's local cover images (`cover`, and `cover_ja` and the like).
+fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
+    let Some(book) = doc.elements.iter().find(|e| e.kind == ElementKind::Book) else { return };
+    for a in book.attrs.iter().filter(|a| a.name == "cover" || a.name.starts_with("cover_")) {
+        let url = a.value.trim();
+        if url.is_empty() || crate::site::rich::is_external(url) {
+            continue;
+        }
+        match confine(book_dir, url, "cover image", Kind::File) {
+            Ok(_) => {}
+            Err(r) if r.outside => diags.error(a.value_span, "cover-outside-book", r.message),
+            Err(r) => diags.error(a.value_span, "missing-cover", format!("{}; the e-book shows it: add the file, or remove `{}`", r.message, a.name)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at<'a>(text: &'a str, d: &Diagnostic) -> &'a str {
+        &text[d.span.start as usize..d.span.end as usize]
+    }
+
+    #[test]
+    fn every_file_problem_is_found_at_the_value_that_names_it() {
+        let t = tempfile::tempdir().unwrap();
+        let book = t.path().join("book");
+        std::fs::create_dir(&book).unwrap();
+        std::fs::write(t.path().join("secret.png"), b"png").unwrap();
+        std::os::unix::fs::symlink(t.path().join("secret.png"), book.join("link.png")).unwrap();
+        std::os::unix::fs::symlink("/proc/self/environ", book.join("env.md")).unwrap();
+        std::fs::write(book.join("ok.png"), b"png").unwrap();
+        std::fs::write(book.join("part.gobook"), "::h1 Part\n\n::img url=\"gone.png\"\n\n::img url=\"ok.png\"\n\n\n::include url=\"x.md\"\n").unwrap();
+        let text = "::book(#b) cover=\"nocover.png\" cover_ja=\"link.png\"\n\n::chapter\n\n::img url=\"ok.png\"\n\n::img url=\"missing.png\"\n\n::img url=\"../secret.png\"\n\n\n::include url=\"env.md\"\n\n\n::include url=\"nope.md\"\n\n\n::include url=\"part.gobook\"\n";
+        let checked = crate::check::check(text);
+        let files = check_files(&checked, &book, true);
+        let got: Vec<(&str, &str)> = files.book.iter().map(|d| (d.code, at(text, d))).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("missing-cover", "nocover.png"),
+                ("cover-outside-book", "link.png"),
+                ("missing-image", "missing.png"),
+                ("image-outside-book", "../secret.png"),
+                ("include-outside-book", "env.md"),
+                ("missing-include", "nope.md"),
+            ]
+        );
+        assert_eq!(files.images, vec![PathBuf::from("ok.png")]);
+        assert_eq!(files.included.len(), 1);
+        let part = &files.included[0];
+        let got: Vec<(&str, &str)> = part.diagnostics.iter().map(|d| (d.code, at(&part.text, d))).collect();
+        assert_eq!(got, vec![("missing-image", "gone.png"), ("nested-include", "x.md")]);
+        assert!(files.has_errors());
+        // The website does not show the cover, so it does not need it.
+        assert!(!check_files(&checked, &book, false).book.iter().any(|d| d.code.contains("cover")));
+    }
+}
