@@ -3,6 +3,7 @@
 //! their style sheet, or show the errors.
 
 pub mod http;
+pub mod inputs;
 pub mod rebuild;
 pub mod state;
 pub mod watch;
@@ -77,10 +78,16 @@ async fn serve(opts: ServeOptions) -> Result<(), String> {
 
     // File events arrive on the watcher's thread; rebuilds run one at a time on a blocking thread.
     let (tx, mut rx) = mpsc::channel::<()>(1);
-    let book_dir = rebuilder.book_dir();
-    let _watcher = watch::watch(&[book_dir.clone()], vec![book_dir.join("site")], move || {
-        let _ = tx.try_send(());
-    })?;
+    // A save between the first build and the start of the watch would go unseen: look once more.
+    let _ = tx.try_send(());
+    let inputs = rebuilder.inputs();
+    let _watcher = watch::watch(
+        &rebuilder.book_dir(),
+        move |rel| inputs.read().map_or(true, |i| i.affected_by(rel)),
+        move || {
+            let _ = tx.try_send(());
+        },
+    )?;
     let (site2, signals2) = (site.clone(), signals.clone());
     let rebuild_task = tokio::spawn(async move {
         while rx.recv().await.is_some() {
