@@ -11,6 +11,7 @@
 #   BINARY   the gobook binary (default: target/debug/gobook; idle cost hardly depends
 #            on the profile, so the debug build is fine)
 #   SECONDS  how long to stay idle (default: 60)
+# With KEEP=1 the book folder and its serve.log are kept for a look.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(realpath "${1:-target/debug/gobook}")

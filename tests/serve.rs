@@ -20,11 +20,21 @@ struct Server {
 
 impl Server {
     fn start(book: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
-            .arg("serve")
-            .arg(book)
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gobook"));
+        cmd.arg("serve").arg(book).args(extra);
+        Server::run(cmd)
+    }
+
+    /// Starts `gobook serve` inside the book's folder, as most people run it.
+    fn start_inside(dir: &Path) -> Server {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gobook"));
+        cmd.arg("serve").current_dir(dir);
+        Server::run(cmd)
+    }
+
+    fn run(mut cmd: Command) -> Server {
+        let mut child = cmd
             .args(["--port", "0"])
-            .args(extra)
             .env("NO_COLOR", "1")
             .stderr(Stdio::piped())
             .stdout(Stdio::null())
@@ -414,7 +424,8 @@ fn a_removed_book_folder_is_reported_once_and_picked_up_again() {
     for i in 0..20 {
         std::fs::write(dir.join(format!("img/p{i}.png")), b"\x89PNG").unwrap();
     }
-    let s = Server::start(&dir.join("book.gobook"), &[]);
+    // Run inside the folder: its working folder is the removed one from then on.
+    let s = Server::start_inside(&dir);
     std::thread::sleep(Duration::from_millis(300));
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(s.count("cannot read", Duration::from_millis(1500)), 1, "reported once");

@@ -21,7 +21,11 @@ pub enum Outcome {
 
 /// Keeps what the next rebuild can reuse.
 pub struct Rebuilder {
+    /// The book, absolute: `gobook serve` run inside a book folder that is then removed and
+    /// made again must read the new folder, not the removed one its working folder still is.
     book: PathBuf,
+    /// The book as given, for messages.
+    shown: PathBuf,
     cache: Cache,
     last_inputs: Option<u64>,
     last_files: HashMap<String, Arc<Vec<u8>>>,
@@ -34,8 +38,10 @@ pub struct Rebuilder {
 impl Rebuilder {
     /// A rebuilder for the book file `book`.
     pub fn new(book: PathBuf) -> Self {
+        let shown = book.clone();
+        let book = std::path::absolute(&book).unwrap_or(book);
         let inputs = Arc::new(RwLock::new(Inputs::of(&book, None)));
-        Rebuilder { book, cache: Cache::default(), last_inputs: None, last_files: HashMap::new(), inputs, last_failure: None }
+        Rebuilder { book, shown, cache: Cache::default(), last_inputs: None, last_files: HashMap::new(), inputs, last_failure: None }
     }
 
     /// The book's folder.
@@ -68,7 +74,7 @@ impl Rebuilder {
                 // Gone, or a folder now: when it is back, build it even if it is the same as before.
                 self.last_inputs = None;
                 self.set_inputs(Inputs::of(&self.book, None));
-                let msg = format!("cannot read {}: {e}; the server goes on and rebuilds when the book is back", self.book.display());
+                let msg = format!("cannot read {}: {e}; the server goes on and rebuilds when the book is back", self.shown.display());
                 return Outcome::Failed { overlay: overlay_html(&escape(&msg)), terminal: format!("{msg}\n") };
             }
         };
@@ -83,7 +89,7 @@ impl Rebuilder {
         if self.last_inputs == Some(inputs) {
             return Outcome::Unchanged;
         }
-        let name = self.book.display().to_string();
+        let name = self.shown.display().to_string();
         let text = match decoded {
             Ok((t, _)) => t.to_string(),
             Err((at, msg)) => {
@@ -125,6 +131,7 @@ impl Rebuilder {
                 }
             }
             Err(BuildError::Content { name: n, text: t, diagnostics }) => {
+                let n = if n == self.book.display().to_string() { name } else { n };
                 let src = SourceFile::new(&n, &t);
                 let mut plain = Vec::new();
                 for d in &diagnostics {
