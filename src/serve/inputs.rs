@@ -56,43 +56,28 @@ impl Inputs {
             }
         }
         if let Some(text) = text {
-            inputs.add_named(text);
+            inputs.add_named(dir, text);
         }
         inputs
     }
 
-    /// Adds the files the book text names: includes, images (element and inline) and the cover.
-    fn add_named(&mut self, text: &str) {
-        let parsed = crate::format::parse(text);
-        let mut local = |url: &str| {
-            if let Some(rel) = local_path(url) {
-                self.files.insert(rel);
+    /// Adds the files the book text names: includes, images (element and inline) and the
+    /// cover, and the images of the gobook files it includes (shown on the book's pages).
+    fn add_named(&mut self, dir: &Path, text: &str) {
+        let mut included = Vec::new();
+        for (kind, url) in named(text) {
+            let Some(rel) = local_path(&url) else { continue };
+            if kind == ElementKind::Include && !(url.ends_with(".md") || url.ends_with(".markdown")) {
+                included.push(rel.clone());
             }
-        };
-        for el in &parsed.doc.elements {
-            match el.kind {
-                // includes::read refuses `..`, and finds standard chapters only when no such file is beside the book.
-                ElementKind::Include | ElementKind::Img => {
-                    if let Some(a) = el.attr("url") {
-                        local(&a.value);
-                    }
-                }
-                ElementKind::Book => {
-                    for a in el.attrs.iter().filter(|a| a.base_name() == "cover") {
-                        local(&a.value);
-                    }
-                }
-                _ => {}
-            }
-            if let Some(v) = &el.value {
-                if v.raw.contains('<') {
-                    for part in inline::parse(v, &mut crate::diagnostics::Diagnostics::default()) {
-                        if let Inline::Img { attrs, .. } = part {
-                            if let Some(a) = attrs.iter().find(|a| a.name == "url") {
-                                local(&a.value);
-                            }
-                        }
-                    }
+            self.files.insert(rel);
+        }
+        // Includes do not nest: the images of an included file are the last level.
+        for rel in included {
+            let Ok(text) = std::fs::read_to_string(dir.join(&rel)) else { continue };
+            for (kind, url) in named(&text) {
+                if let Some(rel) = local_path(&url).filter(|_| kind == ElementKind::Img) {
+                    self.files.insert(rel);
                 }
             }
         }
@@ -140,6 +125,27 @@ impl Inputs {
     }
 }
 
+/// The paths a gobook text names, with the kind of element naming them (inline images as Img).
+fn named(text: &str) -> Vec<(ElementKind, String)> {
+    let parsed = crate::format::parse(text);
+    let mut out = Vec::new();
+    for el in &parsed.doc.elements {
+        match el.kind {
+            ElementKind::Include | ElementKind::Img => out.extend(el.attr("url").map(|a| (el.kind, a.value.clone()))),
+            ElementKind::Book => out.extend(el.attrs.iter().filter(|a| a.base_name() == "cover").map(|a| (ElementKind::Book, a.value.clone()))),
+            _ => {}
+        }
+        if let Some(v) = el.value.as_ref().filter(|v| v.raw.contains('<')) {
+            for part in inline::parse(v, &mut crate::diagnostics::Diagnostics::default()) {
+                if let Inline::Img { attrs, .. } = part {
+                    out.extend(attrs.iter().find(|a| a.name == "url").map(|a| (ElementKind::Img, a.value.clone())));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// What a file holds, as far as a build can tell: its text when it is a small text file,
 /// else its size and modification time; None when it cannot be read.
 #[derive(Hash)]
@@ -175,6 +181,7 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
 
 /// The path inside the book's folder a local URL names, or None for external and outside ones.
 fn local_path(url: &str) -> Option<PathBuf> {
+    let url = url.trim();
     if url.is_empty() || crate::site::rich::is_external(url) {
         return None;
     }
@@ -207,11 +214,13 @@ mod tests {
     fn names_what_the_book_reads_and_nothing_else() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("gobook.toml"), "theme = \"dark\"\nextra_css = [\"css/extra.css\"]\n").unwrap();
-        let inputs = Inputs::of(&dir.path().join("book.gobook"), Some(BOOK));
-        for yes in ["book.gobook", "gobook.toml", "intro.md", "img/a.png", "img/inline.png", "art/cover.png", "css/extra.css", "css/base.css", "dark/style.css", "themes/dark/fonts/a.css", "img", "themes", "css"] {
+        std::fs::write(dir.path().join("part.gobook"), "::h1 Part\n\n::img url=\"img/part.png\"\n\n::include url=\"nested.md\"\n").unwrap();
+        let book = format!("{BOOK}\n::include url=\"part.gobook\"\n");
+        let inputs = Inputs::of(&dir.path().join("book.gobook"), Some(&book));
+        for yes in ["book.gobook", "gobook.toml", "intro.md", "part.gobook", "img/part.png", "img/a.png", "img/inline.png", "art/cover.png", "css/extra.css", "css/base.css", "dark/style.css", "themes/dark/fonts/a.css", "img", "themes", "css"] {
             assert!(inputs.affected_by(Path::new(yes)), "{yes}");
         }
-        for no in ["serve.log", "site/index.html", "img/b.png", "img/sub/a.png", "book.gobook~", ".book.gobook.swp", "css/notes.txt", "x.png", "outside.png", "4913"] {
+        for no in ["serve.log", "site/index.html", "img/b.png", "img/sub/a.png", "book.gobook~", ".book.gobook.swp", "css/notes.txt", "x.png", "outside.png", "4913", "nested.md"] {
             assert!(!inputs.affected_by(Path::new(no)), "{no}");
         }
     }
