@@ -48,7 +48,7 @@ fn main() {
     };
     std::thread::spawn(move || for _ in err.lines() {});
     let mut events = TcpStream::connect(&url).unwrap();
-    write!(events, "GET /__gobook/events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    write!(events, "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
     let mut events = BufReader::new(events);
     std::thread::sleep(Duration::from_millis(500));
 
@@ -93,7 +93,7 @@ fn main() {
 
 fn get(addr: &str, path: &str) -> String {
     let mut s = TcpStream::connect(addr).unwrap();
-    write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
     let mut buf = Vec::new();
     s.read_to_end(&mut buf).unwrap();
     String::from_utf8_lossy(&buf).into_owned()

@@ -20,11 +20,21 @@ struct Server {
 
 impl Server {
     fn start(book: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
-            .arg("serve")
-            .arg(book)
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gobook"));
+        cmd.arg("serve").arg(book).args(extra);
+        Server::run(cmd)
+    }
+
+    /// Starts `gobook serve` inside the book's folder, as most people run it.
+    fn start_inside(dir: &Path) -> Server {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gobook"));
+        cmd.arg("serve").current_dir(dir);
+        Server::run(cmd)
+    }
+
+    fn run(mut cmd: Command) -> Server {
+        let mut child = cmd
             .args(["--port", "0"])
-            .args(extra)
             .env("NO_COLOR", "1")
             .stderr(Stdio::piped())
             .stdout(Stdio::null())
@@ -58,15 +68,34 @@ impl Server {
         None
     }
 
+    /// How many lines of output contain `needle` over the next `window`.
+    fn count(&self, needle: &str, window: Duration) -> usize {
+        let end = Instant::now() + window;
+        let mut n = 0;
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(l) if l.contains(needle) => n += 1,
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        n
+    }
+
     fn addr(&self) -> String {
         self.url.trim_start_matches("http://").trim_end_matches('/').to_string()
     }
 
     /// A raw GET: the path goes out exactly as written.
     fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
+        self.request(&format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))
+    }
+
+    /// A raw request, and the answer's status, head and body.
+    fn request(&self, raw: &str) -> (u16, String, Vec<u8>) {
         let mut s = TcpStream::connect(self.addr()).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-        write!(s, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+        s.write_all(raw.as_bytes()).unwrap();
         let mut buf = Vec::new();
         let _ = s.read_to_end(&mut buf);
         let split = buf.windows(4).position(|w| w == b"\r\n\r\n").map(|i| i + 4).unwrap_or(buf.len());
@@ -83,18 +112,19 @@ impl Drop for Server {
     }
 }
 
-fn book_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gobook-serve-{tag}-{}", std::process::id())).join("book");
-    let _ = std::fs::remove_dir_all(d.parent().unwrap());
+/// A book folder (`book` in a temporary folder, which goes when the first value is dropped).
+fn book_dir() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("book");
     std::fs::create_dir_all(d.join("img")).unwrap();
     std::fs::write(d.join("img/stone.png"), b"\x89PNG\r\n\x1a\nSTONE").unwrap();
     std::fs::write(d.join("book.gobook"), BOOK).unwrap();
-    d
+    (tmp, d)
 }
 
 #[test]
 fn serves_the_site_with_types_and_a_404_page() {
-    let dir = book_dir("types");
+    let (_tmp, dir) = book_dir();
     let s = Server::start(&dir.join("book.gobook"), &[]);
     assert!(s.url.starts_with("http://127.0.0.1:"), "listens on loopback by default: {}", s.url);
     let (status, head, body) = s.get("/");
@@ -115,7 +145,7 @@ fn serves_the_site_with_types_and_a_404_page() {
 
 #[test]
 fn nothing_outside_the_site_is_served() {
-    let dir = book_dir("traversal");
+    let (_tmp, dir) = book_dir();
     let outside = dir.parent().unwrap().join("secret.txt");
     std::fs::write(&outside, "SECRET-CONTENT").unwrap();
     std::fs::write(dir.join("notes.txt"), "BOOK-FOLDER-FILE").unwrap();
@@ -127,6 +157,10 @@ fn nothing_outside_the_site_is_served() {
         "/%2e%2e/secret.txt",
         "/%2E%2E%2Fsecret.txt",
         "/img/%2e%2e/%2e%2e/secret.txt",
+        "/img/..%2f..%2fsecret.txt",
+        "/%2e%2e%2f%2e%2e%2fsecret.txt",
+        "/img/%252e%252e/%252e%252e/secret.txt",
+        "/img/.%2e/.%2e/secret.txt",
         "/..%5csecret.txt",
         "/img\\..\\..\\secret.txt",
         "/img/link.png",
@@ -144,7 +178,7 @@ fn nothing_outside_the_site_is_served() {
 
 #[test]
 fn another_host_is_warned_about() {
-    let dir = book_dir("host");
+    let (_tmp, dir) = book_dir();
     let s = Server::start(&dir.join("book.gobook"), &["--host", "0.0.0.0"]);
     drop(s);
     let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
@@ -169,7 +203,7 @@ fn another_host_is_warned_about() {
 
 #[test]
 fn saves_that_change_nothing_rebuild_nothing() {
-    let dir = book_dir("noop");
+    let (_tmp, dir) = book_dir();
     let book = dir.join("book.gobook");
     let s = Server::start(&book, &[]);
     std::thread::sleep(Duration::from_millis(300));
@@ -189,19 +223,19 @@ fn saves_that_change_nothing_rebuild_nothing() {
 
 #[test]
 fn a_broken_book_at_start_is_served_with_the_overlay() {
-    let dir = book_dir("broken");
+    let (_tmp, dir) = book_dir();
     std::fs::write(dir.join("book.gobook"), "::book(#b)\n\n::chapter\n\n::dia sz=9 ab=Z9\n").unwrap();
     let s = Server::start(&dir.join("book.gobook"), &[]);
     let (status, _, body) = s.get("/");
     assert_eq!(status, 200);
     let html = String::from_utf8_lossy(&body);
-    assert!(html.contains("gobook-overlay") && html.contains("`Z9` is off the 9x9 board"), "{html}");
+    assert!(html.contains("id=\"gobook-overlay\"") && html.contains("`Z9` is off the 9x9 board"), "{html}");
 }
 
 #[test]
 #[cfg(unix)]
 fn ctrl_c_stops_the_server_cleanly() {
-    let dir = book_dir("stop");
+    let (_tmp, dir) = book_dir();
     let mut s = Server::start(&dir.join("book.gobook"), &[]);
     // An open event stream must not keep the server from stopping.
     let mut events = TcpStream::connect(s.addr()).unwrap();
@@ -226,7 +260,7 @@ fn live_reload_and_overlay_in_chromium() {
         eprintln!("SKIPPED serve browser test: {why}; run scripts/setup.sh");
         return;
     }
-    let dir = book_dir("browser");
+    let (_tmp, dir) = book_dir();
     let book = dir.join("book.gobook");
     let s = Server::start(&book, &[]);
     let out = Command::new("node")
@@ -245,7 +279,7 @@ fn live_reload_and_overlay_in_chromium() {
 
 #[test]
 fn a_style_only_change_swaps_the_style_sheet_and_an_edit_reloads() {
-    let dir = book_dir("css");
+    let (_tmp, dir) = book_dir();
     std::fs::write(dir.join("extra.css"), ".gb-page { --accent: red; }\n").unwrap();
     std::fs::write(dir.join("gobook.toml"), "extra_css = [\"extra.css\"]\n").unwrap();
     let book = dir.join("book.gobook");
@@ -273,4 +307,227 @@ fn a_style_only_change_swaps_the_style_sheet_and_an_edit_reloads() {
     assert!(String::from_utf8_lossy(&css).contains("blue"), "the new style sheet is served");
     std::fs::write(&book, BOOK.replace("The first paragraph.", "Changed text.")).unwrap();
     assert_eq!(next_event(&mut events), "reload");
+}
+
+/// Starts `gobook serve` inside the book's folder with its output in a log file there, as
+/// `gobook serve > serve.log 2>&1` does; returns the server and the log's path.
+fn start_logged(dir: &Path) -> (Child, PathBuf) {
+    let log = dir.join("serve.log");
+    let out = std::fs::File::create(&log).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(["serve", "--port", "0"])
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdout(out.try_clone().unwrap())
+        .stderr(out)
+        .spawn()
+        .unwrap();
+    let end = Instant::now() + Duration::from_secs(20);
+    while !std::fs::read_to_string(&log).unwrap_or_default().contains("Serving") {
+        assert!(Instant::now() < end, "the server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (child, log)
+}
+
+/// User and system CPU time of a process so far, in clock ticks (usually hundredths of a second).
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+fn rebuilds_in(log: &Path) -> usize {
+    std::fs::read_to_string(log).unwrap().lines().filter(|l| l.contains("Rebuilt")).count()
+}
+
+#[test]
+fn an_idle_server_with_its_log_in_the_book_folder_does_not_rebuild() {
+    let (_tmp, dir) = book_dir();
+    std::fs::create_dir_all(dir.join("img/more")).unwrap();
+    for i in 0..50 {
+        std::fs::write(dir.join(format!("img/more/p{i}.png")), b"\x89PNG").unwrap();
+    }
+    let (mut child, log) = start_logged(&dir);
+    std::thread::sleep(Duration::from_millis(300));
+    // One save, which writes a "Rebuilt" line into the log, which is in the book's folder.
+    std::fs::write(dir.join("book.gobook"), BOOK.replace("The first paragraph.", "One save.")).unwrap();
+    let end = Instant::now() + Duration::from_secs(5);
+    while rebuilds_in(&log) < 2 {
+        assert!(Instant::now() < end, "the save did not rebuild: {}", std::fs::read_to_string(&log).unwrap());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Another program's log in the folder, appended to all the time, and files read.
+    let other = dir.join("notes.log");
+    let end = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < end {
+        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(&other).unwrap();
+        writeln!(f, "a line").unwrap();
+        let _ = std::fs::read(dir.join("book.gobook")).unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(rebuilds_in(&log), 2, "the first build and the one save only:\n{text}");
+}
+
+#[test]
+fn creating_a_missing_include_rebuilds() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    std::fs::write(&book, format!("{BOOK}\n::include url=\"parts/notes.md\"\n")).unwrap();
+    let s = Server::start(&book, &[]);
+    let (_, _, body) = s.get("/");
+    assert!(String::from_utf8_lossy(&body).contains("parts/notes.md"), "the missing include is shown as an error");
+    std::fs::create_dir_all(dir.join("parts")).unwrap();
+    std::fs::write(dir.join("parts/notes.md"), "Notes that *arrived*.\n").unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(5)).expect("the new include rebuilds the book");
+    let (_, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body);
+    assert!(html.contains("<em>arrived</em>") && !html.contains("id=\"gobook-overlay\""), "{html}");
+}
+
+#[test]
+#[cfg(unix)]
+fn links_to_their_own_folder_cost_nothing() {
+    let (_tmp, dir) = book_dir();
+    for name in ["loop", "loop-b", "loop-c", "loop-d", "loop-e"] {
+        std::os::unix::fs::symlink(".", dir.join(name)).unwrap();
+    }
+    std::os::unix::fs::symlink("loop2", dir.join("loop2")).unwrap();
+    std::os::unix::fs::symlink("..", dir.join("img/up")).unwrap();
+    let started = Instant::now();
+    let s = Server::start(&dir.join("book.gobook"), &[]);
+    assert!(started.elapsed() < Duration::from_secs(10), "slow start: {:?}", started.elapsed());
+    std::thread::sleep(Duration::from_millis(300));
+    #[cfg(target_os = "linux")]
+    let before = cpu_ticks(s.child.id());
+    assert_eq!(s.count("Rebuilt", Duration::from_secs(1)), 0, "nothing changed");
+    #[cfg(target_os = "linux")]
+    {
+        // Not a timing test: an idle server uses next to nothing, a loop at least a tenth of a core.
+        let used = cpu_ticks(s.child.id()) - before;
+        assert!(used < 10, "an idle server used {used} ticks of CPU time in a second");
+    }
+    std::fs::write(dir.join("book.gobook"), BOOK.replace("The first paragraph.", "Through the loops.")).unwrap();
+    assert_eq!(s.count("Rebuilt", Duration::from_secs(2)), 1, "one save, one rebuild");
+    let (_, _, body) = s.get("/");
+    assert!(String::from_utf8_lossy(&body).contains("Through the loops."));
+}
+
+#[test]
+fn a_removed_book_folder_is_reported_once_and_picked_up_again() {
+    let (_tmp, dir) = book_dir();
+    for i in 0..20 {
+        std::fs::write(dir.join(format!("img/p{i}.png")), b"\x89PNG").unwrap();
+    }
+    // Run inside the folder: its working folder is the removed one from then on.
+    let s = Server::start_inside(&dir);
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(s.count("cannot read", Duration::from_millis(1500)), 1, "reported once");
+    std::fs::create_dir_all(dir.join("img")).unwrap();
+    std::fs::write(dir.join("img/stone.png"), b"\x89PNG\r\n\x1a\nSTONE").unwrap();
+    std::fs::write(dir.join("book.gobook"), BOOK.replace("The first paragraph.", "Back again.")).unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(5)).expect("the book is built when its folder is back");
+    let (status, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body);
+    assert!(status == 200 && html.contains("Back again.") && !html.contains("id=\"gobook-overlay\""), "{html}");
+    std::fs::write(dir.join("book.gobook"), BOOK.replace("The first paragraph.", "Watched again.")).unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(5)).expect("the folder is watched again");
+}
+
+#[test]
+fn a_book_that_becomes_a_folder_is_reported_once_and_picked_up_again() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let s = Server::start(&book, &[]);
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::remove_file(&book).unwrap();
+    std::fs::create_dir(&book).unwrap();
+    for i in 0..10 {
+        std::fs::write(book.join(format!("f{i}.gobook")), "x").unwrap();
+    }
+    assert_eq!(s.count("cannot read", Duration::from_millis(1500)), 1, "reported once");
+    std::fs::remove_dir_all(&book).unwrap();
+    std::fs::write(&book, BOOK.replace("The first paragraph.", "A file again.")).unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(5)).expect("the book is built when it is a file again");
+    let (_, _, body) = s.get("/");
+    assert!(String::from_utf8_lossy(&body).contains("A file again."));
+}
+
+#[test]
+fn only_requests_naming_this_server_are_answered() {
+    let (_tmp, dir) = book_dir();
+    let s = Server::start(&dir.join("book.gobook"), &[]);
+    let port = s.addr().rsplit(':').next().unwrap().to_string();
+    for host in ["localhost".to_string(), format!("localhost:{port}"), format!("127.0.0.1:{port}"), "[::1]".into(), format!("[::1]:{port}")] {
+        let (status, _, _) = s.request(&format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"));
+        assert_eq!(status, 200, "{host}");
+    }
+    // A page of another site whose name a DNS trick points at 127.0.0.1.
+    for host in [format!("evil.example:{port}"), "evil.example".into(), format!("localhost.evil.example:{port}"), format!("10.1.2.3:{port}")] {
+        let (status, _, body) = s.request(&format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"));
+        assert_eq!(status, 421, "{host}");
+        assert!(!String::from_utf8_lossy(&body).contains("The first paragraph."));
+    }
+    let (status, _, _) = s.request("GET /__gobook/events HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 421, "the event stream too");
+    let (status, _, _) = s.request("GET / HTTP/1.0\r\n\r\n");
+    assert!(status == 400 || status == 421, "no Host header: {status}");
+}
+
+#[test]
+fn the_address_given_with_host_is_answered() {
+    let (_tmp, dir) = book_dir();
+    let s = Server::start(&dir.join("book.gobook"), &["--host", "127.0.0.2"]);
+    let port = s.addr().rsplit(':').next().unwrap().to_string();
+    let (status, _, _) = s.request(&format!("GET / HTTP/1.1\r\nHost: 127.0.0.2:{port}\r\nConnection: close\r\n\r\n"));
+    assert_eq!(status, 200);
+    let (status, _, _) = s.request(&format!("GET / HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n"));
+    assert_eq!(status, 421);
+}
+
+#[test]
+fn connections_that_send_headers_too_slowly_are_closed() {
+    let (_tmp, dir) = book_dir();
+    let s = Server::start(&dir.join("book.gobook"), &[]);
+    let mut slow = TcpStream::connect(s.addr()).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let start = Instant::now();
+    write!(slow, "GET / HTTP/1.1\r\nHost: localhost\r\n").unwrap();
+    let mut buf = Vec::new();
+    let _ = slow.read_to_end(&mut buf);
+    let took = start.elapsed();
+    assert!(took >= Duration::from_secs(9) && took < Duration::from_secs(15), "closed after {took:?}");
+    assert!(!String::from_utf8_lossy(&buf).contains("The first paragraph."));
+    assert_eq!(s.get("/").0, 200, "the server goes on");
+}
+
+#[test]
+#[cfg(unix)]
+fn a_second_ctrl_c_quits_at_once() {
+    let (_tmp, dir) = book_dir();
+    let mut s = Server::start(&dir.join("book.gobook"), &[]);
+    // A client in the middle of a request keeps a graceful stop waiting.
+    let mut slow = TcpStream::connect(s.addr()).unwrap();
+    write!(slow, "GET / HTTP/1.1\r\nHost: localhost\r\n").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let pid = s.child.id().to_string();
+    Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    s.wait_for("Ctrl-C again", Duration::from_secs(5)).expect("the first Ctrl-C says a second one quits");
+    assert!(s.child.try_wait().unwrap().is_none(), "still waiting for the open request");
+    let start = Instant::now();
+    Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    loop {
+        if let Some(status) = s.child.try_wait().unwrap() {
+            assert!(status.success(), "{status:?}");
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(1), "the second Ctrl-C did not quit at once");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

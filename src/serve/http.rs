@@ -37,11 +37,68 @@ pub struct App {
     pub signals: broadcast::Sender<Signal>,
     /// Ends open event streams when the server stops.
     pub shutdown: tokio::sync::watch::Receiver<bool>,
+    /// The address the server was told to listen on (`--host`).
+    pub host: String,
 }
 
-/// The routes.
+/// The routes, behind the Host check.
 pub fn router(app: App) -> Router {
-    Router::new().route("/__gobook/events", get(events)).fallback(get(file)).with_state(app)
+    let host = app.host.clone();
+    Router::new()
+        .route("/__gobook/events", get(events))
+        .fallback(get(file))
+        .with_state(app)
+        .layer(axum::middleware::from_fn(move |req: axum::extract::Request, next: axum::middleware::Next| {
+            let allowed = host_allowed(req.headers().get(header::HOST).and_then(|h| h.to_str().ok()), &host);
+            async move {
+                if allowed {
+                    next.run(req).await
+                } else {
+                    misdirected()
+                }
+            }
+        }))
+}
+
+/// Whether a request's Host header names this server: `localhost`, `127.0.0.1`, `[::1]` or
+/// the `--host` address, with any port (a tunnel may forward another one). A page of another
+/// site that a DNS trick points at 127.0.0.1 names its own domain, and is refused; when the
+/// server listens on every address (0.0.0.0, ::), any address of the machine names it, so
+/// any IP address is accepted, but still no other name.
+pub fn host_allowed(header: Option<&str>, listen: &str) -> bool {
+    let Some(header) = header else { return false };
+    let name = match header.strip_prefix('[') {
+        // [::1]:3000
+        Some(rest) => match rest.split_once(']') {
+            Some((ip, port)) if port.is_empty() || port.strip_prefix(':').is_some_and(is_port) => ip,
+            _ => return false,
+        },
+        None => match header.rsplit_once(':') {
+            Some((name, port)) if is_port(port) => name,
+            Some(_) => return false,
+            None => header,
+        },
+    };
+    let name = name.to_ascii_lowercase();
+    let ip = name.parse::<std::net::IpAddr>().ok();
+    let listen_ip = listen.parse::<std::net::IpAddr>().ok();
+    name == "localhost"
+        || name == "127.0.0.1"
+        || name == "::1"
+        || name == listen.to_ascii_lowercase()
+        || (ip.is_some() && ip == listen_ip)
+        || (ip.is_some() && listen_ip.is_some_and(|l| l.is_unspecified()))
+}
+
+fn is_port(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 5 && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn misdirected() -> Response {
+    let text = "gobook serve answers only to the address it listens on (localhost or 127.0.0.1 by default): open the address it printed.\n";
+    let mut r = (StatusCode::MISDIRECTED_REQUEST, text).into_response();
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    r
 }
 
 async fn events(State(app): State<App>) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
@@ -187,6 +244,21 @@ mod tests {
         for bad in ["/../etc/passwd", "/en/../../x", "/%2e%2e/x", "/%2E%2E%2Fx", "/a\\..\\b", "/a%5c..%5cb", "/a%00b", "/%ff"] {
             assert_eq!(site_path(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn only_this_server_s_names_pass_the_host_check() {
+        for ok in ["localhost", "localhost:3000", "LocalHost:80", "127.0.0.1", "127.0.0.1:3000", "[::1]", "[::1]:3000"] {
+            assert!(host_allowed(Some(ok), "127.0.0.1"), "{ok}");
+        }
+        for bad in ["evil.example", "evil.example:3000", "localhost.evil.example", "127.0.0.1.nip.io:3000", "10.0.0.1:3000", "localhost:", "localhost:x", "[::1", "[::1]x", ""] {
+            assert!(!host_allowed(Some(bad), "127.0.0.1"), "{bad}");
+        }
+        assert!(!host_allowed(None, "127.0.0.1"), "no Host header");
+        assert!(host_allowed(Some("192.168.1.5:3000"), "192.168.1.5"));
+        assert!(!host_allowed(Some("192.168.1.6:3000"), "192.168.1.5"));
+        assert!(host_allowed(Some("192.168.1.5:3000"), "0.0.0.0") && host_allowed(Some("[fe80::1]:3000"), "::"));
+        assert!(!host_allowed(Some("evil.example:3000"), "0.0.0.0"));
     }
 
     #[test]

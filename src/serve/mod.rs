@@ -3,6 +3,7 @@
 //! their style sheet, or show the errors.
 
 pub mod http;
+pub mod inputs;
 pub mod rebuild;
 pub mod state;
 pub mod watch;
@@ -12,7 +13,15 @@ use rebuild::{Outcome, Rebuilder};
 use state::Shared;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, watch as tokio_watch};
+
+/// How long a client may take to send a request's headers before it is cut off, so that
+/// slow or stuck connections do not pile up.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long Ctrl-C waits for open connections to finish before stopping anyway.
+const DRAIN: Duration = Duration::from_secs(5);
 
 /// How to serve.
 pub struct ServeOptions {
@@ -40,7 +49,10 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
-    runtime.block_on(serve(opts))
+    let result = runtime.block_on(serve(opts));
+    // Serving holds nothing on disk: a rebuild still running is left to end with the process.
+    runtime.shutdown_background();
+    result
 }
 
 fn log(quiet: bool, line: &str) {
@@ -77,10 +89,16 @@ async fn serve(opts: ServeOptions) -> Result<(), String> {
 
     // File events arrive on the watcher's thread; rebuilds run one at a time on a blocking thread.
     let (tx, mut rx) = mpsc::channel::<()>(1);
-    let book_dir = rebuilder.book_dir();
-    let _watcher = watch::watch(&[book_dir.clone()], vec![book_dir.join("site")], move || {
-        let _ = tx.try_send(());
-    })?;
+    // A save between the first build and the start of the watch would go unseen: look once more.
+    let _ = tx.try_send(());
+    let inputs = rebuilder.inputs();
+    let _watcher = watch::watch(
+        &rebuilder.book_dir(),
+        move |rel| inputs.read().map_or(true, |i| i.affected_by(rel)),
+        move || {
+            let _ = tx.try_send(());
+        },
+    )?;
     let (site2, signals2) = (site.clone(), signals.clone());
     let rebuild_task = tokio::spawn(async move {
         while rx.recv().await.is_some() {
@@ -95,15 +113,67 @@ async fn serve(opts: ServeOptions) -> Result<(), String> {
         }
     });
 
-    let app = App { site, signals, shutdown: stop_rx };
-    let server = axum::serve(listener, http::router(app)).with_graceful_shutdown(async move {
-        let _ = tokio::signal::ctrl_c().await;
-        let _ = stop_tx.send(true);
-    });
-    server.await.map_err(|e| format!("server error: {e}"))?;
+    let app = App { site, signals, shutdown: stop_rx, host: opts.host.clone() };
+    accept(listener, http::router(app), stop_tx, quiet).await;
     rebuild_task.abort();
     log(quiet, "Stopped.");
     Ok(())
+}
+
+/// Serves connections until Ctrl-C, then closes them gracefully, for at most `DRAIN`
+/// and only until a second Ctrl-C. hyper directly, not axum::serve, for the header timeout.
+async fn accept(listener: tokio::net::TcpListener, router: axum::Router, stop: tokio_watch::Sender<bool>, quiet: bool) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let service = hyper_util::service::TowerToHyperService::new(router);
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT);
+    let mut connections = tokio::task::JoinSet::new();
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let Ok((tcp, _)) = accepted else {
+                    // Out of file handles, most likely: give the open connections time to end.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                };
+                let conn = builder.serve_connection(TokioIo::new(tcp), service.clone());
+                let mut stop = stop.subscribe();
+                connections.spawn(async move {
+                    let mut conn = std::pin::pin!(conn);
+                    tokio::select! {
+                        _ = conn.as_mut() => {}
+                        _ = stop.changed() => {
+                            conn.as_mut().graceful_shutdown();
+                            let _ = conn.await;
+                        }
+                    }
+                });
+            }
+            Some(_) = connections.join_next(), if !connections.is_empty() => {}
+            _ = &mut ctrl_c => break,
+        }
+    }
+    drop(listener);
+    // The first Ctrl-C: end the event streams, let open requests finish; a second one quits at once.
+    let _ = stop.send(true);
+    let second = tokio::signal::ctrl_c();
+    tokio::pin!(second);
+    let deadline = tokio::time::Instant::now() + DRAIN;
+    let mut told = false;
+    loop {
+        tokio::select! {
+            done = connections.join_next() => if done.is_none() { return },
+            _ = &mut second => return,
+            _ = tokio::time::sleep_until(deadline) => return,
+            // Event streams end at once; only a slow request makes it worth a word.
+            _ = tokio::time::sleep(Duration::from_millis(300)), if !told => {
+                told = true;
+                log(quiet, &format!("Stopping: waiting for {} open connection(s) (Ctrl-C again to quit at once)", connections.len()));
+            }
+        }
+    }
 }
 
 /// Puts a rebuild's result in place, then tells the pages: the signal never comes before the site.

@@ -6,7 +6,8 @@ use crate::serve::state::Snapshot;
 use crate::site::build::{render, BuildError, Cache, Options};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use crate::serve::inputs::{Inputs, SharedInputs};
+use std::sync::{Arc, RwLock};
 
 /// What a rebuild came to.
 pub enum Outcome {
@@ -20,16 +21,27 @@ pub enum Outcome {
 
 /// Keeps what the next rebuild can reuse.
 pub struct Rebuilder {
+    /// The book, absolute: `gobook serve` run inside a book folder that is then removed and
+    /// made again must read the new folder, not the removed one its working folder still is.
     book: PathBuf,
+    /// The book as given, for messages.
+    shown: PathBuf,
     cache: Cache,
     last_inputs: Option<u64>,
     last_files: HashMap<String, Arc<Vec<u8>>>,
+    /// What the last build read, for the watcher.
+    inputs: SharedInputs,
+    /// The errors last reported, so that a burst of events reports them once.
+    last_failure: Option<String>,
 }
 
 impl Rebuilder {
     /// A rebuilder for the book file `book`.
     pub fn new(book: PathBuf) -> Self {
-        Rebuilder { book, cache: Cache::default(), last_inputs: None, last_files: HashMap::new() }
+        let shown = book.clone();
+        let book = std::path::absolute(&book).unwrap_or(book);
+        let inputs = Arc::new(RwLock::new(Inputs::of(&book, None)));
+        Rebuilder { book, shown, cache: Cache::default(), last_inputs: None, last_files: HashMap::new(), inputs, last_failure: None }
     }
 
     /// The book's folder.
@@ -37,29 +49,51 @@ impl Rebuilder {
         self.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
     }
 
-    /// Rebuilds if any input changed.
+    /// The files the last build read (or would have read), kept up to date by each rebuild.
+    pub fn inputs(&self) -> SharedInputs {
+        self.inputs.clone()
+    }
+
+    /// Rebuilds if any input changed; the same errors twice in a row are reported once.
     pub fn rebuild(&mut self) -> Outcome {
+        let outcome = self.rebuild_inner();
+        match &outcome {
+            Outcome::Failed { terminal, .. } if self.last_failure.as_ref() == Some(terminal) => return Outcome::Unchanged,
+            Outcome::Failed { terminal, .. } => self.last_failure = Some(terminal.clone()),
+            Outcome::Built { .. } => self.last_failure = None,
+            Outcome::Unchanged => {}
+        }
+        outcome
+    }
+
+    fn rebuild_inner(&mut self) -> Outcome {
         let start = std::time::Instant::now();
         let bytes = match std::fs::read(&self.book) {
             Ok(b) => b,
             Err(e) => {
-                let msg = format!("cannot read {}: {e}", self.book.display());
-                return Outcome::Failed { overlay: overlay_html(&escape(&msg)), terminal: msg };
+                // Gone, or a folder now: when it is back, build it even if it is the same as before.
+                self.last_inputs = None;
+                self.set_inputs(Inputs::of(&self.book, None));
+                let msg = format!("cannot read {}: {e}; the server goes on and rebuilds when the book is back", self.shown.display());
+                return Outcome::Failed { overlay: overlay_html(&escape(&msg)), terminal: format!("{msg}\n") };
             }
         };
         if bytes.is_empty() {
             // A save caught between truncating and writing: the next file event brings the text.
             return Outcome::Unchanged;
         }
-        let inputs = inputs_hash(&bytes, &self.book_dir());
+        let decoded = crate::format::parser::decode(&bytes);
+        let found = Inputs::of(&self.book, decoded.as_ref().ok().map(|(t, _)| *t));
+        let inputs = found.fingerprint(&self.book_dir(), &self.book, &bytes);
+        self.set_inputs(found);
         if self.last_inputs == Some(inputs) {
             return Outcome::Unchanged;
         }
-        let name = self.book.display().to_string();
-        let text = match crate::format::parser::decode(&bytes) {
+        let name = self.shown.display().to_string();
+        let text = match decoded {
             Ok((t, _)) => t.to_string(),
             Err((at, msg)) => {
-                let t = format!("{name}: byte {at}: {msg}");
+                let t = format!("{name}: byte {at}: {msg}\n");
                 self.last_inputs = Some(inputs);
                 return Outcome::Failed { overlay: overlay_html(&escape(&t)), terminal: t };
             }
@@ -97,6 +131,7 @@ impl Rebuilder {
                 }
             }
             Err(BuildError::Content { name: n, text: t, diagnostics }) => {
+                let n = if n == self.book.display().to_string() { name } else { n };
                 let src = SourceFile::new(&n, &t);
                 let mut plain = Vec::new();
                 for d in &diagnostics {
@@ -105,7 +140,13 @@ impl Rebuilder {
                 let terminal = String::from_utf8_lossy(&plain).into_owned();
                 Outcome::Failed { overlay: overlay_html(&escape(&terminal)), terminal }
             }
-            Err(BuildError::Other(msg)) => Outcome::Failed { overlay: overlay_html(&escape(&msg)), terminal: msg },
+            Err(BuildError::Other(msg)) => Outcome::Failed { overlay: overlay_html(&escape(&msg)), terminal: format!("{msg}\n") },
+        }
+    }
+
+    fn set_inputs(&self, inputs: Inputs) {
+        if let Ok(mut g) = self.inputs.write() {
+            *g = inputs;
         }
     }
 }
@@ -113,38 +154,6 @@ impl Rebuilder {
 /// A site path as a URL path: forward slashes, no leading slash.
 fn url_path(p: &Path) -> String {
     p.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
-}
-
-/// A hash of everything a build reads: the book, and the other files of its folder
-/// that a book can use (includes, styles, settings, images).
-fn inputs_hash(book: &[u8], dir: &Path) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    book.hash(&mut h);
-    let mut stack = vec![(dir.to_path_buf(), 0)];
-    let mut entries = Vec::new();
-    while let Some((d, depth)) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else { continue };
-        for e in rd.flatten() {
-            let p = e.path();
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') || name == "site" || super::watch::is_editor_noise(&p) {
-                continue;
-            }
-            if p.is_dir() {
-                if depth < 4 {
-                    stack.push((p, depth + 1));
-                }
-            } else if let Ok(meta) = e.metadata() {
-                let mtime = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_nanos());
-                let small_text = meta.len() < 4 << 20 && ["gobook", "md", "css", "toml"].iter().any(|x| p.extension().is_some_and(|e| e == *x));
-                entries.push((p.clone(), meta.len(), if small_text { None } else { mtime }, if small_text { std::fs::read(&p).ok() } else { None }));
-            }
-        }
-    }
-    entries.sort();
-    entries.hash(&mut h);
-    h.finish()
 }
 
 fn escape(s: &str) -> String {

@@ -1,58 +1,220 @@
-//! Watching the book's folder. Editors save in several ways (write in place,
-//! write a temporary file and rename it over, swap files), so the folder is
-//! watched, not the file, and the noise editors make is ignored.
+//! Watching the book's folder. Editors save in several ways (write in place, write a
+//! temporary file and rename it over, swap files), so the folder is watched, not the
+//! file; only creations, changes, removals and renames of the files a build reads count
+//! (the rebuilder says which), never reads, metadata, logs or output, which would
+//! otherwise make rebuilds that make events that make rebuilds. A book folder removed
+//! (or moved away) is looked for until it is back, then watched again.
 
-use notify_debouncer_mini::{new_debouncer, notify::RecursiveMode, DebounceEventResult, Debouncer};
+use notify::event::{EventKind, ModifyKind};
+use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
 
 /// How long a burst of file events is gathered before one rebuild: short enough to feel
 /// instant, long enough to see an editor's write-and-rename as one save.
 pub const DEBOUNCE: Duration = Duration::from_millis(25);
 
-/// Files editors write beside the ones being edited, which never change a book.
-pub fn is_editor_noise(p: &Path) -> bool {
-    let name = p.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
-    name.ends_with('~')
-        || name.ends_with(".swp")
-        || name.ends_with(".swx")
-        || name.ends_with(".swo")
-        || name.ends_with(".tmp")
-        || name.starts_with(".#")
-        || name.starts_with('#')
-        || name == "4913"
-        || name.contains(".gobook-")
+/// The longest a burst delays its rebuild, however long files keep changing.
+const DEBOUNCE_MAX: Duration = Duration::from_millis(250);
+
+/// How often a removed book folder is looked for.
+const POLL: Duration = Duration::from_millis(200);
+
+/// Watches the book's folder while it lives; dropping it stops the watching thread.
+pub struct Watch {
+    tx: Sender<Msg>,
 }
 
-/// Watches `dirs` recursively and calls `changed` after each burst of relevant events.
-/// Paths under `ignore` (such as a build output folder) never count.
-pub fn watch(dirs: &[PathBuf], ignore: Vec<PathBuf>, changed: impl Fn() + Send + 'static) -> Result<Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>, String> {
-    let mut debouncer = new_debouncer(DEBOUNCE, move |res: DebounceEventResult| {
-        if let Ok(events) = res {
-            let relevant = events.iter().any(|e| !is_editor_noise(&e.path) && !ignore.iter().any(|i| e.path.starts_with(i)));
-            if relevant {
-                changed();
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.tx.send(Msg::Stop);
+    }
+}
+
+enum Msg {
+    Event(notify::Result<Event>),
+    Stop,
+}
+
+/// Watches `root` recursively and calls `changed` after each burst of events that create,
+/// change, remove or rename a path for which `affects` (given the path relative to `root`)
+/// is true. Symbolic links are not followed, so a link to its own folder costs nothing.
+pub fn watch(root: &Path, affects: impl Fn(&Path) -> bool + Send + 'static, changed: impl Fn() + Send + 'static) -> Result<Watch, String> {
+    let root = root.canonicalize().map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+    let (tx, rx) = channel();
+    let events = tx.clone();
+    let config = notify::Config::default().with_follow_symlinks(false);
+    let mut watcher = RecommendedWatcher::new(move |e| {
+        let _ = events.send(Msg::Event(e));
+    }, config).map_err(|e| format!("cannot watch files: {e}"))?;
+    watcher.watch(&root, RecursiveMode::Recursive).map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+    std::thread::Builder::new()
+        .name("gobook-watch".into())
+        .spawn(move || Watching { watcher, root, rx, affects, changed }.run())
+        .map_err(|e| format!("cannot watch files: {e}"))?;
+    Ok(Watch { tx })
+}
+
+struct Watching<A, C> {
+    watcher: RecommendedWatcher,
+    root: PathBuf,
+    rx: Receiver<Msg>,
+    affects: A,
+    changed: C,
+}
+
+/// What one event means.
+#[derive(PartialEq)]
+enum Seen {
+    Nothing,
+    Input,
+    /// The book folder itself was removed or renamed: its watch is gone with it.
+    Root,
+}
+
+impl<A: Fn(&Path) -> bool, C: Fn()> Watching<A, C> {
+    fn run(mut self) {
+        loop {
+            let Some(first) = self.next(None) else { return };
+            let mut root = first == Seen::Root;
+            if first == Seen::Nothing {
+                continue;
+            }
+            // Gather the rest of the burst: events that matter extend it a little, others never.
+            let start = Instant::now();
+            let mut quiet_from = start;
+            loop {
+                let wait = (quiet_from + DEBOUNCE).min(start + DEBOUNCE_MAX).saturating_duration_since(Instant::now());
+                if wait.is_zero() {
+                    break;
+                }
+                match self.next(Some(wait)) {
+                    None => return,
+                    Some(Seen::Nothing) => {}
+                    Some(seen) => {
+                        root |= seen == Seen::Root;
+                        quiet_from = Instant::now();
+                    }
+                }
+            }
+            if root || !self.root.is_dir() {
+                // The rebuild says the book is gone (once); then wait for the folder to come back.
+                (self.changed)();
+                let _ = self.watcher.unwatch(&self.root);
+                if !self.rewatch() {
+                    return;
+                }
+            }
+            (self.changed)();
+        }
+    }
+
+    /// Waits for the book folder to be a folder again and watches it; false when told to stop.
+    fn rewatch(&mut self) -> bool {
+        loop {
+            if self.root.is_dir() && self.watcher.watch(&self.root, RecursiveMode::Recursive).is_ok() {
+                return true;
+            }
+            if self.next(Some(POLL)).is_none() {
+                return false;
             }
         }
-    })
-    .map_err(|e| format!("cannot watch files: {e}"))?;
-    for d in dirs {
-        debouncer.watcher().watch(d, RecursiveMode::Recursive).map_err(|e| format!("cannot watch {}: {e}", d.display()))?;
     }
-    Ok(debouncer)
+
+    /// The next event, or Nothing after `timeout`; None when told to stop.
+    fn next(&self, timeout: Option<Duration>) -> Option<Seen> {
+        let msg = match timeout {
+            None => self.rx.recv().ok()?,
+            Some(t) => match self.rx.recv_timeout(t) {
+                Ok(m) => m,
+                Err(RecvTimeoutError::Timeout) => return Some(Seen::Nothing),
+                Err(RecvTimeoutError::Disconnected) => return None,
+            },
+        };
+        match msg {
+            Msg::Stop => None,
+            // An error or a lost queue may hide a change: rebuild, which costs little if nothing changed.
+            Msg::Event(Err(_)) => Some(Seen::Input),
+            Msg::Event(Ok(e)) if e.need_rescan() => Some(Seen::Input),
+            Msg::Event(Ok(e)) => Some(self.classify(&e)),
+        }
+    }
+
+    fn classify(&self, e: &Event) -> Seen {
+        if !changes_files(&e.kind) {
+            return Seen::Nothing;
+        }
+        let mut seen = Seen::Nothing;
+        for p in &e.paths {
+            match p.strip_prefix(&self.root) {
+                Ok(rel) if rel.as_os_str().is_empty() => {
+                    if matches!(e.kind, EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))) {
+                        return Seen::Root;
+                    }
+                }
+                Ok(rel) if (self.affects)(rel) => seen = Seen::Input,
+                _ => {}
+            }
+        }
+        seen
+    }
+}
+
+/// Whether an event kind can change what a build reads: creations, changes of contents,
+/// removals and renames; not reads (open, access, close) nor metadata (times, permissions).
+pub fn changes_files(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Any | EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any)
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use notify::event::{AccessKind, AccessMode, CreateKind, DataChange, MetadataKind, RemoveKind, RenameMode};
 
     #[test]
-    fn editor_noise() {
-        for n in ["book.gobook~", ".book.gobook.swp", "4913", ".#book.gobook", "#book.gobook#", "x.tmp"] {
-            assert!(is_editor_noise(Path::new(n)), "{n}");
+    fn only_changes_count() {
+        for k in [
+            EventKind::Create(CreateKind::File),
+            EventKind::Remove(RemoveKind::Folder),
+            EventKind::Modify(ModifyKind::Data(DataChange::Any)),
+            EventKind::Modify(ModifyKind::Name(RenameMode::To)),
+            EventKind::Modify(ModifyKind::Any),
+        ] {
+            assert!(changes_files(&k), "{k:?}");
         }
-        for n in ["book.gobook", "style.css", "gobook.toml", "img/a.png"] {
-            assert!(!is_editor_noise(Path::new(n)), "{n}");
+        for k in [
+            EventKind::Access(AccessKind::Open(AccessMode::Any)),
+            EventKind::Access(AccessKind::Close(AccessMode::Read)),
+            EventKind::Access(AccessKind::Close(AccessMode::Write)),
+            EventKind::Modify(ModifyKind::Metadata(MetadataKind::Any)),
+            EventKind::Other,
+        ] {
+            assert!(!changes_files(&k), "{k:?}");
         }
+    }
+
+    #[test]
+    fn reads_and_other_files_are_not_changes_but_saves_are() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("book.gobook"), "::book(#b)\n").unwrap();
+        std::fs::write(dir.path().join("serve.log"), "").unwrap();
+        let (tx, rx) = channel();
+        let w = watch(dir.path(), |rel| rel == Path::new("book.gobook"), move || {
+            let _ = tx.send(());
+        }).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        for _ in 0..20 {
+            let _ = std::fs::read(dir.path().join("book.gobook")).unwrap();
+            std::fs::write(dir.path().join("serve.log"), "a line\n").unwrap();
+        }
+        assert!(rx.recv_timeout(Duration::from_millis(400)).is_err(), "reads of the book or writes of other files rebuilt");
+        std::fs::write(dir.path().join("book.gobook"), "::book(#c)\n").unwrap();
+        assert!(rx.recv_timeout(Duration::from_secs(5)).is_ok(), "a save rebuilds");
+        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err(), "one save, one rebuild");
+        drop(w);
     }
 }

@@ -1,0 +1,263 @@
+//! What a build of the book reads: the book, `gobook.toml`, the theme folder, the extra
+//! style sheets, the included files, the images and the cover, found from the book text
+//! and the settings, and named even when they do not exist yet (so that creating a
+//! missing include rebuilds). The watcher reacts to these files and nothing else (not
+//! to logs, not to the output, not to reads), and the rebuilder fingerprints them to
+//! skip saves that changed nothing. Keep in step with what src/site reads: build.rs
+//! (images), includes.rs, config.rs, theme.rs and script.rs.
+
+use crate::format::inline::{self, Inline};
+use crate::format::schema::ElementKind;
+use crate::site::config;
+use std::collections::BTreeSet;
+use std::hash::{Hash, Hasher};
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+/// The inputs of the last build, shared between the rebuilder and the watcher.
+pub type SharedInputs = Arc<RwLock<Inputs>>;
+
+/// Text files larger than this are fingerprinted by size and time, not read.
+const READ_LIMIT: u64 = 4 << 20;
+
+/// Folders deeper than this inside a theme folder are not looked at.
+const MAX_DEPTH: usize = 8;
+
+/// The files a build reads, relative to the book's folder.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    /// Single files, whether they exist or not.
+    files: BTreeSet<PathBuf>,
+    /// Folders every file under which a build may read (theme folders).
+    trees: Vec<PathBuf>,
+    /// Folders whose `.css` files a build reads (those of the extra style sheets).
+    css_dirs: Vec<PathBuf>,
+}
+
+impl Inputs {
+    /// The inputs of a build of `book`, whose text is `text` (None when it cannot be read).
+    pub fn of(book: &Path, text: Option<&str>) -> Inputs {
+        let dir = book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let mut inputs = Inputs::default();
+        if let Some(name) = book.file_name() {
+            inputs.files.insert(PathBuf::from(name));
+        }
+        inputs.files.insert(PathBuf::from(config::FILE_NAME));
+        if let Ok(cfg) = config::load(dir) {
+            if let Some(theme) = cfg.theme.as_deref().filter(|t| *t != "default") {
+                // Both places theme::theme looks, so that a theme created later is seen.
+                inputs.trees.extend([normalize(Path::new(theme)), normalize(&Path::new("themes").join(theme))]);
+            }
+            for css in &cfg.extra_css {
+                let rel = normalize(css);
+                // theme::stylesheet loads every style sheet beside an extra one, for its @imports.
+                inputs.css_dirs.push(rel.parent().map(Path::to_path_buf).unwrap_or_default());
+                inputs.files.insert(rel);
+            }
+        }
+        if let Some(text) = text {
+            inputs.add_named(dir, text);
+        }
+        inputs
+    }
+
+    /// Adds the files the book text names: includes, images (element and inline) and the
+    /// cover, and the images of the gobook files it includes (shown on the book's pages).
+    fn add_named(&mut self, dir: &Path, text: &str) {
+        let mut included = Vec::new();
+        for (kind, url) in named(text) {
+            let Some(rel) = local_path(&url) else { continue };
+            if kind == ElementKind::Include && !(url.ends_with(".md") || url.ends_with(".markdown")) {
+                included.push(rel.clone());
+            }
+            self.files.insert(rel);
+        }
+        // Includes do not nest: the images of an included file are the last level.
+        for rel in included {
+            let Ok(text) = std::fs::read_to_string(dir.join(&rel)) else { continue };
+            for (kind, url) in named(&text) {
+                if let Some(rel) = local_path(&url).filter(|_| kind == ElementKind::Img) {
+                    self.files.insert(rel);
+                }
+            }
+        }
+    }
+
+    /// Whether a change at `rel` (relative to the book's folder) can change the site: an
+    /// input itself, a file in an input folder, or a folder on the way to an input (a
+    /// folder created, removed or renamed takes its files with it).
+    pub fn affected_by(&self, rel: &Path) -> bool {
+        self.files.contains(rel)
+            || self.trees.iter().any(|t| rel.starts_with(t))
+            || self.css_dirs.iter().any(|d| rel.parent() == Some(d.as_path()) && rel.extension().is_some_and(|e| e == "css"))
+            || self.files.iter().chain(&self.trees).chain(&self.css_dirs).any(|f| f.starts_with(rel))
+    }
+
+    /// A fingerprint of the inputs' contents: the book's `bytes`, the other text files read,
+    /// images by size and modification time, and which files are missing.
+    pub fn fingerprint(&self, dir: &Path, book: &Path, bytes: &[u8]) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        bytes.hash(&mut h);
+        let book_name = book.file_name().map(PathBuf::from);
+        for f in self.files.iter().filter(|f| Some(*f) != book_name.as_ref()) {
+            f.hash(&mut h);
+            file_state(&dir.join(f)).hash(&mut h);
+        }
+        for d in &self.css_dirs {
+            let Ok(rd) = std::fs::read_dir(dir.join(d)) else { continue };
+            let mut css: Vec<PathBuf> = rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "css")).collect();
+            css.sort();
+            for p in css {
+                p.hash(&mut h);
+                file_state(&p).hash(&mut h);
+            }
+        }
+        for t in &self.trees {
+            let mut files = Vec::new();
+            walk(&dir.join(t), 0, &mut files);
+            files.sort();
+            for p in files {
+                p.hash(&mut h);
+                file_state(&p).hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+}
+
+/// The paths a gobook text names, with the kind of element naming them (inline images as Img).
+fn named(text: &str) -> Vec<(ElementKind, String)> {
+    let parsed = crate::format::parse(text);
+    let mut out = Vec::new();
+    for el in &parsed.doc.elements {
+        match el.kind {
+            ElementKind::Include | ElementKind::Img => out.extend(el.attr("url").map(|a| (el.kind, a.value.clone()))),
+            ElementKind::Book => out.extend(el.attrs.iter().filter(|a| a.base_name() == "cover").map(|a| (ElementKind::Book, a.value.clone()))),
+            _ => {}
+        }
+        if let Some(v) = el.value.as_ref().filter(|v| v.raw.contains('<')) {
+            for part in inline::parse(v, &mut crate::diagnostics::Diagnostics::default()) {
+                if let Inline::Img { attrs, .. } = part {
+                    out.extend(attrs.iter().find(|a| a.name == "url").map(|a| (ElementKind::Img, a.value.clone())));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What a file holds, as far as a build can tell: its text when it is a small text file,
+/// else its size and modification time; None when it cannot be read.
+#[derive(Hash)]
+enum FileState {
+    Missing,
+    Text(Vec<u8>),
+    Stamp(u64, Option<u128>),
+}
+
+fn file_state(p: &Path) -> FileState {
+    let Ok(meta) = std::fs::metadata(p) else { return FileState::Missing };
+    let text = ["gobook", "md", "markdown", "css", "toml", "js"].iter().any(|x| p.extension().is_some_and(|e| e == *x));
+    if meta.is_file() && text && meta.len() < READ_LIMIT {
+        if let Ok(b) = std::fs::read(p) {
+            return FileState::Text(b);
+        }
+    }
+    let mtime = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_nanos());
+    FileState::Stamp(meta.len(), mtime)
+}
+
+/// The files under `dir`, symbolic links not followed (a link to its own folder costs nothing).
+fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        match e.file_type() {
+            Ok(t) if t.is_dir() && depth < MAX_DEPTH => walk(&e.path(), depth + 1, out),
+            Ok(t) if t.is_file() => out.push(e.path()),
+            _ => {}
+        }
+    }
+}
+
+/// The path inside the book's folder a local URL names, or None for external and outside ones.
+fn local_path(url: &str) -> Option<PathBuf> {
+    let url = url.trim();
+    if url.is_empty() || crate::site::rich::is_external(url) {
+        return None;
+    }
+    let rel = PathBuf::from(url.trim_start_matches("./"));
+    rel.components().all(|c| matches!(c, Component::Normal(_))).then_some(rel)
+}
+
+/// `a/./b/../c` as `a/c`, without looking at the file system.
+fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.components().next_back(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOOK: &str = "::book(#b) title=\"T\" cover=\"art/cover.png\"\n\n::chapter\n\n::include url=\"intro.md\"\n\n::img url=\"./img/a.png\"\n\nSee <img url=\"img/inline.png\"> and <img url=\"https://example.org/x.png\">.\n\n::img url=\"../outside.png\"\n";
+
+    #[test]
+    fn names_what_the_book_reads_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("gobook.toml"), "theme = \"dark\"\nextra_css = [\"css/extra.css\"]\n").unwrap();
+        std::fs::write(dir.path().join("part.gobook"), "::h1 Part\n\n::img url=\"img/part.png\"\n\n::include url=\"nested.md\"\n").unwrap();
+        let book = format!("{BOOK}\n::include url=\"part.gobook\"\n");
+        let inputs = Inputs::of(&dir.path().join("book.gobook"), Some(&book));
+        for yes in ["book.gobook", "gobook.toml", "intro.md", "part.gobook", "img/part.png", "img/a.png", "img/inline.png", "art/cover.png", "css/extra.css", "css/base.css", "dark/style.css", "themes/dark/fonts/a.css", "img", "themes", "css"] {
+            assert!(inputs.affected_by(Path::new(yes)), "{yes}");
+        }
+        for no in ["serve.log", "site/index.html", "img/b.png", "img/sub/a.png", "book.gobook~", ".book.gobook.swp", "css/notes.txt", "x.png", "outside.png", "4913", "nested.md"] {
+            assert!(!inputs.affected_by(Path::new(no)), "{no}");
+        }
+    }
+
+    #[test]
+    fn without_text_still_the_book_and_its_settings() {
+        let inputs = Inputs::of(Path::new("book.gobook"), None);
+        assert!(inputs.affected_by(Path::new("book.gobook")) && inputs.affected_by(Path::new("gobook.toml")));
+        assert!(!inputs.affected_by(Path::new("img/a.png")));
+    }
+
+    #[test]
+    fn the_fingerprint_follows_contents_not_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let book = dir.path().join("book.gobook");
+        std::fs::write(&book, BOOK).unwrap();
+        let inputs = Inputs::of(&book, Some(BOOK));
+        let first = inputs.fingerprint(dir.path(), &book, BOOK.as_bytes());
+        std::fs::write(dir.path().join("serve.log"), "not an input").unwrap();
+        assert_eq!(inputs.fingerprint(dir.path(), &book, BOOK.as_bytes()), first);
+        std::fs::write(dir.path().join("intro.md"), "# Intro").unwrap();
+        let with_intro = inputs.fingerprint(dir.path(), &book, BOOK.as_bytes());
+        assert_ne!(with_intro, first, "a missing include that appears changes the fingerprint");
+        std::fs::write(dir.path().join("intro.md"), "# Intro").unwrap();
+        assert_eq!(inputs.fingerprint(dir.path(), &book, BOOK.as_bytes()), with_intro, "the same text again changes nothing");
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn links_to_their_own_folder_cost_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("themes/t")).unwrap();
+        std::fs::write(dir.path().join("themes/t/style.css"), "a{}").unwrap();
+        std::os::unix::fs::symlink(".", dir.path().join("themes/t/loop")).unwrap();
+        std::os::unix::fs::symlink("loop2", dir.path().join("themes/t/loop2")).unwrap();
+        let mut files = Vec::new();
+        walk(&dir.path().join("themes"), 0, &mut files);
+        assert_eq!(files, vec![dir.path().join("themes/t/style.css")]);
+    }
+}
