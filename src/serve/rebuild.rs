@@ -22,7 +22,7 @@ pub enum Outcome {
 pub struct Rebuilder {
     book: PathBuf,
     cache: Cache,
-    last_inputs: Option<u64>,
+    last_inputs: Option<Inputs>,
     last_files: HashMap<String, Arc<Vec<u8>>>,
 }
 
@@ -51,8 +51,8 @@ impl Rebuilder {
             // A save caught between truncating and writing: the next file event brings the text.
             return Outcome::Unchanged;
         }
-        let inputs = inputs_hash(&bytes, &self.book_dir());
-        if self.last_inputs == Some(inputs) {
+        let inputs = inputs(&bytes, &self.book_dir());
+        if self.last_inputs.as_ref() == Some(&inputs) {
             return Outcome::Unchanged;
         }
         let name = self.book.display().to_string();
@@ -115,12 +115,16 @@ fn url_path(p: &Path) -> String {
     p.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
 }
 
-/// A hash of everything a build reads: the book, and the other files of its folder
-/// that a book can use (includes, styles, settings, images).
-fn inputs_hash(book: &[u8], dir: &Path) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    book.hash(&mut h);
+/// Everything a build reads: the book, and the other files of its folder that a book
+/// can use (includes, styles, settings: their text; images: size and time). Kept whole
+/// and compared whole, so no change can pass for none.
+#[derive(PartialEq)]
+struct Inputs {
+    book: Vec<u8>,
+    files: Vec<(PathBuf, u64, Option<u128>, Option<Vec<u8>>)>,
+}
+
+fn inputs(book: &[u8], dir: &Path) -> Inputs {
     let mut stack = vec![(dir.to_path_buf(), 0)];
     let mut entries = Vec::new();
     while let Some((d, depth)) = stack.pop() {
@@ -143,8 +147,7 @@ fn inputs_hash(book: &[u8], dir: &Path) -> u64 {
         }
     }
     entries.sort();
-    entries.hash(&mut h);
-    h.finish()
+    Inputs { book: book.to_vec(), files: entries }
 }
 
 fn escape(s: &str) -> String {
