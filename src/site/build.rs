@@ -83,7 +83,9 @@ pub fn checked_book<'a>(opts: &Options<'a>, cache: &mut crate::resolve::cache::R
 #[derive(Default)]
 pub struct Cache {
     resolve: crate::resolve::cache::ResolveCache,
-    svgs: HashMap<SvgKey, Arc<str>>,
+    svgs: HashMap<SvgKey, HashMap<String, Arc<str>>>,
+    /// The diagrams of the last build as pages see them, reused while unchanged.
+    diagrams: Vec<DiagramKey>,
     /// Pages by language.
     pages: HashMap<String, LangPages>,
     /// Diagrams drawn by the last build (not found in the cache).
@@ -92,13 +94,43 @@ pub struct Cache {
     pub pages_rendered: usize,
 }
 
-/// What the SVG of a diagram in one language is drawn from: the renderer's input, the
-/// diagram's index (the prefix of the ids inside it) and its title in that language.
+/// What the drawing of a diagram is made from, whatever its language: the renderer's
+/// input and the diagram's index (the prefix of the ids inside it). The title, the one
+/// part that differs between languages, keys the drawings kept under it.
 #[derive(PartialEq, Eq, Hash)]
 struct SvgKey {
-    shape: Arc<crate::render::svg::BoardDiagram>,
+    shape: Shape,
     index: usize,
-    title: String,
+}
+
+/// The renderer's input with its hash, worked out once a build: lookups hash only the
+/// number and compare the whole input.
+struct Shape {
+    hash: u64,
+    board: crate::render::svg::BoardDiagram,
+}
+
+impl Shape {
+    fn new(board: crate::render::svg::BoardDiagram) -> Shape {
+        use std::hash::{Hash, Hasher};
+        let mut h = crate::resolve::cache::hasher();
+        board.hash(&mut h);
+        Shape { hash: h.finish(), board }
+    }
+}
+
+impl PartialEq for Shape {
+    fn eq(&self, other: &Shape) -> bool {
+        self.hash == other.hash && self.board == other.board
+    }
+}
+
+impl Eq for Shape {}
+
+impl std::hash::Hash for Shape {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
 }
 
 /// The pages of one language, kept with what they all depend on.
@@ -133,7 +165,82 @@ struct ChapterKey {
     chapter: usize,
     source: String,
     blocks: Vec<(crate::resolve::model::Block, String)>,
-    diagrams: Vec<(usize, Arc<crate::resolve::model::Diagram>, Arc<str>)>,
+    diagrams: Vec<(usize, DiagramKey, Arc<str>)>,
+}
+
+/// A diagram as a page shows it; the same allocation from build to build while unchanged.
+#[derive(Clone)]
+struct DiagramKey(Arc<crate::resolve::model::Diagram>);
+
+impl PartialEq for DiagramKey {
+    fn eq(&self, other: &DiagramKey) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || same_for_page(&self.0, &other.0)
+    }
+}
+
+/// Whether a page shows two diagrams alike: every field but the source line and the
+/// place of the text, which move with every edit above them and no page shows. Written
+/// without `..`, so a field added to `Diagram` must be considered here.
+fn same_for_page(a: &crate::resolve::model::Diagram, b: &crate::resolve::model::Diagram) -> bool {
+    let crate::resolve::model::Diagram {
+        id,
+        role,
+        chapter,
+        element,
+        line: _,
+        size,
+        view,
+        first_number,
+        to_play,
+        stones,
+        moves,
+        final_stones,
+        ko_point,
+        marks,
+        labels,
+        territory,
+        lines,
+        arrows,
+        gaps,
+        gaps_setting,
+        caption,
+        show_from_to,
+        show_to_play,
+        show_coords,
+        width,
+        align,
+        correct,
+        wrong,
+        text,
+    } = a;
+    *id == b.id
+        && *role == b.role
+        && *chapter == b.chapter
+        && *element == b.element
+        && *size == b.size
+        && *view == b.view
+        && *first_number == b.first_number
+        && *to_play == b.to_play
+        && *stones == b.stones
+        && *moves == b.moves
+        && *final_stones == b.final_stones
+        && *ko_point == b.ko_point
+        && *marks == b.marks
+        && *labels == b.labels
+        && *territory == b.territory
+        && *lines == b.lines
+        && *arrows == b.arrows
+        && *gaps == b.gaps
+        && *gaps_setting == b.gaps_setting
+        && *caption == b.caption
+        && *show_from_to == b.show_from_to
+        && *show_to_play == b.show_to_play
+        && *show_coords == b.show_coords
+        && *width == b.width
+        && *align == b.align
+        && *correct == b.correct
+        && *wrong == b.wrong
+        && text.as_ref().map(|t| &t.raw) == b.text.as_ref().map(|t| &t.raw)
 }
 
 /// A site in memory: every file, and the local images to copy from the book's folder.
@@ -217,39 +324,48 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
     mark("includes and style sheet");
     // Diagrams differ between languages only in their title, so each is drawn once and
     // retitled for the other languages, and only when the cache has not seen the same input.
-    let shapes: Vec<Arc<crate::render::svg::BoardDiagram>> = book.diagrams.par_iter().map(|d| Arc::new(board_shape(d))).collect();
-    let svg_keys: Vec<Vec<SvgKey>> = plans
-        .iter()
-        .map(|p| {
-            book.diagrams.par_iter().zip(&shapes).enumerate().map(|(i, (d, s))| SvgKey { shape: s.clone(), index: i, title: diagram_title(book, d, &p.lang) }).collect()
-        })
-        .collect();
-    let cached = &cache.svgs;
-    let drawn: Vec<Vec<(usize, usize, Arc<str>)>> = shapes
+    let keys: Vec<SvgKey> = book.diagrams.par_iter().enumerate().map(|(i, d)| SvgKey { shape: Shape::new(board_shape(d)), index: i }).collect();
+    let titles: Vec<Vec<String>> = plans.iter().map(|p| book.diagrams.par_iter().map(|d| diagram_title(book, d, &p.lang)).collect()).collect();
+    // Each diagram's drawings are taken out of the last build's; what is left is no longer in the book.
+    let mut last = std::mem::take(&mut cache.svgs);
+    let found: Vec<HashMap<String, Arc<str>>> = keys.iter().map(|k| last.remove(k).unwrap_or_default()).collect();
+    drop(last);
+    let drawings: Vec<(Vec<Arc<str>>, bool)> = found
         .par_iter()
         .enumerate()
-        .filter(|(i, _)| svg_keys.iter().any(|ks| !cached.contains_key(&ks[*i])))
-        .map(|(i, bd)| {
-            let svg = render_inline(bd, &format!("d{i}"));
-            svg_keys.iter().enumerate().filter(|(_, ks)| !cached.contains_key(&ks[i])).map(|(l, ks)| (l, i, retitle(&svg, &ks[i].title).into())).collect()
+        .map(|(i, have)| {
+            let mut svg: Option<String> = None;
+            let per_lang = titles
+                .iter()
+                .map(|ts| match have.get(&ts[i]) {
+                    Some(s) => s.clone(),
+                    None => retitle(svg.get_or_insert_with(|| render_inline(&keys[i].shape.board, &format!("d{i}"))), &ts[i]).into(),
+                })
+                .collect();
+            (per_lang, svg.is_some())
         })
         .collect();
-    cache.diagrams_drawn = drawn.len();
-    let mut svgs: Vec<Vec<Option<Arc<str>>>> = svg_keys.iter().map(|ks| ks.iter().map(|k| cache.svgs.get(k).cloned()).collect()).collect();
-    for (l, i, svg) in drawn.into_iter().flatten() {
-        svgs[l][i] = Some(svg);
+    drop(found);
+    cache.diagrams_drawn = drawings.iter().filter(|(_, drawn)| *drawn).count();
+    let svgs: Vec<Vec<Arc<str>>> = (0..plans.len()).map(|l| drawings.iter().map(|(per_lang, _)| per_lang[l].clone()).collect()).collect();
+    // Kept for a next build only (a build to disk has none).
+    if !stage {
+        cache.svgs = keys
+            .into_iter()
+            .zip(drawings)
+            .map(|(k, (per_lang, _))| {
+                let i = k.index;
+                (k, titles.iter().map(|ts| ts[i].clone()).zip(per_lang).collect())
+            })
+            .collect();
     }
-    let svgs: Vec<Vec<Arc<str>>> = svgs.into_iter().map(|v| v.into_iter().map(|s| s.expect("every diagram found or drawn")).collect()).collect();
-    // Only this build's diagrams are kept (an edited diagram's old drawing is never needed
-    // again), and only for a next build: a build to disk has none.
-    cache.svgs = if stage { HashMap::new() } else { svg_keys.into_iter().zip(&svgs).flat_map(|(ks, ss)| ks.into_iter().zip(ss.iter().cloned())).collect() };
     mark("diagrams");
     let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
     let mut written = 0;
     // Keys are only for pages kept in memory (serve); a build writes every page.
-    let kept = (staged.is_none()).then(|| PageInputs::new(checked, opts.text, &plans, &config, &svgs));
+    let kept = (staged.is_none()).then(|| PageInputs::new(checked, opts.text, &plans, &config, &svgs, &cache.diagrams));
     let mut pages_kept: HashMap<String, LangPages> = HashMap::new();
     for (pi, plan) in plans.iter().enumerate() {
         let dir = if multi { PathBuf::from(&plan.lang) } else { PathBuf::new() };
@@ -295,6 +411,7 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
     }
     // Languages the book no longer has are forgotten.
     cache.pages = pages_kept;
+    cache.diagrams = kept.map(|k| k.diagrams).unwrap_or_default();
     mark("pages");
     let pages = files.len() + written;
     if multi {
@@ -325,26 +442,22 @@ struct PageInputs<'a> {
     plans: &'a [Plan],
     config: &'a Config,
     svgs: &'a [Vec<Arc<str>>],
-    /// Each diagram as a page sees it: its place in the source (which moves with every
-    /// edit above it) left out, as pages do not show it.
-    diagrams: Vec<Arc<crate::resolve::model::Diagram>>,
+    /// Each diagram as a page sees it, the last build's where unchanged.
+    diagrams: Vec<DiagramKey>,
     /// The diagrams of each chapter.
     by_chapter: Vec<Vec<usize>>,
 }
 
 impl<'a> PageInputs<'a> {
-    fn new(checked: &'a Checked, src: &'a str, plans: &'a [Plan], config: &'a Config, svgs: &'a [Vec<Arc<str>>]) -> Self {
+    fn new(checked: &'a Checked, src: &'a str, plans: &'a [Plan], config: &'a Config, svgs: &'a [Vec<Arc<str>>], last: &[DiagramKey]) -> Self {
         let book = &checked.resolved.book;
         let diagrams = book
             .diagrams
             .par_iter()
-            .map(|d| {
-                let mut d = d.clone();
-                d.line = 0;
-                if let Some(t) = &mut d.text {
-                    t.span = Default::default();
-                }
-                Arc::new(d)
+            .enumerate()
+            .map(|(i, d)| match last.get(i) {
+                Some(k) if same_for_page(&k.0, d) => k.clone(),
+                _ => DiagramKey(Arc::new(d.clone())),
             })
             .collect();
         let mut by_chapter = vec![Vec::new(); book.chapters.len()];
