@@ -121,8 +121,11 @@ fn url_path(p: &Path) -> String {
 #[derive(PartialEq)]
 struct Inputs {
     book: Vec<u8>,
-    files: Vec<(PathBuf, u64, Option<u128>, Option<Vec<u8>>)>,
+    files: Vec<InputFile>,
 }
+
+/// A file beside the book: its path, size, and its time or (small text files) its bytes.
+type InputFile = (PathBuf, u64, Option<u128>, Option<Vec<u8>>);
 
 fn inputs(book: &[u8], dir: &Path) -> Inputs {
     let mut stack = vec![(dir.to_path_buf(), 0)];
