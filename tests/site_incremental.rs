@@ -4,11 +4,14 @@ mod common;
 
 use gobook::site::build::{render, Cache, Options};
 
-fn rebuild(text: &str, cache: &mut Cache) {
+/// The site of `text` as the example book, built with `cache`: every file, sorted.
+fn rebuild(text: &str, cache: &mut Cache) -> Vec<(std::path::PathBuf, std::sync::Arc<Vec<u8>>)> {
     let book = common::root().join("examples/ear-reddening/ear-reddening.gobook");
     let out = std::env::temp_dir().join("gobook-incremental-unused");
     let opts = Options { book: &book, text, out_dir: Some(&out), progress: &|_| {}, checked: None };
-    render(&opts, cache).unwrap_or_else(|_| panic!("the book builds"));
+    let mut files = render(&opts, cache).unwrap_or_else(|e| panic!("the book builds: {e:?}")).files;
+    files.sort();
+    files
 }
 
 #[test]
@@ -32,4 +35,32 @@ fn a_paragraph_edit_renders_one_page_and_no_diagram() {
     rebuild(&moved, &mut cache);
     assert!(cache.diagrams_drawn >= 1, "the diagram and what is based on it, drawn once for both languages");
     assert_eq!(cache.pages_rendered, 2, "the game chapter in both languages");
+}
+
+#[test]
+fn every_rebuild_equals_a_cold_build() {
+    let text = std::fs::read_to_string(common::root().join("examples/ear-reddening/ear-reddening.gobook")).unwrap();
+    let edits: [&dyn Fn(&str) -> String; 5] = [
+        // A move of the game after the first figure's range: later figures, and nothing else.
+        &|t| t.replacen("R16 D17 Q3 P17 C4 C14 E4 R5 Q15 O4 Q5 Q4 P4 R4 P3 P5 Q6 R3 O3 P6 Q7 P7 Q8 N4 N3\nP8", "R16 D17 Q3 P17 C4 C14 E4 R5 Q15 O4 Q5 Q4 P4 R4 P3 P5 Q6 R3 O3 P6 Q7 P7 Q8 N4 N3\nT19", 1),
+        &|t| t.replace("ca_en=\"Dia. 1: a simpler line\"", "ca_en=\"Dia. 1: the simpler line\""),
+        &|t| t.replace("::dia(#dia1) at=15 mv=O3P3N3", "::dia(#dia1) at=15 mv=O3P3N2"),
+        &|t| t.replacen("::h2_de Die Partie", "::h2_de Die ganze Partie", 1),
+        &|t| t.replacen("::prb(#prb1)", "::p A new paragraph before the problems.\n\n::prb(#prb1)", 1),
+    ];
+    let mut cache = Cache::default();
+    let mut current = text.clone();
+    rebuild(&current, &mut cache);
+    for (k, edit) in edits.iter().enumerate() {
+        let next = edit(&current);
+        assert_ne!(next, current, "edit {k} changes the book");
+        current = next;
+        let warm = rebuild(&current, &mut cache);
+        let cold = rebuild(&current, &mut Cache::default());
+        assert_eq!(warm.len(), cold.len());
+        for ((p, w), (q, c)) in warm.iter().zip(&cold) {
+            assert_eq!(p, q);
+            assert!(w == c, "after edit {k}, {} differs from a cold build", p.display());
+        }
+    }
 }

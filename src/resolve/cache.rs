@@ -1,29 +1,76 @@
 //! Resolution kept between rebuilds (`serve`): the Go data and diagram of each element
 //! by a key of everything that determines them, so an edit of one paragraph replays no
-//! game. Diagnostics are kept relative to the element, so they stay right when text
-//! before the element grows or shrinks.
+//! game. The key holds those inputs themselves and is compared in full on lookup: a hash
+//! that happens to match must never return another element's diagram. Diagnostics are
+//! kept relative to the element, so they stay right when text before the element grows
+//! or shrinks, and so identical elements each get their own.
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::format::syntax::Span;
 use crate::resolve::godata::GoData;
 use crate::resolve::model::Diagram;
 use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
+
+/// Everything the Go data and diagram of one element (or inline diagram) are made from:
+/// its source text, its base's key, its board size and what it inherits. Cheap to clone;
+/// equal only when every input is equal.
+#[derive(Clone, Debug)]
+pub struct Key(Arc<KeyData>);
+
+#[derive(Debug, PartialEq, Eq)]
+struct KeyData {
+    /// The hash of the rest, compared first: unequal keys almost always differ here.
+    hash: u64,
+    /// An inline `<dia>` (its tag) rather than a block element.
+    inline: bool,
+    text: Box<str>,
+    base: Option<Key>,
+    size: u8,
+    full_width: bool,
+    show_coords: bool,
+}
+
+impl Key {
+    /// The key of an element (`inline`: of an inline diagram's tag) with source `text`.
+    pub fn new(inline: bool, text: &str, base: Option<&Key>, size: u8, full_width: bool, show_coords: bool) -> Key {
+        let mut h = hasher();
+        (inline, text, base.map(|b| b.0.hash), size, full_width, show_coords).hash(&mut h);
+        Key(Arc::new(KeyData { hash: h.finish(), inline, text: text.into(), base: base.cloned(), size, full_width, show_coords }))
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        // Keys made from the cache's own share their base: no walk down the chain.
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl Eq for Key {}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.hash);
+    }
+}
 
 /// What one element resolved to.
 struct Entry {
     data: Arc<GoData>,
     diagram: Option<Diagram>,
+    /// Spans relative to the element's start (wrapping, so any offset comes back exactly).
     diagnostics: Vec<Diagnostic>,
 }
 
 /// Resolved elements by key.
 #[derive(Default)]
 pub struct ResolveCache {
-    entries: HashMap<u64, Entry>,
-    used: HashSet<u64>,
-    /// Entries made ahead by this resolution and not yet taken, with their diagnostics.
-    prefetched: HashMap<u64, Vec<Diagnostic>>,
+    entries: HashMap<Key, Entry>,
+    used: HashSet<Key>,
+    /// Keys made by this resolution (ahead, by `prefetch`): found again, they are no hit.
+    made: HashSet<Key>,
     /// Elements found in the cache by the last resolution.
     pub hits: usize,
     /// Keep nothing: a single check would only copy every diagram and diagnostic once more.
@@ -36,68 +83,62 @@ impl ResolveCache {
         ResolveCache { once: true, ..ResolveCache::default() }
     }
 
-    /// The Go data and diagram for `key`, made by `make` when not cached. `anchor` is the
-    /// element's source offset: diagnostics are stored relative to it.
+    /// The Go data and diagram for `key`, made by `make` when not cached, and the key as
+    /// stored (for the keys of elements based on this one). `anchor` is the element's
+    /// source offset: diagnostics are stored relative to it.
     pub fn get_or_make(
         &mut self,
-        key: u64,
+        key: Key,
         anchor: u32,
         diags: &mut Diagnostics,
         make: impl FnOnce(&mut Diagnostics) -> (GoData, Option<Diagram>),
-    ) -> (Arc<GoData>, Option<Diagram>) {
+    ) -> (Key, Arc<GoData>, Option<Diagram>) {
         if self.once {
-            // Made ahead (prefetch): taken, not copied.
-            if let Some(e) = self.entries.remove(&key) {
-                diags.extend(self.prefetched.remove(&key).unwrap_or_default());
-                return (e.data, e.diagram);
+            // Made ahead (prefetch): taken, not copied. A second identical element makes its own.
+            if let Some((k, e)) = self.entries.remove_entry(&key) {
+                diags.extend(at(&e.diagnostics, anchor));
+                return (k, e.data, e.diagram);
             }
             let (data, diagram) = make(diags);
-            return (Arc::new(data), diagram);
+            return (key, Arc::new(data), diagram);
         }
-        self.used.insert(key);
-        if let Some(e) = self.entries.get(&key) {
-            // Made ahead for this resolution: its diagnostics as made, not shifted.
-            if let Some(found) = self.prefetched.remove(&key) {
-                diags.extend(found);
-                return (e.data.clone(), e.diagram.clone());
+        if let Some((k, e)) = self.entries.get_key_value(&key) {
+            if !self.made.contains(k) {
+                self.hits += 1;
             }
-            self.hits += 1;
-            diags.extend(e.diagnostics.iter().cloned().map(|mut d| {
-                d.span = Span { start: d.span.start + anchor, end: d.span.end + anchor };
-                d
-            }));
-            return (e.data.clone(), e.diagram.clone());
+            diags.extend(at(&e.diagnostics, anchor));
+            let k = k.clone();
+            self.used.insert(k.clone());
+            return (k, e.data.clone(), e.diagram.clone());
         }
         let mut local = Diagnostics::default();
         let (data, diagram) = make(&mut local);
         let found = local.into_vec();
         diags.extend(found.iter().cloned());
         let data = Arc::new(data);
-        self.store(key, anchor, data.clone(), diagram.clone(), found);
-        (data, diagram)
+        self.used.insert(key.clone());
+        self.store(key.clone(), anchor, data.clone(), diagram.clone(), found);
+        (key, data, diagram)
     }
 
-    /// The Go data kept for `key`, without using it (for work done ahead, see `prefetch`).
-    pub fn peek(&self, key: u64) -> Option<Arc<GoData>> {
-        self.entries.get(&key).map(|e| e.data.clone())
+    /// The Go data kept for `key` and the key as stored, without using them (for work
+    /// done ahead, see `prefetch`).
+    pub fn peek(&self, key: &Key) -> Option<(Key, Arc<GoData>)> {
+        self.entries.get_key_value(key).map(|(k, e)| (k.clone(), e.data.clone()))
     }
 
-    /// Keeps what was made ahead for `key`; the next `get_or_make` of it is not a hit.
-    pub fn insert_made(&mut self, key: u64, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
-        if self.once {
-            self.prefetched.insert(key, found);
-            self.entries.insert(key, Entry { data, diagram, diagnostics: Vec::new() });
-            return;
-        }
-        self.prefetched.insert(key, found.clone());
+    /// Keeps what was made ahead for `key`, with diagnostics `found` at their places for
+    /// an element starting at `anchor`; the next `get_or_make` of it is not a hit.
+    pub fn insert_made(&mut self, key: Key, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
+        self.made.insert(key.clone());
         self.store(key, anchor, data, diagram, found);
     }
 
-    fn store(&mut self, key: u64, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
+    fn store(&mut self, key: Key, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
         let relative = found
             .into_iter()
             .map(|mut d| {
-                d.span = Span { start: d.span.start.saturating_sub(anchor), end: d.span.end.saturating_sub(anchor) };
+                d.span = Span { start: d.span.start.wrapping_sub(anchor), end: d.span.end.wrapping_sub(anchor) };
                 d
             })
             .collect();
@@ -108,27 +149,29 @@ impl ResolveCache {
     pub fn begin(&mut self) {
         self.hits = 0;
         self.used.clear();
-        self.prefetched.clear();
+        self.made.clear();
     }
 
     /// Ends a resolution: forgets elements the book no longer has, so memory stays bounded.
     pub fn end(&mut self) {
         let used = std::mem::take(&mut self.used);
         self.entries.retain(|k, _| used.contains(k));
+        self.made.clear();
     }
 }
 
-/// A key from anything hashable.
-pub fn key<T: std::hash::Hash>(t: &T) -> u64 {
-    use std::hash::Hasher;
-    let mut h = hasher();
-    t.hash(&mut h);
-    h.finish()
+/// Diagnostics kept relative to an element, placed at the element starting at `anchor`.
+fn at(relative: &[Diagnostic], anchor: u32) -> impl Iterator<Item = Diagnostic> + '_ {
+    relative.iter().cloned().map(move |mut d| {
+        d.span = Span { start: d.span.start.wrapping_add(anchor), end: d.span.end.wrapping_add(anchor) };
+        d
+    })
 }
 
 /// The hasher of cache keys. Keys are made of whole diagrams and element texts by the
 /// thousand per build; SipHash's protection against chosen collisions buys nothing
-/// here (the author writes the input) and cost as much as drawing the stones.
+/// here (the author writes the input) and cost as much as drawing the stones. A hash
+/// only finds a key's slot: every cache compares the full key after it.
 pub fn hasher() -> rustc_hash::FxHasher {
     rustc_hash::FxHasher::default()
 }

@@ -42,6 +42,14 @@ impl Links {
         earlier().filter(|&c| self.chapter[c] == ch).last().or_else(|| earlier().last())
     }
 
+    /// Every ID with the elements that have it, sorted by ID: what `lookup` decides by,
+    /// for the keys of cached pages.
+    pub fn ids(&self) -> Vec<(&str, &[usize])> {
+        let mut v: Vec<(&str, &[usize])> = self.ids.iter().map(|(k, e)| (k.as_str(), e.as_slice())).collect();
+        v.sort_unstable();
+        v
+    }
+
     /// Whether any element has this ID.
     pub fn id_exists(&self, id: &str) -> bool {
         self.ids.contains_key(id)

@@ -56,7 +56,7 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
     let mut r = Resolved { diagram_of_element: vec![None; n], ..Resolved::default() };
     let mut data: Vec<Option<std::sync::Arc<GoData>>> = vec![None; n];
     // Per element: the key of its Go data, which elements based on it include in theirs.
-    let mut keys: Vec<u64> = vec![0; n];
+    let mut keys: Vec<Option<cache::Key>> = vec![None; n];
     let book_el = doc.elements.iter().find(|e| e.kind == ElementKind::Book);
     let flag = |el: Option<&Element>, name: &str| el.and_then(|e| e.attr_value(name)).and_then(|v| values::parse_flag(v).ok());
     if let Some(b) = book_el {
@@ -108,9 +108,9 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
                 let role = Role::of(el.kind).expect("go data");
                 let base = links.base[i].and_then(|b| data[b].as_deref());
                 let text = src.get(el.span.start as usize..el.span.end as usize).unwrap_or("");
-                let key = element_key(text, links.base[i].map(|b| keys[b]), links.size[i], inh);
-                keys[i] = key;
-                let (gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| make_element(el, role, base, links.size[i], inh, diags));
+                let key = element_key(text, links.base[i].and_then(|b| keys[b].as_ref()), links.size[i], inh);
+                let (key, gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| make_element(el, role, base, links.size[i], inh, diags));
+                keys[i] = Some(key);
                 let kind = if let Some(mut d) = dia {
                     d.id = el.id_str().map(String::from);
                     d.chapter = Some(ch);
@@ -230,7 +230,7 @@ struct InlineCx<'a> {
     links: &'a Links,
     para: usize,
     data: &'a [Option<std::sync::Arc<GoData>>],
-    keys: &'a [u64],
+    keys: &'a [Option<cache::Key>],
     inh: Inherited,
     ch: usize,
     lines: &'a LineIndex,
@@ -242,8 +242,8 @@ fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags:
         let base_idx = links::inline_dia_base(cx.doc, cx.links, cx.para, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
         let base = base_idx.and_then(|b| cx.data[b].as_deref());
         let size = inline_size(attrs, base);
-        let key = inline_key(cx.src, attrs, *span, base_idx.map(|b| cx.keys[b]), size, cx.inh);
-        let (_, d) = cache.get_or_make(key, span.start, diags, |diags| make_inline(attrs, base, size, cx.inh, diags));
+        let key = inline_key(cx.src, attrs, *span, base_idx.and_then(|b| cx.keys[b].as_ref()), size, cx.inh);
+        let (_, _, d) = cache.get_or_make(key, span.start, diags, |diags| make_inline(attrs, base, size, cx.inh, diags));
         if let Some(mut d) = d {
             d.chapter = Some(cx.ch);
             d.element = cx.para;
@@ -273,8 +273,8 @@ fn make_inline(attrs: &[Attribute], base: Option<&GoData>, size: u8, inh: Inheri
 }
 
 /// The cache key of a Go element: its text, its base's key, and what it inherits.
-fn element_key(text: &str, base_key: Option<u64>, size: u8, inh: Inherited) -> u64 {
-    cache::key(&(text, base_key, size, inh.full_width, inh.show_coords))
+fn element_key(text: &str, base_key: Option<&cache::Key>, size: u8, inh: Inherited) -> cache::Key {
+    cache::Key::new(false, text, base_key, size, inh.full_width, inh.show_coords)
 }
 
 /// The board size of an inline diagram: its `sz`, else its base's.
@@ -290,10 +290,10 @@ fn inline_size(attrs: &[Attribute], base: Option<&GoData>) -> u8 {
 }
 
 /// The cache key of an inline diagram: the tag itself, without the text it wraps, decides it.
-fn inline_key(src: &str, attrs: &[Attribute], span: crate::format::syntax::Span, base_key: Option<u64>, size: u8, inh: Inherited) -> u64 {
+fn inline_key(src: &str, attrs: &[Attribute], span: crate::format::syntax::Span, base_key: Option<&cache::Key>, size: u8, inh: Inherited) -> cache::Key {
     let tag_end = attrs.last().map(|a| a.value_span.end).unwrap_or(span.start);
     let tag = src.get(span.start as usize..tag_end as usize).unwrap_or("");
-    cache::key(&("inline", tag, base_key, size, inh.full_width, inh.show_coords))
+    cache::Key::new(true, tag, base_key, size, inh.full_width, inh.show_coords)
 }
 
 /// Whether an element tagged with `langs` shows in `lang` (`ui` shows everywhere).

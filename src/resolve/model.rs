@@ -75,7 +75,7 @@ pub struct Chapter {
 }
 
 /// One displayed element in a chapter's flow.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Block {
     /// Index of the element in the document.
     pub element: usize,
@@ -88,7 +88,7 @@ pub struct Block {
 }
 
 /// The kinds of displayed element.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BlockKind {
     /// A paragraph, heading or subtitle.
     Paragraph(Paragraph),
@@ -103,7 +103,7 @@ pub enum BlockKind {
 }
 
 /// Paragraph-level settings, after inheritance of `style` and `paraSpacing`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Paragraph {
     /// p, h1..h5, s1, s2.
     pub kind: ParaKind,
@@ -218,7 +218,7 @@ pub enum GapsSetting {
 }
 
 /// A resolved diagram.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Diagram {
     /// The element's ID.
     pub id: Option<String>,

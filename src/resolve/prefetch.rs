@@ -5,7 +5,7 @@
 //! in the cache, where the walk then finds it. Keys are made by the walk's own
 //! functions; one made differently here would only be made again by the walk.
 
-use super::cache::ResolveCache;
+use super::cache::{Key, ResolveCache};
 use super::godata::{GoData, Role};
 use super::{element_key, inline_key, inline_size, links, make_element, make_inline, Inherited};
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 /// One piece of Go data to make.
 struct Job<'a> {
-    key: u64,
+    key: Key,
     element: usize,
     el: &'a Element,
     role: Role,
@@ -28,12 +28,12 @@ struct Job<'a> {
 }
 
 /// What a job made.
-type Made = (u64, u32, Arc<GoData>, Option<Diagram>, Vec<Diagnostic>);
+type Made = (Key, u32, Arc<GoData>, Option<Diagram>, Vec<Diagnostic>);
 
 /// Fills `cache` with the Go data of every element and inline diagram it lacks.
 pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut ResolveCache, book: Inherited) {
     let n = doc.elements.len();
-    let mut keys: Vec<u64> = vec![0; n];
+    let mut keys: Vec<Option<Key>> = vec![None; n];
     let mut data: Vec<Option<Arc<GoData>>> = vec![None; n];
     // Wave of each element's job: one after its base's.
     let mut wave: Vec<usize> = vec![0; n];
@@ -48,12 +48,13 @@ pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut Res
             }
             ElementKind::Go | ElementKind::Diagram(_) => {
                 let text = src.get(el.span.start as usize..el.span.end as usize).unwrap_or("");
-                let key = element_key(text, links.base[i].map(|b| keys[b]), links.size[i], inh);
-                keys[i] = key;
-                if let Some(d) = cache.peek(key) {
+                let key = element_key(text, links.base[i].and_then(|b| keys[b].as_ref()), links.size[i], inh);
+                if let Some((k, d)) = cache.peek(&key) {
+                    keys[i] = Some(k);
                     data[i] = Some(d);
                     continue;
                 }
+                keys[i] = Some(key.clone());
                 let Some(role) = Role::of(el.kind) else { continue };
                 let w = links.base[i].filter(|&b| data[b].is_none()).map_or(0, |b| wave[b] + 1);
                 wave[i] = w;
@@ -77,7 +78,7 @@ pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut Res
                 let base = links.base[j.element].and_then(|b| data[b].as_deref());
                 let mut found = Diagnostics::default();
                 let (gd, dia) = make_element(j.el, j.role, base, links.size[j.element], j.inh, &mut found);
-                (j.element, (j.key, j.el.span.start, Arc::new(gd), dia, found.into_vec()))
+                (j.element, (j.key.clone(), j.el.span.start, Arc::new(gd), dia, found.into_vec()))
             })
             .collect();
         for (i, (key, anchor, gd, dia, found)) in made {
@@ -89,7 +90,7 @@ pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut Res
 }
 
 /// Inline diagrams of the paragraphs that have some; their bases are all made by now.
-fn prefetch_inline(src: &str, doc: &Document, links: &Links, cache: &mut ResolveCache, keys: &[u64], data: &[Option<Arc<GoData>>], paragraphs: &[(usize, Inherited)]) {
+fn prefetch_inline(src: &str, doc: &Document, links: &Links, cache: &mut ResolveCache, keys: &[Option<Key>], data: &[Option<Arc<GoData>>], paragraphs: &[(usize, Inherited)]) {
     let cached = &*cache;
     let made: Vec<Made> = paragraphs
         .par_iter()
@@ -104,8 +105,8 @@ fn prefetch_inline(src: &str, doc: &Document, links: &Links, cache: &mut Resolve
                     let base_idx = links::inline_dia_base(doc, links, para, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
                     let base = base_idx.and_then(|b| data[b].as_deref());
                     let size = inline_size(attrs, base);
-                    let key = inline_key(src, attrs, *span, base_idx.map(|b| keys[b]), size, inh);
-                    if cached.peek(key).is_none() {
+                    let key = inline_key(src, attrs, *span, base_idx.and_then(|b| keys[b].as_ref()), size, inh);
+                    if cached.peek(&key).is_none() {
                         let mut found = Diagnostics::default();
                         let (gd, d) = make_inline(attrs, base, size, inh, &mut found);
                         out.push((key, span.start, Arc::new(gd), d, found.into_vec()));

@@ -10,7 +10,6 @@ use crate::format::inline::{self, Inline};
 use crate::format::schema::ElementKind;
 use crate::site::config;
 use std::collections::BTreeSet;
-use std::hash::{Hash, Hasher};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
@@ -93,36 +92,42 @@ impl Inputs {
             || self.files.iter().chain(&self.trees).chain(&self.css_dirs).any(|f| f.starts_with(rel))
     }
 
-    /// A fingerprint of the inputs' contents: the book's `bytes`, the other text files read,
-    /// images by size and modification time, and which files are missing.
-    pub fn fingerprint(&self, dir: &Path, book: &Path, bytes: &[u8]) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        bytes.hash(&mut h);
+    /// What the inputs hold now: the book's `bytes`, the other text files read, images by size
+    /// and modification time, and which files are missing. Kept whole and compared whole (no
+    /// hash), so no change can pass for none.
+    pub fn fingerprint(&self, dir: &Path, book: &Path, bytes: &[u8]) -> Fingerprint {
+        let mut files = Vec::new();
         let book_name = book.file_name().map(PathBuf::from);
         for f in self.files.iter().filter(|f| Some(*f) != book_name.as_ref()) {
-            f.hash(&mut h);
-            file_state(&dir.join(f)).hash(&mut h);
+            files.push((f.clone(), file_state(&dir.join(f))));
         }
         for d in &self.css_dirs {
             let Ok(rd) = std::fs::read_dir(dir.join(d)) else { continue };
             let mut css: Vec<PathBuf> = rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "css")).collect();
             css.sort();
-            for p in css {
-                p.hash(&mut h);
-                file_state(&p).hash(&mut h);
-            }
+            files.extend(css.into_iter().map(|p| {
+                let state = file_state(&p);
+                (p, state)
+            }));
         }
         for t in &self.trees {
-            let mut files = Vec::new();
-            walk(&dir.join(t), 0, &mut files);
-            files.sort();
-            for p in files {
-                p.hash(&mut h);
-                file_state(&p).hash(&mut h);
-            }
+            let mut found = Vec::new();
+            walk(&dir.join(t), 0, &mut found);
+            found.sort();
+            files.extend(found.into_iter().map(|p| {
+                let state = file_state(&p);
+                (p, state)
+            }));
         }
-        h.finish()
+        Fingerprint { book: bytes.to_vec(), files }
     }
+}
+
+/// The contents of a build's inputs, as [`Inputs::fingerprint`] found them.
+#[derive(Debug, PartialEq)]
+pub struct Fingerprint {
+    book: Vec<u8>,
+    files: Vec<(PathBuf, FileState)>,
 }
 
 /// The paths a gobook text names, with the kind of element naming them (inline images as Img).
@@ -148,7 +153,7 @@ fn named(text: &str) -> Vec<(ElementKind, String)> {
 
 /// What a file holds, as far as a build can tell: its text when it is a small text file,
 /// else its size and modification time; None when it cannot be read.
-#[derive(Hash)]
+#[derive(Debug, PartialEq)]
 enum FileState {
     Missing,
     Text(Vec<u8>),

@@ -6,7 +6,7 @@ use crate::serve::state::Snapshot;
 use crate::site::build::{render, BuildError, Cache, Options};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use crate::serve::inputs::{Inputs, SharedInputs};
+use crate::serve::inputs::{Fingerprint, Inputs, SharedInputs};
 use std::sync::{Arc, RwLock};
 
 /// What a rebuild came to.
@@ -27,7 +27,7 @@ pub struct Rebuilder {
     /// The book as given, for messages.
     shown: PathBuf,
     cache: Cache,
-    last_inputs: Option<u64>,
+    last_inputs: Option<Fingerprint>,
     last_files: HashMap<String, Arc<Vec<u8>>>,
     /// What the last build read, for the watcher.
     inputs: SharedInputs,
@@ -86,7 +86,7 @@ impl Rebuilder {
         let found = Inputs::of(&self.book, decoded.as_ref().ok().map(|(t, _)| *t));
         let inputs = found.fingerprint(&self.book_dir(), &self.book, &bytes);
         self.set_inputs(found);
-        if self.last_inputs == Some(inputs) {
+        if self.last_inputs.as_ref() == Some(&inputs) {
             return Outcome::Unchanged;
         }
         let name = self.shown.display().to_string();

@@ -15,6 +15,7 @@ use maud::Markup;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a finished build did.
@@ -76,17 +77,170 @@ pub fn checked_book<'a>(opts: &Options<'a>, cache: &mut crate::resolve::cache::R
     Ok(checked)
 }
 
-/// Work kept between builds (by `serve`): diagram SVG by the content that determines it,
-/// and pages by everything they are made from.
+/// Work kept between builds (by `serve`): diagram SVG by the renderer's whole input, and
+/// pages by everything they are made from. Every key holds those inputs and is compared
+/// in full, so a page or diagram is reused only when a fresh build would make the same bytes.
 #[derive(Default)]
 pub struct Cache {
     resolve: crate::resolve::cache::ResolveCache,
-    svgs: HashMap<u64, std::sync::Arc<str>>,
-    pages: HashMap<(String, String), (u64, std::sync::Arc<Vec<u8>>)>,
+    svgs: HashMap<SvgKey, HashMap<String, Arc<str>>>,
+    /// The diagrams of the last build as pages see them, reused while unchanged.
+    diagrams: Vec<DiagramKey>,
+    /// Pages by language.
+    pages: HashMap<String, LangPages>,
     /// Diagrams drawn by the last build (not found in the cache).
     pub diagrams_drawn: usize,
     /// Pages written by the last build (not found in the cache).
     pub pages_rendered: usize,
+}
+
+/// What the drawing of a diagram is made from, whatever its language: the renderer's
+/// input and the diagram's index (the prefix of the ids inside it). The title, the one
+/// part that differs between languages, keys the drawings kept under it.
+#[derive(PartialEq, Eq, Hash)]
+struct SvgKey {
+    shape: Shape,
+    index: usize,
+}
+
+/// The renderer's input with its hash, worked out once a build: lookups hash only the
+/// number and compare the whole input.
+struct Shape {
+    hash: u64,
+    board: crate::render::svg::BoardDiagram,
+}
+
+impl Shape {
+    fn new(board: crate::render::svg::BoardDiagram) -> Shape {
+        use std::hash::{Hash, Hasher};
+        let mut h = crate::resolve::cache::hasher();
+        board.hash(&mut h);
+        Shape { hash: h.finish(), board }
+    }
+}
+
+impl PartialEq for Shape {
+    fn eq(&self, other: &Shape) -> bool {
+        self.hash == other.hash && self.board == other.board
+    }
+}
+
+impl Eq for Shape {}
+
+impl std::hash::Hash for Shape {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// The pages of one language, kept with what they all depend on.
+struct LangPages {
+    key: LangKey,
+    /// By file name: the page's own inputs and its bytes.
+    pages: HashMap<String, (Option<ChapterKey>, Arc<Vec<u8>>)>,
+}
+
+/// What every page of a language is made from besides its own chapter: the book's
+/// information and languages, every language's plan (file names, anchors: links and the
+/// language switch), the titles of this language's pages (navigation, contents), the IDs
+/// links are resolved by, the settings and the included files.
+#[derive(PartialEq)]
+struct LangKey {
+    id: String,
+    info: Vec<(String, crate::resolve::model::LangText)>,
+    languages: Vec<String>,
+    plans: Vec<Plan>,
+    titles: Vec<String>,
+    ids: Vec<(String, Vec<usize>)>,
+    /// The chapter of each element, which decides which of two equal IDs a link finds.
+    element_chapters: Vec<Option<usize>>,
+    config: Config,
+    includes: Vec<(String, String)>,
+}
+
+/// What a chapter's page is made from: the chapter, its blocks shown in the language
+/// (with their source), and every diagram it shows or its text refers to, with its SVG.
+#[derive(PartialEq)]
+struct ChapterKey {
+    chapter: usize,
+    source: String,
+    blocks: Vec<(crate::resolve::model::Block, String)>,
+    diagrams: Vec<(usize, DiagramKey, Arc<str>)>,
+}
+
+/// A diagram as a page shows it; the same allocation from build to build while unchanged.
+#[derive(Clone)]
+struct DiagramKey(Arc<crate::resolve::model::Diagram>);
+
+impl PartialEq for DiagramKey {
+    fn eq(&self, other: &DiagramKey) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || same_for_page(&self.0, &other.0)
+    }
+}
+
+/// Whether a page shows two diagrams alike: every field but the source line and the
+/// place of the text, which move with every edit above them and no page shows. Written
+/// without `..`, so a field added to `Diagram` must be considered here.
+fn same_for_page(a: &crate::resolve::model::Diagram, b: &crate::resolve::model::Diagram) -> bool {
+    let crate::resolve::model::Diagram {
+        id,
+        role,
+        chapter,
+        element,
+        line: _,
+        size,
+        view,
+        first_number,
+        to_play,
+        stones,
+        moves,
+        final_stones,
+        ko_point,
+        marks,
+        labels,
+        territory,
+        lines,
+        arrows,
+        gaps,
+        gaps_setting,
+        caption,
+        show_from_to,
+        show_to_play,
+        show_coords,
+        width,
+        align,
+        correct,
+        wrong,
+        text,
+    } = a;
+    *id == b.id
+        && *role == b.role
+        && *chapter == b.chapter
+        && *element == b.element
+        && *size == b.size
+        && *view == b.view
+        && *first_number == b.first_number
+        && *to_play == b.to_play
+        && *stones == b.stones
+        && *moves == b.moves
+        && *final_stones == b.final_stones
+        && *ko_point == b.ko_point
+        && *marks == b.marks
+        && *labels == b.labels
+        && *territory == b.territory
+        && *lines == b.lines
+        && *arrows == b.arrows
+        && *gaps == b.gaps
+        && *gaps_setting == b.gaps_setting
+        && *caption == b.caption
+        && *show_from_to == b.show_from_to
+        && *show_to_play == b.show_to_play
+        && *show_coords == b.show_coords
+        && *width == b.width
+        && *align == b.align
+        && *correct == b.correct
+        && *wrong == b.wrong
+        && text.as_ref().map(|t| &t.raw) == b.text.as_ref().map(|t| &t.raw)
 }
 
 /// A site in memory: every file, and the local images to copy from the book's folder.
@@ -193,42 +347,49 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
     mark("includes and style sheet");
     // Diagrams differ between languages only in their title, so each is drawn once and
     // retitled for the other languages, and only when the cache has not seen the same input.
-    let shapes: Vec<(u64, crate::render::svg::BoardDiagram)> = book
-        .diagrams
+    let keys: Vec<SvgKey> = book.diagrams.par_iter().enumerate().map(|(i, d)| SvgKey { shape: Shape::new(board_shape(d)), index: i }).collect();
+    let titles: Vec<Vec<String>> = plans.iter().map(|p| book.diagrams.par_iter().map(|d| diagram_title(book, d, &p.lang)).collect()).collect();
+    // Each diagram's drawings are taken out of the last build's; what is left is no longer in the book.
+    let mut last = std::mem::take(&mut cache.svgs);
+    let found: Vec<HashMap<String, Arc<str>>> = keys.iter().map(|k| last.remove(k).unwrap_or_default()).collect();
+    drop(last);
+    let drawings: Vec<(Vec<Arc<str>>, bool)> = found
         .par_iter()
         .enumerate()
-        .map(|(i, d)| {
-            let bd = board_shape(d);
-            (crate::resolve::cache::key(&(&bd, i)), bd)
+        .map(|(i, have)| {
+            let mut svg: Option<String> = None;
+            let per_lang = titles
+                .iter()
+                .map(|ts| match have.get(&ts[i]) {
+                    Some(s) => s.clone(),
+                    None => retitle(svg.get_or_insert_with(|| render_inline(&keys[i].shape.board, &format!("d{i}"))), &ts[i]).into(),
+                })
+                .collect();
+            (per_lang, svg.is_some())
         })
         .collect();
-    let diagram_titles: Vec<Vec<String>> = plans.iter().map(|p| book.diagrams.par_iter().map(|d| diagram_title(book, d, &p.lang)).collect()).collect();
-    let svg_keys: Vec<Vec<u64>> = diagram_titles.iter().map(|ts| shapes.iter().zip(ts).map(|((k, _), t)| crate::resolve::cache::key(&(k, t))).collect()).collect();
-    let cached = &cache.svgs;
-    let drawn: Vec<Vec<(u64, std::sync::Arc<str>)>> = shapes
-        .par_iter()
-        .enumerate()
-        .filter(|(i, _)| svg_keys.iter().any(|ks| !cached.contains_key(&ks[*i])))
-        .map(|(i, (_, bd))| {
-            let svg = render_inline(bd, &format!("d{i}"));
-            svg_keys.iter().zip(&diagram_titles).filter(|(ks, _)| !cached.contains_key(&ks[i])).map(|(ks, ts)| (ks[i], retitle(&svg, &ts[i]).into())).collect()
-        })
-        .collect();
-    cache.diagrams_drawn = drawn.len();
-    cache.svgs.extend(drawn.into_iter().flatten());
-    let svgs: Vec<Vec<std::sync::Arc<str>>> = svg_keys.iter().map(|ks| ks.iter().map(|k| cache.svgs[k].clone()).collect()).collect();
+    drop(found);
+    cache.diagrams_drawn = drawings.iter().filter(|(_, drawn)| *drawn).count();
+    let svgs: Vec<Vec<Arc<str>>> = (0..plans.len()).map(|l| drawings.iter().map(|(per_lang, _)| per_lang[l].clone()).collect()).collect();
+    // Kept for a next build only (a build to disk has none).
+    if !stage {
+        cache.svgs = keys
+            .into_iter()
+            .zip(drawings)
+            .map(|(k, (per_lang, _))| {
+                let i = k.index;
+                (k, titles.iter().map(|ts| ts[i].clone()).zip(per_lang).collect())
+            })
+            .collect();
+    }
     mark("diagrams");
     let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
     let mut written = 0;
-    let global = crate::resolve::cache::key(&(
-        &book.info,
-        &book.languages,
-        plans.iter().map(|p| (&p.lang, p.pages.iter().map(|pg| (&pg.file, pg.chapter)).collect::<Vec<_>>())).collect::<Vec<_>>(),
-        &config.buy_url,
-        includes.iter().map(|m| m.iter().map(|(k, v)| (k.clone(), v.0.clone())).collect::<std::collections::BTreeMap<_, _>>()).collect::<Vec<_>>(),
-    ));
+    // Keys are only for pages kept in memory (serve); a build writes every page.
+    let kept = (staged.is_none()).then(|| PageInputs::new(checked, opts.text, &plans, &config, &svgs, &cache.diagrams));
+    let mut pages_kept: HashMap<String, LangPages> = HashMap::new();
     for (pi, plan) in plans.iter().enumerate() {
         let dir = if multi { PathBuf::from(&plan.lang) } else { PathBuf::new() };
         // Pages for the staging folder are all new: no keys to compare, nothing to keep.
@@ -243,25 +404,37 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
             written += plan.pages.len();
             continue;
         }
+        let inputs = kept.as_ref().expect("pages kept in memory have keys");
         let titles: Vec<String> = (0..plan.pages.len()).map(|p| html::page_title(&site, plan, p)).collect();
-        let mut anchors: Vec<(&usize, &(usize, String))> = plan.anchors.iter().collect();
-        anchors.sort();
-        let lang_key = crate::resolve::cache::key(&(global, &titles, &anchors));
-        let keys: Vec<u64> = plan.pages.iter().map(|pg| crate::resolve::cache::key(&(lang_key, &pg.file, pg.chapter.map(|c| chapter_key(&checked, opts.text, c, &plan.lang, &svg_keys[pi]))))).collect();
-        let rendered: Vec<(usize, Vec<u8>)> = (0..plan.pages.len())
-            .into_par_iter()
-            .filter(|&p| cache.pages.get(&(plan.lang.clone(), plan.pages[p].file.clone())).is_none_or(|(k, _)| *k != keys[p]))
-            .map(|p| (p, html::page(&site, pi, p).into_bytes()))
-            .collect();
+        let includes_here = includes[pi].iter().map(|(k, v)| (k.clone(), v.0.clone())).collect::<std::collections::BTreeMap<_, _>>().into_iter().collect();
+        let lang_key = inputs.lang_key(titles, includes_here);
+        // Pages of the last build, if nothing they all depend on changed.
+        let mut old = cache.pages.remove(&plan.lang).filter(|o| o.key == lang_key).map(|o| o.pages).unwrap_or_default();
+        let keys: Vec<Option<ChapterKey>> = plan.pages.par_iter().map(|pg| pg.chapter.map(|c| inputs.chapter_key(c, &plan.lang, pi))).collect();
+        let mut new_pages: HashMap<String, (Option<ChapterKey>, Arc<Vec<u8>>)> = HashMap::new();
+        let mut missing = Vec::new();
+        for (p, key) in keys.into_iter().enumerate() {
+            let file = &plan.pages[p].file;
+            match old.remove(file) {
+                Some((k, bytes)) if k == key => {
+                    new_pages.insert(file.clone(), (k, bytes));
+                }
+                _ => missing.push((p, key)),
+            }
+        }
+        let rendered: Vec<(usize, Option<ChapterKey>, Vec<u8>)> = missing.into_par_iter().map(|(p, key)| (p, key, html::page(&site, pi, p).into_bytes())).collect();
         cache.pages_rendered += rendered.len();
-        for (p, bytes) in rendered {
-            cache.pages.insert((plan.lang.clone(), plan.pages[p].file.clone()), (keys[p], std::sync::Arc::new(bytes)));
+        for (p, key, bytes) in rendered {
+            new_pages.insert(plan.pages[p].file.clone(), (key, Arc::new(bytes)));
         }
         for pg in &plan.pages {
-            let (_, bytes) = &cache.pages[&(plan.lang.clone(), pg.file.clone())];
-            files.push((dir.join(&pg.file), bytes.clone()));
+            files.push((dir.join(&pg.file), new_pages[&pg.file].1.clone()));
         }
+        pages_kept.insert(plan.lang.clone(), LangPages { key: lang_key, pages: new_pages });
     }
+    // Languages the book no longer has are forgotten.
+    cache.pages = pages_kept;
+    cache.diagrams = kept.map(|k| k.diagrams).unwrap_or_default();
     mark("pages");
     let pages = files.len() + written;
     if multi {
@@ -286,37 +459,86 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
 }
 
 
-/// What a chapter's page in `lang` is made from, besides titles and links: the source of
-/// its elements shown in that language, and the diagrams it shows or refers to (by the
-/// key of their SVG, which stands for its content).
-fn chapter_key(checked: &Checked, src: &str, ch: usize, lang: &str, svgs: &[u64]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let book = &checked.resolved.book;
-    let chapter = &book.chapters[ch];
-    let mut h = crate::resolve::cache::hasher();
-    let el_src = |e: usize| {
-        let span = checked.doc.elements[e].span;
-        src.get(span.start as usize..span.end as usize).unwrap_or("")
-    };
-    el_src(chapter.element).hash(&mut h);
-    for b in chapter.blocks.iter().filter(|b| crate::resolve::shows_in(&b.langs, lang)) {
-        el_src(b.element).hash(&mut h);
-        let referenced = match &b.kind {
-            crate::resolve::model::BlockKind::Paragraph(p) => p.reference,
-            crate::resolve::model::BlockKind::Diagram(d) => Some(*d),
-            _ => None,
+/// What the pages of a build are made from, gathered once for the keys of every page.
+struct PageInputs<'a> {
+    checked: &'a Checked,
+    src: &'a str,
+    plans: &'a [Plan],
+    config: &'a Config,
+    svgs: &'a [Vec<Arc<str>>],
+    /// Each diagram as a page sees it, the last build's where unchanged.
+    diagrams: Vec<DiagramKey>,
+    /// The diagrams of each chapter.
+    by_chapter: Vec<Vec<usize>>,
+}
+
+impl<'a> PageInputs<'a> {
+    fn new(checked: &'a Checked, src: &'a str, plans: &'a [Plan], config: &'a Config, svgs: &'a [Vec<Arc<str>>], last: &[DiagramKey]) -> Self {
+        let book = &checked.resolved.book;
+        let diagrams = book
+            .diagrams
+            .par_iter()
+            .enumerate()
+            .map(|(i, d)| match last.get(i) {
+                Some(k) if same_for_page(&k.0, d) => k.clone(),
+                _ => DiagramKey(Arc::new(d.clone())),
+            })
+            .collect();
+        let mut by_chapter = vec![Vec::new(); book.chapters.len()];
+        for (i, d) in book.diagrams.iter().enumerate() {
+            if let Some(c) = d.chapter.filter(|&c| c < by_chapter.len()) {
+                by_chapter[c].push(i);
+            }
+        }
+        PageInputs { checked, src, plans, config, svgs, diagrams, by_chapter }
+    }
+
+    /// The key every page of a language shares (`titles` and `includes` are the language's).
+    fn lang_key(&self, titles: Vec<String>, includes: Vec<(String, String)>) -> LangKey {
+        let book = &self.checked.resolved.book;
+        let links = &self.checked.links;
+        LangKey {
+            id: book.id.clone(),
+            info: book.info.clone(),
+            languages: book.languages.clone(),
+            plans: self.plans.to_vec(),
+            titles,
+            ids: links.ids().into_iter().map(|(k, e)| (k.to_string(), e.to_vec())).collect(),
+            element_chapters: links.chapter.clone(),
+            config: self.config.clone(),
+            includes,
+        }
+    }
+
+    /// The key of chapter `ch`'s page in `lang`, the language of plan `pi`.
+    fn chapter_key(&self, ch: usize, lang: &str, pi: usize) -> ChapterKey {
+        let book = &self.checked.resolved.book;
+        let chapter = &book.chapters[ch];
+        let el_src = |e: usize| {
+            let span = self.checked.doc.elements[e].span;
+            self.src.get(span.start as usize..span.end as usize).unwrap_or("").to_string()
         };
-        if let Some(d) = referenced {
-            svgs[d].hash(&mut h);
+        let mut diagrams = self.by_chapter[ch].clone();
+        let mut blocks = Vec::new();
+        for b in chapter.blocks.iter().filter(|b| crate::resolve::shows_in(&b.langs, lang)) {
+            let mut b = b.clone();
+            if let crate::resolve::model::BlockKind::Paragraph(p) = &mut b.kind {
+                // The text a paragraph describes may be another chapter's diagram.
+                diagrams.extend(p.reference);
+                p.raw.span = Default::default();
+            }
+            let source = el_src(b.element);
+            blocks.push((b, source));
+        }
+        diagrams.sort_unstable();
+        diagrams.dedup();
+        ChapterKey {
+            chapter: ch,
+            source: el_src(chapter.element),
+            blocks,
+            diagrams: diagrams.into_iter().map(|d| (d, self.diagrams[d].clone(), self.svgs[pi][d].clone())).collect(),
         }
     }
-    // Inline diagrams of the chapter.
-    for (d, dia) in book.diagrams.iter().enumerate() {
-        if dia.chapter == Some(ch) && dia.role == crate::resolve::model::DiagramRole::Inline {
-            svgs[d].hash(&mut h);
-        }
-    }
-    h.finish()
 }
 
 /// Renders every included file once per language.

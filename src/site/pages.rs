@@ -6,7 +6,7 @@ use crate::resolve::shows_in;
 use std::collections::HashMap;
 
 /// One HTML page of a language.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Page {
     /// File name inside the language folder.
     pub file: String,
@@ -15,7 +15,7 @@ pub struct Page {
 }
 
 /// The pages of a language and how to reach each element.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     /// The language.
     pub lang: String,

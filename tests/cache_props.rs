@@ -1,0 +1,498 @@
+//! Properties of the caches `serve` keeps between builds, over generated books and
+//! generated sequences of edits: after every edit the site the serve pipeline holds is
+//! byte for byte the site a cold build of the same text makes (or both fail alike), and
+//! a check with a kept cache reports what a cold check reports, once per element.
+
+use gobook::board::Board;
+use gobook::diagnostics::{render_human, SourceFile};
+use gobook::point::Point;
+use gobook::serve::rebuild::{Outcome, Rebuilder};
+use gobook::site::build::{render, BuildError, Cache, Options};
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A point as (column, row), 0-based.
+type Pt = (u8, u8);
+
+/// One element of a generated chapter. Everything that refers to other elements
+/// (bases, links, `at`, languages) is a selector, resolved when the text is written,
+/// so any edit leaves a book that refers only to what exists.
+#[derive(Clone, Debug)]
+enum El {
+    /// `::go` with moves in columns A-E (made legal when written).
+    Go { moves: Vec<Pt> },
+    /// A diagram: `kind` 0 fig, 1 dia, 2 var, 3 prb; own moves in columns F-J, where
+    /// no position of the game has stones.
+    Dia { kind: u8, base: Option<usize>, at: usize, to: usize, own: Vec<Pt>, caption: Option<String>, caption_lang: bool, lang: usize, id: bool, text: Option<String> },
+    /// A paragraph or heading, with a coordinate, an inline diagram, a link to a
+    /// chapter and the book's title as options.
+    Para { heading: bool, lang: usize, words: String, coord: bool, inline: Option<Vec<Pt>>, link: Option<usize>, title: bool },
+    /// A buy button (its link comes from `gobook.toml`).
+    Buy,
+    /// `::include` of the Markdown file beside the book, or of the gobook one.
+    Include { gobook: bool },
+    /// A diagram with an illegal move: the book fails to build until it goes.
+    Broken,
+}
+
+#[derive(Clone, Debug)]
+struct Chapter {
+    id: bool,
+    lang: usize,
+    els: Vec<El>,
+}
+
+#[derive(Clone, Debug)]
+struct Book {
+    two_langs: bool,
+    title: String,
+    chapters: Vec<Chapter>,
+    /// The shop of `gobook.toml`'s `buy_url`; no file when None.
+    shop: Option<u8>,
+    /// The words of the included files.
+    md: String,
+    part: String,
+}
+
+/// An edit: selectors are taken modulo what the book has when it is applied.
+#[derive(Clone, Debug)]
+enum Edit {
+    Move { go: usize, mv: usize, to: Pt },
+    Insert { ch: usize, pos: usize, el: El },
+    Delete { ch: usize, pos: usize },
+    /// Copies an element next to itself; without IDs the two are identical.
+    Duplicate { ch: usize, pos: usize },
+    Caption { el: usize, text: String },
+    Lang { el: usize, lang: usize },
+    Title(String),
+    ChapterLang { ch: usize, lang: usize },
+    ChapterId { ch: usize },
+    Languages,
+    AddChapter { at: usize },
+    Shop(Option<u8>),
+    Markdown(String),
+    Part(String),
+}
+
+fn word() -> impl Strategy<Value = String> {
+    "[a-z]{1,6}"
+}
+
+fn words() -> impl Strategy<Value = String> {
+    prop::collection::vec(word(), 1..4).prop_map(|w| w.join(" "))
+}
+
+fn game_pt() -> impl Strategy<Value = Pt> {
+    (0u8..5, 0u8..9)
+}
+
+fn own_pt() -> impl Strategy<Value = Pt> {
+    (5u8..9, 0u8..9)
+}
+
+fn element() -> impl Strategy<Value = El> {
+    prop_oneof![
+        2 => prop::collection::vec(game_pt(), 0..10).prop_map(|moves| El::Go { moves }),
+        4 => (prop::sample::select(vec![0u8, 1, 2, 3, 3]), prop::option::of(0usize..4), 0usize..20, 0usize..20, prop::collection::vec(own_pt(), 0..4), prop::option::of(words()), any::<bool>(), 0usize..3, any::<bool>())
+            .prop_flat_map(|(kind, base, at, to, own, caption, caption_lang, lang, id)| {
+                prop::option::of(words()).prop_map(move |text| El::Dia { kind, base, at, to, own: own.clone(), caption: caption.clone(), caption_lang, lang, id, text })
+            }),
+        3 => (any::<bool>(), 0usize..3, words(), any::<bool>(), prop::option::of(prop::collection::vec(own_pt(), 1..3)), prop::option::of(0usize..4), any::<bool>())
+            .prop_map(|(heading, lang, words, coord, inline, link, title)| El::Para { heading, lang, words, coord, inline, link, title }),
+        1 => prop_oneof![Just(El::Buy), any::<bool>().prop_map(|gobook| El::Include { gobook })],
+    ]
+}
+
+fn chapter() -> impl Strategy<Value = Chapter> {
+    (any::<bool>(), 0usize..3, prop::collection::vec(element(), 0..6)).prop_map(|(id, lang, els)| Chapter { id, lang, els })
+}
+
+fn book() -> impl Strategy<Value = Book> {
+    (any::<bool>(), word(), prop::collection::vec(chapter(), 1..4), prop::option::of(0u8..3), words(), words())
+        .prop_map(|(two_langs, title, chapters, shop, md, part)| Book { two_langs, title, chapters, shop, md, part })
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        6 => (0usize..8, 0usize..10, game_pt()).prop_map(|(go, mv, to)| Edit::Move { go, mv, to }),
+        2 => (0usize..4, 0usize..8, prop_oneof![8 => element(), 1 => Just(El::Broken)]).prop_map(|(ch, pos, el)| Edit::Insert { ch, pos, el }),
+        2 => (0usize..4, 0usize..8).prop_map(|(ch, pos)| Edit::Delete { ch, pos }),
+        1 => (0usize..4, 0usize..8).prop_map(|(ch, pos)| Edit::Duplicate { ch, pos }),
+        2 => (0usize..20, words()).prop_map(|(el, text)| Edit::Caption { el, text }),
+        2 => (0usize..20, 0usize..3).prop_map(|(el, lang)| Edit::Lang { el, lang }),
+        1 => word().prop_map(Edit::Title),
+        1 => (0usize..4, 0usize..3).prop_map(|(ch, lang)| Edit::ChapterLang { ch, lang }),
+        1 => (0usize..4).prop_map(|ch| Edit::ChapterId { ch }),
+        1 => Just(Edit::Languages),
+        1 => (0usize..4).prop_map(|at| Edit::AddChapter { at }),
+        1 => prop::option::of(0u8..3).prop_map(Edit::Shop),
+        1 => words().prop_map(Edit::Markdown),
+        1 => words().prop_map(Edit::Part),
+    ]
+}
+
+impl Book {
+    fn langs(&self) -> Vec<&'static str> {
+        if self.two_langs { vec!["en", "de"] } else { vec!["en"] }
+    }
+
+    /// The element at flat index `i` (modulo the count), if the book has any.
+    fn element_mut(&mut self, i: usize) -> Option<&mut El> {
+        let n: usize = self.chapters.iter().map(|c| c.els.len()).sum();
+        if n == 0 {
+            return None;
+        }
+        let mut i = i % n;
+        for c in &mut self.chapters {
+            if i < c.els.len() {
+                return Some(&mut c.els[i]);
+            }
+            i -= c.els.len();
+        }
+        None
+    }
+
+    fn apply(&mut self, e: &Edit) {
+        let nch = self.chapters.len();
+        match e {
+            Edit::Move { go, mv, to } => {
+                let mut gos: Vec<&mut Vec<Pt>> = self
+                    .chapters
+                    .iter_mut()
+                    .flat_map(|c| c.els.iter_mut())
+                    .filter_map(|e| if let El::Go { moves } = e { Some(moves) } else { None })
+                    .collect();
+                let n = gos.len();
+                if n > 0 {
+                    let moves = &mut gos[go % n];
+                    if moves.is_empty() {
+                        moves.push(*to);
+                    } else {
+                        let k = mv % moves.len();
+                        moves[k] = *to;
+                    }
+                }
+            }
+            Edit::Insert { ch, pos, el } => {
+                let c = &mut self.chapters[ch % nch];
+                let at = pos % (c.els.len() + 1);
+                c.els.insert(at, el.clone());
+            }
+            Edit::Delete { ch, pos } => {
+                let c = &mut self.chapters[ch % nch];
+                if !c.els.is_empty() {
+                    let at = pos % c.els.len();
+                    c.els.remove(at);
+                }
+            }
+            Edit::Duplicate { ch, pos } => {
+                let c = &mut self.chapters[ch % nch];
+                if !c.els.is_empty() {
+                    let at = pos % c.els.len();
+                    if let El::Dia { id, .. } = &mut c.els[at] {
+                        *id = false;
+                    }
+                    let copy = c.els[at].clone();
+                    c.els.insert(at + 1, copy);
+                }
+            }
+            Edit::Caption { el, text } => {
+                if let Some(El::Dia { caption, .. }) = self.element_mut(*el) {
+                    *caption = Some(text.clone());
+                }
+            }
+            Edit::Lang { el, lang: l } => match self.element_mut(*el) {
+                Some(El::Dia { lang, .. }) | Some(El::Para { lang, .. }) => *lang = *l,
+                _ => {}
+            },
+            Edit::Title(t) => self.title = t.clone(),
+            Edit::ChapterLang { ch, lang } => self.chapters[ch % nch].lang = *lang,
+            Edit::ChapterId { ch } => self.chapters[ch % nch].id ^= true,
+            Edit::Languages => self.two_langs = !self.two_langs,
+            Edit::AddChapter { at } => self.chapters.insert(at % (nch + 1), Chapter { id: true, lang: 0, els: Vec::new() }),
+            Edit::Shop(s) => self.shop = *s,
+            Edit::Markdown(t) => self.md = t.clone(),
+            Edit::Part(t) => self.part = t.clone(),
+        }
+    }
+
+    /// The files beside the book: settings and the two includable files.
+    fn write_files(&self, dir: &Path) {
+        let toml = dir.join("gobook.toml");
+        match self.shop {
+            Some(n) => std::fs::write(&toml, format!("buy_url = \"https://shop{n}.example.org/{{sku}}\"\n")).unwrap(),
+            None => {
+                let _ = std::fs::remove_file(&toml);
+            }
+        }
+        std::fs::write(dir.join("part.md"), format!("Some *{}*.\n", self.md)).unwrap();
+        std::fs::write(dir.join("part.gobook"), format!("::p {}\n", self.part)).unwrap();
+    }
+
+    /// The book as gobook text.
+    fn text(&self) -> String {
+        let langs = self.langs();
+        // Selector 0 is language-neutral, others name one of the book's languages.
+        let tag = |sel: usize| if sel == 0 { String::new() } else { format!("_{}", langs[(sel - 1) % langs.len()]) };
+        let mut out = format!("::book_{}(#b) title=\"{}\"", langs.join("_"), self.title);
+        if self.two_langs {
+            out.push_str(&format!(" title_de=\"{} de\"", self.title));
+        }
+        out.push_str("\n\n");
+        let chapter_ids: Vec<usize> = (0..self.chapters.len()).filter(|&c| self.chapters[c].id).collect();
+        // Go elements written so far: (id number, legal move count).
+        let mut gos: Vec<(usize, usize)> = Vec::new();
+        let mut dia_ids = 0;
+        for (ci, c) in self.chapters.iter().enumerate() {
+            out.push_str(&format!("::chapter{}", tag(c.lang)));
+            if c.id {
+                out.push_str(&format!("(#c{ci})"));
+            }
+            out.push_str("\n\n");
+            let mut last_go: Option<usize> = None;
+            let mut last_dia = false;
+            for el in &c.els {
+                match el {
+                    El::Go { moves } => {
+                        let legal = legal_game(moves);
+                        let k = gos.len();
+                        out.push_str(&format!("::go(#g{k}) sz=9"));
+                        if !legal.is_empty() {
+                            out.push_str(&format!(" mv=\"{}\"", join(&legal)));
+                        }
+                        gos.push((k, legal.len()));
+                        last_go = Some(gos.len() - 1);
+                    }
+                    El::Dia { kind, base, at, to, own, caption, caption_lang, lang, id, text } => {
+                        let mut kind = ["fig", "dia", "var", "prb"][*kind as usize % 4];
+                        if kind == "var" && !last_dia {
+                            kind = "dia";
+                        }
+                        out.push_str(&format!("::{kind}{}", tag(*lang)));
+                        if *id {
+                            out.push_str(&format!("(#d{dia_ids})"));
+                            dia_ids += 1;
+                        }
+                        // The Go data the diagram is based on: a game named before it, the
+                        // chapter's last game, or none.
+                        let base_go = if kind == "var" {
+                            None
+                        } else {
+                            match base {
+                                Some(s) if !gos.is_empty() => {
+                                    let g = s % gos.len();
+                                    out.push_str(&format!(" base=g{}", gos[g].0));
+                                    Some(g)
+                                }
+                                _ => last_go,
+                            }
+                        };
+                        match base_go {
+                            Some(g) => {
+                                let len = gos[g].1;
+                                let a = 1 + at % (len + 1);
+                                out.push_str(&format!(" at={a}"));
+                                if kind == "fig" && a <= len {
+                                    out.push_str(&format!(" to={}", a + to % (len - a + 1)));
+                                }
+                            }
+                            None if kind != "var" => out.push_str(" sz=9"),
+                            None => {}
+                        }
+                        let own = distinct(own);
+                        if kind != "prb" && !(kind == "fig" && base_go.is_some()) && !own.is_empty() {
+                            out.push_str(&format!(" mv=\"{}\"", join(&own)));
+                        }
+                        if kind == "prb" && base_go.is_none() {
+                            out.push_str(" ab=C3 aw=D3 correct=\"C4\"");
+                        }
+                        if let Some(t) = caption {
+                            let l = if *caption_lang { langs[langs.len() - 1] } else { "" };
+                            out.push_str(&format!(" ca{}=\"{t}\"", if l.is_empty() { String::new() } else { format!("_{l}") }));
+                        }
+                        if let Some(t) = text {
+                            out.push_str(&format!(" {t} at C3 or G5"));
+                        }
+                        last_dia = true;
+                    }
+                    El::Buy => out.push_str("::buy"),
+                    El::Broken => out.push_str("::dia sz=9 mv=\"C3 C3\""),
+                    El::Include { gobook } => out.push_str(if *gobook { "::include url=part.gobook" } else { "::include url=part.md" }),
+                    El::Para { heading, lang, words, coord, inline, link, title } => {
+                        out.push_str(&format!("::{}{} {words}", if *heading { "h1" } else { "p" }, tag(*lang)));
+                        if *coord {
+                            out.push_str(" at C3 and G5");
+                        }
+                        if let Some(own) = inline {
+                            let sz = if last_dia || last_go.is_some() { "" } else { "sz=9 " };
+                            out.push_str(&format!(" <dia {sz}mv=\"{}\">see</dia>", join(&distinct(own))));
+                        }
+                        if let (Some(l), false) = (link, chapter_ids.is_empty()) {
+                            out.push_str(&format!(" <a href=\"c{}\">there</a>", chapter_ids[l % chapter_ids.len()]));
+                        }
+                        if *title {
+                            out.push_str(" in #title#");
+                        }
+                    }
+                }
+                out.push_str("\n\n");
+            }
+        }
+        out
+    }
+}
+
+fn distinct(pts: &[Pt]) -> Vec<Pt> {
+    let mut v: Vec<Pt> = Vec::new();
+    for p in pts {
+        if !v.contains(p) {
+            v.push(*p);
+        }
+    }
+    v
+}
+
+/// The moves of `cands` a game from the empty 9x9 board can play, in order.
+fn legal_game(cands: &[Pt]) -> Vec<Pt> {
+    let mut board = Board::new(9).expect("9 is a board size");
+    let mut out = Vec::new();
+    for &(c, r) in cands {
+        let color = board.to_play();
+        if board.play(color, Point::new(c, r)).is_ok() {
+            out.push((c, r));
+        }
+    }
+    out
+}
+
+fn join(pts: &[Pt]) -> String {
+    pts.iter().map(|&(c, r)| Point::new(c, r).to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// The site of a cold build of `text` in `dir`, or its diagnostics as serve prints them.
+fn cold(dir: &Path, text: &str) -> Result<HashMap<String, Arc<Vec<u8>>>, String> {
+    let book = dir.join("book.gobook");
+    let out = dir.join(".gobook-serve");
+    let opts = Options { book: &book, text, out_dir: Some(&out), progress: &|_| {}, checked: None };
+    match render(&opts, &mut Cache::default()) {
+        Ok(r) => Ok(r.files.into_iter().map(|(p, b)| (p.to_string_lossy().replace('\\', "/"), b)).collect()),
+        Err(BuildError::Content { name, text, diagnostics }) => {
+            let src = SourceFile::new(&name, &text);
+            let mut plain = Vec::new();
+            for d in &diagnostics {
+                render_human(&src.locate(d), &mut plain, false).unwrap();
+            }
+            Err(String::from_utf8_lossy(&plain).into_owned())
+        }
+        Err(BuildError::Other(m)) => Err(m),
+    }
+}
+
+/// Compares the serve pipeline's site with a cold build after each edit.
+fn serve_equals_cold(start: &Book, edits: &[Edit]) -> Result<(), TestCaseError> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("book.gobook");
+    let mut rebuilder = Rebuilder::new(path.clone());
+    let mut book = start.clone();
+    let mut held: HashMap<String, Arc<Vec<u8>>> = HashMap::new();
+    for step in 0..=edits.len() {
+        if step > 0 {
+            book.apply(&edits[step - 1]);
+        }
+        let text = book.text();
+        book.write_files(dir.path());
+        std::fs::write(&path, &text).unwrap();
+        let expected = cold(dir.path(), &text);
+        match (rebuilder.rebuild(), expected) {
+            (Outcome::Built { snapshot, .. }, Ok(files)) => {
+                held = snapshot.files;
+                let mut a: Vec<&String> = held.keys().collect();
+                let mut b: Vec<&String> = files.keys().collect();
+                a.sort();
+                b.sort();
+                prop_assert_eq!(a, b, "the same files after edit {}\n{}", step, text);
+                for (k, v) in &files {
+                    prop_assert!(held[k] == *v, "{} differs from a cold build after edit {} ({:?}):\nserve: {}\ncold: {}\n{}", k, step, edits.get(step.wrapping_sub(1)), String::from_utf8_lossy(&held[k]), String::from_utf8_lossy(v), text);
+                }
+            }
+            (Outcome::Unchanged, Ok(files)) => {
+                prop_assert!(held == files, "serve kept a site a cold build does not make after edit {}\n{}", step, text);
+            }
+            (Outcome::Failed { terminal, .. }, Err(cold)) => prop_assert_eq!(terminal, cold, "the same errors after edit {}\n{}", step, text),
+            (Outcome::Unchanged, Err(_)) if step > 0 => {}
+            (Outcome::Built { .. }, Err(e)) => prop_assert!(false, "serve built what a cold build refuses: {}\n{}", e, text),
+            (Outcome::Failed { terminal, .. }, Ok(_)) => prop_assert!(false, "serve failed where a cold build works: {}\n{}", terminal, text),
+            (Outcome::Unchanged, Err(e)) => prop_assert!(false, "nothing built at first: {}", e),
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, max_shrink_iters: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_site_serve_holds_after_each_edit_is_a_cold_build(start in book(), edits in prop::collection::vec(edit(), 1..7)) {
+        serve_equals_cold(&start, &edits)?;
+    }
+}
+
+/// An element with an error of its own, in a few kinds.
+fn faulty() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![
+        "::dia sz=9 mv=\"C3 C3\"",
+        "::dia sz=9 at=4",
+        "::fig sz=9 to=3",
+        "::dia sz=9 mv=\"A1 A1\"",
+        "::var sz=9 mv=\"D4 D4\" ca=x",
+    ])
+    .prop_map(String::from)
+}
+
+/// The elements of a check book: faulty ones (repeated, identical) and paragraphs.
+fn check_parts() -> impl Strategy<Value = Vec<Option<String>>> {
+    prop::collection::vec(prop_oneof![3 => faulty().prop_map(Some), 1 => Just(None)], 1..8)
+}
+
+fn check_text(parts: &[Option<String>], filler: &str) -> String {
+    let mut s = String::from("::book(#b)\n\n::chapter\n\n");
+    for p in parts {
+        match p {
+            Some(e) => s.push_str(e),
+            None => s.push_str(&format!("::p {filler}")),
+        }
+        s.push_str("\n\n");
+    }
+    s
+}
+
+fn diagnostics(c: &gobook::check::Checked) -> Vec<(u32, u32, &'static str, String)> {
+    c.diagnostics.iter().map(|d| (d.span.start, d.span.end, d.code, d.message.clone())).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn check_with_a_kept_cache_reports_what_a_cold_check_does_for_every_element(
+        versions in prop::collection::vec((check_parts(), "[a-z ]{0,12}"), 1..5)
+    ) {
+        let mut cache = gobook::resolve::cache::ResolveCache::default();
+        for (parts, filler) in &versions {
+            let text = check_text(parts, filler);
+            let cold = gobook::check::check(&text);
+            let warm = gobook::check::check_with(&text, &mut cache);
+            prop_assert_eq!(diagnostics(&warm), diagnostics(&cold), "{}", text);
+            // Every faulty element reports its own error, at its own place.
+            let faulty_starts: Vec<u32> = cold.doc.elements.iter().filter(|e| e.attr("sz").is_some()).map(|e| e.span.start).collect();
+            prop_assert_eq!(faulty_starts.len(), parts.iter().flatten().count());
+            for (i, start) in faulty_starts.iter().enumerate() {
+                let end = faulty_starts.get(i + 1).copied().unwrap_or(u32::MAX);
+                let own = cold.diagnostics.iter().filter(|d| d.span.start >= *start && d.span.start < end && d.severity == gobook::diagnostics::Severity::Error).count();
+                prop_assert!(own >= 1, "element {} at {} lost its errors\n{}\n{:?}", i, start, text, cold.diagnostics);
+            }
+        }
+    }
+}
