@@ -3,7 +3,6 @@
 //! their style sheet, or show the errors.
 
 pub mod http;
-pub mod inputs;
 pub mod rebuild;
 pub mod state;
 pub mod watch;

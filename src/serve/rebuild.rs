@@ -5,9 +5,12 @@ use crate::diagnostics::{render_human, SourceFile};
 use crate::serve::state::Snapshot;
 use crate::site::build::{render, BuildError, Cache, Options};
 use std::collections::HashMap;
+use crate::site::inputs::{Fingerprint, Inputs};
 use std::path::{Path, PathBuf};
-use crate::serve::inputs::{Fingerprint, Inputs, SharedInputs};
 use std::sync::{Arc, RwLock};
+
+/// The inputs of the last build, shared between the rebuilder and the watcher.
+pub type SharedInputs = Arc<RwLock<Inputs>>;
 
 /// What a rebuild came to.
 pub enum Outcome {

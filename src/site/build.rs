@@ -9,6 +9,7 @@ use crate::render::svg::{render_inline, retitle};
 use crate::site::config::{self, Config};
 use crate::site::html::{self, Site};
 use crate::site::includes::{self, IncludeError, Included};
+use crate::site::inputs::Inputs;
 use crate::site::pages::{self, Plan};
 use crate::site::{files, output, script, theme};
 use maud::Markup;
@@ -253,9 +254,6 @@ pub struct Rendered {
     pub out_dir: PathBuf,
     /// The book's folder.
     pub book_dir: PathBuf,
-    /// Every file and folder besides the book that the build read (relative to the book's
-    /// folder, or absolute), including referenced ones that do not exist.
-    pub reads: Vec<PathBuf>,
     /// What was built.
     pub summary: Summary,
 }
@@ -270,30 +268,11 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     output::check_owned(&output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?, force)?;
     let (r, staged) = render_to(opts, &mut Cache::default(), true)?;
     let staged = staged.expect("pages were written to a staging folder");
-    output::check_reads(&r.out_dir, &r.book_dir, &r.reads)?;
+    let reads: Vec<PathBuf> = Inputs::of(opts.book, Some(opts.text)).paths().cloned().collect();
+    output::check_reads(&r.out_dir, &r.book_dir, &reads)?;
     write_files(staged.path(), &r.files, &r.images, &r.book_dir)?;
     output::swap_in(staged, &r.out_dir)?;
     Ok(Summary { elapsed: r.summary.elapsed, ..r.summary })
-}
-
-/// Everything besides the book file that a build reads, relative to the book's folder or
-/// absolute: images, includes, extra style sheets, the theme's folder, the cover.
-fn read_paths(checked: &Checked, images: &[PathBuf], config: &Config, book_dir: &Path) -> Vec<PathBuf> {
-    let mut reads: Vec<PathBuf> = images.to_vec();
-    reads.push(PathBuf::from(config::FILE_NAME));
-    reads.extend(config.extra_css.iter().cloned());
-    if let Ok(theme::Theme::Folder(dir)) = theme::theme(config.theme.as_deref(), book_dir) {
-        reads.push(dir);
-    }
-    let book = &checked.resolved.book;
-    for b in book.chapters.iter().flat_map(|ch| &ch.blocks) {
-        if let crate::resolve::model::BlockKind::Include { url } = &b.kind {
-            reads.push(PathBuf::from(url));
-        }
-    }
-    let covers = book.info.iter().filter(|(n, _)| n == "cover").flat_map(|(_, t)| t.neutral.iter().chain(t.by_lang.iter().map(|(_, v)| v)));
-    reads.extend(covers.filter(|c| !c.is_empty() && !crate::site::rich::is_external(c)).map(|c| PathBuf::from(c.trim_start_matches("./"))));
-    reads
 }
 
 /// Renders the site of a book in memory, reusing what `cache` holds from the last build.
@@ -454,8 +433,7 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
         pages,
         elapsed: start.elapsed(),
     };
-    let reads = read_paths(checked, &images, &config, &book_dir);
-    Ok((Rendered { files, images, out_dir, book_dir, reads, summary }, staged))
+    Ok((Rendered { files, images, out_dir, book_dir, summary }, staged))
 }
 
 

@@ -8,6 +8,7 @@ pub mod confine;
 pub mod files;
 pub mod html;
 pub mod includes;
+pub mod inputs;
 pub mod interactive;
 pub mod pages;
 pub mod rich;

@@ -1,20 +1,17 @@
 //! What a build of the book reads: the book, `gobook.toml`, the theme folder, the extra
 //! style sheets, the included files, the images and the cover, found from the book text
 //! and the settings, and named even when they do not exist yet (so that creating a
-//! missing include rebuilds). The watcher reacts to these files and nothing else (not
-//! to logs, not to the output, not to reads), and the rebuilder fingerprints them to
-//! skip saves that changed nothing. Keep in step with what src/site reads: build.rs
-//! (images), includes.rs, config.rs, theme.rs and script.rs.
+//! missing include rebuilds). A build refuses an output folder holding any of them;
+//! `serve`'s watcher reacts to these files and nothing else (not to logs, not to the
+//! output, not to reads), and its rebuilder fingerprints them to skip saves that changed
+//! nothing. Keep in step with what the rest of src/site reads: files.rs (images, includes,
+//! cover), includes.rs, config.rs, theme.rs and script.rs.
 
 use crate::format::inline::{self, Inline};
 use crate::format::schema::ElementKind;
 use crate::site::config;
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Arc, RwLock};
-
-/// The inputs of the last build, shared between the rebuilder and the watcher.
-pub type SharedInputs = Arc<RwLock<Inputs>>;
 
 /// Text files larger than this are fingerprinted by size and time, not read.
 const READ_LIMIT: u64 = 4 << 20;
@@ -80,6 +77,11 @@ impl Inputs {
                 }
             }
         }
+    }
+
+    /// Every file and folder listed, relative to the book's folder.
+    pub fn paths(&self) -> impl Iterator<Item = &PathBuf> {
+        self.files.iter().chain(&self.trees).chain(&self.css_dirs)
     }
 
     /// Whether a change at `rel` (relative to the book's folder) can change the site: an
