@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one cargo-fuzz target for a while, seeded from the repo's books and the
 # shared corpora. Usage: scripts/fuzz.sh TARGET [SECONDS]
-# Targets: gobook_parse, sgf_read, xml_read, book_pipeline (see docs/fuzzing.md).
+# Targets: gobook_parse, sgf_read, xml_read, book_pipeline, inline_rich (see docs/fuzzing.md).
 # Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,14 +10,14 @@ seconds=${2:-1800}
 corpora=../shared/corpora
 seeds=()
 case $target in
-  gobook_parse|book_pipeline) seeds=(tests/books examples assets) ;;
+  gobook_parse|book_pipeline|inline_rich) seeds=(tests/books examples assets) ;;
   sgf_read) seeds=("$corpora/sgf-parse" "$corpora/sabaki-sgf" "$corpora/sgfc" "$corpora/libsgfcplusplus" "$corpora/gogui/sgf-tests" "$corpora/littlego" "$corpora/reference") ;;
   xml_read) seeds=("$corpora/gogui/xml-test-cases" "$corpora/reference/gogui-xml") ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 dict=()
 case $target in
-  gobook_parse|book_pipeline) dict=(-dict=dict/gobook.dict) ;;
+  gobook_parse|book_pipeline|inline_rich) dict=(-dict=dict/gobook.dict) ;;
   sgf_read) dict=(-dict=dict/sgf.dict) ;;
 esac
 existing=()

@@ -39,3 +39,8 @@ fn xml_read_findings() {
 fn book_pipeline_findings() {
     replay("book_pipeline", props::book_pipeline);
 }
+
+#[test]
+fn inline_rich_findings() {
+    replay("inline_rich", props::inline_rich);
+}
