@@ -41,7 +41,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         let name = args.book.display().to_string();
         let errors: Vec<_> = checked.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
         for d in errors.iter().take(SHOWN_PER_FILE) {
-            report::error(&format!("{name}: {}", gobook::chars::visible(&d.message)));
+            report::error(&format!("{name}: {}", d.message));
         }
         if let Some(line) = more_line(&name, errors.len().saturating_sub(SHOWN_PER_FILE), 0) {
             eprintln!("{line}");
