@@ -2,7 +2,7 @@
 # Runs one cargo-fuzz target for a while, seeded from the repo's books and the
 # shared corpora. Usage: scripts/fuzz.sh TARGET [SECONDS]
 # Targets: gobook_parse, sgf_read, xml_read, book_pipeline, epub_build, import_convert,
-# gobook_toml (see docs/fuzzing.md).
+# gobook_toml, inline_rich (see docs/fuzzing.md).
 # Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +11,7 @@ seconds=${2:-1800}
 corpora=../shared/corpora
 seeds=()
 case $target in
-  gobook_parse|book_pipeline|epub_build) seeds=(tests/books examples assets) ;;
+  gobook_parse|book_pipeline|epub_build|inline_rich) seeds=(tests/books examples assets) ;;
   gobook_toml) seeds=(tests/fuzz/findings/gobook_toml) ;;
   sgf_read|import_convert) seeds=("$corpora/sgf-parse" "$corpora/sabaki-sgf" "$corpora/sgfc" "$corpora/libsgfcplusplus" "$corpora/gogui/sgf-tests" "$corpora/littlego" "$corpora/reference") ;;
   xml_read) seeds=("$corpora/gogui/xml-test-cases" "$corpora/reference/gogui-xml") ;;
@@ -19,7 +19,7 @@ case $target in
 esac
 dict=()
 case $target in
-  gobook_parse|book_pipeline|epub_build) dict=(-dict=dict/gobook.dict) ;;
+  gobook_parse|book_pipeline|epub_build|inline_rich) dict=(-dict=dict/gobook.dict) ;;
   sgf_read|import_convert) dict=(-dict=dict/sgf.dict) ;;
 esac
 existing=()

@@ -175,17 +175,130 @@ pub fn render_human(d: &Located, out: &mut dyn std::io::Write, color: bool) -> s
     writeln!(
         out,
         "{bold}{}:{}:{}:{bold:#} {style}{label}{style:#}{bold}: {}{bold:#}",
-        d.file, d.line, d.column, d.message
+        d.file, d.line, d.column, crate::chars::visible(&d.message)
     )?;
     let num = d.line.to_string();
     let pad = " ".repeat(num.len());
-    // Tabs are shown as single spaces so the caret lines up.
-    let shown: String = d.source_line.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+    // Tabs are shown as single spaces so the caret lines up; control characters as
+    // visible stand-ins, so a line holding an ESC cannot drive the terminal.
+    let shown: String = crate::chars::visible(&d.source_line).chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
     writeln!(out, "{blue}{pad} |{blue:#}")?;
     writeln!(out, "{blue}{num} |{blue:#} {shown}")?;
     let caret_pad = " ".repeat(d.snippet_column.saturating_sub(1) as usize);
     writeln!(out, "{blue}{pad} |{blue:#} {caret_pad}{style}^{style:#}")?;
     Ok(())
+}
+
+/// Diagnostics printed per file; a book with thousands of problems (a game full of
+/// illegal moves, a file saved as UTF-16) would otherwise bury the first ones, which
+/// are the ones to fix, under megabytes of text.
+pub const SHOWN_PER_FILE: usize = 200;
+
+/// Which of a file's diagnostics to print when there are more than [`SHOWN_PER_FILE`]:
+/// errors before warnings, since the errors are what stop a build, then in file order.
+/// Returns a flag per diagnostic, and the errors and warnings left out.
+pub fn select_shown(diags: &[Diagnostic], quiet: bool) -> (Vec<bool>, usize, usize) {
+    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    let warnings = if quiet { 0 } else { diags.len() - errors };
+    let show_errors = errors.min(SHOWN_PER_FILE);
+    let show_warnings = warnings.min(SHOWN_PER_FILE - show_errors);
+    let (mut e, mut w) = (0, 0);
+    let shown = diags
+        .iter()
+        .map(|d| match d.severity {
+            Severity::Error => {
+                e += 1;
+                e <= show_errors
+            }
+            Severity::Warning => {
+                w += 1;
+                !quiet && w <= show_warnings
+            }
+        })
+        .collect();
+    (shown, errors - show_errors, warnings - show_warnings)
+}
+
+/// The line that stands for diagnostics left out: `and 812 more errors in book.gobook`.
+pub fn more_line(file: &str, errors: usize, warnings: usize) -> Option<String> {
+    let count = |n: usize, word: &str| format!("{n} more {word}{}", if n == 1 { "" } else { "s" });
+    let what = match (errors, warnings) {
+        (0, 0) => return None,
+        (e, 0) => count(e, "error"),
+        (0, w) => count(w, "warning"),
+        (e, w) => format!("{} and {}", count(e, "error"), count(w, "warning")),
+    };
+    Some(format!("and {what} in {file}"))
+}
+
+/// Writes the diagnostics of one file the way [`render_human`] does, at most
+/// [`SHOWN_PER_FILE`] of them (see [`select_shown`]), then one line for the rest.
+/// With `quiet`, warnings are neither shown nor counted.
+pub fn render_file(src: &SourceFile, diags: &[Diagnostic], quiet: bool, out: &mut dyn std::io::Write, color: bool) -> std::io::Result<()> {
+    let (shown, more_errors, more_warnings) = select_shown(diags, quiet);
+    for (d, show) in diags.iter().zip(shown) {
+        if show {
+            render_human(&src.locate(d), out, color)?;
+        }
+    }
+    if let Some(line) = more_line(src.name, more_errors, more_warnings) {
+        writeln!(out, "{}", crate::chars::visible(&line))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod cap_tests {
+    use super::*;
+
+    fn diag(severity: Severity, at: usize) -> Diagnostic {
+        Diagnostic { severity, span: Span::new(at, at + 1), code: "t", message: format!("problem {at}") }
+    }
+
+    #[test]
+    fn a_few_diagnostics_are_all_shown() {
+        let d: Vec<_> = (0..5).map(|i| diag(if i % 2 == 0 { Severity::Error } else { Severity::Warning }, i)).collect();
+        assert_eq!(select_shown(&d, false), (vec![true; 5], 0, 0));
+        assert_eq!(select_shown(&d, true), (vec![true, false, true, false, true], 0, 0));
+    }
+
+    #[test]
+    fn errors_are_shown_before_warnings_when_there_are_too_many() {
+        // 1,000 warnings first, then 50 errors: every error is shown, warnings fill the rest.
+        let mut d: Vec<_> = (0..1000).map(|i| diag(Severity::Warning, i)).collect();
+        d.extend((1000..1050).map(|i| diag(Severity::Error, i)));
+        let (shown, e, w) = select_shown(&d, false);
+        assert_eq!(shown.iter().filter(|&&s| s).count(), SHOWN_PER_FILE);
+        assert!(shown[1000..].iter().all(|&s| s));
+        assert_eq!((e, w), (0, 1000 - (SHOWN_PER_FILE - 50)));
+        let text = String::from_utf8({
+            let src = SourceFile::new("b.gobook", "x\n");
+            let mut out = Vec::new();
+            render_file(&src, &d, false, &mut out, false).unwrap();
+            out
+        })
+        .unwrap();
+        assert!(text.ends_with("and 850 more warnings in b.gobook\n"), "{}", &text[text.len() - 100..]);
+        assert_eq!(text.matches("warning:").count(), 150);
+    }
+
+    #[test]
+    fn the_more_line_counts_both_kinds() {
+        assert_eq!(more_line("f", 0, 0), None);
+        assert_eq!(more_line("f", 1, 0).unwrap(), "and 1 more error in f");
+        assert_eq!(more_line("f", 3, 2).unwrap(), "and 3 more errors and 2 more warnings in f");
+    }
+
+    #[test]
+    fn control_characters_are_printed_visibly() {
+        let src = SourceFile::new("b.gobook", "::p a\u{1b}[31m b\n");
+        let d = Diagnostic { severity: Severity::Error, span: Span::new(5, 6), code: "t", message: "bad \u{1b}".into() };
+        let mut out = Vec::new();
+        render_human(&src.locate(&d), &mut out, false).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(!text.contains('\u{1b}'), "{text:?}");
+        assert!(text.contains("a\u{241b}[31m"), "{text:?}");
+    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 pub mod alloc;
 pub mod board;
+pub mod chars;
 pub mod check;
 pub mod diagnostics;
 pub mod epub;

@@ -54,3 +54,8 @@ fn import_convert_findings() {
 fn gobook_toml_findings() {
     replay("gobook_toml", props::gobook_toml);
 }
+
+#[test]
+fn inline_rich_findings() {
+    replay("inline_rich", props::inline_rich);
+}

@@ -71,31 +71,20 @@ pub fn from_bytes(name: String, path: PathBuf, bytes: &[u8]) -> Result<BookFile,
     }
 }
 
-/// Prints diagnostics of one file on standard error; returns (errors, warnings).
+/// Prints diagnostics of one file on standard error, at most
+/// [`SHOWN_PER_FILE`](gobook::diagnostics::SHOWN_PER_FILE) and a line counting the
+/// rest; returns (errors, warnings), all of them.
 pub fn print_diagnostics(name: &str, text: &str, diags: &[Diagnostic], quiet: bool) -> (usize, usize) {
     let src = SourceFile::new(name, text);
     let mut err = anstream::stderr();
     let color = anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never;
-    let (mut e, mut w) = (0, 0);
-    // Standard error is unbuffered: written a piece at a time, a game with a million
-    // illegal moves spent most of its time in system calls.
+    let e = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    // Standard error is unbuffered: written a piece at a time, many reports spent
+    // most of their time in system calls.
     let mut buf = Vec::new();
-    for d in diags {
-        match d.severity {
-            Severity::Error => e += 1,
-            Severity::Warning => w += 1,
-        }
-        if quiet && d.severity == Severity::Warning {
-            continue;
-        }
-        let _ = gobook::diagnostics::render_human(&src.locate(d), &mut buf, color);
-        if buf.len() > 1 << 16 {
-            let _ = err.write_all(&buf);
-            buf.clear();
-        }
-    }
+    let _ = gobook::diagnostics::render_file(&src, diags, quiet, &mut buf, color);
     let _ = err.write_all(&buf);
-    (e, w)
+    (e, diags.len() - e)
 }
 
 /// Reads the book named on the command line, or reports why not and gives the exit code:

@@ -13,7 +13,8 @@ pub struct CheckArgs {
     /// The book: a .gobook file or a folder holding one
     #[arg(default_value = ".")]
     pub book: PathBuf,
-    /// How to print the problems
+    /// How to print the problems: `human` shows at most 200 per file (errors before warnings)
+    /// and counts the rest; `json` lists every one
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     pub format: OutputFormat,
 }
@@ -21,9 +22,9 @@ pub struct CheckArgs {
 /// Output formats of `gobook check`.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum OutputFormat {
-    /// Messages with the source line and a caret, on standard error
+    /// Messages with the source line and a caret, on standard error; at most 200 per file
     Human,
-    /// A JSON array of diagnostics on standard output
+    /// A JSON array of every diagnostic on standard output
     Json,
 }
 

@@ -2,7 +2,7 @@
 
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
-use gobook::sgf::{self, Collection, Warning};
+use gobook::sgf::{self, Collection};
 use gobook::xml;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -108,7 +108,7 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         }
     };
     if !g.quiet {
-        print_warnings(&name, &warnings);
+        super::import::print_warnings(&name, &warnings);
     }
     let text = render(&collection, to);
     if let Err(e) = write_output(&args.output, &text) {
@@ -138,13 +138,6 @@ fn sniff(bytes: &[u8]) -> Format {
     match start.iter().find(|b| !b.is_ascii_whitespace()) {
         Some(b'<') => Format::Xml,
         _ => Format::Sgf,
-    }
-}
-
-fn print_warnings(name: &str, warnings: &[Warning]) {
-    let mut err = std::io::stderr().lock();
-    for w in warnings {
-        let _ = writeln!(err, "{name}:{}:{}: warning: {}", w.line, w.col, w.message);
     }
 }
 

@@ -5,6 +5,7 @@ use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::import::{book_from_game, Options};
 use gobook::sgf::Warning;
+use std::fmt::Write as _;
 use std::io::Write;
 use gobook::sgf::GameTree;
 use std::path::{Path, PathBuf};
@@ -62,13 +63,13 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     let checked = gobook::check::check(&text);
     let out_name = args.out.display().to_string();
     // A badly broken game can have an illegal move every other node: show the first few,
-    // not hundreds of megabytes of them; `gobook check` lists them all.
+    // not hundreds of megabytes of them; `gobook check --format json` lists them all.
     let is_error = |d: &&gobook::diagnostics::Diagnostic| d.severity == gobook::diagnostics::Severity::Error;
     let errors = checked.diagnostics.iter().filter(is_error).count();
     let shown: Vec<_> = checked.diagnostics.iter().filter(is_error).take(SHOWN_ERRORS).cloned().collect();
     book_file::print_diagnostics(&out_name, &text, &shown, true);
     if errors > SHOWN_ERRORS {
-        report::error(&format!("wrote {out_name}, but it has {errors} error(s), the first {SHOWN_ERRORS} above; `gobook check {out_name}` lists them all"));
+        report::error(&format!("wrote {out_name}, but it has {errors} error(s), the first {SHOWN_ERRORS} above; `gobook check {out_name} --format json` lists them all"));
         return EXIT_CONTENT;
     } else if errors > 0 {
         report::error(&format!("wrote {out_name}, but it has {errors} error(s); see above"));
@@ -122,9 +123,18 @@ pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
     Ok(collection.games.swap_remove(0))
 }
 
-fn print_warnings(name: &str, warnings: &[Warning]) {
-    let mut err = std::io::stderr().lock();
-    for w in warnings {
-        let _ = writeln!(err, "{name}:{}:{}: warning: {}", w.line, w.col, w.message);
+/// Prints what the game reader repaired as `FILE:LINE:COL: warning: ...`, at most
+/// [`SHOWN_PER_FILE`](gobook::diagnostics::SHOWN_PER_FILE) of them and a line counting
+/// the rest, as for a book: a broken game can have a repair on every node.
+/// Shared by `import`, `svg` of a game and `convert`.
+pub fn print_warnings(name: &str, warnings: &[Warning]) {
+    use gobook::diagnostics::{more_line, SHOWN_PER_FILE};
+    let mut out = String::new();
+    for w in warnings.iter().take(SHOWN_PER_FILE) {
+        let _ = writeln!(out, "{name}:{}:{}: warning: {}", w.line, w.col, gobook::chars::visible(&w.message));
     }
+    if let Some(line) = more_line(name, 0, warnings.len().saturating_sub(SHOWN_PER_FILE)) {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = std::io::stderr().lock().write_all(out.as_bytes());
 }

@@ -143,9 +143,10 @@ pub mod report {
 
     const ERROR: Style = AnsiColor::Red.on_default().bold();
 
-    /// Prints `error: MESSAGE` on standard error.
+    /// Prints `error: MESSAGE` on standard error; control characters quoted from a
+    /// file are shown as visible stand-ins, so they cannot drive the terminal.
     pub fn error(message: &str) {
         let mut err = anstream::stderr();
-        let _ = writeln!(err, "{ERROR}error{ERROR:#}: {message}");
+        let _ = writeln!(err, "{ERROR}error{ERROR:#}: {}", gobook::chars::visible(message));
     }
 }

@@ -35,9 +35,16 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     };
     let checked = gobook::check::check(&text);
     if checked.has_errors() {
-        // An illegal move in the game: say which, in the game's terms.
-        for d in checked.diagnostics.iter().filter(|d| d.severity == gobook::diagnostics::Severity::Error) {
-            report::error(&format!("{}: {}", args.book.display(), d.message));
+        // An illegal move in the game: say which, in the game's terms; a broken game can
+        // have one on every other node, so only the first few, as for a book.
+        use gobook::diagnostics::{more_line, Severity, SHOWN_PER_FILE};
+        let name = args.book.display().to_string();
+        let errors: Vec<_> = checked.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+        for d in errors.iter().take(SHOWN_PER_FILE) {
+            report::error(&format!("{name}: {}", d.message));
+        }
+        if let Some(line) = more_line(&name, errors.len().saturating_sub(SHOWN_PER_FILE), 0) {
+            eprintln!("{line}");
         }
         return EXIT_CONTENT;
     }

@@ -55,7 +55,16 @@ impl Tag {
     }
 }
 
+/// How deep `<dia>` and `<a>` may nest in the tree [`parse`] returns. Only a link
+/// inside an inline diagram (or the reverse) is meaningful, two levels; deeper nesting
+/// is already an error, and this limit only keeps every later pass, which walks the
+/// tree recursively (resolving, HTML, `fmt`, dropping it), far from the end of a
+/// thread's stack: 20,000 nested `<a>` overflowed it.
+pub const MAX_INLINE_DEPTH: usize = 100;
+
 /// Parses the inline markup of an element value; the spans it gives index the whole source.
+/// Tags nested deeper than [`MAX_INLINE_DEPTH`] are an error and left out of the tree
+/// (their text stays, in the deepest container).
 pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
     let base = text.span.start as usize;
     let raw = &text.raw;
@@ -63,6 +72,8 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
     // Open containers: the tag, its opening span, attributes, collected content.
     let mut stack: Vec<(Tag, usize, Vec<Attribute>, Vec<Inline>)> = Vec::new();
     let mut top: Vec<Inline> = Vec::new();
+    // Tags opened past the depth limit, so that their closing tags are skipped too.
+    let mut skipped: Vec<Tag> = Vec::new();
     let mut run = 0;
     let mut i = 0;
     macro_rules! cur {
@@ -100,6 +111,22 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
                         i = end;
                     } else {
                         let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
+                        if stack.len() >= MAX_INLINE_DEPTH {
+                            if skipped.is_empty() {
+                                diags.error(
+                                    Span::new(base + i, base + after),
+                                    "too-deep",
+                                    format!(
+                                        "`<{}>` is nested more than {MAX_INLINE_DEPTH} tags deep; close `<dia>` and `<a>` before opening the next one",
+                                        t.name()
+                                    ),
+                                );
+                            }
+                            skipped.push(t);
+                            i = after;
+                            run = i;
+                            continue;
+                        }
                         if stack.iter().any(|s| s.0 == t) {
                             diags.error(
                                 Span::new(base + i, base + after),
@@ -116,7 +143,12 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
             }
         } else if let Some((tag, len)) = close_tag(rest) {
             let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
-            if stack.last().is_some_and(|s| s.0 == t) {
+            if skipped.last() == Some(&t) {
+                flush(cur!(), run, i);
+                skipped.pop();
+                i += len;
+                run = i;
+            } else if stack.last().is_some_and(|s| s.0 == t) {
                 flush(cur!(), run, i);
                 let (t, open, attrs, content) = stack.pop().expect("checked above");
                 let span = Span::new(base + open, base + i + len);
@@ -268,6 +300,43 @@ mod tests {
         assert!(matches!(v[1], Inline::Break(_)));
         assert!(matches!(v[5], Inline::Break(_)));
         assert!(matches!(v[6], Inline::Img { .. }));
+    }
+
+    fn depth(v: &[Inline]) -> usize {
+        // Iterative, so that a tree too deep for recursion fails the test, not the stack.
+        let mut deepest = 0;
+        let mut todo: Vec<(&[Inline], usize)> = vec![(v, 0)];
+        while let Some((parts, d)) = todo.pop() {
+            deepest = deepest.max(d);
+            for p in parts {
+                if let Inline::Dia { content, .. } | Inline::Link { content, .. } = p {
+                    todo.push((content, d + 1));
+                }
+            }
+        }
+        deepest
+    }
+
+    #[test]
+    fn nesting_past_the_limit_is_one_error_and_no_deeper_tree() {
+        let n = 20_000;
+        let s = format!("{}x{}", "<a href=b>".repeat(n), "</a>".repeat(n));
+        let t = Text { raw: s.clone(), span: Span::new(0, s.len()) };
+        let mut d = Diagnostics::default();
+        let v = parse(&t, &mut d);
+        assert_eq!(depth(&v), MAX_INLINE_DEPTH);
+        let d = d.into_vec();
+        let deep: Vec<_> = d.iter().filter(|d| d.code == "too-deep").collect();
+        assert_eq!(deep.len(), 1);
+        assert_eq!(deep[0].span.start as usize, MAX_INLINE_DEPTH * "<a href=b>".len());
+        // The closing tags of the tags left out close nothing and are no errors of their own.
+        assert!(d.iter().all(|d| d.code != "unbalanced-tag" && d.code != "unclosed-tag"), "{d:?}");
+        // Nesting at the limit, alternating the two tags, is no `too-deep` error.
+        let s = format!("{}x{}", "<dia at=1><a href=b>".repeat(MAX_INLINE_DEPTH / 2), "</a></dia>".repeat(MAX_INLINE_DEPTH / 2));
+        let t = Text { raw: s.clone(), span: Span::new(0, s.len()) };
+        let mut d = Diagnostics::default();
+        assert_eq!(depth(&parse(&t, &mut d)), MAX_INLINE_DEPTH);
+        assert!(d.into_vec().iter().all(|d| d.code != "too-deep"));
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub fn decode(bytes: &[u8]) -> Result<(&str, bool), (usize, String)> {
 /// Parses gobook source text (without a byte-order mark).
 pub fn parse(src: &str) -> Parsed {
     let mut p = Parser { src, pos: 0, diags: Diagnostics::default() };
+    check_characters(src, &mut p.diags);
     let mut doc = Document { crlf: first_line_is_crlf(src), ..Document::default() };
     let bytes = src.as_bytes();
     let mut blank = 0u32;
@@ -59,6 +60,29 @@ pub fn parse(src: &str) -> Parsed {
         p.pos = after;
     }
     Parsed { doc, diagnostics: p.diags.into_vec() }
+}
+
+/// Reports each run of control characters or noncharacters in `src` as an error at its place.
+///
+/// An error rather than dropping them with a warning: they are invisible, so only the
+/// error's line and column lets the author find them, and text that builds must not
+/// change silently between what was written and what is published. The build stops
+/// on it like on any error, so no page, e-book or SVG can become unreadable XML.
+pub fn check_characters(src: &str, diags: &mut Diagnostics) {
+    for (range, c) in crate::chars::runs(src) {
+        let n = src[range.clone()].chars().count();
+        let what = if n == 1 {
+            format!("the invisible character {}", crate::chars::describe(c))
+        } else {
+            format!("{n} invisible characters (the first is {})", crate::chars::describe(c))
+        };
+        let hint = if c == '\0' { "; NUL characters usually mean the file was saved as UTF-16: save it as UTF-8" } else { "" };
+        diags.error(
+            Span::new(range.start, range.end),
+            "control-character",
+            format!("{what} cannot stand in a book; delete it{hint}"),
+        );
+    }
 }
 
 fn first_line_is_crlf(src: &str) -> bool {

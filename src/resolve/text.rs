@@ -492,3 +492,33 @@ pub fn check_all(src: &str, resolved: &Resolved, links: &crate::resolve::links::
         .collect();
     diags.extend(found.into_iter().flatten());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How deep bold and italic nest, counted without recursion.
+    fn depth(v: &[Rich]) -> usize {
+        let mut deepest = 0;
+        let mut todo: Vec<(&[Rich], usize)> = vec![(v, 0)];
+        while let Some((parts, d)) = todo.pop() {
+            deepest = deepest.max(d);
+            for r in parts {
+                if let Rich::Bold(c) | Rich::Italic(c) = r {
+                    todo.push((c, d + 1));
+                }
+            }
+        }
+        deepest
+    }
+
+    #[test]
+    fn emphasis_never_nests_more_than_two_deep() {
+        // A marker closes the open one of its kind wherever it is, so `** __ **` closes
+        // the bold and turns the italic marker into text: hostile text cannot nest deeper.
+        for s in ["**b __i ".repeat(20_000), "**__".repeat(20_000), format!("{}{}", "**".repeat(20_000), "__".repeat(20_000))] {
+            let out = emphasis(vec![Atom::Str(s, None)]);
+            assert!(depth(&out) <= 2, "{}", depth(&out));
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! Rebuilding on change: the same pipeline as `gobook build`, in memory, with the
 //! cache of the previous build, and nothing at all when the inputs did not change.
 
-use crate::diagnostics::{render_human, SourceFile};
+use crate::diagnostics::{render_file, SourceFile};
 use crate::serve::state::Snapshot;
 use crate::site::build::{render, BuildError, Cache, Options};
 use std::collections::HashMap;
@@ -137,9 +137,7 @@ impl Rebuilder {
                 let n = if n == self.book.display().to_string() { name } else { n };
                 let src = SourceFile::new(&n, &t);
                 let mut plain = Vec::new();
-                for d in &diagnostics {
-                    let _ = render_human(&src.locate(d), &mut plain, false);
-                }
+                let _ = render_file(&src, &diagnostics, false, &mut plain, false);
                 let terminal = String::from_utf8_lossy(&plain).into_owned();
                 Outcome::Failed { overlay: overlay_html(&escape(&terminal)), terminal }
             }

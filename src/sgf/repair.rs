@@ -546,6 +546,16 @@ fn fix_values(
                 );
                 p.values[0] = p.values[0].replace('\0', " ").into();
             }
+            // Other control characters would make a page, an e-book or an XML file built
+            // from this text unreadable; they carry no meaning in a game record.
+            if crate::chars::has_forbidden(&p.values[0]) {
+                let first = p.values[0].chars().find(|&c| crate::chars::is_forbidden(c)).unwrap_or(' ');
+                warn(
+                    pos,
+                    format!("control character {} in {id} value (removed)", crate::chars::describe(first)),
+                );
+                p.values[0] = crate::chars::strip(&p.values[0]).into_owned().into();
+            }
             if blank(&p.values[0]) {
                 warn(pos, format!("empty {id} value (deleted)"));
                 return false;

@@ -53,6 +53,13 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
         },
     };
     if url.ends_with(".md") || url.ends_with(".markdown") {
+        // Control characters are errors here as in the book: the author wrote this file too.
+        let mut d = crate::diagnostics::Diagnostics::default();
+        crate::format::parser::check_characters(&text, &mut d);
+        let diagnostics = d.into_vec();
+        if !diagnostics.is_empty() {
+            return Err(IncludeError::Content { name, text, diagnostics });
+        }
         return Ok(Included::Markdown(markdown(&text)));
     }
     // An included file holds elements as if written in place: check it as such.
@@ -145,6 +152,16 @@ mod tests {
         assert!(m.contains("&lt;script&gt;"));
         assert!(m.contains("<strong>bold</strong>"));
         assert!(m.contains("&lt;b&gt;inline"));
+    }
+
+    #[test]
+    fn control_characters_in_markdown_are_errors_at_their_place() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("notes.md"), "# Notes\n\nA bell\u{7} here.\n").unwrap();
+        let Err(IncludeError::Content { diagnostics, .. }) = read("notes.md", dir.path()) else { panic!("not refused") };
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].span.start, 15);
+        assert_eq!(diagnostics[0].code, "control-character");
     }
 
     #[test]

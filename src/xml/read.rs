@@ -115,10 +115,10 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
                 let s = t
                     .xml10_content()
                     .map_err(|e| err(text, pos, e.to_string()))?;
-                st.text.push_str(&s);
+                st.push_text(&s, pos);
             }
             Event::CData(t) if st.sink != Sink::None => {
-                st.text.push_str(&String::from_utf8_lossy(&t));
+                st.push_text(&String::from_utf8_lossy(&t), pos);
             }
             Event::GeneralRef(r) if st.sink != Sink::None => {
                 let c = match r.resolve_char_ref() {
@@ -130,7 +130,7 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
                         .map(str::to_string),
                 };
                 match c {
-                    Some(c) => st.text.push_str(&c),
+                    Some(c) => st.push_text(&c, pos),
                     None => st
                         .warnings
                         .push((pos, "unknown entity reference (ignored)".into())),
@@ -400,6 +400,15 @@ impl State {
             _ => self.unknown(&name, pos),
         }
         self.stack.push(open);
+    }
+
+    /// Adds text read from the file; control characters (written as character
+    /// references, which XML 1.0 forbids too) are left out with a warning.
+    fn push_text(&mut self, s: &str, pos: usize) {
+        if let Some(c) = s.chars().find(|&c| crate::chars::is_forbidden(c)) {
+            self.warnings.push((pos, format!("control character {} in the text (removed)", crate::chars::describe(c))));
+        }
+        self.text.push_str(&crate::chars::strip(s));
     }
 
     fn unknown(&mut self, name: &str, pos: usize) {

@@ -136,3 +136,62 @@ pub fn gobook_toml(data: &[u8]) {
         assert!(outside.is_empty(), "a build wrote outside the book's folder: {outside:?}");
     }
 }
+
+/// A book whose paragraph, heading, diagram text and caption are `raw`, kept inside
+/// those elements: no empty line ends them and no line starting `::` opens another.
+fn book_around(raw: &str) -> String {
+    let body: Vec<String> = raw
+        .lines()
+        .map(|l| {
+            if l.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+                format!(".{l}")
+            } else if l.starts_with("::") {
+                format!(" {l}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let body = if body.is_empty() { ".".to_string() } else { body.join("\n") };
+    let caption: String = raw.lines().next().unwrap_or("").replace('\\', "\\\\").replace('"', "\\\"");
+    format!(
+        "::book(#b)\ntitle=\"Fuzz\"\n\n::chapter(#c)\n\n::go(#g) sz=9 mv=C3D4\n\n::dia(#d) mv=E5 ca=\"{caption}\"\n{body}\n\n{body}\n\n::h2 {body}\n\n::p ref=d\n{body}\n"
+    )
+}
+
+/// Inline markup and rich text: arbitrary text as a paragraph, a heading, a diagram's
+/// text and a caption goes through check, text resolution and HTML without a panic or
+/// a stack overflow, and the HTML of the chapter is well-formed XML once made XHTML as
+/// the EPUB writer does, whatever errors the book has. Control characters, which no
+/// markup makes well-formed, must be refused by the parser; the rest is rendered
+/// without them.
+pub fn inline_rich(data: &[u8]) {
+    use gobook::render::board::board_diagram;
+    use gobook::render::svg::render_inline;
+    use gobook::site::html::{included_body, Site};
+    use gobook::site::pages::{self, Plan};
+    let raw = text(data);
+    if gobook::chars::has_forbidden(&raw) {
+        let parsed = gobook::format::parse(&book_around(&raw));
+        assert!(parsed.diagnostics.iter().any(|d| d.code == "control-character"), "a control character was not refused");
+    }
+    let src = book_around(&gobook::chars::strip(&raw));
+    let checked = gobook::check::check(&src);
+    let book = &checked.resolved.book;
+    let langs = if book.languages.is_empty() { vec!["en".to_string()] } else { book.languages.clone() };
+    let plans: Vec<Plan> = langs.iter().map(|l| pages::plan(book, l)).collect();
+    let svgs: Vec<Vec<std::sync::Arc<str>>> = plans
+        .iter()
+        .map(|p| book.diagrams.iter().enumerate().map(|(i, d)| render_inline(&board_diagram(book, d, &p.lang), &format!("d{i}")).into()).collect())
+        .collect();
+    let includes = vec![Default::default(); plans.len()];
+    let config = Default::default();
+    let site = Site { src: &src, checked: &checked, plans: &plans, multi: plans.len() > 1, config: &config, svgs: &svgs, includes: &includes };
+    for i in 0..plans.len() {
+        let html = included_body(&site, i).into_string();
+        let xhtml = format!("<div xmlns=\"http://www.w3.org/1999/xhtml\">{}</div>", gobook::epub::xhtml::from_html(&html));
+        if let Err(e) = roxmltree::Document::parse(&xhtml) {
+            panic!("the HTML is not well-formed: {e}\n{xhtml}");
+        }
+    }
+}
