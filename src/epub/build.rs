@@ -158,7 +158,6 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let book = &checked.resolved.book;
     let plan = plan(book, lang);
     let tag = html_lang(lang);
-    let svgs: Vec<std::sync::Arc<str>> = book.diagrams.par_iter().enumerate().map(|(i, d)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into()).collect();
     let includes = render_includes(checked, s.book_dir, std::slice::from_ref(&plan)).map_err(|e| match e {
         // Missing includes are reported in the book itself.
         BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {
@@ -172,9 +171,12 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         plans: std::slice::from_ref(&plan),
         multi: false,
         config: s.config,
-        svgs: std::slice::from_ref(&svgs),
+        svgs: &[],
+        svgs_from: 0,
         includes: &includes,
     };
+    // The diagrams of each chapter (a contiguous run), drawn when its page is made.
+    let diagrams = book.chapter_diagrams();
     let info = |key: &str| book.info(key, lang).map(|t| text::resolve_plain(book, t, lang)).filter(|t| !t.trim().is_empty());
     let title = info("title").unwrap_or_else(|| book.id.clone());
     let contents_word = i18n_ui("contents", lang);
@@ -225,7 +227,10 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             continue;
         };
         let cx = LinkContext { plan: &plan, all: std::slice::from_ref(&plan), chapter: Some(c), multi: false, inline_anchor: &inline_anchor, root: "../", renamed: s.renamed };
-        let chapter = html::chapter_body(&site, &plan, 0, c, &cx);
+        let range = diagrams[c].clone();
+        let svgs: Vec<std::sync::Arc<str>> = book.diagrams[range.clone()].par_iter().zip(range.clone()).map(|(d, i)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into()).collect();
+        let chapter_site = Site { svgs: std::slice::from_ref(&svgs), svgs_from: range.start, ..site };
+        let chapter = html::chapter_body(&chapter_site, &plan, 0, c, &cx);
         // Interactive diagrams get the site's script and its words; reading systems
         // without scripting show the static diagram and the solutions as they are.
         let words = html::interface_words(&chapter, lang).into_string();

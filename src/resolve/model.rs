@@ -55,6 +55,18 @@ impl Book {
     pub fn info(&self, name: &str, lang: &str) -> Option<&str> {
         self.info.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.get(lang))
     }
+
+    /// The diagrams of each chapter as a range of [`Book::diagrams`]: a chapter's diagrams,
+    /// block and inline, follow one another in flow order. Builds draw a chapter's at a time.
+    pub fn chapter_diagrams(&self) -> Vec<std::ops::Range<usize>> {
+        let mut out = vec![0..0; self.chapters.len()];
+        for (d, dia) in self.diagrams.iter().enumerate() {
+            if let Some(r) = dia.chapter.and_then(|c| out.get_mut(c)) {
+                *r = if r.start == r.end { d..d + 1 } else { r.start..d + 1 };
+            }
+        }
+        out
+    }
 }
 
 /// A chapter: a group of blocks.
