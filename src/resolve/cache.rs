@@ -13,7 +13,8 @@ use std::sync::Arc;
 /// What one element resolved to.
 struct Entry {
     data: Arc<GoData>,
-    diagram: Option<Diagram>,
+    /// Boxed: a diagram is hundreds of bytes, and the table holds every element's entry.
+    diagram: Option<Box<Diagram>>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -49,7 +50,7 @@ impl ResolveCache {
             // Made ahead (prefetch): taken, not copied.
             if let Some(e) = self.entries.remove(&key) {
                 diags.extend(self.prefetched.remove(&key).unwrap_or_default());
-                return (e.data, e.diagram);
+                return (e.data, e.diagram.map(|d| *d));
             }
             let (data, diagram) = make(diags);
             return (Arc::new(data), diagram);
@@ -59,14 +60,14 @@ impl ResolveCache {
             // Made ahead for this resolution: its diagnostics as made, not shifted.
             if let Some(found) = self.prefetched.remove(&key) {
                 diags.extend(found);
-                return (e.data.clone(), e.diagram.clone());
+                return (e.data.clone(), e.diagram.as_deref().cloned());
             }
             self.hits += 1;
             diags.extend(e.diagnostics.iter().cloned().map(|mut d| {
                 d.span = Span { start: d.span.start + anchor, end: d.span.end + anchor };
                 d
             }));
-            return (e.data.clone(), e.diagram.clone());
+            return (e.data.clone(), e.diagram.as_deref().cloned());
         }
         let mut local = Diagnostics::default();
         let (data, diagram) = make(&mut local);
@@ -86,7 +87,7 @@ impl ResolveCache {
     pub fn insert_made(&mut self, key: u64, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
         if self.once {
             self.prefetched.insert(key, found);
-            self.entries.insert(key, Entry { data, diagram, diagnostics: Vec::new() });
+            self.entries.insert(key, Entry { data, diagram: diagram.map(Box::new), diagnostics: Vec::new() });
             return;
         }
         self.prefetched.insert(key, found.clone());
@@ -101,7 +102,7 @@ impl ResolveCache {
                 d
             })
             .collect();
-        self.entries.insert(key, Entry { data, diagram, diagnostics: relative });
+        self.entries.insert(key, Entry { data, diagram: diagram.map(Box::new), diagnostics: relative });
     }
 
     /// Starts a resolution: counts afresh.
