@@ -186,7 +186,8 @@ impl DiagramRole {
     }
 }
 
-/// One move of a diagram's sequence.
+/// One move of a diagram's sequence. A book holds every move of every diagram for the
+/// whole build, so this stays small: 32 bytes, no text of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveInfo {
     /// The move number (None for a pass).
@@ -197,10 +198,15 @@ pub struct MoveInfo {
     pub color: Color,
     /// Drawn as a numbered stone.
     pub shown: bool,
-    /// The text printed on the stone, when shown.
-    pub label: Option<String>,
     /// Stones this move captured.
-    pub captures: Vec<Point>,
+    pub captures: Box<[Point]>,
+}
+
+impl MoveInfo {
+    /// The text printed on the stone (its number), when shown.
+    pub fn label(&self) -> Option<String> {
+        self.number.filter(|_| self.shown).map(|n| n.to_string())
+    }
 }
 
 /// A move that cannot be drawn, and why; the caption names it.
