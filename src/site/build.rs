@@ -590,6 +590,34 @@ fn swap_in(mut staged: Staging, out: &Path) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// The streamed build writes the same pages as `serve`'s render, which holds every
+    /// diagram: each page was given the SVG of the diagrams it shows, and only those
+    /// (a page asking for another chapter's diagram fails the debug assertion in `Site::svg`).
+    #[test]
+    fn a_build_writes_a_chapter_at_a_time_what_render_holds_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "::book_en_de(#b) title=\"T\"\n\n::chapter(#one)\n\n::h1 One\n\n::go(#g) mv=\"Q16 D4 Q3 D16 R10\"\n\n\
+                    ::fig(#f) base=g to=5 ca=\"Fig\"\n\n::p See <dia base=g at=3 mv=\"C3\">this</dia> and <dia ab=K10>that</dia>.\n\n\
+                    ::chapter(#two)\n\n::h1 Two\n\n::p No diagrams here.\n\n\
+                    ::chapter_de(#drei)\n\n::h1 Drei\n\n::dia ab=D4 width=half\n\n::dia ab=Q16 width=half\n\n::p Mit <dia ab=C3>einem</dia>.\n";
+        let book = dir.path().join("b.gobook");
+        std::fs::write(&book, text).unwrap();
+        let out = dir.path().join("site");
+        let quiet = |_: &str| {};
+        let opts = Options { book: &book, text, out_dir: Some(&out), progress: &quiet, checked: None };
+        let rendered = render(&opts, &mut Cache::default()).unwrap();
+        let summary = build(&opts).unwrap();
+        assert_eq!(summary.pages, rendered.summary.pages);
+        assert_eq!(summary.diagrams, 6);
+        for (rel, bytes) in &rendered.files {
+            assert_eq!(std::fs::read(out.join(rel)).unwrap(), **bytes, "{}", rel.display());
+        }
+        let ranges = check(text).resolved.book.chapter_diagrams();
+        assert_eq!(ranges, vec![0..3, 0..0, 3..6]);
+        let de = std::fs::read_to_string(out.join("de/drei.html")).unwrap();
+        assert_eq!(de.matches("<svg").count(), 3, "the German chapter shows its own three diagrams");
+    }
+
     #[test]
     fn included_element_ids_get_a_prefix_and_nothing_else_does() {
         assert_eq!(
