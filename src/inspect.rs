@@ -241,7 +241,7 @@ fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) 
                 point: m.point.map(|p| p.to_string()),
                 color: color(m.color),
                 shown: m.shown,
-                label: m.label.clone(),
+                label: m.label(),
                 captures: m.captures.iter().map(|p| p.to_string()).collect(),
             })
             .collect(),

@@ -33,7 +33,7 @@ fn figure_takes_a_range_of_the_game_and_numbers_from_at() {
     let f = &d[0];
     assert_eq!(f.first_number, 3);
     assert_eq!(f.stones, vec![(p("Q16"), Color::White), (p("D4"), Color::Black)]);
-    let nums: Vec<_> = f.moves.iter().map(|m| (m.number, m.point, m.color, m.label.clone())).collect();
+    let nums: Vec<_> = f.moves.iter().map(|m| (m.number, m.point, m.color, m.label())).collect();
     assert_eq!(nums, vec![(Some(3), Some(p("Q4")), Color::Black, Some("3".into())), (Some(4), Some(p("D16")), Color::White, Some("4".into()))]);
     assert_eq!(f.final_stones.len(), 4);
     assert!(f.show_from_to, "fig without caption shows the move range");
@@ -110,7 +110,7 @@ fn moves_on_stones_from_before_the_diagram() {
 fn mn_renumbers_and_gaps_use_the_printed_numbers() {
     let d = diagrams("::dia sz=9 mn=51 mv=\"A2 A1 B1 A3 A1\"");
     assert_eq!(d[0].first_number, 51);
-    assert_eq!(d[0].moves[0].label.as_deref(), Some("51"));
+    assert_eq!(d[0].moves[0].label().as_deref(), Some("51"));
     assert_eq!(d[0].gaps, vec![at(&["55"], "52")]);
 }
 

@@ -148,7 +148,7 @@ fn links_and_inline_diagrams() {
     );
     let d = r.iter().find_map(|x| if let Rich::Diagram { diagram, content } = x { Some((*diagram, content.clone())) } else { None }).unwrap();
     assert_eq!(d.1, vec![t("a diagram")]);
-    assert_eq!(c.resolved.book.diagrams[d.0].moves[0].label.as_deref(), Some("1"));
+    assert_eq!(c.resolved.book.diagrams[d.0].moves[0].label().as_deref(), Some("1"));
 }
 
 #[test]

@@ -21,6 +21,11 @@ pub struct Shape {
 /// The book of the issue: 100 chapters, 500 figures, 1,000 diagrams, 200 problems.
 pub const STANDARD: Shape = Shape { chapters: 100, figures: 5, diagrams: 10, problems: 2 };
 
+/// A 5 MB book of long games (250 to 406 moves): each game whole in figures of fifty
+/// moves (up to eight), two diagrams with their inline twins per figure, two problems;
+/// 880 chapters, about 27,500 diagrams.
+pub const LONG: Shape = Shape { chapters: 880, figures: 8, diagrams: 16, problems: 2 };
+
 /// A real game of the corpora: the `::go` element text (ID `game`), the points of
 /// its numbered moves, and the SGF file it came from.
 pub type Game = (String, Vec<gobook::point::Point>, PathBuf);

@@ -6,7 +6,8 @@
 use super::cover::{self, CoverText};
 use super::nav::{self, Entry, Nav};
 use super::package::{self, Item, Metadata};
-use super::{names, ocf, solutions, xhtml};
+use super::ocf::{self, Content};
+use super::{names, solutions, xhtml};
 use crate::check::Checked;
 use crate::format::schema::ElementKind;
 use crate::render::board::board_diagram;
@@ -156,7 +157,6 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let book = &checked.resolved.book;
     let plan = plan(book, lang);
     let tag = html_lang(lang);
-    let svgs: Vec<std::sync::Arc<str>> = book.diagrams.par_iter().enumerate().map(|(i, d)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into()).collect();
     let includes = render_includes(checked, s.book_dir, std::slice::from_ref(&plan)).map_err(|e| match e {
         // Missing includes are reported in the book itself.
         BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {
@@ -170,15 +170,20 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         plans: std::slice::from_ref(&plan),
         multi: false,
         config: s.config,
-        svgs: std::slice::from_ref(&svgs),
+        svgs: &[],
+        svgs_from: 0,
         includes: &includes,
     };
+    // The diagrams of each chapter (a contiguous run), drawn when its page is made.
+    let diagrams = book.chapter_diagrams();
     let info = |key: &str| book.info(key, lang).map(|t| text::resolve_plain(book, t, lang)).filter(|t| !t.trim().is_empty());
     let title = info("title").unwrap_or_else(|| book.id.clone());
     let contents_word = i18n_ui("contents", lang);
 
     let mut items: Vec<Item> = Vec::new();
-    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut files: Vec<(String, Content)> = Vec::new();
+    // Chapters are deflated as they are made (see `ocf::Deflated`).
+    let mut deflated = ocf::Deflated::default();
     let mut spine: Vec<usize> = Vec::new();
 
     // The cover: the book's own image when it names a local one, else drawn from the title.
@@ -193,7 +198,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
                     let rel = confine(s.book_dir, &c, "cover image", Kind::File).map_err(|r| r.message)?;
                     let bytes = std::fs::read(s.book_dir.join(rel)).map_err(|e| format!("cannot read the cover {c}: {e}"))?;
                     let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
-                    files.push((name.clone(), bytes));
+                    files.push((name.clone(), Content::Bytes(bytes)));
                     items.push(Item { id: "cover-image".into(), href: name.clone(), media_type: media, properties: vec!["cover-image"], spine: None });
                     name
                 }
@@ -201,18 +206,18 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         }
         None => {
             let svg = cover::svg(&CoverText { title: &title, subtitle: info("subtitle").as_deref(), author: info("author").as_deref() });
-            files.push(("gobook-cover.svg".into(), svg.into_bytes()));
+            files.push(("gobook-cover.svg".into(), Content::Bytes(svg.into_bytes())));
             items.push(Item { id: "cover-image".into(), href: "gobook-cover.svg".into(), media_type: "image/svg+xml", properties: vec!["cover-image"], spine: None });
             "gobook-cover.svg".to_string()
         }
     };
-    files.push(("cover.xhtml".into(), cover::page(tag, &title, &cover_image).into_bytes()));
+    files.push(("cover.xhtml".into(), Content::Bytes(cover::page(tag, &title, &cover_image).into_bytes())));
     spine.push(items.len());
     items.push(Item { id: "cover".into(), href: "cover.xhtml".into(), media_type: "application/xhtml+xml", properties: vec![], spine: Some(true) });
 
     let nav_index = items.len();
     items.push(Item { id: "nav".into(), href: "nav.xhtml".into(), media_type: "application/xhtml+xml", properties: vec!["nav"], spine: None });
-    files.push(("style.css".into(), s.css.as_bytes().to_vec()));
+    files.push(("style.css".into(), Content::Bytes(s.css.as_bytes().to_vec())));
     items.push(Item { id: "css".into(), href: "style.css".into(), media_type: "text/css", properties: vec![], spine: None });
 
     let mut entries = Vec::new();
@@ -225,7 +230,10 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             continue;
         };
         let cx = LinkContext { plan: &plan, all: std::slice::from_ref(&plan), chapter: Some(c), multi: false, inline_anchor: &inline_anchor, root: "../", renamed: s.renamed };
-        let chapter = html::chapter_body(&site, &plan, 0, c, &cx);
+        let range = diagrams[c].clone();
+        let svgs: Vec<std::sync::Arc<str>> = book.diagrams[range.clone()].par_iter().zip(range.clone()).map(|(d, i)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into()).collect();
+        let chapter_site = Site { svgs: std::slice::from_ref(&svgs), svgs_from: range.start, ..site };
+        let chapter = html::chapter_body(&chapter_site, &plan, 0, c, &cx);
         // Interactive diagrams get the site's script and its words; reading systems
         // without scripting show the static diagram and the solutions as they are.
         let words = html::interface_words(&chapter, lang).into_string();
@@ -257,13 +265,13 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             properties: [(scripted, "scripted"), (doc.contains("<svg"), "svg")].into_iter().filter_map(|(on, p)| on.then_some(p)).collect(),
             spine: Some(true),
         });
-        files.push((href, doc.into_bytes()));
+        files.push((href.clone(), deflated.add(&format!("OEBPS/{href}"), doc.as_bytes())?));
         any_scripted |= scripted;
     }
     if any_scripted {
         // EPUB 3.3 lists `application/javascript` among the core media types (3.0 used `text/javascript`).
         items.push(Item { id: "js".into(), href: SCRIPT.into(), media_type: "application/javascript", properties: vec![], spine: None });
-        files.push((SCRIPT.into(), s.js.as_bytes().to_vec()));
+        files.push((SCRIPT.into(), Content::Bytes(s.js.as_bytes().to_vec())));
     }
     let start = entries.get(1).or(entries.first()).map(|e| e.href.clone()).unwrap_or_else(|| "cover.xhtml".into());
     // Landmarks may only point into the reading order: the book's own contents chapter, if it has one.
@@ -272,7 +280,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         None => "nav.xhtml#toc".to_string(),
     });
     let nav = nav::nav(&Nav { lang: tag, heading: contents_word, entries: &entries, cover: "cover.xhtml", start: &start, contents: contents.as_deref() });
-    files.push(("nav.xhtml".into(), nav.into_bytes()));
+    files.push(("nav.xhtml".into(), Content::Bytes(nav.into_bytes())));
 
     for (i, Picture { source, name, bytes }) in s.images.iter().enumerate() {
         let media = package::media_type(name).ok_or_else(|| format!("the image `{source}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
@@ -281,7 +289,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         }
         let properties = if *name == cover_image { vec!["cover-image"] } else { vec![] };
         items.push(Item { id: format!("img{i}"), href: name.clone(), media_type: media, properties, spine: None });
-        files.push((name.clone(), bytes.clone()));
+        files.push((name.clone(), Content::Bytes(bytes.clone())));
     }
 
     let meta = Metadata {
@@ -295,9 +303,9 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         modified: s.modified.clone(),
     };
     let opf = package::opf(&meta, &items, &spine);
-    let mut packed: Vec<(String, Vec<u8>)> = vec![(ocf::PACKAGE_PATH.to_string(), opf.into_bytes())];
+    let mut packed: Vec<(String, Content)> = vec![(ocf::PACKAGE_PATH.to_string(), Content::Bytes(opf.into_bytes()))];
     packed.extend(files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
-    Ok(ocf::pack(&packed)?)
+    Ok(ocf::pack(&packed, deflated)?)
 }
 
 fn i18n_ui(key: &str, lang: &str) -> &'static str {

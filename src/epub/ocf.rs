@@ -5,33 +5,79 @@
 
 use std::io::{Cursor, Write};
 use zip::write::SimpleFileOptions;
-use zip::{CompressionMethod, ZipWriter};
+use zip::{CompressionMethod, ZipArchive, ZipWriter};
 
 /// Where the package document lives inside the container.
 pub const PACKAGE_PATH: &str = "OEBPS/content.opf";
 
 const CONTAINER_XML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<container version=\"1.0\" xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\">\n<rootfiles>\n<rootfile full-path=\"OEBPS/content.opf\" media-type=\"application/oebps-package+xml\"/>\n</rootfiles>\n</container>\n";
 
-/// Packs `files` (paths inside the container, contents) into an EPUB file's bytes.
-pub fn pack(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
-    let err = |e: zip::result::ZipError| format!("cannot write the EPUB container: {e}");
-    let io = |e: std::io::Error| format!("cannot write the EPUB container: {e}");
-    let mut z = ZipWriter::new(Cursor::new(Vec::new()));
-    let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
-    let deflated = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
-    z.start_file("mimetype", stored).map_err(err)?;
-    z.write_all(b"application/epub+zip").map_err(io)?;
-    z.start_file("META-INF/container.xml", deflated).map_err(err)?;
-    z.write_all(CONTAINER_XML.as_bytes()).map_err(io)?;
-    for (path, bytes) in files {
-        // Already compressed images gain nothing from deflate.
-        let opts = if path.ends_with(".png") || path.ends_with(".jpg") || path.ends_with(".jpeg") || path.ends_with(".gif") || path.ends_with(".webp") {
-            stored
-        } else {
-            deflated
-        };
-        z.start_file(path.as_str(), opts).map_err(err)?;
-        z.write_all(bytes).map_err(io)?;
+/// What a file of the container holds.
+pub enum Content {
+    /// Its bytes, compressed by [`pack`].
+    Bytes(Vec<u8>),
+    /// Its bytes already deflated: the `n`th file added to a [`Deflated`].
+    Deflated(usize),
+}
+
+/// Files deflated as soon as they are made. A book's chapters as text are most of what
+/// an e-book build would hold (hundreds of megabytes for a large book); deflated, a
+/// fraction. [`pack`] copies them into the container as they are, in their place.
+pub struct Deflated {
+    zip: ZipWriter<Cursor<Vec<u8>>>,
+    count: usize,
+}
+
+impl Default for Deflated {
+    fn default() -> Self {
+        Deflated { zip: ZipWriter::new(Cursor::new(Vec::new())), count: 0 }
     }
-    Ok(z.finish().map_err(err)?.into_inner())
+}
+
+impl Deflated {
+    /// Deflates `bytes`, the file at `path` in the container, as [`pack`] would.
+    pub fn add(&mut self, path: &str, bytes: &[u8]) -> Result<Content, String> {
+        self.zip.start_file(path, options(path)).map_err(zip_error)?;
+        self.zip.write_all(bytes).map_err(io_error)?;
+        self.count += 1;
+        Ok(Content::Deflated(self.count - 1))
+    }
+}
+
+fn zip_error(e: zip::result::ZipError) -> String {
+    format!("cannot write the EPUB container: {e}")
+}
+
+fn io_error(e: std::io::Error) -> String {
+    format!("cannot write the EPUB container: {e}")
+}
+
+/// How a file is stored: already compressed images gain nothing from deflate.
+fn options(path: &str) -> SimpleFileOptions {
+    let stored = path.ends_with(".png") || path.ends_with(".jpg") || path.ends_with(".jpeg") || path.ends_with(".gif") || path.ends_with(".webp");
+    SimpleFileOptions::default().compression_method(if stored { CompressionMethod::Stored } else { CompressionMethod::Deflated })
+}
+
+/// Packs `files` (paths inside the container, contents; `deflated` holds those already
+/// deflated) into an EPUB file's bytes.
+pub fn pack(files: &[(String, Content)], deflated: Deflated) -> Result<Vec<u8>, String> {
+    let mut made = ZipArchive::new(deflated.zip.finish().map_err(zip_error)?).map_err(zip_error)?;
+    let mut z = ZipWriter::new(Cursor::new(Vec::new()));
+    z.start_file("mimetype", SimpleFileOptions::default().compression_method(CompressionMethod::Stored)).map_err(zip_error)?;
+    z.write_all(b"application/epub+zip").map_err(io_error)?;
+    z.start_file("META-INF/container.xml", options("container.xml")).map_err(zip_error)?;
+    z.write_all(CONTAINER_XML.as_bytes()).map_err(io_error)?;
+    for (path, content) in files {
+        match content {
+            Content::Bytes(bytes) => {
+                z.start_file(path.as_str(), options(path)).map_err(zip_error)?;
+                z.write_all(bytes).map_err(io_error)?;
+            }
+            Content::Deflated(n) => {
+                let file = made.by_index_raw(*n).map_err(zip_error)?;
+                z.raw_copy_file_rename(file, path).map_err(zip_error)?;
+            }
+        }
+    }
+    Ok(z.finish().map_err(zip_error)?.into_inner())
 }

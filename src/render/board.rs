@@ -20,7 +20,7 @@ pub fn board_shape(d: &Diagram) -> BoardDiagram {
         .moves
         .iter()
         .filter(|m| m.shown)
-        .filter_map(|m| Some(NumberedStone { point: m.point?, color: m.color, label: m.label.clone()? }))
+        .filter_map(|m| Some(NumberedStone { point: m.point?, color: m.color, label: m.label()? }))
         .collect();
     b.labels = d.labels.clone();
     b.marks = d.marks.clone();

@@ -59,7 +59,8 @@ impl Hash for Key {
 /// What one element resolved to.
 struct Entry {
     data: Arc<GoData>,
-    diagram: Option<Diagram>,
+    /// Boxed: a diagram is hundreds of bytes, and the table holds every element's entry.
+    diagram: Option<Box<Diagram>>,
     /// Spans relative to the element's start (wrapping, so any offset comes back exactly).
     diagnostics: Vec<Diagnostic>,
 }
@@ -97,7 +98,7 @@ impl ResolveCache {
             // Made ahead (prefetch): taken, not copied. A second identical element makes its own.
             if let Some((k, e)) = self.entries.remove_entry(&key) {
                 diags.extend(at(&e.diagnostics, anchor));
-                return (k, e.data, e.diagram);
+                return (k, e.data, e.diagram.map(|d| *d));
             }
             let (data, diagram) = make(diags);
             return (key, Arc::new(data), diagram);
@@ -109,7 +110,7 @@ impl ResolveCache {
             diags.extend(at(&e.diagnostics, anchor));
             let k = k.clone();
             self.used.insert(k.clone());
-            return (k, e.data.clone(), e.diagram.clone());
+            return (k, e.data.clone(), e.diagram.as_deref().cloned());
         }
         let mut local = Diagnostics::default();
         let (data, diagram) = make(&mut local);
@@ -142,7 +143,7 @@ impl ResolveCache {
                 d
             })
             .collect();
-        self.entries.insert(key, Entry { data, diagram, diagnostics: relative });
+        self.entries.insert(key, Entry { data, diagram: diagram.map(Box::new), diagnostics: relative });
     }
 
     /// Starts a resolution: counts afresh.

@@ -111,9 +111,9 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
         view: data.view.unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1))),
         first_number: data.first_number,
         to_play: data.start.to_play(),
-        stones: data.start.stones_top_down(),
+        stones: exact(data.start.stones_top_down()),
         moves,
-        final_stones,
+        final_stones: exact(final_stones),
         ko_point: data.start.ko_point(),
         marks,
         labels,
@@ -132,6 +132,13 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
         wrong: seqs("wrong"),
         text: None,
     }
+}
+
+/// A list without room to spare: positions are made with room for half the board, and a
+/// book holds two per diagram for the whole build.
+fn exact<T>(mut v: Vec<T>) -> Vec<T> {
+    v.shrink_to_fit();
+    v
 }
 
 /// What a point of the drawing shows.
@@ -174,24 +181,24 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
         match *m {
             Move::Pass => {
                 board.pass();
-                infos.push(MoveInfo { number: None, point: None, color, shown: false, label: None, captures: Vec::new() });
+                infos.push(MoveInfo { number: None, point: None, color, shown: false, captures: Box::default() });
             }
             Move::Tenuki => {
                 let n = number.to_string();
                 number += 1;
                 board.pass();
                 pending.push(Pending { first: i, gap: Gap::Elsewhere(n.clone()) });
-                infos.push(MoveInfo { number: Some(number - 1), point: None, color, shown: false, label: None, captures: Vec::new() });
+                infos.push(MoveInfo { number: Some(number - 1), point: None, color, shown: false, captures: Box::default() });
             }
             Move::Play(p) => {
                 let n = number;
                 number += 1;
                 let captures = match godata::play(&mut board, *m) {
-                    Some(Ok(o)) => o.captured,
-                    _ => Vec::new(),
+                    Some(Ok(o)) => o.captured.into_boxed_slice(),
+                    _ => Box::default(),
                 };
                 let text = n.to_string();
-                let mut info = MoveInfo { number: Some(n), point: Some(p), color, shown: false, label: None, captures };
+                let mut info = MoveInfo { number: Some(n), point: Some(p), color, shown: false, captures };
                 let at = cell(p);
                 let alone = match drawn.get(at).copied().unwrap_or(Drawn::Empty) {
                     Drawn::Empty => {
@@ -199,7 +206,6 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
                             *d = Drawn::Numbered(n);
                         }
                         info.shown = true;
-                        info.label = Some(text.clone());
                         None
                     }
                     Drawn::Numbered(target) => Some(Gap::At { moves: vec![text.clone()], target: target.to_string() }),

@@ -73,12 +73,36 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
     r.book.languages = book_languages(doc, book_el);
     prefetch::prefetch(src, doc, links, cache, Inherited { full_width: r.book.full_width, show_coords: r.book.show_coords });
 
+    // Go data is kept only for elements others may start from: bases, and elements with an
+    // ID (an inline `<dia base=ID>` names one). A long game's is kept; a diagram's is not.
+    let mut may_be_base: Vec<bool> = doc.elements.iter().map(|e| e.id_str().is_some()).collect();
+    for &b in links.base.iter().chain(&links.inline_base).flatten() {
+        if let Some(m) = may_be_base.get_mut(b) {
+            *m = true;
+        }
+    }
+    // Room for every diagram at once (an inline one per `<dia`, at most): the list is the
+    // largest of the book and would otherwise be copied as it doubles.
+    let at_most: usize = doc
+        .elements
+        .iter()
+        .map(|e| match e.kind {
+            ElementKind::Diagram(_) => 1,
+            ElementKind::Paragraph(_) => e.value.as_ref().map_or(0, |v| v.raw.matches("<dia").count()),
+            _ => 0,
+        })
+        .sum();
+    r.book.diagrams.reserve_exact(at_most);
+
     let mut style = "normal".to_string();
     let mut para_spacing: Option<i64> = None;
     let mut scratch = Diagnostics::default();
     for (i, el) in doc.elements.iter().enumerate() {
         match el.kind {
             ElementKind::Chapter => {
+                if let Some(last) = r.book.chapters.last_mut() {
+                    last.blocks.shrink_to_fit();
+                }
                 r.book.chapters.push(Chapter {
                     id: el.id_str().map(String::from),
                     element: i,
@@ -123,7 +147,9 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
                 } else {
                     None
                 };
-                data[i] = Some(gd);
+                if may_be_base[i] {
+                    data[i] = Some(gd);
+                }
                 kind
             }
             ElementKind::Paragraph(pk) => {
@@ -180,6 +206,10 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
             });
         }
     }
+    if let Some(last) = r.book.chapters.last_mut() {
+        last.blocks.shrink_to_fit();
+    }
+    r.book.diagrams.shrink_to_fit();
     r
 }
 

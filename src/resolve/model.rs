@@ -55,6 +55,18 @@ impl Book {
     pub fn info(&self, name: &str, lang: &str) -> Option<&str> {
         self.info.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.get(lang))
     }
+
+    /// The diagrams of each chapter as a range of [`Book::diagrams`]: a chapter's diagrams,
+    /// block and inline, follow one another in flow order. Builds draw a chapter's at a time.
+    pub fn chapter_diagrams(&self) -> Vec<std::ops::Range<usize>> {
+        let mut out = vec![0..0; self.chapters.len()];
+        for (d, dia) in self.diagrams.iter().enumerate() {
+            if let Some(r) = dia.chapter.and_then(|c| out.get_mut(c)) {
+                *r = if r.start == r.end { d..d + 1 } else { r.start..d + 1 };
+            }
+        }
+        out
+    }
 }
 
 /// A chapter: a group of blocks.
@@ -174,7 +186,8 @@ impl DiagramRole {
     }
 }
 
-/// One move of a diagram's sequence.
+/// One move of a diagram's sequence. A book holds every move of every diagram for the
+/// whole build, so this stays small: 32 bytes, no text of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveInfo {
     /// The move number (None for a pass).
@@ -185,10 +198,15 @@ pub struct MoveInfo {
     pub color: Color,
     /// Drawn as a numbered stone.
     pub shown: bool,
-    /// The text printed on the stone, when shown.
-    pub label: Option<String>,
     /// Stones this move captured.
-    pub captures: Vec<Point>,
+    pub captures: Box<[Point]>,
+}
+
+impl MoveInfo {
+    /// The text printed on the stone (its number), when shown.
+    pub fn label(&self) -> Option<String> {
+        self.number.filter(|_| self.shown).map(|n| n.to_string())
+    }
 }
 
 /// A move that cannot be drawn, and why; the caption names it.

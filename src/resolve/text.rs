@@ -282,7 +282,7 @@ fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
         return Some(Rich::Label(l.clone()));
     }
     if let Some(m) = d.moves.iter().find(|m| m.shown && m.point == Some(p)) {
-        return m.label.clone().map(Rich::Label);
+        return m.label().map(Rich::Label);
     }
     if let Some((_, mark)) = d.marks.iter().find(|(q, _)| *q == p) {
         let color = d.stones.iter().find(|(q, _)| *q == p).map(|(_, c)| *c);

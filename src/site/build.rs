@@ -261,45 +261,114 @@ pub struct Rendered {
 /// The output folder when neither the command line nor `gobook.toml` names one.
 pub const DEFAULT_OUT_DIR: &str = "site";
 
-/// Builds the site of a book and swaps it in. The output folder must be gobook's own (empty,
-/// absent, or written by an earlier build) unless `force`; see [`output`].
+/// Builds the site of a book and swaps it in. Pages go straight into a fresh folder beside
+/// the site, a chapter at a time (see [`write_pages`]): a build holds the book, not its site.
+/// The output folder must be gobook's own (empty, absent, or written by an earlier build)
+/// unless `force`; see [`output`].
 pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
-    let config = config::load(&output::folder_of(opts.book))?;
-    output::check_owned(&output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?, force)?;
-    let (r, staged) = render_to(opts, &mut Cache::default(), true)?;
-    let staged = staged.expect("pages were written to a staging folder");
-    let reads: Vec<PathBuf> = Inputs::of(opts.book, Some(opts.text)).paths().cloned().collect();
-    output::check_reads(&r.out_dir, &r.book_dir, &reads)?;
-    write_files(staged.path(), &r.files, &r.images, &r.book_dir)?;
-    output::swap_in(staged, &r.out_dir)?;
-    Ok(Summary { elapsed: r.summary.elapsed, ..r.summary })
-}
-
-/// Renders the site of a book in memory, reusing what `cache` holds from the last build.
-pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError> {
-    render_to(opts, cache, false).map(|(r, _)| r)
-}
-
-/// Renders the site; with `stage`, pages go straight into a fresh folder beside the site
-/// (returned) instead of memory: a book's pages are most of what a build would hold.
-fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered, Option<output::Staging>), BuildError> {
     let start = Instant::now();
-    let timings = std::env::var_os("GOBOOK_TIMINGS").is_some();
-    let mut last = start;
-    let mut mark = |what: &str| {
-        if timings {
-            eprintln!("  {what}: {:.1} ms", last.elapsed().as_secs_f64() * 1000.0);
-            last = Instant::now();
-        }
-    };
-    let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
-    let name = opts.book.display().to_string();
+    let book_dir = book_dir(opts);
     let config = config::load(&book_dir)?;
+    output::check_owned(&output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?, force)?;
     let mut owned = None;
-    let checked = checked_book(opts, &mut cache.resolve, &mut owned)?;
-    mark("check");
+    // Nothing to keep for a next build: the resolution's cache would only copy every diagram.
+    let checked = checked_book(opts, &mut crate::resolve::cache::ResolveCache::once(), &mut owned)?;
+    let Setup { name, out_dir, plans, multi, includes, css, js } = setup(opts, checked, &book_dir, &config)?;
+    let images = local_images(checked, &name, opts.text, &book_dir, false)?;
+    let reads: Vec<PathBuf> = Inputs::of(opts.book, Some(opts.text)).paths().cloned().collect();
+    output::check_reads(&out_dir, &book_dir, &reads)?;
+    let staged = output::stage(&out_dir)?;
+    let site = Site { src: opts.text, checked, plans: &plans, multi, config: &config, svgs: &[], svgs_from: 0, includes: &includes };
+    let pages = write_pages(&site, staged.path())?;
+    (opts.progress)(&format!("{pages} pages"));
+    let mut files = Vec::new();
+    if multi {
+        files.push((PathBuf::from("index.html"), std::sync::Arc::new(html::language_index(&site).into_bytes())));
+    }
+    files.push((PathBuf::from("style.css"), std::sync::Arc::new(css.into_bytes())));
+    files.push((PathBuf::from("gobook.js"), std::sync::Arc::new(js.into_bytes())));
+    write_files(staged.path(), &files, &images, &book_dir)?;
+    output::swap_in(staged, &out_dir)?;
+    let book = &checked.resolved.book;
+    Ok(Summary { out_dir, languages: plans.len(), chapters: book.chapters.len(), diagrams: book.diagrams.len(), pages, elapsed: start.elapsed() })
+}
+
+/// Writes the HTML pages of every language into `dir` and returns how many. Chapters go in
+/// parallel, each drawing its own diagrams just before its pages and dropping them after:
+/// the SVG of every diagram in every language at once was most of a build's memory.
+fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
+    let book = &site.checked.resolved.book;
+    let folders: Vec<PathBuf> = site.plans.iter().map(|p| if site.multi { dir.join(&p.lang) } else { dir.to_path_buf() }).collect();
+    for folder in &folders {
+        std::fs::create_dir_all(folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    }
+    let write = |site: &Site, pi: usize, p: usize| {
+        let path = folders[pi].join(&site.plans[pi].pages[p].file);
+        std::fs::write(&path, html::page(site, pi, p)).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    // The generated contents pages show no diagrams.
+    for (pi, plan) in site.plans.iter().enumerate() {
+        for (p, _) in plan.pages.iter().enumerate().filter(|(_, pg)| pg.chapter.is_none()) {
+            write(site, pi, p)?;
+        }
+    }
+    // Each language's page of each chapter, and the diagrams of each chapter (a contiguous run).
+    let mut page_of: Vec<Vec<Option<usize>>> = vec![vec![None; site.plans.len()]; book.chapters.len()];
+    for (pi, plan) in site.plans.iter().enumerate() {
+        for (p, pg) in plan.pages.iter().enumerate() {
+            if let Some(c) = pg.chapter {
+                page_of[c][pi] = Some(p);
+            }
+        }
+    }
+    let diagrams = book.chapter_diagrams();
+    (0..book.chapters.len()).into_par_iter().try_for_each(|c| {
+        let range = diagrams[c].clone();
+        // Diagrams differ between languages only in their title: each is drawn once and retitled.
+        let drawn: Vec<String> = book.diagrams[range.clone()].par_iter().zip(range.clone()).map(|(d, i)| render_inline(&board_shape(d), &format!("d{i}"))).collect();
+        let svgs: Vec<Vec<std::sync::Arc<str>>> = site
+            .plans
+            .iter()
+            .zip(&page_of[c])
+            .map(|(plan, page)| match page {
+                Some(_) => drawn.iter().zip(&book.diagrams[range.clone()]).map(|(svg, d)| retitle(svg, &diagram_title(book, d, &plan.lang)).into()).collect(),
+                None => Vec::new(),
+            })
+            .collect();
+        drop(drawn);
+        let chapter_site = Site { svgs: &svgs, svgs_from: range.start, ..*site };
+        for (pi, p) in page_of[c].iter().enumerate() {
+            if let Some(p) = *p {
+                write(&chapter_site, pi, p)?;
+            }
+        }
+        Ok::<(), String>(())
+    })?;
+    Ok(site.plans.iter().map(|p| p.pages.len()).sum())
+}
+
+/// The book's folder: where its images, includes and `gobook.toml` are.
+fn book_dir(opts: &Options) -> PathBuf {
+    opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+}
+
+/// What a site is made with besides its pages, the same for a build and for `serve`.
+struct Setup {
+    /// The book file's name, for messages.
+    name: String,
+    out_dir: PathBuf,
+    plans: Vec<Plan>,
+    /// One folder per language.
+    multi: bool,
+    includes: Vec<HashMap<String, Markup>>,
+    css: String,
+    js: String,
+}
+
+/// Plans the pages of every language and renders includes, style sheet and script.
+fn setup(opts: &Options, checked: &Checked, book_dir: &Path, config: &Config) -> Result<Setup, BuildError> {
+    let name = opts.book.display().to_string();
     let out_dir = output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?;
-    let staged = if stage { Some(output::stage(&out_dir)?) } else { None };
     let book = &checked.resolved.book;
     let plans: Vec<Plan> = book.languages.iter().map(|l| pages::plan(book, l)).collect();
     let multi = plans.len() > 1;
@@ -310,20 +379,39 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
         plans.len(),
         if multi { "s" } else { "" }
     ));
-
-    mark("plans");
-    let includes = render_includes(&checked, &book_dir, &plans).map_err(|e| match e {
+    let includes = render_includes(checked, book_dir, &plans).map_err(|e| match e {
         // Missing includes are reported in the book itself.
         BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {
             BuildError::Content { name: name.clone(), text: opts.text.to_string(), diagnostics }
         }
         other => other,
     })?;
-    let chosen_theme = theme::theme(config.theme.as_deref(), &book_dir)?;
-    let css = theme::stylesheet(&chosen_theme, &config.extra_css, &book_dir)?;
+    let chosen_theme = theme::theme(config.theme.as_deref(), book_dir)?;
+    let css = theme::stylesheet(&chosen_theme, &config.extra_css, book_dir)?;
     let js = script::script(&chosen_theme)?;
+    Ok(Setup { name, out_dir, plans, multi, includes, css, js })
+}
 
-    mark("includes and style sheet");
+/// Renders the site of a book in memory, reusing what `cache` holds from the last build.
+pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError> {
+    let start = Instant::now();
+    let timings = std::env::var_os("GOBOOK_TIMINGS").is_some();
+    let mut last = start;
+    let mut mark = |what: &str| {
+        if timings {
+            eprintln!("  {what}: {:.1} ms", last.elapsed().as_secs_f64() * 1000.0);
+            last = Instant::now();
+        }
+    };
+    let book_dir = book_dir(opts);
+    let config = config::load(&book_dir)?;
+    let mut owned = None;
+    let checked = checked_book(opts, &mut cache.resolve, &mut owned)?;
+    mark("check");
+    let Setup { name, out_dir, plans, multi, includes, css, js } = setup(opts, checked, &book_dir, &config)?;
+    let book = &checked.resolved.book;
+
+    mark("plans, includes and style sheet");
     // Diagrams differ between languages only in their title, so each is drawn once and
     // retitled for the other languages, and only when the cache has not seen the same input.
     let keys: Vec<SvgKey> = book.diagrams.par_iter().enumerate().map(|(i, d)| SvgKey { shape: Shape::new(board_shape(d)), index: i }).collect();
@@ -350,40 +438,22 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
     drop(found);
     cache.diagrams_drawn = drawings.iter().filter(|(_, drawn)| *drawn).count();
     let svgs: Vec<Vec<Arc<str>>> = (0..plans.len()).map(|l| drawings.iter().map(|(per_lang, _)| per_lang[l].clone()).collect()).collect();
-    // Kept for a next build only (a build to disk has none).
-    if !stage {
-        cache.svgs = keys
-            .into_iter()
-            .zip(drawings)
-            .map(|(k, (per_lang, _))| {
-                let i = k.index;
-                (k, titles.iter().map(|ts| ts[i].clone()).zip(per_lang).collect())
-            })
-            .collect();
-    }
+    cache.svgs = keys
+        .into_iter()
+        .zip(drawings)
+        .map(|(k, (per_lang, _))| {
+            let i = k.index;
+            (k, titles.iter().map(|ts| ts[i].clone()).zip(per_lang).collect())
+        })
+        .collect();
     mark("diagrams");
-    let site = Site { src: opts.text, checked: &checked, plans: &plans, multi, config: &config, svgs: &svgs, includes: &includes };
+    let site = Site { src: opts.text, checked, plans: &plans, multi, config: &config, svgs: &svgs, svgs_from: 0, includes: &includes };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
-    let mut written = 0;
-    // Keys are only for pages kept in memory (serve); a build writes every page.
-    let kept = (staged.is_none()).then(|| PageInputs::new(checked, opts.text, &plans, &config, &svgs, &cache.diagrams));
+    let inputs = PageInputs::new(checked, opts.text, &plans, &config, &svgs, &cache.diagrams);
     let mut pages_kept: HashMap<String, LangPages> = HashMap::new();
     for (pi, plan) in plans.iter().enumerate() {
         let dir = if multi { PathBuf::from(&plan.lang) } else { PathBuf::new() };
-        // Pages for the staging folder are all new: no keys to compare, nothing to keep.
-        if let Some(st) = &staged {
-            let folder = st.path().join(&dir);
-            std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-            (0..plan.pages.len()).into_par_iter().try_for_each(|p| {
-                let path = folder.join(&plan.pages[p].file);
-                std::fs::write(&path, html::page(&site, pi, p)).map_err(|e| format!("cannot write {}: {e}", path.display()))
-            })?;
-            cache.pages_rendered += plan.pages.len();
-            written += plan.pages.len();
-            continue;
-        }
-        let inputs = kept.as_ref().expect("pages kept in memory have keys");
         let titles: Vec<String> = (0..plan.pages.len()).map(|p| html::page_title(&site, plan, p)).collect();
         let includes_here = includes[pi].iter().map(|(k, v)| (k.clone(), v.0.clone())).collect::<std::collections::BTreeMap<_, _>>().into_iter().collect();
         let lang_key = inputs.lang_key(titles, includes_here);
@@ -413,16 +483,16 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
     }
     // Languages the book no longer has are forgotten.
     cache.pages = pages_kept;
-    cache.diagrams = kept.map(|k| k.diagrams).unwrap_or_default();
+    cache.diagrams = inputs.diagrams;
     mark("pages");
-    let pages = files.len() + written;
+    let pages = files.len();
     if multi {
         files.push((PathBuf::from("index.html"), std::sync::Arc::new(html::language_index(&site).into_bytes())));
     }
     files.push((PathBuf::from("style.css"), std::sync::Arc::new(css.into_bytes())));
     files.push((PathBuf::from("gobook.js"), std::sync::Arc::new(js.into_bytes())));
     (opts.progress)(&format!("{pages} pages"));
-    let images = local_images(&checked, &name, opts.text, &book_dir, false)?;
+    let images = local_images(checked, &name, opts.text, &book_dir, false)?;
     mark("images");
 
     let summary = Summary {
@@ -433,7 +503,7 @@ fn render_to(opts: &Options, cache: &mut Cache, stage: bool) -> Result<(Rendered
         pages,
         elapsed: start.elapsed(),
     };
-    Ok((Rendered { files, images, out_dir, book_dir, summary }, staged))
+    Ok(Rendered { files, images, out_dir, book_dir, summary })
 }
 
 
@@ -548,7 +618,7 @@ pub fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Re
                     .collect();
                 let none: Vec<HashMap<String, Markup>> = Vec::new();
                 let cfg = Config::default();
-                let site = Site { src: &wrapped, checked: &sub, plans: &sub_plans, multi: plans.len() > 1, config: &cfg, svgs: &svgs, includes: &none };
+                let site = Site { src: &wrapped, checked: &sub, plans: &sub_plans, multi: plans.len() > 1, config: &cfg, svgs: &svgs, svgs_from: 0, includes: &none };
                 for (pi, o) in out.iter_mut().enumerate() {
                     let body = html::included_body(&site, pi).into_string();
                     o.insert(url.clone(), maud::PreEscaped(prefix_element_ids(&body, &format!("inc{k}-"))));
@@ -621,6 +691,34 @@ fn write_files(dir: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The streamed build writes the same pages as `serve`'s render, which holds every
+    /// diagram: each page was given the SVG of the diagrams it shows, and only those
+    /// (a page asking for another chapter's diagram fails the debug assertion in `Site::svg`).
+    #[test]
+    fn a_build_writes_a_chapter_at_a_time_what_render_holds_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "::book_en_de(#b) title=\"T\"\n\n::chapter(#one)\n\n::h1 One\n\n::go(#g) mv=\"Q16 D4 Q3 D16 R10\"\n\n\
+                    ::fig(#f) base=g to=5 ca=\"Fig\"\n\n::p See <dia base=g at=3 mv=\"C3\">this</dia> and <dia ab=K10>that</dia>.\n\n\
+                    ::chapter(#two)\n\n::h1 Two\n\n::p No diagrams here.\n\n\
+                    ::chapter_de(#drei)\n\n::h1 Drei\n\n::dia ab=D4 width=half\n\n::dia ab=Q16 width=half\n\n::p Mit <dia ab=C3>einem</dia>.\n";
+        let book = dir.path().join("b.gobook");
+        std::fs::write(&book, text).unwrap();
+        let out = dir.path().join("site");
+        let quiet = |_: &str| {};
+        let opts = Options { book: &book, text, out_dir: Some(&out), progress: &quiet, checked: None };
+        let rendered = render(&opts, &mut Cache::default()).unwrap();
+        let summary = build(&opts, false).unwrap();
+        assert_eq!(summary.pages, rendered.summary.pages);
+        assert_eq!(summary.diagrams, 6);
+        for (rel, bytes) in &rendered.files {
+            assert_eq!(std::fs::read(out.join(rel)).unwrap(), **bytes, "{}", rel.display());
+        }
+        let ranges = check(text).resolved.book.chapter_diagrams();
+        assert_eq!(ranges, vec![0..3, 0..0, 3..6]);
+        let de = std::fs::read_to_string(out.join("de/drei.html")).unwrap();
+        assert_eq!(de.matches("<svg").count(), 3, "the German chapter shows its own three diagrams");
+    }
 
     #[test]
     fn included_element_ids_get_a_prefix_and_nothing_else_does() {

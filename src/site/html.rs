@@ -27,8 +27,11 @@ pub struct Site<'a> {
     pub multi: bool,
     /// `gobook.toml`.
     pub config: &'a Config,
-    /// Inline SVG of each diagram per language: `svgs[lang_index][diagram]`.
+    /// Inline SVG of diagrams per language: `svgs[lang_index][diagram - svgs_from]`. A build
+    /// holds only the diagrams of the chapter it writes; `serve` holds them all.
     pub svgs: &'a [Vec<std::sync::Arc<str>>],
+    /// The index in [`Book::diagrams`] of the first diagram in `svgs`.
+    pub svgs_from: usize,
     /// Rendered includes by URL, per language (same order as `plans`).
     pub includes: &'a [HashMap<String, Markup>],
 }
@@ -36,6 +39,14 @@ pub struct Site<'a> {
 impl Site<'_> {
     fn book(&self) -> &Book {
         &self.checked.resolved.book
+    }
+
+    /// The inline SVG of diagram `d` in the language of plan `lang_idx`.
+    fn svg(&self, lang_idx: usize, d: usize) -> &str {
+        let svg = d.checked_sub(self.svgs_from).and_then(|i| self.svgs.get(lang_idx)?.get(i));
+        // Every page is given the diagrams it shows; an empty board would hide a bug.
+        debug_assert!(svg.is_some(), "diagram {d} is not among the SVG of this page");
+        svg.map_or("", |s| s)
     }
 }
 
@@ -398,7 +409,7 @@ fn inline_figures(site: &Site, plan: &Plan, rich: &[Rich], cx: &LinkContext) -> 
         @for d in ds {
             @let dia = &site.book().diagrams[d];
             aside.gb-inline-fig id=((cx.inline_anchor)(d)) data-gb=[interactive::data(dia)] {
-                (PreEscaped(&*site.svgs[lang_idx][d]))
+                (PreEscaped(site.svg(lang_idx, d)))
                 (figcaption_markup(site.book(), dia, &plan.lang, None))
             }
         }
@@ -453,7 +464,7 @@ fn figure(site: &Site, plan: &Plan, plan_idx: usize, b: &Block, d: usize, cx: &L
     let href = site.checked.doc.elements[b.element]
         .attr_value("href")
         .and_then(|h| rich::link_href(&text::link_target(&site.checked.links, b.element, h), cx));
-    let board = PreEscaped(&*site.svgs[plan_idx][d]);
+    let board = PreEscaped(site.svg(plan_idx, d));
     html! {
         figure id=(id) class={ "gb-fig gb-" (kind) " gb-w-" (dia.width) @if let Some(a) = &align { " " (a) } } style=[style] data-gb=[interactive::data(dia)] {
             @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } } @else { (board) }

@@ -186,7 +186,7 @@ pub fn inline_rich(data: &[u8]) {
         .collect();
     let includes = vec![Default::default(); plans.len()];
     let config = Default::default();
-    let site = Site { src: &src, checked: &checked, plans: &plans, multi: plans.len() > 1, config: &config, svgs: &svgs, includes: &includes };
+    let site = Site { src: &src, checked: &checked, plans: &plans, multi: plans.len() > 1, config: &config, svgs: &svgs, svgs_from: 0, includes: &includes };
     for i in 0..plans.len() {
         let html = included_body(&site, i).into_string();
         let xhtml = format!("<div xmlns=\"http://www.w3.org/1999/xhtml\">{}</div>", gobook::epub::xhtml::from_html(&html));
