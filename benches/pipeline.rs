@@ -21,24 +21,44 @@ fn main() {
         println!("pipeline: run with `cargo bench --bench pipeline`");
         return;
     }
-    let opt = |name: &str, default: usize| genbook::option(name).and_then(|v| v.parse().ok()).unwrap_or(default);
+    let opt = |name: &str, default: usize| {
+        genbook::option(name)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
     let (scale, runs) = (opt("--scale", 1), opt("--runs", 3));
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpora = root.join("../shared/corpora");
     let games = genbook::games(&corpora, 100, 250);
     if games.is_empty() {
-        println!("pipeline: skipped, no games under {} (the bench needs the shared corpora)", corpora.display());
+        println!(
+            "pipeline: skipped, no games under {} (the bench needs the shared corpora)",
+            corpora.display()
+        );
         return;
     }
-    let missing: Vec<&str> = ["sgf-render", "mdbook"].into_iter().filter(|t| Command::new(t).arg("--version").output().is_err()).collect();
+    let missing: Vec<&str> = ["sgf-render", "mdbook"]
+        .into_iter()
+        .filter(|t| Command::new(t).arg("--version").output().is_err())
+        .collect();
     if !missing.is_empty() {
         println!("pipeline: skipped, not on the PATH: {} (cargo install sgf-render --version 3.3.1; cargo install mdbook --version ^0.5)", missing.join(", "));
         return;
     }
     let gobook = genbook::gobook_binary();
-    let versions: Vec<String> = ["sgf-render", "mdbook"].iter().map(|t| String::from_utf8_lossy(&Command::new(t).arg("--version").output().unwrap().stdout).trim().to_string()).collect();
+    let versions: Vec<String> = ["sgf-render", "mdbook"]
+        .iter()
+        .map(|t| {
+            String::from_utf8_lossy(&Command::new(t).arg("--version").output().unwrap().stdout)
+                .trim()
+                .to_string()
+        })
+        .collect();
 
-    let shape = genbook::Shape { chapters: genbook::STANDARD.chapters * scale, ..genbook::STANDARD };
+    let shape = genbook::Shape {
+        chapters: genbook::STANDARD.chapters * scale,
+        ..genbook::STANDARD
+    };
     let generated = genbook::generate(&games, &shape);
     let work = root.join("target/pipeline-bench");
     let _ = std::fs::remove_dir_all(&work);
@@ -49,8 +69,16 @@ fn main() {
     for (lang, chapters) in langs.iter().zip(&generated.markdown) {
         let dir = work.join(format!("mdbook-{lang}"));
         std::fs::create_dir_all(dir.join("src/img")).unwrap();
-        let title = if *lang == "en" { "A Hundred Games" } else { "Hundert Partien" };
-        std::fs::write(dir.join("book.toml"), format!("[book]\ntitle = \"{title}\"\nlanguage = \"{lang}\"\n\n[output.html]\n")).unwrap();
+        let title = if *lang == "en" {
+            "A Hundred Games"
+        } else {
+            "Hundert Partien"
+        };
+        std::fs::write(
+            dir.join("book.toml"),
+            format!("[book]\ntitle = \"{title}\"\nlanguage = \"{lang}\"\n\n[output.html]\n"),
+        )
+        .unwrap();
         let mut summary = String::from("# Summary\n\n");
         for (name, md) in chapters {
             let heading = md.lines().next().unwrap_or("").trim_start_matches("# ");
@@ -74,7 +102,11 @@ fn main() {
         })
         .collect();
     let boards = generated.drawings.len();
-    println!("book: {} chapters, {boards} boards (sgf-render), {} bytes of gobook text", shape.chapters + 1, generated.text.len());
+    println!(
+        "book: {} chapters, {boards} boards (sgf-render), {} bytes of gobook text",
+        shape.chapters + 1,
+        generated.text.len()
+    );
     println!("tools: {}; {}", versions[0], versions[1]);
 
     let mut pipeline = Vec::new();
@@ -96,8 +128,18 @@ fn main() {
             for e in std::fs::read_dir(&img).unwrap().flatten() {
                 std::fs::copy(e.path(), dir.join("src/img").join(e.file_name())).unwrap();
             }
-            let st = Command::new("mdbook").arg("build").arg(&dir).arg("-d").arg(work.join(format!("site-mdbook-{lang}"))).output().unwrap();
-            assert!(st.status.success(), "mdbook build failed: {}", String::from_utf8_lossy(&st.stderr));
+            let st = Command::new("mdbook")
+                .arg("build")
+                .arg(&dir)
+                .arg("-d")
+                .arg(work.join(format!("site-mdbook-{lang}")))
+                .output()
+                .unwrap();
+            assert!(
+                st.status.success(),
+                "mdbook build failed: {}",
+                String::from_utf8_lossy(&st.stderr)
+            );
         }
         let t2 = Instant::now();
         pipeline.push(t2 - t0);
@@ -107,12 +149,24 @@ fn main() {
 
         settle();
         let t = Instant::now();
-        let st = Command::new(&gobook).env("GOBOOK_TIMINGS", "1").args(["build", "-q", "-o"]).arg(work.join("site-gobook")).arg(&book).output().unwrap();
+        let st = Command::new(&gobook)
+            .env("GOBOOK_TIMINGS", "1")
+            .args(["build", "-q", "-o"])
+            .arg(work.join("site-gobook"))
+            .arg(&book)
+            .output()
+            .unwrap();
         ours.push(t.elapsed());
         let err = String::from_utf8_lossy(&st.stderr);
         assert!(st.status.success(), "gobook build failed: {err}");
         // The build's own account of its diagram stage (every diagram, both languages).
-        let ms = err.lines().find_map(|l| l.trim().strip_prefix("diagrams: ")?.strip_suffix(" ms")?.parse::<f64>().ok());
+        let ms = err.lines().find_map(|l| {
+            l.trim()
+                .strip_prefix("diagrams: ")?
+                .strip_suffix(" ms")?
+                .parse::<f64>()
+                .ok()
+        });
         drawing.push(Duration::from_secs_f64(ms.unwrap_or(f64::NAN) / 1000.0));
         println!(
             "run {}: sgf-render {:.2} s + mdBook {:.2} s = {:.2} s; gobook {:.0} ms (of which drawing {:.0} ms)",
@@ -149,12 +203,20 @@ fn draw_all(drawings: &[genbook::Drawing], sgfs: &[PathBuf], img: &Path, jobs: u
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(d) = drawings.get(i) else { break };
                 let mut cmd = Command::new("sgf-render");
-                cmd.arg(&sgfs[d.game]).arg("-n").arg(d.node.to_string()).arg("-o").arg(img.join(format!("d{i}.svg")));
+                cmd.arg(&sgfs[d.game])
+                    .arg("-n")
+                    .arg(d.node.to_string())
+                    .arg("-o")
+                    .arg(img.join(format!("d{i}.svg")));
                 if let Some((a, b)) = d.numbers {
                     cmd.arg(format!("--move-numbers={a}-{b}"));
                 }
                 let out = cmd.output().expect("sgf-render runs");
-                assert!(out.status.success(), "sgf-render failed on board {i}: {}", String::from_utf8_lossy(&out.stderr));
+                assert!(
+                    out.status.success(),
+                    "sgf-render failed on board {i}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
             });
         }
     });

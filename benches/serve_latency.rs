@@ -20,7 +20,10 @@ fn main() {
     let corpora = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     let games = genbook::games(&corpora, 100, 250);
     if games.is_empty() {
-        println!("serve_latency: no games under {}; the benchmark needs the shared corpora", corpora.display());
+        println!(
+            "serve_latency: no games under {}; the benchmark needs the shared corpora",
+            corpora.display()
+        );
         return;
     }
     let dir = std::env::temp_dir().join(format!("gobook-serve-latency-{}", std::process::id()));
@@ -32,23 +35,44 @@ fn main() {
     let exe = env!("CARGO_BIN_EXE_gobook");
 
     let t = Instant::now();
-    let out = Command::new(exe).args(["build", "-q", book.to_str().unwrap(), "-o"]).arg(dir.join("site")).status().unwrap();
+    let out = Command::new(exe)
+        .args(["build", "-q", book.to_str().unwrap(), "-o"])
+        .arg(dir.join("site"))
+        .status()
+        .unwrap();
     assert!(out.success());
-    println!("full build of the benchmark book (process, writing the site): {:.0} ms", t.elapsed().as_secs_f64() * 1000.0);
+    println!(
+        "full build of the benchmark book (process, writing the site): {:.0} ms",
+        t.elapsed().as_secs_f64() * 1000.0
+    );
 
-    let mut server = Command::new(exe).args(["serve", book.to_str().unwrap(), "--port", "0"]).stderr(Stdio::piped()).spawn().unwrap();
+    let mut server = Command::new(exe)
+        .args(["serve", book.to_str().unwrap(), "--port", "0"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let mut err = BufReader::new(server.stderr.take().unwrap());
     let mut line = String::new();
     let url = loop {
         line.clear();
         err.read_line(&mut line).unwrap();
         if let Some(rest) = line.split(" at ").nth(1) {
-            break rest.split(' ').next().unwrap().trim_end_matches('/').trim_start_matches("http://").to_string();
+            break rest
+                .split(' ')
+                .next()
+                .unwrap()
+                .trim_end_matches('/')
+                .trim_start_matches("http://")
+                .to_string();
         }
     };
     std::thread::spawn(move || for _ in err.lines() {});
     let mut events = TcpStream::connect(&url).unwrap();
-    write!(events, "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    write!(
+        events,
+        "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    )
+    .unwrap();
     let mut events = BufReader::new(events);
     std::thread::sleep(Duration::from_millis(500));
 
@@ -56,8 +80,16 @@ fn main() {
     let mut current = text.clone();
     for round in 0..20 {
         let marker = format!("edited-{round}");
-        let next = current.replacen("A book made from real games to measure gobook", &format!("A book made from real games to measure gobook {marker}"), 1);
-        let next = if round > 0 { next.replacen(&format!(" edited-{}", round - 1), "", 1) } else { next };
+        let next = current.replacen(
+            "A book made from real games to measure gobook",
+            &format!("A book made from real games to measure gobook {marker}"),
+            1,
+        );
+        let next = if round > 0 {
+            next.replacen(&format!(" edited-{}", round - 1), "", 1)
+        } else {
+            next
+        };
         let t0 = Instant::now();
         std::fs::write(&book, &next).unwrap();
         // The page script reloads on `event: reload`; wait for it as the browser would.
@@ -93,7 +125,11 @@ fn main() {
 
 fn get(addr: &str, path: &str) -> String {
     let mut s = TcpStream::connect(addr).unwrap();
-    write!(s, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut buf = Vec::new();
     s.read_to_end(&mut buf).unwrap();
     String::from_utf8_lossy(&buf).into_owned()

@@ -101,16 +101,39 @@ fn rounds(all: &[&[u8]], some: &[&[u8]], texts: &[&str]) {
     };
     let mut secs = [Vec::new(), Vec::new(), Vec::new()];
     for _ in 0..ROUNDS {
-        secs[0].push(time(&|| all.iter().for_each(|f| drop(std::hint::black_box(gobook::sgf::parse(f))))));
-        secs[1].push(time(&|| some.iter().for_each(|f| drop(std::hint::black_box(gobook::sgf::parse(f))))));
-        secs[2].push(time(&|| texts.iter().for_each(|t| drop(std::hint::black_box(sgf_parse::parse(t))))));
+        secs[0].push(time(&|| {
+            all.iter()
+                .for_each(|f| drop(std::hint::black_box(gobook::sgf::parse(f))))
+        }));
+        secs[1].push(time(&|| {
+            some.iter()
+                .for_each(|f| drop(std::hint::black_box(gobook::sgf::parse(f))))
+        }));
+        secs[2].push(time(&|| {
+            texts
+                .iter()
+                .for_each(|t| drop(std::hint::black_box(sgf_parse::parse(t))))
+        }));
     }
     let size = |list: &[&[u8]]| list.iter().map(|b| b.len()).sum::<usize>() as f64;
-    let names = ["sgf/gobook corpus", "sgf-compare/gobook", "sgf-compare/sgf-parse"];
-    for ((name, mut s), bytes) in names.into_iter().zip(secs).zip([size(all), size(some), size(some)]) {
+    let names = [
+        "sgf/gobook corpus",
+        "sgf-compare/gobook",
+        "sgf-compare/sgf-parse",
+    ];
+    for ((name, mut s), bytes) in
+        names
+            .into_iter()
+            .zip(secs)
+            .zip([size(all), size(some), size(some)])
+    {
         s.sort_by(f64::total_cmp);
         let mbs = |t: f64| bytes / t / 1e6;
-        println!("{name}, {ROUNDS} rounds taking turns: median {:.1} MB/s, best {:.1} MB/s", mbs(s[ROUNDS / 2]), mbs(s[0]));
+        println!(
+            "{name}, {ROUNDS} rounds taking turns: median {:.1} MB/s, best {:.1} MB/s",
+            mbs(s[ROUNDS / 2]),
+            mbs(s[0])
+        );
     }
 }
 

@@ -11,10 +11,16 @@ fn main() {
     let corpora = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     let games = genbook::games(&corpora, 100, 250);
     if games.is_empty() {
-        eprintln!("no games found under {}: the generator needs the shared corpora", corpora.display());
+        eprintln!(
+            "no games found under {}: the generator needs the shared corpora",
+            corpora.display()
+        );
         std::process::exit(2);
     }
-    let shape = genbook::Shape { chapters: genbook::STANDARD.chapters * scale, ..genbook::STANDARD };
+    let shape = genbook::Shape {
+        chapters: genbook::STANDARD.chapters * scale,
+        ..genbook::STANDARD
+    };
     let text = genbook::book(&games, &shape);
     std::fs::write(&out, &text).unwrap_or_else(|e| panic!("cannot write {out}: {e}"));
     eprintln!("wrote {out}: {} bytes, {} games", text.len(), games.len());

@@ -32,12 +32,7 @@ fn main() {
     for _ in 0..rounds {
         for f in &files {
             if let Ok(p) = gobook::sgf::parse(f) {
-                nodes += p
-                    .collection
-                    .games
-                    .iter()
-                    .map(|g| g.len())
-                    .sum::<usize>();
+                nodes += p.collection.games.iter().map(|g| g.len()).sum::<usize>();
             }
         }
     }

@@ -20,7 +20,11 @@ pub fn is_forbidden(c: char) -> bool {
 /// Whether the byte at a character boundary may start a forbidden character: a cheap
 /// test that lets ordinary text (ASCII, CJK, accented letters) through without decoding.
 fn may_start_forbidden(b: u8) -> bool {
-    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F || b == 0xC2 || b == 0xEF || (0xF0..=0xF4).contains(&b)
+    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
+        || b == 0x7F
+        || b == 0xC2
+        || b == 0xEF
+        || (0xF0..=0xF4).contains(&b)
 }
 
 /// Runs of forbidden characters in `s`: byte range and the first character of each.
@@ -103,10 +107,37 @@ mod tests {
 
     #[test]
     fn the_forbidden_set_is_what_xml_and_html_refuse() {
-        for c in ['\0', '\u{1}', '\u{b}', '\u{c}', '\u{1b}', '\u{1f}', '\u{7f}', '\u{85}', '\u{9f}', '\u{fdd0}', '\u{fffe}', '\u{ffff}', '\u{1fffe}', '\u{10ffff}'] {
+        for c in [
+            '\0',
+            '\u{1}',
+            '\u{b}',
+            '\u{c}',
+            '\u{1b}',
+            '\u{1f}',
+            '\u{7f}',
+            '\u{85}',
+            '\u{9f}',
+            '\u{fdd0}',
+            '\u{fffe}',
+            '\u{ffff}',
+            '\u{1fffe}',
+            '\u{10ffff}',
+        ] {
             assert!(is_forbidden(c), "{:?}", c);
         }
-        for c in ['\t', '\n', '\r', ' ', 'a', 'é', '\u{a0}', '囲', '\u{fffd}', '\u{1f600}', '\u{e000}'] {
+        for c in [
+            '\t',
+            '\n',
+            '\r',
+            ' ',
+            'a',
+            'é',
+            '\u{a0}',
+            '囲',
+            '\u{fffd}',
+            '\u{1f600}',
+            '\u{e000}',
+        ] {
             assert!(!is_forbidden(c), "{:?}", c);
         }
     }
@@ -127,7 +158,10 @@ mod tests {
     fn strip_and_visible() {
         assert_eq!(strip("a\u{1}b\u{fffe}c"), "abc");
         assert!(matches!(strip("囲碁 é"), Cow::Borrowed(_)));
-        assert_eq!(visible("a\0b\u{1b}\u{7f}\u{ffff}"), "a\u{2400}b\u{241b}\u{2421}\u{fffd}");
+        assert_eq!(
+            visible("a\0b\u{1b}\u{7f}\u{ffff}"),
+            "a\u{2400}b\u{241b}\u{2421}\u{fffd}"
+        );
         assert_eq!(describe('\u{1b}'), "U+001B (escape)");
     }
 }

@@ -20,7 +20,9 @@ pub struct Checked {
 impl Checked {
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     }
 }
 
@@ -52,5 +54,10 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
     let mut diagnostics = diags.into_vec();
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     diagnostics.dedup();
-    Checked { doc: parsed.doc, links, resolved, diagnostics }
+    Checked {
+        doc: parsed.doc,
+        links,
+        resolved,
+        diagnostics,
+    }
 }

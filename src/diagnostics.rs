@@ -38,12 +38,22 @@ pub struct Diagnostics(Vec<Diagnostic>);
 impl Diagnostics {
     /// Records an error.
     pub fn error(&mut self, span: Span, code: &'static str, message: impl Into<String>) {
-        self.0.push(Diagnostic { severity: Severity::Error, span, code, message: message.into() });
+        self.0.push(Diagnostic {
+            severity: Severity::Error,
+            span,
+            code,
+            message: message.into(),
+        });
     }
 
     /// Records a warning.
     pub fn warning(&mut self, span: Span, code: &'static str, message: impl Into<String>) {
-        self.0.push(Diagnostic { severity: Severity::Warning, span, code, message: message.into() });
+        self.0.push(Diagnostic {
+            severity: Severity::Warning,
+            span,
+            code,
+            message: message.into(),
+        });
     }
 
     /// Adds diagnostics found elsewhere.
@@ -126,7 +136,12 @@ pub struct SourceFile<'a> {
 impl<'a> SourceFile<'a> {
     /// Indexes `text` for line lookups.
     pub fn new(name: &'a str, text: &'a str) -> Self {
-        SourceFile { name, text, index: LineIndex::new(text), last: Default::default() }
+        SourceFile {
+            name,
+            text,
+            index: LineIndex::new(text),
+            last: Default::default(),
+        }
     }
 
     /// Places a diagnostic at its line and column.
@@ -134,7 +149,11 @@ impl<'a> SourceFile<'a> {
         let (line, column) = self.line_col(d.span.start);
         let text = self.index.line_text(self.text, line);
         let line_start = self.index.line_start(self.text, line);
-        let (source_line, snippet_column) = snippet(text, (d.span.start as usize).saturating_sub(line_start), column);
+        let (source_line, snippet_column) = snippet(
+            text,
+            (d.span.start as usize).saturating_sub(line_start),
+            column,
+        );
         Located {
             file: self.name.to_string(),
             line,
@@ -152,7 +171,9 @@ impl<'a> SourceFile<'a> {
         let offset = offset.min(self.text.len() as u32);
         let line = self.index.line(offset);
         let (last_line, last_offset, last_column) = self.last.get();
-        let since_last = (last_line == line && last_offset <= offset).then(|| self.text.get(last_offset as usize..offset as usize)).flatten();
+        let since_last = (last_line == line && last_offset <= offset)
+            .then(|| self.text.get(last_offset as usize..offset as usize))
+            .flatten();
         let column = match since_last {
             Some(s) => last_column + s.chars().count() as u32,
             None => self.index.line_col(self.text, offset).1,
@@ -171,17 +192,27 @@ pub fn render_human(d: &Located, out: &mut dyn std::io::Write, color: bool) -> s
     };
     let bold = Style::new().bold();
     let blue = AnsiColor::Blue.on_default().bold();
-    let (style, bold, blue) = if color { (style, bold, blue) } else { (Style::new(), Style::new(), Style::new()) };
+    let (style, bold, blue) = if color {
+        (style, bold, blue)
+    } else {
+        (Style::new(), Style::new(), Style::new())
+    };
     writeln!(
         out,
         "{bold}{}:{}:{}:{bold:#} {style}{label}{style:#}{bold}: {}{bold:#}",
-        d.file, d.line, d.column, crate::chars::visible(&d.message)
+        d.file,
+        d.line,
+        d.column,
+        crate::chars::visible(&d.message)
     )?;
     let num = d.line.to_string();
     let pad = " ".repeat(num.len());
     // Tabs are shown as single spaces so the caret lines up; control characters as
     // visible stand-ins, so a line holding an ESC cannot drive the terminal.
-    let shown: String = crate::chars::visible(&d.source_line).chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+    let shown: String = crate::chars::visible(&d.source_line)
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
     writeln!(out, "{blue}{pad} |{blue:#}")?;
     writeln!(out, "{blue}{num} |{blue:#} {shown}")?;
     let caret_pad = " ".repeat(d.snippet_column.saturating_sub(1) as usize);
@@ -198,7 +229,10 @@ pub const SHOWN_PER_FILE: usize = 200;
 /// errors before warnings, since the errors are what stop a build, then in file order.
 /// Returns a flag per diagnostic, and the errors and warnings left out.
 pub fn select_shown(diags: &[Diagnostic], quiet: bool) -> (Vec<bool>, usize, usize) {
-    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    let errors = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
     let warnings = if quiet { 0 } else { diags.len() - errors };
     let show_errors = errors.min(SHOWN_PER_FILE);
     let show_warnings = warnings.min(SHOWN_PER_FILE - show_errors);
@@ -234,7 +268,13 @@ pub fn more_line(file: &str, errors: usize, warnings: usize) -> Option<String> {
 /// Writes the diagnostics of one file the way [`render_human`] does, at most
 /// [`SHOWN_PER_FILE`] of them (see [`select_shown`]), then one line for the rest.
 /// With `quiet`, warnings are neither shown nor counted.
-pub fn render_file(src: &SourceFile, diags: &[Diagnostic], quiet: bool, out: &mut dyn std::io::Write, color: bool) -> std::io::Result<()> {
+pub fn render_file(
+    src: &SourceFile,
+    diags: &[Diagnostic],
+    quiet: bool,
+    out: &mut dyn std::io::Write,
+    color: bool,
+) -> std::io::Result<()> {
     let (shown, more_errors, more_warnings) = select_shown(diags, quiet);
     for (d, show) in diags.iter().zip(shown) {
         if show {
@@ -252,14 +292,33 @@ mod cap_tests {
     use super::*;
 
     fn diag(severity: Severity, at: usize) -> Diagnostic {
-        Diagnostic { severity, span: Span::new(at, at + 1), code: "t", message: format!("problem {at}") }
+        Diagnostic {
+            severity,
+            span: Span::new(at, at + 1),
+            code: "t",
+            message: format!("problem {at}"),
+        }
     }
 
     #[test]
     fn a_few_diagnostics_are_all_shown() {
-        let d: Vec<_> = (0..5).map(|i| diag(if i % 2 == 0 { Severity::Error } else { Severity::Warning }, i)).collect();
+        let d: Vec<_> = (0..5)
+            .map(|i| {
+                diag(
+                    if i % 2 == 0 {
+                        Severity::Error
+                    } else {
+                        Severity::Warning
+                    },
+                    i,
+                )
+            })
+            .collect();
         assert_eq!(select_shown(&d, false), (vec![true; 5], 0, 0));
-        assert_eq!(select_shown(&d, true), (vec![true, false, true, false, true], 0, 0));
+        assert_eq!(
+            select_shown(&d, true),
+            (vec![true, false, true, false, true], 0, 0)
+        );
     }
 
     #[test]
@@ -278,7 +337,11 @@ mod cap_tests {
             out
         })
         .unwrap();
-        assert!(text.ends_with("and 850 more warnings in b.gobook\n"), "{}", &text[text.len() - 100..]);
+        assert!(
+            text.ends_with("and 850 more warnings in b.gobook\n"),
+            "{}",
+            &text[text.len() - 100..]
+        );
         assert_eq!(text.matches("warning:").count(), 150);
     }
 
@@ -286,13 +349,21 @@ mod cap_tests {
     fn the_more_line_counts_both_kinds() {
         assert_eq!(more_line("f", 0, 0), None);
         assert_eq!(more_line("f", 1, 0).unwrap(), "and 1 more error in f");
-        assert_eq!(more_line("f", 3, 2).unwrap(), "and 3 more errors and 2 more warnings in f");
+        assert_eq!(
+            more_line("f", 3, 2).unwrap(),
+            "and 3 more errors and 2 more warnings in f"
+        );
     }
 
     #[test]
     fn control_characters_are_printed_visibly() {
         let src = SourceFile::new("b.gobook", "::p a\u{1b}[31m b\n");
-        let d = Diagnostic { severity: Severity::Error, span: Span::new(5, 6), code: "t", message: "bad \u{1b}".into() };
+        let d = Diagnostic {
+            severity: Severity::Error,
+            span: Span::new(5, 6),
+            code: "t",
+            message: "bad \u{1b}".into(),
+        };
         let mut out = Vec::new();
         render_human(&src.locate(&d), &mut out, false).unwrap();
         let text = String::from_utf8(out).unwrap();
@@ -307,7 +378,10 @@ mod snippet_tests {
 
     #[test]
     fn a_short_line_is_shown_whole() {
-        assert_eq!(snippet("::dia mv=C3", 9, 10), ("::dia mv=C3".to_string(), 10));
+        assert_eq!(
+            snippet("::dia mv=C3", 9, 10),
+            ("::dia mv=C3".to_string(), 10)
+        );
     }
 
     #[test]

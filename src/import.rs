@@ -30,7 +30,10 @@ pub const GAME_ID: &str = "game";
 pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<String, String> {
     let line = sgf::main_line(game);
     if !(2..=MAX_SIZE).contains(&line.size) {
-        return Err(format!("the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}", line.size));
+        return Err(format!(
+            "the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}",
+            line.size
+        ));
     }
     let every = opts.every.max(1);
     let size = line.size;
@@ -58,18 +61,23 @@ pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<Str
     // Comments before the first move introduce the game.
     let figures = total.div_ceil(every).max(1);
     let figure_of = |number: u32| (number.max(1) - 1) / every;
-    let mut per_figure: Vec<(Vec<String>, Vec<Variation>)> = (0..figures).map(|_| (Vec::new(), Vec::new())).collect();
+    let mut per_figure: Vec<(Vec<String>, Vec<Variation>)> =
+        (0..figures).map(|_| (Vec::new(), Vec::new())).collect();
     for (k, node) in main.nodes.iter().enumerate() {
         let done = gm.numbered_after(node.moves_before + node.moves);
         if let Some(c) = comment(game, node.id) {
-            let number = (node.moves > 0).then(|| gm.last_number_of(node.moves_before + node.moves)).flatten();
+            let number = (node.moves > 0)
+                .then(|| gm.last_number_of(node.moves_before + node.moves))
+                .flatten();
             if node.moves_before + node.moves == 0 {
                 for p in paragraphs(&c, None) {
                     out.push_str("\n\n");
                     out.push_str(&p);
                 }
             } else {
-                per_figure[figure_of(done) as usize].0.extend(paragraphs(&c, number));
+                per_figure[figure_of(done) as usize]
+                    .0
+                    .extend(paragraphs(&c, number));
             }
         }
         // Siblings of the next main-line node replace its move.
@@ -78,7 +86,13 @@ pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<Str
             let at = done + 1;
             let to_play = gm.to_play_before(at).or(first).unwrap_or(Color::Black);
             for &v in &kids[1..] {
-                per_figure[figure_of(at.min(total)) as usize].1.push(Variation { node: v, at, to_play });
+                per_figure[figure_of(at.min(total)) as usize]
+                    .1
+                    .push(Variation {
+                        node: v,
+                        at,
+                        to_play,
+                    });
             }
         }
     }
@@ -104,7 +118,10 @@ pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<Str
     // are applied once here, so the book is what `gobook fmt` would make of it.
     match writer::format(&out, false) {
         Formatted::Text(t) => Ok(t),
-        Formatted::SyntaxErrors(e) => Err(format!("internal: the book written has syntax errors: {:?}", e.first().map(|d| &d.message))),
+        Formatted::SyntaxErrors(e) => Err(format!(
+            "internal: the book written has syntax errors: {:?}",
+            e.first().map(|d| &d.message)
+        )),
     }
 }
 
@@ -118,21 +135,43 @@ pub fn game_data(game: &GameTree) -> Result<(String, Vec<crate::point::Point>), 
 /// Like [`game_data`], but `mv` stops after the numbered move `last` (when given): a
 /// diagram early in a long game then replays only the moves it shows. The points are
 /// still those of every numbered move.
-pub fn game_data_to(game: &GameTree, last: Option<u32>) -> Result<(String, Vec<crate::point::Point>), String> {
+pub fn game_data_to(
+    game: &GameTree,
+    last: Option<u32>,
+) -> Result<(String, Vec<crate::point::Point>), String> {
     let line = sgf::main_line(game);
     if !(2..=MAX_SIZE).contains(&line.size) {
-        return Err(format!("the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}", line.size));
+        return Err(format!(
+            "the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}",
+            line.size
+        ));
     }
     // Numbered moves are the SGF moves that are not passes.
     let points: Vec<_> = line.moves.iter().filter_map(|m| m.point).collect();
     // Up to the next numbered move: passes after `last` stay, as the position after it has them.
-    let next = last.and_then(|n| line.moves.iter().enumerate().filter(|(_, m)| m.point.is_some()).nth(n as usize)).map_or(line.moves.len(), |(i, _)| i + 1);
+    let next = last
+        .and_then(|n| {
+            line.moves
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.point.is_some())
+                .nth(n as usize)
+        })
+        .map_or(line.moves.len(), |(i, _)| i + 1);
     let gm = Numbered::new(&line.moves[..next]);
-    let end = last.and_then(|n| gm.plays.get(n as usize)).copied().unwrap_or(gm.moves.len());
+    let end = last
+        .and_then(|n| gm.plays.get(n as usize))
+        .copied()
+        .unwrap_or(gm.moves.len());
     Ok((go_element(game, &line, gm.first, &gm.moves[..end]), points))
 }
 
-fn go_element(game: &GameTree, line: &sgf::MainLine, first: Option<Color>, moves: &[Move]) -> String {
+fn go_element(
+    game: &GameTree,
+    line: &sgf::MainLine,
+    first: Option<Color>,
+    moves: &[Move],
+) -> String {
     let size = line.size;
     let mut out = String::new();
     let out = &mut out;
@@ -142,9 +181,18 @@ fn go_element(game: &GameTree, line: &sgf::MainLine, first: Option<Color>, moves
     if size != 19 {
         push_attr(out, "sz", &size.to_string(), false);
     }
-    let mut stones: Vec<_> = crate::resolve::sgf_data::setup(game, size).stones().collect();
+    let mut stones: Vec<_> = crate::resolve::sgf_data::setup(game, size)
+        .stones()
+        .collect();
     stones.sort_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.col));
-    let pts = |c: Color| stones.iter().filter(|s| s.1 == c).map(|s| s.0.to_string()).collect::<Vec<_>>().join(" ");
+    let pts = |c: Color| {
+        stones
+            .iter()
+            .filter(|s| s.1 == c)
+            .map(|s| s.0.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     let (black, white) = (pts(Color::Black), pts(Color::White));
     if !black.is_empty() {
         push_attr(out, "ab", &black, false);
@@ -154,7 +202,16 @@ fn go_element(game: &GameTree, line: &sgf::MainLine, first: Option<Color>, moves
     }
     let first = first.or(line.to_play);
     if first == Some(Color::White) || (first.is_some() && !stones.is_empty()) {
-        push_attr(out, "pl", if first == Some(Color::White) { "w" } else { "b" }, false);
+        push_attr(
+            out,
+            "pl",
+            if first == Some(Color::White) {
+                "w"
+            } else {
+                "b"
+            },
+            false,
+        );
     }
     if !moves.is_empty() {
         push_attr(out, "mv", &moves_text(moves), false);
@@ -194,7 +251,14 @@ struct Variation {
 }
 
 /// Writes one variation as a `::dia` based on `base`, its comments, then its own variations.
-fn write_variation(out: &mut String, game: &GameTree, size: u8, v: &Variation, base: &str, next: &mut u32) {
+fn write_variation(
+    out: &mut String,
+    game: &GameTree,
+    size: u8,
+    v: &Variation,
+    base: &str,
+    next: &mut u32,
+) {
     let id = format!("dia{next}");
     *next += 1;
     let line = walk(game, v.node, size);
@@ -211,7 +275,12 @@ fn write_variation(out: &mut String, game: &GameTree, size: u8, v: &Variation, b
         push_attr(out, "mn", &v.at.to_string(), false);
     }
     if let Some(first) = nm.first.filter(|c| *c != v.to_play) {
-        push_attr(out, "pl", if first == Color::White { "w" } else { "b" }, false);
+        push_attr(
+            out,
+            "pl",
+            if first == Color::White { "w" } else { "b" },
+            false,
+        );
     }
     if !nm.moves.is_empty() {
         push_attr(out, "mv", &moves_text(&nm.moves), false);
@@ -220,7 +289,10 @@ fn write_variation(out: &mut String, game: &GameTree, size: u8, v: &Variation, b
     for (k, node) in line.nodes.iter().enumerate() {
         let done = nm.numbered_after(node.moves_before + node.moves);
         if let Some(c) = comment(game, node.id) {
-            let number = (node.moves > 0).then(|| nm.last_number_of(node.moves_before + node.moves)).flatten().map(|n| n + offset);
+            let number = (node.moves > 0)
+                .then(|| nm.last_number_of(node.moves_before + node.moves))
+                .flatten()
+                .map(|n| n + offset);
             for p in paragraphs(&c, number) {
                 out.push_str("\n\n");
                 out.push_str(&p);
@@ -228,10 +300,16 @@ fn write_variation(out: &mut String, game: &GameTree, size: u8, v: &Variation, b
         }
         let kids: &[NodeId] = &game.nodes()[node.id].children;
         if kids.len() > 1 && k + 1 < line.nodes.len() {
-            let to_play = nm.to_play_before(done + 1).unwrap_or_else(|| nm.first.unwrap_or(v.to_play));
+            let to_play = nm
+                .to_play_before(done + 1)
+                .unwrap_or_else(|| nm.first.unwrap_or(v.to_play));
             // `at` counts in this diagram's numbering, which starts after `offset`.
             let at = done + 1 + offset;
-            subs.extend(kids[1..].iter().map(|&n| Variation { node: n, at, to_play }));
+            subs.extend(kids[1..].iter().map(|&n| Variation {
+                node: n,
+                at,
+                to_play,
+            }));
         }
     }
     for s in subs {
@@ -254,7 +332,10 @@ struct Line {
 
 /// Follows first children from `from`, collecting moves as [`sgf::main_line`] does.
 fn walk(game: &GameTree, from: NodeId, size: u8) -> Line {
-    let mut line = Line { nodes: Vec::new(), moves: Vec::new() };
+    let mut line = Line {
+        nodes: Vec::new(),
+        moves: Vec::new(),
+    };
     let mut id = Some(from);
     while let Some(n) = id {
         let node = &game.nodes()[n];
@@ -269,7 +350,11 @@ fn walk(game: &GameTree, from: NodeId, size: u8) -> Line {
                 line.moves.push(sgf::Move { color, point });
             }
         }
-        line.nodes.push(LineNode { id: n, moves_before: before, moves: line.moves.len() - before });
+        line.nodes.push(LineNode {
+            id: n,
+            moves_before: before,
+            moves: line.moves.len() - before,
+        });
         id = node.children.first().copied();
     }
     line
@@ -300,7 +385,12 @@ impl Numbered {
         for s in 1..numbered.len() {
             numbered[s] += numbered[s - 1];
         }
-        Numbered { first, moves: pairs.iter().map(|p| p.0).collect(), numbered, plays }
+        Numbered {
+            first,
+            moves: pairs.iter().map(|p| p.0).collect(),
+            numbered,
+            plays,
+        }
     }
 
     /// How many numbered moves there are.
@@ -323,8 +413,16 @@ impl Numbered {
     /// Who is to play in the position before move `at` (passes before it played), as gobook sees it.
     fn to_play_before(&self, at: u32) -> Option<Color> {
         let first = self.first?;
-        let idx = (at as usize).checked_sub(1).and_then(|k| self.plays.get(k)).copied().unwrap_or(self.moves.len());
-        Some(if idx % 2 == 0 { first } else { first.opponent() })
+        let idx = (at as usize)
+            .checked_sub(1)
+            .and_then(|k| self.plays.get(k))
+            .copied()
+            .unwrap_or(self.moves.len());
+        Some(if idx % 2 == 0 {
+            first
+        } else {
+            first.opponent()
+        })
     }
 }
 
@@ -343,7 +441,14 @@ fn moves_text(moves: &[Move]) -> String {
 
 fn push_attr(out: &mut String, name: &str, value: &str, quoted: bool) {
     out.push(' ');
-    let a = Attribute { name: name.into(), value: value.into(), quoted, on_new_line: false, name_span: Span::default(), value_span: Span::default() };
+    let a = Attribute {
+        name: name.into(),
+        value: value.into(),
+        quoted,
+        on_new_line: false,
+        name_span: Span::default(),
+        value_span: Span::default(),
+    };
     writer::write_attr(out, &a);
 }
 
@@ -356,16 +461,28 @@ fn comment(game: &GameTree, id: NodeId) -> Option<String> {
 
 /// The book title: "Black vs White", else the game name, the event, or `name`.
 fn title(info: &sgf::GameInfo, name: &str) -> String {
-    let clean = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(String::from);
+    let clean = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+    };
     match (clean(&info.pb), clean(&info.wp)) {
         (Some(b), Some(w)) => format!("{b} vs {w}"),
-        _ => clean(&info.gn).or_else(|| clean(&info.ev)).unwrap_or_else(|| name.to_string()),
+        _ => clean(&info.gn)
+            .or_else(|| clean(&info.ev))
+            .unwrap_or_else(|| name.to_string()),
     }
 }
 
 /// A line naming the players, the result and where and when the game was played.
 fn summary(info: &sgf::GameInfo) -> Option<String> {
-    let clean = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(String::from);
+    let clean = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+    };
     let player = |n: &Option<String>, r: &Option<String>| {
         clean(n).map(|n| match clean(r) {
             Some(r) => format!("{n} ({r})"),
@@ -391,7 +508,16 @@ fn summary(info: &sgf::GameInfo) -> Option<String> {
 
 /// A book ID from a file name: ID characters only, and not only language tags.
 fn book_id(name: &str) -> String {
-    let id: String = name.chars().map(|c| if crate::format::parser::is_id_char(c) { c } else { '-' }).collect();
+    let id: String = name
+        .chars()
+        .map(|c| {
+            if crate::format::parser::is_id_char(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
     let id = id.trim_matches('-').to_string();
     if id.is_empty() || crate::format::parser::id_is_only_languages(&id) {
         format!("game-{id}").trim_end_matches('-').to_string()
@@ -406,7 +532,8 @@ fn safe_value(text: &str) -> String {
     let t = text.trim();
     let first = t.split([' ', '\t']).next().unwrap_or("");
     let looks_like_attr = first.split_once('=').is_some_and(|(n, _)| {
-        n.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        n.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     });
     let t = guard_markup(t);
     if looks_like_attr {
@@ -424,7 +551,11 @@ fn paragraphs(text: &str, number: Option<u32>) -> Vec<String> {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let mut out: Vec<String> = Vec::new();
     let mut cur: Vec<String> = Vec::new();
-    for line in text.split('\n').map(str::trim_end).chain(std::iter::once("")) {
+    for line in text
+        .split('\n')
+        .map(str::trim_end)
+        .chain(std::iter::once(""))
+    {
         if line.trim().is_empty() {
             if !cur.is_empty() {
                 out.push(cur.join("\n"));
@@ -433,7 +564,11 @@ fn paragraphs(text: &str, number: Option<u32>) -> Vec<String> {
             continue;
         }
         let line = guard_markup(line);
-        cur.push(if line.starts_with("::") { format!(" {line}") } else { line });
+        cur.push(if line.starts_with("::") {
+            format!(" {line}")
+        } else {
+            line
+        });
     }
     if let (Some(n), Some(first)) = (number, out.first_mut()) {
         *first = format!("**{n}:** {}", first.trim_start());
@@ -449,7 +584,12 @@ fn guard_markup(line: &str) -> String {
         s.push('<');
         let after = &rest[k + 1..];
         let tag = ["dia", "a", "img", "/dia>", "/a>"].iter().any(|t| {
-            after.starts_with(t) && (t.ends_with('>') || matches!(after.as_bytes().get(t.len()), Some(b' ' | b'\t' | b'>' | b'/')))
+            after.starts_with(t)
+                && (t.ends_with('>')
+                    || matches!(
+                        after.as_bytes().get(t.len()),
+                        Some(b' ' | b'\t' | b'>' | b'/')
+                    ))
         });
         if tag {
             s.push(' ');

@@ -3,7 +3,7 @@
 
 use crate::point::{Color, Point};
 use crate::resolve::caption::caption_lines;
-use crate::resolve::model::{Book, BlockKind, Diagram};
+use crate::resolve::model::{BlockKind, Book, Diagram};
 use crate::resolve::text::{self, TextContext};
 use crate::resolve::Resolved;
 use serde::Serialize;
@@ -158,7 +158,12 @@ fn color(c: Color) -> &'static str {
 }
 
 fn stones(v: &[(Point, Color)]) -> Vec<StoneInfo> {
-    v.iter().map(|(p, c)| StoneInfo { point: p.to_string(), color: color(*c) }).collect()
+    v.iter()
+        .map(|(p, c)| StoneInfo {
+            point: p.to_string(),
+            color: color(*c),
+        })
+        .collect()
 }
 
 fn seqs(v: &[crate::format::values::Sequence]) -> Vec<Vec<SeqMove>> {
@@ -188,25 +193,57 @@ pub fn inspect(src: &str, checked: &crate::check::Checked, lang: &str) -> Inspec
         .iter()
         .map(|c| {
             let shown = crate::resolve::shows_in(&c.langs, lang);
-            let visible: Vec<_> = c.blocks.iter().filter(|b| crate::resolve::shows_in(&b.langs, lang)).collect();
+            let visible: Vec<_> = c
+                .blocks
+                .iter()
+                .filter(|b| crate::resolve::shows_in(&b.langs, lang))
+                .collect();
             let title = visible.iter().find_map(|b| match &b.kind {
-                BlockKind::Paragraph(p) if matches!(p.kind, crate::format::schema::ParaKind::H(_)) => {
-                    let ctx = TextContext { src, resolved: r, links: &checked.links, element: b.element, lang, reference: None };
-                    Some(text::plain(&text::resolve(&ctx, &p.raw, &mut Default::default())))
+                BlockKind::Paragraph(p)
+                    if matches!(p.kind, crate::format::schema::ParaKind::H(_)) =>
+                {
+                    let ctx = TextContext {
+                        src,
+                        resolved: r,
+                        links: &checked.links,
+                        element: b.element,
+                        lang,
+                        reference: None,
+                    };
+                    Some(text::plain(&text::resolve(
+                        &ctx,
+                        &p.raw,
+                        &mut Default::default(),
+                    )))
                 }
                 _ => None,
             });
-            ChapterInfo { id: c.id.clone(), title, shown, blocks: if shown { visible.len() } else { 0 } }
+            ChapterInfo {
+                id: c.id.clone(),
+                title,
+                shown,
+                blocks: if shown { visible.len() } else { 0 },
+            }
         })
         .collect();
-    let diagrams = book.diagrams.iter().map(|d| diagram(src, checked, d, lang)).collect();
+    let diagrams = book
+        .diagrams
+        .iter()
+        .map(|d| diagram(src, checked, d, lang))
+        .collect();
     Inspect {
         language: lang.to_string(),
         book: BookInfo {
             id: book.id.clone(),
-            title: book.info("title", lang).map(|t| text::resolve_plain(book, t, lang)),
-            subtitle: book.info("subtitle", lang).map(|t| text::resolve_plain(book, t, lang)),
-            author: book.info("author", lang).map(|t| text::resolve_plain(book, t, lang)),
+            title: book
+                .info("title", lang)
+                .map(|t| text::resolve_plain(book, t, lang)),
+            subtitle: book
+                .info("subtitle", lang)
+                .map(|t| text::resolve_plain(book, t, lang)),
+            author: book
+                .info("author", lang)
+                .map(|t| text::resolve_plain(book, t, lang)),
             languages: book.languages.clone(),
             chapters,
         },
@@ -217,16 +254,30 @@ pub fn inspect(src: &str, checked: &crate::check::Checked, lang: &str) -> Inspec
 fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) -> DiagramInfo {
     let book = &checked.resolved.book;
     let lines = caption_lines(book, d, lang);
-    let pt = |v: &[(Point, Point)]| v.iter().map(|(a, b)| [a.to_string(), b.to_string()]).collect();
+    let pt = |v: &[(Point, Point)]| {
+        v.iter()
+            .map(|(a, b)| [a.to_string(), b.to_string()])
+            .collect()
+    };
     let text = d.text.as_ref().map(|t| {
-        let ctx = TextContext { src, resolved: &checked.resolved, links: &checked.links, element: d.element, lang, reference: None };
+        let ctx = TextContext {
+            src,
+            resolved: &checked.resolved,
+            links: &checked.links,
+            element: d.element,
+            lang,
+            reference: None,
+        };
         text::plain(&text::resolve(&ctx, t, &mut Default::default()))
     });
     DiagramInfo {
         id: d.id.clone(),
         kind: d.role.name(),
         chapter: d.chapter,
-        chapter_id: d.chapter.and_then(|c| book.chapters.get(c)).and_then(|c| c.id.clone()),
+        chapter_id: d
+            .chapter
+            .and_then(|c| book.chapters.get(c))
+            .and_then(|c| c.id.clone()),
         line: d.line,
         size: d.size,
         view: [d.view.0.to_string(), d.view.1.to_string()],
@@ -246,9 +297,30 @@ fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) 
             })
             .collect(),
         final_stones: stones(&d.final_stones),
-        marks: d.marks.iter().map(|(p, m)| PointText { point: p.to_string(), value: m.name().into() }).collect(),
-        labels: d.labels.iter().map(|(p, l)| PointText { point: p.to_string(), value: l.clone() }).collect(),
-        territory: d.territory.iter().map(|(p, c)| PointText { point: p.to_string(), value: color(*c).into() }).collect(),
+        marks: d
+            .marks
+            .iter()
+            .map(|(p, m)| PointText {
+                point: p.to_string(),
+                value: m.name().into(),
+            })
+            .collect(),
+        labels: d
+            .labels
+            .iter()
+            .map(|(p, l)| PointText {
+                point: p.to_string(),
+                value: l.clone(),
+            })
+            .collect(),
+        territory: d
+            .territory
+            .iter()
+            .map(|(p, c)| PointText {
+                point: p.to_string(),
+                value: color(*c).into(),
+            })
+            .collect(),
         lines: pt(&d.lines),
         arrows: pt(&d.arrows),
         caption: lines.caption,

@@ -34,13 +34,19 @@ impl Point {
 
     /// The column letter (A..Z without I).
     pub fn column_letter(self) -> char {
-        COLUMN_LETTERS.get(self.col as usize).map(|&b| b as char).unwrap_or('?')
+        COLUMN_LETTERS
+            .get(self.col as usize)
+            .map(|&b| b as char)
+            .unwrap_or('?')
     }
 
     /// Index of a column letter (either case), `None` for I or a non-letter.
     pub fn column_index(letter: char) -> Option<u8> {
         let up = letter.to_ascii_uppercase() as u8;
-        COLUMN_LETTERS.iter().position(|&c| c == up).map(|i| i as u8)
+        COLUMN_LETTERS
+            .iter()
+            .position(|&c| c == up)
+            .map(|i| i as u8)
     }
 
     /// Parses a standard coordinate such as `D4` or `q16` (the whole string).

@@ -45,7 +45,11 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
     let (go, points) = game_data_to(game, last)?;
     let total = points.len() as u32;
     // The main line's size (the larger side of a rectangular board), without walking it again.
-    let size = game.root().value("SZ").and_then(crate::sgf::value::parse_size).map_or(19, |(c, r)| c.max(r));
+    let size = game
+        .root()
+        .value("SZ")
+        .and_then(crate::sgf::value::parse_size)
+        .map_or(19, |(c, r)| c.max(r));
     let mut out = format!("::book(#{DIAGRAM_ID}-book)\n\n::chapter\n\n{go}\n\n");
     let range = |n: u32, what: &str| {
         if (1..=total).contains(&n) {
@@ -53,7 +57,9 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
         } else if total == 0 {
             Err(format!("{what} {n}: the game has no moves"))
         } else {
-            Err(format!("{what} {n} is not in the game: its moves are 1 to {total}"))
+            Err(format!(
+                "{what} {n} is not in the game: its moves are 1 to {total}"
+            ))
         }
     };
     let moment = match s.moment {
@@ -66,7 +72,10 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
         Some(Moment::After(n)) => {
             range(n, "move")?;
             let p = points[n as usize - 1];
-            out.push_str(&format!("::dia(#{DIAGRAM_ID}) at={} cr={p} ca=\"Move {n}\"", n + 1));
+            out.push_str(&format!(
+                "::dia(#{DIAGRAM_ID}) at={} cr={p} ca=\"Move {n}\"",
+                n + 1
+            ));
         }
         Some(Moment::Moves { from, to }) => {
             range(from, "--from")?;

@@ -28,7 +28,10 @@ fn unpack(epub: &Path, to: &Path) {
 fn interactive_diagrams_work_in_chromium() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     if let Some(why) = common::browser_missing() {
-        assert!(std::env::var_os("CI").is_none(), "browser tests cannot run under CI: {why}; run scripts/setup.sh");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "browser tests cannot run under CI: {why}; run scripts/setup.sh"
+        );
         eprintln!("SKIPPED browser tests: {why}; run scripts/setup.sh to install what they need");
         return;
     }
@@ -38,15 +41,37 @@ fn interactive_diagrams_work_in_chromium() {
     let book = root.join("examples/ear-reddening/ear-reddening.gobook");
     let site = tmp.join("site");
     let gobook = env!("CARGO_BIN_EXE_gobook");
-    let built = Command::new(gobook).arg("build").arg(&book).arg("-o").arg(&site).arg("--epub").output().unwrap();
-    assert!(built.status.success(), "build failed: {}", String::from_utf8_lossy(&built.stderr));
+    let built = Command::new(gobook)
+        .arg("build")
+        .arg(&book)
+        .arg("-o")
+        .arg(&site)
+        .arg("--epub")
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "build failed: {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     let epub = tmp.join("epub-en");
     unpack(&site.join("ear-reddening-en.epub"), &epub);
-    let inspect = Command::new(gobook).arg("inspect").arg(&book).args(["--lang", "en"]).output().unwrap();
-    assert!(inspect.status.success(), "inspect failed: {}", String::from_utf8_lossy(&inspect.stderr));
+    let inspect = Command::new(gobook)
+        .arg("inspect")
+        .arg(&book)
+        .args(["--lang", "en"])
+        .output()
+        .unwrap();
+    assert!(
+        inspect.status.success(),
+        "inspect failed: {}",
+        String::from_utf8_lossy(&inspect.stderr)
+    );
     let inspect_json = tmp.join("inspect.json");
     std::fs::write(&inspect_json, &inspect.stdout).unwrap();
-    let shots = std::env::var_os("GOBOOK_SCREENSHOTS").map(PathBuf::from).unwrap_or_else(|| tmp.join("shots"));
+    let shots = std::env::var_os("GOBOOK_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| tmp.join("shots"));
 
     let run = Command::new("node")
         .arg(root.join("tests/browser/run.mjs"))
@@ -72,22 +97,46 @@ fn the_site_carries_the_script_its_data_and_its_words() {
     let site = std::env::temp_dir().join(format!("gobook-browser-static-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&site);
     let book = root.join("examples/ear-reddening/ear-reddening.gobook");
-    let built = Command::new(env!("CARGO_BIN_EXE_gobook")).arg("build").arg(&book).arg("-o").arg(&site).output().unwrap();
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    let built = Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .arg("build")
+        .arg(&book)
+        .arg("-o")
+        .arg(&site)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     let js = std::fs::read_to_string(site.join("gobook.js")).unwrap();
     assert!(js.len() < 15 * 1024, "gobook.js is {} bytes", js.len());
     let read = |p: &str| std::fs::read_to_string(site.join(p)).unwrap();
     let problems = read("de/problems.html");
     assert!(problems.contains(r#"<script src="../gobook.js" defer></script>"#));
     assert!(problems.contains(r#"data-gb-lang="de""#));
-    assert!(problems.contains("data-gb=\"{&quot;b&quot;"), "problem data embedded");
-    assert!(problems.contains("&quot;c&quot;:[[[&quot;ba&quot;"), "the correct sequence B1 as `ba`");
+    assert!(
+        problems.contains("data-gb=\"{&quot;b&quot;"),
+        "problem data embedded"
+    );
+    assert!(
+        problems.contains("&quot;c&quot;:[[[&quot;ba&quot;"),
+        "the correct sequence B1 as `ba`"
+    );
     // The words come in the page's language, once per page.
-    assert_eq!(problems.matches(r#"<script id="gb-ui" type="application/json">"#).count(), 1);
+    assert_eq!(
+        problems
+            .matches(r#"<script id="gb-ui" type="application/json">"#)
+            .count(),
+        1
+    );
     assert!(problems.contains("Nicht im Buch"));
     assert!(problems.contains(r#"<details class="gb-solution"><summary>Lösung anzeigen</summary>"#));
     let index = read("index.html");
-    assert!(index.contains(r#"<script src="gobook.js" defer></script>"#) && index.contains("data-gb-root"));
+    assert!(
+        index.contains(r#"<script src="gobook.js" defer></script>"#)
+            && index.contains("data-gb-root")
+    );
     assert!(index.contains(r#"data-lang="de""#));
     let _ = std::fs::remove_dir_all(&site);
 }

@@ -25,10 +25,29 @@ enum El {
     Go { moves: Vec<Pt> },
     /// A diagram: `kind` 0 fig, 1 dia, 2 var, 3 prb; own moves in columns F-J, where
     /// no position of the game has stones.
-    Dia { kind: u8, base: Option<usize>, at: usize, to: usize, own: Vec<Pt>, caption: Option<String>, caption_lang: bool, lang: usize, id: bool, text: Option<String> },
+    Dia {
+        kind: u8,
+        base: Option<usize>,
+        at: usize,
+        to: usize,
+        own: Vec<Pt>,
+        caption: Option<String>,
+        caption_lang: bool,
+        lang: usize,
+        id: bool,
+        text: Option<String>,
+    },
     /// A paragraph or heading, with a coordinate, an inline diagram, a link to a
     /// chapter and the book's title as options.
-    Para { heading: bool, lang: usize, words: String, coord: bool, inline: Option<Vec<Pt>>, link: Option<usize>, title: bool },
+    Para {
+        heading: bool,
+        lang: usize,
+        words: String,
+        coord: bool,
+        inline: Option<Vec<Pt>>,
+        link: Option<usize>,
+        title: bool,
+    },
     /// A buy button (its link comes from `gobook.toml`).
     Buy,
     /// `::include` of the Markdown file beside the book, or of the gobook one.
@@ -59,18 +78,45 @@ struct Book {
 /// An edit: selectors are taken modulo what the book has when it is applied.
 #[derive(Clone, Debug)]
 enum Edit {
-    Move { go: usize, mv: usize, to: Pt },
-    Insert { ch: usize, pos: usize, el: El },
-    Delete { ch: usize, pos: usize },
+    Move {
+        go: usize,
+        mv: usize,
+        to: Pt,
+    },
+    Insert {
+        ch: usize,
+        pos: usize,
+        el: El,
+    },
+    Delete {
+        ch: usize,
+        pos: usize,
+    },
     /// Copies an element next to itself; without IDs the two are identical.
-    Duplicate { ch: usize, pos: usize },
-    Caption { el: usize, text: String },
-    Lang { el: usize, lang: usize },
+    Duplicate {
+        ch: usize,
+        pos: usize,
+    },
+    Caption {
+        el: usize,
+        text: String,
+    },
+    Lang {
+        el: usize,
+        lang: usize,
+    },
     Title(String),
-    ChapterLang { ch: usize, lang: usize },
-    ChapterId { ch: usize },
+    ChapterLang {
+        ch: usize,
+        lang: usize,
+    },
+    ChapterId {
+        ch: usize,
+    },
     Languages,
-    AddChapter { at: usize },
+    AddChapter {
+        at: usize,
+    },
     Shop(Option<u8>),
     Markdown(String),
     Part(String),
@@ -106,12 +152,31 @@ fn element() -> impl Strategy<Value = El> {
 }
 
 fn chapter() -> impl Strategy<Value = Chapter> {
-    (any::<bool>(), 0usize..3, prop::collection::vec(element(), 0..6)).prop_map(|(id, lang, els)| Chapter { id, lang, els })
+    (
+        any::<bool>(),
+        0usize..3,
+        prop::collection::vec(element(), 0..6),
+    )
+        .prop_map(|(id, lang, els)| Chapter { id, lang, els })
 }
 
 fn book() -> impl Strategy<Value = Book> {
-    (any::<bool>(), word(), prop::collection::vec(chapter(), 1..4), prop::option::of(0u8..3), words(), words())
-        .prop_map(|(two_langs, title, chapters, shop, md, part)| Book { two_langs, title, chapters, shop, md, part })
+    (
+        any::<bool>(),
+        word(),
+        prop::collection::vec(chapter(), 1..4),
+        prop::option::of(0u8..3),
+        words(),
+        words(),
+    )
+        .prop_map(|(two_langs, title, chapters, shop, md, part)| Book {
+            two_langs,
+            title,
+            chapters,
+            shop,
+            md,
+            part,
+        })
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -135,7 +200,11 @@ fn edit() -> impl Strategy<Value = Edit> {
 
 impl Book {
     fn langs(&self) -> Vec<&'static str> {
-        if self.two_langs { vec!["en", "de"] } else { vec!["en"] }
+        if self.two_langs {
+            vec!["en", "de"]
+        } else {
+            vec!["en"]
+        }
     }
 
     /// The element at flat index `i` (modulo the count), if the book has any.
@@ -162,7 +231,13 @@ impl Book {
                     .chapters
                     .iter_mut()
                     .flat_map(|c| c.els.iter_mut())
-                    .filter_map(|e| if let El::Go { moves } = e { Some(moves) } else { None })
+                    .filter_map(|e| {
+                        if let El::Go { moves } = e {
+                            Some(moves)
+                        } else {
+                            None
+                        }
+                    })
                     .collect();
                 let n = gos.len();
                 if n > 0 {
@@ -211,7 +286,14 @@ impl Book {
             Edit::ChapterLang { ch, lang } => self.chapters[ch % nch].lang = *lang,
             Edit::ChapterId { ch } => self.chapters[ch % nch].id ^= true,
             Edit::Languages => self.two_langs = !self.two_langs,
-            Edit::AddChapter { at } => self.chapters.insert(at % (nch + 1), Chapter { id: true, lang: 0, els: Vec::new() }),
+            Edit::AddChapter { at } => self.chapters.insert(
+                at % (nch + 1),
+                Chapter {
+                    id: true,
+                    lang: 0,
+                    els: Vec::new(),
+                },
+            ),
             Edit::Shop(s) => self.shop = *s,
             Edit::Markdown(t) => self.md = t.clone(),
             Edit::Part(t) => self.part = t.clone(),
@@ -222,7 +304,11 @@ impl Book {
     fn write_files(&self, dir: &Path) {
         let toml = dir.join("gobook.toml");
         match self.shop {
-            Some(n) => std::fs::write(&toml, format!("buy_url = \"https://shop{n}.example.org/{{sku}}\"\n")).unwrap(),
+            Some(n) => std::fs::write(
+                &toml,
+                format!("buy_url = \"https://shop{n}.example.org/{{sku}}\"\n"),
+            )
+            .unwrap(),
             None => {
                 let _ = std::fs::remove_file(&toml);
             }
@@ -235,13 +321,21 @@ impl Book {
     fn text(&self) -> String {
         let langs = self.langs();
         // Selector 0 is language-neutral, others name one of the book's languages.
-        let tag = |sel: usize| if sel == 0 { String::new() } else { format!("_{}", langs[(sel - 1) % langs.len()]) };
+        let tag = |sel: usize| {
+            if sel == 0 {
+                String::new()
+            } else {
+                format!("_{}", langs[(sel - 1) % langs.len()])
+            }
+        };
         let mut out = format!("::book_{}(#b) title=\"{}\"", langs.join("_"), self.title);
         if self.two_langs {
             out.push_str(&format!(" title_de=\"{} de\"", self.title));
         }
         out.push_str("\n\n");
-        let chapter_ids: Vec<usize> = (0..self.chapters.len()).filter(|&c| self.chapters[c].id).collect();
+        let chapter_ids: Vec<usize> = (0..self.chapters.len())
+            .filter(|&c| self.chapters[c].id)
+            .collect();
         // Go elements written so far: (id number, legal move count).
         let mut gos: Vec<(usize, usize)> = Vec::new();
         let mut dia_ids = 0;
@@ -265,7 +359,18 @@ impl Book {
                         gos.push((k, legal.len()));
                         last_go = Some(gos.len() - 1);
                     }
-                    El::Dia { kind, base, at, to, own, caption, caption_lang, lang, id, text } => {
+                    El::Dia {
+                        kind,
+                        base,
+                        at,
+                        to,
+                        own,
+                        caption,
+                        caption_lang,
+                        lang,
+                        id,
+                        text,
+                    } => {
                         let mut kind = ["fig", "dia", "var", "prb"][*kind as usize % 4];
                         if kind == "var" && !last_dia {
                             kind = "dia";
@@ -302,15 +407,27 @@ impl Book {
                             None => {}
                         }
                         let own = distinct(own);
-                        if kind != "prb" && !(kind == "fig" && base_go.is_some()) && !own.is_empty() {
+                        if kind != "prb" && !(kind == "fig" && base_go.is_some()) && !own.is_empty()
+                        {
                             out.push_str(&format!(" mv=\"{}\"", join(&own)));
                         }
                         if kind == "prb" && base_go.is_none() {
                             out.push_str(" ab=C3 aw=D3 correct=\"C4\"");
                         }
                         if let Some(t) = caption {
-                            let l = if *caption_lang { langs[langs.len() - 1] } else { "" };
-                            out.push_str(&format!(" ca{}=\"{t}\"", if l.is_empty() { String::new() } else { format!("_{l}") }));
+                            let l = if *caption_lang {
+                                langs[langs.len() - 1]
+                            } else {
+                                ""
+                            };
+                            out.push_str(&format!(
+                                " ca{}=\"{t}\"",
+                                if l.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!("_{l}")
+                                }
+                            ));
                         }
                         if let Some(t) = text {
                             out.push_str(&format!(" {t} at C3 or G5"));
@@ -319,18 +436,44 @@ impl Book {
                     }
                     El::Buy => out.push_str("::buy"),
                     El::Broken => out.push_str("::dia sz=9 mv=\"C3 C3\""),
-                    El::Include { gobook } => out.push_str(if *gobook { "::include url=part.gobook" } else { "::include url=part.md" }),
-                    El::Para { heading, lang, words, coord, inline, link, title } => {
-                        out.push_str(&format!("::{}{} {words}", if *heading { "h1" } else { "p" }, tag(*lang)));
+                    El::Include { gobook } => out.push_str(if *gobook {
+                        "::include url=part.gobook"
+                    } else {
+                        "::include url=part.md"
+                    }),
+                    El::Para {
+                        heading,
+                        lang,
+                        words,
+                        coord,
+                        inline,
+                        link,
+                        title,
+                    } => {
+                        out.push_str(&format!(
+                            "::{}{} {words}",
+                            if *heading { "h1" } else { "p" },
+                            tag(*lang)
+                        ));
                         if *coord {
                             out.push_str(" at C3 and G5");
                         }
                         if let Some(own) = inline {
-                            let sz = if last_dia || last_go.is_some() { "" } else { "sz=9 " };
-                            out.push_str(&format!(" <dia {sz}mv=\"{}\">see</dia>", join(&distinct(own))));
+                            let sz = if last_dia || last_go.is_some() {
+                                ""
+                            } else {
+                                "sz=9 "
+                            };
+                            out.push_str(&format!(
+                                " <dia {sz}mv=\"{}\">see</dia>",
+                                join(&distinct(own))
+                            ));
                         }
                         if let (Some(l), false) = (link, chapter_ids.is_empty()) {
-                            out.push_str(&format!(" <a href=\"c{}\">there</a>", chapter_ids[l % chapter_ids.len()]));
+                            out.push_str(&format!(
+                                " <a href=\"c{}\">there</a>",
+                                chapter_ids[l % chapter_ids.len()]
+                            ));
                         }
                         if *title {
                             out.push_str(" in #title#");
@@ -368,17 +511,34 @@ fn legal_game(cands: &[Pt]) -> Vec<Pt> {
 }
 
 fn join(pts: &[Pt]) -> String {
-    pts.iter().map(|&(c, r)| Point::new(c, r).to_string()).collect::<Vec<_>>().join(" ")
+    pts.iter()
+        .map(|&(c, r)| Point::new(c, r).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The site of a cold build of `text` in `dir`, or its diagnostics as serve prints them.
 fn cold(dir: &Path, text: &str) -> Result<HashMap<String, Arc<Vec<u8>>>, String> {
     let book = dir.join("book.gobook");
     let out = dir.join(".gobook-serve");
-    let opts = Options { book: &book, text, out_dir: Some(&out), progress: &|_| {}, checked: None };
+    let opts = Options {
+        book: &book,
+        text,
+        out_dir: Some(&out),
+        progress: &|_| {},
+        checked: None,
+    };
     match render(&opts, &mut Cache::default()) {
-        Ok(r) => Ok(r.files.into_iter().map(|(p, b)| (p.to_string_lossy().replace('\\', "/"), b)).collect()),
-        Err(BuildError::Content { name, text, diagnostics }) => {
+        Ok(r) => Ok(r
+            .files
+            .into_iter()
+            .map(|(p, b)| (p.to_string_lossy().replace('\\', "/"), b))
+            .collect()),
+        Err(BuildError::Content {
+            name,
+            text,
+            diagnostics,
+        }) => {
             let src = SourceFile::new(&name, &text);
             let mut plain = Vec::new();
             for d in &diagnostics {
@@ -418,12 +578,33 @@ fn serve_equals_cold(start: &Book, edits: &[Edit]) -> Result<(), TestCaseError> 
                 }
             }
             (Outcome::Unchanged, Ok(files)) => {
-                prop_assert!(held == files, "serve kept a site a cold build does not make after edit {}\n{}", step, text);
+                prop_assert!(
+                    held == files,
+                    "serve kept a site a cold build does not make after edit {}\n{}",
+                    step,
+                    text
+                );
             }
-            (Outcome::Failed { terminal, .. }, Err(cold)) => prop_assert_eq!(terminal, cold, "the same errors after edit {}\n{}", step, text),
+            (Outcome::Failed { terminal, .. }, Err(cold)) => prop_assert_eq!(
+                terminal,
+                cold,
+                "the same errors after edit {}\n{}",
+                step,
+                text
+            ),
             (Outcome::Unchanged, Err(_)) if step > 0 => {}
-            (Outcome::Built { .. }, Err(e)) => prop_assert!(false, "serve built what a cold build refuses: {}\n{}", e, text),
-            (Outcome::Failed { terminal, .. }, Ok(_)) => prop_assert!(false, "serve failed where a cold build works: {}\n{}", terminal, text),
+            (Outcome::Built { .. }, Err(e)) => prop_assert!(
+                false,
+                "serve built what a cold build refuses: {}\n{}",
+                e,
+                text
+            ),
+            (Outcome::Failed { terminal, .. }, Ok(_)) => prop_assert!(
+                false,
+                "serve failed where a cold build works: {}\n{}",
+                terminal,
+                text
+            ),
             (Outcome::Unchanged, Err(e)) => prop_assert!(false, "nothing built at first: {}", e),
         }
     }
@@ -453,7 +634,10 @@ fn faulty() -> impl Strategy<Value = String> {
 
 /// The elements of a check book: faulty ones (repeated, identical) and paragraphs.
 fn check_parts() -> impl Strategy<Value = Vec<Option<String>>> {
-    prop::collection::vec(prop_oneof![3 => faulty().prop_map(Some), 1 => Just(None)], 1..8)
+    prop::collection::vec(
+        prop_oneof![3 => faulty().prop_map(Some), 1 => Just(None)],
+        1..8,
+    )
 }
 
 fn check_text(parts: &[Option<String>], filler: &str) -> String {
@@ -469,7 +653,10 @@ fn check_text(parts: &[Option<String>], filler: &str) -> String {
 }
 
 fn diagnostics(c: &gobook::check::Checked) -> Vec<(u32, u32, &'static str, String)> {
-    c.diagnostics.iter().map(|d| (d.span.start, d.span.end, d.code, d.message.clone())).collect()
+    c.diagnostics
+        .iter()
+        .map(|d| (d.span.start, d.span.end, d.code, d.message.clone()))
+        .collect()
 }
 
 proptest! {

@@ -6,7 +6,11 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
 }
 
 fn gobook_stdin(args: &[&str], input: &[u8]) -> Output {
@@ -50,21 +54,32 @@ fn check_reports_rustc_style_and_exits_1() {
 
 #[test]
 fn check_keeps_going_after_errors() {
-    let out = gobook(&["check", &book_path("tests/books/invalid/bad-flag-and-enums.gobook")]);
+    let out = gobook(&[
+        "check",
+        &book_path("tests/books/invalid/bad-flag-and-enums.gobook"),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr).matches(": error: ").count(), 5);
 }
 
 #[test]
 fn warnings_alone_exit_0() {
-    let out = gobook(&["check", &book_path("tests/books/invalid/warnings-only.gobook")]);
+    let out = gobook(&[
+        "check",
+        &book_path("tests/books/invalid/warnings-only.gobook"),
+    ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stderr).contains("warning: `::fancy` is not an element"));
 }
 
 #[test]
 fn check_json() {
-    let out = gobook(&["check", "--format", "json", &book_path("tests/books/invalid/mv-and-to.gobook")]);
+    let out = gobook(&[
+        "check",
+        "--format",
+        "json",
+        &book_path("tests/books/invalid/mv-and-to.gobook"),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let d = &v[0];
@@ -83,7 +98,11 @@ fn invalid_utf8_is_an_error_with_a_place() {
     std::fs::write(&p, b"::book(#b)\n\n::chapter\n\nGo \xff here\n").unwrap();
     let out = gobook(&["check", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("bad.gobook:5:4: error: the file is not valid UTF-8"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("bad.gobook:5:4: error: the file is not valid UTF-8"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -112,11 +131,23 @@ fn fmt_in_place_and_check() {
     let check = gobook(&["fmt", "--check", p.to_str().unwrap()]);
     assert_eq!(check.status.code(), Some(1));
     assert!(text(&check.stderr).contains("not formatted"));
-    assert_eq!(std::fs::read_to_string(&p).unwrap(), "::book(#b)\n::chapter\n::h2 Title\n\nText.\n", "--check changes nothing");
+    assert_eq!(
+        std::fs::read_to_string(&p).unwrap(),
+        "::book(#b)\n::chapter\n::h2 Title\n\nText.\n",
+        "--check changes nothing"
+    );
     let out = gobook(&["fmt", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(std::fs::read_to_string(&p).unwrap(), "::book(#b)\n\n\n\n::chapter\n\n\n::h2 Title\n\nText.\n");
-    assert_eq!(gobook(&["fmt", "--check", p.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&p).unwrap(),
+        "::book(#b)\n\n\n\n::chapter\n\n\n::h2 Title\n\nText.\n"
+    );
+    assert_eq!(
+        gobook(&["fmt", "--check", p.to_str().unwrap()])
+            .status
+            .code(),
+        Some(0)
+    );
 }
 
 #[test]
@@ -129,20 +160,30 @@ fn fmt_refuses_syntax_errors() {
 
 #[test]
 fn fmt_keeps_bom_and_crlf() {
-    let out = gobook_stdin(&["fmt", "-"], b"\xEF\xBB\xBF::book(#b)\r\n::chapter\r\n\r\nText\r\n");
-    assert_eq!(out.stdout, b"\xEF\xBB\xBF::book(#b)\r\n\r\n\r\n\r\n::chapter\r\n\r\nText\r\n");
+    let out = gobook_stdin(
+        &["fmt", "-"],
+        b"\xEF\xBB\xBF::book(#b)\r\n::chapter\r\n\r\nText\r\n",
+    );
+    assert_eq!(
+        out.stdout,
+        b"\xEF\xBB\xBF::book(#b)\r\n\r\n\r\n\r\n::chapter\r\n\r\nText\r\n"
+    );
 }
-
 
 #[test]
 fn help_explains_each_command_with_an_example() {
     let out = gobook(&["--help"]);
     assert_eq!(out.status.code(), Some(0));
-    for cmd in ["init", "build", "serve", "check", "fmt", "inspect", "svg", "convert", "import"] {
+    for cmd in [
+        "init", "build", "serve", "check", "fmt", "inspect", "svg", "convert", "import",
+    ] {
         assert!(text(&out.stdout).contains(cmd));
         let h = gobook(&[cmd, "--help"]);
         assert_eq!(h.status.code(), Some(0));
-        assert!(text(&h.stdout).contains("Example"), "{cmd} --help has no example");
+        assert!(
+            text(&h.stdout).contains("Example"),
+            "{cmd} --help has no example"
+        );
     }
     assert_eq!(gobook(&["frobnicate"]).status.code(), Some(2));
 }
@@ -156,30 +197,70 @@ fn tempdir(tag: &str) -> std::path::PathBuf {
 
 #[test]
 fn inspect_prints_the_documented_json() {
-    let out = gobook(&["inspect", &book_path("examples/ear-reddening"), "--lang", "de"]);
+    let out = gobook(&[
+        "inspect",
+        &book_path("examples/ear-reddening"),
+        "--lang",
+        "de",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["language"], "de");
     assert_eq!(v["book"]["title"], "Die Partie der roten Ohren");
     assert_eq!(v["book"]["languages"], serde_json::json!(["en", "de"]));
     let fig = &v["diagrams"][0];
-    for key in ["id", "kind", "chapter", "line", "size", "view", "first_number", "to_play", "stones", "moves", "final_stones", "marks", "caption", "from_to", "gaps"] {
+    for key in [
+        "id",
+        "kind",
+        "chapter",
+        "line",
+        "size",
+        "view",
+        "first_number",
+        "to_play",
+        "stones",
+        "moves",
+        "final_stones",
+        "marks",
+        "caption",
+        "from_to",
+        "gaps",
+    ] {
         assert!(fig.get(key).is_some(), "missing {key}");
     }
     assert_eq!(fig["kind"], "fig");
     assert_eq!(fig["view"], serde_json::json!(["A1", "T19"]));
-    assert_eq!(fig["moves"][0], serde_json::json!({"number": 1, "point": "R16", "color": "b", "shown": true, "label": "1", "captures": []}));
+    assert_eq!(
+        fig["moves"][0],
+        serde_json::json!({"number": 1, "point": "R16", "color": "b", "shown": true, "label": "1", "captures": []})
+    );
     assert_eq!(fig["from_to"], "Züge 1–50");
-    let prb = v["diagrams"].as_array().unwrap().iter().find(|d| d["id"] == "prb1").unwrap();
+    let prb = v["diagrams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["id"] == "prb1")
+        .unwrap();
     assert_eq!(prb["to_play_text"], "Schwarz am Zug");
-    assert_eq!(prb["correct"][0][0], serde_json::json!({"move": "B1", "text": "White is dead."}));
+    assert_eq!(
+        prb["correct"][0][0],
+        serde_json::json!({"move": "B1", "text": "White is dead."})
+    );
 }
 
 #[test]
 fn inspect_refuses_broken_books_and_unknown_languages() {
-    let out = gobook(&["inspect", &book_path("tests/books/invalid/off-board.gobook")]);
+    let out = gobook(&[
+        "inspect",
+        &book_path("tests/books/invalid/off-board.gobook"),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("off the 9x9 board"));
-    let out = gobook(&["inspect", &book_path("examples/ear-reddening"), "--lang", "xx"]);
+    let out = gobook(&[
+        "inspect",
+        &book_path("examples/ear-reddening"),
+        "--lang",
+        "xx",
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }

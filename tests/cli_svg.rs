@@ -5,11 +5,18 @@ mod common;
 use std::process::{Command, Output};
 
 fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
 }
 
 fn example() -> String {
-    common::root().join("examples/ear-reddening").display().to_string()
+    common::root()
+        .join("examples/ear-reddening")
+        .display()
+        .to_string()
 }
 
 /// The centre of every numbered stone's text, by label, from the SVG.
@@ -31,14 +38,21 @@ fn one_diagram_by_id_to_stdout() {
     assert_eq!(out.status.code(), Some(0));
     let svg = String::from_utf8(out.stdout).unwrap();
     assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
-    assert!(svg.contains("<style>"), "standalone files carry their own style");
+    assert!(
+        svg.contains("<style>"),
+        "standalone files carry their own style"
+    );
     assert!(svg.contains("<title>Moves 1–50</title>"));
     // Every move of the figure is drawn where inspect says it is: R16 is col 16 (0-based),
     // row 15 from the bottom; the renderer's grid is 24 units a point from the top left.
     let t = texts(&svg);
     let one = t.iter().find(|(s, _, _)| s == "1").unwrap();
     assert_eq!(one.1, 16.0 * 24.0);
-    assert!((one.2 - (18.0 - 15.0) * 24.0).abs() < 8.0, "text sits on its point: {}", one.2);
+    assert!(
+        (one.2 - (18.0 - 15.0) * 24.0).abs() < 8.0,
+        "text sits on its point: {}",
+        one.2
+    );
 }
 
 #[test]
@@ -47,25 +61,51 @@ fn all_numbers_of_a_figure_are_at_their_points() {
     let svg = String::from_utf8(out.stdout).unwrap();
     let inspect = gobook(&["inspect", &example()]);
     let v: serde_json::Value = serde_json::from_slice(&inspect.stdout).unwrap();
-    let fig = v["diagrams"].as_array().unwrap().iter().find(|d| d["id"] == "fig2").unwrap();
+    let fig = v["diagrams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["id"] == "fig2")
+        .unwrap();
     let t = texts(&svg);
-    for m in fig["moves"].as_array().unwrap().iter().filter(|m| m["shown"] == true) {
+    for m in fig["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["shown"] == true)
+    {
         let label = m["label"].as_str().unwrap();
         let p = gobook::point::Point::parse_standard(m["point"].as_str().unwrap()).unwrap();
         let (x, y) = (p.col as f64 * 24.0, (18 - p.row) as f64 * 24.0);
-        let found = t.iter().find(|(s, _, _)| s == label).unwrap_or_else(|| panic!("no text {label}"));
+        let found = t
+            .iter()
+            .find(|(s, _, _)| s == label)
+            .unwrap_or_else(|| panic!("no text {label}"));
         assert_eq!(found.1, x, "x of {label}");
-        assert!((found.2 - y).abs() < 8.0, "y of {label}: {} vs {y}", found.2);
+        assert!(
+            (found.2 - y).abs() < 8.0,
+            "y of {label}: {} vs {y}",
+            found.2
+        );
     }
 }
 
 #[test]
 fn caption_lines_under_the_board() {
-    let out = gobook(&["svg", &example(), "--id", "prb1", "--caption", "--lang", "de"]);
+    let out = gobook(&[
+        "svg",
+        &example(),
+        "--id",
+        "prb1",
+        "--caption",
+        "--lang",
+        "de",
+    ]);
     let svg = String::from_utf8(out.stdout).unwrap();
     let t: Vec<String> = texts(&svg).into_iter().map(|x| x.0).collect();
     assert!(t.iter().any(|s| s.contains("Aufgabe 1")), "{t:?}");
-    let fig = String::from_utf8(gobook(&["svg", &example(), "--id", "fig1", "--caption"]).stdout).unwrap();
+    let fig = String::from_utf8(gobook(&["svg", &example(), "--id", "fig1", "--caption"]).stdout)
+        .unwrap();
     assert!(texts(&fig).iter().any(|x| x.0 == "ko: 43, 46, 49"));
 }
 
@@ -74,17 +114,41 @@ fn all_diagrams_one_file_each() {
     let dir = std::env::temp_dir().join(format!("gobook-svg-all-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let out = gobook(&["svg", &example(), "--all", "-o", dir.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let mut names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     names.sort();
-    assert_eq!(names, ["001-fig1.svg", "002-dia1.svg", "003-inline.svg", "004-inline.svg", "005-var.svg", "006-fig2.svg", "007-fig3.svg", "008-prb1.svg", "009-prb2.svg"]);
+    assert_eq!(
+        names,
+        [
+            "001-fig1.svg",
+            "002-dia1.svg",
+            "003-inline.svg",
+            "004-inline.svg",
+            "005-var.svg",
+            "006-fig2.svg",
+            "007-fig3.svg",
+            "008-prb1.svg",
+            "009-prb2.svg"
+        ]
+    );
     for n in &names {
         let s = std::fs::read_to_string(dir.join(n)).unwrap();
         roxmltree::Document::parse(&s).unwrap_or_else(|e| panic!("{n}: {e}"));
     }
     // The same book gives the same bytes.
     let again = gobook(&["svg", &example(), "--id", "fig3"]);
-    assert_eq!(again.stdout, std::fs::read(dir.join("007-fig3.svg")).unwrap());
+    assert_eq!(
+        again.stdout,
+        std::fs::read(dir.join("007-fig3.svg")).unwrap()
+    );
 }
 
 #[test]

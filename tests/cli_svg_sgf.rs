@@ -6,7 +6,11 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
 }
 
 fn ear() -> Option<PathBuf> {
@@ -15,27 +19,49 @@ fn ear() -> Option<PathBuf> {
 
 fn svg(args: &[&str]) -> String {
     let out = gobook(args);
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
 /// The texts drawn (move numbers, captions), in document order.
 fn texts(svg: &str) -> Vec<String> {
     let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
-    doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text().map(String::from)).collect()
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(String::from))
+        .collect()
 }
 
 fn title_and_desc(svg: &str) -> (String, String) {
     let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
-    let get = |t: &str| doc.descendants().find(|n| n.has_tag_name(t)).and_then(|n| n.text()).unwrap_or("").to_string();
+    let get = |t: &str| {
+        doc.descendants()
+            .find(|n| n.has_tag_name(t))
+            .and_then(|n| n.text())
+            .unwrap_or("")
+            .to_string()
+    };
     (get("title"), get("desc"))
 }
 
 /// Move `n` of the main line (1-based, passes left out), in standard coordinates.
 fn move_at(path: &std::path::Path, n: usize) -> String {
     let bytes = std::fs::read(path).unwrap();
-    let g = gobook::sgf::parse(&bytes).unwrap().collection.games.remove(0);
-    let pts: Vec<_> = gobook::sgf::main_line(&g).moves.iter().filter_map(|m| m.point).collect();
+    let g = gobook::sgf::parse(&bytes)
+        .unwrap()
+        .collection
+        .games
+        .remove(0);
+    let pts: Vec<_> = gobook::sgf::main_line(&g)
+        .moves
+        .iter()
+        .filter_map(|m| m.point)
+        .collect();
     pts[n - 1].to_string()
 }
 
@@ -45,8 +71,14 @@ fn move_n_shows_the_board_after_it_with_the_move_circled() {
     let s = svg(&["svg", game.to_str().unwrap(), "--move", "127"]);
     let (title, desc) = title_and_desc(&s);
     assert_eq!(title, "Move 127");
-    assert!(desc.contains(&format!("Marks: circle at {}.", move_at(&game, 127))), "{desc}");
-    assert!(texts(&s).is_empty(), "no numbers and no caption unless asked");
+    assert!(
+        desc.contains(&format!("Marks: circle at {}.", move_at(&game, 127))),
+        "{desc}"
+    );
+    assert!(
+        texts(&s).is_empty(),
+        "no numbers and no caption unless asked"
+    );
 }
 
 #[test]
@@ -55,23 +87,42 @@ fn without_a_moment_the_final_position_has_the_last_move_circled() {
     let s = svg(&["svg", game.to_str().unwrap()]);
     let (title, desc) = title_and_desc(&s);
     assert_eq!(title, "Move 325");
-    assert!(desc.contains(&format!("circle at {}", move_at(&game, 325))), "{desc}");
+    assert!(
+        desc.contains(&format!("circle at {}", move_at(&game, 325))),
+        "{desc}"
+    );
 }
 
 #[test]
 fn a_range_is_numbered_like_a_figure_of_a_book() {
     let Some(game) = ear() else { return };
-    let s = svg(&["svg", game.to_str().unwrap(), "--from", "51", "--to", "100", "--caption"]);
+    let s = svg(&[
+        "svg",
+        game.to_str().unwrap(),
+        "--from",
+        "51",
+        "--to",
+        "100",
+        "--caption",
+    ]);
     assert_eq!(title_and_desc(&s).0, "Moves 51–100");
     let t = texts(&s);
     for n in 51..=100 {
-        assert!(t.iter().any(|x| *x == n.to_string()) || t.iter().any(|x| x.contains(&n.to_string())), "move {n} is missing: {t:?}");
+        assert!(
+            t.iter().any(|x| *x == n.to_string()) || t.iter().any(|x| x.contains(&n.to_string())),
+            "move {n} is missing: {t:?}"
+        );
     }
     // The same figure from a book made by `gobook import` draws the same texts.
     let dir = std::env::temp_dir().join(format!("gobook-svg-sgf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let book = dir.join("ear.gobook");
-    let r = gobook(&["import", game.to_str().unwrap(), "-o", book.to_str().unwrap()]);
+    let r = gobook(&[
+        "import",
+        game.to_str().unwrap(),
+        "-o",
+        book.to_str().unwrap(),
+    ]);
     assert_eq!(r.status.code(), Some(0));
     let from_book = svg(&["svg", book.to_str().unwrap(), "--id", "fig2", "--caption"]);
     assert_eq!(texts(&from_book), t);
@@ -81,29 +132,60 @@ fn a_range_is_numbered_like_a_figure_of_a_book() {
 #[test]
 fn from_alone_runs_to_the_end_and_to_alone_starts_at_one() {
     let Some(game) = ear() else { return };
-    assert_eq!(title_and_desc(&svg(&["svg", game.to_str().unwrap(), "--from", "300"])).0, "Moves 300–325");
-    assert_eq!(title_and_desc(&svg(&["svg", game.to_str().unwrap(), "--to", "10"])).0, "Moves 1–10");
+    assert_eq!(
+        title_and_desc(&svg(&["svg", game.to_str().unwrap(), "--from", "300"])).0,
+        "Moves 300–325"
+    );
+    assert_eq!(
+        title_and_desc(&svg(&["svg", game.to_str().unwrap(), "--to", "10"])).0,
+        "Moves 1–10"
+    );
 }
 
 #[test]
 fn view_and_coords_show_part_of_the_board() {
     let Some(game) = ear() else { return };
     let whole = svg(&["svg", game.to_str().unwrap(), "--move", "20"]);
-    let part = svg(&["svg", game.to_str().unwrap(), "--move", "20", "--view", "A1K10", "--coords"]);
+    let part = svg(&[
+        "svg",
+        game.to_str().unwrap(),
+        "--move",
+        "20",
+        "--view",
+        "A1K10",
+        "--coords",
+    ]);
     assert!(title_and_desc(&part).1.contains("showing A1 to K10"));
     assert!(part.len() < whole.len());
-    assert!(texts(&part).iter().any(|t| t == "ABCDEFGHJK"), "coordinates are drawn");
-    assert!(!texts(&whole).iter().any(|t| t.starts_with("ABC")), "and only when asked");
+    assert!(
+        texts(&part).iter().any(|t| t == "ABCDEFGHJK"),
+        "coordinates are drawn"
+    );
+    assert!(
+        !texts(&whole).iter().any(|t| t.starts_with("ABC")),
+        "and only when asked"
+    );
 }
 
 #[test]
 fn an_xml_game_draws_too() {
-    let Some(root) = common::corpora() else { return };
-    let xml = common::files_with_ext(&root.join("gogui"), "xml").into_iter().find(|p| {
-        std::fs::read(p).ok().and_then(|b| gobook::xml::read(&b).ok()).is_some_and(|p| {
-            !p.collection.games.is_empty() && gobook::sgf::main_line(&p.collection.games[0]).moves.iter().any(|m| m.point.is_some())
-        })
-    });
+    let Some(root) = common::corpora() else {
+        return;
+    };
+    let xml = common::files_with_ext(&root.join("gogui"), "xml")
+        .into_iter()
+        .find(|p| {
+            std::fs::read(p)
+                .ok()
+                .and_then(|b| gobook::xml::read(&b).ok())
+                .is_some_and(|p| {
+                    !p.collection.games.is_empty()
+                        && gobook::sgf::main_line(&p.collection.games[0])
+                            .moves
+                            .iter()
+                            .any(|m| m.point.is_some())
+                })
+        });
     let xml = xml.expect("the corpora hold an XML game with moves");
     let s = svg(&["svg", xml.to_str().unwrap()]);
     assert!(title_and_desc(&s).0.starts_with("Move "));

@@ -11,9 +11,11 @@ use std::process::{Command, Output};
 
 /// A valid 1 × 1 PNG.
 const PNG: &[u8] = &[
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00,
-    0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d,
-    0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4,
+    0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00,
+    0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d, 0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae,
+    0x42, 0x60, 0x82,
 ];
 
 fn gobook(args: &[&str], envs: &[(&str, &str)]) -> Output {
@@ -33,11 +35,25 @@ fn tempdir(tag: &str) -> PathBuf {
 }
 
 fn build(book: &Path, out: &Path, flag: &str) -> Output {
-    gobook(&["build", book.to_str().unwrap(), "-o", out.to_str().unwrap(), flag], &[("SOURCE_DATE_EPOCH", "1700000000")])
+    gobook(
+        &[
+            "build",
+            book.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            flag,
+        ],
+        &[("SOURCE_DATE_EPOCH", "1700000000")],
+    )
 }
 
 fn epubs(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "epub")).collect();
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "epub"))
+        .collect();
     v.sort();
     v
 }
@@ -85,25 +101,44 @@ fn check_container(epub: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut ids: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut links: Vec<(String, String)> = Vec::new();
     for (name, bytes) in &files {
-        if !(name.ends_with(".xhtml") || name.ends_with(".opf") || name.ends_with(".xml") || name.ends_with(".svg")) {
+        if !(name.ends_with(".xhtml")
+            || name.ends_with(".opf")
+            || name.ends_with(".xml")
+            || name.ends_with(".svg"))
+        {
             continue;
         }
         let text = std::str::from_utf8(bytes).unwrap_or_else(|e| panic!("{name}: not UTF-8: {e}"));
         // `<!DOCTYPE html>` is a DTD declaration to an XML parser.
-        let opts = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
-        let doc = roxmltree::Document::parse_with_options(text, opts).unwrap_or_else(|e| panic!("{}: {name} is not well-formed XML: {e}", epub.display()));
+        let opts = roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        };
+        let doc = roxmltree::Document::parse_with_options(text, opts)
+            .unwrap_or_else(|e| panic!("{}: {name} is not well-formed XML: {e}", epub.display()));
         if name.ends_with(".xhtml") {
-            assert_eq!(doc.root_element().tag_name().namespace(), Some("http://www.w3.org/1999/xhtml"), "{name}");
+            assert_eq!(
+                doc.root_element().tag_name().namespace(),
+                Some("http://www.w3.org/1999/xhtml"),
+                "{name}"
+            );
             for n in doc.descendants().filter(|n| n.is_element()) {
                 if let Some(id) = n.attribute("id") {
                     ids.entry(name.clone()).or_default().push(id.to_string());
                 }
                 if n.tag_name().name() == "svg" {
-                    assert_eq!(n.tag_name().namespace(), Some("http://www.w3.org/2000/svg"), "{name}: svg outside the SVG namespace");
+                    assert_eq!(
+                        n.tag_name().namespace(),
+                        Some("http://www.w3.org/2000/svg"),
+                        "{name}: svg outside the SVG namespace"
+                    );
                 }
                 for a in ["href", "src"] {
                     if let Some(v) = n.attribute(a) {
-                        if n.tag_name().namespace() == Some("http://www.w3.org/1999/xhtml") && !v.contains("://") && !v.starts_with("mailto:") {
+                        if n.tag_name().namespace() == Some("http://www.w3.org/1999/xhtml")
+                            && !v.contains("://")
+                            && !v.starts_with("mailto:")
+                        {
                             links.push((name.clone(), v.to_string()));
                         }
                     }
@@ -112,11 +147,26 @@ fn check_container(epub: &Path) -> BTreeMap<String, Vec<u8>> {
         }
     }
     for (from, href) in &links {
-        let (file, frag) = href.split_once('#').map(|(f, r)| (f, Some(r))).unwrap_or((href.as_str(), None));
-        let target = if file.is_empty() { from.clone() } else { join(from, file) };
-        assert!(files.contains_key(&target), "{}: {from} links to missing {href}", epub.display());
+        let (file, frag) = href
+            .split_once('#')
+            .map(|(f, r)| (f, Some(r)))
+            .unwrap_or((href.as_str(), None));
+        let target = if file.is_empty() {
+            from.clone()
+        } else {
+            join(from, file)
+        };
+        assert!(
+            files.contains_key(&target),
+            "{}: {from} links to missing {href}",
+            epub.display()
+        );
         if let Some(fr) = frag {
-            assert!(ids.get(&target).is_some_and(|v| v.iter().any(|i| i == fr)), "{}: {from} links to {href}, no such id", epub.display());
+            assert!(
+                ids.get(&target).is_some_and(|v| v.iter().any(|i| i == fr)),
+                "{}: {from} links to {href}, no such id",
+                epub.display()
+            );
         }
     }
     files
@@ -128,14 +178,19 @@ fn epubcheck() -> Option<Vec<String>> {
     if common::have("epubcheck", "--version") {
         return Some(vec!["epubcheck".into()]);
     }
-    let jar = ["/usr/share/java/epubcheck.jar", "/usr/bin/epubcheck"].into_iter().find(|p| Path::new(p).is_file())?;
+    let jar = ["/usr/share/java/epubcheck.jar", "/usr/bin/epubcheck"]
+        .into_iter()
+        .find(|p| Path::new(p).is_file())?;
     common::have("java", "-version").then(|| vec!["java".into(), "-jar".into(), jar.into()])
 }
 
 /// Runs epubcheck on every file at once (in parallel) and fails on any fatal, error or warning.
 fn assert_epubcheck_clean(files: &[PathBuf]) {
     let Some(cmd) = epubcheck() else {
-        assert!(std::env::var_os("CI").is_none(), "epubcheck is missing (scripts/setup.sh installs it)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "epubcheck is missing (scripts/setup.sh installs it)"
+        );
         eprintln!("skipping epubcheck: not installed (scripts/setup.sh installs it)");
         return;
     };
@@ -144,7 +199,12 @@ fn assert_epubcheck_clean(files: &[PathBuf]) {
         .map(|f| {
             let (cmd, f) = (cmd.clone(), f.clone());
             std::thread::spawn(move || {
-                let out = Command::new(&cmd[0]).args(&cmd[1..]).arg(&f).args(["--json", "-"]).output().expect("epubcheck runs");
+                let out = Command::new(&cmd[0])
+                    .args(&cmd[1..])
+                    .arg(&f)
+                    .args(["--json", "-"])
+                    .output()
+                    .expect("epubcheck runs");
                 (f, out)
             })
         })
@@ -152,8 +212,12 @@ fn assert_epubcheck_clean(files: &[PathBuf]) {
     for h in handles {
         let (f, out) = h.join().unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
-        let json = stdout.find("{\n").map(|i| &stdout[i..]).unwrap_or_else(|| panic!("{}: no JSON from epubcheck: {stdout}", f.display()));
-        let v: serde_json::Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("{}: epubcheck JSON: {e}", f.display()));
+        let json = stdout
+            .find("{\n")
+            .map(|i| &stdout[i..])
+            .unwrap_or_else(|| panic!("{}: no JSON from epubcheck: {stdout}", f.display()));
+        let v: serde_json::Value = serde_json::from_str(json)
+            .unwrap_or_else(|e| panic!("{}: epubcheck JSON: {e}", f.display()));
         let n = |k: &str| v["checker"][k].as_u64().unwrap_or(u64::MAX);
         assert!(
             n("nFatal") == 0 && n("nError") == 0 && n("nWarning") == 0,
@@ -172,7 +236,9 @@ fn test_books(dir: &Path) -> Vec<PathBuf> {
         let d = dir.join(src.file_stem().unwrap());
         std::fs::create_dir_all(&d).unwrap();
         // An EPUB must hold its images: the test books' pictures are made PNG files here.
-        let text = std::fs::read_to_string(&src).unwrap().replace("cover.jpg", "cover.png");
+        let text = std::fs::read_to_string(&src)
+            .unwrap()
+            .replace("cover.jpg", "cover.png");
         std::fs::write(d.join(name), text).unwrap();
         for img in ["cover.png", "bullet.png"] {
             std::fs::write(d.join(img), PNG).unwrap();
@@ -191,7 +257,13 @@ fn every_book_gives_valid_epubs_that_pass_epubcheck() {
     for (i, book) in books.iter().enumerate() {
         let out = dir.join(format!("out{i}"));
         let r = build(book, &out, "--only-epub");
-        assert_eq!(r.status.code(), Some(0), "{}: {}", book.display(), String::from_utf8_lossy(&r.stderr));
+        assert_eq!(
+            r.status.code(),
+            Some(0),
+            "{}: {}",
+            book.display(),
+            String::from_utf8_lossy(&r.stderr)
+        );
         let written = epubs(&out);
         assert!(!written.is_empty(), "{}: no EPUB written", book.display());
         for f in &written {
@@ -207,10 +279,25 @@ fn every_book_gives_valid_epubs_that_pass_epubcheck() {
 fn the_example_gives_one_book_per_language_beside_the_site() {
     let dir = tempdir("example");
     let out = dir.join("out");
-    let r = build(&common::root().join("examples/ear-reddening"), &out, "--epub");
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
-    assert!(out.join("en/index.html").is_file() && out.join("de/index.html").is_file(), "the site is there too");
-    let names: Vec<String> = epubs(&out).iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    let r = build(
+        &common::root().join("examples/ear-reddening"),
+        &out,
+        "--epub",
+    );
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert!(
+        out.join("en/index.html").is_file() && out.join("de/index.html").is_file(),
+        "the site is there too"
+    );
+    let names: Vec<String> = epubs(&out)
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
     assert_eq!(names, ["ear-reddening-de.epub", "ear-reddening-en.epub"]);
 
     let en = check_container(&out.join("ear-reddening-en.epub"));
@@ -230,41 +317,89 @@ fn the_example_gives_one_book_per_language_beside_the_site() {
     ] {
         assert!(opf.contains(want), "content.opf lacks {want}:\n{opf}");
     }
-    assert!(text(&de, "OEBPS/content.opf").contains("<dc:title id=\"title\">Die Partie der roten Ohren</dc:title>"));
+    assert!(text(&de, "OEBPS/content.opf")
+        .contains("<dc:title id=\"title\">Die Partie der roten Ohren</dc:title>"));
     // The table of contents names the chapters in the book's language.
     let nav = text(&de, "OEBPS/nav.xhtml");
-    assert!(nav.contains("epub:type=\"toc\"") && nav.contains("Die Partie") && nav.contains("Aufgaben"), "{nav}");
+    assert!(
+        nav.contains("epub:type=\"toc\"") && nav.contains("Die Partie") && nav.contains("Aufgaben"),
+        "{nav}"
+    );
     // Diagrams are inline SVG; problems carry their solutions.
     let problems = text(&en, "OEBPS/text/problems.xhtml");
-    assert!(problems.matches("<svg").count() >= 4, "problems and their solutions are drawn");
-    assert!(problems.contains("<details class=\"gb-solution\"") && problems.contains("White is dead."), "{problems}");
-    assert!(!text(&de, "OEBPS/text/game.xhtml").contains("The Game"), "languages stay apart");
+    assert!(
+        problems.matches("<svg").count() >= 4,
+        "problems and their solutions are drawn"
+    );
+    assert!(
+        problems.contains("<details class=\"gb-solution\"") && problems.contains("White is dead."),
+        "{problems}"
+    );
+    assert!(
+        !text(&de, "OEBPS/text/game.xhtml").contains("The Game"),
+        "languages stay apart"
+    );
 }
 
 #[test]
 fn chapters_with_interactive_diagrams_carry_the_script_and_its_words() {
     let dir = tempdir("script");
     let out = dir.join("out");
-    let r = build(&common::root().join("examples/ear-reddening"), &out, "--only-epub");
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    let r = build(
+        &common::root().join("examples/ear-reddening"),
+        &out,
+        "--only-epub",
+    );
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     let de = check_container(&out.join("ear-reddening-de.epub"));
     let text = |k: &str| String::from_utf8(de[k].clone()).unwrap();
     let js = text("OEBPS/gobook.js");
-    assert!(js.len() < 15 * 1024 && js.contains("data-gb"), "the site's script, {} bytes", js.len());
+    assert!(
+        js.len() < 15 * 1024 && js.contains("data-gb"),
+        "the site's script, {} bytes",
+        js.len()
+    );
     let opf = text("OEBPS/content.opf");
-    assert!(opf.contains(r#"<item id="js" href="gobook.js" media-type="application/javascript"/>"#), "{opf}");
+    assert!(
+        opf.contains(r#"<item id="js" href="gobook.js" media-type="application/javascript"/>"#),
+        "{opf}"
+    );
     // Chapters with diagrams to play are scripted; the others stay plain XHTML.
-    for (file, scripted) in [("game", true), ("problems", true), ("index", false), ("contents", false)] {
+    for (file, scripted) in [
+        ("game", true),
+        ("problems", true),
+        ("index", false),
+        ("contents", false),
+    ] {
         let doc = text(&format!("OEBPS/text/{file}.xhtml"));
-        let item = opf.lines().find(|l| l.contains(&format!("href=\"text/{file}.xhtml\""))).unwrap();
+        let item = opf
+            .lines()
+            .find(|l| l.contains(&format!("href=\"text/{file}.xhtml\"")))
+            .unwrap();
         assert_eq!(item.contains("scripted"), scripted, "{item}");
-        assert_eq!(doc.contains(r#"<script src="../gobook.js" defer="defer"></script>"#), scripted, "{file}");
-        assert_eq!(doc.contains(r#"<script id="gb-ui" type="application/json">"#), scripted, "{file}");
+        assert_eq!(
+            doc.contains(r#"<script src="../gobook.js" defer="defer"></script>"#),
+            scripted,
+            "{file}"
+        );
+        assert_eq!(
+            doc.contains(r#"<script id="gb-ui" type="application/json">"#),
+            scripted,
+            "{file}"
+        );
     }
     assert!(opf.contains(r#"href="text/problems.xhtml" media-type="application/xhtml+xml" properties="scripted svg""#), "{opf}");
     // The words come in the book's language; the static solution stays for readers without scripting.
     let problems = text("OEBPS/text/problems.xhtml");
-    assert!(problems.contains("Nicht im Buch") && problems.contains("data-gb=\"{&quot;b&quot;"), "{problems}");
+    assert!(
+        problems.contains("Nicht im Buch") && problems.contains("data-gb=\"{&quot;b&quot;"),
+        "{problems}"
+    );
     assert!(problems.contains(r#"<details class="gb-solution"><summary>Lösung anzeigen</summary>"#));
 }
 
@@ -277,15 +412,27 @@ fn the_same_book_gives_the_same_bytes() {
     let a = std::fs::read(dir.join("a/ear-reddening-en.epub")).unwrap();
     let b = std::fs::read(dir.join("b/ear-reddening-en.epub")).unwrap();
     assert!(a == b, "two builds differ");
-    assert!(!dir.join("a/index.html").exists(), "--only-epub writes no site");
+    assert!(
+        !dir.join("a/index.html").exists(),
+        "--only-epub writes no site"
+    );
 }
 
 #[test]
 fn a_book_with_errors_writes_no_epub() {
     let dir = tempdir("errors");
-    std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\n::dia at=9999\n").unwrap();
+    std::fs::write(
+        dir.join("b.gobook"),
+        "::book(#b)\n\n::chapter\n\n::dia at=9999\n",
+    )
+    .unwrap();
     let r = build(&dir.join("b.gobook"), &dir.join("out"), "--only-epub");
-    assert_eq!(r.status.code(), Some(1), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(
+        r.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     assert!(!dir.join("out").exists() || epubs(&dir.join("out")).is_empty());
 }
 
@@ -300,15 +447,27 @@ fn a_cover_image_and_web_images_are_handled() {
     .unwrap();
     let out = dir.join("out");
     let r = build(&dir.join("b.gobook"), &out, "--only-epub");
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     let f = out.join("my-book-en.epub");
     let files = check_container(&f);
     assert!(files.contains_key("OEBPS/front.png"), "{:?}", files.keys());
     let opf = String::from_utf8(files["OEBPS/content.opf"].clone()).unwrap();
-    assert!(opf.contains("href=\"front.png\" media-type=\"image/png\" properties=\"cover-image\""), "{opf}");
+    assert!(
+        opf.contains("href=\"front.png\" media-type=\"image/png\" properties=\"cover-image\""),
+        "{opf}"
+    );
     let index = String::from_utf8(files["OEBPS/text/index.xhtml"].clone()).unwrap();
     // An image's URL never becomes a link (see tests/reads_confined.rs).
-    assert!(index.contains("<span class=\"gb-remote-img\">From the web</span>") && !index.contains("href=\"https://example.org/a.png\""), "{index}");
+    assert!(
+        index.contains("<span class=\"gb-remote-img\">From the web</span>")
+            && !index.contains("href=\"https://example.org/a.png\""),
+        "{index}"
+    );
     assert_epubcheck_clean(&[f]);
 }
 
@@ -325,15 +484,27 @@ fn images_with_spaces_in_their_names_are_stored_without_them() {
     .unwrap();
     let out = dir.join("out");
     let r = build(&dir.join("b.gobook"), &out, "--only-epub");
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     let f = out.join("b-en.epub");
     // check_container also follows every src to a file in the book.
     let files = check_container(&f);
     assert!(!files.keys().any(|k| k.contains(' ')), "{:?}", files.keys());
     let index = String::from_utf8(files["OEBPS/text/index.xhtml"].clone()).unwrap();
     // The book's own `my_pic.png` keeps its name; the spaced one gets the next free one.
-    assert!(index.contains(r#"<img src="../my_pic-2.png" alt="Spaced"/>"#) && index.contains(r#"<img src="../my_pic.png" alt="Plain"/>"#), "{index}");
+    assert!(
+        index.contains(r#"<img src="../my_pic-2.png" alt="Spaced"/>"#)
+            && index.contains(r#"<img src="../my_pic.png" alt="Plain"/>"#),
+        "{index}"
+    );
     let opf = String::from_utf8(files["OEBPS/content.opf"].clone()).unwrap();
-    assert!(opf.contains(r#"href="front_page.png" media-type="image/png" properties="cover-image""#), "{opf}");
+    assert!(
+        opf.contains(r#"href="front_page.png" media-type="image/png" properties="cover-image""#),
+        "{opf}"
+    );
     assert_epubcheck_clean(&[f]);
 }

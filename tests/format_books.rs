@@ -28,7 +28,12 @@ fn valid_books_have_no_problems() {
         let src = common::read_book(&p);
         let c = check(&src);
         let file = SourceFile::new("x", &src);
-        let shown: Vec<_> = c.diagnostics.iter().map(|d| file.locate(d)).map(|l| format!("{}:{} {}", l.line, l.column, l.message)).collect();
+        let shown: Vec<_> = c
+            .diagnostics
+            .iter()
+            .map(|d| file.locate(d))
+            .map(|l| format!("{}:{} {}", l.line, l.column, l.message))
+            .collect();
         assert!(shown.is_empty(), "{}: {shown:#?}", p.display());
     }
 }
@@ -43,11 +48,19 @@ fn fmt_is_a_fixed_point_and_keeps_the_tree() {
         let b = gobook::format::parse(&once).doc;
         assert_eq!(a.elements.len(), b.elements.len(), "{}", p.display());
         for (x, y) in a.elements.iter().zip(&b.elements) {
-            assert_eq!((&x.name, &x.langs, x.id_str(), x.kind), (&y.name, &y.langs, y.id_str(), y.kind));
+            assert_eq!(
+                (&x.name, &x.langs, x.id_str(), x.kind),
+                (&y.name, &y.langs, y.id_str(), y.kind)
+            );
             let xa: Vec<_> = x.attrs.iter().map(|a| (&a.name, &a.value)).collect();
             let ya: Vec<_> = y.attrs.iter().map(|a| (&a.name, &a.value)).collect();
             assert_eq!(xa, ya, "{}: attributes of {}", p.display(), x.name);
-            assert_eq!(x.value_str().replace("\r\n", "\n"), y.value_str(), "{}", p.display());
+            assert_eq!(
+                x.value_str().replace("\r\n", "\n"),
+                y.value_str(),
+                "{}",
+                p.display()
+            );
         }
     }
 }
@@ -79,11 +92,25 @@ fn valid_corpus_uses_every_element_and_attribute() {
             }
         }
     }
-    let missing_el: Vec<_> = schema::ELEMENT_NAMES.iter().filter(|n| !elements.contains(**n)).collect();
-    assert!(missing_el.is_empty(), "elements no valid book uses: {missing_el:?}");
-    assert!(elements.iter().any(|n| schema::is_language(n)), "no bare language element");
-    let missing_attr: Vec<_> = schema::attribute_names().filter(|n| !attrs.contains(*n)).collect();
-    assert!(missing_attr.is_empty(), "attributes no valid book uses: {missing_attr:?}");
+    let missing_el: Vec<_> = schema::ELEMENT_NAMES
+        .iter()
+        .filter(|n| !elements.contains(**n))
+        .collect();
+    assert!(
+        missing_el.is_empty(),
+        "elements no valid book uses: {missing_el:?}"
+    );
+    assert!(
+        elements.iter().any(|n| schema::is_language(n)),
+        "no bare language element"
+    );
+    let missing_attr: Vec<_> = schema::attribute_names()
+        .filter(|n| !attrs.contains(*n))
+        .collect();
+    assert!(
+        missing_attr.is_empty(),
+        "attributes no valid book uses: {missing_attr:?}"
+    );
     assert!(labels && point_text, "labels and point text must be used");
 }
 
@@ -100,9 +127,22 @@ fn invalid_books_give_the_expected_diagnostics() {
             .diagnostics
             .iter()
             .map(|d| file.locate(d))
-            .map(|l| format!("{}:{}: {}: {}", l.line, l.column, if l.severity == gobook::diagnostics::Severity::Error { "error" } else { "warning" }, l.message))
+            .map(|l| {
+                format!(
+                    "{}:{}: {}: {}",
+                    l.line,
+                    l.column,
+                    if l.severity == gobook::diagnostics::Severity::Error {
+                        "error"
+                    } else {
+                        "warning"
+                    },
+                    l.message
+                )
+            })
             .collect();
-        let want_text = std::fs::read_to_string(p.with_extension("expect")).expect("every invalid book has a .expect file");
+        let want_text = std::fs::read_to_string(p.with_extension("expect"))
+            .expect("every invalid book has a .expect file");
         let want: Vec<&str> = want_text.lines().filter(|l| !l.is_empty()).collect();
         assert_eq!(got, want, "{}", p.display());
         assert!(!want.is_empty(), "{} expects nothing", p.display());

@@ -30,19 +30,32 @@ fn text() -> impl Strategy<Value = String> {
 fn coord(lower: bool) -> impl Strategy<Value = String> {
     (0u8..9, 1u8..10).prop_map(move |(c, r)| {
         let s = format!("{}{}", gobook::point::COLUMN_LETTERS[c as usize] as char, r);
-        if lower { s.to_lowercase() } else { s }
+        if lower {
+            s.to_lowercase()
+        } else {
+            s
+        }
     })
 }
 
 fn points(lower: bool) -> impl Strategy<Value = String> {
-    (prop::collection::vec(coord(lower), 1..4), any::<bool>()).prop_map(|(v, sp)| v.join(if sp { " " } else { "" }))
+    (prop::collection::vec(coord(lower), 1..4), any::<bool>())
+        .prop_map(|(v, sp)| v.join(if sp { " " } else { "" }))
 }
 
 /// A quoted-text value with the characters that need escapes.
 fn quoted_text() -> impl Strategy<Value = String> {
     let escaped = word().prop_map(|w| w.replace('\\', "\\\\").replace('"', "\\\""));
-    prop::collection::vec(prop_oneof![escaped, Just("\\\"".to_string()), Just("\\\\".to_string()), Just("\\t".to_string())], 1..5)
-        .prop_map(|w| format!("\"{}\"", w.join(" ")))
+    prop::collection::vec(
+        prop_oneof![
+            escaped,
+            Just("\\\"".to_string()),
+            Just("\\\\".to_string()),
+            Just("\\t".to_string())
+        ],
+        1..5,
+    )
+    .prop_map(|w| format!("\"{}\"", w.join(" ")))
 }
 
 fn attr() -> impl Strategy<Value = String> {
@@ -55,20 +68,42 @@ fn attr() -> impl Strategy<Value = String> {
         quoted_text().prop_map(|t| format!("ca_de={t}")),
         "[a-z]{2,6}".prop_map(|w| format!("ca={w}")),
         (1u32..30).prop_map(|n| format!("at={n}")),
-        prop::sample::select(vec!["showToPlay=1", "gaps=none", "width=half", "align=center", "zork=1", "vw=A1J9", "C5=7"]).prop_map(String::from),
+        prop::sample::select(vec![
+            "showToPlay=1",
+            "gaps=none",
+            "width=half",
+            "align=center",
+            "zork=1",
+            "vw=A1J9",
+            "C5=7"
+        ])
+        .prop_map(String::from),
         quoted_text().prop_map(|t| format!("pb={t}")),
     ]
 }
 
 fn attrs() -> impl Strategy<Value = String> {
     prop::collection::vec((attr(), any::<bool>()), 0..4).prop_map(|v| {
-        v.into_iter().enumerate().map(|(i, (a, nl))| format!("{}{a}", if nl && i > 0 { "\n" } else { " " })).collect()
+        v.into_iter()
+            .enumerate()
+            .map(|(i, (a, nl))| format!("{}{a}", if nl && i > 0 { "\n" } else { " " }))
+            .collect()
     })
 }
 
 fn element() -> impl Strategy<Value = (String, bool)> {
-    let diagram = (prop::sample::select(vec!["fig", "dia", "var", "prb", "go"]), attrs(), prop::option::of(text()), any::<bool>())
-        .prop_map(|(n, a, t, id)| (format!("::{n}{a}{}", t.map(|t| format!(" {t}")).unwrap_or_default()), id));
+    let diagram = (
+        prop::sample::select(vec!["fig", "dia", "var", "prb", "go"]),
+        attrs(),
+        prop::option::of(text()),
+        any::<bool>(),
+    )
+        .prop_map(|(n, a, t, id)| {
+            (
+                format!("::{n}{a}{}", t.map(|t| format!(" {t}")).unwrap_or_default()),
+                id,
+            )
+        });
     prop_oneof![
         3 => text().prop_map(|t| (t, false)),
         2 => (prop::sample::select(vec!["p", "h2", "h3_de", "s1", "de", "en", "p_en_ja"]), text(), any::<bool>())
@@ -86,8 +121,12 @@ fn element() -> impl Strategy<Value = (String, bool)> {
 
 /// A generated book: the book element, then elements with random spacing.
 fn book() -> impl Strategy<Value = String> {
-    (quoted_text(), prop::collection::vec((element(), 1usize..4, any::<bool>()), 0..14), any::<bool>()).prop_map(
-        |(title, els, crlf)| {
+    (
+        quoted_text(),
+        prop::collection::vec((element(), 1usize..4, any::<bool>()), 0..14),
+        any::<bool>(),
+    )
+        .prop_map(|(title, els, crlf)| {
             let mut s = format!("::book(#gen) title={title}\n\n::chapter(#c0)");
             for (i, ((el, with_id), blanks, spaces)) in els.into_iter().enumerate() {
                 for _ in 0..blanks {
@@ -109,8 +148,7 @@ fn book() -> impl Strategy<Value = String> {
             } else {
                 s
             }
-        },
-    )
+        })
 }
 
 fn fmt(src: &str) -> String {
@@ -121,7 +159,15 @@ fn fmt(src: &str) -> String {
 }
 
 /// The tree without positions and layout: what a book means, as written.
-fn semantic(doc: &Document) -> Vec<(String, Vec<String>, Option<String>, Vec<(String, String)>, String)> {
+fn semantic(
+    doc: &Document,
+) -> Vec<(
+    String,
+    Vec<String>,
+    Option<String>,
+    Vec<(String, String)>,
+    String,
+)> {
     doc.elements
         .iter()
         .map(|e| {
@@ -129,7 +175,10 @@ fn semantic(doc: &Document) -> Vec<(String, Vec<String>, Option<String>, Vec<(St
                 e.name.clone(),
                 e.langs.clone(),
                 e.id_str().map(String::from),
-                e.attrs.iter().map(|a| (a.name.clone(), a.value.clone())).collect(),
+                e.attrs
+                    .iter()
+                    .map(|a| (a.name.clone(), a.value.clone()))
+                    .collect(),
                 e.value_str().replace("\r\n", "\n"),
             )
         })
@@ -196,8 +245,12 @@ proptest! {
 fn a_value_after_a_tab_keeps_its_leading_spaces_and_fmt_settles() {
     // The reader skips the spaces before a value but only one tab: ` text` after a tab.
     let src = "::p style=bullet\t  text after a tab\n";
-    let Formatted::Text(once) = writer::format(src, false) else { panic!("syntax errors") };
-    let Formatted::Text(twice) = writer::format(&once, false) else { panic!("syntax errors") };
+    let Formatted::Text(once) = writer::format(src, false) else {
+        panic!("syntax errors")
+    };
+    let Formatted::Text(twice) = writer::format(&once, false) else {
+        panic!("syntax errors")
+    };
     assert_eq!(once, twice);
     assert!(once.contains("  text after a tab"), "{once:?}");
 }

@@ -8,15 +8,26 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn replay(target: &str, run: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/findings").join(target);
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz/findings")
+        .join(target);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .collect();
     files.sort();
     for f in files {
         let data = std::fs::read(&f).unwrap();
         let start = Instant::now();
         run(&data);
         // A generous bound for a debug build; a hang would take far longer.
-        assert!(start.elapsed() < Duration::from_secs(20), "{} took {:?}", f.display(), start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{} took {:?}",
+            f.display(),
+            start.elapsed()
+        );
     }
 }
 

@@ -4,11 +4,11 @@
 mod common;
 
 use gobook::diagnostics::Severity;
+use gobook::format::schema::DiagramKind;
 use gobook::format::writer::{self, Formatted};
 use gobook::import::{book_from_game, Options};
 use gobook::point::{Color, Point};
 use gobook::resolve::model::DiagramRole;
-use gobook::format::schema::DiagramKind;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -27,12 +27,20 @@ const GAMES: &[&str] = &[
 
 fn game(path: &Path) -> gobook::sgf::GameTree {
     let bytes = std::fs::read(path).unwrap();
-    gobook::sgf::parse(&bytes).unwrap().collection.games.remove(0)
+    gobook::sgf::parse(&bytes)
+        .unwrap()
+        .collection
+        .games
+        .remove(0)
 }
 
 /// The main line's stones in play order: (point, colour), passes left out.
 fn main_line(g: &gobook::sgf::GameTree) -> Vec<(Point, Color)> {
-    gobook::sgf::main_line(g).moves.iter().filter_map(|m| m.point.map(|p| (p, m.color))).collect()
+    gobook::sgf::main_line(g)
+        .moves
+        .iter()
+        .filter_map(|m| m.point.map(|p| (p, m.color)))
+        .collect()
 }
 
 fn import(path: &Path, every: u32) -> String {
@@ -52,15 +60,40 @@ fn imported_books_check_and_figures_hold_the_main_line() {
         for every in [50, 17] {
             let text = import(&path, every);
             let c = gobook::check::check(&text);
-            let errors: Vec<_> = c.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+            let errors: Vec<_> = c
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .collect();
             assert!(errors.is_empty(), "{}: {errors:?}", path.display());
-            let figs: Vec<_> = c.resolved.book.diagrams.iter().filter(|d| d.role == DiagramRole::Block(DiagramKind::Fig)).collect();
-            let shown: Vec<(Point, Color)> =
-                figs.iter().flat_map(|d| d.moves.iter().filter(|m| m.number.is_some()).filter_map(|m| m.point.map(|p| (p, m.color)))).collect();
+            let figs: Vec<_> = c
+                .resolved
+                .book
+                .diagrams
+                .iter()
+                .filter(|d| d.role == DiagramRole::Block(DiagramKind::Fig))
+                .collect();
+            let shown: Vec<(Point, Color)> = figs
+                .iter()
+                .flat_map(|d| {
+                    d.moves
+                        .iter()
+                        .filter(|m| m.number.is_some())
+                        .filter_map(|m| m.point.map(|p| (p, m.color)))
+                })
+                .collect();
             let expected = main_line(&game(&path));
             assert_eq!(shown, expected, "{}", path.display());
-            let per_fig = figs.iter().map(|d| d.moves.iter().filter(|m| m.number.is_some()).count()).max().unwrap_or(0);
-            assert!(per_fig <= every as usize, "{}: a figure holds {per_fig} moves", path.display());
+            let per_fig = figs
+                .iter()
+                .map(|d| d.moves.iter().filter(|m| m.number.is_some()).count())
+                .max()
+                .unwrap_or(0);
+            assert!(
+                per_fig <= every as usize,
+                "{}: a figure holds {per_fig} moves",
+                path.display()
+            );
             // Numbering runs on from figure to figure.
             for w in figs.windows(2) {
                 let (_, last) = w[0].number_range().unwrap();
@@ -89,15 +122,31 @@ fn comments_become_paragraphs() {
         let g = game(&path);
         let text = import(&path, 50);
         let c = gobook::check::check(&text);
-        let paras: Vec<&str> = c.doc.elements.iter().filter(|e| !e.explicit).map(|e| e.value_str()).collect();
+        let paras: Vec<&str> = c
+            .doc
+            .elements
+            .iter()
+            .filter(|e| !e.explicit)
+            .map(|e| e.value_str())
+            .collect();
         let mut checked = 0;
         // Every node is in the book: the main line, and each variation with its own variations.
         for id in 0..g.len() {
-            let Some(raw) = g.nodes()[id].value("C") else { continue };
+            let Some(raw) = g.nodes()[id].value("C") else {
+                continue;
+            };
             let comment = gobook::sgf::value::text(raw);
             // Every line of the comment is in some paragraph (guarded lines aside).
-            for line in comment.lines().map(str::trim).filter(|l| !l.is_empty() && !l.contains('<')) {
-                assert!(paras.iter().any(|p| p.contains(line)), "{}: comment line {line:?} is missing", path.display());
+            for line in comment
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.contains('<'))
+            {
+                assert!(
+                    paras.iter().any(|p| p.contains(line)),
+                    "{}: comment line {line:?} is missing",
+                    path.display()
+                );
                 checked += 1;
             }
         }
@@ -109,15 +158,26 @@ fn comments_become_paragraphs() {
 
 #[test]
 fn variations_become_diagrams_based_on_the_game() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     let path = root.join("littlego/sgf/9x9/node-tree-view.sgf");
     let text = import(&path, 50);
     let c = gobook::check::check(&text);
-    let dias: Vec<_> = c.resolved.book.diagrams.iter().filter(|d| d.role == DiagramRole::Block(DiagramKind::Dia)).collect();
+    let dias: Vec<_> = c
+        .resolved
+        .book
+        .diagrams
+        .iter()
+        .filter(|d| d.role == DiagramRole::Block(DiagramKind::Dia))
+        .collect();
     assert!(!dias.is_empty());
     // The first variation replaces the first move: the same start position as the game.
     assert_eq!(dias[0].stones, c.resolved.book.diagrams[0].stones);
-    assert!(text.contains("::dia(#dia2) base=dia1 at=4 mn=4"), "a variation of a variation continues its numbering");
+    assert!(
+        text.contains("::dia(#dia2) base=dia1 at=4 mn=4"),
+        "a variation of a variation continues its numbering"
+    );
 }
 
 #[test]
@@ -128,9 +188,17 @@ fn comment_lines_that_look_like_markup_stay_text() {
     let c = gobook::check::check(&text);
     assert!(!c.has_errors(), "{:?}\n{text}", c.diagnostics);
     let kinds: Vec<_> = c.doc.elements.iter().map(|e| e.name.as_str()).collect();
-    assert_eq!(kinds.iter().filter(|k| **k == "fig").count(), 1, "{kinds:?}");
+    assert_eq!(
+        kinds.iter().filter(|k| **k == "fig").count(),
+        1,
+        "{kinds:?}"
+    );
     assert!(!kinds.contains(&"h1"));
-    assert!(c.doc.elements.iter().any(|e| !e.explicit && e.value_str().starts_with("x=1")));
+    assert!(c
+        .doc
+        .elements
+        .iter()
+        .any(|e| !e.explicit && e.value_str().starts_with("x=1")));
 }
 
 #[test]
@@ -146,55 +214,122 @@ fn two_moves_of_one_colour_keep_colours_and_numbers() {
 }
 
 fn gobook(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
 }
 
 #[test]
 fn cli_imports_a_game_and_the_book_checks() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     let dir = std::env::temp_dir().join(format!("gobook-import-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("ear.gobook");
     let game = root.join("littlego/sgf/Famous games/Ear-reddening game.sgf");
-    let r = gobook(&["import", game.to_str().unwrap(), "-o", out.to_str().unwrap(), "--every", "100"]);
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    let r = gobook(&[
+        "import",
+        game.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--every",
+        "100",
+    ]);
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.contains("title=\"Shusaku vs Gennan Inseki\""));
     assert!(text.contains("::fig(#fig1) at=1 to=100"));
-    assert_eq!(gobook(&["check", out.to_str().unwrap()]).status.code(), Some(0));
-    assert_eq!(gobook(&["fmt", "--check", out.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(
+        gobook(&["check", out.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        gobook(&["fmt", "--check", out.to_str().unwrap()])
+            .status
+            .code(),
+        Some(0)
+    );
 
     // Repairs made while reading are warnings with the game file's place.
     let broken = dir.join("broken.sgf");
     std::fs::write(&broken, "(;SZ[9]\n;b[cc];W[gg]").unwrap();
-    let r = gobook(&["import", broken.to_str().unwrap(), "-o", dir.join("b.gobook").to_str().unwrap()]);
+    let r = gobook(&[
+        "import",
+        broken.to_str().unwrap(),
+        "-o",
+        dir.join("b.gobook").to_str().unwrap(),
+    ]);
     assert_eq!(r.status.code(), Some(0));
     let err = String::from_utf8_lossy(&r.stderr);
-    assert!(err.contains(&format!("{}:2:2: warning: ", broken.display())), "{err}");
+    assert!(
+        err.contains(&format!("{}:2:2: warning: ", broken.display())),
+        "{err}"
+    );
 
     // --every 0 is a usage error; a file that is no game is a content error.
-    let r = gobook(&["import", broken.to_str().unwrap(), "-o", dir.join("c.gobook").to_str().unwrap(), "--every", "0"]);
+    let r = gobook(&[
+        "import",
+        broken.to_str().unwrap(),
+        "-o",
+        dir.join("c.gobook").to_str().unwrap(),
+        "--every",
+        "0",
+    ]);
     assert_eq!(r.status.code(), Some(2));
     let junk = dir.join("junk.sgf");
     std::fs::write(&junk, "hello").unwrap();
-    let r = gobook(&["import", junk.to_str().unwrap(), "-o", dir.join("d.gobook").to_str().unwrap()]);
+    let r = gobook(&[
+        "import",
+        junk.to_str().unwrap(),
+        "-o",
+        dir.join("d.gobook").to_str().unwrap(),
+    ]);
     assert_eq!(r.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn cli_imports_xml_games() {
-    let Some(root) = common::corpora() else { return };
-    let Some(xml) = common::files_with_ext(&root.join("gogui"), "xml").into_iter().find(|p| {
-        std::fs::read(p).ok().and_then(|b| gobook::xml::read(&b).ok()).is_some_and(|p| !p.collection.games.is_empty() && !gobook::sgf::main_line(&p.collection.games[0]).moves.is_empty())
-    }) else {
+    let Some(root) = common::corpora() else {
+        return;
+    };
+    let Some(xml) = common::files_with_ext(&root.join("gogui"), "xml")
+        .into_iter()
+        .find(|p| {
+            std::fs::read(p)
+                .ok()
+                .and_then(|b| gobook::xml::read(&b).ok())
+                .is_some_and(|p| {
+                    !p.collection.games.is_empty()
+                        && !gobook::sgf::main_line(&p.collection.games[0])
+                            .moves
+                            .is_empty()
+                })
+        })
+    else {
         panic!("the corpora hold an XML game with moves");
     };
     let dir = std::env::temp_dir().join(format!("gobook-import-xml-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("x.gobook");
     let r = gobook(&["import", xml.to_str().unwrap(), "-o", out.to_str().unwrap()]);
-    assert_eq!(r.status.code(), Some(0), "{}: {}", xml.display(), String::from_utf8_lossy(&r.stderr));
-    assert!(std::fs::read_to_string(&out).unwrap().contains("::go(#game)"));
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}: {}",
+        xml.display(),
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("::go(#game)"));
     let _ = std::fs::remove_dir_all(&dir);
 }

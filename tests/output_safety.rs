@@ -8,7 +8,12 @@ use std::process::{Command, Output};
 const BOOK: &str = "::book(#b)\ntitle=\"Safe\"\n\n::chapter(#one)\n\n::go(#g) mv=\"Q16 D4 Q3\"\n\n::fig at=1 to=3\n\nA paragraph.\n";
 
 fn gobook_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook")).current_dir(dir).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
 }
 
 fn stderr(o: &Output) -> String {
@@ -38,7 +43,10 @@ fn build_refuses_a_folder_it_did_not_write_and_force_replaces_it() {
     let o = gobook_in(&dir, &["build", "-o", "../victim"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let err = stderr(&o);
-    assert!(err.contains("victim") && err.contains("--force") && err.contains("not written by gobook"), "{err}");
+    assert!(
+        err.contains("victim") && err.contains("--force") && err.contains("not written by gobook"),
+        "{err}"
+    );
     assert!(precious.exists(), "the user's folder was touched");
     let o = gobook_in(&dir, &["build", "-o", "../victim", "--force"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -53,25 +61,45 @@ fn build_uses_an_empty_folder_and_replaces_its_own_site() {
     let (_t, dir) = book();
     std::fs::create_dir(dir.join("out")).unwrap();
     assert!(gobook_in(&dir, &["build", "-o", "out"]).status.success());
-    assert!(dir.join("out/.gobook-site").is_file(), "every site carries the marker");
+    assert!(
+        dir.join("out/.gobook-site").is_file(),
+        "every site carries the marker"
+    );
     std::fs::write(dir.join("out/stray.html"), "old").unwrap();
     let o = gobook_in(&dir, &["build", "-o", "out"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(!dir.join("out/stray.html").exists(), "a site gobook wrote is replaced whole");
+    assert!(
+        !dir.join("out/stray.html").exists(),
+        "a site gobook wrote is replaced whole"
+    );
 }
 
 #[test]
 fn build_never_writes_over_the_book_or_a_folder_above_it_even_with_force() {
     let (t, dir) = book();
-    for (from, out) in [(&dir, ".."), (&dir, "."), (&dir, "../book"), (&dir, "book.gobook"), (&dir, "./sub/../.")] {
+    for (from, out) in [
+        (&dir, ".."),
+        (&dir, "."),
+        (&dir, "../book"),
+        (&dir, "book.gobook"),
+        (&dir, "./sub/../."),
+    ] {
         for force in [false, true] {
             let mut args = vec!["build", "-o", out];
             if force {
                 args.push("--force");
             }
             let o = gobook_in(from, &args);
-            assert_eq!(o.status.code(), Some(2), "-o {out} force={force}: {}", stderr(&o));
-            assert!(dir.join("book.gobook").exists(), "-o {out} force={force} deleted the book");
+            assert_eq!(
+                o.status.code(),
+                Some(2),
+                "-o {out} force={force}: {}",
+                stderr(&o)
+            );
+            assert!(
+                dir.join("book.gobook").exists(),
+                "-o {out} force={force} deleted the book"
+            );
         }
     }
     // A link to the book's folder is the book's folder.
@@ -80,7 +108,11 @@ fn build_never_writes_over_the_book_or_a_folder_above_it_even_with_force() {
         std::os::unix::fs::symlink(&dir, t.path().join("alias")).unwrap();
         let o = gobook_in(&dir, &["build", "-o", "../alias", "--force"]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-        assert!(stderr(&o).contains("holds the book itself"), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("holds the book itself"),
+            "{}",
+            stderr(&o)
+        );
         assert!(dir.join("book.gobook").exists());
     }
 }
@@ -91,18 +123,34 @@ fn build_never_replaces_a_folder_the_book_reads_from() {
     std::fs::create_dir(dir.join("img")).unwrap();
     // A one-pixel PNG.
     let png: &[u8] = &[
-        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0x0a, 0x49, 0x44,
-        0x41, 0x54, 0x78, 0x9c, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0d, 0x0a, 0x2d, 0xb4, 0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0,
+        0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0x0a, 0x49, 0x44,
+        0x41, 0x54, 0x78, 0x9c, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0d, 0x0a, 0x2d, 0xb4, 0, 0, 0, 0,
+        0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
     ];
     std::fs::write(dir.join("img/board.png"), png).unwrap();
-    std::fs::write(dir.join("book.gobook"), format!("{BOOK}\n::img url=img/board.png\n")).unwrap();
-    for args in [vec!["build", "-o", "img"], vec!["build", "-o", "./img", "--force"]] {
+    std::fs::write(
+        dir.join("book.gobook"),
+        format!("{BOOK}\n::img url=img/board.png\n"),
+    )
+    .unwrap();
+    for args in [
+        vec!["build", "-o", "img"],
+        vec!["build", "-o", "./img", "--force"],
+    ] {
         let o = gobook_in(&dir, &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(dir.join("img/board.png").exists(), "{args:?} deleted the book's image");
+        assert!(
+            dir.join("img/board.png").exists(),
+            "{args:?} deleted the book's image"
+        );
     }
     let o = gobook_in(&dir, &["build", "-o", "./img", "--force"]);
-    assert!(stderr(&o).contains("which the book reads"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("which the book reads"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -110,9 +158,18 @@ fn gobook_toml_may_only_write_inside_the_book_folder() {
     let (t, dir) = book();
     let precious = victim(&t.path().join("x"));
     for setting in ["../x", "/tmp", ".", "sub/../.."] {
-        std::fs::write(dir.join("gobook.toml"), format!("out_dir = \"{setting}\"\n")).unwrap();
+        std::fs::write(
+            dir.join("gobook.toml"),
+            format!("out_dir = \"{setting}\"\n"),
+        )
+        .unwrap();
         let o = gobook_in(&dir, &["build", "--force"]);
-        assert_eq!(o.status.code(), Some(2), "out_dir = {setting}: {}", stderr(&o));
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "out_dir = {setting}: {}",
+            stderr(&o)
+        );
         assert!(stderr(&o).contains("gobook.toml"), "{}", stderr(&o));
         assert!(precious.exists() && dir.join("book.gobook").exists());
     }
@@ -141,8 +198,14 @@ fn a_killed_builds_staging_folders_are_removed_by_the_next_build() {
     victim(&users);
     let o = gobook_in(&dir, &["build"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    assert!(!names.iter().any(|n| n.ends_with("Ab3xYz")), "stale staging folders left: {names:?}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.ends_with("Ab3xYz")),
+        "stale staging folders left: {names:?}"
+    );
     assert!(users.join("precious.txt").exists());
     drop(t);
 }
@@ -156,11 +219,20 @@ fn a_real_kill_9_leaves_nothing_after_the_next_build() {
         text.push_str(&format!("::chapter(#c{c})\n\n::go mv=\"Q16 D4 Q3 D16 R5 C3\"\n\n::fig at=1 to=6\n\nText {c}.\n\n"));
     }
     std::fs::write(dir.join("book.gobook"), text).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gobook")).current_dir(&dir).args(["build", "-q"]).spawn().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .current_dir(&dir)
+        .args(["build", "-q"])
+        .spawn()
+        .unwrap();
     // Kill it once its staging folder exists (or it has finished).
     let start = std::time::Instant::now();
     while start.elapsed() < std::time::Duration::from_secs(20) {
-        let staging = std::fs::read_dir(&dir).unwrap().any(|e| e.unwrap().file_name().to_string_lossy().contains(".gobook-new-"));
+        let staging = std::fs::read_dir(&dir).unwrap().any(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains(".gobook-new-")
+        });
         if staging || child.try_wait().unwrap().is_some() {
             break;
         }
@@ -170,8 +242,11 @@ fn a_real_kill_9_leaves_nothing_after_the_next_build() {
     let _ = child.wait();
     let o = gobook_in(&dir, &["build", "-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let left: Vec<String> =
-        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).filter(|n| n.contains(".gobook-")).collect();
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".gobook-"))
+        .collect();
     assert!(left.is_empty(), "left behind: {left:?}");
 }
 
@@ -183,10 +258,15 @@ fn epubs_do_not_overwrite_a_file_in_a_folder_gobook_did_not_write() {
     std::fs::write(shelf.join("b-en.epub"), "my own e-book").unwrap();
     let o = gobook_in(&dir, &["build", "--only-epub", "-o", "../shelf"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(shelf.join("b-en.epub")).unwrap(), "my own e-book");
+    assert_eq!(
+        std::fs::read_to_string(shelf.join("b-en.epub")).unwrap(),
+        "my own e-book"
+    );
     let o = gobook_in(&dir, &["build", "--only-epub", "-o", "../shelf", "--force"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(std::fs::read(shelf.join("b-en.epub")).unwrap().starts_with(b"PK"));
+    assert!(std::fs::read(shelf.join("b-en.epub"))
+        .unwrap()
+        .starts_with(b"PK"));
     // Nothing temporary stays beside it.
     assert_eq!(std::fs::read_dir(&shelf).unwrap().count(), 1);
 }
@@ -202,13 +282,21 @@ fn import_never_overwrites_without_force_and_never_the_game() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--force"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&book).unwrap(), "my notes");
-    let o = gobook_in(t.path(), &["import", "game.sgf", "-o", "game.gobook", "--force"]);
+    let o = gobook_in(
+        t.path(),
+        &["import", "game.sgf", "-o", "game.gobook", "--force"],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(std::fs::read_to_string(&book).unwrap().contains("::go"));
     for out in ["game.sgf", "./sub/../game.sgf"] {
         let o = gobook_in(t.path(), &["import", "game.sgf", "-o", out, "--force"]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-        assert!(std::fs::read_to_string(&game).unwrap().starts_with("(;GM[1]"), "-o {out} overwrote the game");
+        assert!(
+            std::fs::read_to_string(&game)
+                .unwrap()
+                .starts_with("(;GM[1]"),
+            "-o {out} overwrote the game"
+        );
     }
     // A new file is written readable like any other.
     let o = gobook_in(t.path(), &["import", "game.sgf", "-o", "fresh.gobook"]);
@@ -216,7 +304,10 @@ fn import_never_overwrites_without_force_and_never_the_game() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(t.path().join("fresh.gobook")).unwrap().permissions().mode();
+        let mode = std::fs::metadata(t.path().join("fresh.gobook"))
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o044, 0o044, "mode {mode:o}");
     }
 }
@@ -243,15 +334,35 @@ fn fmt_keeps_a_linked_book_a_link_and_follows_no_planted_link() {
     }
     let o = gobook_in(t.path(), &["fmt", "book.gobook"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link was replaced by a file");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink(),
+        "the link was replaced by a file"
+    );
     let formatted = std::fs::read_to_string(&target).unwrap();
-    assert!(formatted.starts_with("::book(#b)\ntitle=x\n"), "{formatted}");
+    assert!(
+        formatted.starts_with("::book(#b)\ntitle=x\n"),
+        "{formatted}"
+    );
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
-    assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o640);
+    assert_eq!(
+        std::fs::metadata(&target).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
     let o = gobook_in(t.path(), &["fmt", "--check", "book.gobook"]);
     assert!(o.status.success(), "{}", stderr(&o));
     // No temporary file stays behind.
-    let left: Vec<_> = std::fs::read_dir(&real).unwrap().map(|e| e.unwrap().file_name()).filter(|n| n.to_string_lossy().contains(".gobook-") && !n.to_string_lossy().ends_with("fmt.tmp") && !n.to_string_lossy().ends_with("gobook-new")).collect();
+    let left: Vec<_> = std::fs::read_dir(&real)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| {
+            n.to_string_lossy().contains(".gobook-")
+                && !n.to_string_lossy().ends_with("fmt.tmp")
+                && !n.to_string_lossy().ends_with("gobook-new")
+        })
+        .collect();
     assert!(left.is_empty(), "{left:?}");
 }
 
@@ -262,7 +373,10 @@ fn convert_does_not_replace_its_input_unless_forced() {
     std::fs::write(&game, "(;GM[1]SZ[9];B[cc])").unwrap();
     let o = gobook_in(t.path(), &["convert", "g.sgf", "./g.sgf"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(&game).unwrap(), "(;GM[1]SZ[9];B[cc])");
+    assert_eq!(
+        std::fs::read_to_string(&game).unwrap(),
+        "(;GM[1]SZ[9];B[cc])"
+    );
     let o = gobook_in(t.path(), &["convert", "g.sgf", "g.sgf", "--force"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(std::fs::read_to_string(&game).unwrap().contains("FF[4]"));

@@ -18,7 +18,11 @@ fn write(name: &str, bytes: &[u8]) -> PathBuf {
 }
 
 fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
 }
 
 fn path(p: &Path) -> &str {
@@ -29,17 +33,30 @@ const HEAD: &str = "::book(#p)\ntitle=\"P\"\n\n::chapter(#c)\n\n";
 
 #[test]
 fn a_ten_megabyte_paragraph_is_checked() {
-    let book = write("para.gobook", format!("{HEAD}::p {}\n", "word ".repeat(2_000_000)).as_bytes());
+    let book = write(
+        "para.gobook",
+        format!("{HEAD}::p {}\n", "word ".repeat(2_000_000)).as_bytes(),
+    );
     let out = gobook(&["check", path(&book)]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
 fn a_hundred_thousand_elements_are_checked() {
-    let body: String = (0..100_000).map(|i| format!("::p Paragraph {i}.\n\n")).collect();
+    let body: String = (0..100_000)
+        .map(|i| format!("::p Paragraph {i}.\n\n"))
+        .collect();
     let book = write("many.gobook", format!("{HEAD}{body}").as_bytes());
     let out = gobook(&["check", path(&book)]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -51,7 +68,11 @@ fn a_base_chain_ten_thousand_deep_is_resolved() {
     }
     let book = write("chain.gobook", s.as_bytes());
     let out = gobook(&["check", path(&book)]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -65,7 +86,10 @@ fn a_board_of_size_1000_is_refused_at_its_value() {
 
 #[test]
 fn invalid_utf8_is_refused_with_its_place() {
-    let book = write("bad.gobook", &[HEAD.as_bytes(), b"::p caf\xe9 \xff\n"].concat());
+    let book = write(
+        "bad.gobook",
+        &[HEAD.as_bytes(), b"::p caf\xe9 \xff\n"].concat(),
+    );
     let out = gobook(&["check", path(&book)]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -76,11 +100,17 @@ fn invalid_utf8_is_refused_with_its_place() {
 fn thousands_of_errors_on_one_long_line_are_reported_quickly_and_briefly() {
     // 3,000 illegal moves on one line: each report shows the part of the line around it.
     let mv: Vec<&str> = std::iter::repeat_n("D4", 3_000).collect();
-    let book = write("illegal.gobook", format!("{HEAD}::go(#g) sz=19 mv=\"{}\"\n", mv.join(" ")).as_bytes());
+    let book = write(
+        "illegal.gobook",
+        format!("{HEAD}::go(#g) sz=19 mv=\"{}\"\n", mv.join(" ")).as_bytes(),
+    );
     let out = gobook(&["check", path(&book)]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.lines().all(|l| l.chars().count() < 400), "a report line is too long");
+    assert!(
+        err.lines().all(|l| l.chars().count() < 400),
+        "a report line is too long"
+    );
 }
 
 #[test]
@@ -88,13 +118,21 @@ fn an_sgf_of_a_million_nodes_is_converted() {
     let mut s = String::from("(;FF[4]GM[1]SZ[19]");
     for i in 0..1_000_000u32 {
         let c = if i % 2 == 0 { 'B' } else { 'W' };
-        s.push_str(&format!(";{c}[{}{}]", (b'a' + (i % 19) as u8) as char, (b'a' + (i / 19 % 19) as u8) as char));
+        s.push_str(&format!(
+            ";{c}[{}{}]",
+            (b'a' + (i % 19) as u8) as char,
+            (b'a' + (i / 19 % 19) as u8) as char
+        ));
     }
     s.push(')');
     let sgf = write("million.sgf", s.as_bytes());
     let out_file = dir().join("million-out.sgf");
     let out = gobook(&["convert", "-q", path(&sgf), path(&out_file)]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(std::fs::metadata(&out_file).unwrap().len() > 5_000_000);
 }
 
@@ -105,10 +143,18 @@ fn deeply_nested_variations_are_read_without_overflowing_the_stack() {
     let sgf = write("deep.sgf", s.as_bytes());
     let out_file = dir().join("deep-out.sgf");
     let out = gobook(&["convert", "-q", path(&sgf), path(&out_file)]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let xml = dir().join("deep-out.xml");
     let out = gobook(&["convert", "-q", path(&sgf), path(&xml)]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// A game of `n` nodes that is mostly illegal: moves onto an occupied point, random
@@ -123,7 +169,11 @@ fn broken_game(n: u32) -> String {
         match r % 20 {
             0 => s.push_str(&format!(";{c}[]")),
             1..=9 => s.push_str(&format!(";{c}[dd]")),
-            _ => s.push_str(&format!(";{c}[{}{}]", (b'a' + (r / 20 % 19) as u8) as char, (b'a' + (r / 400 % 19) as u8) as char)),
+            _ => s.push_str(&format!(
+                ";{c}[{}{}]",
+                (b'a' + (r / 20 % 19) as u8) as char,
+                (b'a' + (r / 400 % 19) as u8) as char
+            )),
         }
     }
     s.push(')');
@@ -134,19 +184,35 @@ fn broken_game(n: u32) -> String {
 fn a_broken_game_of_many_nodes_is_imported_in_linear_time() {
     // 200,000 nodes took minutes when each figure and each report scanned the whole
     // game (quadratic); linear, it is about a second in a release build.
-    let n = if cfg!(debug_assertions) { 50_000 } else { 200_000 };
+    let n = if cfg!(debug_assertions) {
+        50_000
+    } else {
+        200_000
+    };
     let sgf = write("broken.sgf", broken_game(n).as_bytes());
     let book = dir().join("broken.gobook");
     let start = std::time::Instant::now();
     let out = gobook(&["import", "-q", path(&sgf), "-o", path(&book)]);
     let took = start.elapsed();
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(took < std::time::Duration::from_secs(30), "import took {took:?}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        took < std::time::Duration::from_secs(30),
+        "import took {took:?}"
+    );
     // The book is written; of its many illegal moves only the first few are shown.
     assert!(std::fs::metadata(&book).unwrap().len() > n as u64);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.len() < 100_000, "{} bytes of errors", err.len());
-    assert!(err.contains("lists them all"), "{}", &err[err.len().saturating_sub(500)..]);
+    assert!(
+        err.contains("lists them all"),
+        "{}",
+        &err[err.len().saturating_sub(500)..]
+    );
 }
 
 #[test]
@@ -156,7 +222,11 @@ fn a_diagram_early_in_a_game_of_a_million_nodes_replays_only_its_moves() {
     let mut s = String::from("(;FF[4]GM[1]SZ[19]");
     for row in 0..8u8 {
         for col in 0..19u8 {
-            s.push_str(&format!(";B[{}{}];W[]", (b'a' + col) as char, (b's' - row) as char));
+            s.push_str(&format!(
+                ";B[{}{}];W[]",
+                (b'a' + col) as char,
+                (b's' - row) as char
+            ));
         }
     }
     for i in 0..1_000_000u32 {
@@ -166,10 +236,29 @@ fn a_diagram_early_in_a_game_of_a_million_nodes_replays_only_its_moves() {
     let sgf = write("early.sgf", s.as_bytes());
     let svg = dir().join("early.svg");
     let start = std::time::Instant::now();
-    let out = gobook(&["svg", path(&sgf), "--move", "100", "--caption", "-o", path(&svg)]);
+    let out = gobook(&[
+        "svg",
+        path(&sgf),
+        "--move",
+        "100",
+        "--caption",
+        "-o",
+        path(&svg),
+    ]);
     let took = start.elapsed();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(took < std::time::Duration::from_secs(20), "svg took {took:?}");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        took < std::time::Duration::from_secs(20),
+        "svg took {took:?}"
+    );
     let drawn = std::fs::read_to_string(&svg).unwrap();
-    assert!(drawn.contains("<svg") && drawn.contains("Move 100"), "{}", &drawn[..drawn.len().min(500)]);
+    assert!(
+        drawn.contains("<svg") && drawn.contains("Move 100"),
+        "{}",
+        &drawn[..drawn.len().min(500)]
+    );
 }

@@ -10,7 +10,10 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn sgfmill_available() -> bool {
-    Command::new("python3").args(["-c", "import sgfmill"]).output().is_ok_and(|o| o.status.success())
+    Command::new("python3")
+        .args(["-c", "import sgfmill"])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// sgfmill's stones: `[[row, col], ...]` from the bottom left.
@@ -18,7 +21,12 @@ fn their_stones(v: &serde_json::Value, color: Color) -> Vec<(Point, Color)> {
     v.as_array()
         .map(|a| {
             a.iter()
-                .filter_map(|rc| Some((Point::new(rc[1].as_u64()? as u8, rc[0].as_u64()? as u8), color)))
+                .filter_map(|rc| {
+                    Some((
+                        Point::new(rc[1].as_u64()? as u8, rc[0].as_u64()? as u8),
+                        color,
+                    ))
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -26,9 +34,14 @@ fn their_stones(v: &serde_json::Value, color: Color) -> Vec<(Point, Color)> {
 
 #[test]
 fn positions_after_move_k_agree_with_sgfmill() {
-    let Some(root) = common::corpora() else { return };
+    let Some(root) = common::corpora() else {
+        return;
+    };
     if !sgfmill_available() {
-        assert!(std::env::var_os("CI").is_none(), "python3 with sgfmill is missing (scripts/setup.sh installs it)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python3 with sgfmill is missing (scripts/setup.sh installs it)"
+        );
         eprintln!("skipping: python3 -c 'import sgfmill' fails");
         return;
     }
@@ -38,8 +51,16 @@ fn positions_after_move_k_agree_with_sgfmill() {
         .filter(|f| !f.starts_with(root.join("reference")))
         .step_by(3)
         .collect();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tools/sgfmill_positions.py");
-    let mut child = Command::new("python3").arg(script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("python3 runs");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/tools/sgfmill_positions.py"
+    );
+    let mut child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
     let list: String = files.iter().map(|f| format!("{}\n", f.display())).collect();
     let mut stdin = child.stdin.take().expect("stdin");
     let writer = std::thread::spawn(move || stdin.write_all(list.as_bytes()));
@@ -72,7 +93,11 @@ fn positions_after_move_k_agree_with_sgfmill() {
         };
         let moves = gobook::sgf::main_line(game).moves;
         if v["moves"].as_u64() != Some(moves.len() as u64) {
-            bad.push(format!("{file}: {} main-line moves, sgfmill {}", moves.len(), v["moves"]));
+            bad.push(format!(
+                "{file}: {} main-line moves, sgfmill {}",
+                moves.len(),
+                v["moves"]
+            ));
             continue;
         }
         // Figure k shows moves 1 to (stones played among the first k moves): passes take no number.
@@ -81,14 +106,21 @@ fn positions_after_move_k_agree_with_sgfmill() {
         let mut src = format!("::book(#p)\n\n::chapter\n\n{go}\n");
         for b in &boards {
             let k = b["k"].as_u64().unwrap_or(0) as usize;
-            let n = moves[..k.min(moves.len())].iter().filter(|m| m.point.is_some()).count();
+            let n = moves[..k.min(moves.len())]
+                .iter()
+                .filter(|m| m.point.is_some())
+                .count();
             if n > 0 {
                 src.push_str(&format!("\n::fig at=1 to={n}\n"));
                 wanted.push(b);
             }
         }
         let c = gobook::check::check(&src);
-        let errors: Vec<_> = c.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+        let errors: Vec<_> = c
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
         if errors.iter().any(|d| d.code == "illegal-move") {
             // sgfmill allows suicide and ignores ko; gobook refuses both.
             illegal += 1;
@@ -102,7 +134,9 @@ fn positions_after_move_k_agree_with_sgfmill() {
         for (d, b) in c.resolved.book.diagrams.iter().zip(&wanted) {
             positions += 1;
             let ours: BTreeSet<_> = d.final_stones.iter().copied().collect();
-            let mut theirs: BTreeSet<_> = their_stones(&b["black"], Color::Black).into_iter().collect();
+            let mut theirs: BTreeSet<_> = their_stones(&b["black"], Color::Black)
+                .into_iter()
+                .collect();
             theirs.extend(their_stones(&b["white"], Color::White));
             if ours != theirs {
                 let only_ours: Vec<_> = ours.difference(&theirs).collect();
@@ -115,6 +149,11 @@ fn positions_after_move_k_agree_with_sgfmill() {
     eprintln!(
         "{compared} games ({positions} positions) compared; {refused} refused by sgfmill, {repaired} repaired by gobook, {illegal} with moves gobook finds illegal"
     );
-    assert!(bad.is_empty(), "{} disagreements:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} disagreements:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
     assert!(compared >= 100, "only {compared} games compared");
 }

@@ -9,16 +9,23 @@ use std::process::{Command, Output};
 
 /// A valid 1 × 1 PNG.
 const PNG: &[u8] = &[
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00,
-    0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d,
-    0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4,
+    0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00,
+    0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d, 0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae,
+    0x42, 0x60, 0x82,
 ];
 
 /// A value put into gobook's environment: it must never reach anything gobook writes.
 const SECRET: &str = "gobook-secret-7d1f3c";
 
 fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").env("GOBOOK_TEST_SECRET", SECRET).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("GOBOOK_TEST_SECRET", SECRET)
+        .output()
+        .unwrap()
 }
 
 fn stderr(o: &Output) -> String {
@@ -72,27 +79,48 @@ fn contains(hay: &[u8], needle: &str) -> bool {
 #[test]
 fn an_include_linking_to_the_process_environment_is_refused() {
     for name in ["env.md", "env.gobook"] {
-        let (_t, dir) = book(&format!("::book(#b)\n\n::chapter\n\n::h1 Notes\n\n\n::include url=\"{name}\"\n"));
+        let (_t, dir) = book(&format!(
+            "::book(#b)\n\n::chapter\n\n::h1 Notes\n\n\n::include url=\"{name}\"\n"
+        ));
         std::os::unix::fs::symlink("/proc/self/environ", dir.join(name)).unwrap();
 
         let r = build(&dir, &[]);
         assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
         let err = stderr(&r);
-        assert!(err.contains(&format!("b.gobook:8:16: error: the included file `{name}` is a link to /proc/")), "{err}");
+        assert!(
+            err.contains(&format!(
+                "b.gobook:8:16: error: the included file `{name}` is a link to /proc/"
+            )),
+            "{err}"
+        );
         assert!(err.contains("outside the book's folder"), "{err}");
         assert!(!err.contains(SECRET), "{err}");
         assert!(!dir.join("site").exists(), "a site was written");
         for (p, bytes) in all_files(dir.parent().unwrap()) {
-            assert!(!contains(&bytes, SECRET), "{} holds the environment", p.display());
+            assert!(
+                !contains(&bytes, SECRET),
+                "{} holds the environment",
+                p.display()
+            );
         }
 
         let c = check(&dir);
         assert_eq!(c.status.code(), Some(1), "{}", stderr(&c));
-        assert!(stderr(&c).contains(&format!("b.gobook:8:16: error: the included file `{name}` is a link to /proc/")), "{}", stderr(&c));
+        assert!(
+            stderr(&c).contains(&format!(
+                "b.gobook:8:16: error: the included file `{name}` is a link to /proc/"
+            )),
+            "{}",
+            stderr(&c)
+        );
 
         let e = build(&dir, &["--only-epub"]);
         assert_eq!(e.status.code(), Some(1), "{}", stderr(&e));
-        assert!(stderr(&e).contains("b.gobook:8:16: error"), "{}", stderr(&e));
+        assert!(
+            stderr(&e).contains("b.gobook:8:16: error"),
+            "{}",
+            stderr(&e)
+        );
     }
 }
 
@@ -100,7 +128,9 @@ fn an_include_linking_to_the_process_environment_is_refused() {
 #[test]
 fn includes_by_path_out_of_the_folder_are_refused() {
     for url in ["../outside.md", "/etc/hostname"] {
-        let (t, dir) = book(&format!("::book(#b)\n\n::chapter\n\n\n::include url=\"{url}\"\n"));
+        let (t, dir) = book(&format!(
+            "::book(#b)\n\n::chapter\n\n\n::include url=\"{url}\"\n"
+        ));
         std::fs::write(t.path().join("outside.md"), "OUTSIDE").unwrap();
         for r in [build(&dir, &[]), check(&dir)] {
             assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
@@ -117,7 +147,11 @@ fn check_reports_every_file_problem_a_build_stops_on() {
     let (t, dir) = book(text);
     std::fs::write(t.path().join("outside.png"), PNG).unwrap();
     std::os::unix::fs::symlink(t.path().join("outside.png"), dir.join("link.png")).unwrap();
-    std::fs::write(dir.join("part.gobook"), "::h1 Part\n\n::img url=\"part-missing.png\"\n\n\n::include url=\"about.gobook\"\n").unwrap();
+    std::fs::write(
+        dir.join("part.gobook"),
+        "::h1 Part\n\n::img url=\"part-missing.png\"\n\n\n::include url=\"about.gobook\"\n",
+    )
+    .unwrap();
 
     let c = check(&dir);
     assert_eq!(c.status.code(), Some(1), "{}", stderr(&c));
@@ -135,35 +169,88 @@ fn check_reports_every_file_problem_a_build_stops_on() {
         assert!(err.contains(expected), "missing `{expected}` in:\n{err}");
     }
     // JSON names the file of each problem.
-    let j = gobook(&["check", "--format", "json", dir.join("b.gobook").to_str().unwrap()]);
+    let j = gobook(&[
+        "check",
+        "--format",
+        "json",
+        dir.join("b.gobook").to_str().unwrap(),
+    ]);
     assert_eq!(j.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&j.stdout).unwrap();
-    let codes: Vec<(String, String)> = v.as_array().unwrap().iter().map(|d| (d["file"].as_str().unwrap().rsplit('/').next().unwrap().to_string(), d["code"].as_str().unwrap().to_string())).collect();
-    assert!(codes.contains(&("part.gobook".into(), "nested-include".into())), "{codes:?}");
-    assert!(codes.contains(&("b.gobook".into(), "missing-cover".into())), "{codes:?}");
+    let codes: Vec<(String, String)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["file"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string(),
+                d["code"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        codes.contains(&("part.gobook".into(), "nested-include".into())),
+        "{codes:?}"
+    );
+    assert!(
+        codes.contains(&("b.gobook".into(), "missing-cover".into())),
+        "{codes:?}"
+    );
 
     // The build stops on the same problems (the book's first, one file at a time).
     let b = build(&dir, &["--epub"]);
     assert_eq!(b.status.code(), Some(1), "{}", stderr(&b));
-    assert!(stderr(&b).contains("b.gobook:14:16: error: the included file `nope.md` was not found"), "{}", stderr(&b));
+    assert!(
+        stderr(&b).contains("b.gobook:14:16: error: the included file `nope.md` was not found"),
+        "{}",
+        stderr(&b)
+    );
 
     // Fix them one file at a time: the build then stops at the next, until all pass.
-    std::fs::write(dir.join("b.gobook"), text.replace("missing.png", "pic.png").replace("../outside.png", "pic.png").replace("link.png", "pic.png").replace("nope.md", "notes.md")).unwrap();
+    std::fs::write(
+        dir.join("b.gobook"),
+        text.replace("missing.png", "pic.png")
+            .replace("../outside.png", "pic.png")
+            .replace("link.png", "pic.png")
+            .replace("nope.md", "notes.md"),
+    )
+    .unwrap();
     std::fs::write(dir.join("pic.png"), PNG).unwrap();
     std::fs::write(dir.join("notes.md"), "Notes").unwrap();
     let b = build(&dir, &[]);
     assert_eq!(b.status.code(), Some(1));
-    assert!(stderr(&b).contains("part.gobook:6:16: error: includes cannot be nested"), "{}", stderr(&b));
-    std::fs::write(dir.join("part.gobook"), "::h1 Part\n\n::img url=\"part.png\"\n").unwrap();
+    assert!(
+        stderr(&b).contains("part.gobook:6:16: error: includes cannot be nested"),
+        "{}",
+        stderr(&b)
+    );
+    std::fs::write(
+        dir.join("part.gobook"),
+        "::h1 Part\n\n::img url=\"part.png\"\n",
+    )
+    .unwrap();
     std::fs::write(dir.join("part.png"), PNG).unwrap();
     // The site does not show the cover: only the e-book needs it, and check says so.
     let b = build(&dir, &[]);
     assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
-    assert!(dir.join("site/part.png").is_file(), "an included file's image is copied with the site");
+    assert!(
+        dir.join("site/part.png").is_file(),
+        "an included file's image is copied with the site"
+    );
     assert_eq!(check(&dir).status.code(), Some(1));
     let e = build(&dir, &["--only-epub"]);
     assert_eq!(e.status.code(), Some(1));
-    assert!(stderr(&e).contains("b.gobook:1:19: error: the cover image `front.png` does not exist"), "{}", stderr(&e));
+    assert!(
+        stderr(&e).contains("b.gobook:1:19: error: the cover image `front.png` does not exist"),
+        "{}",
+        stderr(&e)
+    );
     std::fs::write(dir.join("front.png"), PNG).unwrap();
     let c = check(&dir);
     assert_eq!(c.status.code(), Some(0), "{}", stderr(&c));
@@ -174,12 +261,17 @@ fn check_reports_every_file_problem_a_build_stops_on() {
 /// A cover that is a link out of the book's folder is refused at the `cover` value.
 #[test]
 fn a_cover_linked_from_outside_the_book_is_refused() {
-    let (t, dir) = book("::book(#b)\ntitle=\"T\"\ncover_en=\"front.png\"\n\n::chapter\n\n::h1 Start\n");
+    let (t, dir) =
+        book("::book(#b)\ntitle=\"T\"\ncover_en=\"front.png\"\n\n::chapter\n\n::h1 Start\n");
     std::fs::write(t.path().join("private.png"), PNG).unwrap();
     std::os::unix::fs::symlink(t.path().join("private.png"), dir.join("front.png")).unwrap();
     for r in [check(&dir), build(&dir, &["--only-epub"])] {
         assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
-        assert!(stderr(&r).contains("b.gobook:3:11: error: the cover image `front.png` is a link to "), "{}", stderr(&r));
+        assert!(
+            stderr(&r).contains("b.gobook:3:11: error: the cover image `front.png` is a link to "),
+            "{}",
+            stderr(&r)
+        );
     }
     assert!(!dir.join("site/b-en.epub").exists());
 }
@@ -195,15 +287,27 @@ fn themes_stay_inside_the_book() {
     std::fs::create_dir_all(dir.join("themes/shelf")).unwrap();
     std::fs::write(dir.join("themes/shelf/style.css"), ".mine-shelf{color:red}").unwrap();
     std::fs::create_dir_all(t.path().join("elsewhere")).unwrap();
-    std::fs::write(t.path().join("elsewhere/style.css"), ".outside-theme{color:red}").unwrap();
+    std::fs::write(
+        t.path().join("elsewhere/style.css"),
+        ".outside-theme{color:red}",
+    )
+    .unwrap();
     std::os::unix::fs::symlink(t.path().join("elsewhere"), dir.join("linked")).unwrap();
     std::fs::create_dir_all(dir.join("half")).unwrap();
-    std::os::unix::fs::symlink(t.path().join("elsewhere/style.css"), dir.join("half/style.css")).unwrap();
+    std::os::unix::fs::symlink(
+        t.path().join("elsewhere/style.css"),
+        dir.join("half/style.css"),
+    )
+    .unwrap();
     std::fs::create_dir_all(dir.join("js")).unwrap();
     std::fs::write(dir.join("js/style.css"), ".js{color:red}").unwrap();
     std::os::unix::fs::symlink("/proc/self/environ", dir.join("js/gobook.js")).unwrap();
 
-    for (theme, marker) in [("default", ".gb-main"), ("mine", ".mine-beside"), ("shelf", ".mine-shelf")] {
+    for (theme, marker) in [
+        ("default", ".gb-main"),
+        ("mine", ".mine-beside"),
+        ("shelf", ".mine-shelf"),
+    ] {
         std::fs::write(dir.join("gobook.toml"), format!("theme = \"{theme}\"\n")).unwrap();
         let r = build(&dir, &[]);
         assert_eq!(r.status.code(), Some(0), "{theme}: {}", stderr(&r));
@@ -215,17 +319,31 @@ fn themes_stay_inside_the_book() {
         ("linked", "the theme folder `linked` is a link to "),
         ("half", "the theme file `half/style.css` is a link to "),
         ("js", "the theme file `js/gobook.js` is a link to "),
-        ("../elsewhere", "the theme folder `../elsewhere` is not a path inside the book's folder"),
+        (
+            "../elsewhere",
+            "the theme folder `../elsewhere` is not a path inside the book's folder",
+        ),
     ] {
         std::fs::write(dir.join("gobook.toml"), format!("theme = \"{theme}\"\n")).unwrap();
         for r in [build(&dir, &[]), build(&dir, &["--only-epub"]), check(&dir)] {
-            assert_eq!(r.status.code().map(|c| c != 0), Some(true), "{theme}: {}", stderr(&r));
+            assert_eq!(
+                r.status.code().map(|c| c != 0),
+                Some(true),
+                "{theme}: {}",
+                stderr(&r)
+            );
             let err = stderr(&r);
-            assert!(err.contains(&format!("gobook.toml: `theme = \"{theme}\"`: {says}")), "{theme}: {err}");
+            assert!(
+                err.contains(&format!("gobook.toml: `theme = \"{theme}\"`: {says}")),
+                "{theme}: {err}"
+            );
             assert!(!err.contains(SECRET));
         }
         let css = std::fs::read_to_string(dir.join("site/style.css")).unwrap();
-        assert!(!css.contains("outside-theme"), "{theme}: the previous site was replaced");
+        assert!(
+            !css.contains("outside-theme"),
+            "{theme}: the previous site was replaced"
+        );
     }
 }
 
@@ -237,16 +355,35 @@ fn extra_css_and_its_imports_stay_inside_the_book() {
     std::fs::write(dir.join("extra.css"), ".extra{color:blue}").unwrap();
     std::fs::create_dir(dir.join("css")).unwrap();
     std::fs::write(dir.join("css/part.css"), ".part{color:green}").unwrap();
-    std::fs::write(dir.join("css/main.css"), "@import \"part.css\";\n.main{color:blue}").unwrap();
+    std::fs::write(
+        dir.join("css/main.css"),
+        "@import \"part.css\";\n.main{color:blue}",
+    )
+    .unwrap();
     std::os::unix::fs::symlink(t.path().join("outside.css"), dir.join("linked.css")).unwrap();
-    std::fs::write(dir.join("climbs.css"), "@import \"../outside.css\";\n.climbs{color:blue}").unwrap();
-    std::fs::write(dir.join("via-link.css"), "@import \"linked.css\";\n.via{color:blue}").unwrap();
+    std::fs::write(
+        dir.join("climbs.css"),
+        "@import \"../outside.css\";\n.climbs{color:blue}",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("via-link.css"),
+        "@import \"linked.css\";\n.via{color:blue}",
+    )
+    .unwrap();
 
-    std::fs::write(dir.join("gobook.toml"), "extra_css = [\"extra.css\", \"css/main.css\"]\n").unwrap();
+    std::fs::write(
+        dir.join("gobook.toml"),
+        "extra_css = [\"extra.css\", \"css/main.css\"]\n",
+    )
+    .unwrap();
     let r = build(&dir, &[]);
     assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
     let css = std::fs::read_to_string(dir.join("site/style.css")).unwrap();
-    assert!(css.contains(".extra") && css.contains(".part") && css.contains(".main"), "{css}");
+    assert!(
+        css.contains(".extra") && css.contains(".part") && css.contains(".main"),
+        "{css}"
+    );
 
     for (setting, says) in [
         ("../outside.css", "gobook.toml: `extra_css`: the style sheet `../outside.css` is not a path inside the book's folder"),
@@ -278,8 +415,10 @@ fn markdown_links_follow_the_books_link_rule() {
     .unwrap();
     let r = build(&dir, &["--epub"]);
     assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
-    let mut pages: Vec<String> = vec![std::fs::read_to_string(dir.join("site/index.html")).unwrap()];
-    let mut z = zip::ZipArchive::new(std::fs::File::open(dir.join("site/b-en.epub")).unwrap()).unwrap();
+    let mut pages: Vec<String> =
+        vec![std::fs::read_to_string(dir.join("site/index.html")).unwrap()];
+    let mut z =
+        zip::ZipArchive::new(std::fs::File::open(dir.join("site/b-en.epub")).unwrap()).unwrap();
     for i in 0..z.len() {
         let mut f = z.by_index(i).unwrap();
         if f.name().ends_with(".xhtml") {
@@ -289,12 +428,22 @@ fn markdown_links_follow_the_books_link_rule() {
         }
     }
     let site = &pages[0];
-    assert!(site.contains(r#"<a href="https://example.org">site</a>"#), "{site}");
-    assert!(site.contains(r#"<span class="gb-link-disabled" title="not available">js</span>"#), "{site}");
+    assert!(
+        site.contains(r#"<a href="https://example.org">site</a>"#),
+        "{site}"
+    );
+    assert!(
+        site.contains(r#"<span class="gb-link-disabled" title="not available">js</span>"#),
+        "{site}"
+    );
     for page in &pages {
         let lower = page.to_ascii_lowercase();
         for scheme in ["javascript:", "data:", "vbscript:"] {
-            assert!(!lower.contains(&format!("href=\"{scheme}")) && !lower.contains(&format!("src=\"{scheme}")), "a live {scheme} URL in:\n{page}");
+            assert!(
+                !lower.contains(&format!("href=\"{scheme}"))
+                    && !lower.contains(&format!("src=\"{scheme}")),
+                "a live {scheme} URL in:\n{page}"
+            );
         }
     }
 }
@@ -310,7 +459,8 @@ fn the_epub_never_makes_an_image_url_into_a_link() {
     std::fs::write(dir.join("pic.png"), PNG).unwrap();
     let r = build(&dir, &["--only-epub"]);
     assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
-    let mut z = zip::ZipArchive::new(std::fs::File::open(dir.join("site/b-en.epub")).unwrap()).unwrap();
+    let mut z =
+        zip::ZipArchive::new(std::fs::File::open(dir.join("site/b-en.epub")).unwrap()).unwrap();
     let mut xhtml = String::new();
     for i in 0..z.len() {
         let mut f = z.by_index(i).unwrap();
@@ -318,10 +468,28 @@ fn the_epub_never_makes_an_image_url_into_a_link() {
             f.read_to_string(&mut xhtml).unwrap();
         }
     }
-    assert!(xhtml.contains(r#"<img src="../pic.png" alt="Local"/>"#), "{xhtml}");
-    assert!(xhtml.contains(r#"<span class="gb-remote-img">Web</span>"#), "{xhtml}");
-    for url in ["https://example.org/web.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "vbscript:x", "http://example.org/i.png"] {
-        assert!(!xhtml.contains(&format!("href=\"{url}\"")), "{url} became a link:\n{xhtml}");
-        assert!(!xhtml.contains(&format!("src=\"{url}\"")), "{url} is shown from outside the e-book:\n{xhtml}");
+    assert!(
+        xhtml.contains(r#"<img src="../pic.png" alt="Local"/>"#),
+        "{xhtml}"
+    );
+    assert!(
+        xhtml.contains(r#"<span class="gb-remote-img">Web</span>"#),
+        "{xhtml}"
+    );
+    for url in [
+        "https://example.org/web.png",
+        "javascript:alert(1)",
+        "data:image/png;base64,AAAA",
+        "vbscript:x",
+        "http://example.org/i.png",
+    ] {
+        assert!(
+            !xhtml.contains(&format!("href=\"{url}\"")),
+            "{url} became a link:\n{xhtml}"
+        );
+        assert!(
+            !xhtml.contains(&format!("src=\"{url}\"")),
+            "{url} is shown from outside the e-book:\n{xhtml}"
+        );
     }
 }

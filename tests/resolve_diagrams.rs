@@ -9,14 +9,22 @@ const HEAD: &str = "::book(#t)\n\n::chapter\n\n";
 fn diagrams(body: &str) -> Vec<Diagram> {
     let src = format!("{HEAD}{body}\n");
     let c = gobook::check::check(&src);
-    let errors: Vec<_> = c.diagnostics.iter().filter(|d| d.severity == gobook::diagnostics::Severity::Error).collect();
+    let errors: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == gobook::diagnostics::Severity::Error)
+        .collect();
     assert!(errors.is_empty(), "{errors:?}");
     c.resolved.book.diagrams
 }
 
 fn errors(body: &str) -> Vec<String> {
     let src = format!("{HEAD}{body}\n");
-    gobook::check::check(&src).diagnostics.into_iter().map(|d| d.message).collect()
+    gobook::check::check(&src)
+        .diagnostics
+        .into_iter()
+        .map(|d| d.message)
+        .collect()
 }
 
 fn p(s: &str) -> Point {
@@ -24,7 +32,10 @@ fn p(s: &str) -> Point {
 }
 
 fn at(moves: &[&str], target: &str) -> Gap {
-    Gap::At { moves: moves.iter().map(|s| s.to_string()).collect(), target: target.into() }
+    Gap::At {
+        moves: moves.iter().map(|s| s.to_string()).collect(),
+        target: target.into(),
+    }
 }
 
 #[test]
@@ -32,9 +43,22 @@ fn figure_takes_a_range_of_the_game_and_numbers_from_at() {
     let d = diagrams("::go mv=\"D4 Q16 Q4 D16 R10\"\n\n::fig at=3 to=4\n\n::fig at=5");
     let f = &d[0];
     assert_eq!(f.first_number, 3);
-    assert_eq!(f.stones, vec![(p("Q16"), Color::White), (p("D4"), Color::Black)]);
-    let nums: Vec<_> = f.moves.iter().map(|m| (m.number, m.point, m.color, m.label())).collect();
-    assert_eq!(nums, vec![(Some(3), Some(p("Q4")), Color::Black, Some("3".into())), (Some(4), Some(p("D16")), Color::White, Some("4".into()))]);
+    assert_eq!(
+        f.stones,
+        vec![(p("Q16"), Color::White), (p("D4"), Color::Black)]
+    );
+    let nums: Vec<_> = f
+        .moves
+        .iter()
+        .map(|m| (m.number, m.point, m.color, m.label()))
+        .collect();
+    assert_eq!(
+        nums,
+        vec![
+            (Some(3), Some(p("Q4")), Color::Black, Some("3".into())),
+            (Some(4), Some(p("D16")), Color::White, Some("4".into()))
+        ]
+    );
     assert_eq!(f.final_stones.len(), 4);
     assert!(f.show_from_to, "fig without caption shows the move range");
     assert_eq!(f.width, "full");
@@ -50,18 +74,34 @@ fn defaults_of_fig_dia_var_prb() {
         "::go mv=\"D4 Q16 Q4\"\n\n::fig at=1 to=2 ca=\"Figure\"\n\n::dia at=2 mv=C3 \n\n::var at=1 mv=E5F5\n\n::prb at=2 mv=K10",
     );
     let (fig, dia, var, prb) = (&d[0], &d[1], &d[2], &d[3]);
-    assert!(!fig.show_from_to, "a fig with a caption shows no range by default");
-    assert_eq!((dia.first_number, dia.width.as_str(), dia.show_from_to, dia.show_to_play), (1, "dia", false, false));
+    assert!(
+        !fig.show_from_to,
+        "a fig with a caption shows no range by default"
+    );
+    assert_eq!(
+        (
+            dia.first_number,
+            dia.width.as_str(),
+            dia.show_from_to,
+            dia.show_to_play
+        ),
+        (1, "dia", false, false)
+    );
     // var is based on the most recent diagram (the dia) and numbers from its `at`.
     assert_eq!(var.first_number, 1);
     assert_eq!(var.stones, vec![(p("D4"), Color::Black)]);
     assert_eq!(var.to_play, Color::White);
-    assert_eq!((prb.first_number, prb.width.as_str(), prb.show_to_play), (1, "full", true));
+    assert_eq!(
+        (prb.first_number, prb.width.as_str(), prb.show_to_play),
+        (1, "full", true)
+    );
 }
 
 #[test]
 fn at_counts_no_passes_and_tenuki_takes_a_number() {
-    let d = diagrams("::go mv=\"D4 Pass Q16 Tenuki Q4\"\n\n::fig at=2 to=3\n\n::dia mv=\"A1 Tenuki B1\"");
+    let d = diagrams(
+        "::go mv=\"D4 Pass Q16 Tenuki Q4\"\n\n::fig at=2 to=3\n\n::dia mv=\"A1 Tenuki B1\"",
+    );
     // Move 2 is Q16 (the pass takes no number); the position before it includes the pass.
     let f = &d[0];
     assert_eq!(f.to_play, Color::Black);
@@ -78,17 +118,35 @@ fn at_counts_no_passes_and_tenuki_takes_a_number() {
 fn moves_on_captured_numbered_stones_are_grouped() {
     let d = diagrams("::dia sz=9 mv=\"A2 A1 B1 A3 A1 B2 H8 C1 H7 A1 Tenuki B1\"");
     let g = &d[0].gaps;
-    assert_eq!(g, &vec![at(&["5", "10"], "2"), Gap::Elsewhere("11".into()), at(&["12"], "3")]);
-    let hidden: Vec<_> = d[0].moves.iter().filter(|m| !m.shown).filter_map(|m| m.number).collect();
+    assert_eq!(
+        g,
+        &vec![
+            at(&["5", "10"], "2"),
+            Gap::Elsewhere("11".into()),
+            at(&["12"], "3")
+        ]
+    );
+    let hidden: Vec<_> = d[0]
+        .moves
+        .iter()
+        .filter(|m| !m.shown)
+        .filter_map(|m| m.number)
+        .collect();
     assert_eq!(hidden, vec![5, 10, 11, 12]);
     // Captured stones stay drawn: the final position differs from the figure.
-    assert!(!d[0].final_stones.iter().any(|(q, c)| *q == p("A2") && *c == Color::Black));
+    assert!(!d[0]
+        .final_stones
+        .iter()
+        .any(|(q, c)| *q == p("A2") && *c == Color::Black));
 }
 
 #[test]
 fn ko_recaptures_are_grouped() {
     let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 mv=\"E5 H2 H3 D5 B8 B7 E5 H5 H6 D5\"");
-    assert_eq!(d[0].gaps, vec![Gap::Ko(vec!["4".into(), "7".into(), "10".into()])]);
+    assert_eq!(
+        d[0].gaps,
+        vec![Gap::Ko(vec!["4".into(), "7".into(), "10".into()])]
+    );
     // With one recapture only, the move is named on its own.
     let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 mv=\"E5 H2 H3 D5\"");
     assert_eq!(d[0].gaps, vec![Gap::Takes("4".into())]);
@@ -121,18 +179,30 @@ fn setup_on_top_of_a_position_and_inherited_view() {
     assert_eq!(d[0].stones, vec![(p("C3"), Color::Black)]);
     assert_eq!(d[0].to_play, Color::White);
     assert_eq!(d[1].view, (p("A1"), p("G7")), "var inherits vw");
-    assert_eq!(d[2].view, (p("A1"), p("G7")), "inline inherits vw from the paragraph's diagram");
-    assert_eq!(d[2].stones, d[1].stones, "inline is based on the paragraph's diagram");
+    assert_eq!(
+        d[2].view,
+        (p("A1"), p("G7")),
+        "inline inherits vw from the paragraph's diagram"
+    );
+    assert_eq!(
+        d[2].stones, d[1].stones,
+        "inline is based on the paragraph's diagram"
+    );
 }
 
 #[test]
 fn labels_marks_and_point_text() {
-    let d = diagrams("::dia sz=9 A=C3 b=D4E5 G7=23 tr=C3 sq=D4 cr=E5 ma=F6 rg=G7 tb=A1 tw=J9 ln=A1B2 ar=C3D4");
+    let d = diagrams(
+        "::dia sz=9 A=C3 b=D4E5 G7=23 tr=C3 sq=D4 cr=E5 ma=F6 rg=G7 tb=A1 tw=J9 ln=A1B2 ar=C3D4",
+    );
     let x = &d[0];
     assert_eq!(x.labels.len(), 4);
     assert!(x.labels.contains(&(p("G7"), "23".to_string())));
     assert_eq!(x.marks.len(), 5);
-    assert_eq!(x.territory, vec![(p("A1"), Color::Black), (p("J9"), Color::White)]);
+    assert_eq!(
+        x.territory,
+        vec![(p("A1"), Color::Black), (p("J9"), Color::White)]
+    );
     assert_eq!(x.lines, vec![(p("A1"), p("B2"))]);
     assert_eq!(x.arrows, vec![(p("C3"), p("D4"))]);
 }
@@ -152,13 +222,25 @@ fn illegal_moves_and_ranges_are_errors() {
     let e = errors("::dia sz=9 ab=A2B1 pl=w mv=A1");
     assert_eq!(e, vec!["move 1 at A1 is illegal: it would be suicide"]);
     let e = errors("::dia sz=9 mv=\"C3 C3\"");
-    assert_eq!(e, vec!["move 2 at C3 is illegal: the point is already occupied"]);
+    assert_eq!(
+        e,
+        vec!["move 2 at C3 is illegal: the point is already occupied"]
+    );
     let e = errors("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 mv=\"E5 D5\"");
     assert_eq!(e, vec!["move 2 at D5 is illegal: it retakes a ko at once"]);
     let e = errors("::go mv=\"D4 Q16\"\n\n::fig at=4");
-    assert_eq!(e, vec!["`at=4` is outside the base's moves: it can be 1 to 3"]);
+    assert_eq!(
+        e,
+        vec!["`at=4` is outside the base's moves: it can be 1 to 3"]
+    );
     let e = errors("::go mv=\"D4 Q16\"\n\n::fig at=1 to=3");
-    assert_eq!(e, vec!["`to=3` must be from `at` (1) to the base's last move (2)"]);
+    assert_eq!(
+        e,
+        vec!["`to=3` must be from `at` (1) to the base's last move (2)"]
+    );
     let e = errors("::go(#g) sz=9\n\n::dia base=g sz=13");
-    assert_eq!(e, vec!["`sz=13` differs from the base's board size 9; remove `sz` or `base`"]);
+    assert_eq!(
+        e,
+        vec!["`sz=13` differs from the base's board size 9; remove `sz` or `base`"]
+    );
 }

@@ -24,7 +24,14 @@ fn last_text(body: &str, lang: &str) -> (Vec<Rich>, Checked) {
         })
         .last()
         .expect("a paragraph");
-    let ctx = TextContext { src: &src, resolved: &c.resolved, links: &c.links, element: el, lang, reference };
+    let ctx = TextContext {
+        src: &src,
+        resolved: &c.resolved,
+        links: &c.links,
+        element: el,
+        lang,
+        reference,
+    };
     let r = text::resolve(&ctx, &raw, &mut Default::default());
     (r, c)
 }
@@ -40,22 +47,44 @@ fn t(s: &str) -> Rich {
 #[test]
 fn coordinates_become_what_the_diagram_shows() {
     let dia = "::dia mv=\"D4 Q16\" A=F8 tr=C3 ab=C3\n\n";
-    assert_eq!(plain(&format!("{dia}Invade at F8, then D4 and Q16."), "en"), "Invade at A, then 1 and 2.");
+    assert_eq!(
+        plain(&format!("{dia}Invade at F8, then D4 and Q16."), "en"),
+        "Invade at A, then 1 and 2."
+    );
     let (r, _) = last_text(&format!("{dia}The marked stone C3."), "en");
-    assert_eq!(r[1], Rich::Symbol { mark: Some(Mark::Triangle), color: Some(Color::Black) });
+    assert_eq!(
+        r[1],
+        Rich::Symbol {
+            mark: Some(Mark::Triangle),
+            color: Some(Color::Black)
+        }
+    );
     // B1 is a coordinate too; words like H2O and lowercase d4 are not.
-    assert_eq!(plain(&format!("::dia mv=B1\n\nB1, H2O, d4."), "en"), "1, H2O, d4.");
+    assert_eq!(
+        plain(&format!("::dia mv=B1\n\nB1, H2O, d4."), "en"),
+        "1, H2O, d4."
+    );
     // No diagram referenced: nothing is replaced.
-    assert_eq!(plain(&format!("{dia}::p ref=none Invade at F8."), "en"), "Invade at F8.");
+    assert_eq!(
+        plain(&format!("{dia}::p ref=none Invade at F8."), "en"),
+        "Invade at F8."
+    );
 }
 
 #[test]
 fn a_coordinate_with_nothing_drawn_is_a_warning() {
     let src = format!("{HEAD}::dia mv=D4\n\nPlay at K10 later.\n");
     let c = check(&src);
-    let w: Vec<_> = c.diagnostics.iter().map(|d| (d.code, d.message.as_str())).collect();
+    let w: Vec<_> = c
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
     assert_eq!(w, vec![("coordinate-not-drawn", "nothing is drawn at K10 in the diagram this text describes, so the coordinate stays as written")]);
-    assert_eq!(&src[c.diagnostics[0].span.start as usize..c.diagnostics[0].span.end as usize], "K10");
+    assert_eq!(
+        &src[c.diagnostics[0].span.start as usize..c.diagnostics[0].span.end as usize],
+        "K10"
+    );
 }
 
 #[test]
@@ -65,13 +94,23 @@ fn standard_texts_in_two_languages() {
     for code in &codes {
         for lang in ["en", "de"] {
             let want = gobook::i18n::standard_text(code, lang).unwrap();
-            assert_eq!(plain(&format!("#{code}#"), lang), want, "#{code}# in {lang}");
+            assert_eq!(
+                plain(&format!("#{code}#"), lang),
+                want,
+                "#{code}# in {lang}"
+            );
         }
     }
     assert_eq!(plain("#btp#", "en"), "Black to play.");
-    assert_eq!(plain("#btp#", "de"), gobook::i18n::standard_text("btp", "de").unwrap());
+    assert_eq!(
+        plain("#btp#", "de"),
+        gobook::i18n::standard_text("btp", "de").unwrap()
+    );
     // A language suffix picks the language whatever the reader's.
-    assert_eq!(plain("#wtk_de#", "en"), gobook::i18n::standard_text("wtk", "de").unwrap());
+    assert_eq!(
+        plain("#wtk_de#", "en"),
+        gobook::i18n::standard_text("wtk", "de").unwrap()
+    );
     assert_eq!(plain("#prb#", "en"), "Problem");
     // Book attributes, per language.
     assert_eq!(plain("#title# by #author#", "en"), "The Title by A. Author");
@@ -82,22 +121,54 @@ fn standard_texts_in_two_languages() {
 
 #[test]
 fn typography() {
-    assert_eq!(plain("\"Quoted\" and 'single' don't", "en"), "\u{201c}Quoted\u{201d} and \u{2018}single\u{2019} don\u{2019}t");
+    assert_eq!(
+        plain("\"Quoted\" and 'single' don't", "en"),
+        "\u{201c}Quoted\u{201d} and \u{2018}single\u{2019} don\u{2019}t"
+    );
     assert_eq!(plain("\"Zitat\"", "de"), "\u{201e}Zitat\u{201c}");
-    assert_eq!(plain("a -- b --- c ... d", "en"), "a \u{2013} b \u{2014} c \u{2026} d");
-    assert_eq!(plain("moves 3-5 and a - b end -", "en"), "moves 3\u{2013}5 and a \u{2013} b end \u{2013}");
-    assert_eq!(plain("two  spaces, three   stay", "en"), "two spaces, three   stay");
+    assert_eq!(
+        plain("a -- b --- c ... d", "en"),
+        "a \u{2013} b \u{2014} c \u{2026} d"
+    );
+    assert_eq!(
+        plain("moves 3-5 and a - b end -", "en"),
+        "moves 3\u{2013}5 and a \u{2013} b end \u{2013}"
+    );
+    assert_eq!(
+        plain("two  spaces, three   stay", "en"),
+        "two spaces, three   stay"
+    );
     assert_eq!(plain("well-known", "en"), "well-known");
 }
 
 #[test]
 fn bold_and_italic_nest() {
     let (r, _) = last_text("__italic text with **bold italic**__", "en");
-    assert_eq!(r, vec![Rich::Italic(vec![t("italic text with "), Rich::Bold(vec![t("bold italic")])])]);
+    assert_eq!(
+        r,
+        vec![Rich::Italic(vec![
+            t("italic text with "),
+            Rich::Bold(vec![t("bold italic")])
+        ])]
+    );
     let (r, _) = last_text("**bold text with __bold italic__**", "en");
-    assert_eq!(r, vec![Rich::Bold(vec![t("bold text with "), Rich::Italic(vec![t("bold italic")])])]);
+    assert_eq!(
+        r,
+        vec![Rich::Bold(vec![
+            t("bold text with "),
+            Rich::Italic(vec![t("bold italic")])
+        ])]
+    );
     let (r, _) = last_text("**bold** and __it__ and **open", "en");
-    assert_eq!(r, vec![Rich::Bold(vec![t("bold")]), t(" and "), Rich::Italic(vec![t("it")]), t(" and **open")]);
+    assert_eq!(
+        r,
+        vec![
+            Rich::Bold(vec![t("bold")]),
+            t(" and "),
+            Rich::Italic(vec![t("it")]),
+            t(" and **open")
+        ]
+    );
 }
 
 #[test]
@@ -110,17 +181,42 @@ fn line_breaks() {
 #[test]
 fn symbols() {
     let (r, _) = last_text("^T ^Tb ^Ow ^O ^S ^X ^D", "en");
-    let syms: Vec<_> = r.iter().filter(|x| matches!(x, Rich::Symbol { .. })).cloned().collect();
+    let syms: Vec<_> = r
+        .iter()
+        .filter(|x| matches!(x, Rich::Symbol { .. }))
+        .cloned()
+        .collect();
     assert_eq!(
         syms,
         vec![
-            Rich::Symbol { mark: Some(Mark::Triangle), color: None },
-            Rich::Symbol { mark: Some(Mark::Triangle), color: Some(Color::Black) },
-            Rich::Symbol { mark: None, color: Some(Color::White) },
-            Rich::Symbol { mark: None, color: None },
-            Rich::Symbol { mark: Some(Mark::Square), color: None },
-            Rich::Symbol { mark: Some(Mark::Cross), color: None },
-            Rich::Symbol { mark: Some(Mark::Diamond), color: None },
+            Rich::Symbol {
+                mark: Some(Mark::Triangle),
+                color: None
+            },
+            Rich::Symbol {
+                mark: Some(Mark::Triangle),
+                color: Some(Color::Black)
+            },
+            Rich::Symbol {
+                mark: None,
+                color: Some(Color::White)
+            },
+            Rich::Symbol {
+                mark: None,
+                color: None
+            },
+            Rich::Symbol {
+                mark: Some(Mark::Square),
+                color: None
+            },
+            Rich::Symbol {
+                mark: Some(Mark::Cross),
+                color: None
+            },
+            Rich::Symbol {
+                mark: Some(Mark::Diamond),
+                color: None
+            },
         ]
     );
 }
@@ -131,9 +227,28 @@ fn links_and_inline_diagrams() {
 <a href=\"https://example.org\">web</a>, <a href=\"mailto:a@b.c\">mail</a>, <a href=nowhere>gone</a>, \
 <a href=\"javascript:alert(1)\">bad</a> and <dia at=1 mv=C3>a diagram</dia>.";
     let (r, c) = last_text(body, "en");
-    let targets: Vec<_> = r.iter().filter_map(|x| if let Rich::Link { target, .. } = x { Some(target.clone()) } else { None }).collect();
-    let here = c.doc.elements.iter().position(|e| e.id_str() == Some("here")).unwrap();
-    let c1 = c.doc.elements.iter().position(|e| e.id_str() == Some("c1")).unwrap();
+    let targets: Vec<_> = r
+        .iter()
+        .filter_map(|x| {
+            if let Rich::Link { target, .. } = x {
+                Some(target.clone())
+            } else {
+                None
+            }
+        })
+        .collect();
+    let here = c
+        .doc
+        .elements
+        .iter()
+        .position(|e| e.id_str() == Some("here"))
+        .unwrap();
+    let c1 = c
+        .doc
+        .elements
+        .iter()
+        .position(|e| e.id_str() == Some("c1"))
+        .unwrap();
     assert_eq!(
         targets,
         vec![
@@ -146,16 +261,38 @@ fn links_and_inline_diagrams() {
             LinkTarget::Disabled,
         ]
     );
-    let d = r.iter().find_map(|x| if let Rich::Diagram { diagram, content } = x { Some((*diagram, content.clone())) } else { None }).unwrap();
+    let d = r
+        .iter()
+        .find_map(|x| {
+            if let Rich::Diagram { diagram, content } = x {
+                Some((*diagram, content.clone()))
+            } else {
+                None
+            }
+        })
+        .unwrap();
     assert_eq!(d.1, vec![t("a diagram")]);
-    assert_eq!(c.resolved.book.diagrams[d.0].moves[0].label().as_deref(), Some("1"));
+    assert_eq!(
+        c.resolved.book.diagrams[d.0].moves[0].label().as_deref(),
+        Some("1")
+    );
 }
 
 #[test]
 fn ids_are_looked_up_in_the_chapter_first() {
-    let src = format!("{HEAD}::p(#x) First.\n\n\n\n::chapter(#c2)\n\n::p(#x) Second.\n\n<a href=x>link</a>\n");
+    let src = format!(
+        "{HEAD}::p(#x) First.\n\n\n\n::chapter(#c2)\n\n::p(#x) Second.\n\n<a href=x>link</a>\n"
+    );
     let c = check(&src);
     let el = c.doc.elements.len() - 1;
-    let second = c.doc.elements.iter().rposition(|e| e.id_str() == Some("x")).unwrap();
-    assert_eq!(text::link_target(&c.links, el, "x"), LinkTarget::Element(second));
+    let second = c
+        .doc
+        .elements
+        .iter()
+        .rposition(|e| e.id_str() == Some("x"))
+        .unwrap();
+    assert_eq!(
+        text::link_target(&c.links, el, "x"),
+        LinkTarget::Element(second)
+    );
 }

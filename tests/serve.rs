@@ -49,9 +49,22 @@ impl Server {
                 }
             }
         });
-        let mut s = Server { child, lines, url: String::new() };
-        let line = s.wait_for("Serving", Duration::from_secs(20)).expect("the server says where it listens");
-        s.url = line.split(" at ").nth(1).unwrap().split(' ').next().unwrap().to_string();
+        let mut s = Server {
+            child,
+            lines,
+            url: String::new(),
+        };
+        let line = s
+            .wait_for("Serving", Duration::from_secs(20))
+            .expect("the server says where it listens");
+        s.url = line
+            .split(" at ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string();
         s
     }
 
@@ -83,12 +96,17 @@ impl Server {
     }
 
     fn addr(&self) -> String {
-        self.url.trim_start_matches("http://").trim_end_matches('/').to_string()
+        self.url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string()
     }
 
     /// A raw GET: the path goes out exactly as written.
     fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
-        self.request(&format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))
+        self.request(&format!(
+            "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        ))
     }
 
     /// A raw request, and the answer's status, head and body.
@@ -98,9 +116,17 @@ impl Server {
         s.write_all(raw.as_bytes()).unwrap();
         let mut buf = Vec::new();
         let _ = s.read_to_end(&mut buf);
-        let split = buf.windows(4).position(|w| w == b"\r\n\r\n").map(|i| i + 4).unwrap_or(buf.len());
+        let split = buf
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .map(|i| i + 4)
+            .unwrap_or(buf.len());
         let head = String::from_utf8_lossy(&buf[..split]).into_owned();
-        let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
         (status, head, buf[split..].to_vec())
     }
 }
@@ -126,18 +152,29 @@ fn book_dir() -> (tempfile::TempDir, PathBuf) {
 fn serves_the_site_with_types_and_a_404_page() {
     let (_tmp, dir) = book_dir();
     let s = Server::start(&dir.join("book.gobook"), &[]);
-    assert!(s.url.starts_with("http://127.0.0.1:"), "listens on loopback by default: {}", s.url);
+    assert!(
+        s.url.starts_with("http://127.0.0.1:"),
+        "listens on loopback by default: {}",
+        s.url
+    );
     let (status, head, body) = s.get("/");
     assert_eq!(status, 200);
-    assert!(head.to_ascii_lowercase().contains("content-type: text/html; charset=utf-8"));
+    assert!(head
+        .to_ascii_lowercase()
+        .contains("content-type: text/html; charset=utf-8"));
     let html = String::from_utf8_lossy(&body);
-    assert!(html.contains("The first paragraph.") && html.contains("/__gobook/events"), "pages carry the reload script");
+    assert!(
+        html.contains("The first paragraph.") && html.contains("/__gobook/events"),
+        "pages carry the reload script"
+    );
     let (status, head, _) = s.get("/style.css");
     assert_eq!(status, 200);
     assert!(head.to_ascii_lowercase().contains("content-type: text/css"));
     let (status, head, body) = s.get("/img/stone.png");
     assert_eq!((status, body.ends_with(b"STONE")), (200, true));
-    assert!(head.to_ascii_lowercase().contains("content-type: image/png"));
+    assert!(head
+        .to_ascii_lowercase()
+        .contains("content-type: image/png"));
     let (status, _, body) = s.get("/no/such/page.html");
     assert_eq!(status, 404);
     assert!(String::from_utf8_lossy(&body).contains("Not found"));
@@ -171,7 +208,12 @@ fn nothing_outside_the_site_is_served() {
     ] {
         let (status, _, body) = s.get(path);
         let body = String::from_utf8_lossy(&body);
-        assert!(!body.contains("SECRET-CONTENT") && !body.contains("BOOK-FOLDER-FILE") && !body.contains("root:"), "{path} leaked");
+        assert!(
+            !body.contains("SECRET-CONTENT")
+                && !body.contains("BOOK-FOLDER-FILE")
+                && !body.contains("root:"),
+            "{path} leaked"
+        );
         assert!(status == 404 || status == 400, "{path}: {status}");
     }
 }
@@ -182,7 +224,14 @@ fn another_host_is_warned_about() {
     let s = Server::start(&dir.join("book.gobook"), &["--host", "0.0.0.0"]);
     drop(s);
     let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(["serve", dir.join("book.gobook").to_str().unwrap(), "--port", "0", "--host", "0.0.0.0"])
+        .args([
+            "serve",
+            dir.join("book.gobook").to_str().unwrap(),
+            "--port",
+            "0",
+            "--host",
+            "0.0.0.0",
+        ])
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -210,12 +259,22 @@ fn saves_that_change_nothing_rebuild_nothing() {
     std::fs::write(&book, BOOK).unwrap();
     std::fs::write(dir.join("book.gobook~"), "backup").unwrap();
     std::fs::write(dir.join(".book.gobook.swp"), "swap").unwrap();
-    assert_eq!(s.wait_for("Rebuilt", Duration::from_millis(800)), None, "an unchanged save or editor files rebuilt the site");
+    assert_eq!(
+        s.wait_for("Rebuilt", Duration::from_millis(800)),
+        None,
+        "an unchanged save or editor files rebuilt the site"
+    );
     // Write-and-rename, as many editors save.
     let tmp = dir.join("book.gobook.new");
-    std::fs::write(&tmp, BOOK.replace("The first paragraph.", "Renamed into place.")).unwrap();
+    std::fs::write(
+        &tmp,
+        BOOK.replace("The first paragraph.", "Renamed into place."),
+    )
+    .unwrap();
     std::fs::rename(&tmp, &book).unwrap();
-    let line = s.wait_for("Rebuilt", Duration::from_secs(5)).expect("a rename-save rebuilds");
+    let line = s
+        .wait_for("Rebuilt", Duration::from_secs(5))
+        .expect("a rename-save rebuilds");
     assert!(line.contains("1 pages"), "only the changed page: {line}");
     let (_, _, body) = s.get("/");
     assert!(String::from_utf8_lossy(&body).contains("Renamed into place."));
@@ -224,12 +283,19 @@ fn saves_that_change_nothing_rebuild_nothing() {
 #[test]
 fn a_broken_book_at_start_is_served_with_the_overlay() {
     let (_tmp, dir) = book_dir();
-    std::fs::write(dir.join("book.gobook"), "::book(#b)\n\n::chapter\n\n::dia sz=9 ab=Z9\n").unwrap();
+    std::fs::write(
+        dir.join("book.gobook"),
+        "::book(#b)\n\n::chapter\n\n::dia sz=9 ab=Z9\n",
+    )
+    .unwrap();
     let s = Server::start(&dir.join("book.gobook"), &[]);
     let (status, _, body) = s.get("/");
     assert_eq!(status, 200);
     let html = String::from_utf8_lossy(&body);
-    assert!(html.contains("id=\"gobook-overlay\"") && html.contains("`Z9` is off the 9x9 board"), "{html}");
+    assert!(
+        html.contains("id=\"gobook-overlay\"") && html.contains("`Z9` is off the 9x9 board"),
+        "{html}"
+    );
 }
 
 #[test]
@@ -239,9 +305,16 @@ fn ctrl_c_stops_the_server_cleanly() {
     let mut s = Server::start(&dir.join("book.gobook"), &[]);
     // An open event stream must not keep the server from stopping.
     let mut events = TcpStream::connect(s.addr()).unwrap();
-    write!(events, "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    write!(
+        events,
+        "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    )
+    .unwrap();
     std::thread::sleep(Duration::from_millis(200));
-    Command::new("kill").args(["-INT", &s.child.id().to_string()]).status().unwrap();
+    Command::new("kill")
+        .args(["-INT", &s.child.id().to_string()])
+        .status()
+        .unwrap();
     let end = Instant::now() + Duration::from_secs(5);
     loop {
         if let Some(status) = s.child.try_wait().unwrap() {
@@ -256,7 +329,10 @@ fn ctrl_c_stops_the_server_cleanly() {
 #[test]
 fn live_reload_and_overlay_in_chromium() {
     if let Some(why) = common::browser_missing() {
-        assert!(std::env::var_os("CI").is_none(), "browser tests cannot run under CI: {why}");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "browser tests cannot run under CI: {why}"
+        );
         eprintln!("SKIPPED serve browser test: {why}; run scripts/setup.sh");
         return;
     }
@@ -267,7 +343,10 @@ fn live_reload_and_overlay_in_chromium() {
         .arg(common::root().join("tests/browser/serve.mjs"))
         .arg(&s.url)
         .arg(&book)
-        .env("NODE_PATH", common::root().join("tests/browser/node_modules"))
+        .env(
+            "NODE_PATH",
+            common::root().join("tests/browser/node_modules"),
+        )
         .current_dir(common::root().join("tests/browser"))
         .output()
         .unwrap();
@@ -285,8 +364,14 @@ fn a_style_only_change_swaps_the_style_sheet_and_an_edit_reloads() {
     let book = dir.join("book.gobook");
     let s = Server::start(&book, &[]);
     let mut stream = TcpStream::connect(s.addr()).unwrap();
-    write!(stream, "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    write!(
+        stream,
+        "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    )
+    .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
     let mut events = BufReader::new(stream);
     let next_event = |events: &mut BufReader<TcpStream>| -> String {
         let mut line = String::new();
@@ -304,7 +389,10 @@ fn a_style_only_change_swaps_the_style_sheet_and_an_edit_reloads() {
     std::fs::write(dir.join("extra.css"), ".gb-page { --accent: blue; }\n").unwrap();
     assert_eq!(next_event(&mut events), "css");
     let (_, _, css) = s.get("/style.css");
-    assert!(String::from_utf8_lossy(&css).contains("blue"), "the new style sheet is served");
+    assert!(
+        String::from_utf8_lossy(&css).contains("blue"),
+        "the new style sheet is served"
+    );
     std::fs::write(&book, BOOK.replace("The first paragraph.", "Changed text.")).unwrap();
     assert_eq!(next_event(&mut events), "reload");
 }
@@ -323,7 +411,10 @@ fn start_logged(dir: &Path) -> (Child, PathBuf) {
         .spawn()
         .unwrap();
     let end = Instant::now() + Duration::from_secs(20);
-    while !std::fs::read_to_string(&log).unwrap_or_default().contains("Serving") {
+    while !std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .contains("Serving")
+    {
         assert!(Instant::now() < end, "the server did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -335,12 +426,21 @@ fn start_logged(dir: &Path) -> (Child, PathBuf) {
 fn cpu_ticks(pid: u32) -> u64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
     // The fields after the command name, which is in parentheses and may hold spaces.
-    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
 fn rebuilds_in(log: &Path) -> usize {
-    std::fs::read_to_string(log).unwrap().lines().filter(|l| l.contains("Rebuilt")).count()
+    std::fs::read_to_string(log)
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains("Rebuilt"))
+        .count()
 }
 
 #[test]
@@ -353,17 +453,29 @@ fn an_idle_server_with_its_log_in_the_book_folder_does_not_rebuild() {
     let (mut child, log) = start_logged(&dir);
     std::thread::sleep(Duration::from_millis(300));
     // One save, which writes a "Rebuilt" line into the log, which is in the book's folder.
-    std::fs::write(dir.join("book.gobook"), BOOK.replace("The first paragraph.", "One save.")).unwrap();
+    std::fs::write(
+        dir.join("book.gobook"),
+        BOOK.replace("The first paragraph.", "One save."),
+    )
+    .unwrap();
     let end = Instant::now() + Duration::from_secs(5);
     while rebuilds_in(&log) < 2 {
-        assert!(Instant::now() < end, "the save did not rebuild: {}", std::fs::read_to_string(&log).unwrap());
+        assert!(
+            Instant::now() < end,
+            "the save did not rebuild: {}",
+            std::fs::read_to_string(&log).unwrap()
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     // Another program's log in the folder, appended to all the time, and files read.
     let other = dir.join("notes.log");
     let end = Instant::now() + Duration::from_secs(2);
     while Instant::now() < end {
-        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(&other).unwrap();
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&other)
+            .unwrap();
         writeln!(f, "a line").unwrap();
         let _ = std::fs::read(dir.join("book.gobook")).unwrap();
         std::thread::sleep(Duration::from_millis(20));
@@ -371,7 +483,11 @@ fn an_idle_server_with_its_log_in_the_book_folder_does_not_rebuild() {
     let _ = child.kill();
     let _ = child.wait();
     let text = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(rebuilds_in(&log), 2, "the first build and the one save only:\n{text}");
+    assert_eq!(
+        rebuilds_in(&log),
+        2,
+        "the first build and the one save only:\n{text}"
+    );
 }
 
 #[test]
@@ -381,13 +497,20 @@ fn creating_a_missing_include_rebuilds() {
     std::fs::write(&book, format!("{BOOK}\n::include url=\"parts/notes.md\"\n")).unwrap();
     let s = Server::start(&book, &[]);
     let (_, _, body) = s.get("/");
-    assert!(String::from_utf8_lossy(&body).contains("parts/notes.md"), "the missing include is shown as an error");
+    assert!(
+        String::from_utf8_lossy(&body).contains("parts/notes.md"),
+        "the missing include is shown as an error"
+    );
     std::fs::create_dir_all(dir.join("parts")).unwrap();
     std::fs::write(dir.join("parts/notes.md"), "Notes that *arrived*.\n").unwrap();
-    s.wait_for("Rebuilt", Duration::from_secs(5)).expect("the new include rebuilds the book");
+    s.wait_for("Rebuilt", Duration::from_secs(5))
+        .expect("the new include rebuilds the book");
     let (_, _, body) = s.get("/");
     let html = String::from_utf8_lossy(&body);
-    assert!(html.contains("<em>arrived</em>") && !html.contains("id=\"gobook-overlay\""), "{html}");
+    assert!(
+        html.contains("<em>arrived</em>") && !html.contains("id=\"gobook-overlay\""),
+        "{html}"
+    );
 }
 
 #[test]
@@ -401,19 +524,38 @@ fn links_to_their_own_folder_cost_nothing() {
     std::os::unix::fs::symlink("..", dir.join("img/up")).unwrap();
     let started = Instant::now();
     let s = Server::start(&dir.join("book.gobook"), &[]);
-    assert!(started.elapsed() < Duration::from_secs(10), "slow start: {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "slow start: {:?}",
+        started.elapsed()
+    );
     std::thread::sleep(Duration::from_millis(300));
     #[cfg(target_os = "linux")]
     let before = cpu_ticks(s.child.id());
-    assert_eq!(s.count("Rebuilt", Duration::from_secs(1)), 0, "nothing changed");
+    assert_eq!(
+        s.count("Rebuilt", Duration::from_secs(1)),
+        0,
+        "nothing changed"
+    );
     #[cfg(target_os = "linux")]
     {
         // Not a timing test: an idle server uses next to nothing, a loop at least a tenth of a core.
         let used = cpu_ticks(s.child.id()) - before;
-        assert!(used < 10, "an idle server used {used} ticks of CPU time in a second");
+        assert!(
+            used < 10,
+            "an idle server used {used} ticks of CPU time in a second"
+        );
     }
-    std::fs::write(dir.join("book.gobook"), BOOK.replace("The first paragraph.", "Through the loops.")).unwrap();
-    assert_eq!(s.count("Rebuilt", Duration::from_secs(2)), 1, "one save, one rebuild");
+    std::fs::write(
+        dir.join("book.gobook"),
+        BOOK.replace("The first paragraph.", "Through the loops."),
+    )
+    .unwrap();
+    assert_eq!(
+        s.count("Rebuilt", Duration::from_secs(2)),
+        1,
+        "one save, one rebuild"
+    );
     let (_, _, body) = s.get("/");
     assert!(String::from_utf8_lossy(&body).contains("Through the loops."));
 }
@@ -428,16 +570,33 @@ fn a_removed_book_folder_is_reported_once_and_picked_up_again() {
     let s = Server::start_inside(&dir);
     std::thread::sleep(Duration::from_millis(300));
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(s.count("cannot read", Duration::from_millis(1500)), 1, "reported once");
+    assert_eq!(
+        s.count("cannot read", Duration::from_millis(1500)),
+        1,
+        "reported once"
+    );
     std::fs::create_dir_all(dir.join("img")).unwrap();
     std::fs::write(dir.join("img/stone.png"), b"\x89PNG\r\n\x1a\nSTONE").unwrap();
-    std::fs::write(dir.join("book.gobook"), BOOK.replace("The first paragraph.", "Back again.")).unwrap();
-    s.wait_for("Rebuilt", Duration::from_secs(5)).expect("the book is built when its folder is back");
+    std::fs::write(
+        dir.join("book.gobook"),
+        BOOK.replace("The first paragraph.", "Back again."),
+    )
+    .unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(5))
+        .expect("the book is built when its folder is back");
     let (status, _, body) = s.get("/");
     let html = String::from_utf8_lossy(&body);
-    assert!(status == 200 && html.contains("Back again.") && !html.contains("id=\"gobook-overlay\""), "{html}");
-    std::fs::write(dir.join("book.gobook"), BOOK.replace("The first paragraph.", "Watched again.")).unwrap();
-    s.wait_for("Rebuilt", Duration::from_secs(5)).expect("the folder is watched again");
+    assert!(
+        status == 200 && html.contains("Back again.") && !html.contains("id=\"gobook-overlay\""),
+        "{html}"
+    );
+    std::fs::write(
+        dir.join("book.gobook"),
+        BOOK.replace("The first paragraph.", "Watched again."),
+    )
+    .unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(5))
+        .expect("the folder is watched again");
 }
 
 #[test]
@@ -451,10 +610,15 @@ fn a_book_that_becomes_a_folder_is_reported_once_and_picked_up_again() {
     for i in 0..10 {
         std::fs::write(book.join(format!("f{i}.gobook")), "x").unwrap();
     }
-    assert_eq!(s.count("cannot read", Duration::from_millis(1500)), 1, "reported once");
+    assert_eq!(
+        s.count("cannot read", Duration::from_millis(1500)),
+        1,
+        "reported once"
+    );
     std::fs::remove_dir_all(&book).unwrap();
     std::fs::write(&book, BOOK.replace("The first paragraph.", "A file again.")).unwrap();
-    s.wait_for("Rebuilt", Duration::from_secs(5)).expect("the book is built when it is a file again");
+    s.wait_for("Rebuilt", Duration::from_secs(5))
+        .expect("the book is built when it is a file again");
     let (_, _, body) = s.get("/");
     assert!(String::from_utf8_lossy(&body).contains("A file again."));
 }
@@ -464,17 +628,34 @@ fn only_requests_naming_this_server_are_answered() {
     let (_tmp, dir) = book_dir();
     let s = Server::start(&dir.join("book.gobook"), &[]);
     let port = s.addr().rsplit(':').next().unwrap().to_string();
-    for host in ["localhost".to_string(), format!("localhost:{port}"), format!("127.0.0.1:{port}"), "[::1]".into(), format!("[::1]:{port}")] {
-        let (status, _, _) = s.request(&format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"));
+    for host in [
+        "localhost".to_string(),
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        "[::1]".into(),
+        format!("[::1]:{port}"),
+    ] {
+        let (status, _, _) = s.request(&format!(
+            "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        ));
         assert_eq!(status, 200, "{host}");
     }
     // A page of another site whose name a DNS trick points at 127.0.0.1.
-    for host in [format!("evil.example:{port}"), "evil.example".into(), format!("localhost.evil.example:{port}"), format!("10.1.2.3:{port}")] {
-        let (status, _, body) = s.request(&format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"));
+    for host in [
+        format!("evil.example:{port}"),
+        "evil.example".into(),
+        format!("localhost.evil.example:{port}"),
+        format!("10.1.2.3:{port}"),
+    ] {
+        let (status, _, body) = s.request(&format!(
+            "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        ));
         assert_eq!(status, 421, "{host}");
         assert!(!String::from_utf8_lossy(&body).contains("The first paragraph."));
     }
-    let (status, _, _) = s.request("GET /__gobook/events HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    let (status, _, _) = s.request(
+        "GET /__gobook/events HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+    );
     assert_eq!(status, 421, "the event stream too");
     let (status, _, _) = s.request("GET / HTTP/1.0\r\n\r\n");
     assert!(status == 400 || status == 421, "no Host header: {status}");
@@ -485,9 +666,13 @@ fn the_address_given_with_host_is_answered() {
     let (_tmp, dir) = book_dir();
     let s = Server::start(&dir.join("book.gobook"), &["--host", "127.0.0.2"]);
     let port = s.addr().rsplit(':').next().unwrap().to_string();
-    let (status, _, _) = s.request(&format!("GET / HTTP/1.1\r\nHost: 127.0.0.2:{port}\r\nConnection: close\r\n\r\n"));
+    let (status, _, _) = s.request(&format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.2:{port}\r\nConnection: close\r\n\r\n"
+    ));
     assert_eq!(status, 200);
-    let (status, _, _) = s.request(&format!("GET / HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n"));
+    let (status, _, _) = s.request(&format!(
+        "GET / HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n"
+    ));
     assert_eq!(status, 421);
 }
 
@@ -496,13 +681,17 @@ fn connections_that_send_headers_too_slowly_are_closed() {
     let (_tmp, dir) = book_dir();
     let s = Server::start(&dir.join("book.gobook"), &[]);
     let mut slow = TcpStream::connect(s.addr()).unwrap();
-    slow.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
     let start = Instant::now();
     write!(slow, "GET / HTTP/1.1\r\nHost: localhost\r\n").unwrap();
     let mut buf = Vec::new();
     let _ = slow.read_to_end(&mut buf);
     let took = start.elapsed();
-    assert!(took >= Duration::from_secs(9) && took < Duration::from_secs(15), "closed after {took:?}");
+    assert!(
+        took >= Duration::from_secs(9) && took < Duration::from_secs(15),
+        "closed after {took:?}"
+    );
     assert!(!String::from_utf8_lossy(&buf).contains("The first paragraph."));
     assert_eq!(s.get("/").0, 200, "the server goes on");
 }
@@ -518,8 +707,12 @@ fn a_second_ctrl_c_quits_at_once() {
     std::thread::sleep(Duration::from_millis(200));
     let pid = s.child.id().to_string();
     Command::new("kill").args(["-INT", &pid]).status().unwrap();
-    s.wait_for("Ctrl-C again", Duration::from_secs(5)).expect("the first Ctrl-C says a second one quits");
-    assert!(s.child.try_wait().unwrap().is_none(), "still waiting for the open request");
+    s.wait_for("Ctrl-C again", Duration::from_secs(5))
+        .expect("the first Ctrl-C says a second one quits");
+    assert!(
+        s.child.try_wait().unwrap().is_none(),
+        "still waiting for the open request"
+    );
     let start = Instant::now();
     Command::new("kill").args(["-INT", &pid]).status().unwrap();
     loop {
@@ -527,7 +720,10 @@ fn a_second_ctrl_c_quits_at_once() {
             assert!(status.success(), "{status:?}");
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(1), "the second Ctrl-C did not quit at once");
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "the second Ctrl-C did not quit at once"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
 }

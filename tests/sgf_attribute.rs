@@ -18,7 +18,11 @@ fn p(s: &str) -> Point {
 }
 
 fn errors(c: &Checked) -> Vec<String> {
-    c.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| format!("{}: {}", d.code, d.message)).collect()
+    c.diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| format!("{}: {}", d.code, d.message))
+        .collect()
 }
 
 #[test]
@@ -30,14 +34,26 @@ fn figure_takes_its_moves_from_the_sgf_main_line() {
     // SGF cc on a 9x9 board is C7 (rows counted from the bottom).
     assert_eq!(d.stones, vec![(p("C7"), Color::Black)]);
     assert_eq!(d.to_play, Color::White);
-    let moves: Vec<_> = d.moves.iter().map(|m| (m.number, m.point, m.color)).collect();
-    assert_eq!(moves, vec![(Some(1), Some(p("E5")), Color::White), (Some(2), Some(p("G3")), Color::Black)]);
+    let moves: Vec<_> = d
+        .moves
+        .iter()
+        .map(|m| (m.number, m.point, m.color))
+        .collect();
+    assert_eq!(
+        moves,
+        vec![
+            (Some(1), Some(p("E5")), Color::White),
+            (Some(2), Some(p("G3")), Color::Black)
+        ]
+    );
     assert_eq!(d.final_stones.len(), 3);
 }
 
 #[test]
 fn at_and_to_pick_from_the_sgf_like_from_a_base() {
-    let (_, c) = book("::go sgf=\"(;SZ[9];B[cc];W[gg];B[cg];W[gc])\"\n\n::fig at=3 to=4\n\n::dia at=2 mv=E5");
+    let (_, c) = book(
+        "::go sgf=\"(;SZ[9];B[cc];W[gg];B[cg];W[gc])\"\n\n::fig at=3 to=4\n\n::dia at=2 mv=E5",
+    );
     assert!(errors(&c).is_empty(), "{:?}", errors(&c));
     let f = &c.resolved.book.diagrams[0];
     assert_eq!(f.first_number, 3);
@@ -53,27 +69,50 @@ fn two_moves_of_one_colour_keep_the_game_numbering() {
     let (_, c) = book("::go sgf=\"(;SZ[9];B[cc];B[gg];W[cg])\"\n\n::fig at=1 to=3");
     assert!(errors(&c).is_empty(), "{:?}", errors(&c));
     let d = &c.resolved.book.diagrams[0];
-    let shown: Vec<_> = d.moves.iter().filter(|m| m.number.is_some()).map(|m| (m.number, m.color)).collect();
-    assert_eq!(shown, vec![(Some(1), Color::Black), (Some(2), Color::Black), (Some(3), Color::White)]);
+    let shown: Vec<_> = d
+        .moves
+        .iter()
+        .filter(|m| m.number.is_some())
+        .map(|m| (m.number, m.color))
+        .collect();
+    assert_eq!(
+        shown,
+        vec![
+            (Some(1), Color::Black),
+            (Some(2), Color::Black),
+            (Some(3), Color::White)
+        ]
+    );
 }
 
 #[test]
 fn own_setup_adds_to_the_sgf_position() {
     let (_, c) = book("::go sgf=\"(;SZ[9];B[cc])\" aw=E5\n\n::fig at=1 to=1");
     assert!(errors(&c).is_empty(), "{:?}", errors(&c));
-    assert_eq!(c.resolved.book.diagrams[0].stones, vec![(p("E5"), Color::White)]);
+    assert_eq!(
+        c.resolved.book.diagrams[0].stones,
+        vec![(p("E5"), Color::White)]
+    );
 }
 
 #[test]
 fn own_sz_that_differs_from_the_sgf_is_an_error() {
     let (_, c) = book("::go sz=13 sgf=\"(;SZ[9];B[cc])\"");
-    assert!(errors(&c).iter().any(|e| e.starts_with("size-mismatch")), "{:?}", errors(&c));
+    assert!(
+        errors(&c).iter().any(|e| e.starts_with("size-mismatch")),
+        "{:?}",
+        errors(&c)
+    );
 }
 
 #[test]
 fn a_value_that_is_no_sgf_is_an_error_at_the_value() {
     let (src, c) = book("::go sgf=\"B[cc]\"");
-    let e = c.diagnostics.iter().find(|d| d.severity == Severity::Error).expect("an error");
+    let e = c
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .expect("an error");
     assert_eq!(e.code, "sgf-syntax");
     let (line, col) = SourceFile::new("b.gobook", &src).line_col(e.span.start);
     // The value starts after `::go sgf="` (10 characters) on line 5.
@@ -83,11 +122,19 @@ fn a_value_that_is_no_sgf_is_an_error_at_the_value() {
 #[test]
 fn a_truncated_sgf_value_warns_at_the_broken_property_and_loses_the_move() {
     let (src, c) = book("::go sgf=\"(;SZ[9];B[cc];W[gg\"\n\n::fig at=1 to=2");
-    let w = c.diagnostics.iter().find(|d| d.code == "sgf-repair").expect("a repair warning");
+    let w = c
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "sgf-repair")
+        .expect("a repair warning");
     let (line, col) = SourceFile::new("b.gobook", &src).line_col(w.span.start);
     assert_eq!((line, col), (5, 11 + "(;SZ[9];B[cc];".len() as u32));
     // Only one move is left, so the figure's range is wrong.
-    assert!(errors(&c).iter().any(|e| e.starts_with("to-out-of-range")), "{:?}", errors(&c));
+    assert!(
+        errors(&c).iter().any(|e| e.starts_with("to-out-of-range")),
+        "{:?}",
+        errors(&c)
+    );
 }
 
 #[test]
@@ -95,14 +142,22 @@ fn sgf_repairs_are_warnings_at_the_property() {
     // A lowercase property name is repaired with a warning pointing at it.
     let (src, c) = book("::go sgf=\"(;SZ[9];b[cc])\"");
     assert!(errors(&c).is_empty(), "{:?}", errors(&c));
-    let w = c.diagnostics.iter().find(|d| d.code == "sgf-repair").expect("a repair warning");
+    let w = c
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "sgf-repair")
+        .expect("a repair warning");
     assert_eq!(&src[w.span.start as usize..w.span.start as usize + 1], "b");
 }
 
 #[test]
 fn an_illegal_sgf_move_is_reported_at_the_move() {
     let (src, c) = book("::go sgf=\"(;SZ[9];B[cc];W[cc])\"");
-    let e = c.diagnostics.iter().find(|d| d.code == "illegal-move").expect("illegal move");
+    let e = c
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "illegal-move")
+        .expect("illegal move");
     assert_eq!(&src[e.span.start as usize..e.span.end as usize], "W[cc]");
     assert!(e.message.contains("move 2"), "{}", e.message);
 }

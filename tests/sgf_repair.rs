@@ -290,10 +290,21 @@ fn zero_bytes_in_texts_become_spaces() {
     let line = g.main_line_ids();
     assert_eq!(g.nodes()[line[1]].value("C"), Some("a b"));
     assert_eq!(g.nodes()[line[2]].value("N"), Some("x y"));
-    let zero: Vec<_> = p.warnings.iter().filter(|w| w.message.starts_with("zero byte")).collect();
+    let zero: Vec<_> = p
+        .warnings
+        .iter()
+        .filter(|w| w.message.starts_with("zero byte"))
+        .collect();
     assert_eq!(zero.len(), 2, "{:?}", p.warnings);
     let clean = sgf::parse(b"(;GM[1]C[root];B[dd]C[a b])").expect("parses");
-    assert!(clean.warnings.iter().all(|w| !w.message.starts_with("zero byte")), "{:?}", clean.warnings);
+    assert!(
+        clean
+            .warnings
+            .iter()
+            .all(|w| !w.message.starts_with("zero byte")),
+        "{:?}",
+        clean.warnings
+    );
 }
 
 /// The repairs change nodes without noting them again (the reader noted each node with a
@@ -318,6 +329,9 @@ fn repaired_lone_moves_and_empty_nodes_own_nothing() {
     let g = &p.collection.games[0];
     let line = g.main_line_ids();
     assert_eq!(line.len(), 4);
-    assert!(!g.nodes()[line[1]].has("B"), "the move off the board is deleted");
+    assert!(
+        !g.nodes()[line[1]].has("B"),
+        "the move off the board is deleted"
+    );
     assert_eq!(g.nodes()[line[2]].value("W"), Some("de"));
 }

@@ -7,7 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook")).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
 }
 
 fn tempdir(tag: &str) -> PathBuf {
@@ -61,16 +65,29 @@ fn check_links(site: &Path) -> usize {
             if t.starts_with("http://") || t.starts_with("https://") || t.starts_with("mailto:") {
                 continue;
             }
-            assert!(!t.starts_with('/'), "{}: absolute link {t}; links must be relative", page.display());
+            assert!(
+                !t.starts_with('/'),
+                "{}: absolute link {t}; links must be relative",
+                page.display()
+            );
             let (file, frag) = match t.split_once('#') {
                 Some((f, fr)) => (f, Some(fr)),
                 None => (t.as_str(), None),
             };
-            let target = if file.is_empty() { page.clone() } else { dir.join(file) };
+            let target = if file.is_empty() {
+                page.clone()
+            } else {
+                dir.join(file)
+            };
             assert!(target.is_file(), "{}: broken link {t}", page.display());
             if let Some(fr) = frag {
                 let text = std::fs::read_to_string(&target).unwrap();
-                assert!(text.contains(&format!("id=\"{fr}\"")), "{}: no id {fr} in {}", page.display(), target.display());
+                assert!(
+                    text.contains(&format!("id=\"{fr}\"")),
+                    "{}: no id {fr} in {}",
+                    page.display(),
+                    target.display()
+                );
             }
             checked += 1;
         }
@@ -82,17 +99,37 @@ fn check_links(site: &Path) -> usize {
 fn the_example_builds_with_every_link_resolving() {
     let out = tempdir("example").join("site");
     let r = build(&common::root().join("examples/ear-reddening"), &out);
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     let err = String::from_utf8_lossy(&r.stderr);
-    assert!(err.contains("Built") && err.contains(" s: 8 pages, 9 diagrams, 2 languages"), "{err}");
-    for f in ["index.html", "style.css", "en/index.html", "en/contents.html", "en/game.html", "en/problems.html", "de/game.html"] {
+    assert!(
+        err.contains("Built") && err.contains(" s: 8 pages, 9 diagrams, 2 languages"),
+        "{err}"
+    );
+    for f in [
+        "index.html",
+        "style.css",
+        "en/index.html",
+        "en/contents.html",
+        "en/game.html",
+        "en/problems.html",
+        "de/game.html",
+    ] {
         assert!(out.join(f).is_file(), "{f} missing");
     }
     assert!(check_links(&out) > 40);
     // Every diagram of the game chapter is inline SVG.
     let game = std::fs::read_to_string(out.join("en/game.html")).unwrap();
     // Five diagrams and one inline diagram (of the English paragraph).
-    assert_eq!(game.matches("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"gb\"").count(), 6);
+    assert_eq!(
+        game.matches("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"gb\"")
+            .count(),
+        6
+    );
     assert!(game.contains("<figcaption>"));
 }
 
@@ -118,12 +155,24 @@ fn a_single_language_book_is_written_at_the_root() {
     std::fs::write(dir.join("b.gobook"), "::book(#b) title=\"One\"\n\n::chapter\n\n::h1 One\n\n::chapter(#two)\n\n::h2 Two\n\n::dia mv=D4\n\nText.\n").unwrap();
     let out = dir.join("out");
     let r = build(&dir.join("b.gobook"), &out);
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
-    assert!(out.join("index.html").is_file() && out.join("two.html").is_file() && out.join("contents.html").is_file());
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert!(
+        out.join("index.html").is_file()
+            && out.join("two.html").is_file()
+            && out.join("contents.html").is_file()
+    );
     assert!(!out.join("en").exists());
     check_links(&out);
     let toc = std::fs::read_to_string(out.join("contents.html")).unwrap();
-    assert!(toc.contains("<a href=\"two.html\">Two</a>"), "generated contents lists the chapters");
+    assert!(
+        toc.contains("<a href=\"two.html\">Two</a>"),
+        "generated contents lists the chapters"
+    );
 }
 
 #[test]
@@ -140,12 +189,29 @@ fn hostile_text_is_escaped() {
     .unwrap();
     let out = dir.join("out");
     let r = build(&dir.join("b.gobook"), &out);
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     for page in html_files(&out) {
         let html = std::fs::read_to_string(&page).unwrap();
-        assert!(!html.contains("<script>alert"), "{}: unescaped script", page.display());
-        assert!(!html.contains("<img src=x"), "{}: unescaped tag", page.display());
-        assert!(!html.contains("javascript:"), "{}: javascript link", page.display());
+        assert!(
+            !html.contains("<script>alert"),
+            "{}: unescaped script",
+            page.display()
+        );
+        assert!(
+            !html.contains("<img src=x"),
+            "{}: unescaped tag",
+            page.display()
+        );
+        assert!(
+            !html.contains("javascript:"),
+            "{}: javascript link",
+            page.display()
+        );
         assert!(html.contains("&lt;script&gt;"));
     }
 }
@@ -158,28 +224,73 @@ fn a_failed_build_leaves_the_previous_site() {
     let out = dir.join("out");
     assert_eq!(build(&book, &out).status.code(), Some(0));
     let before = std::fs::read_to_string(out.join("index.html")).unwrap();
-    std::fs::write(&book, "::book(#b)\n\n::chapter\n\nNew text.\n\n::dia sz=9 ab=Z9\n").unwrap();
+    std::fs::write(
+        &book,
+        "::book(#b)\n\n::chapter\n\nNew text.\n\n::dia sz=9 ab=Z9\n",
+    )
+    .unwrap();
     let r = build(&book, &out);
     assert_eq!(r.status.code(), Some(1));
     let err = String::from_utf8_lossy(&r.stderr);
-    assert!(err.contains("b.gobook:7:15: error") && err.contains("previous one"), "{err}");
-    assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), before);
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).filter(|n| n.to_string_lossy().contains("gobook-")).collect();
-    assert!(leftovers.is_empty(), "temporary folders left: {leftovers:?}");
+    assert!(
+        err.contains("b.gobook:7:15: error") && err.contains("previous one"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("index.html")).unwrap(),
+        before
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|n| n.to_string_lossy().contains("gobook-"))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "temporary folders left: {leftovers:?}"
+    );
     // A missing image or include fails the same way.
-    std::fs::write(&book, "::book(#b)\n\n::chapter\n\n::img url=\"missing.png\"\n").unwrap();
+    std::fs::write(
+        &book,
+        "::book(#b)\n\n::chapter\n\n::img url=\"missing.png\"\n",
+    )
+    .unwrap();
     let r = build(&book, &out);
     assert_eq!(r.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&r.stderr).contains("the image `missing.png` does not exist"));
     // Found after the pages were written into the staging folder, which goes again.
-    assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), before);
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).filter(|n| n.to_string_lossy().contains("gobook-")).collect();
-    assert!(leftovers.is_empty(), "temporary folders left after a missing image: {leftovers:?}");
-    std::fs::write(&book, "::book(#b)\n\n::chapter\n\n\n::include url=\"nope.md\"\n").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(out.join("index.html")).unwrap(),
+        before
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|n| n.to_string_lossy().contains("gobook-"))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "temporary folders left after a missing image: {leftovers:?}"
+    );
+    std::fs::write(
+        &book,
+        "::book(#b)\n\n::chapter\n\n\n::include url=\"nope.md\"\n",
+    )
+    .unwrap();
     let r = build(&book, &out);
     assert_eq!(r.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&r.stderr).contains("b.gobook:6:16: error: the included file `nope.md` was not found"), "{}", String::from_utf8_lossy(&r.stderr));
-    assert_eq!(std::fs::read_to_string(out.join("index.html")).unwrap(), before);
+    assert!(
+        String::from_utf8_lossy(&r.stderr)
+            .contains("b.gobook:6:16: error: the included file `nope.md` was not found"),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("index.html")).unwrap(),
+        before
+    );
 }
 
 #[test]
@@ -195,7 +306,12 @@ fn images_and_includes_are_brought_along() {
     .unwrap();
     let out = dir.join("out");
     let r = build(&dir.join("b.gobook"), &out);
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     assert!(out.join("img/cover.png").is_file());
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(index.contains("<h1>Preface</h1>") && index.contains("<em>Markdown</em>"));
@@ -211,7 +327,11 @@ fn an_image_linked_from_outside_the_book_is_refused() {
     std::fs::create_dir_all(&book_dir).unwrap();
     std::fs::write(dir.join("private.png"), b"PRIVATE").unwrap();
     std::os::unix::fs::symlink(dir.join("private.png"), book_dir.join("pic.png")).unwrap();
-    std::fs::write(book_dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\n::img url=\"pic.png\"\n").unwrap();
+    std::fs::write(
+        book_dir.join("b.gobook"),
+        "::book(#b)\n\n::chapter\n\n::img url=\"pic.png\"\n",
+    )
+    .unwrap();
     let r = build(&book_dir.join("b.gobook"), &dir.join("out"));
     assert_eq!(r.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&r.stderr).contains("outside the book's folder"));
@@ -233,13 +353,30 @@ fn init_makes_a_book_that_builds() {
     let r = gobook(&["init", dir.to_str().unwrap()]);
     assert_eq!(r.status.code(), Some(0));
     let c = gobook(&["check", dir.to_str().unwrap()]);
-    assert_eq!(c.status.code(), Some(0), "{}", String::from_utf8_lossy(&c.stderr));
+    assert_eq!(
+        c.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&c.stderr)
+    );
     assert!(String::from_utf8_lossy(&c.stderr).contains("no problems found"));
     let r = gobook(&["build", dir.to_str().unwrap()]);
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
-    assert!(dir.join("site/index.html").is_file(), "the default output folder is `site` beside the book");
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert!(
+        dir.join("site/index.html").is_file(),
+        "the default output folder is `site` beside the book"
+    );
     check_links(&dir.join("site"));
-    assert_eq!(gobook(&["init", dir.to_str().unwrap()]).status.code(), Some(2), "init refuses to overwrite");
+    assert_eq!(
+        gobook(&["init", dir.to_str().unwrap()]).status.code(),
+        Some(2),
+        "init refuses to overwrite"
+    );
 }
 
 #[test]
@@ -247,14 +384,32 @@ fn gobook_toml_sets_the_output_folder_and_is_checked() {
     let dir = tempdir("toml");
     std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\nText.\n").unwrap();
     std::fs::write(dir.join("gobook.toml"), "out_dir = \"public\"\n").unwrap();
-    assert_eq!(gobook(&["build", dir.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(
+        gobook(&["build", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
     assert!(dir.join("public/index.html").is_file());
     // A theme addition from the book's folder ends up in the bundled style sheet.
-    std::fs::write(dir.join("extra.css"), ".gb-page { --accent: rebeccapurple; }\n").unwrap();
-    std::fs::write(dir.join("gobook.toml"), "out_dir = \"public\"\nextra_css = [\"extra.css\"]\n").unwrap();
-    assert_eq!(gobook(&["build", dir.to_str().unwrap()]).status.code(), Some(0));
+    std::fs::write(
+        dir.join("extra.css"),
+        ".gb-page { --accent: rebeccapurple; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("gobook.toml"),
+        "out_dir = \"public\"\nextra_css = [\"extra.css\"]\n",
+    )
+    .unwrap();
+    assert_eq!(
+        gobook(&["build", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
     let css = std::fs::read_to_string(dir.join("public/style.css")).unwrap();
-    assert!(css.contains("--accent:#639") || css.contains("--accent:rebeccapurple"), "extra CSS bundled: {}", &css[css.len().saturating_sub(200)..]);
+    assert!(
+        css.contains("--accent:#639") || css.contains("--accent:rebeccapurple"),
+        "extra CSS bundled: {}",
+        &css[css.len().saturating_sub(200)..]
+    );
     std::fs::write(dir.join("gobook.toml"), "outdir = \"x\"\n").unwrap();
     let r = gobook(&["build", dir.to_str().unwrap()]);
     assert_eq!(r.status.code(), Some(2));

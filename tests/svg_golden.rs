@@ -34,7 +34,11 @@ fn samples_match_golden_files() {
     if update {
         write_contact_sheet();
     }
-    assert!(mismatched.is_empty(), "golden SVGs out of date (UPDATE_GOLDEN=1 rewrites them):\n{}", mismatched.join("\n"));
+    assert!(
+        mismatched.is_empty(),
+        "golden SVGs out of date (UPDATE_GOLDEN=1 rewrites them):\n{}",
+        mismatched.join("\n")
+    );
 }
 
 /// Writes `docs/diagrams/index.html`: every golden file as an `<img>` (standalone, always
@@ -63,10 +67,15 @@ fn write_contact_sheet() {
             "<figure><img src=\"../../tests/golden/svg/{name}.svg\" alt=\"{name}\"><figcaption>{name}.svg, {bytes} bytes</figcaption></figure>\n"
         ));
     }
-    html.push_str("</div>\n<h2>Inline, styled by themes/default/board.css</h2>\n<div class=\"sheet\">\n");
+    html.push_str(
+        "</div>\n<h2>Inline, styled by themes/default/board.css</h2>\n<div class=\"sheet\">\n",
+    );
     for (i, (name, diagram)) in samples.iter().enumerate() {
         let svg = render_inline(diagram, &format!("d{i}"));
-        html.push_str(&format!("<figure>{svg}<figcaption>{name}, inline, {} bytes</figcaption></figure>\n", svg.len()));
+        html.push_str(&format!(
+            "<figure>{svg}<figcaption>{name}, inline, {} bytes</figcaption></figure>\n",
+            svg.len()
+        ));
     }
     html.push_str("</div>\n</body>\n</html>\n");
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/diagrams");

@@ -5,7 +5,9 @@ mod common;
 
 use common::samples::{self, p, pts};
 use gobook::point::{Color, Point};
-use gobook::render::svg::{render, render_inline, render_standalone, BoardDiagram, Mark, NumberedStone, SvgOptions};
+use gobook::render::svg::{
+    render, render_inline, render_standalone, BoardDiagram, Mark, NumberedStone, SvgOptions,
+};
 use roxmltree::{Document, Node};
 
 /// Spacing of the lines in user units, as the renderer documents it.
@@ -17,16 +19,24 @@ fn xy(d: &BoardDiagram, q: Point) -> (i32, i32) {
     let (a, b) = d.view.unwrap_or((Point::new(0, 0), Point::new(last, last)));
     let col_min = a.col.min(b.col) as i32;
     let row_max = a.row.max(b.row) as i32;
-    ((q.col as i32 - col_min) * UNIT, (row_max - q.row as i32) * UNIT)
+    (
+        (q.col as i32 - col_min) * UNIT,
+        (row_max - q.row as i32) * UNIT,
+    )
 }
 
 fn num(n: Node, attr: &str) -> i32 {
-    n.attribute(attr).unwrap_or_else(|| panic!("{attr} missing on {n:?}")).parse().unwrap()
+    n.attribute(attr)
+        .unwrap_or_else(|| panic!("{attr} missing on {n:?}"))
+        .parse()
+        .unwrap()
 }
 
 /// Class of the group holding `n`, empty when it has none.
 fn class_of_group<'a>(n: Node<'a, '_>) -> &'a str {
-    n.parent_element().and_then(|g| g.attribute("class")).unwrap_or("")
+    n.parent_element()
+        .and_then(|g| g.attribute("class"))
+        .unwrap_or("")
 }
 
 /// Circles drawn as stones: (class of their group, cx, cy).
@@ -42,7 +52,14 @@ fn stones<'a>(doc: &'a Document) -> Vec<(&'a str, i32, i32)> {
 fn texts<'a>(doc: &'a Document) -> Vec<(&'a str, i32, i32, String)> {
     doc.descendants()
         .filter(|n| n.has_tag_name("text") && !n.attribute("x").unwrap_or("").contains(' '))
-        .map(|n| (class_of_group(n), num(n, "x"), num(n, "y"), n.text().unwrap_or("").to_string()))
+        .map(|n| {
+            (
+                class_of_group(n),
+                num(n, "x"),
+                num(n, "y"),
+                n.text().unwrap_or("").to_string(),
+            )
+        })
         .filter(|(c, ..)| !c.is_empty())
         .collect()
 }
@@ -73,7 +90,8 @@ fn segments(d: &str) -> Vec<((i32, i32), (i32, i32))> {
                 break;
             }
         }
-        s.parse().unwrap_or_else(|_| panic!("bad number in path {d}"))
+        s.parse()
+            .unwrap_or_else(|_| panic!("bad number in path {d}"))
     };
     while let Some(cmd) = chars.next() {
         match cmd {
@@ -114,16 +132,34 @@ fn every_sample_is_well_formed_accessible_and_deterministic() {
             assert_eq!(root.attribute("role"), Some("img"), "{name}");
             let mut kids = root.children().filter(|n| n.is_element());
             let title = kids.next().unwrap();
-            assert_eq!(title.tag_name().name(), "title", "{name}: title comes first");
+            assert_eq!(
+                title.tag_name().name(),
+                "title",
+                "{name}: title comes first"
+            );
             assert_eq!(title.text(), Some(d.title.as_str()), "{name}");
             let desc = kids.next().unwrap();
             assert_eq!(desc.tag_name().name(), "desc", "{name}");
-            assert!(desc.text().is_some_and(|t| t.starts_with(&format!("{0}x{0} board", d.size))), "{name}");
+            assert!(
+                desc.text()
+                    .is_some_and(|t| t.starts_with(&format!("{0}x{0} board", d.size))),
+                "{name}"
+            );
         }
-        assert_eq!(render_standalone(&d), render_standalone(&d.clone()), "{name}: deterministic");
+        assert_eq!(
+            render_standalone(&d),
+            render_standalone(&d.clone()),
+            "{name}: deterministic"
+        );
         let standalone = render_standalone(&d);
-        assert!(standalone.contains("<style>"), "{name}: standalone carries its style");
-        assert!(!render_inline(&d, "x").contains("<style>"), "{name}: inline relies on the page CSS");
+        assert!(
+            standalone.contains("<style>"),
+            "{name}: standalone carries its style"
+        );
+        assert!(
+            !render_inline(&d, "x").contains("<style>"),
+            "{name}: inline relies on the page CSS"
+        );
     }
 }
 
@@ -140,19 +176,38 @@ fn stones_and_numbers_of_a_figure_sit_on_their_points() {
             Color::Black => ("gb-sb", "gb-nb"),
             Color::White => ("gb-sw", "gb-nw"),
         };
-        assert!(circles.contains(&(stone_class, x, y)), "stone {} at {}", s.label, s.point);
+        assert!(
+            circles.contains(&(stone_class, x, y)),
+            "stone {} at {}",
+            s.label,
+            s.point
+        );
         let t = labels
             .iter()
             .find(|t| t.3 == s.label)
             .unwrap_or_else(|| panic!("number {} missing", s.label));
-        assert_eq!((t.0, t.1), (text_class, x), "number {} at {}", s.label, s.point);
-        assert!((y + 3..=y + 6).contains(&t.2), "number {} baseline {} near centre {y}", s.label, t.2);
+        assert_eq!(
+            (t.0, t.1),
+            (text_class, x),
+            "number {} at {}",
+            s.label,
+            s.point
+        );
+        assert!(
+            (y + 3..=y + 6).contains(&t.2),
+            "number {} baseline {} near centre {y}",
+            s.label,
+            t.2
+        );
     }
     for &(q, c) in &d.stones {
         let class = if c == Color::Black { "gb-sb" } else { "gb-sw" };
         let on_it = d.numbered.iter().any(|s| s.point == q);
         if !on_it {
-            assert!(circles.contains(&(class, xy(&d, q).0, xy(&d, q).1)), "stone at {q}");
+            assert!(
+                circles.contains(&(class, xy(&d, q).0, xy(&d, q).1)),
+                "stone at {q}"
+            );
         }
     }
     // Each point is drawn once: plain stones under numbered ones are not doubled.
@@ -163,7 +218,10 @@ fn stones_and_numbers_of_a_figure_sit_on_their_points() {
     assert_eq!(seen.len(), all);
     // Three-digit numbers use the smaller font.
     let three = doc.descendants().find(|n| n.text() == Some("150")).unwrap();
-    assert_eq!(three.parent_element().unwrap().attribute("font-size"), Some("10"));
+    assert_eq!(
+        three.parent_element().unwrap().attribute("font-size"),
+        Some("10")
+    );
 }
 
 #[test]
@@ -189,17 +247,36 @@ fn marks_contrast_with_what_is_under_them() {
     let d = samples::corner();
     let svg = render_standalone(&d);
     let doc = parse(&svg);
-    let (on_black, on_white, on_empty) = (path_d(&doc, "gb-mb"), path_d(&doc, "gb-mw"), path_d(&doc, "gb-me"));
+    let (on_black, on_white, on_empty) = (
+        path_d(&doc, "gb-mb"),
+        path_d(&doc, "gb-mw"),
+        path_d(&doc, "gb-me"),
+    );
     let (x, y) = xy(&d, p("Q16"));
-    assert!(on_black.contains(&format!("M{x} {}l6 11h-12z", y - 7)), "triangle on black Q16: {on_black}");
+    assert!(
+        on_black.contains(&format!("M{x} {}l6 11h-12z", y - 7)),
+        "triangle on black Q16: {on_black}"
+    );
     let (x, y) = xy(&d, p("R17"));
-    assert!(on_white.contains(&format!("M{} {}h10v10h-10z", x - 5, y - 5)), "square on white R17");
+    assert!(
+        on_white.contains(&format!("M{} {}h10v10h-10z", x - 5, y - 5)),
+        "square on white R17"
+    );
     let (x, y) = xy(&d, p("O16"));
-    assert!(on_black.contains(&format!("M{} {y}a6 6", x - 6)), "circle on black O16");
+    assert!(
+        on_black.contains(&format!("M{} {y}a6 6", x - 6)),
+        "circle on black O16"
+    );
     let (x, y) = xy(&d, p("S16"));
-    assert!(on_white.contains(&format!("M{} {}l10 10", x - 5, y - 5)), "cross on white S16");
+    assert!(
+        on_white.contains(&format!("M{} {}l10 10", x - 5, y - 5)),
+        "cross on white S16"
+    );
     let (x, y) = xy(&d, p("P18"));
-    assert!(on_white.contains(&format!("M{x} {}l7 7", y - 7)), "diamond on white P18");
+    assert!(
+        on_white.contains(&format!("M{x} {}l7 7", y - 7)),
+        "diamond on white P18"
+    );
     let expected = |q: &str, mark: Mark| {
         let (x, y) = xy(&d, p(q));
         match mark {
@@ -210,8 +287,17 @@ fn marks_contrast_with_what_is_under_them() {
             Mark::Diamond => format!("M{x} {}l7 7-7 7-7-7z", y - 7),
         }
     };
-    for (q, mark) in [("O14", Mark::Triangle), ("P14", Mark::Square), ("Q14", Mark::Circle), ("R14", Mark::Cross), ("S14", Mark::Diamond)] {
-        assert!(on_empty.contains(&expected(q, mark)), "{mark:?} on empty {q}: {on_empty}");
+    for (q, mark) in [
+        ("O14", Mark::Triangle),
+        ("P14", Mark::Square),
+        ("Q14", Mark::Circle),
+        ("R14", Mark::Cross),
+        ("S14", Mark::Diamond),
+    ] {
+        assert!(
+            on_empty.contains(&expected(q, mark)),
+            "{mark:?} on empty {q}: {on_empty}"
+        );
     }
     assert_eq!(on_empty.matches('M').count(), 5);
 }
@@ -227,12 +313,24 @@ fn labels_clear_the_grid_on_empty_points_and_contrast_on_stones() {
         .filter(|n| n.has_tag_name("circle") && class_of_group(*n) == "gb-lbg")
         .map(|n| (num(n, "cx"), num(n, "cy")))
         .collect();
-    for (q, text, class) in [("S17", "A", "gb-ne"), ("N17", "23", "gb-ne"), ("O17", "a", "gb-nb"), ("R15", "b", "gb-nw")] {
+    for (q, text, class) in [
+        ("S17", "A", "gb-ne"),
+        ("N17", "23", "gb-ne"),
+        ("O17", "a", "gb-nb"),
+        ("R15", "b", "gb-nw"),
+    ] {
         let (x, y) = xy(&d, p(q));
-        let t = labels.iter().find(|t| t.3 == text).unwrap_or_else(|| panic!("label {text}"));
+        let t = labels
+            .iter()
+            .find(|t| t.3 == text)
+            .unwrap_or_else(|| panic!("label {text}"));
         assert_eq!((t.0, t.1), (class, x), "label {text} at {q}");
         assert!((y + 2..=y + 6).contains(&t.2), "label {text} baseline");
-        assert_eq!(discs.contains(&(x, y)), class == "gb-ne", "disc behind {text} only on an empty point");
+        assert_eq!(
+            discs.contains(&(x, y)),
+            class == "gb-ne",
+            "disc behind {text} only on an empty point"
+        );
     }
     // The label on a numbered stone replaces its number; nothing else is lost.
     let mut d = samples::corner();
@@ -253,10 +351,17 @@ fn full_board_grid_and_edges() {
     // 17 inner verticals and 17 inner horizontals, each from edge to edge.
     assert_eq!(grid.len(), 34);
     for ((x1, y1), (x2, y2)) in &grid {
-        let (lo, hi) = if x1 == x2 { (y1.min(y2), y1.max(y2)) } else { (x1.min(x2), x1.max(x2)) };
+        let (lo, hi) = if x1 == x2 {
+            (y1.min(y2), y1.max(y2))
+        } else {
+            (x1.min(x2), x1.max(x2))
+        };
         assert_eq!((*lo, *hi), (0, 18 * UNIT));
     }
-    let edge = doc.descendants().find(|n| n.attribute("class") == Some("gb-e")).unwrap();
+    let edge = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("gb-e"))
+        .unwrap();
     assert_eq!(edge.attribute("d"), Some("M0 0H432V432H0Z"));
     assert_eq!(edge.attribute("stroke-width"), Some("2"));
     let root = doc.root_element();
@@ -284,7 +389,9 @@ fn a_partial_view_shows_the_board_goes_on_at_its_cut_sides() {
     assert_eq!(edge, vec![((-15, 0), (w, 0)), ((w, 0), (w, h + 15))]);
     // Nothing outside the view is drawn: no stone or hoshi beyond the window.
     let doc_stones = stones(&doc);
-    assert!(doc_stones.iter().all(|&(_, x, y)| (0..=w).contains(&x) && (0..=h).contains(&y)));
+    assert!(doc_stones
+        .iter()
+        .all(|&(_, x, y)| (0..=w).contains(&x) && (0..=h).contains(&y)));
     // A view given as any two corners means the same window.
     let mut swapped = samples::corner();
     swapped.view = Some((p("K19"), p("T10")));
@@ -297,12 +404,20 @@ fn a_view_inside_the_board_has_no_heavy_edge() {
     d.view = Some((p("F6"), p("O14")));
     let svg = render_standalone(&d);
     let doc = parse(&svg);
-    assert!(doc.descendants().all(|n| n.attribute("class") != Some("gb-e")));
-    let left_bottom = BoardDiagram { view: Some((p("A1"), p("G7"))), ..BoardDiagram::new(19) };
+    assert!(doc
+        .descendants()
+        .all(|n| n.attribute("class") != Some("gb-e")));
+    let left_bottom = BoardDiagram {
+        view: Some((p("A1"), p("G7"))),
+        ..BoardDiagram::new(19)
+    };
     let doc_svg = render_standalone(&left_bottom);
     let doc = parse(&doc_svg);
     // Bottom and left edges are one polyline through the corner A1.
-    assert_eq!(segments(path_d(&doc, "gb-e")), vec![((144 + 15, 144), (0, 144)), ((0, 144), (0, -15))]);
+    assert_eq!(
+        segments(path_d(&doc, "gb-e")),
+        vec![((144 + 15, 144), (0, 144)), ((0, 144), (0, -15))]
+    );
 }
 
 #[test]
@@ -310,13 +425,27 @@ fn coordinates_name_every_visible_line() {
     let d = samples::opening_13();
     let svg = render_standalone(&d);
     let doc = parse(&svg);
-    let letter_rows: Vec<Node> = doc.descendants().filter(|n| n.has_tag_name("text") && n.text() == Some("ABCDEFGHJKLMN")).collect();
+    let letter_rows: Vec<Node> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.text() == Some("ABCDEFGHJKLMN"))
+        .collect();
     assert_eq!(letter_rows.len(), 2, "letters above and below");
-    let xs: Vec<i32> = letter_rows[0].attribute("x").unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
+    let xs: Vec<i32> = letter_rows[0]
+        .attribute("x")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
     assert_eq!(xs, (0..13).map(|c| c * UNIT).collect::<Vec<_>>());
     for row in 1..=13 {
-        let n: Vec<Node> = doc.descendants().filter(|n| n.has_tag_name("text") && n.text() == Some(row.to_string().as_str())).collect();
-        let side: Vec<_> = n.iter().filter(|t| t.parent_element().and_then(|g| g.attribute("class")) == Some("gb-co")).collect();
+        let n: Vec<Node> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text") && n.text() == Some(row.to_string().as_str()))
+            .collect();
+        let side: Vec<_> = n
+            .iter()
+            .filter(|t| t.parent_element().and_then(|g| g.attribute("class")) == Some("gb-co"))
+            .collect();
         assert_eq!(side.len(), 2, "row {row} on both sides");
         let y = num(*side[0], "y");
         let centre = (13 - row) * UNIT;
@@ -339,18 +468,40 @@ fn territory_squares_and_lines_with_arrows() {
     assert_eq!(black.matches('M').count(), 27);
     assert_eq!(white.matches('M').count(), 36);
     let (x, y) = xy(&d, p("B7"));
-    assert!(black.contains(&format!("M{} {}h8v8h-8z", x - 4, y - 4)), "black territory on the dead white stone B7");
+    assert!(
+        black.contains(&format!("M{} {}h8v8h-8z", x - 4, y - 4)),
+        "black territory on the dead white stone B7"
+    );
 
     let d = samples::lines_arrows();
-    let svg = render(&d, &SvgOptions { standalone: true, id_prefix: "fig 7".into(), caption: Vec::new() });
+    let svg = render(
+        &d,
+        &SvgOptions {
+            standalone: true,
+            id_prefix: "fig 7".into(),
+            caption: Vec::new(),
+        },
+    );
     let doc = parse(&svg);
-    let marker = doc.descendants().find(|n| n.has_tag_name("marker")).expect("arrow marker in defs");
+    let marker = doc
+        .descendants()
+        .find(|n| n.has_tag_name("marker"))
+        .expect("arrow marker in defs");
     assert_eq!(marker.parent_element().unwrap().tag_name().name(), "defs");
     let id = marker.attribute("id").unwrap();
     assert_eq!(id, "fig7-ah");
-    let arrows = doc.descendants().find(|n| n.attribute("marker-end").is_some()).unwrap();
-    assert_eq!(arrows.attribute("marker-end"), Some(format!("url(#{id})").as_str()));
-    assert_eq!(arrows.children().filter(|n| n.has_tag_name("path")).count(), d.arrows.len());
+    let arrows = doc
+        .descendants()
+        .find(|n| n.attribute("marker-end").is_some())
+        .unwrap();
+    assert_eq!(
+        arrows.attribute("marker-end"),
+        Some(format!("url(#{id})").as_str())
+    );
+    assert_eq!(
+        arrows.children().filter(|n| n.has_tag_name("path")).count(),
+        d.arrows.len()
+    );
     // Lines start at the stone's edge, not its centre.
     let lines = segments(path_d(&doc, "gb-ln"));
     let (cx, cy) = xy(&d, p("C3"));
@@ -365,28 +516,54 @@ fn text_is_escaped_and_forbidden_characters_dropped() {
     let mut d = BoardDiagram::new(9);
     d.title = "Dia. <1> & \"2\" \u{1}".into();
     d.labels.push((p("E5"), "<&>".into()));
-    d.numbered.push(NumberedStone { point: p("C3"), color: Color::White, label: "\"".into() });
+    d.numbered.push(NumberedStone {
+        point: p("C3"),
+        color: Color::White,
+        label: "\"".into(),
+    });
     let svg = render_standalone(&d);
     let doc = parse(&svg);
     let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
     assert_eq!(title.text(), Some("Dia. <1> & \"2\" "));
-    assert!(doc.descendants().any(|n| n.has_tag_name("text") && n.text() == Some("<&>")));
-    assert!(doc.descendants().any(|n| n.has_tag_name("text") && n.text() == Some("\"")));
+    assert!(doc
+        .descendants()
+        .any(|n| n.has_tag_name("text") && n.text() == Some("<&>")));
+    assert!(doc
+        .descendants()
+        .any(|n| n.has_tag_name("text") && n.text() == Some("\"")));
 }
 
 #[test]
 fn generated_description_names_stones_moves_and_markup() {
     let mut d = BoardDiagram::new(19);
-    d.stones = vec![(p("D4"), Color::Black), (p("Q16"), Color::Black), (p("C16"), Color::White)];
+    d.stones = vec![
+        (p("D4"), Color::Black),
+        (p("Q16"), Color::Black),
+        (p("C16"), Color::White),
+    ];
     d.numbered = vec![
-        NumberedStone { point: p("C3"), color: Color::Black, label: "1".into() },
-        NumberedStone { point: p("D3"), color: Color::White, label: "2".into() },
+        NumberedStone {
+            point: p("C3"),
+            color: Color::Black,
+            label: "1".into(),
+        },
+        NumberedStone {
+            point: p("D3"),
+            color: Color::White,
+            label: "2".into(),
+        },
     ];
     d.marks = vec![(p("D4"), Mark::Triangle)];
     d.labels = vec![(p("E5"), "A".into())];
     let svg = render_standalone(&d);
     let doc = parse(&svg);
-    let desc = doc.descendants().find(|n| n.has_tag_name("desc")).unwrap().text().unwrap().to_string();
+    let desc = doc
+        .descendants()
+        .find(|n| n.has_tag_name("desc"))
+        .unwrap()
+        .text()
+        .unwrap()
+        .to_string();
     assert_eq!(
         desc,
         "19x19 board. Black stones: Q16, D4. White stones: C16. Moves 1 to 2, Black first: C3, D3. \
@@ -396,7 +573,10 @@ fn generated_description_names_stones_moves_and_markup() {
     d.numbered[1].color = Color::Black;
     d.numbered[1].label = "3".into();
     let svg = render_standalone(&d);
-    assert!(svg.contains("Moves: Black 1 at C3, Black 3 at D3."), "{svg}");
+    assert!(
+        svg.contains("Moves: Black 1 at C3, Black 3 at D3."),
+        "{svg}"
+    );
     d.desc = "Given text".into();
     assert!(render_standalone(&d).contains("<desc>Given text</desc>"));
 }
@@ -406,15 +586,28 @@ fn odd_input_never_panics_and_stays_well_formed() {
     // Sizes out of range are clamped; points off the board or the view are skipped.
     for size in [0, 1, 2, 3, 26, 255] {
         let mut d = BoardDiagram::new(size);
-        d.stones = vec![(Point::new(0, 0), Color::Black), (Point::new(200, 200), Color::White)];
+        d.stones = vec![
+            (Point::new(0, 0), Color::Black),
+            (Point::new(200, 200), Color::White),
+        ];
         d.view = Some((Point::new(250, 3), Point::new(0, 0)));
-        d.arrows = vec![(Point::new(0, 0), Point::new(0, 0)), (Point::new(0, 0), Point::new(99, 1))];
+        d.arrows = vec![
+            (Point::new(0, 0), Point::new(0, 0)),
+            (Point::new(0, 0), Point::new(99, 1)),
+        ];
         d.coordinates = true;
         parse(&render_standalone(&d));
     }
     let mut d = BoardDiagram::new(25);
     d.coordinates = true;
-    d.numbered = pts("A1 Z25 M13").into_iter().map(|q| NumberedStone { point: q, color: Color::White, label: "1234".into() }).collect();
+    d.numbered = pts("A1 Z25 M13")
+        .into_iter()
+        .map(|q| NumberedStone {
+            point: q,
+            color: Color::White,
+            label: "1234".into(),
+        })
+        .collect();
     let svg = render_standalone(&d);
     assert!(svg.contains(">ABCDEFGHJKLMNOPQRSTUVWXYZ</text>"));
     parse(&svg);

@@ -19,12 +19,22 @@ pub struct Shape {
 }
 
 /// The book of the issue: 100 chapters, 500 figures, 1,000 diagrams, 200 problems.
-pub const STANDARD: Shape = Shape { chapters: 100, figures: 5, diagrams: 10, problems: 2 };
+pub const STANDARD: Shape = Shape {
+    chapters: 100,
+    figures: 5,
+    diagrams: 10,
+    problems: 2,
+};
 
 /// A 5 MB book of long games (250 to 406 moves): each game whole in figures of fifty
 /// moves (up to eight), two diagrams with their inline twins per figure, two problems;
 /// 880 chapters, about 27,500 diagrams.
-pub const LONG: Shape = Shape { chapters: 880, figures: 8, diagrams: 16, problems: 2 };
+pub const LONG: Shape = Shape {
+    chapters: 880,
+    figures: 8,
+    diagrams: 16,
+    problems: 2,
+};
 
 /// A real game of the corpora: the `::go` element text (ID `game`), the points of
 /// its numbered moves, and the SGF file it came from.
@@ -53,10 +63,18 @@ pub fn games(corpora: &Path, want: usize, min_moves: usize) -> Vec<Game> {
         if out.len() >= want {
             break;
         }
-        let Ok(bytes) = std::fs::read(&p) else { continue };
-        let Ok(parsed) = gobook::sgf::parse(&bytes) else { continue };
-        let Some(game) = parsed.collection.games.first() else { continue };
-        let Ok((go, points)) = gobook::import::game_data(game) else { continue };
+        let Ok(bytes) = std::fs::read(&p) else {
+            continue;
+        };
+        let Ok(parsed) = gobook::sgf::parse(&bytes) else {
+            continue;
+        };
+        let Some(game) = parsed.collection.games.first() else {
+            continue;
+        };
+        let Ok((go, points)) = gobook::import::game_data(game) else {
+            continue;
+        };
         if points.len() < min_moves || !go.contains("::go(#game)") || go.contains("sz=") {
             continue;
         }
@@ -102,9 +120,17 @@ pub fn generate(games: &[Game], shape: &Shape) -> Generated {
     let mut s = String::with_capacity(4 << 20);
     let mut drawings: Vec<Drawing> = Vec::new();
     let mut md: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
-    let mut draw = |game: usize, node: usize, numbers: Option<(usize, usize)>, caption: &str, md: &mut [Vec<(String, String)>; 2]| {
+    let mut draw = |game: usize,
+                    node: usize,
+                    numbers: Option<(usize, usize)>,
+                    caption: &str,
+                    md: &mut [Vec<(String, String)>; 2]| {
         let img = format!("\n\n![{caption}](img/d{}.svg)\n", drawings.len());
-        drawings.push(Drawing { game, node, numbers });
+        drawings.push(Drawing {
+            game,
+            node,
+            numbers,
+        });
         for m in md.iter_mut() {
             if let Some(ch) = m.last_mut() {
                 ch.1.push_str(&img);
@@ -128,7 +154,10 @@ pub fn generate(games: &[Game], shape: &Shape) -> Generated {
         let gi = c % games.len();
         let (go, pts, _) = &games[gi];
         let g = format!("g{c}");
-        s.push_str(&format!("\n\n\n::chapter(#ch{c})\n\n\n::h2_en Game {n}\n\n\n::h2_de Partie {n}\n\n", n = c + 1));
+        s.push_str(&format!(
+            "\n\n\n::chapter(#ch{c})\n\n\n::h2_en Game {n}\n\n\n::h2_de Partie {n}\n\n",
+            n = c + 1
+        ));
         md[0].push((format!("ch{c}"), format!("# Game {}\n", c + 1)));
         md[1].push((format!("ch{c}"), format!("# Partie {}\n", c + 1)));
         s.push_str(&go.replace("::go(#game)", &format!("::go(#{g})")));
@@ -155,13 +184,29 @@ pub fn generate(games: &[Game], shape: &Shape) -> Generated {
                     continue;
                 }
                 let mv: Vec<String> = pts[at - 1..at + 3].iter().map(|p| p.to_string()).collect();
-                s.push_str(&format!("\n::dia base={g} at={at} mv=\"{}\" ca_en=\"Dia. {d}\" ca_de=\"Dia. {d}\"\n", mv.join(" ")));
-                draw(gi, at + 3, Some((at, at + 3)), &format!("Dia. {d}"), &mut md);
+                s.push_str(&format!(
+                    "\n::dia base={g} at={at} mv=\"{}\" ca_en=\"Dia. {d}\" ca_de=\"Dia. {d}\"\n",
+                    mv.join(" ")
+                ));
+                draw(
+                    gi,
+                    at + 3,
+                    Some((at, at + 3)),
+                    &format!("Dia. {d}"),
+                    &mut md,
+                );
                 s.push_str(&format!(
                     "\n::en In the diagram, {} is **the key point**; compare <dia base={g} at={at} mv={}>the other way</dia>.\n\n::de Im Diagramm ist {} __der Schlüsselpunkt__.\n",
                     pts[at - 1], pts[at - 1], pts[at - 1]
                 ));
-                text(&mut md, &format!("In the diagram, {} is **the key point**; compare the other way:", pts[at - 1]), &format!("Im Diagramm ist {} __der Schlüsselpunkt__.", pts[at - 1]));
+                text(
+                    &mut md,
+                    &format!(
+                        "In the diagram, {} is **the key point**; compare the other way:",
+                        pts[at - 1]
+                    ),
+                    &format!("Im Diagramm ist {} __der Schlüsselpunkt__.", pts[at - 1]),
+                );
                 draw(gi, at, Some((at, at)), "the other way", &mut md);
             }
         }
@@ -173,22 +218,37 @@ pub fn generate(games: &[Game], shape: &Shape) -> Generated {
             let correct: String = pts[at - 1..at + 2].iter().map(|p| p.to_string()).collect();
             s.push_str(&format!("\n::prb base={g} at={at} correct=\"{correct}(Correct.)\" vw=A1T19 #btp#\n\n::p hint=1 Look at the weakest group.\n"));
             draw(gi, at - 1, None, "Problem", &mut md);
-            text(&mut md, "Black to play. Look at the weakest group.", "Schwarz am Zug. Achte auf die schwächste Gruppe.");
+            text(
+                &mut md,
+                "Black to play. Look at the weakest group.",
+                "Schwarz am Zug. Achte auf die schwächste Gruppe.",
+            );
         }
     }
-    Generated { text: s, drawings, markdown: md }
+    Generated {
+        text: s,
+        drawings,
+        markdown: md,
+    }
 }
 
 /// The value after `--name` on the bench's command line (`cargo bench --bench B -- --name V`).
 pub fn option(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
-    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned()
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
 }
 
 /// The release `gobook` binary, built first if needed (benches run the command as a user does).
 pub fn gobook_binary() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let st = std::process::Command::new(env!("CARGO")).args(["build", "--release", "--quiet", "--bin", "gobook"]).current_dir(root).status().expect("cargo runs");
+    let st = std::process::Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--bin", "gobook"])
+        .current_dir(root)
+        .status()
+        .expect("cargo runs");
     assert!(st.success(), "cannot build gobook");
     root.join("target/release/gobook")
 }

@@ -23,7 +23,12 @@ pub(crate) struct GroupScan {
 impl GroupScan {
     /// Empty scratch space.
     pub(crate) fn new() -> Self {
-        GroupScan { seen: [0; CELLS], epoch: 0, members: [0; CELLS], len: 0 }
+        GroupScan {
+            seen: [0; CELLS],
+            epoch: 0,
+            members: [0; CELLS],
+            len: 0,
+        }
     }
 
     /// Cells of the group the last [`GroupScan::has_liberty`] found without a liberty.

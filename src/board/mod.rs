@@ -40,7 +40,12 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(BadBoardSize(size));
         }
-        Ok(Board { size, cells: [None; CELLS], ko: None, to_play: Color::Black })
+        Ok(Board {
+            size,
+            cells: [None; CELLS],
+            ko: None,
+            to_play: Color::Black,
+        })
     }
 
     /// The board size (number of lines).
@@ -88,14 +93,17 @@ impl Board {
 
     /// The point the player to move may not play because of a ko just taken.
     pub fn ko_point(&self) -> Option<Point> {
-        self.ko.filter(|k| k.forbidden_to == self.to_play).map(|k| k.point)
+        self.ko
+            .filter(|k| k.forbidden_to == self.to_play)
+            .map(|k| k.point)
     }
 
     /// Forbids `point` to the player to move (gobook `koPoint`); `None` lifts the ban.
     pub fn set_ko_point(&mut self, point: Option<Point>) {
-        self.ko = point
-            .filter(|p| p.on_board(self.size))
-            .map(|point| Ko { point, forbidden_to: self.to_play });
+        self.ko = point.filter(|p| p.on_board(self.size)).map(|point| Ko {
+            point,
+            forbidden_to: self.to_play,
+        });
     }
 
     /// Puts a black stone on `point` without captures (gobook `ab`); false when off the board.
@@ -129,7 +137,12 @@ impl Board {
         if self.cells[at].is_some() {
             return Err(IllegalMove::Occupied(point));
         }
-        if self.ko == Some(Ko { point, forbidden_to: color }) {
+        if self.ko
+            == Some(Ko {
+                point,
+                forbidden_to: color,
+            })
+        {
             return Err(IllegalMove::Ko(point));
         }
         let size = self.size;
@@ -159,7 +172,10 @@ impl Board {
 
         self.ko = None;
         if captured.len() == 1 && self.is_lone_stone_in_atari(at, color) {
-            self.ko = Some(Ko { point: captured[0], forbidden_to: enemy });
+            self.ko = Some(Ko {
+                point: captured[0],
+                forbidden_to: enemy,
+            });
         }
         self.to_play = enemy;
         Ok(MoveOutcome { captured })
@@ -224,6 +240,10 @@ impl fmt::Display for Board {
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The scratch arrays are noise; show what a reader of a failing test needs.
-        write!(f, "Board {{ size: {}, to_play: {:?}, ko: {:?} }}\n{}", self.size, self.to_play, self.ko, self)
+        write!(
+            f,
+            "Board {{ size: {}, to_play: {:?}, ko: {:?} }}\n{}",
+            self.size, self.to_play, self.ko, self
+        )
     }
 }

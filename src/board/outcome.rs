@@ -47,7 +47,9 @@ impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Off-board points cannot always be written as a coordinate, so give the raw indexes.
         match self {
-            IllegalMove::OffBoard(p) => write!(f, "point (col {}, row {}) is off the board", p.col, p.row),
+            IllegalMove::OffBoard(p) => {
+                write!(f, "point (col {}, row {}) is off the board", p.col, p.row)
+            }
             IllegalMove::Occupied(p) => write!(f, "{p} is occupied"),
             IllegalMove::Suicide(p) => write!(f, "{p} is suicide"),
             IllegalMove::Ko(p) => write!(f, "{p} retakes the ko at once"),

@@ -114,7 +114,10 @@ fn edge_and_corner_captures() {
         ". . . . X",
         ". . . . .",
     ]);
-    assert_eq!(sorted(b.play(Black, p("E5")).unwrap().captured), pts("E3 E4"));
+    assert_eq!(
+        sorted(b.play(Black, p("E5")).unwrap().captured),
+        pts("E3 E4")
+    );
 }
 
 #[test]
@@ -163,7 +166,10 @@ fn occupied_and_off_board_points_are_refused() {
     let mut b = Board::new(9).unwrap();
     b.play(Black, p("E5")).unwrap();
     assert_eq!(b.play(White, p("E5")), Err(IllegalMove::Occupied(p("E5"))));
-    assert_eq!(b.play(White, p("K10")), Err(IllegalMove::OffBoard(p("K10"))));
+    assert_eq!(
+        b.play(White, p("K10")),
+        Err(IllegalMove::OffBoard(p("K10")))
+    );
     assert_eq!(b.to_play(), White);
     assert!(!b.add_black(p("T19")));
     assert!(!b.remove(Point::new(200, 3)));
@@ -259,7 +265,10 @@ fn two_by_two_board() {
     assert!(b.play(Black, p("A1")).is_ok());
     assert_eq!(b.play(White, p("B1")).unwrap().captured, vec![p("A1")]);
     // Three white stones with the one liberty A1: Black A1 takes them all, no suicide.
-    assert_eq!(sorted(b.play(Black, p("A1")).unwrap().captured), pts("A2 B1 B2"));
+    assert_eq!(
+        sorted(b.play(Black, p("A1")).unwrap().captured),
+        pts("A2 B1 B2")
+    );
     // The corner between two black stones is suicide for White.
     let mut b = Board::new(2).unwrap();
     b.add_black(p("A2"));

@@ -29,11 +29,19 @@ pub fn locate(given: &Path) -> Result<PathBuf, String> {
         found.sort();
         match found.len() {
             1 => Ok(found.remove(0)),
-            0 => Err(format!("{} holds no .gobook file; name the book file, or run `gobook init` to start one", given.display())),
+            0 => Err(format!(
+                "{} holds no .gobook file; name the book file, or run `gobook init` to start one",
+                given.display()
+            )),
             _ => Err(format!(
                 "{} holds several .gobook files ({}); name the one you mean",
                 given.display(),
-                found.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy()).collect::<Vec<_>>().join(", ")
+                found
+                    .iter()
+                    .filter_map(|p| p.file_name())
+                    .map(|n| n.to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
         }
     } else if given.exists() {
@@ -48,25 +56,44 @@ pub enum ReadError {
     /// Wrong path or I/O trouble (a usage problem).
     Io(String),
     /// The bytes are not UTF-8: a problem in the content, with its place.
-    Encoding { name: String, text: String, diagnostic: Diagnostic },
+    Encoding {
+        name: String,
+        text: String,
+        diagnostic: Diagnostic,
+    },
 }
 
 /// Reads the book named on the command line.
 pub fn read(given: &Path) -> Result<BookFile, ReadError> {
     let path = locate(given).map_err(ReadError::Io)?;
-    let bytes = std::fs::read(&path).map_err(|e| ReadError::Io(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = std::fs::read(&path)
+        .map_err(|e| ReadError::Io(format!("cannot read {}: {e}", path.display())))?;
     from_bytes(path.display().to_string(), path, &bytes)
 }
 
 /// Decodes book bytes read from anywhere (a file or standard input).
 pub fn from_bytes(name: String, path: PathBuf, bytes: &[u8]) -> Result<BookFile, ReadError> {
     match gobook::format::parser::decode(bytes) {
-        Ok((text, bom)) => Ok(BookFile { name, path, text: text.to_string(), bom }),
+        Ok((text, bom)) => Ok(BookFile {
+            name,
+            path,
+            text: text.to_string(),
+            bom,
+        }),
         Err((valid, message)) => {
             let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
             let text = String::from_utf8_lossy(&body[..valid]).into_owned();
-            let diagnostic = Diagnostic { severity: Severity::Error, span: Span::new(valid, valid), code: "encoding", message };
-            Err(ReadError::Encoding { name, text, diagnostic })
+            let diagnostic = Diagnostic {
+                severity: Severity::Error,
+                span: Span::new(valid, valid),
+                code: "encoding",
+                message,
+            };
+            Err(ReadError::Encoding {
+                name,
+                text,
+                diagnostic,
+            })
         }
     }
 }
@@ -74,11 +101,19 @@ pub fn from_bytes(name: String, path: PathBuf, bytes: &[u8]) -> Result<BookFile,
 /// Prints diagnostics of one file on standard error, at most
 /// [`SHOWN_PER_FILE`](gobook::diagnostics::SHOWN_PER_FILE) and a line counting the
 /// rest; returns (errors, warnings), all of them.
-pub fn print_diagnostics(name: &str, text: &str, diags: &[Diagnostic], quiet: bool) -> (usize, usize) {
+pub fn print_diagnostics(
+    name: &str,
+    text: &str,
+    diags: &[Diagnostic],
+    quiet: bool,
+) -> (usize, usize) {
     let src = SourceFile::new(name, text);
     let mut err = anstream::stderr();
     let color = anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never;
-    let e = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    let e = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
     // Standard error is unbuffered: written a piece at a time, many reports spent
     // most of their time in system calls.
     let mut buf = Vec::new();
@@ -96,7 +131,11 @@ pub fn read_or_report(given: &Path) -> Result<BookFile, i32> {
             super::report::error(&msg);
             Err(super::EXIT_USAGE)
         }
-        Err(ReadError::Encoding { name, text, diagnostic }) => {
+        Err(ReadError::Encoding {
+            name,
+            text,
+            diagnostic,
+        }) => {
             print_diagnostics(&name, &text, &[diagnostic], false);
             Err(super::EXIT_CONTENT)
         }
@@ -108,7 +147,10 @@ pub fn checked_or_report(file: &BookFile, quiet: bool) -> Result<gobook::check::
     let checked = gobook::check::check(&file.text);
     if checked.has_errors() {
         print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
-        super::report::error(&format!("{} has errors; fix them first (see `gobook check`)", file.name));
+        super::report::error(&format!(
+            "{} has errors; fix them first (see `gobook check`)",
+            file.name
+        ));
         return Err(super::EXIT_CONTENT);
     }
     Ok(checked)

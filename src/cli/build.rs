@@ -47,16 +47,38 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     }
     // One check serves the site, the e-books and the warnings printed at the end.
     let checked = gobook::check::check(&file.text);
-    let opts = Options { book: &file.path, text: &file.text, out_dir: args.out_dir.as_deref(), progress: &progress, checked: Some(&checked) };
-    let site = if args.only_epub { None } else { Some(build::build(&opts, args.force)) };
+    let opts = Options {
+        book: &file.path,
+        text: &file.text,
+        out_dir: args.out_dir.as_deref(),
+        progress: &progress,
+        checked: Some(&checked),
+    };
+    let site = if args.only_epub {
+        None
+    } else {
+        Some(build::build(&opts, args.force))
+    };
     let site = match site.transpose() {
         Ok(s) => s,
-        Err(e) => return failed(e, "the site was not built; the previous one, if any, is unchanged", quiet),
+        Err(e) => {
+            return failed(
+                e,
+                "the site was not built; the previous one, if any, is unchanged",
+                quiet,
+            )
+        }
     };
     let books = if args.epub || args.only_epub {
         match epub::build::build(&opts, args.force) {
             Ok(b) => Some(b),
-            Err(e) => return failed(e, "the e-books were not written; previous ones, if any, are unchanged", quiet),
+            Err(e) => {
+                return failed(
+                    e,
+                    "the e-books were not written; previous ones, if any, are unchanged",
+                    quiet,
+                )
+            }
         }
     } else {
         None
@@ -94,7 +116,11 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
 /// Reports a failed build and gives its exit code.
 fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
     match e {
-        BuildError::Content { name, text, diagnostics } => {
+        BuildError::Content {
+            name,
+            text,
+            diagnostics,
+        } => {
             book_file::print_diagnostics(&name, &text, &diagnostics, quiet);
             super::report::error(what);
             EXIT_CONTENT

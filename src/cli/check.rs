@@ -37,12 +37,20 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     match book_file::read(&args.book) {
         Ok(f) => {
             let checked = gobook::check::check(&f.text);
-            let book_dir = f.path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let book_dir = f
+                .path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
             let found = gobook::site::files::check_files(&checked, book_dir, true);
             let mut diagnostics = checked.diagnostics;
             diagnostics.extend(found.book);
             diagnostics.sort_by_key(|d| (d.span.start, d.severity));
-            files.push(FileProblems { name: f.name, text: f.text, diagnostics });
+            files.push(FileProblems {
+                name: f.name,
+                text: f.text,
+                diagnostics,
+            });
             files.extend(found.included);
             setting_error = gobook::site::files::check_settings(book_dir).err();
         }
@@ -50,9 +58,23 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             super::report::error(&msg);
             return EXIT_USAGE;
         }
-        Err(ReadError::Encoding { name, text, diagnostic }) => files.push(FileProblems { name, text, diagnostics: vec![diagnostic] }),
+        Err(ReadError::Encoding {
+            name,
+            text,
+            diagnostic,
+        }) => files.push(FileProblems {
+            name,
+            text,
+            diagnostics: vec![diagnostic],
+        }),
     };
-    let count = |s: Severity| files.iter().flat_map(|f| &f.diagnostics).filter(|d| d.severity == s).count();
+    let count = |s: Severity| {
+        files
+            .iter()
+            .flat_map(|f| &f.diagnostics)
+            .filter(|d| d.severity == s)
+            .count()
+    };
     let errors = count(Severity::Error) + usize::from(setting_error.is_some());
     if args.format == OutputFormat::Json {
         let mut located: Vec<Located> = Vec::new();
@@ -60,7 +82,9 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             let src = SourceFile::new(&f.name, &f.text);
             located.extend(f.diagnostics.iter().map(|d| src.locate(d)));
         }
-        super::print_stdout(&serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()));
+        super::print_stdout(
+            &serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()),
+        );
         if let Some(msg) = &setting_error {
             super::report::error(msg);
         }
@@ -81,7 +105,11 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             let name = &files[0].name;
             let summary = match (e, w) {
                 (0, 0) => format!("{name}: no problems found"),
-                _ => format!("{name}: {} and {}", plural(e, "error"), plural(w, "warning")),
+                _ => format!(
+                    "{name}: {} and {}",
+                    plural(e, "error"),
+                    plural(w, "warning")
+                ),
             };
             let _ = writeln!(out, "{summary}");
         }

@@ -37,7 +37,11 @@ pub fn run(args: &FmtArgs, g: GlobalArgs) -> i32 {
             super::report::error(&msg);
             return EXIT_USAGE;
         }
-        Err(ReadError::Encoding { name, text, diagnostic }) => {
+        Err(ReadError::Encoding {
+            name,
+            text,
+            diagnostic,
+        }) => {
             book_file::print_diagnostics(&name, &text, &[diagnostic], false);
             return EXIT_CONTENT;
         }
@@ -46,17 +50,31 @@ pub fn run(args: &FmtArgs, g: GlobalArgs) -> i32 {
         Formatted::Text(t) => t,
         Formatted::SyntaxErrors(errs) => {
             book_file::print_diagnostics(&file.name, &file.text, &errs, false);
-            super::report::error(&format!("{} was not formatted: fix the errors above first", file.name));
+            super::report::error(&format!(
+                "{} was not formatted: fix the errors above first",
+                file.name
+            ));
             return EXIT_CONTENT;
         }
     };
-    let original = if file.bom { format!("\u{feff}{}", file.text) } else { file.text.clone() };
+    let original = if file.bom {
+        format!("\u{feff}{}", file.text)
+    } else {
+        file.text.clone()
+    };
     if stdin {
         if args.check {
-            return if formatted == original { EXIT_OK } else { EXIT_CONTENT };
+            return if formatted == original {
+                EXIT_OK
+            } else {
+                EXIT_CONTENT
+            };
         }
         let mut out = std::io::stdout().lock();
-        return match out.write_all(formatted.as_bytes()).and_then(|_| out.flush()) {
+        return match out
+            .write_all(formatted.as_bytes())
+            .and_then(|_| out.flush())
+        {
             Ok(()) => EXIT_OK,
             Err(e) => {
                 super::report::error(&format!("cannot write standard output: {e}"));
@@ -72,7 +90,10 @@ pub fn run(args: &FmtArgs, g: GlobalArgs) -> i32 {
     }
     if args.check {
         let line = first_difference(&original, &formatted);
-        eprintln!("{}: not formatted (first difference on line {line}); run `gobook fmt {}`", file.name, file.name);
+        eprintln!(
+            "{}: not formatted (first difference on line {line}); run `gobook fmt {}`",
+            file.name, file.name
+        );
         return EXIT_CONTENT;
     }
     match super::safe_write::replace(&file.path, formatted.as_bytes()) {
@@ -90,5 +111,9 @@ pub fn run(args: &FmtArgs, g: GlobalArgs) -> i32 {
 }
 
 fn first_difference(a: &str, b: &str) -> usize {
-    a.lines().zip(b.lines()).position(|(x, y)| x != y).unwrap_or_else(|| a.lines().count().min(b.lines().count())) + 1
+    a.lines()
+        .zip(b.lines())
+        .position(|(x, y)| x != y)
+        .unwrap_or_else(|| a.lines().count().min(b.lines().count()))
+        + 1
 }

@@ -4,10 +4,10 @@ use super::book_file;
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::import::{book_from_game, Options};
+use gobook::sgf::GameTree;
 use gobook::sgf::Warning;
 use std::fmt::Write as _;
 use std::io::Write;
-use gobook::sgf::GameTree;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `gobook import`.
@@ -32,11 +32,18 @@ const SHOWN_ERRORS: usize = 50;
 /// Runs `gobook import`.
 pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     if same_file(&args.game, &args.out) {
-        report::error(&format!("{} is the game being imported; name a new book file with -o, e.g. -o {}", args.out.display(), args.game.with_extension("gobook").display()));
+        report::error(&format!(
+            "{} is the game being imported; name a new book file with -o, e.g. -o {}",
+            args.out.display(),
+            args.game.with_extension("gobook").display()
+        ));
         return EXIT_USAGE;
     }
     if !args.force && std::fs::symlink_metadata(&args.out).is_ok() {
-        report::error(&format!("{} already exists; choose another name with -o, or pass --force to replace it", args.out.display()));
+        report::error(&format!(
+            "{} already exists; choose another name with -o, or pass --force to replace it",
+            args.out.display()
+        ));
         return EXIT_USAGE;
     }
     let game = match read_game(&args.game, g) {
@@ -44,7 +51,11 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         Err(code) => return code,
     };
     let name = args.game.display().to_string();
-    let stem = args.game.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
+    let stem = args
+        .game
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game".into());
     let text = match book_from_game(&game, &stem, &Options { every: args.every }) {
         Ok(t) => t,
         Err(e) => {
@@ -54,7 +65,11 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     };
     // The tree is not needed any more; a game of a million nodes holds a lot of memory.
     drop(game);
-    let written = if args.force { super::safe_write::replace(&args.out, text.as_bytes()) } else { super::safe_write::create_new(&args.out, text.as_bytes()) };
+    let written = if args.force {
+        super::safe_write::replace(&args.out, text.as_bytes())
+    } else {
+        super::safe_write::create_new(&args.out, text.as_bytes())
+    };
     if let Err(e) = written {
         report::error(&format!("cannot write {}: {e}", args.out.display()));
         return EXIT_USAGE;
@@ -64,19 +79,31 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     let out_name = args.out.display().to_string();
     // A badly broken game can have an illegal move every other node: show the first few,
     // not hundreds of megabytes of them; `gobook check --format json` lists them all.
-    let is_error = |d: &&gobook::diagnostics::Diagnostic| d.severity == gobook::diagnostics::Severity::Error;
+    let is_error =
+        |d: &&gobook::diagnostics::Diagnostic| d.severity == gobook::diagnostics::Severity::Error;
     let errors = checked.diagnostics.iter().filter(is_error).count();
-    let shown: Vec<_> = checked.diagnostics.iter().filter(is_error).take(SHOWN_ERRORS).cloned().collect();
+    let shown: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(is_error)
+        .take(SHOWN_ERRORS)
+        .cloned()
+        .collect();
     book_file::print_diagnostics(&out_name, &text, &shown, true);
     if errors > SHOWN_ERRORS {
         report::error(&format!("wrote {out_name}, but it has {errors} error(s), the first {SHOWN_ERRORS} above; `gobook check {out_name} --format json` lists them all"));
         return EXIT_CONTENT;
     } else if errors > 0 {
-        report::error(&format!("wrote {out_name}, but it has {errors} error(s); see above"));
+        report::error(&format!(
+            "wrote {out_name}, but it has {errors} error(s); see above"
+        ));
         return EXIT_CONTENT;
     }
     if !g.quiet {
-        eprintln!("wrote {out_name} ({} diagrams)", checked.resolved.book.diagrams.len());
+        eprintln!(
+            "wrote {out_name} ({} diagrams)",
+            checked.resolved.book.diagrams.len()
+        );
     }
     EXIT_OK
 }
@@ -97,11 +124,18 @@ pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
             return Err(EXIT_USAGE);
         }
     };
-    let xml = path.extension().and_then(|x| x.to_str()).is_some_and(|x| x.eq_ignore_ascii_case("xml"));
+    let xml = path
+        .extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| x.eq_ignore_ascii_case("xml"));
     let read = if xml {
-        gobook::xml::read(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message))
+        gobook::xml::read(&bytes)
+            .map(|p| (p.collection, p.warnings))
+            .map_err(|e| (e.line, e.col, e.message))
     } else {
-        gobook::sgf::parse(&bytes).map(|p| (p.collection, p.warnings)).map_err(|e| (e.line, e.col, e.message))
+        gobook::sgf::parse(&bytes)
+            .map(|p| (p.collection, p.warnings))
+            .map_err(|e| (e.line, e.col, e.message))
     };
     let (mut collection, warnings) = match read {
         Ok(r) => r,
@@ -114,7 +148,10 @@ pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
         print_warnings(&name, &warnings);
     }
     if collection.games.len() > 1 && !g.quiet {
-        eprintln!("{name}: warning: the file holds {} games; only the first is used", collection.games.len());
+        eprintln!(
+            "{name}: warning: the file holds {} games; only the first is used",
+            collection.games.len()
+        );
     }
     if collection.games.is_empty() {
         report::error(&format!("{name} holds no game"));
@@ -131,7 +168,13 @@ pub fn print_warnings(name: &str, warnings: &[Warning]) {
     use gobook::diagnostics::{more_line, SHOWN_PER_FILE};
     let mut out = String::new();
     for w in warnings.iter().take(SHOWN_PER_FILE) {
-        let _ = writeln!(out, "{name}:{}:{}: warning: {}", w.line, w.col, gobook::chars::visible(&w.message));
+        let _ = writeln!(
+            out,
+            "{name}:{}:{}: warning: {}",
+            w.line,
+            w.col,
+            gobook::chars::visible(&w.message)
+        );
     }
     if let Some(line) = more_line(name, 0, warnings.len().saturating_sub(SHOWN_PER_FILE)) {
         let _ = writeln!(out, "{line}");

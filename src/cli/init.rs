@@ -22,10 +22,16 @@ pub fn run(args: &InitArgs, g: GlobalArgs) -> i32 {
         return EXIT_USAGE;
     }
     let existing = std::fs::read_dir(&args.dir)
-        .map(|rd| rd.flatten().any(|e| e.path().extension().is_some_and(|x| x == "gobook")))
+        .map(|rd| {
+            rd.flatten()
+                .any(|e| e.path().extension().is_some_and(|x| x == "gobook"))
+        })
         .unwrap_or(false);
     if existing {
-        super::report::error(&format!("{} already holds a .gobook file; choose an empty folder", args.dir.display()));
+        super::report::error(&format!(
+            "{} already holds a .gobook file; choose an empty folder",
+            args.dir.display()
+        ));
         return EXIT_USAGE;
     }
     let path = args.dir.join("book.gobook");

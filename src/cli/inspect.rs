@@ -26,7 +26,8 @@ pub fn run(args: &InspectArgs, g: GlobalArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let lang = match super::choose_language(args.lang.as_deref(), &checked.resolved.book.languages) {
+    let lang = match super::choose_language(args.lang.as_deref(), &checked.resolved.book.languages)
+    {
         Ok(l) => l,
         Err(code) => return code,
     };

@@ -5,10 +5,10 @@ mod build;
 mod check;
 mod convert;
 mod fmt;
-mod init;
-mod safe_write;
 mod import;
+mod init;
 mod inspect;
+mod safe_write;
 mod serve;
 mod svg;
 mod svg_game;
@@ -63,16 +63,22 @@ enum Command {
     #[command(after_help = "Example:\n  gobook serve examples/sample --open")]
     Serve(serve::ServeArgs),
     /// Check a book for errors without building it
-    #[command(after_help = "Examples:\n  gobook check book.gobook\n  gobook check book.gobook --format json")]
+    #[command(
+        after_help = "Examples:\n  gobook check book.gobook\n  gobook check book.gobook --format json"
+    )]
     Check(check::CheckArgs),
     /// Rewrite a book in the standard layout
-    #[command(after_help = "Examples:\n  gobook fmt book.gobook\n  gobook fmt --check book.gobook\n  cat book.gobook | gobook fmt - > tidy.gobook")]
+    #[command(
+        after_help = "Examples:\n  gobook fmt book.gobook\n  gobook fmt --check book.gobook\n  cat book.gobook | gobook fmt - > tidy.gobook"
+    )]
     Fmt(fmt::FmtArgs),
     /// Print the resolved book (diagrams, moves, captions) as JSON
     #[command(after_help = "Example:\n  gobook inspect book.gobook --lang en")]
     Inspect(inspect::InspectArgs),
     /// Write diagrams as standalone SVG files, from a book or straight from a game
-    #[command(after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n\nFrom a game (.sgf or .xml); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates")]
+    #[command(
+        after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n\nFrom a game (.sgf or .xml); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates"
+    )]
     Svg(svg::SvgArgs),
     /// Convert a game between SGF and the XML Go format
     #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
@@ -99,7 +105,6 @@ pub fn run() -> i32 {
     }
 }
 
-
 /// Writes `text` and a newline to standard output; a closed pipe (`| head`) is not an error.
 pub fn print_stdout(text: &str) -> i32 {
     use std::io::Write;
@@ -117,9 +122,23 @@ pub fn print_stdout(text: &str) -> i32 {
 /// Opens a file in the default browser; failing to find one is only a note.
 pub fn open_in_browser(path: &std::path::Path) {
     let is_url = path.to_string_lossy().starts_with("http");
-    let url = if is_url { path.to_path_buf() } else { std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()) };
-    let opener = if cfg!(target_os = "macos") { "open" } else if cfg!(windows) { "explorer" } else { "xdg-open" };
-    if std::process::Command::new(opener).arg(&url).spawn().is_err() {
+    let url = if is_url {
+        path.to_path_buf()
+    } else {
+        std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+    };
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if std::process::Command::new(opener)
+        .arg(&url)
+        .spawn()
+        .is_err()
+    {
         eprintln!("Open {} in your browser.", url.display());
     }
 }
@@ -129,7 +148,10 @@ pub fn choose_language(asked: Option<&str>, book_langs: &[String]) -> Result<Str
     match asked {
         Some(l) if gobook::format::schema::is_language(l) => Ok(l.to_string()),
         Some(l) => {
-            report::error(&format!("`{l}` is not a language tag; the book has: {}", book_langs.join(", ")));
+            report::error(&format!(
+                "`{l}` is not a language tag; the book has: {}",
+                book_langs.join(", ")
+            ));
             Err(EXIT_USAGE)
         }
         None => Ok(book_langs.first().cloned().unwrap_or_else(|| "en".into())),
@@ -147,6 +169,10 @@ pub mod report {
     /// file are shown as visible stand-ins, so they cannot drive the terminal.
     pub fn error(message: &str) {
         let mut err = anstream::stderr();
-        let _ = writeln!(err, "{ERROR}error{ERROR:#}: {}", gobook::chars::visible(message));
+        let _ = writeln!(
+            err,
+            "{ERROR}error{ERROR:#}: {}",
+            gobook::chars::visible(message)
+        );
     }
 }

@@ -10,9 +10,17 @@ use std::path::{Path, PathBuf};
 /// old file's permissions.
 pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let target = link_target(path);
-    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut tmp = tempfile::Builder::new().prefix(&format!(".{name}.gobook-")).tempfile_in(dir)?;
+    let dir = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}.gobook-"))
+        .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
     match std::fs::metadata(&target) {
@@ -26,8 +34,13 @@ pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Writes a new file at `path`; fails with `AlreadyExists` when something is there already,
 /// checked and created in one step so nothing that appears meanwhile is overwritten.
 pub fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new().prefix(".gobook-new-").tempfile_in(dir)?;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".gobook-new-")
+        .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
     readable_by_all(tmp.as_file());
@@ -41,7 +54,13 @@ fn link_target(path: &Path) -> PathBuf {
     // A cycle of links is not followed forever; writing then fails on the link itself.
     for _ in 0..40 {
         match std::fs::read_link(&p) {
-            Ok(to) => p = if to.is_absolute() { to } else { p.parent().unwrap_or(Path::new(".")).join(to) },
+            Ok(to) => {
+                p = if to.is_absolute() {
+                    to
+                } else {
+                    p.parent().unwrap_or(Path::new(".")).join(to)
+                }
+            }
             Err(_) => break,
         }
     }

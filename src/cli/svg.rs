@@ -47,7 +47,9 @@ pub struct SvgArgs {
 
 /// Whether the input is a game rather than a book, by its extension.
 fn is_game(p: &Path) -> bool {
-    p.extension().and_then(|x| x.to_str()).is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("xml"))
+    p.extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("xml"))
 }
 
 /// Runs `gobook svg`.
@@ -66,7 +68,9 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     .find(|f| f.0)
     .map(|f| f.1)
     {
-        super::report::error(&format!("{flag} applies to games (.sgf or .xml); for a book, choose a diagram with --id"));
+        super::report::error(&format!(
+            "{flag} applies to games (.sgf or .xml); for a book, choose a diagram with --id"
+        ));
         return EXIT_USAGE;
     }
     if args.id.is_none() && !args.all {
@@ -95,8 +99,16 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     }
     let id = args.id.as_deref().unwrap_or_default();
     let Some(d) = book.diagrams.iter().find(|d| d.id.as_deref() == Some(id)) else {
-        let ids: Vec<&str> = book.diagrams.iter().filter_map(|d| d.id.as_deref()).collect();
-        let known = if ids.is_empty() { "no diagram has an ID; add one like `::dia(#d1)`".to_string() } else { format!("diagrams with IDs: {}", ids.join(", ")) };
+        let ids: Vec<&str> = book
+            .diagrams
+            .iter()
+            .filter_map(|d| d.id.as_deref())
+            .collect();
+        let known = if ids.is_empty() {
+            "no diagram has an ID; add one like `::dia(#d1)`".to_string()
+        } else {
+            format!("diagrams with IDs: {}", ids.join(", "))
+        };
         super::report::error(&format!("no diagram has the ID `{id}`; {known}"));
         return EXIT_USAGE;
     };
@@ -128,7 +140,11 @@ pub fn draw(book: &Book, d: &Diagram, lang: &str, with_caption: bool, id: &str) 
     let opts = SvgOptions {
         standalone: true,
         id_prefix: id.to_string(),
-        caption: if with_caption { caption_text(book, d, lang) } else { Vec::new() },
+        caption: if with_caption {
+            caption_text(book, d, lang)
+        } else {
+            Vec::new()
+        },
     };
     let mut s = render(&board_diagram(book, d, lang), &opts);
     s.push('\n');
@@ -137,13 +153,18 @@ pub fn draw(book: &Book, d: &Diagram, lang: &str, with_caption: bool, id: &str) 
 
 /// File name for diagram `i`: its position in the book, then its ID or kind, so files sort in reading order.
 fn file_name(i: usize, d: &Diagram) -> String {
-    let name: String = d
-        .id
-        .as_deref()
-        .unwrap_or(d.role.name())
-        .chars()
-        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' || c == '.' { c } else { '_' })
-        .collect();
+    let name: String =
+        d.id.as_deref()
+            .unwrap_or(d.role.name())
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
     format!("{:03}-{name}.svg", i + 1)
 }
 
@@ -164,7 +185,11 @@ fn write_all(book: &Book, lang: &str, dir: &Path, with_caption: bool, g: GlobalA
         }
     }
     if !g.quiet {
-        eprintln!("wrote {} diagrams to {}", book.diagrams.len(), dir.display());
+        eprintln!(
+            "wrote {} diagrams to {}",
+            book.diagrams.len(),
+            dir.display()
+        );
     }
     EXIT_OK
 }

@@ -8,7 +8,9 @@ use gobook::snapshot::{self, Moment, Snapshot};
 /// Draws the moment of the game that the arguments ask for.
 pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     if args.id.is_some() || args.all {
-        report::error("--id and --all choose diagrams of a book; for a game use --move N or --from A --to B");
+        report::error(
+            "--id and --all choose diagrams of a book; for a game use --move N or --from A --to B",
+        );
         return EXIT_USAGE;
     }
     let game = match super::import::read_game(&args.book, g) {
@@ -18,14 +20,26 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     let moment = match (args.move_number, args.from, args.to) {
         (Some(n), _, _) => Moment::After(n),
         (None, None, None) => Moment::End,
-        (None, from, Some(to)) => Moment::Moves { from: from.unwrap_or(1), to },
+        (None, from, Some(to)) => Moment::Moves {
+            from: from.unwrap_or(1),
+            to,
+        },
         (None, from, None) => {
             // Counting the moves writes no move list (`mv` stops before move 1).
-            let total = gobook::import::game_data_to(&game, Some(0)).map(|(_, p)| p.len() as u32).unwrap_or(0);
-            Moment::Moves { from: from.unwrap_or(1), to: total }
+            let total = gobook::import::game_data_to(&game, Some(0))
+                .map(|(_, p)| p.len() as u32)
+                .unwrap_or(0);
+            Moment::Moves {
+                from: from.unwrap_or(1),
+                to: total,
+            }
         }
     };
-    let s = Snapshot { moment, view: args.view.clone(), coords: args.coords };
+    let s = Snapshot {
+        moment,
+        view: args.view.clone(),
+        coords: args.coords,
+    };
     let text = match snapshot::book(&game, &s) {
         Ok(t) => t,
         Err(e) => {
@@ -39,7 +53,11 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         // have one on every other node, so only the first few, as for a book.
         use gobook::diagnostics::{more_line, Severity, SHOWN_PER_FILE};
         let name = args.book.display().to_string();
-        let errors: Vec<_> = checked.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+        let errors: Vec<_> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
         for d in errors.iter().take(SHOWN_PER_FILE) {
             report::error(&format!("{name}: {}", d.message));
         }
@@ -49,7 +67,11 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         return EXIT_CONTENT;
     }
     let book = &checked.resolved.book;
-    let Some(d) = book.diagrams.iter().find(|d| d.id.as_deref() == Some(snapshot::DIAGRAM_ID)) else {
+    let Some(d) = book
+        .diagrams
+        .iter()
+        .find(|d| d.id.as_deref() == Some(snapshot::DIAGRAM_ID))
+    else {
         report::error("internal: the game's diagram is missing");
         return EXIT_CONTENT;
     };

@@ -5,19 +5,21 @@
 
 use super::cover::{self, CoverText};
 use super::nav::{self, Entry, Nav};
-use super::package::{self, Item, Metadata};
 use super::ocf::{self, Content};
+use super::package::{self, Item, Metadata};
 use super::{names, solutions, xhtml};
 use crate::check::Checked;
 use crate::format::schema::ElementKind;
 use crate::render::board::board_diagram;
 use crate::render::svg::render_inline;
 use crate::resolve::text;
-use crate::site::build::{checked_book, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR};
-use crate::site::output;
+use crate::site::build::{
+    checked_book, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR,
+};
 use crate::site::config::{self, Config};
 use crate::site::confine::{confine, Kind};
 use crate::site::html::{self, html_lang, Site};
+use crate::site::output;
 use crate::site::pages::{self, Plan};
 use crate::site::rich::{is_external, LinkContext};
 use crate::site::{script, theme};
@@ -74,34 +76,90 @@ struct Shared<'a> {
 /// a folder gobook did not write is replaced only with `force`.
 pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let start = Instant::now();
-    let book_dir = opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let book_dir = opts
+        .book
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
     let name = opts.book.display().to_string();
     let config = config::load(&book_dir)?;
     let mut owned = None;
     let checked = checked_book(opts, &mut Default::default(), &mut owned)?;
-    let out_dir = output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?;
+    let out_dir = output::out_dir(
+        opts.out_dir,
+        config.out_dir.as_deref(),
+        DEFAULT_OUT_DIR,
+        opts.book,
+    )?;
     let book = &checked.resolved.book;
     let chosen_theme = theme::theme(config.theme.as_deref(), &book_dir)?;
     let mut css = theme::stylesheet(&chosen_theme, &config.extra_css, &book_dir)?;
     let js = script::script(&chosen_theme)?;
     css.push('\n');
     css.push_str(EPUB_CSS);
-    let sources: Vec<String> = local_images(checked, &name, opts.text, &book_dir, true)?.iter().map(|rel| rel.to_string_lossy().replace('\\', "/")).collect();
+    let sources: Vec<String> = local_images(checked, &name, opts.text, &book_dir, true)?
+        .iter()
+        .map(|rel| rel.to_string_lossy().replace('\\', "/"))
+        .collect();
     let mut images: Vec<Picture> = Vec::new();
     for source in &sources {
-        let bytes = std::fs::read(book_dir.join(source)).map_err(|e| format!("cannot read {source}: {e}"))?;
-        let name = names::package_name(source, &|n| sources.iter().any(|s| s == n) || images.iter().any(|p| p.name == n));
-        images.push(Picture { source: source.clone(), name, bytes });
+        let bytes = std::fs::read(book_dir.join(source))
+            .map_err(|e| format!("cannot read {source}: {e}"))?;
+        let name = names::package_name(source, &|n| {
+            sources.iter().any(|s| s == n) || images.iter().any(|p| p.name == n)
+        });
+        images.push(Picture {
+            source: source.clone(),
+            name,
+            bytes,
+        });
     }
-    let renamed: Vec<(String, String)> = images.iter().filter(|p| p.source != p.name).map(|p| (p.source.clone(), p.name.clone())).collect();
-    let book_el = checked.doc.elements.iter().find(|e| e.kind == ElementKind::Book);
-    let revision = book_el.and_then(|e| e.attr_value("revision")).unwrap_or("0").to_string();
-    let shared = Shared { opts, name: &name, book_dir: &book_dir, checked, config: &config, css: &css, js: &js, images: &images, renamed: &renamed, modified: modified(opts.book), revision };
-    let epubs: Vec<(PathBuf, Vec<u8>)> =
-        book.languages.par_iter().map(|lang| Ok((out_dir.join(file_name(&book.id, lang)), language(&shared, lang)?))).collect::<Result<_, BuildError>>()?;
-    (opts.progress)(&format!("{} e-book{}", epubs.len(), if epubs.len() == 1 { "" } else { "s" }));
+    let renamed: Vec<(String, String)> = images
+        .iter()
+        .filter(|p| p.source != p.name)
+        .map(|p| (p.source.clone(), p.name.clone()))
+        .collect();
+    let book_el = checked
+        .doc
+        .elements
+        .iter()
+        .find(|e| e.kind == ElementKind::Book);
+    let revision = book_el
+        .and_then(|e| e.attr_value("revision"))
+        .unwrap_or("0")
+        .to_string();
+    let shared = Shared {
+        opts,
+        name: &name,
+        book_dir: &book_dir,
+        checked,
+        config: &config,
+        css: &css,
+        js: &js,
+        images: &images,
+        renamed: &renamed,
+        modified: modified(opts.book),
+        revision,
+    };
+    let epubs: Vec<(PathBuf, Vec<u8>)> = book
+        .languages
+        .par_iter()
+        .map(|lang| {
+            Ok((
+                out_dir.join(file_name(&book.id, lang)),
+                language(&shared, lang)?,
+            ))
+        })
+        .collect::<Result<_, BuildError>>()?;
+    (opts.progress)(&format!(
+        "{} e-book{}",
+        epubs.len(),
+        if epubs.len() == 1 { "" } else { "s" }
+    ));
     if !out_dir.exists() {
-        std::fs::create_dir_all(&out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+        std::fs::create_dir_all(&out_dir)
+            .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
         output::write_marker(&out_dir)?;
     }
     if !force && !output::is_owned(&out_dir) {
@@ -118,14 +176,29 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         output::write_atomically(&path, &bytes)?;
         files.push(path);
     }
-    Ok(Summary { files, elapsed: start.elapsed() })
+    Ok(Summary {
+        files,
+        elapsed: start.elapsed(),
+    })
 }
 
 /// `ID-LANG.epub`, with anything unsafe in a file name replaced.
 pub fn file_name(id: &str, lang: &str) -> String {
-    let clean: String = id.chars().map(|c| if c.is_alphanumeric() || "-_.".contains(c) { c } else { '-' }).collect();
+    let clean: String = id
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
     let clean = clean.trim_matches('.');
-    format!("{}-{lang}.epub", if clean.is_empty() { "book" } else { clean })
+    format!(
+        "{}-{lang}.epub",
+        if clean.is_empty() { "book" } else { clean }
+    )
 }
 
 /// The modification date: `SOURCE_DATE_EPOCH` for reproducible builds, else the book file's.
@@ -133,7 +206,13 @@ fn modified(book: &Path) -> String {
     let secs = std::env::var("SOURCE_DATE_EPOCH")
         .ok()
         .and_then(|s| s.trim().parse::<u64>().ok())
-        .or_else(|| std::fs::metadata(book).and_then(|m| m.modified()).ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_secs()))
+        .or_else(|| {
+            std::fs::metadata(book)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_secs())
+        })
         .unwrap_or(0);
     package::utc_timestamp(secs)
 }
@@ -157,13 +236,20 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let book = &checked.resolved.book;
     let plan = plan(book, lang);
     let tag = html_lang(lang);
-    let includes = render_includes(checked, s.book_dir, std::slice::from_ref(&plan)).map_err(|e| match e {
-        // Missing includes are reported in the book itself.
-        BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {
-            BuildError::Content { name: s.name.to_string(), text: s.opts.text.to_string(), diagnostics }
-        }
-        other => other,
-    })?;
+    let includes =
+        render_includes(checked, s.book_dir, std::slice::from_ref(&plan)).map_err(|e| match e {
+            // Missing includes are reported in the book itself.
+            BuildError::Content {
+                name: n,
+                text: t,
+                diagnostics,
+            } if n.is_empty() && t.is_empty() => BuildError::Content {
+                name: s.name.to_string(),
+                text: s.opts.text.to_string(),
+                diagnostics,
+            },
+            other => other,
+        })?;
     let site = Site {
         src: s.opts.text,
         checked,
@@ -176,7 +262,11 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     };
     // The diagrams of each chapter (a contiguous run), drawn when its page is made.
     let diagrams = book.chapter_diagrams();
-    let info = |key: &str| book.info(key, lang).map(|t| text::resolve_plain(book, t, lang)).filter(|t| !t.trim().is_empty());
+    let info = |key: &str| {
+        book.info(key, lang)
+            .map(|t| text::resolve_plain(book, t, lang))
+            .filter(|t| !t.trim().is_empty())
+    };
     let title = info("title").unwrap_or_else(|| book.id.clone());
     let contents_word = i18n_ui("contents", lang);
 
@@ -187,7 +277,9 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let mut spine: Vec<usize> = Vec::new();
 
     // The cover: the book's own image when it names a local one, else drawn from the title.
-    let cover_src = info("cover").filter(|c| !is_external(c)).map(|c| c.trim_start_matches("./").to_string());
+    let cover_src = info("cover")
+        .filter(|c| !is_external(c))
+        .map(|c| c.trim_start_matches("./").to_string());
     let cover_image = match cover_src {
         Some(c) => {
             let media = package::media_type(&c).ok_or_else(|| format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
@@ -195,30 +287,72 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
                 Some(p) => p.name.clone(),
                 None => {
                     // Checked with the images already; confined again here, where it is read.
-                    let rel = confine(s.book_dir, &c, "cover image", Kind::File).map_err(|r| r.message)?;
-                    let bytes = std::fs::read(s.book_dir.join(rel)).map_err(|e| format!("cannot read the cover {c}: {e}"))?;
+                    let rel = confine(s.book_dir, &c, "cover image", Kind::File)
+                        .map_err(|r| r.message)?;
+                    let bytes = std::fs::read(s.book_dir.join(rel))
+                        .map_err(|e| format!("cannot read the cover {c}: {e}"))?;
                     let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
                     files.push((name.clone(), Content::Bytes(bytes)));
-                    items.push(Item { id: "cover-image".into(), href: name.clone(), media_type: media, properties: vec!["cover-image"], spine: None });
+                    items.push(Item {
+                        id: "cover-image".into(),
+                        href: name.clone(),
+                        media_type: media,
+                        properties: vec!["cover-image"],
+                        spine: None,
+                    });
                     name
                 }
             }
         }
         None => {
-            let svg = cover::svg(&CoverText { title: &title, subtitle: info("subtitle").as_deref(), author: info("author").as_deref() });
+            let svg = cover::svg(&CoverText {
+                title: &title,
+                subtitle: info("subtitle").as_deref(),
+                author: info("author").as_deref(),
+            });
             files.push(("gobook-cover.svg".into(), Content::Bytes(svg.into_bytes())));
-            items.push(Item { id: "cover-image".into(), href: "gobook-cover.svg".into(), media_type: "image/svg+xml", properties: vec!["cover-image"], spine: None });
+            items.push(Item {
+                id: "cover-image".into(),
+                href: "gobook-cover.svg".into(),
+                media_type: "image/svg+xml",
+                properties: vec!["cover-image"],
+                spine: None,
+            });
             "gobook-cover.svg".to_string()
         }
     };
-    files.push(("cover.xhtml".into(), Content::Bytes(cover::page(tag, &title, &cover_image).into_bytes())));
+    files.push((
+        "cover.xhtml".into(),
+        Content::Bytes(cover::page(tag, &title, &cover_image).into_bytes()),
+    ));
     spine.push(items.len());
-    items.push(Item { id: "cover".into(), href: "cover.xhtml".into(), media_type: "application/xhtml+xml", properties: vec![], spine: Some(true) });
+    items.push(Item {
+        id: "cover".into(),
+        href: "cover.xhtml".into(),
+        media_type: "application/xhtml+xml",
+        properties: vec![],
+        spine: Some(true),
+    });
 
     let nav_index = items.len();
-    items.push(Item { id: "nav".into(), href: "nav.xhtml".into(), media_type: "application/xhtml+xml", properties: vec!["nav"], spine: None });
-    files.push(("style.css".into(), Content::Bytes(s.css.as_bytes().to_vec())));
-    items.push(Item { id: "css".into(), href: "style.css".into(), media_type: "text/css", properties: vec![], spine: None });
+    items.push(Item {
+        id: "nav".into(),
+        href: "nav.xhtml".into(),
+        media_type: "application/xhtml+xml",
+        properties: vec!["nav"],
+        spine: None,
+    });
+    files.push((
+        "style.css".into(),
+        Content::Bytes(s.css.as_bytes().to_vec()),
+    ));
+    items.push(Item {
+        id: "css".into(),
+        href: "style.css".into(),
+        media_type: "text/css",
+        properties: vec![],
+        spine: None,
+    });
 
     let mut entries = Vec::new();
     let mut any_scripted = false;
@@ -229,10 +363,26 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             items[nav_index].spine = Some(true);
             continue;
         };
-        let cx = LinkContext { plan: &plan, all: std::slice::from_ref(&plan), chapter: Some(c), multi: false, inline_anchor: &inline_anchor, root: "../", renamed: s.renamed };
+        let cx = LinkContext {
+            plan: &plan,
+            all: std::slice::from_ref(&plan),
+            chapter: Some(c),
+            multi: false,
+            inline_anchor: &inline_anchor,
+            root: "../",
+            renamed: s.renamed,
+        };
         let range = diagrams[c].clone();
-        let svgs: Vec<std::sync::Arc<str>> = book.diagrams[range.clone()].par_iter().zip(range.clone()).map(|(d, i)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into()).collect();
-        let chapter_site = Site { svgs: std::slice::from_ref(&svgs), svgs_from: range.start, ..site };
+        let svgs: Vec<std::sync::Arc<str>> = book.diagrams[range.clone()]
+            .par_iter()
+            .zip(range.clone())
+            .map(|(d, i)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into())
+            .collect();
+        let chapter_site = Site {
+            svgs: std::slice::from_ref(&svgs),
+            svgs_from: range.start,
+            ..site
+        };
         let chapter = html::chapter_body(&chapter_site, &plan, 0, c, &cx);
         // Interactive diagrams get the site's script and its words; reading systems
         // without scripting show the static diagram and the solutions as they are.
@@ -240,7 +390,11 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         let scripted = !words.is_empty();
         let mut body = chapter.into_string();
         body.push_str(&solutions::chapter_solutions(book, c, lang));
-        let page_title = if pi == 0 { title.clone() } else { html::page_title(&site, &plan, pi) };
+        let page_title = if pi == 0 {
+            title.clone()
+        } else {
+            html::page_title(&site, &plan, pi)
+        };
         let kind = if pi == 0 { "titlepage" } else { "chapter" };
         let role = if pi == 0 { "" } else { " role=\"doc-chapter\"" };
         let body = format!("<main class=\"gb-main\">\n<section epub:type=\"{kind}\"{role}>\n{}\n</section>\n</main>{words}", xhtml::from_html(&body));
@@ -256,39 +410,90 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             &body,
         );
         let href = format!("{TEXT_DIR}/{}", page.file);
-        entries.push(Entry { href: href.clone(), title: page_title });
+        entries.push(Entry {
+            href: href.clone(),
+            title: page_title,
+        });
         spine.push(items.len());
         items.push(Item {
             id: format!("p{pi}"),
             href: href.clone(),
             media_type: "application/xhtml+xml",
-            properties: [(scripted, "scripted"), (doc.contains("<svg"), "svg")].into_iter().filter_map(|(on, p)| on.then_some(p)).collect(),
+            properties: [(scripted, "scripted"), (doc.contains("<svg"), "svg")]
+                .into_iter()
+                .filter_map(|(on, p)| on.then_some(p))
+                .collect(),
             spine: Some(true),
         });
-        files.push((href.clone(), deflated.add(&format!("OEBPS/{href}"), doc.as_bytes())?));
+        files.push((
+            href.clone(),
+            deflated.add(&format!("OEBPS/{href}"), doc.as_bytes())?,
+        ));
         any_scripted |= scripted;
     }
     if any_scripted {
         // EPUB 3.3 lists `application/javascript` among the core media types (3.0 used `text/javascript`).
-        items.push(Item { id: "js".into(), href: SCRIPT.into(), media_type: "application/javascript", properties: vec![], spine: None });
+        items.push(Item {
+            id: "js".into(),
+            href: SCRIPT.into(),
+            media_type: "application/javascript",
+            properties: vec![],
+            spine: None,
+        });
         files.push((SCRIPT.into(), Content::Bytes(s.js.as_bytes().to_vec())));
     }
-    let start = entries.get(1).or(entries.first()).map(|e| e.href.clone()).unwrap_or_else(|| "cover.xhtml".into());
+    let start = entries
+        .get(1)
+        .or(entries.first())
+        .map(|e| e.href.clone())
+        .unwrap_or_else(|| "cover.xhtml".into());
     // Landmarks may only point into the reading order: the book's own contents chapter, if it has one.
-    let contents = plan.contents.map(|i| &plan.pages[i]).map(|p| match p.chapter {
-        Some(_) => format!("{TEXT_DIR}/{}", p.file),
-        None => "nav.xhtml#toc".to_string(),
+    let contents = plan
+        .contents
+        .map(|i| &plan.pages[i])
+        .map(|p| match p.chapter {
+            Some(_) => format!("{TEXT_DIR}/{}", p.file),
+            None => "nav.xhtml#toc".to_string(),
+        });
+    let nav = nav::nav(&Nav {
+        lang: tag,
+        heading: contents_word,
+        entries: &entries,
+        cover: "cover.xhtml",
+        start: &start,
+        contents: contents.as_deref(),
     });
-    let nav = nav::nav(&Nav { lang: tag, heading: contents_word, entries: &entries, cover: "cover.xhtml", start: &start, contents: contents.as_deref() });
     files.push(("nav.xhtml".into(), Content::Bytes(nav.into_bytes())));
 
-    for (i, Picture { source, name, bytes }) in s.images.iter().enumerate() {
-        let media = package::media_type(name).ok_or_else(|| format!("the image `{source}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
+    for (
+        i,
+        Picture {
+            source,
+            name,
+            bytes,
+        },
+    ) in s.images.iter().enumerate()
+    {
+        let media = package::media_type(name).ok_or_else(|| {
+            format!(
+                "the image `{source}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"
+            )
+        })?;
         if files.iter().any(|(p, _)| p == name) {
             return Err(BuildError::Other(format!("the image `{source}` has the name of a file gobook writes into the e-book; rename it")));
         }
-        let properties = if *name == cover_image { vec!["cover-image"] } else { vec![] };
-        items.push(Item { id: format!("img{i}"), href: name.clone(), media_type: media, properties, spine: None });
+        let properties = if *name == cover_image {
+            vec!["cover-image"]
+        } else {
+            vec![]
+        };
+        items.push(Item {
+            id: format!("img{i}"),
+            href: name.clone(),
+            media_type: media,
+            properties,
+            spine: None,
+        });
         files.push((name.clone(), Content::Bytes(bytes.clone())));
     }
 
@@ -303,11 +508,16 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         modified: s.modified.clone(),
     };
     let opf = package::opf(&meta, &items, &spine);
-    let mut packed: Vec<(String, Content)> = vec![(ocf::PACKAGE_PATH.to_string(), Content::Bytes(opf.into_bytes()))];
+    let mut packed: Vec<(String, Content)> = vec![(
+        ocf::PACKAGE_PATH.to_string(),
+        Content::Bytes(opf.into_bytes()),
+    )];
     packed.extend(files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
     Ok(ocf::pack(&packed, deflated)?)
 }
 
 fn i18n_ui(key: &str, lang: &str) -> &'static str {
-    crate::i18n::ui(key, lang).filter(|w| !w.is_empty()).unwrap_or("Contents")
+    crate::i18n::ui(key, lang)
+        .filter(|w| !w.is_empty())
+        .unwrap_or("Contents")
 }

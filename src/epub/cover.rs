@@ -58,8 +58,18 @@ pub fn svg(t: &CoverText) -> String {
         let p = i * 35;
         let _ = write!(o, "<path d=\"M0 {p}H210M{p} 0V210\"/>");
     }
-    let _ = write!(o, "</g><circle cx=\"105\" cy=\"105\" r=\"4\" fill=\"#1e1a14\"/>");
-    for (x, y, black) in [(3, 2, true), (2, 3, false), (4, 3, true), (3, 4, false), (2, 2, false), (4, 4, true)] {
+    let _ = write!(
+        o,
+        "</g><circle cx=\"105\" cy=\"105\" r=\"4\" fill=\"#1e1a14\"/>"
+    );
+    for (x, y, black) in [
+        (3, 2, true),
+        (2, 3, false),
+        (4, 3, true),
+        (3, 4, false),
+        (2, 2, false),
+        (4, 4, true),
+    ] {
         let fill = if black { "#111" } else { "#fff" };
         let _ = write!(o, "<circle cx=\"{}\" cy=\"{}\" r=\"16.5\" fill=\"{fill}\" stroke=\"#111\" stroke-width=\"1\"/>", x * 35, y * 35);
     }
@@ -92,7 +102,17 @@ pub fn page(lang: &str, title: &str, image: &str) -> String {
         esc(image),
         esc(title)
     );
-    document(&Frame { lang, title, css: "style.css", body_type: None, body_class: "gb-epub gb-cover-page", script: None }, &body)
+    document(
+        &Frame {
+            lang,
+            title,
+            css: "style.css",
+            body_type: None,
+            body_class: "gb-epub gb-cover-page",
+            script: None,
+        },
+        &body,
+    )
 }
 
 #[cfg(test)]
@@ -101,13 +121,23 @@ mod tests {
 
     #[test]
     fn wraps_at_spaces_and_cuts_long_words() {
-        assert_eq!(wrap("The Ear-reddening Game", 18), vec!["The Ear-reddening", "Game"]);
-        assert_eq!(wrap("囲碁の本囲碁の本", 3), vec!["囲碁の", "本囲碁", "の本"]);
+        assert_eq!(
+            wrap("The Ear-reddening Game", 18),
+            vec!["The Ear-reddening", "Game"]
+        );
+        assert_eq!(
+            wrap("囲碁の本囲碁の本", 3),
+            vec!["囲碁の", "本囲碁", "の本"]
+        );
     }
 
     #[test]
     fn the_generated_cover_is_xml_with_escaped_text() {
-        let s = svg(&CoverText { title: "A & B <c>", subtitle: Some("x"), author: None });
+        let s = svg(&CoverText {
+            title: "A & B <c>",
+            subtitle: Some("x"),
+            author: None,
+        });
         assert!(s.contains("A &amp; B &lt;c&gt;"));
         assert!(s.starts_with("<?xml"));
     }

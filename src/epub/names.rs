@@ -8,12 +8,23 @@ const REPLACED: &[char] = &[' ', '"', '*', ':', '<', '>', '?', '\\', '|'];
 /// The name `path` gets inside the e-book: itself when it is fine, else a cleaned
 /// name that is not `taken` (a number is added when two clean up alike).
 pub fn package_name(path: &str, taken: &dyn Fn(&str) -> bool) -> String {
-    let clean: String = path.chars().map(|c| if c.is_control() || REPLACED.contains(&c) { '_' } else { c }).collect();
+    let clean: String = path
+        .chars()
+        .map(|c| {
+            if c.is_control() || REPLACED.contains(&c) {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
     if clean == path {
         return clean;
     }
     let (stem, ext) = match clean.rsplit_once('.') {
-        Some((stem, ext)) if !stem.is_empty() && !stem.ends_with('/') && !ext.contains('/') => (stem, format!(".{ext}")),
+        Some((stem, ext)) if !stem.is_empty() && !stem.ends_with('/') && !ext.contains('/') => {
+            (stem, format!(".{ext}"))
+        }
         _ => (clean.as_str(), String::new()),
     };
     let mut name = clean.clone();
@@ -41,7 +52,11 @@ mod tests {
     fn a_clean_name_that_is_taken_gets_a_number() {
         let taken = |n: &str| n == "a_b.png" || n == "a_b-2.png";
         assert_eq!(package_name("a b.png", &taken), "a_b-3.png");
-        assert_eq!(package_name("a_b.png", &taken), "a_b.png", "a name that needs no change keeps it");
+        assert_eq!(
+            package_name("a_b.png", &taken),
+            "a_b.png",
+            "a name that needs no change keeps it"
+        );
         assert_eq!(package_name("x y", &|n| n == "x_y"), "x_y-2");
     }
 }

@@ -32,19 +32,53 @@ pub struct Nav<'a> {
 /// Writes `nav.xhtml`.
 pub fn nav(n: &Nav) -> String {
     let mut body = String::new();
-    body.push_str("<main class=\"gb-main\">\n<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\">\n");
-    body.push_str(&format!("<h2 class=\"gb-h2\">{}</h2>\n<ol class=\"gb-toc\">\n", esc(n.heading)));
+    body.push_str(
+        "<main class=\"gb-main\">\n<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\">\n",
+    );
+    body.push_str(&format!(
+        "<h2 class=\"gb-h2\">{}</h2>\n<ol class=\"gb-toc\">\n",
+        esc(n.heading)
+    ));
     for e in n.entries {
-        body.push_str(&format!("<li><a href=\"{}\">{}</a></li>\n", esc(&e.href), esc(&e.title)));
+        body.push_str(&format!(
+            "<li><a href=\"{}\">{}</a></li>\n",
+            esc(&e.href),
+            esc(&e.title)
+        ));
     }
     body.push_str("</ol>\n</nav>\n");
     // Landmarks are for the reading system's menus, not for the page.
     body.push_str("<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<ol>\n");
-    body.push_str(&format!("<li><a epub:type=\"cover\" href=\"{}\">Cover</a></li>\n", esc(n.cover)));
+    body.push_str(&format!(
+        "<li><a epub:type=\"cover\" href=\"{}\">Cover</a></li>\n",
+        esc(n.cover)
+    ));
     if let Some(c) = n.contents {
-        body.push_str(&format!("<li><a epub:type=\"toc\" href=\"{}\">{}</a></li>\n", esc(c), esc(n.heading)));
+        body.push_str(&format!(
+            "<li><a epub:type=\"toc\" href=\"{}\">{}</a></li>\n",
+            esc(c),
+            esc(n.heading)
+        ));
     }
-    body.push_str(&format!("<li><a epub:type=\"bodymatter\" href=\"{}\">{}</a></li>\n", esc(n.start), esc(n.entries.first().map(|e| e.title.as_str()).unwrap_or("Start"))));
+    body.push_str(&format!(
+        "<li><a epub:type=\"bodymatter\" href=\"{}\">{}</a></li>\n",
+        esc(n.start),
+        esc(n
+            .entries
+            .first()
+            .map(|e| e.title.as_str())
+            .unwrap_or("Start"))
+    ));
     body.push_str("</ol>\n</nav>\n</main>");
-    document(&Frame { lang: n.lang, title: n.heading, css: "style.css", body_type: Some("frontmatter"), body_class: "gb-page gb-epub", script: None }, &body)
+    document(
+        &Frame {
+            lang: n.lang,
+            title: n.heading,
+            css: "style.css",
+            body_type: Some("frontmatter"),
+            body_class: "gb-page gb-epub",
+            script: None,
+        },
+        &body,
+    )
 }

@@ -30,14 +30,19 @@ pub struct Deflated {
 
 impl Default for Deflated {
     fn default() -> Self {
-        Deflated { zip: ZipWriter::new(Cursor::new(Vec::new())), count: 0 }
+        Deflated {
+            zip: ZipWriter::new(Cursor::new(Vec::new())),
+            count: 0,
+        }
     }
 }
 
 impl Deflated {
     /// Deflates `bytes`, the file at `path` in the container, as [`pack`] would.
     pub fn add(&mut self, path: &str, bytes: &[u8]) -> Result<Content, String> {
-        self.zip.start_file(path, options(path)).map_err(zip_error)?;
+        self.zip
+            .start_file(path, options(path))
+            .map_err(zip_error)?;
         self.zip.write_all(bytes).map_err(io_error)?;
         self.count += 1;
         Ok(Content::Deflated(self.count - 1))
@@ -54,8 +59,16 @@ fn io_error(e: std::io::Error) -> String {
 
 /// How a file is stored: already compressed images gain nothing from deflate.
 fn options(path: &str) -> SimpleFileOptions {
-    let stored = path.ends_with(".png") || path.ends_with(".jpg") || path.ends_with(".jpeg") || path.ends_with(".gif") || path.ends_with(".webp");
-    SimpleFileOptions::default().compression_method(if stored { CompressionMethod::Stored } else { CompressionMethod::Deflated })
+    let stored = path.ends_with(".png")
+        || path.ends_with(".jpg")
+        || path.ends_with(".jpeg")
+        || path.ends_with(".gif")
+        || path.ends_with(".webp");
+    SimpleFileOptions::default().compression_method(if stored {
+        CompressionMethod::Stored
+    } else {
+        CompressionMethod::Deflated
+    })
 }
 
 /// Packs `files` (paths inside the container, contents; `deflated` holds those already
@@ -63,14 +76,20 @@ fn options(path: &str) -> SimpleFileOptions {
 pub fn pack(files: &[(String, Content)], deflated: Deflated) -> Result<Vec<u8>, String> {
     let mut made = ZipArchive::new(deflated.zip.finish().map_err(zip_error)?).map_err(zip_error)?;
     let mut z = ZipWriter::new(Cursor::new(Vec::new()));
-    z.start_file("mimetype", SimpleFileOptions::default().compression_method(CompressionMethod::Stored)).map_err(zip_error)?;
+    z.start_file(
+        "mimetype",
+        SimpleFileOptions::default().compression_method(CompressionMethod::Stored),
+    )
+    .map_err(zip_error)?;
     z.write_all(b"application/epub+zip").map_err(io_error)?;
-    z.start_file("META-INF/container.xml", options("container.xml")).map_err(zip_error)?;
+    z.start_file("META-INF/container.xml", options("container.xml"))
+        .map_err(zip_error)?;
     z.write_all(CONTAINER_XML.as_bytes()).map_err(io_error)?;
     for (path, content) in files {
         match content {
             Content::Bytes(bytes) => {
-                z.start_file(path.as_str(), options(path)).map_err(zip_error)?;
+                z.start_file(path.as_str(), options(path))
+                    .map_err(zip_error)?;
                 z.write_all(bytes).map_err(io_error)?;
             }
             Content::Deflated(n) => {

@@ -47,10 +47,20 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" unique-identifier=\"book-id\" xml:lang=\"{}\" prefix=\"schema: http://schema.org/\">",
         esc(&m.language)
     );
-    let _ = writeln!(o, "<metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\">");
-    let _ = writeln!(o, "<dc:identifier id=\"book-id\">{}</dc:identifier>", esc(&m.identifier));
+    let _ = writeln!(
+        o,
+        "<metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
+    );
+    let _ = writeln!(
+        o,
+        "<dc:identifier id=\"book-id\">{}</dc:identifier>",
+        esc(&m.identifier)
+    );
     let _ = writeln!(o, "<dc:title id=\"title\">{}</dc:title>", esc(&m.title));
-    let _ = writeln!(o, "<meta refines=\"#title\" property=\"title-type\">main</meta>");
+    let _ = writeln!(
+        o,
+        "<meta refines=\"#title\" property=\"title-type\">main</meta>"
+    );
     // A second dc:title refined as subtitle is valid, but many reading systems (and
     // epubcheck's own report) show the last title: the subtitle goes in the description.
     if let Some(s) = &m.subtitle {
@@ -58,7 +68,10 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     }
     if let Some(a) = &m.author {
         let _ = writeln!(o, "<dc:creator id=\"author\">{}</dc:creator>", esc(a));
-        let _ = writeln!(o, "<meta refines=\"#author\" property=\"role\" scheme=\"marc:relators\">aut</meta>");
+        let _ = writeln!(
+            o,
+            "<meta refines=\"#author\" property=\"role\" scheme=\"marc:relators\">aut</meta>"
+        );
     }
     if let Some(p) = &m.publisher {
         let _ = writeln!(o, "<dc:publisher>{}</dc:publisher>", esc(p));
@@ -67,7 +80,11 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         let _ = writeln!(o, "<dc:rights>{}</dc:rights>", esc(r));
     }
     let _ = writeln!(o, "<dc:language>{}</dc:language>", esc(&m.language));
-    let _ = writeln!(o, "<meta property=\"dcterms:modified\">{}</meta>", esc(&m.modified));
+    let _ = writeln!(
+        o,
+        "<meta property=\"dcterms:modified\">{}</meta>",
+        esc(&m.modified)
+    );
     // Accessibility: diagrams are SVG with a title and a text description of the position.
     for (p, v) in [
         ("schema:accessMode", "textual"),
@@ -80,17 +97,35 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     ] {
         let _ = writeln!(o, "<meta property=\"{p}\">{v}</meta>");
     }
-    let _ = writeln!(o, "<meta name=\"generator\" content=\"gobook {}\"/>", env!("CARGO_PKG_VERSION"));
+    let _ = writeln!(
+        o,
+        "<meta name=\"generator\" content=\"gobook {}\"/>",
+        env!("CARGO_PKG_VERSION")
+    );
     let _ = writeln!(o, "</metadata>");
     let _ = writeln!(o, "<manifest>");
     for it in items {
-        let props = if it.properties.is_empty() { String::new() } else { format!(" properties=\"{}\"", it.properties.join(" ")) };
-        let _ = writeln!(o, "<item id=\"{}\" href=\"{}\" media-type=\"{}\"{props}/>", esc(&it.id), esc(&href_escape(&it.href)), it.media_type);
+        let props = if it.properties.is_empty() {
+            String::new()
+        } else {
+            format!(" properties=\"{}\"", it.properties.join(" "))
+        };
+        let _ = writeln!(
+            o,
+            "<item id=\"{}\" href=\"{}\" media-type=\"{}\"{props}/>",
+            esc(&it.id),
+            esc(&href_escape(&it.href)),
+            it.media_type
+        );
     }
     let _ = writeln!(o, "</manifest>");
     let _ = writeln!(o, "<spine>");
     for &i in spine_order {
-        let linear = if items[i].spine == Some(false) { " linear=\"no\"" } else { "" };
+        let linear = if items[i].spine == Some(false) {
+            " linear=\"no\""
+        } else {
+            ""
+        };
         let _ = writeln!(o, "<itemref idref=\"{}\"{linear}/>", esc(&items[i].id));
     }
     let _ = writeln!(o, "</spine>");
@@ -140,7 +175,12 @@ pub fn utc_timestamp(secs: u64) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 #[cfg(test)]

@@ -23,8 +23,14 @@ fn ui(key: &str, lang: &str) -> &'static str {
 /// The solutions of the problems in chapter `ch`, as XHTML; empty when it has none.
 pub fn chapter_solutions(book: &Book, ch: usize, lang: &str) -> String {
     let mut items = String::new();
-    for b in book.chapters[ch].blocks.iter().filter(|b| shows_in(&b.langs, lang)) {
-        let BlockKind::Diagram(di) = b.kind else { continue };
+    for b in book.chapters[ch]
+        .blocks
+        .iter()
+        .filter(|b| shows_in(&b.langs, lang))
+    {
+        let BlockKind::Diagram(di) = b.kind else {
+            continue;
+        };
         let d = &book.diagrams[di];
         if d.role != DiagramRole::Block(DiagramKind::Prb) || d.correct.is_empty() {
             continue;
@@ -55,7 +61,10 @@ pub fn chapter_solutions(book: &Book, ch: usize, lang: &str) -> String {
     if items.is_empty() {
         return items;
     }
-    format!("<section class=\"gb-solutions\" aria-label=\"{}\">\n{items}</section>\n", esc(ui("solution", lang)))
+    format!(
+        "<section class=\"gb-solutions\" aria-label=\"{}\">\n{items}</section>\n",
+        esc(ui("solution", lang))
+    )
 }
 
 /// The problem's diagram with `seq` played on it as numbered stones, captures removed.
@@ -64,7 +73,9 @@ fn solution_board(book: &Book, di: usize, seq: &Sequence, lang: &str, name: &str
     let mut out = board_diagram(book, d, lang);
     out.title = format!("{} – {name}", ui("solution", lang));
     out.desc.clear();
-    let Ok(mut board) = Board::new(d.size) else { return out };
+    let Ok(mut board) = Board::new(d.size) else {
+        return out;
+    };
     for (p, c) in &d.final_stones {
         let _ = match c {
             Color::Black => board.add_black(*p),
@@ -80,12 +91,19 @@ fn solution_board(book: &Book, di: usize, seq: &Sequence, lang: &str, name: &str
                 break;
             }
             numbered.retain(|s| s.point != *p);
-            numbered.push(NumberedStone { point: *p, color, label: (n + 1).to_string() });
+            numbered.push(NumberedStone {
+                point: *p,
+                color,
+                label: (n + 1).to_string(),
+            });
         }
         color = color.opponent();
     }
     numbered.retain(|s| board.get(s.point) == Some(s.color));
-    out.stones = board.stones().filter(|(p, _)| !numbered.iter().any(|s| s.point == *p)).collect();
+    out.stones = board
+        .stones()
+        .filter(|(p, _)| !numbered.iter().any(|s| s.point == *p))
+        .collect();
     out.numbered = numbered;
     out.marks.clear();
     out.labels.clear();

@@ -14,7 +14,10 @@ pub const XHTML_NS: &str = "http://www.w3.org/1999/xhtml";
 pub const OPS_NS: &str = "http://www.idpf.org/2007/ops";
 
 /// HTML void elements: they never have content, so XHTML writes them as `<x/>`.
-const VOID: &[&str] = &["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"];
+const VOID: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+    "wbr",
+];
 
 /// Escapes text for XML content and double-quoted attribute values.
 pub fn esc(s: &str) -> String {
@@ -53,7 +56,11 @@ pub fn from_html(html: &str) -> String {
         }
         let end = tag_end(tail);
         let tag = &tail[..end];
-        let name: String = tag[1..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+        let name: String = tag[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
         let src = attr(tag, "src");
         if name == "img" && src.as_deref().is_some_and(crate::site::rich::is_external) {
             let src = src.unwrap_or_default();
@@ -146,16 +153,27 @@ mod tests {
     #[test]
     fn web_images_become_their_description_never_a_link() {
         assert_eq!(
-            from_html(r#"<figure><img src="https://x.org/a.png" alt="A &amp; B"></figure><a href="b"><img src="http://y" alt=""></a><img src="c.png" alt="">"#),
+            from_html(
+                r#"<figure><img src="https://x.org/a.png" alt="A &amp; B"></figure><a href="b"><img src="http://y" alt=""></a><img src="c.png" alt="">"#
+            ),
             r#"<figure><span class="gb-remote-img">A &amp; B</span></figure><a href="b"><span class="gb-remote-img">http://y</span></a><img src="c.png" alt=""/>"#
         );
-        let x = from_html(r#"<img src="javascript:alert(1)" alt="x"><img src="data:image/svg+xml,&lt;svg onload=alert(1)&gt;" alt=""><p><img src="vbscript:x" alt="v"></p>"#);
+        let x = from_html(
+            r#"<img src="javascript:alert(1)" alt="x"><img src="data:image/svg+xml,&lt;svg onload=alert(1)&gt;" alt=""><p><img src="vbscript:x" alt="v"></p>"#,
+        );
         assert!(!x.contains("<a") && !x.contains("href"), "{x}");
-        assert_eq!(x.matches("<span class=\"gb-remote-img\">").count(), 3, "{x}");
+        assert_eq!(
+            x.matches("<span class=\"gb-remote-img\">").count(),
+            3,
+            "{x}"
+        );
     }
 
     #[test]
     fn escapes_the_xml_specials() {
-        assert_eq!(esc("a<b & \"c\" 'd'\u{1}"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;");
+        assert_eq!(
+            esc("a<b & \"c\" 'd'\u{1}"),
+            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;"
+        );
     }
 }

@@ -85,7 +85,9 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
         };
     }
     while i < b.len() {
-        let Some(k) = b[i..].iter().position(|&c| c == b'<') else { break };
+        let Some(k) = b[i..].iter().position(|&c| c == b'<') else {
+            break;
+        };
         i += k;
         let rest = &raw[i..];
         let flush = |out: &mut Vec<Inline>, from: usize, to: usize| {
@@ -107,7 +109,10 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
                         if !self_closed && raw[end..].starts_with("</img>") {
                             end += 6;
                         }
-                        cur!().push(Inline::Img { attrs, span: Span::new(base + i, base + end) });
+                        cur!().push(Inline::Img {
+                            attrs,
+                            span: Span::new(base + i, base + end),
+                        });
                         i = end;
                     } else {
                         let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
@@ -131,7 +136,11 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
                             diags.error(
                                 Span::new(base + i, base + after),
                                 "nested-inline",
-                                format!("`<{}>` cannot be placed inside another `<{}>`", t.name(), t.name()),
+                                format!(
+                                    "`<{}>` cannot be placed inside another `<{}>`",
+                                    t.name(),
+                                    t.name()
+                                ),
                             );
                         }
                         stack.push((t, i, attrs, Vec::new()));
@@ -153,8 +162,16 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
                 let (t, open, attrs, content) = stack.pop().expect("checked above");
                 let span = Span::new(base + open, base + i + len);
                 cur!().push(match t {
-                    Tag::Dia => Inline::Dia { attrs, content, span },
-                    Tag::Link => Inline::Link { attrs, content, span },
+                    Tag::Dia => Inline::Dia {
+                        attrs,
+                        content,
+                        span,
+                    },
+                    Tag::Link => Inline::Link {
+                        attrs,
+                        content,
+                        span,
+                    },
                 });
                 i += len;
                 run = i;
@@ -162,7 +179,9 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
                 diags.error(
                     Span::new(base + i, base + i + len),
                     "unbalanced-tag",
-                    format!("`</{tag}>` closes nothing; remove it or add the opening `<{tag} ...>`"),
+                    format!(
+                        "`</{tag}>` closes nothing; remove it or add the opening `<{tag} ...>`"
+                    ),
                 );
                 i += len;
             }
@@ -182,25 +201,43 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
         diags.error(
             Span::new(base + open, base + open + 1 + t.name().len()),
             "unclosed-tag",
-            format!("`<{}>` is not closed; end its text with `</{}>`", t.name(), t.name()),
+            format!(
+                "`<{}>` is not closed; end its text with `</{}>`",
+                t.name(),
+                t.name()
+            ),
         );
         let span = Span::new(base + open, base + end);
         cur!().push(match t {
-            Tag::Dia => Inline::Dia { attrs, content, span },
-            Tag::Link => Inline::Link { attrs, content, span },
+            Tag::Dia => Inline::Dia {
+                attrs,
+                content,
+                span,
+            },
+            Tag::Link => Inline::Link {
+                attrs,
+                content,
+                span,
+            },
         });
     }
     top
 }
 
 fn br_len(s: &str) -> Option<usize> {
-    ["<br>", "<br/>", "<br />"].iter().find(|t| s.starts_with(**t)).map(|t| t.len())
+    ["<br>", "<br/>", "<br />"]
+        .iter()
+        .find(|t| s.starts_with(**t))
+        .map(|t| t.len())
 }
 
 fn open_tag(s: &str) -> Option<(&'static str, usize)> {
     for tag in ["dia", "a", "img"] {
         let name_end = 1 + tag.len();
-        if s.len() > name_end && s[1..].starts_with(tag) && matches!(s.as_bytes()[name_end], b' ' | b'\t' | b'>' | b'/') {
+        if s.len() > name_end
+            && s[1..].starts_with(tag)
+            && matches!(s.as_bytes()[name_end], b' ' | b'\t' | b'>' | b'/')
+        {
             return Some((tag, name_end));
         }
     }
@@ -218,7 +255,12 @@ fn close_tag(s: &str) -> Option<(&'static str, usize)> {
 
 /// Reads `name=value` pairs up to `>` or `/>`. Returns the attributes, the offset
 /// after the tag, and whether it closed itself; `None` when this is not a tag after all.
-fn tag_attrs(raw: &str, mut i: usize, base: usize, diags: &mut Diagnostics) -> Option<(Vec<Attribute>, usize, bool)> {
+fn tag_attrs(
+    raw: &str,
+    mut i: usize,
+    base: usize,
+    diags: &mut Diagnostics,
+) -> Option<(Vec<Attribute>, usize, bool)> {
     let b = raw.as_bytes();
     let mut attrs = Vec::new();
     loop {
@@ -247,16 +289,28 @@ fn tag_attrs(raw: &str, mut i: usize, base: usize, diags: &mut Diagnostics) -> O
             match read_quoted(raw, i + 1, b.len()) {
                 Some((v, close)) => (v, true, Span::new(base + i + 1, base + close), close + 1),
                 None => {
-                    diags.error(Span::new(base + i, base + i + 1), "unterminated-quote", "this quoted value has no closing `\"`");
+                    diags.error(
+                        Span::new(base + i, base + i + 1),
+                        "unterminated-quote",
+                        "this quoted value has no closing `\"`",
+                    );
                     return None;
                 }
             }
         } else {
             let vs = i;
-            while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'>') && !b[i..].starts_with(b"/>") {
+            while i < b.len()
+                && !matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'>')
+                && !b[i..].starts_with(b"/>")
+            {
                 i += 1;
             }
-            (raw[vs..i].to_string(), false, Span::new(base + vs, base + i), i)
+            (
+                raw[vs..i].to_string(),
+                false,
+                Span::new(base + vs, base + i),
+                i,
+            )
         };
         attrs.push(Attribute {
             name: raw[ns..name_end].to_string(),
@@ -275,7 +329,10 @@ mod tests {
     use super::*;
 
     fn run(s: &str) -> (Vec<Inline>, usize) {
-        let t = Text { raw: s.to_string(), span: Span::new(0, s.len()) };
+        let t = Text {
+            raw: s.to_string(),
+            span: Span::new(0, s.len()),
+        };
         let mut d = Diagnostics::default();
         let v = parse(&t, &mut d);
         (v, d.into_vec().len())
@@ -286,7 +343,9 @@ mod tests {
         let (v, errs) = run("See <dia at=2 mv=C4B5D6>if Black plays</dia> instead.");
         assert_eq!(errs, 0);
         assert_eq!(v.len(), 3);
-        let Inline::Dia { attrs, content, .. } = &v[1] else { panic!("{v:?}") };
+        let Inline::Dia { attrs, content, .. } = &v[1] else {
+            panic!("{v:?}")
+        };
         assert_eq!(attrs.len(), 2);
         assert_eq!(attrs[1].value, "C4B5D6");
         assert_eq!(content, &vec![Inline::Text(Span::new(24, 38))]);
@@ -294,7 +353,8 @@ mod tests {
 
     #[test]
     fn links_images_breaks() {
-        let (v, errs) = run("<a href=\"de\">Deutsch</a><br/>x<br />y<br><img url=\"i.png\" href=x></img>\tz");
+        let (v, errs) =
+            run("<a href=\"de\">Deutsch</a><br/>x<br />y<br><img url=\"i.png\" href=x></img>\tz");
         assert_eq!(errs, 0);
         assert!(matches!(v[0], Inline::Link { .. }));
         assert!(matches!(v[1], Inline::Break(_)));
@@ -321,19 +381,36 @@ mod tests {
     fn nesting_past_the_limit_is_one_error_and_no_deeper_tree() {
         let n = 20_000;
         let s = format!("{}x{}", "<a href=b>".repeat(n), "</a>".repeat(n));
-        let t = Text { raw: s.clone(), span: Span::new(0, s.len()) };
+        let t = Text {
+            raw: s.clone(),
+            span: Span::new(0, s.len()),
+        };
         let mut d = Diagnostics::default();
         let v = parse(&t, &mut d);
         assert_eq!(depth(&v), MAX_INLINE_DEPTH);
         let d = d.into_vec();
         let deep: Vec<_> = d.iter().filter(|d| d.code == "too-deep").collect();
         assert_eq!(deep.len(), 1);
-        assert_eq!(deep[0].span.start as usize, MAX_INLINE_DEPTH * "<a href=b>".len());
+        assert_eq!(
+            deep[0].span.start as usize,
+            MAX_INLINE_DEPTH * "<a href=b>".len()
+        );
         // The closing tags of the tags left out close nothing and are no errors of their own.
-        assert!(d.iter().all(|d| d.code != "unbalanced-tag" && d.code != "unclosed-tag"), "{d:?}");
+        assert!(
+            d.iter()
+                .all(|d| d.code != "unbalanced-tag" && d.code != "unclosed-tag"),
+            "{d:?}"
+        );
         // Nesting at the limit, alternating the two tags, is no `too-deep` error.
-        let s = format!("{}x{}", "<dia at=1><a href=b>".repeat(MAX_INLINE_DEPTH / 2), "</a></dia>".repeat(MAX_INLINE_DEPTH / 2));
-        let t = Text { raw: s.clone(), span: Span::new(0, s.len()) };
+        let s = format!(
+            "{}x{}",
+            "<dia at=1><a href=b>".repeat(MAX_INLINE_DEPTH / 2),
+            "</a></dia>".repeat(MAX_INLINE_DEPTH / 2)
+        );
+        let t = Text {
+            raw: s.clone(),
+            span: Span::new(0, s.len()),
+        };
         let mut d = Diagnostics::default();
         assert_eq!(depth(&parse(&t, &mut d)), MAX_INLINE_DEPTH);
         assert!(d.into_vec().iter().all(|d| d.code != "too-deep"));

@@ -23,15 +23,25 @@ pub fn decode(bytes: &[u8]) -> Result<(&str, bool), (usize, String)> {
     };
     match std::str::from_utf8(body) {
         Ok(s) => Ok((s, bom)),
-        Err(e) => Err((e.valid_up_to(), "the file is not valid UTF-8 here; save it as UTF-8".to_string())),
+        Err(e) => Err((
+            e.valid_up_to(),
+            "the file is not valid UTF-8 here; save it as UTF-8".to_string(),
+        )),
     }
 }
 
 /// Parses gobook source text (without a byte-order mark).
 pub fn parse(src: &str) -> Parsed {
-    let mut p = Parser { src, pos: 0, diags: Diagnostics::default() };
+    let mut p = Parser {
+        src,
+        pos: 0,
+        diags: Diagnostics::default(),
+    };
     check_characters(src, &mut p.diags);
-    let mut doc = Document { crlf: first_line_is_crlf(src), ..Document::default() };
+    let mut doc = Document {
+        crlf: first_line_is_crlf(src),
+        ..Document::default()
+    };
     let bytes = src.as_bytes();
     let mut blank = 0u32;
     while p.pos < src.len() {
@@ -59,7 +69,10 @@ pub fn parse(src: &str) -> Parsed {
         blank = 0;
         p.pos = after;
     }
-    Parsed { doc, diagnostics: p.diags.into_vec() }
+    Parsed {
+        doc,
+        diagnostics: p.diags.into_vec(),
+    }
 }
 
 /// Reports each run of control characters or noncharacters in `src` as an error at its place.
@@ -74,9 +87,16 @@ pub fn check_characters(src: &str, diags: &mut Diagnostics) {
         let what = if n == 1 {
             format!("the invisible character {}", crate::chars::describe(c))
         } else {
-            format!("{n} invisible characters (the first is {})", crate::chars::describe(c))
+            format!(
+                "{n} invisible characters (the first is {})",
+                crate::chars::describe(c)
+            )
         };
-        let hint = if c == '\0' { "; NUL characters usually mean the file was saved as UTF-16: save it as UTF-8" } else { "" };
+        let hint = if c == '\0' {
+            "; NUL characters usually mean the file was saved as UTF-16: save it as UTF-8"
+        } else {
+            ""
+        };
         diags.error(
             Span::new(range.start, range.end),
             "control-character",
@@ -86,7 +106,8 @@ pub fn check_characters(src: &str, diags: &mut Diagnostics) {
 }
 
 fn first_line_is_crlf(src: &str) -> bool {
-    src.find('\n').is_some_and(|i| i > 0 && src.as_bytes()[i - 1] == b'\r')
+    src.find('\n')
+        .is_some_and(|i| i > 0 && src.as_bytes()[i - 1] == b'\r')
 }
 
 /// End of the line content (before `\r\n` or `\n`) and start of the next line.
@@ -94,7 +115,11 @@ fn line_bounds(bytes: &[u8], from: usize) -> (usize, usize) {
     match memchr_nl(&bytes[from..]) {
         Some(i) => {
             let nl = from + i;
-            let end = if nl > from && bytes[nl - 1] == b'\r' { nl - 1 } else { nl };
+            let end = if nl > from && bytes[nl - 1] == b'\r' {
+                nl - 1
+            } else {
+                nl
+            };
             (end, nl + 1)
         }
         None => (bytes.len(), bytes.len()),
@@ -161,7 +186,11 @@ impl<'a> Parser<'a> {
         el.explicit = true;
         let mut i = start + 2;
         if i >= end || !is_name_start(bytes[i]) {
-            self.diags.error(Span::new(start, (start + 3).min(end)), "syntax", "expected an element name after `::`");
+            self.diags.error(
+                Span::new(start, (start + 3).min(end)),
+                "syntax",
+                "expected an element name after `::`",
+            );
             el.kind = ElementKind::Unknown;
             el.name = String::new();
             el.value = Some(self.text(i, end));
@@ -185,7 +214,10 @@ impl<'a> Parser<'a> {
                 self.diags.warning(
                     Span::new(ls, i),
                     "unknown-language",
-                    format!("`{tag}` is not a language tag (known: {})", schema::LANGUAGES.join(", ")),
+                    format!(
+                        "`{tag}` is not a language tag (known: {})",
+                        schema::LANGUAGES.join(", ")
+                    ),
                 );
             }
             el.langs.push(tag.to_string());
@@ -198,16 +230,27 @@ impl<'a> Parser<'a> {
                     let id = &self.src[id_start..id_start + k];
                     let span = Span::new(id_start, id_start + k);
                     self.check_id(id, span);
-                    el.id = Some(Ident { name: id.to_string(), span });
+                    el.id = Some(Ident {
+                        name: id.to_string(),
+                        span,
+                    });
                     i = id_start + k + 1;
                 }
                 None => {
-                    self.diags.error(Span::new(i, i + 2), "syntax", "the ID is missing its closing `)`");
+                    self.diags.error(
+                        Span::new(i, i + 2),
+                        "syntax",
+                        "the ID is missing its closing `)`",
+                    );
                     i = end;
                 }
             }
         } else if i < end && bytes[i] == b'(' {
-            self.diags.error(Span::new(i, i + 1), "syntax", "an ID is written `(#id)`, with a `#`");
+            self.diags.error(
+                Span::new(i, i + 1),
+                "syntax",
+                "an ID is written `(#id)`, with a `#`",
+            );
             i = end;
         }
         if i < end && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n') {
@@ -232,7 +275,11 @@ impl<'a> Parser<'a> {
                 format!("`{c}` is not allowed in an ID (letters, digits, `_`, `-` and `.` are)"),
             );
         } else if id_is_only_languages(id) {
-            self.diags.error(span, "bad-id", format!("the ID `{id}` is made only of language tags; choose another name"));
+            self.diags.error(
+                span,
+                "bad-id",
+                format!("the ID `{id}` is made only of language tags; choose another name"),
+            );
         }
     }
 
@@ -274,7 +321,10 @@ impl<'a> Parser<'a> {
                         self.diags.error(
                             Span::new(vstart, vstart + 1),
                             "unterminated-quote",
-                            format!("the quoted value of `{}` has no closing `\"`", &self.src[i..name_end]),
+                            format!(
+                                "the quoted value of `{}` has no closing `\"`",
+                                &self.src[i..name_end]
+                            ),
                         );
                         let v = self.src[vstart + 1..end].to_string();
                         (v, true, Span::new(vstart + 1, end), end)
@@ -285,7 +335,12 @@ impl<'a> Parser<'a> {
                 while k < end && !matches!(bytes[k], b' ' | b'\t' | b'\r' | b'\n') {
                     k += 1;
                 }
-                (self.src[vstart..k].to_string(), false, Span::new(vstart, k), k)
+                (
+                    self.src[vstart..k].to_string(),
+                    false,
+                    Span::new(vstart, k),
+                    k,
+                )
             };
             el.attrs.push(Attribute {
                 name: self.src[i..name_end].to_string(),
@@ -308,7 +363,10 @@ impl<'a> Parser<'a> {
     }
 
     fn text(&self, start: usize, end: usize) -> Text {
-        Text { raw: self.src[start..end].to_string(), span: Span::new(start, end) }
+        Text {
+            raw: self.src[start..end].to_string(),
+            span: Span::new(start, end),
+        }
     }
 }
 

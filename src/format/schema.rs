@@ -2,7 +2,9 @@
 //! the attributes it takes with their value types and defaults' bounds.
 
 /// The language tags of the spec (`po` is Polish; `ui` the reader's interface language).
-pub const LANGUAGES: &[&str] = &["cn", "de", "en", "es", "fr", "it", "ja", "ko", "po", "pt", "ru", "tw", "ui"];
+pub const LANGUAGES: &[&str] = &[
+    "cn", "de", "en", "es", "fr", "it", "ja", "ko", "po", "pt", "ru", "tw", "ui",
+];
 
 /// Whether `tag` is one of the spec's language tags.
 pub fn is_language(tag: &str) -> bool {
@@ -153,9 +155,18 @@ enum Group {
     Include,
 }
 
-const INT: ValueType = ValueType::Int { min: i64::MIN, max: i64::MAX };
-const NONNEG: ValueType = ValueType::Int { min: 0, max: i64::MAX };
-const POSITIVE: ValueType = ValueType::Int { min: 1, max: i64::MAX };
+const INT: ValueType = ValueType::Int {
+    min: i64::MIN,
+    max: i64::MAX,
+};
+const NONNEG: ValueType = ValueType::Int {
+    min: 0,
+    max: i64::MAX,
+};
+const POSITIVE: ValueType = ValueType::Int {
+    min: 1,
+    max: i64::MAX,
+};
 
 /// Every attribute of the spec: name, group, type, language-specific.
 const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
@@ -210,7 +221,12 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
         ("tw", Diagram, PointList, false),
         ("ln", Diagram, PointPairs, false),
         ("ar", Diagram, PointPairs, false),
-        ("width", Diagram, Enum(&["full", "dia", "half", "third"]), false),
+        (
+            "width",
+            Diagram,
+            Enum(&["full", "dia", "half", "third"]),
+            false,
+        ),
         ("ca", Diagram, Text, true),
         ("showToPlay", Diagram, Flag, false),
         ("showFromTo", Diagram, Flag, false),
@@ -220,8 +236,18 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
         ("wrong", Problem, Sequences, true),
         ("align", Display, Enum(&["left", "center", "right"]), false),
         ("href", Display, Href, false),
-        ("break", Display, Enum(&["page", "column", "line", "none"]), false),
-        ("style", Paragraph, Enum(&["normal", "block", "hanging", "indent", "bullet", "text"]), false),
+        (
+            "break",
+            Display,
+            Enum(&["page", "column", "line", "none"]),
+            false,
+        ),
+        (
+            "style",
+            Paragraph,
+            Enum(&["normal", "block", "hanging", "indent", "bullet", "text"]),
+            false,
+        ),
         ("keepWithNext", Paragraph, Flag, false),
         ("hint", Paragraph, Flag, false),
         ("ref", Paragraph, IdOrNone, false),
@@ -246,8 +272,8 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
 
 /// Every element name the spec defines (language tags aside).
 pub const ELEMENT_NAMES: &[&str] = &[
-    "book", "chapter", "go", "fig", "dia", "var", "prb", "p", "h1", "h2", "h3", "h4", "h5", "s1", "s2", "img", "buy",
-    "include", "c",
+    "book", "chapter", "go", "fig", "dia", "var", "prb", "p", "h1", "h2", "h3", "h4", "h5", "s1",
+    "s2", "img", "buy", "include", "c",
 ];
 
 /// Every attribute name the spec defines, besides labels (`a`..`Z`) and point text (`K10`).
@@ -257,7 +283,9 @@ pub fn attribute_names() -> impl Iterator<Item = &'static str> {
 
 /// Attributes that are game info (written on a line of their own).
 pub fn is_game_info(name: &str) -> bool {
-    ATTRIBUTES.iter().any(|(n, g, _, _)| *n == name && *g == Group::GameInfo)
+    ATTRIBUTES
+        .iter()
+        .any(|(n, g, _, _)| *n == name && *g == Group::GameInfo)
 }
 
 /// Where an attribute stands, which decides which attributes it may have.
@@ -279,7 +307,9 @@ fn groups(host: Host) -> &'static [Group] {
         Host::Element(ElementKind::Book) => &[Book, Chapter],
         Host::Element(ElementKind::Chapter) => &[Chapter],
         Host::Element(ElementKind::Go) => &[GoData, GameInfo],
-        Host::Element(ElementKind::Diagram(_)) | Host::InlineDia => &[GoData, GameInfo, Diagram, Problem, Display],
+        Host::Element(ElementKind::Diagram(_)) | Host::InlineDia => {
+            &[GoData, GameInfo, Diagram, Problem, Display]
+        }
         Host::Element(ElementKind::Paragraph(_)) => &[Paragraph, Display],
         Host::Element(ElementKind::Img) | Host::InlineImg => &[Image, Display],
         Host::Element(ElementKind::Buy) => &[Buy, Display],
@@ -309,10 +339,18 @@ pub fn attr_spec(host: Host, base: &str) -> AttrSpec {
     let gs = groups(host);
     let is_diagram = gs.contains(&Group::Diagram);
     if base.len() == 1 && base.as_bytes()[0].is_ascii_alphabetic() {
-        return if is_diagram { AttrSpec::Label } else { AttrSpec::Misplaced };
+        return if is_diagram {
+            AttrSpec::Label
+        } else {
+            AttrSpec::Misplaced
+        };
     }
     if is_point_name(base) {
-        return if is_diagram { AttrSpec::PointText } else { AttrSpec::Misplaced };
+        return if is_diagram {
+            AttrSpec::PointText
+        } else {
+            AttrSpec::Misplaced
+        };
     }
     let mut seen = false;
     for &(n, g, ty, lang_ok) in ATTRIBUTES {
@@ -331,10 +369,16 @@ pub fn attr_spec(host: Host, base: &str) -> AttrSpec {
     }
     if host == Host::Element(ElementKind::Img) || host == Host::InlineImg {
         if base == "ca" {
-            return AttrSpec::Known { ty: ValueType::Text, lang_ok: true };
+            return AttrSpec::Known {
+                ty: ValueType::Text,
+                lang_ok: true,
+            };
         }
         if base == "width" {
-            return AttrSpec::Known { ty: ValueType::Enum(&["full", "half", "third"]), lang_ok: false };
+            return AttrSpec::Known {
+                ty: ValueType::Enum(&["full", "half", "third"]),
+                lang_ok: false,
+            };
         }
     }
     if seen {
@@ -346,7 +390,9 @@ pub fn attr_spec(host: Host, base: &str) -> AttrSpec {
 
 /// Whether an attribute name is an uppercase board coordinate (`K10`), used for point text.
 pub fn is_point_name(name: &str) -> bool {
-    name.as_bytes().first().is_some_and(|b| b.is_ascii_uppercase())
+    name.as_bytes()
+        .first()
+        .is_some_and(|b| b.is_ascii_uppercase())
         && crate::point::Point::parse_standard(name).is_some()
 }
 

@@ -16,12 +16,18 @@ pub struct Span {
 impl Span {
     /// A span from byte offsets.
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start: start as u32, end: end as u32 }
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
     }
 
     /// The span moved right by `offset` bytes.
     pub fn shifted(self, offset: u32) -> Span {
-        Span { start: self.start + offset, end: self.end + offset }
+        Span {
+            start: self.start + offset,
+            end: self.end + offset,
+        }
     }
 }
 
@@ -164,7 +170,12 @@ impl LineIndex {
     /// Indexes the line starts of `src`.
     pub fn new(src: &str) -> LineIndex {
         let mut starts = vec![0u32];
-        starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1));
+        starts.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
         LineIndex { starts }
     }
 
@@ -178,20 +189,31 @@ impl LineIndex {
         let line = self.starts.partition_point(|&s| s <= offset).max(1) - 1;
         let start = self.starts[line] as usize;
         let end = (offset as usize).min(src.len());
-        let col = src.get(start..end).map(|s| s.chars().count()).unwrap_or(end - start);
+        let col = src
+            .get(start..end)
+            .map(|s| s.chars().count())
+            .unwrap_or(end - start);
         (line as u32 + 1, col as u32 + 1)
     }
 
     /// Byte offset where 1-based line `line` starts (the end of `src` past the last line).
     pub fn line_start(&self, src: &str, line: u32) -> usize {
-        self.starts.get((line as usize).saturating_sub(1)).map_or(src.len(), |&s| s as usize)
+        self.starts
+            .get((line as usize).saturating_sub(1))
+            .map_or(src.len(), |&s| s as usize)
     }
 
     /// The text of 1-based line `line`, without its line ending.
     pub fn line_text<'a>(&self, src: &'a str, line: u32) -> &'a str {
         let i = (line as usize).saturating_sub(1);
-        let Some(&start) = self.starts.get(i) else { return "" };
-        let end = self.starts.get(i + 1).map(|&e| e as usize).unwrap_or(src.len());
+        let Some(&start) = self.starts.get(i) else {
+            return "";
+        };
+        let end = self
+            .starts
+            .get(i + 1)
+            .map(|&e| e as usize)
+            .unwrap_or(src.len());
         src[start as usize..end].trim_end_matches(['\n', '\r'])
     }
 }

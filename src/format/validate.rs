@@ -24,10 +24,18 @@ fn check_book_first(doc: &Document, diags: &mut Diagnostics) {
         match el.kind {
             ElementKind::Comment => {}
             ElementKind::Book if book_seen => {
-                diags.error(el.name_span, "book-twice", "a file holds one book: this second `::book` must go");
+                diags.error(
+                    el.name_span,
+                    "book-twice",
+                    "a file holds one book: this second `::book` must go",
+                );
             }
             ElementKind::Book if seen_content => {
-                diags.error(el.name_span, "book-not-first", "`::book` must be the first element of the file");
+                diags.error(
+                    el.name_span,
+                    "book-not-first",
+                    "`::book` must be the first element of the file",
+                );
                 book_seen = true;
             }
             ElementKind::Book => book_seen = true,
@@ -35,7 +43,11 @@ fn check_book_first(doc: &Document, diags: &mut Diagnostics) {
         }
     }
     if !book_seen {
-        let span = doc.elements.first().map(|e| Span::new(e.span.start as usize, e.span.start as usize)).unwrap_or_default();
+        let span = doc
+            .elements
+            .first()
+            .map(|e| Span::new(e.span.start as usize, e.span.start as usize))
+            .unwrap_or_default();
         diags.error(span, "no-book", "the file must start with a `::book` element, e.g. `::book(#my-book) title=\"My Book\"`");
     }
 }
@@ -45,33 +57,62 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
         ElementKind::Unknown if !el.name.is_empty() => diags.warning(
             el.name_span,
             "unknown-element",
-            format!("`::{}` is not an element of the gobook format; it is kept but not shown", el.name),
+            format!(
+                "`::{}` is not an element of the gobook format; it is kept but not shown",
+                el.name
+            ),
         ),
         ElementKind::Comment => {
             if let Some(a) = el.attrs.first() {
-                diags.error(a.name_span, "comment-attributes", "comments can't have attributes; remove `=` or the attribute");
+                diags.error(
+                    a.name_span,
+                    "comment-attributes",
+                    "comments can't have attributes; remove `=` or the attribute",
+                );
             }
             return;
         }
         _ => {}
     }
-    if links.chapter[i].is_none() && !matches!(el.kind, ElementKind::Book | ElementKind::Comment | ElementKind::Unknown) {
-        diags.warning(el.name_span, "outside-chapter", "this element comes before the first `::chapter`; start a chapter first");
+    if links.chapter[i].is_none()
+        && !matches!(
+            el.kind,
+            ElementKind::Book | ElementKind::Comment | ElementKind::Unknown
+        )
+    {
+        diags.warning(
+            el.name_span,
+            "outside-chapter",
+            "this element comes before the first `::chapter`; start a chapter first",
+        );
     }
     let size = links.size[i];
     check_attrs(links, Host::Element(el.kind), &el.attrs, size, diags);
     if el.kind.is_go_data() && el.attr("mv").is_some() && el.attr("to").is_some() {
         let a = el.attr("to").expect("checked");
-        diags.error(a.name_span, "mv-and-to", "`mv` and `to` can't be used together: give the moves, or a range of the base's moves");
+        diags.error(
+            a.name_span,
+            "mv-and-to",
+            "`mv` and `to` can't be used together: give the moves, or a range of the base's moves",
+        );
     }
     if let Some(v) = &el.value {
         match el.kind {
-            ElementKind::Go => diags.warning(v.span, "go-text", "Go data shows no text; this text is ignored"),
-            ElementKind::Book | ElementKind::Chapter | ElementKind::Include | ElementKind::Buy => diags.warning(
+            ElementKind::Go => diags.warning(
                 v.span,
-                "ignored-text",
-                format!("`::{}` shows no text; put an empty line before text meant as a paragraph", el.name),
+                "go-text",
+                "Go data shows no text; this text is ignored",
             ),
+            ElementKind::Book | ElementKind::Chapter | ElementKind::Include | ElementKind::Buy => {
+                diags.warning(
+                    v.span,
+                    "ignored-text",
+                    format!(
+                        "`::{}` shows no text; put an empty line before text meant as a paragraph",
+                        el.name
+                    ),
+                )
+            }
             ElementKind::Comment | ElementKind::Unknown => {}
             _ => {
                 let parts = inline::parse(v, diags);
@@ -81,29 +122,55 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
     }
 }
 
-fn check_inlines(doc: &Document, links: &Links, i: usize, parts: &[Inline], diags: &mut Diagnostics) {
+fn check_inlines(
+    doc: &Document,
+    links: &Links,
+    i: usize,
+    parts: &[Inline],
+    diags: &mut Diagnostics,
+) {
     for part in parts {
         match part {
             Inline::Text(_) | Inline::Break(_) => {}
             Inline::Dia { attrs, content, .. } => {
-                let base = links::inline_dia_base(doc, links, i, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
-                let size = own_size(attrs).or_else(|| base.map(|b| links.size[b])).unwrap_or(links::DEFAULT_SIZE);
+                let base = links::inline_dia_base(
+                    doc,
+                    links,
+                    i,
+                    attrs
+                        .iter()
+                        .find(|a| a.name == "base")
+                        .map(|a| a.value.as_str()),
+                );
+                let size = own_size(attrs)
+                    .or_else(|| base.map(|b| links.size[b]))
+                    .unwrap_or(links::DEFAULT_SIZE);
                 check_attrs(links, Host::InlineDia, attrs, size, diags);
                 if attrs.iter().any(|a| a.name == "mv") {
                     if let Some(a) = attrs.iter().find(|a| a.name == "to") {
-                        diags.error(a.name_span, "mv-and-to", "`mv` and `to` can't be used together");
+                        diags.error(
+                            a.name_span,
+                            "mv-and-to",
+                            "`mv` and `to` can't be used together",
+                        );
                     }
                 }
                 check_inlines(doc, links, i, content, diags);
             }
-            Inline::Link { attrs, content, span } => {
+            Inline::Link {
+                attrs,
+                content,
+                span,
+            } => {
                 if !attrs.iter().any(|a| a.name == "href") {
                     diags.warning(*span, "link-without-href", "this link has no `href`");
                 }
                 check_attrs(links, Host::InlineLink, attrs, links.size[i], diags);
                 check_inlines(doc, links, i, content, diags);
             }
-            Inline::Img { attrs, .. } => check_attrs(links, Host::InlineImg, attrs, links.size[i], diags),
+            Inline::Img { attrs, .. } => {
+                check_attrs(links, Host::InlineImg, attrs, links.size[i], diags)
+            }
         }
     }
 }
@@ -140,7 +207,11 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
     }
     for (k, a) in attrs.iter().enumerate() {
         if attrs[..k].iter().any(|b| b.name == a.name) {
-            diags.warning(a.name_span, "duplicate-attribute", format!("`{}` is given twice; the last one counts", a.name));
+            diags.warning(
+                a.name_span,
+                "duplicate-attribute",
+                format!("`{}` is given twice; the last one counts", a.name),
+            );
         }
         let (base, suffix) = schema::split_langs(&a.name);
         let spec = schema::attr_spec(host, base);
@@ -156,7 +227,11 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
             }
             for tag in suffix.split('_') {
                 if !schema::is_language(tag) {
-                    diags.warning(a.name_span, "unknown-language", format!("`{tag}` is not a language tag"));
+                    diags.warning(
+                        a.name_span,
+                        "unknown-language",
+                        format!("`{tag}` is not a language tag"),
+                    );
                 }
             }
         }
@@ -164,18 +239,29 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
             AttrSpec::Unknown => diags.warning(
                 a.name_span,
                 "unknown-attribute",
-                format!("`{}` is not an attribute of the gobook format; it is kept but has no effect", a.name),
+                format!(
+                    "`{}` is not an attribute of the gobook format; it is kept but has no effect",
+                    a.name
+                ),
             ),
             AttrSpec::Misplaced => diags.warning(
                 a.name_span,
                 "misplaced-attribute",
-                format!("`{}` does not apply to {}; it is kept but has no effect", a.name, host_name(host)),
+                format!(
+                    "`{}` does not apply to {}; it is kept but has no effect",
+                    a.name,
+                    host_name(host)
+                ),
             ),
             AttrSpec::Label => check_value(a, ValueType::PointList, size, diags),
             AttrSpec::PointText => {
                 if let Some(p) = crate::point::Point::parse_standard(base) {
                     if !p.on_board(size) {
-                        diags.error(a.name_span, "off-board", format!("`{base}` is off the {size}x{size} board"));
+                        diags.error(
+                            a.name_span,
+                            "off-board",
+                            format!("`{base}` is off the {size}x{size} board"),
+                        );
                     }
                 }
             }
@@ -183,7 +269,11 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
                 if matches!(base, "correct" | "wrong")
                     && !matches!(host, Host::Element(ElementKind::Diagram(DiagramKind::Prb)))
                 {
-                    diags.warning(a.name_span, "problem-only", format!("`{base}` only applies to problems (`::prb`)"));
+                    diags.warning(
+                        a.name_span,
+                        "problem-only",
+                        format!("`{base}` only applies to problems (`::prb`)"),
+                    );
                 }
                 check_value(a, ty, size, diags);
                 if ty == ValueType::Href {
@@ -200,29 +290,51 @@ fn check_value(a: &Attribute, ty: ValueType, size: u8, diags: &mut Diagnostics) 
     let res: Result<(), ValueError> = match ty {
         ValueType::Text | ValueType::Href => Ok(()),
         ValueType::Int { min, max } => values::parse_int(v)
-            .map_err(|e| ValueError { message: format!("`{name}` must be a whole number, found `{v}`"), ..e })
+            .map_err(|e| ValueError {
+                message: format!("`{name}` must be a whole number, found `{v}`"),
+                ..e
+            })
             .and_then(|n| {
-            if n < min {
-                let what = if min == 1 { "a positive whole number" } else { "a whole number of at least 0" };
-                let what = if min > 1 { format!("a whole number from {min} to {max}") } else { what.to_string() };
-                Err(ValueError { at: 0..v.len(), message: format!("`{name}` must be {what}, found `{v}`") })
-            } else if n > max {
-                Err(ValueError { at: 0..v.len(), message: format!("`{name}` must be from {min} to {max}, found `{v}`") })
-            } else {
-                Ok(())
-            }
+                if n < min {
+                    let what = if min == 1 {
+                        "a positive whole number"
+                    } else {
+                        "a whole number of at least 0"
+                    };
+                    let what = if min > 1 {
+                        format!("a whole number from {min} to {max}")
+                    } else {
+                        what.to_string()
+                    };
+                    Err(ValueError {
+                        at: 0..v.len(),
+                        message: format!("`{name}` must be {what}, found `{v}`"),
+                    })
+                } else if n > max {
+                    Err(ValueError {
+                        at: 0..v.len(),
+                        message: format!("`{name}` must be from {min} to {max}, found `{v}`"),
+                    })
+                } else {
+                    Ok(())
+                }
+            }),
+        ValueType::Float => values::parse_float(v).map(|_| ()).map_err(|e| ValueError {
+            message: format!("`{name}` must be a positive number such as 0.75, found `{v}`"),
+            ..e
         }),
-        ValueType::Float => values::parse_float(v)
-            .map(|_| ())
-            .map_err(|e| ValueError { message: format!("`{name}` must be a positive number such as 0.75, found `{v}`"), ..e }),
-        ValueType::Flag => values::parse_flag(v)
-            .map(|_| ())
-            .map_err(|e| ValueError { message: format!("`{name}` must be 0 or 1, found `{v}`"), ..e }),
+        ValueType::Flag => values::parse_flag(v).map(|_| ()).map_err(|e| ValueError {
+            message: format!("`{name}` must be 0 or 1, found `{v}`"),
+            ..e
+        }),
         ValueType::Enum(opts) => {
             if opts.contains(&v) {
                 Ok(())
             } else {
-                Err(ValueError { at: 0..v.len(), message: format!("`{name}` must be one of {}, found `{v}`", opts.join(", ")) })
+                Err(ValueError {
+                    at: 0..v.len(),
+                    message: format!("`{name}` must be one of {}, found `{v}`", opts.join(", ")),
+                })
             }
         }
         ValueType::Point => values::parse_point(v, size).map(|_| ()),
@@ -233,7 +345,10 @@ fn check_value(a: &Attribute, ty: ValueType, size: u8, diags: &mut Diagnostics) 
         ValueType::Sequences => values::parse_sequences(v, size).map(|_| ()),
         ValueType::IdOrNone => {
             if v.is_empty() {
-                Err(ValueError { at: 0..0, message: format!("`{name}` needs an ID or `none`") })
+                Err(ValueError {
+                    at: 0..0,
+                    message: format!("`{name}` needs an ID or `none`"),
+                })
             } else {
                 Ok(())
             }
@@ -241,7 +356,11 @@ fn check_value(a: &Attribute, ty: ValueType, size: u8, diags: &mut Diagnostics) 
     };
     if let Err(e) = res {
         let span = value_error_span(a, &e);
-        let code = if e.message.contains("off the") { "off-board" } else { "bad-value" };
+        let code = if e.message.contains("off the") {
+            "off-board"
+        } else {
+            "bad-value"
+        };
         diags.error(span, code, e.message);
     }
 }
@@ -251,7 +370,10 @@ fn check_value(a: &Attribute, ty: ValueType, size: u8, diags: &mut Diagnostics) 
 fn value_error_span(a: &Attribute, e: &ValueError) -> Span {
     let raw_len = (a.value_span.end - a.value_span.start) as usize;
     if raw_len == a.value.len() && e.at.end <= a.value.len() {
-        Span::new(a.value_span.start as usize + e.at.start, a.value_span.start as usize + e.at.end)
+        Span::new(
+            a.value_span.start as usize + e.at.start,
+            a.value_span.start as usize + e.at.end,
+        )
     } else {
         a.value_span
     }
@@ -264,11 +386,15 @@ fn check_href(links: &Links, a: &Attribute, diags: &mut Diagnostics) {
         values::Href::Refused { scheme } => diags.warning(
             a.value_span,
             "unsafe-link",
-            format!("links with `{scheme}:` are refused; use http(s):, mailto:, an ID or a language"),
+            format!(
+                "links with `{scheme}:` are refused; use http(s):, mailto:, an ID or a language"
+            ),
         ),
-        values::Href::Id(v) if !links.id_exists(v) => {
-            diags.warning(a.value_span, "unknown-link", format!("no element has the ID `{v}`; the link will be disabled"))
-        }
+        values::Href::Id(v) if !links.id_exists(v) => diags.warning(
+            a.value_span,
+            "unknown-link",
+            format!("no element has the ID `{v}`; the link will be disabled"),
+        ),
         values::Href::Id(_) => {}
     }
 }

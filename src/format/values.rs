@@ -15,7 +15,10 @@ pub struct ValueError {
 }
 
 fn err<T>(at: Range<usize>, message: impl Into<String>) -> Result<T, ValueError> {
-    Err(ValueError { at, message: message.into() })
+    Err(ValueError {
+        at,
+        message: message.into(),
+    })
 }
 
 /// One entry of a move list.
@@ -58,14 +61,17 @@ pub enum Href<'a> {
 pub fn classify_href(href: &str) -> Href<'_> {
     let v = href.trim();
     let lower = v.to_ascii_lowercase();
-    if lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("mailto:") {
+    if lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("mailto:")
+    {
         return Href::External(v);
     }
     if crate::format::schema::is_language(v) {
         return Href::Language(v);
     }
     match v.find(':') {
-        Some(colon) if !v[..colon].contains('/') => Href::Refused { scheme: &v[..colon] },
+        Some(colon) if !v[..colon].contains('/') => Href::Refused {
+            scheme: &v[..colon],
+        },
         _ => Href::Id(v),
     }
 }
@@ -76,7 +82,8 @@ pub fn parse_int(s: &str) -> Result<i64, ValueError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return err(0..s.len(), format!("expected a whole number, found `{s}`"));
     }
-    s.parse::<i64>().or_else(|_| err(0..s.len(), format!("the number `{s}` is too large")))
+    s.parse::<i64>()
+        .or_else(|_| err(0..s.len(), format!("the number `{s}` is too large")))
 }
 
 /// Parses a `0`/`1` flag.
@@ -92,7 +99,10 @@ pub fn parse_flag(s: &str) -> Result<bool, ValueError> {
 pub fn parse_float(s: &str) -> Result<f64, ValueError> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 && !s.contains(['e', 'E', 'i', 'n', 'I', 'N']) => Ok(v),
-        _ => err(0..s.len(), format!("expected a positive number such as 0.75, found `{s}`")),
+        _ => err(
+            0..s.len(),
+            format!("expected a positive number such as 0.75, found `{s}`"),
+        ),
     }
 }
 
@@ -109,17 +119,26 @@ pub fn tokens(s: &str, size: u8, moves: bool) -> Result<Vec<Token>, ValueError> 
             continue;
         }
         if moves && s[i..].starts_with("Pass") {
-            out.push(Token { mv: Move::Pass, range: i..i + 4 });
+            out.push(Token {
+                mv: Move::Pass,
+                range: i..i + 4,
+            });
             i += 4;
             continue;
         }
         if moves && s[i..].starts_with("Tenuki") {
-            out.push(Token { mv: Move::Tenuki, range: i..i + 6 });
+            out.push(Token {
+                mv: Move::Tenuki,
+                range: i..i + 6,
+            });
             i += 6;
             continue;
         }
         let (p, len) = point_at(s, i, size)?;
-        out.push(Token { mv: Move::Play(p), range: i..i + len });
+        out.push(Token {
+            mv: Move::Play(p),
+            range: i..i + len,
+        });
         i += len;
     }
     Ok(out)
@@ -132,7 +151,10 @@ fn point_at(s: &str, i: usize, size: u8) -> Result<(Point, usize), ValueError> {
     let bad = |len: usize| {
         let end = (i + len).min(s.len());
         let shown = s.get(i..end).unwrap_or("?");
-        err(i..end, format!("`{shown}` is not a board point (write points like D4 or Q16)"))
+        err(
+            i..end,
+            format!("`{shown}` is not a board point (write points like D4 or Q16)"),
+        )
     };
     if !c.is_ascii_alphabetic() {
         let len = s[i..].chars().next().map(char::len_utf8).unwrap_or(1);
@@ -153,14 +175,22 @@ fn point_at(s: &str, i: usize, size: u8) -> Result<(Point, usize), ValueError> {
                 return bad(k - i);
             };
             if !p.on_board(size) {
-                return err(i..k, format!("`{}` is off the {size}x{size} board", &s[i..k]));
+                return err(
+                    i..k,
+                    format!("`{}` is off the {size}x{size} board", &s[i..k]),
+                );
             }
             Ok((p, k - i))
         }
-        Some(d) if c.is_ascii_lowercase() && d.is_ascii_lowercase() => match Point::from_sgf([c, d], size) {
-            Some(p) => Ok((p, 2)),
-            None => err(i..i + 2, format!("`{}` is off the {size}x{size} board", &s[i..i + 2])),
-        },
+        Some(d) if c.is_ascii_lowercase() && d.is_ascii_lowercase() => {
+            match Point::from_sgf([c, d], size) {
+                Some(p) => Ok((p, 2)),
+                None => err(
+                    i..i + 2,
+                    format!("`{}` is off the {size}x{size} board", &s[i..i + 2]),
+                ),
+            }
+        }
         _ => bad(1),
     }
 }
@@ -189,7 +219,10 @@ pub fn parse_point(s: &str, size: u8) -> Result<Point, ValueError> {
 pub fn parse_point_pairs(s: &str, size: u8) -> Result<Vec<(Point, Point)>, ValueError> {
     let pts = parse_points(s, size)?;
     if pts.len() % 2 != 0 {
-        return err(0..s.len(), "lines and arrows need pairs of points (start and end); one is missing");
+        return err(
+            0..s.len(),
+            "lines and arrows need pairs of points (start and end); one is missing",
+        );
     }
     Ok(pts.chunks(2).map(|c| (c[0], c[1])).collect())
 }
@@ -207,7 +240,10 @@ pub fn parse_view(s: &str, size: u8) -> Result<(Point, Point), ValueError> {
             Point::new(a.col.min(b.col), a.row.min(b.row)),
             Point::new(a.col.max(b.col), a.row.max(b.row)),
         )),
-        _ => err(0..s.len(), format!("a view is two corner points such as A1T10, found `{s}`")),
+        _ => err(
+            0..s.len(),
+            format!("a view is two corner points such as A1T10, found `{s}`"),
+        ),
     }
 }
 
@@ -303,7 +339,10 @@ fn push_moves(part: Option<&mut Vec<SeqPiece>>, from: usize, to: usize) {
 }
 
 fn shift(e: ValueError, by: usize) -> ValueError {
-    ValueError { at: e.at.start + by..e.at.end + by, message: e.message }
+    ValueError {
+        at: e.at.start + by..e.at.end + by,
+        message: e.message,
+    }
 }
 
 /// Rewrites every point of a point or move list in standard uppercase form,
@@ -357,12 +396,24 @@ mod tests {
 
     #[test]
     fn point_lists_with_and_without_spaces() {
-        assert_eq!(parse_points("C3C4D5", 19).unwrap(), vec![p("C3"), p("C4"), p("D5")]);
-        assert_eq!(parse_points("C3 c4  D5", 19).unwrap(), vec![p("C3"), p("C4"), p("D5")]);
-        assert_eq!(parse_points("T10T19", 19).unwrap(), vec![p("T10"), p("T19")]);
+        assert_eq!(
+            parse_points("C3C4D5", 19).unwrap(),
+            vec![p("C3"), p("C4"), p("D5")]
+        );
+        assert_eq!(
+            parse_points("C3 c4  D5", 19).unwrap(),
+            vec![p("C3"), p("C4"), p("D5")]
+        );
+        assert_eq!(
+            parse_points("T10T19", 19).unwrap(),
+            vec![p("T10"), p("T19")]
+        );
         assert_eq!(parse_points("dd", 19).unwrap(), vec![p("D16")]);
         assert_eq!(parse_points("ddpp", 19).unwrap(), vec![p("D16"), p("Q4")]);
-        assert!(parse_points("T19", 9).unwrap_err().message.contains("off the 9x9 board"));
+        assert!(parse_points("T19", 9)
+            .unwrap_err()
+            .message
+            .contains("off the 9x9 board"));
         assert!(parse_points("I5", 19).is_err());
         assert!(parse_points("C3,", 19).is_err());
     }
@@ -370,8 +421,20 @@ mod tests {
     #[test]
     fn moves_with_pass_and_tenuki() {
         let m = parse_moves("A1PassB1 Tenuki C1", 19).unwrap();
-        assert_eq!(m, vec![Move::Play(p("A1")), Move::Pass, Move::Play(p("B1")), Move::Tenuki, Move::Play(p("C1"))]);
-        assert!(parse_moves("pass", 19).is_ok(), "lowercase `pass` reads as the SGF pairs pa, ss");
+        assert_eq!(
+            m,
+            vec![
+                Move::Play(p("A1")),
+                Move::Pass,
+                Move::Play(p("B1")),
+                Move::Tenuki,
+                Move::Play(p("C1"))
+            ]
+        );
+        assert!(
+            parse_moves("pass", 19).is_ok(),
+            "lowercase `pass` reads as the SGF pairs pa, ss"
+        );
     }
 
     #[test]
@@ -414,7 +477,10 @@ mod tests {
         assert_eq!(normalize_points("c3 c4D5", 19, false).unwrap(), "C3 C4D5");
         assert_eq!(normalize_points("dd", 19, false).unwrap(), "D16");
         assert_eq!(normalize_points("d4 Pass", 19, true).unwrap(), "D4 Pass");
-        assert_eq!(normalize_sequences("e1e2(dead, e5 too);d1", 9).unwrap(), "E1E2(dead, e5 too);D1");
+        assert_eq!(
+            normalize_sequences("e1e2(dead, e5 too);d1", 9).unwrap(),
+            "E1E2(dead, e5 too);D1"
+        );
         assert_eq!(normalize_points("Z9", 19, false), None);
     }
 }

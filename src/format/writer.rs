@@ -11,7 +11,12 @@ use crate::resolve::links::{self, Links};
 /// Writes the document with the spec's spacing: one empty line before each
 /// element, two before headings and includes, three before chapters.
 pub fn write(doc: &Document) -> String {
-    let mut out = String::with_capacity(doc.elements.iter().map(|e| e.span.end - e.span.start + 8).sum::<u32>() as usize);
+    let mut out = String::with_capacity(
+        doc.elements
+            .iter()
+            .map(|e| e.span.end - e.span.start + 8)
+            .sum::<u32>() as usize,
+    );
     if doc.bom {
         out.push('\u{feff}');
     }
@@ -56,16 +61,27 @@ fn write_element(out: &mut String, el: &Element) {
         out.push(')');
     }
     let own_line = |a: &Attribute| {
-        el.kind == ElementKind::Book || (el.kind.is_go_data() && schema::is_game_info(a.base_name()))
+        el.kind == ElementKind::Book
+            || (el.kind.is_go_data() && schema::is_game_info(a.base_name()))
     };
     for a in &el.attrs {
-        out.push(if a.on_new_line || own_line(a) { '\n' } else { ' ' });
+        out.push(if a.on_new_line || own_line(a) {
+            '\n'
+        } else {
+            ' '
+        });
         write_attr(out, a);
     }
     if let Some(v) = &el.value {
         // The reader skips the spaces before a value but only one tab: a value that
         // begins with a space (it followed a tab) keeps it only behind a tab.
-        out.push(if el.value_on_new_line { '\n' } else if v.raw.starts_with(' ') { '\t' } else { ' ' });
+        out.push(if el.value_on_new_line {
+            '\n'
+        } else if v.raw.starts_with(' ') {
+            '\t'
+        } else {
+            ' '
+        });
         push_text(out, &v.raw);
     }
 }
@@ -123,7 +139,12 @@ pub enum Formatted {
 /// on Go data that sets a position), and write with the conventions.
 pub fn format(src: &str, bom: bool) -> Formatted {
     let parsed = crate::format::parse(src);
-    let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error).cloned().collect();
+    let errors: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .cloned()
+        .collect();
     if !errors.is_empty() {
         return Formatted::SyntaxErrors(errors);
     }
@@ -152,7 +173,11 @@ pub fn normalize(doc: &mut Document) {
             && el.attr("sgf").is_none()
             && (el.attr("ab").is_some() || el.attr("aw").is_some())
         {
-            let after = el.attrs.iter().rposition(|a| a.name == "ab" || a.name == "aw").map_or(0, |p| p + 1);
+            let after = el
+                .attrs
+                .iter()
+                .rposition(|a| a.name == "ab" || a.name == "aw")
+                .map_or(0, |p| p + 1);
             el.attrs.insert(
                 after,
                 Attribute {
@@ -166,7 +191,10 @@ pub fn normalize(doc: &mut Document) {
             );
         }
         if let Some(text) = &mut el.value {
-            if matches!(el.kind, ElementKind::Comment | ElementKind::Unknown | ElementKind::Go) {
+            if matches!(
+                el.kind,
+                ElementKind::Comment | ElementKind::Unknown | ElementKind::Go
+            ) {
                 continue;
             }
             let parts = inline::parse(text, &mut scratch);
@@ -197,10 +225,24 @@ fn normalized_value(host: Host, a: &Attribute, size: u8) -> Option<String> {
     (new != *v).then_some(new)
 }
 
-fn inline_edits(doc: &Document, links: &Links, para: usize, parts: &[Inline], edits: &mut Vec<(Span, String)>) {
+fn inline_edits(
+    doc: &Document,
+    links: &Links,
+    para: usize,
+    parts: &[Inline],
+    edits: &mut Vec<(Span, String)>,
+) {
     for part in parts {
         if let Inline::Dia { attrs, content, .. } = part {
-            let base = links::inline_dia_base(doc, links, para, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
+            let base = links::inline_dia_base(
+                doc,
+                links,
+                para,
+                attrs
+                    .iter()
+                    .find(|a| a.name == "base")
+                    .map(|a| a.value.as_str()),
+            );
             let size = base.map(|b| links.size[b]).unwrap_or(links::DEFAULT_SIZE);
             for a in attrs {
                 let raw_len = (a.value_span.end - a.value_span.start) as usize;

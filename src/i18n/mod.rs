@@ -12,11 +12,16 @@ mod tests;
 use tables::Row;
 
 /// Language codes of the spec, in this order.
-pub const LANGUAGES: [&str; 12] = ["en", "de", "fr", "ja", "ko", "cn", "tw", "es", "it", "po", "pt", "ru"];
+pub const LANGUAGES: [&str; 12] = [
+    "en", "de", "fr", "ja", "ko", "cn", "tw", "es", "it", "po", "pt", "ru",
+];
 
 /// Column of `lang` in the tables; English for `ui` and unknown codes.
 fn index(lang: &str) -> usize {
-    LANGUAGES.iter().position(|l| l.eq_ignore_ascii_case(lang)).unwrap_or(0)
+    LANGUAGES
+        .iter()
+        .position(|l| l.eq_ignore_ascii_case(lang))
+        .unwrap_or(0)
 }
 
 /// The entry of `row` for `lang`.
@@ -46,10 +51,22 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 /// Fills a player template: `black|white` picks a side, `^` is the player, `~` the opponent.
 fn player_text(template: &str, black: bool, lang: &str) -> String {
     let template = match template.split_once('|') {
-        Some((b, w)) => if black { b } else { w },
+        Some((b, w)) => {
+            if black {
+                b
+            } else {
+                w
+            }
+        }
         None => template,
     };
-    fill(template, &[("^", color_name(black, lang)), ("~", color_name(!black, lang))])
+    fill(
+        template,
+        &[
+            ("^", color_name(black, lang)),
+            ("~", color_name(!black, lang)),
+        ],
+    )
 }
 
 /// Colour word, capitalised as at the start of a sentence ("Black"/"White", "Schwarz"/"Weiß", "黒"/"白").
@@ -72,13 +89,17 @@ pub fn standard_text(code: &str, lang: &str) -> Option<String> {
         b'w' => false,
         _ => return None,
     };
-    let (_, row) = tables::PLAYER_TEXTS.iter().find(|(c, _)| *c == &code[1..])?;
+    let (_, row) = tables::PLAYER_TEXTS
+        .iter()
+        .find(|(c, _)| *c == &code[1..])?;
     Some(player_text(pick(row, lang), black, lang))
 }
 
 /// Every standard-text code the spec defines: the player codes for b and w, then the plain ones.
 pub fn standard_codes() -> impl Iterator<Item = String> {
-    let players = tables::PLAYER_TEXTS.iter().flat_map(|(c, _)| [format!("b{c}"), format!("w{c}")]);
+    let players = tables::PLAYER_TEXTS
+        .iter()
+        .flat_map(|(c, _)| [format!("b{c}"), format!("w{c}")]);
     players.chain(tables::PLAIN_TEXTS.iter().map(|(c, _)| c.to_string()))
 }
 
@@ -99,7 +120,10 @@ pub fn move_range(from: u32, to: u32, lang: &str) -> String {
 
 /// Gap caption for moves played where another move stands: "12, 18 at 7".
 pub fn gap_at(moves: &str, target: &str, lang: &str) -> String {
-    fill(pick(&tables::GAP_AT, lang), &[("{m}", moves), ("{t}", target)])
+    fill(
+        pick(&tables::GAP_AT, lang),
+        &[("{m}", moves), ("{t}", target)],
+    )
 }
 
 /// Gap caption for a capturing move: "9: takes".
@@ -149,5 +173,8 @@ pub fn language_name(lang: &str) -> &'static str {
 
 /// A word of the website's interface by key ("contents", "show_hint", "move_of" ...); None for unknown keys.
 pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
-    tables::UI.iter().find(|(k, _)| *k == key).map(|(_, row)| pick(row, lang))
+    tables::UI
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, row)| pick(row, lang))
 }

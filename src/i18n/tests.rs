@@ -46,11 +46,34 @@ const SPEC_PLAIN: [(&str, &str); 7] = [
 ];
 
 const UI_KEYS: [&str; 29] = [
-    "contents", "previous", "next", "show_hint", "hint", "solution", "show_solution", "reset", "correct", "wrong",
-    "not_in_book", "problem", "figure", "diagram", "first_move", "previous_move", "next_move", "last_move",
+    "contents",
+    "previous",
+    "next",
+    "show_hint",
+    "hint",
+    "solution",
+    "show_solution",
+    "reset",
+    "correct",
+    "wrong",
+    "not_in_book",
+    "problem",
+    "figure",
+    "diagram",
+    "first_move",
+    "previous_move",
+    "next_move",
+    "last_move",
     "expand_board",
     "skip_to_content",
-    "buy_book", "close", "language", "title_page", "move_of", "black_move_at", "white_move_at", "pass",
+    "buy_book",
+    "close",
+    "language",
+    "title_page",
+    "move_of",
+    "black_move_at",
+    "white_move_at",
+    "pass",
     "elsewhere",
 ];
 
@@ -68,8 +91,14 @@ fn all_codes() -> Vec<String> {
 #[test]
 fn english_matches_the_spec_list_exactly() {
     for (code, text) in SPEC_PLAYER {
-        assert_eq!(standard_text(&format!("b{code}"), "en").as_deref(), Some(text.replace('^', "Black").as_str()));
-        assert_eq!(standard_text(&format!("w{code}"), "en").as_deref(), Some(text.replace('^', "White").as_str()));
+        assert_eq!(
+            standard_text(&format!("b{code}"), "en").as_deref(),
+            Some(text.replace('^', "Black").as_str())
+        );
+        assert_eq!(
+            standard_text(&format!("w{code}"), "en").as_deref(),
+            Some(text.replace('^', "White").as_str())
+        );
     }
     for (code, text) in SPEC_PLAIN {
         assert_eq!(standard_text(code, "en").as_deref(), Some(text), "{code}");
@@ -90,9 +119,13 @@ fn the_tables_cover_exactly_the_spec_codes() {
 fn every_code_has_a_text_in_every_language() {
     for lang in LANGUAGES {
         for code in all_codes() {
-            let text = standard_text(&code, lang).unwrap_or_else(|| panic!("{code} missing in {lang}"));
+            let text =
+                standard_text(&code, lang).unwrap_or_else(|| panic!("{code} missing in {lang}"));
             assert!(!text.trim().is_empty(), "{code} empty in {lang}");
-            assert!(!text.contains(['^', '~', '|', '{']), "{code} in {lang} left a placeholder: {text}");
+            assert!(
+                !text.contains(['^', '~', '|', '{']),
+                "{code} in {lang} left a placeholder: {text}"
+            );
             assert_eq!(text.trim(), text, "{code} in {lang} has stray spaces");
         }
     }
@@ -117,10 +150,16 @@ fn player_texts_name_the_player_and_the_opponent() {
     assert_eq!(standard_text("wtk", "ja").as_deref(), Some("白先、黒死。"));
     assert_eq!(standard_text("btk", "ko").as_deref(), Some("흑선 백사."));
     assert_eq!(standard_text("wtl", "cn").as_deref(), Some("白先活。"));
-    assert_eq!(standard_text("btp", "fr").as_deref(), Some("À Noir de jouer."));
+    assert_eq!(
+        standard_text("btp", "fr").as_deref(),
+        Some("À Noir de jouer.")
+    );
     assert_eq!(standard_text("wtp", "de").as_deref(), Some("Weiß am Zug."));
     assert_eq!(standard_text("wtp", "ru").as_deref(), Some("Ход белых."));
-    assert_eq!(standard_text("bdo", "po").as_deref(), Some("Co mogą zrobić czarne?"));
+    assert_eq!(
+        standard_text("bdo", "po").as_deref(),
+        Some("Co mogą zrobić czarne?")
+    );
     assert_eq!(standard_text("se", "ko").as_deref(), Some("빅."));
     assert_eq!(standard_text("se", "tw").as_deref(), Some("雙活。"));
     assert_eq!(standard_text("fe", "ja").as_deref(), Some("欠け眼。"));
@@ -128,7 +167,21 @@ fn player_texts_name_the_player_and_the_opponent() {
 
 #[test]
 fn unknown_codes_are_none() {
-    for code in ["", "b", "w", "tp", "xtp", "btpx", "Btp", "btp_de", "app", "title", "copyright", "123", "é"] {
+    for code in [
+        "",
+        "b",
+        "w",
+        "tp",
+        "xtp",
+        "btpx",
+        "Btp",
+        "btp_de",
+        "app",
+        "title",
+        "copyright",
+        "123",
+        "é",
+    ] {
         assert_eq!(standard_text(code, "en"), None, "{code:?}");
     }
     assert_eq!(ui("", "en"), None);
@@ -144,10 +197,16 @@ fn every_ui_key_exists_in_every_language() {
             assert!(!text.trim().is_empty(), "{key} empty in {lang}");
         }
         let move_of = ui("move_of", lang).unwrap();
-        assert!(move_of.contains("{n}") && move_of.contains("{total}"), "{lang}: {move_of}");
+        assert!(
+            move_of.contains("{n}") && move_of.contains("{total}"),
+            "{lang}: {move_of}"
+        );
         for key in ["black_move_at", "white_move_at"] {
             let text = ui(key, lang).unwrap();
-            assert!(text.contains("{n}") && text.contains("{point}"), "{lang}: {text}");
+            assert!(
+                text.contains("{n}") && text.contains("{point}"),
+                "{lang}: {text}"
+            );
         }
     }
     assert_eq!(ui("move_of", "en"), Some("Move {n} of {total}"));
@@ -177,14 +236,25 @@ fn captions_in_every_language() {
         assert!(range.contains("51\u{2013}100"), "{lang}: {range}");
         assert!(!range.contains('-'), "{lang}: {range}");
         let one = move_range(7, 7, lang);
-        assert!(one.contains('7') && !one.contains('\u{2013}'), "{lang}: {one}");
+        assert!(
+            one.contains('7') && !one.contains('\u{2013}'),
+            "{lang}: {one}"
+        );
         for text in [to_play(true, lang), to_play(false, lang)] {
             assert!(!text.ends_with(['.', '。']), "{lang}: {text}");
             assert!(!text.contains(['^', '~', '|']), "{lang}: {text}");
         }
         let at = gap_at("12", "7", lang);
-        assert!(at.contains("12") && at.contains('7') && !at.contains('{'), "{lang}: {at}");
-        for text in [gap_takes("9", lang), gap_connects("9", lang), gap_elsewhere("9", lang), gap_ko("9", lang)] {
+        assert!(
+            at.contains("12") && at.contains('7') && !at.contains('{'),
+            "{lang}: {at}"
+        );
+        for text in [
+            gap_takes("9", lang),
+            gap_connects("9", lang),
+            gap_elsewhere("9", lang),
+            gap_ko("9", lang),
+        ] {
             assert!(text.contains('9') && !text.contains('{'), "{lang}: {text}");
         }
         assert!(!gap_separator(lang).is_empty() && !number_separator(lang).is_empty());
@@ -204,7 +274,11 @@ fn placeholders_in_moves_are_not_rescanned() {
 fn unknown_language_and_ui_are_english() {
     for lang in ["ui", "", "xx", "pl", "zh", "english", "e"] {
         assert_eq!(color_name(true, lang), "Black", "{lang}");
-        assert_eq!(standard_text("wtl", lang).as_deref(), Some("White to live."), "{lang}");
+        assert_eq!(
+            standard_text("wtl", lang).as_deref(),
+            Some("White to live."),
+            "{lang}"
+        );
         assert_eq!(to_play(true, lang), "Black to play", "{lang}");
         assert_eq!(move_range(1, 2, lang), "Moves 1\u{2013}2", "{lang}");
         assert_eq!(gap_separator(lang), "; ");
@@ -232,7 +306,11 @@ fn colour_names() {
         ("pt", "Preto", "Branco"),
     ];
     for (lang, b, w) in expected {
-        assert_eq!((color_name(true, lang), color_name(false, lang)), (b, w), "{lang}");
+        assert_eq!(
+            (color_name(true, lang), color_name(false, lang)),
+            (b, w),
+            "{lang}"
+        );
     }
 }
 
@@ -251,8 +329,18 @@ fn quotes_and_names() {
     assert_eq!(
         names,
         [
-            "English", "Deutsch", "Français", "日本語", "한국어", "简体中文", "繁體中文", "Español", "Italiano", "Polski",
-            "Português", "Русский"
+            "English",
+            "Deutsch",
+            "Français",
+            "日本語",
+            "한국어",
+            "简体中文",
+            "繁體中文",
+            "Español",
+            "Italiano",
+            "Polski",
+            "Português",
+            "Русский"
         ]
     );
     for lang in LANGUAGES {

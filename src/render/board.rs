@@ -7,12 +7,18 @@ use crate::resolve::model::{Book, Diagram};
 
 /// The renderer's input for diagram `d` in `lang`.
 pub fn board_diagram(book: &Book, d: &Diagram, lang: &str) -> BoardDiagram {
-    BoardDiagram { title: diagram_title(book, d, lang), ..board_shape(d) }
+    BoardDiagram {
+        title: diagram_title(book, d, lang),
+        ..board_shape(d)
+    }
 }
 
 /// The renderer's input for diagram `d` without its title, the one part that differs between languages.
 pub fn board_shape(d: &Diagram) -> BoardDiagram {
-    let full = d.view.0.col == 0 && d.view.0.row == 0 && d.view.1.col + 1 == d.size && d.view.1.row + 1 == d.size;
+    let full = d.view.0.col == 0
+        && d.view.0.row == 0
+        && d.view.1.col + 1 == d.size
+        && d.view.1.row + 1 == d.size;
     let mut b = BoardDiagram::new(d.size);
     b.view = (!full).then_some(d.view);
     b.stones = d.stones.clone();
@@ -20,7 +26,13 @@ pub fn board_shape(d: &Diagram) -> BoardDiagram {
         .moves
         .iter()
         .filter(|m| m.shown)
-        .filter_map(|m| Some(NumberedStone { point: m.point?, color: m.color, label: m.label()? }))
+        .filter_map(|m| {
+            Some(NumberedStone {
+                point: m.point?,
+                color: m.color,
+                label: m.label()?,
+            })
+        })
         .collect();
     b.labels = d.labels.clone();
     b.marks = d.marks.clone();
@@ -37,12 +49,21 @@ pub fn diagram_title(book: &Book, d: &Diagram, lang: &str) -> String {
     if !title.is_empty() {
         return title;
     }
-    let word = if d.role == crate::resolve::model::DiagramRole::Block(crate::format::schema::DiagramKind::Fig) { "figure" } else { "diagram" };
+    let word = if d.role
+        == crate::resolve::model::DiagramRole::Block(crate::format::schema::DiagramKind::Fig)
+    {
+        "figure"
+    } else {
+        "diagram"
+    };
     crate::i18n::ui(word, lang).unwrap_or("Diagram").to_string()
 }
 
 /// The caption lines to print under a standalone diagram: the title line, then the gaps.
 pub fn caption_text(book: &Book, d: &Diagram, lang: &str) -> Vec<String> {
     let lines = caption_lines(book, d, lang);
-    [Some(lines.title()).filter(|t| !t.is_empty()), lines.gaps].into_iter().flatten().collect()
+    [Some(lines.title()).filter(|t| !t.is_empty()), lines.gaps]
+        .into_iter()
+        .flatten()
+        .collect()
 }

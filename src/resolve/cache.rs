@@ -34,10 +34,33 @@ struct KeyData {
 
 impl Key {
     /// The key of an element (`inline`: of an inline diagram's tag) with source `text`.
-    pub fn new(inline: bool, text: &str, base: Option<&Key>, size: u8, full_width: bool, show_coords: bool) -> Key {
+    pub fn new(
+        inline: bool,
+        text: &str,
+        base: Option<&Key>,
+        size: u8,
+        full_width: bool,
+        show_coords: bool,
+    ) -> Key {
         let mut h = hasher();
-        (inline, text, base.map(|b| b.0.hash), size, full_width, show_coords).hash(&mut h);
-        Key(Arc::new(KeyData { hash: h.finish(), inline, text: text.into(), base: base.cloned(), size, full_width, show_coords }))
+        (
+            inline,
+            text,
+            base.map(|b| b.0.hash),
+            size,
+            full_width,
+            show_coords,
+        )
+            .hash(&mut h);
+        Key(Arc::new(KeyData {
+            hash: h.finish(),
+            inline,
+            text: text.into(),
+            base: base.cloned(),
+            size,
+            full_width,
+            show_coords,
+        }))
     }
 }
 
@@ -81,7 +104,10 @@ pub struct ResolveCache {
 impl ResolveCache {
     /// A cache for a single resolution, which stores nothing.
     pub fn once() -> ResolveCache {
-        ResolveCache { once: true, ..ResolveCache::default() }
+        ResolveCache {
+            once: true,
+            ..ResolveCache::default()
+        }
     }
 
     /// The Go data and diagram for `key`, made by `make` when not cached, and the key as
@@ -125,25 +151,51 @@ impl ResolveCache {
     /// The Go data kept for `key` and the key as stored, without using them (for work
     /// done ahead, see `prefetch`).
     pub fn peek(&self, key: &Key) -> Option<(Key, Arc<GoData>)> {
-        self.entries.get_key_value(key).map(|(k, e)| (k.clone(), e.data.clone()))
+        self.entries
+            .get_key_value(key)
+            .map(|(k, e)| (k.clone(), e.data.clone()))
     }
 
     /// Keeps what was made ahead for `key`, with diagnostics `found` at their places for
     /// an element starting at `anchor`; the next `get_or_make` of it is not a hit.
-    pub fn insert_made(&mut self, key: Key, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
+    pub fn insert_made(
+        &mut self,
+        key: Key,
+        anchor: u32,
+        data: Arc<GoData>,
+        diagram: Option<Diagram>,
+        found: Vec<Diagnostic>,
+    ) {
         self.made.insert(key.clone());
         self.store(key, anchor, data, diagram, found);
     }
 
-    fn store(&mut self, key: Key, anchor: u32, data: Arc<GoData>, diagram: Option<Diagram>, found: Vec<Diagnostic>) {
+    fn store(
+        &mut self,
+        key: Key,
+        anchor: u32,
+        data: Arc<GoData>,
+        diagram: Option<Diagram>,
+        found: Vec<Diagnostic>,
+    ) {
         let relative = found
             .into_iter()
             .map(|mut d| {
-                d.span = Span { start: d.span.start.wrapping_sub(anchor), end: d.span.end.wrapping_sub(anchor) };
+                d.span = Span {
+                    start: d.span.start.wrapping_sub(anchor),
+                    end: d.span.end.wrapping_sub(anchor),
+                };
                 d
             })
             .collect();
-        self.entries.insert(key, Entry { data, diagram: diagram.map(Box::new), diagnostics: relative });
+        self.entries.insert(
+            key,
+            Entry {
+                data,
+                diagram: diagram.map(Box::new),
+                diagnostics: relative,
+            },
+        );
     }
 
     /// Starts a resolution: counts afresh.
@@ -164,7 +216,10 @@ impl ResolveCache {
 /// Diagnostics kept relative to an element, placed at the element starting at `anchor`.
 fn at(relative: &[Diagnostic], anchor: u32) -> impl Iterator<Item = Diagnostic> + '_ {
     relative.iter().cloned().map(move |mut d| {
-        d.span = Span { start: d.span.start.wrapping_add(anchor), end: d.span.end.wrapping_add(anchor) };
+        d.span = Span {
+            start: d.span.start.wrapping_add(anchor),
+            end: d.span.end.wrapping_add(anchor),
+        };
         d
     })
 }

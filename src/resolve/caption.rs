@@ -22,23 +22,42 @@ pub struct CaptionLines {
 impl CaptionLines {
     /// The first line: caption, to-play and range joined, as printed under a board.
     pub fn title(&self) -> String {
-        let parts: Vec<&str> = [&self.caption, &self.to_play, &self.from_to].into_iter().flatten().map(String::as_str).collect();
+        let parts: Vec<&str> = [&self.caption, &self.to_play, &self.from_to]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
         parts.join(" — ")
     }
 }
 
 /// Works out the caption lines of `d` in `lang`.
 pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
-    let caption = d.caption.get(lang).map(|c| resolve_plain(book, c, lang)).filter(|c| !c.is_empty());
-    let to_play = d.show_to_play.then(|| i18n::to_play(d.to_play == Color::Black, lang));
-    let from_to = if d.show_from_to { d.number_range().map(|(a, b)| i18n::move_range(a, b, lang)) } else { None };
+    let caption = d
+        .caption
+        .get(lang)
+        .map(|c| resolve_plain(book, c, lang))
+        .filter(|c| !c.is_empty());
+    let to_play = d
+        .show_to_play
+        .then(|| i18n::to_play(d.to_play == Color::Black, lang));
+    let from_to = if d.show_from_to {
+        d.number_range().map(|(a, b)| i18n::move_range(a, b, lang))
+    } else {
+        None
+    };
     let gaps = match &d.gaps_setting {
         GapsSetting::None => None,
         GapsSetting::Text(t) => t.get(lang).map(|g| resolve_plain(book, g, lang)),
         GapsSetting::Auto if d.gaps.is_empty() => None,
         GapsSetting::Auto => Some(gaps_text(&d.gaps, lang)),
     };
-    CaptionLines { caption, to_play, from_to, gaps }
+    CaptionLines {
+        caption,
+        to_play,
+        from_to,
+        gaps,
+    }
 }
 
 /// The automatic gaps line in `lang`.

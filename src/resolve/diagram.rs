@@ -36,12 +36,32 @@ pub fn lang_text(attrs: &[Attribute], name: &str) -> LangText {
 }
 
 /// Assembles a diagram from its Go data and attributes.
-pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Option<&GoData>, inh: Inherited) -> Diagram {
-    let get = |name: &str| attrs.iter().rev().find(|a| a.name == name).map(|a| a.value.as_str());
+pub fn assemble(
+    role: DiagramRole,
+    attrs: &[Attribute],
+    data: &GoData,
+    base: Option<&GoData>,
+    inh: Inherited,
+) -> Diagram {
+    let get = |name: &str| {
+        attrs
+            .iter()
+            .rev()
+            .find(|a| a.name == name)
+            .map(|a| a.value.as_str())
+    };
     let flag = |name: &str| get(name).and_then(|v| values::parse_flag(v).ok());
     let size = data.start.size();
-    let pts = |name: &str| get(name).and_then(|v| values::parse_points(v, size).ok()).unwrap_or_default();
-    let pairs = |name: &str| get(name).and_then(|v| values::parse_point_pairs(v, size).ok()).unwrap_or_default();
+    let pts = |name: &str| {
+        get(name)
+            .and_then(|v| values::parse_points(v, size).ok())
+            .unwrap_or_default()
+    };
+    let pairs = |name: &str| {
+        get(name)
+            .and_then(|v| values::parse_point_pairs(v, size).ok())
+            .unwrap_or_default()
+    };
 
     let mut labels: Vec<(Point, String)> = Vec::new();
     for a in attrs {
@@ -59,10 +79,17 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
         }
     }
     let mut marks = Vec::new();
-    for (name, mark) in [("tr", Mark::Triangle), ("sq", Mark::Square), ("cr", Mark::Circle), ("ma", Mark::Cross), ("rg", Mark::Diamond)] {
+    for (name, mark) in [
+        ("tr", Mark::Triangle),
+        ("sq", Mark::Square),
+        ("cr", Mark::Circle),
+        ("ma", Mark::Cross),
+        ("rg", Mark::Diamond),
+    ] {
         marks.extend(pts(name).into_iter().map(|p| (p, mark)));
     }
-    let mut territory: Vec<(Point, Color)> = pts("tb").into_iter().map(|p| (p, Color::Black)).collect();
+    let mut territory: Vec<(Point, Color)> =
+        pts("tb").into_iter().map(|p| (p, Color::Black)).collect();
     territory.extend(pts("tw").into_iter().map(|p| (p, Color::White)));
 
     let (moves, gaps, final_stones) = walk(data, &labels);
@@ -77,7 +104,12 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
         Some(_) => GapsSetting::Text(lang_text(attrs, "gaps")),
     };
     let gaps_setting = match gaps_setting {
-        GapsSetting::Auto if lang_text(attrs, "gaps").by_lang.iter().any(|(_, v)| v != "auto") => {
+        GapsSetting::Auto
+            if lang_text(attrs, "gaps")
+                .by_lang
+                .iter()
+                .any(|(_, v)| v != "auto") =>
+        {
             GapsSetting::Text(lang_text(attrs, "gaps"))
         }
         g => g,
@@ -90,7 +122,11 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
         }
         .to_string()
     });
-    let seqs = |name: &str| get(name).and_then(|v| values::parse_sequences(v, size).ok()).unwrap_or_default();
+    let seqs = |name: &str| {
+        get(name)
+            .and_then(|v| values::parse_sequences(v, size).ok())
+            .unwrap_or_default()
+    };
     let mut correct = seqs("correct");
     if kind == Some(DiagramKind::Prb) && correct.is_empty() && data.moves.is_empty() {
         // The spec's default: the base's own continuation is the answer.
@@ -108,7 +144,9 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
         element: 0,
         line: 0,
         size,
-        view: data.view.unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1))),
+        view: data
+            .view
+            .unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1))),
         first_number: data.first_number,
         to_play: data.start.to_play(),
         stones: exact(data.start.stones_top_down()),
@@ -122,7 +160,8 @@ pub fn assemble(role: DiagramRole, attrs: &[Attribute], data: &GoData, base: Opt
         arrows: pairs("ar"),
         gaps,
         gaps_setting,
-        show_from_to: flag("showFromTo").unwrap_or(kind == Some(DiagramKind::Fig) && !caption.is_set()),
+        show_from_to: flag("showFromTo")
+            .unwrap_or(kind == Some(DiagramKind::Fig) && !caption.is_set()),
         show_to_play: flag("showToPlay").unwrap_or(kind == Some(DiagramKind::Prb)),
         show_coords: flag("showCoords").unwrap_or(inh.show_coords),
         caption,
@@ -160,7 +199,10 @@ struct Pending {
 
 /// Plays the sequence on the drawing: the figure convention keeps captured stones
 /// drawn, so a move on a drawn point cannot be shown and becomes a gap.
-fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, Vec<(Point, Color)>) {
+fn walk(
+    data: &GoData,
+    labels: &[(Point, String)],
+) -> (Vec<MoveInfo>, Vec<Gap>, Vec<(Point, Color)>) {
     let mut board = data.start.clone();
     let size = board.size() as usize;
     // One cell a point, indexed like the board: no hashing on the hot path of every move.
@@ -181,14 +223,29 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
         match *m {
             Move::Pass => {
                 board.pass();
-                infos.push(MoveInfo { number: None, point: None, color, shown: false, captures: Box::default() });
+                infos.push(MoveInfo {
+                    number: None,
+                    point: None,
+                    color,
+                    shown: false,
+                    captures: Box::default(),
+                });
             }
             Move::Tenuki => {
                 let n = number.to_string();
                 number += 1;
                 board.pass();
-                pending.push(Pending { first: i, gap: Gap::Elsewhere(n.clone()) });
-                infos.push(MoveInfo { number: Some(number - 1), point: None, color, shown: false, captures: Box::default() });
+                pending.push(Pending {
+                    first: i,
+                    gap: Gap::Elsewhere(n.clone()),
+                });
+                infos.push(MoveInfo {
+                    number: Some(number - 1),
+                    point: None,
+                    color,
+                    shown: false,
+                    captures: Box::default(),
+                });
             }
             Move::Play(p) => {
                 let n = number;
@@ -198,7 +255,13 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
                     _ => Box::default(),
                 };
                 let text = n.to_string();
-                let mut info = MoveInfo { number: Some(n), point: Some(p), color, shown: false, captures };
+                let mut info = MoveInfo {
+                    number: Some(n),
+                    point: Some(p),
+                    color,
+                    shown: false,
+                    captures,
+                };
                 let at = cell(p);
                 let alone = match drawn.get(at).copied().unwrap_or(Drawn::Empty) {
                     Drawn::Empty => {
@@ -208,9 +271,17 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
                         info.shown = true;
                         None
                     }
-                    Drawn::Numbered(target) => Some(Gap::At { moves: vec![text.clone()], target: target.to_string() }),
-                    Drawn::Start(Some(l)) => Some(Gap::At { moves: vec![text.clone()], target: labels[l].1.clone() }),
-                    Drawn::Start(None) if !info.captures.is_empty() => Some(Gap::Takes(text.clone())),
+                    Drawn::Numbered(target) => Some(Gap::At {
+                        moves: vec![text.clone()],
+                        target: target.to_string(),
+                    }),
+                    Drawn::Start(Some(l)) => Some(Gap::At {
+                        moves: vec![text.clone()],
+                        target: labels[l].1.clone(),
+                    }),
+                    Drawn::Start(None) if !info.captures.is_empty() => {
+                        Some(Gap::Takes(text.clone()))
+                    }
                     Drawn::Start(None) => Some(Gap::Connects(text.clone())),
                 };
                 if let Some(gap) = alone {
@@ -233,11 +304,26 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
     for (_, captures) in kos {
         if captures.len() >= 2 {
             let first = captures[0].0;
-            pending.push(Pending { first, gap: Gap::Ko(captures.into_iter().map(|c| c.1).collect()) });
+            pending.push(Pending {
+                first,
+                gap: Gap::Ko(captures.into_iter().map(|c| c.1).collect()),
+            });
         } else {
             for (i, _, gap) in captures {
-                let p = data.moves.get(i).and_then(|m| if let Move::Play(p) = m { Some(*p) } else { None });
-                add_gap(&mut pending, &mut at_groups, i, p.unwrap_or(Point::new(0, 0)), gap);
+                let p = data.moves.get(i).and_then(|m| {
+                    if let Move::Play(p) = m {
+                        Some(*p)
+                    } else {
+                        None
+                    }
+                });
+                add_gap(
+                    &mut pending,
+                    &mut at_groups,
+                    i,
+                    p.unwrap_or(Point::new(0, 0)),
+                    gap,
+                );
             }
         }
     }
@@ -246,10 +332,19 @@ fn walk(data: &GoData, labels: &[(Point, String)]) -> (Vec<MoveInfo>, Vec<Gap>, 
     (infos, pending.into_iter().map(|p| p.gap).collect(), finals)
 }
 
-fn add_gap(pending: &mut Vec<Pending>, groups: &mut HashMap<Point, usize>, i: usize, p: Point, gap: Gap) {
+fn add_gap(
+    pending: &mut Vec<Pending>,
+    groups: &mut HashMap<Point, usize>,
+    i: usize,
+    p: Point,
+    gap: Gap,
+) {
     if let Gap::At { moves, .. } = &gap {
         if let Some(&k) = groups.get(&p) {
-            if let Gap::At { moves: existing, .. } = &mut pending[k].gap {
+            if let Gap::At {
+                moves: existing, ..
+            } = &mut pending[k].gap
+            {
                 existing.extend(moves.iter().cloned());
                 return;
             }

@@ -62,17 +62,40 @@ impl GoData {
     }
 
     fn numbered(&self) -> &[u32] {
-        self.numbered.get_or_init(|| self.moves.iter().enumerate().filter(|(_, m)| **m != Move::Pass).map(|(i, _)| i as u32).collect())
+        self.numbered.get_or_init(|| {
+            self.moves
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| **m != Move::Pass)
+                .map(|(i, _)| i as u32)
+                .collect()
+        })
     }
 
     /// The index in `moves` of the move numbered `n` (`moves.len()` for the end).
     fn index_of(&self, n: u32) -> usize {
-        n.checked_sub(self.first_number).and_then(|k| self.numbered().get(k as usize)).map_or(self.moves.len(), |&i| i as usize)
+        n.checked_sub(self.first_number)
+            .and_then(|k| self.numbered().get(k as usize))
+            .map_or(self.moves.len(), |&i| i as usize)
     }
 
     /// A position and the moves after it, for data that was not built by [`build`].
-    pub fn new(start: Board, moves: Vec<Move>, first_number: u32, view: Option<(Point, Point)>, at: u32) -> GoData {
-        GoData { start, moves, first_number, view, at, checkpoints: std::sync::OnceLock::new(), numbered: std::sync::OnceLock::new() }
+    pub fn new(
+        start: Board,
+        moves: Vec<Move>,
+        first_number: u32,
+        view: Option<(Point, Point)>,
+        at: u32,
+    ) -> GoData {
+        GoData {
+            start,
+            moves,
+            first_number,
+            view,
+            at,
+            checkpoints: std::sync::OnceLock::new(),
+            numbered: std::sync::OnceLock::new(),
+        }
     }
 
     /// The position before the move numbered `at` (passes before it are played).
@@ -133,20 +156,35 @@ pub fn play(board: &mut Board, m: Move) -> Option<Result<crate::board::MoveOutco
 }
 
 /// Builds the Go data of one element from its attributes and its base.
-pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, diags: &mut Diagnostics) -> GoData {
+pub fn build(
+    role: Role,
+    attrs: &[Attribute],
+    base: Option<&GoData>,
+    size: u8,
+    diags: &mut Diagnostics,
+) -> GoData {
     let get = |name: &str| attrs.iter().rev().find(|a| a.name == name);
     // Values that fail their type check were reported by validation; they count as absent here.
     let int = |name: &str| {
-        get(name).and_then(|a| values::parse_int(&a.value).ok()).filter(|v| (1..=u32::MAX as i64 / 2).contains(v)).map(|v| v as u32)
+        get(name)
+            .and_then(|a| values::parse_int(&a.value).ok())
+            .filter(|v| (1..=u32::MAX as i64 / 2).contains(v))
+            .map(|v| v as u32)
     };
 
     // An `sgf` value is the element's base (see `sgf_data`); links gave it no other.
     let sgf_data = get("sgf").and_then(|a| sgf_data::read(a, diags).map(|g| (a, g)));
-    let sgf_base = sgf_data.as_ref().map(|(_, g)| GoData::new(g.start.clone(), g.moves.clone(), 1, None, 1));
+    let sgf_base = sgf_data
+        .as_ref()
+        .map(|(_, g)| GoData::new(g.start.clone(), g.moves.clone(), 1, None, 1));
     if let Some((_, g)) = &sgf_data {
         check_moves(&g.start, &g.moves, &g.spans, 1, diags);
     }
-    let base = if get("sgf").is_some() { sgf_base.as_ref() } else { base };
+    let base = if get("sgf").is_some() {
+        sgf_base.as_ref()
+    } else {
+        base
+    };
     let base_start = base.map(|b| b.first_number).unwrap_or(1);
     let at = int("at").unwrap_or(base_start);
     let at_attr = get("at").filter(|_| int("at").is_some());
@@ -158,7 +196,10 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
                     diags.error(
                         a.value_span,
                         "at-out-of-range",
-                        format!("`at={at}` is outside the base's moves: it can be {} to {end}", b.first_number),
+                        format!(
+                            "`at={at}` is outside the base's moves: it can be {} to {end}",
+                            b.first_number
+                        ),
                     );
                 }
             }
@@ -166,7 +207,11 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
         }
         None => {
             if let Some(a) = at_attr.filter(|_| at != 1) {
-                diags.error(a.value_span, "at-without-base", format!("`at={at}` needs a base with moves to take the position from"));
+                diags.error(
+                    a.value_span,
+                    "at-without-base",
+                    format!("`at={at}` needs a base with moves to take the position from"),
+                );
             }
             Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"))
         }
@@ -174,11 +219,22 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
     if start.size() != size {
         // `sz` on an element with a base of another size: the element's own size wins.
         if let Some(a) = get("sz") {
-            diags.error(a.value_span, "size-mismatch", format!("`sz={size}` differs from the base's board size {}; remove `sz` or `base`", start.size()));
+            diags.error(
+                a.value_span,
+                "size-mismatch",
+                format!(
+                    "`sz={size}` differs from the base's board size {}; remove `sz` or `base`",
+                    start.size()
+                ),
+            );
         }
         start = Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"));
     }
-    let pts = |name: &str| get(name).and_then(|a| values::parse_points(&a.value, size).ok()).unwrap_or_default();
+    let pts = |name: &str| {
+        get(name)
+            .and_then(|a| values::parse_points(&a.value, size).ok())
+            .unwrap_or_default()
+    };
     for p in pts("ae") {
         start.remove(p);
     }
@@ -189,7 +245,11 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
         start.add_white(p);
     }
     if let Some(pl) = get("pl") {
-        start.set_to_play(if pl.value == "w" { Color::White } else { Color::Black });
+        start.set_to_play(if pl.value == "w" {
+            Color::White
+        } else {
+            Color::Black
+        });
     }
     if let Some(k) = get("koPoint").and_then(|a| values::parse_point(&a.value, size).ok()) {
         start.set_ko_point(Some(k));
@@ -200,7 +260,16 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
         let exact = (mv.value_span.end - mv.value_span.start) as usize == mv.value.len();
         let spans = toks
             .iter()
-            .map(|t| if exact { Span::new(mv.value_span.start as usize + t.range.start, mv.value_span.start as usize + t.range.end) } else { mv.value_span })
+            .map(|t| {
+                if exact {
+                    Span::new(
+                        mv.value_span.start as usize + t.range.start,
+                        mv.value_span.start as usize + t.range.end,
+                    )
+                } else {
+                    mv.value_span
+                }
+            })
             .collect();
         (toks.into_iter().map(|t| t.mv).collect(), spans)
     } else if let Some(to_attr) = get("to") {
@@ -211,12 +280,19 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
                 diags.error(
                     to_attr.value_span,
                     "to-out-of-range",
-                    format!("`to={to}` must be from `at` ({at}) to the base's last move ({})", b.end_number().saturating_sub(1)),
+                    format!(
+                        "`to={to}` must be from `at` ({at}) to the base's last move ({})",
+                        b.end_number().saturating_sub(1)
+                    ),
                 );
                 (Vec::new(), Vec::new())
             }
             None => {
-                diags.error(to_attr.value_span, "to-without-base", "`to` takes moves from a base, and this element has none");
+                diags.error(
+                    to_attr.value_span,
+                    "to-without-base",
+                    "`to` takes moves from a base, and this element has none",
+                );
                 (Vec::new(), Vec::new())
             }
         }
@@ -228,7 +304,14 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
     };
     if let (Some(mv), Some((_, g))) = (get("mv"), &sgf_data) {
         if !g.moves.is_empty() && get("at").is_none() {
-            diags.warning(mv.name_span, "sgf-moves-unused", format!("`mv` replaces the {} moves of the `sgf` value", g.moves.len()));
+            diags.warning(
+                mv.name_span,
+                "sgf-moves-unused",
+                format!(
+                    "`mv` replaces the {} moves of the `sgf` value",
+                    g.moves.len()
+                ),
+            );
         }
     }
 
@@ -243,12 +326,20 @@ pub fn build(role: Role, attrs: &[Attribute], base: Option<&GoData>, size: u8, d
         check_moves(&start, &moves, &spans, first_number, diags);
     }
 
-    let view = get("vw").and_then(|a| values::parse_view(&a.value, size).ok()).or(base.and_then(|b| b.view));
+    let view = get("vw")
+        .and_then(|a| values::parse_view(&a.value, size).ok())
+        .or(base.and_then(|b| b.view));
     GoData::new(start, moves, first_number, view, at)
 }
 
 /// Reports each move that breaks the rules, at its place in the source.
-fn check_moves(start: &Board, moves: &[Move], spans: &[Span], first_number: u32, diags: &mut Diagnostics) {
+fn check_moves(
+    start: &Board,
+    moves: &[Move],
+    spans: &[Span],
+    first_number: u32,
+    diags: &mut Diagnostics,
+) {
     let mut board = start.clone();
     let mut number = first_number;
     for (m, span) in moves.iter().zip(spans) {
@@ -260,7 +351,11 @@ fn check_moves(start: &Board, moves: &[Move], spans: &[Span], first_number: u32,
                 IllegalMove::Ko(_) => "it retakes a ko at once",
                 _ => "it is off the board",
             };
-            diags.error(*span, "illegal-move", format!("move {number} at {p} is illegal: {why}"));
+            diags.error(
+                *span,
+                "illegal-move",
+                format!("move {number} at {p} is illegal: {why}"),
+            );
         }
         if *m != Move::Pass {
             number += 1;

@@ -31,7 +31,11 @@ impl Links {
     pub fn lookup(&self, id: &str, from: usize) -> Option<usize> {
         let cands = self.ids.get(id)?;
         let ch = self.chapter.get(from).copied().flatten();
-        cands.iter().copied().find(|&c| self.chapter[c] == ch).or_else(|| cands.first().copied())
+        cands
+            .iter()
+            .copied()
+            .find(|&c| self.chapter[c] == ch)
+            .or_else(|| cands.first().copied())
     }
 
     /// Like [`Links::lookup`], but only among elements before `from` (no forward references).
@@ -39,13 +43,20 @@ impl Links {
         let cands = self.ids.get(id)?;
         let ch = self.chapter.get(from).copied().flatten();
         let earlier = || cands.iter().copied().filter(|&c| c < from);
-        earlier().filter(|&c| self.chapter[c] == ch).last().or_else(|| earlier().last())
+        earlier()
+            .filter(|&c| self.chapter[c] == ch)
+            .last()
+            .or_else(|| earlier().last())
     }
 
     /// Every ID with the elements that have it, sorted by ID: what `lookup` decides by,
     /// for the keys of cached pages.
     pub fn ids(&self) -> Vec<(&str, &[usize])> {
-        let mut v: Vec<(&str, &[usize])> = self.ids.iter().map(|(k, e)| (k.as_str(), e.as_slice())).collect();
+        let mut v: Vec<(&str, &[usize])> = self
+            .ids
+            .iter()
+            .map(|(k, e)| (k.as_str(), e.as_slice()))
+            .collect();
         v.sort_unstable();
         v
     }
@@ -77,7 +88,11 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
         if let Some(id) = &el.id {
             let same = l.ids.entry(id.name.clone()).or_default();
             if same.iter().any(|&p| l.chapter[p] == ch && ch.is_some()) {
-                diags.error(id.span, "duplicate-id", format!("the ID `{}` is used twice in this chapter", id.name));
+                diags.error(
+                    id.span,
+                    "duplicate-id",
+                    format!("the ID `{}` is used twice in this chapter", id.name),
+                );
             }
             same.push(i);
         }
@@ -92,12 +107,20 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
         }
         match el.kind {
             ElementKind::Go | ElementKind::Diagram(_) => {
-                let default = if el.kind == ElementKind::Diagram(DiagramKind::Var) { last_dia } else { last_go };
+                let default = if el.kind == ElementKind::Diagram(DiagramKind::Var) {
+                    last_dia
+                } else {
+                    last_go
+                };
                 let base = match el.attr("base") {
                     Some(a) if a.value == "none" => None,
                     // The SGF is the element's base: another one would be ignored.
                     Some(a) if el.attr("sgf").is_some() => {
-                        diags.warning(a.name_span, "sgf-and-base", "`sgf` gives the position and moves, so `base` is ignored");
+                        diags.warning(
+                            a.name_span,
+                            "sgf-and-base",
+                            "`sgf` gives the position and moves, so `base` is ignored",
+                        );
                         None
                     }
                     Some(a) => resolve_base(doc, &l, i, &a.value, a.value_span, diags),
@@ -105,7 +128,8 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
                     None => default,
                 };
                 l.base[i] = base;
-                l.size[i] = own_size(el).unwrap_or_else(|| base.map(|b| l.size[b]).unwrap_or(DEFAULT_SIZE));
+                l.size[i] =
+                    own_size(el).unwrap_or_else(|| base.map(|b| l.size[b]).unwrap_or(DEFAULT_SIZE));
                 if el.kind == ElementKind::Go {
                     last_go = Some(i);
                 } else {
@@ -116,13 +140,26 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
                 let r = match el.attr("ref") {
                     Some(a) if a.value == "none" => None,
                     Some(a) => match l.lookup(&a.value, i) {
-                        Some(t) if matches!(doc.elements[t].kind, ElementKind::Diagram(_)) => Some(t),
+                        Some(t) if matches!(doc.elements[t].kind, ElementKind::Diagram(_)) => {
+                            Some(t)
+                        }
                         Some(_) => {
-                            diags.error(a.value_span, "bad-reference", format!("`ref={}` must name a diagram (fig, dia, var or prb)", a.value));
+                            diags.error(
+                                a.value_span,
+                                "bad-reference",
+                                format!(
+                                    "`ref={}` must name a diagram (fig, dia, var or prb)",
+                                    a.value
+                                ),
+                            );
                             None
                         }
                         None => {
-                            diags.error(a.value_span, "unknown-id", format!("no element has the ID `{}`", a.value));
+                            diags.error(
+                                a.value_span,
+                                "unknown-id",
+                                format!("no element has the ID `{}`", a.value),
+                            );
                             None
                         }
                     },
@@ -142,9 +179,13 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
 
 /// The size an element sets itself: `sz`, else the board of its `sgf`.
 fn own_size(el: &crate::format::syntax::Element) -> Option<u8> {
-    let sz = el.attr_value("sz").and_then(|s| crate::format::values::parse_int(s).ok());
+    let sz = el
+        .attr_value("sz")
+        .and_then(|s| crate::format::values::parse_int(s).ok());
     match sz {
-        Some(v) => (2..=crate::point::MAX_SIZE as i64).contains(&v).then_some(v as u8),
+        Some(v) => (2..=crate::point::MAX_SIZE as i64)
+            .contains(&v)
+            .then_some(v as u8),
         None => crate::resolve::sgf_data::size(el.attr_value("sgf")?),
     }
 }
@@ -160,7 +201,11 @@ fn resolve_base(
     match l.lookup_before(id, i) {
         Some(t) if doc.elements[t].kind.is_go_data() => Some(t),
         Some(_) => {
-            diags.error(span, "bad-reference", format!("`base={id}` must name Go data or a diagram"));
+            diags.error(
+                span,
+                "bad-reference",
+                format!("`base={id}` must name Go data or a diagram"),
+            );
             None
         }
         None if l.id_exists(id) => {
@@ -175,10 +220,17 @@ fn resolve_base(
 }
 
 /// Inline diagrams resolve their base through this, given the paragraph they sit in.
-pub fn inline_dia_base(doc: &Document, l: &Links, para: usize, base_attr: Option<&str>) -> Option<usize> {
+pub fn inline_dia_base(
+    doc: &Document,
+    l: &Links,
+    para: usize,
+    base_attr: Option<&str>,
+) -> Option<usize> {
     match base_attr {
         Some("none") => None,
-        Some(id) => l.lookup_before(id, para).filter(|&t| doc.elements[t].kind.is_go_data()),
+        Some(id) => l
+            .lookup_before(id, para)
+            .filter(|&t| doc.elements[t].kind.is_go_data()),
         None => l.inline_base.get(para).copied().flatten(),
     }
 }

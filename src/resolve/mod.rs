@@ -35,7 +35,16 @@ pub struct Resolved {
 
 /// Spacing attributes that are inherited until the next chapter (`paraSpacing`)
 /// or apply to one paragraph.
-const SPACING: &[&str] = &["paraSpacing", "spaceBefore", "spaceAfter", "firstIndent", "hangingIndent", "rightIndent", "leftIndent", "blockIndent"];
+const SPACING: &[&str] = &[
+    "paraSpacing",
+    "spaceBefore",
+    "spaceAfter",
+    "firstIndent",
+    "hangingIndent",
+    "rightIndent",
+    "leftIndent",
+    "blockIndent",
+];
 
 /// Resolves a linked document.
 pub fn resolve(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics) -> Resolved {
@@ -43,25 +52,50 @@ pub fn resolve(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics
 }
 
 /// Resolves a linked document, reusing what `cache` holds from the last resolution.
-pub fn resolve_with(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics, cache: &mut cache::ResolveCache) -> Resolved {
+pub fn resolve_with(
+    src: &str,
+    doc: &Document,
+    links: &Links,
+    diags: &mut Diagnostics,
+    cache: &mut cache::ResolveCache,
+) -> Resolved {
     cache.begin();
     let r = resolve_inner(src, doc, links, diags, cache);
     cache.end();
     r
 }
 
-fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnostics, cache: &mut cache::ResolveCache) -> Resolved {
+fn resolve_inner(
+    src: &str,
+    doc: &Document,
+    links: &Links,
+    diags: &mut Diagnostics,
+    cache: &mut cache::ResolveCache,
+) -> Resolved {
     let n = doc.elements.len();
     let lines = LineIndex::new(src);
-    let mut r = Resolved { diagram_of_element: vec![None; n], ..Resolved::default() };
+    let mut r = Resolved {
+        diagram_of_element: vec![None; n],
+        ..Resolved::default()
+    };
     let mut data: Vec<Option<std::sync::Arc<GoData>>> = vec![None; n];
     // Per element: the key of its Go data, which elements based on it include in theirs.
     let mut keys: Vec<Option<cache::Key>> = vec![None; n];
     let book_el = doc.elements.iter().find(|e| e.kind == ElementKind::Book);
-    let flag = |el: Option<&Element>, name: &str| el.and_then(|e| e.attr_value(name)).and_then(|v| values::parse_flag(v).ok());
+    let flag = |el: Option<&Element>, name: &str| {
+        el.and_then(|e| e.attr_value(name))
+            .and_then(|v| values::parse_flag(v).ok())
+    };
     if let Some(b) = book_el {
         r.book.id = b.id_str().unwrap_or_default().to_string();
-        for name in ["title", "subtitle", "author", "publisher", "copyright", "cover"] {
+        for name in [
+            "title",
+            "subtitle",
+            "author",
+            "publisher",
+            "copyright",
+            "cover",
+        ] {
             let t = lang_text(&b.attrs, name);
             if t.is_set() {
                 r.book.info.push((name.to_string(), t));
@@ -71,7 +105,16 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
         r.book.show_coords = flag(Some(b), "showCoords").unwrap_or(false);
     }
     r.book.languages = book_languages(doc, book_el);
-    prefetch::prefetch(src, doc, links, cache, Inherited { full_width: r.book.full_width, show_coords: r.book.show_coords });
+    prefetch::prefetch(
+        src,
+        doc,
+        links,
+        cache,
+        Inherited {
+            full_width: r.book.full_width,
+            show_coords: r.book.show_coords,
+        },
+    );
 
     // Go data is kept only for elements others may start from: bases, and elements with an
     // ID (an inline `<dia base=ID>` names one). A long game's is kept; a diagram's is not.
@@ -88,7 +131,10 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
         .iter()
         .map(|e| match e.kind {
             ElementKind::Diagram(_) => 1,
-            ElementKind::Paragraph(_) => e.value.as_ref().map_or(0, |v| v.raw.matches("<dia").count()),
+            ElementKind::Paragraph(_) => e
+                .value
+                .as_ref()
+                .map_or(0, |v| v.raw.matches("<dia").count()),
             _ => 0,
         })
         .sum();
@@ -120,20 +166,38 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
         }
         if r.book.chapters.is_empty() {
             // Content before the first chapter (a warning in check) still shows, in a chapter of its own.
-            r.book.chapters.push(Chapter { id: None, element: i, langs: Vec::new(), full_width: None, show_coords: None, blocks: Vec::new() });
+            r.book.chapters.push(Chapter {
+                id: None,
+                element: i,
+                langs: Vec::new(),
+                full_width: None,
+                show_coords: None,
+                blocks: Vec::new(),
+            });
         }
         let ch = r.book.chapters.len() - 1;
         let inh = Inherited {
             full_width: r.book.chapters[ch].full_width.unwrap_or(r.book.full_width),
-            show_coords: r.book.chapters[ch].show_coords.unwrap_or(r.book.show_coords),
+            show_coords: r.book.chapters[ch]
+                .show_coords
+                .unwrap_or(r.book.show_coords),
         };
         let block_kind = match el.kind {
             ElementKind::Go | ElementKind::Diagram(_) => {
                 let role = Role::of(el.kind).expect("go data");
                 let base = links.base[i].and_then(|b| data[b].as_deref());
-                let text = src.get(el.span.start as usize..el.span.end as usize).unwrap_or("");
-                let key = element_key(text, links.base[i].and_then(|b| keys[b].as_ref()), links.size[i], inh);
-                let (key, gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| make_element(el, role, base, links.size[i], inh, diags));
+                let text = src
+                    .get(el.span.start as usize..el.span.end as usize)
+                    .unwrap_or("");
+                let key = element_key(
+                    text,
+                    links.base[i].and_then(|b| keys[b].as_ref()),
+                    links.size[i],
+                    inh,
+                );
+                let (key, gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| {
+                    make_element(el, role, base, links.size[i], inh, diags)
+                });
                 keys[i] = Some(key);
                 let kind = if let Some(mut d) = dia {
                     d.id = el.id_str().map(String::from);
@@ -174,13 +238,27 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
                 let reference = links.para_ref[i].and_then(|d| r.diagram_of_element[d]);
                 if let Some(v) = &el.value {
                     let parts = inline::parse(v, &mut scratch);
-                    let mut cx = InlineCx { src, doc, links, para: i, data: &data, keys: &keys, inh, ch, lines: &lines };
+                    let mut cx = InlineCx {
+                        src,
+                        doc,
+                        links,
+                        para: i,
+                        data: &data,
+                        keys: &keys,
+                        inh,
+                        ch,
+                        lines: &lines,
+                    };
                     inline_diagrams(&mut cx, &parts, &mut r, diags, cache);
                 }
                 let heading = matches!(pk, ParaKind::H(_) | ParaKind::S(_));
                 Some(BlockKind::Paragraph(Paragraph {
                     kind: pk,
-                    style: if heading { "normal".into() } else { style.clone() },
+                    style: if heading {
+                        "normal".into()
+                    } else {
+                        style.clone()
+                    },
                     hint: flag(Some(el), "hint").unwrap_or(false),
                     boxed: flag(Some(el), "box").unwrap_or(false),
                     keep_with_next: flag(Some(el), "keepWithNext").unwrap_or(heading),
@@ -189,12 +267,19 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
                     href: el.attr_value("href").map(String::from),
                     reference,
                     spacing,
-                    raw: el.value.clone().unwrap_or(crate::format::syntax::Text { raw: String::new(), span: el.span }),
+                    raw: el.value.clone().unwrap_or(crate::format::syntax::Text {
+                        raw: String::new(),
+                        span: el.span,
+                    }),
                 }))
             }
             ElementKind::Img => Some(BlockKind::Image(image(&el.attrs))),
-            ElementKind::Buy => Some(BlockKind::Buy { sku: el.attr_value("sku").unwrap_or(&r.book.id).to_string() }),
-            ElementKind::Include => Some(BlockKind::Include { url: el.attr_value("url").unwrap_or("").to_string() }),
+            ElementKind::Buy => Some(BlockKind::Buy {
+                sku: el.attr_value("sku").unwrap_or(&r.book.id).to_string(),
+            }),
+            ElementKind::Include => Some(BlockKind::Include {
+                url: el.attr_value("url").unwrap_or("").to_string(),
+            }),
             _ => None,
         };
         if let Some(kind) = block_kind {
@@ -215,7 +300,13 @@ fn resolve_inner(src: &str, doc: &Document, links: &Links, diags: &mut Diagnosti
 
 /// Builds an image from `url`, `scale`, `ca`, `border`, ... (block or inline).
 pub fn image(attrs: &[Attribute]) -> Image {
-    let get = |n: &str| attrs.iter().rev().find(|a| a.name == n).map(|a| a.value.as_str());
+    let get = |n: &str| {
+        attrs
+            .iter()
+            .rev()
+            .find(|a| a.name == n)
+            .map(|a| a.value.as_str())
+    };
     let url = get("url").unwrap_or("").to_string();
     let jpg = {
         let u = url.to_ascii_lowercase();
@@ -237,7 +328,15 @@ pub fn image(attrs: &[Attribute]) -> Image {
 
 /// The book's languages: its own tags, else those its elements use, else English.
 fn book_languages(doc: &Document, book: Option<&Element>) -> Vec<String> {
-    let mut langs: Vec<String> = book.map(|b| b.langs.iter().filter(|l| schema::is_language(l) && *l != "ui").cloned().collect()).unwrap_or_default();
+    let mut langs: Vec<String> = book
+        .map(|b| {
+            b.langs
+                .iter()
+                .filter(|l| schema::is_language(l) && *l != "ui")
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
     if langs.is_empty() {
         for el in &doc.elements {
             for l in el.languages() {
@@ -266,14 +365,44 @@ struct InlineCx<'a> {
     lines: &'a LineIndex,
 }
 
-fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags: &mut Diagnostics, cache: &mut cache::ResolveCache) {
+fn inline_diagrams(
+    cx: &mut InlineCx,
+    parts: &[Inline],
+    r: &mut Resolved,
+    diags: &mut Diagnostics,
+    cache: &mut cache::ResolveCache,
+) {
     for part in parts {
-        let Inline::Dia { attrs, content, span } = part else { continue };
-        let base_idx = links::inline_dia_base(cx.doc, cx.links, cx.para, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
+        let Inline::Dia {
+            attrs,
+            content,
+            span,
+        } = part
+        else {
+            continue;
+        };
+        let base_idx = links::inline_dia_base(
+            cx.doc,
+            cx.links,
+            cx.para,
+            attrs
+                .iter()
+                .find(|a| a.name == "base")
+                .map(|a| a.value.as_str()),
+        );
         let base = base_idx.and_then(|b| cx.data[b].as_deref());
         let size = inline_size(attrs, base);
-        let key = inline_key(cx.src, attrs, *span, base_idx.and_then(|b| cx.keys[b].as_ref()), size, cx.inh);
-        let (_, _, d) = cache.get_or_make(key, span.start, diags, |diags| make_inline(attrs, base, size, cx.inh, diags));
+        let key = inline_key(
+            cx.src,
+            attrs,
+            *span,
+            base_idx.and_then(|b| cx.keys[b].as_ref()),
+            size,
+            cx.inh,
+        );
+        let (_, _, d) = cache.get_or_make(key, span.start, diags, |diags| {
+            make_inline(attrs, base, size, cx.inh, diags)
+        });
         if let Some(mut d) = d {
             d.chapter = Some(cx.ch);
             d.element = cx.para;
@@ -286,17 +415,36 @@ fn inline_diagrams(cx: &mut InlineCx, parts: &[Inline], r: &mut Resolved, diags:
 }
 
 /// The Go data of a Go element, and its diagram if it is one.
-fn make_element(el: &Element, role: Role, base: Option<&GoData>, size: u8, inh: Inherited, diags: &mut Diagnostics) -> (GoData, Option<Diagram>) {
+fn make_element(
+    el: &Element,
+    role: Role,
+    base: Option<&GoData>,
+    size: u8,
+    inh: Inherited,
+    diags: &mut Diagnostics,
+) -> (GoData, Option<Diagram>) {
     let gd = godata::build(role, &el.attrs, base, size, diags);
     let dia = match el.kind {
-        ElementKind::Diagram(k) => Some(diagram::assemble(DiagramRole::Block(k), &el.attrs, &gd, base, inh)),
+        ElementKind::Diagram(k) => Some(diagram::assemble(
+            DiagramRole::Block(k),
+            &el.attrs,
+            &gd,
+            base,
+            inh,
+        )),
         _ => None,
     };
     (gd, dia)
 }
 
 /// The Go data and diagram of an inline diagram.
-fn make_inline(attrs: &[Attribute], base: Option<&GoData>, size: u8, inh: Inherited, diags: &mut Diagnostics) -> (GoData, Option<Diagram>) {
+fn make_inline(
+    attrs: &[Attribute],
+    base: Option<&GoData>,
+    size: u8,
+    inh: Inherited,
+    diags: &mut Diagnostics,
+) -> (GoData, Option<Diagram>) {
     let gd = godata::build(Role::Inline, attrs, base, size, diags);
     let d = diagram::assemble(DiagramRole::Inline, attrs, &gd, base, inh);
     (gd, Some(d))
@@ -320,7 +468,14 @@ fn inline_size(attrs: &[Attribute], base: Option<&GoData>) -> u8 {
 }
 
 /// The cache key of an inline diagram: the tag itself, without the text it wraps, decides it.
-fn inline_key(src: &str, attrs: &[Attribute], span: crate::format::syntax::Span, base_key: Option<&cache::Key>, size: u8, inh: Inherited) -> cache::Key {
+fn inline_key(
+    src: &str,
+    attrs: &[Attribute],
+    span: crate::format::syntax::Span,
+    base_key: Option<&cache::Key>,
+    size: u8,
+    inh: Inherited,
+) -> cache::Key {
     let tag_end = attrs.last().map(|a| a.value_span.end).unwrap_or(span.start);
     let tag = src.get(span.start as usize..tag_end as usize).unwrap_or("");
     cache::Key::new(true, tag, base_key, size, inh.full_width, inh.show_coords)

@@ -3,8 +3,8 @@
 
 use crate::format::schema::{DiagramKind, ParaKind};
 use crate::format::values::Sequence;
-use crate::point::{Color, Point};
 use crate::point::Mark;
+use crate::point::{Color, Point};
 
 /// A text attribute that may be given per language (`ca`, `ca_en`, `title_ja`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -53,7 +53,10 @@ pub struct Book {
 impl Book {
     /// A book attribute (`title`, `author`, ...) in a language.
     pub fn info(&self, name: &str, lang: &str) -> Option<&str> {
-        self.info.iter().find(|(n, _)| n == name).and_then(|(_, t)| t.get(lang))
+        self.info
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, t)| t.get(lang))
     }
 
     /// The diagrams of each chapter as a range of [`Book::diagrams`]: a chapter's diagrams,
@@ -62,7 +65,11 @@ impl Book {
         let mut out = vec![0..0; self.chapters.len()];
         for (d, dia) in self.diagrams.iter().enumerate() {
             if let Some(r) = dia.chapter.and_then(|c| out.get_mut(c)) {
-                *r = if r.start == r.end { d..d + 1 } else { r.start..d + 1 };
+                *r = if r.start == r.end {
+                    d..d + 1
+                } else {
+                    r.start..d + 1
+                };
             }
         }
         out

@@ -31,7 +31,13 @@ struct Job<'a> {
 type Made = (Key, u32, Arc<GoData>, Option<Diagram>, Vec<Diagnostic>);
 
 /// Fills `cache` with the Go data of every element and inline diagram it lacks.
-pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut ResolveCache, book: Inherited) {
+pub(super) fn prefetch(
+    src: &str,
+    doc: &Document,
+    links: &Links,
+    cache: &mut ResolveCache,
+    book: Inherited,
+) {
     let n = doc.elements.len();
     let mut keys: Vec<Option<Key>> = vec![None; n];
     let mut data: Vec<Option<Arc<GoData>>> = vec![None; n];
@@ -43,25 +49,46 @@ pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut Res
     for (i, el) in doc.elements.iter().enumerate() {
         match el.kind {
             ElementKind::Chapter => {
-                let flag = |name: &str| el.attr_value(name).and_then(|v| values::parse_flag(v).ok());
-                inh = Inherited { full_width: flag("fullWidth").unwrap_or(book.full_width), show_coords: flag("showCoords").unwrap_or(book.show_coords) };
+                let flag =
+                    |name: &str| el.attr_value(name).and_then(|v| values::parse_flag(v).ok());
+                inh = Inherited {
+                    full_width: flag("fullWidth").unwrap_or(book.full_width),
+                    show_coords: flag("showCoords").unwrap_or(book.show_coords),
+                };
             }
             ElementKind::Go | ElementKind::Diagram(_) => {
-                let text = src.get(el.span.start as usize..el.span.end as usize).unwrap_or("");
-                let key = element_key(text, links.base[i].and_then(|b| keys[b].as_ref()), links.size[i], inh);
+                let text = src
+                    .get(el.span.start as usize..el.span.end as usize)
+                    .unwrap_or("");
+                let key = element_key(
+                    text,
+                    links.base[i].and_then(|b| keys[b].as_ref()),
+                    links.size[i],
+                    inh,
+                );
                 if let Some((k, d)) = cache.peek(&key) {
                     keys[i] = Some(k);
                     data[i] = Some(d);
                     continue;
                 }
                 keys[i] = Some(key.clone());
-                let Some(role) = Role::of(el.kind) else { continue };
-                let w = links.base[i].filter(|&b| data[b].is_none()).map_or(0, |b| wave[b] + 1);
+                let Some(role) = Role::of(el.kind) else {
+                    continue;
+                };
+                let w = links.base[i]
+                    .filter(|&b| data[b].is_none())
+                    .map_or(0, |b| wave[b] + 1);
                 wave[i] = w;
                 if waves.len() <= w {
                     waves.resize_with(w + 1, Vec::new);
                 }
-                waves[w].push(Job { key, element: i, el, role, inh });
+                waves[w].push(Job {
+                    key,
+                    element: i,
+                    el,
+                    role,
+                    inh,
+                });
             }
             ElementKind::Paragraph(_) => {
                 if el.value.as_ref().is_some_and(|v| v.raw.contains("<dia")) {
@@ -77,8 +104,18 @@ pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut Res
             .map(|j| {
                 let base = links.base[j.element].and_then(|b| data[b].as_deref());
                 let mut found = Diagnostics::default();
-                let (gd, dia) = make_element(j.el, j.role, base, links.size[j.element], j.inh, &mut found);
-                (j.element, (j.key.clone(), j.el.span.start, Arc::new(gd), dia, found.into_vec()))
+                let (gd, dia) =
+                    make_element(j.el, j.role, base, links.size[j.element], j.inh, &mut found);
+                (
+                    j.element,
+                    (
+                        j.key.clone(),
+                        j.el.span.start,
+                        Arc::new(gd),
+                        dia,
+                        found.into_vec(),
+                    ),
+                )
             })
             .collect();
         for (i, (key, anchor, gd, dia, found)) in made {
@@ -90,22 +127,56 @@ pub(super) fn prefetch(src: &str, doc: &Document, links: &Links, cache: &mut Res
 }
 
 /// Inline diagrams of the paragraphs that have some; their bases are all made by now.
-fn prefetch_inline(src: &str, doc: &Document, links: &Links, cache: &mut ResolveCache, keys: &[Option<Key>], data: &[Option<Arc<GoData>>], paragraphs: &[(usize, Inherited)]) {
+fn prefetch_inline(
+    src: &str,
+    doc: &Document,
+    links: &Links,
+    cache: &mut ResolveCache,
+    keys: &[Option<Key>],
+    data: &[Option<Arc<GoData>>],
+    paragraphs: &[(usize, Inherited)],
+) {
     let cached = &*cache;
     let made: Vec<Made> = paragraphs
         .par_iter()
         .flat_map_iter(|&(para, inh)| {
             let mut scratch = Diagnostics::default();
-            let parts = doc.elements[para].value.as_ref().map(|v| inline::parse(v, &mut scratch)).unwrap_or_default();
+            let parts = doc.elements[para]
+                .value
+                .as_ref()
+                .map(|v| inline::parse(v, &mut scratch))
+                .unwrap_or_default();
             let mut out = Vec::new();
             let mut stack: Vec<&[Inline]> = vec![&parts];
             while let Some(level) = stack.pop() {
                 for part in level {
-                    let Inline::Dia { attrs, content, span } = part else { continue };
-                    let base_idx = links::inline_dia_base(doc, links, para, attrs.iter().find(|a| a.name == "base").map(|a| a.value.as_str()));
+                    let Inline::Dia {
+                        attrs,
+                        content,
+                        span,
+                    } = part
+                    else {
+                        continue;
+                    };
+                    let base_idx = links::inline_dia_base(
+                        doc,
+                        links,
+                        para,
+                        attrs
+                            .iter()
+                            .find(|a| a.name == "base")
+                            .map(|a| a.value.as_str()),
+                    );
                     let base = base_idx.and_then(|b| data[b].as_deref());
                     let size = inline_size(attrs, base);
-                    let key = inline_key(src, attrs, *span, base_idx.and_then(|b| keys[b].as_ref()), size, inh);
+                    let key = inline_key(
+                        src,
+                        attrs,
+                        *span,
+                        base_idx.and_then(|b| keys[b].as_ref()),
+                        size,
+                        inh,
+                    );
                     if cached.peek(&key).is_none() {
                         let mut found = Diagnostics::default();
                         let (gd, d) = make_inline(attrs, base, size, inh, &mut found);

@@ -65,28 +65,54 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
         }
         let off = offset_of(value, line, col);
         let len = value[off..].chars().next().map_or(0, char::len_utf8);
-        Span::new(attr.value_span.start as usize + off, attr.value_span.start as usize + off + len)
+        Span::new(
+            attr.value_span.start as usize + off,
+            attr.value_span.start as usize + off + len,
+        )
     };
     let parsed = match sgf::parse(value.as_bytes()) {
         Ok(p) => p,
         Err(e) => {
-            diags.error(at_line_col(e.line, e.col), "sgf-syntax", format!("the `sgf` value is not valid SGF: {}", e.message));
+            diags.error(
+                at_line_col(e.line, e.col),
+                "sgf-syntax",
+                format!("the `sgf` value is not valid SGF: {}", e.message),
+            );
             return None;
         }
     };
     for w in &parsed.warnings {
-        diags.warning(at_line_col(w.line, w.col), "sgf-repair", format!("in the `sgf` value: {}", w.message));
+        diags.warning(
+            at_line_col(w.line, w.col),
+            "sgf-repair",
+            format!("in the `sgf` value: {}", w.message),
+        );
     }
     let Some(game) = parsed.collection.games.first() else {
-        diags.error(attr.value_span, "sgf-empty", "the `sgf` value holds no game");
+        diags.error(
+            attr.value_span,
+            "sgf-empty",
+            "the `sgf` value holds no game",
+        );
         return None;
     };
     if parsed.collection.games.len() > 1 {
-        diags.warning(attr.value_span, "sgf-games", "the `sgf` value holds several games; only the first is used");
+        diags.warning(
+            attr.value_span,
+            "sgf-games",
+            "the `sgf` value holds several games; only the first is used",
+        );
     }
     let line = sgf::main_line(game);
     if !(2..=MAX_SIZE).contains(&line.size) {
-        diags.error(attr.value_span, "sgf-size", format!("the SGF board size {} is not supported (2 to {MAX_SIZE})", line.size));
+        diags.error(
+            attr.value_span,
+            "sgf-size",
+            format!(
+                "the SGF board size {} is not supported (2 to {MAX_SIZE})",
+                line.size
+            ),
+        );
         return None;
     }
     // The board is the SGF's: when `sz` differs, Go data reports the mismatch.
@@ -100,22 +126,38 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
         .iter()
         .map(|&(_, i)| match positions.get(i) {
             Some(&pos) if exact && positions.len() == line.moves.len() => {
-                let len = value.get(pos..).and_then(|r| r.find(']')).map_or(1, |k| k + 1);
-                Span::new(attr.value_span.start as usize + pos, attr.value_span.start as usize + pos + len)
+                let len = value
+                    .get(pos..)
+                    .and_then(|r| r.find(']'))
+                    .map_or(1, |k| k + 1);
+                Span::new(
+                    attr.value_span.start as usize + pos,
+                    attr.value_span.start as usize + pos + len,
+                )
             }
             _ => attr.value_span,
         })
         .collect();
-    Some(SgfGame { start, moves: moves.into_iter().map(|(m, _)| m).collect(), spans })
+    Some(SgfGame {
+        start,
+        moves: moves.into_iter().map(|(m, _)| m).collect(),
+        spans,
+    })
 }
 
 /// The position before the first move: the main line's `AB`, `AW` and `AE`
 /// applied in file order (a later `AE` clears an earlier `AB`), up to the first move.
 pub fn setup(game: &sgf::GameTree, size: u8) -> Board {
-    let mut board = Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"));
+    let mut board =
+        Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"));
     for id in game.main_line_ids() {
         for p in &game.nodes()[id].props {
-            let list = || sgf::value::point_list(&p.values, size).unwrap_or_default().into_iter().filter(|q| q.on_board(size));
+            let list = || {
+                sgf::value::point_list(&p.values, size)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|q| q.on_board(size))
+            };
             match p.id.as_str() {
                 "AB" => list().for_each(|q| {
                     board.add_black(q);
@@ -126,7 +168,13 @@ pub fn setup(game: &sgf::GameTree, size: u8) -> Board {
                 "AE" => list().for_each(|q| {
                     board.remove(q);
                 }),
-                "B" | "W" if p.value().and_then(|v| sgf::value::parse_move(v, size)).is_some() => return board,
+                "B" | "W"
+                    if p.value()
+                        .and_then(|v| sgf::value::parse_move(v, size))
+                        .is_some() =>
+                {
+                    return board
+                }
                 _ => {}
             }
         }
@@ -140,7 +188,11 @@ fn move_positions(game: &sgf::GameTree, size: u8) -> Vec<usize> {
     let mut out = Vec::new();
     for id in game.main_line_ids() {
         for p in &game.nodes()[id].props {
-            if matches!(p.id.as_str(), "B" | "W") && p.value().and_then(|v| sgf::value::parse_move(v, size)).is_some() {
+            if matches!(p.id.as_str(), "B" | "W")
+                && p.value()
+                    .and_then(|v| sgf::value::parse_move(v, size))
+                    .is_some()
+            {
                 out.push(p.pos as usize);
             }
         }
@@ -158,6 +210,9 @@ fn offset_of(text: &str, line: usize, col: usize) -> usize {
         }
     }
     let rest = &text[start..];
-    let within = rest.char_indices().nth(col.saturating_sub(1)).map_or(rest.len(), |(k, _)| k);
+    let within = rest
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(rest.len(), |(k, _)| k);
     start + within
 }

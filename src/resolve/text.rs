@@ -23,15 +23,24 @@ pub enum Rich {
     /// A line break.
     Break,
     /// A board symbol (`^T`, `^Tb`, ...); `Mark::Circle` with a colour stands for a stone.
-    Symbol { mark: Option<Mark>, color: Option<Color> },
+    Symbol {
+        mark: Option<Mark>,
+        color: Option<Color>,
+    },
     /// What a diagram shows at a coordinate the text named: a letter or a number.
     Label(String),
     /// A link.
-    Link { target: LinkTarget, content: Vec<Rich> },
+    Link {
+        target: LinkTarget,
+        content: Vec<Rich>,
+    },
     /// An inline diagram: index into [`Book::diagrams`], and the text to tap.
     Diagram { diagram: usize, content: Vec<Rich> },
     /// An image in the text, and where it links to.
-    Image { image: Image, target: Option<LinkTarget> },
+    Image {
+        image: Image,
+        target: Option<LinkTarget>,
+    },
 }
 
 /// Where a link leads.
@@ -70,7 +79,10 @@ pub fn link_target(links: &crate::resolve::links::Links, element: usize, href: &
         Href::External(u) => LinkTarget::External(u.to_string()),
         Href::Language(l) => LinkTarget::Language(l.to_string()),
         Href::Refused { .. } => LinkTarget::Disabled,
-        Href::Id(id) => links.lookup(id, element).map(LinkTarget::Element).unwrap_or(LinkTarget::Disabled),
+        Href::Id(id) => links
+            .lookup(id, element)
+            .map(LinkTarget::Element)
+            .unwrap_or(LinkTarget::Disabled),
     }
 }
 
@@ -110,7 +122,10 @@ pub fn plain(rich: &[Rich]) -> String {
     for r in rich {
         match r {
             Rich::Text(t) | Rich::Label(t) => s.push_str(t),
-            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } | Rich::Diagram { content: c, .. } => s.push_str(&plain(c)),
+            Rich::Bold(c)
+            | Rich::Italic(c)
+            | Rich::Link { content: c, .. }
+            | Rich::Diagram { content: c, .. } => s.push_str(&plain(c)),
             Rich::Break => s.push('\n'),
             Rich::Symbol { mark, color } => s.push(symbol_char(*mark, *color)),
             Rich::Image { .. } => {}
@@ -151,19 +166,32 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
             Inline::Dia { content, span, .. } => {
                 let inner = emphasis(atoms(ctx, content, diags));
                 match ctx.resolved.inline_diagrams.get(&span.start) {
-                    Some(&d) => out.push(Atom::Rich(Rich::Diagram { diagram: d, content: inner })),
+                    Some(&d) => out.push(Atom::Rich(Rich::Diagram {
+                        diagram: d,
+                        content: inner,
+                    })),
                     None => out.extend(inner.into_iter().map(Atom::Rich)),
                 }
             }
             Inline::Link { attrs, content, .. } => {
                 let inner = emphasis(atoms(ctx, content, diags));
-                let href = attrs.iter().find(|a| a.name == "href").map(|a| a.value.as_str()).unwrap_or("");
+                let href = attrs
+                    .iter()
+                    .find(|a| a.name == "href")
+                    .map(|a| a.value.as_str())
+                    .unwrap_or("");
                 let target = link_target(ctx.links, ctx.element, href);
-                out.push(Atom::Rich(Rich::Link { target, content: inner }));
+                out.push(Atom::Rich(Rich::Link {
+                    target,
+                    content: inner,
+                }));
             }
             Inline::Img { attrs, .. } => {
                 let image = crate::resolve::image(attrs);
-                let target = image.href.as_deref().map(|h| link_target(ctx.links, ctx.element, h));
+                let target = image
+                    .href
+                    .as_deref()
+                    .map(|h| link_target(ctx.links, ctx.element, h));
                 out.push(Atom::Rich(Rich::Image { image, target }));
             }
         }
@@ -172,7 +200,13 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
 }
 
 /// Splits a text run into strings, breaks, symbols and coordinate labels.
-fn text_atoms(ctx: &TextContext, s: &str, offset: u32, out: &mut Vec<Atom>, diags: &mut Diagnostics) {
+fn text_atoms(
+    ctx: &TextContext,
+    s: &str,
+    offset: u32,
+    out: &mut Vec<Atom>,
+    diags: &mut Diagnostics,
+) {
     let book = &ctx.resolved.book;
     let reference = ctx.reference.and_then(|d| book.diagrams.get(d));
     let b = s.as_bytes();
@@ -187,7 +221,10 @@ fn text_atoms(ctx: &TextContext, s: &str, offset: u32, out: &mut Vec<Atom>, diag
     while i < b.len() {
         let c = b[i];
         // Line breaks: in the source, or written as `\n`.
-        if c == b'\n' || (c == b'\r' && b.get(i + 1) == Some(&b'\n')) || (c == b'\\' && b.get(i + 1) == Some(&b'n')) {
+        if c == b'\n'
+            || (c == b'\r' && b.get(i + 1) == Some(&b'\n'))
+            || (c == b'\\' && b.get(i + 1) == Some(&b'n'))
+        {
             flush(&mut buf, out, buf_start);
             out.push(Atom::Rich(Rich::Break));
             i += if c == b'\n' { 1 } else { 2 };
@@ -286,7 +323,10 @@ fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
     }
     if let Some((_, mark)) = d.marks.iter().find(|(q, _)| *q == p) {
         let color = d.stones.iter().find(|(q, _)| *q == p).map(|(_, c)| *c);
-        return Some(Rich::Symbol { mark: Some(*mark), color });
+        return Some(Rich::Symbol {
+            mark: Some(*mark),
+            color,
+        });
     }
     None
 }
@@ -295,7 +335,10 @@ fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
 fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)> {
     let end = s[1..].find('#')? + 1;
     let code = &s[1..end];
-    if code.is_empty() || code.len() > 24 || !code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+    if code.is_empty()
+        || code.len() > 24
+        || !code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    {
         return None;
     }
     let (name, tag) = match code.split_once('_') {
@@ -303,7 +346,9 @@ fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)>
         _ => (code, lang),
     };
     let text = match name {
-        "title" | "subtitle" | "author" | "publisher" | "copyright" => book.info(name, tag).unwrap_or("").to_string(),
+        "title" | "subtitle" | "author" | "publisher" | "copyright" => {
+            book.info(name, tag).unwrap_or("").to_string()
+        }
         "app" => "gobook".to_string(),
         "ver" => env!("CARGO_PKG_VERSION").to_string(),
         _ => i18n::standard_text(name, tag)?,
@@ -371,7 +416,9 @@ fn typography(s: &str, lang: &str, st: &mut Typo, at_end: bool) -> String {
                 i += 2;
                 continue;
             }
-            '-' if prev.is_ascii_digit() && next.is_some_and(|n| n.is_ascii_digit()) => out.push('–'),
+            '-' if prev.is_ascii_digit() && next.is_some_and(|n| n.is_ascii_digit()) => {
+                out.push('–')
+            }
             '-' if prev == ' ' && next == Some(' ') => out.push('–'),
             '-' if at_end && i + 1 == chars.len() => out.push('–'),
             '.' if next == Some('.') && chars.get(i + 2) == Some(&'.') => {
@@ -433,7 +480,11 @@ fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
                             stack.last_mut().expect("root").1.extend(content);
                         }
                         let (_, content) = stack.pop().expect("k");
-                        let node = if marker == "**" { Rich::Bold(content) } else { Rich::Italic(content) };
+                        let node = if marker == "**" {
+                            Rich::Bold(content)
+                        } else {
+                            Rich::Italic(content)
+                        };
                         stack.last_mut().expect("root").1.push(node);
                     } else {
                         stack.push((marker, Vec::new()));
@@ -463,21 +514,46 @@ fn merge_texts(v: Vec<Rich>) -> Vec<Rich> {
 
 /// Resolves every text of the book once, in each element's own language (or the
 /// book's first), for the warnings text resolution gives (coordinates with nothing drawn).
-pub fn check_all(src: &str, resolved: &Resolved, links: &crate::resolve::links::Links, diags: &mut Diagnostics) {
+pub fn check_all(
+    src: &str,
+    resolved: &Resolved,
+    links: &crate::resolve::links::Links,
+    diags: &mut Diagnostics,
+) {
     use crate::resolve::model::BlockKind;
     use rayon::prelude::*;
-    let first = resolved.book.languages.first().map(String::as_str).unwrap_or("en");
+    let first = resolved
+        .book
+        .languages
+        .first()
+        .map(String::as_str)
+        .unwrap_or("en");
     let mut texts = Vec::new();
     for ch in &resolved.book.chapters {
         for b in &ch.blocks {
-            let lang = b.langs.iter().map(String::as_str).find(|l| *l != "ui").unwrap_or(first);
+            let lang = b
+                .langs
+                .iter()
+                .map(String::as_str)
+                .find(|l| *l != "ui")
+                .unwrap_or(first);
             let (raw, reference) = match &b.kind {
                 BlockKind::Paragraph(p) => (Some(&p.raw), p.reference),
                 BlockKind::Diagram(d) => (resolved.book.diagrams[*d].text.as_ref(), Some(*d)),
                 _ => (None, None),
             };
             if let Some(raw) = raw {
-                texts.push((TextContext { src, resolved, links, element: b.element, lang, reference }, raw));
+                texts.push((
+                    TextContext {
+                        src,
+                        resolved,
+                        links,
+                        element: b.element,
+                        lang,
+                        reference,
+                    },
+                    raw,
+                ));
             }
         }
     }
@@ -516,7 +592,11 @@ mod tests {
     fn emphasis_never_nests_more_than_two_deep() {
         // A marker closes the open one of its kind wherever it is, so `** __ **` closes
         // the bold and turns the italic marker into text: hostile text cannot nest deeper.
-        for s in ["**b __i ".repeat(20_000), "**__".repeat(20_000), format!("{}{}", "**".repeat(20_000), "__".repeat(20_000))] {
+        for s in [
+            "**b __i ".repeat(20_000),
+            "**__".repeat(20_000),
+            format!("{}{}", "**".repeat(20_000), "__".repeat(20_000)),
+        ] {
             let out = emphasis(vec![Atom::Str(s, None)]);
             assert!(depth(&out) <= 2, "{}", depth(&out));
         }

@@ -48,16 +48,23 @@ pub fn router(app: App) -> Router {
         .route("/__gobook/events", get(events))
         .fallback(get(file))
         .with_state(app)
-        .layer(axum::middleware::from_fn(move |req: axum::extract::Request, next: axum::middleware::Next| {
-            let allowed = host_allowed(req.headers().get(header::HOST).and_then(|h| h.to_str().ok()), &host);
-            async move {
-                if allowed {
-                    next.run(req).await
-                } else {
-                    misdirected()
+        .layer(axum::middleware::from_fn(
+            move |req: axum::extract::Request, next: axum::middleware::Next| {
+                let allowed = host_allowed(
+                    req.headers()
+                        .get(header::HOST)
+                        .and_then(|h| h.to_str().ok()),
+                    &host,
+                );
+                async move {
+                    if allowed {
+                        next.run(req).await
+                    } else {
+                        misdirected()
+                    }
                 }
-            }
-        }))
+            },
+        ))
 }
 
 /// Whether a request's Host header names this server: `localhost`, `127.0.0.1`, `[::1]` or
@@ -70,7 +77,9 @@ pub fn host_allowed(header: Option<&str>, listen: &str) -> bool {
     let name = match header.strip_prefix('[') {
         // [::1]:3000
         Some(rest) => match rest.split_once(']') {
-            Some((ip, port)) if port.is_empty() || port.strip_prefix(':').is_some_and(is_port) => ip,
+            Some((ip, port)) if port.is_empty() || port.strip_prefix(':').is_some_and(is_port) => {
+                ip
+            }
             _ => return false,
         },
         None => match header.rsplit_once(':') {
@@ -97,18 +106,25 @@ fn is_port(s: &str) -> bool {
 fn misdirected() -> Response {
     let text = "gobook serve answers only to the address it listens on (localhost or 127.0.0.1 by default): open the address it printed.\n";
     let mut r = (StatusCode::MISDIRECTED_REQUEST, text).into_response();
-    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
     r
 }
 
-async fn events(State(app): State<App>) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
+async fn events(
+    State(app): State<App>,
+) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
     let mut stop = app.shutdown.clone();
     let stream = tokio_stream::wrappers::BroadcastStream::new(app.signals.subscribe())
         .filter_map(|s| async move {
             let ev = match s.ok()? {
                 Signal::Reload => Event::default().event("reload").data("1"),
                 Signal::Css => Event::default().event("css").data("1"),
-                Signal::Errors(html) => Event::default().event("errors").data(html.replace('\n', "&#10;")),
+                Signal::Errors(html) => Event::default()
+                    .event("errors")
+                    .data(html.replace('\n', "&#10;")),
             };
             Some(Ok(ev))
         })
@@ -120,7 +136,9 @@ async fn events(State(app): State<App>) -> Sse<impl futures_util::Stream<Item = 
 
 /// Turns a request path into a site path, refusing anything that could leave the site.
 pub fn site_path(raw: &str) -> Option<String> {
-    let decoded = percent_encoding::percent_decode_str(raw).decode_utf8().ok()?;
+    let decoded = percent_encoding::percent_decode_str(raw)
+        .decode_utf8()
+        .ok()?;
     if decoded.contains('\\') || decoded.contains('\0') {
         return None;
     }
@@ -144,7 +162,10 @@ pub fn site_path(raw: &str) -> Option<String> {
 
 /// The content type of a file name.
 pub fn content_type(path: &str) -> &'static str {
-    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    let ext = path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
     match ext.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "css" => "text/css; charset=utf-8",
@@ -164,12 +185,15 @@ pub fn content_type(path: &str) -> &'static str {
 
 async fn file(State(app): State<App>, uri: Uri) -> Response {
     let snap = app.site.get();
-    let Some(path) = site_path(uri.path()) else { return not_found(&snap) };
-    let path = if snap.files.contains_key(&path) || snap.images.contains(&path) || path.contains('.') {
-        path
-    } else {
-        format!("{path}.html")
+    let Some(path) = site_path(uri.path()) else {
+        return not_found(&snap);
     };
+    let path =
+        if snap.files.contains_key(&path) || snap.images.contains(&path) || path.contains('.') {
+            path
+        } else {
+            format!("{path}.html")
+        };
     if let Some(bytes) = snap.files.get(&path) {
         if path.ends_with(".html") {
             return html(StatusCode::OK, inject(bytes, &snap));
@@ -214,15 +238,23 @@ fn inject(page: &[u8], snap: &Snapshot) -> Vec<u8> {
 
 fn ok(path: &str, body: Body) -> Response {
     let mut r = Response::new(body);
-    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(path)));
-    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(content_type(path)),
+    );
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     r
 }
 
 fn html(status: StatusCode, body: Vec<u8>) -> Response {
     let mut r = (status, body).into_response();
-    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     r
 }
 
@@ -241,23 +273,54 @@ mod tests {
         assert_eq!(site_path("/en/").as_deref(), Some("en/index.html"));
         assert_eq!(site_path("/en/game.html").as_deref(), Some("en/game.html"));
         assert_eq!(site_path("/img/a%20b.png").as_deref(), Some("img/a b.png"));
-        for bad in ["/../etc/passwd", "/en/../../x", "/%2e%2e/x", "/%2E%2E%2Fx", "/a\\..\\b", "/a%5c..%5cb", "/a%00b", "/%ff"] {
+        for bad in [
+            "/../etc/passwd",
+            "/en/../../x",
+            "/%2e%2e/x",
+            "/%2E%2E%2Fx",
+            "/a\\..\\b",
+            "/a%5c..%5cb",
+            "/a%00b",
+            "/%ff",
+        ] {
             assert_eq!(site_path(bad), None, "{bad}");
         }
     }
 
     #[test]
     fn only_this_server_s_names_pass_the_host_check() {
-        for ok in ["localhost", "localhost:3000", "LocalHost:80", "127.0.0.1", "127.0.0.1:3000", "[::1]", "[::1]:3000"] {
+        for ok in [
+            "localhost",
+            "localhost:3000",
+            "LocalHost:80",
+            "127.0.0.1",
+            "127.0.0.1:3000",
+            "[::1]",
+            "[::1]:3000",
+        ] {
             assert!(host_allowed(Some(ok), "127.0.0.1"), "{ok}");
         }
-        for bad in ["evil.example", "evil.example:3000", "localhost.evil.example", "127.0.0.1.nip.io:3000", "10.0.0.1:3000", "localhost:", "localhost:x", "[::1", "[::1]x", ""] {
+        for bad in [
+            "evil.example",
+            "evil.example:3000",
+            "localhost.evil.example",
+            "127.0.0.1.nip.io:3000",
+            "10.0.0.1:3000",
+            "localhost:",
+            "localhost:x",
+            "[::1",
+            "[::1]x",
+            "",
+        ] {
             assert!(!host_allowed(Some(bad), "127.0.0.1"), "{bad}");
         }
         assert!(!host_allowed(None, "127.0.0.1"), "no Host header");
         assert!(host_allowed(Some("192.168.1.5:3000"), "192.168.1.5"));
         assert!(!host_allowed(Some("192.168.1.6:3000"), "192.168.1.5"));
-        assert!(host_allowed(Some("192.168.1.5:3000"), "0.0.0.0") && host_allowed(Some("[fe80::1]:3000"), "::"));
+        assert!(
+            host_allowed(Some("192.168.1.5:3000"), "0.0.0.0")
+                && host_allowed(Some("[fe80::1]:3000"), "::")
+        );
         assert!(!host_allowed(Some("evil.example:3000"), "0.0.0.0"));
     }
 

@@ -73,17 +73,30 @@ async fn serve(opts: ServeOptions) -> Result<(), String> {
     let addr_host: IpAddr = if opts.host == "localhost" {
         IpAddr::from([127, 0, 0, 1])
     } else {
-        opts.host.parse().map_err(|_| format!("`{}` is not an address to listen on; use e.g. 127.0.0.1", opts.host))?
+        opts.host.parse().map_err(|_| {
+            format!(
+                "`{}` is not an address to listen on; use e.g. 127.0.0.1",
+                opts.host
+            )
+        })?
     };
     let listener = tokio::net::TcpListener::bind(SocketAddr::new(addr_host, opts.port))
         .await
-        .map_err(|e| format!("cannot listen on {}:{}: {e}; try another --port", opts.host, opts.port))?;
+        .map_err(|e| {
+            format!(
+                "cannot listen on {}:{}: {e}; try another --port",
+                opts.host, opts.port
+            )
+        })?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     let url = format!("http://{local}/");
     if !is_loopback(&opts.host) {
         eprintln!("warning: listening on {}: anyone on the network can read this book; use --host 127.0.0.1 to keep it private", opts.host);
     }
-    log(quiet, &format!("Serving {} at {url} (Ctrl-C to stop)", opts.book.display()));
+    log(
+        quiet,
+        &format!("Serving {} at {url} (Ctrl-C to stop)", opts.book.display()),
+    );
     (opts.on_listen)(&url);
 
     // File events arrive on the watcher's thread; rebuilds run one at a time on a blocking thread.
@@ -112,7 +125,12 @@ async fn serve(opts: ServeOptions) -> Result<(), String> {
         }
     });
 
-    let app = App { site, signals, shutdown: stop_rx, host: opts.host.clone() };
+    let app = App {
+        site,
+        signals,
+        shutdown: stop_rx,
+        host: opts.host.clone(),
+    };
     accept(listener, http::router(app), stop_tx, quiet).await;
     rebuild_task.abort();
     log(quiet, "Stopped.");
@@ -121,11 +139,18 @@ async fn serve(opts: ServeOptions) -> Result<(), String> {
 
 /// Serves connections until Ctrl-C, then closes them gracefully, for at most `DRAIN`
 /// and only until a second Ctrl-C. hyper directly, not axum::serve, for the header timeout.
-async fn accept(listener: tokio::net::TcpListener, router: axum::Router, stop: tokio_watch::Sender<bool>, quiet: bool) {
+async fn accept(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    stop: tokio_watch::Sender<bool>,
+    quiet: bool,
+) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     let service = hyper_util::service::TowerToHyperService::new(router);
     let mut builder = hyper::server::conn::http1::Builder::new();
-    builder.timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT);
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEADER_READ_TIMEOUT);
     let mut connections = tokio::task::JoinSet::new();
     let ctrl_c = tokio::signal::ctrl_c();
     tokio::pin!(ctrl_c);
@@ -179,11 +204,24 @@ async fn accept(listener: tokio::net::TcpListener, router: axum::Router, stop: t
 fn apply(outcome: Outcome, site: &Shared, signals: &broadcast::Sender<Signal>, quiet: bool) {
     match outcome {
         Outcome::Unchanged => {}
-        Outcome::Built { snapshot, css_only, pages, diagrams, millis } => {
+        Outcome::Built {
+            snapshot,
+            css_only,
+            pages,
+            diagrams,
+            millis,
+        } => {
             let had_errors = site.get().overlay.is_some();
             site.set(snapshot);
-            log(quiet, &format!("Rebuilt in {millis:.0} ms ({pages} pages, {diagrams} diagrams redrawn)"));
-            let _ = signals.send(if css_only && !had_errors { Signal::Css } else { Signal::Reload });
+            log(
+                quiet,
+                &format!("Rebuilt in {millis:.0} ms ({pages} pages, {diagrams} diagrams redrawn)"),
+            );
+            let _ = signals.send(if css_only && !had_errors {
+                Signal::Css
+            } else {
+                Signal::Reload
+            });
         }
         Outcome::Failed { overlay, terminal } => {
             eprint!("{terminal}");

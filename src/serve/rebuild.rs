@@ -4,8 +4,8 @@
 use crate::diagnostics::{render_file, SourceFile};
 use crate::serve::state::Snapshot;
 use crate::site::build::{render, BuildError, Cache, Options};
-use std::collections::HashMap;
 use crate::site::inputs::{Fingerprint, Inputs};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
@@ -17,7 +17,13 @@ pub enum Outcome {
     /// Nothing the site depends on changed.
     Unchanged,
     /// A new site; `css_only` when only the style sheet differs from the last one.
-    Built { snapshot: Snapshot, css_only: bool, pages: usize, diagrams: usize, millis: f64 },
+    Built {
+        snapshot: Snapshot,
+        css_only: bool,
+        pages: usize,
+        diagrams: usize,
+        millis: f64,
+    },
     /// The book has errors: HTML for the overlay and text for the terminal.
     Failed { overlay: String, terminal: String },
 }
@@ -44,12 +50,24 @@ impl Rebuilder {
         let shown = book.clone();
         let book = std::path::absolute(&book).unwrap_or(book);
         let inputs = Arc::new(RwLock::new(Inputs::of(&book, None)));
-        Rebuilder { book, shown, cache: Cache::default(), last_inputs: None, last_files: HashMap::new(), inputs, last_failure: None }
+        Rebuilder {
+            book,
+            shown,
+            cache: Cache::default(),
+            last_inputs: None,
+            last_files: HashMap::new(),
+            inputs,
+            last_failure: None,
+        }
     }
 
     /// The book's folder.
     pub fn book_dir(&self) -> PathBuf {
-        self.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+        self.book
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf()
     }
 
     /// The files the last build read (or would have read), kept up to date by each rebuild.
@@ -61,7 +79,9 @@ impl Rebuilder {
     pub fn rebuild(&mut self) -> Outcome {
         let outcome = self.rebuild_inner();
         match &outcome {
-            Outcome::Failed { terminal, .. } if self.last_failure.as_ref() == Some(terminal) => return Outcome::Unchanged,
+            Outcome::Failed { terminal, .. } if self.last_failure.as_ref() == Some(terminal) => {
+                return Outcome::Unchanged
+            }
             Outcome::Failed { terminal, .. } => self.last_failure = Some(terminal.clone()),
             Outcome::Built { .. } => self.last_failure = None,
             Outcome::Unchanged => {}
@@ -77,8 +97,14 @@ impl Rebuilder {
                 // Gone, or a folder now: when it is back, build it even if it is the same as before.
                 self.last_inputs = None;
                 self.set_inputs(Inputs::of(&self.book, None));
-                let msg = format!("cannot read {}: {e}; the server goes on and rebuilds when the book is back", self.shown.display());
-                return Outcome::Failed { overlay: overlay_html(&escape(&msg)), terminal: format!("{msg}\n") };
+                let msg = format!(
+                    "cannot read {}: {e}; the server goes on and rebuilds when the book is back",
+                    self.shown.display()
+                );
+                return Outcome::Failed {
+                    overlay: overlay_html(&escape(&msg)),
+                    terminal: format!("{msg}\n"),
+                };
             }
         };
         if bytes.is_empty() {
@@ -98,16 +124,28 @@ impl Rebuilder {
             Err((at, msg)) => {
                 let t = format!("{name}: byte {at}: {msg}\n");
                 self.last_inputs = Some(inputs);
-                return Outcome::Failed { overlay: overlay_html(&escape(&t)), terminal: t };
+                return Outcome::Failed {
+                    overlay: overlay_html(&escape(&t)),
+                    terminal: t,
+                };
             }
         };
         let out = self.book_dir().join(".gobook-serve");
-        let opts = Options { book: &self.book, text: &text, out_dir: Some(&out), progress: &|_| {}, checked: None };
+        let opts = Options {
+            book: &self.book,
+            text: &text,
+            out_dir: Some(&out),
+            progress: &|_| {},
+            checked: None,
+        };
         self.last_inputs = Some(inputs);
         match render(&opts, &mut self.cache) {
             Ok(r) => {
-                let files: HashMap<String, Arc<Vec<u8>>> =
-                    r.files.into_iter().map(|(p, b)| (url_path(&p), b)).collect();
+                let files: HashMap<String, Arc<Vec<u8>>> = r
+                    .files
+                    .into_iter()
+                    .map(|(p, b)| (url_path(&p), b))
+                    .collect();
                 // Pages the cache kept are the same allocation: compare pointers before bytes.
                 let same = |k: &String| match (self.last_files.get(k), files.get(k)) {
                     (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
@@ -133,15 +171,29 @@ impl Rebuilder {
                     millis: start.elapsed().as_secs_f64() * 1000.0,
                 }
             }
-            Err(BuildError::Content { name: n, text: t, diagnostics }) => {
-                let n = if n == self.book.display().to_string() { name } else { n };
+            Err(BuildError::Content {
+                name: n,
+                text: t,
+                diagnostics,
+            }) => {
+                let n = if n == self.book.display().to_string() {
+                    name
+                } else {
+                    n
+                };
                 let src = SourceFile::new(&n, &t);
                 let mut plain = Vec::new();
                 let _ = render_file(&src, &diagnostics, false, &mut plain, false);
                 let terminal = String::from_utf8_lossy(&plain).into_owned();
-                Outcome::Failed { overlay: overlay_html(&escape(&terminal)), terminal }
+                Outcome::Failed {
+                    overlay: overlay_html(&escape(&terminal)),
+                    terminal,
+                }
             }
-            Err(BuildError::Other(msg)) => Outcome::Failed { overlay: overlay_html(&escape(&msg)), terminal: format!("{msg}\n") },
+            Err(BuildError::Other(msg)) => Outcome::Failed {
+                overlay: overlay_html(&escape(&msg)),
+                terminal: format!("{msg}\n"),
+            },
         }
     }
 
@@ -154,11 +206,16 @@ impl Rebuilder {
 
 /// A site path as a URL path: forward slashes, no leading slash.
 fn url_path(p: &Path) -> String {
-    p.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+    p.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The overlay shown over every page while the book has errors.

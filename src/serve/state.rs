@@ -39,7 +39,12 @@ impl Shared {
     pub fn set_overlay(&self, overlay: Option<String>) {
         if let Ok(mut g) = self.0.write() {
             let old = g.clone();
-            *g = Arc::new(Snapshot { files: old.files.clone(), images: old.images.clone(), book_dir: old.book_dir.clone(), overlay });
+            *g = Arc::new(Snapshot {
+                files: old.files.clone(),
+                images: old.images.clone(),
+                book_dir: old.book_dir.clone(),
+                overlay,
+            });
         }
     }
 }

@@ -40,18 +40,39 @@ enum Msg {
 /// Watches `root` recursively and calls `changed` after each burst of events that create,
 /// change, remove or rename a path for which `affects` (given the path relative to `root`)
 /// is true. Symbolic links are not followed, so a link to its own folder costs nothing.
-pub fn watch(root: &Path, affects: impl Fn(&Path) -> bool + Send + 'static, changed: impl Fn() + Send + 'static) -> Result<Watch, String> {
-    let root = root.canonicalize().map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+pub fn watch(
+    root: &Path,
+    affects: impl Fn(&Path) -> bool + Send + 'static,
+    changed: impl Fn() + Send + 'static,
+) -> Result<Watch, String> {
+    let root = root
+        .canonicalize()
+        .map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
     let (tx, rx) = channel();
     let events = tx.clone();
     let config = notify::Config::default().with_follow_symlinks(false);
-    let mut watcher = RecommendedWatcher::new(move |e| {
-        let _ = events.send(Msg::Event(e));
-    }, config).map_err(|e| format!("cannot watch files: {e}"))?;
-    watcher.watch(&root, RecursiveMode::Recursive).map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+    let mut watcher = RecommendedWatcher::new(
+        move |e| {
+            let _ = events.send(Msg::Event(e));
+        },
+        config,
+    )
+    .map_err(|e| format!("cannot watch files: {e}"))?;
+    watcher
+        .watch(&root, RecursiveMode::Recursive)
+        .map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
     std::thread::Builder::new()
         .name("gobook-watch".into())
-        .spawn(move || Watching { watcher, root, rx, affects, changed }.run())
+        .spawn(move || {
+            Watching {
+                watcher,
+                root,
+                rx,
+                affects,
+                changed,
+            }
+            .run()
+        })
         .map_err(|e| format!("cannot watch files: {e}"))?;
     Ok(Watch { tx })
 }
@@ -85,7 +106,9 @@ impl<A: Fn(&Path) -> bool, C: Fn()> Watching<A, C> {
             let start = Instant::now();
             let mut quiet_from = start;
             loop {
-                let wait = (quiet_from + DEBOUNCE).min(start + DEBOUNCE_MAX).saturating_duration_since(Instant::now());
+                let wait = (quiet_from + DEBOUNCE)
+                    .min(start + DEBOUNCE_MAX)
+                    .saturating_duration_since(Instant::now());
                 if wait.is_zero() {
                     break;
                 }
@@ -113,7 +136,12 @@ impl<A: Fn(&Path) -> bool, C: Fn()> Watching<A, C> {
     /// Waits for the book folder to be a folder again and watches it; false when told to stop.
     fn rewatch(&mut self) -> bool {
         loop {
-            if self.root.is_dir() && self.watcher.watch(&self.root, RecursiveMode::Recursive).is_ok() {
+            if self.root.is_dir()
+                && self
+                    .watcher
+                    .watch(&self.root, RecursiveMode::Recursive)
+                    .is_ok()
+            {
                 return true;
             }
             if self.next(Some(POLL)).is_none() {
@@ -149,7 +177,10 @@ impl<A: Fn(&Path) -> bool, C: Fn()> Watching<A, C> {
         for p in &e.paths {
             match p.strip_prefix(&self.root) {
                 Ok(rel) if rel.as_os_str().is_empty() => {
-                    if matches!(e.kind, EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))) {
+                    if matches!(
+                        e.kind,
+                        EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
+                    ) {
                         return Seen::Root;
                     }
                 }
@@ -166,14 +197,19 @@ impl<A: Fn(&Path) -> bool, C: Fn()> Watching<A, C> {
 pub fn changes_files(kind: &EventKind) -> bool {
     matches!(
         kind,
-        EventKind::Any | EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any)
+        EventKind::Any
+            | EventKind::Create(_)
+            | EventKind::Remove(_)
+            | EventKind::Modify(ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any)
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use notify::event::{AccessKind, AccessMode, CreateKind, DataChange, MetadataKind, RemoveKind, RenameMode};
+    use notify::event::{
+        AccessKind, AccessMode, CreateKind, DataChange, MetadataKind, RemoveKind, RenameMode,
+    };
 
     #[test]
     fn only_changes_count() {
@@ -203,18 +239,32 @@ mod tests {
         std::fs::write(dir.path().join("book.gobook"), "::book(#b)\n").unwrap();
         std::fs::write(dir.path().join("serve.log"), "").unwrap();
         let (tx, rx) = channel();
-        let w = watch(dir.path(), |rel| rel == Path::new("book.gobook"), move || {
-            let _ = tx.send(());
-        }).unwrap();
+        let w = watch(
+            dir.path(),
+            |rel| rel == Path::new("book.gobook"),
+            move || {
+                let _ = tx.send(());
+            },
+        )
+        .unwrap();
         std::thread::sleep(Duration::from_millis(100));
         for _ in 0..20 {
             let _ = std::fs::read(dir.path().join("book.gobook")).unwrap();
             std::fs::write(dir.path().join("serve.log"), "a line\n").unwrap();
         }
-        assert!(rx.recv_timeout(Duration::from_millis(400)).is_err(), "reads of the book or writes of other files rebuilt");
+        assert!(
+            rx.recv_timeout(Duration::from_millis(400)).is_err(),
+            "reads of the book or writes of other files rebuilt"
+        );
         std::fs::write(dir.path().join("book.gobook"), "::book(#c)\n").unwrap();
-        assert!(rx.recv_timeout(Duration::from_secs(5)).is_ok(), "a save rebuilds");
-        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err(), "one save, one rebuild");
+        assert!(
+            rx.recv_timeout(Duration::from_secs(5)).is_ok(),
+            "a save rebuilds"
+        );
+        assert!(
+            rx.recv_timeout(Duration::from_millis(300)).is_err(),
+            "one save, one rebuild"
+        );
         drop(w);
     }
 }

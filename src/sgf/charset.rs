@@ -140,7 +140,8 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 pub fn find_ca(bytes: &[u8]) -> Option<String> {
     let mut from = 0;
     // Built once: most files have no `CA`, and every one is searched to its end.
-    static CA: std::sync::LazyLock<memchr::memmem::Finder<'static>> = std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"CA"));
+    static CA: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"CA"));
     while let Some(pos) = CA.find(&bytes[from..]) {
         let at = from + pos;
         from = at + 2;

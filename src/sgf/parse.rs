@@ -152,7 +152,9 @@ impl<'a> Parser<'a> {
             // games does not reserve the whole file for each of them.
             self.game = GameTree::with_capacity((self.nodes_left + 1).min(MAX_RESERVE));
             // About a third of a game's nodes are more than a lone move.
-            self.game_lone.others.reserve((self.nodes_left / 2 + 1).min(MAX_RESERVE));
+            self.game_lone
+                .others
+                .reserve((self.nodes_left / 2 + 1).min(MAX_RESERVE));
             self.game.push_node(None, mv)
         } else {
             // A second sequence at the top of a game hangs from the root as a variation.
@@ -583,7 +585,9 @@ impl<'a> Parser<'a> {
     /// The text between two byte offsets that stand at ASCII syntax characters or at the end.
     #[inline(always)]
     fn slice(&self, from: usize, to: usize) -> &'a str {
-        debug_assert!(from <= to && self.text.is_char_boundary(from) && self.text.is_char_boundary(to));
+        debug_assert!(
+            from <= to && self.text.is_char_boundary(from) && self.text.is_char_boundary(to)
+        );
         // SAFETY: callers pass offsets next to ASCII bytes (`[`, `]`, letters, `;`) or the end of
         // the text, never inside a UTF-8 sequence, so the checks of `&text[from..to]` are redundant.
         unsafe { self.text.get_unchecked(from..to) }
@@ -608,7 +612,8 @@ mod tests {
     /// Moves one per line take the fast path; a second value after blanks still reaches the property.
     #[test]
     fn moves_separated_by_blanks_keep_every_value_and_property() {
-        let p = crate::sgf::parse(b"(;GM[1];B[aa]\n;W[bb] [cc]\n;B[dd]\r\n C[x]\n;W[ee]\n)").expect("parses");
+        let p = crate::sgf::parse(b"(;GM[1];B[aa]\n;W[bb] [cc]\n;B[dd]\r\n C[x]\n;W[ee]\n)")
+            .expect("parses");
         let g = &p.collection.games[0];
         let line = g.main_line_ids();
         let node = |k: usize| &g.nodes()[line[k]];
@@ -616,8 +621,17 @@ mod tests {
         assert_eq!(node(1).value("B"), Some("aa"));
         // W takes one value: the second is reported and dropped, as without blanks.
         assert_eq!(node(2).get("W").map(|w| w.values.len()), Some(1));
-        assert!(p.warnings.iter().any(|w| w.message.contains("only one value")), "{:?}", p.warnings);
-        assert_eq!((node(3).value("B"), node(3).value("C")), (Some("dd"), Some("x")));
+        assert!(
+            p.warnings
+                .iter()
+                .any(|w| w.message.contains("only one value")),
+            "{:?}",
+            p.warnings
+        );
+        assert_eq!(
+            (node(3).value("B"), node(3).value("C")),
+            (Some("dd"), Some("x"))
+        );
         assert_eq!(node(4).value("W"), Some("ee"));
     }
 

@@ -33,7 +33,10 @@ impl Cursor {
             line_start = k + 1;
         }
         // Characters are the bytes that do not continue a UTF-8 sequence.
-        self.col += seg[line_start..].iter().filter(|&&c| (c as i8) >= -0x40).count();
+        self.col += seg[line_start..]
+            .iter()
+            .filter(|&&c| (c as i8) >= -0x40)
+            .count();
         self.pos = pos;
         (self.line + 1, self.col + 1)
     }
@@ -62,7 +65,14 @@ mod tests {
 
     #[test]
     fn lines_and_columns_match_a_walk_character_by_character() {
-        for text in ["", "abc", "a\nb", "a\r\nb\rc\n\n", "é\r\nü\rß\n日本\r", "\r\r\n\n\r"] {
+        for text in [
+            "",
+            "abc",
+            "a\nb",
+            "a\r\nb\rc\n\n",
+            "é\r\nü\rß\n日本\r",
+            "\r\r\n\n\r",
+        ] {
             let want = slow(text);
             // Every boundary from a fresh cursor, and all of them in order from one cursor.
             let mut one = Cursor::default();

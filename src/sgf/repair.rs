@@ -59,10 +59,18 @@ impl Extent {
 /// Repairs a game tree in place; `warn(byte_offset, message)` hears of every change.
 /// `lone`, from the reader, lets the repairs skip the nodes that are lone moves on the board;
 /// `nul` says whether the file holds a zero byte anywhere.
-pub(crate) fn repair(game: &mut GameTree, lone: &LoneMoves, nul: bool, warn: &mut dyn FnMut(usize, String)) {
+pub(crate) fn repair(
+    game: &mut GameTree,
+    lone: &LoneMoves,
+    nul: bool,
+    warn: &mut dyn FnMut(usize, String),
+) {
     let ctx = root(game, nul, warn);
     // Arena order is enough: each node is repaired on its own; nodes added by splits are already clean.
-    if ctx.go && lone.extent.cols <= usize::from(ctx.cols) && lone.extent.rows <= usize::from(ctx.rows) {
+    if ctx.go
+        && lone.extent.cols <= usize::from(ctx.cols)
+        && lone.extent.rows <= usize::from(ctx.rows)
+    {
         // Every lone move is on the board: only the root and the other nodes can need work.
         let others = lone.others.iter().copied().filter(|&id| id != ROOT);
         for id in std::iter::once(ROOT).chain(others) {
@@ -188,7 +196,13 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
                 .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
         }
     }
-    Ctx { ff, go, cols, rows, nul }
+    Ctx {
+        ff,
+        go,
+        cols,
+        rows,
+        nul,
+    }
 }
 
 /// Identifiers looked for one by one, as one-element sets: the two the root always gets, and
@@ -458,7 +472,11 @@ fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
     // handful of names costs less than hashing them, and stays n log n for a flood of them.
     let has_dup = repeated
         || (others > 1 && {
-            let mut names: smallvec::SmallVec<[&str; 8]> = list.iter().filter(|p| p.id.bit() == 0).map(|p| p.id.as_str()).collect();
+            let mut names: smallvec::SmallVec<[&str; 8]> = list
+                .iter()
+                .filter(|p| p.id.bit() == 0)
+                .map(|p| p.id.as_str())
+                .collect();
             names.sort_unstable();
             names.windows(2).any(|w| w[0] == w[1])
         });
@@ -549,10 +567,16 @@ fn fix_values(
             // Other control characters would make a page, an e-book or an XML file built
             // from this text unreadable; they carry no meaning in a game record.
             if crate::chars::has_forbidden(&p.values[0]) {
-                let first = p.values[0].chars().find(|&c| crate::chars::is_forbidden(c)).unwrap_or(' ');
+                let first = p.values[0]
+                    .chars()
+                    .find(|&c| crate::chars::is_forbidden(c))
+                    .unwrap_or(' ');
                 warn(
                     pos,
-                    format!("control character {} in {id} value (removed)", crate::chars::describe(first)),
+                    format!(
+                        "control character {} in {id} value (removed)",
+                        crate::chars::describe(first)
+                    ),
                 );
                 p.values[0] = crate::chars::strip(&p.values[0]).into_owned().into();
             }

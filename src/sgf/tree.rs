@@ -134,7 +134,10 @@ impl Node {
     #[inline]
     fn owns_nothing(&self) -> bool {
         !self.props.spilled()
-            && self.props.iter().all(|p| p.id.is_known() && !p.values.owns_heap())
+            && self
+                .props
+                .iter()
+                .all(|p| p.id.is_known() && !p.values.owns_heap())
             && !matches!(self.children.0, ChildRepr::Many(_))
     }
 }
@@ -149,7 +152,10 @@ impl Drop for GameTree {
             }
         }
         // Every way to change a node marks it; the tests and fuzzers (debug builds) check it.
-        debug_assert!(self.nodes.iter().all(Node::owns_nothing), "a node that owns memory was not marked heavy");
+        debug_assert!(
+            self.nodes.iter().all(Node::owns_nothing),
+            "a node that owns memory was not marked heavy"
+        );
         // SAFETY: shortening a `Vec` is always sound (the elements are forgotten, not read);
         // the nodes forgotten here own nothing, so nothing leaks.
         unsafe { self.nodes.set_len(0) }
@@ -267,9 +273,14 @@ impl GameTree {
     /// offset of its identifier: the bulk of every game, so the node is written in place.
     /// Such a node owns no memory (the point is kept inline), so it is not noted as heavy.
     #[inline(always)]
-    pub(crate) fn push_node(&mut self, parent: Option<NodeId>, mv: Option<(u8, &str, u32)>) -> NodeId {
+    pub(crate) fn push_node(
+        &mut self,
+        parent: Option<NodeId>,
+        mv: Option<(u8, &str, u32)>,
+    ) -> NodeId {
         use std::ptr::addr_of_mut;
-        debug_assert!(mv.map_or(true, |(color, point, _)| point.len() == 2 && (color == super::props::B || color == super::props::W)));
+        debug_assert!(mv.map_or(true, |(color, point, _)| point.len() == 2
+            && (color == super::props::B || color == super::props::W)));
         let id = self.nodes.len();
         self.nodes.reserve(1);
         let node = self.nodes.spare_capacity_mut()[0].as_mut_ptr();

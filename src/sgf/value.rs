@@ -413,13 +413,18 @@ mod tests {
                 None => (body, None),
             };
             int.bytes().all(|b| b.is_ascii_digit())
-                && frac.map_or(true, |f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+                && frac.map_or(true, |f| {
+                    !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())
+                })
                 && !(int.is_empty() && frac.is_none())
         }
         let alphabet = ['1', '0', '.', '+', '-', ' ', '\u{3000}', 'e'];
         let mut words = vec![String::new()];
         for _ in 0..5 {
-            let longer: Vec<String> = words.iter().flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}"))).collect();
+            let longer: Vec<String> = words
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
+                .collect();
             for w in &longer {
                 assert_eq!(is_real(w), by_parts(w), "{w:?}");
             }

@@ -40,7 +40,11 @@ pub struct Summary {
 #[derive(Debug)]
 pub enum BuildError {
     /// Problems in a book file (the book or an included file), with their places.
-    Content { name: String, text: String, diagnostics: Vec<Diagnostic> },
+    Content {
+        name: String,
+        text: String,
+        diagnostics: Vec<Diagnostic>,
+    },
     /// Anything else: settings, files, folders.
     Other(String),
 }
@@ -66,14 +70,22 @@ pub struct Options<'a> {
 }
 
 /// The checked book of a build: the one given, or a fresh check through `cache`.
-pub fn checked_book<'a>(opts: &Options<'a>, cache: &mut crate::resolve::cache::ResolveCache, owned: &'a mut Option<Checked>) -> Result<&'a Checked, BuildError> {
+pub fn checked_book<'a>(
+    opts: &Options<'a>,
+    cache: &mut crate::resolve::cache::ResolveCache,
+    owned: &'a mut Option<Checked>,
+) -> Result<&'a Checked, BuildError> {
     let checked: &'a Checked = match opts.checked {
         Some(c) => c,
         // Text warnings are for `check`; the build needs only errors, which they never are.
         None => owned.insert(crate::check::check_for_build(opts.text, cache)),
     };
     if checked.has_errors() {
-        return Err(BuildError::Content { name: opts.book.display().to_string(), text: opts.text.to_string(), diagnostics: checked.diagnostics.clone() });
+        return Err(BuildError::Content {
+            name: opts.book.display().to_string(),
+            text: opts.text.to_string(),
+            diagnostics: checked.diagnostics.clone(),
+        });
     }
     Ok(checked)
 }
@@ -116,7 +128,10 @@ impl Shape {
         use std::hash::{Hash, Hasher};
         let mut h = crate::resolve::cache::hasher();
         board.hash(&mut h);
-        Shape { hash: h.finish(), board }
+        Shape {
+            hash: h.finish(),
+            board,
+        }
     }
 }
 
@@ -269,28 +284,76 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let start = Instant::now();
     let book_dir = book_dir(opts);
     let config = config::load(&book_dir)?;
-    output::check_owned(&output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?, force)?;
+    output::check_owned(
+        &output::out_dir(
+            opts.out_dir,
+            config.out_dir.as_deref(),
+            DEFAULT_OUT_DIR,
+            opts.book,
+        )?,
+        force,
+    )?;
     let mut owned = None;
     // Nothing to keep for a next build: the resolution's cache would only copy every diagram.
-    let checked = checked_book(opts, &mut crate::resolve::cache::ResolveCache::once(), &mut owned)?;
-    let Setup { name, out_dir, plans, multi, includes, css, js } = setup(opts, checked, &book_dir, &config)?;
+    let checked = checked_book(
+        opts,
+        &mut crate::resolve::cache::ResolveCache::once(),
+        &mut owned,
+    )?;
+    let Setup {
+        name,
+        out_dir,
+        plans,
+        multi,
+        includes,
+        css,
+        js,
+    } = setup(opts, checked, &book_dir, &config)?;
     let images = local_images(checked, &name, opts.text, &book_dir, false)?;
-    let reads: Vec<PathBuf> = Inputs::of(opts.book, Some(opts.text)).paths().cloned().collect();
+    let reads: Vec<PathBuf> = Inputs::of(opts.book, Some(opts.text))
+        .paths()
+        .cloned()
+        .collect();
     output::check_reads(&out_dir, &book_dir, &reads)?;
     let staged = output::stage(&out_dir)?;
-    let site = Site { src: opts.text, checked, plans: &plans, multi, config: &config, svgs: &[], svgs_from: 0, includes: &includes };
+    let site = Site {
+        src: opts.text,
+        checked,
+        plans: &plans,
+        multi,
+        config: &config,
+        svgs: &[],
+        svgs_from: 0,
+        includes: &includes,
+    };
     let pages = write_pages(&site, staged.path())?;
     (opts.progress)(&format!("{pages} pages"));
     let mut files = Vec::new();
     if multi {
-        files.push((PathBuf::from("index.html"), std::sync::Arc::new(html::language_index(&site).into_bytes())));
+        files.push((
+            PathBuf::from("index.html"),
+            std::sync::Arc::new(html::language_index(&site).into_bytes()),
+        ));
     }
-    files.push((PathBuf::from("style.css"), std::sync::Arc::new(css.into_bytes())));
-    files.push((PathBuf::from("gobook.js"), std::sync::Arc::new(js.into_bytes())));
+    files.push((
+        PathBuf::from("style.css"),
+        std::sync::Arc::new(css.into_bytes()),
+    ));
+    files.push((
+        PathBuf::from("gobook.js"),
+        std::sync::Arc::new(js.into_bytes()),
+    ));
     write_files(staged.path(), &files, &images, &book_dir)?;
     output::swap_in(staged, &out_dir)?;
     let book = &checked.resolved.book;
-    Ok(Summary { out_dir, languages: plans.len(), chapters: book.chapters.len(), diagrams: book.diagrams.len(), pages, elapsed: start.elapsed() })
+    Ok(Summary {
+        out_dir,
+        languages: plans.len(),
+        chapters: book.chapters.len(),
+        diagrams: book.diagrams.len(),
+        pages,
+        elapsed: start.elapsed(),
+    })
 }
 
 /// Writes the HTML pages of every language into `dir` and returns how many. Chapters go in
@@ -298,22 +361,40 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
 /// the SVG of every diagram in every language at once was most of a build's memory.
 fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
     let book = &site.checked.resolved.book;
-    let folders: Vec<PathBuf> = site.plans.iter().map(|p| if site.multi { dir.join(&p.lang) } else { dir.to_path_buf() }).collect();
+    let folders: Vec<PathBuf> = site
+        .plans
+        .iter()
+        .map(|p| {
+            if site.multi {
+                dir.join(&p.lang)
+            } else {
+                dir.to_path_buf()
+            }
+        })
+        .collect();
     for folder in &folders {
-        std::fs::create_dir_all(folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
     }
     let write = |site: &Site, pi: usize, p: usize| {
         let path = folders[pi].join(&site.plans[pi].pages[p].file);
-        std::fs::write(&path, html::page(site, pi, p)).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        std::fs::write(&path, html::page(site, pi, p))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
     };
     // The generated contents pages show no diagrams.
     for (pi, plan) in site.plans.iter().enumerate() {
-        for (p, _) in plan.pages.iter().enumerate().filter(|(_, pg)| pg.chapter.is_none()) {
+        for (p, _) in plan
+            .pages
+            .iter()
+            .enumerate()
+            .filter(|(_, pg)| pg.chapter.is_none())
+        {
             write(site, pi, p)?;
         }
     }
     // Each language's page of each chapter, and the diagrams of each chapter (a contiguous run).
-    let mut page_of: Vec<Vec<Option<usize>>> = vec![vec![None; site.plans.len()]; book.chapters.len()];
+    let mut page_of: Vec<Vec<Option<usize>>> =
+        vec![vec![None; site.plans.len()]; book.chapters.len()];
     for (pi, plan) in site.plans.iter().enumerate() {
         for (p, pg) in plan.pages.iter().enumerate() {
             if let Some(c) = pg.chapter {
@@ -325,18 +406,30 @@ fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
     (0..book.chapters.len()).into_par_iter().try_for_each(|c| {
         let range = diagrams[c].clone();
         // Diagrams differ between languages only in their title: each is drawn once and retitled.
-        let drawn: Vec<String> = book.diagrams[range.clone()].par_iter().zip(range.clone()).map(|(d, i)| render_inline(&board_shape(d), &format!("d{i}"))).collect();
+        let drawn: Vec<String> = book.diagrams[range.clone()]
+            .par_iter()
+            .zip(range.clone())
+            .map(|(d, i)| render_inline(&board_shape(d), &format!("d{i}")))
+            .collect();
         let svgs: Vec<Vec<std::sync::Arc<str>>> = site
             .plans
             .iter()
             .zip(&page_of[c])
             .map(|(plan, page)| match page {
-                Some(_) => drawn.iter().zip(&book.diagrams[range.clone()]).map(|(svg, d)| retitle(svg, &diagram_title(book, d, &plan.lang)).into()).collect(),
+                Some(_) => drawn
+                    .iter()
+                    .zip(&book.diagrams[range.clone()])
+                    .map(|(svg, d)| retitle(svg, &diagram_title(book, d, &plan.lang)).into())
+                    .collect(),
                 None => Vec::new(),
             })
             .collect();
         drop(drawn);
-        let chapter_site = Site { svgs: &svgs, svgs_from: range.start, ..*site };
+        let chapter_site = Site {
+            svgs: &svgs,
+            svgs_from: range.start,
+            ..*site
+        };
         for (pi, p) in page_of[c].iter().enumerate() {
             if let Some(p) = *p {
                 write(&chapter_site, pi, p)?;
@@ -349,7 +442,11 @@ fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
 
 /// The book's folder: where its images, includes and `gobook.toml` are.
 fn book_dir(opts: &Options) -> PathBuf {
-    opts.book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+    opts.book
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
 }
 
 /// What a site is made with besides its pages, the same for a build and for `serve`.
@@ -366,11 +463,25 @@ struct Setup {
 }
 
 /// Plans the pages of every language and renders includes, style sheet and script.
-fn setup(opts: &Options, checked: &Checked, book_dir: &Path, config: &Config) -> Result<Setup, BuildError> {
+fn setup(
+    opts: &Options,
+    checked: &Checked,
+    book_dir: &Path,
+    config: &Config,
+) -> Result<Setup, BuildError> {
     let name = opts.book.display().to_string();
-    let out_dir = output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?;
+    let out_dir = output::out_dir(
+        opts.out_dir,
+        config.out_dir.as_deref(),
+        DEFAULT_OUT_DIR,
+        opts.book,
+    )?;
     let book = &checked.resolved.book;
-    let plans: Vec<Plan> = book.languages.iter().map(|l| pages::plan(book, l)).collect();
+    let plans: Vec<Plan> = book
+        .languages
+        .iter()
+        .map(|l| pages::plan(book, l))
+        .collect();
     let multi = plans.len() > 1;
     (opts.progress)(&format!(
         "{} chapters, {} diagrams, {} language{}",
@@ -381,15 +492,29 @@ fn setup(opts: &Options, checked: &Checked, book_dir: &Path, config: &Config) ->
     ));
     let includes = render_includes(checked, book_dir, &plans).map_err(|e| match e {
         // Missing includes are reported in the book itself.
-        BuildError::Content { name: n, text: t, diagnostics } if n.is_empty() && t.is_empty() => {
-            BuildError::Content { name: name.clone(), text: opts.text.to_string(), diagnostics }
-        }
+        BuildError::Content {
+            name: n,
+            text: t,
+            diagnostics,
+        } if n.is_empty() && t.is_empty() => BuildError::Content {
+            name: name.clone(),
+            text: opts.text.to_string(),
+            diagnostics,
+        },
         other => other,
     })?;
     let chosen_theme = theme::theme(config.theme.as_deref(), book_dir)?;
     let css = theme::stylesheet(&chosen_theme, &config.extra_css, book_dir)?;
     let js = script::script(&chosen_theme)?;
-    Ok(Setup { name, out_dir, plans, multi, includes, css, js })
+    Ok(Setup {
+        name,
+        out_dir,
+        plans,
+        multi,
+        includes,
+        css,
+        js,
+    })
 }
 
 /// Renders the site of a book in memory, reusing what `cache` holds from the last build.
@@ -408,17 +533,44 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     let mut owned = None;
     let checked = checked_book(opts, &mut cache.resolve, &mut owned)?;
     mark("check");
-    let Setup { name, out_dir, plans, multi, includes, css, js } = setup(opts, checked, &book_dir, &config)?;
+    let Setup {
+        name,
+        out_dir,
+        plans,
+        multi,
+        includes,
+        css,
+        js,
+    } = setup(opts, checked, &book_dir, &config)?;
     let book = &checked.resolved.book;
 
     mark("plans, includes and style sheet");
     // Diagrams differ between languages only in their title, so each is drawn once and
     // retitled for the other languages, and only when the cache has not seen the same input.
-    let keys: Vec<SvgKey> = book.diagrams.par_iter().enumerate().map(|(i, d)| SvgKey { shape: Shape::new(board_shape(d)), index: i }).collect();
-    let titles: Vec<Vec<String>> = plans.iter().map(|p| book.diagrams.par_iter().map(|d| diagram_title(book, d, &p.lang)).collect()).collect();
+    let keys: Vec<SvgKey> = book
+        .diagrams
+        .par_iter()
+        .enumerate()
+        .map(|(i, d)| SvgKey {
+            shape: Shape::new(board_shape(d)),
+            index: i,
+        })
+        .collect();
+    let titles: Vec<Vec<String>> = plans
+        .iter()
+        .map(|p| {
+            book.diagrams
+                .par_iter()
+                .map(|d| diagram_title(book, d, &p.lang))
+                .collect()
+        })
+        .collect();
     // Each diagram's drawings are taken out of the last build's; what is left is no longer in the book.
     let mut last = std::mem::take(&mut cache.svgs);
-    let found: Vec<HashMap<String, Arc<str>>> = keys.iter().map(|k| last.remove(k).unwrap_or_default()).collect();
+    let found: Vec<HashMap<String, Arc<str>>> = keys
+        .iter()
+        .map(|k| last.remove(k).unwrap_or_default())
+        .collect();
     drop(last);
     let drawings: Vec<(Vec<Arc<str>>, bool)> = found
         .par_iter()
@@ -429,7 +581,13 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
                 .iter()
                 .map(|ts| match have.get(&ts[i]) {
                     Some(s) => s.clone(),
-                    None => retitle(svg.get_or_insert_with(|| render_inline(&keys[i].shape.board, &format!("d{i}"))), &ts[i]).into(),
+                    None => retitle(
+                        svg.get_or_insert_with(|| {
+                            render_inline(&keys[i].shape.board, &format!("d{i}"))
+                        }),
+                        &ts[i],
+                    )
+                    .into(),
                 })
                 .collect();
             (per_lang, svg.is_some())
@@ -437,29 +595,72 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         .collect();
     drop(found);
     cache.diagrams_drawn = drawings.iter().filter(|(_, drawn)| *drawn).count();
-    let svgs: Vec<Vec<Arc<str>>> = (0..plans.len()).map(|l| drawings.iter().map(|(per_lang, _)| per_lang[l].clone()).collect()).collect();
+    let svgs: Vec<Vec<Arc<str>>> = (0..plans.len())
+        .map(|l| {
+            drawings
+                .iter()
+                .map(|(per_lang, _)| per_lang[l].clone())
+                .collect()
+        })
+        .collect();
     cache.svgs = keys
         .into_iter()
         .zip(drawings)
         .map(|(k, (per_lang, _))| {
             let i = k.index;
-            (k, titles.iter().map(|ts| ts[i].clone()).zip(per_lang).collect())
+            (
+                k,
+                titles
+                    .iter()
+                    .map(|ts| ts[i].clone())
+                    .zip(per_lang)
+                    .collect(),
+            )
         })
         .collect();
     mark("diagrams");
-    let site = Site { src: opts.text, checked, plans: &plans, multi, config: &config, svgs: &svgs, svgs_from: 0, includes: &includes };
+    let site = Site {
+        src: opts.text,
+        checked,
+        plans: &plans,
+        multi,
+        config: &config,
+        svgs: &svgs,
+        svgs_from: 0,
+        includes: &includes,
+    };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
     let inputs = PageInputs::new(checked, opts.text, &plans, &config, &svgs, &cache.diagrams);
     let mut pages_kept: HashMap<String, LangPages> = HashMap::new();
     for (pi, plan) in plans.iter().enumerate() {
-        let dir = if multi { PathBuf::from(&plan.lang) } else { PathBuf::new() };
-        let titles: Vec<String> = (0..plan.pages.len()).map(|p| html::page_title(&site, plan, p)).collect();
-        let includes_here = includes[pi].iter().map(|(k, v)| (k.clone(), v.0.clone())).collect::<std::collections::BTreeMap<_, _>>().into_iter().collect();
+        let dir = if multi {
+            PathBuf::from(&plan.lang)
+        } else {
+            PathBuf::new()
+        };
+        let titles: Vec<String> = (0..plan.pages.len())
+            .map(|p| html::page_title(&site, plan, p))
+            .collect();
+        let includes_here = includes[pi]
+            .iter()
+            .map(|(k, v)| (k.clone(), v.0.clone()))
+            .collect::<std::collections::BTreeMap<_, _>>()
+            .into_iter()
+            .collect();
         let lang_key = inputs.lang_key(titles, includes_here);
         // Pages of the last build, if nothing they all depend on changed.
-        let mut old = cache.pages.remove(&plan.lang).filter(|o| o.key == lang_key).map(|o| o.pages).unwrap_or_default();
-        let keys: Vec<Option<ChapterKey>> = plan.pages.par_iter().map(|pg| pg.chapter.map(|c| inputs.chapter_key(c, &plan.lang, pi))).collect();
+        let mut old = cache
+            .pages
+            .remove(&plan.lang)
+            .filter(|o| o.key == lang_key)
+            .map(|o| o.pages)
+            .unwrap_or_default();
+        let keys: Vec<Option<ChapterKey>> = plan
+            .pages
+            .par_iter()
+            .map(|pg| pg.chapter.map(|c| inputs.chapter_key(c, &plan.lang, pi)))
+            .collect();
         let mut new_pages: HashMap<String, (Option<ChapterKey>, Arc<Vec<u8>>)> = HashMap::new();
         let mut missing = Vec::new();
         for (p, key) in keys.into_iter().enumerate() {
@@ -471,7 +672,10 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
                 _ => missing.push((p, key)),
             }
         }
-        let rendered: Vec<(usize, Option<ChapterKey>, Vec<u8>)> = missing.into_par_iter().map(|(p, key)| (p, key, html::page(&site, pi, p).into_bytes())).collect();
+        let rendered: Vec<(usize, Option<ChapterKey>, Vec<u8>)> = missing
+            .into_par_iter()
+            .map(|(p, key)| (p, key, html::page(&site, pi, p).into_bytes()))
+            .collect();
         cache.pages_rendered += rendered.len();
         for (p, key, bytes) in rendered {
             new_pages.insert(plan.pages[p].file.clone(), (key, Arc::new(bytes)));
@@ -479,7 +683,13 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         for pg in &plan.pages {
             files.push((dir.join(&pg.file), new_pages[&pg.file].1.clone()));
         }
-        pages_kept.insert(plan.lang.clone(), LangPages { key: lang_key, pages: new_pages });
+        pages_kept.insert(
+            plan.lang.clone(),
+            LangPages {
+                key: lang_key,
+                pages: new_pages,
+            },
+        );
     }
     // Languages the book no longer has are forgotten.
     cache.pages = pages_kept;
@@ -487,10 +697,19 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     mark("pages");
     let pages = files.len();
     if multi {
-        files.push((PathBuf::from("index.html"), std::sync::Arc::new(html::language_index(&site).into_bytes())));
+        files.push((
+            PathBuf::from("index.html"),
+            std::sync::Arc::new(html::language_index(&site).into_bytes()),
+        ));
     }
-    files.push((PathBuf::from("style.css"), std::sync::Arc::new(css.into_bytes())));
-    files.push((PathBuf::from("gobook.js"), std::sync::Arc::new(js.into_bytes())));
+    files.push((
+        PathBuf::from("style.css"),
+        std::sync::Arc::new(css.into_bytes()),
+    ));
+    files.push((
+        PathBuf::from("gobook.js"),
+        std::sync::Arc::new(js.into_bytes()),
+    ));
     (opts.progress)(&format!("{pages} pages"));
     let images = local_images(checked, &name, opts.text, &book_dir, false)?;
     mark("images");
@@ -503,9 +722,14 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         pages,
         elapsed: start.elapsed(),
     };
-    Ok(Rendered { files, images, out_dir, book_dir, summary })
+    Ok(Rendered {
+        files,
+        images,
+        out_dir,
+        book_dir,
+        summary,
+    })
 }
-
 
 /// What the pages of a build are made from, gathered once for the keys of every page.
 struct PageInputs<'a> {
@@ -521,7 +745,14 @@ struct PageInputs<'a> {
 }
 
 impl<'a> PageInputs<'a> {
-    fn new(checked: &'a Checked, src: &'a str, plans: &'a [Plan], config: &'a Config, svgs: &'a [Vec<Arc<str>>], last: &[DiagramKey]) -> Self {
+    fn new(
+        checked: &'a Checked,
+        src: &'a str,
+        plans: &'a [Plan],
+        config: &'a Config,
+        svgs: &'a [Vec<Arc<str>>],
+        last: &[DiagramKey],
+    ) -> Self {
         let book = &checked.resolved.book;
         let diagrams = book
             .diagrams
@@ -538,7 +769,15 @@ impl<'a> PageInputs<'a> {
                 by_chapter[c].push(i);
             }
         }
-        PageInputs { checked, src, plans, config, svgs, diagrams, by_chapter }
+        PageInputs {
+            checked,
+            src,
+            plans,
+            config,
+            svgs,
+            diagrams,
+            by_chapter,
+        }
     }
 
     /// The key every page of a language shares (`titles` and `includes` are the language's).
@@ -551,7 +790,11 @@ impl<'a> PageInputs<'a> {
             languages: book.languages.clone(),
             plans: self.plans.to_vec(),
             titles,
-            ids: links.ids().into_iter().map(|(k, e)| (k.to_string(), e.to_vec())).collect(),
+            ids: links
+                .ids()
+                .into_iter()
+                .map(|(k, e)| (k.to_string(), e.to_vec()))
+                .collect(),
             element_chapters: links.chapter.clone(),
             config: self.config.clone(),
             includes,
@@ -564,11 +807,18 @@ impl<'a> PageInputs<'a> {
         let chapter = &book.chapters[ch];
         let el_src = |e: usize| {
             let span = self.checked.doc.elements[e].span;
-            self.src.get(span.start as usize..span.end as usize).unwrap_or("").to_string()
+            self.src
+                .get(span.start as usize..span.end as usize)
+                .unwrap_or("")
+                .to_string()
         };
         let mut diagrams = self.by_chapter[ch].clone();
         let mut blocks = Vec::new();
-        for b in chapter.blocks.iter().filter(|b| crate::resolve::shows_in(&b.langs, lang)) {
+        for b in chapter
+            .blocks
+            .iter()
+            .filter(|b| crate::resolve::shows_in(&b.langs, lang))
+        {
             let mut b = b.clone();
             if let crate::resolve::model::BlockKind::Paragraph(p) = &mut b.kind {
                 // The text a paragraph describes may be another chapter's diagram.
@@ -584,13 +834,20 @@ impl<'a> PageInputs<'a> {
             chapter: ch,
             source: el_src(chapter.element),
             blocks,
-            diagrams: diagrams.into_iter().map(|d| (d, self.diagrams[d].clone(), self.svgs[pi][d].clone())).collect(),
+            diagrams: diagrams
+                .into_iter()
+                .map(|d| (d, self.diagrams[d].clone(), self.svgs[pi][d].clone()))
+                .collect(),
         }
     }
 }
 
 /// Renders every included file once per language.
-pub fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
+pub fn render_includes(
+    checked: &Checked,
+    book_dir: &Path,
+    plans: &[Plan],
+) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
     let mut urls = BTreeSet::new();
     for ch in &checked.resolved.book.chapters {
         for b in &ch.blocks {
@@ -611,24 +868,66 @@ pub fn render_includes(checked: &Checked, book_dir: &Path, plans: &[Plan]) -> Re
                 let wrapped = includes::wrap(&text);
                 let sub = check(&wrapped);
                 let sub_book = &sub.resolved.book;
-                let sub_plans: Vec<Plan> = plans.iter().map(|p| pages::plan(sub_book, &p.lang)).collect();
+                let sub_plans: Vec<Plan> = plans
+                    .iter()
+                    .map(|p| pages::plan(sub_book, &p.lang))
+                    .collect();
                 let svgs: Vec<Vec<std::sync::Arc<str>>> = sub_plans
                     .iter()
-                    .map(|p| sub_book.diagrams.iter().enumerate().map(|(i, d)| render_inline(&board_diagram(sub_book, d, &p.lang), &format!("inc{i}")).into()).collect())
+                    .map(|p| {
+                        sub_book
+                            .diagrams
+                            .iter()
+                            .enumerate()
+                            .map(|(i, d)| {
+                                render_inline(
+                                    &board_diagram(sub_book, d, &p.lang),
+                                    &format!("inc{i}"),
+                                )
+                                .into()
+                            })
+                            .collect()
+                    })
                     .collect();
                 let none: Vec<HashMap<String, Markup>> = Vec::new();
                 let cfg = Config::default();
-                let site = Site { src: &wrapped, checked: &sub, plans: &sub_plans, multi: plans.len() > 1, config: &cfg, svgs: &svgs, svgs_from: 0, includes: &none };
+                let site = Site {
+                    src: &wrapped,
+                    checked: &sub,
+                    plans: &sub_plans,
+                    multi: plans.len() > 1,
+                    config: &cfg,
+                    svgs: &svgs,
+                    svgs_from: 0,
+                    includes: &none,
+                };
                 for (pi, o) in out.iter_mut().enumerate() {
                     let body = html::included_body(&site, pi).into_string();
-                    o.insert(url.clone(), maud::PreEscaped(prefix_element_ids(&body, &format!("inc{k}-"))));
+                    o.insert(
+                        url.clone(),
+                        maud::PreEscaped(prefix_element_ids(&body, &format!("inc{k}-"))),
+                    );
                 }
             }
-            Err(IncludeError::Content { name, text, diagnostics }) => return Err(BuildError::Content { name, text, diagnostics }),
+            Err(IncludeError::Content {
+                name,
+                text,
+                diagnostics,
+            }) => {
+                return Err(BuildError::Content {
+                    name,
+                    text,
+                    diagnostics,
+                })
+            }
             Err(IncludeError::Missing(_) | IncludeError::Outside(_)) => {
                 // Reported as `gobook check` reports it: every bad file the book names, each at its place.
                 let found = files::check_files(checked, book_dir, false);
-                return Err(BuildError::Content { name: String::new(), text: String::new(), diagnostics: found.book });
+                return Err(BuildError::Content {
+                    name: String::new(),
+                    text: String::new(),
+                    diagnostics: found.book,
+                });
             }
         }
     }
@@ -656,34 +955,67 @@ fn prefix_element_ids(html: &str, prefix: &str) -> String {
 /// Local image files the book uses (image elements, inline images, those of included
 /// files), checked by [`files::check_files`] as `gobook check` does; `cover`: the cover
 /// too (the e-book shows it). The first file with errors fails the build.
-pub fn local_images(checked: &Checked, name: &str, text: &str, book_dir: &Path, cover: bool) -> Result<Vec<PathBuf>, BuildError> {
+pub fn local_images(
+    checked: &Checked,
+    name: &str,
+    text: &str,
+    book_dir: &Path,
+    cover: bool,
+) -> Result<Vec<PathBuf>, BuildError> {
     let found = files::check_files(checked, book_dir, cover);
-    if found.book.iter().any(|d| d.severity == crate::diagnostics::Severity::Error) {
-        return Err(BuildError::Content { name: name.to_string(), text: text.to_string(), diagnostics: found.book });
+    if found
+        .book
+        .iter()
+        .any(|d| d.severity == crate::diagnostics::Severity::Error)
+    {
+        return Err(BuildError::Content {
+            name: name.to_string(),
+            text: text.to_string(),
+            diagnostics: found.book,
+        });
     }
-    if let Some(f) = found.included.into_iter().find(|f| f.diagnostics.iter().any(|d| d.severity == crate::diagnostics::Severity::Error)) {
-        return Err(BuildError::Content { name: f.name, text: f.text, diagnostics: f.diagnostics });
+    if let Some(f) = found.included.into_iter().find(|f| {
+        f.diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diagnostics::Severity::Error)
+    }) {
+        return Err(BuildError::Content {
+            name: f.name,
+            text: f.text,
+            diagnostics: f.diagnostics,
+        });
     }
     Ok(found.images)
 }
 
 /// Writes files and copies images into `dir`.
-fn write_files(dir: &Path, files: &[(PathBuf, std::sync::Arc<Vec<u8>>)], images: &[PathBuf], book_dir: &Path) -> Result<(), String> {
-    let dirs: BTreeSet<PathBuf> = files.iter().filter_map(|(rel, _)| dir.join(rel).parent().map(Path::to_path_buf)).collect();
+fn write_files(
+    dir: &Path,
+    files: &[(PathBuf, std::sync::Arc<Vec<u8>>)],
+    images: &[PathBuf],
+    book_dir: &Path,
+) -> Result<(), String> {
+    let dirs: BTreeSet<PathBuf> = files
+        .iter()
+        .filter_map(|(rel, _)| dir.join(rel).parent().map(Path::to_path_buf))
+        .collect();
     for d in &dirs {
         std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
     }
     // Hundreds of pages: the file system takes them faster from both cores.
     files.par_iter().try_for_each(|(rel, bytes)| {
         let p = dir.join(rel);
-        std::fs::write(&p, bytes.as_slice()).map_err(|e| format!("cannot write {}: {e}", p.display()))
+        std::fs::write(&p, bytes.as_slice())
+            .map_err(|e| format!("cannot write {}: {e}", p.display()))
     })?;
     for rel in images {
         let to = dir.join(rel);
         if let Some(d) = to.parent() {
-            std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+            std::fs::create_dir_all(d)
+                .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
         }
-        std::fs::copy(book_dir.join(rel), &to).map_err(|e| format!("cannot copy {}: {e}", rel.display()))?;
+        std::fs::copy(book_dir.join(rel), &to)
+            .map_err(|e| format!("cannot copy {}: {e}", rel.display()))?;
     }
     Ok(())
 }
@@ -706,24 +1038,42 @@ mod tests {
         std::fs::write(&book, text).unwrap();
         let out = dir.path().join("site");
         let quiet = |_: &str| {};
-        let opts = Options { book: &book, text, out_dir: Some(&out), progress: &quiet, checked: None };
+        let opts = Options {
+            book: &book,
+            text,
+            out_dir: Some(&out),
+            progress: &quiet,
+            checked: None,
+        };
         let rendered = render(&opts, &mut Cache::default()).unwrap();
         let summary = build(&opts, false).unwrap();
         assert_eq!(summary.pages, rendered.summary.pages);
         assert_eq!(summary.diagrams, 6);
         for (rel, bytes) in &rendered.files {
-            assert_eq!(std::fs::read(out.join(rel)).unwrap(), **bytes, "{}", rel.display());
+            assert_eq!(
+                std::fs::read(out.join(rel)).unwrap(),
+                **bytes,
+                "{}",
+                rel.display()
+            );
         }
         let ranges = check(text).resolved.book.chapter_diagrams();
         assert_eq!(ranges, vec![0..3, 0..0, 3..6]);
         let de = std::fs::read_to_string(out.join("de/drei.html")).unwrap();
-        assert_eq!(de.matches("<svg").count(), 3, "the German chapter shows its own three diagrams");
+        assert_eq!(
+            de.matches("<svg").count(),
+            3,
+            "the German chapter shows its own three diagrams"
+        );
     }
 
     #[test]
     fn included_element_ids_get_a_prefix_and_nothing_else_does() {
         assert_eq!(
-            prefix_element_ids(r#"<p id="e3">a</p><p id="e3x" class="e4"><svg id="eh"/></p><h2 id="e12">"#, "inc0-"),
+            prefix_element_ids(
+                r#"<p id="e3">a</p><p id="e3x" class="e4"><svg id="eh"/></p><h2 id="e12">"#,
+                "inc0-"
+            ),
             r#"<p id="inc0-e3">a</p><p id="e3x" class="e4"><svg id="eh"/></p><h2 id="inc0-e12">"#
         );
     }

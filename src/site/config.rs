@@ -50,7 +50,9 @@ mod tests {
 
     #[test]
     fn reads_the_documented_fields_and_refuses_unknown_ones() {
-        let c: Config = toml::from_str("out_dir = \"out\"\ntheme = \"default\"\nextra_css = [\"a.css\"]\n").unwrap();
+        let c: Config =
+            toml::from_str("out_dir = \"out\"\ntheme = \"default\"\nextra_css = [\"a.css\"]\n")
+                .unwrap();
         assert_eq!(c.out_dir, Some(PathBuf::from("out")));
         assert_eq!(c.extra_css, vec![PathBuf::from("a.css")]);
         assert!(toml::from_str::<Config>("outdir = \"x\"").is_err());

@@ -26,15 +26,26 @@ pub enum Kind {
 /// written without `..` or a root, and leading, symbolic links followed, to a `kind` inside `dir`.
 /// `what` names the thing in messages ("image", "included file").
 pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf, Refused> {
-    let outside = |message: String| Refused { outside: true, message };
-    let missing = |message: String| Refused { outside: false, message };
+    let outside = |message: String| Refused {
+        outside: true,
+        message,
+    };
+    let missing = |message: String| Refused {
+        outside: false,
+        message,
+    };
     let rel = PathBuf::from(url.trim_start_matches("./"));
     if url.is_empty() {
-        return Err(missing(format!("the {what} has an empty path; name a file in the book's folder")));
+        return Err(missing(format!(
+            "the {what} has an empty path; name a file in the book's folder"
+        )));
     }
     // Checked as written first: a path with `..` could stay inside the folder when read
     // but not when the site writes it to the same place under the output folder.
-    if !rel.components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir)) {
+    if !rel
+        .components()
+        .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+    {
         return Err(outside(format!(
             "the {what} `{url}` is not a path inside the book's folder; put it in the book's folder and name it from there, without `..` or a leading `/`"
         )));
@@ -42,7 +53,12 @@ pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf,
     let full = dir.join(&rel);
     let (root, real) = match (dir.canonicalize(), full.canonicalize()) {
         (Ok(root), Ok(real)) => (root, real),
-        _ => return Err(missing(format!("the {what} `{url}` does not exist (looked in {})", dir.display()))),
+        _ => {
+            return Err(missing(format!(
+                "the {what} `{url}` does not exist (looked in {})",
+                dir.display()
+            )))
+        }
     };
     if !real.starts_with(&root) {
         return Err(outside(format!(
@@ -52,7 +68,9 @@ pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf,
     }
     match kind {
         Kind::File if !real.is_file() => Err(missing(format!("the {what} `{url}` is not a file"))),
-        Kind::Folder if !real.is_dir() => Err(missing(format!("the {what} `{url}` is not a folder"))),
+        Kind::Folder if !real.is_dir() => {
+            Err(missing(format!("the {what} `{url}` is not a folder")))
+        }
         _ => Ok(rel),
     }
 }
@@ -72,11 +90,23 @@ mod tests {
         std::os::unix::fs::symlink(t.path(), book.join("up")).unwrap();
         std::os::unix::fs::symlink(book.join("img/a.png"), book.join("same.png")).unwrap();
 
-        assert_eq!(confine(&book, "img/a.png", "image", Kind::File), Ok(PathBuf::from("img/a.png")));
-        assert_eq!(confine(&book, "./img/a.png", "image", Kind::File), Ok(PathBuf::from("img/a.png")));
+        assert_eq!(
+            confine(&book, "img/a.png", "image", Kind::File),
+            Ok(PathBuf::from("img/a.png"))
+        );
+        assert_eq!(
+            confine(&book, "./img/a.png", "image", Kind::File),
+            Ok(PathBuf::from("img/a.png"))
+        );
         // A link that stays inside the folder is fine.
-        assert_eq!(confine(&book, "same.png", "image", Kind::File), Ok(PathBuf::from("same.png")));
-        assert_eq!(confine(&book, "img", "theme folder", Kind::Folder), Ok(PathBuf::from("img")));
+        assert_eq!(
+            confine(&book, "same.png", "image", Kind::File),
+            Ok(PathBuf::from("same.png"))
+        );
+        assert_eq!(
+            confine(&book, "img", "theme folder", Kind::Folder),
+            Ok(PathBuf::from("img"))
+        );
 
         for (url, outside) in [
             ("../secret.txt", true),
@@ -92,10 +122,20 @@ mod tests {
         ] {
             let r = confine(&book, url, "image", Kind::File).expect_err(url);
             assert_eq!(r.outside, outside, "{url}: {}", r.message);
-            assert!(r.message.contains(&format!("`{url}`")) || url.is_empty(), "{}", r.message);
+            assert!(
+                r.message.contains(&format!("`{url}`")) || url.is_empty(),
+                "{}",
+                r.message
+            );
         }
-        assert!(confine(&book, "link.png", "image", Kind::File).unwrap_err().message.contains("secret.txt, outside the book's folder"));
-        assert!(confine(&book, "img/a.png", "theme folder", Kind::Folder).unwrap_err().message.contains("is not a folder"));
+        assert!(confine(&book, "link.png", "image", Kind::File)
+            .unwrap_err()
+            .message
+            .contains("secret.txt, outside the book's folder"));
+        assert!(confine(&book, "img/a.png", "theme folder", Kind::Folder)
+            .unwrap_err()
+            .message
+            .contains("is not a folder"));
     }
 
     #[test]

@@ -53,30 +53,61 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
     let mut included = Vec::new();
     // Each file once, however often it is included; every include naming a bad one is marked.
     let mut read: BTreeMap<&str, Option<IncludeError>> = BTreeMap::new();
-    for el in checked.doc.elements.iter().filter(|e| e.kind == ElementKind::Include) {
+    for el in checked
+        .doc
+        .elements
+        .iter()
+        .filter(|e| e.kind == ElementKind::Include)
+    {
         let Some(a) = el.attr("url") else { continue };
         let url = a.value.as_str();
-        let outcome = read.entry(url).or_insert_with(|| match includes::read(url, book_dir) {
-            Ok(Included::Markdown(_)) => None,
-            Ok(Included::Gobook { name, text }) => {
-                included.extend(included_images(name, text, Vec::new(), book_dir, &mut found));
-                None
-            }
-            Err(IncludeError::Content { name, text, diagnostics }) => {
-                included.extend(included_images(name, text, diagnostics, book_dir, &mut found));
-                None
-            }
-            Err(e) => Some(e),
-        });
+        let outcome = read
+            .entry(url)
+            .or_insert_with(|| match includes::read(url, book_dir) {
+                Ok(Included::Markdown(_)) => None,
+                Ok(Included::Gobook { name, text }) => {
+                    included.extend(included_images(
+                        name,
+                        text,
+                        Vec::new(),
+                        book_dir,
+                        &mut found,
+                    ));
+                    None
+                }
+                Err(IncludeError::Content {
+                    name,
+                    text,
+                    diagnostics,
+                }) => {
+                    included.extend(included_images(
+                        name,
+                        text,
+                        diagnostics,
+                        book_dir,
+                        &mut found,
+                    ));
+                    None
+                }
+                Err(e) => Some(e),
+            });
         match outcome {
-            Some(IncludeError::Missing(m)) => diags.error(a.value_span, "missing-include", m.clone()),
-            Some(IncludeError::Outside(m)) => diags.error(a.value_span, "include-outside-book", m.clone()),
+            Some(IncludeError::Missing(m)) => {
+                diags.error(a.value_span, "missing-include", m.clone())
+            }
+            Some(IncludeError::Outside(m)) => {
+                diags.error(a.value_span, "include-outside-book", m.clone())
+            }
             _ => {}
         }
     }
     let mut book = diags.into_vec();
     book.sort_by_key(|d| d.span.start);
-    BookFiles { images: found.into_iter().collect(), book, included }
+    BookFiles {
+        images: found.into_iter().collect(),
+        book,
+        included,
+    }
 }
 
 /// Checks what `gobook.toml` makes a build read: the settings themselves, the theme and
@@ -91,24 +122,43 @@ pub fn check_settings(book_dir: &Path) -> Result<(), String> {
 
 /// Adds the problems with the images of an included gobook file to those it has
 /// (`diagnostics`): they are shown on the book's pages, so they are the book's images.
-fn included_images(name: String, text: String, mut diagnostics: Vec<Diagnostic>, book_dir: &Path, found: &mut BTreeSet<PathBuf>) -> Option<FileProblems> {
+fn included_images(
+    name: String,
+    text: String,
+    mut diagnostics: Vec<Diagnostic>,
+    book_dir: &Path,
+    found: &mut BTreeSet<PathBuf>,
+) -> Option<FileProblems> {
     let wrapped = includes::wrap(&text);
     let shift = (wrapped.len() - text.len()) as u32;
     let mut own = Diagnostics::default();
     images(&check(&wrapped).doc, book_dir, shift, &mut own, found);
     diagnostics.extend(own.into_vec());
     diagnostics.sort_by_key(|d| d.span.start);
-    (!diagnostics.is_empty()).then_some(FileProblems { name, text, diagnostics })
+    (!diagnostics.is_empty()).then_some(FileProblems {
+        name,
+        text,
+        diagnostics,
+    })
 }
 
 /// Checks the local images a document shows (image elements and inline images); spans
 /// are moved back by `shift` (the part wrapped around an included file).
-fn images(doc: &Document, book_dir: &Path, shift: u32, diags: &mut Diagnostics, found: &mut BTreeSet<PathBuf>) {
+fn images(
+    doc: &Document,
+    book_dir: &Path,
+    shift: u32,
+    diags: &mut Diagnostics,
+    found: &mut BTreeSet<PathBuf>,
+) {
     let mut visit = |url: &str, span: Span| {
         if url.is_empty() || crate::site::rich::is_external(url) {
             return;
         }
-        let span = Span { start: span.start.saturating_sub(shift), end: span.end.saturating_sub(shift) };
+        let span = Span {
+            start: span.start.saturating_sub(shift),
+            end: span.end.saturating_sub(shift),
+        };
         match confine(book_dir, url, "image", Kind::File) {
             Ok(rel) => {
                 found.insert(rel);
@@ -137,8 +187,14 @@ fn images(doc: &Document, book_dir: &Path, shift: u32, diags: &mut Diagnostics, 
 
 /// Checks the book's local cover images (`cover`, and `cover_ja` and the like).
 fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
-    let Some(book) = doc.elements.iter().find(|e| e.kind == ElementKind::Book) else { return };
-    for a in book.attrs.iter().filter(|a| a.name == "cover" || a.name.starts_with("cover_")) {
+    let Some(book) = doc.elements.iter().find(|e| e.kind == ElementKind::Book) else {
+        return;
+    };
+    for a in book
+        .attrs
+        .iter()
+        .filter(|a| a.name == "cover" || a.name.starts_with("cover_"))
+    {
         let url = a.value.trim();
         if url.is_empty() || crate::site::rich::is_external(url) {
             continue;
@@ -146,7 +202,14 @@ fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
         match confine(book_dir, url, "cover image", Kind::File) {
             Ok(_) => {}
             Err(r) if r.outside => diags.error(a.value_span, "cover-outside-book", r.message),
-            Err(r) => diags.error(a.value_span, "missing-cover", format!("{}; the e-book shows it: add the file, or remove `{}`", r.message, a.name)),
+            Err(r) => diags.error(
+                a.value_span,
+                "missing-cover",
+                format!(
+                    "{}; the e-book shows it: add the file, or remove `{}`",
+                    r.message, a.name
+                ),
+            ),
         }
     }
 }
@@ -187,10 +250,20 @@ mod tests {
         assert_eq!(files.images, vec![PathBuf::from("ok.png")]);
         assert_eq!(files.included.len(), 1);
         let part = &files.included[0];
-        let got: Vec<(&str, &str)> = part.diagnostics.iter().map(|d| (d.code, at(&part.text, d))).collect();
-        assert_eq!(got, vec![("missing-image", "gone.png"), ("nested-include", "x.md")]);
+        let got: Vec<(&str, &str)> = part
+            .diagnostics
+            .iter()
+            .map(|d| (d.code, at(&part.text, d)))
+            .collect();
+        assert_eq!(
+            got,
+            vec![("missing-image", "gone.png"), ("nested-include", "x.md")]
+        );
         assert!(files.has_errors());
         // The website does not show the cover, so it does not need it.
-        assert!(!check_files(&checked, &book, false).book.iter().any(|d| d.code.contains("cover")));
+        assert!(!check_files(&checked, &book, false)
+            .book
+            .iter()
+            .any(|d| d.code.contains("cover")));
     }
 }

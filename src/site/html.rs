@@ -43,9 +43,14 @@ impl Site<'_> {
 
     /// The inline SVG of diagram `d` in the language of plan `lang_idx`.
     fn svg(&self, lang_idx: usize, d: usize) -> &str {
-        let svg = d.checked_sub(self.svgs_from).and_then(|i| self.svgs.get(lang_idx)?.get(i));
+        let svg = d
+            .checked_sub(self.svgs_from)
+            .and_then(|i| self.svgs.get(lang_idx)?.get(i));
         // Every page is given the diagrams it shows; an empty board would hide a bug.
-        debug_assert!(svg.is_some(), "diagram {d} is not among the SVG of this page");
+        debug_assert!(
+            svg.is_some(),
+            "diagram {d} is not among the SVG of this page"
+        );
         svg.map_or("", |s| s)
     }
 }
@@ -69,7 +74,9 @@ fn chapter_title(site: &Site, plan: &Plan, ch: usize) -> String {
             }
         }
     }
-    book.info("title", &plan.lang).map(|t| text::resolve_plain(book, t, &plan.lang)).unwrap_or_else(|| c.id.clone().unwrap_or_default())
+    book.info("title", &plan.lang)
+        .map(|t| text::resolve_plain(book, t, &plan.lang))
+        .unwrap_or_else(|| c.id.clone().unwrap_or_default())
 }
 
 /// The title shown for a page in navigation.
@@ -80,8 +87,21 @@ pub fn page_title(site: &Site, plan: &Plan, page: usize) -> String {
     }
 }
 
-fn resolve_text(site: &Site, plan: &Plan, element: usize, raw: &crate::format::syntax::Text, reference: Option<usize>) -> Vec<Rich> {
-    let ctx = TextContext { src: site.src, resolved: &site.checked.resolved, links: &site.checked.links, element, lang: &plan.lang, reference };
+fn resolve_text(
+    site: &Site,
+    plan: &Plan,
+    element: usize,
+    raw: &crate::format::syntax::Text,
+    reference: Option<usize>,
+) -> Vec<Rich> {
+    let ctx = TextContext {
+        src: site.src,
+        resolved: &site.checked.resolved,
+        links: &site.checked.links,
+        element,
+        lang: &plan.lang,
+        reference,
+    };
     text::resolve(&ctx, raw, &mut Default::default())
 }
 
@@ -91,18 +111,33 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
     let lang = plan.lang.as_str();
     let book = site.book();
     let root = if site.multi { "../" } else { "" };
-    let book_title = book.info("title", lang).map(|t| text::resolve_plain(book, t, lang)).unwrap_or_else(|| book.id.clone());
+    let book_title = book
+        .info("title", lang)
+        .map(|t| text::resolve_plain(book, t, lang))
+        .unwrap_or_else(|| book.id.clone());
     let this_title = page_title(site, plan, page);
     let chapter = plan.pages[page].chapter;
     let inline_anchor = |d: usize| format!("gb-inline-{d}");
-    let cx = LinkContext { plan, all: site.plans, chapter, multi: site.multi, inline_anchor: &inline_anchor, root, renamed: &[] };
+    let cx = LinkContext {
+        plan,
+        all: site.plans,
+        chapter,
+        multi: site.multi,
+        inline_anchor: &inline_anchor,
+        root,
+        renamed: &[],
+    };
     let prev = page.checked_sub(1);
     let next = (page + 1 < plan.pages.len()).then_some(page + 1);
     let body = match chapter {
         Some(c) => chapter_body(site, plan, plan_idx, c, &cx),
         None => contents(site, plan),
     };
-    let title = if page == 0 { book_title.clone() } else { format!("{this_title} – {book_title}") };
+    let title = if page == 0 {
+        book_title.clone()
+    } else {
+        format!("{this_title} – {book_title}")
+    };
     let markup = html! {
         (DOCTYPE)
         html lang=(html_lang(lang)) {
@@ -200,21 +235,37 @@ fn contents(site: &Site, plan: &Plan) -> Markup {
 }
 
 /// The blocks of a chapter: diagrams grouped with the paragraphs that describe them.
-pub fn chapter_body(site: &Site, plan: &Plan, plan_idx: usize, ch: usize, cx: &LinkContext) -> Markup {
+pub fn chapter_body(
+    site: &Site,
+    plan: &Plan,
+    plan_idx: usize,
+    ch: usize,
+    cx: &LinkContext,
+) -> Markup {
     let book = site.book();
-    let blocks: Vec<&Block> = book.chapters[ch].blocks.iter().filter(|b| shows_in(&b.langs, &plan.lang)).collect();
+    let blocks: Vec<&Block> = book.chapters[ch]
+        .blocks
+        .iter()
+        .filter(|b| shows_in(&b.langs, &plan.lang))
+        .collect();
     let mut out = String::new();
     let mut i = 0;
     while i < blocks.len() {
         let b = blocks[i];
         match &b.kind {
-            BlockKind::Diagram(d) if matches!(book.diagrams[*d].width.as_str(), "half" | "third") => {
+            BlockKind::Diagram(d)
+                if matches!(book.diagrams[*d].width.as_str(), "half" | "third") =>
+            {
                 // Half and third width diagrams stand side by side.
                 let mut row = String::new();
                 while i < blocks.len() {
                     match &blocks[i].kind {
-                        BlockKind::Diagram(d) if matches!(book.diagrams[*d].width.as_str(), "half" | "third") => {
-                            row.push_str(&figure(site, plan, plan_idx, blocks[i], *d, cx).into_string());
+                        BlockKind::Diagram(d)
+                            if matches!(book.diagrams[*d].width.as_str(), "half" | "third") =>
+                        {
+                            row.push_str(
+                                &figure(site, plan, plan_idx, blocks[i], *d, cx).into_string(),
+                            );
                             i += 1;
                         }
                         _ => break,
@@ -230,8 +281,12 @@ pub fn chapter_body(site: &Site, plan: &Plan, plan_idx: usize, ch: usize, cx: &L
                 let mut k = i + 1;
                 while k < blocks.len() {
                     match &blocks[k].kind {
-                        BlockKind::Paragraph(p) if p.kind == ParaKind::P && p.reference == Some(*d) => {
-                            text.push_str(&paragraph(site, plan, plan_idx, blocks[k], p, cx).into_string());
+                        BlockKind::Paragraph(p)
+                            if p.kind == ParaKind::P && p.reference == Some(*d) =>
+                        {
+                            text.push_str(
+                                &paragraph(site, plan, plan_idx, blocks[k], p, cx).into_string(),
+                            );
                             k += 1;
                         }
                         _ => break,
@@ -255,7 +310,9 @@ pub fn chapter_body(site: &Site, plan: &Plan, plan_idx: usize, ch: usize, cx: &L
                 while i < blocks.len() {
                     match &blocks[i].kind {
                         BlockKind::Paragraph(p) if p.boxed => {
-                            inner.push_str(&paragraph(site, plan, plan_idx, blocks[i], p, cx).into_string());
+                            inner.push_str(
+                                &paragraph(site, plan, plan_idx, blocks[i], p, cx).into_string(),
+                            );
                             i += 1;
                         }
                         _ => break,
@@ -264,7 +321,9 @@ pub fn chapter_body(site: &Site, plan: &Plan, plan_idx: usize, ch: usize, cx: &L
                 out.push_str(&html! { div.gb-box { (PreEscaped(inner)) } }.into_string());
                 continue;
             }
-            BlockKind::Paragraph(p) => out.push_str(&paragraph(site, plan, plan_idx, b, p, cx).into_string()),
+            BlockKind::Paragraph(p) => {
+                out.push_str(&paragraph(site, plan, plan_idx, b, p, cx).into_string())
+            }
             BlockKind::Image(img) => out.push_str(&image(site, b, img, cx).into_string()),
             BlockKind::Buy { sku } => out.push_str(&buy(site, sku, &plan.lang).into_string()),
             BlockKind::Include { url } => {
@@ -286,7 +345,12 @@ fn spacing_style(p: &Paragraph, tabs: usize) -> String {
         match name.as_str() {
             "spaceBefore" => s.push_str(&format!("margin-top:{};", em(*v))),
             "spaceAfter" => s.push_str(&format!("margin-bottom:{};", em(*v))),
-            "paraSpacing" if !p.spacing.iter().any(|(n, _)| n == "spaceBefore" || n == "spaceAfter") => {
+            "paraSpacing"
+                if !p
+                    .spacing
+                    .iter()
+                    .any(|(n, _)| n == "spaceBefore" || n == "spaceAfter") =>
+            {
                 s.push_str(&format!("margin-top:{0};margin-bottom:{0};", em(*v)))
             }
             "firstIndent" => s.push_str(&format!("text-indent:{};", em(*v))),
@@ -305,11 +369,22 @@ fn spacing_style(p: &Paragraph, tabs: usize) -> String {
     s
 }
 
-fn paragraph(site: &Site, plan: &Plan, _plan_idx: usize, b: &Block, p: &Paragraph, cx: &LinkContext) -> Markup {
+fn paragraph(
+    site: &Site,
+    plan: &Plan,
+    _plan_idx: usize,
+    b: &Block,
+    p: &Paragraph,
+    cx: &LinkContext,
+) -> Markup {
     let mut rich = resolve_text(site, plan, b.element, &p.raw, p.reference);
     let id = anchor(b.id.as_deref(), b.element);
     // Leading tabs indent block, hanging and indent paragraphs by the standard amount each.
-    let tabs = if matches!(p.style.as_str(), "block" | "hanging" | "indent") { strip_leading_tabs(&mut rich) } else { 0 };
+    let tabs = if matches!(p.style.as_str(), "block" | "hanging" | "indent") {
+        strip_leading_tabs(&mut rich)
+    } else {
+        0
+    };
     let mut classes = vec![format!("gb-style-{}", p.style)];
     if p.keep_with_next {
         classes.push("gb-keep".into());
@@ -325,7 +400,11 @@ fn paragraph(site: &Site, plan: &Plan, _plan_idx: usize, b: &Block, p: &Paragrap
     }
     let style = spacing_style(p, tabs);
     let style = (!style.is_empty()).then_some(style);
-    let content = if p.style == "bullet" { bullet(&rich, cx) } else { rich::render(&rich, cx) };
+    let content = if p.style == "bullet" {
+        bullet(&rich, cx)
+    } else {
+        rich::render(&rich, cx)
+    };
     let content = match p.href.as_deref() {
         Some(h) => {
             let target = text::link_target(&site.checked.links, b.element, h);
@@ -343,7 +422,9 @@ fn paragraph(site: &Site, plan: &Plan, _plan_idx: usize, b: &Block, p: &Paragrap
         ParaKind::H(3) => html! { h3 id=(id) class=(class) style=[style] { (content) } },
         ParaKind::H(4) => html! { h4 id=(id) class=(class) style=[style] { (content) } },
         ParaKind::H(_) => html! { h5 id=(id) class=(class) style=[style] { (content) } },
-        ParaKind::S(n) => html! { p id=(id) class={ "gb-s" (n) " " (class) } style=[style] { (content) } },
+        ParaKind::S(n) => {
+            html! { p id=(id) class={ "gb-s" (n) " " (class) } style=[style] { (content) } }
+        }
         ParaKind::P => html! { p id=(id) class=(class) style=[style] { (content) } },
     };
     let inline = inline_figures(site, plan, &rich, cx);
@@ -404,7 +485,11 @@ fn bullet(rich: &[Rich], cx: &LinkContext) -> Markup {
 fn inline_figures(site: &Site, plan: &Plan, rich: &[Rich], cx: &LinkContext) -> Markup {
     let mut ds = Vec::new();
     collect_inline(rich, &mut ds);
-    let lang_idx = site.plans.iter().position(|p| p.lang == plan.lang).unwrap_or(0);
+    let lang_idx = site
+        .plans
+        .iter()
+        .position(|p| p.lang == plan.lang)
+        .unwrap_or(0);
     html! {
         @for d in ds {
             @let dia = &site.book().diagrams[d];
@@ -423,7 +508,9 @@ fn collect_inline(rich: &[Rich], out: &mut Vec<usize>) {
                 out.push(*diagram);
                 collect_inline(content, out);
             }
-            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => collect_inline(c, out),
+            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => {
+                collect_inline(c, out)
+            }
             _ => {}
         }
     }
@@ -437,7 +524,13 @@ fn figcaption_markup(book: &Book, d: &Diagram, lang: &str, question: Option<Mark
 
 /// The caption of a figure; it must be the figure's last child, so the question and the
 /// problem's solution live inside it.
-fn figcaption_with(book: &Book, d: &Diagram, lang: &str, question: Option<Markup>, solution: Option<Markup>) -> Markup {
+fn figcaption_with(
+    book: &Book,
+    d: &Diagram,
+    lang: &str,
+    question: Option<Markup>,
+    solution: Option<Markup>,
+) -> Markup {
     let l = caption_lines(book, d, lang);
     html! {
         @if l.caption.is_some() || l.to_play.is_some() || l.from_to.is_some() || l.gaps.is_some() || question.is_some() || solution.is_some() {
@@ -453,13 +546,23 @@ fn figcaption_with(book: &Book, d: &Diagram, lang: &str, question: Option<Markup
     }
 }
 
-fn figure(site: &Site, plan: &Plan, plan_idx: usize, b: &Block, d: usize, cx: &LinkContext) -> Markup {
+fn figure(
+    site: &Site,
+    plan: &Plan,
+    plan_idx: usize,
+    b: &Block,
+    d: usize,
+    cx: &LinkContext,
+) -> Markup {
     let book = site.book();
     let dia = &book.diagrams[d];
     let id = anchor(b.id.as_deref(), b.element);
     let kind = dia.role.name();
     let align = dia.align.as_deref().map(|a| format!("gb-align-{a}"));
-    let question = dia.text.as_ref().map(|t| resolve_text(site, plan, b.element, t, Some(d)));
+    let question = dia
+        .text
+        .as_ref()
+        .map(|t| resolve_text(site, plan, b.element, t, Some(d)));
     let style = figure_width(dia).map(|w| format!("width:{w:.1}rem"));
     let href = site.checked.doc.elements[b.element]
         .attr_value("href")
@@ -493,16 +596,24 @@ fn image(site: &Site, b: &Block, img: &Image, cx: &LinkContext) -> Markup {
     let alt = img.caption.get(&cx.plan.lang).unwrap_or("");
     let src = cx.local_url(&img.url);
     let width = img.width.as_deref().unwrap_or("full");
-    let style = img.scale.map(|s| format!("width:{}%", (s * 100.0).min(100.0)));
+    let style = img
+        .scale
+        .map(|s| format!("width:{}%", (s * 100.0).min(100.0)));
     let classes = format!(
         "gb-img gb-w-{width}{}{}{}{}",
         if img.border { " gb-border" } else { "" },
         if img.shadow { " gb-shadow" } else { "" },
         if img.fill { " gb-fill" } else { "" },
-        img.align.as_deref().map(|a| format!(" gb-align-{a}")).unwrap_or_default()
+        img.align
+            .as_deref()
+            .map(|a| format!(" gb-align-{a}"))
+            .unwrap_or_default()
     );
     let picture = html! { img src=(src) alt=(alt) style=[style] loading="lazy"; };
-    let target = img.href.as_deref().map(|h| text::link_target(&site.checked.links, b.element, h));
+    let target = img
+        .href
+        .as_deref()
+        .map(|h| text::link_target(&site.checked.links, b.element, h));
     let picture = match target.as_ref().and_then(|t| rich::link_href(t, cx)) {
         Some((href, true)) => html! { a href=(href) rel="noopener" { (picture) } },
         Some((href, false)) => html! { a href=(href) { (picture) } },
@@ -520,8 +631,12 @@ fn buy(site: &Site, sku: &str, lang: &str) -> Markup {
     let label = ui("buy_book", lang);
     let label = if label.is_empty() { "Buy book" } else { label };
     match &site.config.buy_url {
-        Some(u) => html! { p.gb-buy-wrap { a.gb-buy href=(u.replace("{sku}", sku)) rel="noopener" { (label) } } },
-        None => html! { p.gb-buy-wrap { span.gb-buy.gb-buy-off title=(format!("SKU {sku}")) { (label) } } },
+        Some(u) => {
+            html! { p.gb-buy-wrap { a.gb-buy href=(u.replace("{sku}", sku)) rel="noopener" { (label) } } }
+        }
+        None => {
+            html! { p.gb-buy-wrap { span.gb-buy.gb-buy-off title=(format!("SKU {sku}")) { (label) } } }
+        }
     }
 }
 
@@ -530,7 +645,15 @@ pub fn included_body(site: &Site, plan_idx: usize) -> Markup {
     let plan = &site.plans[plan_idx];
     let inline_anchor = |d: usize| format!("gb-inc-inline-{d}");
     let root = if site.multi { "../" } else { "" };
-    let cx = LinkContext { plan, all: site.plans, chapter: None, multi: site.multi, inline_anchor: &inline_anchor, root, renamed: &[] };
+    let cx = LinkContext {
+        plan,
+        all: site.plans,
+        chapter: None,
+        multi: site.multi,
+        inline_anchor: &inline_anchor,
+        root,
+        renamed: &[],
+    };
     html! {
         @for c in 0..site.book().chapters.len() {
             @if shows_in(&site.book().chapters[c].langs, &plan.lang) {

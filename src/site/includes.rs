@@ -9,9 +9,18 @@ use std::path::Path;
 
 /// The standard chapters of the spec, compiled in.
 const STANDARD: &[(&str, &str)] = &[
-    ("about.gobook", include_str!("../../assets/chapters/about.gobook")),
-    ("buy.gobook", include_str!("../../assets/chapters/buy.gobook")),
-    ("kiseido.gobook", include_str!("../../assets/chapters/kiseido.gobook")),
+    (
+        "about.gobook",
+        include_str!("../../assets/chapters/about.gobook"),
+    ),
+    (
+        "buy.gobook",
+        include_str!("../../assets/chapters/buy.gobook"),
+    ),
+    (
+        "kiseido.gobook",
+        include_str!("../../assets/chapters/kiseido.gobook"),
+    ),
 ];
 
 /// What an include brings in.
@@ -29,7 +38,11 @@ pub enum IncludeError {
     /// The path leads out of the book's folder (by `..`, a root or a symbolic link).
     Outside(String),
     /// The included gobook file has errors.
-    Content { name: String, text: String, diagnostics: Vec<Diagnostic> },
+    Content {
+        name: String,
+        text: String,
+        diagnostics: Vec<Diagnostic>,
+    },
 }
 
 /// Reads the file an include names: beside the book first (never outside the book's
@@ -58,7 +71,11 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
         crate::format::parser::check_characters(&text, &mut d);
         let diagnostics = d.into_vec();
         if !diagnostics.is_empty() {
-            return Err(IncludeError::Content { name, text, diagnostics });
+            return Err(IncludeError::Content {
+                name,
+                text,
+                diagnostics,
+            });
         }
         return Ok(Included::Markdown(markdown(&text)));
     }
@@ -66,7 +83,10 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
     let wrapped = wrap(&text);
     let c = check(&wrapped);
     let shift = (wrapped.len() - text.len()) as u32;
-    let unshift = |span: crate::format::syntax::Span| crate::format::syntax::Span { start: span.start.saturating_sub(shift), end: span.end.saturating_sub(shift) };
+    let unshift = |span: crate::format::syntax::Span| crate::format::syntax::Span {
+        start: span.start.saturating_sub(shift),
+        end: span.end.saturating_sub(shift),
+    };
     let mut diagnostics: Vec<Diagnostic> = c
         .diagnostics
         .into_iter()
@@ -79,14 +99,26 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
     // The include is rendered on its own, without the includes of its own: say so
     // rather than leave them out without a word.
     let mut nested = crate::diagnostics::Diagnostics::default();
-    for el in c.doc.elements.iter().filter(|e| e.kind == crate::format::schema::ElementKind::Include) {
-        let (span, inner) = el.attr("url").map(|a| (a.value_span, a.value.as_str())).unwrap_or((el.span, ""));
+    for el in c
+        .doc
+        .elements
+        .iter()
+        .filter(|e| e.kind == crate::format::schema::ElementKind::Include)
+    {
+        let (span, inner) = el
+            .attr("url")
+            .map(|a| (a.value_span, a.value.as_str()))
+            .unwrap_or((el.span, ""));
         nested.error(unshift(span), "nested-include", format!("includes cannot be nested; include `{inner}` from the book itself, next to `{url}`"));
     }
     diagnostics.extend(nested.into_vec());
     if !diagnostics.is_empty() {
         diagnostics.sort_by_key(|d| d.span.start);
-        return Err(IncludeError::Content { name, text, diagnostics });
+        return Err(IncludeError::Content {
+            name,
+            text,
+            diagnostics,
+        });
     }
     Ok(Included::Gobook { name, text })
 }
@@ -94,7 +126,10 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
 /// gobook text of an included file made into a book of its own, for checking and rendering.
 pub fn wrap(text: &str) -> String {
     let needs_chapter = !text.trim_start().starts_with("::chapter");
-    format!("::book(#included)\n\n{}{text}", if needs_chapter { "::chapter\n\n" } else { "" })
+    format!(
+        "::book(#included)\n\n{}{text}",
+        if needs_chapter { "::chapter\n\n" } else { "" }
+    )
 }
 
 /// Markdown to HTML with pulldown-cmark; raw HTML in it is escaped, not passed through,
@@ -107,18 +142,26 @@ pub fn markdown(text: &str) -> Markup {
     let mut refused_link = false;
     // A refused image's description is shown as text, until the image ends.
     let mut refused_image = 0usize;
-    let parser = Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES).filter_map(|ev| {
+    let parser = Parser::new_ext(
+        text,
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES,
+    )
+    .filter_map(|ev| {
         Some(match ev {
             Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
             Event::Start(Tag::Link { ref dest_url, .. }) if !allowed_url(dest_url) => {
                 refused_link = true;
-                Event::Html(CowStr::Borrowed("<span class=\"gb-link-disabled\" title=\"not available\">"))
+                Event::Html(CowStr::Borrowed(
+                    "<span class=\"gb-link-disabled\" title=\"not available\">",
+                ))
             }
             Event::End(TagEnd::Link) if refused_link => {
                 refused_link = false;
                 Event::Html(CowStr::Borrowed("</span>"))
             }
-            Event::Start(Tag::Image { ref dest_url, .. }) if refused_image > 0 || !allowed_url(dest_url) => {
+            Event::Start(Tag::Image { ref dest_url, .. })
+                if refused_image > 0 || !allowed_url(dest_url) =>
+            {
                 refused_image += 1;
                 return None;
             }
@@ -141,13 +184,22 @@ mod tests {
     #[test]
     fn standard_chapters_check_clean() {
         for (name, _) in STANDARD {
-            assert!(matches!(read(name, Path::new("/nonexistent")), Ok(Included::Gobook { .. })), "{name}");
+            assert!(
+                matches!(
+                    read(name, Path::new("/nonexistent")),
+                    Ok(Included::Gobook { .. })
+                ),
+                "{name}"
+            );
         }
     }
 
     #[test]
     fn markdown_escapes_raw_html() {
-        let m = markdown("# Preface\n\n<script>alert(1)</script>\n\nSome **bold** text, and <b>inline</b> html.").into_string();
+        let m = markdown(
+            "# Preface\n\n<script>alert(1)</script>\n\nSome **bold** text, and <b>inline</b> html.",
+        )
+        .into_string();
         assert!(m.contains("<h1>Preface</h1>"));
         assert!(m.contains("&lt;script&gt;"));
         assert!(m.contains("<strong>bold</strong>"));
@@ -157,8 +209,14 @@ mod tests {
     #[test]
     fn control_characters_in_markdown_are_errors_at_their_place() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("notes.md"), "# Notes\n\nA bell\u{7} here.\n").unwrap();
-        let Err(IncludeError::Content { diagnostics, .. }) = read("notes.md", dir.path()) else { panic!("not refused") };
+        std::fs::write(
+            dir.path().join("notes.md"),
+            "# Notes\n\nA bell\u{7} here.\n",
+        )
+        .unwrap();
+        let Err(IncludeError::Content { diagnostics, .. }) = read("notes.md", dir.path()) else {
+            panic!("not refused")
+        };
         assert_eq!(diagnostics.len(), 1);
         assert_eq!(diagnostics[0].span.start, 15);
         assert_eq!(diagnostics[0].code, "control-character");
@@ -166,7 +224,10 @@ mod tests {
 
     #[test]
     fn missing_includes_are_errors() {
-        assert!(matches!(read("nope.gobook", Path::new("/nonexistent")), Err(IncludeError::Missing(_))));
+        assert!(matches!(
+            read("nope.gobook", Path::new("/nonexistent")),
+            Err(IncludeError::Missing(_))
+        ));
     }
 
     #[test]
@@ -179,7 +240,13 @@ mod tests {
         std::os::unix::fs::symlink("/proc/self/environ", book.join("env.md")).unwrap();
         // A link named like a standard chapter does not fall back to it either.
         std::os::unix::fs::symlink(t.path().join("secret.md"), book.join("about.gobook")).unwrap();
-        for url in ["../secret.md", "/etc/passwd", "notes.md", "env.md", "about.gobook"] {
+        for url in [
+            "../secret.md",
+            "/etc/passwd",
+            "notes.md",
+            "env.md",
+            "about.gobook",
+        ] {
             match read(url, &book) {
                 Err(IncludeError::Outside(m)) => assert!(m.contains(&format!("`{url}`")), "{m}"),
                 _ => panic!("{url} was not refused as outside"),
@@ -190,14 +257,29 @@ mod tests {
     #[test]
     fn nested_includes_are_an_error_at_their_line_in_the_included_file() {
         let t = tempfile::tempdir().unwrap();
-        std::fs::write(t.path().join("part.gobook"), "::h1 Part\n\n\n::include url=\"about.gobook\"\n").unwrap();
+        std::fs::write(
+            t.path().join("part.gobook"),
+            "::h1 Part\n\n\n::include url=\"about.gobook\"\n",
+        )
+        .unwrap();
         match read("part.gobook", t.path()) {
-            Err(IncludeError::Content { text, diagnostics, .. }) => {
+            Err(IncludeError::Content {
+                text, diagnostics, ..
+            }) => {
                 assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
                 let d = &diagnostics[0];
                 assert_eq!(d.code, "nested-include");
-                assert_eq!(&text[d.span.start as usize..d.span.end as usize], "about.gobook");
-                assert!(d.message.contains("includes cannot be nested; include `about.gobook` from the book itself"), "{}", d.message);
+                assert_eq!(
+                    &text[d.span.start as usize..d.span.end as usize],
+                    "about.gobook"
+                );
+                assert!(
+                    d.message.contains(
+                        "includes cannot be nested; include `about.gobook` from the book itself"
+                    ),
+                    "{}",
+                    d.message
+                );
             }
             _ => panic!("a nested include was accepted"),
         }
@@ -212,12 +294,22 @@ mod tests {
         .into_string();
         assert!(m.contains(r#"<a href="https://example.org">ok</a>"#), "{m}");
         assert!(m.contains(r#"<a href="chapter.html#x">rel</a>"#), "{m}");
-        assert!(m.contains(r#"<span class="gb-link-disabled" title="not available">bad</span>"#), "{m}");
+        assert!(
+            m.contains(r#"<span class="gb-link-disabled" title="not available">bad</span>"#),
+            "{m}"
+        );
         assert!(m.contains(r#"<img src="pic.png" alt="pic" />"#), "{m}");
         let lower = m.to_ascii_lowercase();
         for scheme in ["javascript:", "data:", "vbscript:"] {
-            assert!(!lower.contains(&format!("href=\"{scheme}")) && !lower.contains(&format!("src=\"{scheme}")), "{scheme} in {m}");
+            assert!(
+                !lower.contains(&format!("href=\"{scheme}"))
+                    && !lower.contains(&format!("src=\"{scheme}")),
+                "{scheme} in {m}"
+            );
         }
-        assert!(m.contains("evil") && m.contains("blob"), "a refused image keeps its description: {m}");
+        assert!(
+            m.contains("evil") && m.contains("blob"),
+            "a refused image keeps its description: {m}"
+        );
     }
 }

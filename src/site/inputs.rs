@@ -33,7 +33,10 @@ pub struct Inputs {
 impl Inputs {
     /// The inputs of a build of `book`, whose text is `text` (None when it cannot be read).
     pub fn of(book: &Path, text: Option<&str>) -> Inputs {
-        let dir = book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let dir = book
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
         let mut inputs = Inputs::default();
         if let Some(name) = book.file_name() {
             inputs.files.insert(PathBuf::from(name));
@@ -42,12 +45,17 @@ impl Inputs {
         if let Ok(cfg) = config::load(dir) {
             if let Some(theme) = cfg.theme.as_deref().filter(|t| *t != "default") {
                 // Both places theme::theme looks, so that a theme created later is seen.
-                inputs.trees.extend([normalize(Path::new(theme)), normalize(&Path::new("themes").join(theme))]);
+                inputs.trees.extend([
+                    normalize(Path::new(theme)),
+                    normalize(&Path::new("themes").join(theme)),
+                ]);
             }
             for css in &cfg.extra_css {
                 let rel = normalize(css);
                 // theme::stylesheet loads every style sheet beside an extra one, for its @imports.
-                inputs.css_dirs.push(rel.parent().map(Path::to_path_buf).unwrap_or_default());
+                inputs
+                    .css_dirs
+                    .push(rel.parent().map(Path::to_path_buf).unwrap_or_default());
                 inputs.files.insert(rel);
             }
         }
@@ -62,15 +70,20 @@ impl Inputs {
     fn add_named(&mut self, dir: &Path, text: &str) {
         let mut included = Vec::new();
         for (kind, url) in named(text) {
-            let Some(rel) = local_path(&url) else { continue };
-            if kind == ElementKind::Include && !(url.ends_with(".md") || url.ends_with(".markdown")) {
+            let Some(rel) = local_path(&url) else {
+                continue;
+            };
+            if kind == ElementKind::Include && !(url.ends_with(".md") || url.ends_with(".markdown"))
+            {
                 included.push(rel.clone());
             }
             self.files.insert(rel);
         }
         // Includes do not nest: the images of an included file are the last level.
         for rel in included {
-            let Ok(text) = std::fs::read_to_string(dir.join(&rel)) else { continue };
+            let Ok(text) = std::fs::read_to_string(dir.join(&rel)) else {
+                continue;
+            };
             for (kind, url) in named(&text) {
                 if let Some(rel) = local_path(&url).filter(|_| kind == ElementKind::Img) {
                     self.files.insert(rel);
@@ -90,8 +103,15 @@ impl Inputs {
     pub fn affected_by(&self, rel: &Path) -> bool {
         self.files.contains(rel)
             || self.trees.iter().any(|t| rel.starts_with(t))
-            || self.css_dirs.iter().any(|d| rel.parent() == Some(d.as_path()) && rel.extension().is_some_and(|e| e == "css"))
-            || self.files.iter().chain(&self.trees).chain(&self.css_dirs).any(|f| f.starts_with(rel))
+            || self.css_dirs.iter().any(|d| {
+                rel.parent() == Some(d.as_path()) && rel.extension().is_some_and(|e| e == "css")
+            })
+            || self
+                .files
+                .iter()
+                .chain(&self.trees)
+                .chain(&self.css_dirs)
+                .any(|f| f.starts_with(rel))
     }
 
     /// What the inputs hold now: the book's `bytes`, the other text files read, images by size
@@ -104,8 +124,14 @@ impl Inputs {
             files.push((f.clone(), file_state(&dir.join(f))));
         }
         for d in &self.css_dirs {
-            let Ok(rd) = std::fs::read_dir(dir.join(d)) else { continue };
-            let mut css: Vec<PathBuf> = rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "css")).collect();
+            let Ok(rd) = std::fs::read_dir(dir.join(d)) else {
+                continue;
+            };
+            let mut css: Vec<PathBuf> = rd
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "css"))
+                .collect();
             css.sort();
             files.extend(css.into_iter().map(|p| {
                 let state = file_state(&p);
@@ -121,7 +147,10 @@ impl Inputs {
                 (p, state)
             }));
         }
-        Fingerprint { book: bytes.to_vec(), files }
+        Fingerprint {
+            book: bytes.to_vec(),
+            files,
+        }
     }
 }
 
@@ -138,14 +167,26 @@ fn named(text: &str) -> Vec<(ElementKind, String)> {
     let mut out = Vec::new();
     for el in &parsed.doc.elements {
         match el.kind {
-            ElementKind::Include | ElementKind::Img => out.extend(el.attr("url").map(|a| (el.kind, a.value.clone()))),
-            ElementKind::Book => out.extend(el.attrs.iter().filter(|a| a.base_name() == "cover").map(|a| (ElementKind::Book, a.value.clone()))),
+            ElementKind::Include | ElementKind::Img => {
+                out.extend(el.attr("url").map(|a| (el.kind, a.value.clone())))
+            }
+            ElementKind::Book => out.extend(
+                el.attrs
+                    .iter()
+                    .filter(|a| a.base_name() == "cover")
+                    .map(|a| (ElementKind::Book, a.value.clone())),
+            ),
             _ => {}
         }
         if let Some(v) = el.value.as_ref().filter(|v| v.raw.contains('<')) {
             for part in inline::parse(v, &mut crate::diagnostics::Diagnostics::default()) {
                 if let Inline::Img { attrs, .. } = part {
-                    out.extend(attrs.iter().find(|a| a.name == "url").map(|a| (ElementKind::Img, a.value.clone())));
+                    out.extend(
+                        attrs
+                            .iter()
+                            .find(|a| a.name == "url")
+                            .map(|a| (ElementKind::Img, a.value.clone())),
+                    );
                 }
             }
         }
@@ -163,20 +204,30 @@ enum FileState {
 }
 
 fn file_state(p: &Path) -> FileState {
-    let Ok(meta) = std::fs::metadata(p) else { return FileState::Missing };
-    let text = ["gobook", "md", "markdown", "css", "toml", "js"].iter().any(|x| p.extension().is_some_and(|e| e == *x));
+    let Ok(meta) = std::fs::metadata(p) else {
+        return FileState::Missing;
+    };
+    let text = ["gobook", "md", "markdown", "css", "toml", "js"]
+        .iter()
+        .any(|x| p.extension().is_some_and(|e| e == *x));
     if meta.is_file() && text && meta.len() < READ_LIMIT {
         if let Ok(b) = std::fs::read(p) {
             return FileState::Text(b);
         }
     }
-    let mtime = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_nanos());
+    let mtime = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_nanos());
     FileState::Stamp(meta.len(), mtime)
 }
 
 /// The files under `dir`, symbolic links not followed (a link to its own folder costs nothing).
 fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in rd.flatten() {
         match e.file_type() {
             Ok(t) if t.is_dir() && depth < MAX_DEPTH => walk(&e.path(), depth + 1, out),
@@ -193,7 +244,9 @@ fn local_path(url: &str) -> Option<PathBuf> {
         return None;
     }
     let rel = PathBuf::from(url.trim_start_matches("./"));
-    rel.components().all(|c| matches!(c, Component::Normal(_))).then_some(rel)
+    rel.components()
+        .all(|c| matches!(c, Component::Normal(_)))
+        .then_some(rel)
 }
 
 /// `a/./b/../c` as `a/c`, without looking at the file system.
@@ -202,7 +255,9 @@ fn normalize(p: &Path) -> PathBuf {
     for c in p.components() {
         match c {
             Component::CurDir => {}
-            Component::ParentDir if matches!(out.components().next_back(), Some(Component::Normal(_))) => {
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
                 out.pop();
             }
             other => out.push(other),
@@ -220,14 +275,50 @@ mod tests {
     #[test]
     fn names_what_the_book_reads_and_nothing_else() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("gobook.toml"), "theme = \"dark\"\nextra_css = [\"css/extra.css\"]\n").unwrap();
-        std::fs::write(dir.path().join("part.gobook"), "::h1 Part\n\n::img url=\"img/part.png\"\n\n::include url=\"nested.md\"\n").unwrap();
+        std::fs::write(
+            dir.path().join("gobook.toml"),
+            "theme = \"dark\"\nextra_css = [\"css/extra.css\"]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("part.gobook"),
+            "::h1 Part\n\n::img url=\"img/part.png\"\n\n::include url=\"nested.md\"\n",
+        )
+        .unwrap();
         let book = format!("{BOOK}\n::include url=\"part.gobook\"\n");
         let inputs = Inputs::of(&dir.path().join("book.gobook"), Some(&book));
-        for yes in ["book.gobook", "gobook.toml", "intro.md", "part.gobook", "img/part.png", "img/a.png", "img/inline.png", "art/cover.png", "css/extra.css", "css/base.css", "dark/style.css", "themes/dark/fonts/a.css", "img", "themes", "css"] {
+        for yes in [
+            "book.gobook",
+            "gobook.toml",
+            "intro.md",
+            "part.gobook",
+            "img/part.png",
+            "img/a.png",
+            "img/inline.png",
+            "art/cover.png",
+            "css/extra.css",
+            "css/base.css",
+            "dark/style.css",
+            "themes/dark/fonts/a.css",
+            "img",
+            "themes",
+            "css",
+        ] {
             assert!(inputs.affected_by(Path::new(yes)), "{yes}");
         }
-        for no in ["serve.log", "site/index.html", "img/b.png", "img/sub/a.png", "book.gobook~", ".book.gobook.swp", "css/notes.txt", "x.png", "outside.png", "4913", "nested.md"] {
+        for no in [
+            "serve.log",
+            "site/index.html",
+            "img/b.png",
+            "img/sub/a.png",
+            "book.gobook~",
+            ".book.gobook.swp",
+            "css/notes.txt",
+            "x.png",
+            "outside.png",
+            "4913",
+            "nested.md",
+        ] {
             assert!(!inputs.affected_by(Path::new(no)), "{no}");
         }
     }
@@ -235,7 +326,10 @@ mod tests {
     #[test]
     fn without_text_still_the_book_and_its_settings() {
         let inputs = Inputs::of(Path::new("book.gobook"), None);
-        assert!(inputs.affected_by(Path::new("book.gobook")) && inputs.affected_by(Path::new("gobook.toml")));
+        assert!(
+            inputs.affected_by(Path::new("book.gobook"))
+                && inputs.affected_by(Path::new("gobook.toml"))
+        );
         assert!(!inputs.affected_by(Path::new("img/a.png")));
     }
 
@@ -247,12 +341,22 @@ mod tests {
         let inputs = Inputs::of(&book, Some(BOOK));
         let first = inputs.fingerprint(dir.path(), &book, BOOK.as_bytes());
         std::fs::write(dir.path().join("serve.log"), "not an input").unwrap();
-        assert_eq!(inputs.fingerprint(dir.path(), &book, BOOK.as_bytes()), first);
+        assert_eq!(
+            inputs.fingerprint(dir.path(), &book, BOOK.as_bytes()),
+            first
+        );
         std::fs::write(dir.path().join("intro.md"), "# Intro").unwrap();
         let with_intro = inputs.fingerprint(dir.path(), &book, BOOK.as_bytes());
-        assert_ne!(with_intro, first, "a missing include that appears changes the fingerprint");
+        assert_ne!(
+            with_intro, first,
+            "a missing include that appears changes the fingerprint"
+        );
         std::fs::write(dir.path().join("intro.md"), "# Intro").unwrap();
-        assert_eq!(inputs.fingerprint(dir.path(), &book, BOOK.as_bytes()), with_intro, "the same text again changes nothing");
+        assert_eq!(
+            inputs.fingerprint(dir.path(), &book, BOOK.as_bytes()),
+            with_intro,
+            "the same text again changes nothing"
+        );
     }
 
     #[test]

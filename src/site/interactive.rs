@@ -75,8 +75,12 @@ fn sequence(seq: &Sequence) -> Value {
 /// Whether the reader can do anything with the diagram: replay moves, expand a
 /// partial board or solve a problem.
 fn is_interactive(d: &Diagram) -> bool {
-    let partial = !(d.view.0.col == 0 && d.view.0.row == 0 && d.view.1.col + 1 == d.size && d.view.1.row + 1 == d.size);
-    let problem = d.role == DiagramRole::Block(DiagramKind::Prb) && !(d.correct.is_empty() && d.wrong.is_empty());
+    let partial = !(d.view.0.col == 0
+        && d.view.0.row == 0
+        && d.view.1.col + 1 == d.size
+        && d.view.1.row + 1 == d.size);
+    let problem = d.role == DiagramRole::Block(DiagramKind::Prb)
+        && !(d.correct.is_empty() && d.wrong.is_empty());
     partial || problem || d.moves.iter().any(|m| m.point.is_some())
 }
 
@@ -95,7 +99,8 @@ pub fn data(d: &Diagram) -> Option<String> {
     if !is_interactive(d) {
         return None;
     }
-    let problem = d.role == DiagramRole::Block(DiagramKind::Prb) && !(d.correct.is_empty() && d.wrong.is_empty());
+    let problem = d.role == DiagramRole::Block(DiagramKind::Prb)
+        && !(d.correct.is_empty() && d.wrong.is_empty());
     let mut o = String::with_capacity(160 + 2 * d.stones.len() + 4 * d.moves.len());
     let stones = |o: &mut String, color: Color| {
         o.push('"');
@@ -104,7 +109,9 @@ pub fn data(d: &Diagram) -> Option<String> {
         }
         o.push('"');
     };
-    let sequences = |o: &mut String, seqs: &[Sequence]| o.push_str(&Value::Array(seqs.iter().map(sequence).collect()).to_string());
+    let sequences = |o: &mut String, seqs: &[Sequence]| {
+        o.push_str(&Value::Array(seqs.iter().map(sequence).collect()).to_string())
+    };
     o.push_str(r#"{"b":"#);
     stones(&mut o, Color::Black);
     if problem {
@@ -133,7 +140,15 @@ pub fn data(d: &Diagram) -> Option<String> {
         let _ = write!(o, r#"","n":{}"#, d.first_number);
     }
     let (a, b) = d.view;
-    let _ = write!(o, r#","p":"{}","v":[{},{},{},{}],"w":"#, color_letter(d.to_play), a.col, a.row, b.col, b.row);
+    let _ = write!(
+        o,
+        r#","p":"{}","v":[{},{},{},{}],"w":"#,
+        color_letter(d.to_play),
+        a.col,
+        a.row,
+        b.col,
+        b.row
+    );
     stones(&mut o, Color::White);
     if problem {
         o.push_str(r#","x":"#);
@@ -164,9 +179,14 @@ fn moves_text(seq: &Sequence, first: Color, lang: &str) -> String {
         let what = match mv {
             Move::Play(p) => p.to_string(),
             Move::Pass => i18n::ui("pass", lang).unwrap_or("pass").to_string(),
-            Move::Tenuki => i18n::ui("elsewhere", lang).unwrap_or("elsewhere").to_string(),
+            Move::Tenuki => i18n::ui("elsewhere", lang)
+                .unwrap_or("elsewhere")
+                .to_string(),
         };
-        parts.push(format!("{} {what}", i18n::color_name(color == Color::Black, lang)));
+        parts.push(format!(
+            "{} {what}",
+            i18n::color_name(color == Color::Black, lang)
+        ));
         color = match color {
             Color::Black => Color::White,
             Color::White => Color::Black,
@@ -178,11 +198,18 @@ fn moves_text(seq: &Sequence, first: Color, lang: &str) -> String {
 /// A problem's sequences behind a disclosure, for readers without JavaScript (the
 /// script hides it and offers the same on the board).
 pub fn solution(d: &Diagram, lang: &str) -> Option<Markup> {
-    if d.role != DiagramRole::Block(DiagramKind::Prb) || (d.correct.is_empty() && d.wrong.is_empty()) {
+    if d.role != DiagramRole::Block(DiagramKind::Prb)
+        || (d.correct.is_empty() && d.wrong.is_empty())
+    {
         return None;
     }
     let word = |k: &str| i18n::ui(k, lang).unwrap_or("").to_string();
-    let texts = |s: &Sequence| s.iter().filter_map(|(_, t)| t.clone()).collect::<Vec<_>>().join(" ");
+    let texts = |s: &Sequence| {
+        s.iter()
+            .filter_map(|(_, t)| t.clone())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     Some(html! {
         details.gb-solution {
             summary { (word("show_solution")) }
@@ -204,7 +231,9 @@ mod tests {
 
     #[test]
     fn interface_words_exist_in_every_language_and_are_safe_in_a_script_element() {
-        for lang in ["en", "de", "fr", "ja", "ko", "cn", "tw", "es", "it", "po", "pt", "ru"] {
+        for lang in [
+            "en", "de", "fr", "ja", "ko", "cn", "tw", "es", "it", "po", "pt", "ru",
+        ] {
             let j = ui_json(lang);
             assert!(!j.contains('<') && !j.contains('&'), "{lang}: {j}");
             let v: Value = serde_json::from_str(&j).unwrap();
@@ -231,8 +260,14 @@ mod tests {
             assert_eq!(v["g"], json!(geometry(d.show_coords)));
         }
         let prb: Value = serde_json::from_str(&data(&diagrams[0]).unwrap()).unwrap();
-        assert_eq!(prb["c"], json!([[["ba", "White is \"dead\" – für immer\\."]]]));
-        assert_eq!(prb["x"], json!([[["aa"], ["ba"]], [["ca"], ["ba", "Lives."]]]));
+        assert_eq!(
+            prb["c"],
+            json!([[["ba", "White is \"dead\" – für immer\\."]]])
+        );
+        assert_eq!(
+            prb["x"],
+            json!([[["aa"], ["ba"]], [["ca"], ["ba", "Lives."]]])
+        );
         assert_eq!(prb["p"], json!("B"));
         let dia: Value = serde_json::from_str(&data(&diagrams[1]).unwrap()).unwrap();
         assert_eq!(dia["m"], json!("Bcc Wdd Bed"));

@@ -13,13 +13,19 @@ use std::path::{Component, Path, PathBuf};
 pub const MARKER: &str = ".gobook-site";
 
 /// What the marker file says to a person who opens it.
-const MARKER_TEXT: &str = "This folder was written by `gobook build`, which replaces it as a whole on the next build.\n\
+const MARKER_TEXT: &str =
+    "This folder was written by `gobook build`, which replaces it as a whole on the next build.\n\
 Files put here by hand are lost then; keep them beside the book instead.\n";
 
 /// Where a build writes: the folder given on the command line, else `out_dir` of `gobook.toml`
 /// (which must lie inside the book's folder: a downloaded book may not write elsewhere), else
 /// `default` beside the book. The place is checked (see [`check_place`]).
-pub fn out_dir(cli: Option<&Path>, config: Option<&Path>, default: &str, book: &Path) -> Result<PathBuf, String> {
+pub fn out_dir(
+    cli: Option<&Path>,
+    config: Option<&Path>,
+    default: &str,
+    book: &Path,
+) -> Result<PathBuf, String> {
     let book_dir = folder_of(book);
     let out = match (cli, config) {
         (Some(p), _) => p.to_path_buf(),
@@ -45,7 +51,10 @@ a book's settings may only write inside it. Name a folder inside it, or give the
 
 /// The folder a book file lies in (`.` for a bare file name).
 pub fn folder_of(book: &Path) -> PathBuf {
-    book.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+    book.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
 }
 
 /// Refuses output places that would swallow the book: the book file, its folder or a folder
@@ -60,7 +69,10 @@ pub fn check_place(out: &Path, book: &Path) -> Result<(), String> {
         ));
     }
     if out.exists() && !out.is_dir() {
-        return Err(format!("the output {} is a file, not a folder; choose a folder for the site with -o", out.display()));
+        return Err(format!(
+            "the output {} is a file, not a folder; choose a folder for the site with -o",
+            out.display()
+        ));
     }
     Ok(())
 }
@@ -70,7 +82,9 @@ pub fn check_owned(out: &Path, force: bool) -> Result<(), String> {
     if force || !out.exists() || is_owned(out) {
         return Ok(());
     }
-    let empty = std::fs::read_dir(out).map(|mut d| d.next().is_none()).unwrap_or(false);
+    let empty = std::fs::read_dir(out)
+        .map(|mut d| d.next().is_none())
+        .unwrap_or(false);
     if empty {
         return Ok(());
     }
@@ -149,7 +163,10 @@ impl Staging {
 /// The start of the names of the folders and files a build of `out` keeps beside it while it
 /// runs: `.NAME.gobook-new-PID-` for the new site, `.NAME.gobook-old-PID-` for the old one.
 fn temp_prefix(out: &Path, kind: &str) -> String {
-    let base = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "site".into());
+    let base = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "site".into());
     format!(".{base}.gobook-{kind}-{}-", std::process::id())
 }
 
@@ -157,7 +174,8 @@ fn temp_prefix(out: &Path, kind: &str) -> String {
 /// before they finished left there.
 pub fn stage(out: &Path) -> Result<Staging, String> {
     let parent = folder_of(out);
-    std::fs::create_dir_all(&parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    std::fs::create_dir_all(&parent)
+        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     remove_stale(out);
     let dir = tempfile::Builder::new()
         .prefix(&temp_prefix(out, "new"))
@@ -176,9 +194,19 @@ pub fn write_marker(dir: &Path) -> Result<(), String> {
 /// Puts the staged site in place of `out`; the previous site stays if that fails.
 pub fn swap_in(staged: Staging, out: &Path) -> Result<(), String> {
     let had_old = out.exists();
-    let aside = folder_of(out).join(staged.path().file_name().map(|n| n.to_string_lossy().replacen(".gobook-new-", ".gobook-old-", 1)).unwrap_or_default());
+    let aside = folder_of(out).join(
+        staged
+            .path()
+            .file_name()
+            .map(|n| {
+                n.to_string_lossy()
+                    .replacen(".gobook-new-", ".gobook-old-", 1)
+            })
+            .unwrap_or_default(),
+    );
     if had_old {
-        std::fs::rename(out, &aside).map_err(|e| format!("cannot move the previous site {} aside: {e}", out.display()))?;
+        std::fs::rename(out, &aside)
+            .map_err(|e| format!("cannot move the previous site {} aside: {e}", out.display()))?;
     }
     let new = staged.dir.keep();
     if let Err(e) = std::fs::rename(&new, out) {
@@ -186,7 +214,10 @@ pub fn swap_in(staged: Staging, out: &Path) -> Result<(), String> {
             let _ = std::fs::rename(&aside, out);
         }
         let _ = std::fs::remove_dir_all(&new);
-        return Err(format!("cannot move the new site into {}: {e}", out.display()));
+        return Err(format!(
+            "cannot move the new site into {}: {e}",
+            out.display()
+        ));
     }
     if had_old {
         let _ = std::fs::remove_dir_all(&aside);
@@ -200,8 +231,12 @@ pub fn swap_in(staged: Staging, out: &Path) -> Result<(), String> {
 /// still empty), so nothing of the user's is touched.
 pub fn remove_stale(out: &Path) {
     let parent = folder_of(out);
-    let Some(base) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else { return };
-    let Ok(entries) = std::fs::read_dir(&parent) else { return };
+    let Some(base) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(&parent) else {
+        return;
+    };
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
         let Some(pid) = [".gobook-new-", ".gobook-old-"]
@@ -216,9 +251,13 @@ pub fn remove_stale(out: &Path) {
             continue;
         }
         let path = e.path();
-        let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
         if meta.is_dir() {
-            let empty = std::fs::read_dir(&path).map(|mut d| d.next().is_none()).unwrap_or(false);
+            let empty = std::fs::read_dir(&path)
+                .map(|mut d| d.next().is_none())
+                .unwrap_or(false);
             if empty || is_owned(&path) {
                 let _ = std::fs::remove_dir_all(&path);
             }
@@ -245,13 +284,18 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .prefix(&temp_prefix(path, "new"))
         .tempfile_in(&dir)
         .map_err(|e| format!("cannot write into {}: {e}", dir.display()))?;
-    tmp.write_all(bytes).and_then(|_| tmp.flush()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    tmp.write_all(bytes)
+        .and_then(|_| tmp.flush())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let _ = tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644));
+        let _ = tmp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
     }
-    tmp.persist(path).map_err(|e| format!("cannot write {}: {}", path.display(), e.error))?;
+    tmp.persist(path)
+        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error))?;
     Ok(())
 }
 
@@ -277,12 +321,18 @@ mod tests {
     fn only_empty_or_marked_folders_are_owned() {
         let t = tempfile::tempdir().unwrap();
         let d = t.path().join("d");
-        assert!(check_owned(&d, false).is_ok(), "a folder that does not exist");
+        assert!(
+            check_owned(&d, false).is_ok(),
+            "a folder that does not exist"
+        );
         std::fs::create_dir(&d).unwrap();
         assert!(check_owned(&d, false).is_ok(), "an empty folder");
         std::fs::write(d.join("notes.txt"), "mine").unwrap();
         let err = check_owned(&d, false).unwrap_err();
-        assert!(err.contains("--force") && err.contains("not written by gobook"), "{err}");
+        assert!(
+            err.contains("--force") && err.contains("not written by gobook"),
+            "{err}"
+        );
         assert!(check_owned(&d, true).is_ok());
         write_marker(&d).unwrap();
         assert!(check_owned(&d, false).is_ok());
@@ -307,7 +357,9 @@ mod tests {
         std::fs::write(users.join("keep.txt"), "mine").unwrap();
         let other = t.path().join(format!(".other.gobook-new-{dead}-abc"));
         std::fs::create_dir(&other).unwrap();
-        let running = t.path().join(format!(".site.gobook-new-{}-abc", std::process::id()));
+        let running = t
+            .path()
+            .join(format!(".site.gobook-new-{}-abc", std::process::id()));
         std::fs::create_dir(&running).unwrap();
         remove_stale(&out);
         assert!(!stale_dir.exists() && !stale_old.exists() && !stale_file.exists());

@@ -32,7 +32,11 @@ impl Plan {
     pub fn href_of(&self, element: usize) -> Option<String> {
         let (page, anchor) = self.anchors.get(&element)?;
         let file = &self.pages[*page].file;
-        Some(if anchor.is_empty() { file.clone() } else { format!("{file}#{anchor}") })
+        Some(if anchor.is_empty() {
+            file.clone()
+        } else {
+            format!("{file}#{anchor}")
+        })
     }
 
     /// The page index showing chapter `ch`.
@@ -44,7 +48,14 @@ impl Plan {
 /// The HTML `id` of an element: its own ID when it is safe in a URL, else `e` and its index.
 pub fn anchor(id: Option<&str>, element: usize) -> String {
     match id {
-        Some(id) if !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) => id.to_string(),
+        Some(id)
+            if !id.is_empty()
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) =>
+        {
+            id.to_string()
+        }
         _ => format!("e{element}"),
     }
 }
@@ -54,14 +65,24 @@ pub fn plan(book: &Book, lang: &str) -> Plan {
     let mut pages = Vec::new();
     let mut used: Vec<String> = Vec::new();
     let mut contents = None;
-    let shown: Vec<usize> = (0..book.chapters.len()).filter(|&c| shows_in(&book.chapters[c].langs, lang)).collect();
+    let shown: Vec<usize> = (0..book.chapters.len())
+        .filter(|&c| shows_in(&book.chapters[c].langs, lang))
+        .collect();
     for (k, &c) in shown.iter().enumerate() {
         let ch = &book.chapters[c];
         let file = if k == 0 {
             "index.html".to_string()
         } else {
             let base = match ch.id.as_deref() {
-                Some(id) if !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) && id != "index" => id.to_string(),
+                Some(id)
+                    if !id.is_empty()
+                        && id
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+                        && id != "index" =>
+                {
+                    id.to_string()
+                }
                 _ => format!("chapter-{}", k + 1),
             };
             let mut name = format!("{base}.html");
@@ -76,11 +97,24 @@ pub fn plan(book: &Book, lang: &str) -> Plan {
         if ch.id.as_deref() == Some("contents") {
             contents = Some(pages.len());
         }
-        pages.push(Page { file, chapter: Some(c) });
+        pages.push(Page {
+            file,
+            chapter: Some(c),
+        });
     }
     if contents.is_none() && pages.len() > 1 {
         // No `contents` chapter: a generated one follows the title page.
-        pages.insert(1, Page { file: if used.contains(&"contents.html".to_string()) { "toc.html".into() } else { "contents.html".into() }, chapter: None });
+        pages.insert(
+            1,
+            Page {
+                file: if used.contains(&"contents.html".to_string()) {
+                    "toc.html".into()
+                } else {
+                    "contents.html".into()
+                },
+                chapter: None,
+            },
+        );
         contents = Some(1);
     }
     let mut anchors = HashMap::new();
@@ -89,8 +123,15 @@ pub fn plan(book: &Book, lang: &str) -> Plan {
         let ch = &book.chapters[c];
         anchors.insert(ch.element, (pi, String::new()));
         for b in ch.blocks.iter().filter(|b| shows_in(&b.langs, lang)) {
-            anchors.entry(b.element).or_insert_with(|| (pi, anchor(b.id.as_deref(), b.element)));
+            anchors
+                .entry(b.element)
+                .or_insert_with(|| (pi, anchor(b.id.as_deref(), b.element)));
         }
     }
-    Plan { lang: lang.to_string(), pages, contents, anchors }
+    Plan {
+        lang: lang.to_string(),
+        pages,
+        contents,
+        anchors,
+    }
 }

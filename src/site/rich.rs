@@ -33,29 +33,47 @@ impl LinkContext<'_> {
             return url.to_string();
         }
         let path = url.trim_start_matches("./");
-        let path = self.renamed.iter().find(|(from, _)| from == path).map_or(path, |(_, to)| to.as_str());
+        let path = self
+            .renamed
+            .iter()
+            .find(|(from, _)| from == path)
+            .map_or(path, |(_, to)| to.as_str());
         format!("{}{path}", self.root)
     }
 }
 
 /// Whether a URL leaves the site (a scheme or a protocol-relative address).
 pub fn is_external(url: &str) -> bool {
-    url.starts_with("//") || url.split_once(':').is_some_and(|(s, _)| !s.contains('/') && !s.is_empty())
+    url.starts_with("//")
+        || url
+            .split_once(':')
+            .is_some_and(|(s, _)| !s.contains('/') && !s.is_empty())
 }
 
 /// Whether a URL from outside gobook text (Markdown includes) may go into the page:
 /// the rule of the book's own links ([`classify_href`](crate::format::values::classify_href)),
 /// which refuses schemes such as `javascript:`, `data:` and `vbscript:`.
 pub fn allowed_url(url: &str) -> bool {
-    !matches!(crate::format::values::classify_href(url), crate::format::values::Href::Refused { .. })
+    !matches!(
+        crate::format::values::classify_href(url),
+        crate::format::values::Href::Refused { .. }
+    )
 }
 
 impl LinkContext<'_> {
     /// The URL of the current chapter in language `lang`.
     pub fn language_href(&self, lang: &str) -> Option<String> {
         let plan = self.all.iter().find(|p| p.lang == lang)?;
-        let file = self.chapter.and_then(|c| plan.page_of_chapter(c)).map(|i| plan.pages[i].file.clone()).unwrap_or_else(|| "index.html".into());
-        Some(if self.multi { format!("../{lang}/{file}") } else { file })
+        let file = self
+            .chapter
+            .and_then(|c| plan.page_of_chapter(c))
+            .map(|i| plan.pages[i].file.clone())
+            .unwrap_or_else(|| "index.html".into());
+        Some(if self.multi {
+            format!("../{lang}/{file}")
+        } else {
+            file
+        })
     }
 }
 
@@ -124,7 +142,11 @@ pub fn symbol(mark: Option<Mark>, color: Option<Color>) -> Markup {
         None => "gb-me",
     };
     let name = match (mark, color) {
-        (Some(m), Some(c)) => format!("{} on a {} stone", m.name(), if c == Color::Black { "black" } else { "white" }),
+        (Some(m), Some(c)) => format!(
+            "{} on a {} stone",
+            m.name(),
+            if c == Color::Black { "black" } else { "white" }
+        ),
         (Some(m), None) => m.name().to_string(),
         (None, Some(Color::Black)) => "black stone".into(),
         (None, Some(Color::White)) => "white stone".into(),

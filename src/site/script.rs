@@ -48,6 +48,9 @@ mod tests {
 
     #[test]
     fn compact_keeps_code_and_drops_comment_lines() {
-        assert_eq!(compact("  // why\n  let a = 1;\n\n  a++\n"), "let a = 1;\na++\n");
+        assert_eq!(
+            compact("  // why\n  let a = 1;\n\n  a++\n"),
+            "let a = 1;\na++\n"
+        );
     }
 }

@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 const DEFAULT_THEME: &[(&str, &str)] = &[
     ("style.css", include_str!("../../themes/default/style.css")),
     ("board.css", include_str!("../../themes/default/board.css")),
-    ("interactive.css", include_str!("../../themes/default/interactive.css")),
+    (
+        "interactive.css",
+        include_str!("../../themes/default/interactive.css"),
+    ),
 ];
 
 #[derive(Debug)]
@@ -37,10 +40,17 @@ impl SourceProvider for Files {
     type Error = ThemeError;
 
     fn read<'a>(&'a self, file: &Path) -> Result<&'a str, Self::Error> {
-        self.css.get(file).map(String::as_str).ok_or_else(|| ThemeError(format!("{} not found", file.display())))
+        self.css
+            .get(file)
+            .map(String::as_str)
+            .ok_or_else(|| ThemeError(format!("{} not found", file.display())))
     }
 
-    fn resolve(&self, specifier: &str, originating_file: &Path) -> Result<ResolveResult, Self::Error> {
+    fn resolve(
+        &self,
+        specifier: &str,
+        originating_file: &Path,
+    ) -> Result<ResolveResult, Self::Error> {
         if specifier.contains("://") {
             return Ok(ResolveResult::External(specifier.to_string()));
         }
@@ -91,7 +101,12 @@ pub fn theme(setting: Option<&str>, book_dir: &Path) -> Result<Theme, String> {
         None | Some("default") => return Ok(Theme::Default),
         Some(name) => name,
     };
-    let setting_err = |m: String| format!("{}: `theme = \"{name}\"`: {m}", book_dir.join(config::FILE_NAME).display());
+    let setting_err = |m: String| {
+        format!(
+            "{}: `theme = \"{name}\"`: {m}",
+            book_dir.join(config::FILE_NAME).display()
+        )
+    };
     for rel in [PathBuf::from(name), Path::new("themes").join(name)] {
         let rel = rel.to_string_lossy().into_owned();
         match confine(book_dir, &rel, "theme folder", Kind::Folder) {
@@ -100,7 +115,8 @@ pub fn theme(setting: Option<&str>, book_dir: &Path) -> Result<Theme, String> {
                 for file in ["style.css", "gobook.js"] {
                     let path = dir.join(file);
                     if book_dir.join(&path).exists() {
-                        confine(book_dir, &path.to_string_lossy(), "theme file", Kind::File).map_err(|r| setting_err(r.message))?;
+                        confine(book_dir, &path.to_string_lossy(), "theme file", Kind::File)
+                            .map_err(|r| setting_err(r.message))?;
                     }
                 }
                 return Ok(Theme::Folder(book_dir.join(dir)));
@@ -109,7 +125,10 @@ pub fn theme(setting: Option<&str>, book_dir: &Path) -> Result<Theme, String> {
             _ => {}
         }
     }
-    Err(setting_err(format!("theme `{name}` not found: expected a folder with a style.css at {}", book_dir.join(name).display())))
+    Err(setting_err(format!(
+        "theme `{name}` not found: expected a folder with a style.css at {}",
+        book_dir.join(name).display()
+    )))
 }
 
 /// Bundles and minifies the theme and the extra style sheets (`extra_css`, relative to
@@ -134,8 +153,15 @@ pub fn stylesheet(theme: &Theme, extra: &[PathBuf], book_dir: &Path) -> Result<S
         let written = rel.to_string_lossy();
         let css = confine(book_dir, &written, "style sheet", Kind::File)
             .map(|r| book_dir.join(r))
-            .map_err(|r| format!("{}: `extra_css`: {}", book_dir.join(config::FILE_NAME).display(), r.message))?;
-        let text = std::fs::read_to_string(&css).map_err(|e| format!("cannot read {}: {e}", css.display()))?;
+            .map_err(|r| {
+                format!(
+                    "{}: `extra_css`: {}",
+                    book_dir.join(config::FILE_NAME).display(),
+                    r.message
+                )
+            })?;
+        let text = std::fs::read_to_string(&css)
+            .map_err(|e| format!("cannot read {}: {e}", css.display()))?;
         let path = normalize(&css);
         if let Some(dir) = css.parent() {
             load_css_files(dir, root.as_deref(), &mut files)?;
@@ -148,25 +174,49 @@ pub fn stylesheet(theme: &Theme, extra: &[PathBuf], book_dir: &Path) -> Result<S
 
 /// Loads the style sheets of a folder that lie inside the book's folder; others (links
 /// out of it) are left out, and an `@import` of one is refused when bundling.
-fn load_css_files(dir: &Path, root: Option<&Path>, files: &mut HashMap<PathBuf, String>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+fn load_css_files(
+    dir: &Path,
+    root: Option<&Path>,
+    files: &mut HashMap<PathBuf, String>,
+) -> Result<(), String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     for e in entries.flatten() {
         let p = e.path();
-        let inside = p.canonicalize().is_ok_and(|real| root.is_some_and(|r| real.starts_with(r)));
+        let inside = p
+            .canonicalize()
+            .is_ok_and(|real| root.is_some_and(|r| real.starts_with(r)));
         if inside && p.extension().is_some_and(|x| x == "css") {
-            let text = std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            let text = std::fs::read_to_string(&p)
+                .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
             files.insert(normalize(&p), text);
         }
     }
     Ok(())
 }
 
-fn bundle(files: &HashMap<PathBuf, String>, entry: &Path, root: &Option<PathBuf>) -> Result<String, String> {
-    let provider = Files { css: files.clone(), root: root.clone() };
+fn bundle(
+    files: &HashMap<PathBuf, String>,
+    entry: &Path,
+    root: &Option<PathBuf>,
+) -> Result<String, String> {
+    let provider = Files {
+        css: files.clone(),
+        root: root.clone(),
+    };
     let mut bundler = Bundler::new(&provider, None, ParserOptions::default());
-    let mut sheet = bundler.bundle(entry).map_err(|e| format!("CSS error in {}: {e}", entry.display()))?;
-    sheet.minify(MinifyOptions::default()).map_err(|e| format!("CSS error in {}: {e}", entry.display()))?;
-    let printed = sheet.to_css(PrinterOptions { minify: true, ..PrinterOptions::default() }).map_err(|e| format!("CSS error: {e}"))?;
+    let mut sheet = bundler
+        .bundle(entry)
+        .map_err(|e| format!("CSS error in {}: {e}", entry.display()))?;
+    sheet
+        .minify(MinifyOptions::default())
+        .map_err(|e| format!("CSS error in {}: {e}", entry.display()))?;
+    let printed = sheet
+        .to_css(PrinterOptions {
+            minify: true,
+            ..PrinterOptions::default()
+        })
+        .map_err(|e| format!("CSS error: {e}"))?;
     Ok(printed.code)
 }
 

@@ -406,7 +406,13 @@ impl State {
     /// references, which XML 1.0 forbids too) are left out with a warning.
     fn push_text(&mut self, s: &str, pos: usize) {
         if let Some(c) = s.chars().find(|&c| crate::chars::is_forbidden(c)) {
-            self.warnings.push((pos, format!("control character {} in the text (removed)", crate::chars::describe(c))));
+            self.warnings.push((
+                pos,
+                format!(
+                    "control character {} in the text (removed)",
+                    crate::chars::describe(c)
+                ),
+            ));
         }
         self.text.push_str(&crate::chars::strip(s));
     }

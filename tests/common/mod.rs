@@ -76,19 +76,28 @@ pub fn have(cmd: &str, arg: &str) -> bool {
 
 /// Chromium for the browser tests (`CHROMIUM` overrides Debian's).
 pub fn chromium() -> PathBuf {
-    std::env::var_os("CHROMIUM").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
+    std::env::var_os("CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
 }
 
 /// What is missing to run the browser tests (node, chromium, playwright-core), if anything.
 pub fn browser_missing() -> Option<String> {
-    let ok = std::process::Command::new("node").arg("--version").output().map(|o| o.status.success()).unwrap_or(false);
+    let ok = std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
     if !ok {
         return Some("node is not installed".into());
     }
     if !chromium().is_file() {
         return Some(format!("chromium is not at {}", chromium().display()));
     }
-    if !root().join("tests/browser/node_modules/playwright-core").is_dir() {
+    if !root()
+        .join("tests/browser/node_modules/playwright-core")
+        .is_dir()
+    {
         return Some("playwright-core is not installed (npm ci --prefix tests/browser)".into());
     }
     None

@@ -23,7 +23,10 @@ pub fn pts(list: &str) -> Vec<Point> {
 }
 
 fn game_moves() -> Vec<Point> {
-    GAME.as_bytes().chunks(2).map(|c| Point::from_sgf([c[0], c[1]], 19).expect("game move")).collect()
+    GAME.as_bytes()
+        .chunks(2)
+        .map(|c| Point::from_sgf([c[0], c[1]], 19).expect("game move"))
+        .collect()
 }
 
 /// A game figure: the position before move `first`, then moves `first..=last` numbered.
@@ -43,7 +46,11 @@ pub fn figure(first: usize, last: usize, title: &str) -> BoardDiagram {
     for (n, &m) in moves[first - 1..last].iter().enumerate() {
         board.play(color, m).expect("game moves are legal");
         if !d.numbered.iter().any(|s| s.point == m) {
-            d.numbered.push(NumberedStone { point: m, color, label: (first + n).to_string() });
+            d.numbered.push(NumberedStone {
+                point: m,
+                color,
+                label: (first + n).to_string(),
+            });
         }
         color = color.opponent();
     }
@@ -79,8 +86,16 @@ pub fn corner() -> BoardDiagram {
     for q in pts("R17 Q17 P18 S16 R15") {
         d.stones.push((q, Color::White));
     }
-    d.numbered.push(NumberedStone { point: p("Q18"), color: Color::Black, label: "1".into() });
-    d.numbered.push(NumberedStone { point: p("R18"), color: Color::White, label: "2".into() });
+    d.numbered.push(NumberedStone {
+        point: p("Q18"),
+        color: Color::Black,
+        label: "1".into(),
+    });
+    d.numbered.push(NumberedStone {
+        point: p("R18"),
+        color: Color::White,
+        label: "2".into(),
+    });
     d.marks = vec![
         (p("Q16"), Mark::Triangle),
         (p("R17"), Mark::Square),
@@ -122,11 +137,20 @@ pub fn problem_9() -> BoardDiagram {
 /// A 13x13 opening with coordinates and a few numbered moves.
 pub fn opening_13() -> BoardDiagram {
     let mut d = BoardDiagram::new(13);
-    d.stones = vec![(p("K10"), Color::Black), (p("D4"), Color::Black), (p("K4"), Color::White), (p("D10"), Color::White)];
+    d.stones = vec![
+        (p("K10"), Color::Black),
+        (p("D4"), Color::Black),
+        (p("K4"), Color::White),
+        (p("D10"), Color::White),
+    ];
     let moves = ["C11", "C4", "L3", "G7"];
     let mut color = Color::Black;
     for (i, m) in moves.iter().enumerate() {
-        d.numbered.push(NumberedStone { point: p(m), color, label: (i + 1).to_string() });
+        d.numbered.push(NumberedStone {
+            point: p(m),
+            color,
+            label: (i + 1).to_string(),
+        });
         color = color.opponent();
     }
     d.coordinates = true;
@@ -168,7 +192,12 @@ pub fn lines_arrows() -> BoardDiagram {
         (p("C6"), Color::White),
     ];
     d.lines = vec![(p("C3"), p("H3")), (p("B8"), p("H8"))];
-    d.arrows = vec![(p("D4"), p("G7")), (p("C6"), p("C9")), (p("J2"), p("F3")), (p("K5"), p("H5"))];
+    d.arrows = vec![
+        (p("D4"), p("G7")),
+        (p("C6"), p("C9")),
+        (p("J2"), p("F3")),
+        (p("K5"), p("H5")),
+    ];
     d.labels = vec![(p("G7"), "A".into())];
     d.title = "Directions of play".into();
     d

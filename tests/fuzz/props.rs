@@ -63,13 +63,22 @@ pub fn book_pipeline(data: &[u8]) {
     let src = text(data);
     let book = book_path();
     let out = book.with_file_name("site");
-    let opts = gobook::site::build::Options { book, text: &src, out_dir: Some(&out), progress: &|_| {}, checked: None };
+    let opts = gobook::site::build::Options {
+        book,
+        text: &src,
+        out_dir: Some(&out),
+        progress: &|_| {},
+        checked: None,
+    };
     let _ = gobook::site::build::render(&opts, &mut Default::default());
 }
 
 /// A fresh book folder for one input of a target that writes files, removed afterwards.
 fn scratch() -> tempfile::TempDir {
-    tempfile::Builder::new().prefix("gobook-fuzz-").tempdir().expect("temp folder")
+    tempfile::Builder::new()
+        .prefix("gobook-fuzz-")
+        .tempdir()
+        .expect("temp folder")
 }
 
 /// `gobook build --only-epub`: never panics, and every file written into an e-book that is XML
@@ -79,18 +88,34 @@ pub fn epub_build(data: &[u8]) {
     let dir = scratch();
     let book = dir.path().join("book.gobook");
     let out = dir.path().join("site");
-    let opts = gobook::site::build::Options { book: &book, text: &src, out_dir: Some(&out), progress: &|_| {}, checked: None };
-    let Ok(summary) = gobook::epub::build::build(&opts, true) else { return };
+    let opts = gobook::site::build::Options {
+        book: &book,
+        text: &src,
+        out_dir: Some(&out),
+        progress: &|_| {},
+        checked: None,
+    };
+    let Ok(summary) = gobook::epub::build::build(&opts, true) else {
+        return;
+    };
     for file in summary.files {
         let bytes = std::fs::read(&file).expect("the e-book was written");
-        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("an e-book is a zip");
+        let mut zip =
+            zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("an e-book is a zip");
         for i in 0..zip.len() {
             let mut entry = zip.by_index(i).expect("a zip entry");
             let name = entry.name().to_string();
-            if [".xhtml", ".opf", ".ncx", ".svg", ".xml"].iter().any(|x| name.ends_with(x)) {
+            if [".xhtml", ".opf", ".ncx", ".svg", ".xml"]
+                .iter()
+                .any(|x| name.ends_with(x))
+            {
                 let mut xml = String::new();
-                std::io::Read::read_to_string(&mut entry, &mut xml).unwrap_or_else(|e| panic!("{name} is not UTF-8: {e}"));
-                let opts = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+                std::io::Read::read_to_string(&mut entry, &mut xml)
+                    .unwrap_or_else(|e| panic!("{name} is not UTF-8: {e}"));
+                let opts = roxmltree::ParsingOptions {
+                    allow_dtd: true,
+                    ..Default::default()
+                };
                 if let Err(e) = roxmltree::Document::parse_with_options(&xml, opts) {
                     panic!("{name} in the e-book is not XML: {e}\n{xml}");
                 }
@@ -103,19 +128,40 @@ pub fn epub_build(data: &[u8]) {
 /// a book without syntax errors (a game whose moves are illegal may give a book with errors);
 /// its games written as SGF and as XML read again with as many games.
 pub fn import_convert(data: &[u8]) {
-    let Ok(parsed) = gobook::sgf::parse(data) else { return };
+    let Ok(parsed) = gobook::sgf::parse(data) else {
+        return;
+    };
     let games = parsed.collection.games.len();
     let sgf = gobook::sgf::write::write(&parsed.collection);
-    let back = gobook::sgf::parse(sgf.as_bytes()).unwrap_or_else(|e| panic!("written SGF does not read back: {e:?}\n{sgf}"));
-    assert_eq!(back.collection.games.len(), games, "SGF written lost games:\n{sgf}");
+    let back = gobook::sgf::parse(sgf.as_bytes())
+        .unwrap_or_else(|e| panic!("written SGF does not read back: {e:?}\n{sgf}"));
+    assert_eq!(
+        back.collection.games.len(),
+        games,
+        "SGF written lost games:\n{sgf}"
+    );
     let xml = gobook::xml::write(&parsed.collection);
-    let back = gobook::xml::read(xml.as_bytes()).unwrap_or_else(|e| panic!("written XML does not read back: {e:?}\n{xml}"));
-    assert_eq!(back.collection.games.len(), games, "XML written lost games:\n{xml}");
+    let back = gobook::xml::read(xml.as_bytes())
+        .unwrap_or_else(|e| panic!("written XML does not read back: {e:?}\n{xml}"));
+    assert_eq!(
+        back.collection.games.len(),
+        games,
+        "XML written lost games:\n{xml}"
+    );
     if let Some(game) = parsed.collection.games.first() {
-        if let Ok(book) = gobook::import::book_from_game(game, "game", &gobook::import::Options { every: 7 }) {
+        if let Ok(book) =
+            gobook::import::book_from_game(game, "game", &gobook::import::Options { every: 7 })
+        {
             let syntax = gobook::format::parse(&book);
-            let errors: Vec<_> = syntax.diagnostics.iter().filter(|d| d.severity == gobook::diagnostics::Severity::Error).collect();
-            assert!(errors.is_empty(), "the imported book has syntax errors: {errors:?}\n{book}");
+            let errors: Vec<_> = syntax
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == gobook::diagnostics::Severity::Error)
+                .collect();
+            assert!(
+                errors.is_empty(),
+                "the imported book has syntax errors: {errors:?}\n{book}"
+            );
             let _ = gobook::check::check(&book);
         }
     }
@@ -130,10 +176,24 @@ pub fn gobook_toml(data: &[u8]) {
     std::fs::write(book_dir.join("gobook.toml"), data).expect("settings");
     let book = book_dir.join("book.gobook");
     let src = "::book(#b)\n\n::chapter(#c)\n\n::go mv=\"Q16 D4\"\n\n::fig at=1\n\nText.\n";
-    let opts = gobook::site::build::Options { book: &book, text: src, out_dir: None, progress: &|_| {}, checked: None };
+    let opts = gobook::site::build::Options {
+        book: &book,
+        text: src,
+        out_dir: None,
+        progress: &|_| {},
+        checked: None,
+    };
     if gobook::site::build::build(&opts, false).is_ok() {
-        let outside: Vec<_> = std::fs::read_dir(dir.path()).expect("scratch").flatten().map(|e| e.file_name()).filter(|n| n != "book").collect();
-        assert!(outside.is_empty(), "a build wrote outside the book's folder: {outside:?}");
+        let outside: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("scratch")
+            .flatten()
+            .map(|e| e.file_name())
+            .filter(|n| n != "book")
+            .collect();
+        assert!(
+            outside.is_empty(),
+            "a build wrote outside the book's folder: {outside:?}"
+        );
     }
 }
 
@@ -152,8 +212,17 @@ fn book_around(raw: &str) -> String {
             }
         })
         .collect();
-    let body = if body.is_empty() { ".".to_string() } else { body.join("\n") };
-    let caption: String = raw.lines().next().unwrap_or("").replace('\\', "\\\\").replace('"', "\\\"");
+    let body = if body.is_empty() {
+        ".".to_string()
+    } else {
+        body.join("\n")
+    };
+    let caption: String = raw
+        .lines()
+        .next()
+        .unwrap_or("")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"");
     format!(
         "::book(#b)\ntitle=\"Fuzz\"\n\n::chapter(#c)\n\n::go(#g) sz=9 mv=C3D4\n\n::dia(#d) mv=E5 ca=\"{caption}\"\n{body}\n\n{body}\n\n::h2 {body}\n\n::p ref=d\n{body}\n"
     )
@@ -173,23 +242,53 @@ pub fn inline_rich(data: &[u8]) {
     let raw = text(data);
     if gobook::chars::has_forbidden(&raw) {
         let parsed = gobook::format::parse(&book_around(&raw));
-        assert!(parsed.diagnostics.iter().any(|d| d.code == "control-character"), "a control character was not refused");
+        assert!(
+            parsed
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "control-character"),
+            "a control character was not refused"
+        );
     }
     let src = book_around(&gobook::chars::strip(&raw));
     let checked = gobook::check::check(&src);
     let book = &checked.resolved.book;
-    let langs = if book.languages.is_empty() { vec!["en".to_string()] } else { book.languages.clone() };
+    let langs = if book.languages.is_empty() {
+        vec!["en".to_string()]
+    } else {
+        book.languages.clone()
+    };
     let plans: Vec<Plan> = langs.iter().map(|l| pages::plan(book, l)).collect();
     let svgs: Vec<Vec<std::sync::Arc<str>>> = plans
         .iter()
-        .map(|p| book.diagrams.iter().enumerate().map(|(i, d)| render_inline(&board_diagram(book, d, &p.lang), &format!("d{i}")).into()).collect())
+        .map(|p| {
+            book.diagrams
+                .iter()
+                .enumerate()
+                .map(|(i, d)| {
+                    render_inline(&board_diagram(book, d, &p.lang), &format!("d{i}")).into()
+                })
+                .collect()
+        })
         .collect();
     let includes = vec![Default::default(); plans.len()];
     let config = Default::default();
-    let site = Site { src: &src, checked: &checked, plans: &plans, multi: plans.len() > 1, config: &config, svgs: &svgs, svgs_from: 0, includes: &includes };
+    let site = Site {
+        src: &src,
+        checked: &checked,
+        plans: &plans,
+        multi: plans.len() > 1,
+        config: &config,
+        svgs: &svgs,
+        svgs_from: 0,
+        includes: &includes,
+    };
     for i in 0..plans.len() {
         let html = included_body(&site, i).into_string();
-        let xhtml = format!("<div xmlns=\"http://www.w3.org/1999/xhtml\">{}</div>", gobook::epub::xhtml::from_html(&html));
+        let xhtml = format!(
+            "<div xmlns=\"http://www.w3.org/1999/xhtml\">{}</div>",
+            gobook::epub::xhtml::from_html(&html)
+        );
         if let Err(e) = roxmltree::Document::parse(&xhtml) {
             panic!("the HTML is not well-formed: {e}\n{xhtml}");
         }

@@ -36,7 +36,10 @@ pub(crate) fn wrap(lines: &[String], width: i32) -> Vec<String> {
 
 /// A rough width: wide (CJK) characters take a full em, others a little over half.
 fn text_width(s: &str) -> f32 {
-    s.chars().map(|c| if (c as u32) >= 0x2E80 { 1.0 } else { 0.56 }).sum::<f32>() * SIZE as f32
+    s.chars()
+        .map(|c| if (c as u32) >= 0x2E80 { 1.0 } else { 0.56 })
+        .sum::<f32>()
+        * SIZE as f32
 }
 
 /// The height the wrapped lines need below the board.
@@ -55,7 +58,11 @@ pub(crate) fn write(out: &mut String, cx: i32, top: i32, lines: &[String]) {
     }
     let _ = write!(out, r#"<g class="{}" font-size="{SIZE}">"#, style::CAPTION);
     for (i, line) in lines.iter().enumerate() {
-        let _ = write!(out, r#"<text x="{cx}" y="{}">"#, top + (i as i32 + 1) * LINE);
+        let _ = write!(
+            out,
+            r#"<text x="{cx}" y="{}">"#,
+            top + (i as i32 + 1) * LINE
+        );
         escape_into(out, line);
         out.push_str("</text>");
     }
@@ -68,10 +75,13 @@ mod tests {
 
     #[test]
     fn wraps_long_lines_at_spaces() {
-        let long = "12 at 7; 15 at 9; 20: elsewhere; 33 at 21; 40 at 26; 41: takes; 44, 47 at 38".to_string();
+        let long = "12 at 7; 15 at 9; 20: elsewhere; 33 at 21; 40 at 26; 41: takes; 44, 47 at 38"
+            .to_string();
         let lines = wrap(&[long], 200);
         assert!(lines.len() > 1);
-        assert!(lines.iter().all(|l| text_width(l) <= 200.0 || !l.contains(' ')));
+        assert!(lines
+            .iter()
+            .all(|l| text_width(l) <= 200.0 || !l.contains(' ')));
         assert_eq!(wrap(&["short".into()], 200), vec!["short".to_string()]);
     }
 }

@@ -14,7 +14,11 @@ pub(crate) fn write_coordinates(out: &mut String, l: &Layout) {
     let mid = PAD + COORD_BAND / 2;
     // Baseline offset that centres digits and capitals (about 0.36 em).
     let lift = (FONT_SIZE as f32 * 0.36).round() as i32;
-    let _ = write!(out, r#"<g class="{}" font-size="{FONT_SIZE}">"#, style::COORDS);
+    let _ = write!(
+        out,
+        r#"<g class="{}" font-size="{FONT_SIZE}">"#,
+        style::COORDS
+    );
     // One <text> per side for the letters: a list of x positions places each letter
     // and centres it on its own, far shorter than one element per column.
     let mut xs = String::new();

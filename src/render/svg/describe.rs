@@ -17,7 +17,12 @@ fn color_name(c: Color) -> &'static str {
 
 /// Appends "`head`: a, b, c. " when `items` is not empty, each item written by `item`
 /// straight into `out` (a diagram names hundreds of points; no string per point).
-fn section<T>(out: &mut String, head: &str, items: impl Iterator<Item = T>, mut item: impl FnMut(&mut String, T)) {
+fn section<T>(
+    out: &mut String,
+    head: &str,
+    items: impl Iterator<Item = T>,
+    mut item: impl FnMut(&mut String, T),
+) {
     let mut first = true;
     for it in items {
         if first {
@@ -46,11 +51,17 @@ fn segment(out: &mut String, (a, b): (Point, Point)) {
 /// and is a third of the length; anything else names each move.
 fn describe_moves(out: &mut String, moves: &[&NumberedStone]) {
     let numbers: Option<Vec<u32>> = moves.iter().map(|s| s.label.parse().ok()).collect();
-    let run = numbers.filter(|n| n.len() > 1 && n.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])));
+    let run =
+        numbers.filter(|n| n.len() > 1 && n.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])));
     let alternating = moves.windows(2).all(|w| w[0].color != w[1].color);
     match (run, moves.first()) {
         (Some(n), Some(first)) if alternating => {
-            let head = format!("Moves {} to {}, {} first", n[0], n[n.len() - 1], color_name(first.color));
+            let head = format!(
+                "Moves {} to {}, {} first",
+                n[0],
+                n[n.len() - 1],
+                color_name(first.color)
+            );
             section(out, &head, moves.iter().map(|s| s.point), push_point);
         }
         _ => section(out, "Moves", moves.iter(), |out, s| {
@@ -70,12 +81,23 @@ pub(crate) fn describe(d: &BoardDiagram, l: &Layout, occ: &Occupancy) -> String 
     let _ = write!(out, "{0}x{0} board", l.size);
     let corner = |c, r| Point::new(c, r);
     if l.real_edges() != [true; 4] {
-        let _ = write!(out, ", showing {} to {}", corner(l.col_min, l.row_min), corner(l.col_max, l.row_max));
+        let _ = write!(
+            out,
+            ", showing {} to {}",
+            corner(l.col_min, l.row_min),
+            corner(l.col_max, l.row_max)
+        );
     }
     out.push_str(". ");
     for color in [Color::Black, Color::White] {
-        let head = if color == Color::Black { "Black stones" } else { "White stones" };
-        let plain = l.points().filter(|&p| occ.stone(p) == Some(color) && occ.number(p).is_none());
+        let head = if color == Color::Black {
+            "Black stones"
+        } else {
+            "White stones"
+        };
+        let plain = l
+            .points()
+            .filter(|&p| occ.stone(p) == Some(color) && occ.number(p).is_none());
         section(&mut out, head, plain, push_point);
     }
     let moves: Vec<&NumberedStone> = d
@@ -92,20 +114,40 @@ pub(crate) fn describe(d: &BoardDiagram, l: &Layout, occ: &Occupancy) -> String 
         out.push_str(" at ");
         push_point(out, *p);
     });
-    let labels = d.labels.iter().filter(|(p, t)| l.shows(*p) && !t.is_empty());
+    let labels = d
+        .labels
+        .iter()
+        .filter(|(p, t)| l.shows(*p) && !t.is_empty());
     section(&mut out, "Labels", labels, |out, (p, t)| {
         out.push_str(t);
         out.push_str(" at ");
         push_point(out, *p);
     });
     for color in [Color::Black, Color::White] {
-        let head = if color == Color::Black { "Black territory" } else { "White territory" };
-        let pts = d.territory.iter().filter(|&&(p, c)| c == color && l.shows(p));
+        let head = if color == Color::Black {
+            "Black territory"
+        } else {
+            "White territory"
+        };
+        let pts = d
+            .territory
+            .iter()
+            .filter(|&&(p, c)| c == color && l.shows(p));
         section(&mut out, head, pts.map(|&(p, _)| p), push_point);
     }
     let seg = |&&(a, b): &&(Point, Point)| a != b && l.shows(a) && l.shows(b);
-    section(&mut out, "Lines", d.lines.iter().filter(seg).copied(), segment);
-    section(&mut out, "Arrows", d.arrows.iter().filter(seg).copied(), segment);
+    section(
+        &mut out,
+        "Lines",
+        d.lines.iter().filter(seg).copied(),
+        segment,
+    );
+    section(
+        &mut out,
+        "Arrows",
+        d.arrows.iter().filter(seg).copied(),
+        segment,
+    );
     let trimmed = out.trim_end().len();
     out.truncate(trimmed);
     out

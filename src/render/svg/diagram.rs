@@ -47,6 +47,9 @@ pub struct BoardDiagram {
 impl BoardDiagram {
     /// An empty diagram of the whole board of `size`.
     pub fn new(size: u8) -> Self {
-        BoardDiagram { size, ..BoardDiagram::default() }
+        BoardDiagram {
+            size,
+            ..BoardDiagram::default()
+        }
     }
 }

@@ -10,7 +10,11 @@ use crate::point::Point;
 /// Writes the background rectangle covering the whole image.
 pub(crate) fn write_background(out: &mut String, l: &Layout) {
     let (x, y, w, h) = l.view_box();
-    let _ = write!(out, r#"<rect class="{}" x="{x}" y="{y}" width="{w}" height="{h}"/>"#, style::BOARD);
+    let _ = write!(
+        out,
+        r#"<rect class="{}" x="{x}" y="{y}" width="{w}" height="{h}"/>"#,
+        style::BOARD
+    );
 }
 
 /// Writes the inner grid lines as one path of relative commands.
@@ -51,7 +55,11 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout) {
         }
     }
     if !d.is_empty() {
-        let _ = write!(out, r#"<path class="{}" fill="none" stroke-width="1" d="{d}"/>"#, style::GRID);
+        let _ = write!(
+            out,
+            r#"<path class="{}" fill="none" stroke-width="1" d="{d}"/>"#,
+            style::GRID
+        );
     }
 }
 
@@ -86,14 +94,22 @@ pub(crate) fn write_edges(out: &mut String, l: &Layout) {
             while i < 4 && real[s] {
                 let end = (s + 1) % 4;
                 let next_real = i + 1 < 4 && real[end];
-                let (ex, ey) = if next_real { corners[end] } else { step_on(corners[end], s) };
+                let (ex, ey) = if next_real {
+                    corners[end]
+                } else {
+                    step_on(corners[end], s)
+                };
                 let _ = write!(d, "L{ex} {ey}");
                 i += 1;
                 s = end;
             }
         }
     }
-    let _ = write!(out, r#"<path class="{}" fill="none" stroke-width="2" d="{d}"/>"#, style::EDGE);
+    let _ = write!(
+        out,
+        r#"<path class="{}" fill="none" stroke-width="2" d="{d}"/>"#,
+        style::EDGE
+    );
 }
 
 /// The point `PAD` before `corner` along side `side` (the cut side's extension).
@@ -121,7 +137,13 @@ pub(crate) fn hoshi(size: u8) -> Vec<Point> {
     let edge = match size {
         12.. => 3,
         7..=11 => 2,
-        _ => return if size % 2 == 1 && size >= 5 { vec![Point::new(size / 2, size / 2)] } else { vec![] },
+        _ => {
+            return if size % 2 == 1 && size >= 5 {
+                vec![Point::new(size / 2, size / 2)]
+            } else {
+                vec![]
+            }
+        }
     };
     let far = size - 1 - edge;
     let mid = size / 2;
@@ -145,7 +167,12 @@ pub(crate) fn hoshi(size: u8) -> Vec<Point> {
 }
 
 /// Writes the star points that nothing covers (stones and labels hide them).
-pub(crate) fn write_hoshi(out: &mut String, l: &Layout, occ: &Occupancy, covered: impl Fn(Point) -> bool) {
+pub(crate) fn write_hoshi(
+    out: &mut String,
+    l: &Layout,
+    occ: &Occupancy,
+    covered: impl Fn(Point) -> bool,
+) {
     let mut pts: Vec<Point> = hoshi(l.size)
         .into_iter()
         .filter(|&p| l.shows(p) && occ.stone(p).is_none() && !covered(p))

@@ -49,7 +49,8 @@ impl Layout {
 
     /// Whether `p` is on the board and inside the view.
     pub fn shows(&self, p: Point) -> bool {
-        (self.col_min..=self.col_max).contains(&p.col) && (self.row_min..=self.row_max).contains(&p.row)
+        (self.col_min..=self.col_max).contains(&p.col)
+            && (self.row_min..=self.row_max).contains(&p.row)
     }
 
     /// X of a column's line.
@@ -85,7 +86,12 @@ impl Layout {
     /// Which sides of the view are real board edges: top, right, bottom, left.
     pub fn real_edges(&self) -> [bool; 4] {
         let last = self.size - 1;
-        [self.row_max == last, self.col_max == last, self.row_min == 0, self.col_min == 0]
+        [
+            self.row_max == last,
+            self.col_max == last,
+            self.row_min == 0,
+            self.col_min == 0,
+        ]
     }
 
     /// The viewBox as (min x, min y, width, height).
@@ -103,6 +109,7 @@ impl Layout {
 
     /// Flat index of an on-board point, for per-point tables.
     pub fn index(&self, p: Point) -> Option<usize> {
-        p.on_board(self.size).then(|| p.row as usize * self.size as usize + p.col as usize)
+        p.on_board(self.size)
+            .then(|| p.row as usize * self.size as usize + p.col as usize)
     }
 }

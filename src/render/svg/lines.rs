@@ -33,7 +33,12 @@ fn segment(l: &Layout, a: Point, b: Point, cut_a: f64, cut_b: f64) -> ((i32, i32
         return ((x1, y1), (x2, y2));
     }
     let (ux, uy) = (dx / len, dy / len);
-    let at = |x: i32, y: i32, t: f64| ((x as f64 + ux * t).round() as i32, (y as f64 + uy * t).round() as i32);
+    let at = |x: i32, y: i32, t: f64| {
+        (
+            (x as f64 + ux * t).round() as i32,
+            (y as f64 + uy * t).round() as i32,
+        )
+    };
     (at(x1, y1, cut_a), at(x2, y2, -cut_b))
 }
 
@@ -58,7 +63,11 @@ pub(crate) fn write_lines(
         let _ = write!(d, "M{x1} {y1}L{x2} {y2}");
     }
     if !d.is_empty() {
-        let _ = write!(out, r#"<path class="{}" fill="none" stroke-width="2" d="{d}"/>"#, style::LINES);
+        let _ = write!(
+            out,
+            r#"<path class="{}" fill="none" stroke-width="2" d="{d}"/>"#,
+            style::LINES
+        );
     }
     let mut open = false;
     for &(a, b) in arrows.iter().filter(visible) {
@@ -80,5 +89,7 @@ pub(crate) fn write_lines(
 
 /// Whether any arrow will be drawn, so the marker is defined only when used.
 pub(crate) fn has_visible_arrows(l: &Layout, arrows: &[(Point, Point)]) -> bool {
-    arrows.iter().any(|&(a, b)| a != b && l.shows(a) && l.shows(b))
+    arrows
+        .iter()
+        .any(|&(a, b)| a != b && l.shows(a) && l.shows(b))
 }

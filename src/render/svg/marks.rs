@@ -35,12 +35,18 @@ pub(crate) fn write_marks(out: &mut String, l: &Layout, occ: &Occupancy, marks: 
     ];
     for (under, class) in groups {
         let mut d = String::new();
-        for &(p, mark) in marks.iter().filter(|&&(p, _)| l.shows(p) && occ.stone(p) == under) {
+        for &(p, mark) in marks
+            .iter()
+            .filter(|&&(p, _)| l.shows(p) && occ.stone(p) == under)
+        {
             let (x, y) = l.xy(p);
             mark_path(&mut d, mark, x, y);
         }
         if !d.is_empty() {
-            let _ = write!(out, r#"<path class="{class}" fill="none" stroke-width="2" d="{d}"/>"#);
+            let _ = write!(
+                out,
+                r#"<path class="{class}" fill="none" stroke-width="2" d="{d}"/>"#
+            );
         }
     }
 }
@@ -49,11 +55,19 @@ pub(crate) fn write_marks(out: &mut String, l: &Layout, occ: &Occupancy, marks: 
 /// squares show on a light board and black ones on a dark board.
 pub(crate) fn write_territory(out: &mut String, l: &Layout, territory: &[(Point, Color)]) {
     let side = 2 * TERRITORY_HALF;
-    for (color, class) in [(Color::Black, style::TERRITORY_BLACK), (Color::White, style::TERRITORY_WHITE)] {
+    for (color, class) in [
+        (Color::Black, style::TERRITORY_BLACK),
+        (Color::White, style::TERRITORY_WHITE),
+    ] {
         let mut d = String::new();
         for &(p, _) in territory.iter().filter(|&&(p, c)| c == color && l.shows(p)) {
             let (x, y) = l.xy(p);
-            let _ = write!(d, "M{} {}h{side}v{side}h-{side}z", x - TERRITORY_HALF, y - TERRITORY_HALF);
+            let _ = write!(
+                d,
+                "M{} {}h{side}v{side}h-{side}z",
+                x - TERRITORY_HALF,
+                y - TERRITORY_HALF
+            );
         }
         if d.is_empty() {
             continue;

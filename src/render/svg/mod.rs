@@ -19,9 +19,9 @@ mod marks;
 mod occupancy;
 mod stones;
 mod style;
-mod text;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::fmt::Write;
 
@@ -46,7 +46,11 @@ pub struct SvgOptions {
 
 impl Default for SvgOptions {
     fn default() -> Self {
-        SvgOptions { standalone: true, id_prefix: "gb".to_string(), caption: Vec::new() }
+        SvgOptions {
+            standalone: true,
+            id_prefix: "gb".to_string(),
+            caption: Vec::new(),
+        }
     }
 }
 
@@ -57,7 +61,14 @@ pub fn render_standalone(d: &BoardDiagram) -> String {
 
 /// Renders an SVG to inline in a page that supplies the diagram CSS.
 pub fn render_inline(d: &BoardDiagram, id_prefix: &str) -> String {
-    render(d, &SvgOptions { standalone: false, id_prefix: id_prefix.to_string(), caption: Vec::new() })
+    render(
+        d,
+        &SvgOptions {
+            standalone: false,
+            id_prefix: id_prefix.to_string(),
+            caption: Vec::new(),
+        },
+    )
 }
 
 /// Renders `d` as an SVG document. The same input always gives the same bytes.
@@ -72,12 +83,24 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     for p in l.points().filter(|&p| !labelled(p)) {
         if let Some(i) = occ.number(p) {
             if let Some(s) = d.numbered.get(i) {
-                texts.push(PointText { point: p, text: &s.label, under: Some(s.color) });
+                texts.push(PointText {
+                    point: p,
+                    text: &s.label,
+                    under: Some(s.color),
+                });
             }
         }
     }
-    for (p, t) in d.labels.iter().filter(|(p, t)| l.shows(*p) && !t.is_empty()) {
-        texts.push(PointText { point: *p, text: t, under: occ.stone(*p) });
+    for (p, t) in d
+        .labels
+        .iter()
+        .filter(|(p, t)| l.shows(*p) && !t.is_empty())
+    {
+        texts.push(PointText {
+            point: *p,
+            text: t,
+            under: occ.stone(*p),
+        });
     }
     // Text on empty points clears the grid with a disc; collect those points first
     // so star points under them are left out too.
@@ -110,7 +133,11 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     }
     out.push_str("</desc>");
     if opts.standalone {
-        let caption_css = if caption_lines.is_empty() { "" } else { style::CAPTION_CSS };
+        let caption_css = if caption_lines.is_empty() {
+            ""
+        } else {
+            style::CAPTION_CSS
+        };
         let _ = write!(out, "<style>{}{caption_css}</style>", style::STANDALONE_CSS);
     }
     let marker_id = format!("{}-ah", sanitize_id(&opts.id_prefix));
@@ -146,7 +173,9 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
 /// The same SVG with another title: diagrams differ between languages only in their
 /// title, so a book in several languages draws each diagram once and retitles the copies.
 pub fn retitle(svg: &str, title: &str) -> String {
-    let (Some(open), Some(close)) = (svg.find("<title>"), svg.find("</title>")) else { return svg.to_string() };
+    let (Some(open), Some(close)) = (svg.find("<title>"), svg.find("</title>")) else {
+        return svg.to_string();
+    };
     let start = open + "<title>".len();
     let mut out = String::with_capacity(svg.len() + title.len());
     out.push_str(&svg[..start]);
@@ -157,7 +186,11 @@ pub fn retitle(svg: &str, title: &str) -> String {
 
 /// A diagram's accessible title, or a generic one: an SVG image must have a title.
 fn title_or_default(title: &str) -> &str {
-    if title.is_empty() { "Go diagram" } else { title }
+    if title.is_empty() {
+        "Go diagram"
+    } else {
+        title
+    }
 }
 
 /// The numbers the browser script needs to redraw a diagram over the same board:
@@ -165,7 +198,13 @@ fn title_or_default(title: &str) -> &str {
 /// line overhang on cut sides and the width of the coordinates band (0 without them).
 pub fn geometry(coordinates: bool) -> [i32; 5] {
     let l = Layout::new(19, None, coordinates);
-    [layout::UNIT, l.margin(), stones::STONE_RADIUS, layout::PAD, if coordinates { layout::COORD_BAND } else { 0 }]
+    [
+        layout::UNIT,
+        l.margin(),
+        stones::STONE_RADIUS,
+        layout::PAD,
+        if coordinates { layout::COORD_BAND } else { 0 },
+    ]
 }
 
 /// The star points of a board, so the script draws the same ones as the renderer.
@@ -176,8 +215,10 @@ pub fn star_points(size: u8) -> Vec<crate::point::Point> {
 /// Keeps the characters an XML id may hold (ASCII letters, digits, `-`, `_`, `.`),
 /// and starts it with a letter, so any prefix gives a valid id.
 fn sanitize_id(prefix: &str) -> String {
-    let mut id: String =
-        prefix.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')).collect();
+    let mut id: String = prefix
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .collect();
     if !id.starts_with(|c: char| c.is_ascii_alphabetic()) {
         id.insert(0, 'g');
     }

@@ -18,7 +18,11 @@ pub(crate) struct Occupancy {
 impl Occupancy {
     /// Merges the diagram's stones; numbered stones replace plain ones.
     pub fn new(d: &BoardDiagram, layout: Layout) -> Occupancy {
-        let mut o = Occupancy { stone: [None; CELLS], number: [None; CELLS], layout };
+        let mut o = Occupancy {
+            stone: [None; CELLS],
+            number: [None; CELLS],
+            layout,
+        };
         for &(p, c) in &d.stones {
             if let Some(i) = layout.index(p) {
                 o.stone[i] = Some(c);
@@ -41,6 +45,9 @@ impl Occupancy {
 
     /// Index of the numbered stone drawn on `p`, if any.
     pub fn number(&self, p: Point) -> Option<usize> {
-        self.layout.index(p).and_then(|i| self.number[i]).map(usize::from)
+        self.layout
+            .index(p)
+            .and_then(|i| self.number[i])
+            .map(usize::from)
     }
 }

@@ -20,7 +20,10 @@ pub(crate) const LABEL_CLEARANCE: f64 = LABEL_DISC_RADIUS as f64 + 1.0;
 
 /// Writes every visible stone, black ones then white ones, each colour in one group.
 pub(crate) fn write_stones(out: &mut String, l: &Layout, occ: &Occupancy) {
-    for (color, class) in [(Color::Black, style::BLACK_STONES), (Color::White, style::WHITE_STONES)] {
+    for (color, class) in [
+        (Color::Black, style::BLACK_STONES),
+        (Color::White, style::WHITE_STONES),
+    ] {
         let mut open = false;
         for p in l.points().filter(|&p| occ.stone(p) == Some(color)) {
             if !open {
@@ -80,7 +83,10 @@ pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText
         // Sizes from large to small; each size has its own group.
         for size in [14, 10, 8] {
             let mut open = false;
-            for t in texts.iter().filter(|t| t.under == under && !t.text.is_empty()) {
+            for t in texts
+                .iter()
+                .filter(|t| t.under == under && !t.text.is_empty())
+            {
                 let chars = char_count(t.text);
                 if font_size(chars) != size {
                     continue;

@@ -48,9 +48,26 @@ pub(crate) const CAPTION: &str = "gb-ca";
 /// Every class above, for the test that keeps the style sheets complete.
 #[cfg(test)]
 pub(crate) const ALL: &[&str] = &[
-    ROOT, BOARD, GRID, EDGE, HOSHI, BLACK_STONES, WHITE_STONES, TEXT_ON_BLACK, TEXT_ON_WHITE,
-    TEXT_ON_EMPTY, LABEL_BACKGROUND, MARK_ON_BLACK, MARK_ON_WHITE, MARK_ON_EMPTY, TERRITORY_BLACK,
-    TERRITORY_WHITE, LINES, ARROW_HEAD, COORDS, CAPTION,
+    ROOT,
+    BOARD,
+    GRID,
+    EDGE,
+    HOSHI,
+    BLACK_STONES,
+    WHITE_STONES,
+    TEXT_ON_BLACK,
+    TEXT_ON_WHITE,
+    TEXT_ON_EMPTY,
+    LABEL_BACKGROUND,
+    MARK_ON_BLACK,
+    MARK_ON_WHITE,
+    MARK_ON_EMPTY,
+    TERRITORY_BLACK,
+    TERRITORY_WHITE,
+    LINES,
+    ARROW_HEAD,
+    COORDS,
+    CAPTION,
 ];
 
 /// Light defaults embedded in standalone SVG. Rules still read the custom properties
@@ -83,7 +100,8 @@ mod tests {
             let styled = |css: &str| {
                 css.match_indices(&selector).any(|(i, _)| {
                     // `.gb` must not count as styled just because `.gb-bd` is.
-                    !css[i + selector.len()..].starts_with(|c: char| c == '-' || c.is_alphanumeric())
+                    !css[i + selector.len()..]
+                        .starts_with(|c: char| c == '-' || c.is_alphanumeric())
                 })
             };
             assert!(styled(&standalone), "standalone CSS misses {selector}");

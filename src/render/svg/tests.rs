@@ -14,7 +14,10 @@ fn names(points: Vec<Point>) -> Vec<String> {
 
 #[test]
 fn star_points_of_the_usual_sizes() {
-    assert_eq!(names(hoshi(19)), ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]);
+    assert_eq!(
+        names(hoshi(19)),
+        ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]
+    );
     assert_eq!(names(hoshi(13)), ["D10", "D4", "G7", "K10", "K4"]);
     assert_eq!(names(hoshi(9)), ["C3", "C7", "E5", "G3", "G7"]);
     assert_eq!(names(hoshi(8)), ["C3", "C6", "F3", "F6"]);
@@ -64,7 +67,8 @@ fn layout_maps_points_to_integer_units() {
 #[test]
 fn a_retitled_diagram_is_the_diagram_drawn_with_that_title() {
     let mut d = BoardDiagram::new(9);
-    d.stones.push((Point::new(2, 2), crate::point::Color::Black));
+    d.stones
+        .push((Point::new(2, 2), crate::point::Color::Black));
     d.title = "Dia. 1 <a & b>".into();
     let drawn = render_inline(&d, "d0");
     d.title = "Abb. 1 \"x\"".into();

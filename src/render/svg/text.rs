@@ -7,7 +7,10 @@
 pub(crate) fn escape_into(out: &mut String, s: &str) {
     // Most text (descriptions, numbers) has nothing to escape: copy it in one piece up
     // to the first byte that may need care.
-    let plain = s.bytes().position(|b| b < 0x20 || b >= 0x80 || matches!(b, b'&' | b'<' | b'>' | b'"')).unwrap_or(s.len());
+    let plain = s
+        .bytes()
+        .position(|b| b < 0x20 || b >= 0x80 || matches!(b, b'&' | b'<' | b'>' | b'"'))
+        .unwrap_or(s.len());
     out.push_str(&s[..plain]);
     for c in s[plain..].chars() {
         match c {
@@ -54,7 +57,13 @@ pub(crate) fn push_int(out: &mut String, n: i32) {
     }
     let v = n.unsigned_abs();
     if v < 1000 {
-        let len = if v < 10 { 1 } else if v < 100 { 2 } else { 3 };
+        let len = if v < 10 {
+            1
+        } else if v < 100 {
+            2
+        } else {
+            3
+        };
         let end = v as usize * 3 + 3;
         out.push_str(&SMALL_TEXT[end - len..end]);
         return;
@@ -106,12 +115,31 @@ mod tests {
 
     #[test]
     fn integers_and_points_read_as_display_writes_them() {
-        for n in [0, 7, -7, 9, 10, 99, 100, 101, 999, 1000, -480, 12345, i32::MAX, i32::MIN] {
+        for n in [
+            0,
+            7,
+            -7,
+            9,
+            10,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            -480,
+            12345,
+            i32::MAX,
+            i32::MIN,
+        ] {
             let mut s = String::new();
             push_int(&mut s, n);
             assert_eq!(s, n.to_string());
         }
-        for p in [crate::point::Point::new(0, 0), crate::point::Point::new(18, 18), crate::point::Point::new(8, 3)] {
+        for p in [
+            crate::point::Point::new(0, 0),
+            crate::point::Point::new(18, 18),
+            crate::point::Point::new(8, 3),
+        ] {
             let mut s = String::new();
             push_point(&mut s, p);
             assert_eq!(s, p.to_string());
