@@ -111,6 +111,7 @@ fn main() {
         std::thread::sleep(Duration::from_millis(150));
     }
     let _ = server.kill();
+    let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let median = times[times.len() / 2];

@@ -158,16 +158,17 @@ fn fmt(src: &str) -> String {
     }
 }
 
-/// The tree without positions and layout: what a book means, as written.
-fn semantic(
-    doc: &Document,
-) -> Vec<(
+/// One element without positions and layout: name, languages, ID, attributes and value.
+type Meaning = (
     String,
     Vec<String>,
     Option<String>,
     Vec<(String, String)>,
     String,
-)> {
+);
+
+/// The tree without positions and layout: what a book means, as written.
+fn semantic(doc: &Document) -> Vec<Meaning> {
     doc.elements
         .iter()
         .map(|e| {

@@ -22,7 +22,7 @@ fn last_text(body: &str, lang: &str) -> (Vec<Rich>, Checked) {
             BlockKind::Paragraph(p) => Some((b.element, p.raw.clone(), p.reference)),
             _ => None,
         })
-        .last()
+        .next_back()
         .expect("a paragraph");
     let ctx = TextContext {
         src: &src,
@@ -61,7 +61,7 @@ fn coordinates_become_what_the_diagram_shows() {
     );
     // B1 is a coordinate too; words like H2O and lowercase d4 are not.
     assert_eq!(
-        plain(&format!("::dia mv=B1\n\nB1, H2O, d4."), "en"),
+        plain("::dia mv=B1\n\nB1, H2O, d4.", "en"),
         "1, H2O, d4."
     );
     // No diagram referenced: nothing is replaced.

@@ -46,7 +46,7 @@ pub fn games(corpora: &Path, want: usize, min_moves: usize) -> Vec<Game> {
         .or_else(|_| std::fs::read_dir(corpora.join("gnugo-regression")))
         .map(|rd| rd.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
-    let mut stack: Vec<PathBuf> = files.drain(..).collect();
+    let mut stack: Vec<PathBuf> = std::mem::take(&mut files);
     let mut sgfs = Vec::new();
     while let Some(p) = stack.pop() {
         if p.is_dir() {

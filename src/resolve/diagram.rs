@@ -197,6 +197,12 @@ struct Pending {
     gap: Gap,
 }
 
+/// The two points of a ko.
+type KoPoints = (Point, Point);
+
+/// A move that recaptured a ko without a stone of its own on the figure: its index, its
+/// label and the gap line it would get alone.
+type HiddenCapture = (usize, String, Gap);
 /// Plays the sequence on the drawing: the figure convention keeps captured stones
 /// drawn, so a move on a drawn point cannot be shown and becomes a gap.
 fn walk(
@@ -216,7 +222,7 @@ fn walk(
     // Moves on one drawn stone, grouped: target point -> index into `pending`.
     let mut at_groups: HashMap<Point, usize> = HashMap::new();
     // Hidden ko captures per ko (the two points), with the gap each would get alone.
-    let mut kos: Vec<((Point, Point), Vec<(usize, String, Gap)>)> = Vec::new();
+    let mut kos: Vec<(KoPoints, Vec<HiddenCapture>)> = Vec::new();
     let mut number = data.first_number;
     for (i, m) in data.moves.iter().enumerate() {
         let color = board.to_play();

@@ -44,9 +44,8 @@ impl Links {
         let ch = self.chapter.get(from).copied().flatten();
         let earlier = || cands.iter().copied().filter(|&c| c < from);
         earlier()
-            .filter(|&c| self.chapter[c] == ch)
-            .last()
-            .or_else(|| earlier().last())
+            .rfind(|&c| self.chapter[c] == ch)
+            .or_else(|| earlier().next_back())
     }
 
     /// Every ID with the elements that have it, sorted by ID: what `lookup` decides by,

@@ -310,6 +310,6 @@ impl Diagram {
     pub fn number_range(&self) -> Option<(u32, u32)> {
         let mut nums = self.moves.iter().filter_map(|m| m.number);
         let first = nums.next()?;
-        Some((first, nums.last().unwrap_or(first)))
+        Some((first, nums.next_back().unwrap_or(first)))
     }
 }

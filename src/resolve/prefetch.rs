@@ -90,10 +90,10 @@ pub(super) fn prefetch(
                     inh,
                 });
             }
-            ElementKind::Paragraph(_) => {
-                if el.value.as_ref().is_some_and(|v| v.raw.contains("<dia")) {
-                    paragraphs.push((i, inh));
-                }
+            ElementKind::Paragraph(_)
+                if el.value.as_ref().is_some_and(|v| v.raw.contains("<dia")) =>
+            {
+                paragraphs.push((i, inh));
             }
             _ => {}
         }

@@ -279,7 +279,7 @@ impl GameTree {
         mv: Option<(u8, &str, u32)>,
     ) -> NodeId {
         use std::ptr::addr_of_mut;
-        debug_assert!(mv.map_or(true, |(color, point, _)| point.len() == 2
+        debug_assert!(mv.is_none_or(|(color, point, _)| point.len() == 2
             && (color == super::props::B || color == super::props::W)));
         let id = self.nodes.len();
         self.nodes.reserve(1);

@@ -67,7 +67,7 @@ pub fn write_game(game: &GameTree, out: &mut String) {
 fn is_go(game: &GameTree) -> bool {
     game.root()
         .value("GM")
-        .map_or(true, |v| value::parse_number(v) == Some(1))
+        .is_none_or(|v| value::parse_number(v) == Some(1))
 }
 
 fn write_node(game: &GameTree, n: NodeId, go: bool, out: &mut String) {

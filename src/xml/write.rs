@@ -39,7 +39,7 @@ pub fn write(collection: &Collection) -> String {
 fn is_go(game: &GameTree) -> bool {
     game.root()
         .value("GM")
-        .map_or(true, |v| value::parse_number(v) == Some(1))
+        .is_none_or(|v| value::parse_number(v) == Some(1))
 }
 
 fn size_of(game: &GameTree) -> (u8, bool) {

@@ -9,7 +9,7 @@ pub(crate) fn escape_into(out: &mut String, s: &str) {
     // to the first byte that may need care.
     let plain = s
         .bytes()
-        .position(|b| b < 0x20 || b >= 0x80 || matches!(b, b'&' | b'<' | b'>' | b'"'))
+        .position(|b| !(0x20..0x80).contains(&b) || matches!(b, b'&' | b'<' | b'>' | b'"'))
         .unwrap_or(s.len());
     out.push_str(&s[..plain]);
     for c in s[plain..].chars() {
