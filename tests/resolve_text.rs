@@ -60,10 +60,7 @@ fn coordinates_become_what_the_diagram_shows() {
         }
     );
     // B1 is a coordinate too; words like H2O and lowercase d4 are not.
-    assert_eq!(
-        plain("::dia mv=B1\n\nB1, H2O, d4.", "en"),
-        "1, H2O, d4."
-    );
+    assert_eq!(plain("::dia mv=B1\n\nB1, H2O, d4.", "en"), "1, H2O, d4.");
     // No diagram referenced: nothing is replaced.
     assert_eq!(
         plain(&format!("{dia}::p ref=none Invade at F8."), "en"),

@@ -413,9 +413,7 @@ mod tests {
                 None => (body, None),
             };
             int.bytes().all(|b| b.is_ascii_digit())
-                && frac.is_none_or(|f| {
-                    !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())
-                })
+                && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
                 && !(int.is_empty() && frac.is_none())
         }
         let alphabet = ['1', '0', '.', '+', '-', ' ', '\u{3000}', 'e'];
