@@ -2,8 +2,8 @@
 //! and what every later command runs first.
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
+use crate::format::links::{self, Links};
 use crate::format::{self, syntax::Document};
-use crate::resolve::links::{self, Links};
 
 /// A checked book: its tree, links and every diagnostic, sorted by position.
 pub struct Checked {

@@ -5,7 +5,7 @@
 //! terminals turn into a jump to the place; that is why this is not a
 //! snippet-rendering crate's format.
 
-use crate::format::syntax::{LineIndex, Span};
+use crate::span::{LineIndex, Span};
 use serde::Serialize;
 
 /// How bad a problem is.

@@ -2,9 +2,11 @@
 //!
 //! The crate follows the data: [`format`] reads and writes gobook files,
 //! [`resolve`] works out what they mean, [`board`] plays the moves,
-//! [`render`] draws diagrams, and [`check`] ties parsing and resolving
-//! together for every command that reads a book. [`i18n`] holds every word
-//! gobook prints, in the book languages of the spec.
+//! [`layout`] turns the book into what the writers show, [`render`] draws
+//! diagrams, and [`check`] ties parsing and resolving together for every
+//! command that reads a book. [`i18n`] holds every word gobook prints, in the
+//! book languages of the spec. Modules import only downward; ARCHITECTURE.md
+//! gives the order and `tests/layers.rs` keeps it.
 
 pub mod alloc;
 pub mod board;
@@ -16,6 +18,7 @@ pub mod format;
 pub mod i18n;
 pub mod import;
 pub mod inspect;
+pub mod layout;
 pub mod point;
 pub mod render;
 pub mod resolve;
@@ -23,4 +26,5 @@ pub mod serve;
 pub mod sgf;
 pub mod site;
 pub mod snapshot;
+pub mod span;
 pub mod xml;

@@ -1,8 +1,10 @@
-//! The Go rules: a board position that plays moves with captures, suicide and ko.
+//! The Go rules: a board position that plays moves with captures, suicide and ko;
+//! and [`diagram`], what a drawing of a board shows.
 //!
 //! Positions come from books, not from live games, so setup (`ab`/`aw`/`ae`) may
 //! build any position and moves need not alternate; only a played move is checked.
 
+pub mod diagram;
 mod group;
 mod outcome;
 #[cfg(test)]

@@ -99,6 +99,7 @@ pub fn run() -> i32 {
         Command::Build(args) => build::run(&args, g),
         Command::Serve(args) => serve::run(&args, g),
         Command::Inspect(args) => inspect::run(&args, g),
+        Command::Svg(args) if svg_game::is_game(&args.book) => svg_game::run(&args, g),
         Command::Svg(args) => svg::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
         Command::Import(args) => import::run(&args, g),

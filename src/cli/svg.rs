@@ -3,7 +3,7 @@
 use super::book_file;
 use super::{GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::Args;
-use gobook::render::board::{board_diagram, caption_text};
+use gobook::layout::diagram::{board_diagram, caption_text};
 use gobook::render::svg::{render, SvgOptions};
 use gobook::resolve::model::{Book, Diagram};
 use std::path::{Path, PathBuf};
@@ -45,18 +45,9 @@ pub struct SvgArgs {
     pub coords: bool,
 }
 
-/// Whether the input is a game rather than a book, by its extension.
-fn is_game(p: &Path) -> bool {
-    p.extension()
-        .and_then(|x| x.to_str())
-        .is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("xml"))
-}
-
-/// Runs `gobook svg`.
+/// Runs `gobook svg` on a book; games go to `svg_game` (the dispatch in `cli/mod.rs`
+/// chooses, so this file and `svg_game`, which uses its drawing, form no cycle).
 pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
-    if is_game(&args.book) {
-        return super::svg_game::run(args, g);
-    }
     if let Some(flag) = [
         (args.move_number.is_some(), "--move"),
         (args.from.is_some(), "--from"),

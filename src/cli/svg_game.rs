@@ -4,6 +4,14 @@
 use super::svg::{draw, write_out, SvgArgs};
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_USAGE};
 use gobook::snapshot::{self, Moment, Snapshot};
+use std::path::Path;
+
+/// Whether the input of `gobook svg` is a game rather than a book, by its extension.
+pub fn is_game(p: &Path) -> bool {
+    p.extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("xml"))
+}
 
 /// Draws the moment of the game that the arguments ask for.
 pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {

@@ -10,7 +10,7 @@ use super::package::{self, Item, Metadata};
 use super::{names, solutions, xhtml};
 use crate::check::Checked;
 use crate::format::schema::ElementKind;
-use crate::render::board::board_diagram;
+use crate::layout::diagram::board_diagram;
 use crate::render::svg::render_inline;
 use crate::resolve::text;
 use crate::site::build::{

@@ -2,6 +2,7 @@
 //! validation and the writer. Knows nothing of HTML.
 
 pub mod inline;
+pub mod links;
 pub mod parser;
 pub mod schema;
 pub mod syntax;

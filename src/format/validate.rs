@@ -4,10 +4,10 @@
 
 use crate::diagnostics::Diagnostics;
 use crate::format::inline::{self, Inline};
+use crate::format::links::{self, Links};
 use crate::format::schema::{self, AttrSpec, DiagramKind, ElementKind, Host, ValueType};
 use crate::format::syntax::{Attribute, Document, Element, Span};
 use crate::format::values::{self, ValueError};
-use crate::resolve::links::{self, Links};
 
 /// Validates `doc`, given its links.
 pub fn validate(doc: &Document, links: &Links, diags: &mut Diagnostics) {

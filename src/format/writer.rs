@@ -3,10 +3,10 @@
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::format::inline::{self, Inline};
+use crate::format::links::{self, Links};
 use crate::format::schema::{self, AttrSpec, ElementKind, Host, ValueType};
 use crate::format::syntax::{Attribute, Document, Element, Span};
 use crate::format::values;
-use crate::resolve::links::{self, Links};
 
 /// Writes the document with the spec's spacing: one empty line before each
 /// element, two before headings and includes, three before chapters.

@@ -5,7 +5,6 @@ pub mod cache;
 pub mod caption;
 pub mod diagram;
 pub mod godata;
-pub mod links;
 pub mod model;
 mod prefetch;
 pub mod sgf_data;
@@ -13,12 +12,12 @@ pub mod text;
 
 use crate::diagnostics::Diagnostics;
 use crate::format::inline::{self, Inline};
+use crate::format::links::{self, Links};
 use crate::format::schema::{self, ElementKind, ParaKind};
 use crate::format::syntax::{Attribute, Document, Element, LineIndex};
 use crate::format::values;
 use diagram::{lang_text, Inherited};
 use godata::{GoData, Role};
-use links::Links;
 use model::*;
 use std::collections::HashMap;
 

@@ -7,13 +7,13 @@
 
 use super::cache::{Key, ResolveCache};
 use super::godata::{GoData, Role};
-use super::{element_key, inline_key, inline_size, links, make_element, make_inline, Inherited};
+use super::{element_key, inline_key, inline_size, make_element, make_inline, Inherited};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::format::inline::{self, Inline};
+use crate::format::links::{self, Links};
 use crate::format::schema::ElementKind;
 use crate::format::syntax::{Document, Element};
 use crate::format::values;
-use crate::resolve::links::Links;
 use crate::resolve::model::Diagram;
 use rayon::prelude::*;
 use std::sync::Arc;

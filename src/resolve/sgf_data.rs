@@ -25,13 +25,6 @@ pub struct SgfGame {
     pub spans: Vec<Span>,
 }
 
-/// The board size an `sgf` value sets, if it reads as SGF with a supported size.
-pub fn size(value: &str) -> Option<u8> {
-    let parsed = sgf::parse(value.as_bytes()).ok()?;
-    let size = sgf::main_line(parsed.collection.games.first()?).size;
-    (2..=MAX_SIZE).contains(&size).then_some(size)
-}
-
 /// Turns SGF moves, which name their colour, into gobook moves, which alternate
 /// from the first move's colour: two moves of one colour get a pass between them
 /// (passes take no move number, so the numbering stays that of the game).

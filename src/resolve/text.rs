@@ -63,7 +63,7 @@ pub struct TextContext<'a> {
     /// The resolved book.
     pub resolved: &'a Resolved,
     /// Links between elements (for IDs in `href`).
-    pub links: &'a crate::resolve::links::Links,
+    pub links: &'a crate::format::links::Links,
     /// The element the text belongs to.
     pub element: usize,
     /// The reader's language.
@@ -73,7 +73,7 @@ pub struct TextContext<'a> {
 }
 
 /// Where a link target points, from an `href` value seen from `element`.
-pub fn link_target(links: &crate::resolve::links::Links, element: usize, href: &str) -> LinkTarget {
+pub fn link_target(links: &crate::format::links::Links, element: usize, href: &str) -> LinkTarget {
     use crate::format::values::{classify_href, Href};
     match classify_href(href) {
         Href::External(u) => LinkTarget::External(u.to_string()),
@@ -517,7 +517,7 @@ fn merge_texts(v: Vec<Rich>) -> Vec<Rich> {
 pub fn check_all(
     src: &str,
     resolved: &Resolved,
-    links: &crate::resolve::links::Links,
+    links: &crate::format::links::Links,
     diags: &mut Diagnostics,
 ) {
     use crate::resolve::model::BlockKind;

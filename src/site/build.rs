@@ -4,7 +4,7 @@
 
 use crate::check::{check, Checked};
 use crate::diagnostics::Diagnostic;
-use crate::render::board::{board_diagram, board_shape, diagram_title};
+use crate::layout::diagram::{board_diagram, board_shape, diagram_title};
 use crate::render::svg::{render_inline, retitle};
 use crate::site::config::{self, Config};
 use crate::site::html::{self, Site};

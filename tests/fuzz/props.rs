@@ -235,7 +235,7 @@ fn book_around(raw: &str) -> String {
 /// markup makes well-formed, must be refused by the parser; the rest is rendered
 /// without them.
 pub fn inline_rich(data: &[u8]) {
-    use gobook::render::board::board_diagram;
+    use gobook::layout::diagram::board_diagram;
     use gobook::render::svg::render_inline;
     use gobook::site::html::{included_body, Site};
     use gobook::site::pages::{self, Plan};

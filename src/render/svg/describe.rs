@@ -2,10 +2,10 @@
 
 use std::fmt::Write;
 
-use super::diagram::{BoardDiagram, NumberedStone};
 use super::layout::Layout;
 use super::occupancy::Occupancy;
 use super::text::push_point;
+use crate::board::diagram::{BoardDiagram, NumberedStone};
 use crate::point::{Color, Point};
 
 fn color_name(c: Color) -> &'static str {

@@ -2,11 +2,10 @@
 
 use std::fmt::Write;
 
-use super::diagram::Mark;
 use super::layout::Layout;
 use super::occupancy::Occupancy;
 use super::style;
-use crate::point::{Color, Point};
+use crate::point::{Color, Mark, Point};
 
 /// Half the side of a territory square.
 const TERRITORY_HALF: i32 = 4;

@@ -11,7 +11,6 @@
 mod caption;
 mod coords;
 mod describe;
-mod diagram;
 mod grid;
 mod layout;
 mod lines;
@@ -25,7 +24,8 @@ mod text;
 
 use std::fmt::Write;
 
-pub use diagram::{BoardDiagram, Mark, NumberedStone};
+// The input type lives in `board` (see ARCHITECTURE.md); re-exported as the renderer's API.
+pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone};
 use layout::Layout;
 use occupancy::Occupancy;
 use stones::PointText;

@@ -1,7 +1,7 @@
 //! What stands on each point once plain and numbered stones are merged.
 
-use super::diagram::BoardDiagram;
 use super::layout::Layout;
+use crate::board::diagram::BoardDiagram;
 use crate::point::{Color, Point, MAX_SIZE};
 
 const CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;

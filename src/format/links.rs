@@ -1,9 +1,17 @@
 //! Which element each element refers to: the base of Go data and diagrams,
 //! the diagram a paragraph describes, and the board size that follows from them.
+//!
+//! Part of the format, not of resolution: it reads only IDs and attributes as
+//! written, and validation and the writer need it (coordinates depend on the size).
+//! The size an `sgf` attribute sets is read with the SGF reader, the one thing
+//! the format takes from [`crate::sgf`].
 
 use crate::diagnostics::Diagnostics;
 use crate::format::schema::{DiagramKind, ElementKind};
-use crate::format::syntax::Document;
+use crate::format::syntax::{Document, Element, Span};
+use crate::format::values;
+use crate::point::MAX_SIZE;
+use crate::sgf;
 use std::collections::HashMap;
 
 /// The board size when nothing sets one.
@@ -177,16 +185,19 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
 }
 
 /// The size an element sets itself: `sz`, else the board of its `sgf`.
-fn own_size(el: &crate::format::syntax::Element) -> Option<u8> {
-    let sz = el
-        .attr_value("sz")
-        .and_then(|s| crate::format::values::parse_int(s).ok());
+fn own_size(el: &Element) -> Option<u8> {
+    let sz = el.attr_value("sz").and_then(|s| values::parse_int(s).ok());
     match sz {
-        Some(v) => (2..=crate::point::MAX_SIZE as i64)
-            .contains(&v)
-            .then_some(v as u8),
-        None => crate::resolve::sgf_data::size(el.attr_value("sgf")?),
+        Some(v) => (2..=MAX_SIZE as i64).contains(&v).then_some(v as u8),
+        None => sgf_size(el.attr_value("sgf")?),
     }
+}
+
+/// The board size an `sgf` value sets, if it reads as SGF with a supported size.
+pub fn sgf_size(value: &str) -> Option<u8> {
+    let parsed = sgf::parse(value.as_bytes()).ok()?;
+    let size = sgf::main_line(parsed.collection.games.first()?).size;
+    (2..=MAX_SIZE).contains(&size).then_some(size)
 }
 
 fn resolve_base(
@@ -194,7 +205,7 @@ fn resolve_base(
     l: &Links,
     i: usize,
     id: &str,
-    span: crate::format::syntax::Span,
+    span: Span,
     diags: &mut Diagnostics,
 ) -> Option<usize> {
     match l.lookup_before(id, i) {

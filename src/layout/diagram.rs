@@ -1,9 +1,14 @@
 //! From a resolved diagram to what the board renderer draws: the start position,
 //! the moves shown as numbered stones, marks, labels and the caption as title.
+//!
+//! Here rather than in `render`, so the renderer knows nothing of books: it takes a
+//! [`BoardDiagram`], which lives in `board`, below both.
 
-use crate::render::svg::{BoardDiagram, NumberedStone};
+use crate::board::diagram::{BoardDiagram, NumberedStone};
+use crate::format::schema::DiagramKind;
+use crate::i18n;
 use crate::resolve::caption::caption_lines;
-use crate::resolve::model::{Book, Diagram};
+use crate::resolve::model::{Book, Diagram, DiagramRole};
 
 /// The renderer's input for diagram `d` in `lang`.
 pub fn board_diagram(book: &Book, d: &Diagram, lang: &str) -> BoardDiagram {
@@ -49,14 +54,12 @@ pub fn diagram_title(book: &Book, d: &Diagram, lang: &str) -> String {
     if !title.is_empty() {
         return title;
     }
-    let word = if d.role
-        == crate::resolve::model::DiagramRole::Block(crate::format::schema::DiagramKind::Fig)
-    {
+    let word = if d.role == DiagramRole::Block(DiagramKind::Fig) {
         "figure"
     } else {
         "diagram"
     };
-    crate::i18n::ui(word, lang).unwrap_or("Diagram").to_string()
+    i18n::ui(word, lang).unwrap_or("Diagram").to_string()
 }
 
 /// The caption lines to print under a standalone diagram: the title line, then the gaps.

@@ -1,4 +1,8 @@
-//! The renderer's input: everything one board diagram shows, already resolved to points.
+//! What one board diagram shows, already resolved to points: the renderer's input.
+//!
+//! It lives here, below both, so that `layout` can build it from a book and
+//! `render` can draw it without either knowing the other, and so that the
+//! renderer stays free of any book type.
 
 use crate::point::{Color, Point};
 
