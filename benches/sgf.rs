@@ -11,9 +11,6 @@ mod corpus;
 
 use std::path::{Path, PathBuf};
 
-/// The allocator the `gobook` command runs with (src/main.rs), here for every parser measured.
-#[global_allocator]
-static ALLOCATOR: gobook::alloc::Allocator = gobook::alloc::Allocator;
 use std::process::Command;
 
 fn bench(c: &mut Criterion) {

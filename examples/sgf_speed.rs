@@ -6,10 +6,6 @@ mod corpus;
 use std::path::Path;
 use std::time::Instant;
 
-// The allocator the `gobook` command and the SGF bench use.
-#[global_allocator]
-static ALLOCATOR: gobook::alloc::Allocator = gobook::alloc::Allocator;
-
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     // `synthetic`: one clean 200,000-move game (the bench's) instead of the corpora, to see the per-node cost alone.

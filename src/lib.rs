@@ -8,7 +8,9 @@
 //! book languages of the spec. Modules import only downward; ARCHITECTURE.md
 //! gives the order and `tests/layers.rs` keeps it.
 
-pub mod alloc;
+// Plain safe Rust: the compiler refuses `unsafe` anywhere in the library.
+#![forbid(unsafe_code)]
+
 pub mod board;
 pub mod chars;
 pub mod check;

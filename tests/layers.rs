@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 /// none of a higher one; within a layer only the imports in [`SIBLING_IMPORTS`].
 /// Every top-level module of src/ must be placed here (ARCHITECTURE.md says why each sits where it does).
 const LAYERS: &[&[&str]] = &[
-    // Knows nothing else of gobook. `alloc` is the binary's allocator (being removed).
-    &["alloc", "chars", "i18n", "span"],
+    // Knows nothing else of gobook.
+    &["chars", "i18n", "span"],
     &["point", "diagnostics"],
     // Reading and writing the text formats.
     &["format", "sgf", "xml"],

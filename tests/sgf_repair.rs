@@ -307,11 +307,10 @@ fn zero_bytes_in_texts_become_spaces() {
     );
 }
 
-/// The repairs change nodes without noting them again (the reader noted each node with a
-/// property of its own): lone moves they mend or delete, empty nodes, an empty root, a game
-/// that is not Go, must all still own nothing, which debug builds check when a tree is dropped.
+/// Moves the repairs mend or delete, empty nodes, an empty root, a game that is not Go and
+/// nodes the repairs split all leave a tree that reads and drops normally.
 #[test]
-fn repaired_lone_moves_and_empty_nodes_own_nothing() {
+fn repaired_moves_and_empty_nodes_keep_the_tree_whole() {
     let files: [&[u8]; 5] = [
         b"(;SZ[9];B[zz];W[d\te];B[ee];;W[ab]C[a comment long enough to live on the heap, not inline])",
         b"(;;B[aa];W[tt])",

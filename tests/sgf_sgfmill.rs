@@ -102,7 +102,7 @@ fn values_and_main_lines_agree_with_sgfmill() {
                 .props
                 .iter()
                 .filter(|p| !(n == ROOT && (p.id == "FF" || p.id == "CA")))
-                .map(|p| (p.id.to_string(), normal(p.id.as_str(), &p.values.to_vec())))
+                .map(|p| (p.id.to_string(), normal(p.id.as_str(), &p.values)))
                 .collect();
             let mut their: Vec<(String, Vec<String>)> = theirs
                 .as_object()

@@ -139,10 +139,7 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 /// The value of the first `CA[...]` in the raw bytes (charset names are ASCII in every encoding SGF uses).
 pub fn find_ca(bytes: &[u8]) -> Option<String> {
     let mut from = 0;
-    // Built once: most files have no `CA`, and every one is searched to its end.
-    static CA: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"CA"));
-    while let Some(pos) = CA.find(&bytes[from..]) {
+    while let Some(pos) = find(&bytes[from..], b"CA") {
         let at = from + pos;
         from = at + 2;
         // Must be a whole identifier: not the end of e.g. `OCA`.
@@ -171,7 +168,7 @@ pub fn find_ca(bytes: &[u8]) -> Option<String> {
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    memchr::memmem::find(hay, needle)
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The encoding of a charset name, forgiving `_` for `-` and missing separators (`ISO8859_1`, `UTF8`).

@@ -17,7 +17,7 @@ pub mod write;
 
 pub use main_line::{main_line, GameInfo, MainLine, Move};
 pub use property::{PropId, Property, RawValue, Values};
-pub use tree::{Children, Collection, GameTree, Node, NodeId, Props, ROOT};
+pub use tree::{Collection, GameTree, Node, NodeId, Props, ROOT};
 pub use write::write;
 
 use std::fmt;
@@ -71,7 +71,7 @@ pub struct Parsed {
 pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
     let decoded = charset::decode(bytes);
     let text: &str = &decoded.text;
-    let (mut collection, lone, mut raw) = parse::parse_text(text).map_err(|(pos, message)| {
+    let (mut collection, mut raw) = parse::parse_text(text).map_err(|(pos, message)| {
         let (line, col) = position::Cursor::default().advance(text, pos);
         SgfError { line, col, message }
     })?;
@@ -84,9 +84,8 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
             },
         );
     }
-    let nul = memchr::memchr(0, text.as_bytes()).is_some();
-    for (game, lone) in collection.games.iter_mut().zip(&lone) {
-        repair::repair(game, lone, nul, &mut |pos, message| {
+    for game in &mut collection.games {
+        repair::repair(game, &mut |pos, message| {
             raw.push(parse::RawWarning { pos, message })
         });
     }
@@ -98,10 +97,6 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
 
 /// Gives each warning its line and column.
 fn place(mut raw: Vec<parse::RawWarning>, text: &str) -> Vec<Warning> {
-    // Most files need no warning, and then not even an empty list is built.
-    if raw.is_empty() {
-        return Vec::new();
-    }
     // Warnings are placed in one pass over the text, in file order, so that even a huge
     // one-line file with many warnings costs time in proportion to its length.
     raw.sort_by_key(|w| w.pos);

@@ -3,11 +3,8 @@
 //! Works on bytes of UTF-8 text: every syntax character is ASCII, and UTF-8 continuation bytes
 //! are never ASCII, so scanning bytes is safe. It never recurses: open variations are a stack.
 
-use super::property::{PropId, Property, RawValue, Values};
-use super::props;
-use super::repair::LoneMoves;
+use super::property::{PropId, Property, Values};
 use super::tree::{Collection, GameTree, NodeId, ROOT};
-use smallvec::SmallVec;
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
@@ -17,9 +14,6 @@ pub(crate) struct RawWarning {
 
 /// Longest identifier kept; sgfc uses the same limit.
 const MAX_ID_LEN: usize = 100;
-
-/// Most nodes reserved for a game up front.
-const MAX_RESERVE: usize = 4096;
 
 struct Level {
     /// The node the variation hangs from (`None` at the start of a game).
@@ -34,45 +28,24 @@ struct Parser<'a> {
     i: usize,
     warnings: Vec<RawWarning>,
     games: Vec<GameTree>,
-    /// For each game read, what the repairs need not look at again (most files hold one game).
-    lone: SmallVec<[LoneMoves; 1]>,
-    /// The same for the game being read.
-    game_lone: LoneMoves,
-    /// Whether the current node is still a lone move (see [`LoneMoves`]).
-    cur_lone: bool,
-    /// The game being read; its node list stays empty (unallocated) until its root is made.
-    game: GameTree,
-    root_used: bool,
-    /// Nodes the rest of the file probably holds (its `;` count), to size each game's list once.
-    nodes_left: usize,
-    /// Open variations; kept inline, as they rarely nest deeper than this.
-    stack: SmallVec<[Level; 16]>,
-    /// The values of the property being read, when it has several: reused from one list to the
-    /// next so that a long point list is copied once, at its final size, instead of regrown.
-    scratch: Vec<RawValue>,
+    /// The game being read, from its first node on.
+    game: Option<GameTree>,
+    /// Open variations.
+    stack: Vec<Level>,
     cur: Option<NodeId>,
     in_node: bool,
 }
 
-/// What [`parse_text`] read: the games, for each what the repairs may pass over, and the warnings.
-pub(crate) type Read = (Collection, SmallVec<[LoneMoves; 1]>, Vec<RawWarning>);
-
-/// Parses decoded SGF text; fails only when there is no game tree at all.
-pub(crate) fn parse_text(text: &str) -> Result<Read, (usize, String)> {
+/// Parses decoded SGF text into games and warnings; fails only when there is no game tree at all.
+pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (usize, String)> {
     let mut p = Parser {
         text,
         b: text.as_bytes(),
         i: 0,
         warnings: Vec::new(),
         games: Vec::new(),
-        lone: SmallVec::new(),
-        game_lone: LoneMoves::default(),
-        cur_lone: false,
-        game: GameTree::with_capacity(0),
-        root_used: false,
-        nodes_left: memchr::memchr_iter(b';', text.as_bytes()).count(),
-        stack: SmallVec::new(),
-        scratch: Vec::new(),
+        game: None,
+        stack: Vec::new(),
         cur: None,
         in_node: false,
     };
@@ -82,7 +55,7 @@ pub(crate) fn parse_text(text: &str) -> Result<Read, (usize, String)> {
     ))?;
     p.i = start;
     p.run();
-    Ok((Collection { games: p.games }, p.lone, p.warnings))
+    Ok((Collection { games: p.games }, p.warnings))
 }
 
 impl<'a> Parser<'a> {
@@ -142,38 +115,24 @@ impl<'a> Parser<'a> {
         self.b.get(self.skip_ws_from(i)).copied()
     }
 
-    /// Starts a node holding nothing or the move [`Self::lone_move`] read.
-    #[inline(always)]
-    fn new_node(&mut self, mv: Option<(u8, &str, u32)>) {
-        self.nodes_left = self.nodes_left.saturating_sub(1);
-        let id = if !self.root_used {
-            self.root_used = true;
-            // Sized once rather than grown node by node; capped so that a collection of many
-            // games does not reserve the whole file for each of them.
-            self.game = GameTree::with_capacity((self.nodes_left + 1).min(MAX_RESERVE));
-            // About a third of a game's nodes are more than a lone move.
-            self.game_lone
-                .others
-                .reserve((self.nodes_left / 2 + 1).min(MAX_RESERVE));
-            self.game.push_node(None, mv)
-        } else {
+    /// Starts an empty node: the game's root, or a new child of the current node.
+    fn new_node(&mut self) {
+        let id = match &mut self.game {
+            None => {
+                self.game = Some(GameTree::new());
+                ROOT
+            }
             // A second sequence at the top of a game hangs from the root as a variation.
-            self.game.push_node(Some(self.cur.unwrap_or(ROOT)), mv)
+            Some(game) => game.add_child(self.cur.unwrap_or(ROOT)),
         };
-        self.note_node(id, mv);
         self.cur = Some(id);
         self.in_node = true;
     }
 
     fn finish_game(&mut self) {
-        if self.root_used {
-            let mut game = std::mem::replace(&mut self.game, GameTree::with_capacity(0));
-            // A guess far above the real count (`;` in comments, a collection) is given back.
-            game.shrink();
+        if let Some(game) = self.game.take() {
             self.games.push(game);
-            self.lone.push(std::mem::take(&mut self.game_lone));
         }
-        self.root_used = false;
         self.cur = None;
         self.in_node = false;
     }
@@ -200,11 +159,7 @@ impl<'a> Parser<'a> {
                         });
                     }
                     self.i += 1;
-                    let mv = self.lone_move();
-                    self.new_node(mv);
-                    if mv.is_some() {
-                        self.move_chain();
-                    }
+                    self.new_node();
                 }
                 b'A'..=b'Z' | b'a'..=b'z' => {
                     if self.stack.is_empty() {
@@ -283,7 +238,7 @@ impl<'a> Parser<'a> {
             .is_some_and(|c| c.is_ascii_alphabetic())
         {
             self.i = self.skip_ws_from(self.i);
-            self.new_node(None);
+            self.new_node();
         }
     }
 
@@ -349,7 +304,8 @@ impl<'a> Parser<'a> {
         // The usual case, an uppercase identifier right before its first value inside a node,
         // needs none of the checks below.
         if b.get(end) == Some(&b'[') && self.in_node && end - at <= MAX_ID_LEN {
-            let id = self.slice(at, end);
+            let text = self.text;
+            let id = &text[at..end];
             self.i = end;
             if let Some(values) = self.read_values(id, at) {
                 self.push_property(PropId::new(id), values, at);
@@ -390,7 +346,7 @@ impl<'a> Parser<'a> {
         }
         if !self.in_node {
             self.warn(at, "property outside a node: missing ';' assumed");
-            self.new_node(None);
+            self.new_node();
         }
         let Some(values) = self.read_values(&id, at) else {
             return;
@@ -400,103 +356,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Reads the move that starts most nodes, `B[dd]` or `W[dd]` with one value, at once, for
-    /// the new node (see [`GameTree::push_node`]); anything else is left to the general path.
-    #[inline(always)]
-    fn lone_move(&mut self) -> Option<(u8, &'a str, u32)> {
-        let mv = self.lone_move_at(self.i)?;
-        self.i += 5;
-        Some(mv)
-    }
-
-    /// The lone move at `at`, if there is one there (see [`Self::lone_move`]); five bytes long.
-    #[inline(always)]
-    fn lone_move_at(&self, at: usize) -> Option<(u8, &'a str, u32)> {
-        let &[c, b'[', x, y, b']', next] = self.b.get(at..at + 6)? else {
-            return None;
-        };
-        if !matches!(c, b'B' | b'W')
-            || !x.is_ascii_alphabetic()
-            || !y.is_ascii_alphabetic()
-            || next == b'['
-            || (next.is_ascii_whitespace() && self.peek_from(at + 5) == Some(b'['))
-        {
-            return None;
-        }
-        let color = if c == b'B' { props::B } else { props::W };
-        let pos = u32::try_from(at).unwrap_or(u32::MAX);
-        Some((color, self.slice(at + 2, at + 4), pos))
-    }
-
-    /// Reads the lone-move nodes `;B[dd];W[pq]...` that follow a lone-move node, the bulk of
-    /// every game, straight into the tree; stops at anything else, leaving `self.i` after the
-    /// last move it read. Within such a run nothing the main loop checks can change: no
-    /// variation closes, each node is a new child of the one before, and the current node stays
-    /// a lone move (`cur_lone`). The position, the count of nodes read and the moves' reach stay
-    /// in registers until the run ends: stored on every move, they made a chain of stores and
-    /// loads that the processor could not overlap.
-    #[inline(always)]
-    fn move_chain(&mut self) {
-        let Some(mut cur) = self.cur else {
-            return;
-        };
-        let mut i = self.i;
-        let mut read = 0;
-        let mut extent = self.game_lone.extent;
-        loop {
-            let at = self.skip_ws_from(i);
-            if self.b.get(at) != Some(&b';') {
-                break;
-            }
-            let Some(mv) = self.lone_move_at(at + 1) else {
-                break;
-            };
-            cur = self.game.push_node(Some(cur), Some(mv));
-            extent.saw(mv.1);
-            i = at + 6;
-            read += 1;
-        }
-        self.game_lone.extent = extent;
-        self.i = i;
-        self.nodes_left = self.nodes_left.saturating_sub(read);
-        self.cur = Some(cur);
-    }
-
-    /// Notes a new node for the repairs: a lone move, or one they must look at.
-    #[inline(always)]
-    fn note_node(&mut self, id: NodeId, mv: Option<(u8, &str, u32)>) {
-        match mv {
-            Some((_, point, _)) => {
-                self.game_lone.extent.saw(point);
-                self.cur_lone = true;
-            }
-            None => {
-                self.game_lone.others.push(id);
-                self.cur_lone = false;
-            }
-        }
-    }
-
     /// Appends a property to the current node.
-    #[inline(always)]
     fn push_property(&mut self, id: PropId, values: Values, at: usize) {
-        if let Some(cur) = self.cur {
-            let lone = self.cur_lone;
-            if lone {
-                // A lone move no more.
-                self.game_lone.others.push(cur);
-                self.cur_lone = false;
-            }
-            // A node that outgrows its one inline slot grows once: a root holds a dozen or two
-            // properties (and gets FF and CA from the repairs: 20 hold 99.9% of the corpus's
-            // roots, and stay a small allocation), a move with a comment or clock times two to four.
-            let room = if cur == ROOT { 19 } else { 3 };
-            let prop = Property {
+        if let (Some(game), Some(cur)) = (&mut self.game, self.cur) {
+            game.node_mut(cur).props.push(Property {
                 id,
                 values,
                 pos: u32::try_from(at).unwrap_or(u32::MAX),
-            };
-            self.game.push_prop(cur, prop, room, lone);
+            });
         }
     }
 
@@ -514,102 +381,45 @@ impl<'a> Parser<'a> {
             eof(self);
             return None;
         };
-        let first = RawValue::from(first);
-        // Most properties have one value: no list for them.
-        if self.peek_from(self.i) != Some(b'[') {
-            return Some(Values::from(first));
-        }
-        let mut list = std::mem::take(&mut self.scratch);
-        list.clear();
-        // Room for a typical list of stones at once, rather than growing it from four.
-        list.reserve(32);
-        list.push(first);
+        let mut values = Values::new();
+        values.push(first.to_string());
         while self.peek_from(self.i) == Some(b'[') {
             self.i = self.skip_ws_from(self.i);
             match self.read_value() {
-                Some(v) => list.push(RawValue::from(v)),
+                Some(v) => values.push(v.to_string()),
                 None => {
                     eof(self);
-                    self.scratch = list;
                     return None;
                 }
             }
         }
-        // Moved in one copy (`append`), not value by value, into a list of the exact size.
-        let mut values = Vec::with_capacity(list.len());
-        values.append(&mut list);
-        self.scratch = list;
-        Some(Values::from(values))
+        Some(values)
     }
 
     /// Reads `[...]` at `self.i`; `None` when the file ends before the closing `]`.
-    #[inline(always)]
     fn read_value(&mut self) -> Option<&'a str> {
-        let b = self.b;
+        let text = self.text;
         let start = self.i + 1;
         let mut j = start;
-        // Most values are a few bytes (points, numbers, names): eight bytes at a time are looked
-        // at in a register first; comments, the long ones, are searched with SIMD from the 25th on.
-        let short_end = start + 24;
-        while j < short_end {
-            let Some(word) = b.get(j..).and_then(|r| r.first_chunk::<8>()) else {
-                break;
-            };
-            let found = close_or_escape(u64::from_le_bytes(*word));
-            if found == 0 {
-                j += 8;
-                continue;
+        while let Some(&c) = self.b.get(j) {
+            match c {
+                b']' => {
+                    self.i = j + 1;
+                    return Some(&text[start..j]);
+                }
+                // An escaped character, `]` or `\` among them, is part of the value.
+                b'\\' => j += 2,
+                _ => j += 1,
             }
-            let k = j + (found.trailing_zeros() / 8) as usize;
-            if b[k] == b']' {
-                self.i = k + 1;
-                return Some(self.slice(start, k));
-            }
-            j = k + 2;
         }
-        while let Some(rest) = b.get(j..) {
-            let Some(k) = memchr::memchr2(b']', b'\\', rest) else {
-                break;
-            };
-            let k = j + k;
-            if b[k] == b']' {
-                self.i = k + 1;
-                return Some(self.slice(start, k));
-            }
-            j = k + 2;
-        }
-        self.i = b.len();
+        self.i = self.b.len();
         None
     }
-
-    /// The text between two byte offsets that stand at ASCII syntax characters or at the end.
-    #[inline(always)]
-    fn slice(&self, from: usize, to: usize) -> &'a str {
-        debug_assert!(
-            from <= to && self.text.is_char_boundary(from) && self.text.is_char_boundary(to)
-        );
-        // SAFETY: callers pass offsets next to ASCII bytes (`[`, `]`, letters, `;`) or the end of
-        // the text, never inside a UTF-8 sequence, so the checks of `&text[from..to]` are redundant.
-        unsafe { self.text.get_unchecked(from..to) }
-    }
-}
-
-/// The high bit of each byte of `word` (read little-endian) that is `]` or `\`, and possibly of
-/// bytes after such a byte: the lowest bit set is always a real one. The two characters differ
-/// only in their lowest bit, so one zero-byte test finds both.
-#[inline(always)]
-fn close_or_escape(word: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let x = (word | ONES) ^ (ONES * u64::from(b']'));
-    x.wrapping_sub(ONES) & !x & HIGH
 }
 
 #[cfg(test)]
 mod tests {
-    use super::close_or_escape;
-
-    /// Moves one per line take the fast path; a second value after blanks still reaches the property.
+    /// Moves one per line are read like any property; a second value after blanks still reaches it.
     #[test]
     fn moves_separated_by_blanks_keep_every_value_and_property() {
         let p = crate::sgf::parse(b"(;GM[1];B[aa]\n;W[bb] [cc]\n;B[dd]\r\n C[x]\n;W[ee]\n)")
@@ -633,25 +443,5 @@ mod tests {
             (Some("dd"), Some("x"))
         );
         assert_eq!(node(4).value("W"), Some("ee"));
-    }
-
-    #[test]
-    fn the_lowest_bit_found_is_the_first_close_or_escape() {
-        let first = |w: &[u8; 8]| w.iter().position(|&c| c == b']' || c == b'\\');
-        let found = |w: &[u8; 8]| match close_or_escape(u64::from_le_bytes(*w)) {
-            0 => None,
-            m => Some((m.trailing_zeros() / 8) as usize),
-        };
-        // Every byte value at every place, among neighbours that are and are not special.
-        for fill in [b'a', b']', b'\\', 0, 0xff, 0x80, b'\\' - 1, b']' + 1] {
-            for at in 0..8 {
-                for c in 0..=255u8 {
-                    let mut w = [b'x'; 8];
-                    w[at] = c;
-                    w[(at + 3) % 8] = fill;
-                    assert_eq!(found(&w), first(&w), "{w:?}");
-                }
-            }
-        }
     }
 }

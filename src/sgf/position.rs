@@ -20,9 +20,9 @@ impl Cursor {
         }
         let b = text.as_bytes();
         let seg = &b[self.pos..pos];
-        // Line ends are found with SIMD; only the characters after the last one are counted.
+        // Only the characters after the last line end are counted.
         let mut line_start = 0;
-        for k in memchr::memchr2_iter(b'\n', b'\r', seg) {
+        for k in (0..seg.len()).filter(|&k| matches!(seg[k], b'\n' | b'\r')) {
             // `\n`, and a lone `\r` (old Mac files) end a line; the `\r` of `\r\n` is a character
             // of its line until the `\n` ends it.
             if seg[k] == b'\r' && b.get(self.pos + k + 1) == Some(&b'\n') {
@@ -32,11 +32,8 @@ impl Cursor {
             self.col = 0;
             line_start = k + 1;
         }
-        // Characters are the bytes that do not continue a UTF-8 sequence.
-        self.col += seg[line_start..]
-            .iter()
-            .filter(|&&c| (c as i8) >= -0x40)
-            .count();
+        // Both ends are character boundaries: `pos`, and the start of a line or of the segment.
+        self.col += text[self.pos + line_start..pos].chars().count();
         self.pos = pos;
         (self.line + 1, self.col + 1)
     }

@@ -1,8 +1,7 @@
-//! One SGF property: its identifier and raw values, stored so that a typical property
-//! (a move, a point, a number) costs no allocation at all.
+//! One SGF property: its identifier and raw values.
 
 use super::props::{self, IdSet, Info};
-use compact_str::CompactString;
+use smallvec::SmallVec;
 
 /// A property identifier such as `B` or `AB`; identifiers in the property table are an index.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -57,12 +56,6 @@ impl PropId {
         }
     }
 
-    /// Whether the identifier is in the property table (and so holds no text of its own).
-    #[inline]
-    pub(crate) fn is_known(&self) -> bool {
-        matches!(self.0, IdRepr::Known(_))
-    }
-
     /// What the FF[4] property table says about this identifier.
     #[inline]
     pub fn info(&self) -> Info {
@@ -103,176 +96,12 @@ impl std::fmt::Display for PropId {
     }
 }
 
-/// One raw value; up to 24 bytes (points, moves, numbers, short names) are kept inline.
-pub type RawValue = CompactString;
+/// One raw value, as in the file (escapes kept) but decoded to UTF-8.
+pub type RawValue = String;
 
-/// The raw values of a property; reads like a slice. A single value is kept without a list,
-/// which saves an allocation for nearly every property of a game (a move has one value).
-#[derive(Clone, Default)]
-pub struct Values(ValRepr);
-
-#[derive(Clone, Default)]
-enum ValRepr {
-    #[default]
-    Empty,
-    One(RawValue),
-    // Boxed so that the whole is as small as one inline value: every node carries one, and
-    // the extra allocation falls only on the few properties with several values.
-    #[allow(clippy::box_collection)]
-    Many(Box<Vec<RawValue>>),
-}
-
-impl Values {
-    /// Appends a value.
-    pub fn push(&mut self, v: impl Into<RawValue>) {
-        let v = v.into();
-        match &mut self.0 {
-            ValRepr::Empty => self.0 = ValRepr::One(v),
-            ValRepr::One(a) => self.0 = ValRepr::Many(Box::new(vec![std::mem::take(a), v])),
-            ValRepr::Many(list) => list.push(v),
-        }
-    }
-
-    /// Appends several values.
-    pub fn extend<V: Into<RawValue>>(&mut self, values: impl IntoIterator<Item = V>) {
-        for v in values {
-            self.push(v);
-        }
-    }
-
-    /// Keeps the first `n` values.
-    pub fn truncate(&mut self, n: usize) {
-        let mut list = self.take_vec();
-        list.truncate(n);
-        *self = Values::from(list);
-    }
-
-    /// Keeps the values for which `keep` is true.
-    pub fn retain(&mut self, keep: impl FnMut(&RawValue) -> bool) {
-        let mut list = self.take_vec();
-        list.retain(keep);
-        *self = Values::from(list);
-    }
-
-    /// The values as a list, leaving this empty.
-    pub fn take_vec(&mut self) -> Vec<RawValue> {
-        match std::mem::take(&mut self.0) {
-            ValRepr::Empty => Vec::new(),
-            ValRepr::One(v) => vec![v],
-            ValRepr::Many(list) => *list,
-        }
-    }
-
-    /// The value, when there is exactly one.
-    #[inline(always)]
-    pub(crate) fn single(&self) -> Option<&RawValue> {
-        match &self.0 {
-            ValRepr::One(v) => Some(v),
-            ValRepr::Many(list) if list.len() == 1 => list.first(),
-            _ => None,
-        }
-    }
-
-    /// Whether dropping the values frees memory (a list, or a value too long to be kept inline).
-    #[inline]
-    pub(crate) fn owns_heap(&self) -> bool {
-        match &self.0 {
-            ValRepr::Empty => false,
-            ValRepr::One(v) => v.is_heap_allocated(),
-            ValRepr::Many(_) => true,
-        }
-    }
-
-    /// A copy of the values as plain strings.
-    pub fn to_vec(&self) -> Vec<String> {
-        self.iter().map(|v| v.to_string()).collect()
-    }
-}
-
-impl From<Vec<RawValue>> for Values {
-    fn from(mut list: Vec<RawValue>) -> Values {
-        Values(match list.len() {
-            0 => ValRepr::Empty,
-            1 => ValRepr::One(list.pop().unwrap_or_default()),
-            _ => ValRepr::Many(Box::new(list)),
-        })
-    }
-}
-
-impl From<Vec<String>> for Values {
-    fn from(list: Vec<String>) -> Values {
-        let mut out = Values::default();
-        out.extend(list);
-        out
-    }
-}
-
-impl From<RawValue> for Values {
-    #[inline]
-    fn from(v: RawValue) -> Values {
-        Values(ValRepr::One(v))
-    }
-}
-
-impl std::ops::Deref for Values {
-    type Target = [RawValue];
-    #[inline]
-    fn deref(&self) -> &[RawValue] {
-        match &self.0 {
-            ValRepr::Empty => &[],
-            ValRepr::One(v) => std::slice::from_ref(v),
-            ValRepr::Many(list) => list,
-        }
-    }
-}
-
-impl std::ops::DerefMut for Values {
-    fn deref_mut(&mut self) -> &mut [RawValue] {
-        match &mut self.0 {
-            ValRepr::Empty => &mut [],
-            ValRepr::One(v) => std::slice::from_mut(v),
-            ValRepr::Many(list) => list,
-        }
-    }
-}
-
-impl IntoIterator for Values {
-    type Item = RawValue;
-    type IntoIter = std::vec::IntoIter<RawValue>;
-    fn into_iter(mut self) -> Self::IntoIter {
-        self.take_vec().into_iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a Values {
-    type Item = &'a RawValue;
-    type IntoIter = std::slice::Iter<'a, RawValue>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a mut Values {
-    type Item = &'a mut RawValue;
-    type IntoIter = std::slice::IterMut<'a, RawValue>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter_mut()
-    }
-}
-
-impl PartialEq for Values {
-    fn eq(&self, other: &Values) -> bool {
-        self[..] == other[..]
-    }
-}
-
-impl Eq for Values {}
-
-impl std::fmt::Debug for Values {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+/// The raw values of a property, in file order. Nearly every property has one value, kept
+/// without a list of its own: that halved the reader's allocations.
+pub type Values = SmallVec<[RawValue; 1]>;
 
 /// One property: identifier and its raw values (escapes kept, as in the file but decoded to UTF-8).
 #[derive(Clone, Debug)]
@@ -306,6 +135,6 @@ impl Property {
 
     /// The first raw value, if any.
     pub fn value(&self) -> Option<&str> {
-        self.values.first().map(RawValue::as_str)
+        self.values.first().map(String::as_str)
     }
 }

@@ -230,11 +230,6 @@ pub(crate) const fn index_of(id: &str) -> u8 {
     }
 }
 
-/// Table index of `B`.
-pub(crate) const B: u8 = index_of("B");
-/// Table index of `W`.
-pub(crate) const W: u8 = index_of("W");
-
 /// The set of the given table identifiers; a name outside the table fails the build.
 pub(crate) const fn set(ids: &[&str]) -> IdSet {
     let mut out = 0;

@@ -7,6 +7,7 @@ use super::property::{PropId, Property, RawValue};
 use super::props::{self, Arity, IdSet, Kind, Type};
 use super::tree::{GameTree, NodeId, Props, ROOT};
 use super::value;
+use smallvec::smallvec;
 
 /// A game-info corrector: `Ok(None)` when right, `Ok(Some(new))` when corrected, `Err(())` when hopeless.
 type Fixer = fn(&str) -> Result<Option<String>, ()>;
@@ -17,95 +18,30 @@ struct Ctx {
     go: bool,
     cols: u8,
     rows: u8,
-    /// Whether the file holds a zero byte at all: most do not, and then no text value is searched for one.
-    nul: bool,
 }
 
 /// The largest board FF[4] can address (letters a-z, A-Z).
 const MAX_BOARD: u8 = 52;
 
-/// What the reader saw of a game's lone-move nodes (one `B` or `W` with one two-letter value,
-/// two thirds of all nodes), so that the repairs can pass them over without looking at them
-/// again: every other node, in order, and the largest coordinates the lone moves use.
-#[derive(Debug, Default)]
-pub(crate) struct LoneMoves {
-    /// The nodes that are not lone moves.
-    pub others: Vec<NodeId>,
-    /// How far the lone moves reach.
-    pub extent: Extent,
-}
-
-/// The largest column and row (0-51) of the lone moves seen, plus one; 0 when there is none.
-/// Copied into registers for a run of moves; whole words, not bytes: a byte stored next to
-/// another and then read back with it as one word stalls the processor.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Extent {
-    cols: usize,
-    rows: usize,
-}
-
-impl Extent {
-    /// Notes a lone move at this two-letter point.
-    #[inline(always)]
-    pub fn saw(&mut self, point: &str) {
-        let &[x, y] = point.as_bytes() else {
-            return;
-        };
-        self.cols = self.cols.max(usize::from(COORD[x as usize]) + 1);
-        self.rows = self.rows.max(usize::from(COORD[y as usize]) + 1);
-    }
-}
-
 /// Repairs a game tree in place; `warn(byte_offset, message)` hears of every change.
-/// `lone`, from the reader, lets the repairs skip the nodes that are lone moves on the board;
-/// `nul` says whether the file holds a zero byte anywhere.
-pub(crate) fn repair(
-    game: &mut GameTree,
-    lone: &LoneMoves,
-    nul: bool,
-    warn: &mut dyn FnMut(usize, String),
-) {
-    let ctx = root(game, nul, warn);
+pub(crate) fn repair(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) {
+    let ctx = root(game, warn);
     // Arena order is enough: each node is repaired on its own; nodes added by splits are already clean.
-    if ctx.go
-        && lone.extent.cols <= usize::from(ctx.cols)
-        && lone.extent.rows <= usize::from(ctx.rows)
-    {
-        // Every lone move is on the board: only the root and the other nodes can need work.
-        let others = lone.others.iter().copied().filter(|&id| id != ROOT);
-        for id in std::iter::once(ROOT).chain(others) {
-            repair_node(game, id, &ctx, warn);
-        }
-    } else {
-        for id in 0..game.len() {
-            repair_node(game, id, &ctx, warn);
+    for id in 0..game.len() {
+        // A move on the board alone in its node, most of any game, needs nothing.
+        if !matches!(&game.nodes()[id].props[..], [p] if move_on_board(p, &ctx)) {
+            fix_node(game, id, &ctx, warn);
         }
     }
-}
-
-/// Repairs one node, unless it is a lone move on the board (most nodes of a game), which none
-/// of the checks touch: those are passed over here, without a call.
-#[inline(always)]
-fn repair_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    if !lone_move_on_board(&game.nodes()[id].props, ctx) {
-        fix_node(game, id, ctx, warn);
-    }
-}
-
-/// Whether a node is one `B` or `W` with one value, a point on the board.
-#[inline(always)]
-fn lone_move_on_board(list: &Props, ctx: &Ctx) -> bool {
-    matches!(&list[..], [p] if move_on_board(p, ctx))
 }
 
 /// Whether a property is a `B` or `W` with one value, a point on the board (of a Go game):
 /// nothing to repair, and most of any game.
-#[inline(always)]
 fn move_on_board(p: &Property, ctx: &Ctx) -> bool {
-    ctx.go && p.id.bit() & MOVES != 0 && p.values.single().is_some_and(|v| valid_point(v, ctx))
+    ctx.go && p.id.bit() & MOVES != 0 && matches!(&p.values[..], [v] if valid_point(v, ctx))
 }
 
-fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> Ctx {
+fn root(game: &mut GameTree, warn: &mut dyn FnMut(usize, String)) -> Ctx {
     let root = game.root_mut();
     // The checks below look at one SZ, FF, GM...: repeats must be merged before, or a second
     // copy would survive them unchecked.
@@ -151,8 +87,7 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
     let (mut cols, mut rows) = (19, 19);
     if let Some(p) = root.get("SZ") {
         let pos = p.pos as usize;
-        // Kept inline (no allocation): a size is a few bytes.
-        let raw = RawValue::from(p.value().unwrap_or("").trim());
+        let raw = p.value().unwrap_or("").trim().to_string();
         let parsed = raw
             .split_once(':')
             .map(|(a, b)| (value::parse_number(a), value::parse_number(b)))
@@ -160,10 +95,10 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
         match parsed {
             (Some(c), Some(r)) if c > 0 && r > 0 => {
                 let (c2, r2) = (c.min(MAX_BOARD as i64) as u8, r.min(MAX_BOARD as i64) as u8);
-                let new: RawValue = if c2 == r2 {
-                    compact_str::ToCompactString::to_compact_string(&c2)
+                let new = if c2 == r2 {
+                    c2.to_string()
                 } else {
-                    compact_str::format_compact!("{c2}:{r2}")
+                    format!("{c2}:{r2}")
                 };
                 if c > MAX_BOARD as i64 || r > MAX_BOARD as i64 {
                     warn(pos, format!("board size too big (corrected to {new})"));
@@ -171,7 +106,7 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
                     warn(pos, format!("board size [{raw}] corrected to [{new}]"));
                 }
                 if !matches!(&root.get("SZ").map(|p| &p.values[..]), Some([v]) if *v == new) {
-                    root.set("SZ", vec![new.into_string()]);
+                    root.set("SZ", vec![new]);
                 }
                 (cols, rows) = (c2, r2);
             }
@@ -185,24 +120,10 @@ fn root(game: &mut GameTree, nul: bool, warn: &mut dyn FnMut(usize, String)) -> 
         }
     }
     // The tree is now FF[4] text in UTF-8; say so where every reader looks first.
-    match &mut root.props[..] {
-        // Where most files have them (repeats were merged): changed in place.
-        [ff, ca, ..] if ff.id.bit() == FF && ca.id.bit() == CA => {
-            (*ff, *ca) = (fixed("FF", "4"), fixed("CA", "UTF-8"));
-        }
-        _ => {
-            root.props.retain(|p| p.id.bit() & (FF | CA) == 0);
-            root.props
-                .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
-        }
-    }
-    Ctx {
-        ff,
-        go,
-        cols,
-        rows,
-        nul,
-    }
+    root.props.retain(|p| p.id.bit() & (FF | CA) == 0);
+    root.props
+        .insert_many(0, [fixed("FF", "4"), fixed("CA", "UTF-8")]);
+    Ctx { ff, go, cols, rows }
 }
 
 /// Identifiers looked for one by one, as one-element sets: the two the root always gets, and
@@ -226,19 +147,17 @@ const MOVE_NOTES: IdSet = props::set(&["BM", "TE", "DO", "IT"]);
 /// Position annotations, of which a node may have one.
 const POSITION_NOTES: IdSet = props::set(&["GB", "GW", "DM", "UC"]);
 
-/// A property the repairs add, with one value known in advance (no allocation).
-fn fixed(id: &str, value: &'static str) -> Property {
+/// A property the repairs add, with one value known in advance.
+fn fixed(id: &str, value: &str) -> Property {
     Property {
         id: PropId::new(id),
-        values: RawValue::const_new(value).into(),
+        values: smallvec![value.to_string()],
         pos: 0,
     }
 }
 
 fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    // The reader noted every node with a property of its own; `root` noted the root; what is
-    // left is lone moves and empty nodes, which the checks never make own memory.
-    let list = &mut game.node_mut_noted(id).props;
+    let list = &mut game.node_mut(id).props;
     // What the node holds decides which checks can apply: most nodes (a lone move) need none.
     // Repeats first, so that every old property is converted in one go (`L[a]L[b]`); the
     // root's were merged before it was read.
@@ -258,18 +177,14 @@ fn fix_node(game: &mut GameTree, id: NodeId, ctx: &Ctx, warn: &mut dyn FnMut(usi
     }
 }
 
-/// Whether a value is empty or only whitespace; a value starting with a visible ASCII
-/// character, as nearly all do, is answered without walking it.
+/// Whether a value is empty or only whitespace.
 fn blank(v: &str) -> bool {
-    match v.as_bytes().first() {
-        Some(b) if b.is_ascii_graphic() => false,
-        _ => v.trim().is_empty(),
-    }
+    v.trim().is_empty()
 }
 
 /// Whether a set has two or more members.
 fn more_than_one(set: IdSet) -> bool {
-    set & set.wrapping_sub(1) != 0
+    set.count_ones() > 1
 }
 
 /// Runs [`fix_values`] over a list, dropping what it rejects; returns the identifiers left.
@@ -280,23 +195,15 @@ fn fix_all_values(
     warn: &mut dyn FnMut(usize, String),
 ) -> IdSet {
     let mut held = 0;
-    let mut keep = |p: &mut Property| {
-        // The move of a node that holds more than a move is checked here, without a call.
+    let keep = |p: &mut Property| {
+        // A move on the board needs no check.
         let kept = move_on_board(p, ctx) || fix_values(p, is_root, ctx, warn);
         if kept {
             held |= p.id.bit();
         }
         kept
     };
-    // Nearly every property stays: check in place, and filter only from the first one that goes.
-    if let Some(gone) = list.iter_mut().position(|p| !keep(p)) {
-        let mut k = 0;
-        list.retain_mut(|p| {
-            let kept = k < gone || (k > gone && keep(p));
-            k += 1;
-            kept
-        });
-    }
+    list.retain_mut(keep);
     held
 }
 
@@ -379,7 +286,7 @@ fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, String))
                 i,
                 Property {
                     id: super::PropId::new("KM"),
-                    values: vec![km].into(),
+                    values: smallvec![km],
                     pos: ki.pos,
                 },
             );
@@ -409,7 +316,7 @@ fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, String))
             first.min(list.len()),
             Property {
                 id: super::PropId::new(new),
-                values: vec![String::new()].into(),
+                values: smallvec![String::new()],
                 pos,
             },
         );
@@ -432,7 +339,7 @@ fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, String))
                     vw.pos as usize,
                     format!("FF[3] VW corners (converted to the FF[4] rectangle [{rect}])"),
                 );
-                vw.values = vec![rect].into();
+                vw.values = smallvec![rect];
             }
         }
     }
@@ -472,7 +379,7 @@ fn merge_duplicates(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
     // handful of names costs less than hashing them, and stays n log n for a flood of them.
     let has_dup = repeated
         || (others > 1 && {
-            let mut names: smallvec::SmallVec<[&str; 8]> = list
+            let mut names: Vec<&str> = list
                 .iter()
                 .filter(|p| p.id.bit() == 0)
                 .map(|p| p.id.as_str())
@@ -557,12 +464,12 @@ fn fix_values(
     }
     match info.ty {
         Type::Text | Type::SimpleText => {
-            if ctx.nul && p.values[0].contains('\0') {
+            if p.values[0].contains('\0') {
                 warn(
                     pos,
                     format!("zero byte in {id} value (replaced with a space)"),
                 );
-                p.values[0] = p.values[0].replace('\0', " ").into();
+                p.values[0] = p.values[0].replace('\0', " ");
             }
             // Other control characters would make a page, an e-book or an XML file built
             // from this text unreadable; they carry no meaning in a game record.
@@ -578,7 +485,7 @@ fn fix_values(
                         crate::chars::describe(first)
                     ),
                 );
-                p.values[0] = crate::chars::strip(&p.values[0]).into_owned().into();
+                p.values[0] = crate::chars::strip(&p.values[0]).into_owned();
             }
             if blank(&p.values[0]) {
                 warn(pos, format!("empty {id} value (deleted)"));
@@ -601,7 +508,7 @@ fn fix_values(
                                 p.values[0]
                             ),
                         );
-                        p.values[0] = new.into();
+                        p.values[0] = new;
                     }
                     Err(()) => warn(
                         pos,
@@ -626,7 +533,7 @@ fn fix_values(
                     pos,
                     format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
                 );
-                p.values[0] = new.into();
+                p.values[0] = new;
                 true
             } else {
                 warn(pos, format!("illegal {id} move [{v}] (deleted)"));
@@ -726,7 +633,7 @@ fn fix_info(p: &mut Property, pos: usize, fix: Fixer, warn: &mut dyn FnMut(usize
                     p.values[0]
                 ),
             );
-            p.values[0] = new.into();
+            p.values[0] = new;
             true
         }
         Err(()) => {
@@ -757,7 +664,7 @@ fn fix_single(
                 pos,
                 format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
             );
-            p.values[0] = new.into();
+            p.values[0] = new;
             true
         }
         _ => {
@@ -796,7 +703,7 @@ fn strip_ws(p: &mut Property, pos: usize, compose_text: bool, warn: &mut dyn FnM
                 p.id
             ),
         );
-        *v = new.into();
+        *v = new;
     }
 }
 
@@ -927,12 +834,12 @@ fn fix_point_list(
     true
 }
 
-/// Points of the largest board (52x52), one bit each: no allocation per point list.
-struct PointSet([u64; (MAX_BOARD as usize * MAX_BOARD as usize).div_ceil(64)]);
+/// Points of the largest board (52x52) seen so far in a point list.
+struct PointSet([bool; MAX_BOARD as usize * MAX_BOARD as usize]);
 
 impl Default for PointSet {
     fn default() -> Self {
-        PointSet([0; (MAX_BOARD as usize * MAX_BOARD as usize).div_ceil(64)])
+        PointSet([false; MAX_BOARD as usize * MAX_BOARD as usize])
     }
 }
 
@@ -940,10 +847,9 @@ impl PointSet {
     /// Adds a point (columns and rows below [`MAX_BOARD`]); `false` if it was there already.
     fn insert(&mut self, x: u8, y: u8) -> bool {
         let k = y as usize * MAX_BOARD as usize + x as usize;
-        let (word, bit) = (k / 64, 1u64 << (k % 64));
-        match self.0.get_mut(word) {
-            Some(w) if *w & bit == 0 => {
-                *w |= bit;
+        match self.0.get_mut(k) {
+            Some(seen) if !*seen => {
+                *seen = true;
                 true
             }
             _ => false,

@@ -4,60 +4,15 @@
 //! hundreds of thousands of nodes deep are built, walked and dropped without
 //! recursion (a `Box` tree would overflow the stack in its `Drop`).
 
-use super::property::{PropId, Property, RawValue, Values};
+use super::property::{PropId, Property};
 use smallvec::SmallVec;
 
 /// Index of a node in its [`GameTree`].
 pub type NodeId = usize;
 
-/// The properties of a node, in file order; a node with one property (a move) needs no allocation.
+/// The properties of a node, in file order. Most nodes hold one property (a move), kept
+/// without a list of its own.
 pub type Props = SmallVec<[Property; 1]>;
-
-/// The children of a node, in order; reads like a slice. Most nodes have one child, kept inline.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Children(ChildRepr);
-
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-enum ChildRepr {
-    #[default]
-    None,
-    // A game's main line is a long chain of only children: no allocation for those.
-    One(NodeId),
-    // Boxed to keep every node small: the extra allocation falls only on the few branching nodes.
-    #[allow(clippy::box_collection)]
-    Many(Box<Vec<NodeId>>),
-}
-
-impl Children {
-    /// Appends a child.
-    #[inline(always)]
-    pub fn push(&mut self, id: NodeId) {
-        match &mut self.0 {
-            ChildRepr::None => self.0 = ChildRepr::One(id),
-            ChildRepr::One(a) => self.0 = ChildRepr::Many(Box::new(vec![*a, id])),
-            ChildRepr::Many(v) => v.push(id),
-        }
-    }
-}
-
-impl std::ops::Deref for Children {
-    type Target = [NodeId];
-    fn deref(&self) -> &[NodeId] {
-        match &self.0 {
-            ChildRepr::None => &[],
-            ChildRepr::One(id) => std::slice::from_ref(id),
-            ChildRepr::Many(v) => v,
-        }
-    }
-}
-
-impl<'a> IntoIterator for &'a Children {
-    type Item = &'a NodeId;
-    type IntoIter = std::slice::Iter<'a, NodeId>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
 
 /// A node: an ordered list of properties plus its place in the tree.
 #[derive(Clone, Debug, Default)]
@@ -67,7 +22,7 @@ pub struct Node {
     /// The parent node; `None` for the root.
     pub parent: Option<NodeId>,
     /// Children in order: the first is the main line, the others are variations.
-    pub children: Children,
+    pub children: Vec<NodeId>,
 }
 
 impl Node {
@@ -119,48 +74,10 @@ impl Node {
 pub struct GameTree {
     /// All nodes; index 0 is the root. Read with [`Self::nodes`], change with [`Self::node_mut`].
     nodes: Vec<Node>,
-    /// Every node that may own memory (some more than once): only these are dropped one by
-    /// one. Nearly every node of a game is a lone move that owns nothing, and walking them
-    /// all through the generic drop code cost a tenth of reading a file.
-    heavy: Vec<NodeId>,
 }
 
 /// The root node's index.
 pub const ROOT: NodeId = 0;
-
-impl Node {
-    /// Whether dropping the node frees nothing: one table property with at most one short
-    /// value, and at most one child, which is what nearly every node of a game is (a move).
-    #[inline]
-    fn owns_nothing(&self) -> bool {
-        !self.props.spilled()
-            && self
-                .props
-                .iter()
-                .all(|p| p.id.is_known() && !p.values.owns_heap())
-            && !matches!(self.children.0, ChildRepr::Many(_))
-    }
-}
-
-impl Drop for GameTree {
-    /// Drops only the nodes that may own memory (see [`GameTree::heavy`]) and forgets the rest.
-    fn drop(&mut self) {
-        for &id in &self.heavy {
-            if let Some(node) = self.nodes.get_mut(id) {
-                node.props = Props::new();
-                node.children = Children::default();
-            }
-        }
-        // Every way to change a node marks it; the tests and fuzzers (debug builds) check it.
-        debug_assert!(
-            self.nodes.iter().all(Node::owns_nothing),
-            "a node that owns memory was not marked heavy"
-        );
-        // SAFETY: shortening a `Vec` is always sound (the elements are forgotten, not read);
-        // the nodes forgotten here own nothing, so nothing leaks.
-        unsafe { self.nodes.set_len(0) }
-    }
-}
 
 impl Default for GameTree {
     fn default() -> Self {
@@ -173,7 +90,6 @@ impl GameTree {
     pub fn new() -> GameTree {
         GameTree {
             nodes: vec![Node::default()],
-            heavy: Vec::new(),
         }
     }
 
@@ -197,116 +113,25 @@ impl GameTree {
         self.nodes.len()
     }
 
-    /// Whether the tree has no node at all (only while a reader builds it).
+    /// Whether the tree has no node at all; never true, as every tree has its root.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
 
     /// A node, to change; panics if `id` is not a node of this tree, like indexing a slice.
     pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
-        self.heavy.push(id);
         &mut self.nodes[id]
-    }
-
-    /// A tree without even a root, with room for `nodes` nodes.
-    pub(crate) fn with_capacity(nodes: usize) -> GameTree {
-        GameTree {
-            nodes: Vec::with_capacity(nodes),
-            // About a third of a game's nodes own memory, noted once by the reader and once by the repairs.
-            heavy: Vec::with_capacity(nodes - nodes / 3),
-        }
-    }
-
-    /// Appends a property to a node, as a reader does; `lone` says that the node holds only
-    /// the move [`Self::push_node`] wrote. The node is noted once, at its first property
-    /// from here: that one may hold a long value, and the next moves the list to the heap.
-    #[inline(always)]
-    pub(crate) fn push_prop(&mut self, id: NodeId, prop: Property, room: usize, lone: bool) {
-        let Some(node) = self.nodes.get_mut(id) else {
-            return;
-        };
-        match node.props.len() {
-            0 => self.heavy.push(id),
-            1 => {
-                node.props.reserve(room);
-                if lone {
-                    self.heavy.push(id);
-                }
-            }
-            _ => {}
-        }
-        node.props.push(prop);
-    }
-
-    /// A node to change without noting it again: one whose properties came from
-    /// [`Self::push_prop`] (noted then), or one the change leaves owning nothing, such as
-    /// a lone move or an empty node. Debug builds check this when the tree is dropped.
-    pub(crate) fn node_mut_noted(&mut self, id: NodeId) -> &mut Node {
-        &mut self.nodes[id]
-    }
-
-    /// Gives back what a generous first guess at the number of nodes reserved.
-    pub(crate) fn shrink(&mut self) {
-        if self.nodes.capacity() > 2 * self.nodes.len() {
-            self.nodes.shrink_to_fit();
-        }
-    }
-
-    /// Records `child` as the last child of `parent`.
-    #[inline(always)]
-    fn link(&mut self, parent: NodeId, child: NodeId) {
-        let kids = &mut self.nodes[parent].children;
-        kids.push(child);
-        if kids.len() == 2 {
-            // The children moved to a list of their own.
-            self.heavy.push(parent);
-        }
     }
 
     /// Appends a new empty node as the last child of `parent` and returns it.
     pub fn add_child(&mut self, parent: NodeId) -> NodeId {
-        self.push_node(Some(parent), None)
-    }
-
-    /// Appends a node below `parent` (none for the root) holding nothing or one move, and
-    /// returns it. The move is `B` or `W` (a table index), its two-letter point and the byte
-    /// offset of its identifier: the bulk of every game, so the node is written in place.
-    /// Such a node owns no memory (the point is kept inline), so it is not noted as heavy.
-    #[inline(always)]
-    pub(crate) fn push_node(
-        &mut self,
-        parent: Option<NodeId>,
-        mv: Option<(u8, &str, u32)>,
-    ) -> NodeId {
-        use std::ptr::addr_of_mut;
-        debug_assert!(mv.is_none_or(|(color, point, _)| point.len() == 2
-            && (color == super::props::B || color == super::props::W)));
         let id = self.nodes.len();
-        self.nodes.reserve(1);
-        let node = self.nodes.spare_capacity_mut()[0].as_mut_ptr();
-        // A node built whole and then moved into the list is stored in small parts and loaded
-        // in large ones, which stalled the processor on every move; it is written field by field
-        // where it belongs instead.
-        // SAFETY: `node` points at the list's first free slot (reserved above); every field of
-        // the node, and of the inline property when there is one, is written before a length
-        // covers it.
-        unsafe {
-            addr_of_mut!((*node).parent).write(parent);
-            addr_of_mut!((*node).children).write(Children(ChildRepr::None));
-            let props = addr_of_mut!((*node).props);
-            props.write(Props::new());
-            if let Some((color, point, pos)) = mv {
-                let prop = (*props).as_mut_ptr();
-                addr_of_mut!((*prop).id).write(PropId::known(color));
-                addr_of_mut!((*prop).values).write(Values::from(RawValue::from(point)));
-                addr_of_mut!((*prop).pos).write(pos);
-                (*props).set_len(1);
-            }
-            self.nodes.set_len(id + 1);
-        }
-        if let Some(p) = parent {
-            self.link(p, id);
-        }
+        self.nodes.push(Node {
+            props: Props::new(),
+            parent: Some(parent),
+            children: Vec::new(),
+        });
+        self.nodes[parent].children.push(id);
         id
     }
 
@@ -322,9 +147,7 @@ impl GameTree {
             parent: Some(node),
             children,
         });
-        // It may have taken a list of children; its properties will be set.
-        self.heavy.push(id);
-        self.link(node, id);
+        self.nodes[node].children.push(id);
         id
     }
 

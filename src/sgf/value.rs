@@ -121,10 +121,6 @@ fn one(ty: Type, raw: &str, size: u8) -> Option<Value> {
 
 /// An integer such as `12`, `+3` or `-1`.
 pub fn parse_number(raw: &str) -> Option<i64> {
-    // Plain short numbers (`1`, `19`, `0`), as nearly all are, without the general parse.
-    if (1..=18).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_digit()) {
-        return Some(raw.bytes().fold(0, |n, b| n * 10 + i64::from(b - b'0')));
-    }
     let t = raw.trim();
     let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
