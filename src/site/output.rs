@@ -37,7 +37,7 @@ pub fn out_dir(
                     "gobook.toml sets out_dir = \"{}\", which is not a folder inside the book's folder {}; \
 a book's settings may only write inside it. Name a folder inside it, or give the folder on the command line: -o {}",
                     p.display(),
-                    book_dir.display(),
+                    b.display(),
                     p.display()
                 ));
             }
