@@ -16,6 +16,7 @@ pub mod chars;
 pub mod check;
 pub mod diagnostics;
 pub mod epub;
+pub mod escape;
 pub mod format;
 pub mod i18n;
 pub mod import;

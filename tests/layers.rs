@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     // Knows nothing else of gobook.
     &["chars", "i18n", "span"],
-    &["point", "diagnostics"],
+    &["point", "diagnostics", "escape"],
     // Reading and writing the text formats.
     &["format", "sgf", "xml"],
     // The Go rules, and what a drawn board shows.
@@ -50,8 +50,8 @@ const SIBLING_IMPORTS: &[(&str, &str, &str)] = &[
 /// Modules held to a shorter list than their layer allows, each with why.
 const ONLY_IMPORTS: &[(&str, &[&str], &str)] = &[(
     "render",
-    &["point", "board"],
-    "the board renderer knows nothing of books: it draws a `board::diagram::BoardDiagram`, which `layout` makes",
+    &["point", "board", "escape"],
+    "the board renderer knows nothing of books: it draws a `board::diagram::BoardDiagram`, which `layout` makes, and escapes its text like every writer",
 )];
 
 /// One path from a source file to a module.

@@ -120,27 +120,17 @@ pub fn print_stdout(text: &str) -> i32 {
     }
 }
 
-/// Opens a file in the default browser; failing to find one is only a note.
+/// Opens a file or URL in the browser (`$BROWSER`, else the system's default); failing is only a note.
 pub fn open_in_browser(path: &std::path::Path) {
     let is_url = path.to_string_lossy().starts_with("http");
-    let url = if is_url {
+    // A relative path means nothing to a browser started elsewhere.
+    let target = if is_url {
         path.to_path_buf()
     } else {
         std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
     };
-    let opener = if cfg!(target_os = "macos") {
-        "open"
-    } else if cfg!(windows) {
-        "explorer"
-    } else {
-        "xdg-open"
-    };
-    if std::process::Command::new(opener)
-        .arg(&url)
-        .spawn()
-        .is_err()
-    {
-        eprintln!("Open {} in your browser.", url.display());
+    if opener::open_browser(&target).is_err() {
+        eprintln!("Open {} in your browser.", target.display());
     }
 }
 

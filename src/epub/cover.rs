@@ -1,7 +1,8 @@
 //! The cover: the book's own `cover` image, or one drawn from the title, subtitle and
 //! author as SVG (with a corner of a Go board, so it reads as a Go book in a library).
 
-use super::xhtml::{document, esc, Frame};
+use super::xhtml::{document, Frame};
+use crate::escape;
 use std::fmt::Write;
 
 /// The words of a generated cover.
@@ -49,8 +50,8 @@ pub fn svg(t: &CoverText) -> String {
     let _ = write!(
         o,
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 600 900\" width=\"600\" height=\"900\" role=\"img\" aria-label=\"{}\">\n<title>{}</title>\n<rect width=\"600\" height=\"900\" fill=\"#f3ead8\"/>\n<rect x=\"24\" y=\"24\" width=\"552\" height=\"852\" fill=\"none\" stroke=\"#8a3b12\" stroke-width=\"3\"/>\n",
-        esc(t.title),
-        esc(t.title)
+        escape::attr(t.title),
+        escape::text(t.title)
     );
     // A corner of a board: a 7 × 7 grid with a few stones, bottom right.
     let _ = write!(o, "<g transform=\"translate(330 600)\"><rect x=\"-18\" y=\"-18\" width=\"246\" height=\"246\" fill=\"#e3bf7e\"/><g stroke=\"#1e1a14\" stroke-width=\"1.5\">");
@@ -78,18 +79,18 @@ pub fn svg(t: &CoverText) -> String {
     let size = if title.len() > 3 { 40 } else { 50 };
     let mut y = 170;
     for line in &title {
-        let _ = writeln!(o, "<text x=\"300\" y=\"{y}\" text-anchor=\"middle\" font-family=\"Georgia, serif\" font-size=\"{size}\" font-weight=\"bold\" fill=\"#1f1d1a\">{}</text>", esc(line));
+        let _ = writeln!(o, "<text x=\"300\" y=\"{y}\" text-anchor=\"middle\" font-family=\"Georgia, serif\" font-size=\"{size}\" font-weight=\"bold\" fill=\"#1f1d1a\">{}</text>", escape::text(line));
         y += size + 12;
     }
     if let Some(s) = t.subtitle {
         y += 20;
         for line in wrap(s, 34) {
-            let _ = writeln!(o, "<text x=\"300\" y=\"{y}\" text-anchor=\"middle\" font-family=\"Georgia, serif\" font-size=\"26\" font-style=\"italic\" fill=\"#6b655c\">{}</text>", esc(&line));
+            let _ = writeln!(o, "<text x=\"300\" y=\"{y}\" text-anchor=\"middle\" font-family=\"Georgia, serif\" font-size=\"26\" font-style=\"italic\" fill=\"#6b655c\">{}</text>", escape::text(&line));
             y += 34;
         }
     }
     if let Some(a) = t.author {
-        let _ = writeln!(o, "<text x=\"60\" y=\"560\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"26\" fill=\"#8a3b12\">{}</text>", esc(a));
+        let _ = writeln!(o, "<text x=\"60\" y=\"560\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"26\" fill=\"#8a3b12\">{}</text>", escape::text(a));
     }
     o.push_str("</svg>\n");
     o
@@ -99,8 +100,8 @@ pub fn svg(t: &CoverText) -> String {
 pub fn page(lang: &str, title: &str, image: &str) -> String {
     let body = format!(
         "<section epub:type=\"cover\" class=\"gb-cover\">\n<img src=\"{}\" alt=\"{}\" role=\"doc-cover\"/>\n</section>",
-        esc(image),
-        esc(title)
+        escape::attr(image),
+        escape::attr(title)
     );
     document(
         &Frame {

@@ -2,7 +2,8 @@
 //! menu, and landmarks (cover, contents, start of the text). When the book has no
 //! `contents` chapter it is also the contents page in the reading order.
 
-use super::xhtml::{document, esc, Frame};
+use super::xhtml::{document, Frame};
+use crate::escape;
 
 /// One entry of the table of contents.
 pub struct Entry {
@@ -37,13 +38,13 @@ pub fn nav(n: &Nav) -> String {
     );
     body.push_str(&format!(
         "<h2 class=\"gb-h2\">{}</h2>\n<ol class=\"gb-toc\">\n",
-        esc(n.heading)
+        escape::text(n.heading)
     ));
     for e in n.entries {
         body.push_str(&format!(
             "<li><a href=\"{}\">{}</a></li>\n",
-            esc(&e.href),
-            esc(&e.title)
+            escape::attr(&e.href),
+            escape::text(&e.title)
         ));
     }
     body.push_str("</ol>\n</nav>\n");
@@ -51,23 +52,24 @@ pub fn nav(n: &Nav) -> String {
     body.push_str("<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<ol>\n");
     body.push_str(&format!(
         "<li><a epub:type=\"cover\" href=\"{}\">Cover</a></li>\n",
-        esc(n.cover)
+        escape::attr(n.cover)
     ));
     if let Some(c) = n.contents {
         body.push_str(&format!(
             "<li><a epub:type=\"toc\" href=\"{}\">{}</a></li>\n",
-            esc(c),
-            esc(n.heading)
+            escape::attr(c),
+            escape::text(n.heading)
         ));
     }
     body.push_str(&format!(
         "<li><a epub:type=\"bodymatter\" href=\"{}\">{}</a></li>\n",
-        esc(n.start),
-        esc(n
-            .entries
-            .first()
-            .map(|e| e.title.as_str())
-            .unwrap_or("Start"))
+        escape::attr(n.start),
+        escape::text(
+            n.entries
+                .first()
+                .map(|e| e.title.as_str())
+                .unwrap_or("Start")
+        )
     ));
     body.push_str("</ol>\n</nav>\n</main>");
     document(

@@ -1,7 +1,7 @@
 //! The package document (`content.opf`): metadata, the manifest of every file in
 //! the book, and the spine, the reading order.
 
-use super::xhtml::esc;
+use crate::escape;
 use std::fmt::Write;
 
 /// Book metadata for the package document.
@@ -45,7 +45,7 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     let _ = writeln!(
         o,
         "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" unique-identifier=\"book-id\" xml:lang=\"{}\" prefix=\"schema: http://schema.org/\">",
-        esc(&m.language)
+        escape::attr(&m.language)
     );
     let _ = writeln!(
         o,
@@ -54,9 +54,13 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     let _ = writeln!(
         o,
         "<dc:identifier id=\"book-id\">{}</dc:identifier>",
-        esc(&m.identifier)
+        escape::text(&m.identifier)
     );
-    let _ = writeln!(o, "<dc:title id=\"title\">{}</dc:title>", esc(&m.title));
+    let _ = writeln!(
+        o,
+        "<dc:title id=\"title\">{}</dc:title>",
+        escape::text(&m.title)
+    );
     let _ = writeln!(
         o,
         "<meta refines=\"#title\" property=\"title-type\">main</meta>"
@@ -64,26 +68,34 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     // A second dc:title refined as subtitle is valid, but many reading systems (and
     // epubcheck's own report) show the last title: the subtitle goes in the description.
     if let Some(s) = &m.subtitle {
-        let _ = writeln!(o, "<dc:description>{}</dc:description>", esc(s));
+        let _ = writeln!(o, "<dc:description>{}</dc:description>", escape::text(s));
     }
     if let Some(a) = &m.author {
-        let _ = writeln!(o, "<dc:creator id=\"author\">{}</dc:creator>", esc(a));
+        let _ = writeln!(
+            o,
+            "<dc:creator id=\"author\">{}</dc:creator>",
+            escape::text(a)
+        );
         let _ = writeln!(
             o,
             "<meta refines=\"#author\" property=\"role\" scheme=\"marc:relators\">aut</meta>"
         );
     }
     if let Some(p) = &m.publisher {
-        let _ = writeln!(o, "<dc:publisher>{}</dc:publisher>", esc(p));
+        let _ = writeln!(o, "<dc:publisher>{}</dc:publisher>", escape::text(p));
     }
     if let Some(r) = &m.rights {
-        let _ = writeln!(o, "<dc:rights>{}</dc:rights>", esc(r));
+        let _ = writeln!(o, "<dc:rights>{}</dc:rights>", escape::text(r));
     }
-    let _ = writeln!(o, "<dc:language>{}</dc:language>", esc(&m.language));
+    let _ = writeln!(
+        o,
+        "<dc:language>{}</dc:language>",
+        escape::text(&m.language)
+    );
     let _ = writeln!(
         o,
         "<meta property=\"dcterms:modified\">{}</meta>",
-        esc(&m.modified)
+        escape::text(&m.modified)
     );
     // Accessibility: diagrams are SVG with a title and a text description of the position.
     for (p, v) in [
@@ -113,8 +125,8 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         let _ = writeln!(
             o,
             "<item id=\"{}\" href=\"{}\" media-type=\"{}\"{props}/>",
-            esc(&it.id),
-            esc(&href_escape(&it.href)),
+            escape::attr(&it.id),
+            escape::attr(&href_escape(&it.href)),
             it.media_type
         );
     }
@@ -126,7 +138,11 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         } else {
             ""
         };
-        let _ = writeln!(o, "<itemref idref=\"{}\"{linear}/>", esc(&items[i].id));
+        let _ = writeln!(
+            o,
+            "<itemref idref=\"{}\"{linear}/>",
+            escape::attr(&items[i].id)
+        );
     }
     let _ = writeln!(o, "</spine>");
     let _ = writeln!(o, "</package>");

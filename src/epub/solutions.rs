@@ -3,8 +3,8 @@
 //! correct and wrong lines and their comments as text, folded behind `<details>`
 //! (reading systems without `<details>` show it open, as a printed book's answers).
 
-use super::xhtml::esc;
 use crate::board::Board;
+use crate::escape;
 use crate::format::schema::DiagramKind;
 use crate::format::values::{Move, Sequence};
 use crate::i18n;
@@ -44,15 +44,15 @@ pub fn chapter_solutions(book: &Book, ch: usize, lang: &str) -> String {
         let width = ((d.view.1.col - d.view.0.col + 1) as f64 * 1.3 + 1.2).clamp(12.0, 25.0);
         items.push_str(&format!(
             "<details class=\"gb-solution\" id=\"solution-{problem}\">\n<summary>{} <a href=\"#{problem}\">{}</a></summary>\n<figure class=\"gb-fig gb-w-dia\" style=\"width:{width:.1}rem\">{svg}</figure>\n",
-            esc(ui("solution", lang)),
-            esc(&name)
+            escape::text(ui("solution", lang)),
+            escape::text(&name)
         ));
         for (key, seqs) in [("correct", &d.correct), ("wrong", &d.wrong)] {
             for s in seqs.iter() {
                 items.push_str(&format!(
                     "<p class=\"gb-solution-line gb-{key}\"><span class=\"gb-label\">{}:</span> {}</p>\n",
-                    esc(ui(key, lang)),
-                    esc(&sequence_text(s, d.to_play, lang))
+                    escape::text(ui(key, lang)),
+                    escape::text(&sequence_text(s, d.to_play, lang))
                 ));
             }
         }
@@ -63,7 +63,7 @@ pub fn chapter_solutions(book: &Book, ch: usize, lang: &str) -> String {
     }
     format!(
         "<section class=\"gb-solutions\" aria-label=\"{}\">\n{items}</section>\n",
-        esc(ui("solution", lang))
+        escape::attr(ui("solution", lang))
     )
 }
 

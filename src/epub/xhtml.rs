@@ -6,6 +6,7 @@
 //! always quoted, text is escaped with the four XML entities), so closing those tags
 //! is enough; the tests parse every written document as XML to keep it that way.
 
+use crate::escape;
 use std::fmt::Write;
 
 /// The XHTML namespace.
@@ -18,24 +19,6 @@ const VOID: &[&str] = &[
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
     "wbr",
 ];
-
-/// Escapes text for XML content and double-quoted attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            // Control characters other than tab and newline are not allowed in XML 1.0.
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' && c != '\r' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// Turns an HTML fragment as maud and pulldown-cmark write it into XHTML: void
 /// elements are self-closed, `loading` hints (unknown to EPUB validators) dropped.
@@ -124,13 +107,13 @@ pub fn document(f: &Frame, body: &str) -> String {
     let _ = write!(
         out,
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html>\n<html xmlns=\"{XHTML_NS}\" xmlns:epub=\"{OPS_NS}\" lang=\"{l}\" xml:lang=\"{l}\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>{t}</title>\n<link rel=\"stylesheet\" type=\"text/css\" href=\"{c}\"/>\n{s}</head>\n<body class=\"{b}\"{bt}>\n",
-        l = esc(f.lang),
-        t = esc(f.title),
-        c = esc(f.css),
+        l = escape::attr(f.lang),
+        t = escape::text(f.title),
+        c = escape::attr(f.css),
         // XML has no attribute minimisation: `defer` needs a value.
-        s = f.script.map(|s| format!("<script src=\"{}\" defer=\"defer\"></script>\n", esc(s))).unwrap_or_default(),
-        b = esc(f.body_class),
-        bt = f.body_type.map(|t| format!(" epub:type=\"{}\"", esc(t))).unwrap_or_default(),
+        s = f.script.map(|s| format!("<script src=\"{}\" defer=\"defer\"></script>\n", escape::attr(s))).unwrap_or_default(),
+        b = escape::attr(f.body_class),
+        bt = f.body_type.map(|t| format!(" epub:type=\"{}\"", escape::attr(t))).unwrap_or_default(),
     );
     out.push_str(body);
     out.push_str("\n</body>\n</html>\n");
@@ -166,14 +149,6 @@ mod tests {
             x.matches("<span class=\"gb-remote-img\">").count(),
             3,
             "{x}"
-        );
-    }
-
-    #[test]
-    fn escapes_the_xml_specials() {
-        assert_eq!(
-            esc("a<b & \"c\" 'd'\u{1}"),
-            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;"
         );
     }
 }

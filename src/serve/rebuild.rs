@@ -2,6 +2,7 @@
 //! cache of the previous build, and nothing at all when the inputs did not change.
 
 use crate::diagnostics::{render_file, SourceFile};
+use crate::escape;
 use crate::serve::state::Snapshot;
 use crate::site::build::{render, BuildError, Cache, Options};
 use crate::site::inputs::{Fingerprint, Inputs};
@@ -102,7 +103,7 @@ impl Rebuilder {
                     self.shown.display()
                 );
                 return Outcome::Failed {
-                    overlay: overlay_html(&escape(&msg)),
+                    overlay: overlay_html(&escape::text(&msg)),
                     terminal: format!("{msg}\n"),
                 };
             }
@@ -125,7 +126,7 @@ impl Rebuilder {
                 let t = format!("{name}: byte {at}: {msg}\n");
                 self.last_inputs = Some(inputs);
                 return Outcome::Failed {
-                    overlay: overlay_html(&escape(&t)),
+                    overlay: overlay_html(&escape::text(&t)),
                     terminal: t,
                 };
             }
@@ -186,12 +187,12 @@ impl Rebuilder {
                 let _ = render_file(&src, &diagnostics, false, &mut plain, false);
                 let terminal = String::from_utf8_lossy(&plain).into_owned();
                 Outcome::Failed {
-                    overlay: overlay_html(&escape(&terminal)),
+                    overlay: overlay_html(&escape::text(&terminal)),
                     terminal,
                 }
             }
             Err(BuildError::Other(msg)) => Outcome::Failed {
-                overlay: overlay_html(&escape(&msg)),
+                overlay: overlay_html(&escape::text(&msg)),
                 terminal: format!("{msg}\n"),
             },
         }
@@ -210,12 +211,6 @@ fn url_path(p: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// The overlay shown over every page while the book has errors.

@@ -11,7 +11,9 @@ use crate::point::{Color, Point};
 use crate::render::svg::{geometry, star_points};
 use crate::resolve::model::{Diagram, DiagramRole};
 use maud::{html, Markup};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 
 /// The interface words the script uses; the page embeds them in its language.
 const UI_KEYS: &[&str] = &[
@@ -56,18 +58,20 @@ fn color_letter(c: Color) -> char {
     }
 }
 
-/// A problem sequence as `[[point, text?], ...]`; a pass has the empty point.
-fn sequence(seq: &Sequence) -> Value {
+/// One move of a problem sequence as `[point]` or `[point, text]`; a pass has the empty point.
+type Step<'a> = Vec<Cow<'a, str>>;
+
+/// A problem sequence as `[[point, text?], ...]`.
+fn sequence(seq: &Sequence) -> Vec<Step<'_>> {
     seq.iter()
         .map(|(mv, text)| {
             let p = match mv {
                 Move::Play(p) => code(*p),
                 Move::Pass | Move::Tenuki => String::new(),
             };
-            match text {
-                Some(t) => json!([p, t]),
-                None => json!([p]),
-            }
+            let mut step = vec![Cow::Owned(p)];
+            step.extend(text.as_deref().map(Cow::Borrowed));
+            step
         })
         .collect()
 }
@@ -84,48 +88,60 @@ fn is_interactive(d: &Diagram) -> bool {
     partial || problem || d.moves.iter().any(|m| m.point.is_some())
 }
 
-/// The `data-gb` JSON of a diagram, or None when there is nothing to interact with.
+/// The `data-gb` JSON of a diagram; the field names are the keys the script reads.
 ///
-/// Keys: `z` size, `v` view (left, bottom, right, top), `g` geometry (see
-/// [`geometry`]), `h` star points, `b`/`w` start stones, `m` moves (`Bdd`; `B-` a
-/// tenuki, `B` a pass), `n` first move number, `p` who plays first, and for
-/// problems `c`/`x` the correct and wrong sequences.
-///
-/// Written directly, keys in alphabetical order, because every diagram of every page
-/// carries one and building `serde_json` values cost more than the rest of the page;
-/// only the authors' texts in problem sequences go through `serde_json`.
+/// The keys are single letters because every diagram of every page carries one, and
+/// they stand in alphabetical order, as `serde_json` sorts a parsed object's keys.
+#[derive(Serialize)]
+struct Data<'a> {
+    /// Black's start stones, as point codes one after another.
+    b: String,
+    /// A problem's correct sequences.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    c: Option<Vec<Vec<Step<'a>>>>,
+    /// The board geometry (see [`geometry`]).
+    g: [i32; 5],
+    /// The star points.
+    h: String,
+    /// The moves, space-separated: `Bdd`; `B-` a tenuki, `B` a pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    m: Option<String>,
+    /// The first move's number, when there are moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    n: Option<u32>,
+    /// Who plays first: `B` or `W`.
+    p: char,
+    /// The view: left, bottom, right, top.
+    v: [u8; 4],
+    /// White's start stones.
+    w: String,
+    /// A problem's wrong sequences.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    x: Option<Vec<Vec<Step<'a>>>>,
+    /// The board size.
+    z: u8,
+}
+
+/// The `data-gb` JSON of a diagram (see [`Data`]), or None when there is nothing to interact with.
 pub fn data(d: &Diagram) -> Option<String> {
-    use std::fmt::Write;
     if !is_interactive(d) {
         return None;
     }
     let problem = d.role == DiagramRole::Block(DiagramKind::Prb)
         && !(d.correct.is_empty() && d.wrong.is_empty());
-    let mut o = String::with_capacity(160 + 2 * d.stones.len() + 4 * d.moves.len());
-    let stones = |o: &mut String, color: Color| {
-        o.push('"');
+    let stones = |color: Color| {
+        let mut s = String::with_capacity(2 * d.stones.len());
         for (p, _) in d.stones.iter().filter(|(_, c)| *c == color) {
-            push_code(o, *p);
+            push_code(&mut s, *p);
         }
-        o.push('"');
+        s
     };
-    let sequences = |o: &mut String, seqs: &[Sequence]| {
-        o.push_str(&Value::Array(seqs.iter().map(sequence).collect()).to_string())
-    };
-    o.push_str(r#"{"b":"#);
-    stones(&mut o, Color::Black);
-    if problem {
-        o.push_str(r#","c":"#);
-        sequences(&mut o, &d.correct);
-    }
-    let [g0, g1, g2, g3, g4] = geometry(d.show_coords);
-    let _ = write!(o, r#","g":[{g0},{g1},{g2},{g3},{g4}],"h":""#);
+    let mut star = String::new();
     for p in star_points(d.size) {
-        push_code(&mut o, p);
+        push_code(&mut star, p);
     }
-    o.push('"');
-    if !d.moves.is_empty() {
-        o.push_str(r#","m":""#);
+    let moves = (!d.moves.is_empty()).then(|| {
+        let mut o = String::with_capacity(4 * d.moves.len());
         for (i, m) in d.moves.iter().enumerate() {
             if i > 0 {
                 o.push(' ');
@@ -137,25 +153,24 @@ pub fn data(d: &Diagram) -> Option<String> {
                 (None, None) => {}
             }
         }
-        let _ = write!(o, r#"","n":{}"#, d.first_number);
-    }
-    let (a, b) = d.view;
-    let _ = write!(
-        o,
-        r#","p":"{}","v":[{},{},{},{}],"w":"#,
-        color_letter(d.to_play),
-        a.col,
-        a.row,
-        b.col,
-        b.row
-    );
-    stones(&mut o, Color::White);
-    if problem {
-        o.push_str(r#","x":"#);
-        sequences(&mut o, &d.wrong);
-    }
-    let _ = write!(o, r#","z":{}}}"#, d.size);
-    Some(o)
+        o
+    });
+    let (lo, hi) = d.view;
+    let data = Data {
+        b: stones(Color::Black),
+        c: problem.then(|| d.correct.iter().map(sequence).collect()),
+        g: geometry(d.show_coords),
+        h: star,
+        n: moves.as_ref().map(|_| d.first_number),
+        m: moves,
+        p: color_letter(d.to_play),
+        v: [lo.col, lo.row, hi.col, hi.row],
+        w: stones(Color::White),
+        x: problem.then(|| d.wrong.iter().map(sequence).collect()),
+        z: d.size,
+    };
+    // Plain strings, numbers and arrays: serialising them cannot fail.
+    serde_json::to_string(&data).ok()
 }
 
 /// The interface words of a page in `lang`, as JSON for a `<script type="application/json">`.

@@ -1,5 +1,6 @@
 //! Writes SGF trees as XML Go files that validate against `go.dtd`, the way GoGui does.
 
+use crate::escape;
 use crate::point::Point;
 use crate::sgf::props::{self, Type};
 use crate::sgf::value;
@@ -62,7 +63,7 @@ fn write_game(game: &GameTree, out: &mut String) {
     match root.value("GN") {
         Some(gn) => {
             out.push_str("<GoGame name=\"");
-            push_escaped(&value::simple_text(gn), out, true);
+            escape::push_attr(out, &value::simple_text(gn));
             out.push_str("\">\n");
         }
         None => out.push_str("<GoGame>\n"),
@@ -214,7 +215,7 @@ fn write_node(
                             "<Mark at=\"{}\" label=\"",
                             crate::xml::point_to_at(pt, size)
                         ));
-                        push_escaped(&value::simple_text(label), &mut body, true);
+                        escape::push_attr(&mut body, &value::simple_text(label));
                         body.push_str("\"/>\n");
                     }
                 }
@@ -244,7 +245,7 @@ fn write_node(
             continue;
         }
         body.push_str("<SGF type=\"");
-        push_escaped(p.id.as_str(), &mut body, true);
+        escape::push_attr(&mut body, p.id.as_str());
         body.push_str("\">");
         let ty = props::info(p.id.as_str()).ty;
         for v in &p.values {
@@ -255,7 +256,7 @@ fn write_node(
                 Type::SimpleText => value::simple_text(v),
                 _ => v.to_string(),
             };
-            push_escaped(&shown, &mut body, false);
+            escape::push_text(&mut body, &shown);
             body.push_str("</Arg>");
         }
         body.push_str("</SGF>\n");
@@ -263,7 +264,7 @@ fn write_node(
     out.push_str("<Node");
     if let Some(name) = node.value("N") {
         out.push_str(" name=\"");
-        push_escaped(&value::simple_text(name), out, true);
+        escape::push_attr(out, &value::simple_text(name));
         out.push('"');
     }
     if body.is_empty() {
@@ -305,7 +306,7 @@ fn move_element(id: &str, raw: &str, node: &Node, number: u32, size: u8, out: &m
     let time = if id == "B" { "BL" } else { "WL" };
     if let Some(t) = node.value(time) {
         out.push_str(" timeleft=\"");
-        push_escaped(t, out, true);
+        escape::push_attr(out, t);
         out.push('"');
     }
     out.push_str("/>\n");
@@ -324,7 +325,7 @@ fn element(name: &str, text: &str, out: &mut String) {
     out.push('<');
     out.push_str(name);
     out.push('>');
-    push_escaped(text, out, false);
+    escape::push_text(out, text);
     out.push_str("</");
     out.push_str(name);
     out.push_str(">\n");
@@ -337,24 +338,8 @@ fn paragraphs(text: &str, out: &mut String) {
             out.push_str("<P/>\n");
         } else {
             out.push_str("<P>");
-            push_escaped(line, out, false);
+            escape::push_text(out, line);
             out.push_str("</P>\n");
-        }
-    }
-}
-
-/// Escapes XML text, dropping characters XML 1.0 cannot hold at all.
-fn push_escaped(s: &str, out: &mut String, attr: bool) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' if attr => out.push_str("&quot;"),
-            '\n' if attr => out.push_str("&#10;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Caption lines under the board, for standalone files (`gobook svg --caption`).
 //! SVG does not wrap text, so lines are wrapped here by an estimate of glyph width.
 
+use crate::escape::push_text;
 use crate::render::svg::style;
-use crate::render::svg::text::escape_into;
 use std::fmt::Write;
 
 /// Font size of caption text, in user units.
@@ -63,7 +63,7 @@ pub(crate) fn write(out: &mut String, cx: i32, top: i32, lines: &[String]) {
             r#"<text x="{cx}" y="{}">"#,
             top + (i as i32 + 1) * LINE
         );
-        escape_into(out, line);
+        push_text(out, line);
         out.push_str("</text>");
     }
     out.push_str("</g>");

@@ -26,10 +26,10 @@ use std::fmt::Write;
 
 // The input type lives in `board` (see ARCHITECTURE.md); re-exported as the renderer's API.
 pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone};
+use crate::escape::push_text;
 use layout::Layout;
 use occupancy::Occupancy;
 use stones::PointText;
-use text::escape_into;
 
 /// How a diagram is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,12 +124,12 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
         out.push_str(r#" text-anchor="middle""#);
     }
     out.push_str("><title>");
-    escape_into(&mut out, title_or_default(&d.title));
+    push_text(&mut out, title_or_default(&d.title));
     out.push_str("</title><desc>");
     if d.desc.is_empty() {
-        escape_into(&mut out, &describe::describe(d, &l, &occ));
+        push_text(&mut out, &describe::describe(d, &l, &occ));
     } else {
-        escape_into(&mut out, &d.desc);
+        push_text(&mut out, &d.desc);
     }
     out.push_str("</desc>");
     if opts.standalone {
@@ -179,7 +179,7 @@ pub fn retitle(svg: &str, title: &str) -> String {
     let start = open + "<title>".len();
     let mut out = String::with_capacity(svg.len() + title.len());
     out.push_str(&svg[..start]);
-    escape_into(&mut out, title_or_default(title));
+    push_text(&mut out, title_or_default(title));
     out.push_str(&svg[close.max(start)..]);
     out
 }

@@ -5,7 +5,8 @@ use std::fmt::Write;
 use super::layout::Layout;
 use super::occupancy::Occupancy;
 use super::style;
-use super::text::{baseline_offset, char_count, escape_into, font_size, letter_spacing, push_int};
+use super::text::{baseline_offset, char_count, font_size, letter_spacing, push_int};
+use crate::escape::push_text;
 use crate::point::{Color, Point};
 
 /// Stone radius: with the 1 unit outline a stone is 23 units across, 0.96 of the spacing,
@@ -105,7 +106,7 @@ pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText
                 out.push_str(r#"" y=""#);
                 push_int(out, y + baseline_offset(t.text, size));
                 out.push_str(r#"">"#);
-                escape_into(out, t.text);
+                push_text(out, t.text);
                 out.push_str("</text>");
             }
             if open {

@@ -2,7 +2,7 @@
 
 use super::grid::hoshi;
 use super::layout::Layout;
-use super::text::{baseline_offset, escape_into, font_size};
+use super::text::{baseline_offset, font_size};
 use super::*;
 use crate::point::Point;
 
@@ -25,13 +25,6 @@ fn star_points_of_the_usual_sizes() {
     assert!(hoshi(4).is_empty());
     assert!(hoshi(2).is_empty());
     assert_eq!(hoshi(25).len(), 9);
-}
-
-#[test]
-fn escaping_covers_markup_quotes_and_illegal_characters() {
-    let mut out = String::new();
-    escape_into(&mut out, "a<b>&\"c'\u{0}\u{1f}\t\u{FFFE}é");
-    assert_eq!(out, "a&lt;b&gt;&amp;&quot;c'\té");
 }
 
 #[test]

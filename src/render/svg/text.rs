@@ -1,29 +1,4 @@
-//! Text in the SVG: XML escaping and the sizes that keep labels inside a stone.
-
-/// Appends `s` escaped for XML text and double-quoted attributes.
-///
-/// Characters XML 1.0 forbids (most control characters, U+FFFE, U+FFFF) are dropped,
-/// because no escape makes them legal and the output must always be well-formed.
-pub(crate) fn escape_into(out: &mut String, s: &str) {
-    // Most text (descriptions, numbers) has nothing to escape: copy it in one piece up
-    // to the first byte that may need care.
-    let plain = s
-        .bytes()
-        .position(|b| !(0x20..0x80).contains(&b) || matches!(b, b'&' | b'<' | b'>' | b'"'))
-        .unwrap_or(s.len());
-    out.push_str(&s[..plain]);
-    for c in s[plain..].chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
-    }
-}
+//! Text in the SVG: the sizes that keep labels inside a stone (escaping is [`crate::escape`]).
 
 /// The numbers 0..1000, each right-aligned in three bytes (`  7`, ` 42`, `123`).
 const SMALL: [u8; 3000] = {
