@@ -328,21 +328,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     };
     let pages = write_pages(&site, staged.path())?;
     (opts.progress)(&format!("{pages} pages"));
-    let mut files = Vec::new();
-    if multi {
-        files.push((
-            PathBuf::from("index.html"),
-            std::sync::Arc::new(html::language_index(&site).into_bytes()),
-        ));
-    }
-    files.push((
-        PathBuf::from("style.css"),
-        std::sync::Arc::new(css.into_bytes()),
-    ));
-    files.push((
-        PathBuf::from("gobook.js"),
-        std::sync::Arc::new(js.into_bytes()),
-    ));
+    let files = site_files(&site, css, js);
     write_files(staged.path(), &files, &images, &book_dir)?;
     output::swap_in(staged, &out_dir)?;
     let book = &checked.resolved.book;
@@ -354,6 +340,21 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         pages,
         elapsed: start.elapsed(),
     })
+}
+
+/// The files of a site besides its pages: the language chooser of a site in several
+/// languages, the style sheet and the script.
+fn site_files(site: &Site, css: String, js: String) -> Vec<(PathBuf, Arc<Vec<u8>>)> {
+    let mut files = Vec::new();
+    if site.multi {
+        files.push((
+            PathBuf::from("index.html"),
+            Arc::new(html::language_index(site).into_bytes()),
+        ));
+    }
+    files.push((PathBuf::from("style.css"), Arc::new(css.into_bytes())));
+    files.push((PathBuf::from("gobook.js"), Arc::new(js.into_bytes())));
+    files
 }
 
 /// Writes the HTML pages of every language into `dir` and returns how many. Chapters go in
@@ -696,20 +697,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     cache.diagrams = inputs.diagrams;
     mark("pages");
     let pages = files.len();
-    if multi {
-        files.push((
-            PathBuf::from("index.html"),
-            std::sync::Arc::new(html::language_index(&site).into_bytes()),
-        ));
-    }
-    files.push((
-        PathBuf::from("style.css"),
-        std::sync::Arc::new(css.into_bytes()),
-    ));
-    files.push((
-        PathBuf::from("gobook.js"),
-        std::sync::Arc::new(js.into_bytes()),
-    ));
+    files.extend(site_files(&site, css, js));
     (opts.progress)(&format!("{pages} pages"));
     let images = local_images(checked, &name, opts.text, &book_dir, false)?;
     mark("images");
