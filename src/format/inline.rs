@@ -53,6 +53,22 @@ impl Tag {
             Tag::Link => "a",
         }
     }
+
+    /// The inline element this tag makes, with its attributes and content.
+    fn element(self, attrs: Vec<Attribute>, content: Vec<Inline>, span: Span) -> Inline {
+        match self {
+            Tag::Dia => Inline::Dia {
+                attrs,
+                content,
+                span,
+            },
+            Tag::Link => Inline::Link {
+                attrs,
+                content,
+                span,
+            },
+        }
+    }
 }
 
 /// How deep `<dia>` and `<a>` may nest in the tree [`parse`] returns. Only a link
@@ -161,18 +177,7 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
                 flush(cur!(), run, i);
                 let (t, open, attrs, content) = stack.pop().expect("checked above");
                 let span = Span::new(base + open, base + i + len);
-                cur!().push(match t {
-                    Tag::Dia => Inline::Dia {
-                        attrs,
-                        content,
-                        span,
-                    },
-                    Tag::Link => Inline::Link {
-                        attrs,
-                        content,
-                        span,
-                    },
-                });
+                cur!().push(t.element(attrs, content, span));
                 i += len;
                 run = i;
             } else {
@@ -208,18 +213,7 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
             ),
         );
         let span = Span::new(base + open, base + end);
-        cur!().push(match t {
-            Tag::Dia => Inline::Dia {
-                attrs,
-                content,
-                span,
-            },
-            Tag::Link => Inline::Link {
-                attrs,
-                content,
-                span,
-            },
-        });
+        cur!().push(t.element(attrs, content, span));
     }
     top
 }
