@@ -1,5 +1,5 @@
 //! What each fuzz target asserts about one input. Shared by the cargo-fuzz
-//! targets in `fuzz/` and by `tests/fuzz_findings.rs`, which replays every
+//! targets in `fuzz/` and by `tests/it/fuzz_findings.rs`, which replays every
 //! input a fuzzer ever found, so a finding stays fixed on stable Rust.
 
 use std::path::{Path, PathBuf};

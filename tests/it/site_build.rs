@@ -1,7 +1,7 @@
 //! `gobook build` end to end: links resolve, languages stay apart, text is escaped,
 //! and a failed build leaves the previous site as it was.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

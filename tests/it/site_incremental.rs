@@ -1,6 +1,6 @@
 //! Rebuilding with the cache of the previous build redoes only what an edit touched.
 
-mod common;
+use crate::common;
 
 use gobook::site::build::{render, Cache, Options};
 

@@ -13,7 +13,7 @@
 //! opened as files (`EPUB_DIR`), so Chromium reads them as XHTML, the way an e-book
 //! reading system does.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,6 +1,6 @@
 //! The XML Go format: GoGui's own test cases, DTD validity, and loss-less SGF <-> XML.
 
-mod common;
+use crate::common;
 
 use gobook::point::{Color, Point};
 use gobook::sgf::{self, props, value, Collection, GameTree, Property, ROOT};

@@ -2,7 +2,7 @@
 //! content document well-formed XML, links that resolve inside the book, the same
 //! bytes for the same book, and epubcheck without errors or warnings.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -462,7 +462,7 @@ fn a_cover_image_and_web_images_are_handled() {
         "{opf}"
     );
     let index = String::from_utf8(files["OEBPS/text/index.xhtml"].clone()).unwrap();
-    // An image's URL never becomes a link (see tests/reads_confined.rs).
+    // An image's URL never becomes a link (see tests/it/reads_confined.rs).
     assert!(
         index.contains("<span class=\"gb-remote-img\">From the web</span>")
             && !index.contains("href=\"https://example.org/a.png\""),

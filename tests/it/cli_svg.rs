@@ -1,6 +1,6 @@
 //! `gobook svg` as a blogger uses it: one diagram by ID, or all of them.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

@@ -1,6 +1,6 @@
 //! The command line as a user meets it: exit codes, messages, JSON, fmt in place and on pipes.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,7 +1,7 @@
 //! `gobook import`: real games become books that check, keep the main line in
 //! their figures, carry the comments and are already formatted.
 
-mod common;
+use crate::common;
 
 use gobook::diagnostics::Severity;
 use gobook::format::schema::DiagramKind;

@@ -1,6 +1,6 @@
 //! `gobook svg GAME.sgf`: a blogger's diagram straight from a game record.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

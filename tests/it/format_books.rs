@@ -1,7 +1,7 @@
 //! The corpus of hand-written books: valid books check clean and survive `fmt`;
 //! invalid books give exactly the diagnostics in their `.expect` files.
 
-mod common;
+use crate::common;
 
 use gobook::check::check;
 use gobook::diagnostics::SourceFile;

@@ -2,7 +2,7 @@
 //! `tests/golden/svg/`. Run with `UPDATE_GOLDEN=1` to rewrite them after a deliberate change
 //! (and look at them: see docs/diagrams/).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
@@ -57,7 +57,7 @@ fn write_contact_sheet() {
         "@media (prefers-color-scheme: dark){body{background:#1c1b19;color:#ddd}figcaption{color:#aaa}}\n",
         "</style>\n</head>\n<body>\n",
         "<h1>Board diagrams</h1>\n",
-        "<p>Written by <code>cargo test --test svg_golden</code> with <code>UPDATE_GOLDEN=1</code>.</p>\n",
+        "<p>Written by <code>cargo test --test it svg_golden</code> with <code>UPDATE_GOLDEN=1</code>.</p>\n",
         "<h2>Standalone files (tests/golden/svg, shown as &lt;img&gt;)</h2>\n<div class=\"sheet\">\n",
     ));
     let samples = samples::all();
