@@ -27,6 +27,15 @@ pub fn read_book(p: &Path) -> String {
 }
 
 pub mod samples;
+
+/// A fresh folder in the system temp folder, removed when the returned guard drops.
+pub fn tempdir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("gobook-test-")
+        .tempdir()
+        .expect("a folder in the system temp folder")
+}
+
 /// The shared corpora (`../shared/corpora` from the project root). Missing: a failure under CI,
 /// otherwise `None` after saying that the test is skipped.
 pub fn corpora() -> Option<PathBuf> {
