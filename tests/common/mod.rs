@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The project root.
@@ -37,7 +38,7 @@ pub fn tempdir() -> tempfile::TempDir {
 }
 
 /// The shared corpora (`../shared/corpora` from the project root). Missing: a failure under CI,
-/// otherwise `None` after saying that the test is skipped.
+/// otherwise `None` after saying, past the test harness's capture, that the test steps aside.
 pub fn corpora() -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     if p.is_dir() {
@@ -46,8 +47,18 @@ pub fn corpora() -> Option<PathBuf> {
     if std::env::var_os("CI").is_some() {
         panic!("../shared/corpora is missing (CI is set, so this is a failure)");
     }
-    eprintln!("skipping: ../shared/corpora not found");
+    // `eprintln!` would be captured and shown only for failing tests; a skip must be visible.
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipping: ../shared/corpora not found ({})",
+        test_name()
+    );
     None
+}
+
+/// The running test's name: libtest names each test's thread after it.
+fn test_name() -> String {
+    std::thread::current().name().unwrap_or("it").to_string()
 }
 
 /// Every file under `root` whose name ends in `.EXT` (any case), sorted; no recursion.
