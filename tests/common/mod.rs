@@ -61,6 +61,49 @@ fn test_name() -> String {
     std::thread::current().name().unwrap_or("it").to_string()
 }
 
+/// The unified line diff from `expected` (the file at `path`) to `actual`, and the command that
+/// rewrites the file; `None` when they are the same.
+pub fn golden_diff(expected: &str, actual: &str, path: &Path) -> Option<String> {
+    if expected == actual {
+        return None;
+    }
+    let name = path
+        .strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    // SVG and XHTML are written on one line: a tag a line makes the diff readable.
+    let (e, a) = (expected.replace("><", ">\n<"), actual.replace("><", ">\n<"));
+    let (e, a) = if e == a {
+        (expected, actual)
+    } else {
+        (&*e, &*a)
+    };
+    let diff = similar::TextDiff::from_lines(e, a)
+        .unified_diff()
+        .context_radius(3)
+        .header(&name, "actual")
+        .to_string();
+    Some(format!(
+        "{name} differs from what the test produced:\n{diff}\n\
+         If the change is deliberate, rewrite it: UPDATE_GOLDEN=1 cargo test --test it {}\n",
+        test_name()
+    ))
+}
+
+/// Fails with a line diff (see [`golden_diff`]) unless `actual` is `expected`, the file at `path`.
+#[track_caller]
+pub fn assert_same(expected: &str, actual: &str, path: &Path) {
+    if let Some(diff) = golden_diff(expected, actual, path) {
+        panic!("{diff}");
+    }
+}
+
+/// Whether golden files are to be rewritten rather than compared (`UPDATE_GOLDEN=1`).
+pub fn update_golden() -> bool {
+    std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1")
+}
+
 /// Every file under `root` whose name ends in `.EXT` (any case), sorted; no recursion.
 pub fn files_with_ext(root: &Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();

@@ -15,7 +15,7 @@ fn golden_dir() -> PathBuf {
 
 #[test]
 fn samples_match_golden_files() {
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
+    let update = common::update_golden();
     let mut mismatched = Vec::new();
     for (name, diagram) in samples::all() {
         let svg = render_standalone(&diagram);
@@ -26,8 +26,7 @@ fn samples_match_golden_files() {
             continue;
         }
         match std::fs::read_to_string(&path) {
-            Ok(golden) if golden == svg => {}
-            Ok(_) => mismatched.push(format!("{name}: differs from {}", path.display())),
+            Ok(golden) => mismatched.extend(common::golden_diff(&golden, &svg, &path)),
             Err(e) => mismatched.push(format!("{name}: cannot read {}: {e}", path.display())),
         }
     }
