@@ -26,9 +26,12 @@ fn main() {
         );
         return;
     }
-    let dir = std::env::temp_dir().join(format!("gobook-serve-latency-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when dropped, even when an assertion below fails.
+    let tmp = tempfile::Builder::new()
+        .prefix("gobook-serve-latency-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let book = dir.join("bench.gobook");
     let text = genbook::book(&games, &genbook::STANDARD);
     std::fs::write(&book, &text).unwrap();
@@ -112,7 +115,6 @@ fn main() {
     }
     let _ = server.kill();
     let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&dir);
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let median = times[times.len() / 2];
     println!(

@@ -137,12 +137,23 @@ fn rounds(all: &[&[u8]], some: &[&[u8]], texts: &[&str]) {
 /// Times sgfmill's `Sgf_game.from_bytes` over the same files, when python3 has sgfmill.
 fn sgfmill(files: &[&Path]) {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/sgfmill_speed.py");
-    let list = std::env::temp_dir().join(format!("gobook-sgf-bench-{}.txt", std::process::id()));
     let text: String = files.iter().map(|f| format!("{}\n", f.display())).collect();
-    if std::fs::write(&list, text).is_err() {
+    // Removed when dropped.
+    let Ok(list) = tempfile::Builder::new()
+        .prefix("gobook-sgf-bench-")
+        .suffix(".txt")
+        .tempfile()
+    else {
+        return;
+    };
+    if std::fs::write(list.path(), text).is_err() {
         return;
     }
-    match Command::new("python3").arg(&script).arg(&list).output() {
+    match Command::new("python3")
+        .arg(&script)
+        .arg(list.path())
+        .output()
+    {
         Ok(out) if out.status.success() => {
             print!(
                 "sgf-compare/sgfmill: {}",
@@ -155,7 +166,6 @@ fn sgfmill(files: &[&Path]) {
         ),
         Err(e) => eprintln!("skipping sgfmill: python3: {e}"),
     }
-    let _ = std::fs::remove_file(&list);
 }
 
 criterion_group!(benches, bench);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Screenshots docs/diagrams/index.html (written by `UPDATE_GOLDEN=1 cargo test --test svg_golden`)
+# Screenshots docs/diagrams/index.html (written by `UPDATE_GOLDEN=1 cargo test --test it svg_golden`)
 # in light and dark mode, for reviewers to look at every golden diagram at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."

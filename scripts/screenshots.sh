@@ -29,5 +29,5 @@ shot epub/OEBPS/text/problems-open.xhtml 800 1200 epub-solutions.png
 rm -rf "$out"
 # The interactive diagrams in use (replay, expand, problems, pop-over, an e-book
 # chapter mid-replay): the browser tests take these.
-GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test browser
+GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test it browser::
 ls -1 docs/screenshots

@@ -6,7 +6,7 @@
 //! diagrams, and [`check`] ties parsing and resolving together for every
 //! command that reads a book. [`i18n`] holds every word gobook prints, in the
 //! book languages of the spec. Modules import only downward; ARCHITECTURE.md
-//! gives the order and `tests/layers.rs` keeps it.
+//! gives the order and `tests/it/layers.rs` keeps it.
 
 // Plain safe Rust: the compiler refuses `unsafe` anywhere in the library.
 #![forbid(unsafe_code)]

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The project root.
@@ -27,8 +28,17 @@ pub fn read_book(p: &Path) -> String {
 }
 
 pub mod samples;
+
+/// A fresh folder in the system temp folder, removed when the returned guard drops.
+pub fn tempdir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("gobook-test-")
+        .tempdir()
+        .expect("a folder in the system temp folder")
+}
+
 /// The shared corpora (`../shared/corpora` from the project root). Missing: a failure under CI,
-/// otherwise `None` after saying that the test is skipped.
+/// otherwise `None` after saying, past the test harness's capture, that the test steps aside.
 pub fn corpora() -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     if p.is_dir() {
@@ -37,8 +47,61 @@ pub fn corpora() -> Option<PathBuf> {
     if std::env::var_os("CI").is_some() {
         panic!("../shared/corpora is missing (CI is set, so this is a failure)");
     }
-    eprintln!("skipping: ../shared/corpora not found");
+    // `eprintln!` would be captured and shown only for failing tests; a skip must be visible.
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipping: ../shared/corpora not found ({})",
+        test_name()
+    );
     None
+}
+
+/// The running test's name: libtest names each test's thread after it.
+fn test_name() -> String {
+    std::thread::current().name().unwrap_or("it").to_string()
+}
+
+/// The unified line diff from `expected` (the file at `path`) to `actual`, and the command that
+/// rewrites the file; `None` when they are the same.
+pub fn golden_diff(expected: &str, actual: &str, path: &Path) -> Option<String> {
+    if expected == actual {
+        return None;
+    }
+    let name = path
+        .strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    // SVG and XHTML are written on one line: a tag a line makes the diff readable.
+    let (e, a) = (expected.replace("><", ">\n<"), actual.replace("><", ">\n<"));
+    let (e, a) = if e == a {
+        (expected, actual)
+    } else {
+        (&*e, &*a)
+    };
+    let diff = similar::TextDiff::from_lines(e, a)
+        .unified_diff()
+        .context_radius(3)
+        .header(&name, "actual")
+        .to_string();
+    Some(format!(
+        "{name} differs from what the test produced:\n{diff}\n\
+         If the change is deliberate, rewrite it: UPDATE_GOLDEN=1 cargo test --test it {}\n",
+        test_name()
+    ))
+}
+
+/// Fails with a line diff (see [`golden_diff`]) unless `actual` is `expected`, the file at `path`.
+#[track_caller]
+pub fn assert_same(expected: &str, actual: &str, path: &Path) {
+    if let Some(diff) = golden_diff(expected, actual, path) {
+        panic!("{diff}");
+    }
+}
+
+/// Whether golden files are to be rewritten rather than compared (`UPDATE_GOLDEN=1`).
+pub fn update_golden() -> bool {
+    std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1")
 }
 
 /// Every file under `root` whose name ends in `.EXT` (any case), sorted; no recursion.

@@ -1,9 +1,6 @@
 //! What each fuzz target asserts about one input. Shared by the cargo-fuzz
-//! targets in `fuzz/` and by `tests/fuzz_findings.rs`, which replays every
+//! targets in `fuzz/` and by `tests/it/fuzz_findings.rs`, which replays every
 //! input a fuzzer ever found, so a finding stays fixed on stable Rust.
-
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 /// Book text from fuzz bytes: valid UTF-8 as is, anything else decoded lossily
 /// as `gobook` does for a file it reads.
@@ -47,24 +44,16 @@ pub fn xml_read(data: &[u8]) {
     }
 }
 
-/// An empty folder for the book, so includes and images resolve to nothing.
-fn book_path() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("gobook-fuzz-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp folder");
-        dir.join("book.gobook")
-    })
-}
-
 /// The whole path of `gobook build` up to the bytes of the site: check,
-/// resolve, draw every diagram, write every page (in memory).
+/// resolve, draw every diagram, write every page (in memory). The book stands in an empty
+/// folder of its own, so includes and images resolve to nothing.
 pub fn book_pipeline(data: &[u8]) {
     let src = text(data);
-    let book = book_path();
-    let out = book.with_file_name("site");
+    let dir = scratch();
+    let book = dir.path().join("book.gobook");
+    let out = dir.path().join("site");
     let opts = gobook::site::build::Options {
-        book,
+        book: &book,
         text: &src,
         out_dir: Some(&out),
         progress: &|_| {},

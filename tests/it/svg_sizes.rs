@@ -1,8 +1,8 @@
 //! Output size budgets of the SVG renderer (issue 4): the median game figure under
 //! 8 KB, the empty 19x19 board under 1.5 KB. Prints the table kept in docs/benchmarks.md:
-//! `cargo test --test svg_sizes -- --nocapture`.
+//! `cargo test --test it svg_sizes -- --nocapture`.
 
-mod common;
+use crate::common;
 
 use common::samples;
 use gobook::render::svg::{render_inline, render_standalone, BoardDiagram};

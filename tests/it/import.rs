@@ -1,7 +1,7 @@
 //! `gobook import`: real games become books that check, keep the main line in
 //! their figures, carry the comments and are already formatted.
 
-mod common;
+use crate::common;
 
 use gobook::diagnostics::Severity;
 use gobook::format::schema::DiagramKind;
@@ -226,9 +226,8 @@ fn cli_imports_a_game_and_the_book_checks() {
     let Some(root) = common::corpora() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("gobook-import-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("ear.gobook");
+    let tmp = common::tempdir();
+    let out = tmp.path().join("ear.gobook");
     let game = root.join("littlego/sgf/Famous games/Ear-reddening game.sgf");
     let r = gobook(&[
         "import",
@@ -259,13 +258,13 @@ fn cli_imports_a_game_and_the_book_checks() {
     );
 
     // Repairs made while reading are warnings with the game file's place.
-    let broken = dir.join("broken.sgf");
+    let broken = tmp.path().join("broken.sgf");
     std::fs::write(&broken, "(;SZ[9]\n;b[cc];W[gg]").unwrap();
     let r = gobook(&[
         "import",
         broken.to_str().unwrap(),
         "-o",
-        dir.join("b.gobook").to_str().unwrap(),
+        tmp.path().join("b.gobook").to_str().unwrap(),
     ]);
     assert_eq!(r.status.code(), Some(0));
     let err = String::from_utf8_lossy(&r.stderr);
@@ -279,21 +278,20 @@ fn cli_imports_a_game_and_the_book_checks() {
         "import",
         broken.to_str().unwrap(),
         "-o",
-        dir.join("c.gobook").to_str().unwrap(),
+        tmp.path().join("c.gobook").to_str().unwrap(),
         "--every",
         "0",
     ]);
     assert_eq!(r.status.code(), Some(2));
-    let junk = dir.join("junk.sgf");
+    let junk = tmp.path().join("junk.sgf");
     std::fs::write(&junk, "hello").unwrap();
     let r = gobook(&[
         "import",
         junk.to_str().unwrap(),
         "-o",
-        dir.join("d.gobook").to_str().unwrap(),
+        tmp.path().join("d.gobook").to_str().unwrap(),
     ]);
     assert_eq!(r.status.code(), Some(1));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -317,9 +315,8 @@ fn cli_imports_xml_games() {
     else {
         panic!("the corpora hold an XML game with moves");
     };
-    let dir = std::env::temp_dir().join(format!("gobook-import-xml-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("x.gobook");
+    let tmp = common::tempdir();
+    let out = tmp.path().join("x.gobook");
     let r = gobook(&["import", xml.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(
         r.status.code(),
@@ -331,5 +328,4 @@ fn cli_imports_xml_games() {
     assert!(std::fs::read_to_string(&out)
         .unwrap()
         .contains("::go(#game)"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,7 @@
 //! Differential test of positions against sgfmill (PyPI): on real, well-formed games the
 //! board after move k, as a gobook figure `at=1 to=k` resolves it, is sgfmill's board.
 
-mod common;
+use crate::common;
 
 use gobook::diagnostics::Severity;
 use gobook::point::{Color, Point};

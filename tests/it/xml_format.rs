@@ -1,6 +1,6 @@
 //! The XML Go format: GoGui's own test cases, DTD validity, and loss-less SGF <-> XML.
 
-mod common;
+use crate::common;
 
 use gobook::point::{Color, Point};
 use gobook::sgf::{self, props, value, Collection, GameTree, Property, ROOT};
@@ -312,8 +312,8 @@ fn written_xml_is_valid_against_go_dtd() {
         eprintln!("skipping: xmllint not installed");
         return;
     }
-    let out_dir = std::env::temp_dir().join(format!("gobook-xml-dtd-{}", std::process::id()));
-    std::fs::create_dir_all(&out_dir).expect("temp dir");
+    let tmp = common::tempdir();
+    let out_dir = tmp.path();
     let mut written = Vec::new();
     let mut sources: Vec<PathBuf> = converted_files(&root).into_iter().map(|(s, _)| s).collect();
     // Plus files GoGui could not convert: collections, odd boards, broken files.
@@ -352,8 +352,9 @@ fn written_xml_is_valid_against_go_dtd() {
             bad.push(err.lines().take(10).collect::<Vec<_>>().join("\n"));
         }
     }
-    if bad.is_empty() {
-        let _ = std::fs::remove_dir_all(&out_dir);
+    if !bad.is_empty() {
+        // The written files stay for a look at what xmllint refused.
+        eprintln!("written files kept in {}", tmp.keep().display());
     }
     assert!(written.len() > 300);
     assert!(

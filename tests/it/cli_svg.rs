@@ -1,6 +1,6 @@
 //! `gobook svg` as a blogger uses it: one diagram by ID, or all of them.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 
@@ -111,8 +111,8 @@ fn caption_lines_under_the_board() {
 
 #[test]
 fn all_diagrams_one_file_each() {
-    let dir = std::env::temp_dir().join(format!("gobook-svg-all-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = common::tempdir();
+    let dir = tmp.path().join("svg");
     let out = gobook(&["svg", &example(), "--all", "-o", dir.to_str().unwrap()]);
     assert_eq!(
         out.status.code(),

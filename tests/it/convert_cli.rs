@@ -1,7 +1,7 @@
 //! `gobook convert`: formats, standard streams, warnings and exit codes.
 
+use crate::common;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn gobook(args: &[&str], stdin: &[u8]) -> Output {
@@ -18,17 +18,12 @@ fn gobook(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("gobook finishes")
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gobook-convert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
-
 #[test]
 fn sgf_to_xml_and_back_through_files() {
-    let sgf = temp("game.sgf");
+    let tmp = common::tempdir();
+    let sgf = tmp.path().join("game.sgf");
     std::fs::write(&sgf, "(;FF[4]GM[1]SZ[9]PB[Honinbo Shusaku]PW[Gennan Inseki]KM[0];B[cc]C[first\nsecond];W[gg];B[])").expect("write");
-    let xml = temp("game.xml");
+    let xml = tmp.path().join("game.xml");
     let out = gobook(
         &[
             "convert",
@@ -54,7 +49,7 @@ fn sgf_to_xml_and_back_through_files() {
     );
     assert!(text.contains("<P>first</P>\n<P>second</P>"), "{text}");
     assert!(text.contains("<Black number=\"3\" at=\"\"/>"), "{text}");
-    let back = temp("back.sgf");
+    let back = tmp.path().join("back.sgf");
     let out = gobook(
         &[
             "convert",
@@ -115,13 +110,14 @@ fn standard_streams_and_warnings() {
 
 #[test]
 fn exit_codes() {
+    let tmp = common::tempdir();
     // Unreadable content: 1.
     let out = gobook(&["convert", "-", "-"], b"no data at all");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("<stdin>:1:1: no SGF data"));
     let out = gobook(&["convert", "--from", "xml", "-", "-"], b"<Go><GoGame>");
     assert_eq!(out.status.code(), Some(1));
-    let missing = temp("does-not-exist.sgf");
+    let missing = tmp.path().join("does-not-exist.sgf");
     let out = gobook(&["convert", missing.to_str().unwrap_or(""), "-"], b"");
     assert_eq!(out.status.code(), Some(1));
     // Wrong usage: 2.

@@ -351,7 +351,7 @@ fn violations(imports: &[Import]) -> Vec<String> {
             ));
         } else if t == f && !allowed {
             out.push(format!(
-                "{}:{}: `{}` imports `{}`, a module of the same layer; siblings import each other only as SIBLING_IMPORTS in tests/layers.rs lists",
+                "{}:{}: `{}` imports `{}`, a module of the same layer; siblings import each other only as SIBLING_IMPORTS in tests/it/layers.rs lists",
                 im.file, im.line, im.from, im.to
             ));
         }
@@ -377,7 +377,7 @@ fn every_module_is_placed_in_a_layer() {
         .collect();
     assert!(
         unplaced.is_empty(),
-        "modules not placed in LAYERS of tests/layers.rs (and ARCHITECTURE.md): {unplaced:?}"
+        "modules not placed in LAYERS of tests/it/layers.rs (and ARCHITECTURE.md): {unplaced:?}"
     );
 }
 
@@ -419,7 +419,7 @@ fn allowed_sibling_imports_are_in_one_layer_and_still_used() {
         );
         assert!(
             used.contains(&(from.to_string(), to.to_string())),
-            "`{from}` no longer imports `{to}`: remove that line from SIBLING_IMPORTS in tests/layers.rs"
+            "`{from}` no longer imports `{to}`: remove that line from SIBLING_IMPORTS in tests/it/layers.rs"
         );
     }
 }

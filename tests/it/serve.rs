@@ -1,7 +1,7 @@
 //! `gobook serve`: what it serves and refuses over HTTP, how it reacts to saves,
 //! and, in a real browser, live reload and the error overlay.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -1,6 +1,6 @@
 //! Every SGF and XML file of the corpora is read or refused cleanly; round trips keep the tree.
 
-mod common;
+use crate::common;
 
 use gobook::sgf;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -1,7 +1,7 @@
 //! `gobook build` end to end: links resolve, languages stay apart, text is escaped,
 //! and a failed build leaves the previous site as it was.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -12,13 +12,6 @@ fn gobook(args: &[&str]) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .unwrap()
-}
-
-fn tempdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gobook-site-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 fn build(book: &Path, out: &Path) -> Output {
@@ -97,7 +90,8 @@ fn check_links(site: &Path) -> usize {
 
 #[test]
 fn the_example_builds_with_every_link_resolving() {
-    let out = tempdir("example").join("site");
+    let tmp = common::tempdir();
+    let out = tmp.path().join("site");
     let r = build(&common::root().join("examples/ear-reddening"), &out);
     assert_eq!(
         r.status.code(),
@@ -135,7 +129,8 @@ fn the_example_builds_with_every_link_resolving() {
 
 #[test]
 fn each_language_shows_its_own_text() {
-    let out = tempdir("langs").join("site");
+    let tmp = common::tempdir();
+    let out = tmp.path().join("site");
     build(&common::root().join("examples/ear-reddening"), &out);
     let en = std::fs::read_to_string(out.join("en/game.html")).unwrap();
     let de = std::fs::read_to_string(out.join("de/game.html")).unwrap();
@@ -151,7 +146,8 @@ fn each_language_shows_its_own_text() {
 
 #[test]
 fn a_single_language_book_is_written_at_the_root() {
-    let dir = tempdir("single");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     std::fs::write(dir.join("b.gobook"), "::book(#b) title=\"One\"\n\n::chapter\n\n::h1 One\n\n::chapter(#two)\n\n::h2 Two\n\n::dia mv=D4\n\nText.\n").unwrap();
     let out = dir.join("out");
     let r = build(&dir.join("b.gobook"), &out);
@@ -177,7 +173,8 @@ fn a_single_language_book_is_written_at_the_root() {
 
 #[test]
 fn hostile_text_is_escaped() {
-    let dir = tempdir("hostile");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let evil = "<script>alert(1)</script>";
     std::fs::write(
         dir.join("b.gobook"),
@@ -218,7 +215,8 @@ fn hostile_text_is_escaped() {
 
 #[test]
 fn a_failed_build_leaves_the_previous_site() {
-    let dir = tempdir("atomic");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let book = dir.join("b.gobook");
     std::fs::write(&book, "::book(#b)\n\n::chapter\n\nGood text.\n").unwrap();
     let out = dir.join("out");
@@ -240,7 +238,7 @@ fn a_failed_build_leaves_the_previous_site() {
         std::fs::read_to_string(out.join("index.html")).unwrap(),
         before
     );
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+    let leftovers: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .flatten()
         .map(|e| e.file_name())
@@ -264,7 +262,7 @@ fn a_failed_build_leaves_the_previous_site() {
         std::fs::read_to_string(out.join("index.html")).unwrap(),
         before
     );
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+    let leftovers: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .flatten()
         .map(|e| e.file_name())
@@ -295,7 +293,8 @@ fn a_failed_build_leaves_the_previous_site() {
 
 #[test]
 fn images_and_includes_are_brought_along() {
-    let dir = tempdir("assets");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     std::fs::create_dir_all(dir.join("img")).unwrap();
     std::fs::write(dir.join("img/cover.png"), b"\x89PNG\r\n\x1a\n").unwrap();
     std::fs::write(dir.join("preface.md"), "# Preface\n\nSome *Markdown*.\n").unwrap();
@@ -322,7 +321,8 @@ fn images_and_includes_are_brought_along() {
 #[test]
 #[cfg(unix)]
 fn an_image_linked_from_outside_the_book_is_refused() {
-    let dir = tempdir("symlink");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let book_dir = dir.join("book");
     std::fs::create_dir_all(&book_dir).unwrap();
     std::fs::write(dir.join("private.png"), b"PRIVATE").unwrap();
@@ -340,16 +340,18 @@ fn an_image_linked_from_outside_the_book_is_refused() {
 
 #[test]
 fn the_output_folder_may_not_hold_the_book() {
-    let dir = tempdir("guard");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\nText.\n").unwrap();
-    let r = build(&dir.join("b.gobook"), &dir);
+    let r = build(&dir.join("b.gobook"), dir);
     assert_eq!(r.status.code(), Some(2));
     assert!(dir.join("b.gobook").is_file(), "the book survives");
 }
 
 #[test]
 fn init_makes_a_book_that_builds() {
-    let dir = tempdir("init").join("new-book");
+    let tmp = common::tempdir();
+    let dir = tmp.path().join("new-book");
     let r = gobook(&["init", dir.to_str().unwrap()]);
     assert_eq!(r.status.code(), Some(0));
     let c = gobook(&["check", dir.to_str().unwrap()]);
@@ -381,7 +383,8 @@ fn init_makes_a_book_that_builds() {
 
 #[test]
 fn gobook_toml_sets_the_output_folder_and_is_checked() {
-    let dir = tempdir("toml");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\nText.\n").unwrap();
     std::fs::write(dir.join("gobook.toml"), "out_dir = \"public\"\n").unwrap();
     assert_eq!(

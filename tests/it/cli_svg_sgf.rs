@@ -1,6 +1,6 @@
 //! `gobook svg GAME.sgf`: a blogger's diagram straight from a game record.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -114,9 +114,8 @@ fn a_range_is_numbered_like_a_figure_of_a_book() {
         );
     }
     // The same figure from a book made by `gobook import` draws the same texts.
-    let dir = std::env::temp_dir().join(format!("gobook-svg-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let book = dir.join("ear.gobook");
+    let tmp = common::tempdir();
+    let book = tmp.path().join("ear.gobook");
     let r = gobook(&[
         "import",
         game.to_str().unwrap(),
@@ -126,7 +125,6 @@ fn a_range_is_numbered_like_a_figure_of_a_book() {
     assert_eq!(r.status.code(), Some(0));
     let from_book = svg(&["svg", book.to_str().unwrap(), "--id", "fig2", "--caption"]);
     assert_eq!(texts(&from_book), t);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -215,12 +213,10 @@ fn wrong_requests_are_usage_errors() {
 
 #[test]
 fn an_illegal_move_in_the_game_is_a_content_error() {
-    let dir = std::env::temp_dir().join(format!("gobook-svg-illegal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("bad.sgf");
+    let tmp = common::tempdir();
+    let f = tmp.path().join("bad.sgf");
     std::fs::write(&f, "(;SZ[9];B[cc];W[cc])").unwrap();
     let out = gobook(&["svg", f.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("illegal"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,8 @@
 //! The corpus of hand-written books: valid books check clean and survive `fmt`;
-//! invalid books give exactly the diagnostics in their `.expect` files.
+//! invalid books give exactly the diagnostics in their `.expect` files (`UPDATE_GOLDEN=1`
+//! rewrites them).
 
-mod common;
+use crate::common;
 
 use gobook::check::check;
 use gobook::diagnostics::SourceFile;
@@ -141,10 +142,19 @@ fn invalid_books_give_the_expected_diagnostics() {
                 )
             })
             .collect();
-        let want_text = std::fs::read_to_string(p.with_extension("expect"))
-            .expect("every invalid book has a .expect file");
-        let want: Vec<&str> = want_text.lines().filter(|l| !l.is_empty()).collect();
-        assert_eq!(got, want, "{}", p.display());
+        let expect = p.with_extension("expect");
+        let got = got.iter().map(|l| format!("{l}\n")).collect::<String>();
+        if common::update_golden() {
+            std::fs::write(&expect, &got).unwrap();
+        }
+        let want_text =
+            std::fs::read_to_string(&expect).expect("every invalid book has a .expect file");
+        let want: String = want_text
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(|l| format!("{l}\n"))
+            .collect();
+        common::assert_same(&want, &got, &expect);
         assert!(!want.is_empty(), "{} expects nothing", p.display());
     }
 }

@@ -1,13 +1,15 @@
 //! Rebuilding with the cache of the previous build redoes only what an edit touched.
 
-mod common;
+use crate::common;
 
 use gobook::site::build::{render, Cache, Options};
 
 /// The site of `text` as the example book, built with `cache`: every file, sorted.
 fn rebuild(text: &str, cache: &mut Cache) -> Vec<(std::path::PathBuf, std::sync::Arc<Vec<u8>>)> {
     let book = common::root().join("examples/ear-reddening/ear-reddening.gobook");
-    let out = std::env::temp_dir().join("gobook-incremental-unused");
+    // Rendering writes nothing; the folder only stands where a site would go.
+    let tmp = common::tempdir();
+    let out = tmp.path().join("site");
     let opts = Options {
         book: &book,
         text,

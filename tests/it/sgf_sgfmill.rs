@@ -1,6 +1,6 @@
 //! Differential test against sgfmill (PyPI): on well-formed files both read the same values and main line.
 
-mod common;
+use crate::common;
 
 use gobook::point::Color;
 use gobook::sgf::{self, props, value, ROOT};

@@ -2,17 +2,12 @@
 //! refused with a located error) without a panic, a stack overflow or a hang.
 //! Times and peak memory in release builds are in docs/benchmarks.md.
 
+use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gobook-patho-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn write(name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir().join(name);
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
     std::fs::write(&p, bytes).unwrap();
     p
 }
@@ -33,7 +28,9 @@ const HEAD: &str = "::book(#p)\ntitle=\"P\"\n\n::chapter(#c)\n\n";
 
 #[test]
 fn a_ten_megabyte_paragraph_is_checked() {
+    let tmp = common::tempdir();
     let book = write(
+        tmp.path(),
         "para.gobook",
         format!("{HEAD}::p {}\n", "word ".repeat(2_000_000)).as_bytes(),
     );
@@ -47,10 +44,15 @@ fn a_ten_megabyte_paragraph_is_checked() {
 
 #[test]
 fn a_hundred_thousand_elements_are_checked() {
+    let tmp = common::tempdir();
     let body: String = (0..100_000)
         .map(|i| format!("::p Paragraph {i}.\n\n"))
         .collect();
-    let book = write("many.gobook", format!("{HEAD}{body}").as_bytes());
+    let book = write(
+        tmp.path(),
+        "many.gobook",
+        format!("{HEAD}{body}").as_bytes(),
+    );
     let out = gobook(&["check", path(&book)]);
     assert!(
         out.status.success(),
@@ -61,12 +63,13 @@ fn a_hundred_thousand_elements_are_checked() {
 
 #[test]
 fn a_base_chain_ten_thousand_deep_is_resolved() {
+    let tmp = common::tempdir();
     let mut s = format!("{HEAD}::go(#g0) sz=19\n\n");
     for i in 1..=10_000 {
         // Passes keep every move legal however long the chain.
         s.push_str(&format!("::dia(#g{i}) base=g{} mv=Pass\n\n", i - 1));
     }
-    let book = write("chain.gobook", s.as_bytes());
+    let book = write(tmp.path(), "chain.gobook", s.as_bytes());
     let out = gobook(&["check", path(&book)]);
     assert!(
         out.status.success(),
@@ -77,7 +80,12 @@ fn a_base_chain_ten_thousand_deep_is_resolved() {
 
 #[test]
 fn a_board_of_size_1000_is_refused_at_its_value() {
-    let book = write("sz.gobook", format!("{HEAD}::dia sz=1000\n").as_bytes());
+    let tmp = common::tempdir();
+    let book = write(
+        tmp.path(),
+        "sz.gobook",
+        format!("{HEAD}::dia sz=1000\n").as_bytes(),
+    );
     let out = gobook(&["check", path(&book)]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -86,7 +94,9 @@ fn a_board_of_size_1000_is_refused_at_its_value() {
 
 #[test]
 fn invalid_utf8_is_refused_with_its_place() {
+    let tmp = common::tempdir();
     let book = write(
+        tmp.path(),
         "bad.gobook",
         &[HEAD.as_bytes(), b"::p caf\xe9 \xff\n"].concat(),
     );
@@ -98,9 +108,11 @@ fn invalid_utf8_is_refused_with_its_place() {
 
 #[test]
 fn thousands_of_errors_on_one_long_line_are_reported_quickly_and_briefly() {
+    let tmp = common::tempdir();
     // 3,000 illegal moves on one line: each report shows the part of the line around it.
     let mv: Vec<&str> = std::iter::repeat_n("D4", 3_000).collect();
     let book = write(
+        tmp.path(),
         "illegal.gobook",
         format!("{HEAD}::go(#g) sz=19 mv=\"{}\"\n", mv.join(" ")).as_bytes(),
     );
@@ -115,6 +127,7 @@ fn thousands_of_errors_on_one_long_line_are_reported_quickly_and_briefly() {
 
 #[test]
 fn an_sgf_of_a_million_nodes_is_converted() {
+    let tmp = common::tempdir();
     let mut s = String::from("(;FF[4]GM[1]SZ[19]");
     for i in 0..1_000_000u32 {
         let c = if i % 2 == 0 { 'B' } else { 'W' };
@@ -125,8 +138,8 @@ fn an_sgf_of_a_million_nodes_is_converted() {
         ));
     }
     s.push(')');
-    let sgf = write("million.sgf", s.as_bytes());
-    let out_file = dir().join("million-out.sgf");
+    let sgf = write(tmp.path(), "million.sgf", s.as_bytes());
+    let out_file = tmp.path().join("million-out.sgf");
     let out = gobook(&["convert", "-q", path(&sgf), path(&out_file)]);
     assert!(
         out.status.success(),
@@ -138,17 +151,18 @@ fn an_sgf_of_a_million_nodes_is_converted() {
 
 #[test]
 fn deeply_nested_variations_are_read_without_overflowing_the_stack() {
+    let tmp = common::tempdir();
     let n = 200_000;
     let s = format!("(;FF[4]SZ[19]{}{})", "(;B[aa]".repeat(n), ")".repeat(n));
-    let sgf = write("deep.sgf", s.as_bytes());
-    let out_file = dir().join("deep-out.sgf");
+    let sgf = write(tmp.path(), "deep.sgf", s.as_bytes());
+    let out_file = tmp.path().join("deep-out.sgf");
     let out = gobook(&["convert", "-q", path(&sgf), path(&out_file)]);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let xml = dir().join("deep-out.xml");
+    let xml = tmp.path().join("deep-out.xml");
     let out = gobook(&["convert", "-q", path(&sgf), path(&xml)]);
     assert!(
         out.status.success(),
@@ -182,6 +196,7 @@ fn broken_game(n: u32) -> String {
 
 #[test]
 fn a_broken_game_of_many_nodes_is_imported_in_linear_time() {
+    let tmp = common::tempdir();
     // 200,000 nodes took minutes when each figure and each report scanned the whole
     // game (quadratic); linear, it is about a second in a release build.
     let n = if cfg!(debug_assertions) {
@@ -189,8 +204,8 @@ fn a_broken_game_of_many_nodes_is_imported_in_linear_time() {
     } else {
         200_000
     };
-    let sgf = write("broken.sgf", broken_game(n).as_bytes());
-    let book = dir().join("broken.gobook");
+    let sgf = write(tmp.path(), "broken.sgf", broken_game(n).as_bytes());
+    let book = tmp.path().join("broken.gobook");
     let start = std::time::Instant::now();
     let out = gobook(&["import", "-q", path(&sgf), "-o", path(&book)]);
     let took = start.elapsed();
@@ -217,6 +232,7 @@ fn a_broken_game_of_many_nodes_is_imported_in_linear_time() {
 
 #[test]
 fn a_diagram_early_in_a_game_of_a_million_nodes_replays_only_its_moves() {
+    let tmp = common::tempdir();
     // Black fills the lower eight rows while White passes: 152 legal moves. Then a
     // million illegal ones, which a diagram of move 100 must neither replay nor check.
     let mut s = String::from("(;FF[4]GM[1]SZ[19]");
@@ -233,8 +249,8 @@ fn a_diagram_early_in_a_game_of_a_million_nodes_replays_only_its_moves() {
         s.push_str(if i % 2 == 0 { ";B[aa]" } else { ";W[aa]" });
     }
     s.push(')');
-    let sgf = write("early.sgf", s.as_bytes());
-    let svg = dir().join("early.svg");
+    let sgf = write(tmp.path(), "early.sgf", s.as_bytes());
+    let svg = tmp.path().join("early.svg");
     let start = std::time::Instant::now();
     let out = gobook(&[
         "svg",

@@ -1,6 +1,6 @@
 //! The command line as a user meets it: exit codes, messages, JSON, fmt in place and on pipes.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -93,7 +93,8 @@ fn check_json() {
 
 #[test]
 fn invalid_utf8_is_an_error_with_a_place() {
-    let dir = tempdir("utf8");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let p = dir.join("bad.gobook");
     std::fs::write(&p, b"::book(#b)\n\n::chapter\n\nGo \xff here\n").unwrap();
     let out = gobook(&["check", p.to_str().unwrap()]);
@@ -125,7 +126,8 @@ fn fmt_stdin_to_stdout() {
 
 #[test]
 fn fmt_in_place_and_check() {
-    let dir = tempdir("fmt");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let p = dir.join("b.gobook");
     std::fs::write(&p, "::book(#b)\n::chapter\n::h2 Title\n\nText.\n").unwrap();
     let check = gobook(&["fmt", "--check", p.to_str().unwrap()]);
@@ -186,13 +188,6 @@ fn help_explains_each_command_with_an_example() {
         );
     }
     assert_eq!(gobook(&["frobnicate"]).status.code(), Some(2));
-}
-
-fn tempdir(tag: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("gobook-test-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 #[test]

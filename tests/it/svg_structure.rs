@@ -1,7 +1,7 @@
 //! Structural tests of the SVG renderer: the output is parsed as XML and each stone,
 //! number, mark and label is checked at the coordinates its point should have.
 
-mod common;
+use crate::common;
 
 use common::samples::{self, p, pts};
 use gobook::point::{Color, Point};

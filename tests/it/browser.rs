@@ -13,7 +13,7 @@
 //! opened as files (`EPUB_DIR`), so Chromium reads them as XHTML, the way an e-book
 //! reading system does.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -35,11 +35,9 @@ fn interactive_diagrams_work_in_chromium() {
         eprintln!("SKIPPED browser tests: {why}; run scripts/setup.sh to install what they need");
         return;
     }
-    let tmp = std::env::temp_dir().join(format!("gobook-browser-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&tmp);
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = common::tempdir();
     let book = root.join("examples/ear-reddening/ear-reddening.gobook");
-    let site = tmp.join("site");
+    let site = tmp.path().join("site");
     let gobook = env!("CARGO_BIN_EXE_gobook");
     let built = Command::new(gobook)
         .arg("build")
@@ -54,7 +52,7 @@ fn interactive_diagrams_work_in_chromium() {
         "build failed: {}",
         String::from_utf8_lossy(&built.stderr)
     );
-    let epub = tmp.join("epub-en");
+    let epub = tmp.path().join("epub-en");
     unpack(&site.join("ear-reddening-en.epub"), &epub);
     let inspect = Command::new(gobook)
         .arg("inspect")
@@ -67,11 +65,11 @@ fn interactive_diagrams_work_in_chromium() {
         "inspect failed: {}",
         String::from_utf8_lossy(&inspect.stderr)
     );
-    let inspect_json = tmp.join("inspect.json");
+    let inspect_json = tmp.path().join("inspect.json");
     std::fs::write(&inspect_json, &inspect.stdout).unwrap();
     let shots = std::env::var_os("GOBOOK_SCREENSHOTS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| tmp.join("shots"));
+        .unwrap_or_else(|| tmp.path().join("shots"));
 
     let run = Command::new("node")
         .arg(root.join("tests/browser/run.mjs"))
@@ -84,7 +82,6 @@ fn interactive_diagrams_work_in_chromium() {
         .unwrap();
     let out = String::from_utf8_lossy(&run.stdout);
     eprintln!("{out}{}", String::from_utf8_lossy(&run.stderr));
-    let _ = std::fs::remove_dir_all(&tmp);
     assert!(run.status.success(), "browser scenarios failed:\n{out}");
     assert!(out.contains("all browser scenarios passed"));
 }
@@ -94,8 +91,8 @@ fn interactive_diagrams_work_in_chromium() {
 #[test]
 fn the_site_carries_the_script_its_data_and_its_words() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let site = std::env::temp_dir().join(format!("gobook-browser-static-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&site);
+    let tmp = common::tempdir();
+    let site = tmp.path().join("site");
     let book = root.join("examples/ear-reddening/ear-reddening.gobook");
     let built = Command::new(env!("CARGO_BIN_EXE_gobook"))
         .arg("build")
@@ -138,5 +135,4 @@ fn the_site_carries_the_script_its_data_and_its_words() {
             && index.contains("data-gb-root")
     );
     assert!(index.contains(r#"data-lang="de""#));
-    let _ = std::fs::remove_dir_all(&site);
 }

@@ -2,7 +2,7 @@
 //! content document well-formed XML, links that resolve inside the book, the same
 //! bytes for the same book, and epubcheck without errors or warnings.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -25,13 +25,6 @@ fn gobook(args: &[&str], envs: &[(&str, &str)]) -> Output {
         c.env(k, v);
     }
     c.output().unwrap()
-}
-
-fn tempdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gobook-epub-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 fn build(book: &Path, out: &Path, flag: &str) -> Output {
@@ -250,7 +243,8 @@ fn test_books(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn every_book_gives_valid_epubs_that_pass_epubcheck() {
-    let dir = tempdir("all");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let mut all = Vec::new();
     let mut books = vec![common::root().join("examples/ear-reddening/ear-reddening.gobook")];
     books.extend(test_books(&dir.join("books")));
@@ -277,7 +271,8 @@ fn every_book_gives_valid_epubs_that_pass_epubcheck() {
 
 #[test]
 fn the_example_gives_one_book_per_language_beside_the_site() {
-    let dir = tempdir("example");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let out = dir.join("out");
     let r = build(
         &common::root().join("examples/ear-reddening"),
@@ -343,7 +338,8 @@ fn the_example_gives_one_book_per_language_beside_the_site() {
 
 #[test]
 fn chapters_with_interactive_diagrams_carry_the_script_and_its_words() {
-    let dir = tempdir("script");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let out = dir.join("out");
     let r = build(
         &common::root().join("examples/ear-reddening"),
@@ -405,7 +401,8 @@ fn chapters_with_interactive_diagrams_carry_the_script_and_its_words() {
 
 #[test]
 fn the_same_book_gives_the_same_bytes() {
-    let dir = tempdir("same");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     let book = common::root().join("examples/ear-reddening");
     build(&book, &dir.join("a"), "--only-epub");
     build(&book, &dir.join("b"), "--only-epub");
@@ -420,7 +417,8 @@ fn the_same_book_gives_the_same_bytes() {
 
 #[test]
 fn a_book_with_errors_writes_no_epub() {
-    let dir = tempdir("errors");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     std::fs::write(
         dir.join("b.gobook"),
         "::book(#b)\n\n::chapter\n\n::dia at=9999\n",
@@ -438,7 +436,8 @@ fn a_book_with_errors_writes_no_epub() {
 
 #[test]
 fn a_cover_image_and_web_images_are_handled() {
-    let dir = tempdir("cover");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     std::fs::write(dir.join("front.png"), PNG).unwrap();
     std::fs::write(
         dir.join("b.gobook"),
@@ -462,7 +461,7 @@ fn a_cover_image_and_web_images_are_handled() {
         "{opf}"
     );
     let index = String::from_utf8(files["OEBPS/text/index.xhtml"].clone()).unwrap();
-    // An image's URL never becomes a link (see tests/reads_confined.rs).
+    // An image's URL never becomes a link (see tests/it/reads_confined.rs).
     assert!(
         index.contains("<span class=\"gb-remote-img\">From the web</span>")
             && !index.contains("href=\"https://example.org/a.png\""),
@@ -473,7 +472,8 @@ fn a_cover_image_and_web_images_are_handled() {
 
 #[test]
 fn images_with_spaces_in_their_names_are_stored_without_them() {
-    let dir = tempdir("spaces");
+    let tmp = common::tempdir();
+    let dir = tmp.path();
     for f in ["front page.png", "my pic.png", "my_pic.png"] {
         std::fs::write(dir.join(f), PNG).unwrap();
     }

@@ -2,7 +2,7 @@
 //! `tests/golden/svg/`. Run with `UPDATE_GOLDEN=1` to rewrite them after a deliberate change
 //! (and look at them: see docs/diagrams/).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
@@ -15,7 +15,7 @@ fn golden_dir() -> PathBuf {
 
 #[test]
 fn samples_match_golden_files() {
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
+    let update = common::update_golden();
     let mut mismatched = Vec::new();
     for (name, diagram) in samples::all() {
         let svg = render_standalone(&diagram);
@@ -26,8 +26,7 @@ fn samples_match_golden_files() {
             continue;
         }
         match std::fs::read_to_string(&path) {
-            Ok(golden) if golden == svg => {}
-            Ok(_) => mismatched.push(format!("{name}: differs from {}", path.display())),
+            Ok(golden) => mismatched.extend(common::golden_diff(&golden, &svg, &path)),
             Err(e) => mismatched.push(format!("{name}: cannot read {}: {e}", path.display())),
         }
     }
@@ -57,7 +56,7 @@ fn write_contact_sheet() {
         "@media (prefers-color-scheme: dark){body{background:#1c1b19;color:#ddd}figcaption{color:#aaa}}\n",
         "</style>\n</head>\n<body>\n",
         "<h1>Board diagrams</h1>\n",
-        "<p>Written by <code>cargo test --test svg_golden</code> with <code>UPDATE_GOLDEN=1</code>.</p>\n",
+        "<p>Written by <code>cargo test --test it svg_golden</code> with <code>UPDATE_GOLDEN=1</code>.</p>\n",
         "<h2>Standalone files (tests/golden/svg, shown as &lt;img&gt;)</h2>\n<div class=\"sheet\">\n",
     ));
     let samples = samples::all();

@@ -1,7 +1,7 @@
 //! Replays every input the fuzzers found (tests/fuzz/findings/TARGET/*), so a
 //! crash, hang or blow-up once fixed stays fixed. How to fuzz: docs/fuzzing.md.
 
-#[path = "fuzz/props.rs"]
+#[path = "../fuzz/props.rs"]
 mod props;
 
 use std::path::Path;

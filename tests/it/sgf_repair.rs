@@ -3,7 +3,7 @@
 //! gobook is compared with sgfc on meaning (same games, nodes and values), not on layout; where it
 //! deliberately differs, the case is listed here and explained in `docs/sgf-repairs.md`.
 
-mod common;
+use crate::common;
 
 use gobook::sgf::{self, props, value, Collection, ROOT};
 use std::collections::BTreeMap;
