@@ -12,6 +12,7 @@ mod cli_svg;
 mod cli_svg_sgf;
 mod convert_cli;
 mod epub_build;
+mod examples_build;
 mod format_books;
 mod format_props;
 mod fuzz_findings;
