@@ -207,17 +207,35 @@ fn bundle(
     let mut bundler = Bundler::new(&provider, None, ParserOptions::default());
     let mut sheet = bundler
         .bundle(entry)
-        .map_err(|e| format!("CSS error in {}: {e}", entry.display()))?;
+        .map_err(|e| css_error(&e.kind, e.loc.as_ref(), entry))?;
     sheet
         .minify(MinifyOptions::default())
-        .map_err(|e| format!("CSS error in {}: {e}", entry.display()))?;
+        .map_err(|e| css_error(&e.kind, e.loc.as_ref(), entry))?;
     let printed = sheet
         .to_css(PrinterOptions {
             minify: true,
             ..PrinterOptions::default()
         })
-        .map_err(|e| format!("CSS error: {e}"))?;
+        .map_err(|e| css_error(&e.kind, e.loc.as_ref(), entry))?;
     Ok(printed.code)
+}
+
+/// A style sheet's error as `FILE:LINE:COL: what`, lines counted from 1 like an editor's
+/// (lightningcss counts them from 0).
+fn css_error(
+    kind: &dyn std::fmt::Display,
+    loc: Option<&lightningcss::error::ErrorLocation>,
+    entry: &Path,
+) -> String {
+    match loc {
+        Some(l) => format!(
+            "{}:{}:{}: CSS error: {kind}",
+            l.filename,
+            l.line + 1,
+            l.column
+        ),
+        None => format!("{}: CSS error: {kind}", entry.display()),
+    }
 }
 
 #[cfg(test)]
@@ -231,5 +249,17 @@ mod tests {
         assert!(css.contains(".gb-main"));
         assert!(!css.contains("@import"));
         assert!(!css.contains("\n  "), "minified");
+    }
+
+    #[test]
+    fn css_errors_give_the_line_an_editor_shows() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("x.css"),
+            "body {\n  color: red;\n}\n.b {{ }\n",
+        )
+        .unwrap();
+        let err = stylesheet(&Theme::Default, &[PathBuf::from("x.css")], dir.path()).unwrap_err();
+        assert!(err.contains("x.css:4:"), "{err}");
     }
 }
