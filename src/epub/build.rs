@@ -182,7 +182,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     })
 }
 
-/// `ID-LANG.epub`, with anything unsafe in a file name replaced.
+/// `ID-LANG.epub`, with every character a file name should not hold replaced.
 pub fn file_name(id: &str, lang: &str) -> String {
     let clean: String = id
         .chars()
