@@ -5,7 +5,7 @@ use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use gobook::diagnostics::{Located, Severity, SourceFile};
 use gobook::site::files::FileProblems;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `gobook check`.
 #[derive(Args)]
@@ -37,12 +37,8 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     match book_file::read(&args.book) {
         Ok(f) => {
             let checked = gobook::check::check(&f.text);
-            let book_dir = f
-                .path
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            let found = gobook::site::files::check_files(&checked, book_dir, true);
+            let book_dir = gobook::site::output::folder_of(&f.path);
+            let found = gobook::site::files::check_files(&checked, &book_dir, true);
             let mut diagnostics = checked.diagnostics;
             diagnostics.extend(found.book);
             diagnostics.sort_by_key(|d| (d.span.start, d.severity));
@@ -52,7 +48,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
                 diagnostics,
             });
             files.extend(found.included);
-            setting_error = gobook::site::files::check_settings(book_dir).err();
+            setting_error = gobook::site::files::check_settings(&book_dir).err();
         }
         Err(ReadError::Io(msg)) => {
             super::report::error(&msg);

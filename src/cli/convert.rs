@@ -76,8 +76,7 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         ));
         return EXIT_USAGE;
     }
-    let same =
-        matches!((args.input.canonicalize(), args.output.canonicalize()), (Ok(a), Ok(b)) if a == b);
+    let same = super::safe_write::same_file(&args.input, &args.output);
     if same && !args.force && !is_dash(&args.input) {
         report::error(&format!(
             "{} is the input itself; write the converted game to a new file, or pass --force to replace the original",

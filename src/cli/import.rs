@@ -31,7 +31,7 @@ const SHOWN_ERRORS: usize = 50;
 
 /// Runs `gobook import`.
 pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
-    if same_file(&args.game, &args.out) {
+    if super::safe_write::same_file(&args.game, &args.out) {
         report::error(&format!(
             "{} is the game being imported; name a new book file with -o, e.g. -o {}",
             args.out.display(),
@@ -106,11 +106,6 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         );
     }
     EXIT_OK
-}
-
-/// Whether two paths name one file (after links and `..`); false when either does not exist.
-fn same_file(a: &Path, b: &Path) -> bool {
-    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Reads the first game of an SGF or XML file (XML by the `.xml` extension), printing

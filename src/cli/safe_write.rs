@@ -10,17 +10,14 @@ use std::path::{Path, PathBuf};
 /// old file's permissions.
 pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let target = link_target(path);
-    let dir = target
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = gobook::site::output::folder_of(&target);
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}.gobook-"))
-        .tempfile_in(dir)?;
+        .tempfile_in(&dir)?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
     match std::fs::metadata(&target) {
@@ -34,18 +31,20 @@ pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Writes a new file at `path`; fails with `AlreadyExists` when something is there already,
 /// checked and created in one step so nothing that appears meanwhile is overwritten.
 pub fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = gobook::site::output::folder_of(path);
     let mut tmp = tempfile::Builder::new()
         .prefix(".gobook-new-")
-        .tempfile_in(dir)?;
+        .tempfile_in(&dir)?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
     readable_by_all(tmp.as_file());
     tmp.persist_noclobber(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Whether two paths name one file (after links and `..`); false when either does not exist.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Where a chain of symbolic links at `path` ends (the path itself when it is no link).

@@ -76,12 +76,7 @@ struct Shared<'a> {
 /// a folder gobook did not write is replaced only with `force`.
 pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let start = Instant::now();
-    let book_dir = opts
-        .book
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
+    let book_dir = output::folder_of(opts.book);
     let name = opts.book.display().to_string();
     let config = config::load(&book_dir)?;
     let mut owned = None;

@@ -64,11 +64,7 @@ impl Rebuilder {
 
     /// The book's folder.
     pub fn book_dir(&self) -> PathBuf {
-        self.book
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-            .to_path_buf()
+        crate::site::output::folder_of(&self.book)
     }
 
     /// The files the last build read (or would have read), kept up to date by each rebuild.

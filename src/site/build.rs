@@ -310,7 +310,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         js,
     } = setup(opts, checked, &book_dir, &config)?;
     let images = local_images(checked, &name, opts.text, &book_dir, false)?;
-    let reads: Vec<PathBuf> = Inputs::of(opts.book, Some(opts.text))
+    let reads: Vec<PathBuf> = Inputs::of_doc(opts.book, Some(&checked.doc))
         .paths()
         .cloned()
         .collect();
@@ -443,11 +443,7 @@ fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
 
 /// The book's folder: where its images, includes and `gobook.toml` are.
 fn book_dir(opts: &Options) -> PathBuf {
-    opts.book
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_path_buf()
+    output::folder_of(opts.book)
 }
 
 /// What a site is made with besides its pages, the same for a build and for `serve`.

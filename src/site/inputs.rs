@@ -9,6 +9,7 @@
 
 use crate::format::inline::{self, Inline};
 use crate::format::schema::ElementKind;
+use crate::format::syntax::Document;
 use crate::site::config;
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
@@ -33,10 +34,15 @@ pub struct Inputs {
 impl Inputs {
     /// The inputs of a build of `book`, whose text is `text` (None when it cannot be read).
     pub fn of(book: &Path, text: Option<&str>) -> Inputs {
-        let dir = book
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
+        let parsed = text.map(crate::format::parse);
+        Inputs::of_doc(book, parsed.as_ref().map(|p| &p.doc))
+    }
+
+    /// The inputs of a build of `book` whose syntax tree is `doc`, for a caller that has parsed
+    /// the book already.
+    pub fn of_doc(book: &Path, doc: Option<&Document>) -> Inputs {
+        let dir = super::output::folder_of(book);
+        let dir = dir.as_path();
         let mut inputs = Inputs::default();
         if let Some(name) = book.file_name() {
             inputs.files.insert(PathBuf::from(name));
@@ -59,17 +65,17 @@ impl Inputs {
                 inputs.files.insert(rel);
             }
         }
-        if let Some(text) = text {
-            inputs.add_named(dir, text);
+        if let Some(doc) = doc {
+            inputs.add_named(dir, doc);
         }
         inputs
     }
 
     /// Adds the files the book text names: includes, images (element and inline) and the
     /// cover, and the images of the gobook files it includes (shown on the book's pages).
-    fn add_named(&mut self, dir: &Path, text: &str) {
+    fn add_named(&mut self, dir: &Path, doc: &Document) {
         let mut included = Vec::new();
-        for (kind, url) in named(text) {
+        for (kind, url) in named(doc) {
             let Some(rel) = local_path(&url) else {
                 continue;
             };
@@ -84,7 +90,7 @@ impl Inputs {
             let Ok(text) = std::fs::read_to_string(dir.join(&rel)) else {
                 continue;
             };
-            for (kind, url) in named(&text) {
+            for (kind, url) in named(&crate::format::parse(&text).doc) {
                 if let Some(rel) = local_path(&url).filter(|_| kind == ElementKind::Img) {
                     self.files.insert(rel);
                 }
@@ -162,10 +168,9 @@ pub struct Fingerprint {
 }
 
 /// The paths a gobook text names, with the kind of element naming them (inline images as Img).
-fn named(text: &str) -> Vec<(ElementKind, String)> {
-    let parsed = crate::format::parse(text);
+fn named(doc: &Document) -> Vec<(ElementKind, String)> {
     let mut out = Vec::new();
-    for el in &parsed.doc.elements {
+    for el in &doc.elements {
         match el.kind {
             ElementKind::Include | ElementKind::Img => {
                 out.extend(el.attr("url").map(|a| (el.kind, a.value.clone())))
