@@ -4,7 +4,8 @@ use super::book_file;
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::epub;
-use gobook::site::build::{self, BuildError, Options};
+use gobook::project::build::{BuildError, Options};
+use gobook::site::build;
 use std::path::PathBuf;
 
 /// Arguments of `gobook build`.

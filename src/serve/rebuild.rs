@@ -3,9 +3,10 @@
 
 use crate::diagnostics::{render_file, SourceFile};
 use crate::escape;
+use crate::project::build::{BuildError, Options};
+use crate::project::inputs::{Fingerprint, Inputs};
 use crate::serve::state::Snapshot;
-use crate::site::build::{render, BuildError, Cache, Options};
-use crate::site::inputs::{Fingerprint, Inputs};
+use crate::site::build::{render, Cache};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
@@ -64,7 +65,7 @@ impl Rebuilder {
 
     /// The book's folder.
     pub fn book_dir(&self) -> PathBuf {
-        crate::site::output::folder_of(&self.book)
+        crate::project::output::folder_of(&self.book)
     }
 
     /// The files the last build read (or would have read), kept up to date by each rebuild.

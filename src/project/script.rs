@@ -3,7 +3,7 @@
 //! written readable, with comments on lines of their own; the build drops those and
 //! the indentation, which keeps it small without a JavaScript minifier.
 
-use crate::site::theme::Theme;
+use crate::project::theme::Theme;
 
 /// The default theme's script.
 const DEFAULT_SCRIPT: &str = include_str!("../../themes/default/gobook.js");

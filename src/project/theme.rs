@@ -1,8 +1,8 @@
 //! The site's style sheet: the theme (built in, or a folder of the author's) and
 //! any extra CSS, bundled (`@import` followed) and minified with lightningcss.
 
-use crate::site::config;
-use crate::site::confine::{confine, Kind};
+use crate::project::config;
+use crate::project::confine::{confine, Kind};
 use lightningcss::bundler::{Bundler, ResolveResult, SourceProvider};
 use lightningcss::stylesheet::{MinifyOptions, ParserOptions, PrinterOptions};
 use std::collections::HashMap;
