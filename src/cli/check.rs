@@ -82,7 +82,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             &serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()),
         );
         if let Some(msg) = &setting_error {
-            super::report::error(msg);
+            super::report::error(&msg.to_string());
         }
     } else {
         let (mut e, mut w) = (0, 0);
@@ -92,7 +92,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             w += fw;
         }
         if let Some(msg) = &setting_error {
-            super::report::error(msg);
+            super::report::error(&msg.to_string());
             e += 1;
         }
         if !g.quiet {

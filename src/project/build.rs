@@ -3,6 +3,7 @@
 
 use crate::check::Checked;
 use crate::diagnostics::Diagnostic;
+use crate::project::error::ProjectError;
 use crate::project::files;
 use std::path::{Path, PathBuf};
 
@@ -22,7 +23,10 @@ pub enum BuildError {
         /// The problems.
         diagnostics: Vec<Diagnostic>,
     },
-    /// Anything else: settings, files, folders; the message says what to do.
+    /// The book's folder, its settings or the output folder.
+    #[error(transparent)]
+    Project(#[from] ProjectError),
+    /// Anything else the writer refuses; the message says what to do.
     #[error("{0}")]
     Other(String),
 }

@@ -112,7 +112,7 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
 
 /// Checks what `gobook.toml` makes a build read: the settings themselves, the theme and
 /// the extra style sheets, as the build reads them; the error names the file and setting.
-pub fn check_settings(book_dir: &Path) -> Result<(), String> {
+pub fn check_settings(book_dir: &Path) -> Result<(), crate::project::error::ProjectError> {
     let config = crate::project::config::load(book_dir)?;
     let theme = crate::project::theme::theme(config.theme.as_deref(), book_dir)?;
     crate::project::theme::stylesheet(&theme, &config.extra_css, book_dir)?;

@@ -6,6 +6,7 @@
 pub mod build;
 pub mod config;
 pub mod confine;
+pub mod error;
 pub mod files;
 pub mod includes;
 pub mod inputs;

@@ -188,10 +188,13 @@ impl Rebuilder {
                     terminal,
                 }
             }
-            Err(BuildError::Other(msg)) => Outcome::Failed {
-                overlay: overlay_html(&escape::text(&msg)),
-                terminal: format!("{msg}\n"),
-            },
+            Err(e @ (BuildError::Project(_) | BuildError::Other(_))) => {
+                let msg = e.to_string();
+                Outcome::Failed {
+                    overlay: overlay_html(&escape::text(&msg)),
+                    terminal: format!("{msg}\n"),
+                }
+            }
         }
     }
 

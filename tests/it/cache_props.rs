@@ -547,7 +547,7 @@ fn cold(dir: &Path, text: &str) -> Result<HashMap<String, Arc<Vec<u8>>>, String>
             }
             Err(String::from_utf8_lossy(&plain).into_owned())
         }
-        Err(BuildError::Other(m)) => Err(m),
+        Err(e) => Err(e.to_string()),
     }
 }
 
