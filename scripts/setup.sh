@@ -10,6 +10,8 @@ command -v npm >/dev/null 2>&1 || need+=(npm)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 # epubcheck validates the EPUB e-books of `gobook build --epub` (the tests run it).
 command -v epubcheck >/dev/null 2>&1 || need+=(epubcheck)
+# Java runs the Nu Html Checker (vnu-jar, from npm below) over the built pages.
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
@@ -21,8 +23,15 @@ if ! python3 -c 'import sgfmill' >/dev/null 2>&1; then
   python3 -m pip install --quiet sgfmill 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages sgfmill
 fi
-# playwright-core for the browser tests, at the version in tests/browser/package-lock.json.
+# The browser tests and the checkers, at the versions in tests/browser/package-lock.json:
+# playwright-core, the Nu Html Checker (vnu-jar), axe-core and Ace by DAISY. Ace runs on
+# Debian's chromium through puppeteer, so neither Electron nor puppeteer's own browser is
+# downloaded.
 browser_tests="$(cd "$(dirname "$0")/.." && pwd)/tests/browser"
-if [ ! -d "$browser_tests/node_modules/playwright-core" ]; then
-  npm ci --prefix "$browser_tests" --no-audit --no-fund --loglevel=error
-fi
+for m in playwright-core vnu-jar axe-core @daisy/ace; do
+  if [ ! -d "$browser_tests/node_modules/$m" ]; then
+    ELECTRON_SKIP_BINARY_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 \
+      npm ci --prefix "$browser_tests" --no-audit --no-fund --loglevel=error
+    break
+  fi
+done

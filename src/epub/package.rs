@@ -38,6 +38,15 @@ pub struct Item {
     pub spine: Option<bool>,
 }
 
+/// What a reader with assistive technology can expect, for the package's metadata. No
+/// conformance (`dcterms:conformsTo`) is claimed: that needs an evaluator's statement.
+const ACCESSIBILITY_SUMMARY: &str =
+    "Every Go diagram is an SVG image with a title (its caption) and a text \
+description naming the stones on the board and the moves shown, with their numbers. Chapters \
+are navigable by headings and the table of contents; the reading order follows the book; \
+the text reflows and takes the reading system's fonts and colours. Problems' solutions \
+follow each chapter. No flashing, sound or motion.";
+
 /// Writes the package document; `spine_order` lists manifest indices in reading order.
 pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     let mut o = String::with_capacity(4096);
@@ -102,13 +111,22 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         ("schema:accessMode", "textual"),
         ("schema:accessMode", "visual"),
         ("schema:accessModeSufficient", "textual,visual"),
+        ("schema:accessModeSufficient", "textual"),
         ("schema:accessibilityFeature", "structuralNavigation"),
         ("schema:accessibilityFeature", "tableOfContents"),
+        ("schema:accessibilityFeature", "readingOrder"),
         ("schema:accessibilityFeature", "alternativeText"),
+        ("schema:accessibilityFeature", "longDescription"),
+        ("schema:accessibilityFeature", "displayTransformability"),
         ("schema:accessibilityHazard", "none"),
     ] {
         let _ = writeln!(o, "<meta property=\"{p}\">{v}</meta>");
     }
+    let _ = writeln!(
+        o,
+        "<meta property=\"schema:accessibilitySummary\">{}</meta>",
+        escape::text(ACCESSIBILITY_SUMMARY)
+    );
     let _ = writeln!(
         o,
         "<meta name=\"generator\" content=\"gobook {}\"/>",

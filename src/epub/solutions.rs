@@ -58,7 +58,9 @@ fn solution(book: &Book, f: &Figure, lang: &str) -> Markup {
     let width = ((d.view.1.col - d.view.0.col + 1) as f64 * 1.3 + 1.2).clamp(12.0, 25.0);
     html! {
         details.gb-solution id={ "solution-" (f.anchor) } {
-            summary { (ui("solution", lang)) " " a href={ "#" (f.anchor) } { (name) } }
+            // Nothing interactive inside a summary (a link there cannot be reached on its
+            // own): the way back to the problem comes after the answers.
+            summary { (ui("solution", lang)) " – " (name) }
             @if let Some(svg) = svg {
                 figure.gb-fig.gb-w-dia style=(format!("width:{width:.1}rem")) { (PreEscaped(svg)) }
             }
@@ -69,6 +71,7 @@ fn solution(book: &Book, f: &Figure, lang: &str) -> Markup {
                     @if !a.comment.is_empty() { " – " (a.comment) }
                 }
             }
+            p.gb-solution-back { a href={ "#" (f.anchor) } { "↑ " (name) } }
         }
     }
 }

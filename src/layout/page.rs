@@ -389,6 +389,43 @@ pub fn figure_width(d: &Diagram) -> Option<f64> {
     (w < full && matches!(d.width.as_str(), "full" | "dia")).then_some(w)
 }
 
+/// Whether a page's blocks hold a heading of level 1.
+pub fn has_heading_one(blocks: &[Block]) -> bool {
+    paras(blocks).any(|p| p.kind == ParaKind::H(1))
+}
+
+/// The text of the first plain paragraph among a page's blocks.
+pub fn first_paragraph(blocks: &[Block]) -> Option<String> {
+    paras(blocks)
+        .filter(|p| p.kind == ParaKind::P && !p.hint)
+        .map(|p| match &p.content {
+            Content::Text(t) => text::plain(t),
+            Content::Bullet { text: t, .. } => text::plain(t),
+        })
+        .find(|t| !t.trim().is_empty())
+}
+
+/// `text` on one line, cut at a word to at most `max` characters with an ellipsis: a
+/// page's description for search engines and link previews.
+pub fn summary(text: &str, max: usize) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= max {
+        return one_line;
+    }
+    let cut: String = one_line.chars().take(max - 1).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(a, _)| a);
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
+}
+
+/// Every paragraph among blocks, those in boxes and groups too.
+fn paras(blocks: &[Block]) -> impl Iterator<Item = &Para> {
+    blocks.iter().flat_map(|b| match b {
+        Block::Para(p) => std::slice::from_ref(p),
+        Block::Boxed(ps) | Block::Group { text: ps, .. } => ps.as_slice(),
+        _ => &[],
+    })
+}
+
 /// The title of chapter `ch` for navigation: its first heading's text, else the book's
 /// title, else the chapter's ID.
 pub fn chapter_title(s: &Source, ch: usize) -> String {
@@ -504,5 +541,20 @@ mod tests {
             .map(|a| (a.correct, a.moves.as_str()))
             .collect();
         assert_eq!(answers, [(true, "Black D4"), (false, "Black C4, White D4")]);
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::summary;
+
+    #[test]
+    fn a_description_is_one_line_cut_at_a_word() {
+        assert_eq!(summary("  Two\nlines ", 160), "Two lines");
+        assert_eq!(
+            summary("The first five moves, and Black takes three corners.", 30),
+            "The first five moves, and…"
+        );
+        assert!(summary(&"word ".repeat(100), 160).chars().count() <= 160);
     }
 }

@@ -64,7 +64,7 @@ pub fn blocks(w: &Writer, blocks: &[Block]) -> Markup {
                 Block::Para(p) => (para(w, p)),
                 Block::Boxed(ps) => div.gb-box { @for p in ps { (para(w, p)) } },
                 Block::Group { figure: f, text } => {
-                    section.gb-group.gb-group-full[f.width == "full"] {
+                    div.gb-group.gb-group-full[f.width == "full"] {
                         (figure(w, f))
                         @if !text.is_empty() { div.gb-group-text { @for p in text { (para(w, p)) } } }
                     }

@@ -297,6 +297,10 @@ fn site_files(site: &Site, css: String, js: String) -> Vec<(PathBuf, Arc<Vec<u8>
         ));
     }
     files.push((PathBuf::from("style.css"), Arc::new(css.into_bytes())));
+    files.push((
+        PathBuf::from(html::FAVICON),
+        Arc::new(html::FAVICON_SVG.as_bytes().to_vec()),
+    ));
     files.push((PathBuf::from("gobook.js"), Arc::new(js.into_bytes())));
     files
 }

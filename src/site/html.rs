@@ -6,7 +6,7 @@
 use crate::check::Checked;
 use crate::i18n::{self, html_lang};
 use crate::layout::links::LinkContext;
-use crate::layout::page::{self, Source};
+use crate::layout::page::{self, Block, Source};
 use crate::layout::plan::Plan;
 use crate::markup::blocks::{self, interface_words, Writer};
 use crate::markup::Dialect;
@@ -52,6 +52,18 @@ impl Site<'_> {
     }
 }
 
+/// The site's icon, in the site's root: a small board.
+pub const FAVICON: &str = "favicon.svg";
+
+/// The icon's drawing: a corner of a board with a black and a white stone, legible at 16 px.
+pub const FAVICON_SVG: &str = concat!(
+    r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">"##,
+    r##"<rect width="32" height="32" rx="4" fill="#dcb35c"/>"##,
+    r##"<path d="M4 8H32M4 16H32M4 24H32M8 4V32M16 4V32M24 4V32" stroke="#3a2a10" stroke-width="1.5"/>"##,
+    r##"<circle cx="16" cy="16" r="6.5" fill="#111"/><circle cx="24" cy="24" r="6.5" fill="#fafafa" stroke="#111" stroke-width="1.2"/>"##,
+    "</svg>\n"
+);
+
 fn ui(key: &str, lang: &str) -> &'static str {
     i18n::ui(key, lang).unwrap_or("")
 }
@@ -61,9 +73,8 @@ pub fn page_title(site: &Site, plan: &Plan, page: usize) -> String {
     page::page_title(&site.source(plan), plan, page)
 }
 
-/// The blocks of chapter `ch` in the language of plan `plan_idx`, as HTML.
-pub fn chapter_body(site: &Site, plan_idx: usize, ch: usize, cx: &LinkContext) -> Markup {
-    let plan = &site.plans[plan_idx];
+/// The blocks of a chapter in the language of plan `plan_idx`, as HTML.
+fn chapter_body(site: &Site, plan_idx: usize, chapter: &[Block], cx: &LinkContext) -> Markup {
     let w = Writer {
         book: site.book(),
         links: cx,
@@ -73,7 +84,7 @@ pub fn chapter_body(site: &Site, plan_idx: usize, ch: usize, cx: &LinkContext) -
         includes: site.includes.get(plan_idx),
         buy_url: site.config.buy_url.as_deref(),
     };
-    blocks::blocks(&w, &page::chapter(&site.source(plan), ch))
+    blocks::blocks(&w, chapter)
 }
 
 /// Renders page `page` of the language planned by `plan_idx`.
@@ -100,10 +111,20 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
     };
     let prev = page.checked_sub(1);
     let next = (page + 1 < plan.pages.len()).then_some(page + 1);
-    let body = match chapter {
-        Some(c) => chapter_body(site, plan_idx, c, &cx),
+    let blocks = chapter.map(|c| page::chapter(&site.source(plan), c));
+    let body = match &blocks {
+        Some(b) => chapter_body(site, plan_idx, b, &cx),
         None => contents(site, plan),
     };
+    // A page has one `h1`: the book's own when the chapter has one, else the book's title
+    // above the chapter's headings.
+    let title_is_h1 = !blocks.as_deref().is_some_and(page::has_heading_one);
+    let description = book
+        .info("subtitle", lang)
+        .map(|t| text::resolve_plain(book, t, lang))
+        .or_else(|| blocks.as_deref().and_then(page::first_paragraph))
+        .map(|t| page::summary(&t, 160))
+        .filter(|t| !t.is_empty());
     let title = if page == 0 {
         book_title.clone()
     } else {
@@ -116,20 +137,26 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
+                @if let Some(d) = &description { meta name="description" content=(d); }
                 meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
+                link rel="icon" href={ (root) (FAVICON) } type="image/svg+xml";
                 link rel="stylesheet" href={ (root) "style.css" };
                 script src={ (root) "gobook.js" } defer {}
             }
             body.gb-page data-gb-lang=[site.multi.then_some(lang)] {
                 a.gb-skip href="#main" { (ui("skip_to_content", lang).trim()) }
                 header.gb-top {
-                    a.gb-book-title href="index.html" { (book_title) }
+                    @if title_is_h1 {
+                        h1.gb-site-title { a.gb-book-title href="index.html" { (book_title) } }
+                    } @else {
+                        a.gb-book-title href="index.html" { (book_title) }
+                    }
                     nav.gb-top-nav aria-label="Book" {
                         @if let Some(ci) = plan.contents {
                             a href=(plan.pages[ci].file) { (ui("contents", lang)) }
                         }
                         @if book.languages.len() > 1 {
-                            span.gb-langs aria-label=(ui("language", lang)) {
+                            span.gb-langs role="group" aria-label=(ui("language", lang)) {
                                 @for l in &book.languages {
                                     @if l == lang {
                                         span.gb-lang-current aria-current="true" lang=(html_lang(l)) { (i18n::language_name(l)) }
@@ -195,6 +222,7 @@ pub fn language_index(site: &Site) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (book.info("title", &book.languages[0]).unwrap_or(&book.id)) }
                 meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
+                link rel="icon" href=(FAVICON) type="image/svg+xml";
                 link rel="stylesheet" href="style.css";
                 script src="gobook.js" defer {}
             }

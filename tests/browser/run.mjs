@@ -149,6 +149,52 @@ await scenario('keyboard replay with arrows, Home and End, and a live region', a
   await page.close();
 });
 
+await scenario('a page loads without a hidden second copy of its boards, and nothing moves', async () => {
+  const page = await open('/en/game.html');
+  await page.waitForSelector('.gb-fig.gb-ready');
+  const copies = await page.$$eval('.gb-fig:not(.gb-prb) .gb-board', bs => bs.filter(b => b.querySelector('svg')).length);
+  check(copies === 0, `${copies} replay boards drawn before use`);
+  // Layout shifts since the page started, as the browser measures them (CLS).
+  const cls = await page.evaluate(() => new Promise(done => {
+    let sum = 0;
+    new PerformanceObserver(l => l.getEntries().forEach(e => { if (!e.hadRecentInput) sum += e.value; }))
+      .observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => done(sum), 300);
+  }));
+  check(cls < 0.01, `layout shift ${cls}`);
+  await page.close();
+});
+
+await scenario('the caption sits right under its board, the controls under the caption', async () => {
+  const page = await open('/en/game.html');
+  await page.waitForSelector('#fig1.gb-ready');
+  const [gap, order] = await page.$eval('#fig1', f => {
+    const board = f.querySelector(':scope > svg.gb').getBoundingClientRect();
+    const cap = f.querySelector(':scope > figcaption > span').getBoundingClientRect();
+    const bar = f.querySelector('.gb-bar').getBoundingClientRect();
+    return [cap.top - board.bottom, bar.top >= cap.bottom];
+  });
+  check(gap >= 0 && gap < 12, `caption ${gap}px under the board`);
+  check(order, 'the controls come after the caption');
+  await page.close();
+});
+
+await scenario('a replay button that disables itself leaves the focus on its figure', async () => {
+  const page = await open('/en/game.html');
+  const fig = '#fig1';
+  await page.focus(`${fig} button[aria-label="Last move"]`);
+  await page.click(`${fig} button[aria-label="First move"]`);
+  await page.focus(`${fig} button[aria-label="Next move"]`);
+  await page.keyboard.press('End');
+  await page.focus(`${fig} button[aria-label="Previous move"]`);
+  await page.keyboard.press('Enter');
+  await page.focus(`${fig} button[aria-label="Last move"]`);
+  await page.keyboard.press('Enter');
+  check(await page.$eval(`${fig} button[aria-label="Last move"]`, b => b.disabled), 'last is disabled at the end');
+  check(await page.evaluate(f => document.activeElement === document.querySelector(f), fig), 'focus is on the figure, not lost to the page');
+  await page.close();
+});
+
 await scenario('a swipe steps through the moves', async () => {
   const page = await open('/en/game.html');
   const fig = '#fig1';
@@ -257,6 +303,7 @@ await scenario('an inline diagram opens in a pop-over and Escape closes it', asy
   const pop = `#${box}`;
   check(await page.$eval(pop, b => b.classList.contains('gb-pop') && getComputedStyle(b).display === 'block'), 'pop-over shown');
   check(await page.evaluate(p => document.activeElement === document.querySelector(p), pop), 'focus moves into it');
+  check(await page.$eval(pop, b => b.getAttribute('role') === 'dialog' && b.getAttribute('aria-label') !== ''), 'it is a labelled dialog');
   const near = await page.evaluate(([l, p]) => {
     const a = document.querySelector(l).getBoundingClientRect(), b = document.querySelector(p).getBoundingClientRect();
     return Math.abs(b.top - a.bottom) < 20;

@@ -7,6 +7,7 @@ mod common;
 mod browser;
 mod cache_props;
 mod cache_stale;
+mod checkers;
 mod cli_check_fmt;
 mod cli_svg;
 mod cli_svg_sgf;

@@ -150,7 +150,7 @@ const setup = fig => {
   }
   const problem = !!(D.c || D.x);
   const total = moves.length;
-  let step = total, expanded = false, path = [], texts = [], result = '', cursor = null;
+  let step = total, expanded = false, path = [], texts = [], result = '', cursor = null, used = false;
   const full = [0, 0, z - 1, z - 1];
   const partial = D.v.join() !== full.join();
 
@@ -168,6 +168,7 @@ const setup = fig => {
     return b;
   };
   const go = n => {
+    used = true;
     step = Math.max(0, Math.min(total, n));
     show();
     const m = moves[step - 1];
@@ -186,6 +187,7 @@ const setup = fig => {
   let grow = null;
   if (partial) {
     grow = button(word('expand_board'), '⤢', () => {
+      used = true;
       expanded = !expanded;
       grow.setAttribute('aria-pressed', expanded);
       show();
@@ -314,17 +316,32 @@ const setup = fig => {
     }
     // The numbered figure stands for the end of the sequence.
     const still_shown = !problem && step === total && !expanded;
-    live.innerHTML = draw(D, view(), a, marks, problem && doc.activeElement === live ? cursor : null);
+    // Until the reader first uses a board, the book's own figure shows and the live
+    // board holds nothing: a page does not carry a hidden second copy of every board.
+    if (still_shown && !used) live.replaceChildren();
+    else live.innerHTML = draw(D, view(), a, marks, problem && doc.activeElement === live ? cursor : null);
     live.hidden = still_shown;
     host.style.display = still_shown ? '' : 'none';
     fig.dataset.gbStep = step;
     if (nav.length) {
+      const focused = nav.find(b => b === doc.activeElement);
       nav[0].disabled = nav[1].disabled = step === 0;
       nav[2].disabled = nav[3].disabled = step === total;
+      // A button that disables itself would drop the focus to the page: the figure,
+      // which steps with the arrow keys, takes it instead.
+      if (focused && focused.disabled) fig.focus();
     }
   };
   if (!bar.children.length) return;
-  live.after(bar, feedback, say);
+  // The controls go under the caption, so that the caption stays right under its
+  // board; the style sheet reserved their room, so nothing below moves.
+  let cap = fig.querySelector(':scope > figcaption');
+  if (!cap) {
+    cap = el('figcaption');
+    fig.append(cap);
+  }
+  cap.append(bar, feedback, say);
+  fig.classList.add('gb-ready');
   if (!problem) {
     fig.tabIndex = 0;
     fig.addEventListener('keydown', e => {

@@ -1,0 +1,86 @@
+// axe-core, the accessibility checker of browsers' developer tools, over built sites,
+// run by tests/it/checkers.rs:
+//
+//   node tests/browser/axe.mjs SITE_DIR...
+//
+// Serves each SITE_DIR over HTTP, opens every HTML page in Debian's chromium (desktop,
+// light), and the first pages with diagrams also dark and at a phone's width; runs axe
+// on each and prints every violation. Exits 1 when there is one, 0 when there are none.
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFile, readdir } from 'node:fs/promises';
+import { join, extname, normalize, relative } from 'node:path';
+import { createRequire } from 'node:module';
+
+const sites = process.argv.slice(2);
+if (sites.length === 0) {
+  console.error('usage: node axe.mjs SITE_DIR...');
+  process.exit(2);
+}
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg' };
+
+const walk = async dir => {
+  const out = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...await walk(p));
+    else if (e.name.endsWith('.html')) out.push(p);
+  }
+  return out.sort();
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const variants = [
+  { name: 'desktop light', viewport: { width: 1280, height: 900 }, colorScheme: 'light' },
+  { name: 'desktop dark', viewport: { width: 1280, height: 900 }, colorScheme: 'dark' },
+  { name: 'phone light', viewport: { width: 390, height: 844 }, colorScheme: 'light', isMobile: true, hasTouch: true },
+  { name: 'phone dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true },
+];
+let violations = 0;
+let checked = 0;
+for (const site of sites) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = await readFile(join(site, path.endsWith('/') ? path + 'index.html' : path));
+      res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end('not found');
+    }
+  });
+  await new Promise(r => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const pages = (await walk(site)).map(p => relative(site, p).split('\\').join('/'));
+  // Every page on a desktop in light; the pages with diagrams (up to three) in every variant.
+  const withDiagrams = [];
+  for (const p of pages) {
+    if (withDiagrams.length < 3 && (await readFile(join(site, p), 'utf8')).includes('<svg')) withDiagrams.push(p);
+  }
+  for (const v of variants) {
+    const context = await browser.newContext(v);
+    for (const p of v.name === 'desktop light' ? pages : withDiagrams) {
+      const page = await context.newPage();
+      await page.goto(base + p);
+      await page.addScriptTag({ path: axePath });
+      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      checked++;
+      for (const x of result.violations) {
+        violations++;
+        console.log(`${site}/${p} (${v.name}): ${x.id} (${x.impact}): ${x.help}`);
+        for (const n of x.nodes.slice(0, 3)) console.log(`    ${n.target.join(' ')}: ${n.failureSummary.replace(/\n/g, ' ')}`);
+      }
+      await page.close();
+    }
+    await context.close();
+  }
+  server.close();
+}
+await browser.close();
+console.log(`axe-core: ${checked} page views, ${violations} violations`);
+process.exit(violations ? 1 : 0);
