@@ -116,6 +116,9 @@ pub struct Para {
     pub hint: bool,
     /// The inline diagrams its text opens, in order.
     pub inline: Vec<InlineFigure>,
+    /// The language of its text when it differs from the page's: untagged text is in
+    /// the book's own language (its first), also on the pages of its other languages.
+    pub lang: Option<String>,
 }
 
 /// The text of a paragraph.
@@ -296,6 +299,11 @@ fn para(s: &Source, b: &BookBlock, p: &crate::resolve::model::Paragraph) -> Para
         },
         href: p.href.as_deref().map(|h| s.link(b.element, h)),
         hint: p.hint,
+        lang: book
+            .languages
+            .first()
+            .filter(|own| b.langs.is_empty() && own.as_str() != s.lang)
+            .cloned(),
     }
 }
 

@@ -3,7 +3,7 @@
 //! the book goes through maud's escaping.
 
 use crate::format::schema::ParaKind;
-use crate::i18n;
+use crate::i18n::{self, html_lang};
 use crate::layout::links::{link_href, LinkContext};
 use crate::layout::page::{Block, Content, Figure, ImageBlock, InlineFigure, Para};
 use crate::markup::{img, interactive, rich, Dialect};
@@ -137,16 +137,27 @@ fn para(w: &Writer, p: &Para) -> Markup {
         None => content,
     };
     let (id, class) = (&p.anchor, classes.join(" "));
+    let lang = p.lang.as_deref().map(html_lang);
     let inner = match p.kind {
-        ParaKind::H(1) => html! { h1 id=(id) class=(class) style=[style] { (content) } },
-        ParaKind::H(2) => html! { h2 id=(id) class=(class) style=[style] { (content) } },
-        ParaKind::H(3) => html! { h3 id=(id) class=(class) style=[style] { (content) } },
-        ParaKind::H(4) => html! { h4 id=(id) class=(class) style=[style] { (content) } },
-        ParaKind::H(_) => html! { h5 id=(id) class=(class) style=[style] { (content) } },
-        ParaKind::S(n) => {
-            html! { p id=(id) class={ "gb-s" (n) " " (class) } style=[style] { (content) } }
+        ParaKind::H(1) => {
+            html! { h1 id=(id) class=(class) style=[style] lang=[lang] { (content) } }
         }
-        ParaKind::P => html! { p id=(id) class=(class) style=[style] { (content) } },
+        ParaKind::H(2) => {
+            html! { h2 id=(id) class=(class) style=[style] lang=[lang] { (content) } }
+        }
+        ParaKind::H(3) => {
+            html! { h3 id=(id) class=(class) style=[style] lang=[lang] { (content) } }
+        }
+        ParaKind::H(4) => {
+            html! { h4 id=(id) class=(class) style=[style] lang=[lang] { (content) } }
+        }
+        ParaKind::H(_) => {
+            html! { h5 id=(id) class=(class) style=[style] lang=[lang] { (content) } }
+        }
+        ParaKind::S(n) => {
+            html! { p id=(id) class={ "gb-s" (n) " " (class) } style=[style] lang=[lang] { (content) } }
+        }
+        ParaKind::P => html! { p id=(id) class=(class) style=[style] lang=[lang] { (content) } },
     };
     let inline = html! { @for f in &p.inline { (inline_figure(w, f)) } };
     if p.hint {

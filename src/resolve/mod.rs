@@ -325,7 +325,8 @@ pub fn image(attrs: &[Attribute]) -> Image {
     }
 }
 
-/// The book's languages: its own tags, else those its elements use, else English.
+/// The book's languages: its own tags; else English, the spec's default, followed by
+/// the languages its elements use. The first is the book's own: untagged text is in it.
 fn book_languages(doc: &Document, book: Option<&Element>) -> Vec<String> {
     let mut langs: Vec<String> = book
         .map(|b| {
@@ -337,6 +338,7 @@ fn book_languages(doc: &Document, book: Option<&Element>) -> Vec<String> {
         })
         .unwrap_or_default();
     if langs.is_empty() {
+        langs.push("en".into());
         for el in &doc.elements {
             for l in el.languages() {
                 if schema::is_language(l) && l != "ui" && !langs.iter().any(|x| x == l) {
@@ -344,9 +346,6 @@ fn book_languages(doc: &Document, book: Option<&Element>) -> Vec<String> {
                 }
             }
         }
-    }
-    if langs.is_empty() {
-        langs.push("en".into());
     }
     langs
 }

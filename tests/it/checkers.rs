@@ -1,4 +1,5 @@
-//! The checkers a reader's tools use, over every example book's site and e-books:
+//! The checkers a reader's tools use, over the site and e-books of every example book
+//! and of the spec's own example:
 //! the Nu Html Checker (`vnu-jar`), axe-core in Chromium (desktop and phone, light and
 //! dark; `tests/browser/axe.mjs`) and Ace by DAISY on each EPUB. Each must report
 //! nothing: no error, no warning, no violation. (epubcheck runs in `epub_build.rs`.)
@@ -11,20 +12,26 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The example books, built with their e-books into `out`; returns the site folders.
+/// The example books and the spec's own example (`tests/books/valid/spec-example.gobook`),
+/// built with their e-books into `out`; returns the site folders.
 fn build_examples(out: &Path) -> Vec<PathBuf> {
     let root = common::root();
     let mut sites = Vec::new();
-    for name in [
-        "ear-reddening",
-        "annotated-game",
-        "problems",
-        "multilingual",
-    ] {
+    let books = [
+        ("ear-reddening", root.join("examples/ear-reddening")),
+        ("annotated-game", root.join("examples/annotated-game")),
+        ("problems", root.join("examples/problems")),
+        ("multilingual", root.join("examples/multilingual")),
+        (
+            "spec-example",
+            root.join("tests/books/valid/spec-example.gobook"),
+        ),
+    ];
+    for (name, book) in books {
         let site = out.join(name);
         let r = Command::new(env!("CARGO_BIN_EXE_gobook"))
             .arg("build")
-            .arg(root.join("examples").join(name))
+            .arg(book)
             .arg("-o")
             .arg(&site)
             .args(["--epub", "-q"])
@@ -183,5 +190,5 @@ fn every_epub_is_clean_in_ace_and_declares_its_accessibility() {
             }
         }
     }
-    assert_eq!(epubs, 7, "every language of every example has its e-book");
+    assert_eq!(epubs, 9, "every language of every book has its e-book");
 }

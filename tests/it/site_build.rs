@@ -440,3 +440,44 @@ fn a_broken_extra_style_sheet_fails_the_build_at_its_line() {
     assert!(err.contains("extra.css:3:"), "{err}");
     assert_eq!(std::fs::read(dir.join("site/style.css")).unwrap(), before);
 }
+
+/// English is the spec's default language: an untagged book with one German paragraph
+/// is an English book with a German edition, and on the German pages its untagged text
+/// says that it is English.
+#[test]
+fn an_untagged_book_is_english_first_and_its_text_says_so_elsewhere() {
+    let tmp = common::tempdir();
+    let dir = tmp.path();
+    std::fs::write(
+        dir.join("b.gobook"),
+        "::book(#b)\n\n::chapter\n\nPlain text.\n\n::de Nur auf Deutsch.\n",
+    )
+    .unwrap();
+    let r = gobook(&["build", dir.join("b.gobook").to_str().unwrap()]);
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let en = std::fs::read_to_string(dir.join("site/en/index.html")).unwrap();
+    let de = std::fs::read_to_string(dir.join("site/de/index.html")).unwrap();
+    assert!(
+        en.contains("Plain text.") && !en.contains("Nur auf Deutsch"),
+        "{en}"
+    );
+    assert!(de.contains("Nur auf Deutsch"), "{de}");
+    assert!(
+        de.contains(r#"lang="en">Plain text.</p>"#),
+        "untagged text on the German page is marked English: {de}"
+    );
+    assert!(
+        !en.contains(r#"lang="en">Plain"#),
+        "no lang where it is the page's own"
+    );
+    let index = std::fs::read_to_string(dir.join("site/index.html")).unwrap();
+    assert!(
+        index.find("en/index.html") < index.find("de/index.html"),
+        "English comes first"
+    );
+}
