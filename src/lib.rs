@@ -30,4 +30,5 @@ pub mod sgf;
 pub mod site;
 pub mod snapshot;
 pub mod span;
+pub mod suggest;
 pub mod xml;

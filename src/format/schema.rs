@@ -281,6 +281,20 @@ pub fn attribute_names() -> impl Iterator<Item = &'static str> {
     ATTRIBUTES.iter().map(|a| a.0)
 }
 
+/// The attribute names `host` takes (labels and point text aside), for suggestions.
+pub fn attribute_names_for(host: Host) -> Vec<&'static str> {
+    let gs = groups(host);
+    let mut names: Vec<&'static str> = ATTRIBUTES
+        .iter()
+        .filter(|a| gs.contains(&a.1))
+        .map(|a| a.0)
+        .collect();
+    if matches!(host, Host::Element(ElementKind::Img) | Host::InlineImg) {
+        names.extend(["ca", "width"]);
+    }
+    names
+}
+
 /// Attributes that are game info (written on a line of their own).
 pub fn is_game_info(name: &str) -> bool {
     ATTRIBUTES

@@ -251,6 +251,13 @@ fn text_atoms(
                 i += len;
                 continue;
             }
+            if let Some((code, fix)) = misspelt_standard_text(&s[i..]) {
+                diags.warning(
+                    crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + code.len() + 2),
+                    "unknown-standard-text",
+                    format!("`#{code}#` is not a standard text, so it stays as written; did you mean `#{fix}#`?"),
+                );
+            }
         }
         if let Some(d) = reference {
             if let Some((point, len)) = coordinate_at(s, i, d.size) {
@@ -354,6 +361,42 @@ fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)>
         _ => i18n::standard_text(name, tag)?,
     };
     Some((text, end + 1))
+}
+
+/// The standard texts that are not in the i18n tables: book information and the program.
+const BOOK_TEXTS: &[&str] = &[
+    "title",
+    "subtitle",
+    "author",
+    "publisher",
+    "copyright",
+    "app",
+    "ver",
+];
+
+/// A `#code#` at the start of `s` that is no standard text but is a typo of one: the code
+/// and the standard text meant (`#btpp#` -> `btp`). Only near misses are reported: a `#`
+/// in running text (`#5`, `C#`) is text, not a mistake.
+fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
+    let end = s[1..].find('#')? + 1;
+    let code = &s[1..end];
+    if code.len() < 2
+        || code.len() > 24
+        || !code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    {
+        return None;
+    }
+    let (name, suffix) = match code.split_once('_') {
+        Some((n, t)) => (n, format!("_{t}")),
+        None => (code, String::new()),
+    };
+    let codes: Vec<String> = i18n::standard_codes().collect();
+    let known = codes
+        .iter()
+        .map(String::as_str)
+        .chain(BOOK_TEXTS.iter().copied());
+    let fix = crate::suggest::closest(name, known)?;
+    Some((code, format!("{fix}{suffix}")))
 }
 
 /// Splits a plain string into literal pieces and standard texts, resolved.

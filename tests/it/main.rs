@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod author_messages;
 mod browser;
 mod cache_props;
 mod cache_stale;
