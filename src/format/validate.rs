@@ -105,6 +105,9 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
             "`mv` and `to` can't be used together: give the moves, or a range of the base's moves",
         );
     }
+    if el.kind == ElementKind::Include && el.attr("url").is_none() {
+        include_without_url(el, diags);
+    }
     if let Some(v) = &el.value {
         match el.kind {
             ElementKind::Go => diags.warning(
@@ -302,6 +305,26 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
     }
 }
 
+/// Names other tools give the file of an include or image.
+const FILE_WORDS: &[&str] = &["file", "src", "path", "filename", "href"];
+
+/// An include must name its file: without `url` the build has nothing to read.
+fn include_without_url(el: &Element, diags: &mut Diagnostics) {
+    let message = match el
+        .attrs
+        .iter()
+        .find(|a| FILE_WORDS.contains(&a.name.as_str()))
+    {
+        Some(a) => format!(
+            "`::include` takes its file as `url`: write `url={}` instead of `{}=`",
+            quoted(&a.value),
+            a.name
+        ),
+        None => "`::include` needs the file to include, e.g. `::include url=\"notes.md\"`".into(),
+    };
+    diags.error(el.name_span, "include-without-url", message);
+}
+
 /// What an unknown attribute most likely should be: a file named the way other tools
 /// name it (`file=`, `src=`) is `url=`; else the closest attribute `host` takes.
 fn attribute_fix(host: Host, a: &Attribute) -> String {
@@ -309,12 +332,7 @@ fn attribute_fix(host: Host, a: &Attribute) -> String {
         host,
         Host::Element(ElementKind::Include | ElementKind::Img) | Host::InlineImg
     );
-    if takes_url
-        && matches!(
-            a.name.as_str(),
-            "file" | "src" | "path" | "filename" | "href"
-        )
-    {
+    if takes_url && FILE_WORDS.contains(&a.name.as_str()) {
         return format!(
             "; the file is given as `url=`, e.g. `url={}`",
             quoted(&a.value)
