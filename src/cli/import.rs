@@ -1,6 +1,7 @@
 //! `gobook import GAME -o BOOK`: a book from an SGF or XML game, checked before it is written.
 
 use super::book_file;
+use super::count::count;
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::import::{book_from_game, Options};
@@ -91,21 +92,47 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         .collect();
     book_file::print_diagnostics(&out_name, &text, &shown, true);
     if errors > SHOWN_ERRORS {
-        report::error(&format!("wrote {out_name}, but it has {errors} error(s), the first {SHOWN_ERRORS} above; `gobook check {out_name} --format json` lists them all"));
+        report::error(&format!("wrote {out_name}, but it has {}, the first {SHOWN_ERRORS} above; `gobook check {out_name} --format json` lists them all", count(errors, "error")));
         return EXIT_CONTENT;
     } else if errors > 0 {
         report::error(&format!(
-            "wrote {out_name}, but it has {errors} error(s); see above"
+            "wrote {out_name}, but it has {}; see above",
+            count(errors, "error")
         ));
         return EXIT_CONTENT;
     }
     if !g.quiet {
-        eprintln!(
-            "wrote {out_name} ({} diagrams)",
-            checked.resolved.book.diagrams.len()
-        );
+        eprint!("{}", made(&out_name, &checked.resolved.book));
     }
     EXIT_OK
+}
+
+/// What an import made, and the command to run next: an author who just imported a
+/// game wants to see it, and should not have to look up how.
+pub fn made(out_name: &str, book: &gobook::resolve::model::Book) -> String {
+    use gobook::format::schema::{DiagramKind, ParaKind};
+    use gobook::resolve::model::{BlockKind, DiagramRole};
+    let kind = |k: DiagramKind| {
+        book.diagrams
+            .iter()
+            .filter(|d| d.role == DiagramRole::Block(k))
+            .count()
+    };
+    let figures = kind(DiagramKind::Fig);
+    let variations = book.diagrams.len() - figures;
+    // The game's comments, and its summary (players, result), become plain paragraphs.
+    let paragraphs = book
+        .chapters
+        .iter()
+        .flat_map(|c| &c.blocks)
+        .filter(|b| matches!(&b.kind, BlockKind::Paragraph(p) if p.kind == ParaKind::P))
+        .count();
+    format!(
+        "wrote {out_name}: {}, {}, {}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
+        count(figures, "figure"),
+        count(variations, "variation diagram"),
+        count(paragraphs, "text paragraph"),
+    )
 }
 
 /// Reads the first game of an SGF or XML file (XML by the `.xml` extension), printing

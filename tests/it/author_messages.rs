@@ -108,6 +108,23 @@ fn an_include_or_image_with_file_says_url() {
         m.ends_with("the file is given as `url=`, e.g. `url=\"notes.md\"`"),
         "{m}"
     );
+    // Without `url` the include has no file at all: an error (the build would fail) that
+    // says what to write.
+    let all = check(&format!("{HEAD}::include file=\"notes.md\"\n"));
+    let e = all
+        .iter()
+        .find(|d| d.code == "include-without-url")
+        .unwrap();
+    assert_eq!(e.severity, Severity::Error);
+    assert_eq!(
+        e.message,
+        "`::include` takes its file as `url`: write `url=\"notes.md\"` instead of `file=`"
+    );
+    let m = message(&format!("{HEAD}::include\n"), "include-without-url");
+    assert_eq!(
+        m,
+        "`::include` needs the file to include, e.g. `::include url=\"notes.md\"`"
+    );
     let m = message(&format!("{HEAD}::img src=\"a.png\"\n"), "unknown-attribute");
     assert!(m.ends_with("`url=\"a.png\"`"), "{m}");
 }

@@ -11,6 +11,7 @@ mod cache_stale;
 mod cli_check_fmt;
 mod cli_svg;
 mod cli_svg_sgf;
+mod cli_words;
 mod convert_cli;
 mod epub_build;
 mod examples_build;
