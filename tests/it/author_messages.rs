@@ -177,3 +177,17 @@ fn a_mark_on_the_point_the_next_move_fills_is_pointed_out() {
         );
     }
 }
+
+#[test]
+fn a_board_size_against_the_default_base_says_base_none() {
+    let m = message(
+        &format!("{HEAD}::go mv=D4\n\n::prb sz=9 ab=C3 correct=D4\n"),
+        "size-mismatch",
+    );
+    assert!(m.ends_with("add `base=none` for a board of its own"), "{m}");
+    let m = message(
+        &format!("{HEAD}::go(#g) mv=D4\n\n::prb base=g sz=9 correct=D4\n"),
+        "size-mismatch",
+    );
+    assert!(m.ends_with("remove `sz` or `base`"), "{m}");
+}

@@ -17,6 +17,7 @@ mod epub_build;
 mod examples_build;
 mod format_books;
 mod format_props;
+mod format_reference;
 mod fuzz_findings;
 mod hostile_text;
 mod import;
