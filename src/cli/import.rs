@@ -64,6 +64,8 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
             return EXIT_CONTENT;
         }
     };
+    // Every comment of the game becomes paragraphs of the book (main line and variations).
+    let comments = game.nodes().iter().filter(|n| n.has("C")).count();
     // The tree is not needed any more; a game of a million nodes holds a lot of memory.
     drop(game);
     let written = if args.force {
@@ -102,16 +104,16 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         return EXIT_CONTENT;
     }
     if !g.quiet {
-        eprint!("{}", made(&out_name, &checked.resolved.book));
+        eprint!("{}", made(&out_name, &checked.resolved.book, comments));
     }
     EXIT_OK
 }
 
 /// What an import made, and the command to run next: an author who just imported a
 /// game wants to see it, and should not have to look up how.
-pub fn made(out_name: &str, book: &gobook::resolve::model::Book) -> String {
-    use gobook::format::schema::{DiagramKind, ParaKind};
-    use gobook::resolve::model::{BlockKind, DiagramRole};
+fn made(out_name: &str, book: &gobook::resolve::model::Book, comments: usize) -> String {
+    use gobook::format::schema::DiagramKind;
+    use gobook::resolve::model::DiagramRole;
     let kind = |k: DiagramKind| {
         book.diagrams
             .iter()
@@ -120,18 +122,11 @@ pub fn made(out_name: &str, book: &gobook::resolve::model::Book) -> String {
     };
     let figures = kind(DiagramKind::Fig);
     let variations = book.diagrams.len() - figures;
-    // The game's comments, and its summary (players, result), become plain paragraphs.
-    let paragraphs = book
-        .chapters
-        .iter()
-        .flat_map(|c| &c.blocks)
-        .filter(|b| matches!(&b.kind, BlockKind::Paragraph(p) if p.kind == ParaKind::P))
-        .count();
     format!(
         "wrote {out_name}: {}, {}, {}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
         count(figures, "figure"),
         count(variations, "variation diagram"),
-        count(paragraphs, "text paragraph"),
+        count(comments, "comment"),
     )
 }
 

@@ -104,7 +104,7 @@ fn import_says_what_it_made_and_what_to_run_next() {
     assert!(ok, "{text}");
     let first = text.lines().find(|l| l.starts_with("wrote ")).unwrap_or("");
     assert!(
-        first.starts_with("wrote g.gobook: 2 figures, 1 variation diagram, "),
+        first == "wrote g.gobook: 2 figures, 1 variation diagram, 2 comments",
         "{text}"
     );
     assert!(
