@@ -191,3 +191,25 @@ fn a_board_size_against_the_default_base_says_base_none() {
     );
     assert!(m.ends_with("remove `sz` or `base`"), "{m}");
 }
+
+#[test]
+fn a_missing_image_or_include_names_the_file_a_typo_away() {
+    let tmp = crate::common::tempdir();
+    std::fs::create_dir_all(tmp.path().join("img")).unwrap();
+    std::fs::write(tmp.path().join("img/stone.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+    std::fs::write(tmp.path().join("opening.gobook"), "::chapter\n\nText.\n").unwrap();
+    std::fs::write(
+        tmp.path().join("book.gobook"),
+        format!("{HEAD}::img url=\"img/stone.jpg\"\n\n::include url=\"openign.gobook\"\n"),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(["check", "book.gobook"])
+        .current_dir(tmp.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("did you mean `img/stone.png`?"), "{text}");
+    assert!(text.contains("did you mean `opening.gobook`?"), "{text}");
+}
