@@ -269,9 +269,10 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
                 a.name_span,
                 "misplaced-attribute",
                 format!(
-                    "`{}` does not apply to {}; it is kept but has no effect",
+                    "`{}` does not apply to {}{}; it is kept but has no effect",
                     a.name,
-                    host_name(host)
+                    host_name(host),
+                    takers(base)
                 ),
             ),
             AttrSpec::Label => check_value(a, ValueType::PointList, size, diags),
@@ -302,6 +303,25 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
                 }
             }
         }
+    }
+}
+
+/// ` but to `::go`, `::fig`, ...`: the elements that do take the attribute `base`.
+fn takers(base: &str) -> String {
+    let names: Vec<String> = schema::ELEMENT_NAMES
+        .iter()
+        .filter(|n| {
+            !matches!(
+                schema::attr_spec(Host::Element(ElementKind::from_name(n)), base),
+                AttrSpec::Misplaced | AttrSpec::Unknown
+            )
+        })
+        .map(|n| format!("`::{n}`"))
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" but to {}", names.join(", "))
     }
 }
 

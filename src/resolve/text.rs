@@ -386,17 +386,25 @@ fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
     {
         return None;
     }
-    let (name, suffix) = match code.split_once('_') {
-        Some((n, t)) => (n, format!("_{t}")),
-        None => (code, String::new()),
+    let (name, tag) = match code.split_once('_') {
+        Some((n, t)) => (n, Some(t)),
+        None => (code, None),
     };
     let codes: Vec<String> = i18n::standard_codes().collect();
-    let known = codes
-        .iter()
-        .map(String::as_str)
-        .chain(BOOK_TEXTS.iter().copied());
-    let fix = crate::suggest::closest(name, known)?;
-    Some((code, format!("{fix}{suffix}")))
+    let known = || {
+        codes
+            .iter()
+            .map(String::as_str)
+            .chain(BOOK_TEXTS.iter().copied())
+    };
+    if known().any(|k| k == name) {
+        // A known text with a language tag that is none (`#btp_jp#`): the tag is the typo.
+        let tag = crate::suggest::closest(tag?, schema::LANGUAGES.iter().copied())?;
+        return Some((code, format!("{name}_{tag}")));
+    }
+    let fix = crate::suggest::closest(name, known())?;
+    let tag = tag.map(|t| format!("_{t}")).unwrap_or_default();
+    Some((code, format!("{fix}{tag}")))
 }
 
 /// Splits a plain string into literal pieces and standard texts, resolved.

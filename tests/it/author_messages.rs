@@ -71,6 +71,17 @@ fn an_unknown_standard_text_names_the_closest_one() {
     );
     let m = message(&format!("{HEAD}::p By #autor#.\n"), "unknown-standard-text");
     assert!(m.ends_with("did you mean `#author#`?"), "{m}");
+    // A known text with a language tag that is none: the tag is what is fixed.
+    let m = message(
+        &format!("{HEAD}::p #btp_jp# here.\n"),
+        "unknown-standard-text",
+    );
+    assert!(m.ends_with("did you mean `#btp_ja#`?"), "{m}");
+    let m = message(
+        &format!("{HEAD}::p #btpp_de# here.\n"),
+        "unknown-standard-text",
+    );
+    assert!(m.ends_with("did you mean `#btp_de#`?"), "{m}");
     // A `#` in running text is text: nothing is reported.
     let all = check(&format!("{HEAD}::p Move #5 and C# and #zzzzzz#.\n"));
     assert!(
@@ -212,4 +223,21 @@ fn a_missing_image_or_include_names_the_file_a_typo_away() {
     let text = String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("did you mean `img/stone.png`?"), "{text}");
     assert!(text.contains("did you mean `opening.gobook`?"), "{text}");
+}
+
+#[test]
+fn a_misplaced_attribute_names_the_elements_it_belongs_to() {
+    let m = message(&format!("{HEAD}::p mv=D4 Text.\n"), "misplaced-attribute");
+    assert_eq!(
+        m,
+        "`mv` does not apply to a paragraph but to `::go`, `::fig`, `::dia`, `::var`, `::prb`; it is kept but has no effect"
+    );
+    let m = message(
+        &format!("{HEAD}::chapter title=\"Two\"\n"),
+        "misplaced-attribute",
+    );
+    assert!(
+        m.starts_with("`title` does not apply to a chapter but to `::book`;"),
+        "{m}"
+    );
 }
