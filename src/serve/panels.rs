@@ -24,7 +24,8 @@ border:1px solid #6b5f52;border-radius:6px;padding:.2rem .55rem;cursor:pointer\"
 const PANEL_MAX: usize = 50;
 
 /// The warnings panel: a box in the bottom right corner, narrow and at most a third of the
-/// window high, so that the book stays readable beside it. `data-key` names this list of
+/// window high, so that the book stays readable beside it; its heading folds the list away
+/// (folded from the start on a narrow window, where a third of it is too much). `data-key` names this list of
 /// warnings: a panel dismissed stays away through reloads until the list changes.
 pub fn warnings_panel(warnings: &[Located]) -> Option<String> {
     if warnings.is_empty() {
@@ -55,11 +56,13 @@ width:min(22rem,calc(100vw - 24px));max-height:33vh;overflow:auto;background:#ff
 border:1px solid #d9b300;border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.18);\
 font:13px/1.4 system-ui,sans-serif;padding:.5rem .75rem\">\
 <div style=\"display:flex;align-items:center;justify-content:space-between;gap:.5rem\">\
-<strong>{n} warning{s}</strong>\
+<button type=\"button\" data-gobook-toggle aria-expanded=\"true\" aria-controls=\"gobook-warnings-list\" \
+title=\"Show or hide the list\" style=\"font:600 13px system-ui,sans-serif;background:none;color:inherit;border:0;padding:0;cursor:pointer\">\
+{n} warning{s} <span aria-hidden=\"true\">▾</span></button>\
 <button type=\"button\" data-gobook-close aria-label=\"Dismiss the warnings\" title=\"Dismiss until the warnings change\" \
 style=\"font:600 16px/1 system-ui,sans-serif;background:none;color:inherit;border:1px solid #d9b300;border-radius:6px;\
 padding:.1rem .45rem;cursor:pointer\">×</button></div>\
-<ul style=\"margin:.25rem 0 0;padding-left:1.1rem\">{items}</ul></aside>",
+<ul id=\"gobook-warnings-list\" style=\"margin:.25rem 0 0;padding-left:1.1rem\">{items}</ul></aside>",
         s = if n == 1 { "" } else { "s" }
     ))
 }
@@ -124,7 +127,7 @@ mod tests {
     #[test]
     fn the_panel_escapes_and_counts() {
         let p = warnings_panel(&[warning("`::<b>` is <not> known", 9)]).unwrap();
-        assert!(p.contains("1 warning<"), "{p}");
+        assert!(p.contains("1 warning <span"), "{p}");
         assert!(p.contains("book.gobook:9:3"), "{p}");
         assert!(p.contains("&lt;not&gt;") && !p.contains("<not>"), "{p}");
         assert!(p.contains("data-gobook-close"));

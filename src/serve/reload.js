@@ -26,10 +26,23 @@
   const makeRoom = (h) => {
     document.body.style.paddingBottom = h ? h + 24 + "px" : "";
   };
+  // The list folds away under its heading; the choice holds through reloads, and a narrow
+  // window starts folded.
+  const folded = "gobook-warnings-folded";
+  const fold = (w, yes) => {
+    w.querySelector("ul").hidden = yes;
+    w.querySelector("[data-gobook-toggle]").setAttribute("aria-expanded", String(!yes));
+    makeRoom(w.offsetHeight);
+  };
   const hideDismissed = () => {
     const w = document.getElementById("gobook-warnings");
-    if (w && sessionStorage.getItem(dismissed) === w.dataset.key) w.remove();
-    else if (w) makeRoom(w.offsetHeight);
+    if (!w) return;
+    if (sessionStorage.getItem(dismissed) === w.dataset.key) {
+      w.remove();
+      return;
+    }
+    const f = sessionStorage.getItem(folded);
+    fold(w, f === null ? innerWidth < 700 : f === "1");
   };
   if (document.readyState === "loading") {
     addEventListener("DOMContentLoaded", hideDismissed);
@@ -46,6 +59,12 @@
   addEventListener("click", (e) => {
     const b = e.target.closest && e.target.closest("[data-gobook-close]");
     if (b) close(b.closest("#gobook-overlay, #gobook-warnings"));
+    const t = e.target.closest && e.target.closest("[data-gobook-toggle]");
+    if (t) {
+      const yes = t.getAttribute("aria-expanded") === "true";
+      sessionStorage.setItem(folded, yes ? "1" : "0");
+      fold(t.closest("#gobook-warnings"), yes);
+    }
   });
   addEventListener("keydown", (e) => {
     const o = document.getElementById("gobook-overlay");

@@ -97,6 +97,25 @@ await step('a typo shows the warnings panel with the fix, beside the book', asyn
   const box2 = await panel.boundingBox();
   if (last && overlaps(box2, last)) throw new Error('the panel covers the end of the book');
 });
+await step('the panel folds its list under its heading, and unfolds', async () => {
+  const panel = page.locator('#gobook-warnings');
+  const open = (await panel.boundingBox()).height;
+  await panel.locator('[data-gobook-toggle]').click();
+  const shut = (await panel.boundingBox()).height;
+  if (!(shut < open && shut < 60)) throw new Error(`folded it is ${shut}px high (open: ${open}px)`);
+  if (await panel.locator('ul').isVisible()) throw new Error('the folded list still shows');
+  await panel.locator('[data-gobook-toggle]').click();
+  if (!(await panel.locator('ul').isVisible())) throw new Error('the list does not come back');
+});
+await step('on a narrow window the panel starts folded', async () => {
+  const p2 = await browser.newPage({ viewport: { width: 400, height: 700 } });
+  await p2.goto(url);
+  const panel = p2.locator('#gobook-warnings');
+  await panel.waitFor({ timeout: 15000 });
+  if (await panel.locator('ul').isVisible()) throw new Error('the list is open on a narrow window');
+  if ((await panel.boundingBox()).height > 60) throw new Error('the folded panel is tall');
+  await p2.close();
+});
 await step('the panel is dismissed, and stays so while its warnings do not change', async () => {
   await page.locator('#gobook-warnings [data-gobook-close]').click();
   if (await page.locator('#gobook-warnings').count()) throw new Error('the panel is still there');

@@ -739,7 +739,7 @@ fn warnings_reach_the_terminal_once_and_the_page_in_a_panel() {
     let (_, _, body) = s.get("/");
     let html = String::from_utf8_lossy(&body);
     assert!(
-        html.contains("id=\"gobook-warnings\"") && html.contains("1 warning<"),
+        html.contains("id=\"gobook-warnings\"") && html.contains("1 warning <span"),
         "{html}"
     );
     assert!(html.contains("did you mean <code"), "{html}");
