@@ -226,9 +226,11 @@ fn apply(outcome: Outcome, site: &Shared, signals: &broadcast::Sender<Signal>, q
             let had_errors = old.overlay.is_some();
             let same_panel = old.warnings == snapshot.warnings;
             site.set(snapshot);
-            // Warnings do not stop a build, so they are printed even with --quiet, but only
-            // the new ones: the same list after every save would bury what changed.
-            eprint!("{new_warnings}");
+            // Only the new warnings: the same list after every save would bury what changed.
+            // --quiet prints only errors, as for `gobook build`; the page still has the panel.
+            if !quiet {
+                eprint!("{new_warnings}");
+            }
             let counted = match warnings {
                 0 => String::new(),
                 n => format!(", {n} warning{}", plural(n)),
