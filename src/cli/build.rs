@@ -5,7 +5,9 @@ use super::count::count;
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::epub;
-use gobook::site::build::{self, BuildError, Options};
+use gobook::project::build::{BuildError, Options};
+use gobook::project::error::ProjectError;
+use gobook::site::build;
 use std::path::PathBuf;
 
 /// Arguments of `gobook build`.
@@ -123,8 +125,14 @@ fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
             super::report::error(what);
             EXIT_CONTENT
         }
-        BuildError::Other(msg) => {
-            super::report::error(&msg);
+        // A style sheet or a setting of the book is its content; an output folder
+        // gobook may not replace is the command's usage.
+        BuildError::Project(e @ (ProjectError::Style(_) | ProjectError::Settings(_))) => {
+            super::report::error(&e.to_string());
+            EXIT_CONTENT
+        }
+        e @ (BuildError::Project(_) | BuildError::Other(_)) => {
+            super::report::error(&e.to_string());
             EXIT_USAGE
         }
     }

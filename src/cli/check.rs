@@ -4,7 +4,7 @@ use super::book_file::{self, ReadError};
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use gobook::diagnostics::{Located, Severity, SourceFile};
-use gobook::site::files::FileProblems;
+use gobook::project::files::FileProblems;
 use std::path::PathBuf;
 
 /// Arguments of `gobook check`.
@@ -37,8 +37,8 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     match book_file::read(&args.book) {
         Ok(f) => {
             let checked = gobook::check::check(&f.text);
-            let book_dir = gobook::site::output::folder_of(&f.path);
-            let found = gobook::site::files::check_files(&checked, &book_dir, true);
+            let book_dir = gobook::project::output::folder_of(&f.path);
+            let found = gobook::project::files::check_files(&checked, &book_dir, true);
             let mut diagnostics = checked.diagnostics;
             diagnostics.extend(found.book);
             diagnostics.sort_by_key(|d| (d.span.start, d.severity));
@@ -48,7 +48,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
                 diagnostics,
             });
             files.extend(found.included);
-            setting_error = gobook::site::files::check_settings(&book_dir).err();
+            setting_error = gobook::project::files::check_settings(&book_dir).err();
         }
         Err(ReadError::Io(msg)) => {
             super::report::error(&msg);
@@ -82,7 +82,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             &serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()),
         );
         if let Some(msg) = &setting_error {
-            super::report::error(msg);
+            super::report::error(&msg.to_string());
         }
     } else {
         let (mut e, mut w) = (0, 0);
@@ -92,7 +92,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             w += fw;
         }
         if let Some(msg) = &setting_error {
-            super::report::error(msg);
+            super::report::error(&msg.to_string());
             e += 1;
         }
         if !g.quiet {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// old file's permissions.
 pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let target = link_target(path);
-    let dir = gobook::site::output::folder_of(&target);
+    let dir = gobook::project::output::folder_of(&target);
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -31,7 +31,7 @@ pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Writes a new file at `path`; fails with `AlreadyExists` when something is there already,
 /// checked and created in one step so nothing that appears meanwhile is overwritten.
 pub fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = gobook::site::output::folder_of(path);
+    let dir = gobook::project::output::folder_of(path);
     let mut tmp = tempfile::Builder::new()
         .prefix(".gobook-new-")
         .tempfile_in(&dir)?;

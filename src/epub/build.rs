@@ -10,19 +10,22 @@ use super::package::{self, Item, Metadata};
 use super::{names, solutions, xhtml};
 use crate::check::Checked;
 use crate::format::schema::ElementKind;
+use crate::format::values::is_external;
+use crate::i18n::html_lang;
 use crate::layout::diagram::board_diagram;
+use crate::layout::links::LinkContext;
+use crate::layout::page::{self, Source};
+use crate::layout::plan::{self, Plan};
+use crate::markup::blocks::{self as markup_blocks, interface_words, Writer};
+use crate::markup::includes::render_includes;
+use crate::markup::Dialect;
+use crate::project::build::{checked_book, local_images, BuildError, Options, DEFAULT_OUT_DIR};
+use crate::project::config::{self, Config};
+use crate::project::confine::{confine, Kind};
+use crate::project::output;
+use crate::project::{script, theme};
 use crate::render::svg::render_inline;
 use crate::resolve::text;
-use crate::site::build::{
-    checked_book, local_images, render_includes, BuildError, Options, DEFAULT_OUT_DIR,
-};
-use crate::site::config::{self, Config};
-use crate::site::confine::{confine, Kind};
-use crate::site::html::{self, html_lang, Site};
-use crate::site::output;
-use crate::site::pages::{self, Plan};
-use crate::site::rich::{is_external, LinkContext};
-use crate::site::{script, theme};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -215,7 +218,7 @@ fn modified(book: &Path) -> String {
 /// The site's page plan with e-book file names: chapters as `.xhtml`, the generated
 /// contents page as the navigation document.
 fn plan(book: &crate::resolve::model::Book, lang: &str) -> Plan {
-    let mut plan = pages::plan(book, lang);
+    let mut plan = plan::plan(book, lang);
     for p in &mut plan.pages {
         p.file = match p.chapter {
             Some(_) => format!("{}.xhtml", p.file.strip_suffix(".html").unwrap_or(&p.file)),
@@ -231,29 +234,29 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let book = &checked.resolved.book;
     let plan = plan(book, lang);
     let tag = html_lang(lang);
-    let includes =
-        render_includes(checked, s.book_dir, std::slice::from_ref(&plan)).map_err(|e| match e {
-            // Missing includes are reported in the book itself.
-            BuildError::Content {
-                name: n,
-                text: t,
-                diagnostics,
-            } if n.is_empty() && t.is_empty() => BuildError::Content {
-                name: s.name.to_string(),
-                text: s.opts.text.to_string(),
-                diagnostics,
-            },
-            other => other,
-        })?;
-    let site = Site {
+    let includes = render_includes(
+        checked,
+        s.book_dir,
+        std::slice::from_ref(&plan),
+        Dialect::Xhtml,
+    )
+    .map_err(|e| match e {
+        // Missing includes are reported in the book itself.
+        BuildError::Content {
+            name: n,
+            text: t,
+            diagnostics,
+        } if n.is_empty() && t.is_empty() => BuildError::Content {
+            name: s.name.to_string(),
+            text: s.opts.text.to_string(),
+            diagnostics,
+        },
+        other => other,
+    })?;
+    let source = Source {
         src: s.opts.text,
         checked,
-        plans: std::slice::from_ref(&plan),
-        multi: false,
-        config: s.config,
-        svgs: &[],
-        svgs_from: 0,
-        includes: &includes,
+        lang,
     };
     // The diagrams of each chapter (a contiguous run), drawn when its page is made.
     let diagrams = book.chapter_diagrams();
@@ -373,26 +376,31 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             .zip(range.clone())
             .map(|(d, i)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into())
             .collect();
-        let chapter_site = Site {
-            svgs: std::slice::from_ref(&svgs),
+        let blocks = page::chapter(&source, c);
+        let w = Writer {
+            book,
+            links: &cx,
+            dialect: Dialect::Xhtml,
+            svgs: &svgs,
             svgs_from: range.start,
-            ..site
+            includes: includes.first(),
+            buy_url: s.config.buy_url.as_deref(),
         };
-        let chapter = html::chapter_body(&chapter_site, &plan, 0, c, &cx);
+        let chapter = markup_blocks::blocks(&w, &blocks);
         // Interactive diagrams get the site's script and its words; reading systems
         // without scripting show the static diagram and the solutions as they are.
-        let words = html::interface_words(&chapter, lang).into_string();
+        let words = interface_words(&chapter, lang).into_string();
         let scripted = !words.is_empty();
         let mut body = chapter.into_string();
-        body.push_str(&solutions::chapter_solutions(book, c, lang));
+        body.push_str(&solutions::chapter_solutions(book, &blocks, lang).into_string());
         let page_title = if pi == 0 {
             title.clone()
         } else {
-            html::page_title(&site, &plan, pi)
+            page::page_title(&source, &plan, pi)
         };
         let kind = if pi == 0 { "titlepage" } else { "chapter" };
         let role = if pi == 0 { "" } else { " role=\"doc-chapter\"" };
-        let body = format!("<main class=\"gb-main\">\n<section epub:type=\"{kind}\"{role}>\n{}\n</section>\n</main>{words}", xhtml::from_html(&body));
+        let body = format!("<main class=\"gb-main\">\n<section epub:type=\"{kind}\"{role}>\n{body}\n</section>\n</main>{words}");
         let doc = xhtml::document(
             &xhtml::Frame {
                 lang: tag,

@@ -76,6 +76,22 @@ pub fn classify_href(href: &str) -> Href<'_> {
     }
 }
 
+/// Whether a URL leaves the book: it has a scheme (`https:`, `mailto:`, ...) or is
+/// protocol-relative (`//host/...`). Such a URL is never a file in the book's folder.
+pub fn is_external(url: &str) -> bool {
+    url.starts_with("//")
+        || url
+            .split_once(':')
+            .is_some_and(|(s, _)| !s.contains('/') && !s.is_empty())
+}
+
+/// Whether a URL from outside gobook text (Markdown includes) may go into a page: the
+/// rule of the book's own links ([`classify_href`]), which refuses schemes such as
+/// `javascript:`, `data:` and `vbscript:`.
+pub fn allowed_url(url: &str) -> bool {
+    !matches!(classify_href(url), Href::Refused { .. })
+}
+
 /// Parses an integer.
 pub fn parse_int(s: &str) -> Result<i64, ValueError> {
     let digits = s.strip_prefix('-').unwrap_or(s);

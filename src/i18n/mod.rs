@@ -178,3 +178,14 @@ pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
         .find(|(k, _)| *k == key)
         .map(|(_, row)| pick(row, lang))
 }
+
+/// BCP 47 tags for the spec's language codes.
+pub fn html_lang(l: &str) -> &str {
+    match l {
+        "cn" => "zh-Hans",
+        "tw" => "zh-Hant",
+        "po" => "pl",
+        "ui" => "en",
+        other => other,
+    }
+}

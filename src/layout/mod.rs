@@ -1,5 +1,11 @@
 //! Between the resolved book and the writers: what the site and the e-books show,
-//! worked out once from the book. Today that is each diagram as the board renderer
-//! draws it; the page model will grow here. Knows books, not HTML or SVG.
+//! worked out once from the book. The pages of each language and where every element
+//! is found (`plan`), where links lead (`links`), each chapter as the blocks a reader
+//! meets (`page`), problems' answers (`answers`) and each diagram as the board renderer
+//! draws it (`diagram`). Knows books, not HTML or SVG.
 
+pub mod answers;
 pub mod diagram;
+pub mod links;
+pub mod page;
+pub mod plan;

@@ -3,10 +3,11 @@
 
 use crate::diagnostics::{render_file, render_human, Severity, SourceFile};
 use crate::escape;
+use crate::project::build::{BuildError, Options};
+use crate::project::inputs::{Fingerprint, Inputs};
 use crate::serve::panels::{overlay_html, warnings_panel};
 use crate::serve::state::Snapshot;
-use crate::site::build::{render, BuildError, Cache, Options};
-use crate::site::inputs::{Fingerprint, Inputs};
+use crate::site::build::{render, Cache};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
@@ -77,7 +78,7 @@ impl Rebuilder {
 
     /// The book's folder.
     pub fn book_dir(&self) -> PathBuf {
-        crate::site::output::folder_of(&self.book)
+        crate::project::output::folder_of(&self.book)
     }
 
     /// The files the last build read (or would have read), kept up to date by each rebuild.
@@ -207,10 +208,13 @@ impl Rebuilder {
                     terminal,
                 }
             }
-            Err(BuildError::Other(msg)) => Outcome::Failed {
-                overlay: overlay_html(&escape::text(&msg)),
-                terminal: format!("{msg}\n"),
-            },
+            Err(e @ (BuildError::Project(_) | BuildError::Other(_))) => {
+                let msg = e.to_string();
+                Outcome::Failed {
+                    overlay: overlay_html(&escape::text(&msg)),
+                    terminal: format!("{msg}\n"),
+                }
+            }
         }
     }
 

@@ -2,16 +2,17 @@
 //! every diagram in parallel, write pages, style sheet and images into a fresh
 //! folder, and only then swap it in for the old site.
 
-use crate::check::{check, Checked};
-use crate::diagnostics::Diagnostic;
-use crate::layout::diagram::{board_diagram, board_shape, diagram_title};
+use crate::check::Checked;
+use crate::layout::diagram::{board_shape, diagram_title};
+use crate::layout::plan::{self, Plan};
+use crate::markup::includes::render_includes;
+use crate::markup::Dialect;
+use crate::project::build::{checked_book, local_images, BuildError, Options, DEFAULT_OUT_DIR};
+use crate::project::config::{self, Config};
+use crate::project::inputs::Inputs;
+use crate::project::{output, script, theme};
 use crate::render::svg::{render_inline, retitle};
-use crate::site::config::{self, Config};
 use crate::site::html::{self, Site};
-use crate::site::includes::{self, IncludeError, Included};
-use crate::site::inputs::Inputs;
-use crate::site::pages::{self, Plan};
-use crate::site::{files, output, script, theme};
 use maud::Markup;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -34,60 +35,6 @@ pub struct Summary {
     pub pages: usize,
     /// Time taken.
     pub elapsed: Duration,
-}
-
-/// Why a build failed; the previous site is untouched in every case.
-#[derive(Debug)]
-pub enum BuildError {
-    /// Problems in a book file (the book or an included file), with their places.
-    Content {
-        name: String,
-        text: String,
-        diagnostics: Vec<Diagnostic>,
-    },
-    /// Anything else: settings, files, folders.
-    Other(String),
-}
-
-impl From<String> for BuildError {
-    fn from(s: String) -> Self {
-        BuildError::Other(s)
-    }
-}
-
-/// How to build.
-pub struct Options<'a> {
-    /// The book file.
-    pub book: &'a Path,
-    /// The book text (already read and decoded).
-    pub text: &'a str,
-    /// Output folder given on the command line, overriding `gobook.toml`.
-    pub out_dir: Option<&'a Path>,
-    /// Called with a line of progress.
-    pub progress: &'a (dyn Fn(&str) + Sync),
-    /// The book already checked (by a command that printed its warnings), so it is not checked again.
-    pub checked: Option<&'a Checked>,
-}
-
-/// The checked book of a build: the one given, or a fresh check through `cache`.
-pub fn checked_book<'a>(
-    opts: &Options<'a>,
-    cache: &mut crate::resolve::cache::ResolveCache,
-    owned: &'a mut Option<Checked>,
-) -> Result<&'a Checked, BuildError> {
-    let checked: &'a Checked = match opts.checked {
-        Some(c) => c,
-        // Text warnings are for `check`; the build needs only errors, which they never are.
-        None => owned.insert(crate::check::check_for_build(opts.text, cache)),
-    };
-    if checked.has_errors() {
-        return Err(BuildError::Content {
-            name: opts.book.display().to_string(),
-            text: opts.text.to_string(),
-            diagnostics: checked.diagnostics.clone(),
-        });
-    }
-    Ok(checked)
 }
 
 /// Work kept between builds (by `serve`): diagram SVG by the renderer's whole input, and
@@ -272,9 +219,6 @@ pub struct Rendered {
     /// What was built.
     pub summary: Summary,
 }
-
-/// The output folder when neither the command line nor `gobook.toml` names one.
-pub const DEFAULT_OUT_DIR: &str = "site";
 
 /// Builds the site of a book and swaps it in. Pages go straight into a fresh folder beside
 /// the site, a chapter at a time (see [`write_pages`]): a build holds the book, not its site.
@@ -477,11 +421,7 @@ fn setup(
         opts.book,
     )?;
     let book = &checked.resolved.book;
-    let plans: Vec<Plan> = book
-        .languages
-        .iter()
-        .map(|l| pages::plan(book, l))
-        .collect();
+    let plans: Vec<Plan> = book.languages.iter().map(|l| plan::plan(book, l)).collect();
     let multi = plans.len() > 1;
     (opts.progress)(&format!(
         "{} chapter{}, {} diagram{}, {} language{}",
@@ -492,19 +432,20 @@ fn setup(
         plans.len(),
         if multi { "s" } else { "" }
     ));
-    let includes = render_includes(checked, book_dir, &plans).map_err(|e| match e {
-        // Missing includes are reported in the book itself.
-        BuildError::Content {
-            name: n,
-            text: t,
-            diagnostics,
-        } if n.is_empty() && t.is_empty() => BuildError::Content {
-            name: name.clone(),
-            text: opts.text.to_string(),
-            diagnostics,
-        },
-        other => other,
-    })?;
+    let includes =
+        render_includes(checked, book_dir, &plans, Dialect::Html).map_err(|e| match e {
+            // Missing includes are reported in the book itself.
+            BuildError::Content {
+                name: n,
+                text: t,
+                diagnostics,
+            } if n.is_empty() && t.is_empty() => BuildError::Content {
+                name: name.clone(),
+                text: opts.text.to_string(),
+                diagnostics,
+            },
+            other => other,
+        })?;
     let chosen_theme = theme::theme(config.theme.as_deref(), book_dir)?;
     let css = theme::stylesheet(&chosen_theme, &config.extra_css, book_dir)?;
     let js = script::script(&chosen_theme)?;
@@ -834,152 +775,6 @@ impl<'a> PageInputs<'a> {
     }
 }
 
-/// Renders every included file once per language.
-pub fn render_includes(
-    checked: &Checked,
-    book_dir: &Path,
-    plans: &[Plan],
-) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
-    let mut urls = BTreeSet::new();
-    for ch in &checked.resolved.book.chapters {
-        for b in &ch.blocks {
-            if let crate::resolve::model::BlockKind::Include { url } = &b.kind {
-                urls.insert(url.clone());
-            }
-        }
-    }
-    let mut out = vec![HashMap::new(); plans.len()];
-    for (k, url) in urls.into_iter().enumerate() {
-        match includes::read(&url, book_dir) {
-            Ok(Included::Markdown(m)) => {
-                for o in out.iter_mut() {
-                    o.insert(url.clone(), m.clone());
-                }
-            }
-            Ok(Included::Gobook { text, .. }) => {
-                let wrapped = includes::wrap(&text);
-                let sub = check(&wrapped);
-                let sub_book = &sub.resolved.book;
-                let sub_plans: Vec<Plan> = plans
-                    .iter()
-                    .map(|p| pages::plan(sub_book, &p.lang))
-                    .collect();
-                let svgs: Vec<Vec<std::sync::Arc<str>>> = sub_plans
-                    .iter()
-                    .map(|p| {
-                        sub_book
-                            .diagrams
-                            .iter()
-                            .enumerate()
-                            .map(|(i, d)| {
-                                render_inline(
-                                    &board_diagram(sub_book, d, &p.lang),
-                                    &format!("inc{i}"),
-                                )
-                                .into()
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let none: Vec<HashMap<String, Markup>> = Vec::new();
-                let cfg = Config::default();
-                let site = Site {
-                    src: &wrapped,
-                    checked: &sub,
-                    plans: &sub_plans,
-                    multi: plans.len() > 1,
-                    config: &cfg,
-                    svgs: &svgs,
-                    svgs_from: 0,
-                    includes: &none,
-                };
-                for (pi, o) in out.iter_mut().enumerate() {
-                    let body = html::included_body(&site, pi).into_string();
-                    o.insert(
-                        url.clone(),
-                        maud::PreEscaped(prefix_element_ids(&body, &format!("inc{k}-"))),
-                    );
-                }
-            }
-            Err(IncludeError::Content {
-                name,
-                text,
-                diagnostics,
-            }) => {
-                return Err(BuildError::Content {
-                    name,
-                    text,
-                    diagnostics,
-                })
-            }
-            Err(IncludeError::Missing(_) | IncludeError::Outside(_)) => {
-                // Reported as `gobook check` reports it: every bad file the book names, each at its place.
-                let found = files::check_files(checked, book_dir, false);
-                return Err(BuildError::Content {
-                    name: String::new(),
-                    text: String::new(),
-                    diagnostics: found.book,
-                });
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Prefixes the generated element anchors (`id="e12"`) of an included file's markup:
-/// they count the included file's elements and would repeat the book's own.
-fn prefix_element_ids(html: &str, prefix: &str) -> String {
-    let mut out = String::with_capacity(html.len() + 64);
-    let mut rest = html;
-    while let Some(i) = rest.find(" id=\"e") {
-        let after = &rest[i + 6..];
-        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        out.push_str(&rest[..i + 5]);
-        if digits > 0 && after.as_bytes().get(digits) == Some(&b'"') {
-            out.push_str(prefix);
-        }
-        rest = &rest[i + 5..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Local image files the book uses (image elements, inline images, those of included
-/// files), checked by [`files::check_files`] as `gobook check` does; `cover`: the cover
-/// too (the e-book shows it). The first file with errors fails the build.
-pub fn local_images(
-    checked: &Checked,
-    name: &str,
-    text: &str,
-    book_dir: &Path,
-    cover: bool,
-) -> Result<Vec<PathBuf>, BuildError> {
-    let found = files::check_files(checked, book_dir, cover);
-    if found
-        .book
-        .iter()
-        .any(|d| d.severity == crate::diagnostics::Severity::Error)
-    {
-        return Err(BuildError::Content {
-            name: name.to_string(),
-            text: text.to_string(),
-            diagnostics: found.book,
-        });
-    }
-    if let Some(f) = found.included.into_iter().find(|f| {
-        f.diagnostics
-            .iter()
-            .any(|d| d.severity == crate::diagnostics::Severity::Error)
-    }) {
-        return Err(BuildError::Content {
-            name: f.name,
-            text: f.text,
-            diagnostics: f.diagnostics,
-        });
-    }
-    Ok(found.images)
-}
-
 /// Writes files and copies images into `dir`.
 fn write_files(
     dir: &Path,
@@ -1049,24 +844,13 @@ mod tests {
                 rel.display()
             );
         }
-        let ranges = check(text).resolved.book.chapter_diagrams();
+        let ranges = crate::check::check(text).resolved.book.chapter_diagrams();
         assert_eq!(ranges, vec![0..3, 0..0, 3..6]);
         let de = std::fs::read_to_string(out.join("de/drei.html")).unwrap();
         assert_eq!(
             de.matches("<svg").count(),
             3,
             "the German chapter shows its own three diagrams"
-        );
-    }
-
-    #[test]
-    fn included_element_ids_get_a_prefix_and_nothing_else_does() {
-        assert_eq!(
-            prefix_element_ids(
-                r#"<p id="e3">a</p><p id="e3x" class="e4"><svg id="eh"/></p><h2 id="e12">"#,
-                "inc0-"
-            ),
-            r#"<p id="inc0-e3">a</p><p id="e3x" class="e4"><svg id="eh"/></p><h2 id="inc0-e12">"#
         );
     }
 }

@@ -52,7 +52,7 @@ pub fn book_pipeline(data: &[u8]) {
     let dir = scratch();
     let book = dir.path().join("book.gobook");
     let out = dir.path().join("site");
-    let opts = gobook::site::build::Options {
+    let opts = gobook::project::build::Options {
         book: &book,
         text: &src,
         out_dir: Some(&out),
@@ -77,7 +77,7 @@ pub fn epub_build(data: &[u8]) {
     let dir = scratch();
     let book = dir.path().join("book.gobook");
     let out = dir.path().join("site");
-    let opts = gobook::site::build::Options {
+    let opts = gobook::project::build::Options {
         book: &book,
         text: &src,
         out_dir: Some(&out),
@@ -165,7 +165,7 @@ pub fn gobook_toml(data: &[u8]) {
     std::fs::write(book_dir.join("gobook.toml"), data).expect("settings");
     let book = book_dir.join("book.gobook");
     let src = "::book(#b)\n\n::chapter(#c)\n\n::go mv=\"Q16 D4\"\n\n::fig at=1\n\nText.\n";
-    let opts = gobook::site::build::Options {
+    let opts = gobook::project::build::Options {
         book: &book,
         text: src,
         out_dir: None,
@@ -219,15 +219,18 @@ fn book_around(raw: &str) -> String {
 
 /// Inline markup and rich text: arbitrary text as a paragraph, a heading, a diagram's
 /// text and a caption goes through check, text resolution and HTML without a panic or
-/// a stack overflow, and the HTML of the chapter is well-formed XML once made XHTML as
-/// the EPUB writer does, whatever errors the book has. Control characters, which no
+/// a stack overflow, and the chapter written as XHTML, as the EPUB writer does, is
+/// well-formed XML whatever errors the book has. Control characters, which no
 /// markup makes well-formed, must be refused by the parser; the rest is rendered
 /// without them.
 pub fn inline_rich(data: &[u8]) {
     use gobook::layout::diagram::board_diagram;
+    use gobook::layout::links::LinkContext;
+    use gobook::layout::page::{self, Source};
+    use gobook::layout::plan::{self, Plan};
+    use gobook::markup::blocks::{blocks, Writer};
+    use gobook::markup::Dialect;
     use gobook::render::svg::render_inline;
-    use gobook::site::html::{included_body, Site};
-    use gobook::site::pages::{self, Plan};
     let raw = text(data);
     if gobook::chars::has_forbidden(&raw) {
         let parsed = gobook::format::parse(&book_around(&raw));
@@ -247,7 +250,7 @@ pub fn inline_rich(data: &[u8]) {
     } else {
         book.languages.clone()
     };
-    let plans: Vec<Plan> = langs.iter().map(|l| pages::plan(book, l)).collect();
+    let plans: Vec<Plan> = langs.iter().map(|l| plan::plan(book, l)).collect();
     let svgs: Vec<Vec<std::sync::Arc<str>>> = plans
         .iter()
         .map(|p| {
@@ -260,24 +263,36 @@ pub fn inline_rich(data: &[u8]) {
                 .collect()
         })
         .collect();
-    let includes = vec![Default::default(); plans.len()];
-    let config = Default::default();
-    let site = Site {
-        src: &src,
-        checked: &checked,
-        plans: &plans,
-        multi: plans.len() > 1,
-        config: &config,
-        svgs: &svgs,
-        svgs_from: 0,
-        includes: &includes,
-    };
-    for i in 0..plans.len() {
-        let html = included_body(&site, i).into_string();
-        let xhtml = format!(
-            "<div xmlns=\"http://www.w3.org/1999/xhtml\">{}</div>",
-            gobook::epub::xhtml::from_html(&html)
-        );
+    let inline_anchor = |d: usize| format!("gb-inline-{d}");
+    for (i, plan) in plans.iter().enumerate() {
+        let cx = LinkContext {
+            plan,
+            all: &plans,
+            chapter: None,
+            multi: plans.len() > 1,
+            inline_anchor: &inline_anchor,
+            root: "",
+            renamed: &[],
+        };
+        let w = Writer {
+            book,
+            links: &cx,
+            dialect: Dialect::Xhtml,
+            svgs: &svgs[i],
+            svgs_from: 0,
+            includes: None,
+            buy_url: None,
+        };
+        let source = Source {
+            src: &src,
+            checked: &checked,
+            lang: &plan.lang,
+        };
+        let mut xhtml = String::from("<div xmlns=\"http://www.w3.org/1999/xhtml\">");
+        for c in 0..book.chapters.len() {
+            xhtml.push_str(&blocks(&w, &page::chapter(&source, c)).into_string());
+        }
+        xhtml.push_str("</div>");
         if let Err(e) = roxmltree::Document::parse(&xhtml) {
             panic!("the HTML is not well-formed: {e}\n{xhtml}");
         }

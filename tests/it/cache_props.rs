@@ -6,8 +6,9 @@
 use gobook::board::Board;
 use gobook::diagnostics::{render_human, SourceFile};
 use gobook::point::Point;
+use gobook::project::build::{BuildError, Options};
 use gobook::serve::rebuild::{Outcome, Rebuilder};
-use gobook::site::build::{render, BuildError, Cache, Options};
+use gobook::site::build::{render, Cache};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::path::Path;
@@ -546,7 +547,7 @@ fn cold(dir: &Path, text: &str) -> Result<HashMap<String, Arc<Vec<u8>>>, String>
             }
             Err(String::from_utf8_lossy(&plain).into_owned())
         }
-        Err(BuildError::Other(m)) => Err(m),
+        Err(e) => Err(e.to_string()),
     }
 }
 

@@ -2,7 +2,8 @@
 //! previous one equals a cold build of the same text, byte for byte, and a warm check
 //! reports what a cold one does.
 
-use gobook::site::build::{render, Cache, Options};
+use gobook::project::build::Options;
+use gobook::site::build::{render, Cache};
 use std::path::{Path, PathBuf};
 
 /// Every file of the site of `text` (a book in `dir`), sorted by path.

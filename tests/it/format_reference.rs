@@ -140,7 +140,7 @@ fn the_recipes_check_cleanly() {
         let book = if b.starts_with("::book") {
             b.clone()
         } else {
-            gobook::site::includes::wrap(b)
+            gobook::project::includes::wrap(b)
         };
         let diags = gobook::check::check(&book).diagnostics;
         assert!(diags.is_empty(), "{diags:#?}\nin\n{b}");

@@ -413,8 +413,30 @@ fn gobook_toml_sets_the_output_folder_and_is_checked() {
         "extra CSS bundled: {}",
         &css[css.len().saturating_sub(200)..]
     );
+    // A wrong setting is a problem in the book's content (exit 1), as `check` counts it.
     std::fs::write(dir.join("gobook.toml"), "outdir = \"x\"\n").unwrap();
     let r = gobook(&["build", dir.to_str().unwrap()]);
-    assert_eq!(r.status.code(), Some(2));
+    assert_eq!(r.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&r.stderr).contains("gobook.toml"));
+}
+
+/// A mistake in the book's own style sheet is a problem in its content: exit 1, with the
+/// file, line and column an editor shows, and the previous site is left as it was.
+#[test]
+fn a_broken_extra_style_sheet_fails_the_build_at_its_line() {
+    let tmp = common::tempdir();
+    let dir = tmp.path();
+    std::fs::write(dir.join("b.gobook"), "::book(#b)\n\n::chapter\n\nText.\n").unwrap();
+    assert_eq!(
+        gobook(&["build", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+    let before = std::fs::read(dir.join("site/style.css")).unwrap();
+    std::fs::write(dir.join("extra.css"), ".a { color: red }\n\n.b {{ }\n").unwrap();
+    std::fs::write(dir.join("gobook.toml"), "extra_css = [\"extra.css\"]\n").unwrap();
+    let r = gobook(&["build", dir.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(err.contains("extra.css:3:"), "{err}");
+    assert_eq!(std::fs::read(dir.join("site/style.css")).unwrap(), before);
 }

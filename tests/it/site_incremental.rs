@@ -2,7 +2,8 @@
 
 use crate::common;
 
-use gobook::site::build::{render, Cache, Options};
+use gobook::project::build::Options;
+use gobook::site::build::{render, Cache};
 
 /// The site of `text` as the example book, built with `cache`: every file, sorted.
 fn rebuild(text: &str, cache: &mut Cache) -> Vec<(std::path::PathBuf, std::sync::Arc<Vec<u8>>)> {

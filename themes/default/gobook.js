@@ -1,5 +1,5 @@
 // gobook.js: interactive diagrams for gobook sites, no framework, no dependencies.
-// Each diagram carries its data in a `data-gb` attribute (see src/site/interactive.rs)
+// Each diagram carries its data in a `data-gb` attribute (see src/markup/interactive.rs)
 // and the page its interface words in <script id="gb-ui">. Without this script the
 // page still shows the static numbered diagram, and solutions and hints in <details>.
 // Comment lines and indentation are dropped at build time, so keep comments on lines

@@ -7,6 +7,7 @@
 use crate::format::schema::DiagramKind;
 use crate::format::values::{Move, Sequence};
 use crate::i18n;
+use crate::layout::answers::Answer;
 use crate::point::{Color, Point};
 use crate::render::svg::{geometry, star_points};
 use crate::resolve::model::{Diagram, DiagramRole};
@@ -186,54 +187,23 @@ pub fn ui_json(lang: &str) -> String {
     Value::Object(o).to_string()
 }
 
-/// Moves in words for the no-JavaScript solution: `Black B1, White C1`.
-fn moves_text(seq: &Sequence, first: Color, lang: &str) -> String {
-    let mut color = first;
-    let mut parts = Vec::new();
-    for (mv, _) in seq {
-        let what = match mv {
-            Move::Play(p) => p.to_string(),
-            Move::Pass => i18n::ui("pass", lang).unwrap_or("pass").to_string(),
-            Move::Tenuki => i18n::ui("elsewhere", lang)
-                .unwrap_or("elsewhere")
-                .to_string(),
-        };
-        parts.push(format!(
-            "{} {what}",
-            i18n::color_name(color == Color::Black, lang)
-        ));
-        color = match color {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        };
-    }
-    parts.join(", ")
-}
-
-/// A problem's sequences behind a disclosure, for readers without JavaScript (the
+/// A problem's answers behind a disclosure, for readers without JavaScript (the
 /// script hides it and offers the same on the board).
-pub fn solution(d: &Diagram, lang: &str) -> Option<Markup> {
-    if d.role != DiagramRole::Block(DiagramKind::Prb)
-        || (d.correct.is_empty() && d.wrong.is_empty())
-    {
+pub fn solution(answers: &[Answer], lang: &str) -> Option<Markup> {
+    if answers.is_empty() {
         return None;
     }
     let word = |k: &str| i18n::ui(k, lang).unwrap_or("").to_string();
-    let texts = |s: &Sequence| {
-        s.iter()
-            .filter_map(|(_, t)| t.clone())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     Some(html! {
         details.gb-solution {
             summary { (word("show_solution")) }
             ul {
-                @for s in &d.correct {
-                    li.gb-sol-ok { strong { (word("correct")) ": " } (moves_text(s, d.to_play, lang)) @let t = texts(s); @if !t.is_empty() { " – " (t) } }
-                }
-                @for s in &d.wrong {
-                    li.gb-sol-bad { strong { (word("wrong")) ": " } (moves_text(s, d.to_play, lang)) @let t = texts(s); @if !t.is_empty() { " – " (t) } }
+                @for a in answers {
+                    li class=(if a.correct { "gb-sol-ok" } else { "gb-sol-bad" }) {
+                        strong { (word(if a.correct { "correct" } else { "wrong" })) ": " }
+                        (a.moves)
+                        @if !a.comment.is_empty() { " – " (a.comment) }
+                    }
                 }
             }
         }

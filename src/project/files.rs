@@ -6,8 +6,8 @@ use crate::check::{check, Checked};
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::format::schema::ElementKind;
 use crate::format::syntax::{Document, Span};
-use crate::site::confine::{confine, Kind};
-use crate::site::includes::{self, IncludeError, Included};
+use crate::project::confine::{confine, Kind};
+use crate::project::includes::{self, IncludeError, Included};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -112,11 +112,11 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
 
 /// Checks what `gobook.toml` makes a build read: the settings themselves, the theme and
 /// the extra style sheets, as the build reads them; the error names the file and setting.
-pub fn check_settings(book_dir: &Path) -> Result<(), String> {
-    let config = crate::site::config::load(book_dir)?;
-    let theme = crate::site::theme::theme(config.theme.as_deref(), book_dir)?;
-    crate::site::theme::stylesheet(&theme, &config.extra_css, book_dir)?;
-    crate::site::script::script(&theme)?;
+pub fn check_settings(book_dir: &Path) -> Result<(), crate::project::error::ProjectError> {
+    let config = crate::project::config::load(book_dir)?;
+    let theme = crate::project::theme::theme(config.theme.as_deref(), book_dir)?;
+    crate::project::theme::stylesheet(&theme, &config.extra_css, book_dir)?;
+    crate::project::script::script(&theme)?;
     Ok(())
 }
 
@@ -152,7 +152,7 @@ fn images(
     found: &mut BTreeSet<PathBuf>,
 ) {
     let mut visit = |url: &str, span: Span| {
-        if url.is_empty() || crate::site::rich::is_external(url) {
+        if url.is_empty() || crate::format::values::is_external(url) {
             return;
         }
         let span = Span {
@@ -196,7 +196,7 @@ fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
         .filter(|a| a.name == "cover" || a.name.starts_with("cover_"))
     {
         let url = a.value.trim();
-        if url.is_empty() || crate::site::rich::is_external(url) {
+        if url.is_empty() || crate::format::values::is_external(url) {
             continue;
         }
         match confine(book_dir, url, "cover image", Kind::File) {

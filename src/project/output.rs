@@ -7,6 +7,7 @@
 //! folder holding files the book reads. Paths are compared after `..` and symbolic links are
 //! resolved, so `-o ../book` from inside the book or a link to the book's folder is caught too.
 
+use crate::project::error::{io, ProjectError};
 use std::path::{Component, Path, PathBuf};
 
 /// The file every site gobook writes carries at its root: its proof of ownership.
@@ -25,7 +26,7 @@ pub fn out_dir(
     config: Option<&Path>,
     default: &str,
     book: &Path,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, ProjectError> {
     let book_dir = folder_of(book);
     let out = match (cli, config) {
         (Some(p), _) => p.to_path_buf(),
@@ -33,13 +34,13 @@ pub fn out_dir(
             let out = book_dir.join(p);
             let (c, b) = (canonical(&out), canonical(&book_dir));
             if p.is_absolute() || !c.starts_with(&b) || c == b {
-                return Err(format!(
+                return Err(ProjectError::Output(format!(
                     "gobook.toml sets out_dir = \"{}\", which is not a folder inside the book's folder {}; \
 a book's settings may only write inside it. Name a folder inside it, or give the folder on the command line: -o {}",
                     p.display(),
                     b.display(),
                     p.display()
-                ));
+                )));
             }
             out
         }
@@ -59,26 +60,26 @@ pub fn folder_of(book: &Path) -> PathBuf {
 
 /// Refuses output places that would swallow the book: the book file, its folder or a folder
 /// above it, and an existing file.
-pub fn check_place(out: &Path, book: &Path) -> Result<(), String> {
+pub fn check_place(out: &Path, book: &Path) -> Result<(), ProjectError> {
     let (o, b) = (canonical(out), canonical(book));
     if b.starts_with(&o) {
-        return Err(format!(
+        return Err(ProjectError::Output(format!(
             "the output folder {} holds the book itself, which a build would delete; choose a folder of its own, e.g. -o {}",
             out.display(),
             folder_of(book).join(super::build::DEFAULT_OUT_DIR).display()
-        ));
+        )));
     }
     if out.exists() && !out.is_dir() {
-        return Err(format!(
+        return Err(ProjectError::Output(format!(
             "the output {} is a file, not a folder; choose a folder for the site with -o",
             out.display()
-        ));
+        )));
     }
     Ok(())
 }
 
 /// Refuses to replace an existing folder that gobook did not write, unless `force`.
-pub fn check_owned(out: &Path, force: bool) -> Result<(), String> {
+pub fn check_owned(out: &Path, force: bool) -> Result<(), ProjectError> {
     if force || !out.exists() || is_owned(out) {
         return Ok(());
     }
@@ -88,11 +89,11 @@ pub fn check_owned(out: &Path, force: bool) -> Result<(), String> {
     if empty {
         return Ok(());
     }
-    Err(format!(
+    Err(ProjectError::Output(format!(
         "the folder {} exists and was not written by gobook; a build replaces its output folder as a whole, \
 so it leaves this one alone. Choose another folder with -o, empty this one, or pass --force to replace it",
         out.display()
-    ))
+    )))
 }
 
 /// Whether an earlier build wrote `dir` (it holds the marker file, as a plain file).
@@ -103,16 +104,16 @@ pub fn is_owned(dir: &Path) -> bool {
 /// Refuses an output folder that holds a file or folder the book reads (images, includes, styles,
 /// theme, cover): replacing the site would delete them. `reads` are relative to the book's folder
 /// or absolute.
-pub fn check_reads(out: &Path, book_dir: &Path, reads: &[PathBuf]) -> Result<(), String> {
+pub fn check_reads(out: &Path, book_dir: &Path, reads: &[PathBuf]) -> Result<(), ProjectError> {
     let o = canonical(out);
     for r in reads {
         if canonical(&book_dir.join(r)).starts_with(&o) {
-            return Err(format!(
+            return Err(ProjectError::Output(format!(
                 "the output folder {} holds {}, which the book reads; a build replaces the whole folder, so choose another one, e.g. -o {}",
                 out.display(),
                 r.display(),
                 book_dir.join(super::build::DEFAULT_OUT_DIR).display()
-            ));
+            )));
         }
     }
     Ok(())
@@ -172,27 +173,26 @@ fn temp_prefix(out: &Path, kind: &str) -> String {
 
 /// Makes a staging folder beside `out`, marked as gobook's, after removing what builds killed
 /// before they finished left there.
-pub fn stage(out: &Path) -> Result<Staging, String> {
+pub fn stage(out: &Path) -> Result<Staging, ProjectError> {
     let parent = folder_of(out);
-    std::fs::create_dir_all(&parent)
-        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    std::fs::create_dir_all(&parent).map_err(io("create", &parent))?;
     remove_stale(out);
     let dir = tempfile::Builder::new()
         .prefix(&temp_prefix(out, "new"))
         .tempdir_in(&parent)
-        .map_err(|e| format!("cannot create a folder in {}: {e}", parent.display()))?;
+        .map_err(io("create a folder in", &parent))?;
     write_marker(dir.path())?;
     Ok(Staging { dir })
 }
 
 /// Writes the marker file into a folder gobook made.
-pub fn write_marker(dir: &Path) -> Result<(), String> {
+pub fn write_marker(dir: &Path) -> Result<(), ProjectError> {
     let p = dir.join(MARKER);
-    std::fs::write(&p, MARKER_TEXT).map_err(|e| format!("cannot write {}: {e}", p.display()))
+    std::fs::write(&p, MARKER_TEXT).map_err(io("write", &p))
 }
 
 /// Puts the staged site in place of `out`; the previous site stays if that fails.
-pub fn swap_in(staged: Staging, out: &Path) -> Result<(), String> {
+pub fn swap_in(staged: Staging, out: &Path) -> Result<(), ProjectError> {
     let had_old = out.exists();
     let aside = folder_of(out).join(
         staged
@@ -205,8 +205,7 @@ pub fn swap_in(staged: Staging, out: &Path) -> Result<(), String> {
             .unwrap_or_default(),
     );
     if had_old {
-        std::fs::rename(out, &aside)
-            .map_err(|e| format!("cannot move the previous site {} aside: {e}", out.display()))?;
+        std::fs::rename(out, &aside).map_err(io("move aside the previous site", out))?;
     }
     let new = staged.dir.keep();
     if let Err(e) = std::fs::rename(&new, out) {
@@ -214,10 +213,7 @@ pub fn swap_in(staged: Staging, out: &Path) -> Result<(), String> {
             let _ = std::fs::rename(&aside, out);
         }
         let _ = std::fs::remove_dir_all(&new);
-        return Err(format!(
-            "cannot move the new site into {}: {e}",
-            out.display()
-        ));
+        return Err(io("move the new site into", out)(e));
     }
     if had_old {
         let _ = std::fs::remove_dir_all(&aside);
@@ -277,16 +273,16 @@ fn is_running(pid: u32) -> bool {
 /// Writes `bytes` to `path` through a temporary file in the same folder (named like the staging
 /// folders, so [`remove_stale`] clears it after a crash) and a rename: an interrupted build never
 /// leaves half a file. The file is readable by all, like one written plainly.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ProjectError> {
     use std::io::Write;
     let dir = folder_of(path);
     let mut tmp = tempfile::Builder::new()
         .prefix(&temp_prefix(path, "new"))
         .tempfile_in(&dir)
-        .map_err(|e| format!("cannot write into {}: {e}", dir.display()))?;
+        .map_err(io("write into", &dir))?;
     tmp.write_all(bytes)
         .and_then(|_| tmp.flush())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        .map_err(io("write", path))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -294,8 +290,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
             .as_file()
             .set_permissions(std::fs::Permissions::from_mode(0o644));
     }
-    tmp.persist(path)
-        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error))?;
+    tmp.persist(path).map_err(|e| io("write", path)(e.error))?;
     Ok(())
 }
 
@@ -328,7 +323,7 @@ mod tests {
         std::fs::create_dir(&d).unwrap();
         assert!(check_owned(&d, false).is_ok(), "an empty folder");
         std::fs::write(d.join("notes.txt"), "mine").unwrap();
-        let err = check_owned(&d, false).unwrap_err();
+        let err = check_owned(&d, false).unwrap_err().to_string();
         assert!(
             err.contains("--force") && err.contains("not written by gobook"),
             "{err}"

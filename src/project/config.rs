@@ -9,6 +9,7 @@
 //! buy_url = "https://shop.example.org/{sku}"  # where the buy button leads
 //! ```
 
+use crate::project::error::{io, ProjectError};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -35,12 +36,13 @@ pub struct Config {
 pub const FILE_NAME: &str = "gobook.toml";
 
 /// Reads `gobook.toml` from the book's folder, if there is one.
-pub fn load(book_dir: &Path) -> Result<Config, String> {
+pub fn load(book_dir: &Path) -> Result<Config, ProjectError> {
     let path = book_dir.join(FILE_NAME);
     match std::fs::read_to_string(&path) {
-        Ok(text) => toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Ok(text) => toml::from_str(&text)
+            .map_err(|e| ProjectError::Settings(format!("{}: {e}", path.display()))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => Err(io("read", &path)(e)),
     }
 }
 

@@ -3,17 +3,18 @@
 //! written readable, with comments on lines of their own; the build drops those and
 //! the indentation, which keeps it small without a JavaScript minifier.
 
-use crate::site::theme::Theme;
+use crate::project::error::{io, ProjectError};
+use crate::project::theme::Theme;
 
 /// The default theme's script.
 const DEFAULT_SCRIPT: &str = include_str!("../../themes/default/gobook.js");
 
 /// The script for `theme`, made compact.
-pub fn script(theme: &Theme) -> Result<String, String> {
+pub fn script(theme: &Theme) -> Result<String, ProjectError> {
     let text = match theme {
         Theme::Folder(dir) if dir.join("gobook.js").is_file() => {
             let p = dir.join("gobook.js");
-            std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?
+            std::fs::read_to_string(&p).map_err(io("read", &p))?
         }
         _ => DEFAULT_SCRIPT.to_string(),
     };

@@ -1,10 +1,37 @@
 //! The site's style sheet: the theme (built in, or a folder of the author's) and
 //! any extra CSS, bundled (`@import` followed) and minified with lightningcss.
 
-use crate::site::config;
-use crate::site::confine::{confine, Kind};
+use crate::project::config;
+use crate::project::confine::{confine, Kind};
+use crate::project::error::{io, ProjectError};
 use lightningcss::bundler::{Bundler, ResolveResult, SourceProvider};
 use lightningcss::stylesheet::{MinifyOptions, ParserOptions, PrinterOptions};
+use lightningcss::targets::{Browsers, Features, Targets};
+
+/// The oldest browsers and reading systems the style sheet is written for: lightningcss
+/// adds the vendor prefixes and fallbacks they need. Apple Books and many e-readers run
+/// an older WebKit, so Safari 12 (2018) sets the floor; the others are of the same age.
+/// `light-dark()` is left alone: its fallback writes custom properties with an empty
+/// value (`--x: ;`), which is valid CSS but which EPUB checkers refuse, and the themes
+/// switch colours with `prefers-color-scheme` instead.
+fn targets() -> Targets {
+    let v = |major: u32| Some(major << 16);
+    let browsers = Some(Browsers {
+        android: v(70),
+        chrome: v(70),
+        edge: v(79),
+        firefox: v(68),
+        ios_saf: v(12),
+        safari: v(12),
+        samsung: v(10),
+        ..Browsers::default()
+    });
+    Targets {
+        browsers,
+        include: Features::empty(),
+        exclude: Features::LightDark,
+    }
+}
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -96,16 +123,16 @@ pub enum Theme {
 
 /// Picks the theme a `theme` setting names, relative to the book's folder: a folder
 /// beside the book or under its `themes/`, never one outside the book's folder.
-pub fn theme(setting: Option<&str>, book_dir: &Path) -> Result<Theme, String> {
+pub fn theme(setting: Option<&str>, book_dir: &Path) -> Result<Theme, ProjectError> {
     let name = match setting {
         None | Some("default") => return Ok(Theme::Default),
         Some(name) => name,
     };
     let setting_err = |m: String| {
-        format!(
+        ProjectError::Settings(format!(
             "{}: `theme = \"{name}\"`: {m}",
             book_dir.join(config::FILE_NAME).display()
-        )
+        ))
     };
     for rel in [PathBuf::from(name), Path::new("themes").join(name)] {
         let rel = rel.to_string_lossy().into_owned();
@@ -133,7 +160,11 @@ pub fn theme(setting: Option<&str>, book_dir: &Path) -> Result<Theme, String> {
 
 /// Bundles and minifies the theme and the extra style sheets (`extra_css`, relative to
 /// the book's folder, and never outside it) into one CSS text.
-pub fn stylesheet(theme: &Theme, extra: &[PathBuf], book_dir: &Path) -> Result<String, String> {
+pub fn stylesheet(
+    theme: &Theme,
+    extra: &[PathBuf],
+    book_dir: &Path,
+) -> Result<String, ProjectError> {
     let root = book_dir.canonicalize().ok();
     let mut files = HashMap::new();
     let entry = match theme {
@@ -154,14 +185,13 @@ pub fn stylesheet(theme: &Theme, extra: &[PathBuf], book_dir: &Path) -> Result<S
         let css = confine(book_dir, &written, "style sheet", Kind::File)
             .map(|r| book_dir.join(r))
             .map_err(|r| {
-                format!(
+                ProjectError::Settings(format!(
                     "{}: `extra_css`: {}",
                     book_dir.join(config::FILE_NAME).display(),
                     r.message
-                )
+                ))
             })?;
-        let text = std::fs::read_to_string(&css)
-            .map_err(|e| format!("cannot read {}: {e}", css.display()))?;
+        let text = std::fs::read_to_string(&css).map_err(io("read", &css))?;
         let path = normalize(&css);
         if let Some(dir) = css.parent() {
             load_css_files(dir, root.as_deref(), &mut files)?;
@@ -178,17 +208,15 @@ fn load_css_files(
     dir: &Path,
     root: Option<&Path>,
     files: &mut HashMap<PathBuf, String>,
-) -> Result<(), String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+) -> Result<(), ProjectError> {
+    let entries = std::fs::read_dir(dir).map_err(io("read", dir))?;
     for e in entries.flatten() {
         let p = e.path();
         let inside = p
             .canonicalize()
             .is_ok_and(|real| root.is_some_and(|r| real.starts_with(r)));
         if inside && p.extension().is_some_and(|x| x == "css") {
-            let text = std::fs::read_to_string(&p)
-                .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            let text = std::fs::read_to_string(&p).map_err(io("read", &p))?;
             files.insert(normalize(&p), text);
         }
     }
@@ -199,7 +227,7 @@ fn bundle(
     files: &HashMap<PathBuf, String>,
     entry: &Path,
     root: &Option<PathBuf>,
-) -> Result<String, String> {
+) -> Result<String, ProjectError> {
     let provider = Files {
         css: files.clone(),
         root: root.clone(),
@@ -209,11 +237,15 @@ fn bundle(
         .bundle(entry)
         .map_err(|e| css_error(&e.kind, e.loc.as_ref(), entry))?;
     sheet
-        .minify(MinifyOptions::default())
+        .minify(MinifyOptions {
+            targets: targets(),
+            ..MinifyOptions::default()
+        })
         .map_err(|e| css_error(&e.kind, e.loc.as_ref(), entry))?;
     let printed = sheet
         .to_css(PrinterOptions {
             minify: true,
+            targets: targets(),
             ..PrinterOptions::default()
         })
         .map_err(|e| css_error(&e.kind, e.loc.as_ref(), entry))?;
@@ -226,8 +258,8 @@ fn css_error(
     kind: &dyn std::fmt::Display,
     loc: Option<&lightningcss::error::ErrorLocation>,
     entry: &Path,
-) -> String {
-    match loc {
+) -> ProjectError {
+    ProjectError::Style(match loc {
         Some(l) => format!(
             "{}:{}:{}: CSS error: {kind}",
             l.filename,
@@ -235,7 +267,7 @@ fn css_error(
             l.column
         ),
         None => format!("{}: CSS error: {kind}", entry.display()),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -260,6 +292,20 @@ mod tests {
         )
         .unwrap();
         let err = stylesheet(&Theme::Default, &[PathBuf::from("x.css")], dir.path()).unwrap_err();
+        let err = err.to_string();
         assert!(err.contains("x.css:4:"), "{err}");
+    }
+
+    #[test]
+    fn the_style_sheet_gets_the_prefixes_older_readers_need() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("x.css"),
+            ".pick { user-select: none; backdrop-filter: blur(2px) }\n",
+        )
+        .unwrap();
+        let css = stylesheet(&Theme::Default, &[PathBuf::from("x.css")], dir.path()).unwrap();
+        assert!(css.contains("-webkit-user-select:none"), "{css}");
+        assert!(css.contains("-webkit-backdrop-filter:blur(2px)"), "{css}");
     }
 }

@@ -3,8 +3,7 @@
 
 use crate::check::check;
 use crate::diagnostics::Diagnostic;
-use crate::site::confine::{confine, Kind};
-use maud::{Markup, PreEscaped};
+use crate::project::confine::{confine, Kind};
 use std::path::Path;
 
 /// The standard chapters of the spec, compiled in.
@@ -25,8 +24,8 @@ const STANDARD: &[(&str, &str)] = &[
 
 /// What an include brings in.
 pub enum Included {
-    /// Markdown, already HTML.
-    Markdown(Markup),
+    /// Markdown text, written as markup by the writer.
+    Markdown(String),
     /// gobook text, to be rendered with the book's machinery.
     Gobook { name: String, text: String },
 }
@@ -84,7 +83,7 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
                 diagnostics,
             });
         }
-        return Ok(Included::Markdown(markdown(&text)));
+        return Ok(Included::Markdown(text));
     }
     // An included file holds elements as if written in place: check it as such.
     let wrapped = wrap(&text);
@@ -139,51 +138,6 @@ pub fn wrap(text: &str) -> String {
     )
 }
 
-/// Markdown to HTML with pulldown-cmark; raw HTML in it is escaped, not passed through,
-/// and its links and images go by the same rule as the book's links
-/// ([`crate::site::rich::allowed_url`]): a refused one keeps its text but loses its URL.
-pub fn markdown(text: &str) -> Markup {
-    use crate::site::rich::allowed_url;
-    use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
-    // Links do not nest in Markdown, so one flag tells which link end closes a refused one.
-    let mut refused_link = false;
-    // A refused image's description is shown as text, until the image ends.
-    let mut refused_image = 0usize;
-    let parser = Parser::new_ext(
-        text,
-        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES,
-    )
-    .filter_map(|ev| {
-        Some(match ev {
-            Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
-            Event::Start(Tag::Link { ref dest_url, .. }) if !allowed_url(dest_url) => {
-                refused_link = true;
-                Event::Html(CowStr::Borrowed(
-                    "<span class=\"gb-link-disabled\" title=\"not available\">",
-                ))
-            }
-            Event::End(TagEnd::Link) if refused_link => {
-                refused_link = false;
-                Event::Html(CowStr::Borrowed("</span>"))
-            }
-            Event::Start(Tag::Image { ref dest_url, .. })
-                if refused_image > 0 || !allowed_url(dest_url) =>
-            {
-                refused_image += 1;
-                return None;
-            }
-            Event::End(TagEnd::Image) if refused_image > 0 => {
-                refused_image -= 1;
-                return None;
-            }
-            other => other,
-        })
-    });
-    let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, parser);
-    PreEscaped(html)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,18 +153,6 @@ mod tests {
                 "{name}"
             );
         }
-    }
-
-    #[test]
-    fn markdown_escapes_raw_html() {
-        let m = markdown(
-            "# Preface\n\n<script>alert(1)</script>\n\nSome **bold** text, and <b>inline</b> html.",
-        )
-        .into_string();
-        assert!(m.contains("<h1>Preface</h1>"));
-        assert!(m.contains("&lt;script&gt;"));
-        assert!(m.contains("<strong>bold</strong>"));
-        assert!(m.contains("&lt;b&gt;inline"));
     }
 
     #[test]
@@ -290,33 +232,5 @@ mod tests {
             }
             _ => panic!("a nested include was accepted"),
         }
-    }
-
-    #[test]
-    fn markdown_links_and_images_follow_the_books_link_rule() {
-        let m = markdown(
-            "[ok](https://example.org) [rel](chapter.html#x) [bad](javascript:alert(1)) [data](data:text/html,x) [vb](VBScript:x) <javascript:alert(2)>\n\n\
-             ![pic](pic.png) ![evil](javascript:alert(3)) ![blob](data:image/svg+xml,x)",
-        )
-        .into_string();
-        assert!(m.contains(r#"<a href="https://example.org">ok</a>"#), "{m}");
-        assert!(m.contains(r#"<a href="chapter.html#x">rel</a>"#), "{m}");
-        assert!(
-            m.contains(r#"<span class="gb-link-disabled" title="not available">bad</span>"#),
-            "{m}"
-        );
-        assert!(m.contains(r#"<img src="pic.png" alt="pic" />"#), "{m}");
-        let lower = m.to_ascii_lowercase();
-        for scheme in ["javascript:", "data:", "vbscript:"] {
-            assert!(
-                !lower.contains(&format!("href=\"{scheme}"))
-                    && !lower.contains(&format!("src=\"{scheme}")),
-                "{scheme} in {m}"
-            );
-        }
-        assert!(
-            m.contains("evil") && m.contains("blob"),
-            "a refused image keeps its description: {m}"
-        );
     }
 }

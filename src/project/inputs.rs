@@ -10,7 +10,7 @@
 use crate::format::inline::{self, Inline};
 use crate::format::schema::ElementKind;
 use crate::format::syntax::Document;
-use crate::site::config;
+use crate::project::config;
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
@@ -245,7 +245,7 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
 /// The path inside the book's folder a local URL names, or None for external and outside ones.
 fn local_path(url: &str) -> Option<PathBuf> {
     let url = url.trim();
-    if url.is_empty() || crate::site::rich::is_external(url) {
+    if url.is_empty() || crate::format::values::is_external(url) {
         return None;
     }
     let rel = PathBuf::from(url.trim_start_matches("./"));

@@ -1,0 +1,508 @@
+//! The page model: a chapter in one language as the blocks a reader meets, in order:
+//! headings and paragraphs with their formats, diagrams grouped with the text that
+//! describes them, rows of narrow diagrams, boxes, images, problems with their answers.
+//!
+//! Every writer (the site's HTML, the e-book's XHTML, print next) writes these blocks in
+//! its own markup; what goes together, what text shows and where a link leads is decided
+//! here once. Text stays resolved but unwritten ([`Rich`]), and a link stays a
+//! [`LinkTarget`]: URLs depend on the writer's file names.
+
+use crate::check::Checked;
+use crate::format::schema::{DiagramKind, ParaKind};
+use crate::i18n;
+use crate::layout::answers::{self, Answer};
+use crate::layout::plan::{anchor, Plan};
+use crate::resolve::caption::{caption_lines, CaptionLines};
+use crate::resolve::model::{Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, Image};
+use crate::resolve::shows_in;
+use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
+
+/// What a chapter's blocks are made from: the checked book and its source, in one language.
+pub struct Source<'a> {
+    /// The book text (paragraph text is resolved from it).
+    pub src: &'a str,
+    /// The checked book.
+    pub checked: &'a Checked,
+    /// The language of the page.
+    pub lang: &'a str,
+}
+
+impl Source<'_> {
+    /// The resolved book.
+    pub fn book(&self) -> &Book {
+        &self.checked.resolved.book
+    }
+
+    /// The text `raw` of element `element` resolved in this language.
+    pub fn text(
+        &self,
+        element: usize,
+        raw: &crate::format::syntax::Text,
+        reference: Option<usize>,
+    ) -> Vec<Rich> {
+        let ctx = TextContext {
+            src: self.src,
+            resolved: &self.checked.resolved,
+            links: &self.checked.links,
+            element,
+            lang: self.lang,
+            reference,
+        };
+        text::resolve(&ctx, raw, &mut Default::default())
+    }
+
+    /// Where an `href` attribute of element `element` leads.
+    fn link(&self, element: usize, href: &str) -> LinkTarget {
+        text::link_target(&self.checked.links, element, href)
+    }
+}
+
+/// One block of a page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block {
+    /// A paragraph, heading or subtitle.
+    Para(Para),
+    /// Consecutive boxed paragraphs: one box around them all.
+    Boxed(Vec<Para>),
+    /// A diagram and the paragraphs that refer to it, side by side on wide screens.
+    Group {
+        /// The diagram.
+        figure: Figure,
+        /// Its paragraphs (possibly none).
+        text: Vec<Para>,
+    },
+    /// Half and third width diagrams standing side by side.
+    Row(Vec<Figure>),
+    /// An image.
+    Image(ImageBlock),
+    /// A buy button for a book SKU.
+    Buy {
+        /// The SKU.
+        sku: String,
+    },
+    /// An included file, by the URL the book names it with.
+    Include {
+        /// The URL.
+        url: String,
+    },
+}
+
+/// A paragraph, heading or subtitle, with everything that formats it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Para {
+    /// The element's index in the document.
+    pub element: usize,
+    /// Its anchor on the page.
+    pub anchor: String,
+    /// p, h1..h5, s1, s2.
+    pub kind: ParaKind,
+    /// The paragraph style in force (`text`, `bullet`, `block`, ...).
+    pub style: String,
+    /// Keep with the next block.
+    pub keep_with_next: bool,
+    /// The break before it: its own `break`, else the spec's default for its kind; never `none`.
+    pub brk: Option<String>,
+    /// Spacing and indentation attributes in 1/10 em (see [`crate::resolve::model::Paragraph`]).
+    pub spacing: Vec<(String, i64)>,
+    /// Leading tabs of block, hanging and indent paragraphs: a standard indent each.
+    pub tabs: usize,
+    /// `align`.
+    pub align: Option<String>,
+    /// The text.
+    pub content: Content,
+    /// Where the whole paragraph links to.
+    pub href: Option<LinkTarget>,
+    /// Hidden until asked for.
+    pub hint: bool,
+    /// The inline diagrams its text opens, in order.
+    pub inline: Vec<InlineFigure>,
+}
+
+/// The text of a paragraph.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Content {
+    /// Running text.
+    Text(Vec<Rich>),
+    /// A bulleted paragraph: the bullet (the text up to the first tab) and the rest.
+    Bullet {
+        /// The bullet.
+        label: Vec<Rich>,
+        /// The text after it.
+        text: Vec<Rich>,
+    },
+}
+
+/// An inline diagram, shown when the text that opens it is followed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InlineFigure {
+    /// Index into [`Book::diagrams`].
+    pub diagram: usize,
+    /// Its caption lines.
+    pub caption: CaptionLines,
+}
+
+/// A diagram on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// Index into [`Book::diagrams`].
+    pub diagram: usize,
+    /// The element's anchor on the page.
+    pub anchor: String,
+    /// fig, dia, var, prb.
+    pub kind: &'static str,
+    /// full, half, third or dia.
+    pub width: String,
+    /// `align`.
+    pub align: Option<String>,
+    /// Width in rem when the board shows fewer columns than its kind's full width: stones
+    /// keep one size from diagram to diagram, as in a printed book.
+    pub width_rem: Option<f64>,
+    /// The lines under the board.
+    pub caption: CaptionLines,
+    /// A problem's question (its text), when it has one.
+    pub question: Option<Vec<Rich>>,
+    /// Where the whole diagram links to.
+    pub href: Option<LinkTarget>,
+    /// A problem's answers, correct ones first.
+    pub answers: Vec<Answer>,
+}
+
+/// An image block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImageBlock {
+    /// The element's anchor on the page.
+    pub anchor: String,
+    /// The image.
+    pub image: Image,
+    /// Its caption in this language, also its description.
+    pub alt: String,
+    /// Where it links to.
+    pub href: Option<LinkTarget>,
+}
+
+/// The blocks of chapter `ch` in the source's language.
+pub fn chapter(s: &Source, ch: usize) -> Vec<Block> {
+    let book = s.book();
+    let blocks: Vec<&BookBlock> = book.chapters[ch]
+        .blocks
+        .iter()
+        .filter(|b| shows_in(&b.langs, s.lang))
+        .collect();
+    let narrow = |b: &BookBlock| match b.kind {
+        BlockKind::Diagram(d) => matches!(book.diagrams[d].width.as_str(), "half" | "third"),
+        _ => false,
+    };
+    let boxed = |b: &BookBlock| matches!(&b.kind, BlockKind::Paragraph(p) if p.boxed);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < blocks.len() {
+        let b = blocks[i];
+        if narrow(b) {
+            let mut row = Vec::new();
+            while i < blocks.len() && narrow(blocks[i]) {
+                if let BlockKind::Diagram(d) = blocks[i].kind {
+                    row.push(figure(s, blocks[i], d));
+                }
+                i += 1;
+            }
+            out.push(Block::Row(row));
+            continue;
+        }
+        if boxed(b) {
+            let mut paras = Vec::new();
+            while i < blocks.len() && boxed(blocks[i]) {
+                if let BlockKind::Paragraph(p) = &blocks[i].kind {
+                    paras.push(para(s, blocks[i], p));
+                }
+                i += 1;
+            }
+            out.push(Block::Boxed(paras));
+            continue;
+        }
+        i += 1;
+        out.push(match &b.kind {
+            BlockKind::Diagram(d) => {
+                // The paragraphs that refer to a diagram follow it in its group.
+                let mut text = Vec::new();
+                while let Some(BlockKind::Paragraph(p)) = blocks.get(i).map(|b| &b.kind) {
+                    if p.kind != ParaKind::P || p.reference != Some(*d) {
+                        break;
+                    }
+                    text.push(para(s, blocks[i], p));
+                    i += 1;
+                }
+                Block::Group {
+                    figure: figure(s, b, *d),
+                    text,
+                }
+            }
+            BlockKind::Paragraph(p) => Block::Para(para(s, b, p)),
+            BlockKind::Image(img) => Block::Image(ImageBlock {
+                anchor: anchor(b.id.as_deref(), b.element),
+                alt: img.caption.get(s.lang).unwrap_or("").to_string(),
+                href: img.href.as_deref().map(|h| s.link(b.element, h)),
+                image: img.clone(),
+            }),
+            BlockKind::Buy { sku } => Block::Buy { sku: sku.clone() },
+            BlockKind::Include { url } => Block::Include { url: url.clone() },
+        });
+    }
+    out
+}
+
+/// A paragraph block.
+fn para(s: &Source, b: &BookBlock, p: &crate::resolve::model::Paragraph) -> Para {
+    let mut rich = s.text(b.element, &p.raw, p.reference);
+    let tabs = if matches!(p.style.as_str(), "block" | "hanging" | "indent") {
+        strip_leading_tabs(&mut rich)
+    } else {
+        0
+    };
+    // The spec's default breaks: a page before h1 and h2, a column before h3.
+    let default_break = match p.kind {
+        ParaKind::H(1) | ParaKind::H(2) => Some("page"),
+        ParaKind::H(3) => Some("column"),
+        _ => None,
+    };
+    let mut inline = Vec::new();
+    collect_inline(&rich, &mut inline);
+    let book = s.book();
+    Para {
+        element: b.element,
+        anchor: anchor(b.id.as_deref(), b.element),
+        kind: p.kind,
+        style: p.style.clone(),
+        keep_with_next: p.keep_with_next,
+        brk: p
+            .brk
+            .as_deref()
+            .or(default_break)
+            .filter(|b| *b != "none")
+            .map(str::to_string),
+        spacing: p.spacing.clone(),
+        tabs,
+        align: p.align.clone(),
+        inline: inline
+            .into_iter()
+            .map(|d| InlineFigure {
+                diagram: d,
+                caption: caption_lines(book, &book.diagrams[d], s.lang),
+            })
+            .collect(),
+        content: if p.style == "bullet" {
+            bullet(rich)
+        } else {
+            Content::Text(rich)
+        },
+        href: p.href.as_deref().map(|h| s.link(b.element, h)),
+        hint: p.hint,
+    }
+}
+
+fn strip_leading_tabs(rich: &mut [Rich]) -> usize {
+    if let Some(Rich::Text(t)) = rich.first_mut() {
+        let n = t.chars().take_while(|c| *c == '\t').count();
+        t.drain(..n);
+        n
+    } else {
+        0
+    }
+}
+
+/// A bulleted paragraph's text: the text up to the first tab is the bullet.
+fn bullet(rich: Vec<Rich>) -> Content {
+    let Some(at) = rich
+        .iter()
+        .position(|r| matches!(r, Rich::Text(t) if t.contains('\t')))
+    else {
+        return Content::Text(rich);
+    };
+    let mut label = rich;
+    let mut text = label.split_off(at + 1);
+    if let Some(Rich::Text(t)) = label.pop() {
+        let (a, b) = t.split_once('\t').expect("contains a tab");
+        if !a.is_empty() {
+            label.push(Rich::Text(a.to_string()));
+        }
+        if !b.is_empty() {
+            text.insert(0, Rich::Text(b.to_string()));
+        }
+    }
+    Content::Bullet { label, text }
+}
+
+/// The inline diagrams of a text, in order.
+fn collect_inline(rich: &[Rich], out: &mut Vec<usize>) {
+    for r in rich {
+        match r {
+            Rich::Diagram { diagram, content } => {
+                out.push(*diagram);
+                collect_inline(content, out);
+            }
+            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => {
+                collect_inline(c, out)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A diagram block.
+fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
+    let book = s.book();
+    let dia = &book.diagrams[d];
+    Figure {
+        diagram: d,
+        anchor: anchor(b.id.as_deref(), b.element),
+        kind: dia.role.name(),
+        width: dia.width.clone(),
+        align: dia.align.clone(),
+        width_rem: figure_width(dia),
+        caption: caption_lines(book, dia, s.lang),
+        question: dia
+            .text
+            .as_ref()
+            .map(|t| s.text(b.element, t, Some(d)))
+            .filter(|q| !q.is_empty()),
+        href: s
+            .checked
+            .doc
+            .elements
+            .get(b.element)
+            .and_then(|e| e.attr_value("href"))
+            .map(|h| s.link(b.element, h)),
+        answers: if dia.role == DiagramRole::Block(DiagramKind::Prb) {
+            answers::answers(dia, s.lang)
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+/// Stones keep one size from diagram to diagram, as in a printed book: a board that
+/// shows fewer columns gets a narrower figure. None for the full width of its kind.
+pub fn figure_width(d: &Diagram) -> Option<f64> {
+    let cols = (d.view.1.col - d.view.0.col + 1) as f64;
+    let per_col = if d.width == "dia" { 1.3 } else { 1.55 };
+    let full = if d.width == "dia" { 25.0 } else { 30.0 };
+    let w = (cols * per_col + 1.2).max(12.0);
+    (w < full && matches!(d.width.as_str(), "full" | "dia")).then_some(w)
+}
+
+/// The title of chapter `ch` for navigation: its first heading's text, else the book's
+/// title, else the chapter's ID.
+pub fn chapter_title(s: &Source, ch: usize) -> String {
+    let book = s.book();
+    let c = &book.chapters[ch];
+    for b in c.blocks.iter().filter(|b| shows_in(&b.langs, s.lang)) {
+        if let BlockKind::Paragraph(p) = &b.kind {
+            if matches!(p.kind, ParaKind::H(_)) {
+                let t = text::plain(&s.text(b.element, &p.raw, None));
+                let t = t.trim().replace('\n', " ");
+                if !t.is_empty() {
+                    return t;
+                }
+            }
+        }
+    }
+    book.info("title", s.lang)
+        .map(|t| text::resolve_plain(book, t, s.lang))
+        .unwrap_or_else(|| c.id.clone().unwrap_or_default())
+}
+
+/// The title of page `page` of `plan` for navigation: its chapter's, or the word for contents.
+pub fn page_title(s: &Source, plan: &Plan, page: usize) -> String {
+    match plan.pages[page].chapter {
+        Some(c) => chapter_title(s, c),
+        None => i18n::ui("contents", &plan.lang).unwrap_or("").to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blocks_of(src: &str, lang: &str) -> Vec<Block> {
+        let checked = crate::check::check(src);
+        assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
+        let s = Source {
+            src,
+            checked: &checked,
+            lang,
+        };
+        chapter(&s, 0)
+    }
+
+    fn kinds(blocks: &[Block]) -> Vec<String> {
+        blocks
+            .iter()
+            .map(|b| match b {
+                Block::Para(p) => format!("para:{:?}", p.kind),
+                Block::Boxed(ps) => format!("box:{}", ps.len()),
+                Block::Group { figure, text } => format!("group:{}+{}", figure.kind, text.len()),
+                Block::Row(fs) => format!("row:{}", fs.len()),
+                Block::Image(_) => "image".into(),
+                Block::Buy { .. } => "buy".into(),
+                Block::Include { .. } => "include".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_chapter_becomes_groups_rows_boxes_and_paragraphs_in_reading_order() {
+        let src = "::book(#b)\n\n::chapter(#c)\n\n::h2 Title\n\n::go(#g) sz=9 mv=C3D4E5\n\n\
+                   ::fig(#f) at=1 to=3\n\nAbout the figure.\n\nStill about it.\n\n\
+                   ::dia(#a) at=2 width=half\n\n::dia(#b2) at=3 width=half\n\n\
+                   ::p box=1\nBoxed one.\n\n::p box=1\nBoxed two.\n\nAfter the box.\n";
+        let blocks = blocks_of(src, "en");
+        assert_eq!(
+            kinds(&blocks),
+            ["para:H(2)", "group:fig+2", "row:2", "box:2", "para:P"]
+        );
+        let Block::Para(h) = &blocks[0] else { panic!() };
+        assert_eq!(
+            h.brk.as_deref(),
+            Some("page"),
+            "h2 breaks a page by default"
+        );
+        let Block::Group { figure, .. } = &blocks[1] else {
+            panic!()
+        };
+        assert_eq!(figure.anchor, "f");
+        assert_eq!(figure.caption.from_to.as_deref(), Some("Moves 1–3"));
+    }
+
+    #[test]
+    fn languages_choose_blocks_and_bullets_split_at_the_tab() {
+        let src = "::book(#b) languages=\"en,de\"\n\n::chapter\n\n::en English only.\n\n::de Nur Deutsch.\n\n\
+                   ::p style=bullet\n•\tFirst point.\n";
+        let en = blocks_of(src, "en");
+        let de = blocks_of(src, "de");
+        assert_eq!(en.len(), 2);
+        assert_eq!(de.len(), 2);
+        let Block::Para(p) = &en[1] else { panic!() };
+        assert_eq!(
+            p.content,
+            Content::Bullet {
+                label: vec![Rich::Text("•".into())],
+                text: vec![Rich::Text("First point.".into())],
+            }
+        );
+    }
+
+    #[test]
+    fn a_problem_carries_its_answers_correct_first() {
+        let src =
+            "::book(#b)\n\n::chapter\n\n::prb(#p) sz=9 ab=C3 aw=D3 pl=b correct=D4 wrong=C4D4\n";
+        let blocks = blocks_of(src, "en");
+        let Block::Group { figure, .. } = &blocks[0] else {
+            panic!("{blocks:?}")
+        };
+        let answers: Vec<(bool, &str)> = figure
+            .answers
+            .iter()
+            .map(|a| (a.correct, a.moves.as_str()))
+            .collect();
+        assert_eq!(answers, [(true, "Black D4"), (false, "Black C4, White D4")]);
+    }
+}

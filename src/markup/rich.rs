@@ -1,0 +1,94 @@
+//! Resolved text as markup: escaped words, emphasis, breaks, board symbols drawn
+//! as tiny inline SVG, labels, links and the links that open inline diagrams.
+
+use crate::layout::links::{link_href, LinkContext};
+use crate::markup::{br, img, Dialect};
+use crate::point::{Color, Mark};
+use crate::resolve::text::Rich;
+use maud::{html, Markup, PreEscaped};
+
+/// Writes resolved text.
+pub fn render(rich: &[Rich], cx: &LinkContext, d: Dialect) -> Markup {
+    html! {
+        @for r in rich {
+            @match r {
+                Rich::Text(t) => (t),
+                Rich::Bold(c) => strong { (render(c, cx, d)) },
+                Rich::Italic(c) => em { (render(c, cx, d)) },
+                Rich::Break => (br(d)),
+                Rich::Label(l) => span.gb-label { (l) },
+                Rich::Symbol { mark, color } => (symbol(*mark, *color)),
+                Rich::Link { target, content } => {
+                    @match link_href(target, cx) {
+                        Some((href, external)) => {
+                            @if external {
+                                a href=(href) rel="noopener" { (render(content, cx, d)) }
+                            } @else {
+                                a href=(href) { (render(content, cx, d)) }
+                            }
+                        }
+                        None => span.gb-link-disabled title="not available" { (render(content, cx, d)) },
+                    }
+                }
+                Rich::Diagram { diagram, content } => {
+                    a.gb-dia-link href={ "#" ((cx.inline_anchor)(*diagram)) } data-dia=(diagram) { (render(content, cx, d)) }
+                }
+                Rich::Image { image, target } => {
+                    @let alt = image.caption.get(&cx.plan.lang).unwrap_or("");
+                    @let src = cx.local_url(&image.url);
+                    @let picture = img(d, Some("gb-inline-img"), &src, alt, None, false);
+                    @if let Some((href, _)) = target.as_ref().and_then(|t| link_href(t, cx)) {
+                        a href=(href) { (picture) }
+                    } @else {
+                        (picture)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A board symbol as a tiny inline SVG, styled by the board classes. The namespace
+/// is written out so the same markup also works in XHTML (EPUB).
+pub fn symbol(mark: Option<Mark>, color: Option<Color>) -> Markup {
+    let stone = match color {
+        Some(Color::Black) => Some("gb-sb"),
+        Some(Color::White) => Some("gb-sw"),
+        None if mark.is_none() => Some("gb-sw"),
+        None => None,
+    };
+    let mark_class = match color {
+        Some(Color::Black) => "gb-mb",
+        Some(Color::White) => "gb-mw",
+        None => "gb-me",
+    };
+    let name = match (mark, color) {
+        (Some(m), Some(c)) => format!(
+            "{} on a {} stone",
+            m.name(),
+            if c == Color::Black { "black" } else { "white" }
+        ),
+        (Some(m), None) => m.name().to_string(),
+        (None, Some(Color::Black)) => "black stone".into(),
+        (None, Some(Color::White)) => "white stone".into(),
+        (None, None) => "stone".into(),
+    };
+    let shape = match mark {
+        Some(Mark::Triangle) => r#"<path d="M10 4L15.5 13.5H4.5Z"/>"#,
+        Some(Mark::Square) => r#"<rect x="5.5" y="5.5" width="9" height="9"/>"#,
+        Some(Mark::Circle) => r#"<circle cx="10" cy="10" r="4.5"/>"#,
+        Some(Mark::Cross) => r#"<path d="M6 6L14 14M14 6L6 14"/>"#,
+        Some(Mark::Diamond) => r#"<path d="M10 4.5L15.5 10L10 15.5L4.5 10Z"/>"#,
+        None => "",
+    };
+    html! {
+        svg.gb.gb-sym xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="20" height="20" role="img" aria-label=(name) {
+            @if let Some(cls) = stone {
+                circle class=(cls) cx="10" cy="10" r="8.6" stroke-width="1" {}
+            }
+            @if !shape.is_empty() {
+                g class=(mark_class) fill="none" stroke-width="1.6" { (PreEscaped(shape)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! What every writer's build shares: what it is given ([`Options`]), how it fails
+//! ([`BuildError`]), the checked book it starts from, and the local images it copies.
+
+use crate::check::Checked;
+use crate::diagnostics::Diagnostic;
+use crate::project::error::ProjectError;
+use crate::project::files;
+use std::path::{Path, PathBuf};
+
+/// The output folder when neither the command line nor `gobook.toml` names one.
+pub const DEFAULT_OUT_DIR: &str = "site";
+
+/// Why a build failed; the previous site or e-book is untouched in every case.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// Problems in a book file (the book or an included file), with their places.
+    #[error("{name} has {} problem(s)", diagnostics.len())]
+    Content {
+        /// The file's name, as messages show it.
+        name: String,
+        /// The file's text, for the diagnostics' snippets.
+        text: String,
+        /// The problems.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// The book's folder, its settings or the output folder.
+    #[error(transparent)]
+    Project(#[from] ProjectError),
+    /// Anything else the writer refuses; the message says what to do.
+    #[error("{0}")]
+    Other(String),
+}
+
+impl From<String> for BuildError {
+    fn from(s: String) -> Self {
+        BuildError::Other(s)
+    }
+}
+
+/// How to build.
+pub struct Options<'a> {
+    /// The book file.
+    pub book: &'a Path,
+    /// The book text (already read and decoded).
+    pub text: &'a str,
+    /// Output folder given on the command line, overriding `gobook.toml`.
+    pub out_dir: Option<&'a Path>,
+    /// Called with a line of progress.
+    pub progress: &'a (dyn Fn(&str) + Sync),
+    /// The book already checked (by a command that printed its warnings), so it is not checked again.
+    pub checked: Option<&'a Checked>,
+}
+
+/// The checked book of a build: the one given, or a fresh check through `cache`.
+pub fn checked_book<'a>(
+    opts: &Options<'a>,
+    cache: &mut crate::resolve::cache::ResolveCache,
+    owned: &'a mut Option<Checked>,
+) -> Result<&'a Checked, BuildError> {
+    let checked: &'a Checked = match opts.checked {
+        Some(c) => c,
+        // Text warnings are for `check`; the build needs only errors, which they never are.
+        None => owned.insert(crate::check::check_for_build(opts.text, cache)),
+    };
+    if checked.has_errors() {
+        return Err(BuildError::Content {
+            name: opts.book.display().to_string(),
+            text: opts.text.to_string(),
+            diagnostics: checked.diagnostics.clone(),
+        });
+    }
+    Ok(checked)
+}
+
+/// Local image files the book uses (image elements, inline images, those of included
+/// files), checked by [`files::check_files`] as `gobook check` does; `cover`: the cover
+/// too (the e-book shows it). The first file with errors fails the build.
+pub fn local_images(
+    checked: &Checked,
+    name: &str,
+    text: &str,
+    book_dir: &Path,
+    cover: bool,
+) -> Result<Vec<PathBuf>, BuildError> {
+    let found = files::check_files(checked, book_dir, cover);
+    if found
+        .book
+        .iter()
+        .any(|d| d.severity == crate::diagnostics::Severity::Error)
+    {
+        return Err(BuildError::Content {
+            name: name.to_string(),
+            text: text.to_string(),
+            diagnostics: found.book,
+        });
+    }
+    if let Some(f) = found.included.into_iter().find(|f| {
+        f.diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diagnostics::Severity::Error)
+    }) {
+        return Err(BuildError::Content {
+            name: f.name,
+            text: f.text,
+            diagnostics: f.diagnostics,
+        });
+    }
+    Ok(found.images)
+}
