@@ -86,7 +86,8 @@ fn at_without_base_fix(src: &str, doc: &Document, at: u32) -> String {
     if !el.kind.is_go_data() || el.attr("base").is_some() {
         return String::new();
     }
-    let why = "; without `base`, an element starts from the most recent Go data of its chapter, and this chapter has none before it";
+    // "Go data" here is `::go` alone: a diagram with moves is no default base (links.rs).
+    let why = "; without `base`, an element starts from the most recent `::go` of its chapter, and this chapter has none before it";
     let line = |e: &crate::format::syntax::Element| {
         src[..(e.span.start as usize).min(src.len())]
             .matches('\n')
@@ -109,6 +110,6 @@ fn at_without_base_fix(src: &str, doc: &Document, at: u32) -> String {
                 line(g)
             ),
         },
-        None => format!("{why}: add Go data with moves first (`::go mv=...` or `::go sgf=...`), or `base=ID` naming it"),
+        None => format!("{why}: add a `::go` with the moves first (`::go mv=...` or `::go sgf=...`), or `base=ID` naming Go data"),
     }
 }

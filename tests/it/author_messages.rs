@@ -151,7 +151,7 @@ fn at_without_a_base_names_the_nearest_earlier_go_data() {
     assert_eq!(
         d.message,
         "`at=3` needs a base with moves to take the position from; without `base`, an element \
-         starts from the most recent Go data of its chapter, and this chapter has none before it: \
+         starts from the most recent `::go` of its chapter, and this chapter has none before it: \
          add `base=game1` to start from the `::go` at line 5"
     );
     // The nearest earlier `::go` has no ID: the message says to give it one.
@@ -167,7 +167,10 @@ fn at_without_a_base_names_the_nearest_earlier_go_data() {
     );
     // No Go data at all before it.
     let m = message(&format!("{HEAD}::fig at=3\n"), "at-without-base");
-    assert!(m.ends_with("add Go data with moves first (`::go mv=...` or `::go sgf=...`), or `base=ID` naming it"), "{m}");
+    assert!(
+        m.ends_with("add a `::go` with the moves first (`::go mv=...` or `::go sgf=...`), or `base=ID` naming Go data"),
+        "{m}"
+    );
 }
 
 #[test]
