@@ -54,11 +54,16 @@ pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf,
     let (root, real) = match (dir.canonicalize(), full.canonicalize()) {
         (Ok(root), Ok(real)) => (root, real),
         _ => {
+            // Run inside the book's folder, `dir` is `.`: "looked in ." says nothing.
+            let looked = if dir.as_os_str().is_empty() || dir == Path::new(".") {
+                "the book's folder".to_string()
+            } else {
+                dir.display().to_string()
+            };
             return Err(missing(format!(
-                "the {what} `{url}` does not exist (looked in {}){}",
-                dir.display(),
+                "the {what} `{url}` does not exist (looked in {looked}){}",
                 nearest_file(dir, &rel)
-            )))
+            )));
         }
     };
     if !real.starts_with(&root) {

@@ -224,7 +224,10 @@ fn a_missing_image_or_include_names_the_file_a_typo_away() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stderr);
-    assert!(text.contains("did you mean `img/stone.png`?"), "{text}");
+    assert!(
+        text.contains("`img/stone.jpg` does not exist (looked in the book's folder); did you mean `img/stone.png`?"),
+        "{text}"
+    );
     assert!(text.contains("did you mean `opening.gobook`?"), "{text}");
 }
 
