@@ -66,6 +66,13 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     };
     // Every comment of the game becomes paragraphs of the book (main line and variations).
     let comments = game.nodes().iter().filter(|n| n.has("C")).count();
+    // Marks, labels, lines and arrows are not carried into the book yet: say so, rather
+    // than let the author find out figure by figure.
+    let marked = game
+        .nodes()
+        .iter()
+        .filter(|n| MARKUP.iter().any(|p| n.has(p)))
+        .count();
     // The tree is not needed any more; a game of a million nodes holds a lot of memory.
     drop(game);
     let written = if args.force {
@@ -104,14 +111,27 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         return EXIT_CONTENT;
     }
     if !g.quiet {
-        eprint!("{}", made(&out_name, &checked.resolved.book, comments));
+        eprint!(
+            "{}",
+            made(&out_name, &checked.resolved.book, comments, marked)
+        );
     }
     EXIT_OK
 }
 
+/// The SGF properties of board markup.
+const MARKUP: &[&str] = &[
+    "TR", "SQ", "CR", "MA", "LB", "AR", "LN", "TB", "TW", "SL", "DD",
+];
+
 /// What an import made, and the command to run next: an author who just imported a
 /// game wants to see it, and should not have to look up how.
-fn made(out_name: &str, book: &gobook::resolve::model::Book, comments: usize) -> String {
+fn made(
+    out_name: &str,
+    book: &gobook::resolve::model::Book,
+    comments: usize,
+    marked: usize,
+) -> String {
     use gobook::format::schema::DiagramKind;
     use gobook::resolve::model::DiagramRole;
     let kind = |k: DiagramKind| {
@@ -122,8 +142,15 @@ fn made(out_name: &str, book: &gobook::resolve::model::Book, comments: usize) ->
     };
     let figures = kind(DiagramKind::Fig);
     let variations = book.diagrams.len() - figures;
+    let markup = match marked {
+        0 => String::new(),
+        n => format!(
+            "; the markup (marks, labels, lines, arrows) of {} was not placed: add it to the figures with tr=, A=, ln= ...",
+            count(n, "node")
+        ),
+    };
     format!(
-        "wrote {out_name}: {}, {}, {}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
+        "wrote {out_name}: {}, {}, {}{markup}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
         count(figures, "figure"),
         count(variations, "variation diagram"),
         count(comments, "comment"),

@@ -112,6 +112,18 @@ fn import_says_what_it_made_and_what_to_run_next() {
         "{text}"
     );
     assert!(plural_after_one(&text).is_empty(), "{text}");
+    // Markup the book does not hold is named, not dropped in silence.
+    std::fs::write(
+        tmp.path().join("m.sgf"),
+        "(;GM[1]FF[4]SZ[9];B[cc]TR[cc];W[gg]LB[gc:A];B[cg])",
+    )
+    .unwrap();
+    let (ok, text) = gobook(&["import", "m.sgf", "-o", "m.gobook"], tmp.path());
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("1 figure, 0 variation diagrams, 0 comments; the markup (marks, labels, lines, arrows) of 2 nodes was not placed"),
+        "{text}"
+    );
     // The command it names works on what it wrote.
     let (ok, text) = gobook(&["check", "g.gobook"], tmp.path());
     assert!(ok, "{text}");
