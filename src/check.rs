@@ -83,6 +83,20 @@ fn at_without_base_fix(src: &str, doc: &Document, at: u32) -> String {
         return String::new();
     };
     let el = &doc.elements[i];
+    if matches!(el.kind, ElementKind::Paragraph(_)) {
+        // An inline `<dia>`: unless its tag names a base, it had the paragraph's.
+        let at = (at as usize).min(src.len());
+        let named = src[..at]
+            .rfind("<dia")
+            .is_some_and(|t| src[t..at].contains("base="));
+        return if named {
+            String::new()
+        } else {
+            "; an inline `<dia>` starts from the diagram its paragraph describes, else the chapter's \
+             most recent `::go`, and there is neither: give the `<dia>` `base=ID`, or the paragraph `ref=ID`"
+                .into()
+        };
+    }
     if !el.kind.is_go_data() || el.attr("base").is_some() {
         return String::new();
     }

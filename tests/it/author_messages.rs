@@ -247,3 +247,18 @@ fn a_misplaced_attribute_names_the_elements_it_belongs_to() {
         "{m}"
     );
 }
+
+#[test]
+fn at_in_an_inline_diagram_without_a_base_says_where_its_base_comes_from() {
+    let m = message(
+        &format!("{HEAD}::p Compare <dia at=3 mv=C3>this</dia>.\n"),
+        "at-without-base",
+    );
+    assert!(
+        m.ends_with(
+            "an inline `<dia>` starts from the diagram its paragraph describes, else the chapter's \
+             most recent `::go`, and there is neither: give the `<dia>` `base=ID`, or the paragraph `ref=ID`"
+        ),
+        "{m}"
+    );
+}
