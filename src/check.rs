@@ -52,6 +52,12 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
         crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
     }
     let mut diagnostics = diags.into_vec();
+    for d in &mut diagnostics {
+        if d.code == "at-without-base" {
+            d.message
+                .push_str(&at_without_base_fix(src, &parsed.doc, d.span.start));
+        }
+    }
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     diagnostics.dedup();
     Checked {
@@ -59,5 +65,65 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
         links,
         resolved,
         diagnostics,
+    }
+}
+
+/// What to do about `at=N` on an element with no base: say where the default base comes
+/// from (the most recent Go data of the chapter) and name the Go data the author most likely
+/// meant, the nearest earlier `::go` of the book. Added here, not where the error is found,
+/// because resolution caches each element's diagnostics by the element alone, and this
+/// advice depends on the rest of the book.
+fn at_without_base_fix(src: &str, doc: &Document, at: u32) -> String {
+    use crate::format::schema::ElementKind;
+    let Some(i) = doc
+        .elements
+        .iter()
+        .position(|e| e.span.start <= at && at < e.span.end.max(e.span.start + 1))
+    else {
+        return String::new();
+    };
+    let el = &doc.elements[i];
+    if matches!(el.kind, ElementKind::Paragraph(_)) {
+        // An inline `<dia>`: unless its tag names a base, it had the paragraph's.
+        let at = (at as usize).min(src.len());
+        let named = src[..at]
+            .rfind("<dia")
+            .is_some_and(|t| src[t..at].contains("base="));
+        return if named {
+            String::new()
+        } else {
+            "; an inline `<dia>` starts from the diagram its paragraph describes, else the chapter's \
+             most recent `::go`, and there is neither: give the `<dia>` `base=ID`, or the paragraph `ref=ID`"
+                .into()
+        };
+    }
+    if !el.kind.is_go_data() || el.attr("base").is_some() {
+        return String::new();
+    }
+    // "Go data" here is `::go` alone: a diagram with moves is no default base (links.rs).
+    let why = "; without `base`, an element starts from the most recent `::go` of its chapter, and this chapter has none before it";
+    let line = |e: &crate::format::syntax::Element| {
+        src[..(e.span.start as usize).min(src.len())]
+            .matches('\n')
+            .count()
+            + 1
+    };
+    let earlier = doc.elements[..i]
+        .iter()
+        .rev()
+        .find(|e| e.kind == ElementKind::Go);
+    match earlier {
+        Some(g) => match &g.id {
+            Some(id) => format!(
+                "{why}: add `base={}` to start from the `::go` at line {}",
+                id.name,
+                line(g)
+            ),
+            None => format!(
+                "{why}: give the `::go` at line {} an ID, e.g. `::go(#game)`, and add `base=game` here",
+                line(g)
+            ),
+        },
+        None => format!("{why}: add a `::go` with the moves first (`::go mv=...` or `::go sgf=...`), or `base=ID` naming Go data"),
     }
 }

@@ -32,4 +32,5 @@ pub mod sgf;
 pub mod site;
 pub mod snapshot;
 pub mod span;
+pub mod suggest;
 pub mod xml;

@@ -1,6 +1,7 @@
 //! `gobook build`: write the website of a book, and with `--epub` its e-books.
 
 use super::book_file;
+use super::count::count;
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::epub;
@@ -90,15 +91,12 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     if !quiet {
         if let Some(s) = &site {
             eprintln!(
-                "Built {} in {:.2} s: {} page{}, {} diagram{}, {} language{}",
+                "Built {} in {:.2} s: {}, {}, {}",
                 s.out_dir.display(),
                 s.elapsed.as_secs_f64(),
-                s.pages,
-                plural(s.pages),
-                s.diagrams,
-                plural(s.diagrams),
-                s.languages,
-                plural(s.languages)
+                count(s.pages, "page"),
+                count(s.diagrams, "diagram"),
+                count(s.languages, "language")
             );
         }
         if let Some(b) = &books {
@@ -137,13 +135,5 @@ fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
             super::report::error(&e.to_string());
             EXIT_USAGE
         }
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }

@@ -103,8 +103,8 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
                 (0, 0) => format!("{name}: no problems found"),
                 _ => format!(
                     "{name}: {} and {}",
-                    plural(e, "error"),
-                    plural(w, "warning")
+                    super::count::count(e, "error"),
+                    super::count::count(w, "warning")
                 ),
             };
             let _ = writeln!(out, "{summary}");
@@ -114,13 +114,5 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
         EXIT_CONTENT
     } else {
         EXIT_OK
-    }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }

@@ -1,6 +1,7 @@
 //! `gobook import GAME -o BOOK`: a book from an SGF or XML game, checked before it is written.
 
 use super::book_file;
+use super::count::count;
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::import::{book_from_game, Options};
@@ -63,6 +64,15 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
             return EXIT_CONTENT;
         }
     };
+    // Every comment of the game becomes paragraphs of the book (main line and variations).
+    let comments = game.nodes().iter().filter(|n| n.has("C")).count();
+    // Marks, labels, lines and arrows are not carried into the book yet: say so, rather
+    // than let the author find out figure by figure.
+    let marked = game
+        .nodes()
+        .iter()
+        .filter(|n| MARKUP.iter().any(|p| n.has(p)))
+        .count();
     // The tree is not needed any more; a game of a million nodes holds a lot of memory.
     drop(game);
     let written = if args.force {
@@ -91,21 +101,60 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         .collect();
     book_file::print_diagnostics(&out_name, &text, &shown, true);
     if errors > SHOWN_ERRORS {
-        report::error(&format!("wrote {out_name}, but it has {errors} error(s), the first {SHOWN_ERRORS} above; `gobook check {out_name} --format json` lists them all"));
+        report::error(&format!("wrote {out_name}, but it has {}, the first {SHOWN_ERRORS} above; `gobook check {out_name} --format json` lists them all", count(errors, "error")));
         return EXIT_CONTENT;
     } else if errors > 0 {
         report::error(&format!(
-            "wrote {out_name}, but it has {errors} error(s); see above"
+            "wrote {out_name}, but it has {}; see above",
+            count(errors, "error")
         ));
         return EXIT_CONTENT;
     }
     if !g.quiet {
-        eprintln!(
-            "wrote {out_name} ({} diagrams)",
-            checked.resolved.book.diagrams.len()
+        eprint!(
+            "{}",
+            made(&out_name, &checked.resolved.book, comments, marked)
         );
     }
     EXIT_OK
+}
+
+/// The SGF properties of board markup.
+const MARKUP: &[&str] = &[
+    "TR", "SQ", "CR", "MA", "LB", "AR", "LN", "TB", "TW", "SL", "DD",
+];
+
+/// What an import made, and the command to run next: an author who just imported a
+/// game wants to see it, and should not have to look up how.
+fn made(
+    out_name: &str,
+    book: &gobook::resolve::model::Book,
+    comments: usize,
+    marked: usize,
+) -> String {
+    use gobook::format::schema::DiagramKind;
+    use gobook::resolve::model::DiagramRole;
+    let kind = |k: DiagramKind| {
+        book.diagrams
+            .iter()
+            .filter(|d| d.role == DiagramRole::Block(k))
+            .count()
+    };
+    let figures = kind(DiagramKind::Fig);
+    let variations = book.diagrams.len() - figures;
+    let markup = match marked {
+        0 => String::new(),
+        n => format!(
+            "; the markup (marks, labels, lines, arrows) of {} was not placed: add it to the figures with tr=, A=, ln= ...",
+            count(n, "node")
+        ),
+    };
+    format!(
+        "wrote {out_name}: {}, {}, {}{markup}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
+        count(figures, "figure"),
+        count(variations, "variation diagram"),
+        count(comments, "comment"),
+    )
 }
 
 /// Reads the first game of an SGF or XML file (XML by the `.xml` extension), printing

@@ -4,6 +4,7 @@ mod book_file;
 mod build;
 mod check;
 mod convert;
+mod count;
 mod fmt;
 mod import;
 mod init;
@@ -30,7 +31,7 @@ pub const EXIT_USAGE: i32 = 2;
     long_about = "gobook turns Go (weiqi, baduk) books written in the gobook text format into \
 static websites and e-books whose diagrams are crisp inline SVG. It also reads SGF and the XML Go \
 format so that existing games become books.",
-    after_help = "Examples:\n  gobook check examples/sample/sample.gobook\n  gobook fmt --check book.gobook\n\nRun `gobook <COMMAND> --help` for the details of a command.",
+    after_help = "Examples:\n  gobook init my-book\n  gobook serve my-book --open\n  gobook check examples/problems/problems.gobook\n  gobook fmt --check book.gobook\n\nRun `gobook <COMMAND> --help` for the details of a command.",
     propagate_version = true
 )]
 struct Cli {
@@ -57,10 +58,14 @@ enum Command {
     #[command(after_help = "Example:\n  gobook init my-book")]
     Init(init::InitArgs),
     /// Build the website (and e-books) of a book
-    #[command(after_help = "Example:\n  gobook build examples/sample -o site")]
+    #[command(
+        after_help = "Examples:\n  gobook build examples/annotated-game -o site\n  gobook build examples/multilingual --epub"
+    )]
     Build(build::BuildArgs),
     /// Serve the book with live reload while you edit it
-    #[command(after_help = "Example:\n  gobook serve examples/sample --open")]
+    #[command(
+        after_help = "Examples:\n  gobook serve examples/annotated-game --open\n  gobook serve my-book/book.gobook --port 8080"
+    )]
     Serve(serve::ServeArgs),
     /// Check a book for errors without building it
     #[command(

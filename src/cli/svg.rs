@@ -177,8 +177,8 @@ fn write_all(book: &Book, lang: &str, dir: &Path, with_caption: bool, g: GlobalA
     }
     if !g.quiet {
         eprintln!(
-            "wrote {} diagrams to {}",
-            book.diagrams.len(),
+            "wrote {} to {}",
+            super::count::count(book.diagrams.len(), "diagram"),
             dir.display()
         );
     }

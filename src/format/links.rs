@@ -68,7 +68,12 @@ impl Links {
         v
     }
 
-    /// Whether any element has this ID.
+    /// Every ID of the book, in no order (for suggestions).
+    pub fn id_names(&self) -> impl Iterator<Item = &str> {
+        self.ids.keys().map(String::as_str)
+    }
+
+    /// Whether any element has `id`.
     pub fn id_exists(&self, id: &str) -> bool {
         self.ids.contains_key(id)
     }
@@ -165,7 +170,11 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
                             diags.error(
                                 a.value_span,
                                 "unknown-id",
-                                format!("no element has the ID `{}`", a.value),
+                                format!(
+                                    "no element has the ID `{}`{}",
+                                    a.value,
+                                    crate::suggest::hint(&a.value, l.id_names())
+                                ),
                             );
                             None
                         }
@@ -223,7 +232,14 @@ fn resolve_base(
             None
         }
         None => {
-            diags.error(span, "unknown-id", format!("no element has the ID `{id}`"));
+            diags.error(
+                span,
+                "unknown-id",
+                format!(
+                    "no element has the ID `{id}`{}",
+                    crate::suggest::hint(id, l.id_names())
+                ),
+            );
             None
         }
     }

@@ -4,6 +4,7 @@
 pub mod inline;
 pub mod links;
 pub mod parser;
+pub mod reference;
 pub mod schema;
 pub mod syntax;
 pub mod validate;

@@ -214,10 +214,13 @@ impl<'a> Parser<'a> {
                 self.diags.warning(
                     Span::new(ls, i),
                     "unknown-language",
-                    format!(
-                        "`{tag}` is not a language tag (known: {})",
-                        schema::LANGUAGES.join(", ")
-                    ),
+                    match crate::suggest::closest(tag, schema::LANGUAGES.iter().copied()) {
+                        Some(l) => format!("`{tag}` is not a language tag; did you mean `{l}`?"),
+                        None => format!(
+                            "`{tag}` is not a language tag (known: {})",
+                            schema::LANGUAGES.join(", ")
+                        ),
+                    },
                 );
             }
             el.langs.push(tag.to_string());

@@ -141,7 +141,7 @@ pub enum ValueType {
 
 /// The groups of attributes, matched to element kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Group {
+pub enum Group {
     Book,
     Chapter,
     GoData,
@@ -261,6 +261,8 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
         ("blockIndent", Paragraph, INT, false),
         ("box", Paragraph, Flag, false),
         ("url", Image, Text, false),
+        ("ca", Image, Text, true),
+        ("width", Image, Enum(&["full", "half", "third"]), false),
         ("scale", Image, Float, false),
         ("border", Image, Flag, false),
         ("shadow", Image, Flag, false),
@@ -269,6 +271,51 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
         ("url", Include, Text, false),
     ]
 };
+
+/// Every attribute of the spec as (name, group, type, language-specific), in the spec's
+/// order: what validation reads, and what `docs/format.md` is generated from.
+pub fn attributes() -> &'static [(&'static str, Group, ValueType, bool)] {
+    ATTRIBUTES
+}
+
+impl Group {
+    /// Every group, in the order of the spec.
+    pub const ALL: [Group; 11] = [
+        Group::Book,
+        Group::Chapter,
+        Group::GoData,
+        Group::GameInfo,
+        Group::Diagram,
+        Group::Problem,
+        Group::Display,
+        Group::Paragraph,
+        Group::Image,
+        Group::Buy,
+        Group::Include,
+    ];
+
+    /// The group's heading in the format reference.
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Book => "Book",
+            Group::Chapter => "Chapter",
+            Group::GoData => "Go data",
+            Group::GameInfo => "Game info",
+            Group::Diagram => "Diagram",
+            Group::Problem => "Problem",
+            Group::Display => "Display",
+            Group::Paragraph => "Paragraph",
+            Group::Image => "Image",
+            Group::Buy => "Buy button",
+            Group::Include => "Include",
+        }
+    }
+}
+
+/// The attribute groups an element or inline tag takes.
+pub fn groups_of(host: Host) -> &'static [Group] {
+    groups(host)
+}
 
 /// Every element name the spec defines (language tags aside).
 pub const ELEMENT_NAMES: &[&str] = &[
@@ -279,6 +326,16 @@ pub const ELEMENT_NAMES: &[&str] = &[
 /// Every attribute name the spec defines, besides labels (`a`..`Z`) and point text (`K10`).
 pub fn attribute_names() -> impl Iterator<Item = &'static str> {
     ATTRIBUTES.iter().map(|a| a.0)
+}
+
+/// The attribute names `host` takes (labels and point text aside), for suggestions.
+pub fn attribute_names_for(host: Host) -> Vec<&'static str> {
+    let gs = groups(host);
+    ATTRIBUTES
+        .iter()
+        .filter(|a| gs.contains(&a.1))
+        .map(|a| a.0)
+        .collect()
 }
 
 /// Attributes that are game info (written on a line of their own).
@@ -357,28 +414,8 @@ pub fn attr_spec(host: Host, base: &str) -> AttrSpec {
         if n == base {
             seen = true;
             if gs.contains(&g) {
-                // `width` on images takes no `dia`.
-                let ty = if g == Group::Diagram && n == "width" && gs.contains(&Group::Image) {
-                    ValueType::Enum(&["full", "half", "third"])
-                } else {
-                    ty
-                };
                 return AttrSpec::Known { ty, lang_ok };
             }
-        }
-    }
-    if host == Host::Element(ElementKind::Img) || host == Host::InlineImg {
-        if base == "ca" {
-            return AttrSpec::Known {
-                ty: ValueType::Text,
-                lang_ok: true,
-            };
-        }
-        if base == "width" {
-            return AttrSpec::Known {
-                ty: ValueType::Enum(&["full", "half", "third"]),
-                lang_ok: false,
-            };
         }
     }
     if seen {

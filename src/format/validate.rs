@@ -58,8 +58,17 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
             el.name_span,
             "unknown-element",
             format!(
-                "`::{}` is not an element of the gobook format; it is kept but not shown",
-                el.name
+                "`::{}` is not an element of the gobook format; it is kept but not shown{}",
+                el.name,
+                crate::suggest::closest(
+                    &el.name,
+                    schema::ELEMENT_NAMES
+                        .iter()
+                        .chain(schema::LANGUAGES)
+                        .copied()
+                )
+                .map(|n| format!("; did you mean `::{n}`?"))
+                .unwrap_or_default()
             ),
         ),
         ElementKind::Comment => {
@@ -95,6 +104,9 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
             "mv-and-to",
             "`mv` and `to` can't be used together: give the moves, or a range of the base's moves",
         );
+    }
+    if el.kind == ElementKind::Include && el.attr("url").is_none() {
+        include_without_url(el, diags);
     }
     if let Some(v) = &el.value {
         match el.kind {
@@ -227,10 +239,18 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
             }
             for tag in suffix.split('_') {
                 if !schema::is_language(tag) {
+                    let fix = crate::suggest::closest(tag, schema::LANGUAGES.iter().copied())
+                        .map(|l| {
+                            format!(
+                                "; did you mean `{}`?",
+                                a.name.replacen(&format!("_{tag}"), &format!("_{l}"), 1)
+                            )
+                        })
+                        .unwrap_or_else(|| format!(" (known: {})", schema::LANGUAGES.join(", ")));
                     diags.warning(
                         a.name_span,
                         "unknown-language",
-                        format!("`{tag}` is not a language tag"),
+                        format!("`{tag}` is not a language tag{fix}"),
                     );
                 }
             }
@@ -240,17 +260,19 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
                 a.name_span,
                 "unknown-attribute",
                 format!(
-                    "`{}` is not an attribute of the gobook format; it is kept but has no effect",
-                    a.name
+                    "`{}` is not an attribute of the gobook format; it is kept but has no effect{}",
+                    a.name,
+                    attribute_fix(host, a)
                 ),
             ),
             AttrSpec::Misplaced => diags.warning(
                 a.name_span,
                 "misplaced-attribute",
                 format!(
-                    "`{}` does not apply to {}; it is kept but has no effect",
+                    "`{}` does not apply to {}{}; it is kept but has no effect",
                     a.name,
-                    host_name(host)
+                    host_name(host),
+                    takers(base)
                 ),
             ),
             AttrSpec::Label => check_value(a, ValueType::PointList, size, diags),
@@ -282,6 +304,67 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
             }
         }
     }
+}
+
+/// ` but to `::go`, `::fig`, ...`: the elements that do take the attribute `base`.
+fn takers(base: &str) -> String {
+    let names: Vec<String> = schema::ELEMENT_NAMES
+        .iter()
+        .filter(|n| {
+            !matches!(
+                schema::attr_spec(Host::Element(ElementKind::from_name(n)), base),
+                AttrSpec::Misplaced | AttrSpec::Unknown
+            )
+        })
+        .map(|n| format!("`::{n}`"))
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" but to {}", names.join(", "))
+    }
+}
+
+/// Names other tools give the file of an include or image.
+const FILE_WORDS: &[&str] = &["file", "src", "path", "filename", "href"];
+
+/// An include must name its file: without `url` the build has nothing to read.
+fn include_without_url(el: &Element, diags: &mut Diagnostics) {
+    let message = match el
+        .attrs
+        .iter()
+        .find(|a| FILE_WORDS.contains(&a.name.as_str()))
+    {
+        Some(a) => format!(
+            "`::include` takes its file as `url`: write `url={}` instead of `{}=`",
+            quoted(&a.value),
+            a.name
+        ),
+        None => "`::include` needs the file to include, e.g. `::include url=\"notes.md\"`".into(),
+    };
+    diags.error(el.name_span, "include-without-url", message);
+}
+
+/// What an unknown attribute most likely should be: a file named the way other tools
+/// name it (`file=`, `src=`) is `url=`; else the closest attribute `host` takes.
+fn attribute_fix(host: Host, a: &Attribute) -> String {
+    let takes_url = matches!(
+        host,
+        Host::Element(ElementKind::Include | ElementKind::Img) | Host::InlineImg
+    );
+    if takes_url && FILE_WORDS.contains(&a.name.as_str()) {
+        return format!(
+            "; the file is given as `url=`, e.g. `url={}`",
+            quoted(&a.value)
+        );
+    }
+    let (base, _) = schema::split_langs(&a.name);
+    crate::suggest::hint(base, schema::attribute_names_for(host))
+}
+
+/// A value as the writer would quote it in an example.
+fn quoted(v: &str) -> String {
+    format!("\"{}\"", v.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 fn check_value(a: &Attribute, ty: ValueType, size: u8, diags: &mut Diagnostics) {
@@ -393,7 +476,10 @@ fn check_href(links: &Links, a: &Attribute, diags: &mut Diagnostics) {
         values::Href::Id(v) if !links.id_exists(v) => diags.warning(
             a.value_span,
             "unknown-link",
-            format!("no element has the ID `{v}`; the link will be disabled"),
+            format!(
+                "no element has the ID `{v}`; the link will be disabled{}",
+                crate::suggest::hint(v, links.id_names())
+            ),
         ),
         values::Href::Id(_) => {}
     }

@@ -54,10 +54,16 @@ pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf,
     let (root, real) = match (dir.canonicalize(), full.canonicalize()) {
         (Ok(root), Ok(real)) => (root, real),
         _ => {
+            // Run inside the book's folder, `dir` is `.`: "looked in ." says nothing.
+            let looked = if dir.as_os_str().is_empty() || dir == Path::new(".") {
+                "the book's folder".to_string()
+            } else {
+                dir.display().to_string()
+            };
             return Err(missing(format!(
-                "the {what} `{url}` does not exist (looked in {})",
-                dir.display()
-            )))
+                "the {what} `{url}` does not exist (looked in {looked}){}",
+                nearest_file(dir, &rel)
+            )));
         }
     };
     if !real.starts_with(&root) {
@@ -75,9 +81,66 @@ pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf,
     }
 }
 
+/// Names looked at in a folder for a suggestion: enough for any book's images, and a
+/// folder of a million files costs no more than this.
+const LOOKED_AT: usize = 5000;
+
+/// `; did you mean `img/stone.png`?` when a file beside the one named has a name a typo away
+/// (`stone.PNG`, `stnoe.png`), else nothing. Only folders inside `dir` are listed.
+fn nearest_file(dir: &Path, rel: &Path) -> String {
+    let (Some(name), Some(parent)) = (rel.file_name().and_then(|n| n.to_str()), rel.parent())
+    else {
+        return String::new();
+    };
+    let (Ok(root), Ok(folder)) = (dir.canonicalize(), dir.join(parent).canonicalize()) else {
+        return String::new();
+    };
+    if !folder.starts_with(&root) {
+        return String::new();
+    }
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return String::new();
+    };
+    let names: Vec<String> = entries
+        .take(LOOKED_AT)
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    match crate::suggest::closest(name, names.iter().map(String::as_str)) {
+        Some(n) => {
+            let shown = parent.join(n);
+            format!("; did you mean `{}`?", shown.display())
+        }
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_file_names_the_one_beside_it_a_typo_away() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join("img")).unwrap();
+        std::fs::write(t.path().join("img/stone.png"), b"png").unwrap();
+        std::fs::write(t.path().join("intro.md"), b"md").unwrap();
+        let m = |url: &str| {
+            confine(t.path(), url, "image", Kind::File)
+                .unwrap_err()
+                .message
+        };
+        assert!(
+            m("img/stone.jpg").ends_with("; did you mean `img/stone.png`?"),
+            "{}",
+            m("img/stone.jpg")
+        );
+        assert!(m("img/Stone.png").ends_with("; did you mean `img/stone.png`?"));
+        assert!(m("intor.md").ends_with("; did you mean `intro.md`?"));
+        assert!(!m("img/board.svg").contains("did you mean"));
+        assert!(!m("nothere/stone.png").contains("did you mean"));
+    }
 
     #[test]
     fn paths_inside_pass_and_the_rest_is_refused_with_the_reason() {

@@ -50,17 +50,24 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
     let (name, text) = match confine(book_dir, url, "included file", Kind::File) {
         Ok(rel) => {
             let local = book_dir.join(rel);
-            let text = std::fs::read_to_string(&local).map_err(|e| IncludeError::Missing(format!("cannot read {}: {e}", local.display())))?;
+            let text = std::fs::read_to_string(&local).map_err(|e| {
+                IncludeError::Missing(format!("cannot read {}: {e}", local.display()))
+            })?;
             (local.display().to_string(), text)
         }
         Err(r) if r.outside => return Err(IncludeError::Outside(r.message)),
-        Err(_) => match STANDARD.iter().find(|(n, _)| *n == url) {
+        Err(r) => match STANDARD.iter().find(|(n, _)| *n == url) {
             Some((_, t)) => (format!("<standard>/{url}"), t.to_string()),
             None => {
+                // A file a typo away beside the book, else a standard chapter a typo away.
+                let hint = match r.message.split_once("; did you mean") {
+                    Some((_, rest)) => format!("; did you mean{rest}"),
+                    None => crate::suggest::hint(url, STANDARD.iter().map(|s| s.0)),
+                };
                 return Err(IncludeError::Missing(format!(
-                    "the included file `{url}` was not found beside the book or among the standard chapters ({})",
+                    "the included file `{url}` was not found beside the book or among the standard chapters ({}){hint}",
                     STANDARD.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
-                )))
+                )));
             }
         },
     };

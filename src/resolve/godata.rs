@@ -222,10 +222,18 @@ pub fn build(
             diags.error(
                 a.value_span,
                 "size-mismatch",
-                format!(
-                    "`sz={size}` differs from the base's board size {}; remove `sz` or `base`",
-                    start.size()
-                ),
+                if get("base").is_some() {
+                    format!(
+                        "`sz={size}` differs from the base's board size {}; remove `sz` or `base`",
+                        start.size()
+                    )
+                } else {
+                    format!(
+                        "`sz={size}` differs from the board size {} of the Go data this element starts \
+                         from by default (the chapter's most recent); add `base=none` for a board of its own",
+                        start.size()
+                    )
+                },
             );
         }
         start = Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"));

@@ -432,7 +432,61 @@ fn make_element(
         )),
         _ => None,
     };
+    if let (Some(d), Some(b)) = (&dia, base) {
+        mark_before_move(&el.attrs, d, b, diags);
+    }
     (gd, dia)
+}
+
+/// A mark on an empty point that the base's next move fills: `at=N` shows the position
+/// *before* move N, so `at=51 tr=Q16` with move 51 at Q16 puts the triangle beside no
+/// stone; the author almost always meant the stone of move 51, which `at=52` shows.
+fn mark_before_move(attrs: &[Attribute], d: &Diagram, base: &GoData, diags: &mut Diagnostics) {
+    let Some(at) = attrs
+        .iter()
+        .rev()
+        .find(|a| a.name == "at")
+        .and_then(|a| values::parse_int(&a.value).ok())
+        .and_then(|v| u32::try_from(v).ok())
+    else {
+        return;
+    };
+    if !d.moves.is_empty() || at >= base.end_number() {
+        return;
+    }
+    let Some(values::Move::Play(next)) = base
+        .range(at, at)
+        .into_iter()
+        .find(|m| *m != values::Move::Pass)
+    else {
+        return;
+    };
+    let Some((_, mark)) = d.marks.iter().find(|(p, _)| *p == next) else {
+        return;
+    };
+    if d.final_stones.iter().any(|(p, _)| *p == next) {
+        return;
+    }
+    let attr_name = match mark {
+        crate::point::Mark::Triangle => "tr",
+        crate::point::Mark::Square => "sq",
+        crate::point::Mark::Circle => "cr",
+        crate::point::Mark::Cross => "ma",
+        crate::point::Mark::Diamond => "rg",
+    };
+    let Some(a) = attrs.iter().rev().find(|a| a.name == attr_name) else {
+        return;
+    };
+    diags.warning(
+        a.value_span,
+        "mark-before-move",
+        format!(
+            "the {} at {next} marks an empty point: `at={at}` shows the position before move {at}, \
+             which is played there; to mark the stone of move {at}, write `at={}`",
+            mark.name(),
+            at + 1
+        ),
+    );
 }
 
 /// The Go data and diagram of an inline diagram.

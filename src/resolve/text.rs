@@ -251,6 +251,13 @@ fn text_atoms(
                 i += len;
                 continue;
             }
+            if let Some((code, fix)) = misspelt_standard_text(&s[i..]) {
+                diags.warning(
+                    crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + code.len() + 2),
+                    "unknown-standard-text",
+                    format!("`#{code}#` is not a standard text, so it stays as written; did you mean `#{fix}#`?"),
+                );
+            }
         }
         if let Some(d) = reference {
             if let Some((point, len)) = coordinate_at(s, i, d.size) {
@@ -354,6 +361,50 @@ fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)>
         _ => i18n::standard_text(name, tag)?,
     };
     Some((text, end + 1))
+}
+
+/// The standard texts that are not in the i18n tables: book information and the program.
+const BOOK_TEXTS: &[&str] = &[
+    "title",
+    "subtitle",
+    "author",
+    "publisher",
+    "copyright",
+    "app",
+    "ver",
+];
+
+/// A `#code#` at the start of `s` that is no standard text but is a typo of one: the code
+/// and the standard text meant (`#btpp#` -> `btp`). Only near misses are reported: a `#`
+/// in running text (`#5`, `C#`) is text, not a mistake.
+fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
+    let end = s[1..].find('#')? + 1;
+    let code = &s[1..end];
+    if code.len() < 2
+        || code.len() > 24
+        || !code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    {
+        return None;
+    }
+    let (name, tag) = match code.split_once('_') {
+        Some((n, t)) => (n, Some(t)),
+        None => (code, None),
+    };
+    let codes: Vec<String> = i18n::standard_codes().collect();
+    let known = || {
+        codes
+            .iter()
+            .map(String::as_str)
+            .chain(BOOK_TEXTS.iter().copied())
+    };
+    if known().any(|k| k == name) {
+        // A known text with a language tag that is none (`#btp_jp#`): the tag is the typo.
+        let tag = crate::suggest::closest(tag?, schema::LANGUAGES.iter().copied())?;
+        return Some((code, format!("{name}_{tag}")));
+    }
+    let fix = crate::suggest::closest(name, known())?;
+    let tag = tag.map(|t| format!("_{t}")).unwrap_or_default();
+    Some((code, format!("{fix}{tag}")))
 }
 
 /// Splits a plain string into literal pieces and standard texts, resolved.

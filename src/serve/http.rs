@@ -223,12 +223,16 @@ fn read_inside(dir: &Path, rel: &str) -> Option<Vec<u8>> {
     std::fs::read(full).ok()
 }
 
-/// Adds the live-reload script, and the overlay when the book has errors, before `</body>`.
+/// Adds the live-reload script, the overlay when the book has errors and the warnings
+/// panel when it has warnings, before `</body>`.
 fn inject(page: &[u8], snap: &Snapshot) -> Vec<u8> {
     let text = String::from_utf8_lossy(page);
     let mut extra = format!("<script>{RELOAD_JS}</script>");
     if let Some(o) = &snap.overlay {
         extra.push_str(o);
+    }
+    if let Some(w) = &snap.warnings {
+        extra.push_str(w);
     }
     match text.rfind("</body>") {
         Some(i) => format!("{}{extra}{}", &text[..i], &text[i..]).into_bytes(),

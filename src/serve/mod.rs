@@ -3,6 +3,7 @@
 //! their style sheet, or show the errors.
 
 pub mod http;
+pub mod panels;
 pub mod rebuild;
 pub mod state;
 pub mod watch;
@@ -200,6 +201,14 @@ async fn accept(
     }
 }
 
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// Puts a rebuild's result in place, then tells the pages: the signal never comes before the site.
 fn apply(outcome: Outcome, site: &Shared, signals: &broadcast::Sender<Signal>, quiet: bool) {
     match outcome {
@@ -210,14 +219,31 @@ fn apply(outcome: Outcome, site: &Shared, signals: &broadcast::Sender<Signal>, q
             pages,
             diagrams,
             millis,
+            warnings,
+            new_warnings,
         } => {
-            let had_errors = site.get().overlay.is_some();
+            let old = site.get();
+            let had_errors = old.overlay.is_some();
+            let same_panel = old.warnings == snapshot.warnings;
             site.set(snapshot);
+            // Only the new warnings: the same list after every save would bury what changed.
+            // --quiet prints only errors, as for `gobook build`; the page still has the panel.
+            if !quiet {
+                eprint!("{new_warnings}");
+            }
+            let counted = match warnings {
+                0 => String::new(),
+                n => format!(", {n} warning{}", plural(n)),
+            };
             log(
                 quiet,
-                &format!("Rebuilt in {millis:.0} ms ({pages} pages, {diagrams} diagrams redrawn)"),
+                &format!(
+                    "Rebuilt in {millis:.0} ms ({pages} page{}, {diagrams} diagram{} redrawn{counted})",
+                    plural(pages),
+                    plural(diagrams)
+                ),
             );
-            let _ = signals.send(if css_only && !had_errors {
+            let _ = signals.send(if css_only && !had_errors && same_panel {
                 Signal::Css
             } else {
                 Signal::Reload

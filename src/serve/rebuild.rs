@@ -1,13 +1,14 @@
 //! Rebuilding on change: the same pipeline as `gobook build`, in memory, with the
 //! cache of the previous build, and nothing at all when the inputs did not change.
 
-use crate::diagnostics::{render_file, SourceFile};
+use crate::diagnostics::{render_file, render_human, Severity, SourceFile};
 use crate::escape;
 use crate::project::build::{BuildError, Options};
 use crate::project::inputs::{Fingerprint, Inputs};
+use crate::serve::panels::{overlay_html, warnings_panel};
 use crate::serve::state::Snapshot;
 use crate::site::build::{render, Cache};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
@@ -25,6 +26,10 @@ pub enum Outcome {
         pages: usize,
         diagrams: usize,
         millis: f64,
+        /// The book's warnings (the panel in `snapshot` lists them).
+        warnings: usize,
+        /// The warnings not in the last build, as text for the terminal.
+        new_warnings: String,
     },
     /// The book has errors: HTML for the overlay and text for the terminal.
     Failed { overlay: String, terminal: String },
@@ -44,6 +49,12 @@ pub struct Rebuilder {
     inputs: SharedInputs,
     /// The errors last reported, so that a burst of events reports them once.
     last_failure: Option<String>,
+    /// Resolution kept between checks: serve checks the book itself, as `gobook check`
+    /// does, so that the warnings only text resolution finds reach the author too.
+    check_cache: crate::resolve::cache::ResolveCache,
+    /// The warnings of the last good build (code and message, not place), so that each
+    /// rebuild prints only new ones.
+    last_warnings: HashSet<(&'static str, String)>,
 }
 
 impl Rebuilder {
@@ -60,6 +71,8 @@ impl Rebuilder {
             last_files: HashMap::new(),
             inputs,
             last_failure: None,
+            check_cache: Default::default(),
+            last_warnings: HashSet::new(),
         }
     }
 
@@ -129,12 +142,13 @@ impl Rebuilder {
             }
         };
         let out = self.book_dir().join(".gobook-serve");
+        let checked = crate::check::check_with(&text, &mut self.check_cache);
         let opts = Options {
             book: &self.book,
             text: &text,
             out_dir: Some(&out),
             progress: &|_| {},
-            checked: None,
+            checked: Some(&checked),
         };
         self.last_inputs = Some(inputs);
         match render(&opts, &mut self.cache) {
@@ -155,11 +169,13 @@ impl Rebuilder {
                     && !changed.is_empty()
                     && changed.iter().all(|k| k.ends_with(".css"));
                 self.last_files = files.clone();
+                let (panel, warnings, new_warnings) = self.warnings(&name, &text, &checked);
                 let snapshot = Snapshot {
                     files,
                     images: r.images.iter().map(|p| url_path(p)).collect(),
                     book_dir: r.book_dir,
                     overlay: None,
+                    warnings: panel,
                 };
                 Outcome::Built {
                     snapshot,
@@ -167,6 +183,8 @@ impl Rebuilder {
                     pages: self.cache.pages_rendered,
                     diagrams: self.cache.diagrams_drawn,
                     millis: start.elapsed().as_secs_f64() * 1000.0,
+                    warnings,
+                    new_warnings,
                 }
             }
             Err(BuildError::Content {
@@ -181,7 +199,9 @@ impl Rebuilder {
                 };
                 let src = SourceFile::new(&n, &t);
                 let mut plain = Vec::new();
-                let _ = render_file(&src, &diagnostics, false, &mut plain, false);
+                // Errors only: they are what stops the build, and the warnings come with the
+                // next good one (in the panel and, when new, the terminal).
+                let _ = render_file(&src, &diagnostics, true, &mut plain, false);
                 let terminal = String::from_utf8_lossy(&plain).into_owned();
                 Outcome::Failed {
                     overlay: overlay_html(&escape::text(&terminal)),
@@ -198,6 +218,37 @@ impl Rebuilder {
         }
     }
 
+    /// The warnings of a good build: the panel, their number, and the new ones as text.
+    fn warnings(
+        &mut self,
+        name: &str,
+        text: &str,
+        checked: &crate::check::Checked,
+    ) -> (Option<String>, usize, String) {
+        let src = SourceFile::new(name, text);
+        let located: Vec<_> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .map(|d| src.locate(d))
+            .collect();
+        let mut terminal = Vec::new();
+        for w in &located {
+            if !self.last_warnings.contains(&(w.code, w.message.clone())) {
+                let _ = render_human(w, &mut terminal, false);
+            }
+        }
+        self.last_warnings = located
+            .iter()
+            .map(|w| (w.code, w.message.clone()))
+            .collect();
+        (
+            warnings_panel(&located),
+            located.len(),
+            String::from_utf8_lossy(&terminal).into_owned(),
+        )
+    }
+
     fn set_inputs(&self, inputs: Inputs) {
         if let Ok(mut g) = self.inputs.write() {
             *g = inputs;
@@ -211,14 +262,4 @@ fn url_path(p: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
-}
-
-/// The overlay shown over every page while the book has errors.
-pub fn overlay_html(escaped_text: &str) -> String {
-    format!(
-        "<div id=\"gobook-overlay\" role=\"alert\" style=\"position:fixed;inset:0;z-index:2147483647;overflow:auto;\
-background:rgba(20,16,12,.94);color:#f3ede2;font:14px/1.45 ui-monospace,Menlo,Consolas,monospace;padding:2rem\">\
-<p style=\"font:600 16px system-ui,sans-serif;color:#ff9b7a;margin:0 0 1rem\">The book has errors; the page shows the last good build.</p>\
-<pre style=\"white-space:pre-wrap;margin:0\">{escaped_text}</pre></div>"
-    )
 }

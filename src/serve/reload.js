@@ -1,5 +1,7 @@
 // gobook serve: live reload. Reloads after a successful rebuild keeping the scroll
 // position, swaps style sheets in place when only CSS changed, and shows build errors.
+// The error overlay and the warnings panel close with their button (or Esc); a warnings
+// panel dismissed stays away through reloads until its list of warnings changes.
 (() => {
   const key = "gobook-scroll:" + location.pathname;
   const y = sessionStorage.getItem(key);
@@ -18,6 +20,55 @@
       u.searchParams.set("v", Date.now());
       l.href = u.href;
     }
+  });
+  const dismissed = "gobook-warnings-dismissed";
+  // Room below the book for the panel, so that its end can be scrolled clear of it.
+  const makeRoom = (h) => {
+    document.body.style.paddingBottom = h ? h + 24 + "px" : "";
+  };
+  // The list folds away under its heading; the choice holds through reloads, and a narrow
+  // window starts folded.
+  const folded = "gobook-warnings-folded";
+  const fold = (w, yes) => {
+    w.querySelector("ul").hidden = yes;
+    w.querySelector("[data-gobook-toggle]").setAttribute("aria-expanded", String(!yes));
+    makeRoom(w.offsetHeight);
+  };
+  const hideDismissed = () => {
+    const w = document.getElementById("gobook-warnings");
+    if (!w) return;
+    if (sessionStorage.getItem(dismissed) === w.dataset.key) {
+      w.remove();
+      return;
+    }
+    const f = sessionStorage.getItem(folded);
+    fold(w, f === null ? innerWidth < 700 : f === "1");
+  };
+  if (document.readyState === "loading") {
+    addEventListener("DOMContentLoaded", hideDismissed);
+  } else {
+    hideDismissed();
+  }
+  const close = (box) => {
+    if (box.id === "gobook-warnings") {
+      sessionStorage.setItem(dismissed, box.dataset.key);
+      makeRoom(0);
+    }
+    box.remove();
+  };
+  addEventListener("click", (e) => {
+    const b = e.target.closest && e.target.closest("[data-gobook-close]");
+    if (b) close(b.closest("#gobook-overlay, #gobook-warnings"));
+    const t = e.target.closest && e.target.closest("[data-gobook-toggle]");
+    if (t) {
+      const yes = t.getAttribute("aria-expanded") === "true";
+      sessionStorage.setItem(folded, yes ? "1" : "0");
+      fold(t.closest("#gobook-warnings"), yes);
+    }
+  });
+  addEventListener("keydown", (e) => {
+    const o = document.getElementById("gobook-overlay");
+    if (e.key === "Escape" && o) close(o);
   });
   es.addEventListener("errors", (e) => {
     document.getElementById("gobook-overlay")?.remove();

@@ -16,6 +16,8 @@ pub struct Snapshot {
     pub book_dir: PathBuf,
     /// The diagnostics of the last build, as HTML, when it failed.
     pub overlay: Option<String>,
+    /// The warnings panel of the last good build, when the book has warnings.
+    pub warnings: Option<String>,
 }
 
 /// The snapshot shared between the HTTP handlers and the rebuilder.
@@ -44,6 +46,7 @@ impl Shared {
                 images: old.images.clone(),
                 book_dir: old.book_dir.clone(),
                 overlay,
+                warnings: old.warnings.clone(),
             });
         }
     }

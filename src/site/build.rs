@@ -271,7 +271,10 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         includes: &includes,
     };
     let pages = write_pages(&site, staged.path())?;
-    (opts.progress)(&format!("{pages} pages"));
+    (opts.progress)(&format!(
+        "{pages} page{}",
+        if pages == 1 { "" } else { "s" }
+    ));
     let files = site_files(&site, css, js);
     write_files(staged.path(), &files, &images, &book_dir)?;
     output::swap_in(staged, &out_dir)?;
@@ -425,9 +428,11 @@ fn setup(
     let plans: Vec<Plan> = book.languages.iter().map(|l| plan::plan(book, l)).collect();
     let multi = plans.len() > 1;
     (opts.progress)(&format!(
-        "{} chapters, {} diagrams, {} language{}",
+        "{} chapter{}, {} diagram{}, {} language{}",
         book.chapters.len(),
+        if book.chapters.len() == 1 { "" } else { "s" },
         book.diagrams.len(),
+        if book.diagrams.len() == 1 { "" } else { "s" },
         plans.len(),
         if multi { "s" } else { "" }
     ));
@@ -639,7 +644,10 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     mark("pages");
     let pages = files.len();
     files.extend(site_files(&site, css, js));
-    (opts.progress)(&format!("{pages} pages"));
+    (opts.progress)(&format!(
+        "{pages} page{}",
+        if pages == 1 { "" } else { "s" }
+    ));
     let images = local_images(checked, &name, opts.text, &book_dir, false)?;
     mark("images");
 

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// Every top-level module of src/ must be placed here (ARCHITECTURE.md says why each sits where it does).
 const LAYERS: &[&[&str]] = &[
     // Knows nothing else of gobook.
-    &["chars", "i18n", "span"],
+    &["chars", "i18n", "span", "suggest"],
     &["point", "diagnostics", "escape"],
     // Reading and writing the text formats.
     &["format", "sgf", "xml"],

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod author_messages;
 mod browser;
 mod cache_props;
 mod cache_stale;
@@ -11,11 +12,13 @@ mod checkers;
 mod cli_check_fmt;
 mod cli_svg;
 mod cli_svg_sgf;
+mod cli_words;
 mod convert_cli;
 mod epub_build;
 mod examples_build;
 mod format_books;
 mod format_props;
+mod format_reference;
 mod fuzz_findings;
 mod hostile_text;
 mod import;

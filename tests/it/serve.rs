@@ -275,7 +275,7 @@ fn saves_that_change_nothing_rebuild_nothing() {
     let line = s
         .wait_for("Rebuilt", Duration::from_secs(5))
         .expect("a rename-save rebuilds");
-    assert!(line.contains("1 pages"), "only the changed page: {line}");
+    assert!(line.contains("(1 page,"), "only the changed page: {line}");
     let (_, _, body) = s.get("/");
     assert!(String::from_utf8_lossy(&body).contains("Renamed into place."));
 }
@@ -726,4 +726,79 @@ fn a_second_ctrl_c_quits_at_once() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn warnings_reach_the_terminal_once_and_the_page_in_a_panel() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let typo = BOOK.replace("::dia mv=D4", "::diagram mv=D4");
+    std::fs::write(&book, &typo).unwrap();
+    let s = Server::start(&book, &[]);
+    // The first build printed its warning before "Serving"; the page carries the panel.
+    let (_, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body);
+    assert!(
+        html.contains("id=\"gobook-warnings\"") && html.contains("1 warning <span"),
+        "{html}"
+    );
+    assert!(html.contains("did you mean <code"), "{html}");
+    // An edit that keeps the same warning (on another line) prints none again.
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::write(
+        &book,
+        typo.replace("::h1 Served", "::h1 Served\n\n::p New."),
+    )
+    .unwrap();
+    let mut seen = Vec::new();
+    let end = Instant::now() + Duration::from_secs(15);
+    while let Ok(l) = s
+        .lines
+        .recv_timeout(end.saturating_duration_since(Instant::now()))
+    {
+        let done = l.starts_with("Rebuilt");
+        seen.push(l);
+        if done {
+            break;
+        }
+    }
+    assert!(
+        seen.last().is_some_and(|l| l.ends_with(", 1 warning)")),
+        "{seen:?}"
+    );
+    assert!(!seen.iter().any(|l| l.contains("warning:")), "{seen:?}");
+    // A new warning is printed, and only it.
+    std::fs::write(
+        &book,
+        typo.replace("::h1 Served", "::h1 Served\n\n::p New #btpp#."),
+    )
+    .unwrap();
+    let mut seen = Vec::new();
+    while let Ok(l) = s.lines.recv_timeout(Duration::from_secs(15)) {
+        let done = l.starts_with("Rebuilt");
+        seen.push(l);
+        if done {
+            break;
+        }
+    }
+    let warned: Vec<&String> = seen.iter().filter(|l| l.contains("warning:")).collect();
+    assert_eq!(warned.len(), 1, "{seen:?}");
+    assert!(
+        warned[0].contains("`#btpp#` is not a standard text")
+            && warned[0].contains("did you mean `#btp#`?"),
+        "{seen:?}"
+    );
+    assert!(seen.last().unwrap().ends_with(", 2 warnings)"), "{seen:?}");
+    // Fixed: no panel.
+    std::fs::write(&book, BOOK).unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(15)).unwrap();
+    let (_, _, body) = s.get("/");
+    assert!(!String::from_utf8_lossy(&body).contains("id=\"gobook-warnings\""));
+}
+
+#[test]
+fn the_error_overlay_is_opaque_and_can_be_closed() {
+    let html = gobook::serve::panels::overlay_html("x");
+    assert!(html.contains("background:#17120d;"), "{html}");
+    assert!(html.contains("data-gobook-close"), "{html}");
 }

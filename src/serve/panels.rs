@@ -1,0 +1,155 @@
+//! What `serve` lays over the book's pages: the error overlay while the book does not
+//! build, and the small warnings panel while it builds with warnings. Both carry a close
+//! button (`data-gobook-close`, handled by reload.js); styles are inline so that no
+//! theme can hide them or be changed by them.
+
+use crate::diagnostics::Located;
+use crate::escape;
+
+/// The overlay shown over every page while the book has errors: opaque, so the page
+/// under it does not show through the text, and closable to look at the last good build.
+pub fn overlay_html(escaped_text: &str) -> String {
+    format!(
+        "<div id=\"gobook-overlay\" role=\"alert\" style=\"position:fixed;inset:0;z-index:2147483647;overflow:auto;\
+background:#17120d;color:#f3ede2;font:14px/1.45 ui-monospace,Menlo,Consolas,monospace;padding:2rem\">\
+<button type=\"button\" data-gobook-close aria-label=\"Close\" title=\"Close (Esc); the errors come back with the next save\" \
+style=\"position:fixed;top:.75rem;right:1.5rem;font:600 20px/1 system-ui,sans-serif;background:none;color:#f3ede2;\
+border:1px solid #6b5f52;border-radius:6px;padding:.2rem .55rem;cursor:pointer\">×</button>\
+<p style=\"font:600 16px system-ui,sans-serif;color:#ff9b7a;margin:0 2.5rem 1rem 0\">The book has errors; the page shows the last good build.</p>\
+<pre style=\"white-space:pre-wrap;margin:0\">{escaped_text}</pre></div>"
+    )
+}
+
+/// Warnings listed in the panel at most; the terminal and `gobook check` have them all.
+const PANEL_MAX: usize = 50;
+
+/// The warnings panel: a box in the bottom right corner, narrow and at most a third of the
+/// window high, so that the book stays readable beside it; its heading folds the list away
+/// (folded from the start on a narrow window, where a third of it is too much). `data-key` names this list of
+/// warnings: a panel dismissed stays away through reloads until the list changes.
+pub fn warnings_panel(warnings: &[Located]) -> Option<String> {
+    if warnings.is_empty() {
+        return None;
+    }
+    let n = warnings.len();
+    let mut items = String::new();
+    for w in warnings.iter().take(PANEL_MAX) {
+        items.push_str(&format!(
+            "<li style=\"margin:.35rem 0\"><code style=\"font:12px ui-monospace,Menlo,Consolas,monospace;color:#7a5b00\">{}:{}:{}</code> {}</li>",
+            escape::text(&w.file),
+            w.line,
+            w.column,
+            with_code(&w.message)
+        ));
+    }
+    if n > PANEL_MAX {
+        items.push_str(&format!(
+            "<li style=\"margin:.35rem 0\">and {} more: run <code>gobook check</code></li>",
+            n - PANEL_MAX
+        ));
+    }
+    let key = key_of(warnings);
+    Some(format!(
+        "<aside id=\"gobook-warnings\" role=\"status\" aria-label=\"Warnings\" data-key=\"{key}\" \
+style=\"position:fixed;right:12px;bottom:12px;z-index:2147483646;box-sizing:border-box;\
+width:min(22rem,calc(100vw - 24px));max-height:33vh;overflow:auto;background:#fff8dc;color:#3b2f00;\
+border:1px solid #d9b300;border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.18);\
+font:13px/1.4 system-ui,sans-serif;padding:.5rem .75rem\">\
+<div style=\"display:flex;align-items:center;justify-content:space-between;gap:.5rem\">\
+<button type=\"button\" data-gobook-toggle aria-expanded=\"true\" aria-controls=\"gobook-warnings-list\" \
+title=\"Show or hide the list\" style=\"font:600 13px system-ui,sans-serif;background:none;color:inherit;border:0;padding:0;cursor:pointer\">\
+{n} warning{s} <span aria-hidden=\"true\">▾</span></button>\
+<button type=\"button\" data-gobook-close aria-label=\"Dismiss the warnings\" title=\"Dismiss until the warnings change\" \
+style=\"font:600 16px/1 system-ui,sans-serif;background:none;color:inherit;border:1px solid #d9b300;border-radius:6px;\
+padding:.1rem .45rem;cursor:pointer\">×</button></div>\
+<ul id=\"gobook-warnings-list\" style=\"margin:.25rem 0 0;padding-left:1.1rem\">{items}</ul></aside>",
+        s = if n == 1 { "" } else { "s" }
+    ))
+}
+
+/// A message as HTML, escaped, with its `quoted` names set as code, as in the terminal they
+/// stand out by their backticks.
+fn with_code(message: &str) -> String {
+    let parts: Vec<&str> = message.split('`').collect();
+    if parts.len().is_multiple_of(2) {
+        // An odd number of backticks: shown as written.
+        return escape::text(message);
+    }
+    let mut out = String::with_capacity(message.len() + 32);
+    for (i, p) in parts.iter().enumerate() {
+        if i % 2 == 1 {
+            out.push_str("<code style=\"font:12px ui-monospace,Menlo,Consolas,monospace\">");
+            out.push_str(&escape::text(p));
+            out.push_str("</code>");
+        } else {
+            out.push_str(&escape::text(p));
+        }
+    }
+    out
+}
+
+/// A short stable name of a list of warnings (FNV-1a of their texts), not their places:
+/// a line added above a warning moves it but does not make it new.
+fn key_of(warnings: &[Located]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for w in warnings {
+        for b in w.code.bytes().chain(w.message.bytes()).chain([0]) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Severity;
+
+    fn warning(message: &str, line: u32) -> Located {
+        Located {
+            file: "book.gobook".into(),
+            line,
+            column: 3,
+            severity: Severity::Warning,
+            code: "unknown-element",
+            message: message.into(),
+            source_line: String::new(),
+            snippet_column: 1,
+        }
+    }
+
+    #[test]
+    fn no_warnings_no_panel() {
+        assert_eq!(warnings_panel(&[]), None);
+    }
+
+    #[test]
+    fn the_panel_escapes_and_counts() {
+        let p = warnings_panel(&[warning("`::<b>` is <not> known", 9)]).unwrap();
+        assert!(p.contains("1 warning <span"), "{p}");
+        assert!(p.contains("book.gobook:9:3"), "{p}");
+        assert!(p.contains("&lt;not&gt;") && !p.contains("<not>"), "{p}");
+        assert!(p.contains("data-gobook-close"));
+        assert!(p.contains(">::&lt;b&gt;</code> is"), "{p}");
+    }
+
+    #[test]
+    fn an_odd_backtick_is_shown_as_written() {
+        assert_eq!(
+            with_code("a `b` c"),
+            "a <code style=\"font:12px ui-monospace,Menlo,Consolas,monospace\">b</code> c"
+        );
+        assert_eq!(with_code("a ` c"), "a ` c");
+    }
+
+    #[test]
+    fn the_key_follows_the_texts_not_the_places() {
+        let a = warnings_panel(&[warning("x", 1)]).unwrap();
+        let b = warnings_panel(&[warning("x", 7)]).unwrap();
+        let c = warnings_panel(&[warning("y", 1)]).unwrap();
+        let key = |p: &str| p.split("data-key=\"").nth(1).unwrap()[..16].to_string();
+        assert_eq!(key(&a), key(&b));
+        assert_ne!(key(&a), key(&c));
+    }
+}
