@@ -1,9 +1,11 @@
-//! `gobook import GAME -o BOOK`: a book from an SGF or XML game, checked before it is written.
+//! `gobook import GAME -o BOOK`: a book from an SGF or XML game, or from problem
+//! files (`--problems`), checked before it is written.
 
 use super::book_file;
+use super::game_format::{self, GameFormat};
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
-use gobook::import::{book_from_game, Options};
+use gobook::import::{import_game, problem_chapter, Imported, Options, ProblemSet};
 use gobook::sgf::GameTree;
 use gobook::sgf::Warning;
 use std::fmt::Write as _;
@@ -12,8 +14,36 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `gobook import`.
 #[derive(Args)]
+#[command(after_help = "How a game becomes a book:
+  The main line is a `::go` element; figures show it, each followed by the comments of
+  its moves in move order (\"**12:** ...\"). A figure ends after --every moves, and
+  earlier where a comment needs a board of its own: before a move whose SGF marks or
+  labels clash with the figure's (one point marked two ways, or one letter at two
+  points), and after a move whose comment is long (600 characters or more). Marks and
+  labels (LB TR SQ CR MA AR LN TB TW, and the old L and M) are drawn on the figure or
+  diagram that shows their node; what cannot be placed is counted and warned about.
+  Each variation is a captioned `::dia` (\"Dia. 3: White 46 at a\"; a variation of a
+  variation a `::var`) right after the comment of the move it branches from.
+
+Problems (--problems FILE|DIR):
+  Each game of a file, or each file of a folder (a chapter per folder, in file-name
+  order), becomes a `::prb`: setup stones, the player to move, a view cropped to the
+  stones and answers, the root comment as its text, and every line of the answer tree
+  as a `correct` or `wrong` sequence with the comments of its moves. A line is correct
+  when a node on it says so: a comment with \"Correct\" (Glift, CGoban) or \"RIGHT\"
+  (goproblems.com), or TE, or GB/GW for the player to move; unless a later node says
+  \"Wrong\", \"Incorrect\" or \"Fail\" (or BM), or a later choice of the player has
+  another option marked correct.
+
+The format of a game is told by its content (SGF, or the XML Go format), so old
+collections with `.mgt` or no extension are read too.
+
+Examples:
+  gobook import game.sgf -o game.gobook
+  gobook import game.sgf -o game-chapter.gobook --chapter   (then `::include url=\"game-chapter.gobook\"`)
+  gobook import --problems problems/ -o problems.gobook")]
 pub struct ImportArgs {
-    /// The game file (.sgf or .xml)
+    /// The game file (SGF or XML, told by content), or with --problems a file or folder of problems
     pub game: PathBuf,
     /// The book file to write
     #[arg(short, long)]
@@ -21,13 +51,25 @@ pub struct ImportArgs {
     /// Replace the book file if it exists (never the game itself)
     #[arg(long)]
     pub force: bool,
-    /// Moves per figure
+    /// Moves per figure at most; figures also end where a comment needs its own board (see below)
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
     pub every: u32,
+    /// Write a chapter to include in a book: no `::book`, IDs prefixed by the game's name
+    #[arg(long)]
+    pub chapter: bool,
+    /// Import problems: each game of FILE, or each SGF file of a folder, becomes a `::prb`
+    #[arg(long)]
+    pub problems: bool,
+    /// The book's language for captions and move prefixes (en, de, fr, ja, ko, cn, tw, es, it, po, pt, ru)
+    #[arg(long, default_value = "en")]
+    pub lang: String,
 }
 
 /// Errors of the book written that are shown; the rest are counted.
 const SHOWN_ERRORS: usize = 50;
+
+/// Notes on markup that could not be placed that are shown; the rest are counted.
+const SHOWN_NOTES: usize = 10;
 
 /// Runs `gobook import`.
 pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
@@ -46,9 +88,13 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         ));
         return EXIT_USAGE;
     }
-    let game = match read_game(&args.game, g) {
-        Ok(game) => game,
-        Err(code) => return code,
+    let Some(lang) = gobook::i18n::language(&args.lang) else {
+        report::error(&format!(
+            "--lang {}: not a book language; use one of {}",
+            args.lang,
+            gobook::i18n::LANGUAGES.join(", ")
+        ));
+        return EXIT_USAGE;
     };
     let name = args.game.display().to_string();
     let stem = args
@@ -56,15 +102,34 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "game".into());
-    let text = match book_from_game(&game, &stem, &Options { every: args.every }) {
-        Ok(t) => t,
-        Err(e) => {
-            report::error(&format!("{name}: {e}"));
-            return EXIT_CONTENT;
+    let imported = if args.problems {
+        match import_problems(&args.game, &stem, args.chapter, g) {
+            Ok(i) => i,
+            Err(code) => return code,
         }
+    } else {
+        let game = match read_game(&args.game, g) {
+            Ok(game) => game,
+            Err(code) => return code,
+        };
+        let opts = Options {
+            every: args.every,
+            lang,
+            chapter: args.chapter,
+        };
+        match import_game(&game, &stem, &opts) {
+            Ok(t) => t,
+            Err(e) => {
+                report::error(&format!("{name}: {e}"));
+                return EXIT_CONTENT;
+            }
+        }
+        // The tree is dropped here; a game of a million nodes holds a lot of memory.
     };
-    // The tree is not needed any more; a game of a million nodes holds a lot of memory.
-    drop(game);
+    if !g.quiet {
+        report_markup(&name, &imported);
+    }
+    let text = imported.text;
     let written = if args.force {
         super::safe_write::replace(&args.out, text.as_bytes())
     } else {
@@ -75,7 +140,14 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         return EXIT_USAGE;
     }
     // The book is checked as `gobook check` would: an illegal move in the game shows here.
-    let checked = gobook::check::check(&text);
+    // A chapter is checked inside a book of its own, as the book including it would read it.
+    let checked_text = if args.chapter {
+        gobook::site::includes::wrap(&text)
+    } else {
+        text.clone()
+    };
+    let offset = (checked_text.len() - text.len()) as u32;
+    let checked = gobook::check::check(&checked_text);
     let out_name = args.out.display().to_string();
     // A badly broken game can have an illegal move every other node: show the first few,
     // not hundreds of megabytes of them; `gobook check --format json` lists them all.
@@ -88,6 +160,11 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         .filter(is_error)
         .take(SHOWN_ERRORS)
         .cloned()
+        .map(|mut d| {
+            d.span.start = d.span.start.saturating_sub(offset);
+            d.span.end = d.span.end.saturating_sub(offset);
+            d
+        })
         .collect();
     book_file::print_diagnostics(&out_name, &text, &shown, true);
     if errors > SHOWN_ERRORS {
@@ -108,9 +185,163 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     EXIT_OK
 }
 
-/// Reads the first game of an SGF or XML file (XML by the `.xml` extension), printing
-/// what had to be repaired as `FILE:LINE:COL: warning: ...`; the exit code on failure.
+/// Says how much of the SGF's markup reached the book, and where some could not.
+fn report_markup(name: &str, i: &Imported) {
+    let t = i.markup;
+    for n in i.notes.iter().take(SHOWN_NOTES) {
+        eprintln!("{name}: warning: {n}");
+    }
+    if i.notes.len() > SHOWN_NOTES {
+        eprintln!(
+            "{name}: warning: ... and {} more like these",
+            i.notes.len() - SHOWN_NOTES
+        );
+    }
+    if t.dropped > 0 {
+        eprintln!(
+            "{name}: warning: {} of {} marks and labels could not be placed (see above)",
+            t.dropped, t.read
+        );
+    }
+}
+
+/// Reads problem files: the games of one file as one chapter, or a folder's files
+/// as a chapter per folder (files in name order, sub-folders after them).
+fn import_problems(path: &Path, stem: &str, chapter: bool, g: GlobalArgs) -> Result<Imported, i32> {
+    let mut chapters: Vec<(String, Vec<(String, GameTree)>)> = Vec::new();
+    if path.is_dir() {
+        collect_folder(path, stem, &mut chapters, g)?;
+    } else {
+        let name = path.display().to_string();
+        let games = read_games(path, g)?;
+        let many = games.len() > 1;
+        let list = games
+            .into_iter()
+            .enumerate()
+            .map(|(k, game)| {
+                let n = if many {
+                    format!("{name} (game {})", k + 1)
+                } else {
+                    name.clone()
+                };
+                (n, game)
+            })
+            .collect();
+        chapters.push((stem.to_string(), list));
+    }
+    if chapters.iter().all(|c| c.1.is_empty()) {
+        report::error(&format!("{} holds no problem file", path.display()));
+        return Err(EXIT_CONTENT);
+    }
+    let sets: Vec<ProblemSet> = chapters
+        .iter()
+        .filter(|c| !c.1.is_empty())
+        .map(|(title, games)| ProblemSet {
+            title: title.clone(),
+            problems: games.iter().map(|(n, g)| (n.clone(), g)).collect(),
+        })
+        .collect();
+    let book = (!chapter).then_some(stem);
+    problem_chapter(book, &sets).map_err(|e| {
+        report::error(&format!("{}: {e}", path.display()));
+        EXIT_CONTENT
+    })
+}
+
+/// Adds a chapter for the game files of `dir` (in natural name order), then one per sub-folder.
+fn collect_folder(
+    dir: &Path,
+    title: &str,
+    out: &mut Vec<(String, Vec<(String, GameTree)>)>,
+    g: GlobalArgs,
+) -> Result<(), i32> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            report::error(&format!("cannot read {}: {e}", dir.display()));
+            return Err(EXIT_USAGE);
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort_by(|a, b| natural(&a.to_string_lossy(), &b.to_string_lossy()));
+    let mut games = Vec::new();
+    let mut folders = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            folders.push(p);
+        } else if game_format::of_file(&p).is_some() {
+            let name = p.display().to_string();
+            for (k, game) in read_games(&p, g)?.into_iter().enumerate() {
+                let n = if k > 0 {
+                    format!("{name} (game {})", k + 1)
+                } else {
+                    name.clone()
+                };
+                games.push((n, game));
+            }
+        }
+    }
+    out.push((title.to_string(), games));
+    for f in folders {
+        let t = f
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        collect_folder(&f, &t, out, g)?;
+    }
+    Ok(())
+}
+
+/// Compares names with runs of digits as numbers, so `p2` comes before `p10`.
+fn natural(a: &str, b: &str) -> std::cmp::Ordering {
+    let (mut x, mut y) = (a.chars().peekable(), b.chars().peekable());
+    loop {
+        match (x.peek().copied(), y.peek().copied()) {
+            (None, None) => return std::cmp::Ordering::Equal,
+            (None, Some(_)) => return std::cmp::Ordering::Less,
+            (Some(_), None) => return std::cmp::Ordering::Greater,
+            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
+                let mut n = String::new();
+                while let Some(c) = x.next_if(char::is_ascii_digit) {
+                    n.push(c);
+                }
+                let mut m = String::new();
+                while let Some(d) = y.next_if(char::is_ascii_digit) {
+                    m.push(d);
+                }
+                let (n, m) = (n.trim_start_matches('0'), m.trim_start_matches('0'));
+                let o = n.len().cmp(&m.len()).then_with(|| n.cmp(m));
+                if o != std::cmp::Ordering::Equal {
+                    return o;
+                }
+            }
+            (Some(c), Some(d)) => {
+                if c != d {
+                    return c.cmp(&d);
+                }
+                x.next();
+                y.next();
+            }
+        }
+    }
+}
+
+/// Reads the first game of an SGF or XML file (told by content, else by extension),
+/// printing what had to be repaired as `FILE:LINE:COL: warning: ...`; the exit code on failure.
 pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
+    let mut games = read_games(path, g)?;
+    if games.len() > 1 && !g.quiet {
+        eprintln!(
+            "{}: warning: the file holds {} games; only the first is used",
+            path.display(),
+            games.len()
+        );
+    }
+    Ok(games.swap_remove(0))
+}
+
+/// Reads every game of an SGF or XML file, as [`read_game`] does; at least one.
+pub fn read_games(path: &Path, g: GlobalArgs) -> Result<Vec<GameTree>, i32> {
     let name = path.display().to_string();
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
@@ -119,10 +350,9 @@ pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
             return Err(EXIT_USAGE);
         }
     };
-    let xml = path
-        .extension()
-        .and_then(|x| x.to_str())
-        .is_some_and(|x| x.eq_ignore_ascii_case("xml"));
+    // The content decides: old collections use `.mgt`, or no extension at all.
+    let xml = game_format::sniff(&bytes).or_else(|| game_format::by_extension(path))
+        == Some(GameFormat::Xml);
     let read = if xml {
         gobook::xml::read(&bytes)
             .map(|p| (p.collection, p.warnings))
@@ -132,7 +362,7 @@ pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
             .map(|p| (p.collection, p.warnings))
             .map_err(|e| (e.line, e.col, e.message))
     };
-    let (mut collection, warnings) = match read {
+    let (collection, warnings) = match read {
         Ok(r) => r,
         Err((line, col, message)) => {
             report::error(&format!("{name}:{line}:{col}: {message}"));
@@ -142,17 +372,11 @@ pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
     if !g.quiet {
         print_warnings(&name, &warnings);
     }
-    if collection.games.len() > 1 && !g.quiet {
-        eprintln!(
-            "{name}: warning: the file holds {} games; only the first is used",
-            collection.games.len()
-        );
-    }
     if collection.games.is_empty() {
         report::error(&format!("{name} holds no game"));
         return Err(EXIT_CONTENT);
     }
-    Ok(collection.games.swap_remove(0))
+    Ok(collection.games)
 }
 
 /// Prints what the game reader repaired as `FILE:LINE:COL: warning: ...`, at most

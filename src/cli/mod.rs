@@ -5,6 +5,7 @@ mod build;
 mod check;
 mod convert;
 mod fmt;
+mod game_format;
 mod import;
 mod init;
 mod inspect;

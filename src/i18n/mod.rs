@@ -178,3 +178,31 @@ pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
         .find(|(k, _)| *k == key)
         .map(|(_, row)| pick(row, lang))
 }
+
+/// Caption of an imported variation: "Dia. 3", and "Dia. 3: White 46 at a" when
+/// `played` gives (black, move number, point or label).
+pub fn variation_caption(n: u32, played: Option<(bool, u32, &str)>, lang: &str) -> String {
+    let mut out = fill(pick(&tables::DIAGRAM, lang), &[("{n}", &n.to_string())]);
+    if let Some((black, m, p)) = played {
+        let what = player_text(pick(&tables::PLAYED_AT, lang), black, lang);
+        out.push_str(pick(&tables::CAPTION_SEPARATOR, lang));
+        out.push_str(&fill(&what, &[("{m}", &m.to_string()), ("{p}", p)]));
+    }
+    out
+}
+
+/// The move an imported comment belongs to, written before it: "12:".
+pub fn move_comment(m: u32, lang: &str) -> String {
+    fill(
+        pick(&tables::MOVE_COMMENT, lang),
+        &[("{m}", &m.to_string())],
+    )
+}
+
+/// The language code of the spec that `code` names, if it is one of [`LANGUAGES`].
+pub fn language(code: &str) -> Option<&'static str> {
+    LANGUAGES
+        .iter()
+        .find(|l| l.eq_ignore_ascii_case(code))
+        .copied()
+}

@@ -138,9 +138,14 @@ pub fn import_convert(data: &[u8]) {
         "XML written lost games:\n{xml}"
     );
     if let Some(game) = parsed.collection.games.first() {
-        if let Ok(book) =
-            gobook::import::book_from_game(game, "game", &gobook::import::Options { every: 7 })
-        {
+        if let Ok(book) = gobook::import::book_from_game(
+            game,
+            "game",
+            &gobook::import::Options {
+                every: 7,
+                ..Default::default()
+            },
+        ) {
             let syntax = gobook::format::parse(&book);
             let errors: Vec<_> = syntax
                 .diagnostics
