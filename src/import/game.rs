@@ -75,6 +75,7 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
         markup: Markup::default(),
         body: String::new(),
         break_after: false,
+        after_dia: false,
     };
     for (k, node) in main.nodes.iter().enumerate() {
         let done_before = gm.numbered_after(node.moves_before);
@@ -103,14 +104,26 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
             let prefix = number.map(|n| i18n::move_comment(n, opts.lang));
             let paras = paragraphs(&c, prefix.as_deref());
             // Comments before the first move introduce the game, before the first figure.
-            let target = if node.moves_before + node.moves == 0 {
-                &mut w.out
+            if node.moves_before + node.moves == 0 {
+                for p in paras {
+                    w.out.push_str("\n\n");
+                    w.out.push_str(&p);
+                }
             } else {
-                &mut fig.body
-            };
-            for p in paras {
-                target.push_str("\n\n");
-                target.push_str(&p);
+                // After a variation's diagram, a comment on the game still describes the figure.
+                let refer = fig
+                    .after_dia
+                    .then(|| format!("{}fig{}", w.prefix, fig.number));
+                for p in paras {
+                    fig.body.push_str("\n\n");
+                    match &refer {
+                        Some(id) => {
+                            fig.body.push_str(&format!("::p ref={id} "));
+                            fig.body.push_str(&safe_value(&p));
+                        }
+                        None => fig.body.push_str(&p),
+                    }
+                }
             }
             if node.moves > 0 && c.chars().count() >= LONG_COMMENT {
                 fig.break_after = true;
@@ -118,6 +131,7 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
         }
         if !own.is_empty() {
             w.own_diagram(&mut fig.body, &own, &game_id, done + 1);
+            fig.after_dia = true;
         }
         // Siblings of the next main-line node replace its move; they follow this comment.
         let kids: &[NodeId] = &game.nodes()[node.id].children;
@@ -133,6 +147,7 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
                 let mut body = std::mem::take(&mut fig.body);
                 w.variation(&mut body, &v, &game_id, &fig.markup);
                 fig.body = body;
+                fig.after_dia = true;
             }
         }
     }
@@ -163,6 +178,8 @@ struct Figure {
     markup: Markup,
     body: String,
     break_after: bool,
+    /// Whether a diagram stands in the body: later comments then name the figure.
+    after_dia: bool,
 }
 
 /// A variation to draw: its first node, the move it replaces and who plays there.
@@ -214,6 +231,7 @@ impl Writer<'_> {
             markup: Markup::default(),
             body: String::new(),
             break_after: false,
+            after_dia: false,
         };
     }
 

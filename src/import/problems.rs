@@ -133,7 +133,7 @@ fn problem(game: &GameTree, id: &str, number: u32) -> Result<(String, Tally, Vec
         let texts: Vec<Option<String>> = line
             .iter()
             .filter(|&&n| node_move(game, n, size).is_some())
-            .map(|&n| comment(game, n).map(|c| sequence_text(&c)))
+            .map(|&n| comment(game, n).and_then(|c| sequence_text(&c)))
             .collect();
         let (first, pairs) = alternate(&moves);
         let mut seq = String::new();
@@ -345,9 +345,19 @@ fn line_is_correct(
     })
 }
 
-/// A comment as the text of a move in a sequence: one line, parentheses balanced.
-fn sequence_text(c: &str) -> String {
+/// A comment as the text of a move in a sequence: one line, parentheses balanced;
+/// none when it only says "Correct" or "Wrong", which the reader's feedback says already.
+fn sequence_text(c: &str) -> Option<String> {
     let one_line = c.split_whitespace().collect::<Vec<_>>().join(" ");
+    let bare = one_line
+        .trim_matches(|ch: char| !ch.is_alphanumeric())
+        .to_lowercase();
+    if matches!(
+        bare.as_str(),
+        "correct" | "right" | "wrong" | "incorrect" | ""
+    ) {
+        return None;
+    }
     let mut depth = 0i32;
     let balanced = one_line.chars().all(|ch| {
         match ch {
@@ -357,11 +367,11 @@ fn sequence_text(c: &str) -> String {
         }
         depth >= 0
     }) && depth == 0;
-    if balanced {
+    Some(if balanced {
         one_line
     } else {
         one_line.replace('(', "[").replace(')', "]")
-    }
+    })
 }
 
 /// The view of a problem: the points it uses, two lines around them, reaching to

@@ -18,6 +18,7 @@ mod format_props;
 mod fuzz_findings;
 mod hostile_text;
 mod import;
+mod import_markup;
 mod layers;
 mod output_safety;
 mod pathological;
