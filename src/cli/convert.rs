@@ -19,7 +19,7 @@ pub enum Format {
 /// Arguments of `gobook convert`.
 #[derive(Args)]
 pub struct ConvertArgs {
-    /// Input file (.sgf or .xml, `-` for standard input)
+    /// Input file (SGF or XML, told by content; `-` for standard input)
     pub input: PathBuf,
     /// Output file (.sgf or .xml, `-` for standard output)
     pub output: PathBuf,
