@@ -276,7 +276,7 @@ fn figures_break_where_a_comment_needs_its_own_board() {
 /// written as the file has it (no dash in a date).
 #[test]
 fn words_in_the_books_language_and_game_info_verbatim() {
-    let sgf = "(;SZ[9]DT[1835-07-27]PB[A]PW[B];B[cc]C[one](;W[gc]C[two])(;W[dd]LB[dd:a]))";
+    let sgf = "(;SZ[9]DT[1835-07-27]TM[50:00]PB[A]PW[B];B[cc]C[one](;W[gc]C[two])(;W[dd]LB[dd:a]))";
     let g = sgf::parse(sgf.as_bytes())
         .unwrap()
         .collection
@@ -290,6 +290,7 @@ fn words_in_the_books_language_and_game_info_verbatim() {
     assert!(text.contains("**1:** one"), "{text}");
     assert!(text.contains("ca=\"Dia. 1: Weiß 2 auf D6\""), "{text}");
     assert!(text.contains("dt=\"1835-07-27\""));
+    assert!(text.contains("tm=\"3000\""), "TM[50:00] is a time: {text}");
     let ja = import(
         &g,
         &Options {
