@@ -102,7 +102,14 @@ fn problem(game: &GameTree, id: &str, number: u32) -> Result<(String, Tally, Vec
     let mut stones: Vec<(Point, Color)> = setup.stones().collect();
     stones.sort_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.col));
     let root = game.root();
-    let lines = lines(game);
+    let mut truncated = false;
+    let lines = lines(game, &mut truncated);
+    if truncated {
+        notes.push(format!(
+            "the answer tree is too large: only its first {} lines are kept",
+            lines.len()
+        ));
+    }
     let first_mover = lines.iter().find_map(|l| {
         l.first()
             .and_then(|&n| node_move(game, n, size))
@@ -114,7 +121,7 @@ fn problem(game: &GameTree, id: &str, number: u32) -> Result<(String, Tally, Vec
         .or(first_mover)
         .unwrap_or(Color::Black);
     let marks = correct_marks(game, to_play);
-    let below = marked_below(game, &marks);
+    let (below, kids_below) = marked_below(game, &marks);
 
     let mut correct = Vec::new();
     let mut wrong = Vec::new();
@@ -128,7 +135,7 @@ fn problem(game: &GameTree, id: &str, number: u32) -> Result<(String, Tally, Vec
             continue;
         }
         points.extend(moves.iter().filter_map(|m| m.point));
-        let is_correct = line_is_correct(game, line, &marks, &below);
+        let is_correct = line_is_correct(game, line, &marks, (&below, &kids_below));
         // Comments of the line's moves, by the index of their SGF move.
         let texts: Vec<Option<String>> = line
             .iter()
@@ -244,28 +251,34 @@ fn node_move(game: &GameTree, n: NodeId, size: u8) -> Option<sgf::Move> {
     })
 }
 
+/// How many nodes the lines of one problem may hold in all: a whole game with a
+/// variation at every move, read as a problem, would otherwise take quadratic time.
+pub const MAX_LINE_NODES: usize = 200_000;
+
 /// Every line from the root's children to a leaf, as node IDs (the root left out),
-/// without recursion: answer trees of real files can be deep.
-fn lines(game: &GameTree) -> Vec<Vec<NodeId>> {
+/// without recursion: answer trees of real files can be deep. Stops at
+/// [`MAX_LINE_NODES`] nodes (then `truncated` is set).
+fn lines(game: &GameTree, truncated: &mut bool) -> Vec<Vec<NodeId>> {
     let mut out = Vec::new();
-    let mut stack: Vec<Vec<NodeId>> = game
-        .root()
-        .children
-        .iter()
-        .rev()
-        .map(|&c| vec![c])
-        .collect();
-    while let Some(path) = stack.pop() {
-        let last = *path.last().unwrap_or(&ROOT);
-        let kids = &game.nodes()[last].children;
+    let mut budget = MAX_LINE_NODES;
+    // One path shared by the walk, cut back to each node's depth: a long line costs
+    // its length once, not once per node.
+    let mut path: Vec<NodeId> = Vec::new();
+    let mut stack: Vec<(NodeId, usize)> =
+        game.root().children.iter().rev().map(|&c| (c, 0)).collect();
+    while let Some((n, depth)) = stack.pop() {
+        path.truncate(depth);
+        path.push(n);
+        let kids = &game.nodes()[n].children;
         if kids.is_empty() {
-            out.push(path);
-        } else {
-            for &k in kids.iter().rev() {
-                let mut p = path.clone();
-                p.push(k);
-                stack.push(p);
+            if path.len() > budget {
+                *truncated = true;
+                break;
             }
+            budget -= path.len();
+            out.push(path.clone());
+        } else {
+            stack.extend(kids.iter().rev().map(|&k| (k, depth + 1)));
         }
     }
     out
@@ -310,18 +323,21 @@ fn comment_verdict(text: &str) -> Option<Verdict> {
     correct.then_some(Verdict::Correct)
 }
 
-/// For each node, whether a node below it (itself included) is marked correct.
-fn marked_below(game: &GameTree, marks: &[Option<Verdict>]) -> Vec<bool> {
+/// For each node, whether a node below it (itself included) is marked correct; and
+/// whether one below one of its children is.
+fn marked_below(game: &GameTree, marks: &[Option<Verdict>]) -> (Vec<bool>, Vec<bool>) {
     let mut below: Vec<bool> = marks.iter().map(|m| *m == Some(Verdict::Correct)).collect();
-    // Children always come after their parent in the node list, so one pass from the end suffices.
-    for n in (0..game.nodes().len()).rev() {
+    let mut kids_below = vec![false; below.len()];
+    // Children come after their parent in preorder, so one pass from its end suffices.
+    for n in game.preorder().into_iter().rev() {
         if below[n] {
             if let Some(p) = game.nodes()[n].parent {
                 below[p] = true;
+                kids_below[p] = true;
             }
         }
     }
-    below
+    (below, kids_below)
 }
 
 /// Whether the line is correct (see the module's comment).
@@ -329,7 +345,7 @@ fn line_is_correct(
     game: &GameTree,
     line: &[NodeId],
     marks: &[Option<Verdict>],
-    below: &[bool],
+    (below, kids_below): (&[bool], &[bool]),
 ) -> bool {
     let Some(d) = line
         .iter()
@@ -338,10 +354,10 @@ fn line_is_correct(
         return false;
     };
     line[d + 1..].iter().all(|&n| {
+        // A sibling leads to a correct mark while this node does not.
         let parent = game.nodes()[n].parent.unwrap_or(ROOT);
-        let siblings = &game.nodes()[parent].children;
-        let other_correct = siblings.iter().any(|&s| s != n && below[s]);
-        marks[n] != Some(Verdict::Wrong) && (below[n] || !other_correct)
+        let other_correct = !below[n] && kids_below[parent];
+        marks[n] != Some(Verdict::Wrong) && !other_correct
     })
 }
 

@@ -158,6 +158,24 @@ pub fn import_convert(data: &[u8]) {
             );
             let _ = gobook::check::check(&book);
         }
+        // The same game read as a problem file: the book has no syntax errors either.
+        let set = gobook::import::ProblemSet {
+            title: "problems".into(),
+            problems: vec![("game".into(), game)],
+        };
+        if let Ok(imported) = gobook::import::problem_chapter(Some("p"), &[set]) {
+            let syntax = gobook::format::parse(&imported.text);
+            assert!(
+                !syntax
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.severity == gobook::diagnostics::Severity::Error),
+                "the imported problems have syntax errors: {:?}\n{}",
+                syntax.diagnostics,
+                imported.text
+            );
+            let _ = gobook::check::check(&imported.text);
+        }
     }
 }
 

@@ -226,3 +226,35 @@ fn the_files_correct_answer_is_correct_in_the_browser() {
     // Black P18 (ob, "Bad style."), White R18, Black O16: the file's wrong line.
     assert!(run("P18 O16", "wrong").contains("gb-wrong"));
 }
+
+/// A whole long game read as a problem file costs linear time, not one copy of the
+/// line per node; past a limit the lines are cut, and the command says so.
+#[test]
+fn a_long_line_is_read_as_a_problem_in_linear_time() {
+    let start = std::time::Instant::now();
+    for (nodes, kept) in [(150_000, true), (300_000, false)] {
+        let mut sgf = String::from("(;SZ[19]");
+        for k in 0..nodes {
+            sgf.push_str(if k % 2 == 0 { ";B[aa]" } else { ";W[bb]" });
+        }
+        sgf.push(')');
+        let g = sgf::parse(sgf.as_bytes())
+            .unwrap()
+            .collection
+            .games
+            .remove(0);
+        let set = ProblemSet {
+            title: "long".into(),
+            problems: vec![("long".into(), &g)],
+        };
+        let imported = problem_chapter(None, &[set]).unwrap();
+        assert_eq!(imported.text.contains("wrong="), kept, "{nodes}");
+        assert_eq!(
+            imported.notes.iter().any(|n| n.contains("too large")),
+            !kept,
+            "{:?}",
+            imported.notes
+        );
+    }
+    assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
+}
