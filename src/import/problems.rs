@@ -178,12 +178,29 @@ fn problem(game: &GameTree, id: &str, number: u32) -> Result<(String, Tally, Vec
         });
     }
 
-    let (markup, tally) = markup::of_node(game, ROOT, size);
+    let (markup, mut tally) = markup::of_node(game, ROOT, size);
     if tally.dropped > 0 {
         notes.push(format!(
             "{} mark(s) or label(s) could not be placed",
             tally.dropped
         ));
+    }
+    // A `::prb` draws marks only on its starting board: those of the answer tree are
+    // counted, not silently lost.
+    let mut in_tree = Tally::default();
+    for n in 1..game.len() {
+        let (_, t) = markup::of_node(game, n, size);
+        in_tree.add(Tally {
+            read: t.read,
+            dropped: t.read,
+        });
+    }
+    if in_tree.read > 0 {
+        notes.push(format!(
+            "{} mark(s) or label(s) of the answer tree are not shown: a problem shows the marks of its starting position only",
+            in_tree.read
+        ));
+        tally.add(in_tree);
     }
     points.extend(markup.points.keys().copied());
     let mut out = format!("::prb(#{id}) base=none");

@@ -134,6 +134,10 @@ fn a_folder_becomes_a_chapter_per_folder_in_file_name_order() {
     std::fs::copy(glift.join("realproblem.sgf"), dir.join("p2.mgt")).unwrap();
     std::fs::copy(glift.join("easy.sgf"), dir.join("more/first")).unwrap();
     std::fs::write(dir.join("notes.txt"), "not a problem").unwrap();
+    // A collection file: each of its games is a problem.
+    let mut coll = std::fs::read(glift.join("complexproblem.sgf")).unwrap();
+    coll.extend(std::fs::read(glift.join("gogameguruHard.sgf")).unwrap());
+    std::fs::write(dir.join("more/second.sgf"), coll).unwrap();
     let out = tmp.path().join("book.gobook");
     let r = gobook(&[
         "import",
@@ -157,6 +161,12 @@ fn a_folder_becomes_a_chapter_per_folder_in_file_name_order() {
     assert!(look < two, "p2 before p10");
     assert!(text.contains("::prb(#corner-p1)") && text.contains("::prb(#more-p1)"));
     assert!(text.contains("::h2 more"));
+    assert!(
+        text.contains("::prb(#more-p3)"),
+        "a collection's games are problems: {text}"
+    );
+    assert!(!text.contains("::prb(#more-p4)"));
+    assert!(!text.contains("::prb(#corner-p3)"));
 }
 
 /// The imported problem's correct answer is taken as correct by the page's script.
@@ -257,4 +267,28 @@ fn a_long_line_is_read_as_a_problem_in_linear_time() {
         );
     }
     assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
+}
+
+/// The root's marks are drawn on the problem; those of the answer tree cannot be, and
+/// are counted and named rather than lost without a word.
+#[test]
+fn problem_markup_is_drawn_or_counted() {
+    let g = sgf::parse(b"(;SZ[9]AB[cc]AW[dc]LB[dd:a]C[Black to play];B[ee]TR[ee]C[Correct])")
+        .unwrap()
+        .collection
+        .games
+        .remove(0);
+    let set = ProblemSet {
+        title: "t".into(),
+        problems: vec![("t.sgf".into(), &g)],
+    };
+    let imported = problem_chapter(Some("t"), &[set]).unwrap();
+    assert!(imported.text.contains("a=D6"), "{}", imported.text);
+    assert!(
+        imported.text.contains("correct=\"E5\""),
+        "{}",
+        imported.text
+    );
+    assert_eq!((imported.markup.read, imported.markup.dropped), (2, 1));
+    assert!(imported.notes.iter().any(|n| n.contains("answer tree")));
 }
