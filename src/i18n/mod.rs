@@ -206,3 +206,21 @@ pub fn language(code: &str) -> Option<&'static str> {
         .find(|l| l.eq_ignore_ascii_case(code))
         .copied()
 }
+
+/// One item of an imported game's info line: "Date: 1835-07-27." (`key` is one of
+/// event, date, place, komi, result; black and white use [`color_name`]).
+pub fn game_info_item(key: &str, value: &str, lang: &str) -> String {
+    let label = match key {
+        "black" => color_name(true, lang),
+        "white" => color_name(false, lang),
+        _ => tables::GAME_INFO
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(key, |(_, row)| pick(row, lang)),
+    };
+    format!(
+        "{label}{}{value}{}",
+        pick(&tables::CAPTION_SEPARATOR, lang),
+        pick(&tables::FULL_STOP, lang)
+    )
+}

@@ -1411,3 +1411,77 @@ pub(super) const MOVE_COMMENT: Row = [
     "{m}:",
     "{m}:",
 ];
+
+/// Labels of the game-info line of an imported game: event, date, place, komi, result.
+pub(super) const GAME_INFO: [(&str, Row); 5] = [
+    (
+        "event",
+        [
+            "Event",
+            "Turnier",
+            "Événement",
+            "棋戦",
+            "대회",
+            "赛事",
+            "賽事",
+            "Evento",
+            "Evento",
+            "Turniej",
+            "Evento",
+            "Турнир",
+        ],
+    ),
+    (
+        "date",
+        [
+            "Date", "Datum", "Date", "日付", "날짜", "日期", "日期", "Fecha", "Data", "Data",
+            "Data", "Дата",
+        ],
+    ),
+    (
+        "place",
+        [
+            "Place",
+            "Ort",
+            "Lieu",
+            "場所",
+            "장소",
+            "地点",
+            "地點",
+            "Lugar",
+            "Luogo",
+            "Miejsce",
+            "Local",
+            "Место",
+        ],
+    ),
+    (
+        "komi",
+        [
+            "Komi", "Komi", "Komi", "コミ", "덤", "贴目", "貼目", "Komi", "Komi", "Komi", "Komi",
+            "Коми",
+        ],
+    ),
+    (
+        "result",
+        [
+            "Result",
+            "Ergebnis",
+            "Résultat",
+            "結果",
+            "결과",
+            "结果",
+            "結果",
+            "Resultado",
+            "Risultato",
+            "Wynik",
+            "Resultado",
+            "Результат",
+        ],
+    ),
+];
+
+/// The end of a sentence ("." or "。").
+pub(super) const FULL_STOP: Row = [
+    ".", ".", ".", "。", ".", "。", "。", ".", ".", ".", ".", ".",
+];

@@ -58,7 +58,7 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
     }
     w.out.push_str("\n\n::h2 ");
     w.out.push_str(&safe_value(&title));
-    if let Some(summary) = summary(&line.info) {
+    if let Some(summary) = summary(&line.info, opts.lang) {
         w.out.push_str("\n\n");
         w.out.push_str(&summary);
     }

@@ -41,7 +41,7 @@ pub(super) fn title(info: &sgf::GameInfo, name: &str) -> String {
 }
 
 /// A line naming the players, the result and where and when the game was played.
-pub(super) fn summary(info: &sgf::GameInfo) -> Option<String> {
+pub(super) fn summary(info: &sgf::GameInfo, lang: &str) -> Option<String> {
     let clean = |v: &Option<String>| {
         v.as_deref()
             .map(str::trim)
@@ -55,17 +55,17 @@ pub(super) fn summary(info: &sgf::GameInfo) -> Option<String> {
         })
     };
     let mut parts = Vec::new();
-    for (label, v) in [
-        ("Black", player(&info.pb, &info.br)),
-        ("White", player(&info.wp, &info.wr)),
-        ("Event", clean(&info.ev)),
-        ("Date", clean(&info.dt)),
-        ("Place", clean(&info.pc)),
-        ("Komi", clean(&info.km)),
-        ("Result", clean(&info.re)),
+    for (key, v) in [
+        ("black", player(&info.pb, &info.br)),
+        ("white", player(&info.wp, &info.wr)),
+        ("event", clean(&info.ev)),
+        ("date", clean(&info.dt)),
+        ("place", clean(&info.pc)),
+        ("komi", clean(&info.km)),
+        ("result", clean(&info.re)),
     ] {
         if let Some(v) = v {
-            parts.push(format!("{label}: {}.", verbatim(&v)));
+            parts.push(crate::i18n::game_info_item(key, &verbatim(&v), lang));
         }
     }
     (!parts.is_empty()).then(|| paragraphs(&parts.join(" "), None).join(" "))

@@ -288,6 +288,7 @@ fn words_in_the_books_language_and_game_info_verbatim() {
     };
     let text = import(&g, &opts).text;
     assert!(text.contains("**1:** one"), "{text}");
+    assert!(text.contains("Schwarz: A. Weiß: B. Datum: 1835"), "{text}");
     assert!(text.contains("ca=\"Dia. 1: Weiß 2 auf D6\""), "{text}");
     assert!(text.contains("dt=\"1835-07-27\""));
     assert!(text.contains("tm=\"3000\""), "TM[50:00] is a time: {text}");
