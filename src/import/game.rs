@@ -298,26 +298,26 @@ impl Writer<'_> {
             push_attr(out, "mv", &moves_text(&nm.moves), false);
         }
         push_attr(out, "ca", &caption, true);
-        // The markup of all its nodes; what clashes with earlier nodes cannot be shown.
+        // The markup of all its nodes; a node whose markup clashes with earlier ones
+        // gets a board of its own after its comment.
         let mut marks = Markup::default();
+        let mut own: Vec<Option<Markup>> = Vec::with_capacity(line.nodes.len());
         for node in &line.nodes {
             let (m, t) = markup::of_node(self.game, node.id, self.size);
             self.count(t, v.at);
             if marks.clashes(&m) {
-                self.tally.dropped += m.len();
-                self.notes.push(format!(
-                    "variation {n} (at move {}): {} mark(s) or label(s) clash with earlier ones of the same variation",
-                    v.at,
-                    m.len()
-                ));
+                own.push(Some(m));
             } else {
                 marks.merge(&m);
+                own.push(None);
             }
         }
         for (name, value, q) in marks.attributes() {
             push_attr(out, &name, &value, q);
         }
         let mut subs = Vec::new();
+        // After a board of its own, the comments name this diagram again.
+        let mut refer: Option<String> = None;
         for (k, node) in line.nodes.iter().enumerate() {
             let done = nm.numbered_after(node.moves_before + node.moves);
             if let Some(c) = comment(self.game, node.id) {
@@ -328,8 +328,32 @@ impl Writer<'_> {
                 let prefix = number.map(|n| i18n::move_comment(n, self.lang));
                 for p in paragraphs(&c, prefix.as_deref()) {
                     out.push_str("\n\n");
-                    out.push_str(&p);
+                    match &refer {
+                        Some(r) => {
+                            out.push_str(&format!("::p ref={r} "));
+                            out.push_str(&safe_value(&p));
+                        }
+                        None => out.push_str(&p),
+                    }
                 }
+            }
+            if let Some(m) = &own[k] {
+                // The position after this node, in this diagram's numbering, with its markup.
+                let n = self.next_dia;
+                self.next_dia += 1;
+                out.push_str(&format!("\n\n::var(#{}dia{n})", self.prefix));
+                push_attr(out, "base", &id, false);
+                push_attr(out, "at", &(done + 1 + offset).to_string(), false);
+                push_attr(
+                    out,
+                    "ca",
+                    &i18n::variation_caption(n, None, self.lang),
+                    true,
+                );
+                for (name, value, q) in m.attributes() {
+                    push_attr(out, &name, &value, q);
+                }
+                refer = Some(id.clone());
             }
             let kids: &[NodeId] = &self.game.nodes()[node.id].children;
             if kids.len() > 1 && k + 1 < line.nodes.len() {
