@@ -47,10 +47,17 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
     };
 
     let title = title(&line.info, name);
-    if opts.chapter {
-        w.out.push_str(&format!("::chapter(#{id})"));
+    // A book (or chapter) in another language than the default says so, so pages
+    // carry its language and a multilingual book shows the chapter in it only.
+    let tag = if opts.lang == "en" {
+        String::new()
     } else {
-        w.out.push_str("::book(#");
+        format!("_{}", opts.lang)
+    };
+    if opts.chapter {
+        w.out.push_str(&format!("::chapter{tag}(#{id})"));
+    } else {
+        w.out.push_str(&format!("::book{tag}(#"));
         w.out.push_str(&id);
         w.out.push(')');
         push_attr(&mut w.out, "title", &title, true);

@@ -287,6 +287,7 @@ fn words_in_the_books_language_and_game_info_verbatim() {
         ..Default::default()
     };
     let text = import(&g, &opts).text;
+    assert!(text.starts_with("::book_de(#t)"), "{text}");
     assert!(text.contains("**1:** one"), "{text}");
     assert!(text.contains("Schwarz: A. Weiß: B. Datum: 1835"), "{text}");
     assert!(text.contains("ca=\"Dia. 1: Weiß 2 auf D6\""), "{text}");
@@ -304,6 +305,7 @@ fn words_in_the_books_language_and_game_info_verbatim() {
     assert!(ja.contains("ca=\"参考図1：白2はD6\""), "{ja}");
     // The summary paragraph keeps the date's hyphens through typography.
     let c = gobook::check::check(&text);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
     let html = format!("{:?}", c.resolved.book);
     assert!(html.contains("1835"), "the summary is in the book");
     assert!(!html.contains("1835–07"), "a date became a range");
