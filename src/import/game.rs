@@ -301,6 +301,16 @@ impl Writer<'_> {
                 false,
             );
         }
+        let (setup, late) = variation_setup(self.game, &line, self.size);
+        for (name, value) in setup {
+            push_attr(out, name, &value, false);
+        }
+        if late > 0 {
+            self.notes.push(format!(
+                "variation {n} (at move {}): {late} setup stone(s) after its first move are not shown",
+                v.at
+            ));
+        }
         if !nm.moves.is_empty() {
             push_attr(out, "mv", &moves_text(&nm.moves), false);
         }
@@ -381,4 +391,58 @@ impl Writer<'_> {
             self.variation(out, &s, &id, &marks);
         }
     }
+}
+
+/// The setup of a variation's nodes before its first move as `ab`, `aw` and `ae`
+/// attributes (stones added to or taken from the position it starts from), and how
+/// many setup points come after its first move, which one diagram cannot show.
+fn variation_setup(
+    game: &GameTree,
+    line: &super::line::Line,
+    size: u8,
+) -> (Vec<(&'static str, String)>, usize) {
+    let mut set: std::collections::BTreeMap<crate::point::Point, Option<Color>> =
+        std::collections::BTreeMap::new();
+    let mut late = 0;
+    let mut moved = false;
+    for node in &line.nodes {
+        for p in &game.nodes()[node.id].props {
+            let what = match p.id.as_str() {
+                "AB" => Some(Color::Black),
+                "AW" => Some(Color::White),
+                "AE" => None,
+                _ => continue,
+            };
+            let pts = sgf::value::point_list(&p.values, size).unwrap_or_default();
+            if moved {
+                late += pts.len();
+                continue;
+            }
+            for q in pts.into_iter().filter(|q| q.on_board(size)) {
+                set.insert(q, what);
+            }
+        }
+        moved |= node.moves > 0;
+    }
+    let list = |want: Option<Color>| {
+        let mut pts: Vec<_> = set
+            .iter()
+            .filter(|(_, c)| **c == want)
+            .map(|(p, _)| *p)
+            .collect();
+        pts.sort_by_key(|p| (std::cmp::Reverse(p.row), p.col));
+        pts.iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let out = [
+        ("ab", list(Some(Color::Black))),
+        ("aw", list(Some(Color::White))),
+        ("ae", list(None)),
+    ]
+    .into_iter()
+    .filter(|(_, v)| !v.is_empty())
+    .collect();
+    (out, late)
 }

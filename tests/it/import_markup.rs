@@ -335,3 +335,38 @@ fn a_clash_inside_a_variation_gets_its_own_board() {
     let after = text.find("::p ref=dia1 **3:** after").expect(text);
     assert!(there < own && own < after, "{text}");
 }
+
+/// Setup stones at the start of a variation are on its diagram (`ab`, `aw`, `ae`);
+/// those after its first move cannot be, and are named.
+#[test]
+fn a_variations_setup_is_on_its_diagram() {
+    let sgf = "(;SZ[9];B[cc](;W[gg])(;AB[ee]AE[cc];W[dd];AW[aa]))";
+    let g = sgf::parse(sgf.as_bytes())
+        .unwrap()
+        .collection
+        .games
+        .remove(0);
+    let imported = import(&g, &Options::default());
+    let text = &imported.text;
+    assert!(
+        text.contains("::dia(#dia1) base=game at=2 ab=E5 ae=C7 mv=D6"),
+        "{text}"
+    );
+    let c = gobook::check::check(text);
+    assert!(!c.has_errors(), "{:?}\n{text}", c.diagnostics);
+    let d = c
+        .resolved
+        .book
+        .diagrams
+        .iter()
+        .find(|d| d.id.as_deref() == Some("dia1"))
+        .unwrap();
+    let e5 = Point::parse_standard("E5").unwrap();
+    let c7 = Point::parse_standard("C7").unwrap();
+    assert!(d.stones.contains(&(e5, Color::Black)), "{:?}", d.stones);
+    assert!(!d.stones.iter().any(|s| s.0 == c7), "{:?}", d.stones);
+    assert!(imported
+        .notes
+        .iter()
+        .any(|n| n.contains("setup stone(s) after its first move")));
+}
