@@ -145,11 +145,18 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
         if kids.len() > 1 && k + 1 < main.nodes.len() {
             let at = done + 1;
             let to_play = gm.to_play_before(at).or(first).unwrap_or(Color::Black);
+            // Before the first move, the game's position holds setup of later main-line nodes.
+            let undo = if done == 0 && node.moves_before == 0 {
+                setup_difference(game, &main.nodes[..=k], size)
+            } else {
+                Setup::new()
+            };
             for &v in &kids[1..] {
                 let v = Variation {
                     node: v,
                     at,
                     to_play,
+                    undo: undo.clone(),
                 };
                 let mut body = std::mem::take(&mut fig.body);
                 w.variation(&mut body, &v, &game_id, &fig.markup);
@@ -194,7 +201,13 @@ struct Variation {
     node: NodeId,
     at: u32,
     to_play: Color,
+    /// Changes to the base's position before the variation's own setup: a variation
+    /// branching before the game's first move must not see the main line's later setup.
+    undo: Setup,
 }
+
+/// Setup changes by point: a stone added, or `None` for a point emptied.
+type Setup = std::collections::BTreeMap<crate::point::Point, Option<Color>>;
 
 /// The book being written and what it counts.
 struct Writer<'a> {
@@ -301,7 +314,7 @@ impl Writer<'_> {
                 false,
             );
         }
-        let (setup, late) = variation_setup(self.game, &line, self.size);
+        let (setup, late) = variation_setup(self.game, &line, self.size, v.undo.clone());
         for (name, value) in setup {
             push_attr(out, name, &value, false);
         }
@@ -383,6 +396,7 @@ impl Writer<'_> {
                     node: s,
                     at,
                     to_play,
+                    undo: Setup::new(),
                 }));
             }
         }
@@ -400,9 +414,8 @@ fn variation_setup(
     game: &GameTree,
     line: &super::line::Line,
     size: u8,
+    mut set: Setup,
 ) -> (Vec<(&'static str, String)>, usize) {
-    let mut set: std::collections::BTreeMap<crate::point::Point, Option<Color>> =
-        std::collections::BTreeMap::new();
     let mut late = 0;
     let mut moved = false;
     for node in &line.nodes {
@@ -445,4 +458,52 @@ fn variation_setup(
     .filter(|(_, v)| !v.is_empty())
     .collect();
     (out, late)
+}
+
+/// What turns the game's starting position (all setup before its first move) into
+/// the position after the main-line nodes `upto`: stones to add back or take away.
+fn setup_difference(game: &GameTree, upto: &[super::line::LineNode], size: u8) -> Setup {
+    let full: std::collections::BTreeMap<_, _> = crate::resolve::sgf_data::setup(game, size)
+        .stones()
+        .collect();
+    let mut here: std::collections::BTreeMap<crate::point::Point, Color> =
+        std::collections::BTreeMap::new();
+    for node in upto {
+        for p in &game.nodes()[node.id].props {
+            let what = match p.id.as_str() {
+                "AB" => Some(Color::Black),
+                "AW" => Some(Color::White),
+                "AE" => None,
+                _ => continue,
+            };
+            for q in sgf::value::point_list(&p.values, size)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|q| q.on_board(size))
+            {
+                match what {
+                    Some(c) => here.insert(q, c),
+                    None => here.remove(&q),
+                };
+            }
+        }
+    }
+    let mut diff = Setup::new();
+    for (p, c) in &full {
+        match here.get(p) {
+            Some(h) if h == c => {}
+            Some(h) => {
+                diff.insert(*p, Some(*h));
+            }
+            None => {
+                diff.insert(*p, None);
+            }
+        }
+    }
+    for (p, h) in &here {
+        if !full.contains_key(p) {
+            diff.insert(*p, Some(*h));
+        }
+    }
+    diff
 }

@@ -181,8 +181,10 @@ fn variations_become_diagrams_based_on_the_game() {
         .filter(|d| d.role == DiagramRole::Block(DiagramKind::Dia))
         .collect();
     assert!(!dias.is_empty());
-    // The first variation replaces the first move: the same start position as the game.
-    assert_eq!(dias[0].stones, c.resolved.book.diagrams[0].stones);
+    // The first variation branches off before the main line's setup nodes: it starts
+    // from the empty board, not from the game's start position (which has that setup).
+    assert!(!c.resolved.book.diagrams[0].stones.is_empty());
+    assert!(dias[0].stones.is_empty(), "{:?}", dias[0].stones);
     assert!(
         text.contains(
             "::var(#dia2) base=dia1 at=4 mv=\"D2 E2 F2 G2\" ca=\"Dia. 2: White 4 at D2\""

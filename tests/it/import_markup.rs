@@ -370,3 +370,22 @@ fn a_variations_setup_is_on_its_diagram() {
         .iter()
         .any(|n| n.contains("setup stone(s) after its first move")));
 }
+
+/// A variation that branches before the main line's setup does not show that setup.
+#[test]
+fn a_variation_before_the_games_setup_does_not_show_it() {
+    let sgf = "(;SZ[9](;AB[aa];B[cc])(;W[dd]))";
+    let g = sgf::parse(sgf.as_bytes())
+        .unwrap()
+        .collection
+        .games
+        .remove(0);
+    let text = import(&g, &Options::default()).text;
+    assert!(text.contains("ab=A9"), "{text}");
+    assert!(
+        text.contains("::dia(#dia1) base=game at=1 pl=w ae=A9 mv=D6"),
+        "{text}"
+    );
+    let c = gobook::check::check(&text);
+    assert!(!c.has_errors(), "{:?}\n{text}", c.diagnostics);
+}
