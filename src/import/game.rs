@@ -345,6 +345,13 @@ impl Writer<'_> {
         for (name, value, q) in marks.attributes() {
             push_attr(out, &name, &value, q);
         }
+        // A variation is shown around its moves and marks, as books do.
+        let mut points: Vec<crate::point::Point> =
+            line.moves.iter().filter_map(|m| m.point).collect();
+        points.extend(marks.points.keys().copied());
+        if let Some((a, b)) = super::view::of_variation(&points, self.size) {
+            push_attr(out, "vw", &format!("{a}{b}"), false);
+        }
         let mut subs = Vec::new();
         // After a board of its own, the comments name this diagram again.
         let mut refer: Option<String> = None;

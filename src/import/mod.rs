@@ -7,6 +7,7 @@ mod line;
 pub mod markup;
 mod problems;
 mod text;
+mod view;
 
 pub use game::{import_game, LONG_COMMENT};
 pub use markup::Tally;

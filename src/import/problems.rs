@@ -227,7 +227,7 @@ fn problem(game: &GameTree, id: &str, number: u32) -> Result<(String, Tally, Vec
         if to_play == Color::White { "w" } else { "b" },
         false,
     );
-    if let Some((a, b)) = view(&points, size) {
+    if let Some((a, b)) = super::view::around(&points, size, 2) {
         push_attr(&mut out, "vw", &format!("{a}{b}"), false);
     }
     push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
@@ -405,28 +405,4 @@ fn sequence_text(c: &str) -> Option<String> {
     } else {
         one_line.replace('(', "[").replace(')', "]")
     })
-}
-
-/// The view of a problem: the points it uses, two lines around them, reaching to
-/// the edge when it is near (a corner or side problem shows its edges).
-fn view(points: &[Point], size: u8) -> Option<(Point, Point)> {
-    let (mut c0, mut r0, mut c1, mut r1) = (u8::MAX, u8::MAX, 0u8, 0u8);
-    for p in points {
-        c0 = c0.min(p.col);
-        r0 = r0.min(p.row);
-        c1 = c1.max(p.col);
-        r1 = r1.max(p.row);
-    }
-    if points.is_empty() {
-        return None;
-    }
-    let last = size - 1;
-    let grow_low = |v: u8| if v <= 4 { 0 } else { v - 2 };
-    let grow_high = |v: u8| if v + 4 >= last { last } else { v + 2 };
-    let (c0, r0, c1, r1) = (grow_low(c0), grow_low(r0), grow_high(c1), grow_high(r1));
-    // The whole board needs no view.
-    if c0 == 0 && r0 == 0 && c1 == last && r1 == last {
-        return None;
-    }
-    Some((Point::new(c0, r0), Point::new(c1, r1)))
 }

@@ -389,3 +389,45 @@ fn a_variation_before_the_games_setup_does_not_show_it() {
     let c = gobook::check::check(&text);
     assert!(!c.has_errors(), "{:?}\n{text}", c.diagnostics);
 }
+
+/// A variation on a big board is shown around its moves, as books show them, and its
+/// view holds every move it plays.
+#[test]
+fn variations_show_the_part_of_the_board_they_play_on() {
+    let Some(root) = common::corpora() else {
+        return;
+    };
+    let g = game(&root.join("sabaki-sgf/complex.sgf"));
+    let text = import(&g, &Options::default()).text;
+    let c = gobook::check::check(&text);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    let vars: Vec<&Diagram> = c
+        .resolved
+        .book
+        .diagrams
+        .iter()
+        .filter(|d| {
+            matches!(
+                d.role,
+                DiagramRole::Block(DiagramKind::Dia | DiagramKind::Var)
+            )
+        })
+        .collect();
+    let mut cropped = 0;
+    for d in &vars {
+        let (a, b) = d.view;
+        for p in d.moves.iter().filter_map(|m| m.point) {
+            assert!(
+                (a.col..=b.col).contains(&p.col) && (a.row..=b.row).contains(&p.row),
+                "{:?}: move {p} outside the view {a}-{b}",
+                d.id
+            );
+        }
+        cropped += usize::from(b.col - a.col < 18 || b.row - a.row < 18);
+    }
+    assert!(
+        cropped * 2 > vars.len(),
+        "{cropped} of {} cropped",
+        vars.len()
+    );
+}
