@@ -189,7 +189,8 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
 fn report_markup(name: &str, i: &Imported) {
     let t = i.markup;
     for n in i.notes.iter().take(SHOWN_NOTES) {
-        eprintln!("{name}: warning: {n}");
+        let file = n.file.as_deref().unwrap_or(name);
+        eprintln!("{file}: warning: {}", gobook::chars::visible(&n.message));
     }
     if i.notes.len() > SHOWN_NOTES {
         eprintln!(

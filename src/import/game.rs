@@ -218,17 +218,17 @@ struct Writer<'a> {
     out: String,
     next_dia: u32,
     tally: Tally,
-    notes: Vec<String>,
+    notes: Vec<super::Note>,
 }
 
 impl Writer<'_> {
     /// Counts the markup of a node read after move `done`.
     fn count(&mut self, t: Tally, done: u32) {
         if t.dropped > 0 {
-            self.notes.push(format!(
+            self.notes.push(super::Note::new(format!(
                 "after move {done}: {} mark(s) or label(s) off the board, empty or on a point marked twice",
                 t.dropped
-            ));
+            )));
         }
         self.tally.add(t);
     }
@@ -319,10 +319,10 @@ impl Writer<'_> {
             push_attr(out, name, &value, false);
         }
         if late > 0 {
-            self.notes.push(format!(
+            self.notes.push(super::Note::new(format!(
                 "variation {n} (at move {}): {late} setup stone(s) after its first move are not shown",
                 v.at
-            ));
+            )));
         }
         if !nm.moves.is_empty() {
             push_attr(out, "mv", &moves_text(&nm.moves), false);

@@ -83,7 +83,11 @@ pub fn of_node(game: &GameTree, id: NodeId, size: u8) -> (Markup, Tally) {
             for v in &p.values {
                 t.read += 1;
                 let parsed = sgf::value::split_compose(v).and_then(|(pt, text)| {
-                    let text = sgf::value::simple_text(text);
+                    // Characters a book may not hold (controls) are dropped, as from comments.
+                    let text: String = sgf::value::simple_text(text)
+                        .chars()
+                        .filter(|c| !crate::chars::is_forbidden(*c))
+                        .collect();
                     let text = text.trim();
                     let pt = sgf::value::parse_point(pt, size)?;
                     (!text.is_empty()).then(|| (pt, text.to_string()))

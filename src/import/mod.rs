@@ -47,8 +47,28 @@ pub struct Imported {
     pub text: String,
     /// Marks and labels read, and how many could not be placed.
     pub markup: Tally,
-    /// Where markup could not be placed, one line each.
-    pub notes: Vec<String>,
+    /// What could not be carried over (markup, setup, answers), one note each.
+    pub notes: Vec<Note>,
+}
+
+/// One thing the import could not carry over, and the game file it concerns when a
+/// run reads several (problem folders).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The file, when the import read more than one.
+    pub file: Option<String>,
+    /// What was not carried over, and where.
+    pub message: String,
+}
+
+impl Note {
+    /// A note about the one game being imported.
+    pub fn new(message: String) -> Note {
+        Note {
+            file: None,
+            message,
+        }
+    }
 }
 
 /// The ID of the `::go` element holding the game.

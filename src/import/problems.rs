@@ -12,7 +12,7 @@
 use super::line::moves_text;
 use super::markup::{self, Tally};
 use super::text::{book_id, comment, paragraphs, push_attr, safe_value};
-use super::Imported;
+use super::{Imported, Note};
 use crate::format::writer::{self, Formatted};
 use crate::point::{Color, Point, MAX_SIZE};
 use crate::resolve::sgf_data::alternate;
@@ -64,9 +64,15 @@ pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Import
                     out.push_str("\n\n");
                     out.push_str(&text);
                     tally.add(t);
-                    notes.extend(why.into_iter().map(|w| format!("{name}: {w}")));
+                    notes.extend(why.into_iter().map(|message| Note {
+                        file: Some(name.clone()),
+                        message,
+                    }));
                 }
-                Err(e) => notes.push(format!("{name}: skipped: {e}")),
+                Err(e) => notes.push(Note {
+                    file: Some(name.clone()),
+                    message: format!("skipped: {e}"),
+                }),
             }
         }
         out.push_str("\n\n");

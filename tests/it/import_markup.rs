@@ -368,7 +368,7 @@ fn a_variations_setup_is_on_its_diagram() {
     assert!(imported
         .notes
         .iter()
-        .any(|n| n.contains("setup stone(s) after its first move")));
+        .any(|n| n.message.contains("setup stone(s) after its first move")));
 }
 
 /// A variation that branches before the main line's setup does not show that setup.
@@ -430,4 +430,20 @@ fn variations_show_the_part_of_the_board_they_play_on() {
         "{cropped} of {} cropped",
         vars.len()
     );
+}
+
+/// Label text is user text: quotes, backslashes, markup and control characters in
+/// it neither break the book nor reach it raw.
+#[test]
+fn hostile_label_text_stays_text() {
+    let sgf = b"(;SZ[9]LB[dd:\"x\\\\\\] y][ee:::h1][ff:<a href=1>][gg:x=1][cc:\x01z];B[aa]C[ok])";
+    let g = sgf::parse(sgf).unwrap().collection.games.remove(0);
+    let imported = import(&g, &Options::default());
+    let c = gobook::check::check(&imported.text);
+    assert!(!c.has_errors(), "{:?}\n{}", c.diagnostics, imported.text);
+    let d = &c.resolved.book.diagrams[0];
+    let labels: Vec<&str> = d.labels.iter().map(|l| l.1.as_str()).collect();
+    for want in ["\"x\\] y", "::h1", "<a href=1>", "x=1", "z"] {
+        assert!(labels.contains(&want), "{want:?} in {labels:?}");
+    }
 }

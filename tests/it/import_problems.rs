@@ -260,7 +260,10 @@ fn a_long_line_is_read_as_a_problem_in_linear_time() {
         let imported = problem_chapter(None, &[set]).unwrap();
         assert_eq!(imported.text.contains("wrong="), kept, "{nodes}");
         assert_eq!(
-            imported.notes.iter().any(|n| n.contains("too large")),
+            imported
+                .notes
+                .iter()
+                .any(|n| n.message.contains("too large")),
             !kept,
             "{:?}",
             imported.notes
@@ -290,5 +293,8 @@ fn problem_markup_is_drawn_or_counted() {
         imported.text
     );
     assert_eq!((imported.markup.read, imported.markup.dropped), (2, 1));
-    assert!(imported.notes.iter().any(|n| n.contains("answer tree")));
+    assert!(imported
+        .notes
+        .iter()
+        .any(|n| n.message.contains("answer tree")));
 }
