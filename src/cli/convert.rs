@@ -115,7 +115,7 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         }
     };
     if !g.quiet {
-        super::import::print_warnings(&name, &warnings);
+        super::game_file::print_warnings(&name, &warnings);
     }
     let text = render(&collection, to);
     if let Err(e) = write_output(&args.output, &text) {

@@ -2,15 +2,12 @@
 //! files (`--problems`), checked before it is written.
 
 use super::book_file;
-use super::game_format::{self, GameFormat};
+use super::game_file::read_game;
+use super::import_problems;
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
-use gobook::import::{import_game, problem_chapter, Imported, Options, ProblemSet};
-use gobook::sgf::GameTree;
-use gobook::sgf::Warning;
-use std::fmt::Write as _;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use gobook::import::{import_game, Imported, Options};
+use std::path::PathBuf;
 
 /// Arguments of `gobook import`.
 #[derive(Args)]
@@ -103,7 +100,7 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "game".into());
     let imported = if args.problems {
-        match import_problems(&args.game, &stem, args.chapter, g) {
+        match import_problems::read(&args.game, &stem, args.chapter, g) {
             Ok(i) => i,
             Err(code) => return code,
         }
@@ -204,200 +201,4 @@ fn report_markup(name: &str, i: &Imported) {
             t.dropped, t.read
         );
     }
-}
-
-/// Reads problem files: the games of one file as one chapter, or a folder's files
-/// as a chapter per folder (files in name order, sub-folders after them).
-fn import_problems(path: &Path, stem: &str, chapter: bool, g: GlobalArgs) -> Result<Imported, i32> {
-    let mut chapters: Vec<(String, Vec<(String, GameTree)>)> = Vec::new();
-    if path.is_dir() {
-        collect_folder(path, stem, &mut chapters, g)?;
-    } else {
-        let name = path.display().to_string();
-        let games = read_games(path, g)?;
-        let many = games.len() > 1;
-        let list = games
-            .into_iter()
-            .enumerate()
-            .map(|(k, game)| {
-                let n = if many {
-                    format!("{name} (game {})", k + 1)
-                } else {
-                    name.clone()
-                };
-                (n, game)
-            })
-            .collect();
-        chapters.push((stem.to_string(), list));
-    }
-    if chapters.iter().all(|c| c.1.is_empty()) {
-        report::error(&format!("{} holds no problem file", path.display()));
-        return Err(EXIT_CONTENT);
-    }
-    let sets: Vec<ProblemSet> = chapters
-        .iter()
-        .filter(|c| !c.1.is_empty())
-        .map(|(title, games)| ProblemSet {
-            title: title.clone(),
-            problems: games.iter().map(|(n, g)| (n.clone(), g)).collect(),
-        })
-        .collect();
-    let book = (!chapter).then_some(stem);
-    problem_chapter(book, &sets).map_err(|e| {
-        report::error(&format!("{}: {e}", path.display()));
-        EXIT_CONTENT
-    })
-}
-
-/// Adds a chapter for the game files of `dir` (in natural name order), then one per sub-folder.
-fn collect_folder(
-    dir: &Path,
-    title: &str,
-    out: &mut Vec<(String, Vec<(String, GameTree)>)>,
-    g: GlobalArgs,
-) -> Result<(), i32> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            report::error(&format!("cannot read {}: {e}", dir.display()));
-            return Err(EXIT_USAGE);
-        }
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort_by(|a, b| natural(&a.to_string_lossy(), &b.to_string_lossy()));
-    let mut games = Vec::new();
-    let mut folders = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            folders.push(p);
-        } else if game_format::of_file(&p).is_some() {
-            let name = p.display().to_string();
-            for (k, game) in read_games(&p, g)?.into_iter().enumerate() {
-                let n = if k > 0 {
-                    format!("{name} (game {})", k + 1)
-                } else {
-                    name.clone()
-                };
-                games.push((n, game));
-            }
-        }
-    }
-    out.push((title.to_string(), games));
-    for f in folders {
-        let t = f
-            .file_name()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        collect_folder(&f, &t, out, g)?;
-    }
-    Ok(())
-}
-
-/// Compares names with runs of digits as numbers, so `p2` comes before `p10`.
-fn natural(a: &str, b: &str) -> std::cmp::Ordering {
-    let (mut x, mut y) = (a.chars().peekable(), b.chars().peekable());
-    loop {
-        match (x.peek().copied(), y.peek().copied()) {
-            (None, None) => return std::cmp::Ordering::Equal,
-            (None, Some(_)) => return std::cmp::Ordering::Less,
-            (Some(_), None) => return std::cmp::Ordering::Greater,
-            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
-                let mut n = String::new();
-                while let Some(c) = x.next_if(char::is_ascii_digit) {
-                    n.push(c);
-                }
-                let mut m = String::new();
-                while let Some(d) = y.next_if(char::is_ascii_digit) {
-                    m.push(d);
-                }
-                let (n, m) = (n.trim_start_matches('0'), m.trim_start_matches('0'));
-                let o = n.len().cmp(&m.len()).then_with(|| n.cmp(m));
-                if o != std::cmp::Ordering::Equal {
-                    return o;
-                }
-            }
-            (Some(c), Some(d)) => {
-                if c != d {
-                    return c.cmp(&d);
-                }
-                x.next();
-                y.next();
-            }
-        }
-    }
-}
-
-/// Reads the first game of an SGF or XML file (told by content, else by extension),
-/// printing what had to be repaired as `FILE:LINE:COL: warning: ...`; the exit code on failure.
-pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
-    let mut games = read_games(path, g)?;
-    if games.len() > 1 && !g.quiet {
-        eprintln!(
-            "{}: warning: the file holds {} games; only the first is used",
-            path.display(),
-            games.len()
-        );
-    }
-    Ok(games.swap_remove(0))
-}
-
-/// Reads every game of an SGF or XML file, as [`read_game`] does; at least one.
-pub fn read_games(path: &Path, g: GlobalArgs) -> Result<Vec<GameTree>, i32> {
-    let name = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            report::error(&format!("cannot read {name}: {e}"));
-            return Err(EXIT_USAGE);
-        }
-    };
-    // The content decides: old collections use `.mgt`, or no extension at all.
-    let xml = game_format::sniff(&bytes).or_else(|| game_format::by_extension(path))
-        == Some(GameFormat::Xml);
-    let read = if xml {
-        gobook::xml::read(&bytes)
-            .map(|p| (p.collection, p.warnings))
-            .map_err(|e| (e.line, e.col, e.message))
-    } else {
-        gobook::sgf::parse(&bytes)
-            .map(|p| (p.collection, p.warnings))
-            .map_err(|e| (e.line, e.col, e.message))
-    };
-    let (collection, warnings) = match read {
-        Ok(r) => r,
-        Err((line, col, message)) => {
-            report::error(&format!("{name}:{line}:{col}: {message}"));
-            return Err(EXIT_CONTENT);
-        }
-    };
-    if !g.quiet {
-        print_warnings(&name, &warnings);
-    }
-    if collection.games.is_empty() {
-        report::error(&format!("{name} holds no game"));
-        return Err(EXIT_CONTENT);
-    }
-    Ok(collection.games)
-}
-
-/// Prints what the game reader repaired as `FILE:LINE:COL: warning: ...`, at most
-/// [`SHOWN_PER_FILE`](gobook::diagnostics::SHOWN_PER_FILE) of them and a line counting
-/// the rest, as for a book: a broken game can have a repair on every node.
-/// Shared by `import`, `svg` of a game and `convert`.
-pub fn print_warnings(name: &str, warnings: &[Warning]) {
-    use gobook::diagnostics::{more_line, SHOWN_PER_FILE};
-    let mut out = String::new();
-    for w in warnings.iter().take(SHOWN_PER_FILE) {
-        let _ = writeln!(
-            out,
-            "{name}:{}:{}: warning: {}",
-            w.line,
-            w.col,
-            gobook::chars::visible(&w.message)
-        );
-    }
-    if let Some(line) = more_line(name, 0, warnings.len().saturating_sub(SHOWN_PER_FILE)) {
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = std::io::stderr().lock().write_all(out.as_bytes());
 }

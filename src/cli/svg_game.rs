@@ -25,7 +25,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         );
         return EXIT_USAGE;
     }
-    let game = match super::import::read_game(&args.book, g) {
+    let game = match super::game_file::read_game(&args.book, g) {
         Ok(game) => game,
         Err(code) => return code,
     };
