@@ -54,6 +54,9 @@ pub struct ImportArgs {
     /// Write a chapter to include in a book: no `::book`, IDs prefixed by the game's name
     #[arg(long)]
     pub chapter: bool,
+    /// Number of the first variation diagram ("Dia. N"), to go on with a book's numbering
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub first_dia: u32,
     /// Import problems: each game of FILE, or each SGF file of a folder, becomes a `::prb`
     #[arg(long)]
     pub problems: bool,
@@ -113,6 +116,7 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
             every: args.every,
             lang,
             chapter: args.chapter,
+            first_dia: args.first_dia,
         };
         match import_game(&game, &stem, &opts) {
             Ok(t) => t,

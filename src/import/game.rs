@@ -41,7 +41,7 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
         lang: opts.lang,
         prefix: prefix.clone(),
         out: String::new(),
-        next_dia: 1,
+        next_dia: opts.first_dia.max(1),
         tally: Tally::default(),
         notes: Vec::new(),
     };

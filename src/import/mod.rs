@@ -28,6 +28,9 @@ pub struct Options {
     pub lang: &'static str,
     /// Write a chapter to include in a book (no `::book`; IDs prefixed by the game's name).
     pub chapter: bool,
+    /// The number of the first variation diagram ("Dia. 1"): a chapter included after
+    /// others can go on with the book's numbering.
+    pub first_dia: u32,
 }
 
 impl Default for Options {
@@ -36,6 +39,7 @@ impl Default for Options {
             every: 50,
             lang: "en",
             chapter: false,
+            first_dia: 1,
         }
     }
 }

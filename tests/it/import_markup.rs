@@ -447,3 +447,24 @@ fn hostile_label_text_stays_text() {
         assert!(labels.contains(&want), "{want:?} in {labels:?}");
     }
 }
+
+/// A chapter included after others goes on with the book's diagram numbers.
+#[test]
+fn diagram_numbers_can_go_on_from_an_earlier_chapter() {
+    let sgf = "(;SZ[9];B[cc](;W[gg])(;W[dd]))";
+    let g = sgf::parse(sgf.as_bytes())
+        .unwrap()
+        .collection
+        .games
+        .remove(0);
+    let opts = Options {
+        chapter: true,
+        first_dia: 7,
+        ..Default::default()
+    };
+    let text = import(&g, &opts).text;
+    assert!(
+        text.contains("::dia(#t-dia7) base=t-game at=2 mv=D6 ca=\"Dia. 7: White 2 at D6\""),
+        "{text}"
+    );
+}
