@@ -70,8 +70,16 @@ fn collect_folder(
     let mut games = Vec::new();
     let mut folders = Vec::new();
     for p in paths {
+        // Linked folders are not followed: a link to a folder above would never end.
+        let linked = std::fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
         if p.is_dir() {
-            folders.push(p);
+            if linked {
+                if !g.quiet {
+                    eprintln!("{}: warning: a linked folder is not followed", p.display());
+                }
+            } else {
+                folders.push(p);
+            }
         } else if game_format::of_file(&p).is_some() {
             let name = p.display().to_string();
             for (k, game) in game_file::read_games(&p, g)?.into_iter().enumerate() {

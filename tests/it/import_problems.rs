@@ -134,6 +134,9 @@ fn a_folder_becomes_a_chapter_per_folder_in_file_name_order() {
     std::fs::copy(glift.join("realproblem.sgf"), dir.join("p2.mgt")).unwrap();
     std::fs::copy(glift.join("easy.sgf"), dir.join("more/first")).unwrap();
     std::fs::write(dir.join("notes.txt"), "not a problem").unwrap();
+    // A link back to the folder above is not followed (it would never end).
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&dir, dir.join("more/loop")).unwrap();
     // A collection file: each of its games is a problem.
     let mut coll = std::fs::read(glift.join("complexproblem.sgf")).unwrap();
     coll.extend(std::fs::read(glift.join("gogameguruHard.sgf")).unwrap());
