@@ -26,6 +26,13 @@ text="$out/epub/OEBPS/text"
 sed 's/<details class="gb-solution" id=/<details open="open" class="gb-solution" id=/' "$text/problems.xhtml" >"$text/problems-open.xhtml"
 shot epub/OEBPS/text/game.xhtml 800 1200 epub-chapter.png
 shot epub/OEBPS/text/problems-open.xhtml 800 1200 epub-solutions.png
+# A long commented game of other people, imported (docs/import.md), when the corpora are there.
+game="../shared/corpora/littlego/sgf/Famous games/Blood-vomiting game.sgf"
+if [ -f "$game" ]; then
+  cargo run -q --release -- import -q "$game" -o "$out/blood.gobook"
+  cargo run -q --release -- build -q "$out/blood.gobook" -o "$out/blood"
+  shot blood/index.html 1280 1500 import-commented-game.png
+fi
 rm -rf "$out"
 # The interactive diagrams in use (replay, expand, problems, pop-over, an e-book
 # chapter mid-replay): the browser tests take these.

@@ -19,11 +19,11 @@ pub enum Format {
 /// Arguments of `gobook convert`.
 #[derive(Args)]
 pub struct ConvertArgs {
-    /// Input file (.sgf or .xml, `-` for standard input)
+    /// Input file (SGF or XML, told by content; `-` for standard input)
     pub input: PathBuf,
     /// Output file (.sgf or .xml, `-` for standard output)
     pub output: PathBuf,
-    /// Format of the input (default: from its extension, or sniffed on standard input)
+    /// Format of the input (default: from its content, else its extension)
     #[arg(long, value_enum)]
     pub from: Option<Format>,
     /// Format of the output (default: from its extension; SGF on standard output)
@@ -39,10 +39,13 @@ fn is_dash(p: &Path) -> bool {
 }
 
 fn by_extension(p: &Path) -> Option<Format> {
-    match p.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-        "sgf" => Some(Format::Sgf),
-        "xml" => Some(Format::Xml),
-        _ => None,
+    super::game_format::by_extension(p).map(from_game_format)
+}
+
+fn from_game_format(f: super::game_format::GameFormat) -> Format {
+    match f {
+        super::game_format::GameFormat::Sgf => Format::Sgf,
+        super::game_format::GameFormat::Xml => Format::Xml,
     }
 }
 
@@ -69,13 +72,6 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
     } else {
         by_extension(&args.input)
     };
-    if args.from.is_none() && from_ext.is_none() && !is_dash(&args.input) {
-        report::error(&format!(
-            "cannot tell the format of {}: use .sgf or .xml, or --from sgf|xml",
-            name
-        ));
-        return EXIT_USAGE;
-    }
     let same = super::safe_write::same_file(&args.input, &args.output);
     if same && !args.force && !is_dash(&args.input) {
         report::error(&format!(
@@ -91,7 +87,18 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
             return EXIT_CONTENT;
         }
     };
-    let from = args.from.or(from_ext).unwrap_or_else(|| sniff(&bytes));
+    // The content decides (old collections use `.mgt` or no extension); then the extension.
+    let sniffed = super::game_format::sniff(&bytes).map(from_game_format);
+    let from = match args.from.or(sniffed).or(from_ext) {
+        Some(f) => f,
+        None if is_dash(&args.input) => Format::Sgf,
+        None => {
+            report::error(&format!(
+                "cannot tell the format of {name}: its content is neither SGF nor the XML Go format; use --from sgf|xml"
+            ));
+            return EXIT_USAGE;
+        }
+    };
     let read = match from {
         Format::Sgf => sgf::parse(&bytes)
             .map(|p| (p.collection, p.warnings))
@@ -108,7 +115,7 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         }
     };
     if !g.quiet {
-        super::import::print_warnings(&name, &warnings);
+        super::game_file::print_warnings(&name, &warnings);
     }
     let text = render(&collection, to);
     if let Err(e) = write_output(&args.output, &text) {
@@ -133,14 +140,6 @@ fn render(collection: &Collection, to: Format) -> String {
 }
 
 /// XML starts with `<` (after a byte order mark or blanks); anything else is taken for SGF.
-fn sniff(bytes: &[u8]) -> Format {
-    let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match start.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'<') => Format::Xml,
-        _ => Format::Sgf,
-    }
-}
-
 fn read_input(p: &Path) -> std::io::Result<Vec<u8>> {
     if is_dash(p) {
         let mut buf = Vec::new();

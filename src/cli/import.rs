@@ -1,20 +1,47 @@
-//! `gobook import GAME -o BOOK`: a book from an SGF or XML game, checked before it is written.
+//! `gobook import GAME -o BOOK`: a book from an SGF or XML game, or from problem
+//! files (`--problems`), checked before it is written.
 
 use super::book_file;
 use super::count::count;
+use super::game_file::read_game;
+use super::import_problems;
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
-use gobook::import::{book_from_game, Options};
-use gobook::sgf::GameTree;
-use gobook::sgf::Warning;
-use std::fmt::Write as _;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use gobook::import::{import_game, Imported, Options};
+use std::path::PathBuf;
 
 /// Arguments of `gobook import`.
 #[derive(Args)]
+#[command(after_help = "How a game becomes a book:
+  The main line is a `::go` element; figures show it, each followed by the comments of
+  its moves in move order (\"**12:** ...\"). A figure ends after --every moves, and
+  earlier where a comment needs a board of its own: before a move whose SGF marks or
+  labels clash with the figure's (one point marked two ways, or one letter at two
+  points), and after a move whose comment is long (600 characters or more). Marks and
+  labels (LB TR SQ CR MA AR LN TB TW, and the old L and M) are drawn on the figure or
+  diagram that shows their node; what cannot be placed is counted and warned about.
+  Each variation is a captioned `::dia` (\"Dia. 3: White 46 at a\"; a variation of a
+  variation a `::var`) right after the comment of the move it branches from.
+
+Problems (--problems FILE|DIR):
+  Each game of a file, or each file of a folder (a chapter per folder, in file-name
+  order), becomes a `::prb`: setup stones, the player to move, a view cropped to the
+  stones and answers, the root comment as its text, and every line of the answer tree
+  as a `correct` or `wrong` sequence with the comments of its moves. A line is correct
+  when a node on it says so: a comment with \"Correct\" (Glift, CGoban) or \"RIGHT\"
+  (goproblems.com), or TE, or GB/GW for the player to move; unless a later node says
+  \"Wrong\", \"Incorrect\" or \"Fail\" (or BM), or a later choice of the player has
+  another option marked correct.
+
+The format of a game is told by its content (SGF, or the XML Go format), so old
+collections with `.mgt` or no extension are read too.
+
+Examples:
+  gobook import game.sgf -o game.gobook
+  gobook import game.sgf -o game-chapter.gobook --chapter   (then `::include url=\"game-chapter.gobook\"`)
+  gobook import --problems problems/ -o problems.gobook")]
 pub struct ImportArgs {
-    /// The game file (.sgf or .xml)
+    /// The game file (SGF or XML, told by content), or with --problems a file or folder of problems
     pub game: PathBuf,
     /// The book file to write
     #[arg(short, long)]
@@ -22,13 +49,28 @@ pub struct ImportArgs {
     /// Replace the book file if it exists (never the game itself)
     #[arg(long)]
     pub force: bool,
-    /// Moves per figure
+    /// Moves per figure at most; figures also end where a comment needs its own board (see below)
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
     pub every: u32,
+    /// Write a chapter to include in a book: no `::book`, IDs prefixed by the game's name
+    #[arg(long)]
+    pub chapter: bool,
+    /// Number of the first variation diagram ("Dia. N"), to go on with a book's numbering
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub first_dia: u32,
+    /// Import problems: each game of FILE, or each SGF file of a folder, becomes a `::prb`
+    #[arg(long)]
+    pub problems: bool,
+    /// The book's language for captions and move prefixes (en, de, fr, ja, ko, cn, tw, es, it, po, pt, ru)
+    #[arg(long, default_value = "en")]
+    pub lang: String,
 }
 
 /// Errors of the book written that are shown; the rest are counted.
 const SHOWN_ERRORS: usize = 50;
+
+/// Notes on markup that could not be placed that are shown; the rest are counted.
+const SHOWN_NOTES: usize = 10;
 
 /// Runs `gobook import`.
 pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
@@ -47,9 +89,13 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         ));
         return EXIT_USAGE;
     }
-    let game = match read_game(&args.game, g) {
-        Ok(game) => game,
-        Err(code) => return code,
+    let Some(lang) = gobook::i18n::language(&args.lang) else {
+        report::error(&format!(
+            "--lang {}: not a book language; use one of {}",
+            args.lang,
+            gobook::i18n::LANGUAGES.join(", ")
+        ));
+        return EXIT_USAGE;
     };
     let name = args.game.display().to_string();
     let stem = args
@@ -57,24 +103,39 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "game".into());
-    let text = match book_from_game(&game, &stem, &Options { every: args.every }) {
-        Ok(t) => t,
-        Err(e) => {
-            report::error(&format!("{name}: {e}"));
-            return EXIT_CONTENT;
+    let mut comments = None;
+    let imported = if args.problems {
+        match import_problems::read(&args.game, &stem, args.chapter, g) {
+            Ok(i) => i,
+            Err(code) => return code,
         }
+    } else {
+        let game = match read_game(&args.game, g) {
+            Ok(game) => game,
+            Err(code) => return code,
+        };
+        let opts = Options {
+            every: args.every,
+            lang,
+            chapter: args.chapter,
+            first_dia: args.first_dia,
+        };
+        // Every comment of the game becomes paragraphs of the book (main line and variations).
+        comments = Some(game.nodes().iter().filter(|n| n.has("C")).count());
+        match import_game(&game, &stem, &opts) {
+            Ok(t) => t,
+            Err(e) => {
+                report::error(&format!("{name}: {e}"));
+                return EXIT_CONTENT;
+            }
+        }
+        // The tree is dropped here; a game of a million nodes holds a lot of memory.
     };
-    // Every comment of the game becomes paragraphs of the book (main line and variations).
-    let comments = game.nodes().iter().filter(|n| n.has("C")).count();
-    // Marks, labels, lines and arrows are not carried into the book yet: say so, rather
-    // than let the author find out figure by figure.
-    let marked = game
-        .nodes()
-        .iter()
-        .filter(|n| MARKUP.iter().any(|p| n.has(p)))
-        .count();
-    // The tree is not needed any more; a game of a million nodes holds a lot of memory.
-    drop(game);
+    if !g.quiet {
+        report_markup(&name, &imported);
+    }
+    let markup = imported.markup;
+    let text = imported.text;
     let written = if args.force {
         super::safe_write::replace(&args.out, text.as_bytes())
     } else {
@@ -85,7 +146,14 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         return EXIT_USAGE;
     }
     // The book is checked as `gobook check` would: an illegal move in the game shows here.
-    let checked = gobook::check::check(&text);
+    // A chapter is checked inside a book of its own, as the book including it would read it.
+    let checked_text = if args.chapter {
+        gobook::project::includes::wrap(&text)
+    } else {
+        text.clone()
+    };
+    let offset = (checked_text.len() - text.len()) as u32;
+    let checked = gobook::check::check(&checked_text);
     let out_name = args.out.display().to_string();
     // A badly broken game can have an illegal move every other node: show the first few,
     // not hundreds of megabytes of them; `gobook check --format json` lists them all.
@@ -98,6 +166,11 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         .filter(is_error)
         .take(SHOWN_ERRORS)
         .cloned()
+        .map(|mut d| {
+            d.span.start = d.span.start.saturating_sub(offset);
+            d.span.end = d.span.end.saturating_sub(offset);
+            d
+        })
         .collect();
     book_file::print_diagnostics(&out_name, &text, &shown, true);
     if errors > SHOWN_ERRORS {
@@ -113,24 +186,19 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     if !g.quiet {
         eprint!(
             "{}",
-            made(&out_name, &checked.resolved.book, comments, marked)
+            made(&out_name, &checked.resolved.book, comments, markup)
         );
     }
     EXIT_OK
 }
-
-/// The SGF properties of board markup.
-const MARKUP: &[&str] = &[
-    "TR", "SQ", "CR", "MA", "LB", "AR", "LN", "TB", "TW", "SL", "DD",
-];
 
 /// What an import made, and the command to run next: an author who just imported a
 /// game wants to see it, and should not have to look up how.
 fn made(
     out_name: &str,
     book: &gobook::resolve::model::Book,
-    comments: usize,
-    marked: usize,
+    comments: Option<usize>,
+    markup: gobook::import::Tally,
 ) -> String {
     use gobook::format::schema::DiagramKind;
     use gobook::resolve::model::DiagramRole;
@@ -140,88 +208,46 @@ fn made(
             .filter(|d| d.role == DiagramRole::Block(k))
             .count()
     };
-    let figures = kind(DiagramKind::Fig);
-    let variations = book.diagrams.len() - figures;
-    let markup = match marked {
+    let what = match comments {
+        Some(c) => {
+            let figures = kind(DiagramKind::Fig);
+            let variations = kind(DiagramKind::Dia) + kind(DiagramKind::Var);
+            format!(
+                "{}, {}, {}",
+                count(figures, "figure"),
+                count(variations, "variation diagram"),
+                count(c, "comment")
+            )
+        }
+        None => count(kind(DiagramKind::Prb), "problem"),
+    };
+    let marks = match markup.read {
         0 => String::new(),
-        n => format!(
-            "; the markup (marks, labels, lines, arrows) of {} was not placed: add it to the figures with tr=, A=, ln= ...",
-            count(n, "node")
-        ),
+        1 => format!("; {} of 1 mark or label placed", 1 - markup.dropped),
+        n => format!("; {} of {n} marks and labels placed", n - markup.dropped),
     };
     format!(
-        "wrote {out_name}: {}, {}, {}{markup}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
-        count(figures, "figure"),
-        count(variations, "variation diagram"),
-        count(comments, "comment"),
+        "wrote {out_name}: {what}{marks}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
     )
 }
 
-/// Reads the first game of an SGF or XML file (XML by the `.xml` extension), printing
-/// what had to be repaired as `FILE:LINE:COL: warning: ...`; the exit code on failure.
-pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
-    let name = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            report::error(&format!("cannot read {name}: {e}"));
-            return Err(EXIT_USAGE);
-        }
-    };
-    let xml = path
-        .extension()
-        .and_then(|x| x.to_str())
-        .is_some_and(|x| x.eq_ignore_ascii_case("xml"));
-    let read = if xml {
-        gobook::xml::read(&bytes)
-            .map(|p| (p.collection, p.warnings))
-            .map_err(|e| (e.line, e.col, e.message))
-    } else {
-        gobook::sgf::parse(&bytes)
-            .map(|p| (p.collection, p.warnings))
-            .map_err(|e| (e.line, e.col, e.message))
-    };
-    let (mut collection, warnings) = match read {
-        Ok(r) => r,
-        Err((line, col, message)) => {
-            report::error(&format!("{name}:{line}:{col}: {message}"));
-            return Err(EXIT_CONTENT);
-        }
-    };
-    if !g.quiet {
-        print_warnings(&name, &warnings);
+/// Says how much of the SGF's markup reached the book, and where some could not.
+fn report_markup(name: &str, i: &Imported) {
+    let t = i.markup;
+    for n in i.notes.iter().take(SHOWN_NOTES) {
+        let file = n.file.as_deref().unwrap_or(name);
+        eprintln!("{file}: warning: {}", gobook::chars::visible(&n.message));
     }
-    if collection.games.len() > 1 && !g.quiet {
+    if i.notes.len() > SHOWN_NOTES {
         eprintln!(
-            "{name}: warning: the file holds {} games; only the first is used",
-            collection.games.len()
+            "{name}: warning: ... and {} more like these",
+            i.notes.len() - SHOWN_NOTES
         );
     }
-    if collection.games.is_empty() {
-        report::error(&format!("{name} holds no game"));
-        return Err(EXIT_CONTENT);
-    }
-    Ok(collection.games.swap_remove(0))
-}
-
-/// Prints what the game reader repaired as `FILE:LINE:COL: warning: ...`, at most
-/// [`SHOWN_PER_FILE`](gobook::diagnostics::SHOWN_PER_FILE) of them and a line counting
-/// the rest, as for a book: a broken game can have a repair on every node.
-/// Shared by `import`, `svg` of a game and `convert`.
-pub fn print_warnings(name: &str, warnings: &[Warning]) {
-    use gobook::diagnostics::{more_line, SHOWN_PER_FILE};
-    let mut out = String::new();
-    for w in warnings.iter().take(SHOWN_PER_FILE) {
-        let _ = writeln!(
-            out,
-            "{name}:{}:{}: warning: {}",
-            w.line,
-            w.col,
-            gobook::chars::visible(&w.message)
+    if t.dropped > 0 {
+        eprintln!(
+            "{name}: warning: {} of {} marks and labels could not be placed (see above)",
+            t.dropped, t.read
         );
     }
-    if let Some(line) = more_line(name, 0, warnings.len().saturating_sub(SHOWN_PER_FILE)) {
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = std::io::stderr().lock().write_all(out.as_bytes());
 }

@@ -6,7 +6,10 @@ mod check;
 mod convert;
 mod count;
 mod fmt;
+mod game_file;
+mod game_format;
 mod import;
+mod import_problems;
 mod init;
 mod inspect;
 mod safe_write;
@@ -82,14 +85,13 @@ enum Command {
     Inspect(inspect::InspectArgs),
     /// Write diagrams as standalone SVG files, from a book or straight from a game
     #[command(
-        after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n\nFrom a game (.sgf or .xml); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates"
+        after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n\nFrom a game (SGF or XML, told by content: .sgf, .mgt, .xml or none); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates"
     )]
     Svg(svg::SvgArgs),
     /// Convert a game between SGF and the XML Go format
     #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
     Convert(convert::ConvertArgs),
-    /// Make a book from an SGF or XML game
-    #[command(after_help = "Example:\n  gobook import game.sgf -o game.gobook --every 50")]
+    /// Make a book (or a chapter) from an SGF or XML game, or from problem files
     Import(import::ImportArgs),
 }
 

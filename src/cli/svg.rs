@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 /// Arguments of `gobook svg`.
 #[derive(Args)]
 pub struct SvgArgs {
-    /// The book (a .gobook file or a folder holding one), or a game (.sgf or .xml)
+    /// The book (a .gobook file or a folder holding one), or a game (SGF or XML, told by content)
     pub book: PathBuf,
     /// ID of the diagram to draw (books)
     #[arg(long, conflicts_with = "all")]

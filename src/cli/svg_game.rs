@@ -6,11 +6,15 @@ use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_USAGE};
 use gobook::snapshot::{self, Moment, Snapshot};
 use std::path::Path;
 
-/// Whether the input of `gobook svg` is a game rather than a book, by its extension.
+/// Whether the input of `gobook svg` is a game rather than a book: by its
+/// extension, else by its content (a `.gobook` file is always a book).
 pub fn is_game(p: &Path) -> bool {
-    p.extension()
-        .and_then(|x| x.to_str())
-        .is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("xml"))
+    use super::game_format;
+    game_format::by_extension(p).is_some()
+        || (!p
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("gobook"))
+            && game_format::of_file(p).is_some())
 }
 
 /// Draws the moment of the game that the arguments ask for.
@@ -21,7 +25,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         );
         return EXIT_USAGE;
     }
-    let game = match super::import::read_game(&args.book, g) {
+    let game = match super::game_file::read_game(&args.book, g) {
         Ok(game) => game,
         Err(code) => return code,
     };

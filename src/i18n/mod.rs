@@ -189,3 +189,49 @@ pub fn html_lang(l: &str) -> &str {
         other => other,
     }
 }
+
+/// Caption of an imported variation: "Dia. 3", and "Dia. 3: White 46 at a" when
+/// `played` gives (black, move number, point or label).
+pub fn variation_caption(n: u32, played: Option<(bool, u32, &str)>, lang: &str) -> String {
+    let mut out = fill(pick(&tables::DIAGRAM, lang), &[("{n}", &n.to_string())]);
+    if let Some((black, m, p)) = played {
+        let what = player_text(pick(&tables::PLAYED_AT, lang), black, lang);
+        out.push_str(pick(&tables::CAPTION_SEPARATOR, lang));
+        out.push_str(&fill(&what, &[("{m}", &m.to_string()), ("{p}", p)]));
+    }
+    out
+}
+
+/// The move an imported comment belongs to, written before it: "12:".
+pub fn move_comment(m: u32, lang: &str) -> String {
+    fill(
+        pick(&tables::MOVE_COMMENT, lang),
+        &[("{m}", &m.to_string())],
+    )
+}
+
+/// The language code of the spec that `code` names, if it is one of [`LANGUAGES`].
+pub fn language(code: &str) -> Option<&'static str> {
+    LANGUAGES
+        .iter()
+        .find(|l| l.eq_ignore_ascii_case(code))
+        .copied()
+}
+
+/// One item of an imported game's info line: "Date: 1835-07-27." (`key` is one of
+/// event, date, place, komi, result; black and white use [`color_name`]).
+pub fn game_info_item(key: &str, value: &str, lang: &str) -> String {
+    let label = match key {
+        "black" => color_name(true, lang),
+        "white" => color_name(false, lang),
+        _ => tables::GAME_INFO
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(key, |(_, row)| pick(row, lang)),
+    };
+    format!(
+        "{label}{}{value}{}",
+        pick(&tables::CAPTION_SEPARATOR, lang),
+        pick(&tables::FULL_STOP, lang)
+    )
+}

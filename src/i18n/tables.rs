@@ -1358,3 +1358,130 @@ pub(super) const UI: [(&str, Row); 29] = [
         ],
     ),
 ];
+
+/// Caption of an imported variation diagram, numbered through the book.
+pub(super) const DIAGRAM: Row = [
+    "Dia. {n}",
+    "Dia. {n}",
+    "Dia. {n}",
+    "参考図{n}",
+    "참고도 {n}",
+    "参考图{n}",
+    "參考圖{n}",
+    "Dia. {n}",
+    "Dia. {n}",
+    "Diagram {n}",
+    "Dia. {n}",
+    "Диаграмма {n}",
+];
+
+/// What an imported variation plays instead: "White 46 at a" (`^` the player).
+pub(super) const PLAYED_AT: Row = [
+    "^ {m} at {p}",
+    "^ {m} auf {p}",
+    "^ {m} en {p}",
+    "^{m}は{p}",
+    "^ {m}: {p}",
+    "^{m}在{p}",
+    "^{m}在{p}",
+    "^ {m} en {p}",
+    "^ {m} in {p}",
+    "^ {m} na {p}",
+    "^ {m} em {p}",
+    "^ {m} в {p}",
+];
+
+/// Separator between a diagram's number and what it shows ("Dia. 3: White 46 at a").
+pub(super) const CAPTION_SEPARATOR: Row = [
+    ": ", ": ", "\u{a0}: ", "：", ": ", "：", "：", ": ", ": ", ": ", ": ", ": ",
+];
+
+/// The move an imported comment belongs to, before the comment ("12:").
+pub(super) const MOVE_COMMENT: Row = [
+    "{m}:",
+    "{m}:",
+    "{m}\u{a0}:",
+    "{m}手：",
+    "{m}수:",
+    "第{m}手：",
+    "第{m}手：",
+    "{m}:",
+    "{m}:",
+    "{m}:",
+    "{m}:",
+    "{m}:",
+];
+
+/// Labels of the game-info line of an imported game: event, date, place, komi, result.
+pub(super) const GAME_INFO: [(&str, Row); 5] = [
+    (
+        "event",
+        [
+            "Event",
+            "Turnier",
+            "Événement",
+            "棋戦",
+            "대회",
+            "赛事",
+            "賽事",
+            "Evento",
+            "Evento",
+            "Turniej",
+            "Evento",
+            "Турнир",
+        ],
+    ),
+    (
+        "date",
+        [
+            "Date", "Datum", "Date", "日付", "날짜", "日期", "日期", "Fecha", "Data", "Data",
+            "Data", "Дата",
+        ],
+    ),
+    (
+        "place",
+        [
+            "Place",
+            "Ort",
+            "Lieu",
+            "場所",
+            "장소",
+            "地点",
+            "地點",
+            "Lugar",
+            "Luogo",
+            "Miejsce",
+            "Local",
+            "Место",
+        ],
+    ),
+    (
+        "komi",
+        [
+            "Komi", "Komi", "Komi", "コミ", "덤", "贴目", "貼目", "Komi", "Komi", "Komi", "Komi",
+            "Коми",
+        ],
+    ),
+    (
+        "result",
+        [
+            "Result",
+            "Ergebnis",
+            "Résultat",
+            "結果",
+            "결과",
+            "结果",
+            "結果",
+            "Resultado",
+            "Risultato",
+            "Wynik",
+            "Resultado",
+            "Результат",
+        ],
+    ),
+];
+
+/// The end of a sentence ("." or "。").
+pub(super) const FULL_STOP: Row = [
+    ".", ".", ".", "。", ".", "。", "。", ".", ".", ".", ".", ".",
+];

@@ -84,6 +84,9 @@ pub fn time(v: &str) -> Result<Option<String>, ()> {
     if super::value::is_real(v) {
         return Ok(None);
     }
+    if let Some(secs) = clock(v.trim()) {
+        return Ok(Some(format_real(secs)));
+    }
     let mut total = 0.0;
     let mut rest = v.trim();
     let mut any = false;
@@ -113,6 +116,34 @@ pub fn time(v: &str) -> Result<Option<String>, ()> {
     } else {
         Err(())
     }
+}
+
+/// A clock time `MM:SS` or `H:MM:SS` in seconds (`50:00` is 3000), the main time of
+/// values such as `10:00(5x1:00)` or `30:00+30:00/25` whose overtime FF[4] keeps in `OT`.
+fn clock(v: &str) -> Option<f64> {
+    let end = v
+        .find(|c: char| !(c.is_ascii_digit() || c == ':'))
+        .unwrap_or(v.len());
+    let (main, rest) = v.split_at(end);
+    let rest = rest.trim_start();
+    if !(rest.is_empty() || rest.starts_with('(') || rest.starts_with('+')) {
+        return None;
+    }
+    let parts: Vec<&str> = main.split(':').collect();
+    if !(2..=3).contains(&parts.len())
+        || parts.iter().any(|p| p.is_empty() || p.len() > 6)
+        || parts[1..].iter().any(|p| p.len() != 2)
+    {
+        return None;
+    }
+    let n: Vec<f64> = parts
+        .iter()
+        .map(|p| p.parse::<f64>().ok())
+        .collect::<Option<_>>()?;
+    if n[1..].iter().any(|x| *x >= 60.0) {
+        return None;
+    }
+    Some(n.iter().fold(0.0, |acc, x| acc * 60.0 + x))
 }
 
 /// `RE`: `B+3.5`, `W+R`, `B+T`, `B+F`, `0`, `Draw`, `Void`, `?`.
@@ -261,6 +292,11 @@ mod tests {
         assert_eq!(time("9 hours"), Ok(Some("32400".into())));
         assert_eq!(time("1h30m"), Ok(Some("5400".into())));
         assert_eq!(time("30."), Ok(Some("30".into())));
+        assert_eq!(time("50:00"), Ok(Some("3000".into())));
+        assert_eq!(time("5:00:00(5x1:00)"), Ok(Some("18000".into())));
+        assert_eq!(time("30:00+30:00/25"), Ok(Some("1800".into())));
+        assert_eq!(time("5:7"), Err(()));
+        assert_eq!(time("1:75"), Err(()));
         assert_eq!(
             result("black wins by 5 3/4 points"),
             Ok(Some("B+5.75".into()))

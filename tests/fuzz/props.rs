@@ -138,9 +138,14 @@ pub fn import_convert(data: &[u8]) {
         "XML written lost games:\n{xml}"
     );
     if let Some(game) = parsed.collection.games.first() {
-        if let Ok(book) =
-            gobook::import::book_from_game(game, "game", &gobook::import::Options { every: 7 })
-        {
+        if let Ok(book) = gobook::import::book_from_game(
+            game,
+            "game",
+            &gobook::import::Options {
+                every: 7,
+                ..Default::default()
+            },
+        ) {
             let syntax = gobook::format::parse(&book);
             let errors: Vec<_> = syntax
                 .diagnostics
@@ -152,6 +157,24 @@ pub fn import_convert(data: &[u8]) {
                 "the imported book has syntax errors: {errors:?}\n{book}"
             );
             let _ = gobook::check::check(&book);
+        }
+        // The same game read as a problem file: the book has no syntax errors either.
+        let set = gobook::import::ProblemSet {
+            title: "problems".into(),
+            problems: vec![("game".into(), game)],
+        };
+        if let Ok(imported) = gobook::import::problem_chapter(Some("p"), &[set]) {
+            let syntax = gobook::format::parse(&imported.text);
+            assert!(
+                !syntax
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.severity == gobook::diagnostics::Severity::Error),
+                "the imported problems have syntax errors: {:?}\n{}",
+                syntax.diagnostics,
+                imported.text
+            );
+            let _ = gobook::check::check(&imported.text);
         }
     }
 }

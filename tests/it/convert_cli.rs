@@ -121,7 +121,10 @@ fn exit_codes() {
     let out = gobook(&["convert", missing.to_str().unwrap_or(""), "-"], b"");
     assert_eq!(out.status.code(), Some(1));
     // Wrong usage: 2.
-    let out = gobook(&["convert", "game.txt", "out.sgf"], b"");
+    // A file whose content is neither SGF nor XML (the extension does not decide).
+    let words = tmp.path().join("game.txt");
+    std::fs::write(&words, "just words").unwrap();
+    let out = gobook(&["convert", words.to_str().unwrap_or(""), "out.sgf"], b"");
     assert_eq!(out.status.code(), Some(2));
     let out = gobook(&["convert", "-", "out.pdf"], b"(;)");
     assert_eq!(out.status.code(), Some(2));

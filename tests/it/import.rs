@@ -45,7 +45,15 @@ fn main_line(g: &gobook::sgf::GameTree) -> Vec<(Point, Color)> {
 
 fn import(path: &Path, every: u32) -> String {
     let stem = path.file_stem().unwrap().to_string_lossy();
-    book_from_game(&game(path), &stem, &Options { every }).unwrap()
+    book_from_game(
+        &game(path),
+        &stem,
+        &Options {
+            every,
+            ..Default::default()
+        },
+    )
+    .unwrap()
 }
 
 fn corpus_games() -> Option<Vec<PathBuf>> {
@@ -126,7 +134,8 @@ fn comments_become_paragraphs() {
             .doc
             .elements
             .iter()
-            .filter(|e| !e.explicit)
+            // Plain paragraphs, and `::p ref=figN` for comments after a variation.
+            .filter(|e| !e.explicit || e.name == "p")
             .map(|e| e.value_str())
             .collect();
         let mut checked = 0;
@@ -172,11 +181,26 @@ fn variations_become_diagrams_based_on_the_game() {
         .filter(|d| d.role == DiagramRole::Block(DiagramKind::Dia))
         .collect();
     assert!(!dias.is_empty());
-    // The first variation replaces the first move: the same start position as the game.
-    assert_eq!(dias[0].stones, c.resolved.book.diagrams[0].stones);
+    // The first variation branches off before the main line's setup nodes: it starts
+    // from the empty board, not from the game's start position (which has that setup).
+    assert!(!c.resolved.book.diagrams[0].stones.is_empty());
+    assert!(dias[0].stones.is_empty(), "{:?}", dias[0].stones);
     assert!(
-        text.contains("::dia(#dia2) base=dia1 at=4 mn=4"),
-        "a variation of a variation continues its numbering"
+        text.contains(
+            "::var(#dia2) base=dia1 at=4 mv=\"D2 E2 F2 G2\" ca=\"Dia. 2: White 4 at D2\""
+        ),
+        "a variation of a variation is a captioned `::var`:\n{text}"
+    );
+    let var = c
+        .resolved
+        .book
+        .diagrams
+        .iter()
+        .find(|d| d.role == DiagramRole::Block(DiagramKind::Var))
+        .unwrap();
+    assert_eq!(
+        var.first_number, 4,
+        "a `::var` continues its base's numbering"
     );
 }
 

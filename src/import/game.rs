@@ -1,0 +1,516 @@
+//! A commented game as a book: figures along the main line, each comment after
+//! the figure that shows its move, the SGF's marks and labels on the figures, and
+//! each variation as a captioned diagram right after the comment it answers.
+
+use super::line::{moves_text, walk, Numbered};
+use super::markup::{self, Markup, Tally};
+use super::text::{book_id, comment, paragraphs, push_attr, safe_value, summary, title};
+use super::{go_element, Imported, Options};
+use crate::format::writer::{self, Formatted};
+use crate::i18n;
+use crate::point::{Color, MAX_SIZE};
+use crate::sgf::{self, GameTree, NodeId};
+
+/// A comment this long (in characters) on one move ends the figure at that move,
+/// so that the text has a board of its own that stops where it speaks.
+pub const LONG_COMMENT: usize = 600;
+
+/// Writes the book (or chapter) for `game`, with what became of its markup.
+pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Imported, String> {
+    let line = sgf::main_line(game);
+    if !(2..=MAX_SIZE).contains(&line.size) {
+        return Err(format!(
+            "the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}",
+            line.size
+        ));
+    }
+    let size = line.size;
+    let main = walk(game, crate::sgf::ROOT, size);
+    let gm = Numbered::new(&main.moves);
+    let total = gm.count();
+    let id = book_id(name);
+    // In a chapter every ID carries the game's name, so two imported games never clash.
+    let prefix = if opts.chapter {
+        format!("{id}-")
+    } else {
+        String::new()
+    };
+    let mut w = Writer {
+        game,
+        size,
+        lang: opts.lang,
+        prefix: prefix.clone(),
+        out: String::new(),
+        next_dia: opts.first_dia.max(1),
+        tally: Tally::default(),
+        notes: Vec::new(),
+    };
+
+    let title = title(&line.info, name);
+    // A book (or chapter) in another language than the default says so, so pages
+    // carry its language and a multilingual book shows the chapter in it only.
+    let tag = if opts.lang == "en" {
+        String::new()
+    } else {
+        format!("_{}", opts.lang)
+    };
+    if opts.chapter {
+        w.out.push_str(&format!("::chapter{tag}(#{id})"));
+    } else {
+        w.out.push_str(&format!("::book{tag}(#"));
+        w.out.push_str(&id);
+        w.out.push(')');
+        push_attr(&mut w.out, "title", &title, true);
+        w.out.push_str("\n\n::chapter");
+    }
+    w.out.push_str("\n\n::h2 ");
+    w.out.push_str(&safe_value(&title));
+    if let Some(summary) = summary(&line.info, opts.lang) {
+        w.out.push_str("\n\n");
+        w.out.push_str(&summary);
+    }
+    w.out.push_str("\n\n");
+    let game_id = format!("{prefix}{}", super::GAME_ID);
+    w.out
+        .push_str(&go_element(game, &line, gm.first, &gm.moves, &game_id));
+    let first = gm.first.or(line.to_play);
+
+    let every = opts.every.max(1);
+    let mut fig = Figure {
+        number: 1,
+        from: 1,
+        markup: Markup::default(),
+        body: String::new(),
+        break_after: false,
+        after_dia: false,
+    };
+    for (k, node) in main.nodes.iter().enumerate() {
+        let done_before = gm.numbered_after(node.moves_before);
+        let done = gm.numbered_after(node.moves_before + node.moves);
+        let (mut m, t) = markup::of_node(game, node.id, size);
+        w.count(t, done);
+        // A figure ends before a numbered move that would make it too long, that
+        // follows a long comment, or whose markup cannot share its board.
+        if done > done_before && done_before >= fig.from {
+            let clash = fig.markup.clashes(&m);
+            if done > fig.from + every - 1 || fig.break_after || clash {
+                w.close(&mut fig, done_before, total);
+            }
+        }
+        let own = if fig.markup.clashes(&m) {
+            // Still a clash (a node without a move): its comment gets a diagram of its own.
+            std::mem::take(&mut m)
+        } else {
+            fig.markup.merge(&m);
+            Markup::default()
+        };
+        if let Some(c) = comment(game, node.id) {
+            let number = (node.moves > 0)
+                .then(|| gm.last_number_of(node.moves_before + node.moves))
+                .flatten();
+            let prefix = number.map(|n| i18n::move_comment(n, opts.lang));
+            let paras = paragraphs(&c, prefix.as_deref());
+            // Comments before the first move introduce the game, before the first figure.
+            if node.moves_before + node.moves == 0 {
+                for p in paras {
+                    w.out.push_str("\n\n");
+                    w.out.push_str(&p);
+                }
+            } else {
+                // After a variation's diagram, a comment on the game still describes the figure.
+                let refer = fig
+                    .after_dia
+                    .then(|| format!("{}fig{}", w.prefix, fig.number));
+                for p in paras {
+                    fig.body.push_str("\n\n");
+                    match &refer {
+                        Some(id) => {
+                            fig.body.push_str(&format!("::p ref={id} "));
+                            fig.body.push_str(&safe_value(&p));
+                        }
+                        None => fig.body.push_str(&p),
+                    }
+                }
+            }
+            if node.moves > 0 && c.chars().count() >= LONG_COMMENT {
+                fig.break_after = true;
+            }
+        }
+        if !own.is_empty() {
+            w.own_diagram(&mut fig.body, &own, &game_id, done + 1);
+            fig.after_dia = true;
+        }
+        // Siblings of the next main-line node replace its move; they follow this comment.
+        let kids: &[NodeId] = &game.nodes()[node.id].children;
+        if kids.len() > 1 && k + 1 < main.nodes.len() {
+            let at = done + 1;
+            let to_play = gm.to_play_before(at).or(first).unwrap_or(Color::Black);
+            // Before the first move, the game's position holds setup of later main-line nodes.
+            let undo = if done == 0 && node.moves_before == 0 {
+                setup_difference(game, &main.nodes[..=k], size)
+            } else {
+                Setup::new()
+            };
+            for &v in &kids[1..] {
+                let v = Variation {
+                    node: v,
+                    at,
+                    to_play,
+                    undo: undo.clone(),
+                };
+                let mut body = std::mem::take(&mut fig.body);
+                w.variation(&mut body, &v, &game_id, &fig.markup);
+                fig.body = body;
+                fig.after_dia = true;
+            }
+        }
+    }
+    w.close(&mut fig, total, total);
+    w.out.push('\n');
+    // The writer's conventions (blank lines, quoting, one game-info attribute a line)
+    // are applied once here, so the book is what `gobook fmt` would make of it.
+    let text = match writer::format(&w.out, false) {
+        Formatted::Text(t) => t,
+        Formatted::SyntaxErrors(e) => {
+            return Err(format!(
+                "internal: the book written has syntax errors: {:?}",
+                e.first().map(|d| &d.message)
+            ))
+        }
+    };
+    Ok(Imported {
+        text,
+        markup: w.tally,
+        notes: w.notes,
+    })
+}
+
+/// The figure being gathered: its first move, markup and the text that follows it.
+struct Figure {
+    number: u32,
+    from: u32,
+    markup: Markup,
+    body: String,
+    break_after: bool,
+    /// Whether a diagram stands in the body: later comments then name the figure.
+    after_dia: bool,
+}
+
+/// A variation to draw: its first node, the move it replaces and who plays there.
+struct Variation {
+    node: NodeId,
+    at: u32,
+    to_play: Color,
+    /// Changes to the base's position before the variation's own setup: a variation
+    /// branching before the game's first move must not see the main line's later setup.
+    undo: Setup,
+}
+
+/// Setup changes by point: a stone added, or `None` for a point emptied.
+type Setup = std::collections::BTreeMap<crate::point::Point, Option<Color>>;
+
+/// The book being written and what it counts.
+struct Writer<'a> {
+    game: &'a GameTree,
+    size: u8,
+    lang: &'static str,
+    prefix: String,
+    out: String,
+    next_dia: u32,
+    tally: Tally,
+    notes: Vec<super::Note>,
+}
+
+impl Writer<'_> {
+    /// Counts the markup of a node read after move `done`.
+    fn count(&mut self, t: Tally, done: u32) {
+        if t.dropped > 0 {
+            self.notes.push(super::Note::new(format!(
+                "after move {done}: {} mark(s) or label(s) off the board, empty or on a point marked twice",
+                t.dropped
+            )));
+        }
+        self.tally.add(t);
+    }
+
+    /// Writes `fig` as a figure of moves `fig.from..=to` and starts the next one after it.
+    fn close(&mut self, fig: &mut Figure, to: u32, total: u32) {
+        self.out
+            .push_str(&format!("\n\n::fig(#{}fig{})", self.prefix, fig.number));
+        if total > 0 {
+            self.out
+                .push_str(&format!(" at={} to={}", fig.from, to.max(fig.from)));
+        }
+        for (n, v, q) in fig.markup.attributes() {
+            push_attr(&mut self.out, &n, &v, q);
+        }
+        self.out.push_str(&fig.body);
+        *fig = Figure {
+            number: fig.number + 1,
+            from: to + 1,
+            markup: Markup::default(),
+            body: String::new(),
+            break_after: false,
+            after_dia: false,
+        };
+    }
+
+    /// A diagram of the game's position before move `at` with `m`: for markup that
+    /// clashes with the figure's and comes on a node without a move.
+    fn own_diagram(&mut self, out: &mut String, m: &Markup, base: &str, at: u32) {
+        let n = self.next_dia;
+        self.next_dia += 1;
+        out.push_str(&format!("\n\n::dia(#{}dia{n})", self.prefix));
+        push_attr(out, "base", base, false);
+        push_attr(out, "at", &at.to_string(), false);
+        push_attr(
+            out,
+            "ca",
+            &i18n::variation_caption(n, None, self.lang),
+            true,
+        );
+        for (n, v, q) in m.attributes() {
+            push_attr(out, &n, &v, q);
+        }
+    }
+
+    /// Writes one variation as a `::dia` based on the game (`::var` based on a
+    /// diagram), captioned, with its markup, its comments, then its own variations. `around` is the markup of the board it
+    /// branches from, whose letters name the point in the caption.
+    fn variation(&mut self, out: &mut String, v: &Variation, base: &str, around: &Markup) {
+        let n = self.next_dia;
+        self.next_dia += 1;
+        let id = format!("{}dia{n}", self.prefix);
+        let nested = !base.ends_with(super::GAME_ID);
+        let line = walk(self.game, v.node, self.size);
+        let nm = Numbered::new(&line.moves);
+        // A variation of a variation goes on with its base's numbering.
+        let offset = if nested { v.at - 1 } else { 0 };
+        let first_point = (line.nodes.first().is_some_and(|f| f.moves > 0))
+            .then(|| line.moves.first().and_then(|m| m.point))
+            .flatten();
+        let played = first_point.map(|p| {
+            let color = line.moves[0].color;
+            let name = around
+                .letter_at(p)
+                .map(String::from)
+                .unwrap_or_else(|| p.to_string());
+            (color == Color::Black, v.at, name)
+        });
+        let caption = i18n::variation_caption(
+            n,
+            played.as_ref().map(|(b, m, p)| (*b, *m, p.as_str())),
+            self.lang,
+        );
+        let kind = if nested { "var" } else { "dia" };
+        out.push_str(&format!("\n\n::{kind}(#{id})"));
+        push_attr(out, "base", base, false);
+        push_attr(out, "at", &v.at.to_string(), false);
+        if let Some(first) = nm.first.filter(|c| *c != v.to_play) {
+            push_attr(
+                out,
+                "pl",
+                if first == Color::White { "w" } else { "b" },
+                false,
+            );
+        }
+        let (setup, late) = variation_setup(self.game, &line, self.size, v.undo.clone());
+        for (name, value) in setup {
+            push_attr(out, name, &value, false);
+        }
+        if late > 0 {
+            self.notes.push(super::Note::new(format!(
+                "variation {n} (at move {}): {late} setup stone(s) after its first move are not shown",
+                v.at
+            )));
+        }
+        if !nm.moves.is_empty() {
+            push_attr(out, "mv", &moves_text(&nm.moves), false);
+        }
+        push_attr(out, "ca", &caption, true);
+        // The markup of all its nodes; a node whose markup clashes with earlier ones
+        // gets a board of its own after its comment.
+        let mut marks = Markup::default();
+        let mut own: Vec<Option<Markup>> = Vec::with_capacity(line.nodes.len());
+        for node in &line.nodes {
+            let (m, t) = markup::of_node(self.game, node.id, self.size);
+            self.count(t, v.at);
+            if marks.clashes(&m) {
+                own.push(Some(m));
+            } else {
+                marks.merge(&m);
+                own.push(None);
+            }
+        }
+        for (name, value, q) in marks.attributes() {
+            push_attr(out, &name, &value, q);
+        }
+        // A variation is shown around its moves and marks, as books do.
+        let mut points: Vec<crate::point::Point> =
+            line.moves.iter().filter_map(|m| m.point).collect();
+        points.extend(marks.points.keys().copied());
+        if let Some((a, b)) = super::view::of_variation(&points, self.size) {
+            push_attr(out, "vw", &format!("{a}{b}"), false);
+        }
+        let mut subs = Vec::new();
+        // After a board of its own, the comments name this diagram again.
+        let mut refer: Option<String> = None;
+        for (k, node) in line.nodes.iter().enumerate() {
+            let done = nm.numbered_after(node.moves_before + node.moves);
+            if let Some(c) = comment(self.game, node.id) {
+                let number = (node.moves > 0)
+                    .then(|| nm.last_number_of(node.moves_before + node.moves))
+                    .flatten()
+                    .map(|n| n + offset);
+                let prefix = number.map(|n| i18n::move_comment(n, self.lang));
+                for p in paragraphs(&c, prefix.as_deref()) {
+                    out.push_str("\n\n");
+                    match &refer {
+                        Some(r) => {
+                            out.push_str(&format!("::p ref={r} "));
+                            out.push_str(&safe_value(&p));
+                        }
+                        None => out.push_str(&p),
+                    }
+                }
+            }
+            if let Some(m) = &own[k] {
+                // The position after this node, in this diagram's numbering, with its markup.
+                let n = self.next_dia;
+                self.next_dia += 1;
+                out.push_str(&format!("\n\n::var(#{}dia{n})", self.prefix));
+                push_attr(out, "base", &id, false);
+                push_attr(out, "at", &(done + 1 + offset).to_string(), false);
+                push_attr(
+                    out,
+                    "ca",
+                    &i18n::variation_caption(n, None, self.lang),
+                    true,
+                );
+                for (name, value, q) in m.attributes() {
+                    push_attr(out, &name, &value, q);
+                }
+                refer = Some(id.clone());
+            }
+            let kids: &[NodeId] = &self.game.nodes()[node.id].children;
+            if kids.len() > 1 && k + 1 < line.nodes.len() {
+                let to_play = nm
+                    .to_play_before(done + 1)
+                    .unwrap_or_else(|| nm.first.unwrap_or(v.to_play));
+                // `at` counts in this diagram's numbering, which starts after `offset`.
+                let at = done + 1 + offset;
+                subs.extend(kids[1..].iter().map(|&s| Variation {
+                    node: s,
+                    at,
+                    to_play,
+                    undo: Setup::new(),
+                }));
+            }
+        }
+        // A diagram's comments stay together; its own variations follow them.
+        for s in subs {
+            self.variation(out, &s, &id, &marks);
+        }
+    }
+}
+
+/// The setup of a variation's nodes before its first move as `ab`, `aw` and `ae`
+/// attributes (stones added to or taken from the position it starts from), and how
+/// many setup points come after its first move, which one diagram cannot show.
+fn variation_setup(
+    game: &GameTree,
+    line: &super::line::Line,
+    size: u8,
+    mut set: Setup,
+) -> (Vec<(&'static str, String)>, usize) {
+    let mut late = 0;
+    let mut moved = false;
+    for node in &line.nodes {
+        for p in &game.nodes()[node.id].props {
+            let what = match p.id.as_str() {
+                "AB" => Some(Color::Black),
+                "AW" => Some(Color::White),
+                "AE" => None,
+                _ => continue,
+            };
+            let pts = sgf::value::point_list(&p.values, size).unwrap_or_default();
+            if moved {
+                late += pts.len();
+                continue;
+            }
+            for q in pts.into_iter().filter(|q| q.on_board(size)) {
+                set.insert(q, what);
+            }
+        }
+        moved |= node.moves > 0;
+    }
+    let list = |want: Option<Color>| {
+        let mut pts: Vec<_> = set
+            .iter()
+            .filter(|(_, c)| **c == want)
+            .map(|(p, _)| *p)
+            .collect();
+        pts.sort_by_key(|p| (std::cmp::Reverse(p.row), p.col));
+        pts.iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let out = [
+        ("ab", list(Some(Color::Black))),
+        ("aw", list(Some(Color::White))),
+        ("ae", list(None)),
+    ]
+    .into_iter()
+    .filter(|(_, v)| !v.is_empty())
+    .collect();
+    (out, late)
+}
+
+/// What turns the game's starting position (all setup before its first move) into
+/// the position after the main-line nodes `upto`: stones to add back or take away.
+fn setup_difference(game: &GameTree, upto: &[super::line::LineNode], size: u8) -> Setup {
+    let full: std::collections::BTreeMap<_, _> = crate::resolve::sgf_data::setup(game, size)
+        .stones()
+        .collect();
+    let mut here: std::collections::BTreeMap<crate::point::Point, Color> =
+        std::collections::BTreeMap::new();
+    for node in upto {
+        for p in &game.nodes()[node.id].props {
+            let what = match p.id.as_str() {
+                "AB" => Some(Color::Black),
+                "AW" => Some(Color::White),
+                "AE" => None,
+                _ => continue,
+            };
+            for q in sgf::value::point_list(&p.values, size)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|q| q.on_board(size))
+            {
+                match what {
+                    Some(c) => here.insert(q, c),
+                    None => here.remove(&q),
+                };
+            }
+        }
+    }
+    let mut diff = Setup::new();
+    for (p, c) in &full {
+        match here.get(p) {
+            Some(h) if h == c => {}
+            Some(h) => {
+                diff.insert(*p, Some(*h));
+            }
+            None => {
+                diff.insert(*p, None);
+            }
+        }
+    }
+    for (p, h) in &here {
+        if !full.contains_key(p) {
+            diff.insert(*p, Some(*h));
+        }
+    }
+    diff
+}

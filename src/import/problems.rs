@@ -1,0 +1,414 @@
+//! Problem files as `::prb` problems: setup stones, the player to move, a view
+//! cropped to the problem's corner or side, and every root-to-leaf line of the
+//! answer tree as a `correct` or `wrong` sequence with the comments of its moves.
+//!
+//! A line is correct when a node on it is marked correct: a comment saying
+//! "Correct" (Glift, CGoban problem files) or "RIGHT" (goproblems.com), or the
+//! SGF annotations TE (tesuji) or GB/GW for the player to move; and when nothing
+//! after that mark says otherwise: no later wrong mark ("Wrong", "Incorrect",
+//! "Fail", BM, or GB/GW for the opponent), and no later choice of the player where
+//! another option is marked correct and this one is not.
+
+use super::line::moves_text;
+use super::markup::{self, Tally};
+use super::text::{book_id, comment, paragraphs, push_attr, safe_value};
+use super::{Imported, Note};
+use crate::format::writer::{self, Formatted};
+use crate::point::{Color, Point, MAX_SIZE};
+use crate::resolve::sgf_data::alternate;
+use crate::sgf::{self, GameTree, NodeId, ROOT};
+
+/// A chapter of problems: its title and the problem games, in order, each with a name
+/// for messages (its file, and its place in a collection).
+pub struct ProblemSet<'a> {
+    /// The chapter's heading.
+    pub title: String,
+    /// The problems, each with its name.
+    pub problems: Vec<(String, &'a GameTree)>,
+}
+
+/// What a node says about the line it is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Correct,
+    Wrong,
+}
+
+/// Writes a book (`book` names it; `None` writes chapters only, to include) of one
+/// chapter per set, each problem a `::prb` numbered through its chapter.
+pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Imported, String> {
+    let mut out = String::new();
+    let mut tally = Tally::default();
+    let mut notes = Vec::new();
+    if let Some(name) = book {
+        out.push_str(&format!("::book(#{})", book_id(name)));
+        push_attr(&mut out, "title", name, true);
+        out.push_str("\n\n");
+    }
+    let mut used_ids: Vec<String> = Vec::new();
+    for set in sets {
+        let mut cid = book_id(&set.title);
+        // Two folders of one name (a/x, b/x) still get IDs of their own.
+        let base = cid.clone();
+        let mut k = 2;
+        while used_ids.contains(&cid) {
+            cid = format!("{base}-{k}");
+            k += 1;
+        }
+        used_ids.push(cid.clone());
+        out.push_str(&format!("::chapter(#{cid})\n\n::h2 "));
+        out.push_str(&safe_value(&set.title));
+        for (n, (name, game)) in set.problems.iter().enumerate() {
+            match problem(game, &format!("{cid}-p{}", n + 1), n as u32 + 1) {
+                Ok((text, t, why)) => {
+                    out.push_str("\n\n");
+                    out.push_str(&text);
+                    tally.add(t);
+                    notes.extend(why.into_iter().map(|message| Note {
+                        file: Some(name.clone()),
+                        message,
+                    }));
+                }
+                Err(e) => notes.push(Note {
+                    file: Some(name.clone()),
+                    message: format!("skipped: {e}"),
+                }),
+            }
+        }
+        out.push_str("\n\n");
+    }
+    let text = match writer::format(&out, false) {
+        Formatted::Text(t) => t,
+        Formatted::SyntaxErrors(e) => {
+            return Err(format!(
+                "internal: the book written has syntax errors: {:?}",
+                e.first().map(|d| &d.message)
+            ))
+        }
+    };
+    Ok(Imported {
+        text,
+        markup: tally,
+        notes,
+    })
+}
+
+/// One problem as a `::prb` with ID `id`, its root comment after it; with the markup
+/// tally and notes on what could not be carried over.
+fn problem(game: &GameTree, id: &str, number: u32) -> Result<(String, Tally, Vec<String>), String> {
+    let size = game.board_size();
+    if !(2..=MAX_SIZE).contains(&size) {
+        return Err(format!(
+            "the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}",
+            size
+        ));
+    }
+    let mut notes = Vec::new();
+    let setup = crate::resolve::sgf_data::setup(game, size);
+    let mut stones: Vec<(Point, Color)> = setup.stones().collect();
+    stones.sort_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.col));
+    let root = game.root();
+    let mut truncated = false;
+    let lines = lines(game, &mut truncated);
+    if truncated {
+        notes.push(format!(
+            "the answer tree is too large: only its first {} lines are kept",
+            lines.len()
+        ));
+    }
+    let first_mover = lines.iter().find_map(|l| {
+        l.first()
+            .and_then(|&n| node_move(game, n, size))
+            .map(|m| m.color)
+    });
+    let to_play = root
+        .value("PL")
+        .and_then(sgf::value::parse_color)
+        .or(first_mover)
+        .unwrap_or(Color::Black);
+    let marks = correct_marks(game, to_play);
+    let (below, kids_below) = marked_below(game, &marks);
+
+    let mut correct = Vec::new();
+    let mut wrong = Vec::new();
+    let mut points: Vec<Point> = stones.iter().map(|s| s.0).collect();
+    for line in &lines {
+        let moves: Vec<sgf::Move> = line
+            .iter()
+            .filter_map(|&n| node_move(game, n, size))
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        points.extend(moves.iter().filter_map(|m| m.point));
+        let is_correct = line_is_correct(game, line, &marks, (&below, &kids_below));
+        // Comments of the line's moves, by the index of their SGF move.
+        let texts: Vec<Option<String>> = line
+            .iter()
+            .filter(|&&n| node_move(game, n, size).is_some())
+            .map(|&n| comment(game, n).and_then(|c| sequence_text(&c)))
+            .collect();
+        let (first, pairs) = alternate(&moves);
+        let mut seq = String::new();
+        // Gobook sequences start with the player to move; a line starting with the
+        // other colour begins with a pass.
+        if first.is_some_and(|c| c != to_play) {
+            seq.push_str("Pass ");
+        }
+        let gob: Vec<_> = pairs.iter().map(|p| p.0).collect();
+        for (i, (_, source)) in pairs.iter().enumerate() {
+            if i > 0 {
+                seq.push(' ');
+            }
+            seq.push_str(&moves_text(&gob[i..=i]));
+            let last_of_source = pairs.get(i + 1).is_none_or(|n| n.1 != *source);
+            if last_of_source {
+                if let Some(Some(t)) = texts.get(*source) {
+                    seq.push('(');
+                    seq.push_str(t);
+                    seq.push(')');
+                }
+            }
+        }
+        if is_correct {
+            correct.push(seq);
+        } else {
+            wrong.push(seq);
+        }
+    }
+    if correct.is_empty() {
+        notes.push(if lines.iter().all(|l| l.is_empty()) {
+            "no answer in the file: the problem has no sequences".to_string()
+        } else {
+            "no line of the tree is marked correct: every sequence is written as wrong".to_string()
+        });
+    }
+
+    let (markup, mut tally) = markup::of_node(game, ROOT, size);
+    if tally.dropped > 0 {
+        notes.push(format!(
+            "{} mark(s) or label(s) could not be placed",
+            tally.dropped
+        ));
+    }
+    // A `::prb` draws marks only on its starting board: those of the answer tree are
+    // counted, not silently lost.
+    let mut in_tree = Tally::default();
+    for n in 1..game.len() {
+        let (_, t) = markup::of_node(game, n, size);
+        in_tree.add(Tally {
+            read: t.read,
+            dropped: t.read,
+        });
+    }
+    if in_tree.read > 0 {
+        notes.push(format!(
+            "{} mark(s) or label(s) of the answer tree are not shown: a problem shows the marks of its starting position only",
+            in_tree.read
+        ));
+        tally.add(in_tree);
+    }
+    points.extend(markup.points.keys().copied());
+    let mut out = format!("::prb(#{id}) base=none");
+    if size != 19 {
+        push_attr(&mut out, "sz", &size.to_string(), false);
+    }
+    let pts = |c: Color| {
+        stones
+            .iter()
+            .filter(|s| s.1 == c)
+            .map(|s| s.0.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (name, c) in [("ab", Color::Black), ("aw", Color::White)] {
+        let p = pts(c);
+        if !p.is_empty() {
+            push_attr(&mut out, name, &p, false);
+        }
+    }
+    push_attr(
+        &mut out,
+        "pl",
+        if to_play == Color::White { "w" } else { "b" },
+        false,
+    );
+    if let Some((a, b)) = super::view::around(&points, size, 2) {
+        push_attr(&mut out, "vw", &format!("{a}{b}"), false);
+    }
+    push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
+    for (n, v, q) in markup.attributes() {
+        push_attr(&mut out, &n, &v, q);
+    }
+    if !correct.is_empty() {
+        push_attr(&mut out, "correct", &correct.join(";"), true);
+    }
+    if !wrong.is_empty() {
+        push_attr(&mut out, "wrong", &wrong.join(";"), true);
+    }
+    // The root comment is the problem's text: its first paragraph the value, the rest after it.
+    if let Some(c) = comment(game, ROOT) {
+        let paras = paragraphs(&c, None);
+        if let Some((first, rest)) = paras.split_first() {
+            out.push(' ');
+            out.push_str(&safe_value(&first.replace('\n', " ")));
+            for p in rest {
+                out.push_str("\n\n");
+                out.push_str(p);
+            }
+        }
+    }
+    Ok((out, tally, notes))
+}
+
+/// The move of node `n`, if it has one (the first of B and W).
+fn node_move(game: &GameTree, n: NodeId, size: u8) -> Option<sgf::Move> {
+    game.nodes()[n].props.iter().find_map(|p| {
+        let color = match p.id.as_str() {
+            "B" => Color::Black,
+            "W" => Color::White,
+            _ => return None,
+        };
+        let point = sgf::value::parse_move(p.value()?, size)?;
+        Some(sgf::Move { color, point })
+    })
+}
+
+/// How many nodes the lines of one problem may hold in all: a whole game with a
+/// variation at every move, read as a problem, would otherwise take quadratic time.
+pub const MAX_LINE_NODES: usize = 200_000;
+
+/// Every line from the root's children to a leaf, as node IDs (the root left out),
+/// without recursion: answer trees of real files can be deep. Stops at
+/// [`MAX_LINE_NODES`] nodes (then `truncated` is set).
+fn lines(game: &GameTree, truncated: &mut bool) -> Vec<Vec<NodeId>> {
+    let mut out = Vec::new();
+    let mut budget = MAX_LINE_NODES;
+    // One path shared by the walk, cut back to each node's depth: a long line costs
+    // its length once, not once per node.
+    let mut path: Vec<NodeId> = Vec::new();
+    let mut stack: Vec<(NodeId, usize)> =
+        game.root().children.iter().rev().map(|&c| (c, 0)).collect();
+    while let Some((n, depth)) = stack.pop() {
+        path.truncate(depth);
+        path.push(n);
+        let kids = &game.nodes()[n].children;
+        if kids.is_empty() {
+            if path.len() > budget {
+                *truncated = true;
+                break;
+            }
+            budget -= path.len();
+            out.push(path.clone());
+        } else {
+            stack.extend(kids.iter().rev().map(|&k| (k, depth + 1)));
+        }
+    }
+    out
+}
+
+/// The verdict each node carries, by node ID.
+fn correct_marks(game: &GameTree, to_play: Color) -> Vec<Option<Verdict>> {
+    let (good, bad) = if to_play == Color::Black {
+        ("GB", "GW")
+    } else {
+        ("GW", "GB")
+    };
+    game.nodes()
+        .iter()
+        .map(|node| {
+            let text = node.value("C").map(sgf::value::text).unwrap_or_default();
+            match comment_verdict(&text) {
+                Some(v) => Some(v),
+                None if node.has(good) || node.has("TE") => Some(Verdict::Correct),
+                None if node.has(bad) || node.has("BM") => Some(Verdict::Wrong),
+                None => None,
+            }
+        })
+        .collect()
+}
+
+/// What a comment says of its line: the words of the common problem files.
+fn comment_verdict(text: &str) -> Option<Verdict> {
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let wrong = lower
+        .iter()
+        .any(|w| matches!(w.as_str(), "wrong" | "incorrect" | "fail" | "failure"))
+        || lower.windows(2).any(|p| p[0] == "not" && p[1] == "correct");
+    if wrong {
+        return Some(Verdict::Wrong);
+    }
+    let correct = lower.iter().any(|w| w == "correct") || words.contains(&"RIGHT");
+    correct.then_some(Verdict::Correct)
+}
+
+/// For each node, whether a node below it (itself included) is marked correct; and
+/// whether one below one of its children is.
+fn marked_below(game: &GameTree, marks: &[Option<Verdict>]) -> (Vec<bool>, Vec<bool>) {
+    let mut below: Vec<bool> = marks.iter().map(|m| *m == Some(Verdict::Correct)).collect();
+    let mut kids_below = vec![false; below.len()];
+    // Children come after their parent in preorder, so one pass from its end suffices.
+    for n in game.preorder().into_iter().rev() {
+        if below[n] {
+            if let Some(p) = game.nodes()[n].parent {
+                below[p] = true;
+                kids_below[p] = true;
+            }
+        }
+    }
+    (below, kids_below)
+}
+
+/// Whether the line is correct (see the module's comment).
+fn line_is_correct(
+    game: &GameTree,
+    line: &[NodeId],
+    marks: &[Option<Verdict>],
+    (below, kids_below): (&[bool], &[bool]),
+) -> bool {
+    let Some(d) = line
+        .iter()
+        .rposition(|&n| marks[n] == Some(Verdict::Correct))
+    else {
+        return false;
+    };
+    line[d + 1..].iter().all(|&n| {
+        // A sibling leads to a correct mark while this node does not.
+        let parent = game.nodes()[n].parent.unwrap_or(ROOT);
+        let other_correct = !below[n] && kids_below[parent];
+        marks[n] != Some(Verdict::Wrong) && !other_correct
+    })
+}
+
+/// A comment as the text of a move in a sequence: one line, parentheses balanced;
+/// none when it only says "Correct" or "Wrong", which the reader's feedback says already.
+fn sequence_text(c: &str) -> Option<String> {
+    let one_line = c.split_whitespace().collect::<Vec<_>>().join(" ");
+    let bare = one_line
+        .trim_matches(|ch: char| !ch.is_alphanumeric())
+        .to_lowercase();
+    if matches!(
+        bare.as_str(),
+        "correct" | "right" | "wrong" | "incorrect" | ""
+    ) {
+        return None;
+    }
+    let mut depth = 0i32;
+    let balanced = one_line.chars().all(|ch| {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        depth >= 0
+    }) && depth == 0;
+    Some(if balanced {
+        one_line
+    } else {
+        one_line.replace('(', "[").replace(')', "]")
+    })
+}

@@ -1,0 +1,181 @@
+//! Text of imported books: comments as paragraphs that stay text, titles, IDs and attributes.
+
+use crate::format::syntax::{Attribute, Span};
+use crate::format::writer;
+use crate::sgf::{self, GameTree, NodeId};
+
+pub(super) fn push_attr(out: &mut String, name: &str, value: &str, quoted: bool) {
+    out.push(' ');
+    let a = Attribute {
+        name: name.into(),
+        value: value.into(),
+        quoted,
+        on_new_line: false,
+        name_span: Span::default(),
+        value_span: Span::default(),
+    };
+    writer::write_attr(out, &a);
+}
+
+/// The comment of a node, if it has a non-blank one.
+pub(super) fn comment(game: &GameTree, id: NodeId) -> Option<String> {
+    let c = game.nodes()[id].value("C")?;
+    let text = sgf::value::text(c);
+    (!text.trim().is_empty()).then_some(text)
+}
+
+/// The book title: "Black vs White", else the game name, the event, or `name`.
+pub(super) fn title(info: &sgf::GameInfo, name: &str) -> String {
+    let clean = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+    };
+    match (clean(&info.pb), clean(&info.wp)) {
+        (Some(b), Some(w)) => format!("{b} vs {w}"),
+        _ => clean(&info.gn)
+            .or_else(|| clean(&info.ev))
+            .unwrap_or_else(|| name.to_string()),
+    }
+}
+
+/// A line naming the players, the result and where and when the game was played.
+pub(super) fn summary(info: &sgf::GameInfo, lang: &str) -> Option<String> {
+    let clean = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+    };
+    let player = |n: &Option<String>, r: &Option<String>| {
+        clean(n).map(|n| match clean(r) {
+            Some(r) => format!("{n} ({r})"),
+            None => n,
+        })
+    };
+    let mut parts = Vec::new();
+    for (key, v) in [
+        ("black", player(&info.pb, &info.br)),
+        ("white", player(&info.wp, &info.wr)),
+        ("event", clean(&info.ev)),
+        ("date", clean(&info.dt)),
+        ("place", clean(&info.pc)),
+        ("komi", clean(&info.km)),
+        ("result", clean(&info.re)),
+    ] {
+        if let Some(v) = v {
+            parts.push(crate::i18n::game_info_item(key, &verbatim(&v), lang));
+        }
+    }
+    (!parts.is_empty()).then(|| paragraphs(&parts.join(" "), None).join(" "))
+}
+
+/// A book ID from a file name: ID characters only, and not only language tags.
+pub(super) fn book_id(name: &str) -> String {
+    let id: String = name
+        .chars()
+        .map(|c| {
+            if crate::format::parser::is_id_char(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let id = id.trim_matches('-').to_string();
+    if id.is_empty() || crate::format::parser::id_is_only_languages(&id) {
+        format!("game-{id}").trim_end_matches('-').to_string()
+    } else {
+        id
+    }
+}
+
+/// An element value that must not be read as an attribute: a first word like
+/// `x=` gets a no-break space before it.
+pub(super) fn safe_value(text: &str) -> String {
+    let t = text.trim();
+    let first = t.split([' ', '\t']).next().unwrap_or("");
+    let looks_like_attr = first.split_once('=').is_some_and(|(n, _)| {
+        n.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    });
+    let t = guard_markup(t);
+    if looks_like_attr {
+        format!("\u{a0}{t}")
+    } else {
+        t
+    }
+}
+
+/// Comment text as paragraphs: empty lines split it; a line that would start an
+/// element (`::`) is indented by a space, and tags the paragraph reader knows
+/// (`<dia`, `<a`, `<img`, `</a>`, `</dia>`) get a space after `<` so they stay text.
+/// `prefix` names the move the comment belongs to ("12:"), shown in bold before the first paragraph.
+pub(super) fn paragraphs(text: &str, prefix: Option<&str>) -> Vec<String> {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut out: Vec<String> = Vec::new();
+    let mut cur: Vec<String> = Vec::new();
+    for line in text
+        .split('\n')
+        .map(str::trim_end)
+        .chain(std::iter::once(""))
+    {
+        if line.trim().is_empty() {
+            if !cur.is_empty() {
+                out.push(cur.join("\n"));
+                cur.clear();
+            }
+            continue;
+        }
+        let line = guard_markup(line);
+        cur.push(if line.starts_with("::") {
+            format!(" {line}")
+        } else {
+            line
+        });
+    }
+    if let (Some(n), Some(first)) = (prefix, out.first_mut()) {
+        *first = format!("**{n}** {}", first.trim_start());
+    }
+    out
+}
+
+pub(super) fn guard_markup(line: &str) -> String {
+    let mut s = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(k) = rest.find('<') {
+        s.push_str(&rest[..k]);
+        s.push('<');
+        let after = &rest[k + 1..];
+        let tag = ["dia", "a", "img", "/dia>", "/a>"].iter().any(|t| {
+            after.starts_with(t)
+                && (t.ends_with('>')
+                    || matches!(
+                        after.as_bytes().get(t.len()),
+                        Some(b' ' | b'\t' | b'>' | b'/')
+                    ))
+        });
+        if tag {
+            s.push(' ');
+        }
+        rest = after;
+    }
+    s.push_str(rest);
+    s
+}
+
+/// Game info as the file has it: a word joiner (U+2060, invisible) before each
+/// hyphen that typography would turn into a dash, so "1835-07-27" stays as written.
+pub(super) fn verbatim(v: &str) -> String {
+    let mut out = String::with_capacity(v.len() + 8);
+    let mut prev = ' ';
+    for c in v.chars() {
+        if c == '-' && (prev.is_ascii_digit() || prev == '-' || prev == ' ') {
+            out.push('\u{2060}');
+        }
+        out.push(c);
+        prev = c;
+    }
+    out
+}

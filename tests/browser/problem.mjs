@@ -1,0 +1,75 @@
+// Plays a problem's answer in the browser and checks the feedback, for problems
+// imported from SGF problem files (tests/it/import_problems.rs runs it):
+//
+//   node tests/browser/problem.mjs SITE_DIR PAGE FIG_ID "USER MOVES" right|wrong [SHOT.png]
+//
+// Clicks each of the user's moves (the computer answers in between), then exits 0
+// when the feedback is the expected kind (`gb-right` or `gb-wrong`), 1 otherwise.
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join, extname, normalize } from 'node:path';
+
+const [site, pagePath, figId, moves, want, shotPath] = process.argv.slice(2);
+if (!site || !pagePath || !figId || !moves || !want) {
+  console.error('usage: node problem.mjs SITE_DIR PAGE FIG_ID "USER MOVES" right|wrong [SHOT.png]');
+  process.exit(2);
+}
+const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  try {
+    const body = await readFile(join(site, path.endsWith('/') ? path + 'index.html' : path));
+    res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404);
+    res.end('not found');
+  }
+});
+await new Promise(r => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+const errors = [];
+page.on('pageerror', e => errors.push(e.message));
+await page.goto(base + pagePath);
+const fig = `#${figId}`;
+
+// Clicks the centre of a point of the problem board (as run.mjs does).
+const clickPoint = async name => {
+  await page.locator(`${fig} .gb-board`).scrollIntoViewIfNeeded();
+  const box = await page.$eval(`${fig} .gb-board svg`, (s, name) => {
+    const f = s.closest('[data-gb]');
+    const D = JSON.parse(f.dataset.gb);
+    const col = 'ABCDEFGHJKLMNOPQRSTUVWXYZ'.indexOf(name[0]);
+    const row = +name.slice(1) - 1;
+    const vb = s.viewBox.baseVal, r = s.getBoundingClientRect();
+    const x = ((col - D.v[0]) * D.g[0] - vb.x) * (r.width / vb.width) + r.left;
+    const y = ((D.v[3] - row) * D.g[0] - vb.y) * (r.height / vb.height) + r.top;
+    return { x, y };
+  }, name);
+  await page.mouse.click(box.x, box.y);
+};
+
+let code = 0;
+for (const m of moves.split(' ').filter(Boolean)) {
+  await clickPoint(m);
+  // The computer's answer comes after a short pause.
+  await page.waitForTimeout(900);
+}
+const f = await page.$eval(`${fig} .gb-feedback`, e => ({ text: e.textContent, cls: e.className }));
+const ok = f.cls.includes(want === 'right' ? 'gb-right' : 'gb-wrong');
+console.log(`${ok ? 'ok  ' : 'FAIL'} ${figId} ${moves}: ${JSON.stringify(f)}`);
+if (!ok) code = 1;
+if (errors.length) {
+  console.log(`script errors: ${errors.join('; ')}`);
+  code = 1;
+}
+if (shotPath) await page.locator(fig).screenshot({ path: shotPath });
+await browser.close();
+server.close();
+process.exit(code);
