@@ -61,3 +61,13 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
         diagnostics,
     }
 }
+
+/// Checks a diagram snippet, a piece of book text such as `::dia sz=9 ab=C3`: like [`check`],
+/// but it needs no `::book` or `::chapter` around it, so a blogger can type one diagram alone.
+pub fn check_snippet(src: &str) -> Checked {
+    let mut checked = check(src);
+    checked
+        .diagnostics
+        .retain(|d| !matches!(d.code, "no-book" | "outside-chapter"));
+    checked
+}

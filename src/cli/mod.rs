@@ -8,8 +8,10 @@ mod fmt;
 mod import;
 mod init;
 mod inspect;
+mod picture;
 mod safe_write;
 mod serve;
+mod snippet;
 mod svg;
 mod svg_game;
 
@@ -99,7 +101,11 @@ pub fn run() -> i32 {
         Command::Build(args) => build::run(&args, g),
         Command::Serve(args) => serve::run(&args, g),
         Command::Inspect(args) => inspect::run(&args, g),
-        Command::Svg(args) if svg_game::is_game(&args.book) => svg_game::run(&args, g),
+        Command::Svg(args)
+            if !args.is_snippet() && args.book.as_deref().is_some_and(svg_game::is_game) =>
+        {
+            svg_game::run(&args, g)
+        }
         Command::Svg(args) => svg::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
         Command::Import(args) => import::run(&args, g),

@@ -1,7 +1,8 @@
 //! `gobook svg GAME.sgf`: one diagram of a game (a moment, or a range of moves),
 //! drawn through a small in-memory book so it looks like a book's diagram.
 
-use super::svg::{draw, write_out, SvgArgs};
+use super::picture::{draw, write_out};
+use super::svg::{output_format, SvgArgs};
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_USAGE};
 use gobook::snapshot::{self, Moment, Snapshot};
 use std::path::Path;
@@ -21,7 +22,15 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         );
         return EXIT_USAGE;
     }
-    let game = match super::import::read_game(&args.book, g) {
+    let Some(path) = args.book.as_deref() else {
+        report::error("name the game file");
+        return EXIT_USAGE;
+    };
+    let format = match output_format(args) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let game = match super::import::read_game(path, g) {
         Ok(game) => game,
         Err(code) => return code,
     };
@@ -51,7 +60,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     let text = match snapshot::book(&game, &s) {
         Ok(t) => t,
         Err(e) => {
-            report::error(&format!("{}: {e}", args.book.display()));
+            report::error(&format!("{}: {e}", path.display()));
             return EXIT_USAGE;
         }
     };
@@ -60,7 +69,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         // An illegal move in the game: say which, in the game's terms; a broken game can
         // have one on every other node, so only the first few, as for a book.
         use gobook::diagnostics::{more_line, Severity, SHOWN_PER_FILE};
-        let name = args.book.display().to_string();
+        let name = path.display().to_string();
         let errors: Vec<_> = checked
             .diagnostics
             .iter()
@@ -84,6 +93,11 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         return EXIT_CONTENT;
     };
     let lang = args.lang.clone().unwrap_or_else(|| "en".into());
-    let svg = draw(book, d, &lang, args.caption, "game");
-    write_out(args.out.as_deref(), &svg, g)
+    match draw(book, d, &lang, &args.picture, format, "game", g.quiet) {
+        Ok(bytes) => write_out(args.out.as_deref(), &bytes, g),
+        Err(e) => {
+            report::error(&e);
+            EXIT_USAGE
+        }
+    }
 }

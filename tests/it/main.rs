@@ -33,6 +33,7 @@ mod sgf_repair;
 mod sgf_sgfmill;
 mod site_build;
 mod site_incremental;
+mod svg_blog;
 mod svg_golden;
 mod svg_sizes;
 mod svg_structure;

@@ -1,5 +1,7 @@
 //! Caption lines under the board, for standalone files (`gobook svg --caption`).
 //! SVG does not wrap text, so lines are wrapped here by an estimate of glyph width.
+//! They sit on a band of their own colour, so they stay legible on any page: a file
+//! shown as `<img>` on a dark blog has no say over the page behind it.
 
 use crate::escape::push_text;
 use crate::render::svg::style;
@@ -10,27 +12,60 @@ pub(crate) const SIZE: i32 = 14;
 /// Distance between caption baselines.
 pub(crate) const LINE: i32 = 18;
 
-/// Wraps each line to about `width` user units.
+/// Wraps each line to about `width` user units. Lines break between phrases (after `;`,
+/// `:` or `,`, as in "12 at 7; 15 at 9") and only inside a phrase too long for a line of
+/// its own, so "15 at 9" is never torn apart.
 pub(crate) fn wrap(lines: &[String], width: i32) -> Vec<String> {
+    let width = width as f32;
     let mut out = Vec::new();
     for line in lines {
         let mut cur = String::new();
-        let mut cur_w = 0.0f32;
-        for word in line.split(' ') {
-            let w = text_width(word);
-            let space = if cur.is_empty() { 0.0 } else { text_width(" ") };
-            if !cur.is_empty() && cur_w + space + w > width as f32 {
-                out.push(std::mem::take(&mut cur));
-                cur_w = 0.0;
-            } else if !cur.is_empty() {
-                cur.push(' ');
-                cur_w += space;
+        for phrase in phrases(line) {
+            let joined = if cur.is_empty() {
+                phrase.to_string()
+            } else {
+                format!("{cur} {phrase}")
+            };
+            if text_width(&joined) <= width {
+                cur = joined;
+                continue;
             }
-            cur.push_str(word);
-            cur_w += w;
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            if text_width(phrase) <= width {
+                cur = phrase.to_string();
+                continue;
+            }
+            // A phrase wider than a line: by words, as a last resort.
+            for word in phrase.split(' ') {
+                if !cur.is_empty() && text_width(&format!("{cur} {word}")) > width {
+                    out.push(std::mem::take(&mut cur));
+                }
+                if !cur.is_empty() {
+                    cur.push(' ');
+                }
+                cur.push_str(word);
+            }
         }
         out.push(cur);
     }
+    out
+}
+
+/// The phrases of a line: pieces ending in `;`, `:` or `,` before a space, the separator kept.
+fn phrases(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = line.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if matches!(b, b';' | b':' | b',') && bytes.get(i + 1) == Some(&b' ') {
+            out.push(&line[start..=i]);
+            start = i + 2;
+        }
+    }
+    out.push(&line[start..]);
+    out.retain(|p| !p.is_empty());
     out
 }
 
@@ -51,11 +86,18 @@ pub(crate) fn height(lines: usize) -> i32 {
     }
 }
 
-/// Writes the lines centred on `cx`, the first baseline at `top`.
-pub(crate) fn write(out: &mut String, cx: i32, top: i32, lines: &[String]) {
+/// Writes the band from `x` to `x + w` and the lines centred on it, the band's top at `top`.
+pub(crate) fn write(out: &mut String, x: i32, w: i32, top: i32, lines: &[String]) {
     if lines.is_empty() {
         return;
     }
+    let _ = write!(
+        out,
+        r#"<rect class="{}" x="{x}" y="{top}" width="{w}" height="{}"/>"#,
+        style::CAPTION_BAND,
+        height(lines.len())
+    );
+    let cx = x + w / 2;
     let _ = write!(out, r#"<g class="{}" font-size="{SIZE}">"#, style::CAPTION);
     for (i, line) in lines.iter().enumerate() {
         let _ = write!(
@@ -74,14 +116,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wraps_long_lines_at_spaces() {
+    fn wraps_long_lines_between_phrases() {
         let long = "12 at 7; 15 at 9; 20: elsewhere; 33 at 21; 40 at 26; 41: takes; 44, 47 at 38"
             .to_string();
         let lines = wrap(&[long], 200);
         assert!(lines.len() > 1);
-        assert!(lines
-            .iter()
-            .all(|l| text_width(l) <= 200.0 || !l.contains(' ')));
+        assert!(lines.iter().all(|l| text_width(l) <= 200.0));
+        for l in &lines {
+            assert!(
+                l.ends_with(';') || l.ends_with(':') || l.ends_with(',') || l.ends_with("38"),
+                "a line ends at a phrase's end: {l:?}"
+            );
+        }
         assert_eq!(wrap(&["short".into()], 200), vec!["short".to_string()]);
+    }
+
+    #[test]
+    fn a_phrase_longer_than_a_line_breaks_at_spaces() {
+        let lines = wrap(&["one two three four five six seven eight".into()], 80);
+        assert!(lines.len() > 1);
+        assert_eq!(lines.join(" "), "one two three four five six seven eight");
     }
 }
