@@ -118,6 +118,7 @@ struct BlockOptions {
     moves: (Option<u32>, Option<u32>, Option<u32>),
     view: Option<String>,
     coords: bool,
+    variation: Option<Vec<usize>>,
 }
 
 /// Reads the words after the tag (`caption`, `crop`, `width=300`, `id=d2`, and for `sgf`
@@ -144,9 +145,12 @@ fn block_options(words: &[&str], sgf: bool) -> Result<BlockOptions, String> {
             Some(("from", v)) if sgf => o.moves.1 = Some(number("from", v)?),
             Some(("to", v)) if sgf => o.moves.2 = Some(number("to", v)?),
             Some(("view", v)) if sgf => o.view = Some(v.to_string()),
+            Some(("variation", v)) if sgf => {
+                o.variation = Some(gobook::sgf::variation::parse_path(v)?);
+            }
             _ => {
                 let known = if sgf {
-                    "caption, crop, width=PX, move=N, from=A, to=B, view=A1K10, coords"
+                    "caption, crop, width=PX, move=N, from=A, to=B, view=A1K10, coords, variation=2.1"
                 } else {
                     "caption, crop, width=PX, id=ID"
                 };
@@ -295,6 +299,17 @@ fn sgf_block(
             "{name}:{line}:{col}: this sgf block holds no game"
         ));
         return None;
+    };
+    let game = match &opts.variation {
+        None => game,
+        Some(path) => match gobook::sgf::variation::with_variation(&game, path) {
+            Ok(g) => g,
+            Err(e) => {
+                let (l, c) = line_col(md, block.range.start);
+                super::report::error(&format!("{name}:{l}:{c}: {e}"));
+                return None;
+            }
+        },
     };
     let where_ = format!("{name}:{line}");
     let checked = super::svg_game::snapshot_checked(

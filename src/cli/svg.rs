@@ -53,6 +53,10 @@ pub struct SvgArgs {
     /// Games: draw coordinates around the board
     #[arg(long)]
     pub coords: bool,
+    /// Games: follow a variation, the child to take at each branch from 1 (2.1: the second
+    /// child at the first branch, the first at the next)
+    #[arg(long, value_name = "PATH")]
+    pub variation: Option<String>,
 }
 
 impl SvgArgs {
@@ -71,6 +75,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         (args.to.is_some(), "--to"),
         (args.view.is_some(), "--view"),
         (args.coords, "--coords"),
+        (args.variation.is_some(), "--variation"),
     ]
     .iter()
     .find(|f| f.0)

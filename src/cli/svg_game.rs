@@ -34,6 +34,18 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         Ok(game) => game,
         Err(code) => return code,
     };
+    let game = match &args.variation {
+        None => game,
+        Some(path) => match gobook::sgf::variation::parse_path(path)
+            .and_then(|p| gobook::sgf::variation::with_variation(&game, &p))
+        {
+            Ok(g) => g,
+            Err(e) => {
+                report::error(&format!("--variation {e}"));
+                return EXIT_USAGE;
+            }
+        },
+    };
     let checked = match snapshot_checked(
         &game,
         &path.display().to_string(),

@@ -37,6 +37,7 @@ mod site_build;
 mod site_incremental;
 mod svg_blog;
 mod svg_golden;
+mod svg_sgf_markup;
 mod svg_sizes;
 mod svg_structure;
 mod xml_format;
