@@ -117,8 +117,9 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     }
 
     let (x, y, w, board_h) = l.view_box();
-    let caption_lines = caption::wrap(&opts.caption, w - 8);
-    let h = board_h + caption::height(caption_lines.len());
+    let caption_size = caption::font_size(w);
+    let caption_lines = caption::wrap(&opts.caption, w - 8, caption_size);
+    let h = board_h + caption::height(caption_lines.len(), caption_size);
     let (shown_w, shown_h) = match opts.width {
         Some(sw) if sw > 0 => {
             let sw = i64::from(sw);
@@ -179,7 +180,7 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     if l.coordinates {
         coords::write_coordinates(&mut out, &l);
     }
-    caption::write(&mut out, x, w, y + board_h, &caption_lines);
+    caption::write(&mut out, x, w, y + board_h, &caption_lines, caption_size);
     out.push_str("</svg>");
     out
 }
