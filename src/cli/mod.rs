@@ -79,9 +79,9 @@ enum Command {
     /// Print the resolved book (diagrams, moves, captions) as JSON
     #[command(after_help = "Example:\n  gobook inspect book.gobook --lang en")]
     Inspect(inspect::InspectArgs),
-    /// Write diagrams as standalone SVG files, from a book or straight from a game
+    /// Write diagrams as standalone SVG or PNG files, from a book, a game or a typed snippet
     #[command(
-        after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n\nFrom a game (.sgf or .xml); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates"
+        after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n  gobook svg -e '::dia sz=9 ab=C3 tr=C3' -o c.png    a typed diagram as PNG, no book\n  echo '::dia ab=Q16' | gobook svg - --crop          from standard input, cropped\n\nFrom a game (.sgf or .xml); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates"
     )]
     Svg(svg::SvgArgs),
     /// Replace the gobook and sgf code blocks of a Markdown file by inline SVG diagrams

@@ -104,8 +104,12 @@ pub fn draw(
         match crop_view(&board) {
             Some(view) => {
                 if !quiet {
-                    let name = d.id.as_deref().unwrap_or(id);
-                    eprintln!("{name}: cropped to vw={}", view_text(view));
+                    // Printed as the book attribute, so it can be pasted into the diagram.
+                    let name =
+                        d.id.as_deref()
+                            .map(|i| format!("{i}: "))
+                            .unwrap_or_default();
+                    eprintln!("{name}cropped to vw={}", view_text(view));
                 }
                 board.view = Some(view);
             }
