@@ -5,6 +5,8 @@
 use super::picture::{self, Format, PictureArgs};
 use super::{book_file, safe_write, snippet, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
+use gobook::diagnostics::{Diagnostic, Severity};
+use gobook::format::syntax::Span;
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -180,14 +182,14 @@ pub fn transform(name: &str, md: &str, quiet: bool) -> Result<(String, usize), i
             _ => continue,
         };
         count += 1;
-        let (fence_line, fence_col) = line_col(md, block.range.start);
+        let (_, fence_col) = line_col(md, block.range.start);
         let opts = match block_options(&words[1..], sgf) {
             Ok(o) => o,
             Err(e) => {
-                let col = md[block.range.start..]
-                    .find(words.get(1).copied().unwrap_or(""))
-                    .map_or(fence_col, |i| fence_col + i);
-                super::report::error(&format!("{name}:{fence_line}:{col}: {e}"));
+                // At the options, after the tag on the fence's line.
+                let fence = &md[block.range.start..block.content_start.max(block.range.start)];
+                let at = fence.find(words[0]).map_or(0, |i| i + words[0].len() + 1);
+                report_at(name, md, block.range.start + at.min(fence.len()), &e);
                 failed = true;
                 continue;
             }
@@ -233,10 +235,23 @@ fn gobook_block(
     id: &str,
     quiet: bool,
 ) -> Option<String> {
-    let (line, _) = line_col(md, block.content_start);
-    // The lines before the block, left empty, so every position counts in the Markdown file.
-    let text = format!("{}{}", "\n".repeat(line - 1), block.content);
-    let checked = snippet::checked_or_report(name, &text, quiet).ok()?;
+    let checked = gobook::check::check_snippet(&block.content);
+    // Reported against the Markdown file itself: its lines, columns and source lines.
+    let to_md = content_to_markdown(md, block);
+    let diags: Vec<Diagnostic> = checked
+        .diagnostics
+        .iter()
+        .map(|d| Diagnostic {
+            span: Span::new(to_md(d.span.start), to_md(d.span.end)),
+            ..d.clone()
+        })
+        .collect();
+    if checked.has_errors() || (!quiet && !diags.is_empty()) {
+        book_file::print_diagnostics(name, md, &diags, quiet);
+    }
+    if checked.has_errors() {
+        return None;
+    }
     let book = &checked.resolved.book;
     let d = match &opts.id {
         Some(want) => book
@@ -250,10 +265,12 @@ fn gobook_block(
             .id
             .as_deref()
             .map_or("no diagram".to_string(), |i| format!("no diagram `{i}`"));
-        let (l, c) = line_col(md, block.range.start);
-        super::report::error(&format!(
-            "{name}:{l}:{c}: this gobook block has {what}; write one such as `::dia sz=9 ab=C3`"
-        ));
+        report_at(
+            name,
+            md,
+            block.range.start,
+            &format!("this gobook block has {what}; write one such as `::dia sz=9 ab=C3`"),
+        );
         return None;
     };
     let lang = book
@@ -262,6 +279,49 @@ fn gobook_block(
         .cloned()
         .unwrap_or_else(|| "en".into());
     draw(name, md, block, book, d, &lang, opts, id)
+}
+
+/// Reports an error at byte `at` of the Markdown, shown as for a book: `name:line:col`,
+/// the source line and a caret.
+fn report_at(name: &str, md: &str, at: usize, message: &str) {
+    let d = Diagnostic {
+        severity: Severity::Error,
+        span: Span::new(at, at),
+        code: "markdown",
+        message: message.to_string(),
+    };
+    book_file::print_diagnostics(name, md, &[d], false);
+}
+
+/// Maps a byte offset in a block's content to one in the Markdown. The content's lines are
+/// the Markdown's lines, less the indentation of a block inside a list item.
+fn content_to_markdown(md: &str, block: &Block) -> impl Fn(u32) -> usize {
+    let mut map: Vec<(usize, usize)> = Vec::new();
+    let mut md_line = md[..block.content_start.min(md.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let mut offset = 0;
+    for line in block.content.split_inclusive('\n') {
+        let md_end = md[md_line..].find('\n').map_or(md.len(), |i| md_line + i);
+        let in_md = &md[md_line..md_end];
+        let text = line.trim_end_matches('\n');
+        let strip = if in_md.ends_with(text) {
+            in_md.len() - text.len()
+        } else {
+            0
+        };
+        map.push((offset, md_line + strip));
+        offset += line.len();
+        md_line = (md_end + 1).min(md.len());
+    }
+    let (len, fallback) = (md.len(), block.content_start.min(md.len()));
+    move |o: u32| {
+        let o = o as usize;
+        match map.iter().rev().find(|(start, _)| *start <= o) {
+            Some((start, at)) => (at + (o - start)).min(len),
+            None => fallback,
+        }
+    }
 }
 
 /// Draws an `sgf` block: a game, at the moment its options name.
@@ -273,31 +333,50 @@ fn sgf_block(
     id: &str,
     quiet: bool,
 ) -> Option<String> {
-    let (line, col) = line_col(md, block.content_start);
-    // A place in the block as a place in the Markdown file.
+    let to_md = content_to_markdown(md, block);
+    // A place the SGF reader names (line, column in characters) as a byte in the Markdown.
     let at = |l: usize, c: usize| {
-        let c = if l == 1 { c + col - 1 } else { c };
-        format!("{name}:{}:{c}", l + line - 1)
+        let line_start: usize = block
+            .content
+            .split_inclusive('\n')
+            .take(l.saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let in_line = block.content[line_start..]
+            .char_indices()
+            .nth(c.saturating_sub(1))
+            .map_or(0, |(i, _)| i);
+        to_md((line_start + in_line) as u32)
     };
     let game = match gobook::sgf::parse(block.content.as_bytes()) {
         Ok(p) => {
             if !quiet {
-                for w in &p.warnings {
-                    let message = gobook::chars::visible(&w.message);
-                    eprintln!("{}: warning: {message}", at(w.line, w.col));
-                }
+                let warnings: Vec<Diagnostic> = p
+                    .warnings
+                    .iter()
+                    .map(|w| Diagnostic {
+                        severity: Severity::Warning,
+                        span: Span::new(at(w.line, w.col), at(w.line, w.col)),
+                        code: "sgf",
+                        message: w.message.clone(),
+                    })
+                    .collect();
+                book_file::print_diagnostics(name, md, &warnings, quiet);
             }
             p.collection.games.into_iter().next()
         }
         Err(e) => {
-            super::report::error(&format!("{}: {}", at(e.line, e.col), e.message));
+            report_at(name, md, at(e.line, e.col), &e.message);
             return None;
         }
     };
     let Some(game) = game else {
-        super::report::error(&format!(
-            "{name}:{line}:{col}: this sgf block holds no game"
-        ));
+        report_at(
+            name,
+            md,
+            block.content_start,
+            "this sgf block holds no game",
+        );
         return None;
     };
     let game = match &opts.variation {
@@ -305,12 +384,12 @@ fn sgf_block(
         Some(path) => match gobook::sgf::variation::with_variation(&game, path) {
             Ok(g) => g,
             Err(e) => {
-                let (l, c) = line_col(md, block.range.start);
-                super::report::error(&format!("{name}:{l}:{c}: {e}"));
+                report_at(name, md, block.range.start, &e);
                 return None;
             }
         },
     };
+    let (line, _) = line_col(md, block.content_start);
     let where_ = format!("{name}:{line}");
     let checked = super::svg_game::snapshot_checked(
         &game,
@@ -343,8 +422,7 @@ fn draw(
     match picture::draw(book, d, lang, &opts.picture, Format::Svg, id, true) {
         Ok(bytes) => String::from_utf8(bytes).ok(),
         Err(e) => {
-            let (l, c) = line_col(md, block.range.start);
-            super::report::error(&format!("{name}:{l}:{c}: {e}"));
+            report_at(name, md, block.range.start, &e);
             None
         }
     }

@@ -40,8 +40,7 @@ pub fn read(expr: Option<&str>) -> Result<(String, String), i32> {
 }
 
 /// Checks the snippet as book text that needs no `::book`; on errors prints them with
-/// `name:line:col` and returns exit code 1. A caller whose snippet sits inside a larger
-/// file (a Markdown block) pads it with the lines before it, so the lines count in that file.
+/// `name:line:col` and returns exit code 1.
 pub fn checked_or_report(name: &str, text: &str, quiet: bool) -> Result<Checked, i32> {
     let checked = gobook::check::check_snippet(text);
     if checked.has_errors() {

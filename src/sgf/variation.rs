@@ -53,8 +53,13 @@ pub fn with_variation(game: &GameTree, path: &[usize]) -> Result<GameTree, Strin
         }
     }
     if let Some((i, _)) = rest.next() {
+        let found = match i {
+            0 => "no variations".to_string(),
+            1 => "only 1 branch point".to_string(),
+            n => format!("only {n} branch points"),
+        };
         return Err(format!(
-            "variation path: the game has only {i} branch points on this line, the path names {}",
+            "variation path: the game has {found} on this line, the path names {}",
             path.len()
         ));
     }

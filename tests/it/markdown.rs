@@ -138,8 +138,58 @@ fn mistakes_have_markdown_lines_and_columns() {
         "the source line: {err}"
     );
     assert!(
-        err.contains(&format!("{name}:7:11: `capton` is not an option")),
+        err.contains(&format!("{name}:7:11: error: `capton` is not an option")),
         "{err}"
     );
     assert!(err.contains("move 40 is not in the game"), "{err}");
+}
+
+#[test]
+fn an_indented_block_counts_columns_in_the_markdown() {
+    let dir = common::tempdir();
+    let input = dir.path().join("list.md");
+    std::fs::write(
+        &input,
+        "- item\n\n  ```gobook\n  ::dia sz=9 ab=C3 mv=Z9\n  ```\n\n- game\n\n  ```sgf\n  (;SZ[19]\n  ;B[pd]  ;W[zz;B[dd])\n  ```\n",
+    )
+    .unwrap();
+    let out = gobook(&["md", input.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let name = input.display().to_string();
+    assert!(
+        err.contains(&format!("{name}:4:23: error: `Z9` is off the 9x9 board")),
+        "{err}"
+    );
+    assert!(
+        err.contains("4 |   ::dia sz=9 ab=C3 mv=Z9"),
+        "the Markdown's own line: {err}"
+    );
+    assert!(
+        err.contains(&format!("{name}:11:12: warning: illegal W move")),
+        "SGF places too: {err}"
+    );
+}
+
+#[test]
+fn sgf_blocks_take_a_variation() {
+    let dir = common::tempdir();
+    let input = dir.path().join("v.md");
+    std::fs::write(
+        &input,
+        "```sgf variation=2\n(;SZ[9];B[aa](;W[bb])(;W[dd]))\n```\n\n```sgf variation=3\n(;SZ[9];B[aa](;W[bb])(;W[dd]))\n```\n",
+    )
+    .unwrap();
+    let out = gobook(&["md", input.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    let name = input.display().to_string();
+    assert!(
+        err.contains(&format!("{name}:5:1: error: variation path: branch 1")),
+        "{err}"
+    );
+    let ok = "```sgf variation=2\n(;SZ[9];B[aa](;W[bb])(;W[dd]))\n```\n";
+    std::fs::write(&input, ok).unwrap();
+    let out = gobook(&["md", input.to_str().unwrap()]);
+    let md = String::from_utf8_lossy(&out.stdout);
+    assert!(md.contains("White stones: D6"), "{md}");
 }
