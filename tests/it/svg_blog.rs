@@ -291,3 +291,48 @@ fn captions_sit_on_their_own_band_and_break_between_phrases() {
     assert!(svg.contains(".gb-ca{fill:var(--gb-text,#222)}"));
     assert!(svg.contains(".gb-cab{fill:var(--gb-paper,#f8f4ea)}"));
 }
+
+#[test]
+fn pngs_of_every_diagram_and_the_same_bytes_every_time() {
+    let book = common::root().join("examples/ear-reddening");
+    let dir = common::tempdir();
+    let out = gobook(&[
+        "-q",
+        "svg",
+        "-e",
+        "::dia(#a) sz=9 ab=C3\n::dia(#b) sz=13 aw=K10\n::fig(#c) sz=9 mv=E5E6",
+        "--all",
+        "--format",
+        "png",
+        "--width",
+        "200",
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out).1);
+    let mut pngs: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    pngs.sort();
+    assert_eq!(pngs.len(), 3);
+    for p in &pngs {
+        assert_eq!(p.extension().unwrap(), "png");
+        let png = Pixmap::decode_png(&std::fs::read(p).unwrap()).expect("a PNG");
+        assert_eq!(png.width(), 200);
+    }
+    let args = [
+        "svg",
+        book.to_str().unwrap(),
+        "--id",
+        "fig1",
+        "--format",
+        "png",
+        "--width",
+        "200",
+    ];
+    let one = gobook(&args);
+    let two = gobook(&args);
+    assert!(one.stdout.starts_with(b"\x89PNG"));
+    assert_eq!(one.stdout, two.stdout, "deterministic");
+}
