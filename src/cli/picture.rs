@@ -141,6 +141,20 @@ pub fn draw(
             Ok(svg.into_bytes())
         }
         Format::Png => {
+            let text: String = opts
+                .caption
+                .iter()
+                .map(String::as_str)
+                .chain(board.labels.iter().map(|l| l.1.as_str()))
+                .collect();
+            let missing = gobook::render::png::missing_glyphs(&text);
+            if !missing.is_empty() && !quiet {
+                let shown: String = missing.iter().take(10).collect();
+                eprintln!(
+                    "warning: the PNG's font has no {shown}: those characters are left out; \
+                     use SVG for text beyond Latin letters"
+                );
+            }
             gobook::render::png::svg_to_png(&svg, pic.width.unwrap_or(DEFAULT_PNG_WIDTH), pic.scale)
         }
     }

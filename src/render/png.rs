@@ -44,6 +44,24 @@ pub fn svg_to_png(svg: &str, width: u32, scale: f32) -> Result<Vec<u8>, String> 
         .map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
+/// The characters of `text` the bundled font has no glyph for (drawn as nothing in a PNG),
+/// each once, so the command line can say which: the font covers Latin, not CJK or Cyrillic.
+pub fn missing_glyphs(text: &str) -> Vec<char> {
+    // The ranges the subset was cut to (assets/fonts/LICENSE-DejaVu.txt).
+    let covered = |c: char| {
+        matches!(c as u32,
+            0x20..=0x7E | 0xA0..=0x17F | 0x2010..=0x2027 | 0x2030..=0x203A | 0x2190..=0x2193 | 0x2212)
+            || c.is_whitespace()
+    };
+    let mut out: Vec<char> = Vec::new();
+    for c in text.chars().filter(|&c| !covered(c)) {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The font database, made once: only the bundled font, never the machine's, so the output
 /// is the same everywhere. It is the `sans-serif` family the diagrams' CSS falls back to.
 fn fonts() -> Arc<usvg::fontdb::Database> {
@@ -82,6 +100,12 @@ fn without_css_variables(svg: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_font_covers_latin_text_only() {
+        assert!(missing_glyphs("Black to play – 12 at 7; Weiß, ×").is_empty());
+        assert_eq!(missing_glyphs("黒番 黒"), ['黒', '番']);
+    }
 
     #[test]
     fn variables_become_their_fallbacks() {

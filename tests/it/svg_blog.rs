@@ -336,3 +336,20 @@ fn pngs_of_every_diagram_and_the_same_bytes_every_time() {
     assert!(one.stdout.starts_with(b"\x89PNG"));
     assert_eq!(one.stdout, two.stdout, "deterministic");
 }
+
+#[test]
+fn png_says_which_characters_its_font_lacks() {
+    let out = gobook(&[
+        "svg",
+        "-e",
+        "::dia sz=9 ab=C3 ca=\"黒番 Black to play\"",
+        "--caption",
+        "--format",
+        "png",
+        "--width",
+        "100",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let (_, err) = text(&out);
+    assert!(err.contains("font has no 黒番"), "{err}");
+}
