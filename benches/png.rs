@@ -40,6 +40,35 @@ fn bench(c: &mut Criterion) {
     g.bench_function("19x19, 100 numbers, 600 px at scale 2", |b| {
         b.iter(|| gobook::render::png::svg_to_png(black_box(&svg), 600, 2.0).unwrap())
     });
+    // Where the time goes: reading the SVG (with text shaping), drawing, PNG encoding.
+    let opts = gobook::render::png::usvg_options();
+    let plain = gobook::render::png::without_css_variables(&svg);
+    g.bench_function("parts: read the SVG", |b| {
+        b.iter(|| resvg::usvg::Tree::from_str(black_box(&plain), &opts).unwrap())
+    });
+    let tree = resvg::usvg::Tree::from_str(&plain, &opts).unwrap();
+    let factor = 600.0 / tree.size().width();
+    let (w, h) = (600, (tree.size().height() * factor).round() as u32);
+    g.bench_function("parts: draw", |b| {
+        b.iter(|| {
+            let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).unwrap();
+            resvg::render(
+                black_box(&tree),
+                resvg::tiny_skia::Transform::from_scale(factor, factor),
+                &mut pixmap.as_mut(),
+            );
+            pixmap
+        })
+    });
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(factor, factor),
+        &mut pixmap.as_mut(),
+    );
+    g.bench_function("parts: encode", |b| {
+        b.iter(|| black_box(&pixmap).encode_png().unwrap())
+    });
     g.finish();
 }
 

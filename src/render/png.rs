@@ -16,11 +16,7 @@ pub const MAX_SIDE: u32 = 16_384;
 /// follows the drawing's aspect ratio.
 pub fn svg_to_png(svg: &str, width: u32, scale: f32) -> Result<Vec<u8>, String> {
     let plain = without_css_variables(svg);
-    let opts = usvg::Options {
-        font_family: FAMILY.to_string(),
-        fontdb: fonts(),
-        ..usvg::Options::default()
-    };
+    let opts = usvg_options();
     let tree =
         usvg::Tree::from_str(&plain, &opts).map_err(|e| format!("cannot read the SVG: {e}"))?;
     let size = tree.size();
@@ -62,6 +58,15 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
     out
 }
 
+/// How resvg reads gobook's SVG: the bundled font, also as the default family.
+pub fn usvg_options() -> usvg::Options<'static> {
+    usvg::Options {
+        font_family: FAMILY.to_string(),
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    }
+}
+
 /// The font database, made once: only the bundled font, never the machine's, so the output
 /// is the same everywhere. It is the `sans-serif` family the diagrams' CSS falls back to.
 fn fonts() -> Arc<usvg::fontdb::Database> {
@@ -77,7 +82,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// resvg reads no CSS custom properties: each `var(--name, fallback)` becomes its fallback,
 /// the colour a standalone file shows on a page that sets none.
-fn without_css_variables(svg: &str) -> String {
+pub fn without_css_variables(svg: &str) -> String {
     let mut out = String::with_capacity(svg.len());
     let mut rest = svg;
     while let Some(i) = rest.find("var(--") {
