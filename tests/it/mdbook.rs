@@ -5,15 +5,30 @@ use crate::common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-/// `mdbook` on the PATH, or `None` after saying the test steps aside (a failure under CI,
-/// where scripts/setup.sh has installed it).
-fn mdbook() -> Option<&'static str> {
-    let found = Command::new("mdbook")
-        .arg("--version")
+/// `mdbook` on the PATH or in Python's scripts folder (where scripts/setup.sh installs it with
+/// pip), or `None` after saying the test steps aside (a failure under CI).
+fn mdbook() -> Option<String> {
+    let works = |cmd: &str| {
+        Command::new(cmd)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if works("mdbook") {
+        return Some("mdbook".into());
+    }
+    let scripts = Command::new("python3")
+        .args([
+            "-c",
+            "import sysconfig; print(sysconfig.get_path('scripts'))",
+        ])
         .output()
-        .is_ok_and(|o| o.status.success());
-    if found {
-        return Some("mdbook");
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    if let Some(path) = scripts.map(|d| format!("{d}/mdbook")) {
+        if works(&path) {
+            return Some(path);
+        }
     }
     if std::env::var_os("CI").is_some() {
         panic!("mdbook is missing (CI is set; scripts/setup.sh installs it)");
@@ -71,7 +86,7 @@ fn mdbook_builds_a_book_with_diagrams_in_two_chapters() {
         dir.path(),
         "# Game\n\n```sgf from=1 to=4\n(;SZ[19];B[pd];W[dp];B[pp];W[dd])\n```\n",
     );
-    let out = build(mdbook, dir.path());
+    let out = build(&mdbook, dir.path());
     assert!(
         out.status.success(),
         "mdbook build failed:\n{}",
@@ -102,7 +117,7 @@ fn a_mistake_in_a_chapter_fails_the_build_with_its_markdown_line() {
         dir.path(),
         "# Game\n\nText.\n\n```gobook\n::dia sz=9 ab=C3 mv=Z9\n```\n",
     );
-    let out = build(mdbook, dir.path());
+    let out = build(&mdbook, dir.path());
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
