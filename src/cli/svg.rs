@@ -1,19 +1,30 @@
-//! `gobook svg`: diagrams as standalone SVG files, one by ID or all of a book.
+//! `gobook svg`: diagrams as standalone SVG or PNG files, one by ID or all of a book, or
+//! a diagram snippet typed with `-e` or piped in.
 
 use super::book_file;
+use super::picture::{self, Format, PictureArgs};
+use super::snippet;
 use super::{GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::Args;
-use gobook::layout::diagram::{board_diagram, caption_text};
-use gobook::render::svg::{render, SvgOptions};
 use gobook::resolve::model::{Book, Diagram};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `gobook svg`.
 #[derive(Args)]
 pub struct SvgArgs {
-    /// The book (a .gobook file or a folder holding one), or a game (SGF or XML, told by content)
-    pub book: PathBuf,
-    /// ID of the diagram to draw (books)
+    /// The book (a .gobook file or a folder holding one), a game (SGF or XML, told by content), or `-` for
+    /// a diagram snippet on standard input
+    #[arg(required_unless_present = "expr")]
+    pub book: Option<PathBuf>,
+    /// A diagram snippet to draw, such as '::dia sz=9 ab=C3D4 tr=C3' (no ::book needed)
+    #[arg(
+        short = 'e',
+        long = "expr",
+        value_name = "TEXT",
+        conflicts_with = "book"
+    )]
+    pub expr: Option<String>,
+    /// ID of the diagram to draw (books; in a snippet, default: its last diagram)
     #[arg(long, conflicts_with = "all")]
     pub id: Option<String>,
     /// Draw every diagram of the book, one file each (needs -o DIR)
@@ -25,9 +36,8 @@ pub struct SvgArgs {
     /// Output file (standard output if absent), or folder with --all
     #[arg(short, long)]
     pub out: Option<PathBuf>,
-    /// Print the caption and the gaps line under the board
-    #[arg(long)]
-    pub caption: bool,
+    #[command(flatten)]
+    pub picture: PictureArgs,
     /// Games: the board after move N, move N marked with a circle (default: the last move)
     #[arg(long = "move", value_name = "N", conflicts_with_all = ["from", "to"], value_parser = clap::value_parser!(u32).range(1..))]
     pub move_number: Option<u32>,
@@ -43,10 +53,21 @@ pub struct SvgArgs {
     /// Games: draw coordinates around the board
     #[arg(long)]
     pub coords: bool,
+    /// Games: follow a variation, the child to take at each branch from 1 (2.1: the second
+    /// child at the first branch, the first at the next)
+    #[arg(long, value_name = "PATH")]
+    pub variation: Option<String>,
 }
 
-/// Runs `gobook svg` on a book; games go to `svg_game` (the dispatch in `cli/mod.rs`
-/// chooses, so this file and `svg_game`, which uses its drawing, form no cycle).
+impl SvgArgs {
+    /// Whether the diagram comes as a snippet (`-e TEXT`, or `-` for standard input).
+    pub fn is_snippet(&self) -> bool {
+        self.expr.is_some() || self.book.as_deref() == Some(Path::new("-"))
+    }
+}
+
+/// Runs `gobook svg` on a book or a snippet; games go to `svg_game` (the dispatch in
+/// `cli/mod.rs` chooses, so this file and `svg_game`, which uses its drawing, form no cycle).
 pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     if let Some(flag) = [
         (args.move_number.is_some(), "--move"),
@@ -54,27 +75,52 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         (args.to.is_some(), "--to"),
         (args.view.is_some(), "--view"),
         (args.coords, "--coords"),
+        (args.variation.is_some(), "--variation"),
     ]
     .iter()
     .find(|f| f.0)
     .map(|f| f.1)
     {
-        super::report::error(&format!(
-            "{flag} applies to games (.sgf or .xml); for a book, choose a diagram with --id"
-        ));
+        let choose = if args.is_snippet() {
+            "for a snippet, write `vw=` and `showCoords=1` in the diagram itself"
+        } else {
+            "for a book, choose a diagram with --id"
+        };
+        super::report::error(&format!("{flag} applies to games (.sgf or .xml); {choose}"));
         return EXIT_USAGE;
     }
-    if args.id.is_none() && !args.all {
-        super::report::error("choose the diagram with --id ID, or draw them all with --all -o DIR");
-        return EXIT_USAGE;
-    }
-    let file = match book_file::read_or_report(&args.book) {
+    let format = match output_format(args) {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let checked = match book_file::checked_or_report(&file, g.quiet) {
-        Ok(c) => c,
-        Err(code) => return code,
+    let (name, checked) = if args.is_snippet() {
+        let (name, text) = match snippet::read(args.expr.as_deref()) {
+            Ok(s) => s,
+            Err(code) => return code,
+        };
+        match snippet::checked_or_report(&name, &text, g.quiet) {
+            Ok(c) => (name, c),
+            Err(code) => return code,
+        }
+    } else {
+        if args.id.is_none() && !args.all {
+            super::report::error(
+                "choose the diagram with --id ID, or draw them all with --all -o DIR",
+            );
+            return EXIT_USAGE;
+        }
+        let Some(path) = args.book.as_deref() else {
+            super::report::error("name the book, or give a diagram snippet with -e");
+            return EXIT_USAGE;
+        };
+        let file = match book_file::read_or_report(path) {
+            Ok(f) => f,
+            Err(code) => return code,
+        };
+        match book_file::checked_or_report(&file, g.quiet) {
+            Ok(c) => (file.name, c),
+            Err(code) => return code,
+        }
     };
     let book = &checked.resolved.book;
     let lang = match super::choose_language(args.lang.as_deref(), &book.languages) {
@@ -86,64 +132,60 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             super::report::error("--all writes one file per diagram: give the folder with -o DIR");
             return EXIT_USAGE;
         };
-        return write_all(book, &lang, dir, args.caption, g);
+        return write_all(book, &lang, dir, &args.picture, format, g);
     }
-    let id = args.id.as_deref().unwrap_or_default();
-    let Some(d) = book.diagrams.iter().find(|d| d.id.as_deref() == Some(id)) else {
-        let ids: Vec<&str> = book
+    let found = match args.id.as_deref() {
+        Some(id) => book
             .diagrams
             .iter()
-            .filter_map(|d| d.id.as_deref())
-            .collect();
-        let known = if ids.is_empty() {
-            "no diagram has an ID; add one like `::dia(#d1)`".to_string()
-        } else {
-            format!("diagrams with IDs: {}", ids.join(", "))
-        };
-        super::report::error(&format!("no diagram has the ID `{id}`; {known}"));
-        return EXIT_USAGE;
+            .find(|d| d.id.as_deref() == Some(id))
+            .ok_or_else(|| unknown_id(book, id)),
+        None => snippet::last_diagram(&checked).ok_or_else(|| {
+            format!("{name} has no diagram; start one with `::dia`, e.g. '::dia sz=9 ab=C3'")
+        }),
     };
-    let svg = draw(book, d, &lang, args.caption, id);
-    write_out(args.out.as_deref(), &svg, g)
-}
-
-/// Writes the SVG to the file, or standard output.
-pub fn write_out(out: Option<&Path>, svg: &str, g: GlobalArgs) -> i32 {
-    match out {
-        None => super::print_stdout(svg.trim_end()),
-        Some(path) => match std::fs::write(path, svg) {
-            Ok(()) => {
-                if !g.quiet {
-                    eprintln!("wrote {}", path.display());
-                }
-                EXIT_OK
-            }
-            Err(e) => {
-                super::report::error(&format!("cannot write {}: {e}", path.display()));
-                EXIT_USAGE
-            }
-        },
+    let d = match found {
+        Ok(d) => d,
+        Err(message) => {
+            super::report::error(&message);
+            return EXIT_USAGE;
+        }
+    };
+    let id = args.id.as_deref().unwrap_or("gb");
+    match picture::draw(book, d, &lang, &args.picture, format, id, g.quiet) {
+        Ok(bytes) => picture::write_out(args.out.as_deref(), &bytes, g),
+        Err(e) => {
+            super::report::error(&e);
+            EXIT_USAGE
+        }
     }
 }
 
-/// Draws one diagram as a standalone SVG file's text.
-pub fn draw(book: &Book, d: &Diagram, lang: &str, with_caption: bool, id: &str) -> String {
-    let opts = SvgOptions {
-        standalone: true,
-        id_prefix: id.to_string(),
-        caption: if with_caption {
-            caption_text(book, d, lang)
-        } else {
-            Vec::new()
-        },
+/// SVG or PNG, from `--format` and the output's extension (a folder's for `--all` has none).
+pub fn output_format(args: &SvgArgs) -> Result<Format, i32> {
+    let file = if args.all { None } else { args.out.as_deref() };
+    picture::format_of(file, args.picture.format).map_err(|e| {
+        super::report::error(&e);
+        EXIT_USAGE
+    })
+}
+
+fn unknown_id(book: &Book, id: &str) -> String {
+    let ids: Vec<&str> = book
+        .diagrams
+        .iter()
+        .filter_map(|d| d.id.as_deref())
+        .collect();
+    let known = if ids.is_empty() {
+        "no diagram has an ID; add one like `::dia(#d1)`".to_string()
+    } else {
+        format!("diagrams with IDs: {}", ids.join(", "))
     };
-    let mut s = render(&board_diagram(book, d, lang), &opts);
-    s.push('\n');
-    s
+    format!("no diagram has the ID `{id}`; {known}")
 }
 
 /// File name for diagram `i`: its position in the book, then its ID or kind, so files sort in reading order.
-fn file_name(i: usize, d: &Diagram) -> String {
+fn file_name(i: usize, d: &Diagram, format: Format) -> String {
     let name: String =
         d.id.as_deref()
             .unwrap_or(d.role.name())
@@ -156,18 +198,32 @@ fn file_name(i: usize, d: &Diagram) -> String {
                 }
             })
             .collect();
-    format!("{:03}-{name}.svg", i + 1)
+    format!("{:03}-{name}.{}", i + 1, format.extension())
 }
 
-fn write_all(book: &Book, lang: &str, dir: &Path, with_caption: bool, g: GlobalArgs) -> i32 {
+fn write_all(
+    book: &Book,
+    lang: &str,
+    dir: &Path,
+    pic: &PictureArgs,
+    format: Format,
+    g: GlobalArgs,
+) -> i32 {
     if let Err(e) = std::fs::create_dir_all(dir) {
         super::report::error(&format!("cannot create {}: {e}", dir.display()));
         return EXIT_USAGE;
     }
     for (i, d) in book.diagrams.iter().enumerate() {
-        let name = file_name(i, d);
-        let svg = draw(book, d, lang, with_caption, &format!("d{}", i + 1));
-        if let Err(e) = std::fs::write(dir.join(&name), svg) {
+        let name = file_name(i, d, format);
+        let bytes = match picture::draw(book, d, lang, pic, format, &format!("d{}", i + 1), g.quiet)
+        {
+            Ok(b) => b,
+            Err(e) => {
+                super::report::error(&format!("{name}: {e}"));
+                return EXIT_USAGE;
+            }
+        };
+        if let Err(e) = std::fs::write(dir.join(&name), bytes) {
             super::report::error(&format!("cannot write {}: {e}", dir.join(&name).display()));
             return EXIT_USAGE;
         }

@@ -1,7 +1,8 @@
 //! `gobook svg GAME.sgf`: one diagram of a game (a moment, or a range of moves),
 //! drawn through a small in-memory book so it looks like a book's diagram.
 
-use super::svg::{draw, write_out, SvgArgs};
+use super::picture::{draw, write_out};
+use super::svg::{output_format, SvgArgs};
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_USAGE};
 use gobook::snapshot::{self, Moment, Snapshot};
 use std::path::Path;
@@ -25,59 +26,40 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         );
         return EXIT_USAGE;
     }
-    let game = match super::game_file::read_game(&args.book, g) {
+    let Some(path) = args.book.as_deref() else {
+        report::error("name the game file");
+        return EXIT_USAGE;
+    };
+    let format = match output_format(args) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let game = match super::game_file::read_game(path, g) {
         Ok(game) => game,
         Err(code) => return code,
     };
-    let moment = match (args.move_number, args.from, args.to) {
-        (Some(n), _, _) => Moment::After(n),
-        (None, None, None) => Moment::End,
-        (None, from, Some(to)) => Moment::Moves {
-            from: from.unwrap_or(1),
-            to,
-        },
-        (None, from, None) => {
-            // Counting the moves writes no move list (`mv` stops before move 1).
-            let total = gobook::import::game_data_to(&game, Some(0))
-                .map(|(_, p)| p.len() as u32)
-                .unwrap_or(0);
-            Moment::Moves {
-                from: from.unwrap_or(1),
-                to: total,
+    let game = match &args.variation {
+        None => game,
+        Some(path) => match gobook::sgf::variation::parse_path(path)
+            .and_then(|p| gobook::sgf::variation::with_variation(&game, &p))
+        {
+            Ok(g) => g,
+            Err(e) => {
+                report::error(&format!("--variation {e}"));
+                return EXIT_USAGE;
             }
-        }
+        },
     };
-    let s = Snapshot {
-        moment,
-        view: args.view.clone(),
-        coords: args.coords,
+    let checked = match snapshot_checked(
+        &game,
+        &path.display().to_string(),
+        (args.move_number, args.from, args.to),
+        args.view.clone(),
+        args.coords,
+    ) {
+        Ok(c) => c,
+        Err(code) => return code,
     };
-    let text = match snapshot::book(&game, &s) {
-        Ok(t) => t,
-        Err(e) => {
-            report::error(&format!("{}: {e}", args.book.display()));
-            return EXIT_USAGE;
-        }
-    };
-    let checked = gobook::check::check(&text);
-    if checked.has_errors() {
-        // An illegal move in the game: say which, in the game's terms; a broken game can
-        // have one on every other node, so only the first few, as for a book.
-        use gobook::diagnostics::{more_line, Severity, SHOWN_PER_FILE};
-        let name = args.book.display().to_string();
-        let errors: Vec<_> = checked
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .collect();
-        for d in errors.iter().take(SHOWN_PER_FILE) {
-            report::error(&format!("{name}: {}", d.message));
-        }
-        if let Some(line) = more_line(&name, errors.len().saturating_sub(SHOWN_PER_FILE), 0) {
-            eprintln!("{line}");
-        }
-        return EXIT_CONTENT;
-    }
     let book = &checked.resolved.book;
     let Some(d) = book
         .diagrams
@@ -88,6 +70,71 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         return EXIT_CONTENT;
     };
     let lang = args.lang.clone().unwrap_or_else(|| "en".into());
-    let svg = draw(book, d, &lang, args.caption, "game");
-    write_out(args.out.as_deref(), &svg, g)
+    match draw(book, d, &lang, &args.picture, format, "game", g.quiet) {
+        Ok(bytes) => write_out(args.out.as_deref(), &bytes, g),
+        Err(e) => {
+            report::error(&e);
+            EXIT_USAGE
+        }
+    }
+}
+
+/// The one-diagram book of a moment of `game` (`moves` is `--move`, `--from`, `--to`),
+/// checked; an impossible request or an illegal move in the game is reported, naming `name`.
+pub fn snapshot_checked(
+    game: &gobook::sgf::GameTree,
+    name: &str,
+    moves: (Option<u32>, Option<u32>, Option<u32>),
+    view: Option<String>,
+    coords: bool,
+) -> Result<gobook::check::Checked, i32> {
+    let moment = match moves {
+        (Some(n), _, _) => Moment::After(n),
+        (None, None, None) => Moment::End,
+        (None, from, Some(to)) => Moment::Moves {
+            from: from.unwrap_or(1),
+            to,
+        },
+        (None, from, None) => {
+            // Counting the moves writes no move list (`mv` stops before move 1).
+            let total = gobook::import::game_data_to(game, Some(0))
+                .map(|(_, p)| p.len() as u32)
+                .unwrap_or(0);
+            Moment::Moves {
+                from: from.unwrap_or(1),
+                to: total,
+            }
+        }
+    };
+    let s = Snapshot {
+        moment,
+        view,
+        coords,
+    };
+    let text = match snapshot::book(game, &s) {
+        Ok(t) => t,
+        Err(e) => {
+            report::error(&format!("{name}: {e}"));
+            return Err(EXIT_USAGE);
+        }
+    };
+    let checked = gobook::check::check(&text);
+    if checked.has_errors() {
+        // An illegal move in the game: say which, in the game's terms; a broken game can
+        // have one on every other node, so only the first few, as for a book.
+        use gobook::diagnostics::{more_line, Severity, SHOWN_PER_FILE};
+        let errors: Vec<_> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        for d in errors.iter().take(SHOWN_PER_FILE) {
+            report::error(&format!("{name}: {}", d.message));
+        }
+        if let Some(line) = more_line(name, errors.len().saturating_sub(SHOWN_PER_FILE), 0) {
+            eprintln!("{line}");
+        }
+        return Err(EXIT_CONTENT);
+    }
+    Ok(checked)
 }

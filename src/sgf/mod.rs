@@ -6,6 +6,7 @@
 pub mod charset;
 mod gameinfo;
 pub mod main_line;
+pub mod markup;
 mod parse;
 pub(crate) mod position;
 pub mod property;
@@ -13,6 +14,7 @@ pub mod props;
 pub mod repair;
 pub mod tree;
 pub mod value;
+pub mod variation;
 pub mod write;
 
 pub use main_line::{main_line, GameInfo, MainLine, Move};

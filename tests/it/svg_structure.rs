@@ -480,6 +480,7 @@ fn territory_squares_and_lines_with_arrows() {
             standalone: true,
             id_prefix: "fig 7".into(),
             caption: Vec::new(),
+            width: None,
         },
     );
     let doc = parse(&svg);

@@ -42,6 +42,9 @@ pub struct SvgOptions {
     pub id_prefix: String,
     /// Lines of text under the board (caption, gaps), for files that stand alone.
     pub caption: Vec<String>,
+    /// The width the image is shown at, in CSS pixels (the height follows); `None` keeps
+    /// one pixel per user unit. The drawing itself is the same at every width.
+    pub width: Option<u32>,
 }
 
 impl Default for SvgOptions {
@@ -50,6 +53,7 @@ impl Default for SvgOptions {
             standalone: true,
             id_prefix: "gb".to_string(),
             caption: Vec::new(),
+            width: None,
         }
     }
 }
@@ -67,6 +71,7 @@ pub fn render_inline(d: &BoardDiagram, id_prefix: &str) -> String {
             standalone: false,
             id_prefix: id_prefix.to_string(),
             caption: Vec::new(),
+            width: None,
         },
     )
 }
@@ -112,11 +117,21 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     }
 
     let (x, y, w, board_h) = l.view_box();
-    let caption_lines = caption::wrap(&opts.caption, w - 8);
-    let h = board_h + caption::height(caption_lines.len());
+    let caption_size = caption::font_size(w);
+    let caption_lines = caption::wrap(&opts.caption, w - 8, caption_size);
+    let h = board_h + caption::height(caption_lines.len(), caption_size);
+    let (shown_w, shown_h) = match opts.width {
+        Some(sw) if sw > 0 => {
+            let sw = i64::from(sw);
+            // Rounded to the nearest pixel, in integers so the bytes are the same everywhere.
+            let sh = (sw * i64::from(h) + i64::from(w) / 2) / i64::from(w).max(1);
+            (sw, sh.max(1))
+        }
+        _ => (i64::from(w), i64::from(h)),
+    };
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}" width="{w}" height="{h}" role="img""#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}" width="{shown_w}" height="{shown_h}" role="img""#,
         style::ROOT
     );
     // Every text is centred on its point; say so once, and not at all without text.
@@ -165,7 +180,7 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     if l.coordinates {
         coords::write_coordinates(&mut out, &l);
     }
-    caption::write(&mut out, x + w / 2, y + board_h, &caption_lines);
+    caption::write(&mut out, x, w, y + board_h, &caption_lines, caption_size);
     out.push_str("</svg>");
     out
 }

@@ -44,6 +44,8 @@ pub(crate) const ARROW_HEAD: &str = "gb-ah";
 pub(crate) const COORDS: &str = "gb-co";
 /// Caption lines under the board.
 pub(crate) const CAPTION: &str = "gb-ca";
+/// The band behind the caption lines, so they keep their contrast on any page.
+pub(crate) const CAPTION_BAND: &str = "gb-cab";
 
 /// Every class above, for the test that keeps the style sheets complete.
 #[cfg(test)]
@@ -68,6 +70,7 @@ pub(crate) const ALL: &[&str] = &[
     ARROW_HEAD,
     COORDS,
     CAPTION,
+    CAPTION_BAND,
 ];
 
 /// Light defaults embedded in standalone SVG. Rules still read the custom properties
@@ -84,8 +87,10 @@ pub(crate) const STANDALONE_CSS: &str = concat!(
     ".gb-mw{stroke:var(--gb-black,#111)}",
 );
 
-/// Added to the standalone style only when the file has caption lines.
-pub(crate) const CAPTION_CSS: &str = ".gb-ca{fill:var(--gb-text,#222)}";
+/// Added to the standalone style only when the file has caption lines: dark text on its
+/// own light band, a pair a page may restyle together (`--gb-text`, `--gb-paper`).
+pub(crate) const CAPTION_CSS: &str =
+    ".gb-ca{fill:var(--gb-text,#222)}.gb-cab{fill:var(--gb-paper,#f8f4ea)}";
 
 #[cfg(test)]
 mod tests {

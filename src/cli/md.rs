@@ -1,0 +1,429 @@
+//! `gobook md`: a Markdown file with its ```` ```gobook ```` and ```` ```sgf ```` blocks
+//! replaced by inline SVG, for any static site generator (Hugo, Jekyll, Zola); `mdbook.rs`
+//! runs the same over an mdBook's chapters.
+
+use super::picture::{self, Format, PictureArgs};
+use super::{book_file, safe_write, snippet, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
+use clap::Args;
+use gobook::diagnostics::{Diagnostic, Severity};
+use gobook::format::syntax::Span;
+use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag};
+use std::ops::Range;
+use std::path::PathBuf;
+
+/// Arguments of `gobook md`.
+#[derive(Args)]
+pub struct MdArgs {
+    /// The Markdown file
+    pub input: PathBuf,
+    /// Where to write the result (standard output if absent)
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Replace the output file even if it exists (or is the input itself)
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Runs `gobook md`.
+pub fn run(args: &MdArgs, g: GlobalArgs) -> i32 {
+    let file = match book_file::read_or_report(&args.input) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let (out, count) = match transform(&file.name, &file.text, g.quiet) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let Some(path) = &args.out else {
+        return super::print_stdout(out.trim_end_matches('\n'));
+    };
+    if !args.force && std::fs::symlink_metadata(path).is_ok() {
+        super::report::error(&format!(
+            "{} already exists; choose another name with -o, or pass --force to replace it",
+            path.display()
+        ));
+        return EXIT_USAGE;
+    }
+    match safe_write::replace(path, out.as_bytes()) {
+        Ok(()) => {
+            if !g.quiet {
+                eprintln!("wrote {} ({count} diagrams)", path.display());
+            }
+            EXIT_OK
+        }
+        Err(e) => {
+            super::report::error(&format!("cannot write {}: {e}", path.display()));
+            EXIT_USAGE
+        }
+    }
+}
+
+/// A fenced code block of the Markdown text.
+struct Block {
+    /// The whole block, fences included.
+    range: Range<usize>,
+    /// The info string after the opening fence (`gobook caption`).
+    info: String,
+    /// The text inside.
+    content: String,
+    /// Where the text inside starts, a byte offset in the Markdown.
+    content_start: usize,
+}
+
+/// The fenced code blocks of `md`, in order.
+fn fenced_blocks(md: &str) -> Vec<Block> {
+    let mut out: Vec<Block> = Vec::new();
+    let mut open = false;
+    for (event, range) in Parser::new(md).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                // The content starts on the line after the opening fence.
+                let next_line = md[range.start..]
+                    .find('\n')
+                    .map_or(range.end, |i| range.start + i + 1);
+                out.push(Block {
+                    range,
+                    info: info.to_string(),
+                    content: String::new(),
+                    content_start: next_line,
+                });
+                open = true;
+            }
+            Event::Text(t) if open => {
+                if let Some(b) = out.last_mut() {
+                    if b.content.is_empty() {
+                        b.content_start = range.start;
+                    }
+                    b.content.push_str(&t);
+                }
+            }
+            Event::End(_) => open = false,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The 1-based line and column of byte `offset` of `text`.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, col)
+}
+
+/// What a block's info string asks for.
+#[derive(Default)]
+struct BlockOptions {
+    picture: PictureArgs,
+    id: Option<String>,
+    moves: (Option<u32>, Option<u32>, Option<u32>),
+    view: Option<String>,
+    coords: bool,
+    variation: Option<Vec<usize>>,
+}
+
+/// Reads the words after the tag (`caption`, `crop`, `width=300`, `id=d2`, and for `sgf`
+/// `move=N`, `from=A`, `to=B`, `view=A1K10`, `coords`); an unknown word is an error.
+fn block_options(words: &[&str], sgf: bool) -> Result<BlockOptions, String> {
+    let mut o = BlockOptions::default();
+    o.picture.scale = 1.0;
+    let number = |k: &str, v: &str| {
+        v.parse::<u32>()
+            .ok()
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| format!("`{k}={v}`: {k} takes a whole number from 1"))
+    };
+    for w in words {
+        match w.split_once('=') {
+            None if *w == "caption" => o.picture.caption = true,
+            None if *w == "crop" => o.picture.crop = true,
+            None if *w == "coords" && sgf => o.coords = true,
+            Some(("width", v)) => {
+                o.picture.width = Some(number("width", v)?.clamp(16, 8192));
+            }
+            Some(("id", v)) if !sgf => o.id = Some(v.to_string()),
+            Some(("move", v)) if sgf => o.moves.0 = Some(number("move", v)?),
+            Some(("from", v)) if sgf => o.moves.1 = Some(number("from", v)?),
+            Some(("to", v)) if sgf => o.moves.2 = Some(number("to", v)?),
+            Some(("view", v)) if sgf => o.view = Some(v.to_string()),
+            Some(("variation", v)) if sgf => {
+                o.variation = Some(gobook::sgf::variation::parse_path(v)?);
+            }
+            _ => {
+                let known = if sgf {
+                    "caption, crop, width=PX, move=N, from=A, to=B, view=A1K10, coords, variation=2.1"
+                } else {
+                    "caption, crop, width=PX, id=ID"
+                };
+                return Err(format!(
+                    "`{w}` is not an option of this block; it knows {known}"
+                ));
+            }
+        }
+    }
+    Ok(o)
+}
+
+/// Replaces every ```` ```gobook ```` and ```` ```sgf ```` block of `md` by its diagram as
+/// inline SVG; other blocks and text stay as they are. Every mistake is reported as
+/// `name:line:col` with the line counted in the Markdown; then it returns exit code 1.
+/// Gives the new text and the number of diagrams.
+pub fn transform(name: &str, md: &str, quiet: bool) -> Result<(String, usize), i32> {
+    let mut out = String::with_capacity(md.len());
+    let mut last = 0;
+    let mut failed = false;
+    let mut count = 0;
+    for block in fenced_blocks(md) {
+        let words: Vec<&str> = block.info.split_whitespace().collect();
+        let sgf = match words.first() {
+            Some(&"gobook") => false,
+            Some(&"sgf") => true,
+            _ => continue,
+        };
+        count += 1;
+        let (_, fence_col) = line_col(md, block.range.start);
+        let opts = match block_options(&words[1..], sgf) {
+            Ok(o) => o,
+            Err(e) => {
+                // At the options, after the tag on the fence's line.
+                let fence = &md[block.range.start..block.content_start.max(block.range.start)];
+                let at = fence.find(words[0]).map_or(0, |i| i + words[0].len() + 1);
+                report_at(name, md, block.range.start + at.min(fence.len()), &e);
+                failed = true;
+                continue;
+            }
+        };
+        let id = format!("gb{count}");
+        let drawn = if sgf {
+            sgf_block(name, md, &block, &opts, &id, quiet)
+        } else {
+            gobook_block(name, md, &block, &opts, &id, quiet)
+        };
+        let Some(svg) = drawn else {
+            failed = true;
+            continue;
+        };
+        // Indented as the fence was, so a diagram in a list item stays in it.
+        let indent = &md[block.range.start + 1 - fence_col..block.range.start];
+        let indent = if indent.trim().is_empty() { indent } else { "" };
+        out.push_str(&md[last..block.range.start]);
+        out.push_str("<div class=\"gobook-diagram\">\n");
+        out.push_str(indent);
+        out.push_str(svg.trim_end());
+        out.push('\n');
+        out.push_str(indent);
+        out.push_str("</div>");
+        if md[..block.range.end].ends_with('\n') {
+            out.push('\n');
+        }
+        last = block.range.end;
+    }
+    out.push_str(&md[last..]);
+    if failed {
+        return Err(EXIT_CONTENT);
+    }
+    Ok((out, count))
+}
+
+/// Draws a `gobook` block: a diagram snippet, checked with its lines counted in the Markdown.
+fn gobook_block(
+    name: &str,
+    md: &str,
+    block: &Block,
+    opts: &BlockOptions,
+    id: &str,
+    quiet: bool,
+) -> Option<String> {
+    let checked = gobook::check::check_snippet(&block.content);
+    // Reported against the Markdown file itself: its lines, columns and source lines.
+    let to_md = content_to_markdown(md, block);
+    let diags: Vec<Diagnostic> = checked
+        .diagnostics
+        .iter()
+        .map(|d| Diagnostic {
+            span: Span::new(to_md(d.span.start), to_md(d.span.end)),
+            ..d.clone()
+        })
+        .collect();
+    if checked.has_errors() || (!quiet && !diags.is_empty()) {
+        book_file::print_diagnostics(name, md, &diags, quiet);
+    }
+    if checked.has_errors() {
+        return None;
+    }
+    let book = &checked.resolved.book;
+    let d = match &opts.id {
+        Some(want) => book
+            .diagrams
+            .iter()
+            .find(|d| d.id.as_deref() == Some(want.as_str())),
+        None => snippet::last_diagram(&checked),
+    };
+    let Some(d) = d else {
+        let what = opts
+            .id
+            .as_deref()
+            .map_or("no diagram".to_string(), |i| format!("no diagram `{i}`"));
+        report_at(
+            name,
+            md,
+            block.range.start,
+            &format!("this gobook block has {what}; write one such as `::dia sz=9 ab=C3`"),
+        );
+        return None;
+    };
+    let lang = book
+        .languages
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "en".into());
+    draw(name, md, block, book, d, &lang, opts, id)
+}
+
+/// Reports an error at byte `at` of the Markdown, shown as for a book: `name:line:col`,
+/// the source line and a caret.
+fn report_at(name: &str, md: &str, at: usize, message: &str) {
+    let d = Diagnostic {
+        severity: Severity::Error,
+        span: Span::new(at, at),
+        code: "markdown",
+        message: message.to_string(),
+    };
+    book_file::print_diagnostics(name, md, &[d], false);
+}
+
+/// Maps a byte offset in a block's content to one in the Markdown. The content's lines are
+/// the Markdown's lines, less the indentation of a block inside a list item.
+fn content_to_markdown(md: &str, block: &Block) -> impl Fn(u32) -> usize {
+    let mut map: Vec<(usize, usize)> = Vec::new();
+    let mut md_line = md[..block.content_start.min(md.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let mut offset = 0;
+    for line in block.content.split_inclusive('\n') {
+        let md_end = md[md_line..].find('\n').map_or(md.len(), |i| md_line + i);
+        let in_md = &md[md_line..md_end];
+        let text = line.trim_end_matches('\n');
+        let strip = if in_md.ends_with(text) {
+            in_md.len() - text.len()
+        } else {
+            0
+        };
+        map.push((offset, md_line + strip));
+        offset += line.len();
+        md_line = (md_end + 1).min(md.len());
+    }
+    let (len, fallback) = (md.len(), block.content_start.min(md.len()));
+    move |o: u32| {
+        let o = o as usize;
+        match map.iter().rev().find(|(start, _)| *start <= o) {
+            Some((start, at)) => (at + (o - start)).min(len),
+            None => fallback,
+        }
+    }
+}
+
+/// Draws an `sgf` block: a game, at the moment its options name.
+fn sgf_block(
+    name: &str,
+    md: &str,
+    block: &Block,
+    opts: &BlockOptions,
+    id: &str,
+    quiet: bool,
+) -> Option<String> {
+    let to_md = content_to_markdown(md, block);
+    // A place the SGF reader names (line, column in characters) as a byte in the Markdown.
+    let at = |l: usize, c: usize| {
+        let line_start: usize = block
+            .content
+            .split_inclusive('\n')
+            .take(l.saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let in_line = block.content[line_start..]
+            .char_indices()
+            .nth(c.saturating_sub(1))
+            .map_or(0, |(i, _)| i);
+        to_md((line_start + in_line) as u32)
+    };
+    let game = match gobook::sgf::parse(block.content.as_bytes()) {
+        Ok(p) => {
+            if !quiet {
+                let warnings: Vec<Diagnostic> = p
+                    .warnings
+                    .iter()
+                    .map(|w| Diagnostic {
+                        severity: Severity::Warning,
+                        span: Span::new(at(w.line, w.col), at(w.line, w.col)),
+                        code: "sgf",
+                        message: w.message.clone(),
+                    })
+                    .collect();
+                book_file::print_diagnostics(name, md, &warnings, quiet);
+            }
+            p.collection.games.into_iter().next()
+        }
+        Err(e) => {
+            report_at(name, md, at(e.line, e.col), &e.message);
+            return None;
+        }
+    };
+    let Some(game) = game else {
+        report_at(
+            name,
+            md,
+            block.content_start,
+            "this sgf block holds no game",
+        );
+        return None;
+    };
+    let game = match &opts.variation {
+        None => game,
+        Some(path) => match gobook::sgf::variation::with_variation(&game, path) {
+            Ok(g) => g,
+            Err(e) => {
+                report_at(name, md, block.range.start, &e);
+                return None;
+            }
+        },
+    };
+    let (line, _) = line_col(md, block.content_start);
+    let where_ = format!("{name}:{line}");
+    let checked = super::svg_game::snapshot_checked(
+        &game,
+        &where_,
+        opts.moves,
+        opts.view.clone(),
+        opts.coords,
+    )
+    .ok()?;
+    let book = &checked.resolved.book;
+    let d = book
+        .diagrams
+        .iter()
+        .find(|d| d.id.as_deref() == Some(gobook::snapshot::DIAGRAM_ID))?;
+    draw(name, md, block, book, d, "en", opts, id)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    name: &str,
+    md: &str,
+    block: &Block,
+    book: &gobook::resolve::model::Book,
+    d: &gobook::resolve::model::Diagram,
+    lang: &str,
+    opts: &BlockOptions,
+    id: &str,
+) -> Option<String> {
+    // --crop's note goes only where a person reads it: not into an mdBook's build log.
+    match picture::draw(book, d, lang, &opts.picture, Format::Svg, id, true) {
+        Ok(bytes) => String::from_utf8(bytes).ok(),
+        Err(e) => {
+            report_at(name, md, block.range.start, &e);
+            None
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! How `gobook svg` and `gobook md` draw one diagram: SVG or PNG, its width, the crop,
+//! the caption; and where the picture goes.
+
+use super::{safe_write, GlobalArgs, EXIT_OK, EXIT_USAGE};
+use clap::{Args, ValueEnum};
+use gobook::board::crop::{crop_view, view_text};
+use gobook::layout::diagram::{board_diagram, caption_text};
+use gobook::render::svg::{render, SvgOptions};
+use gobook::resolve::model::{Book, Diagram};
+use std::path::Path;
+
+/// The width of a PNG when none is given, in CSS pixels: a blog column.
+pub const DEFAULT_PNG_WIDTH: u32 = 600;
+
+/// The kinds of picture gobook writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// SVG text: sharp at any size, styled by CSS
+    Svg,
+    /// PNG image, drawn in-process with a bundled font
+    Png,
+}
+
+impl Format {
+    /// The file extension of the format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+        }
+    }
+}
+
+/// The options of a picture, shared by the commands that draw.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PictureArgs {
+    /// Print the caption and the gaps line under the board
+    #[arg(long)]
+    pub caption: bool,
+    /// svg or png (default: from the output file's extension, else svg)
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Width the picture is shown at, in CSS pixels (PNG default: 600; SVG: its natural size)
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=8192))]
+    pub width: Option<u32>,
+    /// PNG pixels per CSS pixel, such as 2 for high-density screens
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+    pub scale: f32,
+    /// Show the smallest part of the board that holds everything drawn, and print it as `vw`
+    #[arg(long)]
+    pub crop: bool,
+}
+
+fn parse_scale(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.25..=8.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{s}` is not a scale from 0.25 to 8, such as 2")),
+    }
+}
+
+/// The format to write: `--format`, else the output file's extension, else SVG; a clash
+/// between the two, or an extension gobook cannot write, is a usage error.
+pub fn format_of(out: Option<&Path>, asked: Option<Format>) -> Result<Format, String> {
+    let ext = out
+        .and_then(|p| p.extension())
+        .map(|x| x.to_string_lossy().to_ascii_lowercase());
+    let by_ext = match ext.as_deref() {
+        None => None,
+        Some("svg") => Some(Format::Svg),
+        Some("png") => Some(Format::Png),
+        Some(other) => {
+            if asked.is_none() {
+                return Err(format!(
+                    "gobook writes .svg or .png, not .{other}; rename the output file or give --format"
+                ));
+            }
+            None
+        }
+    };
+    match (asked, by_ext) {
+        (Some(a), Some(e)) if a != e => Err(format!(
+            "--format {} does not match the file name ending in .{}",
+            a.extension(),
+            e.extension()
+        )),
+        (Some(a), _) => Ok(a),
+        (None, e) => Ok(e.unwrap_or(Format::Svg)),
+    }
+}
+
+/// Draws diagram `d` of `book` as the picture `pic` asks for: SVG text or PNG bytes.
+/// With `--crop`, says the view it chose on standard error (unless `quiet`).
+pub fn draw(
+    book: &Book,
+    d: &Diagram,
+    lang: &str,
+    pic: &PictureArgs,
+    format: Format,
+    id: &str,
+    quiet: bool,
+) -> Result<Vec<u8>, String> {
+    let mut board = board_diagram(book, d, lang);
+    if pic.crop {
+        match crop_view(&board) {
+            Some(view) => {
+                if !quiet {
+                    // Printed as the book attribute, so it can be pasted into the diagram.
+                    let name =
+                        d.id.as_deref()
+                            .map(|i| format!("{i}: "))
+                            .unwrap_or_default();
+                    eprintln!("{name}cropped to vw={}", view_text(view));
+                }
+                board.view = Some(view);
+            }
+            None => {
+                if !quiet {
+                    eprintln!("note: the diagram draws nothing, so --crop keeps the whole board");
+                }
+            }
+        }
+    }
+    let opts = SvgOptions {
+        standalone: true,
+        id_prefix: id.to_string(),
+        caption: if pic.caption {
+            caption_text(book, d, lang)
+        } else {
+            Vec::new()
+        },
+        width: match format {
+            Format::Svg => pic.width,
+            // The PNG's size is set when it is drawn; its SVG keeps plain user units.
+            Format::Png => None,
+        },
+    };
+    let mut svg = render(&board, &opts);
+    match format {
+        Format::Svg => {
+            svg.push('\n');
+            Ok(svg.into_bytes())
+        }
+        Format::Png => {
+            let text: String = opts
+                .caption
+                .iter()
+                .map(String::as_str)
+                .chain(board.labels.iter().map(|l| l.1.as_str()))
+                .collect();
+            let missing = gobook::render::png::missing_glyphs(&text);
+            if !missing.is_empty() && !quiet {
+                let shown: String = missing.iter().take(10).collect();
+                eprintln!(
+                    "warning: the PNG's font has no {shown}: those characters are left out; \
+                     use SVG for text beyond Latin letters"
+                );
+            }
+            gobook::render::png::svg_to_png(&svg, pic.width.unwrap_or(DEFAULT_PNG_WIDTH), pic.scale)
+        }
+    }
+}
+
+/// Writes the picture to the file (through a temporary file and a rename), or to
+/// standard output; PNG bytes go to a terminal only when asked for by `--format png`.
+pub fn write_out(out: Option<&Path>, bytes: &[u8], g: GlobalArgs) -> i32 {
+    match out {
+        None => match std::str::from_utf8(bytes) {
+            Ok(text) => super::print_stdout(text.trim_end()),
+            Err(_) => write_binary_stdout(bytes),
+        },
+        Some(path) => match safe_write::replace(path, bytes) {
+            Ok(()) => {
+                if !g.quiet {
+                    eprintln!("wrote {}", path.display());
+                }
+                EXIT_OK
+            }
+            Err(e) => {
+                super::report::error(&format!("cannot write {}: {e}", path.display()));
+                EXIT_USAGE
+            }
+        },
+    }
+}
+
+fn write_binary_stdout(bytes: &[u8]) -> i32 {
+    use std::io::{IsTerminal, Write};
+    let mut out = std::io::stdout().lock();
+    if out.is_terminal() {
+        super::report::error(
+            "a PNG is not for the terminal: give the file with -o NAME.png, or pipe it",
+        );
+        return EXIT_USAGE;
+    }
+    match out.write_all(bytes).and_then(|_| out.flush()) {
+        Ok(()) => EXIT_OK,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) => {
+            super::report::error(&format!("cannot write to standard output: {e}"));
+            EXIT_USAGE
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Board diagrams as PNG: a standalone SVG drawn in-process by resvg, with a bundled font,
+//! so a blogger gets a picture without a browser and the digits look alike on every machine.
+
+use resvg::{tiny_skia, usvg};
+use std::sync::{Arc, OnceLock};
+
+/// The font every PNG's text is drawn in (DejaVu Sans cut to Latin; licence in assets/fonts).
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
+/// The family name inside [`FONT`].
+const FAMILY: &str = "DejaVu Sans";
+/// The largest side a PNG may have, in pixels: far past any screen, well short of memory trouble.
+pub const MAX_SIDE: u32 = 16_384;
+
+/// Draws `svg` (a standalone diagram from [`crate::render::svg`]) as PNG bytes, `width` CSS
+/// pixels wide times `scale` device pixels each (2 for high-density screens); the height
+/// follows the drawing's aspect ratio.
+pub fn svg_to_png(svg: &str, width: u32, scale: f32) -> Result<Vec<u8>, String> {
+    let plain = without_css_variables(svg);
+    let opts = usvg_options();
+    let tree =
+        usvg::Tree::from_str(&plain, &opts).map_err(|e| format!("cannot read the SVG: {e}"))?;
+    let size = tree.size();
+    let px_w = (width as f32 * scale).round();
+    let factor = px_w / size.width();
+    let px_h = (size.height() * factor).round();
+    if !(1.0..=MAX_SIDE as f32).contains(&px_w) || !(1.0..=MAX_SIDE as f32).contains(&px_h) {
+        return Err(format!(
+            "a PNG of {px_w}x{px_h} pixels is out of range: each side must be 1 to {MAX_SIDE}"
+        ));
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(px_w as u32, px_h as u32)
+        .ok_or_else(|| format!("cannot make a {px_w}x{px_h} image"))?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(factor, factor),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| format!("cannot encode the PNG: {e}"))
+}
+
+/// The characters of `text` the bundled font has no glyph for (drawn as nothing in a PNG),
+/// each once, so the command line can say which: the font covers Latin, not CJK or Cyrillic.
+pub fn missing_glyphs(text: &str) -> Vec<char> {
+    // The ranges the subset was cut to (assets/fonts/LICENSE-DejaVu.txt).
+    let covered = |c: char| {
+        matches!(c as u32,
+            0x20..=0x7E | 0xA0..=0x17F | 0x2010..=0x2027 | 0x2030..=0x203A | 0x2190..=0x2193 | 0x2212)
+            || c.is_whitespace()
+    };
+    let mut out: Vec<char> = Vec::new();
+    for c in text.chars().filter(|&c| !covered(c)) {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// How resvg reads gobook's SVG: the bundled font, also as the default family.
+pub fn usvg_options() -> usvg::Options<'static> {
+    usvg::Options {
+        font_family: FAMILY.to_string(),
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    }
+}
+
+/// The font database, made once: only the bundled font, never the machine's, so the output
+/// is the same everywhere. It is the `sans-serif` family the diagrams' CSS falls back to.
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        db.load_font_data(FONT.to_vec());
+        db.set_sans_serif_family(FAMILY);
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// resvg reads no CSS custom properties: each `var(--name, fallback)` becomes its fallback,
+/// the colour a standalone file shows on a page that sets none.
+pub fn without_css_variables(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(i) = rest.find("var(--") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i..];
+        let Some(close) = after.find(')') else {
+            out.push_str(after);
+            return out;
+        };
+        let inner = &after["var(".len()..close];
+        if let Some((_, fallback)) = inner.split_once(',') {
+            out.push_str(fallback.trim());
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_font_covers_latin_text_only() {
+        assert!(missing_glyphs("Black to play – 12 at 7; Weiß, ×").is_empty());
+        assert_eq!(missing_glyphs("黒番 黒"), ['黒', '番']);
+    }
+
+    #[test]
+    fn variables_become_their_fallbacks() {
+        assert_eq!(
+            without_css_variables(
+                ".a{fill:var(--gb-board,#e3bf7e)}.b{font-family:var(--f,A,sans-serif)}"
+            ),
+            ".a{fill:#e3bf7e}.b{font-family:A,sans-serif}"
+        );
+        assert_eq!(without_css_variables("x var(--a"), "x var(--a");
+    }
+}
