@@ -359,6 +359,20 @@ fn collect_inline(rich: &[Rich], out: &mut Vec<usize>) {
 fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
     let book = s.book();
     let dia = &book.diagrams[d];
+    let question = dia
+        .text
+        .as_ref()
+        .map(|t| s.text(b.element, t, Some(d)))
+        .filter(|q| !q.is_empty());
+    let mut caption = caption_lines(book, dia, s.lang);
+    // "Black to play" above "Black to kill." says it twice: the question names the player.
+    let player = i18n::color_name(dia.to_play == crate::point::Color::Black, s.lang);
+    if question
+        .as_ref()
+        .is_some_and(|q| text::plain(q).trim_start().starts_with(player))
+    {
+        caption.to_play = None;
+    }
     Figure {
         diagram: d,
         anchor: anchor(b.id.as_deref(), b.element),
@@ -366,12 +380,8 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         width: dia.width.clone(),
         align: dia.align.clone(),
         width_rem: figure_width(dia),
-        caption: caption_lines(book, dia, s.lang),
-        question: dia
-            .text
-            .as_ref()
-            .map(|t| s.text(b.element, t, Some(d)))
-            .filter(|q| !q.is_empty()),
+        caption,
+        question,
         href: s
             .checked
             .doc

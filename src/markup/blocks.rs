@@ -6,7 +6,7 @@ use crate::format::schema::ParaKind;
 use crate::i18n::{self, html_lang};
 use crate::layout::links::{link_href, LinkContext};
 use crate::layout::page::{Block, Content, Figure, ImageBlock, InlineFigure, Para};
-use crate::markup::{img, interactive, rich, Dialect};
+use crate::markup::{answers, img, interactive, rich, Dialect};
 use crate::resolve::caption::CaptionLines;
 use crate::resolve::model::Book;
 use maud::{html, Markup, PreEscaped};
@@ -212,7 +212,8 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
             (figcaption(
                 &f.caption,
                 f.question.as_ref().map(|q| w.text(q)),
-                interactive::solution(&f.answers, w.lang()),
+                // The e-book gathers the answers after the chapter, as printed problem books do.
+                answers::solution(w.book, f, w.lang()).filter(|_| w.dialect == Dialect::Html),
             ))
         }
     }

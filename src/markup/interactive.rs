@@ -1,17 +1,14 @@
 //! What the browser script (`themes/default/gobook.js`) needs, embedded in the page:
 //! per diagram a compact `data-gb` JSON (start position, moves, problem sequences and
 //! the board geometry, so the script never guesses), per page the interface words in
-//! the page's language, and for readers without JavaScript a problem's solution
-//! behind a disclosure. The script itself carries no word lists and no book data.
+//! the page's language. The script itself carries no word lists and no book data.
 
 use crate::format::schema::DiagramKind;
 use crate::format::values::{Move, Sequence};
 use crate::i18n;
-use crate::layout::answers::Answer;
 use crate::point::{Color, Point};
 use crate::render::svg::{geometry, star_points};
 use crate::resolve::model::{Diagram, DiagramRole};
-use maud::{html, Markup};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
@@ -185,29 +182,6 @@ pub fn ui_json(lang: &str) -> String {
     o.insert("black".into(), json!(i18n::color_name(true, lang)));
     o.insert("white".into(), json!(i18n::color_name(false, lang)));
     Value::Object(o).to_string()
-}
-
-/// A problem's answers behind a disclosure, for readers without JavaScript (the
-/// script hides it and offers the same on the board).
-pub fn solution(answers: &[Answer], lang: &str) -> Option<Markup> {
-    if answers.is_empty() {
-        return None;
-    }
-    let word = |k: &str| i18n::ui(k, lang).unwrap_or("").to_string();
-    Some(html! {
-        details.gb-solution {
-            summary { (word("show_solution")) }
-            ul {
-                @for a in answers {
-                    li class=(if a.correct { "gb-sol-ok" } else { "gb-sol-bad" }) {
-                        strong { (word(if a.correct { "correct" } else { "wrong" })) ": " }
-                        (a.moves)
-                        @if !a.comment.is_empty() { " – " (a.comment) }
-                    }
-                }
-            }
-        }
-    })
 }
 
 #[cfg(test)]

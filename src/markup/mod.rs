@@ -7,6 +7,7 @@
 //! e-book shows a web image as its description (it must hold every image it shows).
 //! Everything else, the structure and its escaping, is the same markup, written once.
 
+pub mod answers;
 pub mod blocks;
 pub mod includes;
 pub mod interactive;

@@ -230,6 +230,51 @@ await scenario('expand a partial diagram to the whole board and back', async () 
   await page.close();
 });
 
+await scenario('print: white boards, every answer drawn, no controls', async () => {
+  const page = await open('/en/problems.html');
+  await page.waitForSelector('#prb1.gb-ready');
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  const [board, isOpen, answers, bar] = await page.$eval('#prb1', f => [
+    getComputedStyle(f.querySelector(':scope > svg .gb-bd, .gb-board svg .gb-bd') || f.querySelector('.gb-bd')).fill,
+    f.querySelector('details.gb-solution').open && getComputedStyle(f.querySelector('details.gb-solution')).display !== 'none',
+    f.querySelectorAll('.gb-answer svg.gb').length,
+    getComputedStyle(f.querySelector('.gb-bar')).display,
+  ]);
+  check(board === 'rgb(255, 255, 255)', `board ${board}`);
+  check(isOpen, 'the solution is open');
+  check(answers === 3, `${answers} answers drawn`);
+  check(bar === 'none', 'no controls');
+  await shot(page, null, 'print');
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  check(!(await page.$eval('#prb1 details.gb-solution', d => d.open)), 'closed again after printing');
+  await page.close();
+});
+
+await scenario('dark mode: black stones stand out from the board', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme: 'dark' });
+  const page = await ctx.newPage();
+  await page.goto(base + '/en/problems.html');
+  const [bd, sb] = await page.$eval('#prb1', f => [
+    getComputedStyle(f.querySelector('.gb-bd')).fill,
+    getComputedStyle(f.querySelector('.gb-sb')).fill,
+  ]);
+  const lum = c => {
+    const [r, g, b] = c.match(/\d+/g).map(Number).map(v => v / 255).map(v => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (lum(bd) + 0.05) / (lum(sb) + 0.05);
+  check(ratio >= 3, `black stone against the board ${ratio.toFixed(2)}:1 (${sb} on ${bd})`);
+  await ctx.close();
+});
+
+await scenario('a problem whose question names the player does not say it twice', async () => {
+  const page = await open('/en/problems.html');
+  const [toPlay, question] = await page.$eval('#prb1', f => [f.querySelectorAll('figcaption .gb-to-play').length, f.querySelector('.gb-question').textContent]);
+  check(question.startsWith('Black') && toPlay === 0, `question "${question}" with ${toPlay} to-play line`);
+  await page.close();
+});
+
 await scenario('solve a problem correctly', async () => {
   const page = await open('/en/problems.html');
   const fig = '#prb1';
@@ -394,7 +439,7 @@ if (epubDir) {
   await scenario('EPUB: a problem is answered on the board', async () => {
     const page = await chapter('problems.xhtml');
     const fig = '#prb1';
-    check(await page.$eval(`${fig} .gb-solution`, d => getComputedStyle(d).display === 'none'), "the figure's no-script solution gives way to the board's");
+    check((await page.$$(`${fig} .gb-solution`)).length === 0, 'the answers are gathered after the chapter, not under the problem');
     await clickPoint(page, fig, 'A1');
     const w = await feedback(page, fig);
     check(w.cls.includes('gb-wrong') && w.text.includes('White lives with two eyes.'), `feedback ${JSON.stringify(w)}`);
@@ -413,7 +458,8 @@ if (epubDir) {
     await page.goto(pathToFileURL(join(epubDir, 'OEBPS/text/problems.xhtml')).href);
     check(await page.$eval('#prb1 > svg.gb', s => getComputedStyle(s).display !== 'none'), 'static diagram');
     check((await page.$$('.gb-bar')).length === 0, 'no dead buttons');
-    check(await page.$eval('#prb1 details.gb-solution', d => getComputedStyle(d).display !== 'none'), 'the solution in a disclosure');
+    check(await page.$eval('.gb-solutions > details.gb-solution', d => getComputedStyle(d).display !== 'none'), 'the solutions in disclosures after the chapter');
+    check((await page.$$('.gb-solutions .gb-answer svg.gb')).length >= 2, 'each answer drawn');
     await plain.close();
   });
   await reader.close();

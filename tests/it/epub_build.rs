@@ -390,13 +390,16 @@ fn chapters_with_interactive_diagrams_carry_the_script_and_its_words() {
         );
     }
     assert!(opf.contains(r#"href="text/problems.xhtml" media-type="application/xhtml+xml" properties="scripted svg""#), "{opf}");
-    // The words come in the book's language; the static solution stays for readers without scripting.
+    // The words come in the book's language; the solutions after the chapter stay for readers without scripting.
     let problems = text("OEBPS/text/problems.xhtml");
     assert!(
         problems.contains("Nicht im Buch") && problems.contains("data-gb=\"{&quot;b&quot;"),
         "{problems}"
     );
-    assert!(problems.contains(r#"<details class="gb-solution"><summary>Lösung anzeigen</summary>"#));
+    assert!(
+        problems.contains(r#"<details class="gb-solution" id="solution-prb1"><summary>Lösung – "#),
+        "{problems}"
+    );
 }
 
 #[test]

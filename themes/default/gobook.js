@@ -440,5 +440,14 @@ try {
   // No storage (private mode, file:// in some browsers): nothing to remember.
 }
 
+// Printing shows every problem's answers: their disclosures open for the print and
+// close again after it.
+let printOpened = [];
+addEventListener('beforeprint', () => {
+  printOpened = [...doc.querySelectorAll('details.gb-solution:not([open])')];
+  printOpened.forEach(d => (d.open = true));
+});
+addEventListener('afterprint', () => printOpened.forEach(d => (d.open = false)));
+
 doc.querySelectorAll('[data-gb]').forEach(setup);
 })();

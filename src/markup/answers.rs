@@ -1,0 +1,62 @@
+//! A problem's answers as a printed problem book shows them: each line, correct and
+//! wrong, drawn on the problem's board with its moves numbered, under it the line in
+//! words and its comment. The site puts them in the problem's solution disclosure (the
+//! script offers the same on the board), the e-book in its solutions section, and print
+//! shows them all.
+
+use crate::i18n;
+use crate::layout::answers::answer_board;
+use crate::layout::page::Figure;
+use crate::render::svg::render_inline;
+use crate::resolve::model::Book;
+use maud::{html, Markup, PreEscaped};
+
+fn ui(key: &str, lang: &str) -> &'static str {
+    i18n::ui(key, lang).unwrap_or("")
+}
+
+/// The name of problem `f` in captions: its own caption, else its title line.
+pub fn problem_name(f: &Figure) -> String {
+    f.caption
+        .caption
+        .clone()
+        .unwrap_or_else(|| f.caption.title())
+}
+
+/// Every answer of problem `f` as a numbered board with its words; `id` makes the
+/// drawings' element ids unique on the page.
+pub fn answer_figures(book: &Book, f: &Figure, lang: &str, id: &str) -> Markup {
+    let d = &book.diagrams[f.diagram];
+    let name = problem_name(f);
+    // Stones the size of the problem's own (the site's rule for `dia` width).
+    let width = ((d.view.1.col - d.view.0.col + 1) as f64 * 1.3 + 1.2).clamp(9.0, 16.0);
+    html! {
+        div.gb-answers {
+            @for (k, a) in f.answers.iter().enumerate() {
+                @let key = if a.correct { "correct" } else { "wrong" };
+                @let title = format!("{} – {name}", ui(key, lang));
+                figure class={ "gb-answer gb-" (key) } style=(format!("width:{width:.1}rem")) {
+                    (PreEscaped(render_inline(&answer_board(book, d, &a.sequence, lang, title), &format!("{id}a{k}"))))
+                    figcaption {
+                        span.gb-label { (ui(key, lang)) ":" } " " (a.moves)
+                        @if !a.comment.is_empty() { " – " (a.comment) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A problem's answers behind a disclosure, for readers without JavaScript and for print
+/// (the script hides it and offers the same on the board).
+pub fn solution(book: &Book, f: &Figure, lang: &str) -> Option<Markup> {
+    if f.answers.is_empty() {
+        return None;
+    }
+    Some(html! {
+        details.gb-solution {
+            summary { (ui("show_solution", lang)) }
+            (answer_figures(book, f, lang, &format!("s{}", f.diagram)))
+        }
+    })
+}
