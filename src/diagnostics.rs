@@ -215,7 +215,13 @@ pub fn render_human(d: &Located, out: &mut dyn std::io::Write, color: bool) -> s
         .collect();
     writeln!(out, "{blue}{pad} |{blue:#}")?;
     writeln!(out, "{blue}{num} |{blue:#} {shown}")?;
-    let caret_pad = " ".repeat(d.snippet_column.saturating_sub(1) as usize);
+    // The caret goes under its character as a terminal draws the line: CJK characters
+    // take two columns, combining marks none.
+    let before: String = shown
+        .chars()
+        .take(d.snippet_column.saturating_sub(1) as usize)
+        .collect();
+    let caret_pad = " ".repeat(unicode_width::UnicodeWidthStr::width(before.as_str()));
     writeln!(out, "{blue}{pad} |{blue:#} {caret_pad}{style}^{style:#}")?;
     Ok(())
 }

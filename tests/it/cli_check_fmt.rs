@@ -259,3 +259,45 @@ fn inspect_refuses_broken_books_and_unknown_languages() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The caret under an error stands under its character as the terminal draws the line:
+/// Japanese characters are two columns wide.
+#[test]
+fn the_caret_counts_display_columns_in_cjk_text() {
+    let tmp = common::tempdir();
+    let book = tmp.path().join("b.gobook");
+    std::fs::write(&book, "::book(#b)\n\n::chapter\n\n::dia ca=\"黒番\" zz=1\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .arg("check")
+        .arg(&book)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(i) = lines
+        .iter()
+        .position(|l| l.ends_with("::dia ca=\"黒番\" zz=1"))
+    else {
+        panic!("no source line in {text}")
+    };
+    let src = lines[i].split_once(" | ").map_or("", |(_, s)| s);
+    let caret = lines[i + 1].split_once(" | ").map_or("", |(_, s)| s);
+    let col = caret.find('^').expect("a caret");
+    // Display columns before `zz`: `::dia ca="` (10) + 黒番 (4) + `" ` (2) = 16.
+    let before = &src[..src.find("zz").unwrap()];
+    assert_eq!(col, 16, "{text}");
+    assert_eq!(unicode_width(before), 16);
+}
+
+fn unicode_width(s: &str) -> usize {
+    s.chars()
+        .map(|c| {
+            if ('\u{3000}'..='\u{9fff}').contains(&c) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
