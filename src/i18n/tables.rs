@@ -873,7 +873,7 @@ pub(super) const LANGUAGE_NAMES: Row = [
 ];
 
 /// Words of the website's interface.
-pub(super) const UI: [(&str, Row); 29] = [
+pub(super) const UI: [(&str, Row); 31] = [
     (
         "contents",
         [
@@ -974,6 +974,40 @@ pub(super) const UI: [(&str, Row); 29] = [
             "Rozwiązanie",
             "Solução",
             "Решение",
+        ],
+    ),
+    (
+        "nav_book",
+        [
+            "Book",
+            "Buch",
+            "Livre",
+            "本",
+            "책",
+            "书",
+            "書",
+            "Libro",
+            "Libro",
+            "Książka",
+            "Livro",
+            "Книга",
+        ],
+    ),
+    (
+        "nav_pages",
+        [
+            "Pages",
+            "Seiten",
+            "Pages",
+            "ページ",
+            "페이지",
+            "页面",
+            "頁面",
+            "Páginas",
+            "Pagine",
+            "Strony",
+            "Páginas",
+            "Страницы",
         ],
     ),
     (

@@ -151,7 +151,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                     } @else {
                         a.gb-book-title href="index.html" { (book_title) }
                     }
-                    nav.gb-top-nav aria-label="Book" {
+                    nav.gb-top-nav aria-label=(ui("nav_book", lang)) {
                         @if let Some(ci) = plan.contents {
                             a href=(plan.pages[ci].file) { (ui("contents", lang)) }
                         }
@@ -171,7 +171,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 main.gb-main #main {
                     (body)
                 }
-                nav.gb-pager aria-label="Pages" {
+                nav.gb-pager aria-label=(ui("nav_pages", lang)) {
                     @if let Some(p) = prev {
                         a.gb-prev rel="prev" href=(plan.pages[p].file) {
                             span.gb-pager-dir { "← " (ui("previous", lang)) }
