@@ -45,13 +45,15 @@ const SPEC_PLAIN: [(&str, &str); 7] = [
     ("prb", "Problem"),
 ];
 
-const UI_KEYS: [&str; 29] = [
+const UI_KEYS: [&str; 31] = [
     "contents",
     "previous",
     "next",
     "show_hint",
     "hint",
     "solution",
+    "nav_book",
+    "nav_pages",
     "show_solution",
     "reset",
     "correct",
