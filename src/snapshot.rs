@@ -3,14 +3,57 @@
 //! those of books.
 
 use crate::format::syntax::{Attribute, Span};
-use crate::format::{values, writer};
-use crate::import::game_data_to;
+use crate::format::values::{self, ValueError};
+use crate::format::writer;
+use crate::import::{game_data_to, ImportError};
 use crate::point::{Color, Point};
 use crate::sgf::markup::Markup;
 use crate::sgf::{GameTree, NodeId};
 
 /// The ID of the diagram in the book [`book`] writes.
 pub const DIAGRAM_ID: &str = "snapshot";
+
+/// What is wrong with a request for a diagram of a game, in words for the command line.
+#[derive(Debug, thiserror::Error)]
+pub enum SnapshotError {
+    /// The game cannot become a book (its board size).
+    #[error(transparent)]
+    Import(#[from] ImportError),
+    /// A move number was asked of a game without moves; `what` is `move`, `--from` or `--to`.
+    #[error("{what} {n}: the game has no moves")]
+    NoMoves {
+        /// Which request: `move`, `--from` or `--to`.
+        what: &'static str,
+        /// The move number asked for.
+        n: u32,
+    },
+    /// A move number beyond the game's moves (or 0).
+    #[error("{what} {n} is not in the game: its moves are 1 to {total}")]
+    BeyondGame {
+        /// Which request: `move`, `--from` or `--to`.
+        what: &'static str,
+        /// The move number asked for.
+        n: u32,
+        /// How many moves the game has.
+        total: u32,
+    },
+    /// `--from` names a later move than `--to`.
+    #[error("--from {from} comes after --to {to}")]
+    FromAfterTo {
+        /// The first move asked for.
+        from: u32,
+        /// The last move asked for.
+        to: u32,
+    },
+    /// `--view` is not a part of the board.
+    #[error("--view {view}: {}", error.message)]
+    View {
+        /// The view as given.
+        view: String,
+        /// What is wrong with it.
+        error: ValueError,
+    },
+}
 
 /// Which moment of the game to show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +80,7 @@ pub struct Snapshot {
 /// Writes the book; errors say what is wrong with the request (move numbers out of
 /// range, a bad view) in words for the command line. Move numbers count stones
 /// played, passes left out, as in books.
-pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
+pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, SnapshotError> {
     // Only the moves up to the last one shown go into the book, so a diagram early in
     // a game of a million moves does not replay (or check) the rest.
     let last = match s.moment {
@@ -54,15 +97,13 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
         .and_then(crate::sgf::value::parse_size)
         .map_or(19, |(c, r)| c.max(r));
     let mut out = format!("::book(#{DIAGRAM_ID}-book)\n\n::chapter\n\n{go}\n\n");
-    let range = |n: u32, what: &str| {
+    let range = |n: u32, what: &'static str| {
         if (1..=total).contains(&n) {
             Ok(())
         } else if total == 0 {
-            Err(format!("{what} {n}: the game has no moves"))
+            Err(SnapshotError::NoMoves { what, n })
         } else {
-            Err(format!(
-                "{what} {n} is not in the game: its moves are 1 to {total}"
-            ))
+            Err(SnapshotError::BeyondGame { what, n, total })
         }
     };
     let moment = match s.moment {
@@ -103,7 +144,7 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
             range(from, "--from")?;
             range(to, "--to")?;
             if from > to {
-                return Err(format!("--from {from} comes after --to {to}"));
+                return Err(SnapshotError::FromAfterTo { from, to });
             }
             out.push_str(&format!("::fig(#{DIAGRAM_ID}) at={from} to={to}"));
         }
@@ -112,7 +153,10 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, String> {
     }
     push_markup(&mut out, &markup);
     if let Some(v) = &s.view {
-        values::parse_view(v, size).map_err(|e| format!("--view {v}: {}", e.message))?;
+        values::parse_view(v, size).map_err(|error| SnapshotError::View {
+            view: v.clone(),
+            error,
+        })?;
         out.push_str(&format!(" vw={v}"));
     }
     if s.coords {

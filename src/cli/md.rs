@@ -148,7 +148,8 @@ fn block_options(words: &[&str], sgf: bool) -> Result<BlockOptions, String> {
             Some(("to", v)) if sgf => o.moves.2 = Some(number("to", v)?),
             Some(("view", v)) if sgf => o.view = Some(v.to_string()),
             Some(("variation", v)) if sgf => {
-                o.variation = Some(gobook::sgf::variation::parse_path(v)?);
+                o.variation =
+                    Some(gobook::sgf::variation::parse_path(v).map_err(|e| e.to_string())?);
             }
             _ => {
                 let known = if sgf {
@@ -384,7 +385,7 @@ fn sgf_block(
         Some(path) => match gobook::sgf::variation::with_variation(&game, path) {
             Ok(g) => g,
             Err(e) => {
-                report_at(name, md, block.range.start, &e);
+                report_at(name, md, block.range.start, &e.to_string());
                 return None;
             }
         },

@@ -156,6 +156,7 @@ pub fn draw(
                 );
             }
             gobook::render::png::svg_to_png(&svg, pic.width.unwrap_or(DEFAULT_PNG_WIDTH), pic.scale)
+                .map_err(|e| e.to_string())
         }
     }
 }

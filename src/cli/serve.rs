@@ -44,8 +44,8 @@ pub fn run(args: &ServeArgs, g: GlobalArgs) -> i32 {
     };
     match gobook::serve::run(opts) {
         Ok(()) => EXIT_OK,
-        Err(msg) => {
-            super::report::error(&msg);
+        Err(e) => {
+            super::report::error(&e.to_string());
             EXIT_USAGE
         }
     }

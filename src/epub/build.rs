@@ -430,7 +430,9 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         });
         files.push((
             href.clone(),
-            deflated.add(&format!("OEBPS/{href}"), doc.as_bytes())?,
+            deflated
+                .add(&format!("OEBPS/{href}"), doc.as_bytes())
+                .map_err(|e| BuildError::Other(e.to_string()))?,
         ));
         any_scripted |= scripted;
     }
@@ -516,7 +518,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         Content::Bytes(opf.into_bytes()),
     )];
     packed.extend(files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
-    Ok(ocf::pack(&packed, deflated)?)
+    ocf::pack(&packed, deflated).map_err(|e| BuildError::Other(e.to_string()))
 }
 
 fn i18n_ui(key: &str, lang: &str) -> &'static str {

@@ -12,6 +12,18 @@ pub const PACKAGE_PATH: &str = "OEBPS/content.opf";
 
 const CONTAINER_XML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<container version=\"1.0\" xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\">\n<rootfiles>\n<rootfile full-path=\"OEBPS/content.opf\" media-type=\"application/oebps-package+xml\"/>\n</rootfiles>\n</container>\n";
 
+/// Why the container could not be written; both come from writing into memory, so in
+/// practice only from running out of it.
+#[derive(Debug, thiserror::Error)]
+pub enum OcfError {
+    /// The ZIP writer refused an entry.
+    #[error("cannot write the EPUB container: {0}")]
+    Zip(#[from] zip::result::ZipError),
+    /// An entry's bytes could not be written.
+    #[error("cannot write the EPUB container: {0}")]
+    Io(#[from] std::io::Error),
+}
+
 /// What a file of the container holds.
 pub enum Content {
     /// Its bytes, compressed by [`pack`].
@@ -39,22 +51,12 @@ impl Default for Deflated {
 
 impl Deflated {
     /// Deflates `bytes`, the file at `path` in the container, as [`pack`] would.
-    pub fn add(&mut self, path: &str, bytes: &[u8]) -> Result<Content, String> {
-        self.zip
-            .start_file(path, options(path))
-            .map_err(zip_error)?;
-        self.zip.write_all(bytes).map_err(io_error)?;
+    pub fn add(&mut self, path: &str, bytes: &[u8]) -> Result<Content, OcfError> {
+        self.zip.start_file(path, options(path))?;
+        self.zip.write_all(bytes)?;
         self.count += 1;
         Ok(Content::Deflated(self.count - 1))
     }
-}
-
-fn zip_error(e: zip::result::ZipError) -> String {
-    format!("cannot write the EPUB container: {e}")
-}
-
-fn io_error(e: std::io::Error) -> String {
-    format!("cannot write the EPUB container: {e}")
 }
 
 /// How a file is stored: already compressed images gain nothing from deflate.
@@ -73,30 +75,27 @@ fn options(path: &str) -> SimpleFileOptions {
 
 /// Packs `files` (paths inside the container, contents; `deflated` holds those already
 /// deflated) into an EPUB file's bytes.
-pub fn pack(files: &[(String, Content)], deflated: Deflated) -> Result<Vec<u8>, String> {
-    let mut made = ZipArchive::new(deflated.zip.finish().map_err(zip_error)?).map_err(zip_error)?;
+pub fn pack(files: &[(String, Content)], deflated: Deflated) -> Result<Vec<u8>, OcfError> {
+    let mut made = ZipArchive::new(deflated.zip.finish()?)?;
     let mut z = ZipWriter::new(Cursor::new(Vec::new()));
     z.start_file(
         "mimetype",
         SimpleFileOptions::default().compression_method(CompressionMethod::Stored),
-    )
-    .map_err(zip_error)?;
-    z.write_all(b"application/epub+zip").map_err(io_error)?;
-    z.start_file("META-INF/container.xml", options("container.xml"))
-        .map_err(zip_error)?;
-    z.write_all(CONTAINER_XML.as_bytes()).map_err(io_error)?;
+    )?;
+    z.write_all(b"application/epub+zip")?;
+    z.start_file("META-INF/container.xml", options("container.xml"))?;
+    z.write_all(CONTAINER_XML.as_bytes())?;
     for (path, content) in files {
         match content {
             Content::Bytes(bytes) => {
-                z.start_file(path.as_str(), options(path))
-                    .map_err(zip_error)?;
-                z.write_all(bytes).map_err(io_error)?;
+                z.start_file(path.as_str(), options(path))?;
+                z.write_all(bytes)?;
             }
             Content::Deflated(n) => {
-                let file = made.by_index_raw(*n).map_err(zip_error)?;
-                z.raw_copy_file_rename(file, path).map_err(zip_error)?;
+                let file = made.by_index_raw(*n)?;
+                z.raw_copy_file_rename(file, path)?;
             }
         }
     }
-    Ok(z.finish().map_err(zip_error)?.into_inner())
+    Ok(z.finish()?.into_inner())
 }

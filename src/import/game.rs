@@ -5,7 +5,7 @@
 use super::line::{moves_text, walk, Numbered};
 use super::markup::{self, Markup, Tally};
 use super::text::{book_id, comment, paragraphs, push_attr, safe_value, summary, title};
-use super::{go_element, Imported, Options};
+use super::{go_element, ImportError, Imported, Options};
 use crate::format::writer::{self, Formatted};
 use crate::i18n;
 use crate::point::{Color, MAX_SIZE};
@@ -16,13 +16,10 @@ use crate::sgf::{self, GameTree, NodeId};
 pub const LONG_COMMENT: usize = 600;
 
 /// Writes the book (or chapter) for `game`, with what became of its markup.
-pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Imported, String> {
+pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Imported, ImportError> {
     let line = sgf::main_line(game);
     if !(2..=MAX_SIZE).contains(&line.size) {
-        return Err(format!(
-            "the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}",
-            line.size
-        ));
+        return Err(ImportError::BoardSize(line.size));
     }
     let size = line.size;
     let main = walk(game, crate::sgf::ROOT, size);
@@ -172,10 +169,7 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
     let text = match writer::format(&w.out, false) {
         Formatted::Text(t) => t,
         Formatted::SyntaxErrors(e) => {
-            return Err(format!(
-                "internal: the book written has syntax errors: {:?}",
-                e.first().map(|d| &d.message)
-            ))
+            return Err(ImportError::Internal(e.first().map(|d| d.message.clone())))
         }
     };
     Ok(Imported {

@@ -2,6 +2,7 @@
 //! and captioned variations (`game`), and problem files as `::prb` problems
 //! (`problems`). Knows nothing of the command line.
 
+mod error;
 mod game;
 mod line;
 pub mod markup;
@@ -9,6 +10,7 @@ mod problems;
 mod text;
 mod view;
 
+pub use error::ImportError;
 pub use game::{import_game, LONG_COMMENT};
 pub use markup::Tally;
 pub use problems::{problem_chapter, ProblemSet};
@@ -80,14 +82,14 @@ pub const GAME_ID: &str = "game";
 
 /// Writes a book for `game`; `name` (usually the file stem) gives the book ID and,
 /// failing game info, the title. Fails only for boards gobook cannot show.
-pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<String, String> {
+pub fn book_from_game(game: &GameTree, name: &str, opts: &Options) -> Result<String, ImportError> {
     import_game(game, name, opts).map(|i| i.text)
 }
 
 /// The game as gobook Go data: a `::go(#game)` element with the main line's board,
 /// setup, moves (`mv`) and game info; and the points of its numbered moves
 /// (move `n` is at index `n - 1`).
-pub fn game_data(game: &GameTree) -> Result<(String, Vec<crate::point::Point>), String> {
+pub fn game_data(game: &GameTree) -> Result<(String, Vec<crate::point::Point>), ImportError> {
     game_data_to(game, None)
 }
 
@@ -97,13 +99,10 @@ pub fn game_data(game: &GameTree) -> Result<(String, Vec<crate::point::Point>), 
 pub fn game_data_to(
     game: &GameTree,
     last: Option<u32>,
-) -> Result<(String, Vec<crate::point::Point>), String> {
+) -> Result<(String, Vec<crate::point::Point>), ImportError> {
     let line = sgf::main_line(game);
     if !(2..=MAX_SIZE).contains(&line.size) {
-        return Err(format!(
-            "the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}",
-            line.size
-        ));
+        return Err(ImportError::BoardSize(line.size));
     }
     // Numbered moves are the SGF moves that are not passes.
     let points: Vec<_> = line.moves.iter().filter_map(|m| m.point).collect();

@@ -12,7 +12,7 @@
 use super::line::moves_text;
 use super::markup::{self, Tally};
 use super::text::{book_id, comment, paragraphs, push_attr, safe_value};
-use super::{Imported, Note};
+use super::{ImportError, Imported, Note};
 use crate::format::writer::{self, Formatted};
 use crate::point::{Color, Point, MAX_SIZE};
 use crate::resolve::sgf_data::alternate;
@@ -36,7 +36,7 @@ enum Verdict {
 
 /// Writes a book (`book` names it; `None` writes chapters only, to include) of one
 /// chapter per set, each problem a `::prb` numbered through its chapter.
-pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Imported, String> {
+pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Imported, ImportError> {
     let mut out = String::new();
     let mut tally = Tally::default();
     let mut notes = Vec::new();
@@ -80,10 +80,7 @@ pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Import
     let text = match writer::format(&out, false) {
         Formatted::Text(t) => t,
         Formatted::SyntaxErrors(e) => {
-            return Err(format!(
-                "internal: the book written has syntax errors: {:?}",
-                e.first().map(|d| &d.message)
-            ))
+            return Err(ImportError::Internal(e.first().map(|d| d.message.clone())))
         }
     };
     Ok(Imported {
@@ -95,13 +92,14 @@ pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Import
 
 /// One problem as a `::prb` with ID `id`, its root comment after it; with the markup
 /// tally and notes on what could not be carried over.
-fn problem(game: &GameTree, id: &str, number: u32) -> Result<(String, Tally, Vec<String>), String> {
+fn problem(
+    game: &GameTree,
+    id: &str,
+    number: u32,
+) -> Result<(String, Tally, Vec<String>), ImportError> {
     let size = game.board_size();
     if !(2..=MAX_SIZE).contains(&size) {
-        return Err(format!(
-            "the board is {0}x{0}; gobook shows boards from 2x2 to {MAX_SIZE}x{MAX_SIZE}",
-            size
-        ));
+        return Err(ImportError::BoardSize(size));
     }
     let mut notes = Vec::new();
     let setup = crate::resolve::sgf_data::setup(game, size);

@@ -11,25 +11,55 @@ const FAMILY: &str = "DejaVu Sans";
 /// The largest side a PNG may have, in pixels: far past any screen, well short of memory trouble.
 pub const MAX_SIDE: u32 = 16_384;
 
+/// Why a diagram could not become a PNG.
+#[derive(Debug, thiserror::Error)]
+pub enum PngError {
+    /// resvg cannot read the SVG (a bug: gobook wrote it).
+    #[error("cannot read the SVG: {0}")]
+    Svg(#[source] usvg::Error),
+    /// The asked width and scale give a side of no pixels or too many.
+    #[error("a PNG of {width}x{height} pixels is out of range: each side must be 1 to {MAX_SIDE}")]
+    Size {
+        /// The width in device pixels.
+        width: f32,
+        /// The height in device pixels.
+        height: f32,
+    },
+    /// No memory for the image.
+    #[error("cannot make a {width}x{height} image")]
+    Pixmap {
+        /// The width in device pixels.
+        width: f32,
+        /// The height in device pixels.
+        height: f32,
+    },
+    /// The image could not be encoded; the `png` crate's error, boxed so that gobook
+    /// need not depend on that crate only to name it.
+    #[error("cannot encode the PNG: {0}")]
+    Encode(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
 /// Draws `svg` (a standalone diagram from [`crate::render::svg`]) as PNG bytes, `width` CSS
 /// pixels wide times `scale` device pixels each (2 for high-density screens); the height
 /// follows the drawing's aspect ratio.
-pub fn svg_to_png(svg: &str, width: u32, scale: f32) -> Result<Vec<u8>, String> {
+pub fn svg_to_png(svg: &str, width: u32, scale: f32) -> Result<Vec<u8>, PngError> {
     let plain = without_css_variables(svg);
     let opts = usvg_options();
-    let tree =
-        usvg::Tree::from_str(&plain, &opts).map_err(|e| format!("cannot read the SVG: {e}"))?;
+    let tree = usvg::Tree::from_str(&plain, &opts).map_err(PngError::Svg)?;
     let size = tree.size();
     let px_w = (width as f32 * scale).round();
     let factor = px_w / size.width();
     let px_h = (size.height() * factor).round();
     if !(1.0..=MAX_SIDE as f32).contains(&px_w) || !(1.0..=MAX_SIDE as f32).contains(&px_h) {
-        return Err(format!(
-            "a PNG of {px_w}x{px_h} pixels is out of range: each side must be 1 to {MAX_SIDE}"
-        ));
+        return Err(PngError::Size {
+            width: px_w,
+            height: px_h,
+        });
     }
-    let mut pixmap = tiny_skia::Pixmap::new(px_w as u32, px_h as u32)
-        .ok_or_else(|| format!("cannot make a {px_w}x{px_h} image"))?;
+    let mut pixmap = tiny_skia::Pixmap::new(px_w as u32, px_h as u32).ok_or(PngError::Pixmap {
+        width: px_w,
+        height: px_h,
+    })?;
     resvg::render(
         &tree,
         tiny_skia::Transform::from_scale(factor, factor),
@@ -37,7 +67,7 @@ pub fn svg_to_png(svg: &str, width: u32, scale: f32) -> Result<Vec<u8>, String> 
     );
     pixmap
         .encode_png()
-        .map_err(|e| format!("cannot encode the PNG: {e}"))
+        .map_err(|e| PngError::Encode(Box::new(e)))
 }
 
 /// The characters of `text` the bundled font has no glyph for (drawn as nothing in a PNG),

@@ -2,12 +2,14 @@
 //! the build cache, serve the last good site, and tell open pages to reload, swap
 //! their style sheet, or show the errors.
 
+mod error;
 pub mod http;
 pub mod panels;
 pub mod rebuild;
 pub mod state;
 pub mod watch;
 
+pub use error::ServeError;
 use http::{App, Signal};
 use rebuild::{Outcome, Rebuilder};
 use state::Shared;
@@ -43,12 +45,12 @@ pub fn is_loopback(host: &str) -> bool {
 }
 
 /// Runs the server until Ctrl-C.
-pub fn run(opts: ServeOptions) -> Result<(), String> {
+pub fn run(opts: ServeOptions) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server: {e}"))?;
+        .map_err(ServeError::Runtime)?;
     let result = runtime.block_on(serve(opts));
     // Serving holds nothing on disk: a rebuild still running is left to end with the process.
     runtime.shutdown_background();
@@ -61,7 +63,7 @@ fn log(quiet: bool, line: &str) {
     }
 }
 
-async fn serve(opts: ServeOptions) -> Result<(), String> {
+async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     let site = Shared::default();
     let (signals, _) = broadcast::channel::<Signal>(16);
     let (stop_tx, stop_rx) = tokio_watch::channel(false);
@@ -74,22 +76,18 @@ async fn serve(opts: ServeOptions) -> Result<(), String> {
     let addr_host: IpAddr = if opts.host == "localhost" {
         IpAddr::from([127, 0, 0, 1])
     } else {
-        opts.host.parse().map_err(|_| {
-            format!(
-                "`{}` is not an address to listen on; use e.g. 127.0.0.1",
-                opts.host
-            )
-        })?
+        opts.host
+            .parse()
+            .map_err(|_| ServeError::Host(opts.host.clone()))?
     };
     let listener = tokio::net::TcpListener::bind(SocketAddr::new(addr_host, opts.port))
         .await
-        .map_err(|e| {
-            format!(
-                "cannot listen on {}:{}: {e}; try another --port",
-                opts.host, opts.port
-            )
+        .map_err(|source| ServeError::Listen {
+            host: opts.host.clone(),
+            port: opts.port,
+            source,
         })?;
-    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    let local = listener.local_addr().map_err(ServeError::Address)?;
     let url = format!("http://{local}/");
     if !is_loopback(&opts.host) {
         eprintln!("warning: listening on {}: anyone on the network can read this book; use --host 127.0.0.1 to keep it private", opts.host);

@@ -5,6 +5,7 @@
 //! otherwise make rebuilds that make events that make rebuilds. A book folder removed
 //! (or moved away) is looked for until it is back, then watched again.
 
+use super::ServeError;
 use notify::event::{EventKind, ModifyKind};
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
@@ -44,10 +45,10 @@ pub fn watch(
     root: &Path,
     affects: impl Fn(&Path) -> bool + Send + 'static,
     changed: impl Fn() + Send + 'static,
-) -> Result<Watch, String> {
+) -> Result<Watch, ServeError> {
     let root = root
         .canonicalize()
-        .map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+        .map_err(|e| cannot_watch(&root.display().to_string(), notify::Error::io(e)))?;
     let (tx, rx) = channel();
     let events = tx.clone();
     let config = notify::Config::default().with_follow_symlinks(false);
@@ -57,10 +58,10 @@ pub fn watch(
         },
         config,
     )
-    .map_err(|e| format!("cannot watch files: {e}"))?;
+    .map_err(|e| cannot_watch("files", e))?;
     watcher
         .watch(&root, RecursiveMode::Recursive)
-        .map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+        .map_err(|e| cannot_watch(&root.display().to_string(), e))?;
     std::thread::Builder::new()
         .name("gobook-watch".into())
         .spawn(move || {
@@ -73,8 +74,16 @@ pub fn watch(
             }
             .run()
         })
-        .map_err(|e| format!("cannot watch files: {e}"))?;
+        .map_err(|e| cannot_watch("files", notify::Error::io(e)))?;
     Ok(Watch { tx })
+}
+
+/// The error for `what` (a folder, or `files`) that cannot be watched.
+fn cannot_watch(what: &str, source: notify::Error) -> ServeError {
+    ServeError::Watch {
+        what: what.to_string(),
+        source,
+    }
 }
 
 struct Watching<A, C> {
