@@ -91,9 +91,9 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     if !quiet {
         if let Some(s) = &site {
             eprintln!(
-                "Built {} in {:.2} s: {}, {}, {}",
+                "Built {} in {}: {}, {}, {}",
                 s.out_dir.display(),
-                s.elapsed.as_secs_f64(),
+                duration(s.elapsed),
                 count(s.pages, "page"),
                 count(s.diagrams, "diagram"),
                 count(s.languages, "language")
@@ -135,5 +135,27 @@ fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
             super::report::error(&e.to_string());
             EXIT_USAGE
         }
+    }
+}
+
+/// A build's time as a person reads it: milliseconds under a second ("4 ms", not "0.00 s").
+fn duration(d: std::time::Duration) -> String {
+    if d.as_secs_f64() < 1.0 {
+        format!("{} ms", d.as_millis().max(1))
+    } else {
+        format!("{:.2} s", d.as_secs_f64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::duration;
+    use std::time::Duration;
+
+    #[test]
+    fn short_builds_read_in_milliseconds() {
+        assert_eq!(duration(Duration::from_micros(300)), "1 ms");
+        assert_eq!(duration(Duration::from_millis(14)), "14 ms");
+        assert_eq!(duration(Duration::from_millis(2345)), "2.35 s");
     }
 }
