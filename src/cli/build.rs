@@ -156,6 +156,6 @@ mod tests {
     fn short_builds_read_in_milliseconds() {
         assert_eq!(duration(Duration::from_micros(300)), "1 ms");
         assert_eq!(duration(Duration::from_millis(14)), "14 ms");
-        assert_eq!(duration(Duration::from_millis(2345)), "2.35 s");
+        assert_eq!(duration(Duration::from_millis(2500)), "2.50 s");
     }
 }

@@ -101,7 +101,7 @@ fn the_example_builds_with_every_link_resolving() {
     );
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(
-        err.contains("Built") && err.contains(" s: 8 pages, 9 diagrams, 2 languages"),
+        err.contains("Built") && err.contains(": 8 pages, 9 diagrams, 2 languages"),
         "{err}"
     );
     for f in [
