@@ -6,10 +6,9 @@
 // Serves each SITE_DIR over HTTP, opens every HTML page in Debian's chromium (desktop,
 // light), and the first pages with diagrams also dark and at a phone's width; runs axe
 // on each and prints every violation. Exits 1 when there is one, 0 when there are none.
-import { chromium } from 'playwright-core';
-import { createServer } from 'node:http';
 import { readFile, readdir } from 'node:fs/promises';
-import { join, extname, normalize, relative } from 'node:path';
+import { join, relative } from 'node:path';
+import { serveSite, launchChromium } from './site-server.mjs';
 import { createRequire } from 'node:module';
 
 const sites = process.argv.slice(2);
@@ -18,7 +17,6 @@ if (sites.length === 0) {
   process.exit(2);
 }
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg' };
 
 const walk = async dir => {
   const out = [];
@@ -30,10 +28,7 @@ const walk = async dir => {
   return out.sort();
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const variants = [
   { name: 'desktop light', viewport: { width: 1280, height: 900 }, colorScheme: 'light' },
   { name: 'desktop dark', viewport: { width: 1280, height: 900 }, colorScheme: 'dark' },
@@ -43,19 +38,8 @@ const variants = [
 let violations = 0;
 let checked = 0;
 for (const site of sites) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = await readFile(join(site, path.endsWith('/') ? path + 'index.html' : path));
-      res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end('not found');
-    }
-  });
-  await new Promise(r => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${server.address().port}/`;
+  const server = await serveSite(site);
+  const base = server.base + '/';
   const pages = (await walk(site)).map(p => relative(site, p).split('\\').join('/'));
   // Every page on a desktop in light; the pages with diagrams (up to three) in every variant.
   const withDiagrams = [];

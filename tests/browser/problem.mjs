@@ -5,34 +5,16 @@
 //
 // Clicks each of the user's moves (the computer answers in between), then exits 0
 // when the feedback is the expected kind (`gb-right` or `gb-wrong`), 1 otherwise.
-import { chromium } from 'playwright-core';
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { join, extname, normalize } from 'node:path';
+import { serveSite, launchChromium } from './site-server.mjs';
 
 const [site, pagePath, figId, moves, want, shotPath] = process.argv.slice(2);
 if (!site || !pagePath || !figId || !moves || !want) {
   console.error('usage: node problem.mjs SITE_DIR PAGE FIG_ID "USER MOVES" right|wrong [SHOT.png]');
   process.exit(2);
 }
-const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  try {
-    const body = await readFile(join(site, path.endsWith('/') ? path + 'index.html' : path));
-    res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end('not found');
-  }
-});
-await new Promise(r => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const server = await serveSite(site);
+const { base } = server;
+const browser = await launchChromium();
 const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
 const errors = [];
 page.on('pageerror', e => errors.push(e.message));

@@ -10,10 +10,9 @@
 //
 // EPUB_DIR, when set, is the English EPUB of the same book, unpacked: its chapters are
 // opened as file:// URLs, so Chromium parses them as XHTML, as a reading system does.
-import { chromium } from 'playwright-core';
-import { createServer } from 'node:http';
+import { serveSite, launchChromium } from './site-server.mjs';
 import { readFile, mkdir } from 'node:fs/promises';
-import { join, extname, normalize } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [site, inspectPath, shots] = process.argv.slice(2);
@@ -22,25 +21,9 @@ if (!site || !inspectPath) {
   process.exit(2);
 }
 const inspect = JSON.parse(await readFile(inspectPath, 'utf8'));
-const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.png': 'image/png' };
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  try {
-    const body = await readFile(join(site, path.endsWith('/') ? path + 'index.html' : path));
-    res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end('not found');
-  }
-});
-await new Promise(r => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const server = await serveSite(site);
+const { base } = server;
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme: 'light' });
 const failures = [];
 const errors = [];

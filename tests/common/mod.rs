@@ -165,3 +165,12 @@ pub fn browser_missing() -> Option<String> {
     }
     None
 }
+
+/// Runs the gobook binary with `args`, colour off, and returns what it did.
+pub fn gobook(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}

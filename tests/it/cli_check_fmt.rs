@@ -1,17 +1,9 @@
 //! The command line as a user meets it: exit codes, messages, JSON, fmt in place and on pipes.
 
-use crate::common;
+use crate::common::{self, gobook};
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
 
 fn gobook_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))

@@ -1,16 +1,6 @@
 //! `gobook svg` as a blogger uses it: one diagram by ID, or all of them.
 
-use crate::common;
-
-use std::process::{Command, Output};
-
-fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+use crate::common::{self, gobook};
 
 fn example() -> String {
     common::root()

@@ -1,17 +1,8 @@
 //! `gobook svg GAME.sgf`: a blogger's diagram straight from a game record.
 
-use crate::common;
+use crate::common::{self, gobook};
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
 
 fn ear() -> Option<PathBuf> {
     Some(common::corpora()?.join("littlego/sgf/Famous games/Ear-reddening game.sgf"))

@@ -3,19 +3,12 @@
 //! clean result: never a crash, never a file that is not well-formed XML, never
 //! hundreds of thousands of lines on the terminal.
 
+use crate::common::gobook;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
 
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -1,16 +1,7 @@
 //! `gobook md`: a Markdown file's ```gobook and ```sgf blocks become inline SVG, for any
 //! static site generator; mistakes are reported with lines counted in the Markdown (issue 23).
 
-use crate::common;
-use std::process::{Command, Output};
-
-fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+use crate::common::{self, gobook};
 
 const POST: &str = "# A post
 

@@ -2,22 +2,13 @@
 //! refused with a located error) without a panic, a stack overflow or a hang.
 //! Times and peak memory in release builds are in docs/benchmarks.md.
 
-use crate::common;
+use crate::common::{self, gobook};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, bytes).unwrap();
     p
-}
-
-fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
 }
 
 fn path(p: &Path) -> &str {

@@ -1,18 +1,10 @@
 //! `gobook build` end to end: links resolve, languages stay apart, text is escaped,
 //! and a failed build leaves the previous site as it was.
 
-use crate::common;
+use crate::common::{self, gobook};
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+use std::process::Output;
 
 fn build(book: &Path, out: &Path) -> Output {
     gobook(&["build", book.to_str().unwrap(), "-o", out.to_str().unwrap()])

@@ -1,16 +1,7 @@
 //! `gobook svg GAME.sgf` draws what the node marks (TR, SQ, CR, MA, LB, AR, LN), says who
 //! plays in a problem, and follows a chosen variation (issue 23).
 
-use crate::common;
-use std::process::{Command, Output};
-
-fn gobook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+use crate::common::{self, gobook};
 
 fn svg_of(sgf: &str, args: &[&str]) -> String {
     let dir = common::tempdir();
