@@ -252,9 +252,23 @@ impl Writer<'_> {
     /// A diagram of the game's position before move `at` with `m`: for markup that
     /// clashes with the figure's and comes on a node without a move.
     fn own_diagram(&mut self, out: &mut String, m: &Markup, base: &str, at: u32) {
+        self.numbered_diagram(out, "dia", m, base, at);
+    }
+
+    /// Writes a diagram numbered through the book (`::dia` or `::var`, its ID taking the
+    /// next number), showing the position of `base` before move `at` with markup `m`,
+    /// captioned with its number.
+    fn numbered_diagram(
+        &mut self,
+        out: &mut String,
+        element: &str,
+        m: &Markup,
+        base: &str,
+        at: u32,
+    ) {
         let n = self.next_dia;
         self.next_dia += 1;
-        out.push_str(&format!("\n\n::dia(#{}dia{n})", self.prefix));
+        out.push_str(&format!("\n\n::{element}(#{}dia{n})", self.prefix));
         push_attr(out, "base", base, false);
         push_attr(out, "at", &at.to_string(), false);
         push_attr(
@@ -370,20 +384,7 @@ impl Writer<'_> {
             }
             if let Some(m) = &own[k] {
                 // The position after this node, in this diagram's numbering, with its markup.
-                let n = self.next_dia;
-                self.next_dia += 1;
-                out.push_str(&format!("\n\n::var(#{}dia{n})", self.prefix));
-                push_attr(out, "base", &id, false);
-                push_attr(out, "at", &(done + 1 + offset).to_string(), false);
-                push_attr(
-                    out,
-                    "ca",
-                    &i18n::variation_caption(n, None, self.lang),
-                    true,
-                );
-                for (name, value, q) in m.attributes() {
-                    push_attr(out, &name, &value, q);
-                }
+                self.numbered_diagram(out, "var", m, &id, done + 1 + offset);
                 refer = Some(id.clone());
             }
             let kids: &[NodeId] = &self.game.nodes()[node.id].children;

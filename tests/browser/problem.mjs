@@ -5,7 +5,7 @@
 //
 // Clicks each of the user's moves (the computer answers in between), then exits 0
 // when the feedback is the expected kind (`gb-right` or `gb-wrong`), 1 otherwise.
-import { serveSite, launchChromium } from './site-server.mjs';
+import { serveSite, launchChromium, clickPoint } from './site-server.mjs';
 
 const [site, pagePath, figId, moves, want, shotPath] = process.argv.slice(2);
 if (!site || !pagePath || !figId || !moves || !want) {
@@ -21,25 +21,9 @@ page.on('pageerror', e => errors.push(e.message));
 await page.goto(base + pagePath);
 const fig = `#${figId}`;
 
-// Clicks the centre of a point of the problem board (as run.mjs does).
-const clickPoint = async name => {
-  await page.locator(`${fig} .gb-board`).scrollIntoViewIfNeeded();
-  const box = await page.$eval(`${fig} .gb-board svg`, (s, name) => {
-    const f = s.closest('[data-gb]');
-    const D = JSON.parse(f.dataset.gb);
-    const col = 'ABCDEFGHJKLMNOPQRSTUVWXYZ'.indexOf(name[0]);
-    const row = +name.slice(1) - 1;
-    const vb = s.viewBox.baseVal, r = s.getBoundingClientRect();
-    const x = ((col - D.v[0]) * D.g[0] - vb.x) * (r.width / vb.width) + r.left;
-    const y = ((D.v[3] - row) * D.g[0] - vb.y) * (r.height / vb.height) + r.top;
-    return { x, y };
-  }, name);
-  await page.mouse.click(box.x, box.y);
-};
-
 let code = 0;
 for (const m of moves.split(' ').filter(Boolean)) {
-  await clickPoint(m);
+  await clickPoint(page, fig, m);
   // The computer's answer comes after a short pause.
   await page.waitForTimeout(900);
 }

@@ -10,7 +10,7 @@
 //
 // EPUB_DIR, when set, is the English EPUB of the same book, unpacked: its chapters are
 // opened as file:// URLs, so Chromium parses them as XHTML, as a reading system does.
-import { serveSite, launchChromium } from './site-server.mjs';
+import { serveSite, launchChromium, clickPoint } from './site-server.mjs';
 import { readFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -274,22 +274,6 @@ await scenario('solve a problem correctly', async () => {
   await shot(page, fig, 'problem-correct');
   await page.close();
 });
-
-// Clicks the centre of a point of a problem board.
-const clickPoint = async (page, fig, name) => {
-  await page.locator(`${fig} .gb-board`).scrollIntoViewIfNeeded();
-  const box = await page.$eval(`${fig} .gb-board svg`, (s, name) => {
-    const f = s.closest('[data-gb]');
-    const D = JSON.parse(f.dataset.gb);
-    const col = 'ABCDEFGHJKLMNOPQRSTUVWXYZ'.indexOf(name[0]);
-    const row = +name.slice(1) - 1;
-    const vb = s.viewBox.baseVal, r = s.getBoundingClientRect();
-    const x = ((col - D.v[0]) * D.g[0] - vb.x) * (r.width / vb.width) + r.left;
-    const y = ((D.v[3] - row) * D.g[0] - vb.y) * (r.height / vb.height) + r.top;
-    return { x, y };
-  }, name);
-  await page.mouse.click(box.x, box.y);
-};
 
 await scenario('a wrong move gets the refutation from the book', async () => {
   const page = await open('/en/problems.html');

@@ -31,3 +31,20 @@ export const launchChromium = () =>
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+
+// Clicks the centre of point `name` (e.g. "B1") of the live board of figure `fig`, from the
+// geometry the page embeds in `data-gb`.
+export const clickPoint = async (page, fig, name) => {
+  await page.locator(`${fig} .gb-board`).scrollIntoViewIfNeeded();
+  const box = await page.$eval(`${fig} .gb-board svg`, (s, name) => {
+    const f = s.closest('[data-gb]');
+    const D = JSON.parse(f.dataset.gb);
+    const col = 'ABCDEFGHJKLMNOPQRSTUVWXYZ'.indexOf(name[0]);
+    const row = +name.slice(1) - 1;
+    const vb = s.viewBox.baseVal, r = s.getBoundingClientRect();
+    const x = ((col - D.v[0]) * D.g[0] - vb.x) * (r.width / vb.width) + r.left;
+    const y = ((D.v[3] - row) * D.g[0] - vb.y) * (r.height / vb.height) + r.top;
+    return { x, y };
+  }, name);
+  await page.mouse.click(box.x, box.y);
+};

@@ -174,3 +174,19 @@ pub fn gobook(args: &[&str]) -> std::process::Output {
         .output()
         .unwrap()
 }
+
+/// Runs the gobook binary with `args` and `input` on its standard input, colour off.
+pub fn gobook_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}

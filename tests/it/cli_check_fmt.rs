@@ -1,22 +1,6 @@
 //! The command line as a user meets it: exit codes, messages, JSON, fmt in place and on pipes.
 
-use crate::common::{self, gobook};
-
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn gobook_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::common::{self, gobook, gobook_stdin};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

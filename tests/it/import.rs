@@ -1,7 +1,7 @@
 //! `gobook import`: real games become books that check, keep the main line in
 //! their figures, carry the comments and are already formatted.
 
-use crate::common;
+use crate::common::{self, gobook};
 
 use gobook::diagnostics::Severity;
 use gobook::format::schema::DiagramKind;
@@ -10,7 +10,6 @@ use gobook::import::{book_from_game, Options};
 use gobook::point::{Color, Point};
 use gobook::resolve::model::DiagramRole;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Famous games, and games with comments and variations.
 const GAMES: &[&str] = &[
@@ -235,14 +234,6 @@ fn two_moves_of_one_colour_keep_colours_and_numbers() {
     let c = gobook::check::check(&text);
     let d = &c.resolved.book.diagrams[0];
     assert_eq!(d.number_range(), Some((1, 3)));
-}
-
-fn gobook(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
 }
 
 #[test]

@@ -2,18 +2,9 @@
 //! extension, XML under another name) for every command that reads a game, and
 //! `--chapter` files that a book includes, checked and built.
 
-use crate::common;
+use crate::common::{self, gobook};
 
 use std::path::Path;
-use std::process::Command;
-
-fn gobook(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
 
 fn ok(r: &std::process::Output, what: &str) {
     assert_eq!(

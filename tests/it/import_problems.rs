@@ -3,7 +3,7 @@
 //! answer tree; a folder becomes a chapter per folder; and the imported problem
 //! takes the file's correct answer as correct in a real browser.
 
-use crate::common;
+use crate::common::{self, gobook};
 
 use gobook::format::schema::DiagramKind;
 use gobook::import::{problem_chapter, ProblemSet};
@@ -110,14 +110,6 @@ fn the_answer_tree_decides_right_and_wrong() {
     let right: Vec<String> = d.correct.iter().map(moves).collect();
     assert_eq!(right, ["S19 Pass R18 T19 S18"], "{text}");
     assert!(d.wrong.iter().any(|s| moves(s).starts_with("S19 Pass T19")));
-}
-
-fn gobook(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
 }
 
 #[test]

@@ -1,30 +1,10 @@
 //! `gobook svg` as a blogger uses it (issue 23): a hand-typed diagram without a book,
 //! PNG output with checked pixels, widths, crop, and captions that stay legible.
 
-use crate::common;
+use crate::common::{self, gobook, gobook_stdin};
 use gobook::render::svg::BoardDiagram;
 use resvg::tiny_skia::Pixmap;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn gobook(args: &[&str]) -> Output {
-    gobook_in(args, None)
-}
-
-fn gobook_in(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
+use std::process::Output;
 
 fn text(out: &Output) -> (String, String) {
     (
@@ -62,7 +42,7 @@ fn a_snippet_draws_without_a_book() {
 #[test]
 fn a_snippet_on_standard_input_draws_its_last_diagram() {
     let snippet = "::dia sz=9 ab=C3\n\n::dia sz=13 ab=K10\n";
-    let out = gobook_in(&["svg", "-"], Some(snippet));
+    let out = gobook_stdin(&["svg", "-"], snippet.as_bytes());
     let (svg, err) = text(&out);
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(svg.contains("13x13 board"), "the last diagram: {svg}");
@@ -100,7 +80,7 @@ fn a_mistake_in_a_snippet_has_line_and_column() {
         err.contains("<snippet>:1:21: error: `Z9` is off the 9x9 board"),
         "{err}"
     );
-    let out = gobook_in(&["svg", "-"], Some("\n\n::dia sz=9 ab=C3 mv=Z9\n"));
+    let out = gobook_stdin(&["svg", "-"], b"\n\n::dia sz=9 ab=C3 mv=Z9\n");
     let (_, err) = text(&out);
     assert!(err.contains("<stdin>:3:21: error"), "{err}");
     let out = gobook(&["svg", "-e", "just words"]);
