@@ -216,12 +216,23 @@ fn stones_and_numbers_of_a_figure_sit_on_their_points() {
     seen.sort();
     seen.dedup();
     assert_eq!(seen.len(), all);
-    // Three-digit numbers use the smaller font.
+    // Three-digit numbers are as tall as two-digit ones, condensed to fit the stone.
     let three = doc.descendants().find(|n| n.text() == Some("150")).unwrap();
+    let two = doc.descendants().find(|n| n.text() == Some("99"));
     assert_eq!(
         three.parent_element().unwrap().attribute("font-size"),
-        Some("10")
+        Some("14")
     );
+    if let Some(two) = two {
+        assert_eq!(
+            two.parent_element().unwrap().attribute("font-size"),
+            Some("14")
+        );
+        assert_eq!(two.attribute("textLength"), None);
+    }
+    let width: i32 = three.attribute("textLength").unwrap().parse().unwrap();
+    assert!(width < 22, "inside the stone: {width}");
+    assert_eq!(three.attribute("lengthAdjust"), Some("spacingAndGlyphs"));
 }
 
 #[test]

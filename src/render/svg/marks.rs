@@ -25,8 +25,15 @@ pub(crate) fn mark_path(d: &mut String, mark: Mark, x: i32, y: i32) {
 }
 
 /// Writes all visible marks as up to three paths, one per colour under them, so each
-/// mark contrasts with its stone or the board.
-pub(crate) fn write_marks(out: &mut String, l: &Layout, occ: &Occupancy, marks: &[(Point, Mark)]) {
+/// mark contrasts with its stone or the board. Marks on points that carry text are left
+/// to [`write_mark_badges`].
+pub(crate) fn write_marks(
+    out: &mut String,
+    l: &Layout,
+    occ: &Occupancy,
+    marks: &[(Point, Mark)],
+    has_text: impl Fn(Point) -> bool,
+) {
     let groups = [
         (Some(Color::Black), style::MARK_ON_BLACK),
         (Some(Color::White), style::MARK_ON_WHITE),
@@ -36,7 +43,7 @@ pub(crate) fn write_marks(out: &mut String, l: &Layout, occ: &Occupancy, marks: 
         let mut d = String::new();
         for &(p, mark) in marks
             .iter()
-            .filter(|&&(p, _)| l.shows(p) && occ.stone(p) == under)
+            .filter(|&&(p, _)| l.shows(p) && occ.stone(p) == under && !has_text(p))
         {
             let (x, y) = l.xy(p);
             mark_path(&mut d, mark, x, y);
@@ -48,6 +55,61 @@ pub(crate) fn write_marks(out: &mut String, l: &Layout, occ: &Occupancy, marks: 
             );
         }
     }
+}
+
+/// Where a badge sits: the upper right of its point, over the stone's outline, so the
+/// number in the middle stays whole.
+const BADGE_OFFSET: i32 = 9;
+/// Radius of the board-coloured disc behind a badge.
+const BADGE_RADIUS: i32 = 5;
+
+/// Writes the marks of points that also carry a number or letter as small badges in
+/// the upper right corner, on a board-coloured disc: a mark drawn over a move number
+/// would hide it, and the commentary names the stone by that number.
+pub(crate) fn write_mark_badges(
+    out: &mut String,
+    l: &Layout,
+    marks: &[(Point, Mark)],
+    has_text: impl Fn(Point) -> bool,
+) {
+    let badged: Vec<_> = marks
+        .iter()
+        .filter(|&&(p, _)| l.shows(p) && has_text(p))
+        .collect();
+    if badged.is_empty() {
+        return;
+    }
+    let _ = write!(out, r#"<g class="{}">"#, style::LABEL_BACKGROUND);
+    for &&(p, _) in &badged {
+        let (x, y) = l.xy(p);
+        super::stones::circle(out, (x + BADGE_OFFSET, y - BADGE_OFFSET), BADGE_RADIUS);
+    }
+    out.push_str("</g>");
+    let mut d = String::new();
+    for &&(p, mark) in &badged {
+        let (x, y) = l.xy(p);
+        small_mark_path(&mut d, mark, x + BADGE_OFFSET, y - BADGE_OFFSET);
+    }
+    let _ = write!(
+        out,
+        r#"<path class="{}" fill="none" stroke-width="1.5" d="{d}"/>"#,
+        style::MARK_ON_EMPTY
+    );
+}
+
+/// [`mark_path`] at about half size, for badges.
+fn small_mark_path(d: &mut String, mark: Mark, x: i32, y: i32) {
+    let _ = match mark {
+        Mark::Triangle => write!(d, "M{x} {}l3.5 6h-7z", y - 4),
+        Mark::Square => write!(d, "M{} {}h6v6h-6z", x - 3, y - 3),
+        Mark::Circle => write!(
+            d,
+            "M{} {y}a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0",
+            x as f32 - 3.5
+        ),
+        Mark::Cross => write!(d, "M{} {}l6 6m0-6l-6 6", x - 3, y - 3),
+        Mark::Diamond => write!(d, "M{x} {}l4 4-4 4-4-4z", y - 4),
+    };
 }
 
 /// Writes territory as small squares, one path per owner, outlined like stones so white

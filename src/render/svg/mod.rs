@@ -169,8 +169,10 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     stones::write_stones(&mut out, &l, &occ);
     marks::write_territory(&mut out, &l, &d.territory);
     stones::write_label_discs(&mut out, &l, &discs);
-    marks::write_marks(&mut out, &l, &occ, &d.marks);
+    let has_text = |p| texts.iter().any(|t| t.point == p);
+    marks::write_marks(&mut out, &l, &occ, &d.marks, has_text);
     stones::write_point_texts(&mut out, &l, &texts);
+    marks::write_mark_badges(&mut out, &l, &d.marks, has_text);
     let clearance = |p| match (occ.stone(p), discs.contains(&p)) {
         (Some(_), _) => stones::STONE_CLEARANCE,
         (None, true) => stones::LABEL_CLEARANCE,

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use super::layout::Layout;
 use super::occupancy::Occupancy;
 use super::style;
-use super::text::{baseline_offset, char_count, font_size, letter_spacing, push_int};
+use super::text::{baseline_offset, char_count, push_int, text_fit};
 use crate::escape::push_text;
 use crate::point::{Color, Point};
 
@@ -82,22 +82,18 @@ pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText
     ];
     for (under, class) in groups {
         // Sizes from large to small; each size has its own group.
-        for size in [14, 10, 8] {
+        for size in [14, 11] {
             let mut open = false;
             for t in texts
                 .iter()
                 .filter(|t| t.under == under && !t.text.is_empty())
             {
-                let chars = char_count(t.text);
-                if font_size(chars) != size {
+                let (font, condensed) = text_fit(char_count(t.text));
+                if font != size {
                     continue;
                 }
                 if !open {
-                    let _ = write!(out, r#"<g class="{class}" font-size="{size}""#);
-                    if let Some(ls) = letter_spacing(chars) {
-                        let _ = write!(out, r#" letter-spacing="{ls}""#);
-                    }
-                    out.push('>');
+                    let _ = write!(out, r#"<g class="{class}" font-size="{size}">"#);
                     open = true;
                 }
                 let (x, y) = l.xy(t.point);
@@ -105,7 +101,13 @@ pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText
                 push_int(out, x);
                 out.push_str(r#"" y=""#);
                 push_int(out, y + baseline_offset(t.text, size));
-                out.push_str(r#"">"#);
+                out.push('"');
+                if let Some(width) = condensed {
+                    out.push_str(r#" textLength=""#);
+                    push_int(out, width);
+                    out.push_str(r#"" lengthAdjust="spacingAndGlyphs""#);
+                }
+                out.push('>');
                 push_text(out, t.text);
                 out.push_str("</text>");
             }

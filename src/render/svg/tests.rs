@@ -2,7 +2,7 @@
 
 use super::grid::hoshi;
 use super::layout::Layout;
-use super::text::{baseline_offset, font_size};
+use super::text::{baseline_offset, text_fit};
 use super::*;
 use crate::point::Point;
 
@@ -36,11 +36,13 @@ fn ids_are_always_valid() {
 }
 
 #[test]
-fn text_sizes_shrink_for_long_labels() {
-    assert_eq!(font_size(1), 14);
-    assert_eq!(font_size(2), 14);
-    assert_eq!(font_size(3), 10);
-    assert!(font_size(4) < font_size(3));
+fn three_digits_are_as_tall_as_two_and_condensed_to_fit_the_stone() {
+    assert_eq!(text_fit(1), (14, None));
+    assert_eq!(text_fit(2), (14, None));
+    let (size, width) = text_fit(3);
+    assert_eq!(size, 14, "move 100 is as tall as move 99");
+    assert!(width.unwrap() < 2 * super::stones::STONE_RADIUS - 2);
+    assert!(text_fit(4).0 < 14 && text_fit(4).1.is_some());
     assert_eq!(baseline_offset("12", 14), 5);
     assert_eq!(baseline_offset("a", 14), 4);
 }

@@ -52,22 +52,24 @@ pub(crate) fn push_point(out: &mut String, p: crate::point::Point) {
     push_int(out, p.row as i32 + 1);
 }
 
-/// Font size (user units) for a label of `chars` characters on a point.
+/// How a label of `chars` characters is set on a point: its font size (user units) and,
+/// for long labels, the width it is condensed to.
 ///
-/// Up to two characters fill about two thirds of a stone; three need a smaller
-/// size to stay inside it, and anything longer is squeezed further.
-pub(crate) fn font_size(chars: usize) -> i32 {
+/// Up to two characters fill about two thirds of a stone. Three digits keep the same
+/// height and are condensed to fit, as printed Go books set move 100 and later; a
+/// smaller size would drop below 8 CSS px on a phone-wide 19x19 board. Longer labels
+/// are rare (four-digit moves, words) and get a little smaller as well.
+pub(crate) fn text_fit(chars: usize) -> (i32, Option<i32>) {
     match chars {
-        0..=2 => 14,
-        3 => 10,
-        _ => 8,
+        0..=2 => (14, None),
+        3 => (14, Some(CONDENSED_WIDTH)),
+        _ => (11, Some(CONDENSED_WIDTH + 1)),
     }
 }
 
-/// Letter spacing for labels of `chars` characters: tighter for long ones.
-pub(crate) fn letter_spacing(chars: usize) -> Option<&'static str> {
-    (chars >= 3).then_some("-.5")
-}
+/// The width three-digit labels are condensed to: inside a stone 22 units across,
+/// with room for its outline on both sides.
+pub(crate) const CONDENSED_WIDTH: i32 = 19;
 
 /// How far below the point centre the baseline goes so the text looks centred.
 ///
