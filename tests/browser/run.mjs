@@ -96,7 +96,18 @@ await scenario('replay a figure to its end: stones match gobook inspect', async 
   check(await page.$eval(`${fig} > svg.gb:not(.gb-live)`, s => getComputedStyle(s).display !== 'none'), 'the numbered figure is back at the end');
   check(await page.$eval(`${fig} button[aria-label="Next move"]`, b => b.disabled), 'next is disabled at the end');
   await page.click(`${fig} button[aria-label="Previous move"]`);
-  check(await page.$eval(`${fig} svg.gb-live`, s => s.querySelectorAll('.gb-mb, .gb-mw').length === 1), 'the last move is marked');
+  check(await page.$eval(`${fig} svg.gb-live`, s => s.querySelectorAll('.gb-last').length === 1), 'the last move is marked');
+  // The stones keep their numbers, as the commentary names them.
+  // Every number stands where the figure has it; stones taken since are gone with theirs.
+  const nums = sel => page.$eval(`${fig} ${sel}`, s => [...s.querySelectorAll('text')].filter(t => /^[0-9]+$/.test(t.textContent)).map(t => `${t.textContent}@${t.getAttribute('x')},${t.getAttribute('y')}`));
+  const still = await nums('> svg.gb:not(.gb-live)');
+  const live = await nums('svg.gb-live');
+  const lastNumber = String((await page.$eval(fig, f => JSON.parse(f.dataset.gb).n)) + total - 2);
+  // A move the figure lists under the board ("49 at 37") has its number only in replay.
+  const placed = n => still.includes(n) || !still.some(m => m.split('@')[0] === n.split('@')[0]);
+  check(live.length > total / 2 && live.every(placed), `the replay numbers its stones where the figure does (${live.length} of ${total - 1}; ${live.filter(n => !placed(n)).slice(0, 3)})`);
+  check(live.some(n => n.startsWith(lastNumber + '@')), `the last move played (${lastNumber}) is numbered`);
+  check(await page.$eval(`${fig} svg.gb-live`, s => [...s.querySelectorAll('text')].every(t => t.getAttribute('font-size') === '14')), 'numbers in replay are as large as in the figure');
   await shot(page, fig, 'replay');
   await page.close();
 });

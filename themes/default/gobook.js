@@ -66,10 +66,18 @@ const play = (a, z, i, color) => {
   if (self) self.forEach(k => (a[k] = 0));
 };
 
+// A number or letter on a point, sized as the renderer sizes it (src/render/svg/text.rs):
+// three digits keep the height of two and are condensed to fit the stone.
+const label = (cls, x, y, t) => {
+  const fit = t.length <= 2 ? '' : ` textLength="${t.length === 3 ? 19 : 20}" lengthAdjust="spacingAndGlyphs"`;
+  return `<text class="${cls}" font-size="${t.length <= 3 ? 14 : 11}" x="${x}" y="${y + (t.length <= 3 ? 5 : 4)}"${fit}>${t}</text>`;
+};
+
 // An SVG of the position `a` over `view`, with the same geometry and classes as the
 // renderer's, so the theme styles it and the board does not move when it replaces
-// the static figure. `marks` maps point index to a label, or '' for a last-move ring.
-const draw = (D, view, a, marks, cursor) => {
+// the static figure. `marks` maps point index to a move number; the stone at `last`
+// is the last move played, underlined (or ringed when it has no number).
+const draw = (D, view, a, marks, cursor, last) => {
   const [U, M, R, P, B] = D.g, z = D.z, [c0, r0, c1, r1] = view;
   const X = c => (c - c0) * U, Y = r => (r1 - r) * U;
   const w = (c1 - c0) * U, h = (r1 - r0) * U;
@@ -103,8 +111,11 @@ const draw = (D, view, a, marks, cursor) => {
         s += `<circle cx="${X(c)}" cy="${Y(r)}" r="${R}"/>`;
         const m = marks[i];
         const on = color === 1 ? 'gb-nb' : 'gb-nw';
-        if (m === '') text += `<circle class="${color === 1 ? 'gb-mb' : 'gb-mw'}" fill="none" stroke-width="2" cx="${X(c)}" cy="${Y(r)}" r="${R / 2}"/>`;
-        else if (m != null) text += `<text class="${on}" font-size="${m.length > 2 ? 10 : 14}" x="${X(c)}" y="${Y(r) + 5}">${m}</text>`;
+        if (m != null && m !== '') {
+          text += label(on, X(c), Y(r), m);
+          if (i === last) text += `<path class="gb-last ${color === 1 ? 'gb-mb' : 'gb-mw'}" stroke-width="1.5" d="M${X(c) - 6} ${Y(r) + 8}h12"/>`;
+        }
+        else if (i === last) text += `<circle class="${color === 1 ? 'gb-mb' : 'gb-mw'}" fill="none" stroke-width="2" cx="${X(c)}" cy="${Y(r)}" r="${R / 2}"/>`;
       }
     }
     s += '</g>';
@@ -306,20 +317,25 @@ const setup = fig => {
   }
   const view = () => (expanded ? full : D.v);
   const show = () => {
-    let a, marks = {};
+    let a, marks = {}, last = null;
     if (problem) {
       [a, marks] = problemPosition();
     } else {
+      // The stones keep the numbers of the moves played so far, as the commentary
+      // names them; a point played twice shows its latest move.
       a = positions[step];
+      moves.slice(0, step).forEach(m => {
+        if (m.at) marks[m.at[1] * z + m.at[0]] = String(m.n);
+      });
       const m = moves[step - 1];
-      if (m && m.at) marks[m.at[1] * z + m.at[0]] = '';
+      if (m && m.at) last = m.at[1] * z + m.at[0];
     }
     // The numbered figure stands for the end of the sequence.
     const still_shown = !problem && step === total && !expanded;
     // Until the reader first uses a board, the book's own figure shows and the live
     // board holds nothing: a page does not carry a hidden second copy of every board.
     if (still_shown && !used) live.replaceChildren();
-    else live.innerHTML = draw(D, view(), a, marks, problem && doc.activeElement === live ? cursor : null);
+    else live.innerHTML = draw(D, view(), a, marks, problem && doc.activeElement === live ? cursor : null, last);
     live.hidden = still_shown;
     host.style.display = still_shown ? '' : 'none';
     fig.dataset.gbStep = step;
