@@ -473,6 +473,18 @@ pub fn page_title(s: &Source, plan: &Plan, page: usize) -> String {
     }
 }
 
+/// The title of page `page` where room is short (pager, top bar): the chapter's
+/// `shortTitle` in this language when it has one, else [`page_title`].
+pub fn short_page_title(s: &Source, plan: &Plan, page: usize) -> String {
+    let book = s.book();
+    plan.pages[page]
+        .chapter
+        .and_then(|c| book.chapters[c].short_title.get(s.lang))
+        .map(|t| text::resolve_plain(book, t, s.lang))
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| page_title(s, plan, page))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

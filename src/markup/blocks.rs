@@ -208,6 +208,7 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
     let board = w.svg(f.diagram);
     html! {
         figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width) @if let Some(a) = &f.align { " gb-align-" (a) } } style=[style] data-gb=[interactive::data(dia)] {
+            @if let Some(h) = &f.caption.header { p.gb-header { (h) } }
             @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } } @else { (board) }
             (figcaption(
                 &f.caption,

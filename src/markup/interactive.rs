@@ -6,7 +6,7 @@
 use crate::format::schema::DiagramKind;
 use crate::format::values::{Move, Sequence};
 use crate::i18n;
-use crate::point::{Color, Point};
+use crate::point::{Color, Mark, Point};
 use crate::render::svg::{geometry, star_points};
 use crate::resolve::model::{Diagram, DiagramRole};
 use serde::Serialize;
@@ -101,6 +101,11 @@ struct Data<'a> {
     g: [i32; 5],
     /// The star points.
     h: String,
+    /// The marks and labels the replay keeps drawing: point code and `T`, `S`, `C`, `X`,
+    /// `D` (triangle, square, circle, cross, diamond) or `=` and the label; the points
+    /// of `hideInReplay` are left out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    k: Vec<(String, String)>,
     /// The moves, space-separated: `Bdd`; `B-` a tenuki, `B` a pass.
     #[serde(skip_serializing_if = "Option::is_none")]
     m: Option<String>,
@@ -154,11 +159,39 @@ pub fn data(d: &Diagram) -> Option<String> {
         o
     });
     let (lo, hi) = d.view;
+    let code = |p: Point| {
+        let mut s = String::with_capacity(2);
+        push_code(&mut s, p);
+        s
+    };
+    let shown = |p: &Point| !d.hide_in_replay.contains(p);
+    let mut kept: Vec<(String, String)> = d
+        .marks
+        .iter()
+        .filter(|(p, _)| shown(p))
+        .map(|&(p, m)| {
+            let k = match m {
+                Mark::Triangle => "T",
+                Mark::Square => "S",
+                Mark::Circle => "C",
+                Mark::Cross => "X",
+                Mark::Diamond => "D",
+            };
+            (code(p), k.to_string())
+        })
+        .collect();
+    kept.extend(
+        d.labels
+            .iter()
+            .filter(|(p, t)| shown(p) && !t.is_empty())
+            .map(|(p, t)| (code(*p), format!("={t}"))),
+    );
     let data = Data {
         b: stones(Color::Black),
         c: problem.then(|| d.correct.iter().map(sequence).collect()),
         g: geometry(d.show_coords),
         h: star,
+        k: kept,
         n: moves.as_ref().map(|_| d.first_number),
         m: moves,
         p: color_letter(d.to_play),

@@ -9,6 +9,9 @@ use crate::resolve::text::resolve_plain;
 /// The caption lines of a diagram, each present only when it shows.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct CaptionLines {
+    /// The line above the board (`header`, `header_xx`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub header: Option<String>,
     /// The author's caption (`ca`, `ca_xx`).
     pub caption: Option<String>,
     /// "Black to play", when `showToPlay`.
@@ -52,7 +55,13 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
         GapsSetting::Auto if d.gaps.is_empty() => None,
         GapsSetting::Auto => Some(gaps_text(&d.gaps, lang)),
     };
+    let header = d
+        .header
+        .get(lang)
+        .map(|h| resolve_plain(book, h, lang))
+        .filter(|h| !h.is_empty());
     CaptionLines {
+        header,
         caption,
         to_play,
         from_to,

@@ -165,6 +165,8 @@ pub fn assemble(
         show_to_play: flag("showToPlay").unwrap_or(kind == Some(DiagramKind::Prb)),
         show_coords: flag("showCoords").unwrap_or(inh.show_coords),
         caption,
+        header: lang_text(attrs, "header"),
+        hide_in_replay: pts("hideInReplay"),
         width,
         align: get("align").map(str::to_string),
         correct,

@@ -94,6 +94,7 @@ fn resolve_inner(
             "publisher",
             "copyright",
             "cover",
+            "shortTitle",
         ] {
             let t = lang_text(&b.attrs, name);
             if t.is_set() {
@@ -154,6 +155,7 @@ fn resolve_inner(
                     langs: el.languages().map(String::from).collect(),
                     full_width: flag(Some(el), "fullWidth"),
                     show_coords: flag(Some(el), "showCoords"),
+                    short_title: lang_text(&el.attrs, "shortTitle"),
                     blocks: Vec::new(),
                 });
                 style = "normal".into();
@@ -171,6 +173,7 @@ fn resolve_inner(
                 langs: Vec::new(),
                 full_width: None,
                 show_coords: None,
+                short_title: Default::default(),
                 blocks: Vec::new(),
             });
         }

@@ -89,6 +89,8 @@ pub struct Chapter {
     pub full_width: Option<bool>,
     /// Chapter `showCoords`, if set.
     pub show_coords: Option<bool>,
+    /// `shortTitle`: the chapter's name in navigation, where the full title would be cut.
+    pub short_title: LangText,
     /// What the chapter shows, in order.
     pub blocks: Vec<Block>,
 }
@@ -287,6 +289,10 @@ pub struct Diagram {
     pub gaps_setting: GapsSetting,
     /// Captions.
     pub caption: LangText,
+    /// `header`: a line above the board.
+    pub header: LangText,
+    /// `hideInReplay`: points whose marks and labels the replay leaves out.
+    pub hide_in_replay: Vec<Point>,
     /// Show the move range in the caption.
     pub show_from_to: bool,
     /// Show who is to play in the caption.

@@ -167,6 +167,8 @@ fn same_for_page(a: &crate::resolve::model::Diagram, b: &crate::resolve::model::
         gaps,
         gaps_setting,
         caption,
+        header,
+        hide_in_replay,
         show_from_to,
         show_to_play,
         show_coords,
@@ -196,6 +198,8 @@ fn same_for_page(a: &crate::resolve::model::Diagram, b: &crate::resolve::model::
         && *gaps == b.gaps
         && *gaps_setting == b.gaps_setting
         && *caption == b.caption
+        && *header == b.header
+        && *hide_in_replay == b.hide_in_replay
         && *show_from_to == b.show_from_to
         && *show_to_play == b.show_to_play
         && *show_coords == b.show_coords

@@ -73,6 +73,11 @@ pub fn page_title(site: &Site, plan: &Plan, page: usize) -> String {
     page::page_title(&site.source(plan), plan, page)
 }
 
+/// The title shown for a page where room is short: its `shortTitle`, if any.
+fn short_page_title(site: &Site, plan: &Plan, page: usize) -> String {
+    page::short_page_title(&site.source(plan), plan, page)
+}
+
 /// The blocks of a chapter in the language of plan `plan_idx`, as HTML.
 fn chapter_body(site: &Site, plan_idx: usize, chapter: &[Block], cx: &LinkContext) -> Markup {
     let w = Writer {
@@ -98,6 +103,13 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         .map(|t| text::resolve_plain(book, t, lang))
         .unwrap_or_else(|| book.id.clone());
     let this_title = page_title(site, plan, page);
+    // The top bar names the book in few words when it has a `shortTitle`; the page's one
+    // `h1` keeps the full title.
+    let short_book_title = book
+        .info("shortTitle", lang)
+        .map(|t| text::resolve_plain(book, t, lang))
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| book_title.clone());
     let chapter = plan.pages[page].chapter;
     let inline_anchor = |d: usize| format!("gb-inline-{d}");
     let cx = LinkContext {
@@ -149,7 +161,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                     @if title_is_h1 {
                         h1.gb-site-title { a.gb-book-title href="index.html" { (book_title) } }
                     } @else {
-                        a.gb-book-title href="index.html" { (book_title) }
+                        a.gb-book-title href="index.html" { (short_book_title) }
                     }
                     nav.gb-top-nav aria-label=(ui("nav_book", lang)) {
                         @if let Some(ci) = plan.contents {
@@ -175,13 +187,13 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                     @if let Some(p) = prev {
                         a.gb-prev rel="prev" href=(plan.pages[p].file) {
                             span.gb-pager-dir { "← " (ui("previous", lang)) }
-                            span.gb-pager-title { (page_title(site, plan, p)) }
+                            span.gb-pager-title { (short_page_title(site, plan, p)) }
                         }
                     }
                     @if let Some(n) = next {
                         a.gb-next rel="next" href=(plan.pages[n].file) {
                             span.gb-pager-dir { (ui("next", lang)) " →" }
-                            span.gb-pager-title { (page_title(site, plan, n)) }
+                            span.gb-pager-title { (short_page_title(site, plan, n)) }
                         }
                     }
                 }

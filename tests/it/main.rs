@@ -19,6 +19,7 @@ mod examples_build;
 mod format_books;
 mod format_props;
 mod format_reference;
+mod future_additions;
 mod fuzz_findings;
 mod hostile_text;
 mod import;

@@ -68,10 +68,21 @@ const play = (a, z, i, color) => {
 
 // A number or letter on a point, sized as the renderer sizes it (src/render/svg/text.rs):
 // three digits keep the height of two and are condensed to fit the stone.
+// All-lowercase text sits a little higher, as its letters are shorter.
 const label = (cls, x, y, t) => {
-  const fit = t.length <= 2 ? '' : ` textLength="${t.length === 3 ? 19 : 20}" lengthAdjust="spacingAndGlyphs"`;
-  return `<text class="${cls}" font-size="${t.length <= 3 ? 14 : 11}" x="${x}" y="${y + (t.length <= 3 ? 5 : 4)}"${fit}>${t}</text>`;
+  const n = [...t].length, size = n <= 3 ? 14 : 11, lower = t === t.toLowerCase() && t !== t.toUpperCase();
+  const fit = n <= 2 ? '' : ` textLength="${n === 3 ? 19 : 20}" lengthAdjust="spacingAndGlyphs"`;
+  return `<text class="${cls}" font-size="${size}" x="${x}" y="${y + Math.round(size * (lower ? 0.27 : 0.36))}"${fit}>${esc(t)}</text>`;
 };
+
+// Labels are the author's text: escaped before they join the markup.
+const esc = t => t.replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+// The marks' outlines, as the renderer draws them (src/render/svg/marks.rs); `small`
+// for the badge a mark becomes on a numbered stone.
+const markPath = (k, x, y, small) =>
+  small
+    ? { T: `M${x} ${y - 4}l3.5 6h-7z`, S: `M${x - 3} ${y - 3}h6v6h-6z`, C: `M${x - 3.5} ${y}a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0`, X: `M${x - 3} ${y - 3}l6 6m0-6l-6 6`, D: `M${x} ${y - 4}l4 4-4 4-4-4z` }[k]
+    : { T: `M${x} ${y - 7}l6 11h-12z`, S: `M${x - 5} ${y - 5}h10v10h-10z`, C: `M${x - 6} ${y}a6 6 0 1 0 12 0a6 6 0 1 0-12 0`, X: `M${x - 5} ${y - 5}l10 10m0-10l-10 10`, D: `M${x} ${y - 7}l7 7-7 7-7-7z` }[k];
 
 // An SVG of the position `a` over `view`, with the same geometry and classes as the
 // renderer's, so the theme styles it and the board does not move when it replaces
@@ -121,6 +132,22 @@ const draw = (D, view, a, marks, cursor, last) => {
     s += '</g>';
   }
   s += text;
+  // The book's marks and labels stay on the board through the replay, except those the
+  // author hid (hideInReplay); on a numbered stone a mark is a badge and a label gives way.
+  for (const [pt, k] of D.k || []) {
+    const [c, r] = code(pt), i = r * z + c;
+    if (!shows(c, r)) continue;
+    const x = X(c), y = Y(r), under = a[i], numbered = under && marks[i] != null && marks[i] !== '';
+    if (k[0] === '=') {
+      if (numbered) continue;
+      if (!under) s += `<circle class="gb-lbg" cx="${x}" cy="${y}" r="9"/>`;
+      s += label(under === 1 ? 'gb-nb' : under === 2 ? 'gb-nw' : 'gb-ne', x, y, k.slice(1));
+    } else if (numbered) {
+      s += `<circle class="gb-lbg" cx="${x + 9}" cy="${y - 9}" r="5"/><path class="gb-me" fill="none" stroke-width="1.5" d="${markPath(k, x + 9, y - 9, true)}"/>`;
+    } else {
+      s += `<path class="${under === 1 ? 'gb-mb' : under === 2 ? 'gb-mw' : 'gb-me'}" fill="none" stroke-width="2" d="${markPath(k, x, y, false)}"/>`;
+    }
+  }
   if (cursor) s += `<rect class="gb-cur" fill="none" stroke-width="2" x="${X(cursor[0]) - U / 2}" y="${Y(cursor[1]) - U / 2}" width="${U}" height="${U}"/>`;
   if (B) {
     const mid = P + B / 2;

@@ -1,0 +1,85 @@
+//! The spec's "possible future additions" a book author uses now: `shortTitle` for
+//! navigation, a diagram `header` above the board, and `hideInReplay`
+//! (tests/books/valid/future-additions.gobook).
+
+use crate::common::{self, gobook};
+use std::process::Command;
+
+fn build() -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = common::tempdir();
+    let site = tmp.path().join("site");
+    let book = common::root().join("tests/books/valid/future-additions.gobook");
+    let r = gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    (tmp, site)
+}
+
+#[test]
+fn short_titles_name_the_book_and_chapters_where_room_is_short() {
+    let (_tmp, site) = build();
+    let first = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let contents = std::fs::read_to_string(site.join("contents.html")).unwrap();
+    // The top bar of a page whose chapter has its own h1 uses the short book title...
+    assert!(first.contains(r#"<a class="gb-book-title" href="index.html">Corner Guide</a>"#));
+    // ...the page's one h1 and its <title> keep the full ones.
+    assert!(first
+        .contains("<title>The Complete Guide to Everything About Corner Life and Death</title>"));
+    assert!(contents.contains(r#"<h1 class="gb-site-title"><a class="gb-book-title" href="index.html">The Complete Guide to Everything About Corner Life and Death</a></h1>"#));
+    // The pager uses the chapter's short title; the table of contents the full one.
+    assert!(contents.contains(r#"<span class="gb-pager-title">Basics</span>"#));
+    assert!(contents.contains(r#"<span class="gb-pager-title">Second</span>"#));
+    assert!(contents.contains(r#"<li><a href="two.html">The Second Chapter, in Full</a></li>"#));
+}
+
+#[test]
+fn a_header_stands_above_the_board_and_hidden_marks_stay_out_of_the_replay() {
+    let (_tmp, site) = build();
+    let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let header = page
+        .find(r#"<p class="gb-header">Diagram header</p>"#)
+        .expect("header");
+    let board = page[header..].find("<svg").expect("board after the header");
+    assert!(board < 60, "nothing between header and board");
+    // The replay data keeps the triangle on C3 and label a on G7, not E5 nor b on H8.
+    let data = page
+        .split("data-gb=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let data = data.replace("&quot;", "\"");
+    let v: serde_json::Value = serde_json::from_str(&data).unwrap();
+    assert_eq!(v["k"], serde_json::json!([["cc", "T"], ["gg", "=a"]]));
+    // The static figure still draws every mark: hideInReplay is for the replay only.
+    assert_eq!(
+        page.matches("l6 11h-12z").count() + page.matches("l3.5 6h-7z").count(),
+        2
+    );
+
+    if let Some(why) = common::browser_missing() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "browser tests cannot run under CI: {why}"
+        );
+        eprintln!("SKIPPED the browser half: {why}; run scripts/setup.sh");
+        return;
+    }
+    let out = Command::new("node")
+        .arg(common::root().join("tests/browser/future.mjs"))
+        .arg(&site)
+        .env("CHROMIUM", common::chromium())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
