@@ -41,9 +41,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_default_script_stays_under_15_kb() {
+    fn the_default_script_stays_under_16_kb() {
+        // 15 KB until the replay drew the book's marks and kept its numbers.
         let js = script(&Theme::Default).unwrap();
-        assert!(js.len() < 15 * 1024, "gobook.js is {} bytes", js.len());
+        assert!(js.len() < 16 * 1024, "gobook.js is {} bytes", js.len());
         assert!(!js.contains("\n//"));
     }
 

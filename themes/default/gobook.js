@@ -77,12 +77,8 @@ const label = (cls, x, y, t) => {
 
 // Labels are the author's text: escaped before they join the markup.
 const esc = t => t.replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-// The marks' outlines, as the renderer draws them (src/render/svg/marks.rs); `small`
-// for the badge a mark becomes on a numbered stone.
-const markPath = (k, x, y, small) =>
-  small
-    ? { T: `M${x} ${y - 4}l3.5 6h-7z`, S: `M${x - 3} ${y - 3}h6v6h-6z`, C: `M${x - 3.5} ${y}a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0`, X: `M${x - 3} ${y - 3}l6 6m0-6l-6 6`, D: `M${x} ${y - 4}l4 4-4 4-4-4z` }[k]
-    : { T: `M${x} ${y - 7}l6 11h-12z`, S: `M${x - 5} ${y - 5}h10v10h-10z`, C: `M${x - 6} ${y}a6 6 0 1 0 12 0a6 6 0 1 0-12 0`, X: `M${x - 5} ${y - 5}l10 10m0-10l-10 10`, D: `M${x} ${y - 7}l7 7-7 7-7-7z` }[k];
+// The marks' outlines around (0, 0), as the renderer draws them (src/render/svg/marks.rs).
+const MARKS = { T: 'M0-7l6 11h-12z', S: 'M-5-5h10v10h-10z', C: 'M-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0', X: 'M-5-5l10 10m0-10l-10 10', D: 'M0-7l7 7-7 7-7-7z' };
 
 // An SVG of the position `a` over `view`, with the same geometry and classes as the
 // renderer's, so the theme styles it and the board does not move when it replaces
@@ -143,9 +139,9 @@ const draw = (D, view, a, marks, cursor, last) => {
       if (!under) s += `<circle class="gb-lbg" cx="${x}" cy="${y}" r="9"/>`;
       s += label(under === 1 ? 'gb-nb' : under === 2 ? 'gb-nw' : 'gb-ne', x, y, k.slice(1));
     } else if (numbered) {
-      s += `<circle class="gb-lbg" cx="${x + 9}" cy="${y - 9}" r="5"/><path class="gb-me" fill="none" stroke-width="1.5" d="${markPath(k, x + 9, y - 9, true)}"/>`;
+      s += `<circle class="gb-lbg" cx="${x + 9}" cy="${y - 9}" r="5"/><path class="gb-me" fill="none" stroke-width="3" transform="translate(${x + 9} ${y - 9}) scale(.55)" d="${MARKS[k]}"/>`;
     } else {
-      s += `<path class="${under === 1 ? 'gb-mb' : under === 2 ? 'gb-mw' : 'gb-me'}" fill="none" stroke-width="2" d="${markPath(k, x, y, false)}"/>`;
+      s += `<path class="${under === 1 ? 'gb-mb' : under === 2 ? 'gb-mw' : 'gb-me'}" fill="none" stroke-width="2" transform="translate(${x} ${y})" d="${MARKS[k]}"/>`;
     }
   }
   if (cursor) s += `<rect class="gb-cur" fill="none" stroke-width="2" x="${X(cursor[0]) - U / 2}" y="${Y(cursor[1]) - U / 2}" width="${U}" height="${U}"/>`;
