@@ -230,7 +230,7 @@ pub fn markdown() -> String {
         ));
     }
     out.push_str("| `::de`, `::ja`, ... | A paragraph shown only in that language (`::p_de`). | [Paragraph](#paragraph), [Display](#display) | `::de Ein Absatz auf Deutsch.` |\n\n");
-    out.push_str("In text: `**bold**`, `__italic__`, `<a href=ID>link</a>`, `<dia at=2 mv=C4>tap to see</dia>`,\n`<img url=\"x.png\">`, `<br>`; `^T` `^S` `^X` `^D` `^O` symbols (`^Tb`: on a black stone);\nstandard texts such as `#btp#` (\"Black to play.\") and `#title#`.\n\n");
+    out.push_str("In text: `**bold**`, `__italic__`, `<a href=ID>link</a>`, `<dia at=2 mv=C4>tap to see</dia>`,\n`<img url=\"x.png\">`, `<br>`; `^T` `^S` `^X` `^D` `^O` symbols (`^Tb`: on a black stone);\nstandard texts such as `#btp#` (\"Black to play.\") and `#title#`;\ngame info of the Go data the text follows, such as `#pb#` (Black's name) or `#dt_ja#`, shown as written.\n\n");
 
     out.push_str("## Attributes\n\n");
     let table = schema::attributes();

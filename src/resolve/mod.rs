@@ -4,6 +4,7 @@
 pub mod cache;
 pub mod caption;
 pub mod diagram;
+pub mod game_info;
 pub mod godata;
 pub mod model;
 mod prefetch;
@@ -30,6 +31,8 @@ pub struct Resolved {
     pub diagram_of_element: Vec<Option<usize>>,
     /// Inline diagrams by the source offset of their `<dia` tag.
     pub inline_diagrams: HashMap<u32, usize>,
+    /// The game info each Go data element sets itself, for `#pb#` and the like in text.
+    pub game_info: HashMap<usize, game_info::OwnGameInfo>,
 }
 
 /// Spacing attributes that are inherited until the next chapter (`paraSpacing`)
@@ -188,6 +191,9 @@ fn resolve_inner(
             ElementKind::Go | ElementKind::Diagram(_) => {
                 let role = Role::of(el.kind).expect("go data");
                 let base = links.base[i].and_then(|b| data[b].as_deref());
+                if let Some(info) = game_info::own(el) {
+                    r.game_info.insert(i, info);
+                }
                 let text = src
                     .get(el.span.start as usize..el.span.end as usize)
                     .unwrap_or("");

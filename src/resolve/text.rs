@@ -246,6 +246,31 @@ fn text_atoms(
             }
         }
         if c == b'#' {
+            match game_info_at(ctx, &s[i..]) {
+                Some((Some(value), len)) => {
+                    // Verbatim: typography would turn the date 1846-09-11 into a range.
+                    flush(&mut buf, out, buf_start);
+                    out.push(Atom::Rich(Rich::Text(value.to_string())));
+                    i += len;
+                    buf_start = offset + i as u32;
+                    continue;
+                }
+                Some((None, len)) => {
+                    diags.warning(
+                    crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + len),
+                    "game-info-not-set",
+                    format!(
+                        "`{}` shows game info of the Go data this text follows, which has none of that kind, so it stays as written; set it there (`{}=...`)",
+                        &s[i..i + len],
+                        s[i + 1..i + len - 1].split('_').next().unwrap_or_default()
+                    ),
+                    );
+                    buf.push_str(&s[i..i + len]);
+                    i += len;
+                    continue;
+                }
+                None => {}
+            }
             if let Some((replacement, len)) = standard_text_at(book, &s[i..], ctx.lang) {
                 buf.push_str(&replacement);
                 i += len;
@@ -336,6 +361,22 @@ fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
         });
     }
     None
+}
+
+/// A `#pb#` or `#pb_xx#` game info text at the start of `s`: the value the current Go
+/// data gives it (None when it gives none), and the length.
+fn game_info_at<'a>(ctx: &TextContext<'a>, s: &str) -> Option<(Option<&'a str>, usize)> {
+    let end = s[1..].find('#')? + 1;
+    let code = &s[1..end];
+    let (name, tag) = match code.split_once('_') {
+        Some((n, t)) if schema::is_language(t) => (n, t),
+        _ => (code, ctx.lang),
+    };
+    if !super::game_info::is_code(name) {
+        return None;
+    }
+    let v = super::game_info::value(&ctx.resolved.game_info, ctx.links, ctx.element, name, tag);
+    Some((v, end + 1))
 }
 
 /// A `#code#` or `#code_xx#` standard text at the start of `s`: its text and length.

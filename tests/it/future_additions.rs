@@ -83,3 +83,43 @@ fn a_header_stands_above_the_board_and_hidden_marks_stay_out_of_the_replay() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn game_info_texts_show_the_current_go_data_verbatim() {
+    let tmp = common::tempdir();
+    let site = tmp.path().join("site");
+    let book = common::root().join("tests/books/valid/game-info-texts.gobook");
+    let r = gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+    // The date keeps its hyphens: game info is not typeset.
+    assert!(page.contains(
+        "Honinbo Shusaku (4d) against Gennan Inseki (8d), 1846-09-11, Osaka: B+2. Komi 0. In Japanese: 本因坊秀策."
+    ), "{page}");
+    // A figure based on the game reads the game's info through its base.
+    assert!(page.contains("In this figure Honinbo Shusaku plays first; the result was B+2."));
+}
+
+#[test]
+fn game_info_the_go_data_does_not_set_is_a_warning_at_its_place() {
+    let tmp = common::tempdir();
+    let book = tmp.path().join("b.gobook");
+    std::fs::write(
+        &book,
+        "::book(#b)\n\n::chapter(#c)\n\n::go(#g) pb=Shusaku mv=Q16\n\n#pb# won by #re#.\n",
+    )
+    .unwrap();
+    let r = gobook(&["check", book.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        err.contains("b.gobook:7:13: warning: `#re#` shows game info"),
+        "{err}"
+    );
+    assert!(err.contains("(`re=...`)"), "{err}");
+    assert!(!err.contains("did you mean"), "{err}");
+}
