@@ -239,6 +239,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         s.book_dir,
         std::slice::from_ref(&plan),
         Dialect::Xhtml,
+        s.config.buy_url.as_deref(),
     )
     .map_err(|e| match e {
         // Missing includes are reported in the book itself.
@@ -274,10 +275,12 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     let mut deflated = ocf::Deflated::default();
     let mut spine: Vec<usize> = Vec::new();
 
-    // The cover: the book's own image when it names a local one, else drawn from the title.
-    let cover_src = info("cover")
+    // The cover: the book's own local image (named, or the spec's default `ID_cover.jpg`)
+    // when the file is there, else drawn from the title (`check` warns about a named one).
+    let cover_src = Some(book.cover(lang))
         .filter(|c| !is_external(c))
-        .map(|c| c.trim_start_matches("./").to_string());
+        .map(|c| c.trim_start_matches("./").to_string())
+        .filter(|c| confine(s.book_dir, c, "cover image", Kind::File).is_ok());
     let cover_image = match cover_src {
         Some(c) => {
             let media = package::media_type(&c).ok_or_else(|| format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;

@@ -18,12 +18,13 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
-/// Renders every included file once per language.
+/// Renders every included file once per language; `buy_url` is where buy buttons lead.
 pub fn render_includes(
     checked: &Checked,
     book_dir: &Path,
     plans: &[Plan],
     dialect: Dialect,
+    buy_url: Option<&str>,
 ) -> Result<Vec<HashMap<String, Markup>>, BuildError> {
     let mut urls = BTreeSet::new();
     for ch in &checked.resolved.book.chapters {
@@ -43,7 +44,7 @@ pub fn render_includes(
                 }
             }
             Ok(Included::Gobook { text, .. }) => {
-                let wrapped = includes::wrap(&text);
+                let wrapped = includes::wrap_in(&text, &checked.resolved.book.id);
                 let sub = check(&wrapped);
                 let sub_book = &sub.resolved.book;
                 let sub_plans: Vec<Plan> = plans
@@ -68,7 +69,8 @@ pub fn render_includes(
                     })
                     .collect();
                 for (pi, o) in out.iter_mut().enumerate() {
-                    let body = included_body(&wrapped, &sub, &sub_plans, pi, &svgs[pi], dialect);
+                    let body =
+                        included_body(&wrapped, &sub, &sub_plans, pi, &svgs[pi], dialect, buy_url);
                     o.insert(
                         url.clone(),
                         PreEscaped(prefix_element_ids(&body.0, &format!("inc{k}-"))),
@@ -127,6 +129,7 @@ fn included_body(
     pi: usize,
     svgs: &[Arc<str>],
     dialect: Dialect,
+    buy_url: Option<&str>,
 ) -> Markup {
     let plan = &plans[pi];
     let inline_anchor = |d: usize| format!("gb-inc-inline-{d}");
@@ -147,7 +150,7 @@ fn included_body(
         svgs,
         svgs_from: 0,
         includes: None,
-        buy_url: None,
+        buy_url,
     };
     let s = Source {
         src,

@@ -151,37 +151,62 @@ fn images(
     diags: &mut Diagnostics,
     found: &mut BTreeSet<PathBuf>,
 ) {
-    let mut visit = |url: &str, span: Span| {
-        if url.is_empty() || crate::format::values::is_external(url) {
+    // An image without `url` shows the cover (the spec's default), named or not.
+    let cover = book_cover(doc);
+    let mut visit = |url: Option<&str>, span: Span| {
+        let shown = url.unwrap_or(&cover);
+        if shown.is_empty() || crate::format::values::is_external(shown) {
             return;
         }
         let span = Span {
             start: span.start.saturating_sub(shift),
             end: span.end.saturating_sub(shift),
         };
-        match confine(book_dir, url, "image", Kind::File) {
+        match confine(book_dir, shown, "image", Kind::File) {
             Ok(rel) => {
                 found.insert(rel);
             }
             Err(r) if r.outside => diags.error(span, "image-outside-book", r.message),
+            Err(r) if url.is_none() => diags.error(
+                span,
+                "missing-image",
+                format!("{}; an image without `url` shows the book's cover: add `{shown}` to the book's folder, or give the image a `url`", r.message),
+            ),
             Err(r) => diags.error(span, "missing-image", r.message),
         }
     };
     for el in &doc.elements {
         if el.kind == ElementKind::Img {
-            if let Some(a) = el.attr("url") {
-                visit(&a.value, a.value_span);
+            match el.attr("url") {
+                Some(a) => visit(Some(&a.value), a.value_span),
+                None => visit(None, el.name_span),
             }
         }
         if let Some(v) = &el.value {
             for part in crate::format::inline::parse(v, &mut Diagnostics::default()) {
-                if let crate::format::inline::Inline::Img { attrs, .. } = part {
-                    if let Some(a) = attrs.iter().find(|a| a.name == "url") {
-                        visit(&a.value, a.value_span);
+                if let crate::format::inline::Inline::Img { attrs, span } = part {
+                    match attrs.iter().find(|a| a.name == "url") {
+                        Some(a) => visit(Some(&a.value), a.value_span),
+                        None => visit(None, span),
                     }
                 }
             }
         }
+    }
+}
+
+/// The cover as the book names it (`cover`), else the spec's default: the book's ID
+/// followed by `_cover.jpg`. Included files have no book element: no cover of their own.
+fn book_cover(doc: &Document) -> String {
+    let Some(book) = doc.elements.iter().find(|e| e.kind == ElementKind::Book) else {
+        return String::new();
+    };
+    match book.attr("cover") {
+        Some(a) => a.value.trim().to_string(),
+        None => book
+            .id_str()
+            .map(|id| format!("{id}_cover.jpg"))
+            .unwrap_or_default(),
     }
 }
 
@@ -202,11 +227,12 @@ fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
         match confine(book_dir, url, "cover image", Kind::File) {
             Ok(_) => {}
             Err(r) if r.outside => diags.error(a.value_span, "cover-outside-book", r.message),
-            Err(r) => diags.error(
+            // The e-book draws a cover from the title instead: worth a warning, not a stop.
+            Err(r) => diags.warning(
                 a.value_span,
                 "missing-cover",
                 format!(
-                    "{}; the e-book shows it: add the file, or remove `{}`",
+                    "{}; the e-book draws a cover from the title instead: add the file, or remove `{}`",
                     r.message, a.name
                 ),
             ),

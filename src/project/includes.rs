@@ -131,9 +131,15 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
 
 /// gobook text of an included file made into a book of its own, for checking and rendering.
 pub fn wrap(text: &str) -> String {
+    wrap_in(text, "included")
+}
+
+/// [`wrap`] in a book with the ID `book_id`: what an included file's `::buy` buys
+/// by default (the spec: "Default: ID of this book") is the including book.
+pub fn wrap_in(text: &str, book_id: &str) -> String {
     let needs_chapter = !text.trim_start().starts_with("::chapter");
     format!(
-        "::book(#included)\n\n{}{text}",
+        "::book(#{book_id})\n\n{}{text}",
         if needs_chapter { "::chapter\n\n" } else { "" }
     )
 }

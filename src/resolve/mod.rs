@@ -281,7 +281,10 @@ fn resolve_inner(
                     }),
                 }))
             }
-            ElementKind::Img => Some(BlockKind::Image(image(&el.attrs))),
+            ElementKind::Img => {
+                let cover = r.book.cover(&r.book.languages[0]);
+                Some(BlockKind::Image(image(&el.attrs, &cover)))
+            }
             ElementKind::Buy => Some(BlockKind::Buy {
                 sku: el.attr_value("sku").unwrap_or(&r.book.id).to_string(),
             }),
@@ -306,8 +309,9 @@ fn resolve_inner(
     r
 }
 
-/// Builds an image from `url`, `scale`, `ca`, `border`, ... (block or inline).
-pub fn image(attrs: &[Attribute]) -> Image {
+/// Builds an image from `url`, `scale`, `ca`, `border`, ... (block or inline); without
+/// `url` it shows `cover`, the book's cover, as the spec says.
+pub fn image(attrs: &[Attribute], cover: &str) -> Image {
     let get = |n: &str| {
         attrs
             .iter()
@@ -315,7 +319,7 @@ pub fn image(attrs: &[Attribute]) -> Image {
             .find(|a| a.name == n)
             .map(|a| a.value.as_str())
     };
-    let url = get("url").unwrap_or("").to_string();
+    let url = get("url").unwrap_or(cover).to_string();
     let jpg = {
         let u = url.to_ascii_lowercase();
         u.ends_with(".jpg") || u.ends_with(".jpeg")

@@ -51,6 +51,15 @@ pub struct Book {
 }
 
 impl Book {
+    /// The cover image in `lang`: `cover` (or `cover_xx`), else the spec's default, the
+    /// book's ID followed by `_cover.jpg` (which a build uses only when the file exists).
+    pub fn cover(&self, lang: &str) -> String {
+        self.info("cover", lang)
+            .map(|c| c.trim().to_string())
+            .filter(|c| !c.is_empty())
+            .unwrap_or_else(|| format!("{}_cover.jpg", self.id))
+    }
+
     /// A book attribute (`title`, `author`, ...) in a language.
     pub fn info(&self, name: &str, lang: &str) -> Option<&str> {
         self.info

@@ -187,7 +187,7 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
                 }));
             }
             Inline::Img { attrs, .. } => {
-                let image = crate::resolve::image(attrs);
+                let image = crate::resolve::image(attrs, &book_cover(ctx));
                 let target = image
                     .href
                     .as_deref()
@@ -361,6 +361,11 @@ fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
         });
     }
     None
+}
+
+/// The cover in the text's language: what an image without `url` shows.
+fn book_cover(ctx: &TextContext) -> String {
+    ctx.resolved.book.cover(ctx.lang)
 }
 
 /// A `#pb#` or `#pb_xx#` game info text at the start of `s`: the value the current Go

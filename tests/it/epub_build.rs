@@ -511,3 +511,113 @@ fn images_with_spaces_in_their_names_are_stored_without_them() {
     );
     assert_epubcheck_clean(&[f]);
 }
+
+/// The spec's default cover, the book's ID + `_cover.jpg`, is used when the file is
+/// there; an image without `url` shows it; a named cover that is missing is a warning
+/// and the e-book draws one from the title.
+#[test]
+fn the_default_cover_is_the_book_id_and_cover_jpg_when_it_exists() {
+    let tmp = common::tempdir();
+    let dir = tmp.path();
+    // Only the manifest and the copy are checked here, not the pixels.
+    std::fs::write(dir.join("cv_cover.jpg"), b"\xFF\xD8\xFF\xE0 not decoded").unwrap();
+    let book = dir.join("b.gobook");
+    std::fs::write(
+        &book,
+        "::book(#cv) title=\"Covered\"\n\n::chapter\n\n::h1 Start\n\n::img ca=\"The cover\"\n",
+    )
+    .unwrap();
+    let check = gobook(&["check", book.to_str().unwrap()], &[]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&check.stderr).contains("warning"));
+    let out = dir.join("out");
+    let r = build(&book, &out, "--epub");
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let files = check_container(&out.join("cv-en.epub"));
+    let opf = String::from_utf8(files["OEBPS/content.opf"].clone()).unwrap();
+    assert!(opf.contains("properties=\"cover-image\""), "{opf}");
+    assert!(opf.contains("href=\"cv_cover.jpg\""), "{opf}");
+    // The site shows the cover where the image has no url, and copies it.
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains("src=\"cv_cover.jpg\""), "{page}");
+    assert!(!page.contains("src=\"\""));
+    assert!(out.join("cv_cover.jpg").exists());
+
+    // Without the file: no cover image but the drawn one, and no warning.
+    std::fs::remove_file(dir.join("cv_cover.jpg")).unwrap();
+    std::fs::write(
+        &book,
+        "::book(#cv) title=\"Covered\"\n\n::chapter\n\n::h1 Start\n",
+    )
+    .unwrap();
+    let check = gobook(&["check", book.to_str().unwrap()], &[]);
+    assert!(!String::from_utf8_lossy(&check.stderr).contains("warning"));
+    let r = build(&book, &out, "--epub");
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let files = check_container(&out.join("cv-en.epub"));
+    assert!(files.contains_key("OEBPS/gobook-cover.svg"));
+
+    // A named cover that is missing: a warning, and the drawn cover.
+    std::fs::write(
+        &book,
+        "::book(#cv) title=\"Covered\" cover=\"front.jpg\"\n\n::chapter\n\n::h1 Start\n",
+    )
+    .unwrap();
+    let check = gobook(&["check", book.to_str().unwrap()], &[]);
+    let err = String::from_utf8_lossy(&check.stderr);
+    assert!(
+        check.status.success()
+            && err.contains("warning")
+            && err.contains("draws a cover from the title"),
+        "{err}"
+    );
+    let r = build(&book, &out, "--epub");
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(check_container(&out.join("cv-en.epub")).contains_key("OEBPS/gobook-cover.svg"));
+
+    // An image without url and no cover at all: an error that says what to do.
+    std::fs::write(&book, "::book(#cv)\n\n::chapter\n\n::img ca=\"x\"\n").unwrap();
+    let check = gobook(&["check", book.to_str().unwrap()], &[]);
+    let err = String::from_utf8_lossy(&check.stderr);
+    assert_eq!(check.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("b.gobook:5:3") && err.contains("add `cv_cover.jpg`"),
+        "{err}"
+    );
+}
+
+/// The standard `buy.gobook` buys the including book (its ID), through `buy_url`.
+#[test]
+fn the_standard_buy_chapter_buys_the_including_book() {
+    let tmp = common::tempdir();
+    let dir = tmp.path();
+    std::fs::write(
+        dir.join("gobook.toml"),
+        "buy_url = \"https://shop.example.org/{sku}\"\n",
+    )
+    .unwrap();
+    let book = dir.join("b.gobook");
+    std::fs::write(
+        &book,
+        "::book(#sg0006_ki_invin)\n\n::chapter\n\n::h1 Sample\n\n\n::include url=\"buy.gobook\"\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let r = build(&book, &out, "--epub");
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        page.contains("href=\"https://shop.example.org/sg0006_ki_invin\""),
+        "{page}"
+    );
+    let files = check_container(&out.join("sg0006_ki_invin-en.epub"));
+    let index = String::from_utf8(files["OEBPS/text/index.xhtml"].clone()).unwrap();
+    assert!(
+        index.contains("https://shop.example.org/sg0006_ki_invin"),
+        "{index}"
+    );
+}
