@@ -364,8 +364,7 @@ impl Gaps<'_> {
     }
 }
 
-/// Whether `p` holds a stone of `color` next to another of its stones: a move there
-/// connects.
+/// Whether a stone of `color` at `p` touches another of its colour: the move there connects.
 fn connects(board: &crate::board::Board, p: Point, color: Color) -> bool {
     let size = board.size();
     let (c, r) = (p.col, p.row);
