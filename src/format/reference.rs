@@ -76,7 +76,7 @@ pub const ATTRIBUTES: &[AttrDoc] = {
         AttrDoc { group: GoData, name: "koPoint", default: "none", what: "The point a ko just made illegal.", example: "::go base=none sz=9 ab=D5E4E6F5 aw=C5D4D6 koPoint=E5" },
         AttrDoc { group: GoData, name: "base", default: "the chapter's most recent Go data (for `var`: diagram)", what: "The Go data or diagram this one starts from; `none` for a fresh board.", example: "::dia base=game at=3 mv=C16" },
         AttrDoc { group: GoData, name: "at", default: "the base's first move number, else 1", what: "The position *before* this move of the base (at=51: after move 50).", example: "::fig at=3 to=5" },
-        AttrDoc { group: GoData, name: "mv", default: "none", what: "Moves, alternating from `pl`; `Pass` takes no number, `Tenuki` does.", example: "::go mv=\"D4 Q16 D16 Tenuki Q4\"" },
+        AttrDoc { group: GoData, name: "mv", default: "none", what: "Moves, alternating from `pl`; `Pass` takes no number, `Tenuki` does (both capitalised).", example: "::go mv=\"D4 Q16 D16 Tenuki Q4\"" },
         AttrDoc { group: GoData, name: "to", default: "none", what: "The last of the base's moves shown from `at` (inclusive); not with `mv`.", example: "::fig at=1 to=3" },
         AttrDoc { group: GoData, name: "sgf", default: "none", what: "Go data given as SGF: its board, setup, main line and game info.", example: "::go sgf=\"(;SZ[9];B[ee];W[cc])\"" },
         AttrDoc { group: GameInfo, name: "pb", default: "none", what: "Black player (SGF PB).", example: "::go(#g2) pb=\"Honinbo Shusaku\" mv=Q16" },
@@ -96,7 +96,7 @@ pub const ATTRIBUTES: &[AttrDoc] = {
         AttrDoc { group: GameInfo, name: "cp", default: "none", what: "Copyright of the game record (SGF CP).", example: "::go(#g2) cp=\"Public domain\" mv=Q16" },
         AttrDoc { group: GameInfo, name: "so", default: "none", what: "Source (SGF SO).", example: "::go(#g2) so=\"Kiseido\" mv=Q16" },
         AttrDoc { group: Diagram, name: "mn", default: "`at` for `fig` and `var`, 1 for `dia` and `prb`", what: "The number of the first move shown.", example: "::dia at=3 mv=C16E16 mn=3" },
-        AttrDoc { group: Diagram, name: "vw", default: "the base's view, else the whole board", what: "The part of the board shown: two corners.", example: "::dia mv=C16 vw=A10K19" },
+        AttrDoc { group: Diagram, name: "vw", default: "the whole board (an inline diagram: the view of its base)", what: "The part of the board shown: two corners. Moves outside it are listed under the board.", example: "::dia mv=C16 vw=A10K19" },
         AttrDoc { group: Diagram, name: "tr", default: "none", what: "Triangles (`^T` in text).", example: "::dia tr=D4" },
         AttrDoc { group: Diagram, name: "ma", default: "none", what: "Crosses (`^X` in text).", example: "::dia ma=D4Q16" },
         AttrDoc { group: Diagram, name: "sq", default: "none", what: "Squares (`^S` in text).", example: "::dia sq=Q4" },
@@ -113,8 +113,8 @@ pub const ATTRIBUTES: &[AttrDoc] = {
         AttrDoc { group: Diagram, name: "showCoords", default: "the chapter's `showCoords`", what: "Coordinates around this board.", example: "::dia showCoords=1" },
         AttrDoc { group: Diagram, name: "header", default: "none", what: "A line above the board, besides the caption below.", example: "::dia header=\"Black's shape\" ca=\"Dia. 1\"" },
         AttrDoc { group: Diagram, name: "hideInReplay", default: "none", what: "Points whose marks and labels the replay leaves out (they refer to the final position).", example: "::fig at=1 to=5 tr=D4 hideInReplay=D4" },
-        AttrDoc { group: Diagram, name: "gaps", default: "auto", what: "The line under the board for moves not drawn (\"12 at 7\"): `auto`, `none`, or your text.", example: "::fig at=1 to=5 gaps=none" },
-        AttrDoc { group: Problem, name: "correct", default: "the base's moves not shown", what: "Right answers: moves, each with an optional (comment); `;` between sequences.", example: "::prb base=none sz=9 ab=C3D3E3 aw=C4D4E4F3 correct=\"F4(Right.)\"" },
+        AttrDoc { group: Diagram, name: "gaps", default: "auto", what: "The line under the board for moves not drawn (\"12 at 7\"; see [the gaps line](#the-gaps-line)): `auto`, `none`, or your text.", example: "::fig at=1 to=5 gaps=none" },
+        AttrDoc { group: Problem, name: "correct", default: "the base's moves not shown", what: "Right answers: moves, each with an optional (comment); `;` between sequences. Each move is checked from the problem's position.", example: "::prb base=none sz=9 ab=C3D3E3 aw=C4D4E4F3 correct=\"F4(Right.)\"" },
         AttrDoc { group: Problem, name: "wrong", default: "none", what: "Wrong answers, written like `correct`.", example: "::prb base=none sz=9 ab=C3D3E3 aw=C4D4E4F3 correct=F4 wrong=\"G4F4(Too late.)\"" },
         AttrDoc { group: Display, name: "align", default: "left for text, center for diagrams and images", what: "Where it sits in the column.", example: "::p align=right Signed, the author." },
         AttrDoc { group: Display, name: "href", default: "none", what: "Tapping it goes to an ID, switches to a language, or opens a web address.", example: "::p href=opening To the first chapter" },
@@ -265,8 +265,29 @@ pub fn markdown() -> String {
         }
         out.push('\n');
     }
+    out.push_str(GAPS_SECTION);
     out
 }
+
+/// How `gaps=auto` names the moves a board cannot show (issues 19 and 20).
+const GAPS_SECTION: &str = "## The gaps line
+
+Under a diagram, `gaps=auto` (the default) names every move that the board cannot show as a
+numbered stone, in move order, so that the reader can find each one by what the board shows:
+
+| form | for |
+|---|---|
+| `12 at 7`, `43, 49 at 37` | moves played on a stone that shows a number, or a letter of the diagram (`12 at A`): a ko recapture, a move where stones were captured |
+| `204 at a` | the same on a stone that shows neither (a stone from before the diagram, captured in it): gobook puts the next lowercase letter the diagram does not use on that stone |
+| `9: connects` | on such a stone, a move that fills the point of the latest capture of one stone (a ko, mostly), captures nothing and joins its own stones: the place is clear without a letter |
+| `2: elsewhere` | a `Tenuki` |
+| `1–3, 5: outside the diagram` | moves outside the view `vw` (`gobook check` warns about them) |
+
+A move that captures is named by its place (`43 at 37`), never as \"43: takes\". A ko is written
+the same way, its two points next to each other (`43, 49 at 37; 46 at 40`), so two kos never
+share an entry. The words follow the book's language (`43, 49 auf 37`).
+`gaps=none` hides the line; any other value is shown instead (`gaps_de` for one language).
+";
 
 /// The anchor GitHub gives a heading.
 fn anchor(title: &str) -> String {

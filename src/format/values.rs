@@ -150,6 +150,9 @@ pub fn tokens(s: &str, size: u8, moves: bool) -> Result<Vec<Token>, ValueError> 
             i += 6;
             continue;
         }
+        if moves {
+            misspelt_word(s, i)?;
+        }
         let (p, len) = point_at(s, i, size)?;
         out.push(Token {
             mv: Move::Play(p),
@@ -158,6 +161,39 @@ pub fn tokens(s: &str, size: u8, moves: bool) -> Result<Vec<Token>, ValueError> 
         i += len;
     }
     Ok(out)
+}
+
+/// Refuses `pass`, `TENUKI` and other spellings of the two move words that are not the
+/// spec's `Pass` and `Tenuki`. Lowercase `pass` would otherwise read as the SGF points
+/// `pa` `ss` and shift the colours of every later move, so a word that stands alone
+/// (no lowercase letter touching it, as in `ddpass`, which is three SGF points) is an error.
+fn misspelt_word(s: &str, i: usize) -> Result<(), ValueError> {
+    let b = s.as_bytes();
+    if i > 0 && b[i - 1].is_ascii_lowercase() {
+        return Ok(());
+    }
+    for word in ["Pass", "Tenuki"] {
+        let end = i + word.len();
+        let Some(found) = s.get(i..end) else {
+            continue;
+        };
+        let alone = b.get(end).is_none_or(|c| !c.is_ascii_lowercase());
+        if alone && found.eq_ignore_ascii_case(word) {
+            let why = if found.bytes().all(|c| c.is_ascii_lowercase()) {
+                " (lowercase letters are SGF points)"
+            } else {
+                ""
+            };
+            return err(
+                i..end,
+                format!(
+                    "`{found}` is not a move; did you mean `{word}`? The spec writes `Pass` and \
+                     `Tenuki` capitalised{why}"
+                ),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Reads one point (standard or SGF pair) at byte `i`; returns it and its length.
@@ -279,6 +315,28 @@ pub fn parse_sequences(s: &str, size: u8) -> Result<Vec<Sequence>, ValueError> {
                     Some(last) => last.1 = Some(s[r].to_string()),
                     None => return err(r, "a comment in parentheses must follow a move"),
                 },
+            }
+        }
+        if !seq.is_empty() {
+            out.push(seq);
+        }
+    }
+    Ok(out)
+}
+
+/// The moves of each problem sequence with where each stands in `s`, comments left out:
+/// what checking an answer move by move needs.
+pub fn sequence_tokens(s: &str, size: u8) -> Result<Vec<Vec<Token>>, ValueError> {
+    let mut out = Vec::new();
+    for part in sequence_parts(s)? {
+        let mut seq = Vec::new();
+        for piece in part {
+            if let SeqPiece::Moves(r) = piece {
+                let toks = tokens(&s[r.clone()], size, true).map_err(|e| shift(e, r.start))?;
+                seq.extend(toks.into_iter().map(|t| Token {
+                    mv: t.mv,
+                    range: t.range.start + r.start..t.range.end + r.start,
+                }));
             }
         }
         if !seq.is_empty() {
@@ -447,10 +505,27 @@ mod tests {
                 Move::Play(p("C1"))
             ]
         );
-        assert!(
-            parse_moves("pass", 19).is_ok(),
-            "lowercase `pass` reads as the SGF pairs pa, ss"
-        );
+        // Other spellings of the move words are errors at their place, never SGF points.
+        for (v, at) in [
+            ("pass", 0..4),
+            ("D4 pass E4", 3..7),
+            ("D4passE4", 2..6),
+            ("PASS", 0..4),
+            ("tenuki", 0..6),
+            ("D4 TENUKI", 3..9),
+        ] {
+            let e = parse_moves(v, 19).unwrap_err();
+            assert_eq!(e.at, at, "{v}");
+            assert!(e.message.contains("did you mean"), "{v}: {}", e.message);
+        }
+        assert!(parse_moves("D4 pass", 19)
+            .unwrap_err()
+            .message
+            .contains("`Pass`"));
+        // Lowercase letters touching the word are SGF pairs: `ddpass` is dd, pa, ss.
+        assert_eq!(parse_moves("ddpass", 19).unwrap().len(), 3);
+        // In answers too.
+        assert!(parse_sequences("E1 pass(Dead.)", 9).is_err());
     }
 
     #[test]
@@ -473,6 +548,12 @@ mod tests {
         assert_eq!(n[0][0].1.as_deref(), Some("a (nested) note"));
         assert!(parse_sequences("E1(open", 9).is_err());
         assert!(parse_sequences("(text)E1", 9).is_err());
+        let t = sequence_tokens("E1 E2(dead);D1", 9).unwrap();
+        let ranges: Vec<Vec<_>> = t
+            .iter()
+            .map(|s| s.iter().map(|t| t.range.clone()).collect())
+            .collect();
+        assert_eq!(ranges, vec![vec![0..2, 3..5], vec![12..14]]);
     }
 
     #[test]

@@ -146,6 +146,11 @@ pub fn gap_ko(moves: &str, lang: &str) -> String {
     fill(pick(&tables::GAP_KO, lang), &[("{m}", moves)])
 }
 
+/// Gap caption for moves played outside the diagram's view: "1–3, 5: outside the diagram".
+pub fn gap_outside(moves: &str, lang: &str) -> String {
+    fill(pick(&tables::GAP_OUTSIDE, lang), &[("{m}", moves)])
+}
+
 /// Separator between gap items in one caption line ("; " in en, "、" in ja).
 pub fn gap_separator(lang: &str) -> &'static str {
     pick(&tables::GAP_SEPARATOR, lang)

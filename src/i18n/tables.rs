@@ -814,6 +814,22 @@ pub(super) const GAP_KO: Row = [
     "ко: {m}",
 ];
 
+/// Gap caption: moves played outside the part of the board the diagram shows (`vw`).
+pub(super) const GAP_OUTSIDE: Row = [
+    "{m}: outside the diagram",
+    "{m}: außerhalb des Diagramms",
+    "{m}\u{A0}: hors du diagramme",
+    "{m}：図の外",
+    "{m}: 그림 밖",
+    "{m}：图外",
+    "{m}：圖外",
+    "{m}: fuera del diagrama",
+    "{m}: fuori dal diagramma",
+    "{m}: poza diagramem",
+    "{m}: fora do diagrama",
+    "{m}: за пределами диаграммы",
+];
+
 /// Between gap items on one caption line.
 pub(super) const GAP_SEPARATOR: Row = [
     "; ",

@@ -227,6 +227,11 @@ fn captions_in_english() {
     assert_eq!(gap_connects("9", "en"), "9: connects");
     assert_eq!(gap_elsewhere("2", "en"), "2: elsewhere");
     assert_eq!(gap_ko("5, 8, 11", "en"), "ko: 5, 8, 11");
+    assert_eq!(gap_at("204", "a", "en"), "204 at a");
+    assert_eq!(
+        gap_outside("1\u{2013}3, 5", "en"),
+        "1\u{2013}3, 5: outside the diagram"
+    );
     assert_eq!(gap_separator("en"), "; ");
     assert_eq!(number_separator("en"), ", ");
 }
@@ -256,6 +261,7 @@ fn captions_in_every_language() {
             gap_connects("9", lang),
             gap_elsewhere("9", lang),
             gap_ko("9", lang),
+            gap_outside("9", lang),
         ] {
             assert!(text.contains('9') && !text.contains('{'), "{lang}: {text}");
         }

@@ -18,7 +18,7 @@ pub struct CaptionLines {
     pub to_play: Option<String>,
     /// "Moves 51–100", when `showFromTo` and there are moves.
     pub from_to: Option<String>,
-    /// "12 at 7; 15: ko", unless `gaps=none`.
+    /// "12 at 7; 204 at a; 1–3: outside the diagram", unless `gaps=none`.
     pub gaps: Option<String>,
 }
 
@@ -76,11 +76,47 @@ pub fn gaps_text(gaps: &[Gap], lang: &str) -> String {
         .iter()
         .map(|g| match g {
             Gap::At { moves, target } => i18n::gap_at(&moves.join(sep), target, lang),
-            Gap::Takes(m) => i18n::gap_takes(m, lang),
             Gap::Connects(m) => i18n::gap_connects(m, lang),
             Gap::Elsewhere(m) => i18n::gap_elsewhere(m, lang),
-            Gap::Ko(ms) => i18n::gap_ko(&ms.join(sep), lang),
+            Gap::Outside(ms) => i18n::gap_outside(&number_ranges(ms, sep, "–"), lang),
         })
         .collect();
     items.join(i18n::gap_separator(lang))
+}
+
+/// Move numbers with runs of three or more as ranges: `1–3, 5` (`sep` between items,
+/// `dash` inside a range).
+pub fn number_ranges(ns: &[u32], sep: &str, dash: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < ns.len() {
+        let mut end = k;
+        while end + 1 < ns.len() && ns[end + 1] == ns[end] + 1 {
+            end += 1;
+        }
+        if end >= k + 2 {
+            out.push(format!("{}{dash}{}", ns[k], ns[end]));
+        } else {
+            out.extend(ns[k..=end].iter().map(u32::to_string));
+        }
+        k = end + 1;
+    }
+    out.join(sep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_ranges;
+
+    #[test]
+    fn runs_of_three_become_ranges() {
+        assert_eq!(number_ranges(&[1, 2, 3, 5], ", ", "–"), "1–3, 5");
+        assert_eq!(number_ranges(&[4, 5, 9], ", ", "-"), "4, 5, 9");
+        assert_eq!(number_ranges(&[7], ", ", "-"), "7");
+        assert_eq!(number_ranges(&[], ", ", "-"), "");
+        assert_eq!(
+            number_ranges(&[1, 2, 3, 4, 10, 11, 12], "・", "–"),
+            "1–4・10–12"
+        );
+    }
 }

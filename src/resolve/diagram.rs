@@ -2,10 +2,12 @@
 //! as numbered stones, which cannot be drawn (the gaps), marks, labels, and the
 //! caption settings with the defaults of fig, dia, var and prb.
 
+use crate::diagnostics::Diagnostics;
 use crate::format::schema::DiagramKind;
-use crate::format::syntax::Attribute;
+use crate::format::syntax::{Attribute, Span};
 use crate::format::values::{self, Move};
 use crate::point::{Color, Mark, Point};
+use crate::resolve::caption::number_ranges;
 use crate::resolve::godata::{self, GoData};
 use crate::resolve::model::{Diagram, DiagramRole, Gap, GapsSetting, LangText, MoveInfo};
 use std::collections::HashMap;
@@ -92,7 +94,11 @@ pub fn assemble(
         pts("tb").into_iter().map(|p| (p, Color::Black)).collect();
     territory.extend(pts("tw").into_iter().map(|p| (p, Color::White)));
 
-    let (moves, gaps, final_stones) = walk(data, &labels);
+    let view = data
+        .view
+        .unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1)));
+    let walked = walk(data, &labels, view);
+    labels.extend(walked.letters);
     let caption = lang_text(attrs, "ca");
     let kind = match role {
         DiagramRole::Block(k) => Some(k),
@@ -144,21 +150,19 @@ pub fn assemble(
         element: 0,
         line: 0,
         size,
-        view: data
-            .view
-            .unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1))),
+        view,
         first_number: data.first_number,
         to_play: data.start.to_play(),
         stones: exact(data.start.stones_top_down()),
-        moves,
-        final_stones: exact(final_stones),
+        moves: walked.moves,
+        final_stones: exact(walked.final_stones),
         ko_point: data.start.ko_point(),
         marks,
         labels,
         territory,
         lines: pairs("ln"),
         arrows: pairs("ar"),
-        gaps,
+        gaps: walked.gaps,
         gaps_setting,
         show_from_to: flag("showFromTo")
             .unwrap_or(kind == Some(DiagramKind::Fig) && !caption.is_set()),
@@ -172,6 +176,96 @@ pub fn assemble(
         correct,
         wrong: seqs("wrong"),
         text: None,
+    }
+}
+
+/// Checks what only the assembled diagram shows. Moves outside its view are a warning
+/// (at `vw`, or at the inline tag that inherits it), since a reader could not find
+/// them on the board; a problem's answers (`correct`, `wrong`, `correct_en` ...) are
+/// played move by move from the problem's position, each illegal move an error at its
+/// place in the value.
+pub fn check(attrs: &[Attribute], data: &GoData, d: &Diagram, at: Span, diags: &mut Diagnostics) {
+    let outside = d.gaps.iter().find_map(|g| match g {
+        Gap::Outside(ns) => Some(ns.as_slice()),
+        _ => None,
+    });
+    if let Some(ns) = outside.filter(|ns| !ns.is_empty()) {
+        let (moves, are, them) = if ns.len() == 1 {
+            ("move", "is", "it")
+        } else {
+            ("moves", "are", "them")
+        };
+        let (span, view, fix) = match attrs.iter().rev().find(|a| a.name == "vw") {
+            Some(a) => (
+                Span::new(a.name_span.start as usize, a.value_span.end as usize),
+                format!("its view `vw={}`", a.value),
+                "widen `vw`, or remove it to show the whole board".to_string(),
+            ),
+            None => (
+                at,
+                format!(
+                    "the view `vw={}{}` it takes from its base",
+                    d.view.0, d.view.1
+                ),
+                format!("give it a `vw` of its own that holds {them}"),
+            ),
+        };
+        let what = match d.role {
+            DiagramRole::Block(DiagramKind::Fig) => "figure",
+            DiagramRole::Block(DiagramKind::Prb) => "problem",
+            DiagramRole::Inline => "inline diagram",
+            DiagramRole::Block(_) => "diagram",
+        };
+        let listed = if d.gaps_setting == GapsSetting::Auto {
+            format!("the line under it lists {them} as outside the diagram")
+        } else {
+            format!("`gaps` is set, so nothing under it names {them}")
+        };
+        diags.warning(
+            span,
+            "moves-outside-view",
+            format!(
+                "{moves} {} of this {what} {are} outside {view}; {fix} ({listed})",
+                number_ranges(ns, ", ", "-"),
+            ),
+        );
+    }
+    if d.role == DiagramRole::Block(DiagramKind::Prb) {
+        check_answers(attrs, data, d.size, diags);
+    }
+}
+
+/// Plays each answer of a problem from its position (after its own moves).
+fn check_answers(attrs: &[Attribute], data: &GoData, size: u8, diags: &mut Diagnostics) {
+    let mut start = data.start.clone();
+    for m in &data.moves {
+        godata::play(&mut start, *m);
+    }
+    for a in attrs
+        .iter()
+        .filter(|a| matches!(a.base_name(), "correct" | "wrong"))
+    {
+        // A value that does not parse was reported by validation.
+        let Ok(seqs) = values::sequence_tokens(&a.value, size) else {
+            continue;
+        };
+        // Escapes in a quoted value shift positions: then the whole value is the place.
+        let exact = (a.value_span.end - a.value_span.start) as usize == a.value.len();
+        for seq in seqs {
+            let moves: Vec<Move> = seq.iter().map(|t| t.mv).collect();
+            let spans: Vec<Span> = seq
+                .iter()
+                .map(|t| {
+                    let from = a.value_span.start as usize;
+                    if exact {
+                        Span::new(from + t.range.start, from + t.range.end)
+                    } else {
+                        a.value_span
+                    }
+                })
+                .collect();
+            godata::check_moves(&start, &moves, &spans, 1, "answer move", diags);
+        }
     }
 }
 
@@ -193,24 +287,109 @@ enum Drawn {
     Numbered(u32),
 }
 
-/// A gap in the making, with the move that orders it.
+/// An entry of the gaps line in the making: the move that orders it and the point it
+/// names (kos keep their two points together).
 struct Pending {
     first: usize,
+    point: Option<Point>,
     gap: Gap,
 }
 
-/// The two points of a ko.
-type KoPoints = (Point, Point);
+/// What playing a diagram's moves on its drawing gives.
+struct Walked {
+    moves: Vec<MoveInfo>,
+    gaps: Vec<Gap>,
+    final_stones: Vec<(Point, Color)>,
+    /// Letters put on points the gaps line names that show neither number nor letter.
+    letters: Vec<(Point, String)>,
+}
 
-/// A move that recaptured a ko without a stone of its own on the figure: its index, its
-/// label and the gap line it would get alone.
-type HiddenCapture = (usize, String, Gap);
+/// The running state of [`walk`]: the entries so far and the letters handed out.
+struct Gaps<'a> {
+    pending: Vec<Pending>,
+    /// Entries naming one point, grouped: point -> index into `pending`.
+    at_point: HashMap<Point, usize>,
+    /// The letters the diagram's own labels use, which a gap letter must not repeat.
+    labels: &'a [(Point, String)],
+    letters: Vec<(Point, String)>,
+}
+
+impl Gaps<'_> {
+    /// Adds move `text` (index `i`) to the entry of the moves played on `p`, where the
+    /// board shows `target`.
+    fn at(&mut self, i: usize, p: Point, text: String, target: String) {
+        if let Some(&k) = self.at_point.get(&p) {
+            if let Gap::At { moves, .. } = &mut self.pending[k].gap {
+                moves.push(text);
+                return;
+            }
+        }
+        self.at_point.insert(p, self.pending.len());
+        self.pending.push(Pending {
+            first: i,
+            point: Some(p),
+            gap: Gap::At {
+                moves: vec![text],
+                target,
+            },
+        });
+    }
+
+    /// The letter this line already put on `p`, if any.
+    fn letter_at(&self, p: Point) -> Option<String> {
+        self.letters
+            .iter()
+            .find(|(q, _)| *q == p)
+            .map(|(_, l)| l.clone())
+    }
+
+    /// The letter for `p`, a point that shows a stone without number or letter: the next
+    /// lowercase letter the diagram does not use, put on the board. With all 26 in use the
+    /// point is named by its coordinate.
+    fn letter(&mut self, p: Point) -> String {
+        if let Some(l) = self.letter_at(p) {
+            return l;
+        }
+        let used = |l: &str| {
+            self.labels.iter().any(|(_, x)| x == l) || self.letters.iter().any(|(_, x)| x == l)
+        };
+        let free = (b'a'..=b'z')
+            .map(|c| (c as char).to_string())
+            .find(|l| !used(l));
+        match free {
+            Some(l) => {
+                self.letters.push((p, l.clone()));
+                l
+            }
+            None => p.to_string(),
+        }
+    }
+}
+
+/// Whether a stone of `color` at `p` touches another of its colour: the move there connects.
+fn connects(board: &crate::board::Board, p: Point, color: Color) -> bool {
+    let size = board.size();
+    let (c, r) = (p.col, p.row);
+    [
+        (c.wrapping_sub(1), r),
+        (c + 1, r),
+        (c, r.wrapping_sub(1)),
+        (c, r + 1),
+    ]
+    .into_iter()
+    .map(|(c, r)| Point::new(c, r))
+    .filter(|q| q.on_board(size))
+    .any(|q| board.get(q) == Some(color))
+}
+
 /// Plays the sequence on the drawing: the figure convention keeps captured stones
-/// drawn, so a move on a drawn point cannot be shown and becomes a gap.
-fn walk(
-    data: &GoData,
-    labels: &[(Point, String)],
-) -> (Vec<MoveInfo>, Vec<Gap>, Vec<(Point, Color)>) {
+/// drawn, so a move on a drawn point cannot be shown and becomes a gap, named by what
+/// the point shows ("12 at 7", "12 at A"). On a stone that shows neither number nor
+/// letter it is "9: connects" when it fills the point of the latest capture of one
+/// stone (a ko, mostly) and joins its own stones, which says where without a letter;
+/// else the stone gets a letter ("204 at a"). Moves outside `view` are listed together
+/// ("1–3, 5: outside the diagram").
+fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walked {
     let mut board = data.start.clone();
     let size = board.size() as usize;
     // One cell a point, indexed like the board: no hashing on the hot path of every move.
@@ -219,12 +398,23 @@ fn walk(
     for (p, _) in board.stones() {
         drawn[cell(p)] = Drawn::Start(labels.iter().position(|(q, _)| *q == p));
     }
+    let in_view = |p: Point| {
+        (view.0.col..=view.1.col).contains(&p.col) && (view.0.row..=view.1.row).contains(&p.row)
+    };
     let mut infos = Vec::with_capacity(data.moves.len());
-    let mut pending: Vec<Pending> = Vec::new();
-    // Moves on one drawn stone, grouped: target point -> index into `pending`.
-    let mut at_groups: HashMap<Point, usize> = HashMap::new();
-    // Hidden ko captures per ko (the two points), with the gap each would get alone.
-    let mut kos: Vec<(KoPoints, Vec<HiddenCapture>)> = Vec::new();
+    let mut gaps = Gaps {
+        pending: Vec::new(),
+        at_point: HashMap::new(),
+        labels,
+        letters: Vec::new(),
+    };
+    let mut outside: Vec<u32> = Vec::new();
+    let mut outside_first = usize::MAX;
+    // The two points of each ko fought here, both ways: their entries stay together.
+    let mut ko_partner: HashMap<Point, Point> = HashMap::new();
+    // The point of the latest capture, when it took one stone: the place a connecting
+    // move fills ("9: connects" says where without naming it).
+    let mut last_capture: Option<Point> = None;
     let mut number = data.first_number;
     for (i, m) in data.moves.iter().enumerate() {
         let color = board.to_play();
@@ -240,15 +430,16 @@ fn walk(
                 });
             }
             Move::Tenuki => {
-                let n = number.to_string();
+                let n = number;
                 number += 1;
                 board.pass();
-                pending.push(Pending {
+                gaps.pending.push(Pending {
                     first: i,
-                    gap: Gap::Elsewhere(n.clone()),
+                    point: None,
+                    gap: Gap::Elsewhere(n.to_string()),
                 });
                 infos.push(MoveInfo {
-                    number: Some(number - 1),
+                    number: Some(n),
                     point: None,
                     color,
                     shown: false,
@@ -258,106 +449,95 @@ fn walk(
             Move::Play(p) => {
                 let n = number;
                 number += 1;
-                let captures = match godata::play(&mut board, *m) {
+                let captures: Box<[Point]> = match godata::play(&mut board, *m) {
                     Some(Ok(o)) => o.captured.into_boxed_slice(),
                     _ => Box::default(),
                 };
-                let text = n.to_string();
-                let mut info = MoveInfo {
+                let at = cell(p);
+                let was = drawn.get(at).copied().unwrap_or(Drawn::Empty);
+                let shown = was == Drawn::Empty;
+                if shown {
+                    if let Some(d) = drawn.get_mut(at) {
+                        *d = Drawn::Numbered(n);
+                    }
+                }
+                if !in_view(p) {
+                    outside.push(n);
+                    outside_first = outside_first.min(i);
+                } else if !shown {
+                    // What the point shows: a number, the diagram's letter, or one given
+                    // to an earlier move of this line.
+                    let shows = match was {
+                        Drawn::Numbered(t) => Some(t.to_string()),
+                        Drawn::Start(Some(l)) => Some(labels[l].1.clone()),
+                        _ => gaps.letter_at(p),
+                    };
+                    let fills = captures.is_empty()
+                        && last_capture == Some(p)
+                        && connects(&board, p, color);
+                    match shows {
+                        Some(target) => gaps.at(i, p, n.to_string(), target),
+                        // The place is clear without a letter: where the last stone was taken.
+                        None if fills => gaps.pending.push(Pending {
+                            first: i,
+                            point: Some(p),
+                            gap: Gap::Connects(n.to_string()),
+                        }),
+                        None => {
+                            let target = gaps.letter(p);
+                            gaps.at(i, p, n.to_string(), target);
+                        }
+                    }
+                }
+                if let [q] = *captures {
+                    if board.ko_point().is_some() {
+                        ko_partner.insert(p, q);
+                        ko_partner.insert(q, p);
+                    }
+                }
+                if !captures.is_empty() {
+                    last_capture = (captures.len() == 1).then(|| captures[0]);
+                }
+                infos.push(MoveInfo {
                     number: Some(n),
                     point: Some(p),
                     color,
-                    shown: false,
+                    shown,
                     captures,
-                };
-                let at = cell(p);
-                let alone = match drawn.get(at).copied().unwrap_or(Drawn::Empty) {
-                    Drawn::Empty => {
-                        if let Some(d) = drawn.get_mut(at) {
-                            *d = Drawn::Numbered(n);
-                        }
-                        info.shown = true;
-                        None
-                    }
-                    Drawn::Numbered(target) => Some(Gap::At {
-                        moves: vec![text.clone()],
-                        target: target.to_string(),
-                    }),
-                    Drawn::Start(Some(l)) => Some(Gap::At {
-                        moves: vec![text.clone()],
-                        target: labels[l].1.clone(),
-                    }),
-                    Drawn::Start(None) if !info.captures.is_empty() => {
-                        Some(Gap::Takes(text.clone()))
-                    }
-                    Drawn::Start(None) => Some(Gap::Connects(text.clone())),
-                };
-                if let Some(gap) = alone {
-                    let ko_capture = info.captures.len() == 1 && board.ko_point().is_some();
-                    if ko_capture {
-                        let q = info.captures[0];
-                        let key = if p < q { (p, q) } else { (q, p) };
-                        match kos.iter_mut().find(|(k, _)| *k == key) {
-                            Some((_, v)) => v.push((i, text, gap)),
-                            None => kos.push((key, vec![(i, text, gap)])),
-                        }
-                    } else {
-                        add_gap(&mut pending, &mut at_groups, i, p, gap);
-                    }
-                }
-                infos.push(info);
-            }
-        }
-    }
-    for (_, captures) in kos {
-        if captures.len() >= 2 {
-            let first = captures[0].0;
-            pending.push(Pending {
-                first,
-                gap: Gap::Ko(captures.into_iter().map(|c| c.1).collect()),
-            });
-        } else {
-            for (i, _, gap) in captures {
-                let p = data.moves.get(i).and_then(|m| {
-                    if let Move::Play(p) = m {
-                        Some(*p)
-                    } else {
-                        None
-                    }
                 });
-                add_gap(
-                    &mut pending,
-                    &mut at_groups,
-                    i,
-                    p.unwrap_or(Point::new(0, 0)),
-                    gap,
-                );
             }
         }
     }
-    pending.sort_by_key(|g| g.first);
-    let finals = board.stones_top_down();
-    (infos, pending.into_iter().map(|p| p.gap).collect(), finals)
-}
-
-fn add_gap(
-    pending: &mut Vec<Pending>,
-    groups: &mut HashMap<Point, usize>,
-    i: usize,
-    p: Point,
-    gap: Gap,
-) {
-    if let Gap::At { moves, .. } = &gap {
-        if let Some(&k) = groups.get(&p) {
-            if let Gap::At {
-                moves: existing, ..
-            } = &mut pending[k].gap
-            {
-                existing.extend(moves.iter().cloned());
-                return;
-            }
-        }
-        groups.insert(p, pending.len());
+    let mut pending = gaps.pending;
+    if !outside.is_empty() {
+        pending.push(Pending {
+            first: outside_first,
+            point: None,
+            gap: Gap::Outside(outside),
+        });
     }
-    pending.push(Pending { first: i, gap });
+    // In move order, except that the entries of one ko's two points stand together.
+    let first_at: HashMap<Point, usize> = gaps
+        .at_point
+        .iter()
+        .map(|(p, &k)| (*p, pending[k].first))
+        .collect();
+    let key = |g: &Pending| {
+        let Some(p) = g.point else {
+            return (g.first, g.first);
+        };
+        let cluster = [Some(&p), ko_partner.get(&p)]
+            .into_iter()
+            .flatten()
+            .filter_map(|q| first_at.get(q))
+            .fold(g.first, |a, &f| a.min(f));
+        (cluster, g.first)
+    };
+    pending.sort_by_key(key);
+    Walked {
+        moves: infos,
+        gaps: pending.into_iter().map(|p| p.gap).collect(),
+        final_stones: board.stones_top_down(),
+        letters: gaps.letters,
+    }
 }

@@ -18,7 +18,7 @@ pub struct GoData {
     pub moves: Vec<Move>,
     /// The number of the first numbered move.
     pub first_number: u32,
-    /// The view inherited by diagrams based on this data.
+    /// The diagram's view (`vw`), which inline diagrams based on it inherit.
     pub view: Option<(Point, Point)>,
     /// The `at` this data was taken at (its base's numbering).
     pub at: u32,
@@ -178,7 +178,7 @@ pub fn build(
         .as_ref()
         .map(|(_, g)| GoData::new(g.start.clone(), g.moves.clone(), 1, None, 1));
     if let Some((_, g)) = &sgf_data {
-        check_moves(&g.start, &g.moves, &g.spans, 1, diags);
+        check_moves(&g.start, &g.moves, &g.spans, 1, "move", diags);
     }
     let base = if get("sgf").is_some() {
         sgf_base.as_ref()
@@ -331,21 +331,28 @@ pub fn build(
 
     // Own moves are checked against the rules; ranges were checked in their base.
     if !spans.is_empty() {
-        check_moves(&start, &moves, &spans, first_number, diags);
+        check_moves(&start, &moves, &spans, first_number, "move", diags);
     }
 
-    let view = get("vw")
-        .and_then(|a| values::parse_view(&a.value, size).ok())
-        .or(base.and_then(|b| b.view));
+    // `vw` defaults to the whole board; only an inline diagram takes the view of the
+    // diagram it is based on (the spec). On `::go` it has no effect (validation warns).
+    let own_view = get("vw").and_then(|a| values::parse_view(&a.value, size).ok());
+    let view = match role {
+        Role::Go => None,
+        Role::Inline => own_view.or(base.and_then(|b| b.view)),
+        Role::Diagram(_) => own_view,
+    };
     GoData::new(start, moves, first_number, view, at)
 }
 
-/// Reports each move that breaks the rules, at its place in the source.
-fn check_moves(
+/// Reports each move that breaks the rules, at its place in the source; `what` names
+/// the moves in the message ("move", "answer move").
+pub(super) fn check_moves(
     start: &Board,
     moves: &[Move],
     spans: &[Span],
     first_number: u32,
+    what: &str,
     diags: &mut Diagnostics,
 ) {
     let mut board = start.clone();
@@ -362,7 +369,7 @@ fn check_moves(
             diags.error(
                 *span,
                 "illegal-move",
-                format!("move {number} at {p} is illegal: {why}"),
+                format!("{what} {number} at {p} is illegal: {why}"),
             );
         }
         if *m != Move::Pass {

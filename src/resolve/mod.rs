@@ -15,7 +15,7 @@ use crate::diagnostics::Diagnostics;
 use crate::format::inline::{self, Inline};
 use crate::format::links::{self, Links};
 use crate::format::schema::{self, ElementKind, ParaKind};
-use crate::format::syntax::{Attribute, Document, Element, LineIndex};
+use crate::format::syntax::{Attribute, Document, Element, LineIndex, Span};
 use crate::format::values;
 use diagram::{lang_text, Inherited};
 use godata::{GoData, Role};
@@ -412,7 +412,7 @@ fn inline_diagrams(
             cx.inh,
         );
         let (_, _, d) = cache.get_or_make(key, span.start, diags, |diags| {
-            make_inline(attrs, base, size, cx.inh, diags)
+            make_inline(attrs, base, size, cx.inh, *span, diags)
         });
         if let Some(mut d) = d {
             d.chapter = Some(cx.ch);
@@ -447,6 +447,10 @@ fn make_element(
     };
     if let (Some(d), Some(b)) = (&dia, base) {
         mark_before_move(&el.attrs, d, b, diags);
+    }
+    if let Some(d) = &dia {
+        let name = el.span.start as usize..el.span.start as usize + 2 + el.name.len();
+        diagram::check(&el.attrs, &gd, d, Span::new(name.start, name.end), diags);
     }
     (gd, dia)
 }
@@ -508,10 +512,14 @@ fn make_inline(
     base: Option<&GoData>,
     size: u8,
     inh: Inherited,
+    tag: Span,
     diags: &mut Diagnostics,
 ) -> (GoData, Option<Diagram>) {
     let gd = godata::build(Role::Inline, attrs, base, size, diags);
     let d = diagram::assemble(DiagramRole::Inline, attrs, &gd, base, inh);
+    // `<dia`: where a warning about the view it inherits points.
+    let open = Span::new(tag.start as usize, tag.start as usize + 4);
+    diagram::check(attrs, &gd, &d, open, diags);
     (gd, Some(d))
 }
 

@@ -227,19 +227,20 @@ impl MoveInfo {
     }
 }
 
-/// A move that cannot be drawn, and why; the caption names it.
+/// An entry of the gaps line: moves that cannot be drawn as numbered stones, and where
+/// the reader finds them.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Gap {
-    /// Played on a stone numbered `target` (or lettered) in this diagram.
+    /// Played where the board shows `target`: a number, a letter of the diagram, or a
+    /// letter put there for this line ("12, 18 at 7", "204 at a").
     At { moves: Vec<String>, target: String },
-    /// Played on a stone that was there before the diagram, capturing.
-    Takes(String),
-    /// Played on a stone that was there before the diagram, not capturing.
+    /// Filled the point of the latest capture of one stone (a ko, mostly), joining its
+    /// own stones, where the board shows neither number nor letter: "9: connects".
     Connects(String),
     /// A tenuki.
     Elsewhere(String),
-    /// Recaptures of one ko.
-    Ko(Vec<String>),
+    /// Played outside the diagram's view, in order: "1–3, 5: outside the diagram".
+    Outside(Vec<u32>),
 }
 
 /// How the gaps line is chosen.

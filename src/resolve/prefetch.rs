@@ -179,7 +179,7 @@ fn prefetch_inline(
                     );
                     if cached.peek(&key).is_none() {
                         let mut found = Diagnostics::default();
-                        let (gd, d) = make_inline(attrs, base, size, inh, &mut found);
+                        let (gd, d) = make_inline(attrs, base, size, inh, *span, &mut found);
                         out.push((key, span.start, Arc::new(gd), d, found.into_vec()));
                     }
                     stack.push(content);

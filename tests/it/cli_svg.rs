@@ -96,7 +96,8 @@ fn caption_lines_under_the_board() {
     assert!(t.iter().any(|s| s.contains("Aufgabe 1")), "{t:?}");
     let fig = String::from_utf8(gobook(&["svg", &example(), "--id", "fig1", "--caption"]).stdout)
         .unwrap();
-    assert!(texts(&fig).iter().any(|x| x.0 == "ko: 43, 46, 49"));
+    // The ko of moves 40-49, each recapture named by the stone it was played on.
+    assert!(texts(&fig).iter().any(|x| x.0 == "43, 49 at 33; 46 at 40"));
 }
 
 #[test]

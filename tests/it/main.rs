@@ -29,6 +29,7 @@ mod import_problems;
 mod layers;
 mod markdown;
 mod mdbook;
+mod moves_findable;
 mod output_safety;
 mod pathological;
 mod positions_sgfmill;

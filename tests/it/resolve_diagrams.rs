@@ -118,6 +118,8 @@ fn at_counts_no_passes_and_tenuki_takes_a_number() {
 fn moves_on_captured_numbered_stones_are_grouped() {
     let d = diagrams("::dia sz=9 mv=\"A2 A1 B1 A3 A1 B2 H8 C1 H7 A1 Tenuki B1\"");
     let g = &d[0].gaps;
+    // 5 connects where 3 took stone 2, and 10 plays there again: the board shows 2 there,
+    // so that is how both are named ("connects" is for stones without number or letter).
     assert_eq!(
         g,
         &vec![
@@ -141,52 +143,57 @@ fn moves_on_captured_numbered_stones_are_grouped() {
 }
 
 #[test]
-fn ko_recaptures_are_grouped() {
+fn ko_recaptures_are_named_by_where_they_are() {
+    // The ko began before the diagram: D5 shows a stone without number or letter, so it
+    // gets the letter a, on the board and in the line.
     let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 mv=\"E5 H2 H3 D5 B8 B7 E5 H5 H6 D5\"");
-    assert_eq!(
-        d[0].gaps,
-        vec![Gap::Ko(vec!["4".into(), "7".into(), "10".into()])]
-    );
-    // With one recapture only, the move is named on its own.
+    assert_eq!(d[0].gaps, vec![at(&["4", "10"], "a"), at(&["7"], "1")]);
+    assert!(d[0].labels.contains(&(p("D5"), "a".to_string())));
+    // With one recapture only, the move is named on its own, by its place.
     let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 mv=\"E5 H2 H3 D5\"");
-    assert_eq!(d[0].gaps, vec![Gap::Takes("4".into())]);
+    assert_eq!(d[0].gaps, vec![at(&["4"], "a")]);
     let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 mv=\"E5 H2 H3 D5 B8 B7 E5\"");
-    assert_eq!(d[0].gaps, vec![Gap::Ko(vec!["4".into(), "7".into()])]);
+    assert_eq!(d[0].gaps, vec![at(&["4"], "a"), at(&["7"], "1")]);
 }
 
 #[test]
 fn moves_on_stones_from_before_the_diagram() {
-    // A1 (white, before the diagram) is captured by 1; Black 3 fills A1 without capturing.
+    // A1 (white, before the diagram) is captured by 1; Black 3 fills A1 and connects.
     let d = diagrams("::dia sz=9 pl=b aw=A1 ab=A2 mv=\"B1 C5 A1\"");
     assert_eq!(d[0].gaps, vec![Gap::Connects("3".into())]);
-    // A lettered stone is named by its letter.
-    let d = diagrams("::dia sz=9 pl=b aw=A1 ab=A2 A=A1 mv=\"B1 C5 A1\"");
-    assert_eq!(d[0].gaps, vec![at(&["3"], "A")]);
+    // A lettered stone is named by its letter, and no letter is added.
+    let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 A=D5 mv=\"E5 H2 H3 D5\"");
+    assert_eq!(d[0].gaps, vec![at(&["4"], "A")]);
+    assert_eq!(d[0].labels, vec![(p("D5"), "A".to_string())]);
 }
 
 #[test]
 fn mn_renumbers_and_gaps_use_the_printed_numbers() {
-    let d = diagrams("::dia sz=9 mn=51 mv=\"A2 A1 B1 A3 A1\"");
+    let d = diagrams("::dia sz=9 mn=51 mv=\"A2 A1 B1 A3 A1 B2 H8 C1 H7 A1\"");
     assert_eq!(d[0].first_number, 51);
     assert_eq!(d[0].moves[0].label().as_deref(), Some("51"));
-    assert_eq!(d[0].gaps, vec![at(&["55"], "52")]);
+    assert_eq!(d[0].gaps, vec![at(&["55", "60"], "52")]);
 }
 
 #[test]
 fn setup_on_top_of_a_position_and_inherited_view() {
-    let d = diagrams("::go(#g) sz=13 mv=\"D4 K10\"\n\n::dia(#a) at=2 ab=C3 ae=D4 vw=A1G7\n\n::var mv=E5\n\n::p x <dia mv=F6>inline</dia>");
+    let d = diagrams("::go(#g) sz=13 mv=\"D4 K10\"\n\n::dia(#a) at=2 ab=C3 ae=D4 vw=A1G7\n\n::p x <dia mv=F6>inline</dia>\n\n::var mv=E5");
     assert_eq!(d[0].size, 13);
     assert_eq!(d[0].stones, vec![(p("C3"), Color::Black)]);
     assert_eq!(d[0].to_play, Color::White);
-    assert_eq!(d[1].view, (p("A1"), p("G7")), "var inherits vw");
     assert_eq!(
-        d[2].view,
+        d[1].view,
         (p("A1"), p("G7")),
         "inline inherits vw from the paragraph's diagram"
     );
     assert_eq!(
-        d[2].stones, d[1].stones,
+        d[1].stones, d[0].stones,
         "inline is based on the paragraph's diagram"
+    );
+    assert_eq!(
+        d[2].view,
+        (p("A1"), p("N13")),
+        "a var shows the whole board unless it has its own vw"
     );
 }
 
