@@ -168,6 +168,8 @@ fn hostile_text_is_escaped() {
     let tmp = common::tempdir();
     let dir = tmp.path();
     let evil = "<script>alert(1)</script>";
+    // The `<img>` below has no url, so it shows the book's cover (the spec's default).
+    std::fs::write(dir.join("b_cover.jpg"), b"\xFF\xD8\xFF").unwrap();
     std::fs::write(
         dir.join("b.gobook"),
         format!(
