@@ -363,6 +363,24 @@ await scenario('without JavaScript: static figure, solution and hint in disclosu
   await plain.close();
 });
 
+await scenario('on a 390 px phone no move number is under 8 px, and 100 is as tall as 99', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, deviceScaleFactor: 2, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(base + '/en/game.html');
+  const sizes = await page.$$eval('figure > svg.gb', svgs => svgs.flatMap(s => {
+    const scale = s.getScreenCTM().a;
+    return [...s.querySelectorAll('.gb-nb > text, .gb-nw > text')]
+      .filter(t => /^[0-9]+$/.test(t.textContent))
+      .map(t => ({ digits: t.textContent.length, px: Number(t.parentNode.getAttribute('font-size')) * scale, width: t.getBoundingClientRect().width, stone: 22 * scale }));
+  }));
+  const smallest = Math.min(...sizes.map(s => s.px));
+  check(sizes.length > 100 && smallest >= 8, `${sizes.length} move numbers, the smallest ${smallest.toFixed(1)} CSS px`);
+  const px = d => new Set(sizes.filter(s => s.digits === d).map(s => s.px.toFixed(2)));
+  check(sizes.some(s => s.digits === 3) && [...px(3)].every(p => px(2).has(p)), `three-digit numbers share the two-digit size (${[...px(2)]} / ${[...px(3)]})`);
+  check(sizes.every(s => s.width <= s.stone), 'every number fits inside its stone');
+  await phone.close();
+});
+
 if (shots) {
   await scenario('screenshots of the phone layout', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, deviceScaleFactor: 2, hasTouch: true });
