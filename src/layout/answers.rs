@@ -32,7 +32,7 @@ pub fn answers(d: &Diagram, lang: &str) -> Vec<Answer> {
         .map(|(correct, s)| Answer {
             correct,
             sequence: s.clone(),
-            moves: moves_text(s, d.to_play, lang),
+            moves: moves_text(s, answer_player(d), lang),
             comment: s
                 .iter()
                 .filter_map(|(_, t)| t.as_deref())
@@ -41,6 +41,12 @@ pub fn answers(d: &Diagram, lang: &str) -> Vec<Answer> {
                 .join(" "),
         })
         .collect()
+}
+
+/// Who plays an answer's first move: the player after the problem's own moves, as the
+/// reader plays on from the position the problem shows (and as the script does).
+fn answer_player(d: &Diagram) -> Color {
+    d.moves.last().map_or(d.to_play, |m| m.color.opponent())
 }
 
 /// Moves in words: `Black B1, White C1`; a pass and a move elsewhere by their words.
@@ -85,7 +91,7 @@ pub fn answer_board(
             Color::White => board.add_white(*p),
         };
     }
-    let mut color = d.to_play;
+    let mut color = answer_player(d);
     let mut numbered: Vec<NumberedStone> = Vec::new();
     for (n, (mv, _)) in seq.iter().enumerate() {
         if let Move::Play(p) = mv {
@@ -110,4 +116,24 @@ pub fn answer_board(
     out.marks.clear();
     out.labels.clear();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_starts_with_the_player_after_the_problems_own_moves() {
+        let src = "::book(#p)\n\n::chapter(#c)\n\n::prb(#q) sz=9 ab=C3D3E3 aw=C4D4E4F3 mv=J9 correct=\"F4(Right.)\"\n\n::prb(#r) sz=9 ab=C3D3E3 aw=C4D4E4F3 correct=F4\n";
+        let checked = crate::check::check(src);
+        assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
+        let book = &checked.resolved.book;
+        // Black played J9 in the problem: White answers at F4, as the script plays it.
+        let a = answers(&book.diagrams[0], "en");
+        assert_eq!(a[0].moves, "White F4");
+        let board = answer_board(book, &book.diagrams[0], &a[0].sequence, "en", String::new());
+        assert_eq!(board.numbered[0].color, Color::White);
+        // Without moves of its own, the player to move answers.
+        assert_eq!(answers(&book.diagrams[1], "en")[0].moves, "Black F4");
+    }
 }
