@@ -98,6 +98,10 @@ pub fn assemble(
         .view
         .unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1)));
     let walked = walk(data, &labels, view);
+    // The gaps line's letters name points of the final figure; the replay, which shows
+    // each move where it is played, leaves them out.
+    let mut hide_in_replay = pts("hideInReplay");
+    hide_in_replay.extend(walked.letters.iter().map(|(p, _)| *p));
     labels.extend(walked.letters);
     let caption = lang_text(attrs, "ca");
     let kind = match role {
@@ -170,7 +174,7 @@ pub fn assemble(
         show_coords: flag("showCoords").unwrap_or(inh.show_coords),
         caption,
         header: lang_text(attrs, "header"),
-        hide_in_replay: pts("hideInReplay"),
+        hide_in_replay,
         width,
         align: get("align").map(str::to_string),
         correct,

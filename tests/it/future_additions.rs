@@ -123,3 +123,36 @@ fn game_info_the_go_data_does_not_set_is_a_warning_at_its_place() {
     assert!(err.contains("(`re=...`)"), "{err}");
     assert!(!err.contains("did you mean"), "{err}");
 }
+
+/// The letters the gaps line puts on the board name points of the finished figure; the
+/// replay shows each move where it was played and leaves them out, keeping the author's.
+#[test]
+fn gap_letters_stay_out_of_the_replay() {
+    let tmp = common::tempdir();
+    let site = tmp.path().join("site");
+    let book = common::root().join("tests/books/valid/gaps-locations.gobook");
+    let r = gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let page = std::fs::read_to_string(site.join("en/index.html")).unwrap();
+    let fig = page.split("id=\"kos\"").nth(1).expect("the figure");
+    let data = fig
+        .split("data-gb=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&data.replace("&quot;", "\"")).unwrap();
+    // The author's `a` on H9 stays; the gaps line's b and c (on D5 and D2) do not.
+    assert_eq!(v["k"], serde_json::json!([["hi", "=a"]]), "{v}");
+    // The static figure shows all three.
+    let svg = fig.split("</svg>").next().unwrap();
+    for l in [">a<", ">b<", ">c<"] {
+        assert!(svg.contains(l), "{l} in {svg}");
+    }
+}
