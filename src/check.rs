@@ -33,19 +33,38 @@ pub fn check(src: &str) -> Checked {
 
 /// Like [`check`], reusing resolution work kept in `cache` from a previous check.
 pub fn check_with(src: &str, cache: &mut crate::resolve::cache::ResolveCache) -> Checked {
-    run(src, cache, true)
+    run(src, cache, true, &[])
+}
+
+/// [`check_with`], knowing the IDs of the files the book includes (see
+/// `project::includes::included_ids`): links to them are valid.
+pub fn check_with_included(
+    src: &str,
+    cache: &mut crate::resolve::cache::ResolveCache,
+    included: &links::IncludedIds,
+) -> Checked {
+    run(src, cache, true, included)
 }
 
 /// What a build needs: every error, but not the warnings that only text resolution finds.
-pub fn check_for_build(src: &str, cache: &mut crate::resolve::cache::ResolveCache) -> Checked {
-    run(src, cache, false)
+pub fn check_for_build(
+    src: &str,
+    cache: &mut crate::resolve::cache::ResolveCache,
+    included: &links::IncludedIds,
+) -> Checked {
+    run(src, cache, false, included)
 }
 
-fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings: bool) -> Checked {
+fn run(
+    src: &str,
+    cache: &mut crate::resolve::cache::ResolveCache,
+    text_warnings: bool,
+    included: &links::IncludedIds,
+) -> Checked {
     let parsed = format::parse(src);
     let mut diags = Diagnostics::default();
     diags.extend(parsed.diagnostics);
-    let links = links::link(&parsed.doc, &mut diags);
+    let links = links::link_with_included(&parsed.doc, included, &mut diags);
     format::validate::validate(&parsed.doc, &links, &mut diags);
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
     if text_warnings {

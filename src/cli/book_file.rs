@@ -142,9 +142,20 @@ pub fn read_or_report(given: &Path) -> Result<BookFile, i32> {
     }
 }
 
+/// Checks a book as `gobook check` does, knowing the IDs of the files it includes.
+pub fn check(file: &BookFile) -> gobook::check::Checked {
+    let book_dir = gobook::project::output::folder_of(&file.path);
+    let included = gobook::project::includes::included_ids(&file.text, &book_dir);
+    gobook::check::check_with_included(
+        &file.text,
+        &mut gobook::resolve::cache::ResolveCache::once(),
+        &included,
+    )
+}
+
 /// Checks a book for a command that needs it error-free; reports the errors and gives exit code 1 otherwise.
 pub fn checked_or_report(file: &BookFile, quiet: bool) -> Result<gobook::check::Checked, i32> {
-    let checked = gobook::check::check(&file.text);
+    let checked = check(file);
     if checked.has_errors() {
         print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
         super::report::error(&format!(

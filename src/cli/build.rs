@@ -49,7 +49,7 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         eprintln!("Building {}", file.name);
     }
     // One check serves the site, the e-books and the warnings printed at the end.
-    let checked = gobook::check::check(&file.text);
+    let checked = book_file::check(&file);
     let opts = Options {
         book: &file.path,
         text: &file.text,

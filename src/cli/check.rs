@@ -36,8 +36,8 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     let mut setting_error = None;
     match book_file::read(&args.book) {
         Ok(f) => {
-            let checked = gobook::check::check(&f.text);
             let book_dir = gobook::project::output::folder_of(&f.path);
+            let checked = book_file::check(&f);
             let found = gobook::project::files::check_files(&checked, &book_dir, true);
             let mut diagnostics = checked.diagnostics;
             diagnostics.extend(found.book);

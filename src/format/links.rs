@@ -31,6 +31,8 @@ pub struct Links {
     /// For paragraphs: what an inline `<dia>` without `base` is based on.
     pub inline_base: Vec<Option<usize>>,
     ids: HashMap<String, Vec<usize>>,
+    /// `::include` elements whose file's IDs are in `ids`, standing for those elements.
+    includes: Vec<usize>,
 }
 
 impl Links {
@@ -77,11 +79,30 @@ impl Links {
     pub fn id_exists(&self, id: &str) -> bool {
         self.ids.contains_key(id)
     }
+
+    /// Whether element `e` is an `::include` standing for the IDs of its file: a link
+    /// to one of those leads to the page that includes it, at that ID.
+    pub fn is_include(&self, e: usize) -> bool {
+        self.includes.contains(&e)
+    }
 }
+
+/// The IDs an included file gives its elements, by the `url` that includes it.
+pub type IncludedIds = [(String, Vec<String>)];
 
 /// Links every element of `doc`, reporting unknown, forward and ill-typed references
 /// and IDs given twice in a chapter.
 pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
+    link_with_included(doc, &[], diags)
+}
+
+/// [`link`], knowing the IDs of the files the book includes (read by the caller, which
+/// may read files): links to them are valid and lead to the including page.
+pub fn link_with_included(
+    doc: &Document,
+    included: &IncludedIds,
+    diags: &mut Diagnostics,
+) -> Links {
     let n = doc.elements.len();
     let mut l = Links {
         chapter: vec![None; n],
@@ -90,6 +111,7 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
         para_ref: vec![None; n],
         inline_base: vec![None; n],
         ids: HashMap::new(),
+        includes: Vec::new(),
     };
     let mut ch = None;
     for (i, el) in doc.elements.iter().enumerate() {
@@ -108,6 +130,22 @@ pub fn link(doc: &Document, diags: &mut Diagnostics) -> Links {
             }
             same.push(i);
         }
+    }
+    // After the book's own: an ID of the book wins over one of an included file.
+    for (i, el) in doc.elements.iter().enumerate() {
+        if el.kind != ElementKind::Include {
+            continue;
+        }
+        let Some((_, ids)) = el
+            .attr("url")
+            .and_then(|u| included.iter().find(|(url, _)| *url == u.value))
+        else {
+            continue;
+        };
+        for id in ids {
+            l.ids.entry(id.clone()).or_default().push(i);
+        }
+        l.includes.push(i);
     }
 
     let mut last_go: Option<usize> = None;

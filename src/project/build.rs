@@ -4,7 +4,7 @@
 use crate::check::Checked;
 use crate::diagnostics::Diagnostic;
 use crate::project::error::ProjectError;
-use crate::project::files;
+use crate::project::{files, includes, output};
 use std::path::{Path, PathBuf};
 
 /// The output folder when neither the command line nor `gobook.toml` names one.
@@ -60,7 +60,10 @@ pub fn checked_book<'a>(
     let checked: &'a Checked = match opts.checked {
         Some(c) => c,
         // Text warnings are for `check`; the build needs only errors, which they never are.
-        None => owned.insert(crate::check::check_for_build(opts.text, cache)),
+        None => {
+            let included = includes::included_ids(opts.text, &output::folder_of(opts.book));
+            owned.insert(crate::check::check_for_build(opts.text, cache, &included))
+        }
     };
     if checked.has_errors() {
         return Err(BuildError::Content {

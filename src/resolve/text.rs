@@ -48,6 +48,8 @@ pub enum Rich {
 pub enum LinkTarget {
     /// An element of the book, by index.
     Element(usize),
+    /// An element of an included file: the `::include` (whose page holds it) and its ID.
+    Included { include: usize, id: String },
     /// Switch to this language.
     Language(String),
     /// A web or mail address.
@@ -79,10 +81,14 @@ pub fn link_target(links: &crate::format::links::Links, element: usize, href: &s
         Href::External(u) => LinkTarget::External(u.to_string()),
         Href::Language(l) => LinkTarget::Language(l.to_string()),
         Href::Refused { .. } => LinkTarget::Disabled,
-        Href::Id(id) => links
-            .lookup(id, element)
-            .map(LinkTarget::Element)
-            .unwrap_or(LinkTarget::Disabled),
+        Href::Id(id) => match links.lookup(id, element) {
+            Some(e) if links.is_include(e) => LinkTarget::Included {
+                include: e,
+                id: id.to_string(),
+            },
+            Some(e) => LinkTarget::Element(e),
+            None => LinkTarget::Disabled,
+        },
     }
 }
 

@@ -142,7 +142,8 @@ impl Rebuilder {
             }
         };
         let out = self.book_dir().join(".gobook-serve");
-        let checked = crate::check::check_with(&text, &mut self.check_cache);
+        let included = crate::project::includes::included_ids(&text, &self.book_dir());
+        let checked = crate::check::check_with_included(&text, &mut self.check_cache, &included);
         let opts = Options {
             book: &self.book,
             text: &text,

@@ -621,3 +621,49 @@ fn the_standard_buy_chapter_buys_the_including_book() {
         "{index}"
     );
 }
+
+/// IDs inside an included file can be linked to from the book: `check` knows them, and
+/// the links lead to the page that includes the file, at that element, on the site and
+/// in the e-book (which epubcheck verifies, fragments included).
+#[test]
+fn ids_inside_included_files_can_be_linked_to() {
+    let tmp = common::tempdir();
+    let dir = tmp.path();
+    let book = dir.join("b.gobook");
+    std::fs::write(
+        &book,
+        "::book(#b)\n\n::chapter(#c1)\n\n::h1 Start\n\n::p <a href=rules>the rules</a> and <a href=rfig>the figure</a>.\n\n\n::include url=\"part.gobook\"\n\n\n\n::chapter(#c2)\n\n::h1 Later\n\n::p href=rules Back to the rules.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("part.gobook"),
+        "::h2(#rules) The rules\n\n::dia(#rfig) sz=9 mv=C3\n\nRules text.\n",
+    )
+    .unwrap();
+    let check = gobook(&["check", book.to_str().unwrap()], &[]);
+    let err = String::from_utf8_lossy(&check.stderr);
+    assert!(check.status.success() && !err.contains("warning"), "{err}");
+    let out = dir.join("out");
+    let r = build(&book, &out, "--epub");
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let first = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        first.contains(r#"<a href="index.html#rules">the rules</a>"#),
+        "{first}"
+    );
+    assert!(first.contains(r#"<a href="index.html#rfig">the figure</a>"#));
+    assert!(first.contains(r#"id="rules""#) && first.contains(r#"id="rfig""#));
+    let later = std::fs::read_to_string(out.join("c2.html")).unwrap();
+    assert!(later.contains(r#"href="index.html#rules""#), "{later}");
+    let f = out.join("b-en.epub");
+    let files = check_container(&f);
+    let c2 = files
+        .iter()
+        .find(|(k, v)| {
+            k.ends_with(".xhtml") && String::from_utf8_lossy(v).contains("Back to the rules")
+        })
+        .map(|(_, v)| String::from_utf8_lossy(v).into_owned())
+        .unwrap();
+    assert!(c2.contains("#rules\""), "{c2}");
+    assert_epubcheck_clean(&[f]);
+}
