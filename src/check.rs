@@ -51,6 +51,7 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
     if text_warnings {
         crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
     }
+    problems_without_answer(&parsed.doc, &resolved.book, &mut diags);
     let mut diagnostics = diags.into_vec();
     for d in &mut diagnostics {
         if d.code == "at-without-base" {
@@ -65,6 +66,60 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
         links,
         resolved,
         diagnostics,
+    }
+}
+
+/// Warns about each problem that a language it is shown in has no correct answer for:
+/// its readers would see a problem with no solution (say `correct_en` and `correct_ja`
+/// are given, and the book is also in French).
+fn problems_without_answer(
+    doc: &Document,
+    book: &crate::resolve::model::Book,
+    diags: &mut Diagnostics,
+) {
+    use crate::format::schema::DiagramKind;
+    use crate::resolve::model::{BlockKind, DiagramRole};
+    use crate::resolve::shows_in;
+    for ch in &book.chapters {
+        for b in &ch.blocks {
+            let BlockKind::Diagram(d) = b.kind else {
+                continue;
+            };
+            let Some(dia) = book.diagrams.get(d) else {
+                continue;
+            };
+            if dia.role != DiagramRole::Block(DiagramKind::Prb) {
+                continue;
+            }
+            let missing: Vec<&str> = book
+                .languages
+                .iter()
+                .map(String::as_str)
+                .filter(|l| shows_in(&ch.langs, l) && shows_in(&b.langs, l))
+                .filter(|l| dia.correct_in(l).is_empty())
+                .collect();
+            let Some(el) = doc.elements.get(b.element) else {
+                continue;
+            };
+            let (Some(first), false) = (missing.first(), missing.is_empty()) else {
+                continue;
+            };
+            let fix = if missing.len() == book.languages.len() {
+                "add `correct=` with the moves that solve it".to_string()
+            } else {
+                format!(
+                    "add `correct_{first}=` (or a language-neutral `correct=`) with the moves that solve it"
+                )
+            };
+            diags.warning(
+                el.name_span,
+                "problem-without-answer",
+                format!(
+                    "this problem has no correct answer in {}, so its readers there get no solution: {fix}",
+                    missing.join(", ")
+                ),
+            );
+        }
     }
 }
 

@@ -166,6 +166,54 @@ pub fn quote_inner_space(lang: &str) -> Option<char> {
     (LANGUAGES[index(lang)] == "fr").then_some('\u{202F}')
 }
 
+/// Whether `lang` sets words without spaces between them (Japanese, Chinese): quotes there
+/// open and close by turns, not by the spaces around them, and take no spaces.
+pub fn unspaced(lang: &str) -> bool {
+    matches!(LANGUAGES[index(lang)], "ja" | "cn" | "tw")
+}
+
+/// What `...` becomes: "…", or "……" (two, the width of two characters) in Japanese and Chinese.
+pub fn ellipsis(lang: &str) -> &'static str {
+    if unspaced(lang) {
+        "……"
+    } else {
+        "…"
+    }
+}
+
+/// What `---` becomes: "—", or "——" (two, as CJK typography sets the dash) in Japanese and Chinese.
+pub fn em_dash(lang: &str) -> &'static str {
+    if unspaced(lang) {
+        "——"
+    } else {
+        "—"
+    }
+}
+
+/// The dash a hyphen between spaces becomes, and the space before it: Russian sets an em
+/// dash, the others an en dash; French and Russian keep the dash on the line of the word
+/// before it (a no-break space).
+pub fn spaced_dash(lang: &str) -> (char, char) {
+    match LANGUAGES[index(lang)] {
+        "ru" => ('\u{A0}', '—'),
+        "fr" => ('\u{A0}', '–'),
+        _ => (' ', '–'),
+    }
+}
+
+/// The space French sets before `;`, `!`, `?` (narrow no-break, U+202F) and before `:`
+/// (no-break, U+00A0); None in the other languages, which set none.
+pub fn space_before(punct: char, lang: &str) -> Option<char> {
+    if LANGUAGES[index(lang)] != "fr" {
+        return None;
+    }
+    match punct {
+        ';' | '!' | '?' => Some('\u{202F}'),
+        ':' => Some('\u{A0}'),
+        _ => None,
+    }
+}
+
 /// The language's own name for a language switcher ("English", "Deutsch", "日本語" ...).
 pub fn language_name(lang: &str) -> &'static str {
     pick(&tables::LANGUAGE_NAMES, lang)

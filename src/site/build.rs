@@ -174,6 +174,8 @@ fn same_for_page(a: &crate::resolve::model::Diagram, b: &crate::resolve::model::
         align,
         correct,
         wrong,
+        correct_by_lang,
+        wrong_by_lang,
         text,
     } = a;
     *id == b.id
@@ -203,6 +205,8 @@ fn same_for_page(a: &crate::resolve::model::Diagram, b: &crate::resolve::model::
         && *align == b.align
         && *correct == b.correct
         && *wrong == b.wrong
+        && *correct_by_lang == b.correct_by_lang
+        && *wrong_by_lang == b.wrong_by_lang
         && text.as_ref().map(|t| &t.raw) == b.text.as_ref().map(|t| &t.raw)
 }
 
