@@ -91,16 +91,22 @@ fn problems_without_answer(
             if dia.role != DiagramRole::Block(DiagramKind::Prb) {
                 continue;
             }
+            let Some(el) = doc.elements.get(b.element) else {
+                continue;
+            };
+            // A `correct` given for the language but unreadable has its own error.
+            let given = |l: &str| {
+                el.attrs.iter().any(|a| {
+                    a.base_name() == "correct" && (a.name == "correct" || a.langs().any(|x| x == l))
+                })
+            };
             let missing: Vec<&str> = book
                 .languages
                 .iter()
                 .map(String::as_str)
                 .filter(|l| shows_in(&ch.langs, l) && shows_in(&b.langs, l))
-                .filter(|l| dia.correct_in(l).is_empty())
+                .filter(|l| dia.correct_in(l).is_empty() && !given(l))
                 .collect();
-            let Some(el) = doc.elements.get(b.element) else {
-                continue;
-            };
             let (Some(first), false) = (missing.first(), missing.is_empty()) else {
                 continue;
             };

@@ -5,6 +5,7 @@
 //! are the spec's (`po` is Polish, `cn`/`tw` are Simplified/Traditional Chinese); `ui`
 //! and any unknown code mean English. All functions are pure and read static tables.
 
+mod diagram_words;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -225,6 +226,15 @@ pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
         .iter()
         .find(|(k, _)| *k == key)
         .map(|(_, row)| pick(row, lang))
+}
+
+/// A word of a diagram's description by key ("board", "black_stones", "segment" ...; see
+/// `diagram_words.rs`), in `lang`; empty for unknown keys.
+pub fn diagram_word(key: &str, lang: &str) -> &'static str {
+    diagram_words::DIAGRAM_WORDS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, row)| pick(row, lang))
 }
 
 /// BCP 47 tags for the spec's language codes.

@@ -220,7 +220,7 @@ mod tests {
             assert_eq!(v["z"], json!(9));
             assert_eq!(v["g"], json!(geometry(d.show_coords)));
         }
-        let prb: Value = serde_json::from_str(&data(&diagrams[0]).unwrap()).unwrap();
+        let prb: Value = serde_json::from_str(&data(&diagrams[0], "en").unwrap()).unwrap();
         assert_eq!(
             prb["c"],
             json!([[["ba", "White is \"dead\" – für immer\\."]]])
@@ -230,7 +230,7 @@ mod tests {
             json!([[["aa"], ["ba"]], [["ca"], ["ba", "Lives."]]])
         );
         assert_eq!(prb["p"], json!("B"));
-        let dia: Value = serde_json::from_str(&data(&diagrams[1]).unwrap()).unwrap();
+        let dia: Value = serde_json::from_str(&data(&diagrams[1], "en").unwrap()).unwrap();
         assert_eq!(dia["m"], json!("Bcc Wdd Bed"));
         assert_eq!(dia["b"], json!("ee"));
     }

@@ -329,7 +329,11 @@ impl Diagram {
 }
 
 /// A language's own sequences, else the language-neutral ones (as [`LangText::get`] does for text).
-fn in_lang<'a>(by_lang: &'a [(String, Vec<Sequence>)], neutral: &'a [Sequence], lang: &str) -> &'a [Sequence] {
+fn in_lang<'a>(
+    by_lang: &'a [(String, Vec<Sequence>)],
+    neutral: &'a [Sequence],
+    lang: &str,
+) -> &'a [Sequence] {
     by_lang
         .iter()
         .find(|(l, _)| l == lang)

@@ -552,9 +552,7 @@ fn typography(s: &str, lang: &str, st: &mut Typo, at_end: bool) -> String {
                         out.push(sp);
                     }
                     out.push(cd);
-                    if unspaced
-                        && next == Some(' ')
-                        && chars.get(i + 2).is_some_and(|&n| is_cjk(n))
+                    if unspaced && next == Some(' ') && chars.get(i + 2).is_some_and(|&n| is_cjk(n))
                     {
                         i += 1;
                     }
