@@ -1,6 +1,8 @@
 //! Checking a book: parse, link references, validate. What `gobook check` runs
 //! and what every later command runs first.
 
+pub mod coverage;
+
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::format::links::{self, Links};
 use crate::format::{self, syntax::Document};
@@ -52,6 +54,7 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
         crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
     }
     problems_without_answer(&parsed.doc, &resolved.book, &mut diags);
+    languages_without_text(&parsed.doc, &resolved.book, &mut diags);
     let mut diagnostics = diags.into_vec();
     for d in &mut diagnostics {
         if d.code == "at-without-base" {
@@ -66,6 +69,32 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
         links,
         resolved,
         diagnostics,
+    }
+}
+
+/// Warns about each language declared on the book that has no text of its own: its
+/// pages would show the other languages' text under its name.
+fn languages_without_text(
+    doc: &Document,
+    book: &crate::resolve::model::Book,
+    diags: &mut Diagnostics,
+) {
+    let Some(el) = doc
+        .elements
+        .iter()
+        .find(|e| e.kind == crate::format::schema::ElementKind::Book)
+    else {
+        return;
+    };
+    for l in coverage::languages_without_text(doc, book) {
+        diags.warning(
+            el.name_span,
+            "language-without-text",
+            format!(
+                "the book declares `{l}` but nothing is written in it, so its pages would show the untagged text: \
+                 add `::{l}` paragraphs and `_{l}` attributes (`ca_{l}=`, `title_{l}=`), or remove `_{l}` from `::book`"
+            ),
+        );
     }
 }
 
