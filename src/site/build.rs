@@ -303,6 +303,9 @@ fn site_files(site: &Site, css: String, js: String) -> Vec<(PathBuf, Arc<Vec<u8>
             Arc::new(html::language_index(site).into_bytes()),
         ));
     }
+    if let Some(map) = html::sitemap(site) {
+        files.push((PathBuf::from("sitemap.xml"), Arc::new(map.into_bytes())));
+    }
     files.push((PathBuf::from("style.css"), Arc::new(css.into_bytes())));
     files.push((
         PathBuf::from(html::FAVICON),
@@ -437,6 +440,16 @@ fn setup(
         opts.book,
     )?;
     let book = &checked.resolved.book;
+    if let Some(d) = &config.default_language {
+        if !book.languages.iter().any(|l| l.eq_ignore_ascii_case(d)) {
+            return Err(crate::project::error::ProjectError::Settings(format!(
+                "default_language = \"{d}\" in gobook.toml is not a language of the book ({}); \
+                 name one of them, or add `_{d}` to `::book`",
+                book.languages.join(", ")
+            ))
+            .into());
+        }
+    }
     let plans: Vec<Plan> = book.languages.iter().map(|l| plan::plan(book, l)).collect();
     let multi = plans.len() > 1;
     (opts.progress)(&format!(
