@@ -6,6 +6,7 @@
 //! and any unknown code mean English. All functions are pure and read static tables.
 
 mod diagram_words;
+mod reader_words;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -224,6 +225,7 @@ pub fn language_name(lang: &str) -> &'static str {
 pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
     tables::UI
         .iter()
+        .chain(reader_words::MORE_UI.iter())
         .find(|(k, _)| *k == key)
         .map(|(_, row)| pick(row, lang))
 }

@@ -98,6 +98,8 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         .map(|t| text::resolve_plain(book, t, lang))
         .unwrap_or_else(|| book.id.clone());
     let this_title = page_title(site, plan, page);
+    let title_lang = info_lang(book, "title", lang);
+    let copyright_lang = info_lang(book, "copyright", lang);
     let chapter = plan.pages[page].chapter;
     let inline_anchor = |d: usize| format!("gb-inline-{d}");
     let cx = LinkContext {
@@ -150,9 +152,9 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 a.gb-skip href="#main" { (ui("skip_to_content", lang).trim()) }
                 header.gb-top {
                     @if title_is_h1 {
-                        h1.gb-site-title { a.gb-book-title href="index.html" { (book_title) } }
+                        h1.gb-site-title lang=[title_lang.as_deref()] { a.gb-book-title href="index.html" { (book_title) } }
                     } @else {
-                        a.gb-book-title href="index.html" { (book_title) }
+                        a.gb-book-title href="index.html" lang=[title_lang.as_deref()] { (book_title) }
                     }
                     nav.gb-top-nav aria-label=(ui("nav_book", lang)) {
                         @if let Some(ci) = plan.contents {
@@ -190,7 +192,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 }
                 footer.gb-footer {
                     @if let Some(c) = book.info("copyright", lang) {
-                        p { (text::resolve_plain(book, c, lang)) }
+                        p lang=[copyright_lang.as_deref()] { (text::resolve_plain(book, c, lang)) }
                     }
                 }
                 (interface_words(&body, lang))
@@ -198,6 +200,16 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         }
     };
     markup.into_string()
+}
+
+/// The language of book information `name` (`title`, `copyright`) shown on a page in
+/// `lang`, when it differs: a value given only language-neutrally is in the book's
+/// first language, and says so on the pages of the others.
+fn info_lang(book: &Book, name: &str, lang: &str) -> Option<String> {
+    let (_, t) = book.info.iter().find(|(n, _)| n == name)?;
+    let first = book.languages.first()?;
+    let own = t.by_lang.iter().any(|(l, _)| l == lang);
+    (!own && t.neutral.is_some() && first != lang).then(|| html_lang(first).to_string())
 }
 
 /// The generated table of contents.
