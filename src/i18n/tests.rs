@@ -364,6 +364,7 @@ fn diagram_words_exist_in_every_language_with_the_placeholders_of_english() {
             .filter_map(|(i, _)| s[i + 1..].chars().next())
             .collect();
         v.sort_unstable();
+        v.dedup();
         v
     };
     for (key, _) in super::diagram_words::DIAGRAM_WORDS.iter() {
