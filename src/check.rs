@@ -38,7 +38,8 @@ pub fn check_with(src: &str, cache: &mut crate::resolve::cache::ResolveCache) ->
     run(src, cache, true)
 }
 
-/// What a build needs: every error, but not the warnings that only text resolution finds.
+/// What a build needs: every error, but not the warnings that only text resolution and the
+/// languages' checks find.
 pub fn check_for_build(src: &str, cache: &mut crate::resolve::cache::ResolveCache) -> Checked {
     run(src, cache, false)
 }
@@ -52,9 +53,11 @@ fn run(src: &str, cache: &mut crate::resolve::cache::ResolveCache, text_warnings
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
     if text_warnings {
         crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
+        // Warnings about the languages too: they never stop a build, so a build skips them
+        // like the text's (`gobook build` and `serve` check the book as `check` does).
+        problems_without_answer(&parsed.doc, &resolved.book, &mut diags);
+        languages_without_text(&parsed.doc, &resolved.book, &mut diags);
     }
-    problems_without_answer(&parsed.doc, &resolved.book, &mut diags);
-    languages_without_text(&parsed.doc, &resolved.book, &mut diags);
     let mut diagnostics = diags.into_vec();
     for d in &mut diagnostics {
         if d.code == "at-without-base" {
