@@ -426,3 +426,38 @@ fn the_root_page_opens_the_default_language_and_base_url_names_every_page() {
     assert!(read(&out, "index.html").contains("content=\"0; url=de/index.html\""));
     assert!(!read(&out, "de/index.html").contains("rel=\"canonical\""));
 }
+
+#[test]
+fn the_japanese_e_book_is_japanese_in_its_landmarks_and_diagram_descriptions() {
+    use std::io::Read;
+    let tmp = common::tempdir();
+    let out = tmp.path().join("out");
+    let book = common::root().join("examples/languages");
+    let r = common::gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--only-epub",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let mut z =
+        zip::ZipArchive::new(std::fs::File::open(out.join("languages-ja.epub")).unwrap()).unwrap();
+    let mut read = |name: &str| {
+        let mut s = String::new();
+        z.by_name(name).unwrap().read_to_string(&mut s).unwrap();
+        s
+    };
+    let nav = read("OEBPS/nav.xhtml");
+    assert!(
+        nav.contains("<a epub:type=\"cover\" href=\"cover.xhtml\">表紙</a>"),
+        "{nav}"
+    );
+    assert!(!nav.contains(">Cover<"));
+    let problem = read("OEBPS/text/problem.xhtml");
+    assert!(problem.contains("<desc>9路盤、A1からF5まで。"), "{problem}");
+    // The solutions section gives the Japanese answer.
+    assert!(
+        problem.contains("白死です。") || read("OEBPS/text/solutions.xhtml").contains("白死です。")
+    );
+}
