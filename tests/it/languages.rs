@@ -461,3 +461,35 @@ fn the_japanese_e_book_is_japanese_in_its_landmarks_and_diagram_descriptions() {
         problem.contains("白死です。") || read("OEBPS/text/solutions.xhtml").contains("白死です。")
     );
 }
+
+#[test]
+fn the_root_page_opens_the_readers_browser_language_in_chromium() {
+    if let Some(why) = common::browser_missing() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "browser tests cannot run under CI: {why}; run scripts/setup.sh"
+        );
+        eprintln!("SKIPPED root page in a browser: {why}");
+        return;
+    }
+    let (_tmp, site) = built();
+    let r = std::process::Command::new("node")
+        .arg(common::root().join("tests/browser/languages.mjs"))
+        .arg(&site)
+        .args(["fr", "en", "fr", "de", "ja"])
+        .env("CHROMIUM", common::chromium())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&r.stdout);
+    assert!(
+        r.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert!(
+        out.contains("browser in ja-JP: ja/")
+            && out.contains("browser in ko-KR: fr/")
+            && out.contains("without script: fr/"),
+        "{out}"
+    );
+}
