@@ -1,6 +1,8 @@
 //! Checking a book: parse, link references, validate. What `gobook check` runs
 //! and what every later command runs first.
 
+pub mod coverage;
+
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::format::links::{self, Links};
 use crate::format::{self, syntax::Document};
@@ -46,7 +48,8 @@ pub fn check_with_included(
     run(src, cache, true, included)
 }
 
-/// What a build needs: every error, but not the warnings that only text resolution finds.
+/// What a build needs: every error, but not the warnings that only text resolution and the
+/// languages' checks find.
 pub fn check_for_build(
     src: &str,
     cache: &mut crate::resolve::cache::ResolveCache,
@@ -69,6 +72,10 @@ fn run(
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
     if text_warnings {
         crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
+        // Warnings about the languages too: they never stop a build, so a build skips them
+        // like the text's (`gobook build` and `serve` check the book as `check` does).
+        problems_without_answer(&parsed.doc, &resolved.book, &mut diags);
+        languages_without_text(&parsed.doc, &resolved.book, &mut diags);
     }
     let mut diagnostics = diags.into_vec();
     for d in &mut diagnostics {
@@ -84,6 +91,92 @@ fn run(
         links,
         resolved,
         diagnostics,
+    }
+}
+
+/// Warns about each language declared on the book that has no text of its own: its
+/// pages would show the other languages' text under its name.
+fn languages_without_text(
+    doc: &Document,
+    book: &crate::resolve::model::Book,
+    diags: &mut Diagnostics,
+) {
+    let Some(el) = doc
+        .elements
+        .iter()
+        .find(|e| e.kind == crate::format::schema::ElementKind::Book)
+    else {
+        return;
+    };
+    for l in coverage::languages_without_text(doc, book) {
+        diags.warning(
+            el.name_span,
+            "language-without-text",
+            format!(
+                "the book declares `{l}` but nothing is written in it, so its pages would show the untagged text: \
+                 add `::{l}` paragraphs and `_{l}` attributes (`ca_{l}=`, `title_{l}=`), or remove `_{l}` from `::book`"
+            ),
+        );
+    }
+}
+
+/// Warns about each problem that a language it is shown in has no correct answer for:
+/// its readers would see a problem with no solution (say `correct_en` and `correct_ja`
+/// are given, and the book is also in French).
+fn problems_without_answer(
+    doc: &Document,
+    book: &crate::resolve::model::Book,
+    diags: &mut Diagnostics,
+) {
+    use crate::format::schema::DiagramKind;
+    use crate::resolve::model::{BlockKind, DiagramRole};
+    use crate::resolve::shows_in;
+    for ch in &book.chapters {
+        for b in &ch.blocks {
+            let BlockKind::Diagram(d) = b.kind else {
+                continue;
+            };
+            let Some(dia) = book.diagrams.get(d) else {
+                continue;
+            };
+            if dia.role != DiagramRole::Block(DiagramKind::Prb) {
+                continue;
+            }
+            let Some(el) = doc.elements.get(b.element) else {
+                continue;
+            };
+            // A `correct` given for the language but unreadable has its own error.
+            let given = |l: &str| {
+                el.attrs.iter().any(|a| {
+                    a.base_name() == "correct" && (a.name == "correct" || a.langs().any(|x| x == l))
+                })
+            };
+            let missing: Vec<&str> = book
+                .languages
+                .iter()
+                .map(String::as_str)
+                .filter(|l| shows_in(&ch.langs, l) && shows_in(&b.langs, l))
+                .filter(|l| dia.correct_in(l).is_empty() && !given(l))
+                .collect();
+            let (Some(first), false) = (missing.first(), missing.is_empty()) else {
+                continue;
+            };
+            let fix = if missing.len() == book.languages.len() {
+                "add `correct=` with the moves that solve it".to_string()
+            } else {
+                format!(
+                    "add `correct_{first}=` (or a language-neutral `correct=`) with the moves that solve it"
+                )
+            };
+            diags.warning(
+                el.name_span,
+                "problem-without-answer",
+                format!(
+                    "this problem has no correct answer in {}, so its readers there get no solution: {fix}",
+                    missing.join(", ")
+                ),
+            );
+        }
     }
 }
 

@@ -330,8 +330,8 @@ fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) 
         width: d.width.clone(),
         show_coords: d.show_coords,
         ko_point: d.ko_point.map(|p| p.to_string()),
-        correct: seqs(&d.correct),
-        wrong: seqs(&d.wrong),
+        correct: seqs(d.correct_in(lang)),
+        wrong: seqs(d.wrong_in(lang)),
         text,
     }
 }

@@ -46,6 +46,77 @@ pub struct BoardDiagram {
     pub title: String,
     /// The position in words; generated from the contents when empty.
     pub desc: String,
+    /// The words the generated description is written in (English unless the caller gives others).
+    pub words: Words,
+}
+
+/// The words of a diagram's generated description (`<desc>`), so that the renderer can
+/// describe a board in the reader's language without knowing any: whoever builds the
+/// diagram fills them. Templates hold `{n}` (board size), `{a}` `{b}` (points or numbers),
+/// `{c}` (a colour word), `{x}` (what stands at a point) and `{p}` (the point).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Words {
+    /// "{n}x{n} board".
+    pub board: &'static str,
+    /// ", showing {a} to {b}" (a part of the board).
+    pub showing: &'static str,
+    /// What ends a sentence: ". ".
+    pub end: &'static str,
+    /// Between a heading and its items: ": ".
+    pub head_sep: &'static str,
+    /// Between items: ", ".
+    pub item_sep: &'static str,
+    /// "Black stones", "White stones".
+    pub stones: [&'static str; 2],
+    /// "Moves".
+    pub moves: &'static str,
+    /// A run of alternating moves: "Moves {a} to {b}, {c} first".
+    pub run: &'static str,
+    /// One move: "{c} {x} at {p}".
+    pub move_item: &'static str,
+    /// "Marks".
+    pub marks: &'static str,
+    /// "Labels".
+    pub labels: &'static str,
+    /// A mark or label at a point: "{x} at {p}".
+    pub item_at: &'static str,
+    /// The marks' names: triangle, square, circle, cross, diamond.
+    pub mark_names: [&'static str; 5],
+    /// "Black territory", "White territory".
+    pub territory: [&'static str; 2],
+    /// "Lines".
+    pub lines: &'static str,
+    /// "Arrows".
+    pub arrows: &'static str,
+    /// A line's two ends: "{a} to {b}".
+    pub segment: &'static str,
+    /// The colour words: "Black", "White".
+    pub colors: [&'static str; 2],
+}
+
+impl Default for Words {
+    fn default() -> Self {
+        Words {
+            board: "{n}x{n} board",
+            showing: ", showing {a} to {b}",
+            end: ". ",
+            head_sep: ": ",
+            item_sep: ", ",
+            stones: ["Black stones", "White stones"],
+            moves: "Moves",
+            run: "Moves {a} to {b}, {c} first",
+            move_item: "{c} {x} at {p}",
+            marks: "Marks",
+            labels: "Labels",
+            item_at: "{x} at {p}",
+            mark_names: ["triangle", "square", "circle", "cross", "diamond"],
+            territory: ["Black territory", "White territory"],
+            lines: "Lines",
+            arrows: "Arrows",
+            segment: "{a} to {b}",
+            colors: ["Black", "White"],
+        }
+    }
 }
 
 impl BoardDiagram {

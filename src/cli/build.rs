@@ -98,6 +98,17 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
                 count(s.diagrams, "diagram"),
                 count(s.languages, "language")
             );
+            // A book in several languages: say when one of them is not fully translated.
+            if s.languages > 1 {
+                let c = gobook::check::coverage::coverage(
+                    &file.text,
+                    &checked.doc,
+                    &checked.resolved.book,
+                );
+                if let Some(line) = c.summary() {
+                    eprintln!("{line}");
+                }
+            }
         }
         if let Some(b) = &books {
             for f in &b.files {

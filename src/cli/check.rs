@@ -17,6 +17,10 @@ pub struct CheckArgs {
     /// and counts the rest; `json` lists every one
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     pub format: OutputFormat,
+    /// Also report how far each language is translated: per language, the texts other
+    /// languages have and it lacks, and the language-neutral text every language shows as written
+    #[arg(long)]
+    pub languages: bool,
 }
 
 /// Output formats of `gobook check`.
@@ -34,10 +38,18 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     // The book first, then any included file with problems of its own.
     let mut files: Vec<FileProblems> = Vec::new();
     let mut setting_error = None;
+    let mut coverage = None;
     match book_file::read(&args.book) {
         Ok(f) => {
             let book_dir = gobook::project::output::folder_of(&f.path);
             let checked = book_file::check(&f);
+            if args.languages {
+                coverage = Some(gobook::check::coverage::coverage(
+                    &f.text,
+                    &checked.doc,
+                    &checked.resolved.book,
+                ));
+            }
             let found = gobook::project::files::check_files(&checked, &book_dir, true);
             let mut diagnostics = checked.diagnostics;
             diagnostics.extend(found.book);
@@ -78,9 +90,15 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             let src = SourceFile::new(&f.name, &f.text);
             located.extend(f.diagnostics.iter().map(|d| src.locate(d)));
         }
-        super::print_stdout(
-            &serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into()),
-        );
+        let json = match &coverage {
+            // With --languages the array becomes an object: the diagnostics and the report.
+            Some(c) => serde_json::to_string_pretty(&serde_json::json!({
+                "diagnostics": located,
+                "languages": c,
+            })),
+            None => serde_json::to_string_pretty(&located),
+        };
+        super::print_stdout(&json.unwrap_or_else(|_| "[]".into()));
         if let Some(msg) = &setting_error {
             super::report::error(&msg.to_string());
         }
@@ -94,6 +112,9 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
         if let Some(msg) = &setting_error {
             super::report::error(&msg.to_string());
             e += 1;
+        }
+        if let Some(c) = &coverage {
+            super::print_stdout(report(&files[0].name, c).trim_end());
         }
         if !g.quiet {
             let mut out = anstream::stderr();
@@ -115,4 +136,48 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// The translation report as text: per language what it lacks, then the neutral text.
+fn report(name: &str, c: &gobook::check::coverage::Coverage) -> String {
+    use gobook::check::coverage::Item;
+    let langs: Vec<&str> = c.languages.iter().map(|l| l.language.as_str()).collect();
+    let mut out = format!("Languages of {name}: {}\n", langs.join(", "));
+    let item = |out: &mut String, i: &Item| {
+        let place = format!("{}:{}", i.line, i.column);
+        let in_langs = if i.languages.is_empty() {
+            String::new()
+        } else {
+            format!(" (in {})", i.languages.join(", "))
+        };
+        out.push_str(&format!(
+            "    {place:<8} {}{in_langs}: {}\n",
+            i.what, i.excerpt
+        ));
+    };
+    for l in &c.languages {
+        match l.missing.len() {
+            0 => out.push_str(&format!("  {}: complete\n", l.language)),
+            n => {
+                out.push_str(&format!(
+                    "  {}: {} missing\n",
+                    l.language,
+                    super::count::count(n, "text")
+                ));
+                for i in &l.missing {
+                    item(&mut out, i);
+                }
+            }
+        }
+    }
+    if !c.neutral.is_empty() {
+        out.push_str(&format!(
+            "  language-neutral, shown as written in every language (may be untranslated): {}\n",
+            super::count::count(c.neutral.len(), "text")
+        ));
+        for i in &c.neutral {
+            item(&mut out, i);
+        }
+    }
+    out
 }

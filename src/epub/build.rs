@@ -468,6 +468,8 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         heading: contents_word,
         entries: &entries,
         cover: "cover.xhtml",
+        cover_label: i18n_ui("cover", lang),
+        start_label: i18n_ui("start", lang),
         start: &start,
         contents: contents.as_deref(),
     });

@@ -25,6 +25,10 @@ pub struct Nav<'a> {
     pub cover: &'a str,
     /// Where the text begins.
     pub start: &'a str,
+    /// The landmarks' words for the cover and the start of the text, in the book's language.
+    pub cover_label: &'a str,
+    /// The word for the start of the text, when the book has no chapter title to name it.
+    pub start_label: &'a str,
     /// The contents page in the reading order: this document's list, or the book's own
     /// chapter; None when neither is read (a book of one chapter).
     pub contents: Option<&'a str>,
@@ -51,8 +55,9 @@ pub fn nav(n: &Nav) -> String {
     // Landmarks are for the reading system's menus, not for the page.
     body.push_str("<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<ol>\n");
     body.push_str(&format!(
-        "<li><a epub:type=\"cover\" href=\"{}\">Cover</a></li>\n",
-        escape::attr(n.cover)
+        "<li><a epub:type=\"cover\" href=\"{}\">{}</a></li>\n",
+        escape::attr(n.cover),
+        escape::text(n.cover_label)
     ));
     if let Some(c) = n.contents {
         body.push_str(&format!(
@@ -68,7 +73,7 @@ pub fn nav(n: &Nav) -> String {
             n.entries
                 .first()
                 .map(|e| e.title.as_str())
-                .unwrap_or("Start")
+                .unwrap_or(n.start_label)
         )
     ));
     body.push_str("</ol>\n</nav>\n</main>");

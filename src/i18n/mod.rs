@@ -5,6 +5,8 @@
 //! are the spec's (`po` is Polish, `cn`/`tw` are Simplified/Traditional Chinese); `ui`
 //! and any unknown code mean English. All functions are pure and read static tables.
 
+mod diagram_words;
+mod reader_words;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -171,6 +173,54 @@ pub fn quote_inner_space(lang: &str) -> Option<char> {
     (LANGUAGES[index(lang)] == "fr").then_some('\u{202F}')
 }
 
+/// Whether `lang` sets words without spaces between them (Japanese, Chinese): quotes there
+/// open and close by turns, not by the spaces around them, and take no spaces.
+pub fn unspaced(lang: &str) -> bool {
+    matches!(LANGUAGES[index(lang)], "ja" | "cn" | "tw")
+}
+
+/// What `...` becomes: "…", or "……" (two, the width of two characters) in Japanese and Chinese.
+pub fn ellipsis(lang: &str) -> &'static str {
+    if unspaced(lang) {
+        "……"
+    } else {
+        "…"
+    }
+}
+
+/// What `---` becomes: "—", or "——" (two, as CJK typography sets the dash) in Japanese and Chinese.
+pub fn em_dash(lang: &str) -> &'static str {
+    if unspaced(lang) {
+        "——"
+    } else {
+        "—"
+    }
+}
+
+/// The dash a hyphen between spaces becomes, and the space before it: Russian sets an em
+/// dash, the others an en dash; French and Russian keep the dash on the line of the word
+/// before it (a no-break space).
+pub fn spaced_dash(lang: &str) -> (char, char) {
+    match LANGUAGES[index(lang)] {
+        "ru" => ('\u{A0}', '—'),
+        "fr" => ('\u{A0}', '–'),
+        _ => (' ', '–'),
+    }
+}
+
+/// The space French sets before `;`, `!`, `?` (narrow no-break, U+202F) and before `:`
+/// (no-break, U+00A0); None in the other languages, which set none.
+pub fn space_before(punct: char, lang: &str) -> Option<char> {
+    if LANGUAGES[index(lang)] != "fr" {
+        return None;
+    }
+    match punct {
+        ';' | '!' | '?' => Some('\u{202F}'),
+        ':' => Some('\u{A0}'),
+        _ => None,
+    }
+}
+
 /// The language's own name for a language switcher ("English", "Deutsch", "日本語" ...).
 pub fn language_name(lang: &str) -> &'static str {
     pick(&tables::LANGUAGE_NAMES, lang)
@@ -180,8 +230,18 @@ pub fn language_name(lang: &str) -> &'static str {
 pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
     tables::UI
         .iter()
+        .chain(reader_words::MORE_UI.iter())
         .find(|(k, _)| *k == key)
         .map(|(_, row)| pick(row, lang))
+}
+
+/// A word of a diagram's description by key ("board", "black_stones", "segment" ...; see
+/// `diagram_words.rs`), in `lang`; empty for unknown keys.
+pub fn diagram_word(key: &str, lang: &str) -> &'static str {
+    diagram_words::DIAGRAM_WORDS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, row)| pick(row, lang))
 }
 
 /// BCP 47 tags for the spec's language codes.

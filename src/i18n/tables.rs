@@ -868,7 +868,8 @@ pub(super) const QUOTES: [(char, char, char, char); 12] = [
     ('«', '»', '“', '”'),
     ('«', '»', '“', '”'),
     ('„', '”', '‚', '’'),
-    ('“', '”', '‘', '’'),
+    // Portuguese books (Portugal and Brazil alike) print guillemets.
+    ('«', '»', '“', '”'),
     ('«', '»', '„', '“'),
 ];
 

@@ -361,3 +361,54 @@ fn language_codes_ignore_ascii_case() {
     assert_eq!(color_name(true, "DE"), "Schwarz");
     assert_eq!(language_name("Ja"), "日本語");
 }
+
+#[test]
+fn diagram_words_exist_in_every_language_with_the_placeholders_of_english() {
+    let holes = |s: &str| {
+        let mut v: Vec<char> = s
+            .match_indices('{')
+            .filter_map(|(i, _)| s[i + 1..].chars().next())
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    for (key, _) in super::diagram_words::DIAGRAM_WORDS.iter() {
+        let en = diagram_word(key, "en");
+        for lang in LANGUAGES {
+            let w = diagram_word(key, lang);
+            assert!(!w.is_empty(), "{key} in {lang}");
+            assert_eq!(holes(w), holes(en), "{key} in {lang}: {w}");
+        }
+    }
+    assert_eq!(diagram_word("nothing", "en"), "");
+}
+
+#[test]
+fn reader_words_exist_in_every_language() {
+    for key in ["cover", "start", "book_has_errors", "close_errors"] {
+        for lang in LANGUAGES {
+            assert!(
+                ui(key, lang).is_some_and(|w| !w.is_empty()),
+                "{key} in {lang}"
+            );
+        }
+    }
+    assert_eq!(ui("cover", "ja"), Some("表紙"));
+}
+
+#[test]
+fn typography_of_each_language() {
+    assert!(unspaced("ja") && unspaced("cn") && unspaced("tw"));
+    assert!(!unspaced("ko") && !unspaced("en"));
+    assert_eq!(ellipsis("ja"), "……");
+    assert_eq!(ellipsis("fr"), "…");
+    assert_eq!(em_dash("cn"), "——");
+    assert_eq!(spaced_dash("ru"), ('\u{a0}', '—'));
+    assert_eq!(spaced_dash("de"), (' ', '–'));
+    assert_eq!(space_before('?', "fr"), Some('\u{202F}'));
+    assert_eq!(space_before(':', "fr"), Some('\u{a0}'));
+    assert_eq!(space_before('?', "en"), None);
+    assert_eq!(quotes("pt"), ('«', '»', '“', '”'));
+    assert_eq!(quotes("it"), ('«', '»', '“', '”'));
+}

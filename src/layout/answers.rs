@@ -25,8 +25,8 @@ pub struct Answer {
 
 /// The answers of problem `d` in `lang`: the correct ones, then the wrong ones.
 pub fn answers(d: &Diagram, lang: &str) -> Vec<Answer> {
-    let correct = d.correct.iter().map(|s| (true, s));
-    let wrong = d.wrong.iter().map(|s| (false, s));
+    let correct = d.correct_in(lang).iter().map(|s| (true, s));
+    let wrong = d.wrong_in(lang).iter().map(|s| (false, s));
     correct
         .chain(wrong)
         .map(|(correct, s)| Answer {

@@ -4,7 +4,7 @@
 //! Here rather than in `render`, so the renderer knows nothing of books: it takes a
 //! [`BoardDiagram`], which lives in `board`, below both.
 
-use crate::board::diagram::{BoardDiagram, NumberedStone};
+use crate::board::diagram::{BoardDiagram, NumberedStone, Words};
 use crate::format::schema::DiagramKind;
 use crate::i18n;
 use crate::resolve::caption::caption_lines;
@@ -14,11 +14,43 @@ use crate::resolve::model::{Book, Diagram, DiagramRole};
 pub fn board_diagram(book: &Book, d: &Diagram, lang: &str) -> BoardDiagram {
     BoardDiagram {
         title: diagram_title(book, d, lang),
+        words: words(lang),
         ..board_shape(d)
     }
 }
 
-/// The renderer's input for diagram `d` without its title, the one part that differs between languages.
+/// The words a diagram is described in for a reader of `lang`.
+pub fn words(lang: &str) -> Words {
+    let w = |key| i18n::diagram_word(key, lang);
+    Words {
+        board: w("board"),
+        showing: w("showing"),
+        end: w("end"),
+        head_sep: w("head_sep"),
+        item_sep: w("item_sep"),
+        stones: [w("black_stones"), w("white_stones")],
+        moves: w("moves"),
+        run: w("run"),
+        move_item: w("move_item"),
+        marks: w("marks"),
+        labels: w("labels"),
+        item_at: w("item_at"),
+        mark_names: [
+            w("triangle"),
+            w("square"),
+            w("circle"),
+            w("cross"),
+            w("diamond"),
+        ],
+        territory: [w("black_territory"), w("white_territory")],
+        lines: w("lines"),
+        arrows: w("arrows"),
+        segment: w("segment"),
+        colors: [i18n::color_name(true, lang), i18n::color_name(false, lang)],
+    }
+}
+
+/// The renderer's input for diagram `d` without its words (title and description), the one part that differs between languages.
 pub fn board_shape(d: &Diagram) -> BoardDiagram {
     let full = d.view.0.col == 0
         && d.view.0.row == 0

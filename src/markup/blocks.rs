@@ -177,7 +177,7 @@ fn para(w: &Writer, p: &Para) -> Markup {
 fn inline_figure(w: &Writer, f: &InlineFigure) -> Markup {
     let dia = &w.book.diagrams[f.diagram];
     html! {
-        aside.gb-inline-fig id=((w.links.inline_anchor)(f.diagram)) data-gb=[interactive::data(dia)] {
+        aside.gb-inline-fig id=((w.links.inline_anchor)(f.diagram)) data-gb=[interactive::data(dia, w.lang())] {
             (w.svg(f.diagram))
             (figcaption(&f.caption, None, None))
         }
@@ -207,7 +207,7 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
     let href = f.href.as_ref().and_then(|t| link_href(t, w.links));
     let board = w.svg(f.diagram);
     html! {
-        figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width) @if let Some(a) = &f.align { " gb-align-" (a) } } style=[style] data-gb=[interactive::data(dia)] {
+        figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width) @if let Some(a) = &f.align { " gb-align-" (a) } } style=[style] data-gb=[interactive::data(dia, w.lang())] {
             @if let Some(h) = &f.caption.header { p.gb-header { (h) } }
             @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } } @else { (board) }
             (figcaption(

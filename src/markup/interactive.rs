@@ -76,13 +76,13 @@ fn sequence(seq: &Sequence) -> Vec<Step<'_>> {
 
 /// Whether the reader can do anything with the diagram: replay moves, expand a
 /// partial board or solve a problem.
-fn is_interactive(d: &Diagram) -> bool {
+fn is_interactive(d: &Diagram, lang: &str) -> bool {
     let partial = !(d.view.0.col == 0
         && d.view.0.row == 0
         && d.view.1.col + 1 == d.size
         && d.view.1.row + 1 == d.size);
     let problem = d.role == DiagramRole::Block(DiagramKind::Prb)
-        && !(d.correct.is_empty() && d.wrong.is_empty());
+        && !(d.correct_in(lang).is_empty() && d.wrong_in(lang).is_empty());
     partial || problem || d.moves.iter().any(|m| m.point.is_some())
 }
 
@@ -125,13 +125,15 @@ struct Data<'a> {
     z: u8,
 }
 
-/// The `data-gb` JSON of a diagram (see [`Data`]), or None when there is nothing to interact with.
-pub fn data(d: &Diagram) -> Option<String> {
-    if !is_interactive(d) {
+/// The `data-gb` JSON of a diagram for a reader of `lang` (see [`Data`]: a problem's
+/// answers and their comments are the language's own), or None when there is nothing to interact with.
+pub fn data(d: &Diagram, lang: &str) -> Option<String> {
+    if !is_interactive(d, lang) {
         return None;
     }
-    let problem = d.role == DiagramRole::Block(DiagramKind::Prb)
-        && !(d.correct.is_empty() && d.wrong.is_empty());
+    let (correct, wrong) = (d.correct_in(lang), d.wrong_in(lang));
+    let problem =
+        d.role == DiagramRole::Block(DiagramKind::Prb) && !(correct.is_empty() && wrong.is_empty());
     let stones = |color: Color| {
         let mut s = String::with_capacity(2 * d.stones.len());
         for (p, _) in d.stones.iter().filter(|(_, c)| *c == color) {
@@ -188,7 +190,7 @@ pub fn data(d: &Diagram) -> Option<String> {
     );
     let data = Data {
         b: stones(Color::Black),
-        c: problem.then(|| d.correct.iter().map(sequence).collect()),
+        c: problem.then(|| correct.iter().map(sequence).collect()),
         g: geometry(d.show_coords),
         h: star,
         k: kept,
@@ -197,7 +199,7 @@ pub fn data(d: &Diagram) -> Option<String> {
         p: color_letter(d.to_play),
         v: [lo.col, lo.row, hi.col, hi.row],
         w: stones(Color::White),
-        x: problem.then(|| d.wrong.iter().map(sequence).collect()),
+        x: problem.then(|| wrong.iter().map(sequence).collect()),
         z: d.size,
     };
     // Plain strings, numbers and arrays: serialising them cannot fail.
@@ -244,14 +246,14 @@ mod tests {
         let diagrams = &checked.resolved.book.diagrams;
         assert_eq!(diagrams.len(), 2);
         for d in diagrams {
-            let text = data(d).expect("interactive");
+            let text = data(d, "en").expect("interactive");
             let v: Value = serde_json::from_str(&text).expect("valid JSON");
             // serde_json writes objects with sorted keys: the same bytes mean the same writer.
             assert_eq!(serde_json::to_string(&v).unwrap(), text);
             assert_eq!(v["z"], json!(9));
             assert_eq!(v["g"], json!(geometry(d.show_coords)));
         }
-        let prb: Value = serde_json::from_str(&data(&diagrams[0]).unwrap()).unwrap();
+        let prb: Value = serde_json::from_str(&data(&diagrams[0], "en").unwrap()).unwrap();
         assert_eq!(
             prb["c"],
             json!([[["ba", "White is \"dead\" – für immer\\."]]])
@@ -261,7 +263,7 @@ mod tests {
             json!([[["aa"], ["ba"]], [["ca"], ["ba", "Lives."]]])
         );
         assert_eq!(prb["p"], json!("B"));
-        let dia: Value = serde_json::from_str(&data(&diagrams[1]).unwrap()).unwrap();
+        let dia: Value = serde_json::from_str(&data(&diagrams[1], "en").unwrap()).unwrap();
         assert_eq!(dia["m"], json!("Bcc Wdd Bed"));
         assert_eq!(dia["b"], json!("ee"));
     }

@@ -3,8 +3,8 @@
 //! ```toml
 //! out_dir = "site"            # where `gobook build` writes (default: "site" beside the book)
 //! theme = "default"           # a folder under themes/, or a path to a theme folder
-//! base_url = "https://example.org/my-book/"   # for absolute links in feeds and e-books
-//! default_language = "en"     # the language the root page suggests first
+//! base_url = "https://example.org/my-book/"   # canonical links, hreflang alternates, sitemap.xml
+//! default_language = "en"     # the language the root page opens without a better choice
 //! extra_css = ["custom.css"]  # style sheets added after the theme
 //! buy_url = "https://shop.example.org/{sku}"  # where the buy button leads
 //! ```
@@ -21,15 +21,55 @@ pub struct Config {
     pub out_dir: Option<PathBuf>,
     /// Theme name (a folder under the project's `themes/`) or a path to a theme folder.
     pub theme: Option<String>,
-    /// The address the site will be published at.
+    /// The address the site will be published at: pages name their canonical address and
+    /// their translations under it, and the site gets a `sitemap.xml`.
     pub base_url: Option<String>,
-    /// The language offered first.
+    /// The language the root page of a site in several languages opens when the reader's
+    /// browser asks for none of the book's (default: the book's first).
     pub default_language: Option<String>,
     /// Extra style sheets, relative to the book's folder.
     #[serde(default)]
     pub extra_css: Vec<PathBuf>,
     /// Link for the buy button; `{sku}` is replaced by the book's SKU.
     pub buy_url: Option<String>,
+}
+
+impl Config {
+    /// Checks the values a type cannot: a language code of the spec, an absolute web address.
+    pub fn validate(&self) -> Result<(), String> {
+        if let Some(l) = &self.default_language {
+            if crate::i18n::language(l).is_none() {
+                return Err(format!(
+                    "default_language = \"{l}\" is not a language code of the format; use one of {}",
+                    crate::i18n::LANGUAGES.join(", ")
+                ));
+            }
+        }
+        if let Some(u) = &self.base_url {
+            let rest = u
+                .strip_prefix("https://")
+                .or_else(|| u.strip_prefix("http://"));
+            if rest.is_none_or(|r| {
+                r.is_empty() || r.contains(char::is_whitespace) || r.contains(['"', '<', '>'])
+            }) {
+                return Err(format!(
+                    "base_url = \"{u}\" is not a web address; write the address the site will be published at, e.g. \"https://example.org/my-book/\""
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `base_url` ending in `/`, so that page paths can be appended.
+    pub fn base(&self) -> Option<String> {
+        self.base_url.as_ref().map(|u| {
+            if u.ends_with('/') {
+                u.clone()
+            } else {
+                format!("{u}/")
+            }
+        })
+    }
 }
 
 /// The file name of the settings.
@@ -39,7 +79,9 @@ pub const FILE_NAME: &str = "gobook.toml";
 pub fn load(book_dir: &Path) -> Result<Config, ProjectError> {
     let path = book_dir.join(FILE_NAME);
     match std::fs::read_to_string(&path) {
-        Ok(text) => toml::from_str(&text)
+        Ok(text) => toml::from_str::<Config>(&text)
+            .map_err(|e| format!("{e}"))
+            .and_then(|c| c.validate().map(|()| c))
             .map_err(|e| ProjectError::Settings(format!("{}: {e}", path.display()))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
         Err(e) => Err(io("read", &path)(e)),
@@ -58,5 +100,17 @@ mod tests {
         assert_eq!(c.out_dir, Some(PathBuf::from("out")));
         assert_eq!(c.extra_css, vec![PathBuf::from("a.css")]);
         assert!(toml::from_str::<Config>("outdir = \"x\"").is_err());
+    }
+
+    #[test]
+    fn a_language_must_be_the_formats_and_a_base_url_a_web_address() {
+        let c = |s: &str| toml::from_str::<Config>(s).unwrap().validate();
+        assert!(c("default_language = \"ja\"\nbase_url = \"https://example.org/b\"").is_ok());
+        assert!(c("default_language = \"jp\"")
+            .unwrap_err()
+            .contains("\"jp\""));
+        assert!(c("base_url = \"example.org\"").is_err());
+        let b: Config = toml::from_str("base_url = \"https://example.org/b\"").unwrap();
+        assert_eq!(b.base().as_deref(), Some("https://example.org/b/"));
     }
 }

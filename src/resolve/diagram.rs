@@ -179,6 +179,8 @@ pub fn assemble(
         align: get("align").map(str::to_string),
         correct,
         wrong: seqs("wrong"),
+        correct_by_lang: seqs_by_lang(attrs, "correct", size),
+        wrong_by_lang: seqs_by_lang(attrs, "wrong", size),
         text: None,
     }
 }
@@ -271,6 +273,15 @@ fn check_answers(attrs: &[Attribute], data: &GoData, size: u8, diags: &mut Diagn
             godata::check_moves(&start, &moves, &spans, 1, "answer move", diags);
         }
     }
+}
+
+/// The sequences given for single languages (`correct_ja`, `wrong_en_fr`), as [`lang_text`] collects text.
+fn seqs_by_lang(attrs: &[Attribute], name: &str, size: u8) -> Vec<(String, Vec<values::Sequence>)> {
+    lang_text(attrs, name)
+        .by_lang
+        .into_iter()
+        .filter_map(|(l, v)| Some((l, values::parse_sequences(&v, size).ok()?)))
+        .collect()
 }
 
 /// A list without room to spare: positions are made with room for half the board, and a

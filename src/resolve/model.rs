@@ -317,15 +317,41 @@ pub struct Diagram {
     pub correct: Vec<Sequence>,
     /// Refutations, for `prb`.
     pub wrong: Vec<Sequence>,
+    /// Correct sequences of one language (`correct_ja`): they replace `correct` there.
+    pub correct_by_lang: Vec<(String, Vec<Sequence>)>,
+    /// Refutations of one language (`wrong_ja`): they replace `wrong` there.
+    pub wrong_by_lang: Vec<(String, Vec<Sequence>)>,
     /// The element's value text (a problem's question).
     pub text: Option<crate::format::syntax::Text>,
 }
 
 impl Diagram {
+    /// The correct sequences a reader of `lang` sees: the language's own, else the neutral ones.
+    pub fn correct_in(&self, lang: &str) -> &[Sequence] {
+        in_lang(&self.correct_by_lang, &self.correct, lang)
+    }
+
+    /// The refutations a reader of `lang` sees: the language's own, else the neutral ones.
+    pub fn wrong_in(&self, lang: &str) -> &[Sequence] {
+        in_lang(&self.wrong_by_lang, &self.wrong, lang)
+    }
+
     /// The numbers of the first and last numbered moves, if any.
     pub fn number_range(&self) -> Option<(u32, u32)> {
         let mut nums = self.moves.iter().filter_map(|m| m.number);
         let first = nums.next()?;
         Some((first, nums.next_back().unwrap_or(first)))
     }
+}
+
+/// A language's own sequences, else the language-neutral ones (as [`LangText::get`] does for text).
+fn in_lang<'a>(
+    by_lang: &'a [(String, Vec<Sequence>)],
+    neutral: &'a [Sequence],
+    lang: &str,
+) -> &'a [Sequence] {
+    by_lang
+        .iter()
+        .find(|(l, _)| l == lang)
+        .map_or(neutral, |(_, s)| s.as_slice())
 }

@@ -337,14 +337,17 @@ fn coordinate_at(s: &str, i: usize, size: u8) -> Option<(Point, usize)> {
     if !c.is_ascii_uppercase() || c == b'I' {
         return None;
     }
-    if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80) {
+    // A word of its own: no letter or digit next to it, except CJK characters, which
+    // stand without spaces (黒O3, Q5に).
+    let joined = |ch: Option<char>| ch.is_some_and(|ch| ch.is_alphanumeric() && !is_cjk(ch));
+    if joined(s[..i].chars().next_back()) {
         return None;
     }
     let mut k = i + 1;
     while k < b.len() && k < i + 3 && b[k].is_ascii_digit() {
         k += 1;
     }
-    if k == i + 1 || (k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] >= 0x80)) {
+    if k == i + 1 || joined(s[k..].chars().next()) {
         return None;
     }
     let p = Point::parse_standard(&s[i..k])?;
@@ -483,34 +486,157 @@ fn standard_texts(book: &Book, s: &str, lang: &str) -> Vec<String> {
 /// Typography state carried from one text run to the next.
 #[derive(Default)]
 struct Typo {
+    /// The last character written before this run.
     prev: char,
+    /// A double quote is open (CJK text opens and closes by turns).
+    double_open: bool,
+    /// A single quote is open.
+    single_open: bool,
 }
 
-/// The spec's typography: curly quotes for the language, dashes, ellipsis, double spaces.
+/// A character of a script written without spaces between words: CJK ideographs, kana,
+/// hangul, and the full-width punctuation set with them.
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x2E80..=0x2FFF | 0x3000..=0x30FF | 0x3100..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xAC00..=0xD7AF | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
+}
+
+/// A letter of a script that spaces its words (Latin, Greek, Cyrillic ...).
+fn is_spaced_letter(c: char) -> bool {
+    c.is_alphanumeric() && !is_cjk(c)
+}
+
+/// Whether a quote after `prev` opens: at the start, after a space or an opening bracket or dash.
+fn opens_after(prev: char) -> bool {
+    prev == '\0' || prev.is_whitespace() || "([{–—-/«„‚“‘「『（【".contains(prev)
+}
+
+/// Whether a quote before `next` closes: at the end, before a space or punctuation.
+fn closes_before(next: Option<char>) -> bool {
+    next.is_none_or(|n| n.is_whitespace() || ".,;:!?)]}…、。，；：！？）".contains(n))
+}
+
+/// The hyphen at `i` (between two digits) belongs to a date (`1835-07-27`, `1835-07`): it stays.
+fn in_date(chars: &[char], i: usize) -> bool {
+    let digits_before = |end: usize| {
+        chars[..end]
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let digits_after = |start: usize| {
+        chars[start..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let before = digits_before(i);
+    let after = digits_after(i + 1);
+    // year-month...
+    if before == 4 && (1..=2).contains(&after) {
+        return true;
+    }
+    // ...-day: the digits before follow a hyphen that follows a year.
+    let start = i - before;
+    (1..=2).contains(&before)
+        && (1..=2).contains(&after)
+        && start >= 5
+        && chars[start - 1] == '-'
+        && digits_before(start - 1) == 4
+}
+
+/// The spec's typography, in the conventions of the reader's language: its quotation
+/// marks (apostrophes are not quotes), dashes, ellipsis and spaces. Dates stay as written.
 fn typography(s: &str, lang: &str, st: &mut Typo, at_end: bool) -> String {
     let (od, cd, os, cs) = i18n::quotes(lang);
     let inner = i18n::quote_inner_space(lang);
+    let unspaced = i18n::unspaced(lang);
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len() + 8);
     let mut i = 0;
-    let opening = |prev: char| prev == '\0' || prev.is_whitespace() || "([{–—-/".contains(prev);
+    // In CJK text a space the author typed beside a quote is dropped when CJK stands on its other side.
+    let drop_space_before = |out: &mut String| {
+        if unspaced && out.ends_with(' ') {
+            let mut it = out.chars().rev().skip(1);
+            if it.next().is_none_or(is_cjk) {
+                out.pop();
+            }
+        }
+    };
     while i < chars.len() {
         let c = chars[i];
-        let prev = if i == 0 { st.prev } else { chars[i - 1] };
+        let prev = if i == 0 {
+            st.prev
+        } else {
+            out.chars().next_back().unwrap_or(chars[i - 1])
+        };
         let next = chars.get(i + 1).copied();
         match c {
             '"' => {
-                if opening(prev) {
-                    out.push(od);
-                    out.extend(inner);
+                let open = if st.double_open && closes_before(next) {
+                    false
+                } else if opens_after(prev) {
+                    true
+                } else if closes_before(next) {
+                    false
                 } else {
-                    out.extend(inner);
+                    !st.double_open
+                };
+                if open {
+                    if unspaced && prev == ' ' {
+                        drop_space_before(&mut out);
+                    }
+                    out.push(od);
+                    if let Some(sp) = inner {
+                        out.push(sp);
+                        // The author's own space inside the quote becomes the narrow one.
+                        while chars.get(i + 1) == Some(&' ') {
+                            i += 1;
+                        }
+                    }
+                } else {
+                    if let Some(sp) = inner {
+                        while out.ends_with(' ') {
+                            out.pop();
+                        }
+                        out.push(sp);
+                    }
                     out.push(cd);
+                    if unspaced && next == Some(' ') && chars.get(i + 2).is_some_and(|&n| is_cjk(n))
+                    {
+                        i += 1;
+                    }
                 }
+                st.double_open = open;
             }
-            '\'' => out.push(if opening(prev) { os } else { cs }),
+            '\'' => {
+                let next_letter = next.is_some_and(is_spaced_letter);
+                let ch = if is_spaced_letter(prev) && next_letter {
+                    // C'est, L'uomo, geht's, don't: an apostrophe, never a quote.
+                    '’'
+                } else if opens_after(prev) {
+                    st.single_open = true;
+                    os
+                } else if st.single_open && (closes_before(next) || unspaced) {
+                    st.single_open = false;
+                    cs
+                } else if is_spaced_letter(prev) || prev.is_ascii_digit() {
+                    // players', the '90s: an apostrophe.
+                    '’'
+                } else {
+                    st.single_open = !st.single_open;
+                    if st.single_open {
+                        os
+                    } else {
+                        cs
+                    }
+                };
+                out.push(ch);
+            }
             '-' if next == Some('-') && chars.get(i + 2) == Some(&'-') => {
-                out.push('—');
+                out.push_str(i18n::em_dash(lang));
                 i += 3;
                 continue;
             }
@@ -519,13 +645,21 @@ fn typography(s: &str, lang: &str, st: &mut Typo, at_end: bool) -> String {
                 i += 2;
                 continue;
             }
-            '-' if prev.is_ascii_digit() && next.is_some_and(|n| n.is_ascii_digit()) => {
+            '-' if prev.is_ascii_digit()
+                && next.is_some_and(|n| n.is_ascii_digit())
+                && !in_date(&chars, i) =>
+            {
                 out.push('–')
             }
-            '-' if prev == ' ' && next == Some(' ') => out.push('–'),
+            '-' if prev == ' ' && next == Some(' ') => {
+                let (space, dash) = i18n::spaced_dash(lang);
+                out.pop();
+                out.push(space);
+                out.push(dash);
+            }
             '-' if at_end && i + 1 == chars.len() => out.push('–'),
             '.' if next == Some('.') && chars.get(i + 2) == Some(&'.') => {
-                out.push('…');
+                out.push_str(i18n::ellipsis(lang));
                 i += 3;
                 continue;
             }
@@ -534,11 +668,24 @@ fn typography(s: &str, lang: &str, st: &mut Typo, at_end: bool) -> String {
                 i += 2;
                 continue;
             }
+            ';' | '!' | '?' | ':' => {
+                if let Some(sp) = i18n::space_before(c, lang) {
+                    // French: the author's space becomes the no-break one; `;` `!` `?`
+                    // after a word get theirs too (a colon after a digit is a time or a score).
+                    if out.ends_with(' ') {
+                        out.pop();
+                        out.push(sp);
+                    } else if c != ':' && (is_spaced_letter(prev) || prev == cd) {
+                        out.push(sp);
+                    }
+                }
+                out.push(c);
+            }
             _ => out.push(c),
         }
         i += 1;
     }
-    if let Some(&last) = chars.last() {
+    if let Some(last) = out.chars().next_back() {
         st.prev = last;
     }
     out

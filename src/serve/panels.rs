@@ -8,15 +8,36 @@ use crate::escape;
 
 /// The overlay shown over every page while the book has errors: opaque, so the page
 /// under it does not show through the text, and closable to look at the last good build.
-pub fn overlay_html(escaped_text: &str) -> String {
+/// Its words are in the book's first language of `langs` (English when none is known),
+/// and carry every language's (`data-gobook-words`, by BCP 47 tag) so that the page
+/// script shows those of the page it lies over.
+pub fn overlay_html(escaped_text: &str, langs: &[String]) -> String {
+    let first = langs.first().map_or("en", String::as_str);
+    let word = |key: &str, l: &str| crate::i18n::ui(key, l).unwrap_or("");
+    let mut words = serde_json::Map::new();
+    for l in langs {
+        words.insert(
+            crate::i18n::html_lang(l).to_string(),
+            serde_json::json!([
+                word("book_has_errors", l),
+                word("close", l),
+                word("close_errors", l)
+            ]),
+        );
+    }
     format!(
-        "<div id=\"gobook-overlay\" role=\"alert\" style=\"position:fixed;inset:0;z-index:2147483647;overflow:auto;\
+        "<div id=\"gobook-overlay\" role=\"alert\" lang=\"{lang}\" data-gobook-words=\"{words}\" style=\"position:fixed;inset:0;z-index:2147483647;overflow:auto;\
 background:#17120d;color:#f3ede2;font:14px/1.45 ui-monospace,Menlo,Consolas,monospace;padding:2rem\">\
-<button type=\"button\" data-gobook-close aria-label=\"Close\" title=\"Close (Esc); the errors come back with the next save\" \
+<button type=\"button\" data-gobook-close aria-label=\"{close}\" title=\"{title}\" \
 style=\"position:fixed;top:.75rem;right:1.5rem;font:600 20px/1 system-ui,sans-serif;background:none;color:#f3ede2;\
 border:1px solid #6b5f52;border-radius:6px;padding:.2rem .55rem;cursor:pointer\">×</button>\
-<p style=\"font:600 16px system-ui,sans-serif;color:#ff9b7a;margin:0 2.5rem 1rem 0\">The book has errors; the page shows the last good build.</p>\
-<pre style=\"white-space:pre-wrap;margin:0\">{escaped_text}</pre></div>"
+<p data-gobook-message style=\"font:600 16px system-ui,sans-serif;color:#ff9b7a;margin:0 2.5rem 1rem 0\">{message}</p>\
+<pre lang=\"en\" style=\"white-space:pre-wrap;margin:0\">{escaped_text}</pre></div>",
+        lang = crate::i18n::html_lang(first),
+        words = escape::attr(&serde_json::Value::Object(words).to_string()),
+        close = escape::attr(word("close", first)),
+        title = escape::attr(word("close_errors", first)),
+        message = escape::text(word("book_has_errors", first)),
     )
 }
 
@@ -117,6 +138,22 @@ mod tests {
             source_line: String::new(),
             snippet_column: 1,
         }
+    }
+
+    #[test]
+    fn the_overlay_speaks_the_books_languages() {
+        let o = overlay_html("x &lt; y", &["ja".to_string(), "fr".to_string()]);
+        assert!(
+            o.contains("lang=\"ja\"") && o.contains("本にエラーがあります"),
+            "{o}"
+        );
+        assert!(o.contains("aria-label=\"閉じる\""), "{o}");
+        assert!(
+            o.contains("&quot;fr&quot;:[&quot;Le livre contient des erreurs"),
+            "{o}"
+        );
+        let en = overlay_html("x", &[]);
+        assert!(en.contains("The book has errors; the page shows the last good build."));
     }
 
     #[test]

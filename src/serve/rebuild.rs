@@ -55,6 +55,8 @@ pub struct Rebuilder {
     /// The warnings of the last good build (code and message, not place), so that each
     /// rebuild prints only new ones.
     last_warnings: HashSet<(&'static str, String)>,
+    /// The book's languages at the last check, for the words of the error overlay.
+    languages: Vec<String>,
 }
 
 impl Rebuilder {
@@ -71,6 +73,7 @@ impl Rebuilder {
             last_files: HashMap::new(),
             inputs,
             last_failure: None,
+            languages: Vec::new(),
             check_cache: Default::default(),
             last_warnings: HashSet::new(),
         }
@@ -113,7 +116,7 @@ impl Rebuilder {
                     self.shown.display()
                 );
                 return Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&msg)),
+                    overlay: overlay_html(&escape::text(&msg), &self.languages),
                     terminal: format!("{msg}\n"),
                 };
             }
@@ -136,7 +139,7 @@ impl Rebuilder {
                 let t = format!("{name}: byte {at}: {msg}\n");
                 self.last_inputs = Some(inputs);
                 return Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&t)),
+                    overlay: overlay_html(&escape::text(&t), &self.languages),
                     terminal: t,
                 };
             }
@@ -144,6 +147,7 @@ impl Rebuilder {
         let out = self.book_dir().join(".gobook-serve");
         let included = crate::project::includes::included_ids(&text, &self.book_dir());
         let checked = crate::check::check_with_included(&text, &mut self.check_cache, &included);
+        self.languages = checked.resolved.book.languages.clone();
         let opts = Options {
             book: &self.book,
             text: &text,
@@ -205,14 +209,14 @@ impl Rebuilder {
                 let _ = render_file(&src, &diagnostics, true, &mut plain, false);
                 let terminal = String::from_utf8_lossy(&plain).into_owned();
                 Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&terminal)),
+                    overlay: overlay_html(&escape::text(&terminal), &self.languages),
                     terminal,
                 }
             }
             Err(e @ (BuildError::Project(_) | BuildError::Other(_))) => {
                 let msg = e.to_string();
                 Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&msg)),
+                    overlay: overlay_html(&escape::text(&msg), &self.languages),
                     terminal: format!("{msg}\n"),
                 }
             }

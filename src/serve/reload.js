@@ -70,8 +70,25 @@
     const o = document.getElementById("gobook-overlay");
     if (e.key === "Escape" && o) close(o);
   });
+  // The overlay's words in the language of the page it lies over, when the book has it.
+  const localize = () => {
+    const o = document.getElementById("gobook-overlay");
+    try {
+      const w = o && JSON.parse(o.dataset.gobookWords || "{}")[document.documentElement.lang];
+      if (!w) return;
+      o.lang = document.documentElement.lang;
+      o.querySelector("[data-gobook-message]").textContent = w[0];
+      const b = o.querySelector("[data-gobook-close]");
+      b.setAttribute("aria-label", w[1]);
+      b.title = w[2];
+    } catch (e) {
+      // Words that do not parse: the overlay keeps the book's first language.
+    }
+  };
+  addEventListener("DOMContentLoaded", localize);
   es.addEventListener("errors", (e) => {
     document.getElementById("gobook-overlay")?.remove();
     document.body.insertAdjacentHTML("beforeend", e.data);
+    localize();
   });
 })();

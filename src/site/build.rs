@@ -3,7 +3,7 @@
 //! folder, and only then swap it in for the old site.
 
 use crate::check::Checked;
-use crate::layout::diagram::{board_shape, diagram_title};
+use crate::layout::diagram::{board_shape, diagram_title, words};
 use crate::layout::plan::{self, Plan};
 use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
@@ -11,7 +11,7 @@ use crate::project::build::{checked_book, local_images, BuildError, Options, DEF
 use crate::project::config::{self, Config};
 use crate::project::inputs::Inputs;
 use crate::project::{output, script, theme};
-use crate::render::svg::{render_inline, retitle};
+use crate::render::svg::{relabel, render_inline, BoardDiagram, Words};
 use crate::site::html::{self, Site};
 use maud::Markup;
 use rayon::prelude::*;
@@ -176,6 +176,8 @@ fn same_for_page(a: &crate::resolve::model::Diagram, b: &crate::resolve::model::
         align,
         correct,
         wrong,
+        correct_by_lang,
+        wrong_by_lang,
         text,
     } = a;
     *id == b.id
@@ -207,6 +209,8 @@ fn same_for_page(a: &crate::resolve::model::Diagram, b: &crate::resolve::model::
         && *align == b.align
         && *correct == b.correct
         && *wrong == b.wrong
+        && *correct_by_lang == b.correct_by_lang
+        && *wrong_by_lang == b.wrong_by_lang
         && text.as_ref().map(|t| &t.raw) == b.text.as_ref().map(|t| &t.raw)
 }
 
@@ -303,6 +307,9 @@ fn site_files(site: &Site, css: String, js: String) -> Vec<(PathBuf, Arc<Vec<u8>
             Arc::new(html::language_index(site).into_bytes()),
         ));
     }
+    if let Some(map) = html::sitemap(site) {
+        files.push((PathBuf::from("sitemap.xml"), Arc::new(map.into_bytes())));
+    }
     files.push((PathBuf::from("style.css"), Arc::new(css.into_bytes())));
     files.push((
         PathBuf::from(html::FAVICON),
@@ -361,11 +368,16 @@ fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
     let diagrams = book.chapter_diagrams();
     (0..book.chapters.len()).into_par_iter().try_for_each(|c| {
         let range = diagrams[c].clone();
-        // Diagrams differ between languages only in their title: each is drawn once and retitled.
-        let drawn: Vec<String> = book.diagrams[range.clone()]
+        // Diagrams differ between languages only in their words (title and description):
+        // each is drawn once and relabelled.
+        let drawn: Vec<(BoardDiagram, String)> = book.diagrams[range.clone()]
             .par_iter()
             .zip(range.clone())
-            .map(|(d, i)| render_inline(&board_shape(d), &format!("d{i}")))
+            .map(|(d, i)| {
+                let shape = board_shape(d);
+                let svg = render_inline(&shape, &format!("d{i}"));
+                (shape, svg)
+            })
             .collect();
         let svgs: Vec<Vec<std::sync::Arc<str>>> = site
             .plans
@@ -375,7 +387,10 @@ fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
                 Some(_) => drawn
                     .iter()
                     .zip(&book.diagrams[range.clone()])
-                    .map(|(svg, d)| retitle(svg, &diagram_title(book, d, &plan.lang)).into())
+                    .map(|((shape, svg), d)| {
+                        let title = diagram_title(book, d, &plan.lang);
+                        relabel(svg, shape, &title, &words(&plan.lang)).into()
+                    })
                     .collect(),
                 None => Vec::new(),
             })
@@ -429,6 +444,16 @@ fn setup(
         opts.book,
     )?;
     let book = &checked.resolved.book;
+    if let Some(d) = &config.default_language {
+        if !book.languages.iter().any(|l| l.eq_ignore_ascii_case(d)) {
+            return Err(crate::project::error::ProjectError::Settings(format!(
+                "default_language = \"{d}\" in gobook.toml is not a language of the book ({}); \
+                 name one of them, or add `_{d}` to `::book`",
+                book.languages.join(", ")
+            ))
+            .into());
+        }
+    }
     let plans: Vec<Plan> = book.languages.iter().map(|l| plan::plan(book, l)).collect();
     let multi = plans.len() > 1;
     (opts.progress)(&format!(
@@ -522,6 +547,9 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
                 .collect()
         })
         .collect();
+    // A drawing is found again by its language and title: both decide its words.
+    let lang_words: Vec<Words> = plans.iter().map(|p| words(&p.lang)).collect();
+    let drawing_key = |l: usize, i: usize| format!("{}\u{1f}{}", plans[l].lang, titles[l][i]);
     // Each diagram's drawings are taken out of the last build's; what is left is no longer in the book.
     let mut last = std::mem::take(&mut cache.svgs);
     let found: Vec<HashMap<String, Arc<str>>> = keys
@@ -536,13 +564,16 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
             let mut svg: Option<String> = None;
             let per_lang = titles
                 .iter()
-                .map(|ts| match have.get(&ts[i]) {
+                .enumerate()
+                .map(|(l, ts)| match have.get(&drawing_key(l, i)) {
                     Some(s) => s.clone(),
-                    None => retitle(
+                    None => relabel(
                         svg.get_or_insert_with(|| {
                             render_inline(&keys[i].shape.board, &format!("d{i}"))
                         }),
+                        &keys[i].shape.board,
                         &ts[i],
+                        &lang_words[l],
                     )
                     .into(),
                 })
@@ -567,9 +598,8 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
             let i = k.index;
             (
                 k,
-                titles
-                    .iter()
-                    .map(|ts| ts[i].clone())
+                (0..titles.len())
+                    .map(|l| drawing_key(l, i))
                     .zip(per_lang)
                     .collect(),
             )

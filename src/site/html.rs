@@ -110,6 +110,13 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         .map(|t| text::resolve_plain(book, t, lang))
         .filter(|t| !t.trim().is_empty())
         .unwrap_or_else(|| book_title.clone());
+    let title_lang = info_lang(book, "title", lang);
+    let copyright_lang = info_lang(book, "copyright", lang);
+    let short_title_lang = if book.info("shortTitle", lang).is_some() {
+        info_lang(book, "shortTitle", lang)
+    } else {
+        title_lang.clone()
+    };
     let chapter = plan.pages[page].chapter;
     let inline_anchor = |d: usize| format!("gb-inline-{d}");
     let cx = LinkContext {
@@ -142,6 +149,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
     } else {
         format!("{this_title} – {book_title}")
     };
+    let (canonical, alternates) = addresses(site, chapter);
     let markup = html! {
         (DOCTYPE)
         html lang=(html_lang(lang)) {
@@ -150,6 +158,8 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
                 @if let Some(d) = &description { meta name="description" content=(d); }
+                @if let Some(c) = canonical.get(plan_idx).and_then(|c| c.as_ref()) { link rel="canonical" href=(c); }
+                @for (tag, url) in &alternates { link rel="alternate" hreflang=(tag) href=(url); }
                 meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
                 link rel="icon" href={ (root) (FAVICON) } type="image/svg+xml";
                 link rel="stylesheet" href={ (root) "style.css" };
@@ -159,9 +169,9 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 a.gb-skip href="#main" { (ui("skip_to_content", lang).trim()) }
                 header.gb-top {
                     @if title_is_h1 {
-                        h1.gb-site-title { a.gb-book-title href="index.html" { (book_title) } }
+                        h1.gb-site-title lang=[title_lang.as_deref()] { a.gb-book-title href="index.html" { (book_title) } }
                     } @else {
-                        a.gb-book-title href="index.html" { (short_book_title) }
+                        a.gb-book-title href="index.html" lang=[short_title_lang.as_deref()] { (short_book_title) }
                     }
                     nav.gb-top-nav aria-label=(ui("nav_book", lang)) {
                         @if let Some(ci) = plan.contents {
@@ -199,7 +209,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 }
                 footer.gb-footer {
                     @if let Some(c) = book.info("copyright", lang) {
-                        p { (text::resolve_plain(book, c, lang)) }
+                        p lang=[copyright_lang.as_deref()] { (text::resolve_plain(book, c, lang)) }
                     }
                 }
                 (interface_words(&body, lang))
@@ -207,6 +217,16 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         }
     };
     markup.into_string()
+}
+
+/// The language of book information `name` (`title`, `copyright`) shown on a page in
+/// `lang`, when it differs: a value given only language-neutrally is in the book's
+/// first language, and says so on the pages of the others.
+fn info_lang(book: &Book, name: &str, lang: &str) -> Option<String> {
+    let (_, t) = book.info.iter().find(|(n, _)| n == name)?;
+    let first = book.languages.first()?;
+    let own = t.by_lang.iter().any(|(l, _)| l == lang);
+    (!own && t.neutral.is_some() && first != lang).then(|| html_lang(first).to_string())
 }
 
 /// The generated table of contents.
@@ -223,16 +243,134 @@ fn contents(site: &Site, plan: &Plan) -> Markup {
     }
 }
 
-/// The root page of a site with several languages: one link per language.
+/// The published address of the page showing `chapter` (or the contents page, for None)
+/// in each language (None where the language has no such page), and the `hreflang`
+/// alternates of a site in several languages: every language's page, and the root page
+/// as `x-default`. Nothing without `base_url`.
+fn addresses(site: &Site, chapter: Option<usize>) -> (Vec<Option<String>>, Vec<(String, String)>) {
+    let Some(base) = site.config.base() else {
+        return (Vec::new(), Vec::new());
+    };
+    let urls: Vec<Option<String>> = site
+        .plans
+        .iter()
+        .map(|q| {
+            let p = match chapter {
+                Some(c) => q.page_of_chapter(c),
+                None => q.contents,
+            }?;
+            Some(page_url(site, &base, q, p))
+        })
+        .collect();
+    let mut alternates = Vec::new();
+    if site.multi {
+        for (q, url) in site.plans.iter().zip(&urls) {
+            if let Some(u) = url {
+                alternates.push((html_lang(&q.lang).to_string(), u.clone()));
+            }
+        }
+        alternates.push(("x-default".to_string(), base));
+    }
+    (urls, alternates)
+}
+
+/// The published address of page `p` of language `plan`; the title page is its folder.
+fn page_url(site: &Site, base: &str, plan: &Plan, p: usize) -> String {
+    let folder = if site.multi {
+        format!("{}/", plan.lang)
+    } else {
+        String::new()
+    };
+    let file = &plan.pages[p].file;
+    if file == "index.html" {
+        format!("{base}{folder}")
+    } else {
+        format!("{base}{folder}{file}")
+    }
+}
+
+/// `sitemap.xml`: the published address of every page of every language (with `base_url` only).
+pub fn sitemap(site: &Site) -> Option<String> {
+    let base = site.config.base()?;
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    let mut url = |u: &str| {
+        out.push_str("<url><loc>");
+        out.push_str(&crate::escape::text(u));
+        out.push_str("</loc></url>\n");
+    };
+    if site.multi {
+        url(&base);
+    }
+    for plan in site.plans {
+        for p in 0..plan.pages.len() {
+            url(&page_url(site, &base, plan, p));
+        }
+    }
+    out.push_str("</urlset>\n");
+    Some(out)
+}
+
+/// The language the root page opens: `default_language` of `gobook.toml` when the book
+/// has it, else the book's first.
+pub fn default_language<'s>(site: &'s Site) -> &'s str {
+    let book = site.book();
+    site.config
+        .default_language
+        .as_deref()
+        .and_then(|d| book.languages.iter().find(|l| l.eq_ignore_ascii_case(d)))
+        .unwrap_or(&book.languages[0])
+}
+
+/// The root page's script: the language chosen before (remembered by the page script),
+/// else the first of the browser's languages the book has, else the default; then there.
+fn opening_script(site: &Site, default: &str) -> String {
+    let codes: Vec<String> = site
+        .book()
+        .languages
+        .iter()
+        .map(|l| format!("\"{l}\""))
+        .collect();
+    // The codes are the spec's (two ASCII letters): nothing in them can end the script.
+    format!(
+        "(function(){{var c=[{}],l;try{{l=localStorage.getItem('gb-lang')}}catch(e){{}}\
+if(c.indexOf(l)<0){{l=\"{default}\";var n=navigator.languages||[navigator.language||''];\
+for(var i=0;i<n.length;i++){{var t=String(n[i]).toLowerCase(),p=t.split('-')[0],\
+k=p=='zh'?(/-(tw|hk|mo|hant)/.test(t)?'tw':'cn'):p=='pl'?'po':p;\
+if(c.indexOf(k)>=0){{l=k;break}}}}}}location.replace(l+'/index.html')}})();",
+        codes.join(",")
+    )
+}
+
+/// The root page of a site with several languages: one link per language. A tiny script
+/// opens the reader's language (see [`opening_script`]); without script, the default one.
 pub fn language_index(site: &Site) -> String {
     let book = site.book();
+    let default = default_language(site);
+    let base = site.config.base();
+    let alternates: Vec<(String, String)> = match &base {
+        Some(b) => site
+            .plans
+            .iter()
+            .filter(|q| !q.pages.is_empty())
+            .map(|q| (html_lang(&q.lang).to_string(), page_url(site, b, q, 0)))
+            .collect(),
+        None => Vec::new(),
+    };
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(html_lang(default)) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (book.info("title", &book.languages[0]).unwrap_or(&book.id)) }
+                title { (book.info("title", default).map(|t| text::resolve_plain(book, t, default)).unwrap_or_else(|| book.id.clone())) }
+                script { (maud::PreEscaped(opening_script(site, default))) }
+                noscript { meta http-equiv="refresh" content={ "0; url=" (default) "/index.html" }; }
+                @if let Some(b) = &base { link rel="canonical" href=(b); }
+                @for (tag, url) in &alternates {
+                    link rel="alternate" hreflang=(tag) href=(url);
+                }
                 meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
                 link rel="icon" href=(FAVICON) type="image/svg+xml";
                 link rel="stylesheet" href="style.css";

@@ -22,6 +22,7 @@ fn build_examples(out: &Path) -> Vec<PathBuf> {
         ("annotated-game", root.join("examples/annotated-game")),
         ("problems", root.join("examples/problems")),
         ("multilingual", root.join("examples/multilingual")),
+        ("languages", root.join("examples/languages")),
         (
             "spec-example",
             root.join("tests/books/valid/spec-example.gobook"),
@@ -190,5 +191,5 @@ fn every_epub_is_clean_in_ace_and_declares_its_accessibility() {
             }
         }
     }
-    assert_eq!(epubs, 9, "every language of every book has its e-book");
+    assert_eq!(epubs, 13, "every language of every book has its e-book");
 }

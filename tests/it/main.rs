@@ -26,6 +26,7 @@ mod import;
 mod import_cli;
 mod import_markup;
 mod import_problems;
+mod languages;
 mod layers;
 mod markdown;
 mod mdbook;

@@ -798,7 +798,7 @@ fn warnings_reach_the_terminal_once_and_the_page_in_a_panel() {
 
 #[test]
 fn the_error_overlay_is_opaque_and_can_be_closed() {
-    let html = gobook::serve::panels::overlay_html("x");
+    let html = gobook::serve::panels::overlay_html("x", &["en".to_string()]);
     assert!(html.contains("background:#17120d;"), "{html}");
     assert!(html.contains("data-gobook-close"), "{html}");
 }

@@ -1,24 +1,63 @@
-//! The diagram in words, for screen readers (`<desc>`), when the caller gives none.
-
-use std::fmt::Write;
+//! The diagram in words, for screen readers (`<desc>`), when the caller gives none, in
+//! the words the caller gives ([`Words`], English by default).
 
 use super::layout::Layout;
 use super::occupancy::Occupancy;
-use super::text::push_point;
-use crate::board::diagram::{BoardDiagram, NumberedStone};
-use crate::point::{Color, Point};
+use super::text::{push_int, push_point};
+use crate::board::diagram::{BoardDiagram, NumberedStone, Words};
+use crate::point::{Color, Mark, Point};
 
-fn color_name(c: Color) -> &'static str {
+/// The index of a colour in the word lists: black first.
+fn side(c: Color) -> usize {
     match c {
-        Color::Black => "Black",
-        Color::White => "White",
+        Color::Black => 0,
+        Color::White => 1,
     }
 }
 
-/// Appends "`head`: a, b, c. " when `items` is not empty, each item written by `item`
-/// straight into `out` (a diagram names hundreds of points; no string per point).
+/// The index of a mark in [`Words::mark_names`].
+fn mark_index(m: Mark) -> usize {
+    match m {
+        Mark::Triangle => 0,
+        Mark::Square => 1,
+        Mark::Circle => 2,
+        Mark::Cross => 3,
+        Mark::Diamond => 4,
+    }
+}
+
+/// Writes a move number.
+fn push_u32(out: &mut String, n: u32) {
+    use std::fmt::Write;
+    let _ = write!(out, "{n}");
+}
+
+/// Writes `template`, each `{k}` written by `put(out, k)`: values go straight into `out`
+/// (a diagram names hundreds of points; no string per point).
+fn fill(out: &mut String, template: &str, mut put: impl FnMut(&mut String, char)) {
+    let mut rest = template;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let mut it = after.chars();
+        match (it.next(), it.next()) {
+            (Some(k), Some('}')) => {
+                put(out, k);
+                rest = &after[k.len_utf8() + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+}
+
+/// Appends "`head`: a, b, c. " when `items` is not empty, each item written by `item`.
 fn section<T>(
     out: &mut String,
+    w: &Words,
     head: &str,
     items: impl Iterator<Item = T>,
     mut item: impl FnMut(&mut String, T),
@@ -27,78 +66,89 @@ fn section<T>(
     for it in items {
         if first {
             out.push_str(head);
-            out.push_str(": ");
+            out.push_str(w.head_sep);
         } else {
-            out.push_str(", ");
+            out.push_str(w.item_sep);
         }
         item(out, it);
         first = false;
     }
     if !first {
-        out.push_str(". ");
+        out.push_str(w.end);
     }
 }
 
-/// Writes "A to B".
-fn segment(out: &mut String, (a, b): (Point, Point)) {
-    push_point(out, a);
-    out.push_str(" to ");
-    push_point(out, b);
+/// Writes a line's two ends: "A to B".
+fn segment(out: &mut String, w: &Words, (a, b): (Point, Point)) {
+    fill(out, w.segment, |out, k| match k {
+        'a' => push_point(out, a),
+        'b' => push_point(out, b),
+        _ => {}
+    });
+}
+
+/// Writes "`what` at `p`".
+fn item_at(out: &mut String, w: &Words, what: &str, p: Point) {
+    fill(out, w.item_at, |out, k| match k {
+        'x' => out.push_str(what),
+        'p' => push_point(out, p),
+        _ => {}
+    });
 }
 
 /// Appends the numbered moves. The usual run of consecutive numbers with alternating
 /// colours is said once ("Moves 61 to 110, Black first: C3, D5"), which reads better
 /// and is a third of the length; anything else names each move.
-fn describe_moves(out: &mut String, moves: &[&NumberedStone]) {
+fn describe_moves(out: &mut String, w: &Words, moves: &[&NumberedStone]) {
     let numbers: Option<Vec<u32>> = moves.iter().map(|s| s.label.parse().ok()).collect();
     let run =
         numbers.filter(|n| n.len() > 1 && n.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])));
     let alternating = moves.windows(2).all(|w| w[0].color != w[1].color);
     match (run, moves.first()) {
         (Some(n), Some(first)) if alternating => {
-            let head = format!(
-                "Moves {} to {}, {} first",
-                n[0],
-                n[n.len() - 1],
-                color_name(first.color)
-            );
-            section(out, &head, moves.iter().map(|s| s.point), push_point);
+            let mut head = String::new();
+            fill(&mut head, w.run, |out, k| match k {
+                'a' => push_u32(out, n[0]),
+                'b' => push_u32(out, n[n.len() - 1]),
+                'c' => out.push_str(w.colors[side(first.color)]),
+                _ => {}
+            });
+            section(out, w, &head, moves.iter().map(|s| s.point), push_point);
         }
-        _ => section(out, "Moves", moves.iter(), |out, s| {
-            out.push_str(color_name(s.color));
-            out.push(' ');
-            out.push_str(&s.label);
-            out.push_str(" at ");
-            push_point(out, s.point);
+        _ => section(out, w, w.moves, moves.iter(), |out, s| {
+            fill(out, w.move_item, |out, k| match k {
+                'c' => out.push_str(w.colors[side(s.color)]),
+                'x' => out.push_str(&s.label),
+                'p' => push_point(out, s.point),
+                _ => {}
+            });
         }),
     }
 }
 
 /// Describes what the diagram shows: board and view, stones, moves, marks, labels,
 /// territory, lines and arrows, in reading order, only what is visible.
-pub(crate) fn describe(d: &BoardDiagram, l: &Layout, occ: &Occupancy) -> String {
+pub(crate) fn describe(d: &BoardDiagram, w: &Words, l: &Layout, occ: &Occupancy) -> String {
     let mut out = String::with_capacity(512);
-    let _ = write!(out, "{0}x{0} board", l.size);
+    fill(&mut out, w.board, |out, k| {
+        if k == 'n' {
+            push_int(out, i32::from(l.size));
+        }
+    });
     let corner = |c, r| Point::new(c, r);
     if l.real_edges() != [true; 4] {
-        let _ = write!(
-            out,
-            ", showing {} to {}",
-            corner(l.col_min, l.row_min),
-            corner(l.col_max, l.row_max)
-        );
+        fill(&mut out, w.showing, |out, k| match k {
+            'a' => push_point(out, corner(l.col_min, l.row_min)),
+            'b' => push_point(out, corner(l.col_max, l.row_max)),
+            _ => {}
+        });
     }
-    out.push_str(". ");
+    out.push_str(w.end);
     for color in [Color::Black, Color::White] {
-        let head = if color == Color::Black {
-            "Black stones"
-        } else {
-            "White stones"
-        };
         let plain = l
             .points()
             .filter(|&p| occ.stone(p) == Some(color) && occ.number(p).is_none());
-        section(&mut out, head, plain, push_point);
+        section(&mut out, w, w.stones[side(color)], plain, push_point);
     }
     let moves: Vec<&NumberedStone> = d
         .numbered
@@ -107,46 +157,45 @@ pub(crate) fn describe(d: &BoardDiagram, l: &Layout, occ: &Occupancy) -> String 
         .filter(|&(i, s)| l.shows(s.point) && occ.number(s.point) == Some(i))
         .map(|(_, s)| s)
         .collect();
-    describe_moves(&mut out, &moves);
+    describe_moves(&mut out, w, &moves);
     let marks = d.marks.iter().filter(|(p, _)| l.shows(*p));
-    section(&mut out, "Marks", marks, |out, (p, m)| {
-        out.push_str(m.name());
-        out.push_str(" at ");
-        push_point(out, *p);
+    section(&mut out, w, w.marks, marks, |out, (p, m)| {
+        item_at(out, w, w.mark_names[mark_index(*m)], *p);
     });
     let labels = d
         .labels
         .iter()
         .filter(|(p, t)| l.shows(*p) && !t.is_empty());
-    section(&mut out, "Labels", labels, |out, (p, t)| {
-        out.push_str(t);
-        out.push_str(" at ");
-        push_point(out, *p);
+    section(&mut out, w, w.labels, labels, |out, (p, t)| {
+        item_at(out, w, t, *p);
     });
     for color in [Color::Black, Color::White] {
-        let head = if color == Color::Black {
-            "Black territory"
-        } else {
-            "White territory"
-        };
         let pts = d
             .territory
             .iter()
             .filter(|&&(p, c)| c == color && l.shows(p));
-        section(&mut out, head, pts.map(|&(p, _)| p), push_point);
+        section(
+            &mut out,
+            w,
+            w.territory[side(color)],
+            pts.map(|&(p, _)| p),
+            push_point,
+        );
     }
     let seg = |&&(a, b): &&(Point, Point)| a != b && l.shows(a) && l.shows(b);
     section(
         &mut out,
-        "Lines",
+        w,
+        w.lines,
         d.lines.iter().filter(seg).copied(),
-        segment,
+        |out, s| segment(out, w, s),
     );
     section(
         &mut out,
-        "Arrows",
+        w,
+        w.arrows,
         d.arrows.iter().filter(seg).copied(),
-        segment,
+        |out, s| segment(out, w, s),
     );
     let trimmed = out.trim_end().len();
     out.truncate(trimmed);

@@ -25,7 +25,7 @@ mod text;
 use std::fmt::Write;
 
 // The input type lives in `board` (see ARCHITECTURE.md); re-exported as the renderer's API.
-pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone};
+pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone, Words};
 use crate::escape::push_text;
 use layout::Layout;
 use occupancy::Occupancy;
@@ -142,7 +142,7 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     push_text(&mut out, title_or_default(&d.title));
     out.push_str("</title><desc>");
     if d.desc.is_empty() {
-        push_text(&mut out, &describe::describe(d, &l, &occ));
+        push_text(&mut out, &describe::describe(d, &d.words, &l, &occ));
     } else {
         push_text(&mut out, &d.desc);
     }
@@ -197,6 +197,31 @@ pub fn retitle(svg: &str, title: &str) -> String {
     let mut out = String::with_capacity(svg.len() + title.len());
     out.push_str(&svg[..start]);
     push_text(&mut out, title_or_default(title));
+    out.push_str(&svg[close.max(start)..]);
+    out
+}
+
+/// The SVG `svg` drawn of `d`, titled `title` and described in `words` (another
+/// language): a book in several languages draws each diagram once and relabels the
+/// copies. The same as drawing `d` with that title and those words.
+pub fn relabel(svg: &str, d: &BoardDiagram, title: &str, words: &Words) -> String {
+    if *words == d.words {
+        return retitle(svg, title);
+    }
+    let desc = if d.desc.is_empty() {
+        let l = Layout::new(d.size, d.view, d.coordinates);
+        describe::describe(d, words, &l, &Occupancy::new(d, l))
+    } else {
+        d.desc.clone()
+    };
+    let svg = retitle(svg, title);
+    let (Some(open), Some(close)) = (svg.find("<desc>"), svg.find("</desc>")) else {
+        return svg;
+    };
+    let start = open + "<desc>".len();
+    let mut out = String::with_capacity(svg.len() + desc.len());
+    out.push_str(&svg[..start]);
+    push_text(&mut out, &desc);
     out.push_str(&svg[close.max(start)..]);
     out
 }
