@@ -33,6 +33,17 @@ if [ -f "$game" ]; then
   cargo run -q --release -- build -q "$out/blood.gobook" -o "$out/blood"
   shot blood/index.html 1280 1500 import-commented-game.png
 fi
+# Diagrams as a reader of issue #19 checks them, drawn as PNG (gobook svg, resvg):
+# the gaps line naming every move's place, with letters where the board shows nothing;
+# moves outside a partial view listed; move numbers past 99 as tall as two digits; a
+# mark on a numbered stone drawn as a corner badge.
+svg() { cargo run -q --release -- svg -q --caption "$@"; }
+svg tests/books/valid/gaps-locations.gobook --id kos --width 480 -o docs/screenshots/diagram-gaps-locations.png
+svg examples/ear-reddening --id fig3 --width 640 -o docs/screenshots/diagram-three-digit-numbers.png
+svg -e '::go(#g) sz=19 mv="Q16 D4 Q3 D16 C14 F17 P5 R9 C6 C10"
+::fig at=1 to=10 vw=K1T10' --width 480 -o docs/screenshots/diagram-outside-view.png
+svg -e '::go sz=9 mv=C3D4D3E4E3F4F3G4G3
+::dia sz=9 mv=C7C6D7D6 mn=99 tr=C7 sq=C6 cr=D7 vw=A4F9 ca="Marks on numbered stones"' --width 400 -o docs/screenshots/diagram-mark-badges.png
 rm -rf "$out"
 # The interactive diagrams in use (replay, expand, problems, pop-over, an e-book
 # chapter mid-replay): the browser tests take these.
