@@ -343,13 +343,12 @@ fn image(w: &Writer, b: &ImageBlock) -> Markup {
     let src = w.links.local_url(&i.url);
     let width = i.width.as_deref().unwrap_or("full");
     // `scale` is relative to the image's natural size (zoom), and the column still caps
-    // it (the cap is in zoomed pixels, so divided by the scale); with a width, it is
-    // relative to that width.
+    // it (a percentage `max-width` is not zoomed); with a width, it is relative to that width.
     let style = i.scale.filter(|s| *s > 0.0).map(|s| {
         if i.width.is_some() {
             format!("width:{}%", (s * 100.0).min(100.0))
         } else {
-            format!("zoom:{s};max-width:calc(100% / {s})")
+            format!("zoom:{s}")
         }
     });
     let classes = format!(
