@@ -5,7 +5,7 @@
 use crate::format::schema::ParaKind;
 use crate::i18n::{self, html_lang};
 use crate::layout::links::{link_href, LinkContext};
-use crate::layout::page::{Block, Content, Figure, ImageBlock, InlineFigure, Para};
+use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, InlineFigure, Para};
 use crate::markup::{answers, img, interactive, rich, Dialect};
 use crate::resolve::caption::CaptionLines;
 use crate::resolve::model::Book;
@@ -75,13 +75,13 @@ fn block(w: &Writer, b: &Block) -> Markup {
             Block::Para(p) => (para(w, p, None)),
             Block::Boxed(ps) => div.gb-box { (paras(w, ps)) },
             Block::Group { figure: f, text } => {
-                div class={ "gb-group" @if f.width == "full" { " gb-group-full" } (break_class(f.brk.as_deref())) } {
+                div class={ "gb-group" @if f.width == "full" { " gb-group-full" } @if !text.is_empty() { " gb-with-text" } (break_class(f.brk.as_deref())) } {
                     (figure(w, f))
                     @if !text.is_empty() { div.gb-group-text { (blocks(w, text)) } }
                 }
             }
             Block::Row(cells) => {
-                div class={ "gb-row gb-row-" (cells.len()) (break_class(cells.first().and_then(|c| c.figure.brk.as_deref()))) } {
+                div class={ "gb-row gb-row-" (row_justify(cells)) (break_class(cells.first().and_then(|c| c.figure.brk.as_deref()))) } style={ "--gb-cols:" (row_columns(cells)) } {
                     @for c in cells {
                         div class={ "gb-cell gb-w-" (c.figure.width) @if let Some(a) = &c.figure.align { " gb-align-" (a) } } {
                             (figure(w, &c.figure))
@@ -172,6 +172,41 @@ fn bullets(w: &Writer, ps: &[&Para]) -> Markup {
                 (para(w, p, Some(gap.map(|g| format!("margin-top:{};", em(g))).unwrap_or_default())))
             }
         }
+    }
+}
+
+/// The columns of a row of narrow diagrams: a half or a third of the column each, less
+/// its share of the gaps, so that two halves or three thirds fill a line exactly.
+fn row_columns(cells: &[Cell]) -> String {
+    let cols: Vec<&str> = cells
+        .iter()
+        .map(|c| match c.figure.width.as_str() {
+            "half" => "minmax(0,calc(50% - 0.75rem))",
+            _ => "minmax(0,calc(33.333% - 1rem))",
+        })
+        .collect();
+    cols.join(" ")
+}
+
+/// Where a row's diagrams sit when they do not fill it, from their `align`: at the left
+/// or the right when all say so, apart when the first says left and the last right,
+/// else centred.
+fn row_justify(cells: &[Cell]) -> &'static str {
+    fn align(c: &Cell) -> &str {
+        c.figure.align.as_deref().unwrap_or("center")
+    }
+    let (first, last) = match (cells.first(), cells.last()) {
+        (Some(f), Some(l)) => (align(f), align(l)),
+        _ => return "center",
+    };
+    if cells.iter().all(|c| align(c) == "left") {
+        "start"
+    } else if cells.iter().all(|c| align(c) == "right") {
+        "end"
+    } else if cells.len() > 1 && first == "left" && last == "right" {
+        "between"
+    } else {
+        "center"
     }
 }
 

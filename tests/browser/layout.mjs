@@ -351,12 +351,15 @@ await scenario('rows: halves and thirds side by side at 1280 px, boards level', 
       halves: [b('r1'), b('r2')].map(x => [x.top, x.width, x.left]),
       thirds: [b('p1'), b('p2'), b('p3')].map(x => [x.top, x.width, x.left]),
       texts: under('r1t', 'r1') && under('r2t', 'r2') && under('r2h', 'r2') && under('p2t', 'p2'),
+      // The texts of a row start on one line, below the longest caption.
+      textTops: [rect('#r1t').top, rect('#r2t').top, document.querySelector('#r2 figcaption').getBoundingClientRect().bottom],
     };
   });
   const level = xs => xs.every(x => near(x[0], xs[0][0]) && near(x[1], xs[0][1])) && xs.every((x, i) => i === 0 || x[2] > xs[i - 1][2]);
   check(level(r.halves), `two halves in one row: ${fmt(r.halves)}`);
   check(level(r.thirds), `three thirds in one row: ${fmt(r.thirds)}`);
   check(r.texts, 'each text under its diagram');
+  check(near(r.textTops[0], r.textTops[1]) && r.textTops[0] >= r.textTops[2], `texts start level, below the captions: ${fmt(r.textTops)}`);
   await page.close();
 });
 
