@@ -709,7 +709,7 @@ mod tests {
                 Block::Para(p) => format!("para:{:?}", p.kind),
                 Block::Boxed(ps) => format!("box:{}", ps.len()),
                 Block::Group { figure, text } => format!("group:{}+{}", figure.kind, text.len()),
-                Block::Row(fs) => format!("row:{}", fs.len()),
+                Block::Row(cells) => format!("row:{}", cells.len()),
                 Block::Image(_) => "image".into(),
                 Block::Buy { .. } => "buy".into(),
                 Block::Include { .. } => "include".into(),
@@ -722,7 +722,7 @@ mod tests {
         let src = "::book(#b)\n\n::chapter(#c)\n\n::h2 Title\n\n::go(#g) sz=9 mv=C3D4E5\n\n\
                    ::fig(#f) at=1 to=3\n\nAbout the figure.\n\nStill about it.\n\n\
                    ::dia(#a) at=2 width=half\n\n::dia(#b2) at=3 width=half\n\n\
-                   ::p box=1\nBoxed one.\n\n::p box=1\nBoxed two.\n\nAfter the box.\n";
+                   ::p ref=none box=1\nBoxed one.\n\n::p ref=none box=1\nBoxed two.\n\n::p ref=none After the box.\n";
         let blocks = blocks_of(src, "en");
         assert_eq!(
             kinds(&blocks),
@@ -756,6 +756,80 @@ mod tests {
                 label: vec![Rich::Text("•".into())],
                 text: vec![Rich::Text("First point.".into())],
             }
+        );
+    }
+
+    #[test]
+    fn indents_come_from_the_style_then_the_attributes_then_the_tabs() {
+        let sp = |v: &[(&str, i64)]| -> Vec<(String, i64)> {
+            v.iter().map(|(n, x)| (n.to_string(), *x)).collect()
+        };
+        let i = |first, rest, right| Indent { first, rest, right };
+        assert_eq!(indent("normal", &[], 0, false), i(0, 0, 0));
+        assert_eq!(indent("block", &[], 0, false), i(20, 20, 20));
+        assert_eq!(indent("hanging", &[], 1, false), i(20, 40, 0));
+        assert_eq!(indent("indent", &[], 2, false), i(60, 60, 0));
+        // The first line is measured from the margin, not from the hanging indent.
+        let both = sp(&[("firstIndent", 20), ("hangingIndent", 10)]);
+        assert_eq!(indent("normal", &both, 0, false), i(20, 10, 0));
+        // The single attributes are more specific than leftIndent and blockIndent.
+        let mixed = sp(&[("leftIndent", 30), ("blockIndent", 10), ("rightIndent", 5)]);
+        assert_eq!(indent("block", &mixed, 0, false), i(30, 30, 5));
+        // The text style indents a paragraph's first line only after another paragraph.
+        assert_eq!(indent("text", &[], 0, false), i(0, 0, 0));
+        assert_eq!(indent("text", &[], 0, true), i(10, 0, 0));
+    }
+
+    #[test]
+    fn narrow_diagrams_fill_rows_with_their_text_and_break_line_ends_a_group() {
+        let src = "::book(#b)\n\n::chapter\n\n::go sz=9\n\n\
+                   ::dia(#a) ab=C3 width=half\n\nUnder a.\n\n::p hint=1 A hint.\n\n\
+                   ::dia(#b2) ab=C3 width=half\n\n::dia(#c) ab=C3 width=third\n\n\
+                   ::dia(#d) ab=C3 width=third\n\n::dia(#e) ab=C3 width=third break=line\n\n\
+                   ::dia(#f) ab=C3\n\nBeside.\n\n::p box=1 Boxed beside.\n\n::p break=line Below.\n";
+        let blocks = blocks_of(src, "en");
+        assert_eq!(
+            kinds(&blocks),
+            ["row:2", "row:2", "row:1", "group:dia+2", "para:P"]
+        );
+        let Block::Row(cells) = &blocks[0] else {
+            panic!()
+        };
+        assert_eq!(
+            cells[0].text.len(),
+            2,
+            "the text and the hint under the first"
+        );
+        let Block::Group { text, .. } = &blocks[3] else {
+            panic!()
+        };
+        assert!(matches!(&text[1], Block::Boxed(ps) if ps.len() == 1));
+    }
+
+    #[test]
+    fn headings_keep_their_spacing_and_tabs_written_as_backslash_t_are_tabs() {
+        let src = "::book(#b)\n\n::chapter\n\n::p paraSpacing=2 Tight.\n\n::h3 Head\n\n\
+                   ::p spaceBefore=9 After.\n\n::p style=bullet a)\\tText.\n";
+        let blocks = blocks_of(src, "en");
+        let space: Vec<_> = blocks
+            .iter()
+            .map(|b| match b {
+                Block::Para(p) => p.space,
+                _ => panic!(),
+            })
+            .collect();
+        assert_eq!(
+            space,
+            [
+                (Some(2), Some(2)),
+                (None, None),
+                (Some(9), Some(2)),
+                (Some(2), Some(2))
+            ]
+        );
+        let Block::Para(p) = &blocks[3] else { panic!() };
+        assert!(
+            matches!(&p.content, Content::Bullet { label, .. } if label == &[Rich::Text("a)".into())])
         );
     }
 
