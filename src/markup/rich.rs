@@ -48,8 +48,12 @@ fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
                 Rich::Image { image, target } => {
                     @let alt = image.caption.get(&cx.plan.lang).unwrap_or("");
                     @let src = cx.local_url(&image.url);
+                    @let link = target.as_ref().filter(|_| links).and_then(|t| link_href(t, cx));
+                    // A linked image is the link's only content: without a caption, the
+                    // address it leads to names it (as the spec's image bullets are written).
+                    @let alt = match &link { Some((href, _)) if alt.is_empty() => href.as_str(), _ => alt };
                     @let picture = img(d, Some("gb-inline-img"), &src, alt, None, false);
-                    @if let Some((href, _)) = target.as_ref().filter(|_| links).and_then(|t| link_href(t, cx)) {
+                    @if let Some((href, _)) = &link {
                         a href=(href) { (picture) }
                     } @else {
                         (picture)
