@@ -92,3 +92,67 @@ fn paragraphs_and_pages_are_laid_out_as_the_spec_says() {
     assert!(run.status.success(), "layout scenarios failed:\n{out}");
     assert!(out.contains("all layout scenarios passed"));
 }
+
+/// What the layout relies on is in the built pages, checked without a browser so it
+/// holds even where the browser tests skip: one link per linked block, tabs written as
+/// `\t` read as tabs, rows and bullet runs gathered.
+#[test]
+fn the_pages_carry_the_layout_without_a_browser() {
+    let tmp = common::tempdir();
+    let page = |name: &str| {
+        let src = common::root().join(format!("tests/books/valid/{name}.gobook"));
+        let dir = tmp.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let book = dir.join(format!("{name}.gobook"));
+        std::fs::copy(&src, &book).unwrap();
+        std::fs::write(dir.join("bullet.png"), png(40, 20)).unwrap();
+        build(&book, &dir.join("site"));
+        std::fs::read_to_string(dir.join("site/index.html")).unwrap()
+    };
+    let between = |html: &str, from: &str, to: &str| -> String {
+        let a = html.find(from).unwrap_or_else(|| panic!("no {from}"));
+        let b = a + html[a..]
+            .find(to)
+            .unwrap_or_else(|| panic!("no {to} after {from}"));
+        html[a..b].to_string()
+    };
+    let href = page("layout-href");
+    let fig = between(&href, r#"<figure id="linked""#, "</figure>");
+    assert!(
+        !fig.contains("data-gb"),
+        "a linked diagram has no replay: {fig}"
+    );
+    assert_eq!(fig.matches("<a ").count(), 1, "{fig}");
+    let para = between(&href, r#"<p id="lp""#, "</p>");
+    assert_eq!(
+        para.matches("<a ").count(),
+        1,
+        "one link in a linked paragraph: {para}"
+    );
+    assert!(
+        !href.contains("gb-inline-fig"),
+        "no inline diagram to open in it"
+    );
+
+    let tabs = page("layout-tabs");
+    let main = between(&tabs, "<main", "</main>");
+    assert!(!main.contains("\\t") && !main.contains("\\n"), "{main}");
+    assert!(
+        main.contains(r#"<span class="gb-bullet">1.</span>"#),
+        "{main}"
+    );
+
+    let rows = page("layout-rows");
+    assert_eq!(
+        rows.matches(r#"<div class="gb-row "#).count(),
+        2,
+        "two rows"
+    );
+    assert_eq!(rows.matches(r#"<div class="gb-cell "#).count(), 5);
+    let bullets = page("layout-bullets");
+    assert_eq!(
+        bullets.matches(r#"<div class="gb-bullets""#).count(),
+        2,
+        "two runs of bullets"
+    );
+}
