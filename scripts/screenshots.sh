@@ -48,4 +48,6 @@ rm -rf "$out"
 # The interactive diagrams in use (replay, expand, problems, pop-over, an e-book
 # chapter mid-replay): the browser tests take these.
 GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test it browser::
+# The page layout (a chapter, rows of narrow diagrams; desktop and phone, light, dark, print).
+GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test it browser_layout::
 ls -1 docs/screenshots

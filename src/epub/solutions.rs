@@ -15,11 +15,7 @@ fn ui(key: &str, lang: &str) -> &'static str {
 
 /// The problems among a page's blocks, in order.
 fn problems(blocks: &[Block]) -> impl Iterator<Item = &Figure> {
-    blocks.iter().flat_map(|b| match b {
-        Block::Group { figure, .. } => std::slice::from_ref(figure),
-        Block::Row(figs) => figs.as_slice(),
-        _ => &[],
-    })
+    crate::layout::page::figures(blocks)
 }
 
 /// The solutions of the problems among a chapter's `blocks`, as XHTML; empty when it has none.

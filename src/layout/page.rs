@@ -13,7 +13,9 @@ use crate::i18n;
 use crate::layout::answers::{self, Answer};
 use crate::layout::plan::{anchor, Plan};
 use crate::resolve::caption::{caption_lines, CaptionLines};
-use crate::resolve::model::{Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, Image};
+use crate::resolve::model::{
+    Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, Image, Paragraph,
+};
 use crate::resolve::shows_in;
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
 
@@ -68,11 +70,12 @@ pub enum Block {
     Group {
         /// The diagram.
         figure: Figure,
-        /// Its paragraphs (possibly none).
-        text: Vec<Para>,
+        /// Its paragraphs (possibly none): [`Block::Para`] and [`Block::Boxed`] only.
+        text: Vec<Block>,
     },
-    /// Half and third width diagrams standing side by side.
-    Row(Vec<Figure>),
+    /// Half and third width diagrams standing side by side, each with its own text, as
+    /// many as fit in one line (two halves, three thirds).
+    Row(Vec<Cell>),
     /// An image.
     Image(ImageBlock),
     /// A buy button for a book SKU.
@@ -102,10 +105,11 @@ pub struct Para {
     pub keep_with_next: bool,
     /// The break before it: its own `break`, else the spec's default for its kind; never `none`.
     pub brk: Option<String>,
-    /// Spacing and indentation attributes in 1/10 em (see [`crate::resolve::model::Paragraph`]).
-    pub spacing: Vec<(String, i64)>,
-    /// Leading tabs of block, hanging and indent paragraphs: a standard indent each.
-    pub tabs: usize,
+    /// Space before and after in 1/10 em where the book sets it (`spaceBefore`,
+    /// `spaceAfter`, `paraSpacing`); None leaves the theme's spacing for its kind and style.
+    pub space: (Option<i64>, Option<i64>),
+    /// Indentation from the style, leading tabs and the indent attributes.
+    pub indent: Indent,
     /// `align`.
     pub align: Option<String>,
     /// The text.
@@ -120,6 +124,30 @@ pub struct Para {
     /// the book's own language (its first), also on the pages of its other languages.
     pub lang: Option<String>,
 }
+
+/// One diagram of a [`Block::Row`] and the paragraphs under it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    /// The diagram.
+    pub figure: Figure,
+    /// Its paragraphs: [`Block::Para`] and [`Block::Boxed`] only.
+    pub text: Vec<Block>,
+}
+
+/// A paragraph's indentation in 1/10 em: its first line and its other lines from the
+/// left margin, and its right side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Indent {
+    /// The first line.
+    pub first: i64,
+    /// Every line but the first.
+    pub rest: i64,
+    /// The right side.
+    pub right: i64,
+}
+
+/// The spec's standard indentation, two em, in 1/10 em.
+pub const STANDARD_INDENT: i64 = 20;
 
 /// The text of a paragraph.
 #[derive(Clone, Debug, PartialEq)]
@@ -168,6 +196,8 @@ pub struct Figure {
     pub href: Option<LinkTarget>,
     /// A problem's answers, correct ones first.
     pub answers: Vec<Answer>,
+    /// The `break` before it, when it sets one (never `none`).
+    pub brk: Option<String>,
 }
 
 /// An image block.
@@ -181,6 +211,8 @@ pub struct ImageBlock {
     pub alt: String,
     /// Where it links to.
     pub href: Option<LinkTarget>,
+    /// The `break` before it, when it sets one (never `none`).
+    pub brk: Option<String>,
 }
 
 /// The blocks of chapter `ch` in the source's language.
@@ -191,71 +223,179 @@ pub fn chapter(s: &Source, ch: usize) -> Vec<Block> {
         .iter()
         .filter(|b| shows_in(&b.langs, s.lang))
         .collect();
-    let narrow = |b: &BookBlock| match b.kind {
-        BlockKind::Diagram(d) => matches!(book.diagrams[d].width.as_str(), "half" | "third"),
-        _ => false,
+    let share = |d: usize| match book.diagrams[d].width.as_str() {
+        "half" => Some(0.5),
+        "third" => Some(1.0 / 3.0),
+        _ => None,
     };
-    let boxed = |b: &BookBlock| matches!(&b.kind, BlockKind::Paragraph(p) if p.boxed);
     let mut out = Vec::new();
     let mut i = 0;
+    // Whether the block before is a paragraph: the text style indents only a paragraph
+    // that follows another, never the first after a heading, a diagram or an image.
+    let mut after_text = false;
     while i < blocks.len() {
         let b = blocks[i];
-        if narrow(b) {
-            let mut row = Vec::new();
-            while i < blocks.len() && narrow(blocks[i]) {
-                if let BlockKind::Diagram(d) = blocks[i].kind {
-                    row.push(figure(s, blocks[i], d));
-                }
-                i += 1;
-            }
-            out.push(Block::Row(row));
-            continue;
-        }
-        if boxed(b) {
-            let mut paras = Vec::new();
-            while i < blocks.len() && boxed(blocks[i]) {
-                if let BlockKind::Paragraph(p) = &blocks[i].kind {
-                    paras.push(para(s, blocks[i], p));
-                }
-                i += 1;
-            }
-            out.push(Block::Boxed(paras));
-            continue;
-        }
-        i += 1;
-        out.push(match &b.kind {
-            BlockKind::Diagram(d) => {
-                // The paragraphs that refer to a diagram follow it in its group.
-                let mut text = Vec::new();
-                while let Some(BlockKind::Paragraph(p)) = blocks.get(i).map(|b| &b.kind) {
-                    if p.kind != ParaKind::P || p.reference != Some(*d) {
-                        break;
+        match &b.kind {
+            BlockKind::Diagram(d) if share(*d).is_some() => {
+                // Narrow diagrams stand side by side, each with the text that describes it,
+                // as many as fit in one line; a diagram with a `break` starts a new line.
+                let mut row: Vec<Cell> = Vec::new();
+                let mut filled = 0.0;
+                while let Some(&BlockKind::Diagram(d)) = blocks.get(i).map(|b| &b.kind) {
+                    let Some(part) = share(d) else { break };
+                    let figure = figure(s, blocks[i], d);
+                    if !row.is_empty() && (filled + part > 1.0 + 1e-9 || figure.brk.is_some()) {
+                        out.push(Block::Row(std::mem::take(&mut row)));
+                        filled = 0.0;
                     }
-                    text.push(para(s, blocks[i], p));
                     i += 1;
+                    let mut after = false;
+                    let text = paragraphs(s, &blocks, &mut i, &mut after, |p| describes(p, d));
+                    after_text = after;
+                    row.push(Cell { figure, text });
+                    filled += part;
                 }
-                Block::Group {
-                    figure: figure(s, b, *d),
-                    text,
-                }
+                out.push(Block::Row(row));
             }
-            BlockKind::Paragraph(p) => Block::Para(para(s, b, p)),
-            BlockKind::Image(img) => Block::Image(ImageBlock {
-                anchor: anchor(b.id.as_deref(), b.element),
-                alt: img.caption.get(s.lang).unwrap_or("").to_string(),
-                href: img.href.as_deref().map(|h| s.link(b.element, h)),
-                image: img.clone(),
-            }),
-            BlockKind::Buy { sku } => Block::Buy { sku: sku.clone() },
-            BlockKind::Include { url } => Block::Include { url: url.clone() },
-        });
+            BlockKind::Diagram(d) => {
+                i += 1;
+                let figure = figure(s, b, *d);
+                after_text = false;
+                let text = paragraphs(s, &blocks, &mut i, &mut after_text, |p| describes(p, *d));
+                out.push(Block::Group { figure, text });
+            }
+            BlockKind::Paragraph(_) => {
+                out.extend(paragraphs(s, &blocks, &mut i, &mut after_text, |_| true));
+            }
+            BlockKind::Image(img) => {
+                i += 1;
+                after_text = false;
+                out.push(Block::Image(ImageBlock {
+                    anchor: anchor(b.id.as_deref(), b.element),
+                    alt: img.caption.get(s.lang).unwrap_or("").to_string(),
+                    href: img.href.as_deref().map(|h| s.link(b.element, h)),
+                    image: img.clone(),
+                    brk: own_break(s, b.element),
+                }));
+            }
+            BlockKind::Buy { sku } => {
+                i += 1;
+                out.push(Block::Buy { sku: sku.clone() });
+            }
+            BlockKind::Include { url } => {
+                i += 1;
+                after_text = false;
+                out.push(Block::Include { url: url.clone() });
+            }
+        }
     }
     out
 }
 
-/// A paragraph block.
-fn para(s: &Source, b: &BookBlock, p: &crate::resolve::model::Paragraph) -> Para {
+/// Whether paragraph `p` describes diagram `d` and so stands beside it: a plain paragraph
+/// that refers to it, unless `break=line` ends the text that wraps around the diagram.
+fn describes(p: &Paragraph, d: usize) -> bool {
+    p.kind == ParaKind::P && p.reference == Some(d) && p.brk.as_deref() != Some("line")
+}
+
+/// The paragraphs from `blocks[*i]` on while `takes` accepts them, consecutive boxed ones
+/// in one box. `after_text` says whether the block before is a paragraph, and is left
+/// saying whether the last one taken is.
+fn paragraphs(
+    s: &Source,
+    blocks: &[&BookBlock],
+    i: &mut usize,
+    after_text: &mut bool,
+    takes: impl Fn(&Paragraph) -> bool,
+) -> Vec<Block> {
+    let mut out = Vec::new();
+    while let Some(BlockKind::Paragraph(p)) = blocks.get(*i).map(|b| &b.kind) {
+        if !takes(p) {
+            break;
+        }
+        let made = para(s, blocks[*i], p, *after_text);
+        *after_text = p.kind == ParaKind::P;
+        *i += 1;
+        match out.last_mut() {
+            Some(Block::Boxed(ps)) if p.boxed => ps.push(made),
+            _ if p.boxed => out.push(Block::Boxed(vec![made])),
+            _ => out.push(Block::Para(made)),
+        }
+    }
+    out
+}
+
+/// The `break` an element sets itself, unless `none`.
+fn own_break(s: &Source, element: usize) -> Option<String> {
+    s.checked
+        .doc
+        .elements
+        .get(element)
+        .and_then(|e| e.attr_value("break"))
+        .filter(|b| *b != "none")
+        .map(str::to_string)
+}
+
+/// The indentation of a paragraph in style `style` with `tabs` leading tabs and the
+/// indent attributes `spacing`: the style's, then `blockIndent`, `leftIndent` and the
+/// three single ones, each more specific than the one before; tabs add a standard indent
+/// each. `after_text`: a paragraph in the text style that follows another indents its
+/// first line by 1 em.
+pub fn indent(style: &str, spacing: &[(String, i64)], tabs: usize, after_text: bool) -> Indent {
+    let std = STANDARD_INDENT;
+    let mut i = match style {
+        "block" => Indent {
+            first: std,
+            rest: std,
+            right: std,
+        },
+        "hanging" => Indent {
+            first: 0,
+            rest: std,
+            right: 0,
+        },
+        "indent" => Indent {
+            first: std,
+            rest: std,
+            right: 0,
+        },
+        "text" if after_text => Indent {
+            first: 10,
+            rest: 0,
+            right: 0,
+        },
+        _ => Indent::default(),
+    };
+    let get = |name: &str| spacing.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    if let Some(v) = get("blockIndent") {
+        i = Indent {
+            first: v,
+            rest: v,
+            right: v,
+        };
+    }
+    if let Some(v) = get("leftIndent") {
+        (i.first, i.rest) = (v, v);
+    }
+    if let Some(v) = get("firstIndent") {
+        i.first = v;
+    }
+    if let Some(v) = get("hangingIndent") {
+        i.rest = v;
+    }
+    if let Some(v) = get("rightIndent") {
+        i.right = v;
+    }
+    let tabs = tabs as i64 * std;
+    i.first += tabs;
+    i.rest += tabs;
+    i
+}
+
+/// A paragraph block; `after_text` says whether a paragraph comes right before it.
+fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
     let mut rich = s.text(b.element, &p.raw, p.reference);
+    tabs_as_written(&mut rich);
     let tabs = if matches!(p.style.as_str(), "block" | "hanging" | "indent") {
         strip_leading_tabs(&mut rich)
     } else {
@@ -270,6 +410,19 @@ fn para(s: &Source, b: &BookBlock, p: &crate::resolve::model::Paragraph) -> Para
     let mut inline = Vec::new();
     collect_inline(&rich, &mut inline);
     let book = s.book();
+    let get = |name: &str| p.spacing.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    // `paraSpacing` is inherited by the paragraphs that follow; headings keep their own
+    // spacing unless they set it themselves.
+    let own = |name: &str| {
+        s.checked
+            .doc
+            .elements
+            .get(b.element)
+            .and_then(|e| e.attr_value(name))
+            .is_some()
+    };
+    let heading = matches!(p.kind, ParaKind::H(_) | ParaKind::S(_));
+    let para_spacing = get("paraSpacing").filter(|_| !heading || own("paraSpacing"));
     Para {
         element: b.element,
         anchor: anchor(b.id.as_deref(), b.element),
@@ -282,8 +435,11 @@ fn para(s: &Source, b: &BookBlock, p: &crate::resolve::model::Paragraph) -> Para
             .or(default_break)
             .filter(|b| *b != "none")
             .map(str::to_string),
-        spacing: p.spacing.clone(),
-        tabs,
+        space: (
+            get("spaceBefore").or(para_spacing),
+            get("spaceAfter").or(para_spacing),
+        ),
+        indent: indent(&p.style, &p.spacing, tabs, after_text),
         align: p.align.clone(),
         inline: inline
             .into_iter()
@@ -304,6 +460,19 @@ fn para(s: &Source, b: &BookBlock, p: &crate::resolve::model::Paragraph) -> Para
             .first()
             .filter(|own| b.langs.is_empty() && own.as_str() != s.lang)
             .cloned(),
+    }
+}
+
+/// `\t` written in a paragraph is a tab, as in quoted attribute values: the spec's image
+/// bullets put it between the image and the text.
+fn tabs_as_written(rich: &mut [Rich]) {
+    for r in rich {
+        match r {
+            Rich::Text(t) if t.contains("\\t") => *t = t.replace("\\t", "\t"),
+            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => tabs_as_written(c),
+            Rich::Diagram { content, .. } => tabs_as_written(content),
+            _ => {}
+        }
     }
 }
 
@@ -379,7 +548,9 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         kind: dia.role.name(),
         width: dia.width.clone(),
         align: dia.align.clone(),
-        width_rem: figure_width(dia),
+        // A width the author asked for (`width=full`, `fullWidth` on a diagram that is
+        // narrower by default) is the column's, whatever the board shows.
+        width_rem: figure_width(dia).filter(|_| !asked_full(s, b.element, dia)),
         caption,
         question,
         href: s
@@ -394,6 +565,28 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         } else {
             Vec::new()
         },
+        brk: own_break(s, b.element),
+    }
+}
+
+/// Whether diagram `d` is full width because its author asked: its own `width=full`, or
+/// `fullWidth` of the book or chapter on a kind that is narrower by default.
+fn asked_full(s: &Source, element: usize, d: &Diagram) -> bool {
+    let own = s
+        .checked
+        .doc
+        .elements
+        .get(element)
+        .and_then(|e| e.attr_value("width"));
+    match own {
+        Some(w) => w == "full",
+        None => {
+            d.width == "full"
+                && !matches!(
+                    d.role,
+                    DiagramRole::Block(DiagramKind::Fig | DiagramKind::Prb)
+                )
+        }
     }
 }
 
@@ -435,13 +628,34 @@ pub fn summary(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
 }
 
-/// Every paragraph among blocks, those in boxes and groups too.
-fn paras(blocks: &[Block]) -> impl Iterator<Item = &Para> {
-    blocks.iter().flat_map(|b| match b {
-        Block::Para(p) => std::slice::from_ref(p),
-        Block::Boxed(ps) | Block::Group { text: ps, .. } => ps.as_slice(),
-        _ => &[],
-    })
+/// Every paragraph among blocks, those in boxes, groups and rows too.
+fn paras(blocks: &[Block]) -> Box<dyn Iterator<Item = &Para> + '_> {
+    Box::new(
+        blocks
+            .iter()
+            .flat_map(|b| -> Box<dyn Iterator<Item = &Para>> {
+                match b {
+                    Block::Para(p) => Box::new(std::iter::once(p)),
+                    Block::Boxed(ps) => Box::new(ps.iter()),
+                    Block::Group { text, .. } => paras(text),
+                    Block::Row(cells) => Box::new(cells.iter().flat_map(|c| paras(&c.text))),
+                    _ => Box::new(std::iter::empty()),
+                }
+            }),
+    )
+}
+
+/// Every diagram among blocks, in order: those of groups and rows.
+pub fn figures(blocks: &[Block]) -> impl Iterator<Item = &Figure> {
+    blocks
+        .iter()
+        .flat_map(|b| -> Box<dyn Iterator<Item = &Figure>> {
+            match b {
+                Block::Group { figure, .. } => Box::new(std::iter::once(figure)),
+                Block::Row(cells) => Box::new(cells.iter().map(|c| &c.figure)),
+                _ => Box::new(std::iter::empty()),
+            }
+        })
 }
 
 /// The title of chapter `ch` for navigation: its first heading's text, else the book's
@@ -507,7 +721,7 @@ mod tests {
                 Block::Para(p) => format!("para:{:?}", p.kind),
                 Block::Boxed(ps) => format!("box:{}", ps.len()),
                 Block::Group { figure, text } => format!("group:{}+{}", figure.kind, text.len()),
-                Block::Row(fs) => format!("row:{}", fs.len()),
+                Block::Row(cells) => format!("row:{}", cells.len()),
                 Block::Image(_) => "image".into(),
                 Block::Buy { .. } => "buy".into(),
                 Block::Include { .. } => "include".into(),
@@ -520,7 +734,7 @@ mod tests {
         let src = "::book(#b)\n\n::chapter(#c)\n\n::h2 Title\n\n::go(#g) sz=9 mv=C3D4E5\n\n\
                    ::fig(#f) at=1 to=3\n\nAbout the figure.\n\nStill about it.\n\n\
                    ::dia(#a) at=2 width=half\n\n::dia(#b2) at=3 width=half\n\n\
-                   ::p box=1\nBoxed one.\n\n::p box=1\nBoxed two.\n\nAfter the box.\n";
+                   ::p ref=none box=1\nBoxed one.\n\n::p ref=none box=1\nBoxed two.\n\n::p ref=none After the box.\n";
         let blocks = blocks_of(src, "en");
         assert_eq!(
             kinds(&blocks),
@@ -554,6 +768,80 @@ mod tests {
                 label: vec![Rich::Text("•".into())],
                 text: vec![Rich::Text("First point.".into())],
             }
+        );
+    }
+
+    #[test]
+    fn indents_come_from_the_style_then_the_attributes_then_the_tabs() {
+        let sp = |v: &[(&str, i64)]| -> Vec<(String, i64)> {
+            v.iter().map(|(n, x)| (n.to_string(), *x)).collect()
+        };
+        let i = |first, rest, right| Indent { first, rest, right };
+        assert_eq!(indent("normal", &[], 0, false), i(0, 0, 0));
+        assert_eq!(indent("block", &[], 0, false), i(20, 20, 20));
+        assert_eq!(indent("hanging", &[], 1, false), i(20, 40, 0));
+        assert_eq!(indent("indent", &[], 2, false), i(60, 60, 0));
+        // The first line is measured from the margin, not from the hanging indent.
+        let both = sp(&[("firstIndent", 20), ("hangingIndent", 10)]);
+        assert_eq!(indent("normal", &both, 0, false), i(20, 10, 0));
+        // The single attributes are more specific than leftIndent and blockIndent.
+        let mixed = sp(&[("leftIndent", 30), ("blockIndent", 10), ("rightIndent", 5)]);
+        assert_eq!(indent("block", &mixed, 0, false), i(30, 30, 5));
+        // The text style indents a paragraph's first line only after another paragraph.
+        assert_eq!(indent("text", &[], 0, false), i(0, 0, 0));
+        assert_eq!(indent("text", &[], 0, true), i(10, 0, 0));
+    }
+
+    #[test]
+    fn narrow_diagrams_fill_rows_with_their_text_and_break_line_ends_a_group() {
+        let src = "::book(#b)\n\n::chapter\n\n::go sz=9\n\n\
+                   ::dia(#a) ab=C3 width=half\n\nUnder a.\n\n::p hint=1 A hint.\n\n\
+                   ::dia(#b2) ab=C3 width=half\n\n::dia(#c) ab=C3 width=third\n\n\
+                   ::dia(#d) ab=C3 width=third\n\n::dia(#e) ab=C3 width=third break=line\n\n\
+                   ::dia(#f) ab=C3\n\nBeside.\n\n::p box=1 Boxed beside.\n\n::p break=line Below.\n";
+        let blocks = blocks_of(src, "en");
+        assert_eq!(
+            kinds(&blocks),
+            ["row:2", "row:2", "row:1", "group:dia+2", "para:P"]
+        );
+        let Block::Row(cells) = &blocks[0] else {
+            panic!()
+        };
+        assert_eq!(
+            cells[0].text.len(),
+            2,
+            "the text and the hint under the first"
+        );
+        let Block::Group { text, .. } = &blocks[3] else {
+            panic!()
+        };
+        assert!(matches!(&text[1], Block::Boxed(ps) if ps.len() == 1));
+    }
+
+    #[test]
+    fn headings_keep_their_spacing_and_tabs_written_as_backslash_t_are_tabs() {
+        let src = "::book(#b)\n\n::chapter\n\n::p paraSpacing=2 Tight.\n\n::h3 Head\n\n\
+                   ::p spaceBefore=9 After.\n\n::p style=bullet a)\\tText.\n";
+        let blocks = blocks_of(src, "en");
+        let space: Vec<_> = blocks
+            .iter()
+            .map(|b| match b {
+                Block::Para(p) => p.space,
+                _ => panic!(),
+            })
+            .collect();
+        assert_eq!(
+            space,
+            [
+                (Some(2), Some(2)),
+                (None, None),
+                (Some(9), Some(2)),
+                (Some(2), Some(2))
+            ]
+        );
+        let Block::Para(p) = &blocks[3] else { panic!() };
+        assert!(
+            matches!(&p.content, Content::Bullet { label, .. } if label == &[Rich::Text("a)".into())])
         );
     }
 

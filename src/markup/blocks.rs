@@ -5,7 +5,7 @@
 use crate::format::schema::ParaKind;
 use crate::i18n::{self, html_lang};
 use crate::layout::links::{link_href, LinkContext};
-use crate::layout::page::{Block, Content, Figure, ImageBlock, InlineFigure, Para};
+use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, InlineFigure, Para};
 use crate::markup::{answers, img, interactive, rich, Dialect};
 use crate::resolve::caption::CaptionLines;
 use crate::resolve::model::Book;
@@ -59,53 +59,189 @@ fn ui(key: &str, lang: &str) -> &'static str {
 /// Writes a page's blocks.
 pub fn blocks(w: &Writer, blocks: &[Block]) -> Markup {
     html! {
-        @for b in blocks {
-            @match b {
-                Block::Para(p) => (para(w, p)),
-                Block::Boxed(ps) => div.gb-box { @for p in ps { (para(w, p)) } },
-                Block::Group { figure: f, text } => {
-                    div.gb-group.gb-group-full[f.width == "full"] {
-                        (figure(w, f))
-                        @if !text.is_empty() { div.gb-group-text { @for p in text { (para(w, p)) } } }
+        @for run in runs(blocks) {
+            @match run {
+                Run::Bullets(ps) => (bullets(w, &ps)),
+                Run::One(b) => (block(w, b)),
+            }
+        }
+    }
+}
+
+/// One block of a page.
+fn block(w: &Writer, b: &Block) -> Markup {
+    html! {
+        @match b {
+            Block::Para(p) => (para(w, p, None)),
+            Block::Boxed(ps) => div.gb-box { (paras(w, ps)) },
+            Block::Group { figure: f, text } => {
+                div class={ "gb-group" @if f.width == "full" { " gb-group-full" } @if !text.is_empty() { " gb-with-text" } (break_class(f.brk.as_deref())) } {
+                    (figure(w, f))
+                    @if !text.is_empty() { div.gb-group-text { (blocks(w, text)) } }
+                }
+            }
+            Block::Row(cells) => {
+                div class={ "gb-row gb-row-" (row_justify(cells)) (break_class(cells.first().and_then(|c| c.figure.brk.as_deref()))) } style={ "--gb-cols:" (row_columns(cells)) } {
+                    @for c in cells {
+                        div class={ "gb-cell gb-w-" (c.figure.width) @if let Some(a) = &c.figure.align { " gb-align-" (a) } } {
+                            (figure(w, &c.figure))
+                            @if !c.text.is_empty() { div.gb-cell-text { (blocks(w, &c.text)) } }
+                        }
                     }
                 }
-                Block::Row(figs) => div.gb-row { @for f in figs { (figure(w, f)) } },
-                Block::Image(i) => (image(w, i)),
-                Block::Buy { sku } => (buy(w, sku)),
-                Block::Include { url } => {
-                    @if let Some(m) = w.includes.and_then(|i| i.get(url)) {
-                        div.gb-include { (m.clone()) }
-                    }
+            }
+            Block::Image(i) => (image(w, i)),
+            Block::Buy { sku } => (buy(w, sku)),
+            Block::Include { url } => {
+                @if let Some(m) = w.includes.and_then(|i| i.get(url)) {
+                    div.gb-include { (m.clone()) }
                 }
             }
         }
     }
 }
 
-/// Inline styles from the spacing and indent attributes (1/10 em each).
-fn spacing_style(p: &Para) -> String {
-    let mut s = String::new();
-    let em = |v: i64| format!("{}em", v as f64 / 10.0);
-    let before_or_after = p
-        .spacing
-        .iter()
-        .any(|(n, _)| n == "spaceBefore" || n == "spaceAfter");
-    for (name, v) in &p.spacing {
-        match name.as_str() {
-            "spaceBefore" => s.push_str(&format!("margin-top:{};", em(*v))),
-            "spaceAfter" => s.push_str(&format!("margin-bottom:{};", em(*v))),
-            "paraSpacing" if !before_or_after => {
-                s.push_str(&format!("margin-top:{0};margin-bottom:{0};", em(*v)))
-            }
-            "firstIndent" => s.push_str(&format!("text-indent:{};", em(*v))),
-            "hangingIndent" | "leftIndent" => s.push_str(&format!("padding-left:{};", em(*v))),
-            "rightIndent" => s.push_str(&format!("padding-right:{};", em(*v))),
-            "blockIndent" => s.push_str(&format!("padding-left:{0};padding-right:{0};", em(*v))),
-            _ => {}
+/// A block, or consecutive bulleted paragraphs that share one hanging indent.
+enum Run<'a> {
+    Bullets(Vec<&'a Para>),
+    One(&'a Block),
+}
+
+/// Whether a paragraph lines up with the bulleted paragraphs around it.
+fn in_bullets(p: &Para) -> bool {
+    p.style == "bullet" && !p.hint && p.kind == ParaKind::P
+}
+
+/// Blocks with consecutive bulleted paragraphs gathered.
+fn runs(blocks: &[Block]) -> Vec<Run<'_>> {
+    let mut out: Vec<Run> = Vec::new();
+    for b in blocks {
+        match (b, out.last_mut()) {
+            (Block::Para(p), Some(Run::Bullets(ps))) if in_bullets(p) => ps.push(p),
+            (Block::Para(p), _) if in_bullets(p) => out.push(Run::Bullets(vec![p])),
+            _ => out.push(Run::One(b)),
         }
     }
-    if p.tabs > 0 {
-        s.push_str(&format!("margin-left:{}em;", p.tabs * 2));
+    out
+}
+
+/// Paragraphs (of a box), consecutive bulleted ones sharing one hanging indent.
+fn paras(w: &Writer, ps: &[Para]) -> Markup {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < ps.len() {
+        let n = ps[i..].iter().take_while(|p| in_bullets(p)).count();
+        if n > 0 {
+            out.push_str(&bullets(w, &ps[i..i + n].iter().collect::<Vec<_>>()).0);
+            i += n;
+        } else {
+            out.push_str(&para(w, &ps[i], None).0);
+            i += 1;
+        }
+    }
+    PreEscaped(out)
+}
+
+/// The theme's space between bulleted paragraphs, in 1/10 em (half a paragraph's).
+const BULLET_SPACE: i64 = 4;
+
+/// Consecutive bulleted paragraphs: a grid whose first column is as wide as the widest
+/// bullet (text or image), so every text starts at the same place, as the spec asks.
+/// Grid items' margins do not collapse, so the space between two of them is worked out
+/// here: the larger of the one's space after and the next one's space before.
+fn bullets(w: &Writer, ps: &[&Para]) -> Markup {
+    let em = |v: i64| format!("{}em", v as f64 / 10.0);
+    let outer = {
+        let mut s = String::new();
+        if let Some(v) = ps.first().and_then(|p| p.space.0) {
+            s.push_str(&format!("margin-top:{};", em(v)));
+        }
+        if let Some(v) = ps.last().and_then(|p| p.space.1) {
+            s.push_str(&format!("margin-bottom:{};", em(v)));
+        }
+        (!s.is_empty()).then_some(s)
+    };
+    html! {
+        div.gb-bullets style=[outer] {
+            @for (i, p) in ps.iter().enumerate() {
+                @let gap = (i > 0).then(|| {
+                    let prev = ps[i - 1].space.1.unwrap_or(BULLET_SPACE);
+                    let own = p.space.0.unwrap_or(BULLET_SPACE);
+                    prev.max(own)
+                }).filter(|g| *g != BULLET_SPACE);
+                (para(w, p, Some(gap.map(|g| format!("margin-top:{};", em(g))).unwrap_or_default())))
+            }
+        }
+    }
+}
+
+/// The columns of a row of narrow diagrams: a half or a third of the column each, less
+/// its share of the gaps, so that two halves or three thirds fill a line exactly.
+fn row_columns(cells: &[Cell]) -> String {
+    let cols: Vec<&str> = cells
+        .iter()
+        .map(|c| match c.figure.width.as_str() {
+            "half" => "minmax(0,calc(50% - 0.75rem))",
+            _ => "minmax(0,calc(33.333% - 1rem))",
+        })
+        .collect();
+    cols.join(" ")
+}
+
+/// Where a row's diagrams sit when they do not fill it, from their `align`: at the left
+/// or the right when all say so, apart when the first says left and the last right,
+/// else centred.
+fn row_justify(cells: &[Cell]) -> &'static str {
+    fn align(c: &Cell) -> &str {
+        c.figure.align.as_deref().unwrap_or("center")
+    }
+    let (first, last) = match (cells.first(), cells.last()) {
+        (Some(f), Some(l)) => (align(f), align(l)),
+        _ => return "center",
+    };
+    if cells.iter().all(|c| align(c) == "left") {
+        "start"
+    } else if cells.iter().all(|c| align(c) == "right") {
+        "end"
+    } else if cells.len() > 1 && first == "left" && last == "right" {
+        "between"
+    } else {
+        "center"
+    }
+}
+
+/// The class of a `break` before a block (with its leading space), or nothing.
+fn break_class(brk: Option<&str>) -> String {
+    brk.map(|b| format!(" gb-break-{b}")).unwrap_or_default()
+}
+
+/// Inline styles from a paragraph's spacing, indentation and alignment; `bullets`: the
+/// margins of a paragraph among bulleted ones, worked out by [`bullets`].
+fn para_style(p: &Para, bullets: Option<String>) -> String {
+    let em = |v: i64| format!("{}em", v as f64 / 10.0);
+    let mut s = String::new();
+    match bullets {
+        Some(m) => s.push_str(&m),
+        None => {
+            if let Some(v) = p.space.0 {
+                s.push_str(&format!("margin-top:{};", em(v)));
+            }
+            if let Some(v) = p.space.1 {
+                s.push_str(&format!("margin-bottom:{};", em(v)));
+            }
+        }
+    }
+    let i = p.indent;
+    // Every line but the first starts at the padding; the first is moved from there to
+    // its own indent, which the spec measures from the margin.
+    if i.rest != 0 {
+        s.push_str(&format!("padding-left:{};", em(i.rest)));
+    }
+    if i.first != i.rest {
+        s.push_str(&format!("text-indent:{};", em(i.first - i.rest)));
+    }
+    if i.right != 0 {
+        s.push_str(&format!("padding-right:{};", em(i.right)));
     }
     if let Some(a) = &p.align {
         s.push_str(&format!("text-align:{a};"));
@@ -113,7 +249,8 @@ fn spacing_style(p: &Para) -> String {
     s
 }
 
-fn para(w: &Writer, p: &Para) -> Markup {
+/// A paragraph; `bullets`: its margins among bulleted paragraphs.
+fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
     let mut classes = vec![format!("gb-style-{}", p.style)];
     if p.keep_with_next {
         classes.push("gb-keep".into());
@@ -121,12 +258,22 @@ fn para(w: &Writer, p: &Para) -> Markup {
     if let Some(br) = &p.brk {
         classes.push(format!("gb-break-{br}"));
     }
-    let style = spacing_style(p);
+    let style = para_style(p, bullets);
     let style = (!style.is_empty()).then_some(style);
+    // A paragraph that links somewhere is one link: the links in its text stay text,
+    // since a link inside a link is neither valid nor tappable.
+    let linked = p.href.is_some();
+    let text = |t: &[crate::resolve::text::Rich]| {
+        if linked {
+            rich::render_unlinked(t, w.links, w.dialect)
+        } else {
+            w.text(t)
+        }
+    };
     let content = match &p.content {
-        Content::Text(t) => w.text(t),
-        Content::Bullet { label, text } => html! {
-            span.gb-bullet { (w.text(label)) } span.gb-bullet-text { (w.text(text)) }
+        Content::Text(t) => text(t),
+        Content::Bullet { label, text: t } => html! {
+            span.gb-bullet { (text(label)) } span.gb-bullet-text { (text(t)) }
         },
     };
     let content = match &p.href {
@@ -159,7 +306,8 @@ fn para(w: &Writer, p: &Para) -> Markup {
         }
         ParaKind::P => html! { p id=(id) class=(class) style=[style] lang=[lang] { (content) } },
     };
-    let inline = html! { @for f in &p.inline { (inline_figure(w, f)) } };
+    // The inline diagrams of a linked paragraph have no link to open them.
+    let inline = html! { @if !linked { @for f in &p.inline { (inline_figure(w, f)) } } };
     if p.hint {
         html! {
             details.gb-hint {
@@ -206,15 +354,25 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
     let style = f.width_rem.map(|r| format!("width:{r:.1}rem"));
     let href = f.href.as_ref().and_then(|t| link_href(t, w.links));
     let board = w.svg(f.diagram);
+    // A diagram that links somewhere is one link and nothing else (the spec disables
+    // every other interaction): no replay data for the script, no solution to unfold.
+    let linked = f.href.is_some();
+    let data = if linked {
+        None
+    } else {
+        interactive::data(dia, w.lang())
+    };
     html! {
-        figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width) @if let Some(a) = &f.align { " gb-align-" (a) } } style=[style] data-gb=[interactive::data(dia, w.lang())] {
+        figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width) @if let Some(a) = &f.align { " gb-align-" (a) } @if linked { " gb-linked" } } style=[style] data-gb=[data] {
             @if let Some(h) = &f.caption.header { p.gb-header { (h) } }
-            @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } } @else { (board) }
+            @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } }
+            @else if linked { span.gb-link-disabled { (board) } }
+            @else { (board) }
             (figcaption(
                 &f.caption,
                 f.question.as_ref().map(|q| w.text(q)),
                 // The e-book gathers the answers after the chapter, as printed problem books do.
-                answers::solution(w.book, f, w.lang()).filter(|_| w.dialect == Dialect::Html),
+                answers::solution(w.book, f, w.lang()).filter(|_| w.dialect == Dialect::Html && !linked),
             ))
         }
     }
@@ -224,18 +382,25 @@ fn image(w: &Writer, b: &ImageBlock) -> Markup {
     let i = &b.image;
     let src = w.links.local_url(&i.url);
     let width = i.width.as_deref().unwrap_or("full");
-    let style = i
-        .scale
-        .map(|s| format!("width:{}%", (s * 100.0).min(100.0)));
+    // `scale` is relative to the image's natural size (zoom), and the column still caps
+    // it (a percentage `max-width` is not zoomed); with a width, it is relative to that width.
+    let style = i.scale.filter(|s| *s > 0.0).map(|s| {
+        if i.width.is_some() {
+            format!("width:{}%", (s * 100.0).min(100.0))
+        } else {
+            format!("zoom:{s}")
+        }
+    });
     let classes = format!(
-        "gb-img gb-w-{width}{}{}{}{}",
+        "gb-img gb-w-{width}{}{}{}{}{}",
         if i.border { " gb-border" } else { "" },
         if i.shadow { " gb-shadow" } else { "" },
         if i.fill { " gb-fill" } else { "" },
         i.align
             .as_deref()
             .map(|a| format!(" gb-align-{a}"))
-            .unwrap_or_default()
+            .unwrap_or_default(),
+        break_class(b.brk.as_deref()),
     );
     let picture = img(w.dialect, None, &src, &b.alt, style.as_deref(), true);
     let picture = match b.href.as_ref().and_then(|t| link_href(t, w.links)) {

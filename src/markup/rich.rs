@@ -9,6 +9,17 @@ use maud::{html, Markup, PreEscaped};
 
 /// Writes resolved text.
 pub fn render(rich: &[Rich], cx: &LinkContext, d: Dialect) -> Markup {
+    write(rich, cx, d, true)
+}
+
+/// Writes resolved text that sits inside a link: its own links and the links that open
+/// inline diagrams stay text, since a link cannot hold another.
+pub fn render_unlinked(rich: &[Rich], cx: &LinkContext, d: Dialect) -> Markup {
+    write(rich, cx, d, false)
+}
+
+fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
+    let render = |c: &[Rich], cx: &LinkContext, d: Dialect| write(c, cx, d, links);
     html! {
         @for r in rich {
             @match r {
@@ -18,6 +29,7 @@ pub fn render(rich: &[Rich], cx: &LinkContext, d: Dialect) -> Markup {
                 Rich::Break => (br(d)),
                 Rich::Label(l) => span.gb-label { (l) },
                 Rich::Symbol { mark, color } => (symbol(*mark, *color)),
+                Rich::Link { content, .. } | Rich::Diagram { content, .. } if !links => (render(content, cx, d)),
                 Rich::Link { target, content } => {
                     @match link_href(target, cx) {
                         Some((href, external)) => {
@@ -36,8 +48,12 @@ pub fn render(rich: &[Rich], cx: &LinkContext, d: Dialect) -> Markup {
                 Rich::Image { image, target } => {
                     @let alt = image.caption.get(&cx.plan.lang).unwrap_or("");
                     @let src = cx.local_url(&image.url);
+                    @let link = target.as_ref().filter(|_| links).and_then(|t| link_href(t, cx));
+                    // A linked image is the link's only content: without a caption, the
+                    // address it leads to names it (as the spec's image bullets are written).
+                    @let alt = match &link { Some((href, _)) if alt.is_empty() => href.as_str(), _ => alt };
                     @let picture = img(d, Some("gb-inline-img"), &src, alt, None, false);
-                    @if let Some((href, _)) = target.as_ref().and_then(|t| link_href(t, cx)) {
+                    @if let Some((href, _)) = &link {
                         a href=(href) { (picture) }
                     } @else {
                         (picture)
@@ -54,7 +70,6 @@ pub fn symbol(mark: Option<Mark>, color: Option<Color>) -> Markup {
     let stone = match color {
         Some(Color::Black) => Some("gb-sb"),
         Some(Color::White) => Some("gb-sw"),
-        None if mark.is_none() => Some("gb-sw"),
         None => None,
     };
     let mark_class = match color {
@@ -79,6 +94,8 @@ pub fn symbol(mark: Option<Mark>, color: Option<Color>) -> Markup {
         Some(Mark::Circle) => r#"<circle cx="10" cy="10" r="4.5"/>"#,
         Some(Mark::Cross) => r#"<path d="M6 6L14 14M14 6L6 14"/>"#,
         Some(Mark::Diamond) => r#"<path d="M10 4.5L15.5 10L10 15.5L4.5 10Z"/>"#,
+        // `^O` of neither colour is a small circle, not a white stone (`^Ow`).
+        None if color.is_none() => r#"<circle cx="10" cy="10" r="5"/>"#,
         None => "",
     };
     html! {

@@ -6,6 +6,7 @@ mod common;
 
 mod author_messages;
 mod browser;
+mod browser_layout;
 mod cache_props;
 mod cache_stale;
 mod checkers;
