@@ -338,7 +338,7 @@ fn figcaption(l: &CaptionLines, question: Option<Markup>, solution: Option<Marku
     html! {
         @if l.caption.is_some() || l.to_play.is_some() || l.from_to.is_some() || l.gaps.is_some() || question.is_some() || solution.is_some() {
             figcaption {
-                @if let Some(c) = &l.caption { span.gb-caption { (c) } }
+                @if let Some(c) = &l.caption { span.gb-caption lang=[l.caption_lang.as_deref().map(crate::i18n::html_lang)] { (c) } }
                 @if let Some(t) = &l.to_play { span.gb-to-play { (t) } }
                 @if let Some(f) = &l.from_to { span.gb-from-to { (f) } }
                 @if let Some(g) = &l.gaps { span.gb-gaps { (g) } }

@@ -14,6 +14,10 @@ pub struct CaptionLines {
     pub header: Option<String>,
     /// The author's caption (`ca`, `ca_xx`).
     pub caption: Option<String>,
+    /// The language the caption is written in when it is not the page's: a neutral
+    /// `ca` shown on another language's page is in the book's first language.
+    #[serde(skip)]
+    pub caption_lang: Option<String>,
     /// "Black to play", when `showToPlay`.
     pub to_play: Option<String>,
     /// "Moves 51–100", when `showFromTo` and there are moves.
@@ -32,6 +36,17 @@ impl CaptionLines {
             .collect();
         parts.join(" — ")
     }
+}
+
+/// The book's first language when `t` shows its neutral value on a page in `lang`, another language.
+fn neutral_elsewhere(
+    book: &Book,
+    t: &crate::resolve::model::LangText,
+    lang: &str,
+) -> Option<String> {
+    let first = book.languages.first()?;
+    let own = t.by_lang.iter().any(|(l, _)| l == lang);
+    (!own && t.neutral.is_some() && first != lang).then(|| first.clone())
 }
 
 /// Works out the caption lines of `d` in `lang`.
@@ -60,8 +75,10 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
         .get(lang)
         .map(|h| resolve_plain(book, h, lang))
         .filter(|h| !h.is_empty());
+    let caption_lang = neutral_elsewhere(book, &d.caption, lang);
     CaptionLines {
         header,
+        caption_lang,
         caption,
         to_play,
         from_to,

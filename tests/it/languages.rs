@@ -493,3 +493,33 @@ fn the_root_page_opens_the_readers_browser_language_in_chromium() {
         "{out}"
     );
 }
+
+/// A neutral caption shown on another language's page says it is in the book's first
+/// language; a caption in the page's own language needs no `lang`.
+#[test]
+fn a_neutral_caption_on_another_languages_page_carries_its_language() {
+    let tmp = common::tempdir();
+    let book = tmp.path().join("c.gobook");
+    std::fs::write(
+        &book,
+        "::book_en_de(#c) title=\"Captions\" title_de=\"Beschriftungen\"\n\n::chapter(#c)\n\n\
+         ::dia mv=D4 ca=\"The first diagram\"\n\n::dia mv=Q16 ca=\"Dia. 2\" ca_de=\"Dia. 2 auf Deutsch\"\n",
+    )
+    .unwrap();
+    let site = tmp.path().join("site");
+    let r = common::gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let de = std::fs::read_to_string(site.join("de/index.html")).unwrap();
+    assert!(
+        de.contains(r#"<span class="gb-caption" lang="en">The first diagram</span>"#),
+        "{de}"
+    );
+    assert!(de.contains(r#"<span class="gb-caption">Dia. 2 auf Deutsch</span>"#));
+    let en = std::fs::read_to_string(site.join("en/index.html")).unwrap();
+    assert!(en.contains(r#"<span class="gb-caption">The first diagram</span>"#));
+}
