@@ -86,7 +86,7 @@ pub fn symbol(mark: Option<Mark>, color: Option<Color>) -> Markup {
         (Some(m), None) => m.name().to_string(),
         (None, Some(Color::Black)) => "black stone".into(),
         (None, Some(Color::White)) => "white stone".into(),
-        (None, None) => "stone".into(),
+        (None, None) => "circle".into(),
     };
     let shape = match mark {
         Some(Mark::Triangle) => r#"<path d="M10 4L15.5 13.5H4.5Z"/>"#,

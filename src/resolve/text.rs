@@ -149,7 +149,8 @@ pub fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
         (Some(Mark::Diamond), _) => '◇',
         (_, Some(Color::Black)) => '●',
         (_, Some(Color::White)) => '○',
-        _ => '○',
+        // `^O` without a colour is a small circle, not a white stone (`^Ow`).
+        _ => '◦',
     }
 }
 
@@ -235,6 +236,12 @@ fn text_atoms(
             out.push(Atom::Rich(Rich::Break));
             i += if c == b'\n' { 1 } else { 2 };
             buf_start = offset + i as u32;
+            continue;
+        }
+        // A tab written as `\t` (the spec's bullets: "1.\tFirst point.").
+        if c == b'\\' && b.get(i + 1) == Some(&b't') {
+            buf.push('\t');
+            i += 2;
             continue;
         }
         if c == b'^' {

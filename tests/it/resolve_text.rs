@@ -293,3 +293,12 @@ fn ids_are_looked_up_in_the_chapter_first() {
         LinkTarget::Element(second)
     );
 }
+
+#[test]
+fn a_written_tab_is_a_tab_and_a_plain_circle_is_no_white_stone() {
+    assert_eq!(
+        plain("::p style=bullet 1.\\tFirst point.", "en"),
+        "1.\tFirst point."
+    );
+    assert_eq!(plain("::p ^O and ^Ow", "en"), "◦ and ○");
+}
