@@ -38,6 +38,17 @@ await expect(`chosen ${other} before, browser in ${fallback}`, { locale: fallbac
   await page.goto(server.base + `/${other}/index.html`);
 });
 await expect('without script', { javaScriptEnabled: false, locale: 'ja-JP' }, fallback);
+// The problem's answer, shown by the script, is punctuated as each language writes.
+for (const [l, start] of [['ja', '解答：'], ['fr', 'Solution\u202f:'], ['en', 'Solution:']]) {
+  if (!langs.includes(l)) continue;
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(server.base + `/${l}/problem.html`);
+  await page.click('#prb1 .gb-bar button:last-child');
+  const said = await page.$eval('#prb1 .gb-feedback', e => e.textContent);
+  const ok = said.startsWith(start) && !(l === 'ja' && said.includes(' '));
+  if (!ok) failed++;
+  console.log(`${l} solution: ${JSON.stringify(said)}${ok ? '' : ` (expected it to start with ${start})`}`);
+}
 await browser.close();
 server.close();
 process.exit(failed ? 1 : 0);

@@ -20,6 +20,12 @@ try {
 }
 doc.documentElement.classList.add('gb-js');
 const word = k => ui[k] || k;
+// A label and what follows: "Solution: …", in French "Solution : …", in Chinese and
+// Japanese with the full-width colon and no space.
+const lead = k => {
+  const l = doc.documentElement.lang;
+  return /^(ja|zh)/.test(l) ? word(k) + '\uff1a' : /^fr/.test(l) ? word(k) + '\u202f:' : word(k) + ':';
+};
 const fill = (s, o) => s.replace(/\{(\w+)\}/g, (m, k) => (k in o ? o[k] : m));
 const el = (tag, cls, text) => {
   const e = doc.createElement(tag);
@@ -208,7 +214,7 @@ const setup = fig => {
     const m = moves[step - 1];
     say.textContent = m ? announce(m.black, m.n, m.at ? pointName(m.at[0], m.at[1]) : word(m.tenuki ? 'elsewhere' : 'pass')) : fill(word('move_of'), { n: 0, total });
   };
-  const announce = (black, n, where) => (n === '' ? `${word(black ? 'black' : 'white')}: ${where}` : fill(word(black ? 'black_move_at' : 'white_move_at'), { n, point: where }));
+  const announce = (black, n, where) => (n === '' ? `${lead(black ? 'black' : 'white')} ${where}` : fill(word(black ? 'black_move_at' : 'white_move_at'), { n, point: where }));
   let nav = [];
   if (total && !problem) {
     nav = [
@@ -253,7 +259,8 @@ const setup = fig => {
   };
   const report = (cls, words) => {
     feedback.className = 'gb-feedback ' + cls;
-    feedback.textContent = words.filter(Boolean).join(' ');
+    // Chinese and Japanese put no space between sentences.
+    feedback.textContent = words.filter(Boolean).join(/^(ja|zh)/.test(doc.documentElement.lang) ? '' : ' ');
     fig.classList.toggle('gb-solved', cls === 'gb-right');
     fig.classList.toggle('gb-failed', cls === 'gb-wrong');
   };
@@ -302,7 +309,7 @@ const setup = fig => {
       if (!s) return;
       path = s.q.map(m => m[0]);
       result = 'gb-right';
-      report(result, [word('solution') + ':'].concat(s.q.map(m => m[1])));
+      report(result, [lead('solution')].concat(s.q.map(m => m[1])));
       say.textContent = path.map((_, k) => moveWords(k)).join('. ');
       show();
     });
