@@ -364,7 +364,7 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
     };
     html! {
         figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width) @if let Some(a) = &f.align { " gb-align-" (a) } @if linked { " gb-linked" } } style=[style] data-gb=[data] {
-            @if let Some(h) = &f.caption.header { p.gb-header { (h) } }
+            @if let Some(h) = &f.caption.header { p.gb-header lang=[f.caption.header_lang.as_deref().map(crate::i18n::html_lang)] { (h) } }
             @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } }
             @else if linked { span.gb-link-disabled { (board) } }
             @else { (board) }

@@ -12,6 +12,9 @@ pub struct CaptionLines {
     /// The line above the board (`header`, `header_xx`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub header: Option<String>,
+    /// The header's language when it is not the page's (see `caption_lang`).
+    #[serde(skip)]
+    pub header_lang: Option<String>,
     /// The author's caption (`ca`, `ca_xx`).
     pub caption: Option<String>,
     /// The language the caption is written in when it is not the page's: a neutral
@@ -76,8 +79,10 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
         .map(|h| resolve_plain(book, h, lang))
         .filter(|h| !h.is_empty());
     let caption_lang = neutral_elsewhere(book, &d.caption, lang);
+    let header_lang = neutral_elsewhere(book, &d.header, lang);
     CaptionLines {
         header,
+        header_lang,
         caption_lang,
         caption,
         to_play,

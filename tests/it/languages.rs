@@ -503,7 +503,7 @@ fn a_neutral_caption_on_another_languages_page_carries_its_language() {
     std::fs::write(
         &book,
         "::book_en_de(#c) title=\"Captions\" title_de=\"Beschriftungen\"\n\n::chapter(#c)\n\n\
-         ::dia mv=D4 ca=\"The first diagram\"\n\n::dia mv=Q16 ca=\"Dia. 2\" ca_de=\"Dia. 2 auf Deutsch\"\n",
+         ::dia mv=D4 ca=\"The first diagram\" header=\"Above it\"\n\n::dia mv=Q16 ca=\"Dia. 2\" ca_de=\"Dia. 2 auf Deutsch\"\n",
     )
     .unwrap();
     let site = tmp.path().join("site");
