@@ -241,19 +241,8 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         Dialect::Xhtml,
         s.config.buy_url.as_deref(),
     )
-    .map_err(|e| match e {
-        // Missing includes are reported in the book itself.
-        BuildError::Content {
-            name: n,
-            text: t,
-            diagnostics,
-        } if n.is_empty() && t.is_empty() => BuildError::Content {
-            name: s.name.to_string(),
-            text: s.opts.text.to_string(),
-            diagnostics,
-        },
-        other => other,
-    })?;
+    // Missing includes are reported in the book itself.
+    .map_err(|e| e.in_book(s.name, s.opts.text))?;
     let source = Source {
         src: s.opts.text,
         checked,

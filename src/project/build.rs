@@ -31,6 +31,25 @@ pub enum BuildError {
     Other(String),
 }
 
+impl BuildError {
+    /// Problems placed in no file (a missing include is reported where the book names
+    /// it) placed in the book `name` with text `text`; other errors as they are.
+    pub fn in_book(self, name: &str, text: &str) -> BuildError {
+        match self {
+            BuildError::Content {
+                name: n,
+                text: t,
+                diagnostics,
+            } if n.is_empty() && t.is_empty() => BuildError::Content {
+                name: name.to_string(),
+                text: text.to_string(),
+                diagnostics,
+            },
+            other => other,
+        }
+    }
+}
+
 impl From<String> for BuildError {
     fn from(s: String) -> Self {
         BuildError::Other(s)

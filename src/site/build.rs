@@ -472,19 +472,8 @@ fn setup(
         Dialect::Html,
         config.buy_url.as_deref(),
     )
-    .map_err(|e| match e {
-        // Missing includes are reported in the book itself.
-        BuildError::Content {
-            name: n,
-            text: t,
-            diagnostics,
-        } if n.is_empty() && t.is_empty() => BuildError::Content {
-            name: name.clone(),
-            text: opts.text.to_string(),
-            diagnostics,
-        },
-        other => other,
-    })?;
+    // Missing includes are reported in the book itself.
+    .map_err(|e| e.in_book(&name, opts.text))?;
     let chosen_theme = theme::theme(config.theme.as_deref(), book_dir)?;
     let css = theme::stylesheet(&chosen_theme, &config.extra_css, book_dir)?;
     let js = script::script(&chosen_theme)?;

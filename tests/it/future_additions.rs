@@ -5,10 +5,11 @@
 use crate::common::{self, gobook};
 use std::process::Command;
 
-fn build() -> (tempfile::TempDir, std::path::PathBuf) {
+/// Builds `tests/books/valid/NAME.gobook` into a temporary site folder.
+fn build_book(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let tmp = common::tempdir();
     let site = tmp.path().join("site");
-    let book = common::root().join("tests/books/valid/future-additions.gobook");
+    let book = common::root().join(format!("tests/books/valid/{name}.gobook"));
     let r = gobook(&[
         "build",
         book.to_str().unwrap(),
@@ -17,6 +18,10 @@ fn build() -> (tempfile::TempDir, std::path::PathBuf) {
     ]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     (tmp, site)
+}
+
+fn build() -> (tempfile::TempDir, std::path::PathBuf) {
+    build_book("future-additions")
 }
 
 #[test]
@@ -86,16 +91,7 @@ fn a_header_stands_above_the_board_and_hidden_marks_stay_out_of_the_replay() {
 
 #[test]
 fn game_info_texts_show_the_current_go_data_verbatim() {
-    let tmp = common::tempdir();
-    let site = tmp.path().join("site");
-    let book = common::root().join("tests/books/valid/game-info-texts.gobook");
-    let r = gobook(&[
-        "build",
-        book.to_str().unwrap(),
-        "-o",
-        site.to_str().unwrap(),
-    ]);
-    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let (_tmp, site) = build_book("game-info-texts");
     let page = std::fs::read_to_string(site.join("index.html")).unwrap();
     // The date keeps its hyphens: game info is not typeset.
     assert!(page.contains(
@@ -128,16 +124,7 @@ fn game_info_the_go_data_does_not_set_is_a_warning_at_its_place() {
 /// replay shows each move where it was played and leaves them out, keeping the author's.
 #[test]
 fn gap_letters_stay_out_of_the_replay() {
-    let tmp = common::tempdir();
-    let site = tmp.path().join("site");
-    let book = common::root().join("tests/books/valid/gaps-locations.gobook");
-    let r = gobook(&[
-        "build",
-        book.to_str().unwrap(),
-        "-o",
-        site.to_str().unwrap(),
-    ]);
-    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let (_tmp, site) = build_book("gaps-locations");
     let page = std::fs::read_to_string(site.join("en/index.html")).unwrap();
     let fig = page.split("id=\"kos\"").nth(1).expect("the figure");
     let data = fig
