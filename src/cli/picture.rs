@@ -161,9 +161,53 @@ pub fn draw(
     }
 }
 
-/// Writes the picture to the file (through a temporary file and a rename), or to
-/// standard output; PNG bytes go to a terminal only when asked for by `--format png`.
-pub fn write_out(out: Option<&Path>, bytes: &[u8], g: GlobalArgs) -> i32 {
+/// Whether the picture may go to `path`: a new file, a picture gobook drew (it says so
+/// inside: the SVG's `gb` class, the PNG's `Software` chunk), or anything with `--force`.
+/// Otherwise the message says what to do.
+pub fn may_replace(path: &Path, force: bool) -> Result<(), String> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    if force {
+        return Ok(());
+    }
+    if meta.is_file() && drawn_by_gobook(path) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} already exists and gobook did not write it; choose another name with -o, or pass --force to replace it",
+        path.display()
+    ))
+}
+
+/// Whether the file at `path` starts as a picture gobook draws.
+fn drawn_by_gobook(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let Ok(f) = std::fs::File::open(path) else {
+        return false;
+    };
+    if f.take(512).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    let svg = head.starts_with(br#"<svg xmlns="http://www.w3.org/2000/svg" class="gb""#);
+    let png = head.starts_with(b"\x89PNG")
+        && head
+            .windows(gobook::render::png::SOFTWARE_CHUNK.len())
+            .any(|w| w == gobook::render::png::SOFTWARE_CHUNK);
+    svg || png
+}
+
+/// Writes the picture to the file (through a temporary file and a rename) unless that
+/// would replace a file gobook did not write (see [`may_replace`]), or to standard
+/// output; PNG bytes go to a terminal only when asked for by `--format png`.
+pub fn write_out(out: Option<&Path>, bytes: &[u8], g: GlobalArgs, force: bool) -> i32 {
+    if let Some(path) = out {
+        if let Err(message) = may_replace(path, force) {
+            super::report::error(&message);
+            return EXIT_USAGE;
+        }
+    }
     match out {
         None => match std::str::from_utf8(bytes) {
             Ok(text) => super::print_stdout(text.trim_end()),

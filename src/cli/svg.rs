@@ -33,6 +33,9 @@ pub struct SvgArgs {
     /// Language of captions and titles (default: the book's first)
     #[arg(long)]
     pub lang: Option<String>,
+    /// Replace output files that gobook did not write (it replaces its own pictures anyway)
+    #[arg(long)]
+    pub force: bool,
     /// Output file (standard output if absent), or folder with --all
     #[arg(short, long)]
     pub out: Option<PathBuf>,
@@ -132,7 +135,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             super::report::error("--all writes one file per diagram: give the folder with -o DIR");
             return EXIT_USAGE;
         };
-        return write_all(book, &lang, dir, &args.picture, format, g);
+        return write_all(book, &lang, dir, &args.picture, format, g, args.force);
     }
     let found = match args.id.as_deref() {
         Some(id) => book
@@ -153,7 +156,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     };
     let id = args.id.as_deref().unwrap_or("gb");
     match picture::draw(book, d, &lang, &args.picture, format, id, g.quiet) {
-        Ok(bytes) => picture::write_out(args.out.as_deref(), &bytes, g),
+        Ok(bytes) => picture::write_out(args.out.as_deref(), &bytes, g, args.force),
         Err(e) => {
             super::report::error(&e);
             EXIT_USAGE
@@ -208,6 +211,7 @@ fn write_all(
     pic: &PictureArgs,
     format: Format,
     g: GlobalArgs,
+    force: bool,
 ) -> i32 {
     if let Err(e) = std::fs::create_dir_all(dir) {
         super::report::error(&format!("cannot create {}: {e}", dir.display()));
@@ -223,6 +227,10 @@ fn write_all(
                 return EXIT_USAGE;
             }
         };
+        if let Err(message) = picture::may_replace(&dir.join(&name), force) {
+            super::report::error(&message);
+            return EXIT_USAGE;
+        }
         if let Err(e) = std::fs::write(dir.join(&name), bytes) {
             super::report::error(&format!("cannot write {}: {e}", dir.join(&name).display()));
             return EXIT_USAGE;

@@ -71,7 +71,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     };
     let lang = args.lang.clone().unwrap_or_else(|| "en".into());
     match draw(book, d, &lang, &args.picture, format, "game", g.quiet) {
-        Ok(bytes) => write_out(args.out.as_deref(), &bytes, g),
+        Ok(bytes) => write_out(args.out.as_deref(), &bytes, g, args.force),
         Err(e) => {
             report::error(&e);
             EXIT_USAGE

@@ -65,9 +65,30 @@ pub fn svg_to_png(svg: &str, width: u32, scale: f32) -> Result<Vec<u8>, PngError
         tiny_skia::Transform::from_scale(factor, factor),
         &mut pixmap.as_mut(),
     );
-    pixmap
+    let png = pixmap
         .encode_png()
-        .map_err(|e| PngError::Encode(Box::new(e)))
+        .map_err(|e| PngError::Encode(Box::new(e)))?;
+    Ok(with_software_chunk(png))
+}
+
+/// The `tEXt` chunk `Software` = `gobook`, as image tools name their writer: it tells a
+/// PNG gobook drew, which `gobook svg -o` may replace, from a file it must not.
+pub const SOFTWARE_CHUNK: &[u8] = b"tEXtSoftware\0gobook";
+
+/// `png` with [`SOFTWARE_CHUNK`] after its header chunk (signature 8 bytes, IHDR 25).
+fn with_software_chunk(png: Vec<u8>) -> Vec<u8> {
+    const AFTER_IHDR: usize = 8 + 25;
+    if png.len() < AFTER_IHDR {
+        return png;
+    }
+    let data_len = (SOFTWARE_CHUNK.len() - 4) as u32;
+    let mut out = Vec::with_capacity(png.len() + SOFTWARE_CHUNK.len() + 8);
+    out.extend_from_slice(&png[..AFTER_IHDR]);
+    out.extend_from_slice(&data_len.to_be_bytes());
+    out.extend_from_slice(SOFTWARE_CHUNK);
+    out.extend_from_slice(&crc32fast::hash(SOFTWARE_CHUNK).to_be_bytes());
+    out.extend_from_slice(&png[AFTER_IHDR..]);
+    out
 }
 
 /// The characters of `text` the bundled font has no glyph for (drawn as nothing in a PNG),

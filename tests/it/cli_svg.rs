@@ -150,3 +150,75 @@ fn usage_errors() {
     assert_eq!(gobook(&["svg", &example(), "--all"]).status.code(), Some(2));
     assert_eq!(gobook(&["svg", &example()]).status.code(), Some(2));
 }
+
+/// `gobook svg -o` replaces a picture it drew (running the same command again), never a
+/// file it did not write unless `--force`; the same for each file of `--all -o DIR`.
+#[test]
+fn svg_and_png_outputs_replace_only_what_gobook_drew() {
+    let tmp = common::tempdir();
+    let snippet = "::dia sz=9 ab=C3 aw=D4";
+    for name in ["d.svg", "d.png"] {
+        let out = tmp.path().join(name);
+        let out_s = out.to_str().unwrap();
+        // The user's own file of that name stays as it is.
+        std::fs::write(&out, b"my notes").unwrap();
+        let r = gobook(&["svg", "-e", snippet, "-o", out_s]);
+        assert_eq!(r.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(
+            err.contains("gobook did not write it") && err.contains("--force"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(&out).unwrap(), b"my notes");
+        // With --force it is replaced; then gobook's own picture is replaced without it.
+        let r = gobook(&["svg", "-e", snippet, "-o", out_s, "--force"]);
+        assert_eq!(
+            r.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        let r = gobook(&["svg", "-e", "::dia sz=9 ab=E5", "-o", out_s]);
+        assert_eq!(
+            r.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+    }
+    // The PNG says who wrote it, in a standard text chunk after its header.
+    let png = std::fs::read(tmp.path().join("d.png")).unwrap();
+    assert_eq!(&png[37..53], b"tEXtSoftware\0gob");
+
+    let book = tmp.path().join("b.gobook");
+    std::fs::write(&book, "::book(#b)\n\n::chapter\n\n::dia(#x) sz=9 ab=C3\n").unwrap();
+    let dir = tmp.path().join("pictures");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("001-x.svg"), b"<svg>mine</svg>").unwrap();
+    let args = [
+        "svg",
+        book.to_str().unwrap(),
+        "--all",
+        "-o",
+        dir.to_str().unwrap(),
+    ];
+    let r = gobook(&args);
+    assert_eq!(
+        r.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.join("001-x.svg")).unwrap(),
+        b"<svg>mine</svg>"
+    );
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    assert_eq!(gobook(&forced).status.code(), Some(0));
+    assert_eq!(
+        gobook(&args).status.code(),
+        Some(0),
+        "its own files are replaced"
+    );
+}
