@@ -24,7 +24,7 @@ pub struct Answer {
 }
 
 /// The answers of problem `d` in `lang`: the correct ones, then the wrong ones.
-pub fn answers(d: &Diagram, lang: &str) -> Vec<Answer> {
+pub fn answers(book: &Book, d: &Diagram, lang: &str) -> Vec<Answer> {
     let correct = d.correct_in(lang).iter().map(|s| (true, s));
     let wrong = d.wrong_in(lang).iter().map(|s| (false, s));
     correct
@@ -37,6 +37,7 @@ pub fn answers(d: &Diagram, lang: &str) -> Vec<Answer> {
                 .iter()
                 .filter_map(|(_, t)| t.as_deref())
                 .filter(|t| !t.is_empty())
+                .map(|t| crate::resolve::text::resolve_plain(book, t, lang))
                 .collect::<Vec<_>>()
                 .join(" "),
         })
@@ -129,11 +130,32 @@ mod tests {
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
         let book = &checked.resolved.book;
         // Black played J9 in the problem: White answers at F4, as the script plays it.
-        let a = answers(&book.diagrams[0], "en");
+        let a = answers(book, &book.diagrams[0], "en");
         assert_eq!(a[0].moves, "White F4");
         let board = answer_board(book, &book.diagrams[0], &a[0].sequence, "en", String::new());
         assert_eq!(board.numbered[0].color, Color::White);
         // Without moves of its own, the player to move answers.
-        assert_eq!(answers(&book.diagrams[1], "en")[0].moves, "Black F4");
+        assert_eq!(answers(book, &book.diagrams[1], "en")[0].moves, "Black F4");
+    }
+}
+
+#[cfg(test)]
+mod standard_text_tests {
+    use super::*;
+
+    #[test]
+    fn answer_comments_read_as_text_does() {
+        let src = "::book(#p)\n\n::chapter(#c)\n\n::prb(#q) sz=9 ab=C3D3E3 aw=C4D4E4F3 correct=\"F4(#sn#)\"\n";
+        let checked = crate::check::check(src);
+        assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
+        let book = &checked.resolved.book;
+        assert_eq!(
+            answers(book, &book.diagrams[0], "en")[0].comment,
+            "Snapback."
+        );
+        assert_eq!(
+            answers(book, &book.diagrams[0], "de")[0].comment,
+            i18n::standard_text("sn", "de").unwrap()
+        );
     }
 }

@@ -561,7 +561,7 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
             .and_then(|e| e.attr_value("href"))
             .map(|h| s.link(b.element, h)),
         answers: if dia.role == DiagramRole::Block(DiagramKind::Prb) {
-            answers::answers(dia, s.lang)
+            answers::answers(book, dia, s.lang)
         } else {
             Vec::new()
         },

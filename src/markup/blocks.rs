@@ -325,7 +325,7 @@ fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
 fn inline_figure(w: &Writer, f: &InlineFigure) -> Markup {
     let dia = &w.book.diagrams[f.diagram];
     html! {
-        aside.gb-inline-fig id=((w.links.inline_anchor)(f.diagram)) data-gb=[interactive::data(dia, w.lang())] {
+        aside.gb-inline-fig id=((w.links.inline_anchor)(f.diagram)) data-gb=[interactive::data(w.book, dia, w.lang())] {
             (w.svg(f.diagram))
             (figcaption(&f.caption, None, None))
         }
@@ -360,7 +360,7 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
     let data = if linked {
         None
     } else {
-        interactive::data(dia, w.lang())
+        interactive::data(w.book, dia, w.lang())
     };
     html! {
         figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width) @if let Some(a) = &f.align { " gb-align-" (a) } @if linked { " gb-linked" } } style=[style] data-gb=[data] {

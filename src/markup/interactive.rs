@@ -8,7 +8,7 @@ use crate::format::values::{Move, Sequence};
 use crate::i18n;
 use crate::point::{Color, Mark, Point};
 use crate::render::svg::{geometry, star_points};
-use crate::resolve::model::{Diagram, DiagramRole};
+use crate::resolve::model::{Book, Diagram, DiagramRole};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
@@ -59,8 +59,9 @@ fn color_letter(c: Color) -> char {
 /// One move of a problem sequence as `[point]` or `[point, text]`; a pass has the empty point.
 type Step<'a> = Vec<Cow<'a, str>>;
 
-/// A problem sequence as `[[point, text?], ...]`.
-fn sequence(seq: &Sequence) -> Vec<Step<'_>> {
+/// A problem sequence as `[[point, text?], ...]`, the comments as the reader sees text
+/// in `lang` (standard texts such as `#sn#`, typography).
+fn sequence<'a>(book: &Book, seq: &'a Sequence, lang: &str) -> Vec<Step<'a>> {
     seq.iter()
         .map(|(mv, text)| {
             let p = match mv {
@@ -68,7 +69,10 @@ fn sequence(seq: &Sequence) -> Vec<Step<'_>> {
                 Move::Pass | Move::Tenuki => String::new(),
             };
             let mut step = vec![Cow::Owned(p)];
-            step.extend(text.as_deref().map(Cow::Borrowed));
+            step.extend(
+                text.as_deref()
+                    .map(|t| Cow::Owned(crate::resolve::text::resolve_plain(book, t, lang))),
+            );
             step
         })
         .collect()
@@ -127,7 +131,7 @@ struct Data<'a> {
 
 /// The `data-gb` JSON of a diagram for a reader of `lang` (see [`Data`]: a problem's
 /// answers and their comments are the language's own), or None when there is nothing to interact with.
-pub fn data(d: &Diagram, lang: &str) -> Option<String> {
+pub fn data(book: &Book, d: &Diagram, lang: &str) -> Option<String> {
     if !is_interactive(d, lang) {
         return None;
     }
@@ -190,7 +194,7 @@ pub fn data(d: &Diagram, lang: &str) -> Option<String> {
     );
     let data = Data {
         b: stones(Color::Black),
-        c: problem.then(|| correct.iter().map(sequence).collect()),
+        c: problem.then(|| correct.iter().map(|s| sequence(book, s, lang)).collect()),
         g: geometry(d.show_coords),
         h: star,
         k: kept,
@@ -199,7 +203,7 @@ pub fn data(d: &Diagram, lang: &str) -> Option<String> {
         p: color_letter(d.to_play),
         v: [lo.col, lo.row, hi.col, hi.row],
         w: stones(Color::White),
-        x: problem.then(|| wrong.iter().map(sequence).collect()),
+        x: problem.then(|| wrong.iter().map(|s| sequence(book, s, lang)).collect()),
         z: d.size,
     };
     // Plain strings, numbers and arrays: serialising them cannot fail.
@@ -246,24 +250,29 @@ mod tests {
         let diagrams = &checked.resolved.book.diagrams;
         assert_eq!(diagrams.len(), 2);
         for d in diagrams {
-            let text = data(d, "en").expect("interactive");
+            let text = data(&checked.resolved.book, d, "en").expect("interactive");
             let v: Value = serde_json::from_str(&text).expect("valid JSON");
             // serde_json writes objects with sorted keys: the same bytes mean the same writer.
             assert_eq!(serde_json::to_string(&v).unwrap(), text);
             assert_eq!(v["z"], json!(9));
             assert_eq!(v["g"], json!(geometry(d.show_coords)));
         }
-        let prb: Value = serde_json::from_str(&data(&diagrams[0], "en").unwrap()).unwrap();
+        let prb: Value =
+            serde_json::from_str(&data(&checked.resolved.book, &diagrams[0], "en").unwrap())
+                .unwrap();
         assert_eq!(
             prb["c"],
-            json!([[["ba", "White is \"dead\" – für immer\\."]]])
+            // Comments read as text does: quotes are typeset.
+            json!([[["ba", "White is “dead” – für immer\\."]]])
         );
         assert_eq!(
             prb["x"],
             json!([[["aa"], ["ba"]], [["ca"], ["ba", "Lives."]]])
         );
         assert_eq!(prb["p"], json!("B"));
-        let dia: Value = serde_json::from_str(&data(&diagrams[1], "en").unwrap()).unwrap();
+        let dia: Value =
+            serde_json::from_str(&data(&checked.resolved.book, &diagrams[1], "en").unwrap())
+                .unwrap();
         assert_eq!(dia["m"], json!("Bcc Wdd Bed"));
         assert_eq!(dia["b"], json!("ee"));
     }
