@@ -65,14 +65,12 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
             .entry(url)
             .or_insert_with(|| match includes::read(url, book_dir) {
                 Ok(Included::Markdown(_)) => None,
-                Ok(Included::Gobook { name, text }) => {
-                    included.extend(included_images(
-                        name,
-                        text,
-                        Vec::new(),
-                        book_dir,
-                        &mut found,
-                    ));
+                Ok(Included::Gobook {
+                    name,
+                    text,
+                    warnings,
+                }) => {
+                    included.extend(included_images(name, text, warnings, book_dir, &mut found));
                     None
                 }
                 Err(IncludeError::Content {

@@ -26,8 +26,12 @@ const STANDARD: &[(&str, &str)] = &[
 pub enum Included {
     /// Markdown text, written as markup by the writer.
     Markdown(String),
-    /// gobook text, to be rendered with the book's machinery.
-    Gobook { name: String, text: String },
+    /// gobook text, to be rendered with the book's machinery, and its warnings.
+    Gobook {
+        name: String,
+        text: String,
+        warnings: Vec<Diagnostic>,
+    },
 }
 
 /// Why an include failed.
@@ -93,15 +97,18 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
         start: span.start.saturating_sub(shift),
         end: span.end.saturating_sub(shift),
     };
-    let mut diagnostics: Vec<Diagnostic> = c
+    // Warnings that need the whole book to judge (a link to one of the book's IDs, the
+    // book's languages) are the book's to give, not this file's.
+    let book_wide = |code: &str| matches!(code, "unknown-link" | "language-without-text");
+    let (mut diagnostics, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = c
         .diagnostics
         .into_iter()
-        .filter(|d| d.severity == crate::diagnostics::Severity::Error)
+        .filter(|d| !book_wide(d.code))
         .map(|mut d| {
             d.span = unshift(d.span);
             d
         })
-        .collect();
+        .partition(|d| d.severity == crate::diagnostics::Severity::Error);
     // The include is rendered on its own, without the includes of its own: say so
     // rather than leave them out without a word.
     let mut nested = crate::diagnostics::Diagnostics::default();
@@ -119,6 +126,7 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
     }
     diagnostics.extend(nested.into_vec());
     if !diagnostics.is_empty() {
+        diagnostics.extend(warnings);
         diagnostics.sort_by_key(|d| d.span.start);
         return Err(IncludeError::Content {
             name,
@@ -126,7 +134,11 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
             diagnostics,
         });
     }
-    Ok(Included::Gobook { name, text })
+    Ok(Included::Gobook {
+        name,
+        text,
+        warnings,
+    })
 }
 
 /// The IDs of the elements of each gobook file `src` includes, by url, so that the book

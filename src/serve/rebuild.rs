@@ -231,12 +231,25 @@ impl Rebuilder {
         checked: &crate::check::Checked,
     ) -> (Option<String>, usize, String) {
         let src = SourceFile::new(name, text);
-        let located: Vec<_> = checked
+        let mut located: Vec<_> = checked
             .diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Warning)
             .map(|d| src.locate(d))
             .collect();
+        // Included files' warnings, each at its place in its own file, as `gobook check`
+        // lists them (a good build means they have no errors).
+        let included =
+            crate::project::files::check_files(checked, &self.book_dir(), false).included;
+        for f in &included {
+            let src = SourceFile::new(&f.name, &f.text);
+            located.extend(
+                f.diagnostics
+                    .iter()
+                    .filter(|d| d.severity == Severity::Warning)
+                    .map(|d| src.locate(d)),
+            );
+        }
         let mut terminal = Vec::new();
         for w in &located {
             if !self.last_warnings.contains(&(w.code, w.message.clone())) {

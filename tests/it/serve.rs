@@ -802,3 +802,32 @@ fn the_error_overlay_is_opaque_and_can_be_closed() {
     assert!(html.contains("background:#17120d;"), "{html}");
     assert!(html.contains("data-gobook-close"), "{html}");
 }
+
+/// A warning inside an included file reaches `gobook check` and the serve panel, at its
+/// place in that file; the book still builds.
+#[test]
+fn warnings_in_included_files_reach_check_and_the_panel() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    std::fs::write(dir.join("part.gobook"), "::h2 Part\n\nA typo: #btpp#.\n").unwrap();
+    std::fs::write(&book, format!("{BOOK}\n\n::include url=\"part.gobook\"\n")).unwrap();
+    let c = Command::new(env!("CARGO_BIN_EXE_gobook"))
+        .args(["check", book.to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&c.stderr);
+    assert_eq!(c.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("part.gobook:3:9: warning: `#btpp#` is not a standard text"),
+        "{err}"
+    );
+    let s = Server::start(&book, &[]);
+    let (_, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body);
+    assert!(html.contains("id=\"gobook-warnings\""), "{html}");
+    assert!(
+        html.contains("part.gobook</code>") || html.contains("part.gobook:3:9"),
+        "{html}"
+    );
+}
