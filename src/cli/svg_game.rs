@@ -60,6 +60,21 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
+    // The snapshot is a book gobook wrote, so its places mean nothing to the user: say
+    // what a book's `check` says of a partial view, in the command's own terms.
+    if !g.quiet {
+        if let Some(w) = checked
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "moves-outside-view")
+        {
+            let moves = w.message.split(" of this").next().unwrap_or("some moves");
+            eprintln!(
+                "warning: {moves} of the game are outside --view {}; widen it, or leave it out to show the whole board",
+                args.view.as_deref().unwrap_or_default()
+            );
+        }
+    }
     let book = &checked.resolved.book;
     let Some(d) = book
         .diagrams

@@ -211,3 +211,42 @@ fn an_illegal_move_in_the_game_is_a_content_error() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("illegal"));
 }
+
+/// Moves of the chosen range outside `--view` are said on the terminal, as `check` says
+/// of a book's partial figure (the caption line lists them too).
+#[test]
+fn moves_outside_the_view_are_a_warning() {
+    let tmp = common::tempdir();
+    let sgf = tmp.path().join("g.sgf");
+    std::fs::write(&sgf, "(;SZ[19];B[pd];W[dp];B[qp];W[dd])").unwrap();
+    let out = tmp.path().join("g.svg");
+    let r = gobook(&[
+        "svg",
+        sgf.to_str().unwrap(),
+        "--from",
+        "1",
+        "--to",
+        "4",
+        "--view",
+        "K1T10",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning: moves 1, 2, 4 of the game are outside --view K1T10"),
+        "{err}"
+    );
+    let r = gobook(&[
+        "svg",
+        sgf.to_str().unwrap(),
+        "--from",
+        "1",
+        "--to",
+        "4",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!String::from_utf8_lossy(&r.stderr).contains("warning"));
+}
