@@ -8,7 +8,8 @@ use crate::format::values::{Move, Sequence};
 use crate::i18n;
 use crate::layout::diagram::board_diagram;
 use crate::point::Color;
-use crate::resolve::model::{Book, Diagram};
+use crate::point::Point;
+use crate::resolve::model::{Book, Diagram, Gap};
 
 /// One answer of a problem.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,20 +72,25 @@ fn moves_text(seq: &Sequence, first: Color, lang: &str) -> String {
     parts.join(", ")
 }
 
-/// Problem `d` with answer `seq` played on it as numbered stones, captures removed,
-/// titled `title`. An illegal move ends what is drawn; the words still list the line.
+/// Problem `d` with answer `seq` played on it as numbered stones, titled `title`, drawn
+/// as a printed book draws a figure: stones stay where they were played, captured or not,
+/// and a move on a point that already shows a stone is named under the board ("4 at 1";
+/// a captured stone of the problem gets a letter: "5 at a"). Returns the board and that
+/// line. An illegal move ends what is drawn; the words still list the line.
 pub fn answer_board(
     book: &Book,
     d: &Diagram,
     seq: &Sequence,
     lang: &str,
     title: String,
-) -> BoardDiagram {
+) -> (BoardDiagram, Option<String>) {
     let mut out = board_diagram(book, d, lang);
     out.title = title;
     out.desc.clear();
+    out.marks.clear();
+    out.labels.clear();
     let Ok(mut board) = Board::new(d.size) else {
-        return out;
+        return (out, None);
     };
     for (p, c) in &d.final_stones {
         let _ = match c {
@@ -92,31 +98,59 @@ pub fn answer_board(
             Color::White => board.add_white(*p),
         };
     }
+    let start: Vec<(Point, Color)> = board.stones().collect();
     let mut color = answer_player(d);
     let mut numbered: Vec<NumberedStone> = Vec::new();
+    let mut gaps: Vec<Gap> = Vec::new();
     for (n, (mv, _)) in seq.iter().enumerate() {
         if let Move::Play(p) = mv {
             if board.play(color, *p).is_err() {
                 break;
             }
-            numbered.retain(|s| s.point != *p);
-            numbered.push(NumberedStone {
-                point: *p,
-                color,
-                label: (n + 1).to_string(),
-            });
+            let label = (n + 1).to_string();
+            // What the drawing already shows on this point: a number, a letter, or a
+            // stone of the problem (taken since), which gets the next letter.
+            let target = if let Some(s) = numbered.iter().find(|s| s.point == *p) {
+                Some(s.label.clone())
+            } else if let Some((_, l)) = out.labels.iter().find(|(q, _)| q == p) {
+                Some(l.clone())
+            } else if start.iter().any(|(q, _)| q == p) {
+                let letter = (b'a'..=b'z')
+                    .map(|b| (b as char).to_string())
+                    .find(|l| !out.labels.iter().any(|(_, x)| x == l))
+                    .unwrap_or_else(|| "?".into());
+                out.labels.push((*p, letter.clone()));
+                Some(letter)
+            } else {
+                None
+            };
+            match target {
+                Some(target) => match gaps
+                    .iter_mut()
+                    .find(|g| matches!(g, Gap::At { target: t, .. } if *t == target))
+                {
+                    Some(Gap::At { moves, .. }) => moves.push(label),
+                    _ => gaps.push(Gap::At {
+                        moves: vec![label],
+                        target,
+                    }),
+                },
+                None => numbered.push(NumberedStone {
+                    point: *p,
+                    color,
+                    label,
+                }),
+            }
         }
         color = color.opponent();
     }
-    numbered.retain(|s| board.get(s.point) == Some(s.color));
-    out.stones = board
-        .stones()
+    out.stones = start
+        .into_iter()
         .filter(|(p, _)| !numbered.iter().any(|s| s.point == *p))
         .collect();
     out.numbered = numbered;
-    out.marks.clear();
-    out.labels.clear();
-    out
+    let line = (!gaps.is_empty()).then(|| crate::resolve::caption::gaps_text(&gaps, lang));
+    (out, line)
 }
 
 #[cfg(test)]
@@ -132,7 +166,7 @@ mod tests {
         // Black played J9 in the problem: White answers at F4, as the script plays it.
         let a = answers(book, &book.diagrams[0], "en");
         assert_eq!(a[0].moves, "White F4");
-        let board = answer_board(book, &book.diagrams[0], &a[0].sequence, "en", String::new());
+        let (board, _) = answer_board(book, &book.diagrams[0], &a[0].sequence, "en", String::new());
         assert_eq!(board.numbered[0].color, Color::White);
         // Without moves of its own, the player to move answers.
         assert_eq!(answers(book, &book.diagrams[1], "en")[0].moves, "Black F4");
@@ -157,5 +191,32 @@ mod standard_text_tests {
             answers(book, &book.diagrams[0], "de")[0].comment,
             i18n::standard_text("sn", "de").unwrap()
         );
+    }
+}
+
+#[cfg(test)]
+mod figure_tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_board_keeps_taken_stones_and_names_moves_on_them() {
+        // Black 1 takes the white stone on A1, White 2 elsewhere, Black 3 fills A1.
+        let src =
+            "::book(#p)\n\n::chapter(#c)\n\n::prb(#q) sz=9 aw=A1E5 ab=A2 pl=b correct=\"B1C1A1\"\n";
+        let checked = crate::check::check(src);
+        assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
+        let book = &checked.resolved.book;
+        let a = answers(book, &book.diagrams[0], "en");
+        let (board, gaps) =
+            answer_board(book, &book.diagrams[0], &a[0].sequence, "en", String::new());
+        assert_eq!(gaps.as_deref(), Some("3 at a"));
+        let a1 = Point::parse_standard("A1").unwrap();
+        assert!(
+            board.stones.contains(&(a1, Color::White)),
+            "the taken stone stays drawn"
+        );
+        assert_eq!(board.labels, vec![(a1, "a".to_string())]);
+        let labels: Vec<&str> = board.numbered.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels, ["1", "2"]);
     }
 }

@@ -35,11 +35,13 @@ pub fn answer_figures(book: &Book, f: &Figure, lang: &str, id: &str) -> Markup {
             @for (k, a) in f.answers.iter().enumerate() {
                 @let key = if a.correct { "correct" } else { "wrong" };
                 @let title = format!("{} – {name}", ui(key, lang));
+                @let (board, gaps) = answer_board(book, d, &a.sequence, lang, title);
                 figure class={ "gb-answer gb-" (key) } style=(format!("width:{width:.1}rem")) {
-                    (PreEscaped(render_inline(&answer_board(book, d, &a.sequence, lang, title), &format!("{id}a{k}"))))
+                    (PreEscaped(render_inline(&board, &format!("{id}a{k}"))))
                     figcaption {
                         span.gb-label { (ui(key, lang)) ":" } " " (a.moves)
                         @if !a.comment.is_empty() { " – " (a.comment) }
+                        @if let Some(g) = &gaps { span.gb-gaps { (g) } }
                     }
                 }
             }

@@ -215,7 +215,7 @@ fn inspect_prints_the_documented_json() {
     assert_eq!(prb["to_play_text"], "Schwarz am Zug");
     assert_eq!(
         prb["correct"][0][0],
-        serde_json::json!({"move": "B1", "text": "White is dead."})
+        serde_json::json!({"move": "B1", "text": "Weiß ist tot."})
     );
 }
 
