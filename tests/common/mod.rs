@@ -190,3 +190,48 @@ pub fn gobook_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
+
+/// The last paragraph of the book `src`, resolved in `lang` as a page shows it, with
+/// the checked book it belongs to.
+pub fn last_paragraph(
+    src: &str,
+    lang: &str,
+) -> (Vec<gobook::resolve::text::Rich>, gobook::check::Checked) {
+    use gobook::resolve::model::BlockKind;
+    use gobook::resolve::text::{self, TextContext};
+    let c = gobook::check::check(src);
+    let (el, raw, reference) = c
+        .resolved
+        .book
+        .chapters
+        .iter()
+        .flat_map(|ch| ch.blocks.iter())
+        .filter_map(|b| match &b.kind {
+            BlockKind::Paragraph(p) => Some((b.element, p.raw.clone(), p.reference)),
+            _ => None,
+        })
+        .next_back()
+        .expect("a paragraph");
+    let ctx = TextContext {
+        src,
+        resolved: &c.resolved,
+        links: &c.links,
+        element: el,
+        lang,
+        reference,
+    };
+    let r = text::resolve(&ctx, &raw, &mut Default::default());
+    (r, c)
+}
+
+/// The `data-gb` JSON of the first diagram in `html` (a page or a part of one).
+pub fn data_gb(html: &str) -> serde_json::Value {
+    let data = html
+        .split("data-gb=\"")
+        .nth(1)
+        .expect("a diagram with data")
+        .split('"')
+        .next()
+        .unwrap_or_default();
+    serde_json::from_str(&data.replace("&quot;", "\"").replace("&amp;", "&")).expect("JSON")
+}

@@ -51,15 +51,7 @@ fn a_header_stands_above_the_board_and_hidden_marks_stay_out_of_the_replay() {
     let board = page[header..].find("<svg").expect("board after the header");
     assert!(board < 60, "nothing between header and board");
     // The replay data keeps the triangle on C3 and label a on G7, not E5 nor b on H8.
-    let data = page
-        .split("data-gb=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap();
-    let data = data.replace("&quot;", "\"");
-    let v: serde_json::Value = serde_json::from_str(&data).unwrap();
+    let v = common::data_gb(&page);
     assert_eq!(v["k"], serde_json::json!([["cc", "T"], ["gg", "=a"]]));
     // The static figure still draws every mark: hideInReplay is for the replay only.
     assert_eq!(
@@ -127,14 +119,7 @@ fn gap_letters_stay_out_of_the_replay() {
     let (_tmp, site) = build_book("gaps-locations");
     let page = std::fs::read_to_string(site.join("en/index.html")).unwrap();
     let fig = page.split("id=\"kos\"").nth(1).expect("the figure");
-    let data = fig
-        .split("data-gb=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_str(&data.replace("&quot;", "\"")).unwrap();
+    let v = common::data_gb(fig);
     // The author's `a` on H9 stays; the gaps line's b and c (on D5 and D2) do not.
     assert_eq!(v["k"], serde_json::json!([["hi", "=a"]]), "{v}");
     // The static figure shows all three.

@@ -6,8 +6,7 @@
 
 use crate::common;
 use gobook::check::check;
-use gobook::resolve::model::BlockKind;
-use gobook::resolve::text::{self, TextContext};
+use gobook::resolve::text;
 use std::path::{Path, PathBuf};
 
 /// Builds `examples/languages` into a temporary folder; returns it with the site folder.
@@ -49,28 +48,7 @@ fn words(html: &str) -> String {
 /// The last paragraph of `body` (after a four-language book head) resolved in `lang`.
 fn resolved(body: &str, lang: &str) -> String {
     let src = format!("::book_en_fr_de_ja(#t) title=T\n\n::chapter(#c)\n\n{body}\n");
-    let c = check(&src);
-    let (el, raw, reference) = c
-        .resolved
-        .book
-        .chapters
-        .iter()
-        .flat_map(|ch| ch.blocks.iter())
-        .filter_map(|b| match &b.kind {
-            BlockKind::Paragraph(p) => Some((b.element, p.raw.clone(), p.reference)),
-            _ => None,
-        })
-        .next_back()
-        .expect("a paragraph");
-    let ctx = TextContext {
-        src: &src,
-        resolved: &c.resolved,
-        links: &c.links,
-        element: el,
-        lang,
-        reference,
-    };
-    text::plain(&text::resolve(&ctx, &raw, &mut Default::default()))
+    text::plain(&common::last_paragraph(&src, lang).0)
 }
 
 /// The warnings of `check` on a book, as (code, message).

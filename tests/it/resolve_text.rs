@@ -3,37 +3,13 @@
 
 use gobook::check::{check, Checked};
 use gobook::point::{Color, Mark};
-use gobook::resolve::model::BlockKind;
-use gobook::resolve::text::{self, LinkTarget, Rich, TextContext};
+use gobook::resolve::text::{self, LinkTarget, Rich};
 
 const HEAD: &str = "::book_en_de(#t) title=\"The Title\" title_de=\"Der Titel\" author=\"A. Author\"\n\n::chapter(#c1)\n\n";
 
 /// The resolved text of the last paragraph of `body`, in `lang`.
 fn last_text(body: &str, lang: &str) -> (Vec<Rich>, Checked) {
-    let src = format!("{HEAD}{body}\n");
-    let c = check(&src);
-    let (el, raw, reference) = c
-        .resolved
-        .book
-        .chapters
-        .iter()
-        .flat_map(|ch| ch.blocks.iter())
-        .filter_map(|b| match &b.kind {
-            BlockKind::Paragraph(p) => Some((b.element, p.raw.clone(), p.reference)),
-            _ => None,
-        })
-        .next_back()
-        .expect("a paragraph");
-    let ctx = TextContext {
-        src: &src,
-        resolved: &c.resolved,
-        links: &c.links,
-        element: el,
-        lang,
-        reference,
-    };
-    let r = text::resolve(&ctx, &raw, &mut Default::default());
-    (r, c)
+    crate::common::last_paragraph(&format!("{HEAD}{body}\n"), lang)
 }
 
 fn plain(body: &str, lang: &str) -> String {
