@@ -94,12 +94,28 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
 /// The automatic gaps line in `lang`.
 pub fn gaps_text(gaps: &[Gap], lang: &str) -> String {
     let sep = i18n::number_separator(lang);
+    // Moves played elsewhere form one entry, at the place of the first: "2, 5: elsewhere".
+    let elsewhere: Vec<&str> = gaps
+        .iter()
+        .filter_map(|g| match g {
+            Gap::Elsewhere(m) => Some(m.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut first_elsewhere = true;
     let items: Vec<String> = gaps
         .iter()
+        .filter(|g| {
+            let later = matches!(g, Gap::Elsewhere(_)) && !first_elsewhere;
+            if matches!(g, Gap::Elsewhere(_)) {
+                first_elsewhere = false;
+            }
+            !later
+        })
         .map(|g| match g {
             Gap::At { moves, target } => i18n::gap_at(&moves.join(sep), target, lang),
             Gap::Connects(m) => i18n::gap_connects(m, lang),
-            Gap::Elsewhere(m) => i18n::gap_elsewhere(m, lang),
+            Gap::Elsewhere(_) => i18n::gap_elsewhere(&elsewhere.join(sep), lang),
             Gap::Outside(ms) => i18n::gap_outside(&number_ranges(ms, sep, "–"), lang),
         })
         .collect();
@@ -128,7 +144,20 @@ pub fn number_ranges(ns: &[u32], sep: &str, dash: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::number_ranges;
+    use super::{gaps_text, number_ranges, Gap};
+
+    #[test]
+    fn moves_played_elsewhere_share_one_entry() {
+        let gaps = vec![
+            Gap::Elsewhere("2".into()),
+            Gap::At {
+                moves: vec!["5".into()],
+                target: "1".into(),
+            },
+            Gap::Elsewhere("6".into()),
+        ];
+        assert_eq!(gaps_text(&gaps, "en"), "2, 6: elsewhere; 5 at 1");
+    }
 
     #[test]
     fn runs_of_three_become_ranges() {
