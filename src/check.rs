@@ -35,17 +35,21 @@ pub fn check(src: &str) -> Checked {
 
 /// Like [`check`], reusing resolution work kept in `cache` from a previous check.
 pub fn check_with(src: &str, cache: &mut crate::resolve::cache::ResolveCache) -> Checked {
-    run(src, cache, true, &[])
+    run(src, cache, true, &|_| Vec::new())
 }
 
-/// [`check_with`], knowing the IDs of the files the book includes (see
-/// `project::includes::included_ids`): links to them are valid.
+/// The IDs of the elements of an included file, by the `url` that includes it: asked by
+/// a check that may not read files itself (`project::includes::ids_of` reads them).
+pub type IdsOf<'a> = &'a dyn Fn(&str) -> Vec<String>;
+
+/// [`check_with`], knowing the IDs of the files the book includes (`ids_of`): links to
+/// them are valid.
 pub fn check_with_included(
     src: &str,
     cache: &mut crate::resolve::cache::ResolveCache,
-    included: &links::IncludedIds,
+    ids_of: IdsOf,
 ) -> Checked {
-    run(src, cache, true, included)
+    run(src, cache, true, ids_of)
 }
 
 /// What a build needs: every error, but not the warnings that only text resolution and the
@@ -53,21 +57,36 @@ pub fn check_with_included(
 pub fn check_for_build(
     src: &str,
     cache: &mut crate::resolve::cache::ResolveCache,
-    included: &links::IncludedIds,
+    ids_of: IdsOf,
 ) -> Checked {
-    run(src, cache, false, included)
+    run(src, cache, false, ids_of)
 }
 
 fn run(
     src: &str,
     cache: &mut crate::resolve::cache::ResolveCache,
     text_warnings: bool,
-    included: &links::IncludedIds,
+    ids_of: IdsOf,
 ) -> Checked {
     let parsed = format::parse(src);
     let mut diags = Diagnostics::default();
     diags.extend(parsed.diagnostics);
-    let links = links::link_with_included(&parsed.doc, included, &mut diags);
+    // The included files' IDs, asked once per file the parsed book names.
+    let mut included: Vec<(String, Vec<String>)> = Vec::new();
+    for el in parsed
+        .doc
+        .elements
+        .iter()
+        .filter(|e| e.kind == format::schema::ElementKind::Include)
+    {
+        if let Some(url) = el
+            .attr_value("url")
+            .filter(|u| !included.iter().any(|(x, _)| x == u))
+        {
+            included.push((url.to_string(), ids_of(url)));
+        }
+    }
+    let links = links::link_with_included(&parsed.doc, &included, &mut diags);
     format::validate::validate(&parsed.doc, &links, &mut diags);
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
     if text_warnings {

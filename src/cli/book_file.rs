@@ -145,11 +145,11 @@ pub fn read_or_report(given: &Path) -> Result<BookFile, i32> {
 /// Checks a book as `gobook check` does, knowing the IDs of the files it includes.
 pub fn check(file: &BookFile) -> gobook::check::Checked {
     let book_dir = gobook::project::output::folder_of(&file.path);
-    let included = gobook::project::includes::included_ids(&file.text, &book_dir);
+    let ids_of = |url: &str| gobook::project::includes::ids_of(url, &book_dir);
     gobook::check::check_with_included(
         &file.text,
         &mut gobook::resolve::cache::ResolveCache::once(),
-        &included,
+        &ids_of,
     )
 }
 

@@ -60,21 +60,6 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
-    // The snapshot is a book gobook wrote, so its places mean nothing to the user: say
-    // what a book's `check` says of a partial view, in the command's own terms.
-    if !g.quiet {
-        if let Some(w) = checked
-            .diagnostics
-            .iter()
-            .find(|d| d.code == "moves-outside-view")
-        {
-            let moves = w.message.split(" of this").next().unwrap_or("some moves");
-            eprintln!(
-                "warning: {moves} of the game are outside --view {}; widen it, or leave it out to show the whole board",
-                args.view.as_deref().unwrap_or_default()
-            );
-        }
-    }
     let book = &checked.resolved.book;
     let Some(d) = book
         .diagrams
@@ -84,6 +69,21 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         report::error("internal: the game's diagram is missing");
         return EXIT_CONTENT;
     };
+    // The moves the diagram lists as outside its view, said in the command's own terms
+    // (the snapshot is a book gobook wrote: its places mean nothing to the user).
+    let outside = d.gaps.iter().find_map(|g| match g {
+        gobook::resolve::model::Gap::Outside(ns) if !ns.is_empty() => Some(ns),
+        _ => None,
+    });
+    if let (Some(ns), false) = (outside, g.quiet) {
+        eprintln!(
+            "warning: move{} {} of the game {} outside --view {}; widen it, or leave it out to show the whole board",
+            if ns.len() == 1 { "" } else { "s" },
+            gobook::resolve::caption::number_ranges(ns, ", ", "-"),
+            if ns.len() == 1 { "is" } else { "are" },
+            args.view.as_deref().unwrap_or_default()
+        );
+    }
     let lang = args.lang.clone().unwrap_or_else(|| "en".into());
     match draw(book, d, &lang, &args.picture, format, "game", g.quiet) {
         Ok(bytes) => write_out(args.out.as_deref(), &bytes, g, args.force),

@@ -97,6 +97,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     css.push('\n');
     css.push_str(EPUB_CSS);
     let sources: Vec<String> = local_images(checked, &name, opts.text, &book_dir, true)?
+        .images
         .iter()
         .map(|rel| rel.to_string_lossy().replace('\\', "/"))
         .collect();

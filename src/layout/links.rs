@@ -63,10 +63,10 @@ pub fn link_href(t: &LinkTarget, cx: &LinkContext) -> Option<(String, bool)> {
     match t {
         LinkTarget::Element(e) => cx.plan.href_of(*e).map(|h| (h, false)),
         // Included elements keep their IDs as anchors on the page that includes them.
-        LinkTarget::Included { include, id } => cx.plan.href_of(*include).map(|h| {
-            let page = h.split('#').next().unwrap_or_default();
-            (format!("{page}#{id}"), false)
-        }),
+        LinkTarget::Included { include, id } => cx
+            .plan
+            .file_of(*include)
+            .map(|page| (format!("{page}#{id}"), false)),
         LinkTarget::Language(l) => cx.language_href(l).map(|h| (h, false)),
         LinkTarget::External(u) => Some((u.clone(), true)),
         LinkTarget::Disabled => None,

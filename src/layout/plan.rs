@@ -39,6 +39,12 @@ impl Plan {
         })
     }
 
+    /// The file of the page that shows `element`.
+    pub fn file_of(&self, element: usize) -> Option<&str> {
+        let (page, _) = self.anchors.get(&element)?;
+        Some(&self.pages[*page].file)
+    }
+
     /// The page index showing chapter `ch`.
     pub fn page_of_chapter(&self, ch: usize) -> Option<usize> {
         self.pages.iter().position(|p| p.chapter == Some(ch))

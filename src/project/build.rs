@@ -5,7 +5,7 @@ use crate::check::Checked;
 use crate::diagnostics::Diagnostic;
 use crate::project::error::ProjectError;
 use crate::project::{files, includes, output};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The output folder when neither the command line nor `gobook.toml` names one.
 pub const DEFAULT_OUT_DIR: &str = "site";
@@ -80,8 +80,9 @@ pub fn checked_book<'a>(
         Some(c) => c,
         // Text warnings are for `check`; the build needs only errors, which they never are.
         None => {
-            let included = includes::included_ids(opts.text, &output::folder_of(opts.book));
-            owned.insert(crate::check::check_for_build(opts.text, cache, &included))
+            let dir = output::folder_of(opts.book);
+            let ids_of = |url: &str| includes::ids_of(url, &dir);
+            owned.insert(crate::check::check_for_build(opts.text, cache, &ids_of))
         }
     };
     if checked.has_errors() {
@@ -94,17 +95,18 @@ pub fn checked_book<'a>(
     Ok(checked)
 }
 
-/// Local image files the book uses (image elements, inline images, those of included
-/// files), checked by [`files::check_files`] as `gobook check` does; `cover`: the cover
-/// too (the e-book shows it). The first file with errors fails the build.
+/// The files the book reads, checked by [`files::check_files`] as `gobook check` does:
+/// the local images (image elements, inline images, those of included files) and the
+/// warnings left (those of included files are shown by `serve`); `cover`: the cover too
+/// (the e-book shows it). The first file with errors fails the build.
 pub fn local_images(
     checked: &Checked,
     name: &str,
     text: &str,
     book_dir: &Path,
     cover: bool,
-) -> Result<Vec<PathBuf>, BuildError> {
-    let found = files::check_files(checked, book_dir, cover);
+) -> Result<files::BookFiles, BuildError> {
+    let mut found = files::check_files(checked, book_dir, cover);
     if found
         .book
         .iter()
@@ -116,16 +118,17 @@ pub fn local_images(
             diagnostics: found.book,
         });
     }
-    if let Some(f) = found.included.into_iter().find(|f| {
+    if let Some(at) = found.included.iter().position(|f| {
         f.diagnostics
             .iter()
             .any(|d| d.severity == crate::diagnostics::Severity::Error)
     }) {
+        let f = found.included.swap_remove(at);
         return Err(BuildError::Content {
             name: f.name,
             text: f.text,
             diagnostics: f.diagnostics,
         });
     }
-    Ok(found.images)
+    Ok(found)
 }

@@ -46,7 +46,17 @@ impl BookFiles {
 pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles {
     let mut found = BTreeSet::new();
     let mut diags = Diagnostics::default();
-    images(&checked.doc, book_dir, 0, &mut diags, &mut found);
+    // What an image without `url` shows, in the book and in the files it includes alike.
+    let book = &checked.resolved.book;
+    let shown_cover = book.cover(book.languages.first().map_or("en", String::as_str));
+    images(
+        &checked.doc,
+        book_dir,
+        0,
+        &shown_cover,
+        &mut diags,
+        &mut found,
+    );
     if cover {
         covers(&checked.doc, book_dir, &mut diags);
     }
@@ -70,7 +80,14 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
                     text,
                     warnings,
                 }) => {
-                    included.extend(included_images(name, text, warnings, book_dir, &mut found));
+                    included.extend(included_images(
+                        name,
+                        text,
+                        warnings,
+                        book_dir,
+                        &shown_cover,
+                        &mut found,
+                    ));
                     None
                 }
                 Err(IncludeError::Content {
@@ -83,6 +100,7 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
                         text,
                         diagnostics,
                         book_dir,
+                        &shown_cover,
                         &mut found,
                     ));
                     None
@@ -125,12 +143,20 @@ fn included_images(
     text: String,
     mut diagnostics: Vec<Diagnostic>,
     book_dir: &Path,
+    cover: &str,
     found: &mut BTreeSet<PathBuf>,
 ) -> Option<FileProblems> {
     let wrapped = includes::wrap(&text);
     let shift = (wrapped.len() - text.len()) as u32;
     let mut own = Diagnostics::default();
-    images(&check(&wrapped).doc, book_dir, shift, &mut own, found);
+    images(
+        &check(&wrapped).doc,
+        book_dir,
+        shift,
+        cover,
+        &mut own,
+        found,
+    );
     diagnostics.extend(own.into_vec());
     diagnostics.sort_by_key(|d| d.span.start);
     (!diagnostics.is_empty()).then_some(FileProblems {
@@ -140,19 +166,19 @@ fn included_images(
     })
 }
 
-/// Checks the local images a document shows (image elements and inline images); spans
-/// are moved back by `shift` (the part wrapped around an included file).
+/// Checks the local images a document shows (image elements and inline images); an image
+/// without `url` shows `cover` (the book's, see `Book::cover`); spans are moved back by
+/// `shift` (the part wrapped around an included file).
 fn images(
     doc: &Document,
     book_dir: &Path,
     shift: u32,
+    cover: &str,
     diags: &mut Diagnostics,
     found: &mut BTreeSet<PathBuf>,
 ) {
-    // An image without `url` shows the cover (the spec's default), named or not.
-    let cover = book_cover(doc);
     let mut visit = |url: Option<&str>, span: Span| {
-        let shown = url.unwrap_or(&cover);
+        let shown = url.unwrap_or(cover);
         if shown.is_empty() || crate::format::values::is_external(shown) {
             return;
         }
@@ -190,21 +216,6 @@ fn images(
                 }
             }
         }
-    }
-}
-
-/// The cover as the book names it (`cover`), else the spec's default: the book's ID
-/// followed by `_cover.jpg`. Included files have no book element: no cover of their own.
-fn book_cover(doc: &Document) -> String {
-    let Some(book) = doc.elements.iter().find(|e| e.kind == ElementKind::Book) else {
-        return String::new();
-    };
-    match book.attr("cover") {
-        Some(a) => a.value.trim().to_string(),
-        None => book
-            .id_str()
-            .map(|id| format!("{id}_cover.jpg"))
-            .unwrap_or_default(),
     }
 }
 

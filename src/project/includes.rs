@@ -141,37 +141,19 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
     })
 }
 
-/// The IDs of the elements of each gobook file `src` includes, by url, so that the book
-/// may link to them (see `check::check_with_included`). Files that cannot be read give
-/// none here: the check of the book's files reports them.
-pub fn included_ids(src: &str, book_dir: &Path) -> Vec<(String, Vec<String>)> {
-    if !src.contains("::include") {
-        return Vec::new();
+/// The IDs of the elements of the gobook file `url` names (see `check::check_with_included`),
+/// so that the book may link to them. A file that cannot be read gives none here: the
+/// check of the book's files reports it.
+pub fn ids_of(url: &str, book_dir: &Path) -> Vec<String> {
+    match read(url, book_dir) {
+        Ok(Included::Gobook { text, .. }) => crate::format::parse(&text)
+            .doc
+            .elements
+            .iter()
+            .filter_map(|e| e.id_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
     }
-    let doc = crate::format::parse(src).doc;
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for el in doc
-        .elements
-        .iter()
-        .filter(|e| e.kind == crate::format::schema::ElementKind::Include)
-    {
-        let Some(url) = el.attr("url").map(|a| a.value.clone()) else {
-            continue;
-        };
-        if out.iter().any(|(u, _)| *u == url) {
-            continue;
-        }
-        if let Ok(Included::Gobook { text, .. }) = read(&url, book_dir) {
-            let ids = crate::format::parse(&text)
-                .doc
-                .elements
-                .iter()
-                .filter_map(|e| e.id_str().map(String::from))
-                .collect();
-            out.push((url, ids));
-        }
-    }
-    out
 }
 
 /// gobook text of an included file made into a book of its own, for checking and rendering.

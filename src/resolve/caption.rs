@@ -41,17 +41,6 @@ impl CaptionLines {
     }
 }
 
-/// The book's first language when `t` shows its neutral value on a page in `lang`, another language.
-fn neutral_elsewhere(
-    book: &Book,
-    t: &crate::resolve::model::LangText,
-    lang: &str,
-) -> Option<String> {
-    let first = book.languages.first()?;
-    let own = t.by_lang.iter().any(|(l, _)| l == lang);
-    (!own && t.neutral.is_some() && first != lang).then(|| first.clone())
-}
-
 /// Works out the caption lines of `d` in `lang`.
 pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
     let caption = d
@@ -78,8 +67,8 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
         .get(lang)
         .map(|h| resolve_plain(book, h, lang))
         .filter(|h| !h.is_empty());
-    let caption_lang = neutral_elsewhere(book, &d.caption, lang);
-    let header_lang = neutral_elsewhere(book, &d.header, lang);
+    let caption_lang = book.other_language(&d.caption, lang).map(String::from);
+    let header_lang = book.other_language(&d.header, lang).map(String::from);
     CaptionLines {
         header,
         header_lang,

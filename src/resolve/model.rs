@@ -60,6 +60,14 @@ impl Book {
             .unwrap_or_else(|| format!("{}_cover.jpg", self.id))
     }
 
+    /// The language `t` is written in on a page in `lang` when that is another one: a
+    /// neutral value shown in place of a missing `_lang` one is in the book's first language.
+    pub fn other_language(&self, t: &LangText, lang: &str) -> Option<&str> {
+        let first = self.languages.first()?;
+        let own = t.by_lang.iter().any(|(l, _)| l == lang);
+        (!own && t.neutral.is_some() && first != lang).then_some(first.as_str())
+    }
+
     /// A book attribute (`title`, `author`, ...) in a language.
     pub fn info(&self, name: &str, lang: &str) -> Option<&str> {
         self.info

@@ -387,33 +387,38 @@ fn book_cover(ctx: &TextContext) -> String {
 /// A `#pb#` or `#pb_xx#` game info text at the start of `s`: the value the current Go
 /// data gives it (None when it gives none), and the length.
 fn game_info_at<'a>(ctx: &TextContext<'a>, s: &str) -> Option<(Option<&'a str>, usize)> {
-    let end = s[1..].find('#')? + 1;
-    let code = &s[1..end];
-    let (name, tag) = match code.split_once('_') {
-        Some((n, t)) if schema::is_language(t) => (n, t),
-        _ => (code, ctx.lang),
-    };
+    let (code, len) = hash_code(s)?;
+    let (name, tag) = name_and_language(code, ctx.lang);
     if !super::game_info::is_code(name) {
         return None;
     }
     let v = super::game_info::value(&ctx.resolved.game_info, ctx.links, ctx.element, name, tag);
-    Some((v, end + 1))
+    Some((v, len))
+}
+
+/// The code of a `#code#` at the start of `s` (letters, digits and `_`, at most 24) and
+/// the length of the whole, `#` to `#`: the shape of standard texts and game info.
+fn hash_code(s: &str) -> Option<(&str, usize)> {
+    let end = s[1..].find('#')? + 1;
+    let code = &s[1..end];
+    let fits = !code.is_empty()
+        && code.len() <= 24
+        && code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+    fits.then_some((code, end + 1))
+}
+
+/// A code's name and language: `btp_de` is `btp` in German; without a tag, `lang`.
+fn name_and_language<'a>(code: &'a str, lang: &'a str) -> (&'a str, &'a str) {
+    match code.split_once('_') {
+        Some((n, t)) if schema::is_language(t) => (n, t),
+        _ => (code, lang),
+    }
 }
 
 /// A `#code#` or `#code_xx#` standard text at the start of `s`: its text and length.
 fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)> {
-    let end = s[1..].find('#')? + 1;
-    let code = &s[1..end];
-    if code.is_empty()
-        || code.len() > 24
-        || !code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
-    {
-        return None;
-    }
-    let (name, tag) = match code.split_once('_') {
-        Some((n, t)) if schema::is_language(t) => (n, t),
-        _ => (code, lang),
-    };
+    let (code, len) = hash_code(s)?;
+    let (name, tag) = name_and_language(code, lang);
     let text = match name {
         "title" | "subtitle" | "author" | "publisher" | "copyright" => {
             book.info(name, tag).unwrap_or("").to_string()
@@ -422,7 +427,7 @@ fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)>
         "ver" => env!("CARGO_PKG_VERSION").to_string(),
         _ => i18n::standard_text(name, tag)?,
     };
-    Some((text, end + 1))
+    Some((text, len))
 }
 
 /// The standard texts that are not in the i18n tables: book information and the program.
@@ -440,14 +445,7 @@ const BOOK_TEXTS: &[&str] = &[
 /// and the standard text meant (`#btpp#` -> `btp`). Only near misses are reported: a `#`
 /// in running text (`#5`, `C#`) is text, not a mistake.
 fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
-    let end = s[1..].find('#')? + 1;
-    let code = &s[1..end];
-    if code.len() < 2
-        || code.len() > 24
-        || !code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
-    {
-        return None;
-    }
+    let (code, _) = hash_code(s).filter(|(c, _)| c.len() >= 2)?;
     let (name, tag) = match code.split_once('_') {
         Some((n, t)) => (n, Some(t)),
         None => (code, None),

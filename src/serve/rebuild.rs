@@ -145,8 +145,9 @@ impl Rebuilder {
             }
         };
         let out = self.book_dir().join(".gobook-serve");
-        let included = crate::project::includes::included_ids(&text, &self.book_dir());
-        let checked = crate::check::check_with_included(&text, &mut self.check_cache, &included);
+        let dir = self.book_dir();
+        let ids_of = |url: &str| crate::project::includes::ids_of(url, &dir);
+        let checked = crate::check::check_with_included(&text, &mut self.check_cache, &ids_of);
         self.languages = checked.resolved.book.languages.clone();
         let opts = Options {
             book: &self.book,
@@ -174,7 +175,8 @@ impl Rebuilder {
                     && !changed.is_empty()
                     && changed.iter().all(|k| k.ends_with(".css"));
                 self.last_files = files.clone();
-                let (panel, warnings, new_warnings) = self.warnings(&name, &text, &checked);
+                let (panel, warnings, new_warnings) =
+                    self.warnings(&name, &text, &checked, &r.included);
                 let snapshot = Snapshot {
                     files,
                     images: r.images.iter().map(|p| url_path(p)).collect(),
@@ -229,6 +231,7 @@ impl Rebuilder {
         name: &str,
         text: &str,
         checked: &crate::check::Checked,
+        included: &[crate::project::files::FileProblems],
     ) -> (Option<String>, usize, String) {
         let src = SourceFile::new(name, text);
         let mut located: Vec<_> = checked
@@ -238,10 +241,8 @@ impl Rebuilder {
             .map(|d| src.locate(d))
             .collect();
         // Included files' warnings, each at its place in its own file, as `gobook check`
-        // lists them (a good build means they have no errors).
-        let included =
-            crate::project::files::check_files(checked, &self.book_dir(), false).included;
-        for f in &included {
+        // lists them: the build checked those files already (a good build: no errors).
+        for f in included {
             let src = SourceFile::new(&f.name, &f.text);
             located.extend(
                 f.diagnostics

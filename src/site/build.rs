@@ -220,6 +220,8 @@ pub struct Rendered {
     pub files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)>,
     /// Images, relative to the book's folder and to the site root alike.
     pub images: Vec<PathBuf>,
+    /// The warnings of the included files, each with its file (errors stop the build).
+    pub included: Vec<crate::project::files::FileProblems>,
     /// The folder the site belongs in.
     pub out_dir: PathBuf,
     /// The book's folder.
@@ -261,7 +263,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         css,
         js,
     } = setup(opts, checked, &book_dir, &config)?;
-    let images = local_images(checked, &name, opts.text, &book_dir, false)?;
+    let images = local_images(checked, &name, opts.text, &book_dir, false)?.images;
     let reads: Vec<PathBuf> = Inputs::of_doc(opts.book, Some(&checked.doc))
         .paths()
         .cloned()
@@ -677,7 +679,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         "{pages} page{}",
         if pages == 1 { "" } else { "s" }
     ));
-    let images = local_images(checked, &name, opts.text, &book_dir, false)?;
+    let found = local_images(checked, &name, opts.text, &book_dir, false)?;
     mark("images");
 
     let summary = Summary {
@@ -690,7 +692,8 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     };
     Ok(Rendered {
         files,
-        images,
+        images: found.images,
+        included: found.included,
         out_dir,
         book_dir,
         summary,

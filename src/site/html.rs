@@ -224,9 +224,8 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
 /// first language, and says so on the pages of the others.
 fn info_lang(book: &Book, name: &str, lang: &str) -> Option<String> {
     let (_, t) = book.info.iter().find(|(n, _)| n == name)?;
-    let first = book.languages.first()?;
-    let own = t.by_lang.iter().any(|(l, _)| l == lang);
-    (!own && t.neutral.is_some() && first != lang).then(|| html_lang(first).to_string())
+    book.other_language(t, lang)
+        .map(|l| html_lang(l).to_string())
 }
 
 /// The generated table of contents.
