@@ -105,8 +105,10 @@ struct LangPages {
 
 /// What every page of a language is made from besides its own chapter: the book's
 /// information and languages, every language's plan (file names, anchors: links and the
-/// language switch), the titles of this language's pages (navigation, contents), the IDs
-/// links are resolved by, the settings and the included files.
+/// language switch), the titles of this language's pages, full and short (navigation,
+/// contents), the IDs links are resolved by, the game info text may show (set on Go data,
+/// which is no block of any page, and found through bases), the settings and the included
+/// files.
 #[derive(PartialEq)]
 struct LangKey {
     id: String,
@@ -117,6 +119,10 @@ struct LangKey {
     ids: Vec<(String, Vec<usize>)>,
     /// The chapter of each element, which decides which of two equal IDs a link finds.
     element_chapters: Vec<Option<usize>>,
+    /// Each element's game info, by element, and the bases and Go data `#pb#` reads through.
+    game_info: Vec<(usize, crate::resolve::game_info::OwnGameInfo)>,
+    bases: Vec<Option<usize>>,
+    inline_bases: Vec<Option<usize>>,
     config: Config,
     includes: Vec<(String, String)>,
 }
@@ -618,7 +624,12 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
             PathBuf::new()
         };
         let titles: Vec<String> = (0..plan.pages.len())
-            .map(|p| html::page_title(&site, plan, p))
+            .flat_map(|p| {
+                [
+                    html::page_title(&site, plan, p),
+                    html::short_page_title(&site, plan, p),
+                ]
+            })
             .collect();
         let includes_here = includes[pi]
             .iter()
@@ -765,6 +776,19 @@ impl<'a> PageInputs<'a> {
                 .map(|(k, e)| (k.to_string(), e.to_vec()))
                 .collect(),
             element_chapters: links.chapter.clone(),
+            game_info: {
+                let mut v: Vec<_> = self
+                    .checked
+                    .resolved
+                    .game_info
+                    .iter()
+                    .map(|(e, g)| (*e, g.clone()))
+                    .collect();
+                v.sort_unstable_by_key(|(e, _)| *e);
+                v
+            },
+            bases: links.base.clone(),
+            inline_bases: links.inline_base.clone(),
             config: self.config.clone(),
             includes,
         }

@@ -74,7 +74,7 @@ pub fn page_title(site: &Site, plan: &Plan, page: usize) -> String {
 }
 
 /// The title shown for a page where room is short: its `shortTitle`, if any.
-fn short_page_title(site: &Site, plan: &Plan, page: usize) -> String {
+pub fn short_page_title(site: &Site, plan: &Plan, page: usize) -> String {
     page::short_page_title(&site.source(plan), plan, page)
 }
 

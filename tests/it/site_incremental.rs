@@ -123,3 +123,35 @@ fn every_rebuild_equals_a_cold_build() {
         }
     }
 }
+
+/// Pages show what other elements say: the pager a neighbour's `shortTitle`, a paragraph
+/// the game info (`#pb#`) of Go data that is no block of its own. A warm build after
+/// editing those equals a cold one.
+#[test]
+fn short_titles_and_game_info_edits_equal_a_cold_build() {
+    let text = "::book(#b) title=\"B\"\n\n::chapter(#one) shortTitle=\"One\"\n\n::h1 The first\n\n\
+                ::go(#g) pb=Shusaku mv=Q16\n\n#pb# plays first.\n\n\n\n::chapter(#two)\n\n::h1 The second\n\nText.\n";
+    let edits: [&dyn Fn(&str) -> String; 2] = [
+        &|t| t.replace("shortTitle=\"One\"", "shortTitle=\"Uno\""),
+        &|t| t.replace("pb=Shusaku", "pb=Jowa"),
+    ];
+    let mut cache = Cache::default();
+    let mut current = text.to_string();
+    rebuild(&current, &mut cache);
+    for (k, edit) in edits.iter().enumerate() {
+        let next = edit(&current);
+        assert_ne!(next, current, "edit {k} changes the book");
+        current = next;
+        let warm = rebuild(&current, &mut cache);
+        let cold = rebuild(&current, &mut Cache::default());
+        assert_eq!(warm.len(), cold.len());
+        for ((p, w), (q, c)) in warm.iter().zip(&cold) {
+            assert_eq!(p, q);
+            assert!(
+                w == c,
+                "after edit {k}, {} differs from a cold build",
+                p.display()
+            );
+        }
+    }
+}
