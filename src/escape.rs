@@ -12,6 +12,8 @@
 
 use crate::chars;
 
+pub mod url;
+
 /// Appends `s` escaped as element content.
 pub fn push_text(out: &mut String, s: &str) {
     push(out, s, false);

@@ -53,6 +53,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             let found = gobook::project::files::check_files(&checked, &book_dir, true);
             let mut diagnostics = checked.diagnostics;
             diagnostics.extend(found.book);
+            diagnostics.extend(taken_names(&checked.resolved.book, &found.named));
             diagnostics.sort_by_key(|d| (d.span.start, d.severity));
             files.push(FileProblems {
                 name: f.name,
@@ -136,6 +137,27 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// The images that would replace a file gobook writes into the site or an e-book, each
+/// once (an image named `style.css` takes a name of both).
+fn taken_names(
+    book: &gobook::resolve::model::Book,
+    named: &[gobook::project::files::Named],
+) -> Vec<gobook::diagnostics::Diagnostic> {
+    use gobook::project::taken::collisions;
+    let site = gobook::site::own_files::own_files(book, &gobook::site::own_files::plans(book));
+    let epub = gobook::epub::names::own_files(book);
+    let mut found = Vec::new();
+    for n in named {
+        let one = std::slice::from_ref(n);
+        let mut problems = collisions(one, &site, "the site");
+        if problems.is_empty() {
+            problems = collisions(one, &epub, "the e-book");
+        }
+        found.extend(problems);
+    }
+    found
 }
 
 /// The translation report as text: per language what it lacks, then the neutral text.

@@ -23,7 +23,7 @@ use crate::project::build::{checked_book, local_images, BuildError, Options, DEF
 use crate::project::config::{self, Config};
 use crate::project::confine::{confine, Kind};
 use crate::project::output;
-use crate::project::{script, theme};
+use crate::project::{script, taken, theme};
 use crate::render::svg::render_inline;
 use crate::resolve::text;
 use rayon::prelude::*;
@@ -34,12 +34,12 @@ use std::time::{Duration, Instant};
 const EPUB_CSS: &str = include_str!("epub.css");
 
 /// The script's file in the package folder, and its path from a chapter.
-const SCRIPT: &str = "gobook.js";
+pub(super) const SCRIPT: &str = "gobook.js";
 const SCRIPT_FROM_TEXT: &str = "../gobook.js";
 
 /// Folder of the chapters inside the package folder: keeps their names (taken from
 /// chapter IDs) apart from the files gobook adds (`nav.xhtml`, `cover.xhtml`, ...).
-const TEXT_DIR: &str = "text";
+pub(super) const TEXT_DIR: &str = "text";
 
 /// What a finished EPUB build did.
 #[derive(Debug)]
@@ -96,7 +96,15 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let js = script::script(&chosen_theme)?;
     css.push('\n');
     css.push_str(EPUB_CSS);
-    let sources: Vec<String> = local_images(checked, &name, opts.text, &book_dir, true)?
+    let found = local_images(checked, &name, opts.text, &book_dir, true)?;
+    taken::refuse(
+        &found.named,
+        &names::own_files(book),
+        "the e-book",
+        &name,
+        opts.text,
+    )?;
+    let sources: Vec<String> = found
         .images
         .iter()
         .map(|rel| rel.to_string_lossy().replace('\\', "/"))
@@ -218,7 +226,7 @@ fn modified(book: &Path) -> String {
 
 /// The site's page plan with e-book file names: chapters as `.xhtml`, the generated
 /// contents page as the navigation document.
-fn plan(book: &crate::resolve::model::Book, lang: &str) -> Plan {
+pub(super) fn plan(book: &crate::resolve::model::Book, lang: &str) -> Plan {
     let mut plan = plan::plan(book, lang);
     for p in &mut plan.pages {
         p.file = match p.chapter {

@@ -96,11 +96,11 @@ pub fn svg(t: &CoverText) -> String {
     o
 }
 
-/// The cover page: the cover image, full page.
+/// The cover page: the cover image (its path in the e-book), full page.
 pub fn page(lang: &str, title: &str, image: &str) -> String {
     let body = format!(
         "<section epub:type=\"cover\" class=\"gb-cover\">\n<img src=\"{}\" alt=\"{}\" role=\"doc-cover\"/>\n</section>",
-        escape::attr(image),
+        escape::attr(&escape::url::path(image)),
         escape::attr(title)
     );
     document(

@@ -47,7 +47,7 @@ pub fn nav(n: &Nav) -> String {
     for e in n.entries {
         body.push_str(&format!(
             "<li><a href=\"{}\">{}</a></li>\n",
-            escape::attr(&e.href),
+            escape::attr(&href(&e.href)),
             escape::text(&e.title)
         ));
     }
@@ -56,19 +56,19 @@ pub fn nav(n: &Nav) -> String {
     body.push_str("<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<ol>\n");
     body.push_str(&format!(
         "<li><a epub:type=\"cover\" href=\"{}\">{}</a></li>\n",
-        escape::attr(n.cover),
+        escape::attr(&href(n.cover)),
         escape::text(n.cover_label)
     ));
     if let Some(c) = n.contents {
         body.push_str(&format!(
             "<li><a epub:type=\"toc\" href=\"{}\">{}</a></li>\n",
-            escape::attr(c),
+            escape::attr(&href(c)),
             escape::text(n.heading)
         ));
     }
     body.push_str(&format!(
         "<li><a epub:type=\"bodymatter\" href=\"{}\">{}</a></li>\n",
-        escape::attr(n.start),
+        escape::attr(&href(n.start)),
         escape::text(
             n.entries
                 .first()
@@ -88,4 +88,12 @@ pub fn nav(n: &Nav) -> String {
         },
         &body,
     )
+}
+
+/// A link to a file of the e-book, with its fragment if any: the path percent-encoded.
+fn href(link: &str) -> String {
+    match link.split_once('#') {
+        Some((path, fragment)) => format!("{}#{fragment}", escape::url::path(path)),
+        None => escape::url::path(link),
+    }
 }

@@ -33,7 +33,7 @@ pub struct AttrDoc {
 /// Every element of the spec.
 pub const ELEMENTS: &[ElementDoc] = &[
     ElementDoc { name: "book", what: "The book: the first element of the file, once.", example: "::book(#my-book) title=\"My Go Book\" author=\"Your Name\"" },
-    ElementDoc { name: "chapter", what: "Starts a chapter; it groups what follows until the next one. `(#contents)` is the table of contents.", example: "::chapter(#opening)" },
+    ElementDoc { name: "chapter", what: "Starts a chapter; it groups what follows until the next one. `(#contents)` is the table of contents. The ID names the chapter's page (`ID.html`), so it is not `index` and does not start with `.`.", example: "::chapter(#opening)" },
     ElementDoc { name: "go", what: "Go data: a position and moves, not shown; diagrams show it.", example: "::go(#game2) mv=D4Q16D16Q4C3" },
     ElementDoc { name: "fig", what: "A figure of a game: moves numbered as in the game, full width, \"Moves 1-50\" below.", example: "::fig at=1 to=4" },
     ElementDoc { name: "dia", what: "A diagram of another line of play: numbered from 1, a little smaller than figures.", example: "::dia at=3 mv=C16E16 ca=\"Dia. 1\"" },

@@ -108,6 +108,11 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
     if el.kind == ElementKind::Include && el.attr("url").is_none() {
         include_without_url(el, diags);
     }
+    if el.kind == ElementKind::Chapter {
+        if let Some(id) = &el.id {
+            check_page_id(&id.name, id.span, diags);
+        }
+    }
     if let Some(v) = &el.value {
         match el.kind {
             ElementKind::Go => diags.warning(
@@ -131,6 +136,47 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
                 check_inlines(doc, links, i, &parts, diags);
             }
         }
+    }
+}
+
+/// A chapter's ID names its page (`ID.html`) beside the pages gobook makes itself: the
+/// title page `index.html` and the contents page `contents.html` (which only the spec's
+/// own `contents` chapter may be), compared ignoring case as Windows and macOS do. An ID
+/// starting with `.` would make a hidden file, which many hosts do not serve.
+fn check_page_id(id: &str, span: Span, diags: &mut Diagnostics) {
+    if let Some(rest) = id.strip_prefix('.') {
+        let better = rest.trim_start_matches('.');
+        let better = if better.is_empty() {
+            "chapter-1"
+        } else {
+            better
+        };
+        diags.error(
+            span,
+            "page-id",
+            format!(
+                "a chapter's ID names its page, and `{id}.html` would be a hidden file that many hosts do not serve: \
+                 rename the chapter's ID so it does not start with `.`, e.g. `(#{better})`"
+            ),
+        );
+    } else if id.eq_ignore_ascii_case("index") {
+        diags.error(
+            span,
+            "page-id",
+            format!(
+                "a chapter's ID names its page, and `index.html` is the title page gobook makes: \
+                 rename the chapter's ID, e.g. `(#{id}-page)`"
+            ),
+        );
+    } else if id.eq_ignore_ascii_case("contents") && id != "contents" {
+        diags.error(
+            span,
+            "page-id",
+            format!(
+                "a chapter's ID names its page, and `{id}.html` is `contents.html`, the table of contents, on Windows and macOS: \
+                 write `(#contents)` to make this chapter the table of contents, or rename it, e.g. `(#table-of-contents)`"
+            ),
+        );
     }
 }
 

@@ -26,7 +26,7 @@ pub struct LinkContext<'a> {
 
 impl LinkContext<'_> {
     /// A local file URL as seen from this page (`root` prepended, under the name the
-    /// file is written as); web addresses stay as they are.
+    /// file is written as, percent-encoded); web addresses stay as they are.
     pub fn local_url(&self, url: &str) -> String {
         if is_external(url) {
             return url.to_string();
@@ -37,7 +37,7 @@ impl LinkContext<'_> {
             .iter()
             .find(|(from, _)| from == path)
             .map_or(path, |(_, to)| to.as_str());
-        format!("{}{path}", self.root)
+        format!("{}{}", self.root, crate::escape::url::path(path))
     }
 }
 
@@ -48,7 +48,7 @@ impl LinkContext<'_> {
         let file = self
             .chapter
             .and_then(|c| plan.page_of_chapter(c))
-            .map(|i| plan.pages[i].file.clone())
+            .map(|i| plan.page_href(i))
             .unwrap_or_else(|| "index.html".into());
         Some(if self.multi {
             format!("../{lang}/{file}")
@@ -66,7 +66,7 @@ pub fn link_href(t: &LinkTarget, cx: &LinkContext) -> Option<(String, bool)> {
         LinkTarget::Included { include, id } => cx
             .plan
             .file_of(*include)
-            .map(|page| (format!("{page}#{id}"), false)),
+            .map(|page| (format!("{}#{id}", crate::escape::url::path(page)), false)),
         LinkTarget::Language(l) => cx.language_href(l).map(|h| (h, false)),
         LinkTarget::External(u) => Some((u.clone(), true)),
         LinkTarget::Disabled => None,

@@ -31,12 +31,17 @@ impl Plan {
     /// The relative URL of an element from any page of the same language.
     pub fn href_of(&self, element: usize) -> Option<String> {
         let (page, anchor) = self.anchors.get(&element)?;
-        let file = &self.pages[*page].file;
+        let file = self.page_href(*page);
         Some(if anchor.is_empty() {
-            file.clone()
+            file
         } else {
             format!("{file}#{anchor}")
         })
+    }
+
+    /// The relative URL of page `page` from any page of the same language.
+    pub fn page_href(&self, page: usize) -> String {
+        crate::escape::url::path(&self.pages[page].file)
     }
 
     /// The file of the page that shows `element`.

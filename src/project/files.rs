@@ -31,6 +31,21 @@ pub struct BookFiles {
     pub book: Vec<Diagnostic>,
     /// Problems placed in included files: their own errors, nested includes, their images.
     pub included: Vec<FileProblems>,
+    /// Where the book names each local image (one place per image, the first): what a
+    /// writer's problem with the image's name points at.
+    pub named: Vec<Named>,
+}
+
+/// The place in the book that names a local image.
+#[derive(Debug, Clone)]
+pub struct Named {
+    /// The image, relative to the book's folder.
+    pub path: PathBuf,
+    /// The value naming it in the book; for an image of an included file, the `url` of
+    /// the `::include` (the book's problems are placed in the book).
+    pub span: Span,
+    /// The included file that names the image, if it is not the book itself.
+    pub via: Option<String>,
 }
 
 impl BookFiles {
@@ -45,6 +60,7 @@ impl BookFiles {
 /// `cover` too (e-books show it; the website does not use it).
 pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles {
     let mut found = BTreeSet::new();
+    let mut named: Vec<Named> = Vec::new();
     let mut diags = Diagnostics::default();
     // What an image without `url` shows, in the book and in the files it includes alike.
     let book = &checked.resolved.book;
@@ -56,6 +72,13 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
         &shown_cover,
         &mut diags,
         &mut found,
+        &mut |path, span| {
+            named.push(Named {
+                path,
+                span,
+                via: None,
+            })
+        },
     );
     if cover {
         covers(&checked.doc, book_dir, &mut diags);
@@ -87,6 +110,13 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
                         book_dir,
                         &shown_cover,
                         &mut found,
+                        &mut |path| {
+                            named.push(Named {
+                                path,
+                                span: a.value_span,
+                                via: Some(url.to_string()),
+                            })
+                        },
                     ));
                     None
                 }
@@ -102,6 +132,13 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
                         book_dir,
                         &shown_cover,
                         &mut found,
+                        &mut |path| {
+                            named.push(Named {
+                                path,
+                                span: a.value_span,
+                                via: Some(url.to_string()),
+                            })
+                        },
                     ));
                     None
                 }
@@ -119,10 +156,14 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
     }
     let mut book = diags.into_vec();
     book.sort_by_key(|d| d.span.start);
+    // The first place naming each image is the one its problems point at.
+    let mut seen = BTreeSet::new();
+    named.retain(|n| seen.insert(n.path.clone()));
     BookFiles {
         images: found.into_iter().collect(),
         book,
         included,
+        named,
     }
 }
 
@@ -138,6 +179,7 @@ pub fn check_settings(book_dir: &Path) -> Result<(), crate::project::error::Proj
 
 /// Adds the problems with the images of an included gobook file to those it has
 /// (`diagnostics`): they are shown on the book's pages, so they are the book's images.
+/// Each image found is also given to `name_image`.
 fn included_images(
     name: String,
     text: String,
@@ -145,6 +187,7 @@ fn included_images(
     book_dir: &Path,
     cover: &str,
     found: &mut BTreeSet<PathBuf>,
+    name_image: &mut dyn FnMut(PathBuf),
 ) -> Option<FileProblems> {
     let wrapped = includes::wrap(&text);
     let shift = (wrapped.len() - text.len()) as u32;
@@ -156,6 +199,7 @@ fn included_images(
         cover,
         &mut own,
         found,
+        &mut |path, _| name_image(path),
     );
     diagnostics.extend(own.into_vec());
     diagnostics.sort_by_key(|d| d.span.start);
@@ -168,7 +212,8 @@ fn included_images(
 
 /// Checks the local images a document shows (image elements and inline images); an image
 /// without `url` shows `cover` (the book's, see `Book::cover`); spans are moved back by
-/// `shift` (the part wrapped around an included file).
+/// `shift` (the part wrapped around an included file). Each image found is also given to
+/// `name_image` with the place naming it.
 fn images(
     doc: &Document,
     book_dir: &Path,
@@ -176,6 +221,7 @@ fn images(
     cover: &str,
     diags: &mut Diagnostics,
     found: &mut BTreeSet<PathBuf>,
+    name_image: &mut dyn FnMut(PathBuf, Span),
 ) {
     let mut visit = |url: Option<&str>, span: Span| {
         let shown = url.unwrap_or(cover);
@@ -188,6 +234,7 @@ fn images(
         };
         match confine(book_dir, shown, "image", Kind::File) {
             Ok(rel) => {
+                name_image(rel.clone(), span);
                 found.insert(rel);
             }
             Err(r) if r.outside => diags.error(span, "image-outside-book", r.message),

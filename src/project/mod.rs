@@ -12,4 +12,5 @@ pub mod includes;
 pub mod inputs;
 pub mod output;
 pub mod script;
+pub mod taken;
 pub mod theme;

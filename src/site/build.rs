@@ -4,15 +4,16 @@
 
 use crate::check::Checked;
 use crate::layout::diagram::{board_shape, diagram_title, words};
-use crate::layout::plan::{self, Plan};
+use crate::layout::plan::Plan;
 use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
 use crate::project::build::{checked_book, local_images, BuildError, Options, DEFAULT_OUT_DIR};
 use crate::project::config::{self, Config};
 use crate::project::inputs::Inputs;
-use crate::project::{output, script, theme};
+use crate::project::{output, script, taken, theme};
 use crate::render::svg::{relabel, render_inline, BoardDiagram, Words};
 use crate::site::html::{self, Site};
+use crate::site::own_files::{self, own_files};
 use maud::Markup;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -269,7 +270,10 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         css,
         js,
     } = setup(opts, checked, &book_dir, &config)?;
-    let images = local_images(checked, &name, opts.text, &book_dir, false)?.images;
+    let found = local_images(checked, &name, opts.text, &book_dir, false)?;
+    let own = own_files(&checked.resolved.book, &plans);
+    taken::refuse(&found.named, &own, "the site", &name, opts.text)?;
+    let images = found.images;
     let reads: Vec<PathBuf> = Inputs::of_doc(opts.book, Some(&checked.doc))
         .paths()
         .cloned()
@@ -316,14 +320,17 @@ fn site_files(site: &Site, css: String, js: String) -> Vec<(PathBuf, Arc<Vec<u8>
         ));
     }
     if let Some(map) = html::sitemap(site) {
-        files.push((PathBuf::from("sitemap.xml"), Arc::new(map.into_bytes())));
+        files.push((
+            PathBuf::from(own_files::SITEMAP),
+            Arc::new(map.into_bytes()),
+        ));
     }
-    files.push((PathBuf::from("style.css"), Arc::new(css.into_bytes())));
+    files.push((PathBuf::from(own_files::STYLE), Arc::new(css.into_bytes())));
     files.push((
         PathBuf::from(html::FAVICON),
         Arc::new(html::FAVICON_SVG.as_bytes().to_vec()),
     ));
-    files.push((PathBuf::from("gobook.js"), Arc::new(js.into_bytes())));
+    files.push((PathBuf::from(own_files::SCRIPT), Arc::new(js.into_bytes())));
     files
 }
 
@@ -462,7 +469,7 @@ fn setup(
             .into());
         }
     }
-    let plans: Vec<Plan> = book.languages.iter().map(|l| plan::plan(book, l)).collect();
+    let plans: Vec<Plan> = own_files::plans(book);
     let multi = plans.len() > 1;
     (opts.progress)(&format!(
         "{} chapter{}, {} diagram{}, {} language{}",
@@ -691,6 +698,8 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         if pages == 1 { "" } else { "s" }
     ));
     let found = local_images(checked, &name, opts.text, &book_dir, false)?;
+    let own = own_files(book, &plans);
+    taken::refuse(&found.named, &own, "the site", &name, opts.text)?;
     mark("images");
 
     let summary = Summary {

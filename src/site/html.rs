@@ -13,6 +13,7 @@ use crate::markup::Dialect;
 use crate::project::config::Config;
 use crate::resolve::model::Book;
 use crate::resolve::text;
+use crate::site::own_files::{SCRIPT, STYLE};
 use maud::{html, Markup, DOCTYPE};
 use std::collections::HashMap;
 
@@ -162,8 +163,8 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 @for (tag, url) in &alternates { link rel="alternate" hreflang=(tag) href=(url); }
                 meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
                 link rel="icon" href={ (root) (FAVICON) } type="image/svg+xml";
-                link rel="stylesheet" href={ (root) "style.css" };
-                script src={ (root) "gobook.js" } defer {}
+                link rel="stylesheet" href={ (root) (STYLE) };
+                script src={ (root) (SCRIPT) } defer {}
             }
             body.gb-page data-gb-lang=[site.multi.then_some(lang)] {
                 a.gb-skip href="#main" { (ui("skip_to_content", lang).trim()) }
@@ -175,7 +176,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                     }
                     nav.gb-top-nav aria-label=(ui("nav_book", lang)) {
                         @if let Some(ci) = plan.contents {
-                            a href=(plan.pages[ci].file) { (ui("contents", lang)) }
+                            a href=(plan.page_href(ci)) { (ui("contents", lang)) }
                         }
                         @if book.languages.len() > 1 {
                             span.gb-langs role="group" aria-label=(ui("language", lang)) {
@@ -195,13 +196,13 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 }
                 nav.gb-pager aria-label=(ui("nav_pages", lang)) {
                     @if let Some(p) = prev {
-                        a.gb-prev rel="prev" href=(plan.pages[p].file) {
+                        a.gb-prev rel="prev" href=(plan.page_href(p)) {
                             span.gb-pager-dir { "← " (ui("previous", lang)) }
                             span.gb-pager-title { (short_page_title(site, plan, p)) }
                         }
                     }
                     @if let Some(n) = next {
-                        a.gb-next rel="next" href=(plan.pages[n].file) {
+                        a.gb-next rel="next" href=(plan.page_href(n)) {
                             span.gb-pager-dir { (ui("next", lang)) " →" }
                             span.gb-pager-title { (short_page_title(site, plan, n)) }
                         }
@@ -235,7 +236,7 @@ fn contents(site: &Site, plan: &Plan) -> Markup {
         ol.gb-toc {
             @for (i, p) in plan.pages.iter().enumerate().skip(1) {
                 @if p.chapter.is_some() {
-                    li { a href=(p.file) { (page_title(site, plan, i)) } }
+                    li { a href=(plan.page_href(i)) { (page_title(site, plan, i)) } }
                 }
             }
         }
@@ -281,11 +282,12 @@ fn page_url(site: &Site, base: &str, plan: &Plan, p: usize) -> String {
         String::new()
     };
     let file = &plan.pages[p].file;
-    if file == "index.html" {
-        format!("{base}{folder}")
+    let path = if file == "index.html" {
+        folder
     } else {
-        format!("{base}{folder}{file}")
-    }
+        format!("{folder}{file}")
+    };
+    format!("{base}{}", crate::escape::url::path(&path))
 }
 
 /// `sitemap.xml`: the published address of every page of every language (with `base_url` only).
@@ -372,8 +374,8 @@ pub fn language_index(site: &Site) -> String {
                 }
                 meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
                 link rel="icon" href=(FAVICON) type="image/svg+xml";
-                link rel="stylesheet" href="style.css";
-                script src="gobook.js" defer {}
+                link rel="stylesheet" href=(STYLE);
+                script src=(SCRIPT) defer {}
             }
             body.gb-page data-gb-root {
                 main.gb-main.gb-language-index #main {

@@ -5,3 +5,4 @@
 
 pub mod build;
 pub mod html;
+pub mod own_files;

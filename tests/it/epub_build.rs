@@ -178,7 +178,7 @@ fn epubcheck() -> Option<Vec<String>> {
 }
 
 /// Runs epubcheck on every file at once (in parallel) and fails on any fatal, error or warning.
-fn assert_epubcheck_clean(files: &[PathBuf]) {
+pub(crate) fn assert_epubcheck_clean(files: &[PathBuf]) {
     let Some(cmd) = epubcheck() else {
         assert!(
             std::env::var_os("CI").is_none(),

@@ -46,6 +46,7 @@ mod sgf_repair;
 mod sgf_sgfmill;
 mod site_build;
 mod site_incremental;
+mod site_names;
 mod svg_blog;
 mod svg_golden;
 mod svg_sgf_markup;
