@@ -125,6 +125,42 @@ fn forced_build_moves_a_foreign_folder_to_the_trash_intact() {
 }
 
 #[test]
+fn without_a_trash_a_foreign_folder_is_renamed_beside_itself() {
+    let p = place();
+    let victim_dir = p.root.join("victim");
+    victim(&victim_dir);
+    // A file where the trash's parent folder should be: no trash can be made there.
+    let no_data = p.root.join("not-a-folder");
+    std::fs::write(&no_data, "").unwrap();
+    let o = crate::common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), &p.home)
+        .env("XDG_DATA_HOME", &no_data)
+        .current_dir(&p.book)
+        .args(["build", "-o", "../victim", "--force"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let names = listing(&p.root);
+    let aside: Vec<&String> = names
+        .iter()
+        .filter(|n| n.starts_with("victim.before-gobook-") && n.ends_with('Z'))
+        .collect();
+    assert_eq!(aside.len(), 1, "{names:?}");
+    let aside = p.root.join(aside[0]);
+    assert_eq!(
+        std::fs::read_to_string(aside.join("precious.txt")).unwrap(),
+        "mine"
+    );
+    assert!(aside.join("sub/deep.txt").is_file());
+    assert!(victim_dir.join("index.html").is_file());
+    let err = stderr(&o);
+    assert!(
+        err.contains("aside to") && err.contains(&aside.display().to_string()),
+        "{err}"
+    );
+}
+
+#[test]
 fn the_home_folder_the_root_and_a_git_repository_are_refused_even_with_force() {
     let p = place();
     std::fs::write(p.home.join(".profile"), "dotfile").unwrap();
