@@ -28,7 +28,10 @@ pub struct BuildArgs {
     /// Write only the EPUB e-books, no website
     #[arg(long, conflicts_with = "open")]
     pub only_epub: bool,
-    /// Replace the output folder even if gobook did not write it (its files are lost)
+    /// Replace the output folder even if gobook did not write it: the old folder goes to the
+    /// trash (else it is renamed NAME.before-gobook-TIME). Never the file system's root, the home
+    /// folder or a folder holding .git. A site gobook wrote is replaced as a whole, except for its
+    /// e-books (*.epub), which are kept
     #[arg(long)]
     pub force: bool,
 }
@@ -89,6 +92,11 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     // Warnings do not stop a build, but the author should see them.
     book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
     if !quiet {
+        let site_aside = site.iter().filter_map(|s| s.put_aside.as_ref());
+        let books_aside = books.iter().flat_map(|b| &b.put_aside);
+        for aside in site_aside.chain(books_aside) {
+            eprintln!("{aside}");
+        }
         if let Some(s) = &site {
             eprintln!(
                 "Built {} in {}: {}, {}, {}",

@@ -46,7 +46,7 @@ pub struct ImportArgs {
     /// The book file to write
     #[arg(short, long)]
     pub out: PathBuf,
-    /// Replace the book file if it exists (never the game itself)
+    /// Replace the book file if it exists, moving the old one to the trash (never the game itself)
     #[arg(long)]
     pub force: bool,
     /// Moves per figure at most; figures also end where a comment needs its own board (see below)
@@ -137,13 +137,17 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     let markup = imported.markup;
     let text = imported.text;
     let written = if args.force {
-        super::safe_write::replace(&args.out, text.as_bytes())
+        super::safe_write::replace_forced(&args.out, text.as_bytes())
     } else {
-        super::safe_write::create_new(&args.out, text.as_bytes())
+        super::safe_write::create_new(&args.out, text.as_bytes()).map(|()| None)
     };
-    if let Err(e) = written {
-        report::error(&format!("cannot write {}: {e}", args.out.display()));
-        return EXIT_USAGE;
+    match written {
+        Ok(Some(aside)) if !g.quiet => eprintln!("{aside}"),
+        Ok(_) => {}
+        Err(e) => {
+            report::error(&format!("cannot write {}: {e}", args.out.display()));
+            return EXIT_USAGE;
+        }
     }
     // The book is checked as `gobook check` would: an illegal move in the game shows here.
     // A chapter is checked inside a book of its own, as the book including it would read it.

@@ -19,7 +19,7 @@ pub struct MdArgs {
     /// Where to write the result (standard output if absent)
     #[arg(short, long)]
     pub out: Option<PathBuf>,
-    /// Replace the output file even if it exists (or is the input itself)
+    /// Replace the output file even if it exists (or is the input itself); the old file goes to the trash
     #[arg(long)]
     pub force: bool,
 }
@@ -44,9 +44,13 @@ pub fn run(args: &MdArgs, g: GlobalArgs) -> i32 {
         ));
         return EXIT_USAGE;
     }
-    match safe_write::replace(path, out.as_bytes()) {
-        Ok(()) => {
+    // Only with --force is anything there: it goes to the trash, never lost.
+    match safe_write::replace_forced(path, out.as_bytes()) {
+        Ok(aside) => {
             if !g.quiet {
+                if let Some(aside) = aside {
+                    eprintln!("{aside}");
+                }
                 eprintln!("wrote {} ({count} diagrams)", path.display());
             }
             EXIT_OK

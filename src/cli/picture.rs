@@ -5,6 +5,7 @@ use super::{safe_write, GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use gobook::board::crop::{crop_view, view_text};
 use gobook::layout::diagram::{board_diagram, caption_text};
+use gobook::project::aside::Aside;
 use gobook::render::svg::{render, SvgOptions};
 use gobook::resolve::model::{Book, Diagram};
 use std::path::Path;
@@ -198,30 +199,40 @@ fn drawn_by_gobook(path: &Path) -> bool {
     svg || png
 }
 
-/// Writes the picture to the file (through a temporary file and a rename) unless that
-/// would replace a file gobook did not write (see [`may_replace`]), or to standard
-/// output; PNG bytes go to a terminal only when asked for by `--format png`.
+/// Writes a picture to `path` (through a temporary file and a rename) unless that would
+/// replace a file gobook did not write (see [`may_replace`]); with `force` such a file goes
+/// to the trash first, and where it went is returned. The error is the message to show.
+pub fn write_file(path: &Path, bytes: &[u8], force: bool) -> Result<Option<Aside>, String> {
+    may_replace(path, force)?;
+    let foreign = std::fs::symlink_metadata(path).is_ok() && !drawn_by_gobook(path);
+    let written = if foreign {
+        safe_write::replace_forced(path, bytes)
+    } else {
+        safe_write::replace(path, bytes).map(|()| None)
+    };
+    written.map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Writes the picture to the file (see [`write_file`]), or to standard output; PNG bytes
+/// go to a terminal only when asked for by `--format png`.
 pub fn write_out(out: Option<&Path>, bytes: &[u8], g: GlobalArgs, force: bool) -> i32 {
-    if let Some(path) = out {
-        if let Err(message) = may_replace(path, force) {
-            super::report::error(&message);
-            return EXIT_USAGE;
-        }
-    }
     match out {
         None => match std::str::from_utf8(bytes) {
             Ok(text) => super::print_stdout(text.trim_end()),
             Err(_) => write_binary_stdout(bytes),
         },
-        Some(path) => match safe_write::replace(path, bytes) {
-            Ok(()) => {
+        Some(path) => match write_file(path, bytes, force) {
+            Ok(aside) => {
                 if !g.quiet {
+                    if let Some(aside) = aside {
+                        eprintln!("{aside}");
+                    }
                     eprintln!("wrote {}", path.display());
                 }
                 EXIT_OK
             }
-            Err(e) => {
-                super::report::error(&format!("cannot write {}: {e}", path.display()));
+            Err(message) => {
+                super::report::error(&message);
                 EXIT_USAGE
             }
         },

@@ -1,6 +1,8 @@
 //! Writing a user's file without ever losing it: through a fresh temporary file beside it and a
-//! rename, so an interrupted run leaves the old file or the new one, never half of either.
+//! rename, so an interrupted run leaves the old file or the new one, never half of either; with
+//! `--force`, a file gobook did not write goes to the trash rather than being overwritten.
 
+use gobook::project::aside::{put_aside, Aside};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -10,7 +12,34 @@ use std::path::{Path, PathBuf};
 /// old file's permissions.
 pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let target = link_target(path);
-    let dir = gobook::project::output::folder_of(&target);
+    let tmp = temp_beside(&target, bytes)?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Replaces the file at `path` with `bytes` like [`replace`], for `--force`: a file that is
+/// there is not overwritten but first moved to the trash (see [`put_aside`]), and where it went
+/// is returned. The new file is ready before the old one goes, so the place is empty only for
+/// the moment between two renames.
+pub fn replace_forced(path: &Path, bytes: &[u8]) -> std::io::Result<Option<Aside>> {
+    let target = link_target(path);
+    let old_is_file = std::fs::metadata(&target).is_ok_and(|m| m.is_file());
+    if !old_is_file {
+        // Nothing to keep; a folder there makes the write fail with its own error.
+        return replace(path, bytes).map(|()| None);
+    }
+    let tmp = temp_beside(&target, bytes)?;
+    let aside = put_aside(&target).map_err(|e| std::io::Error::other(e.to_string()))?;
+    if let Err(e) = tmp.persist_noclobber(&target) {
+        return Err(std::io::Error::other(format!("{}; {aside}", e.error)));
+    }
+    Ok(Some(aside))
+}
+
+/// A temporary file holding `bytes` beside `target`, with the permissions of the file there
+/// (readable by all when there is none).
+fn temp_beside(target: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = gobook::project::output::folder_of(target);
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -20,12 +49,11 @@ pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .tempfile_in(&dir)?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
-    match std::fs::metadata(&target) {
+    match std::fs::metadata(target) {
         Ok(meta) => tmp.as_file().set_permissions(meta.permissions())?,
         Err(_) => readable_by_all(tmp.as_file()),
     }
-    tmp.persist(&target).map_err(|e| e.error)?;
-    Ok(())
+    Ok(tmp)
 }
 
 /// Writes a new file at `path`; fails with `AlreadyExists` when something is there already,

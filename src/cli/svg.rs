@@ -33,7 +33,7 @@ pub struct SvgArgs {
     /// Language of captions and titles (default: the book's first)
     #[arg(long)]
     pub lang: Option<String>,
-    /// Replace output files that gobook did not write (it replaces its own pictures anyway)
+    /// Replace output files that gobook did not write, moving them to the trash (it replaces its own pictures anyway)
     #[arg(long)]
     pub force: bool,
     /// Output file (standard output if absent), or folder with --all
@@ -227,13 +227,13 @@ fn write_all(
                 return EXIT_USAGE;
             }
         };
-        if let Err(message) = picture::may_replace(&dir.join(&name), force) {
-            super::report::error(&message);
-            return EXIT_USAGE;
-        }
-        if let Err(e) = std::fs::write(dir.join(&name), bytes) {
-            super::report::error(&format!("cannot write {}: {e}", dir.join(&name).display()));
-            return EXIT_USAGE;
+        match picture::write_file(&dir.join(&name), &bytes, force) {
+            Ok(Some(aside)) if !g.quiet => eprintln!("{aside}"),
+            Ok(_) => {}
+            Err(message) => {
+                super::report::error(&message);
+                return EXIT_USAGE;
+            }
         }
         if g.verbose {
             eprintln!("wrote {}", dir.join(&name).display());

@@ -48,6 +48,8 @@ pub struct Summary {
     pub files: Vec<PathBuf>,
     /// Time taken.
     pub elapsed: Duration,
+    /// Where the e-books of those names went that gobook had not written (`--force`).
+    pub put_aside: Vec<crate::project::aside::Aside>,
 }
 
 /// An image of the book, packed with each e-book.
@@ -169,7 +171,8 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
             .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
         output::write_marker(&out_dir)?;
     }
-    if !force && !output::is_owned(&out_dir) {
+    let foreign = !output::is_owned(&out_dir);
+    if !force && foreign {
         if let Some((path, _)) = epubs.iter().find(|(p, _)| p.exists()) {
             return Err(BuildError::Other(format!(
                 "{} exists in a folder gobook did not write; choose another folder with -o, move the file, or pass --force to replace it",
@@ -178,14 +181,20 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         }
     }
     let mut files = Vec::new();
+    let mut put_aside = Vec::new();
     for (path, bytes) in epubs {
         output::remove_stale(&path);
+        // Forced over a file gobook may not have written: the file goes to the trash first.
+        if foreign && std::fs::symlink_metadata(&path).is_ok() {
+            put_aside.push(crate::project::aside::put_aside(&path)?);
+        }
         output::write_atomically(&path, &bytes)?;
         files.push(path);
     }
     Ok(Summary {
         files,
         elapsed: start.elapsed(),
+        put_aside,
     })
 }
 

@@ -3,6 +3,7 @@
 //! theme and script, the output folder a build owns, and what a build is given and
 //! how it fails. Knows files and books, not pages or markup.
 
+pub mod aside;
 pub mod build;
 pub mod config;
 pub mod confine;

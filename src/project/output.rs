@@ -4,9 +4,13 @@
 //! model: a folder is replaced only when it is empty or when an earlier gobook build wrote it
 //! (every site carries the [`MARKER`] file); anything else needs `--force`. Some places are
 //! refused even with `--force`: the book file, the book's folder or a folder above it, and a
-//! folder holding files the book reads. Paths are compared after `..` and symbolic links are
-//! resolved, so `-o ../book` from inside the book or a link to the book's folder is caught too.
+//! folder holding files the book reads, the file system's root, the home folder (or a folder
+//! above it) and a folder holding a Git repository. Paths are compared after `..` and symbolic
+//! links are resolved, so `-o ../book` from inside the book or a link to the book's folder is
+//! caught too. `--force` never deletes what gobook did not write: it goes to the trash
+//! (see [`super::aside`]). A site's e-books (`*.epub`) are carried over into the next site.
 
+use crate::project::aside::{put_aside, Aside};
 use crate::project::error::{io, ProjectError};
 use std::path::{Component, Path, PathBuf};
 
@@ -78,15 +82,11 @@ pub fn check_place(out: &Path, book: &Path) -> Result<(), ProjectError> {
     Ok(())
 }
 
-/// Refuses to replace an existing folder that gobook did not write, unless `force`.
+/// Refuses to replace an existing folder that gobook did not write, unless `force`; refuses
+/// the places no build may replace (see [`check_protected`]) even then.
 pub fn check_owned(out: &Path, force: bool) -> Result<(), ProjectError> {
-    if force || !out.exists() || is_owned(out) {
-        return Ok(());
-    }
-    let empty = std::fs::read_dir(out)
-        .map(|mut d| d.next().is_none())
-        .unwrap_or(false);
-    if empty {
+    check_protected(out)?;
+    if force || !out.exists() || is_owned(out) || is_empty(out) {
         return Ok(());
     }
     Err(ProjectError::Output(format!(
@@ -94,6 +94,59 @@ pub fn check_owned(out: &Path, force: bool) -> Result<(), ProjectError> {
 so it leaves this one alone. Choose another folder with -o, empty this one, or pass --force to replace it",
         out.display()
     )))
+}
+
+/// Refuses, even with `--force`, to replace the file system's root, the home folder or a folder
+/// above it, and a folder holding a Git repository (`.git`, a folder or a worktree's file): what
+/// is lost there is never a site. Places that do not exist yet are fine.
+pub fn check_protected(out: &Path) -> Result<(), ProjectError> {
+    if std::fs::symlink_metadata(out).is_err() {
+        return Ok(());
+    }
+    let o = canonical(out);
+    let instead = "choose a folder of its own for the site, e.g. -o site";
+    if o.parent().is_none() {
+        return Err(ProjectError::Output(format!(
+            "the output folder {} is the root of the file system, which gobook never replaces, not even with --force; {instead}",
+            out.display()
+        )));
+    }
+    if let Some(home) = home_folder().filter(|h| canonical(h).starts_with(&o)) {
+        let what = if canonical(&home) == o {
+            "is your home folder"
+        } else {
+            "holds your home folder"
+        };
+        return Err(ProjectError::Output(format!(
+            "the output folder {} {what} ({}), which gobook never replaces, not even with --force; {instead}",
+            out.display(),
+            home.display()
+        )));
+    }
+    if std::fs::symlink_metadata(o.join(".git")).is_ok() {
+        return Err(ProjectError::Output(format!(
+            "the output folder {} holds a Git repository (.git), which a build would delete, so gobook never replaces it, \
+not even with --force; build into another folder, e.g. -o site, and copy the site into the repository",
+            out.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The user's home folder, from the environment (`HOME`; `USERPROFILE` on Windows).
+fn home_folder() -> Option<PathBuf> {
+    ["HOME", "USERPROFILE"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .find(|h| !h.is_empty())
+        .map(PathBuf::from)
+}
+
+/// Whether `dir` is a folder with nothing in it.
+fn is_empty(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .map(|mut d| d.next().is_none())
+        .unwrap_or(false)
 }
 
 /// Whether an earlier build wrote `dir` (it holds the marker file, as a plain file).
@@ -172,8 +225,11 @@ fn temp_prefix(out: &Path, kind: &str) -> String {
 }
 
 /// Makes a staging folder beside `out`, marked as gobook's, after removing what builds killed
-/// before they finished left there.
+/// before they finished left there. The folder lies beside where `out` really is (see
+/// [`canonical`]): `-o site/../site` is `site`, and a link to a folder stays a link, its
+/// target is replaced.
 pub fn stage(out: &Path) -> Result<Staging, ProjectError> {
+    let out = &canonical(out);
     let parent = folder_of(out);
     std::fs::create_dir_all(&parent).map_err(io("create", &parent))?;
     remove_stale(out);
@@ -191,9 +247,25 @@ pub fn write_marker(dir: &Path) -> Result<(), ProjectError> {
     std::fs::write(&p, MARKER_TEXT).map_err(io("write", &p))
 }
 
-/// Puts the staged site in place of `out`; the previous site stays if that fails.
-pub fn swap_in(staged: Staging, out: &Path) -> Result<(), ProjectError> {
-    let had_old = out.exists();
+/// Puts the staged site in place of `out` (where it really is, see [`stage`]). A site gobook
+/// wrote (or an empty folder) is replaced, keeping its e-books; it stays if that fails. Anything
+/// else (`--force`) is put aside, into the trash, and where it went is returned.
+pub fn swap_in(staged: Staging, out: &Path) -> Result<Option<Aside>, ProjectError> {
+    let out = &canonical(out);
+    let had_old = std::fs::symlink_metadata(out).is_ok();
+    if had_old && !is_owned(out) && !is_empty(out) {
+        check_protected(out)?;
+        let aside = put_aside(out)?;
+        let new = staged.dir.keep();
+        if let Err(e) = std::fs::rename(&new, out) {
+            let _ = std::fs::remove_dir_all(&new);
+            return Err(ProjectError::Output(format!(
+                "cannot move the new site into {}: {e}; {aside}",
+                out.display()
+            )));
+        }
+        return Ok(Some(aside));
+    }
     let aside = folder_of(out).join(
         staged
             .path()
@@ -216,9 +288,30 @@ pub fn swap_in(staged: Staging, out: &Path) -> Result<(), ProjectError> {
         return Err(io("move the new site into", out)(e));
     }
     if had_old {
+        carry_over_ebooks(&aside, out);
         let _ = std::fs::remove_dir_all(&aside);
     }
-    Ok(())
+    Ok(None)
+}
+
+/// Moves the e-books (`*.epub` at the top) of the previous site into the new one, unless it has
+/// its own of that name: `build --only-epub` writes them into the site's folder, and a site
+/// build after it must not delete them.
+fn carry_over_ebooks(old: &Path, new: &Path) {
+    let Ok(entries) = std::fs::read_dir(old) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let is_ebook = Path::new(&name)
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("epub"));
+        let is_file = e.file_type().is_ok_and(|t| t.is_file());
+        let to = new.join(&name);
+        if is_ebook && is_file && std::fs::symlink_metadata(&to).is_err() {
+            let _ = std::fs::rename(e.path(), to);
+        }
+    }
 }
 
 /// Removes the staging folders and temporary files beside `out` that builds killed before they
@@ -226,6 +319,7 @@ pub fn swap_in(staged: Staging, out: &Path) -> Result<(), ProjectError> {
 /// process that is no longer running, and for folders only those that carry the marker (or are
 /// still empty), so nothing of the user's is touched.
 pub fn remove_stale(out: &Path) {
+    let out = &canonical(out);
     let parent = folder_of(out);
     let Some(base) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else {
         return;

@@ -36,6 +36,8 @@ pub struct Summary {
     pub pages: usize,
     /// Time taken.
     pub elapsed: Duration,
+    /// Where the folder that was there went, when gobook had not written it (`--force`).
+    pub put_aside: Option<crate::project::aside::Aside>,
 }
 
 /// Work kept between builds (by `serve`): diagram SVG by the renderer's whole input, and
@@ -297,7 +299,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     ));
     let files = site_files(&site, css, js);
     write_files(staged.path(), &files, &images, &book_dir)?;
-    output::swap_in(staged, &out_dir)?;
+    let put_aside = output::swap_in(staged, &out_dir)?;
     let book = &checked.resolved.book;
     Ok(Summary {
         out_dir,
@@ -306,6 +308,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         diagrams: book.diagrams.len(),
         pages,
         elapsed: start.elapsed(),
+        put_aside,
     })
 }
 
@@ -709,6 +712,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         diagrams: book.diagrams.len(),
         pages,
         elapsed: start.elapsed(),
+        put_aside: None,
     };
     Ok(Rendered {
         files,

@@ -166,20 +166,40 @@ pub fn browser_missing() -> Option<String> {
     None
 }
 
-/// Runs the gobook binary with `args`, colour off, and returns what it did.
+/// Points a gobook to be spawned at the fake home folder `home` (HOME and the XDG folders), so
+/// nothing a test runs reaches the real one: `--force` moves what it replaces into the trash
+/// of the home folder, and the trash crate finds it through HOME and XDG_DATA_HOME.
+pub fn with_home<'a>(
+    cmd: &'a mut std::process::Command,
+    home: &Path,
+) -> &'a mut std::process::Command {
+    cmd.env("HOME", home)
+        .env("USERPROFILE", home)
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_CACHE_HOME", home.join(".cache"))
+}
+
+/// Runs the gobook binary with `args`, colour off, with a fake home folder of its own that is
+/// removed afterwards, and returns what it did.
 pub fn gobook(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
+    let home = tempdir();
+    with_home(
+        &mut std::process::Command::new(env!("CARGO_BIN_EXE_gobook")),
+        home.path(),
+    )
+    .args(args)
+    .env("NO_COLOR", "1")
+    .output()
+    .unwrap()
 }
 
 /// Runs the gobook binary with `args` and `input` on its standard input, colour off.
 pub fn gobook_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
+    let home = tempdir();
+    let mut child = with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())

@@ -33,6 +33,7 @@ mod markdown;
 mod mdbook;
 mod moves_findable;
 mod output_safety;
+mod output_trash;
 mod pathological;
 mod positions_sgfmill;
 mod reads_confined;

@@ -7,8 +7,11 @@ use std::process::{Command, Output};
 
 const BOOK: &str = "::book(#b)\ntitle=\"Safe\"\n\n::chapter(#one)\n\n::go(#g) mv=\"Q16 D4 Q3\"\n\n::fig at=1 to=3\n\nA paragraph.\n";
 
+/// Runs gobook in `dir` with a fake home folder of its own (what `--force` replaces goes to its
+/// trash, never the real one's), removed afterwards.
 fn gobook_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gobook"))
+    let home = crate::common::tempdir();
+    crate::common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
         .current_dir(dir)
         .args(args)
         .env("NO_COLOR", "1")
@@ -219,11 +222,13 @@ fn a_real_kill_9_leaves_nothing_after_the_next_build() {
         text.push_str(&format!("::chapter(#c{c})\n\n::go mv=\"Q16 D4 Q3 D16 R5 C3\"\n\n::fig at=1 to=6\n\nText {c}.\n\n"));
     }
     std::fs::write(dir.join("book.gobook"), text).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gobook"))
-        .current_dir(&dir)
-        .args(["build", "-q"])
-        .spawn()
-        .unwrap();
+    let home = crate::common::tempdir();
+    let mut child =
+        crate::common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+            .current_dir(&dir)
+            .args(["build", "-q"])
+            .spawn()
+            .unwrap();
     // Kill it once its staging folder exists (or it has finished).
     let start = std::time::Instant::now();
     while start.elapsed() < std::time::Duration::from_secs(20) {
