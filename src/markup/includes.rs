@@ -34,13 +34,19 @@ pub fn render_includes(
             }
         }
     }
+    // The way from a page to where the book's images are copied: a site in several
+    // languages has a folder per language, an e-book keeps its pages in `text/`.
+    let root = if dialect == Dialect::Xhtml || plans.len() > 1 {
+        "../"
+    } else {
+        ""
+    };
     let mut out = vec![HashMap::new(); plans.len()];
     for (k, url) in urls.into_iter().enumerate() {
         match includes::read(&url, book_dir) {
             Ok(Included::Markdown { text, .. }) => {
                 // Its images are copied beside the book's own (project/files.rs), so they
-                // are found from the site's root like the book's `::img` images.
-                let root = if plans.len() > 1 { "../" } else { "" };
+                // are found from the root like the book's `::img` images.
                 let m = markdown(&text, dialect, root);
                 for o in out.iter_mut() {
                     o.insert(url.clone(), m.clone());
@@ -72,8 +78,9 @@ pub fn render_includes(
                     })
                     .collect();
                 for (pi, o) in out.iter_mut().enumerate() {
-                    let body =
-                        included_body(&wrapped, &sub, &sub_plans, pi, &svgs[pi], dialect, buy_url);
+                    let body = included_body(
+                        &wrapped, &sub, &sub_plans, pi, &svgs[pi], dialect, buy_url, root,
+                    );
                     o.insert(
                         url.clone(),
                         PreEscaped(prefix_element_ids(&body.0, &format!("inc{k}-"))),
@@ -124,7 +131,9 @@ fn prefix_element_ids(html: &str, prefix: &str) -> String {
 }
 
 /// The content of an included gobook file (`src`, checked as `checked`) in the language
-/// of `plans[pi]`, with `svgs` its diagrams drawn in that language.
+/// of `plans[pi]`, with `svgs` its diagrams drawn in that language; `root` leads from
+/// its page to the book's images.
+#[allow(clippy::too_many_arguments)] // Each is one fact about the page; a struct for one caller adds nothing.
 fn included_body(
     src: &str,
     checked: &Checked,
@@ -133,6 +142,7 @@ fn included_body(
     svgs: &[Arc<str>],
     dialect: Dialect,
     buy_url: Option<&str>,
+    root: &str,
 ) -> Markup {
     let plan = &plans[pi];
     let inline_anchor = |d: usize| format!("gb-inc-inline-{d}");
@@ -142,7 +152,7 @@ fn included_body(
         chapter: None,
         multi: plans.len() > 1,
         inline_anchor: &inline_anchor,
-        root: if plans.len() > 1 { "../" } else { "" },
+        root,
         renamed: &[],
     };
     let book = &checked.resolved.book;
