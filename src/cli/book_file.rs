@@ -66,7 +66,7 @@ pub enum ReadError {
 /// Reads the book named on the command line.
 pub fn read(given: &Path) -> Result<BookFile, ReadError> {
     let path = locate(given).map_err(ReadError::Io)?;
-    let bytes = std::fs::read(&path)
+    let bytes = gobook::project::read::read(&path)
         .map_err(|e| ReadError::Io(format!("cannot read {}: {e}", path.display())))?;
     from_bytes(path.display().to_string(), path, &bytes)
 }

@@ -146,7 +146,7 @@ fn read_input(p: &Path) -> std::io::Result<Vec<u8>> {
         std::io::stdin().lock().read_to_end(&mut buf)?;
         Ok(buf)
     } else {
-        std::fs::read(p)
+        gobook::project::read::read(p)
     }
 }
 

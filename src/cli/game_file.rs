@@ -26,7 +26,7 @@ pub fn read_game(path: &Path, g: GlobalArgs) -> Result<GameTree, i32> {
 /// Reads every game of an SGF or XML file, as [`read_game`] does; at least one.
 pub fn read_games(path: &Path, g: GlobalArgs) -> Result<Vec<GameTree>, i32> {
     let name = path.display().to_string();
-    let bytes = match std::fs::read(path) {
+    let bytes = match gobook::project::read::read(path) {
         Ok(b) => b,
         Err(e) => {
             report::error(&format!("cannot read {name}: {e}"));

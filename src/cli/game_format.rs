@@ -59,9 +59,6 @@ pub fn of_file(p: &Path) -> Option<GameFormat> {
 
 /// The first bytes of a file (`None` when it cannot be read).
 fn read_head(p: &Path) -> Option<Vec<u8>> {
-    use std::io::Read;
-    let f = std::fs::File::open(p).ok()?;
-    let mut buf = Vec::with_capacity(4096);
-    f.take(SNIFF_BYTES as u64).read_to_end(&mut buf).ok()?;
-    Some(buf)
+    // Not a plain open: a named pipe would wait for a writer forever.
+    gobook::project::read::read_head(p, SNIFF_BYTES as u64).ok()
 }

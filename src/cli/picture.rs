@@ -183,14 +183,10 @@ pub fn may_replace(path: &Path, force: bool) -> Result<(), String> {
 
 /// Whether the file at `path` starts as a picture gobook draws.
 fn drawn_by_gobook(path: &Path) -> bool {
-    use std::io::Read;
-    let mut head = Vec::new();
-    let Ok(f) = std::fs::File::open(path) else {
+    // A named pipe there is not gobook's picture, and must not be waited on.
+    let Ok(head) = gobook::project::read::read_head(path, 512) else {
         return false;
     };
-    if f.take(512).read_to_end(&mut head).is_err() {
-        return false;
-    }
     let svg = head.starts_with(br#"<svg xmlns="http://www.w3.org/2000/svg" class="gb""#);
     let png = head.starts_with(b"\x89PNG")
         && head

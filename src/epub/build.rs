@@ -113,7 +113,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         .collect();
     let mut images: Vec<Picture> = Vec::new();
     for source in &sources {
-        let bytes = std::fs::read(book_dir.join(source))
+        let bytes = crate::project::read::read(&book_dir.join(source))
             .map_err(|e| format!("cannot read {source}: {e}"))?;
         let name = names::package_name(source, &|n| {
             sources.iter().any(|s| s == n) || images.iter().any(|p| p.name == n)
@@ -297,7 +297,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
                     // Checked with the images already; confined again here, where it is read.
                     let rel = confine(s.book_dir, &c, "cover image", Kind::File)
                         .map_err(|r| r.message)?;
-                    let bytes = std::fs::read(s.book_dir.join(rel))
+                    let bytes = crate::project::read::read(&s.book_dir.join(rel))
                         .map_err(|e| format!("cannot read the cover {c}: {e}"))?;
                     let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
                     files.push((name.clone(), Content::Bytes(bytes)));

@@ -163,9 +163,11 @@ const NONNEG: ValueType = ValueType::Int {
     min: 0,
     max: i64::MAX,
 };
-const POSITIVE: ValueType = ValueType::Int {
+/// A move number (`at`, `to`, `mn`): the resolver keeps them below 2^31, so a larger
+/// one must be an error here rather than be dropped there without a word.
+const MOVE_NUMBER: ValueType = ValueType::Int {
     min: 1,
-    max: i64::MAX,
+    max: i32::MAX as i64,
 };
 
 /// Every attribute of the spec: name, group, type, language-specific.
@@ -191,9 +193,9 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
         ("pl", GoData, Enum(&["b", "w"]), false),
         ("koPoint", GoData, Point, false),
         ("base", GoData, IdOrNone, false),
-        ("at", GoData, POSITIVE, false),
+        ("at", GoData, MOVE_NUMBER, false),
         ("mv", GoData, Moves, false),
-        ("to", GoData, POSITIVE, false),
+        ("to", GoData, MOVE_NUMBER, false),
         ("sgf", GoData, Text, false),
         ("pb", GameInfo, Text, true),
         ("br", GameInfo, Text, true),
@@ -211,7 +213,7 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
         ("an", GameInfo, Text, true),
         ("cp", GameInfo, Text, true),
         ("so", GameInfo, Text, true),
-        ("mn", Diagram, POSITIVE, false),
+        ("mn", Diagram, MOVE_NUMBER, false),
         ("vw", Diagram, View, false),
         ("tr", Diagram, PointList, false),
         ("ma", Diagram, PointList, false),

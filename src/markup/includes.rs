@@ -34,11 +34,20 @@ pub fn render_includes(
             }
         }
     }
+    // The way from a page to where the book's images are copied: a site in several
+    // languages has a folder per language, an e-book keeps its pages in `text/`.
+    let root = if dialect == Dialect::Xhtml || plans.len() > 1 {
+        "../"
+    } else {
+        ""
+    };
     let mut out = vec![HashMap::new(); plans.len()];
     for (k, url) in urls.into_iter().enumerate() {
         match includes::read(&url, book_dir) {
-            Ok(Included::Markdown(text)) => {
-                let m = markdown(&text, dialect);
+            Ok(Included::Markdown { text, .. }) => {
+                // Its images are copied beside the book's own (project/files.rs), so they
+                // are found from the root like the book's `::img` images.
+                let m = markdown(&text, dialect, root);
                 for o in out.iter_mut() {
                     o.insert(url.clone(), m.clone());
                 }
@@ -69,8 +78,9 @@ pub fn render_includes(
                     })
                     .collect();
                 for (pi, o) in out.iter_mut().enumerate() {
-                    let body =
-                        included_body(&wrapped, &sub, &sub_plans, pi, &svgs[pi], dialect, buy_url);
+                    let body = included_body(
+                        &wrapped, &sub, &sub_plans, pi, &svgs[pi], dialect, buy_url, root,
+                    );
                     o.insert(
                         url.clone(),
                         PreEscaped(prefix_element_ids(&body.0, &format!("inc{k}-"))),
@@ -121,7 +131,9 @@ fn prefix_element_ids(html: &str, prefix: &str) -> String {
 }
 
 /// The content of an included gobook file (`src`, checked as `checked`) in the language
-/// of `plans[pi]`, with `svgs` its diagrams drawn in that language.
+/// of `plans[pi]`, with `svgs` its diagrams drawn in that language; `root` leads from
+/// its page to the book's images.
+#[allow(clippy::too_many_arguments)] // Each is one fact about the page; a struct for one caller adds nothing.
 fn included_body(
     src: &str,
     checked: &Checked,
@@ -130,6 +142,7 @@ fn included_body(
     svgs: &[Arc<str>],
     dialect: Dialect,
     buy_url: Option<&str>,
+    root: &str,
 ) -> Markup {
     let plan = &plans[pi];
     let inline_anchor = |d: usize| format!("gb-inc-inline-{d}");
@@ -139,7 +152,7 @@ fn included_body(
         chapter: None,
         multi: plans.len() > 1,
         inline_anchor: &inline_anchor,
-        root: if plans.len() > 1 { "../" } else { "" },
+        root,
         renamed: &[],
     };
     let book = &checked.resolved.book;
@@ -171,18 +184,15 @@ fn included_body(
 /// ([`crate::format::values::allowed_url`]): a refused one keeps its text but loses its URL.
 /// In XHTML a web image is refused too: an e-book holds every image it shows.
 /// pulldown-cmark closes its void elements (`<br />`, `<img ... />`), so its HTML is also XHTML.
-pub fn markdown(text: &str, dialect: Dialect) -> Markup {
+/// A local image is found from the page through `root` (the way to the site's root, "" or "../").
+pub fn markdown(text: &str, dialect: Dialect, root: &str) -> Markup {
     use crate::format::values::{allowed_url, is_external};
-    use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+    use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
     // Links do not nest in Markdown, so one flag tells which link end closes a refused one.
     let mut refused_link = false;
     // A refused image's description is shown as text, until the image ends.
     let mut refused_image = 0usize;
-    let parser = Parser::new_ext(
-        text,
-        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES,
-    )
-    .filter_map(|ev| {
+    let parser = Parser::new_ext(text, includes::markdown_options()).filter_map(|ev| {
         Some(match ev {
             Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
             Event::Start(Tag::Link { ref dest_url, .. }) if !allowed_url(dest_url) => {
@@ -207,6 +217,17 @@ pub fn markdown(text: &str, dialect: Dialect) -> Markup {
                 refused_image -= 1;
                 return None;
             }
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) if !is_external(&dest_url) && !dest_url.is_empty() => Event::Start(Tag::Image {
+                link_type,
+                dest_url: CowStr::from(format!("{root}{}", dest_url.trim_start_matches("./"))),
+                title,
+                id,
+            }),
             other => other,
         })
     });
@@ -224,6 +245,7 @@ mod tests {
         let m = markdown(
             "# Preface\n\n<script>alert(1)</script>\n\nSome **bold** text, and <b>inline</b> html.",
             Dialect::Html,
+            "",
         )
         .into_string();
         assert!(m.contains("<h1>Preface</h1>"));
@@ -238,6 +260,7 @@ mod tests {
             "[ok](https://example.org) [rel](chapter.html#x) [bad](javascript:alert(1)) [data](data:text/html,x) [vb](VBScript:x) <javascript:alert(2)>\n\n\
              ![pic](pic.png) ![evil](javascript:alert(3)) ![blob](data:image/svg+xml,x)",
             Dialect::Html,
+            "",
         )
         .into_string();
         assert!(m.contains(r#"<a href="https://example.org">ok</a>"#), "{m}");
@@ -277,10 +300,13 @@ mod tests {
         let m = markdown(
             "Line  \nbreak\n\n---\n\n![pic](pic.png) ![far](https://x.org/a.png)",
             Dialect::Xhtml,
+            "",
         )
         .into_string();
         assert!(m.contains(r#"<img src="pic.png" alt="pic" />"#), "{m}");
         assert!(m.contains("far") && !m.contains("x.org"), "{m}");
+        let multi = markdown("![pic](./img/pic.png)", Dialect::Xhtml, "../").into_string();
+        assert!(multi.contains(r#"src="../img/pic.png""#), "{multi}");
         roxmltree::Document::parse(&format!("<div>{m}</div>")).expect("well-formed");
     }
 }

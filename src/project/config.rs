@@ -46,16 +46,18 @@ impl Config {
             }
         }
         if let Some(u) = &self.base_url {
-            let rest = u
-                .strip_prefix("https://")
-                .or_else(|| u.strip_prefix("http://"));
-            if rest.is_none_or(|r| {
-                r.is_empty() || r.contains(char::is_whitespace) || r.contains(['"', '<', '>'])
-            }) {
-                return Err(format!(
-                    "base_url = \"{u}\" is not a web address; write the address the site will be published at, e.g. \"https://example.org/my-book/\""
-                ));
-            }
+            web_address(
+                "base_url",
+                u,
+                "the address the site will be published at, e.g. \"https://example.org/my-book/\"",
+            )?;
+        }
+        if let Some(u) = &self.buy_url {
+            web_address(
+                "buy_url",
+                u,
+                "the shop's address, e.g. \"https://shop.example.org/{sku}\"",
+            )?;
         }
         Ok(())
     }
@@ -72,13 +74,30 @@ impl Config {
     }
 }
 
+/// Checks that the setting `key` is an absolute `http:` or `https:` address (never
+/// `javascript:` or another scheme a page would run or a reader could not follow);
+/// `what` says what to write instead.
+fn web_address(key: &str, u: &str, what: &str) -> Result<(), String> {
+    let rest = u
+        .strip_prefix("https://")
+        .or_else(|| u.strip_prefix("http://"));
+    if rest.is_none_or(|r| {
+        r.is_empty() || r.contains(char::is_whitespace) || r.contains(['"', '<', '>'])
+    }) {
+        return Err(format!(
+            "{key} = \"{u}\" is not a web address (http:// or https://); write {what}"
+        ));
+    }
+    Ok(())
+}
+
 /// The file name of the settings.
 pub const FILE_NAME: &str = "gobook.toml";
 
 /// Reads `gobook.toml` from the book's folder, if there is one.
 pub fn load(book_dir: &Path) -> Result<Config, ProjectError> {
     let path = book_dir.join(FILE_NAME);
-    match std::fs::read_to_string(&path) {
+    match crate::project::read::read_text(&path) {
         Ok(text) => toml::from_str::<Config>(&text)
             .map_err(|e| format!("{e}"))
             .and_then(|c| c.validate().map(|()| c))
@@ -110,6 +129,19 @@ mod tests {
             .unwrap_err()
             .contains("\"jp\""));
         assert!(c("base_url = \"example.org\"").is_err());
+        assert!(c("buy_url = \"https://shop.example.org/{sku}\"").is_ok());
+        for bad in [
+            "javascript:alert(1)",
+            "JAVASCRIPT://x",
+            "shop.example.org",
+            "",
+        ] {
+            let e = c(&format!("buy_url = \"{bad}\"")).unwrap_err();
+            assert!(
+                e.starts_with("buy_url = ") && e.contains("not a web address"),
+                "{e}"
+            );
+        }
         let b: Config = toml::from_str("base_url = \"https://example.org/b\"").unwrap();
         assert_eq!(b.base().as_deref(), Some("https://example.org/b/"));
     }

@@ -1,5 +1,6 @@
 //! The files a book reads from its folder: images, the cover, included files and the
-//! images those show. Found and checked in one place, so that `gobook check` reports
+//! images those show (in gobook and in Markdown). Found and checked in one place (an
+//! image must also be the kind of image its name says, see `images`), so that `gobook check` reports
 //! exactly what would stop a build and a build copies exactly what was checked.
 
 use crate::check::{check, Checked};
@@ -7,6 +8,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::format::schema::ElementKind;
 use crate::format::syntax::{Document, Span};
 use crate::project::confine::{confine, Kind};
+use crate::project::images;
 use crate::project::includes::{self, IncludeError, Included};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -59,7 +61,7 @@ impl BookFiles {
 /// Checks every file the book names, as a build reads them. `cover`: check the book's
 /// `cover` too (e-books show it; the website does not use it).
 pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles {
-    let mut found = BTreeSet::new();
+    let mut found = Found::new();
     let mut named: Vec<Named> = Vec::new();
     let mut diags = Diagnostics::default();
     // What an image without `url` shows, in the book and in the files it includes alike.
@@ -97,7 +99,22 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
         let outcome = read
             .entry(url)
             .or_insert_with(|| match includes::read(url, book_dir) {
-                Ok(Included::Markdown(_)) => None,
+                Ok(Included::Markdown { name, text }) => {
+                    included.extend(markdown_images(
+                        name,
+                        text,
+                        book_dir,
+                        &mut found,
+                        &mut |path| {
+                            named.push(Named {
+                                path,
+                                span: a.value_span,
+                                via: Some(url.to_string()),
+                            })
+                        },
+                    ));
+                    None
+                }
                 Ok(Included::Gobook {
                     name,
                     text,
@@ -160,7 +177,7 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
     let mut seen = BTreeSet::new();
     named.retain(|n| seen.insert(n.path.clone()));
     BookFiles {
-        images: found.into_iter().collect(),
+        images: found.into_keys().collect(),
         book,
         included,
         named,
@@ -186,7 +203,7 @@ fn included_images(
     mut diagnostics: Vec<Diagnostic>,
     book_dir: &Path,
     cover: &str,
-    found: &mut BTreeSet<PathBuf>,
+    found: &mut Found,
     name_image: &mut dyn FnMut(PathBuf),
 ) -> Option<FileProblems> {
     let wrapped = includes::wrap(&text);
@@ -220,7 +237,7 @@ fn images(
     shift: u32,
     cover: &str,
     diags: &mut Diagnostics,
-    found: &mut BTreeSet<PathBuf>,
+    found: &mut Found,
     name_image: &mut dyn FnMut(PathBuf, Span),
 ) {
     let mut visit = |url: Option<&str>, span: Span| {
@@ -235,7 +252,15 @@ fn images(
         match confine(book_dir, shown, "image", Kind::File) {
             Ok(rel) => {
                 name_image(rel.clone(), span);
-                found.insert(rel);
+                match content(found, book_dir, rel, shown) {
+                    Some(m) if url.is_none() => diags.error(
+                        span,
+                        "bad-image",
+                        format!("{m}; an image without `url` shows the book's cover"),
+                    ),
+                    Some(m) => diags.error(span, "bad-image", m),
+                    None => {}
+                }
             }
             Err(r) if r.outside => diags.error(span, "image-outside-book", r.message),
             Err(r) if url.is_none() => diags.error(
@@ -266,6 +291,50 @@ fn images(
     }
 }
 
+/// The local images found so far, each with what is wrong with its content (None: nothing).
+type Found = BTreeMap<PathBuf, Option<String>>;
+
+/// What is wrong with the content of the image `rel` (named `url`), checked once however
+/// often it is shown.
+fn content(found: &mut Found, book_dir: &Path, rel: PathBuf, url: &str) -> Option<String> {
+    found
+        .entry(rel)
+        .or_insert_with_key(|rel| images::check_file(&book_dir.join(rel), url).err())
+        .clone()
+}
+
+/// Checks the local images an included Markdown file shows (`![alt](pic.png)`), as the
+/// book's own: they are copied and shown alike. Problems are placed in the Markdown file.
+/// Each image found is also given to `name_image`.
+fn markdown_images(
+    name: String,
+    text: String,
+    book_dir: &Path,
+    found: &mut Found,
+    name_image: &mut dyn FnMut(PathBuf),
+) -> Option<FileProblems> {
+    let mut diags = Diagnostics::default();
+    for (url, range) in includes::markdown_images(&text) {
+        let span = Span::new(range.start, range.end);
+        match confine(book_dir, &url, "image", Kind::File) {
+            Ok(rel) => {
+                name_image(rel.clone());
+                if let Some(m) = content(found, book_dir, rel, &url) {
+                    diags.error(span, "bad-image", m)
+                }
+            }
+            Err(r) if r.outside => diags.error(span, "image-outside-book", r.message),
+            Err(r) => diags.error(span, "missing-image", r.message),
+        }
+    }
+    let diagnostics = diags.into_vec();
+    (!diagnostics.is_empty()).then_some(FileProblems {
+        name,
+        text,
+        diagnostics,
+    })
+}
+
 /// Checks the book's local cover images (`cover`, and `cover_ja` and the like).
 fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
     let Some(book) = doc.elements.iter().find(|e| e.kind == ElementKind::Book) else {
@@ -281,7 +350,12 @@ fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
             continue;
         }
         match confine(book_dir, url, "cover image", Kind::File) {
-            Ok(_) => {}
+            // A cover that is there must be an image: a broken one fails the e-book.
+            Ok(rel) => {
+                if let Err(m) = images::check_file(&book_dir.join(rel), url) {
+                    diags.error(a.value_span, "bad-cover", m)
+                }
+            }
             Err(r) if r.outside => diags.error(a.value_span, "cover-outside-book", r.message),
             // The e-book draws a cover from the title instead: worth a warning, not a stop.
             Err(r) => diags.warning(
@@ -312,7 +386,7 @@ mod tests {
         std::fs::write(t.path().join("secret.png"), b"png").unwrap();
         std::os::unix::fs::symlink(t.path().join("secret.png"), book.join("link.png")).unwrap();
         std::os::unix::fs::symlink("/proc/self/environ", book.join("env.md")).unwrap();
-        std::fs::write(book.join("ok.png"), b"png").unwrap();
+        std::fs::write(book.join("ok.png"), b"\x89PNG\r\n\x1a\n").unwrap();
         std::fs::write(book.join("part.gobook"), "::h1 Part\n\n::img url=\"gone.png\"\n\n::img url=\"ok.png\"\n\n\n::include url=\"x.md\"\n").unwrap();
         let text = "::book(#b) cover=\"nocover.png\" cover_ja=\"link.png\"\n\n::chapter\n\n::img url=\"ok.png\"\n\n::img url=\"missing.png\"\n\n::img url=\"../secret.png\"\n\n\n::include url=\"env.md\"\n\n\n::include url=\"nope.md\"\n\n\n::include url=\"part.gobook\"\n";
         let checked = crate::check::check(text);

@@ -25,7 +25,7 @@ const STANDARD: &[(&str, &str)] = &[
 /// What an include brings in.
 pub enum Included {
     /// Markdown text, written as markup by the writer.
-    Markdown(String),
+    Markdown { name: String, text: String },
     /// gobook text, to be rendered with the book's machinery, and its warnings.
     Gobook {
         name: String,
@@ -54,7 +54,7 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
     let (name, text) = match confine(book_dir, url, "included file", Kind::File) {
         Ok(rel) => {
             let local = book_dir.join(rel);
-            let text = std::fs::read_to_string(&local).map_err(|e| {
+            let text = crate::project::read::read_text(&local).map_err(|e| {
                 IncludeError::Missing(format!("cannot read {}: {e}", local.display()))
             })?;
             (local.display().to_string(), text)
@@ -87,7 +87,7 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
                 diagnostics,
             });
         }
-        return Ok(Included::Markdown(text));
+        return Ok(Included::Markdown { name, text });
     }
     // An included file holds elements as if written in place: check it as such.
     let wrapped = wrap(&text);
@@ -156,6 +156,38 @@ pub fn ids_of(url: &str, book_dir: &Path) -> Vec<String> {
     }
 }
 
+/// The local images a Markdown text shows (`![alt](pic.png)`), each with the byte range
+/// of its address in the text (of the whole image when the address is not found as
+/// written); web addresses and refused schemes are left out (the page keeps or drops them).
+pub fn markdown_images(text: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    use pulldown_cmark::{Event, Parser, Tag};
+    let mut out = Vec::new();
+    for (ev, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
+        if let Event::Start(Tag::Image { dest_url, .. }) = ev {
+            let url = dest_url.to_string();
+            if url.is_empty()
+                || crate::format::values::is_external(&url)
+                || !crate::format::values::allowed_url(&url)
+            {
+                continue;
+            }
+            let at = text[range.clone()]
+                .rfind(url.as_str())
+                .map_or(range.clone(), |i| {
+                    range.start + i..range.start + i + url.len()
+                });
+            out.push((url, at));
+        }
+    }
+    out
+}
+
+/// The Markdown gobook reads: CommonMark with tables, strikethrough and footnotes.
+pub fn markdown_options() -> pulldown_cmark::Options {
+    use pulldown_cmark::Options;
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES
+}
+
 /// gobook text of an included file made into a book of its own, for checking and rendering.
 pub fn wrap(text: &str) -> String {
     wrap_in(text, "included")
@@ -202,6 +234,23 @@ mod tests {
         assert_eq!(diagnostics.len(), 1);
         assert_eq!(diagnostics[0].span.start, 15);
         assert_eq!(diagnostics[0].code, "control-character");
+    }
+
+    #[test]
+    fn markdown_images_are_found_at_their_address() {
+        let text =
+            "# Notes\n\n![a](pic.png) ![b](https://x.org/y.png)\n\n![c](<img/two.png> \"t\")\n";
+        let got: Vec<(String, &str)> = markdown_images(text)
+            .into_iter()
+            .map(|(u, r)| (u, &text[r]))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("pic.png".to_string(), "pic.png"),
+                ("img/two.png".to_string(), "img/two.png")
+            ]
+        );
     }
 
     #[test]

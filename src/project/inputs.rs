@@ -4,8 +4,8 @@
 //! missing include rebuilds). A build refuses an output folder holding any of them;
 //! `serve`'s watcher reacts to these files and nothing else (not to logs, not to the
 //! output, not to reads), and its rebuilder fingerprints them to skip saves that changed
-//! nothing. Keep in step with what the rest of src/site reads: files.rs (images, includes,
-//! cover), includes.rs, config.rs, theme.rs and script.rs.
+//! nothing. Keep in step with what the rest of src/site reads: files.rs (images, includes
+//! and the images of gobook and Markdown includes, cover), includes.rs, config.rs, theme.rs and script.rs.
 
 use crate::format::inline::{self, Inline};
 use crate::format::schema::ElementKind;
@@ -79,17 +79,25 @@ impl Inputs {
             let Some(rel) = local_path(&url) else {
                 continue;
             };
-            if kind == ElementKind::Include && !(url.ends_with(".md") || url.ends_with(".markdown"))
-            {
+            if kind == ElementKind::Include {
                 included.push(rel.clone());
             }
             self.files.insert(rel);
         }
         // Includes do not nest: the images of an included file are the last level.
         for rel in included {
-            let Ok(text) = std::fs::read_to_string(dir.join(&rel)) else {
+            let Ok(text) = crate::project::read::read_text(&dir.join(&rel)) else {
                 continue;
             };
+            let markdown = rel
+                .extension()
+                .is_some_and(|e| e == "md" || e == "markdown");
+            if markdown {
+                for (url, _) in crate::project::includes::markdown_images(&text) {
+                    self.files.extend(local_path(&url));
+                }
+                continue;
+            }
             for (kind, url) in named(&crate::format::parse(&text).doc) {
                 if let Some(rel) = local_path(&url).filter(|_| kind == ElementKind::Img) {
                     self.files.insert(rel);
@@ -216,7 +224,7 @@ fn file_state(p: &Path) -> FileState {
         .iter()
         .any(|x| p.extension().is_some_and(|e| e == *x));
     if meta.is_file() && text && meta.len() < READ_LIMIT {
-        if let Ok(b) = std::fs::read(p) {
+        if let Ok(b) = crate::project::read::read(p) {
             return FileState::Text(b);
         }
     }
@@ -290,6 +298,11 @@ mod tests {
             "::h1 Part\n\n::img url=\"img/part.png\"\n\n::include url=\"nested.md\"\n",
         )
         .unwrap();
+        std::fs::write(
+            dir.path().join("intro.md"),
+            "# Intro\n\n![pic](img/md.png) ![far](https://example.org/far.png)\n",
+        )
+        .unwrap();
         let book = format!("{BOOK}\n::include url=\"part.gobook\"\n");
         let inputs = Inputs::of(&dir.path().join("book.gobook"), Some(&book));
         for yes in [
@@ -298,6 +311,7 @@ mod tests {
             "intro.md",
             "part.gobook",
             "img/part.png",
+            "img/md.png",
             "img/a.png",
             "img/inline.png",
             "art/cover.png",

@@ -1,5 +1,6 @@
 //! The book as a folder on disk, shared by every writer: its settings (`gobook.toml`),
-//! the files it may read (confined to its folder) and the list of them, its includes,
+//! the files it may read (confined to its folder, regular files of a bounded size, images
+//! that are what their names say) and the list of them, its includes,
 //! theme and script, the output folder a build owns, and what a build is given and
 //! how it fails. Knows files and books, not pages or markup.
 
@@ -9,9 +10,11 @@ pub mod config;
 pub mod confine;
 pub mod error;
 pub mod files;
+pub mod images;
 pub mod includes;
 pub mod inputs;
 pub mod output;
+pub mod read;
 pub mod script;
 pub mod taken;
 pub mod theme;

@@ -14,7 +14,7 @@ pub fn script(theme: &Theme) -> Result<String, ProjectError> {
     let text = match theme {
         Theme::Folder(dir) if dir.join("gobook.js").is_file() => {
             let p = dir.join("gobook.js");
-            std::fs::read_to_string(&p).map_err(io("read", &p))?
+            crate::project::read::read_text(&p).map_err(io("read", &p))?
         }
         _ => DEFAULT_SCRIPT.to_string(),
     };

@@ -191,7 +191,7 @@ pub fn stylesheet(
                     r.message
                 ))
             })?;
-        let text = std::fs::read_to_string(&css).map_err(io("read", &css))?;
+        let text = crate::project::read::read_text(&css).map_err(io("read", &css))?;
         let path = normalize(&css);
         if let Some(dir) = css.parent() {
             load_css_files(dir, root.as_deref(), &mut files)?;
@@ -216,7 +216,7 @@ fn load_css_files(
             .canonicalize()
             .is_ok_and(|real| root.is_some_and(|r| real.starts_with(r)));
         if inside && p.extension().is_some_and(|x| x == "css") {
-            let text = std::fs::read_to_string(&p).map_err(io("read", &p))?;
+            let text = crate::project::read::read_text(&p).map_err(io("read", &p))?;
             files.insert(normalize(&p), text);
         }
     }

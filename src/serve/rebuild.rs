@@ -105,7 +105,7 @@ impl Rebuilder {
 
     fn rebuild_inner(&mut self) -> Outcome {
         let start = std::time::Instant::now();
-        let bytes = match std::fs::read(&self.book) {
+        let bytes = match crate::project::read::read(&self.book) {
             Ok(b) => b,
             Err(e) => {
                 // Gone, or a folder now: when it is back, build it even if it is the same as before.

@@ -448,7 +448,7 @@ fn an_idle_server_with_its_log_in_the_book_folder_does_not_rebuild() {
     let (_tmp, dir) = book_dir();
     std::fs::create_dir_all(dir.join("img/more")).unwrap();
     for i in 0..50 {
-        std::fs::write(dir.join(format!("img/more/p{i}.png")), b"\x89PNG").unwrap();
+        std::fs::write(dir.join(format!("img/more/p{i}.png")), b"\x89PNG\r\n\x1a\n").unwrap();
     }
     let (mut child, log) = start_logged(&dir);
     std::thread::sleep(Duration::from_millis(300));
@@ -564,7 +564,7 @@ fn links_to_their_own_folder_cost_nothing() {
 fn a_removed_book_folder_is_reported_once_and_picked_up_again() {
     let (_tmp, dir) = book_dir();
     for i in 0..20 {
-        std::fs::write(dir.join(format!("img/p{i}.png")), b"\x89PNG").unwrap();
+        std::fs::write(dir.join(format!("img/p{i}.png")), b"\x89PNG\r\n\x1a\n").unwrap();
     }
     // Run inside the folder: its working folder is the removed one from then on.
     let s = Server::start_inside(&dir);
