@@ -155,13 +155,20 @@ pub enum Group {
     Include,
 }
 
-const INT: ValueType = ValueType::Int {
-    min: i64::MIN,
-    max: i64::MAX,
-};
 const NONNEG: ValueType = ValueType::Int {
     min: 0,
     max: i64::MAX,
+};
+/// Spacing in 1/10 em: a page adds and multiplies them, so they stay far from i64's ends
+/// (a larger one overflowed the layout's sums); 2^31 tenths of an em is no limit to an author.
+const SPACING: ValueType = ValueType::Int {
+    min: 0,
+    max: i32::MAX as i64,
+};
+/// An indent in 1/10 em, either way; bounded for the reason [`SPACING`] is.
+const INDENT: ValueType = ValueType::Int {
+    min: -(i32::MAX as i64),
+    max: i32::MAX as i64,
 };
 /// A move number (`at`, `to`, `mn`): the resolver keeps them below 2^31, so a larger
 /// one must be an error here rather than be dropped there without a word.
@@ -256,14 +263,14 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
         ("keepWithNext", Paragraph, Flag, false),
         ("hint", Paragraph, Flag, false),
         ("ref", Paragraph, IdOrNone, false),
-        ("paraSpacing", Paragraph, NONNEG, false),
-        ("spaceBefore", Paragraph, NONNEG, false),
-        ("spaceAfter", Paragraph, NONNEG, false),
-        ("firstIndent", Paragraph, INT, false),
-        ("hangingIndent", Paragraph, INT, false),
-        ("rightIndent", Paragraph, INT, false),
-        ("leftIndent", Paragraph, INT, false),
-        ("blockIndent", Paragraph, INT, false),
+        ("paraSpacing", Paragraph, SPACING, false),
+        ("spaceBefore", Paragraph, SPACING, false),
+        ("spaceAfter", Paragraph, SPACING, false),
+        ("firstIndent", Paragraph, INDENT, false),
+        ("hangingIndent", Paragraph, INDENT, false),
+        ("rightIndent", Paragraph, INDENT, false),
+        ("leftIndent", Paragraph, INDENT, false),
+        ("blockIndent", Paragraph, INDENT, false),
         ("box", Paragraph, Flag, false),
         ("url", Image, Text, false),
         ("ca", Image, Text, true),

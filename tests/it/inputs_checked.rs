@@ -318,10 +318,10 @@ fn files_over_the_size_limit_are_refused_with_the_limit_named() {
 }
 
 #[test]
-fn move_numbers_above_2_31_are_errors_at_the_value() {
+fn move_numbers_indents_and_spacing_above_2_31_are_errors_at_the_value() {
     let tmp = common::tempdir();
     let dir = tmp.path();
-    let text = "::book(#b) title=\"T\"\n\n::chapter\n\n::go(#g) mv=D4Q16D16\n\n::fig base=g at=4294967296\n\n::fig base=g at=1 to=2147483648\n\n::dia mv=C3 mn=99999999999\n\n::dia mv=C3 mn=2147483647\n";
+    let text = "::book(#b) title=\"T\"\n\n::chapter\n\n::go(#g) mv=D4Q16D16\n\n::fig base=g at=4294967296\n\n::fig base=g at=1 to=2147483648\n\n::dia mv=C3 mn=99999999999\n\n::dia mv=C3 mn=2147483647\n\n::p style=block firstIndent=9223372036854775807 spaceBefore=2147483648\n\tTabbed text.\n";
     std::fs::write(dir.join("b.gobook"), text).unwrap();
     let r = gobook(dir, &["check", "b.gobook"]);
     let e = stderr(&r);
@@ -330,7 +330,10 @@ fn move_numbers_above_2_31_are_errors_at_the_value() {
         "b.gobook:7:17: error: `at` must be from 1 to 2147483647, found `4294967296`",
         "b.gobook:9:22: error: `to` must be from 1 to 2147483647, found `2147483648`",
         "b.gobook:11:16: error: `mn` must be from 1 to 2147483647, found `99999999999`",
-        "b.gobook: 3 errors",
+        // Indents and spacing went into the layout's sums, which overflowed.
+        "b.gobook:15:29: error: `firstIndent` must be from -2147483647 to 2147483647, found `9223372036854775807`",
+        "b.gobook:15:61: error: `spaceBefore` must be from 0 to 2147483647, found `2147483648`",
+        "b.gobook: 5 errors",
     ] {
         assert!(e.contains(want), "missing `{want}` in:\n{e}");
     }
