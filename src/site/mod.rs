@@ -4,4 +4,5 @@
 //! never leaves half a site.
 
 pub mod build;
+pub mod building;
 pub mod html;
