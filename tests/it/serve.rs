@@ -902,8 +902,12 @@ fn a_panic_in_a_rebuild_is_shown_as_an_internal_error_and_the_next_save_rebuilds
     }
     // One clear line on the terminal, not the panic's message and backtrace.
     let mut said = Vec::new();
+    let end = Instant::now() + Duration::from_secs(5);
     while let Ok(l) = s.lines.recv_timeout(Duration::from_millis(500)) {
         said.push(l);
+        if Instant::now() > end {
+            break;
+        }
     }
     let internal: Vec<_> = said
         .iter()
