@@ -1,8 +1,9 @@
 //! `gobook inspect`: print the resolved book as JSON.
 
 use super::book_file;
-use super::{GlobalArgs, EXIT_USAGE};
+use super::{GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::Args;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `gobook inspect`.
@@ -32,10 +33,19 @@ pub fn run(args: &InspectArgs, g: GlobalArgs) -> i32 {
         Err(code) => return code,
     };
     let out = gobook::inspect::inspect(&file.text, &checked, &lang);
-    match serde_json::to_string_pretty(&out) {
-        Ok(s) => super::print_stdout(&s),
+    // Written as it is made, never whole in memory: the JSON of a 5 MB book is far larger
+    // than the book (issue #30).
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut stdout, &out)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(stdout))
+        .and_then(|()| stdout.flush());
+    match written {
+        Ok(()) => EXIT_OK,
+        // A reader such as `head` that has seen enough is not a failure.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
         Err(e) => {
-            super::report::error(&format!("cannot write JSON: {e}"));
+            super::report::error(&format!("cannot write to standard output: {e}"));
             EXIT_USAGE
         }
     }

@@ -5,6 +5,7 @@
 mod error;
 pub mod http;
 pub mod panels;
+pub mod panic;
 pub mod rebuild;
 pub mod state;
 pub mod watch;
@@ -113,12 +114,17 @@ async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     let (site2, signals2) = (site.clone(), signals.clone());
     let rebuild_task = tokio::spawn(async move {
         while rx.recv().await.is_some() {
-            let (r, outcome) = tokio::task::spawn_blocking(move || {
+            // A rebuild catches its own panics (serve/panic.rs): the blocking task ends in
+            // error only when the runtime is shutting down.
+            let Ok((r, outcome)) = tokio::task::spawn_blocking(move || {
                 let o = rebuilder.rebuild();
                 (rebuilder, o)
             })
             .await
-            .expect("the rebuild thread does not panic");
+            else {
+                eprintln!("internal error: the rebuild thread stopped; restart `gobook serve` to rebuild again");
+                break;
+            };
             rebuilder = r;
             apply(outcome, &site2, &signals2, quiet);
         }
@@ -246,6 +252,11 @@ fn apply(outcome: Outcome, site: &Shared, signals: &broadcast::Sender<Signal>, q
             } else {
                 Signal::Reload
             });
+        }
+        Outcome::Internal { overlay, line } => {
+            eprintln!("{line}");
+            site.set_overlay(Some(overlay.clone()));
+            let _ = signals.send(Signal::Errors(overlay));
         }
         Outcome::Failed { overlay, terminal } => {
             eprint!("{terminal}");

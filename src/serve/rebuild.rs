@@ -33,6 +33,8 @@ pub enum Outcome {
     },
     /// The book has errors: HTML for the overlay and text for the terminal.
     Failed { overlay: String, terminal: String },
+    /// The rebuild panicked, a bug in gobook: HTML for the overlay and one line for the terminal.
+    Internal { overlay: String, line: String },
 }
 
 /// Keeps what the next rebuild can reuse.
@@ -90,17 +92,40 @@ impl Rebuilder {
     }
 
     /// Rebuilds if any input changed; the same errors twice in a row are reported once.
+    /// A panic inside is caught and comes back as [`Outcome::Internal`]; the next rebuild
+    /// then starts from empty caches.
     pub fn rebuild(&mut self) -> Outcome {
-        let outcome = self.rebuild_inner();
+        let outcome = match crate::serve::panic::catching(|| self.rebuild_inner()) {
+            Ok(o) => o,
+            Err(caught) => self.after_panic(&caught),
+        };
         match &outcome {
-            Outcome::Failed { terminal, .. } if self.last_failure.as_ref() == Some(terminal) => {
+            Outcome::Failed { terminal, .. } | Outcome::Internal { line: terminal, .. }
+                if self.last_failure.as_ref() == Some(terminal) =>
+            {
                 return Outcome::Unchanged
             }
-            Outcome::Failed { terminal, .. } => self.last_failure = Some(terminal.clone()),
+            Outcome::Failed { terminal, .. } | Outcome::Internal { line: terminal, .. } => {
+                self.last_failure = Some(terminal.clone())
+            }
             Outcome::Built { .. } => self.last_failure = None,
             Outcome::Unchanged => {}
         }
         outcome
+    }
+
+    /// After a panic: the caches may be half updated, so they go, and so does the
+    /// fingerprint of the inputs, so that the next save builds again even with the same text.
+    /// The last good site is still served: its files stay to compare the next one with.
+    fn after_panic(&mut self, caught: &crate::serve::panic::Caught) -> Outcome {
+        self.cache = Cache::default();
+        self.check_cache = Default::default();
+        self.last_inputs = None;
+        let msg = caught.describe(&self.shown.display().to_string());
+        Outcome::Internal {
+            overlay: overlay_html(&escape::text(&msg), &self.languages),
+            line: msg,
+        }
     }
 
     fn rebuild_inner(&mut self) -> Outcome {

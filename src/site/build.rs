@@ -12,6 +12,7 @@ use crate::project::config::{self, Config};
 use crate::project::inputs::Inputs;
 use crate::project::{output, script, taken, theme};
 use crate::render::svg::{relabel, render_inline, BoardDiagram, Words};
+use crate::site::building;
 use crate::site::html::{self, Site};
 use crate::site::own_files::{self, own_files};
 use maud::Markup;
@@ -576,6 +577,11 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
                     Some(s) => s.clone(),
                     None => relabel(
                         svg.get_or_insert_with(|| {
+                            // Named for serve's report, should drawing it panic.
+                            let d = &book.diagrams[i];
+                            let _noted = building::note(building::diagram(book, d));
+                            #[cfg(debug_assertions)]
+                            building::panic_if_asked(d.id.as_deref());
                             render_inline(&keys[i].shape.board, &format!("d{i}"))
                         }),
                         &keys[i].shape.board,
@@ -673,7 +679,11 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         }
         let rendered: Vec<(usize, Option<ChapterKey>, Vec<u8>)> = missing
             .into_par_iter()
-            .map(|(p, key)| (p, key, html::page(&site, pi, p).into_bytes()))
+            .map(|(p, key)| {
+                let _noted =
+                    building::note(format!("the page {} ({})", plan.pages[p].file, plan.lang));
+                (p, key, html::page(&site, pi, p).into_bytes())
+            })
             .collect();
         cache.pages_rendered += rendered.len();
         for (p, key, bytes) in rendered {

@@ -4,5 +4,6 @@
 //! never leaves half a site.
 
 pub mod build;
+pub mod building;
 pub mod html;
 pub mod own_files;

@@ -607,6 +607,15 @@ fn serve_equals_cold(start: &Book, edits: &[Edit]) -> Result<(), TestCaseError> 
                 text
             ),
             (Outcome::Unchanged, Err(e)) => prop_assert!(false, "nothing built at first: {}", e),
+            (Outcome::Internal { line, .. }, _) => {
+                prop_assert!(
+                    false,
+                    "serve panicked after edit {}: {}\n{}",
+                    step,
+                    line,
+                    text
+                )
+            }
         }
     }
     Ok(())

@@ -219,6 +219,42 @@ fn inspect_prints_the_documented_json() {
     );
 }
 
+/// Issue #30: inspect writes its diagrams one at a time; the bytes are the ones the whole
+/// tree made by `serde_json::to_string_pretty` (what it printed before) gives.
+#[test]
+fn inspect_streams_the_same_bytes_as_the_whole_tree() {
+    #[derive(serde::Serialize)]
+    struct Whole<'a> {
+        language: &'a str,
+        book: &'a gobook::inspect::BookInfo,
+        diagrams: Vec<gobook::inspect::DiagramInfo>,
+    }
+    let path = book_path("examples/ear-reddening");
+    for lang in ["en", "de"] {
+        let out = gobook(&["inspect", &path, "--lang", lang]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let file = std::path::Path::new(&path).join("ear-reddening.gobook");
+        let src = std::fs::read_to_string(&file).unwrap();
+        let checked = gobook::check::check_with_included(
+            &src,
+            &mut gobook::resolve::cache::ResolveCache::once(),
+            &|url: &str| gobook::project::includes::ids_of(url, std::path::Path::new(&path)),
+        );
+        let streamed = gobook::inspect::inspect(&src, &checked, lang);
+        let whole = Whole {
+            language: &streamed.language,
+            book: &streamed.book,
+            diagrams: streamed.diagrams.iter().collect(),
+        };
+        assert!(whole.diagrams.len() > 5);
+        let expected = serde_json::to_string_pretty(&whole).unwrap() + "\n";
+        assert!(
+            text(&out.stdout) == expected,
+            "inspect --lang {lang} differs"
+        );
+    }
+}
+
 #[test]
 fn inspect_refuses_broken_books_and_unknown_languages() {
     let out = gobook(&[

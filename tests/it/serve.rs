@@ -831,3 +831,118 @@ fn warnings_in_included_files_reach_check_and_the_panel() {
         "{html}"
     );
 }
+
+/// The next server-sent event of an events stream: its name and data ("" at the end).
+fn next_event(events: &mut BufReader<TcpStream>) -> (String, String) {
+    let mut name = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if events.read_line(&mut line).unwrap_or(0) == 0 {
+            return (String::new(), String::new());
+        }
+        if let Some(n) = line.strip_prefix("event: ") {
+            name = n.trim().to_string();
+        } else if let Some(data) = line.strip_prefix("data: ") {
+            if !name.is_empty() {
+                return (name, data.trim_end().to_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_panic_in_a_rebuild_is_shown_as_an_internal_error_and_the_next_save_rebuilds() {
+    let (tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let good = BOOK.replace("::chapter\n", "::chapter(#intro)\n");
+    std::fs::write(&book, &good).unwrap();
+    let home = tmp.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gobook"));
+    // The debug build panics while drawing the diagram this variable names (site/building.rs).
+    cmd.arg("serve")
+        .arg(&book)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_CACHE_HOME", home.join("cache"))
+        .env("GOBOOK_TEST_PANIC", "boom");
+    let s = Server::run(cmd);
+    let mut stream = TcpStream::connect(s.addr()).unwrap();
+    write!(
+        stream,
+        "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    )
+    .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut events = BufReader::new(stream);
+    std::thread::sleep(Duration::from_millis(300));
+
+    // The diagram (line 9 of chapter `intro`) that panics, in a book that is otherwise fine;
+    // a new position, since only a diagram not drawn before is drawn.
+    std::fs::write(
+        &book,
+        good.replace("::dia mv=D4", "::dia(#boom) mv=Q16")
+            .replace("The first paragraph.", "Never shown."),
+    )
+    .unwrap();
+    let (name, overlay) = next_event(&mut events);
+    assert_eq!(name, "errors", "{overlay}");
+    for part in [
+        "internal error",
+        "book.gobook",
+        "`boom` at line 9 of chapter `intro`",
+        "injected panic",
+        "save the book to try again",
+    ] {
+        assert!(overlay.contains(part), "{part:?} in the overlay: {overlay}");
+    }
+    // One clear line on the terminal, not the panic's message and backtrace.
+    let mut said = Vec::new();
+    let end = Instant::now() + Duration::from_secs(5);
+    while let Ok(l) = s.lines.recv_timeout(Duration::from_millis(500)) {
+        said.push(l);
+        if Instant::now() > end {
+            break;
+        }
+    }
+    let internal: Vec<_> = said
+        .iter()
+        .filter(|l| l.contains("internal error"))
+        .collect();
+    assert_eq!(internal.len(), 1, "{said:?}");
+    assert!(
+        internal[0].contains("`boom` at line 9 of chapter `intro`"),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|l| l.contains("panicked")), "{said:?}");
+    // Still serving the last good site, with the error over it.
+    let (status, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body);
+    assert!(
+        status == 200
+            && html.contains("The first paragraph.")
+            && html.contains("id=\"gobook-overlay\"")
+            && html.contains("internal error"),
+        "{html}"
+    );
+
+    // The next save rebuilds.
+    std::fs::write(
+        &book,
+        good.replace("::dia mv=D4", "::dia(#fine) mv=Q16")
+            .replace("The first paragraph.", "Fixed text."),
+    )
+    .unwrap();
+    let (name, _) = next_event(&mut events);
+    assert_eq!(name, "reload");
+    let (status, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body);
+    assert!(
+        status == 200 && html.contains("Fixed text.") && !html.contains("id=\"gobook-overlay\""),
+        "{html}"
+    );
+}
