@@ -19,11 +19,13 @@ use crate::layout::plan::{self, Plan};
 use crate::markup::blocks::{self as markup_blocks, interface_words, Writer};
 use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
-use crate::project::build::{checked_book, local_images, BuildError, Options, DEFAULT_OUT_DIR};
+use crate::project::build::{
+    checked_book, local_images, BuildError, Options, Product, DEFAULT_OUT_DIR,
+};
 use crate::project::config::{self, Config};
 use crate::project::confine::{confine, Kind};
 use crate::project::output;
-use crate::project::{script, taken, theme};
+use crate::project::{script, theme};
 use crate::render::svg::render_inline;
 use crate::resolve::text;
 use rayon::prelude::*;
@@ -98,14 +100,12 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let js = script::script(&chosen_theme)?;
     css.push('\n');
     css.push_str(EPUB_CSS);
-    let found = local_images(checked, &name, opts.text, &book_dir, true)?;
-    taken::refuse(
-        &found.named,
-        &names::own_files(book),
-        "the e-book",
-        &name,
-        opts.text,
-    )?;
+    let own = names::own_files(book);
+    let product = Product {
+        files: &own,
+        name: "the e-book",
+    };
+    let found = local_images(checked, &name, opts.text, &book_dir, true, &product)?;
     let sources: Vec<String> = found
         .images
         .iter()

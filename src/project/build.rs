@@ -98,24 +98,34 @@ pub fn checked_book<'a>(
 /// The files the book reads, checked by [`files::check_files`] as `gobook check` does:
 /// the local images (image elements, inline images, those of included files) and the
 /// warnings left (those of included files are shown by `serve`); `cover`: the cover too
-/// (the e-book shows it). The first file with errors fails the build.
+/// (the e-book shows it), and no image where the writer `own` writes a file of its own
+/// (see [`crate::project::taken`]). The first file with errors fails the build.
 pub fn local_images(
     checked: &Checked,
     name: &str,
     text: &str,
     book_dir: &Path,
     cover: bool,
+    own: &Product,
 ) -> Result<files::BookFiles, BuildError> {
     let mut found = files::check_files(checked, book_dir, cover);
-    if found
-        .book
+    // An image that would land on a writer's own file is a problem with the book's files
+    // too: reported with the others, so a build says all that `check` says.
+    let mut book = found.book.clone();
+    book.extend(crate::project::taken::collisions(
+        &found.named,
+        own.files,
+        own.name,
+    ));
+    book.sort_by_key(|d| d.span.start);
+    if book
         .iter()
         .any(|d| d.severity == crate::diagnostics::Severity::Error)
     {
         return Err(BuildError::Content {
             name: name.to_string(),
             text: text.to_string(),
-            diagnostics: found.book,
+            diagnostics: book,
         });
     }
     if let Some(at) = found.included.iter().position(|f| {
@@ -131,4 +141,13 @@ pub fn local_images(
         });
     }
     Ok(found)
+}
+
+/// What a writer writes itself, for [`local_images`]: its own files and how messages
+/// name it ("the site", "the e-book").
+pub struct Product<'a> {
+    /// The files the writer writes itself.
+    pub files: &'a [crate::project::taken::OwnFile],
+    /// The writer's output as messages name it.
+    pub name: &'a str,
 }

@@ -6,7 +6,6 @@
 //! so each is an error where the book names the image, and `check` reports it too.
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::project::build::BuildError;
 use crate::project::files::Named;
 
 /// A file (or folder) gobook writes, relative to the root of what it builds.
@@ -63,25 +62,6 @@ pub fn collisions(named: &[Named], own: &[OwnFile], product: &str) -> Vec<Diagno
         );
     }
     diags.into_vec()
-}
-
-/// [`collisions`] as a build's failure: the problems placed in the book `name` (text `text`).
-pub fn refuse(
-    named: &[Named],
-    own: &[OwnFile],
-    product: &str,
-    name: &str,
-    text: &str,
-) -> Result<(), BuildError> {
-    let diagnostics = collisions(named, own, product);
-    if diagnostics.is_empty() {
-        return Ok(());
-    }
-    Err(BuildError::Content {
-        name: name.to_string(),
-        text: text.to_string(),
-        diagnostics,
-    })
 }
 
 /// Whether an image at `image` and a file gobook writes at `own` would meet: the same

@@ -7,10 +7,12 @@ use crate::layout::diagram::{board_shape, diagram_title, words};
 use crate::layout::plan::Plan;
 use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
-use crate::project::build::{checked_book, local_images, BuildError, Options, DEFAULT_OUT_DIR};
+use crate::project::build::{
+    checked_book, local_images, BuildError, Options, Product, DEFAULT_OUT_DIR,
+};
 use crate::project::config::{self, Config};
 use crate::project::inputs::Inputs;
-use crate::project::{output, script, taken, theme};
+use crate::project::{output, script, theme};
 use crate::render::svg::{relabel, render_inline, BoardDiagram, Words};
 use crate::site::building;
 use crate::site::html::{self, Site};
@@ -273,9 +275,12 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         css,
         js,
     } = setup(opts, checked, &book_dir, &config)?;
-    let found = local_images(checked, &name, opts.text, &book_dir, false)?;
     let own = own_files(&checked.resolved.book, &plans);
-    taken::refuse(&found.named, &own, "the site", &name, opts.text)?;
+    let site = Product {
+        files: &own,
+        name: "the site",
+    };
+    let found = local_images(checked, &name, opts.text, &book_dir, false, &site)?;
     let images = found.images;
     let reads: Vec<PathBuf> = Inputs::of_doc(opts.book, Some(&checked.doc))
         .paths()
@@ -710,9 +715,12 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         "{pages} page{}",
         if pages == 1 { "" } else { "s" }
     ));
-    let found = local_images(checked, &name, opts.text, &book_dir, false)?;
     let own = own_files(book, &plans);
-    taken::refuse(&found.named, &own, "the site", &name, opts.text)?;
+    let product = Product {
+        files: &own,
+        name: "the site",
+    };
+    let found = local_images(checked, &name, opts.text, &book_dir, false, &product)?;
     mark("images");
 
     let summary = Summary {
