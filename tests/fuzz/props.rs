@@ -835,10 +835,10 @@ pub fn output_paths(data: &[u8]) {
             "d" if inside(&at).is_some() => {
                 let _ = std::fs::create_dir_all(&at);
             }
-            "f" if at.parent().and_then(|p| inside(p)).is_some() && inside(&at).is_some() => {
+            "f" if at.parent().and_then(&inside).is_some() && inside(&at).is_some() => {
                 let _ = std::fs::write(&at, "a file of the user's");
             }
-            "l" if at.parent().and_then(|p| inside(p)).is_some() => {
+            "l" if at.parent().and_then(&inside).is_some() => {
                 let target = rest.split(' ').nth(1).unwrap_or(".");
                 let _ = std::os::unix::fs::symlink(target, &at);
             }
@@ -868,7 +868,7 @@ pub fn output_paths(data: &[u8]) {
     let Some(led) = led.filter(|r| r.starts_with(&top)) else {
         return;
     };
-    let Some(parent) = out.parent().and_then(|p| inside(p)) else {
+    let Some(parent) = out.parent().and_then(inside) else {
         return;
     };
     let named = parent.join(out.file_name().unwrap_or_default());
@@ -897,8 +897,9 @@ pub fn output_paths(data: &[u8]) {
     let stray: Vec<_> = changed(&before, &after)
         .into_iter()
         .filter(|p| !p.starts_with(&led) && !p.starts_with(&named))
+        // A folder made on the way to the output (`create_dir_all`) is no harm.
         .filter(|p| {
-            !(before.get(p).is_none() && after.get(p).map(Vec::as_slice) == Some(&b"folder"[..]))
+            before.contains_key(p) || after.get(p).map(Vec::as_slice) != Some(&b"folder"[..])
         })
         .collect();
     assert!(
