@@ -321,3 +321,591 @@ pub fn inline_rich(data: &[u8]) {
         }
     }
 }
+
+/// Parses `xml` as XML (a DTD allowed), or panics naming `what` and showing the text.
+fn assert_xml(xml: &str, what: &str) {
+    let opts = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    if let Err(e) = roxmltree::Document::parse_with_options(xml, opts) {
+        panic!("{what} is not well-formed XML: {e}\n{xml}");
+    }
+}
+
+/// The parts of a fuzz input that stands for several files: split at NUL bytes, which no
+/// book, Markdown, SGF or settings file may hold, so each part is one file's bytes.
+fn files(data: &[u8]) -> Vec<&[u8]> {
+    data.split(|b| *b == 0).collect()
+}
+
+/// What `gobook svg` and `gobook md` do with one diagram of a checked book (their
+/// `picture::draw`, which lives in the binary): the board, cropped if asked, drawn as a
+/// standalone SVG with its caption.
+fn standalone_svg(
+    book: &gobook::resolve::model::Book,
+    d: &gobook::resolve::model::Diagram,
+    lang: &str,
+    crop: bool,
+    width: Option<u32>,
+) -> (String, Vec<String>) {
+    use gobook::board::crop::crop_view;
+    use gobook::layout::diagram::{board_diagram, caption_text};
+    use gobook::render::svg::{render, SvgOptions};
+    let mut board = board_diagram(book, d, lang);
+    if crop {
+        if let Some(view) = crop_view(&board) {
+            board.view = Some(view);
+        }
+    }
+    let opts = SvgOptions {
+        standalone: true,
+        id_prefix: "gb".into(),
+        caption: caption_text(book, d, lang),
+        width,
+    };
+    let svg = render(&board, &opts);
+    let labels = board.labels.iter().map(|l| l.1.clone()).collect();
+    let mut text = opts.caption;
+    text.extend::<Vec<String>>(labels);
+    (svg, text)
+}
+
+/// The first language of a book, as the commands that draw one diagram choose it.
+fn first_language(book: &gobook::resolve::model::Book) -> String {
+    book.languages
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "en".into())
+}
+
+/// `gobook svg -e TEXT` and `gobook svg -`: a diagram snippet (book text that needs no
+/// `::book`) checked as a snippet; when it has no errors, each of its diagrams (the
+/// command draws the last, or the one `--id` names), whole and cropped, with its caption,
+/// is a well-formed standalone SVG. The reading of `-e` and of standard input is in the
+/// binary; the snippet's text is decoded lossily here.
+pub fn svg_expr(data: &[u8]) {
+    let src = text(data);
+    let checked = gobook::check::check_snippet(&src);
+    if checked.has_errors() {
+        return;
+    }
+    let book = &checked.resolved.book;
+    let lang = first_language(book);
+    for d in book.diagrams.iter().rev().take(8) {
+        for (crop, width) in [(false, None), (true, Some(300))] {
+            let (svg, _) = standalone_svg(book, d, &lang, crop, width);
+            assert_xml(&svg, "the snippet's SVG");
+        }
+    }
+}
+
+/// `gobook svg -o x.png`: the last diagram of a snippet drawn to PNG by resvg. The first two
+/// bytes choose the width (16 to 1036 CSS pixels) and the scale (0.25 to 8, as `--scale`
+/// allows), the rest is the snippet. Either a clear error (a picture of no pixels or too
+/// many) or a PNG: its signature, an `IHDR` chunk first with the width asked for, gobook's
+/// `Software` chunk, an `IEND` chunk last.
+pub fn png_render(data: &[u8]) {
+    use gobook::render::png::{missing_glyphs, svg_to_png, PngError, SOFTWARE_CHUNK};
+    let (width, scale, rest) = match data {
+        [w, s, rest @ ..] => (
+            16 + u32::from(*w) * 4,
+            0.25 + f32::from(*s) * 7.75 / 255.0,
+            rest,
+        ),
+        _ => return,
+    };
+    // At most about 1,000 by 1,000 pixels: a larger picture takes long to draw and says
+    // nothing more (the size checks at 16,384 are tested on their own).
+    let scale = scale.min(1000.0 / width as f32).max(0.25);
+    let checked = gobook::check::check_snippet(&text(rest));
+    if checked.has_errors() {
+        return;
+    }
+    let book = &checked.resolved.book;
+    let Some(d) = book.diagrams.last() else {
+        return;
+    };
+    let (svg, text) = standalone_svg(book, d, &first_language(book), rest.len() % 2 == 1, None);
+    let _ = missing_glyphs(&text.concat());
+    match svg_to_png(&svg, width, scale) {
+        Ok(png) => {
+            assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG signature");
+            assert_eq!(&png[12..16], b"IHDR", "the first chunk is not IHDR");
+            let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
+            let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
+            assert_eq!(w, (width as f32 * scale).round() as u32, "the PNG's width");
+            assert!(
+                (1..=gobook::render::png::MAX_SIDE).contains(&h),
+                "height {h}"
+            );
+            assert!(
+                png.windows(SOFTWARE_CHUNK.len())
+                    .any(|c| c == SOFTWARE_CHUNK),
+                "no Software chunk"
+            );
+            assert_eq!(
+                &png[png.len() - 8..png.len() - 4],
+                b"IEND",
+                "IEND is not last"
+            );
+        }
+        Err(e @ PngError::Size { .. }) => assert!(!e.to_string().is_empty()),
+        Err(e) => panic!("gobook's own SVG could not be drawn: {e}\n{svg}"),
+    }
+}
+
+/// What `gobook md` does, in the library: the ```` ```gobook ```` and ```` ```sgf ```` fenced
+/// blocks of Markdown (found by pulldown-cmark, as the command finds them), each checked as a
+/// snippet or read as a game and drawn as a standalone SVG, spliced in place of the block.
+/// Gives the new text, or `None` when a block has errors (the command's exit code 1).
+fn markdown_with_svgs(md: &str) -> Option<String> {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag};
+    let mut blocks: Vec<(std::ops::Range<usize>, String, String)> = Vec::new();
+    let mut open = false;
+    for (event, range) in Parser::new(md).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                blocks.push((range, info.to_string(), String::new()));
+                open = true;
+            }
+            Event::Text(t) if open => {
+                if let Some(b) = blocks.last_mut() {
+                    b.2.push_str(&t);
+                }
+            }
+            Event::End(_) => open = false,
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    let mut last = 0;
+    let mut failed = false;
+    for (range, info, content) in blocks {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let crop = words.contains(&"crop");
+        let svg = match words.first() {
+            Some(&"gobook") => {
+                let checked = gobook::check::check_snippet(&content);
+                let book = &checked.resolved.book;
+                match book.diagrams.last() {
+                    Some(d) if !checked.has_errors() => {
+                        Some(standalone_svg(book, d, &first_language(book), crop, None).0)
+                    }
+                    _ => None,
+                }
+            }
+            Some(&"sgf") => sgf_block_svg(&content, crop),
+            _ => continue,
+        };
+        let Some(svg) = svg else {
+            failed = true;
+            continue;
+        };
+        assert_xml(&svg, "a Markdown block's SVG");
+        out.push_str(&md[last..range.start]);
+        out.push_str("<div class=\"gobook-diagram\">\n");
+        out.push_str(svg.trim_end());
+        out.push_str("\n</div>");
+        last = range.end;
+    }
+    out.push_str(&md[last..]);
+    (!failed).then_some(out)
+}
+
+/// An ```` ```sgf ```` block of `gobook md`: the first game, at its end, drawn through the
+/// one-diagram book gobook writes for it (`snapshot::book`), or `None` for an error.
+fn sgf_block_svg(content: &str, crop: bool) -> Option<String> {
+    use gobook::snapshot::{self, Moment, Snapshot};
+    let parsed = gobook::sgf::parse(content.as_bytes()).ok()?;
+    let game = parsed.collection.games.first()?;
+    let s = Snapshot {
+        moment: Moment::End,
+        view: None,
+        coords: crop,
+    };
+    let book_text = snapshot::book(game, &s).ok()?;
+    let checked = gobook::check::check(&book_text);
+    if checked.has_errors() {
+        return None;
+    }
+    let book = &checked.resolved.book;
+    let d = book
+        .diagrams
+        .iter()
+        .find(|d| d.id.as_deref() == Some(snapshot::DIAGRAM_ID))
+        .expect("the snapshot book has its diagram");
+    Some(standalone_svg(book, d, "en", crop, None).0)
+}
+
+/// `gobook md`: Markdown with gobook and SGF blocks never panics, and every diagram drawn in
+/// place of a block is a well-formed SVG. The command's own code (its block scanner, line
+/// mapping and messages) lives in the binary, `src/cli/md.rs`; this feeds the library
+/// functions it calls the way it calls them.
+pub fn md_blocks(data: &[u8]) {
+    let _ = markdown_with_svgs(&text(data));
+}
+
+/// `gobook mdbook`: the `[context, book]` JSON mdBook sends is refused with an error (not
+/// JSON, not such an array) or gives a book that is valid JSON again, every chapter's
+/// `content` with its blocks drawn. The walk over the JSON lives in the binary
+/// (`src/cli/mdbook.rs`); this does the same walk over the library's Markdown work.
+pub fn mdbook_json(data: &[u8]) {
+    use serde_json::Value;
+    fn visit(v: &mut Value, failed: &mut bool) {
+        match v {
+            Value::Object(map) => {
+                if map.contains_key("content") && map.contains_key("sub_items") {
+                    if let Some(Value::String(content)) = map.get("content") {
+                        match markdown_with_svgs(content) {
+                            Some(text) => {
+                                map.insert("content".into(), Value::String(text));
+                            }
+                            None => *failed = true,
+                        }
+                    }
+                }
+                for (_, child) in map.iter_mut() {
+                    visit(child, failed);
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(|i| visit(i, failed)),
+            _ => {}
+        }
+    }
+    let Ok(parsed) = serde_json::from_str::<Value>(&text(data)) else {
+        return;
+    };
+    let Some([_context, book]) = parsed
+        .as_array()
+        .map(Vec::as_slice)
+        .and_then(|a| a.get(..2))
+        .and_then(|a| <&[Value; 2]>::try_from(a).ok())
+    else {
+        return;
+    };
+    let mut book = book.clone();
+    let mut failed = false;
+    visit(&mut book, &mut failed);
+    if failed {
+        return;
+    }
+    let json = serde_json::to_string(&book).expect("the book writes as JSON");
+    let back: Value = serde_json::from_str(&json)
+        .unwrap_or_else(|e| panic!("the book written is not JSON: {e}\n{json}"));
+    assert_eq!(back, book, "the book's JSON does not read back as written");
+}
+
+/// `gobook import --problems DIR`: the input split at NUL bytes is a folder of game files
+/// (SGF, or XML when a part starts with `<`), every third one in a sub-folder, which is a
+/// chapter of its own. The games read go through `problem_chapter` as the command hands
+/// them; the book it makes has no syntax errors and goes through check without a panic.
+/// Reading the folder (name order, linked folders) is the binary's `src/cli/import_problems.rs`.
+pub fn import_problems(data: &[u8]) {
+    let mut top = Vec::new();
+    let mut sub = Vec::new();
+    for (i, part) in files(data).into_iter().enumerate().take(32) {
+        let read = if part.trim_ascii_start().starts_with(b"<") {
+            gobook::xml::read(part).ok().map(|p| p.collection)
+        } else {
+            gobook::sgf::parse(part).ok().map(|p| p.collection)
+        };
+        if let Some(collection) = read {
+            for (k, game) in collection.games.into_iter().enumerate() {
+                let name = format!("p{i}.sgf (game {})", k + 1);
+                if i % 3 == 2 { &mut sub } else { &mut top }.push((name, game));
+            }
+        }
+    }
+    let sets: Vec<gobook::import::ProblemSet> = [("problems", &top), ("sub", &sub)]
+        .into_iter()
+        .filter(|(_, games)| !games.is_empty())
+        .map(|(title, games)| gobook::import::ProblemSet {
+            title: title.into(),
+            problems: games.iter().map(|(n, g)| (n.clone(), g)).collect(),
+        })
+        .collect();
+    if sets.is_empty() {
+        return;
+    }
+    for book in [Some("problems"), None] {
+        let Ok(imported) = gobook::import::problem_chapter(book, &sets) else {
+            continue;
+        };
+        let syntax = gobook::format::parse(&imported.text);
+        let errors: Vec<_> = syntax
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == gobook::diagnostics::Severity::Error)
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "the imported problems have syntax errors: {errors:?}\n{}",
+            imported.text
+        );
+        let _ = gobook::check::check(&imported.text);
+    }
+}
+
+/// Every file, folder and link under `dir` (links not followed), with a file's bytes or a
+/// link's target, to compare before and after a build.
+fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let Ok(meta) = std::fs::symlink_metadata(&p) else {
+                continue;
+            };
+            let what = if meta.file_type().is_symlink() {
+                let mut t = b"link ".to_vec();
+                t.extend(
+                    std::fs::read_link(&p)
+                        .unwrap_or_default()
+                        .as_os_str()
+                        .as_encoded_bytes(),
+                );
+                t
+            } else if meta.is_dir() {
+                todo.push(p.clone());
+                b"folder".to_vec()
+            } else {
+                let mut t = b"file ".to_vec();
+                t.extend(std::fs::read(&p).unwrap_or_default());
+                t
+            };
+            out.insert(p, what);
+        }
+    }
+    out
+}
+
+/// The paths that differ between two trees: added, removed or changed.
+fn changed(
+    before: &std::collections::BTreeMap<std::path::PathBuf, Vec<u8>>,
+    after: &std::collections::BTreeMap<std::path::PathBuf, Vec<u8>>,
+) -> Vec<std::path::PathBuf> {
+    let mut out: Vec<_> = before
+        .iter()
+        .filter(|(p, v)| after.get(*p) != Some(*v))
+        .map(|(p, _)| p.clone())
+        .collect();
+    out.extend(after.keys().filter(|p| !before.contains_key(*p)).cloned());
+    out
+}
+
+/// A book of several files: the input split at NUL bytes is the main book, an included
+/// `part.gobook`, an included `notes.md`, `gobook.toml`, a theme's `theme/style.css`, an
+/// `extra.css`, and the images `img/a.png` and `img/cover.jpg` (a part not given is left
+/// out). The site and the e-books are built (`out_dir` from `gobook.toml`, else `site`);
+/// nothing panics, and every file or folder added, changed or removed lies inside a folder
+/// a build reported writing: nothing beside the book, nothing outside its folder.
+pub fn book_files(data: &[u8]) {
+    const NAMES: [&str; 8] = [
+        "book.gobook",
+        "part.gobook",
+        "notes.md",
+        "gobook.toml",
+        "theme/style.css",
+        "extra.css",
+        "img/a.png",
+        "img/cover.jpg",
+    ];
+    let dir = scratch();
+    let root = dir.path().canonicalize().expect("scratch");
+    let book_dir = root.join("book");
+    std::fs::create_dir_all(book_dir.join("theme")).expect("theme folder");
+    std::fs::create_dir_all(book_dir.join("img")).expect("image folder");
+    std::fs::write(root.join("beside.txt"), "not the book's").expect("a file beside");
+    let parts = files(data);
+    for (name, bytes) in NAMES.iter().zip(&parts) {
+        std::fs::write(book_dir.join(name), bytes).expect("a book file");
+    }
+    let src = text(parts[0]).into_owned();
+    let book = book_dir.join("book.gobook");
+    let before = tree(&root);
+    let opts = gobook::project::build::Options {
+        book: &book,
+        text: &src,
+        out_dir: None,
+        progress: &|_| {},
+        checked: None,
+    };
+    let mut written: Vec<std::path::PathBuf> = Vec::new();
+    if let Ok(summary) = gobook::site::build::build(&opts, false) {
+        written.push(
+            summary
+                .out_dir
+                .canonicalize()
+                .expect("the site was written"),
+        );
+    }
+    if let Ok(summary) = gobook::epub::build::build(&opts, false) {
+        for f in summary.files {
+            written.push(f.canonicalize().expect("the e-book was written"));
+        }
+    }
+    let after = tree(&root);
+    let stray: Vec<_> = changed(&before, &after)
+        .into_iter()
+        .filter(|p| !written.iter().any(|w| p.starts_with(w)))
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "a build changed {stray:?}, outside what it wrote: {written:?}"
+    );
+}
+
+/// Where an absolute path leads, resolved one part at a time as the system does when a
+/// folder is created there (`create_dir_all`): a link is followed where it stands, `..` goes
+/// to the parent of the place reached, and a part that does not exist yet is taken as a
+/// folder to be made. `None` for a loop of links. The reference `output::canonical` is
+/// compared with.
+fn physical(p: &std::path::Path, links: &mut u32) -> Option<std::path::PathBuf> {
+    use std::path::Component;
+    let mut cur = std::path::PathBuf::from("/");
+    for c in p.components() {
+        match c {
+            Component::RootDir | Component::Prefix(_) => cur = std::path::PathBuf::from("/"),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                cur.pop();
+            }
+            Component::Normal(n) => {
+                let next = cur.join(n);
+                match std::fs::read_link(&next) {
+                    Ok(target) => {
+                        *links += 1;
+                        if *links > 40 {
+                            return None;
+                        }
+                        cur = physical(&cur.join(target), links)?;
+                    }
+                    Err(_) => cur = next,
+                }
+            }
+        }
+    }
+    Some(cur)
+}
+
+/// Output paths (`-o`): the input is lines that make a folder (`d PATH`), a file (`f PATH`)
+/// or a link (`l PATH TARGET`, the target as written) inside a temporary root that holds the
+/// book (`root/book/book.gobook`, which includes `part.gobook`) and a folder beside it
+/// (`root/other`), then name the output (`o PATH`, relative to the book's folder, with `.`,
+/// `..` and links) and `force`. When the output leads inside the temporary folder, the site
+/// is built there. Asserted: `check_place` refuses an output that holds the book; the book's
+/// files are never changed; and a build changes nothing but the output (where the path
+/// leads, or the link it names) and folders made on the way to it.
+pub fn output_paths(data: &[u8]) {
+    use gobook::project::output::{canonical, check_owned, check_place};
+    let dir = scratch();
+    let top = dir.path().canonicalize().expect("scratch");
+    let root = top.join("root");
+    let book_dir = root.join("book");
+    std::fs::create_dir_all(&book_dir).expect("book folder");
+    std::fs::create_dir_all(root.join("other")).expect("other folder");
+    std::fs::write(root.join("other/keep.txt"), "keep").expect("a file to keep");
+    let book = book_dir.join("book.gobook");
+    let src = "::book(#b)\n\n::chapter(#c)\n\n::include url=\"part.gobook\"\n";
+    std::fs::write(&book, src).expect("book");
+    let part = "::dia sz=9 ab=C3\n";
+    std::fs::write(book_dir.join("part.gobook"), part).expect("included file");
+    let inside = |p: &std::path::Path| physical(p, &mut 0).filter(|r| r.starts_with(&top));
+    let mut out = None;
+    let mut force = false;
+    for line in text(data).lines().take(40) {
+        let (op, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let path: std::path::PathBuf = rest
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .split('/')
+            .filter(|c| !c.is_empty() && *c != "." && *c != "..")
+            .collect();
+        let at = root.join(&path);
+        if path.as_os_str().is_empty() && op != "o" && op != "force" {
+            continue;
+        }
+        match op {
+            "d" if inside(&at).is_some() => {
+                let _ = std::fs::create_dir_all(&at);
+            }
+            "f" if at.parent().and_then(&inside).is_some() && inside(&at).is_some() => {
+                let _ = std::fs::write(&at, "a file of the user's");
+            }
+            "l" if at.parent().and_then(&inside).is_some() => {
+                let target = rest.split(' ').nth(1).unwrap_or(".");
+                let _ = std::os::unix::fs::symlink(target, &at);
+            }
+            "o" if !rest.is_empty() && !rest.starts_with('/') => out = Some(book_dir.join(rest)),
+            "force" => force = true,
+            _ => {}
+        }
+    }
+    let Some(out) = out else {
+        return;
+    };
+    let _ = canonical(&out);
+    let led = physical(&out, &mut 0);
+    let placed = check_place(&out, &book);
+    if let Some(r) = &led {
+        if book.starts_with(r) {
+            assert!(
+                placed.is_err(),
+                "check_place let {} (which leads to {}) hold the book",
+                out.display(),
+                r.display()
+            );
+        }
+    }
+    let _ = check_owned(&out, force);
+    // Where a build may write: where the path leads, or the link it names in its folder.
+    let Some(led) = led.filter(|r| r.starts_with(&top)) else {
+        return;
+    };
+    let Some(parent) = out.parent().and_then(inside) else {
+        return;
+    };
+    let named = parent.join(out.file_name().unwrap_or_default());
+    let before = tree(&top);
+    let opts = gobook::project::build::Options {
+        book: &book,
+        text: src,
+        out_dir: Some(&out),
+        progress: &|_| {},
+        checked: None,
+    };
+    let _ = gobook::site::build::build(&opts, force);
+    let after = tree(&top);
+    assert_eq!(
+        std::fs::read_to_string(&book).ok().as_deref(),
+        Some(src),
+        "the book changed"
+    );
+    assert_eq!(
+        std::fs::read_to_string(book_dir.join("part.gobook"))
+            .ok()
+            .as_deref(),
+        Some(part),
+        "the included file changed"
+    );
+    let stray: Vec<_> = changed(&before, &after)
+        .into_iter()
+        .filter(|p| !p.starts_with(&led) && !p.starts_with(&named))
+        // A folder made on the way to the output (`create_dir_all`) is no harm.
+        .filter(|p| {
+            before.contains_key(p) || after.get(p).map(Vec::as_slice) != Some(&b"folder"[..])
+        })
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "a build to {} (leading to {}) changed {stray:?}",
+        out.display(),
+        led.display()
+    );
+}

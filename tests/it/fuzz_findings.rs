@@ -70,3 +70,38 @@ fn gobook_toml_findings() {
 fn inline_rich_findings() {
     replay("inline_rich", props::inline_rich);
 }
+
+#[test]
+fn svg_expr_findings() {
+    replay("svg_expr", props::svg_expr);
+}
+
+#[test]
+fn png_render_findings() {
+    replay("png_render", props::png_render);
+}
+
+#[test]
+fn md_blocks_findings() {
+    replay("md_blocks", props::md_blocks);
+}
+
+#[test]
+fn mdbook_json_findings() {
+    replay("mdbook_json", props::mdbook_json);
+}
+
+#[test]
+fn import_problems_findings() {
+    replay("import_problems", props::import_problems);
+}
+
+#[test]
+fn book_files_findings() {
+    replay("book_files", props::book_files);
+}
+
+#[test]
+fn output_paths_findings() {
+    replay("output_paths", props::output_paths);
+}
