@@ -185,7 +185,14 @@ pub fn canonical(p: &Path) -> PathBuf {
                     Component::ParentDir => {
                         c.pop();
                     }
-                    Component::Normal(n) => c.push(n),
+                    Component::Normal(n) => {
+                        c.push(n);
+                        // A link reached after a `..` (`missing/../link/x`) is followed too:
+                        // the OS will follow it when writing, so the check must see its target.
+                        if let Ok(real) = c.canonicalize() {
+                            c = real;
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -404,6 +411,25 @@ mod tests {
             std::os::unix::fs::symlink(t.path().join("real"), t.path().join("link")).unwrap();
             assert_eq!(canonical(&t.path().join("link/new")), root.join("real/new"));
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_reached_after_dot_dot_through_a_missing_folder_is_followed() {
+        // Found by the output_paths fuzz target: `-o nothere/../lnk/book` with `lnk` linking
+        // to the folder above the book's named the book's folder without being seen as it.
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("above/book")).unwrap();
+        std::os::unix::fs::symlink(root.join("above"), root.join("lnk")).unwrap();
+        assert_eq!(
+            canonical(&root.join("nothere/../lnk/book")),
+            root.join("above/book")
+        );
+        let book = root.join("above/book/b.gobook");
+        std::fs::write(&book, "::book(#b)\n").unwrap();
+        assert!(check_place(&root.join("nothere/../lnk/book"), &book).is_err());
+        assert!(check_place(&root.join("nothere/../lnk"), &book).is_err());
     }
 
     #[test]
