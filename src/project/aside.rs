@@ -64,7 +64,7 @@ pub fn put_aside(path: &Path) -> Result<Aside, ProjectError> {
         }
         Err(e) => e,
     };
-    let to = beside(&from, &utc_stamp(now_secs()));
+    let to = beside(&from, &utc_stamp(chrono::Utc::now()));
     std::fs::rename(&from, &to).map_err(|e| {
         ProjectError::Output(format!(
             "cannot move {} out of the way: the trash refused it ({trash_error}) and renaming it to {} failed ({e}); \
@@ -127,32 +127,9 @@ fn beside(path: &Path, stamp: &str) -> PathBuf {
     candidate
 }
 
-/// Seconds since the Unix epoch.
-fn now_secs() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
 /// A UTC time for file names, sortable and free of `:`: `20261125T183000Z`.
-fn utc_stamp(secs: u64) -> String {
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    // Days to a civil date (Howard Hinnant's algorithm), for the years after 1970.
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    format!(
-        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
+fn utc_stamp(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.format("%Y%m%dT%H%M%SZ").to_string()
 }
 
 #[cfg(test)]
@@ -161,9 +138,10 @@ mod tests {
 
     #[test]
     fn stamps_are_utc_calendar_times() {
-        assert_eq!(utc_stamp(0), "19700101T000000Z");
-        assert_eq!(utc_stamp(951_782_400), "20000229T000000Z");
-        assert_eq!(utc_stamp(1_795_631_400), "20261125T183000Z");
+        let at = |secs| chrono::DateTime::from_timestamp(secs, 0).unwrap();
+        assert_eq!(utc_stamp(at(0)), "19700101T000000Z");
+        assert_eq!(utc_stamp(at(951_782_400)), "20000229T000000Z");
+        assert_eq!(utc_stamp(at(1_795_631_400)), "20261125T183000Z");
     }
 
     #[test]
