@@ -29,7 +29,8 @@ pub struct ConvertArgs {
     /// Format of the output (default: from its extension; SGF on standard output)
     #[arg(long, value_enum)]
     pub to: Option<Format>,
-    /// Allow the output to be the input file itself (it is replaced by the converted game)
+    /// Replace an existing output file, even the input itself (the old file goes to the
+    /// trash)
     #[arg(long)]
     pub force: bool,
 }
@@ -80,6 +81,14 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         ));
         return EXIT_USAGE;
     }
+    // As `import -o`: an existing file is replaced only when asked, and then kept in the trash.
+    if !same && !args.force && !is_dash(&args.output) && args.output.symlink_metadata().is_ok() {
+        report::error(&format!(
+            "{} already exists; choose another name, or pass --force to replace it (the old file goes to the trash)",
+            args.output.display()
+        ));
+        return EXIT_USAGE;
+    }
     let bytes = match read_input(&args.input) {
         Ok(b) => b,
         Err(e) => {
@@ -118,9 +127,13 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         super::game_file::print_warnings(&name, &warnings);
     }
     let text = render(&collection, to);
-    if let Err(e) = write_output(&args.output, &text) {
-        report::error(&format!("cannot write {}: {e}", args.output.display()));
-        return EXIT_CONTENT;
+    match write_output(&args.output, &text, args.force) {
+        Ok(Some(aside)) if !g.quiet => eprintln!("{aside}"),
+        Ok(_) => {}
+        Err(e) => {
+            report::error(&format!("cannot write {}: {e}", args.output.display()));
+            return EXIT_CONTENT;
+        }
     }
     if g.verbose {
         eprintln!(
@@ -150,12 +163,21 @@ fn read_input(p: &Path) -> std::io::Result<Vec<u8>> {
     }
 }
 
-fn write_output(p: &Path, text: &str) -> std::io::Result<()> {
+/// Writes the converted text to standard output or to a new file; with `force`, an existing
+/// file is moved to the trash first and where it went is returned.
+fn write_output(
+    p: &Path,
+    text: &str,
+    force: bool,
+) -> std::io::Result<Option<gobook::project::aside::Aside>> {
     if is_dash(p) {
         let mut out = std::io::stdout().lock();
         out.write_all(text.as_bytes())?;
-        out.flush()
+        out.flush()?;
+        Ok(None)
+    } else if force {
+        super::safe_write::replace_forced(p, text.as_bytes())
     } else {
-        super::safe_write::replace(p, text.as_bytes())
+        super::safe_write::create_new(p, text.as_bytes()).map(|()| None)
     }
 }

@@ -381,3 +381,36 @@ fn forced_svg_md_and_import_move_a_foreign_file_to_the_trash() {
         .contains("::go"));
     assert!(stderr(&o).contains("to the trash"), "{}", stderr(&o));
 }
+
+#[test]
+fn convert_replaces_an_existing_file_only_with_force_and_keeps_it_in_the_trash() {
+    let p = place();
+    let w = &p.root;
+    std::fs::write(w.join("orig.sgf"), "(;GM[1]FF[3]SZ[19];B[pd];W[dp])").unwrap();
+    std::fs::write(w.join("mine.xml"), "my own XML").unwrap();
+    // Without --force an existing output is left alone.
+    let o = p.run(w, &["convert", "orig.sgf", "mine.xml"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--force"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(w.join("mine.xml")).unwrap(),
+        "my own XML"
+    );
+    // With it, the old file goes to the trash.
+    let o = p.run(w, &["convert", "orig.sgf", "mine.xml", "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let at = p.trashed(&w.join("mine.xml"), "mine.xml");
+    assert_eq!(std::fs::read_to_string(at).unwrap(), "my own XML");
+    assert!(std::fs::read_to_string(w.join("mine.xml"))
+        .unwrap()
+        .contains("<Go"));
+    assert!(stderr(&o).contains("to the trash"), "{}", stderr(&o));
+    // Converting a file onto itself keeps the original in the trash too.
+    let o = p.run(w, &["convert", "orig.sgf", "orig.sgf", "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let at = p.trashed(&w.join("orig.sgf"), "orig.sgf");
+    assert!(std::fs::read_to_string(at).unwrap().contains("FF[3]"));
+    assert!(std::fs::read_to_string(w.join("orig.sgf"))
+        .unwrap()
+        .contains("FF[4]"));
+}
