@@ -96,6 +96,14 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
     {
         let Some(a) = el.attr("url") else { continue };
         let url = a.value.as_str();
+        // An included file's images are named, for the book, by the `::include`'s `url`.
+        let mut via_include = |path| {
+            named.push(Named {
+                path,
+                span: a.value_span,
+                via: Some(url.to_string()),
+            })
+        };
         let outcome = read
             .entry(url)
             .or_insert_with(|| match includes::read(url, book_dir) {
@@ -105,13 +113,7 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
                         text,
                         book_dir,
                         &mut found,
-                        &mut |path| {
-                            named.push(Named {
-                                path,
-                                span: a.value_span,
-                                via: Some(url.to_string()),
-                            })
-                        },
+                        &mut via_include,
                     ));
                     None
                 }
@@ -127,13 +129,7 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
                         book_dir,
                         &shown_cover,
                         &mut found,
-                        &mut |path| {
-                            named.push(Named {
-                                path,
-                                span: a.value_span,
-                                via: Some(url.to_string()),
-                            })
-                        },
+                        &mut via_include,
                     ));
                     None
                 }
@@ -149,13 +145,7 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
                         book_dir,
                         &shown_cover,
                         &mut found,
-                        &mut |path| {
-                            named.push(Named {
-                                path,
-                                span: a.value_span,
-                                via: Some(url.to_string()),
-                            })
-                        },
+                        &mut via_include,
                     ));
                     None
                 }
