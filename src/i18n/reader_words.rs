@@ -5,7 +5,7 @@
 use super::tables::Row;
 
 /// Keys and rows, one column per language as in [`super::tables`].
-pub(super) const MORE_UI: [(&str, Row); 4] = [
+pub(super) const MORE_UI: [(&str, Row); 5] = [
     (
         "cover",
         [
@@ -38,6 +38,23 @@ pub(super) const MORE_UI: [(&str, Row); 4] = [
             "Początek",
             "Início",
             "Начало",
+        ],
+    ),
+    (
+        "gobook_failed",
+        [
+            "gobook hit an internal error; the page shows the last good build.",
+            "gobook ist auf einen internen Fehler gestoßen; die Seite zeigt den letzten fehlerfreien Stand.",
+            "gobook a rencontré une erreur interne\u{a0}; la page montre la dernière version correcte.",
+            "gobook で内部エラーが発生しました。このページは最後に正しくビルドされた版です。",
+            "gobook에 내부 오류가 발생했습니다. 이 페이지는 마지막으로 정상 빌드된 판입니다.",
+            "gobook 发生内部错误；此页显示最后一次成功构建的版本。",
+            "gobook 發生內部錯誤；此頁顯示最後一次成功建置的版本。",
+            "gobook ha sufrido un error interno; la página muestra la última versión correcta.",
+            "gobook ha incontrato un errore interno; la pagina mostra l’ultima versione corretta.",
+            "W gobook wystąpił błąd wewnętrzny; strona pokazuje ostatnią poprawną wersję.",
+            "O gobook encontrou um erro interno; a página mostra a última versão correta.",
+            "В gobook произошла внутренняя ошибка; страница показывает последнюю удачную сборку.",
         ],
     ),
     (

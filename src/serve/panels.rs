@@ -6,23 +6,39 @@
 use crate::diagnostics::Located;
 use crate::escape;
 
-/// The overlay shown over every page while the book has errors: opaque, so the page
+/// Whose fault the overlay reports, which its heading says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The book has errors for the author to mend.
+    Book,
+    /// gobook itself failed (a panic caught in a rebuild): nothing in the book to mend.
+    Gobook,
+}
+
+impl Fault {
+    /// The reader word of the overlay's heading.
+    fn heading(self) -> &'static str {
+        match self {
+            Fault::Book => "book_has_errors",
+            Fault::Gobook => "gobook_failed",
+        }
+    }
+}
+
+/// The overlay shown over every page while the book does not build: opaque, so the page
 /// under it does not show through the text, and closable to look at the last good build.
 /// Its words are in the book's first language of `langs` (English when none is known),
 /// and carry every language's (`data-gobook-words`, by BCP 47 tag) so that the page
 /// script shows those of the page it lies over.
-pub fn overlay_html(escaped_text: &str, langs: &[String]) -> String {
+pub fn overlay_html(escaped_text: &str, langs: &[String], fault: Fault) -> String {
+    let heading = fault.heading();
     let first = langs.first().map_or("en", String::as_str);
     let word = |key: &str, l: &str| crate::i18n::ui(key, l).unwrap_or("");
     let mut words = serde_json::Map::new();
     for l in langs {
         words.insert(
             crate::i18n::html_lang(l).to_string(),
-            serde_json::json!([
-                word("book_has_errors", l),
-                word("close", l),
-                word("close_errors", l)
-            ]),
+            serde_json::json!([word(heading, l), word("close", l), word("close_errors", l)]),
         );
     }
     format!(
@@ -37,7 +53,7 @@ border:1px solid #6b5f52;border-radius:6px;padding:.2rem .55rem;cursor:pointer\"
         words = escape::attr(&serde_json::Value::Object(words).to_string()),
         close = escape::attr(word("close", first)),
         title = escape::attr(word("close_errors", first)),
-        message = escape::text(word("book_has_errors", first)),
+        message = escape::text(word(heading, first)),
     )
 }
 
@@ -142,7 +158,11 @@ mod tests {
 
     #[test]
     fn the_overlay_speaks_the_books_languages() {
-        let o = overlay_html("x &lt; y", &["ja".to_string(), "fr".to_string()]);
+        let o = overlay_html(
+            "x &lt; y",
+            &["ja".to_string(), "fr".to_string()],
+            Fault::Book,
+        );
         assert!(
             o.contains("lang=\"ja\"") && o.contains("本にエラーがあります"),
             "{o}"
@@ -152,7 +172,7 @@ mod tests {
             o.contains("&quot;fr&quot;:[&quot;Le livre contient des erreurs"),
             "{o}"
         );
-        let en = overlay_html("x", &[]);
+        let en = overlay_html("x", &[], Fault::Book);
         assert!(en.contains("The book has errors; the page shows the last good build."));
     }
 
@@ -188,5 +208,15 @@ mod tests {
         let key = |p: &str| p.split("data-key=\"").nth(1).unwrap()[..16].to_string();
         assert_eq!(key(&a), key(&b));
         assert_ne!(key(&a), key(&c));
+    }
+
+    #[test]
+    fn an_internal_error_is_not_called_the_books() {
+        let o = overlay_html("panic", &["de".to_string()], Fault::Gobook);
+        assert!(
+            o.contains("gobook ist auf einen internen Fehler gestoßen"),
+            "{o}"
+        );
+        assert!(!o.contains("Das Buch enthält Fehler"), "{o}");
     }
 }

@@ -5,7 +5,7 @@ use crate::diagnostics::{render_file, render_human, Severity, SourceFile};
 use crate::escape;
 use crate::project::build::{BuildError, Options};
 use crate::project::inputs::{Fingerprint, Inputs};
-use crate::serve::panels::{overlay_html, warnings_panel};
+use crate::serve::panels::{overlay_html, warnings_panel, Fault};
 use crate::serve::state::Snapshot;
 use crate::site::build::{render, Cache};
 use std::collections::{HashMap, HashSet};
@@ -123,7 +123,7 @@ impl Rebuilder {
         self.last_inputs = None;
         let msg = caught.describe(&self.shown.display().to_string());
         Outcome::Internal {
-            overlay: overlay_html(&escape::text(&msg), &self.languages),
+            overlay: overlay_html(&escape::text(&msg), &self.languages, Fault::Gobook),
             line: msg,
         }
     }
@@ -141,7 +141,7 @@ impl Rebuilder {
                     self.shown.display()
                 );
                 return Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&msg), &self.languages),
+                    overlay: overlay_html(&escape::text(&msg), &self.languages, Fault::Book),
                     terminal: format!("{msg}\n"),
                 };
             }
@@ -164,7 +164,7 @@ impl Rebuilder {
                 let t = format!("{name}: byte {at}: {msg}\n");
                 self.last_inputs = Some(inputs);
                 return Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&t), &self.languages),
+                    overlay: overlay_html(&escape::text(&t), &self.languages, Fault::Book),
                     terminal: t,
                 };
             }
@@ -236,14 +236,14 @@ impl Rebuilder {
                 let _ = render_file(&src, &diagnostics, true, &mut plain, false);
                 let terminal = String::from_utf8_lossy(&plain).into_owned();
                 Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&terminal), &self.languages),
+                    overlay: overlay_html(&escape::text(&terminal), &self.languages, Fault::Book),
                     terminal,
                 }
             }
             Err(e @ (BuildError::Project(_) | BuildError::Other(_))) => {
                 let msg = e.to_string();
                 Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&msg), &self.languages),
+                    overlay: overlay_html(&escape::text(&msg), &self.languages, Fault::Book),
                     terminal: format!("{msg}\n"),
                 }
             }

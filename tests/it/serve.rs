@@ -798,7 +798,11 @@ fn warnings_reach_the_terminal_once_and_the_page_in_a_panel() {
 
 #[test]
 fn the_error_overlay_is_opaque_and_can_be_closed() {
-    let html = gobook::serve::panels::overlay_html("x", &["en".to_string()]);
+    let html = gobook::serve::panels::overlay_html(
+        "x",
+        &["en".to_string()],
+        gobook::serve::panels::Fault::Book,
+    );
     assert!(html.contains("background:#17120d;"), "{html}");
     assert!(html.contains("data-gobook-close"), "{html}");
 }
@@ -897,9 +901,12 @@ fn a_panic_in_a_rebuild_is_shown_as_an_internal_error_and_the_next_save_rebuilds
         "`boom` at line 9 of chapter `intro`",
         "injected panic",
         "save the book to try again",
+        "gobook hit an internal error; the page shows the last good build.",
     ] {
         assert!(overlay.contains(part), "{part:?} in the overlay: {overlay}");
     }
+    // Its heading does not blame the book.
+    assert!(!overlay.contains("The book has errors"), "{overlay}");
     // One clear line on the terminal, not the panic's message and backtrace.
     let mut said = Vec::new();
     let end = Instant::now() + Duration::from_secs(5);
