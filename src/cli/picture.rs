@@ -163,17 +163,18 @@ pub fn draw(
 }
 
 /// Whether the picture may go to `path`: a new file, a picture gobook drew (it says so
-/// inside: the SVG's `gb` class, the PNG's `Software` chunk), or anything with `--force`.
-/// Otherwise the message says what to do.
-pub fn may_replace(path: &Path, force: bool) -> Result<(), String> {
+/// inside: the SVG's `gb` class, the PNG's `Software` chunk), or anything with `--force`;
+/// `Ok(true)` when what is there is not gobook's (so `--force` puts it aside). Otherwise
+/// the message says what to do.
+fn may_replace(path: &Path, force: bool) -> Result<bool, String> {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return Ok(());
+        return Ok(false);
     };
-    if force {
-        return Ok(());
-    }
     if meta.is_file() && drawn_by_gobook(path) {
-        return Ok(());
+        return Ok(false);
+    }
+    if force {
+        return Ok(true);
     }
     Err(format!(
         "{} already exists and gobook did not write it; choose another name with -o, or pass --force to replace it",
@@ -199,8 +200,7 @@ fn drawn_by_gobook(path: &Path) -> bool {
 /// replace a file gobook did not write (see [`may_replace`]); with `force` such a file goes
 /// to the trash first, and where it went is returned. The error is the message to show.
 pub fn write_file(path: &Path, bytes: &[u8], force: bool) -> Result<Option<Aside>, String> {
-    may_replace(path, force)?;
-    let foreign = std::fs::symlink_metadata(path).is_ok() && !drawn_by_gobook(path);
+    let foreign = may_replace(path, force)?;
     let written = if foreign {
         safe_write::replace_forced(path, bytes)
     } else {

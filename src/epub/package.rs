@@ -169,13 +169,11 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
 
 /// The media type of a file by its extension, for the types EPUB readers must support.
 pub fn media_type(path: &str) -> Option<&'static str> {
+    if let Some(kind) = crate::project::images::ImageKind::of_name(path) {
+        return Some(kind.media_type());
+    }
     let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
     Some(match ext.as_str() {
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "gif" => "image/gif",
-        "svg" => "image/svg+xml",
-        "webp" => "image/webp",
         "css" => "text/css",
         "xhtml" => "application/xhtml+xml",
         _ => return None,

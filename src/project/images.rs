@@ -51,6 +51,17 @@ impl ImageKind {
         }
     }
 
+    /// The kind's media type (`image/png` ...), as a package document or a server names it.
+    pub fn media_type(self) -> &'static str {
+        match self {
+            ImageKind::Png => "image/png",
+            ImageKind::Jpeg => "image/jpeg",
+            ImageKind::Gif => "image/gif",
+            ImageKind::Webp => "image/webp",
+            ImageKind::Svg => "image/svg+xml",
+        }
+    }
+
     /// The kind's name in messages.
     pub fn name(self) -> &'static str {
         match self {

@@ -162,6 +162,9 @@ pub fn site_path(raw: &str) -> Option<String> {
 
 /// The content type of a file name.
 pub fn content_type(path: &str) -> &'static str {
+    if let Some(kind) = crate::project::images::ImageKind::of_name(path) {
+        return kind.media_type();
+    }
     let ext = path
         .rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
@@ -170,11 +173,6 @@ pub fn content_type(path: &str) -> &'static str {
         "html" | "htm" => "text/html; charset=utf-8",
         "css" => "text/css; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "gif" => "image/gif",
-        "webp" => "image/webp",
         "json" => "application/json",
         "txt" | "md" => "text/plain; charset=utf-8",
         "woff2" => "font/woff2",
