@@ -12,6 +12,10 @@ command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 command -v epubcheck >/dev/null 2>&1 || need+=(epubcheck)
 # Java runs the Nu Html Checker (vnu-jar, from npm below) over the built pages.
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+# poppler's pdffonts, pdfinfo, pdftotext and pdftoppm check the PDFs of `gobook build --pdf`.
+command -v pdffonts >/dev/null 2>&1 || need+=(poppler-utils)
+# A Japanese font for the PDF test of a Japanese edition (IPAex Gothic: 4 MB, not Noto's 100).
+dpkg -s fonts-ipaexfont-gothic >/dev/null 2>&1 || need+=(fonts-ipaexfont-gothic)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

@@ -23,6 +23,8 @@ pub mod import;
 pub mod inspect;
 pub mod layout;
 pub mod markup;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 pub mod point;
 pub mod project;
 pub mod render;

@@ -1,4 +1,5 @@
-//! `gobook build`: write the website of a book, and with `--epub` its e-books.
+//! `gobook build`: write the website of a book, with `--epub` its e-books, with `--pdf` its
+//! print edition.
 
 use super::book_file;
 use super::count::count;
@@ -28,6 +29,13 @@ pub struct BuildArgs {
     /// Write only the EPUB e-books, no website
     #[arg(long, conflicts_with = "open")]
     pub only_epub: bool,
+    /// Also write one PDF per language for print into the output folder (ID-LANG.pdf); its
+    /// trim size, margins and scale are set in gobook.toml (pdf_size, pdf_line_spacing...)
+    #[arg(long)]
+    pub pdf: bool,
+    /// Write only the PDFs, no website (with --only-epub: the e-books and the PDFs)
+    #[arg(long, conflicts_with = "open")]
+    pub only_pdf: bool,
     /// Replace the output folder even if gobook did not write it: the old folder goes to the
     /// trash (else it is renamed NAME.before-gobook-TIME). Never the file system's root, the home
     /// folder or a folder holding .git. A site gobook wrote is replaced as a whole, except for its
@@ -60,7 +68,7 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         progress: &progress,
         checked: Some(&checked),
     };
-    let site = if args.only_epub {
+    let site = if args.only_epub || args.only_pdf {
         None
     } else {
         Some(build::build(&opts, args.force))
@@ -74,6 +82,20 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
                 quiet,
             )
         }
+    };
+    let pdfs = if args.pdf || args.only_pdf {
+        match build_pdf(&opts, args.force) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                return failed(
+                    e,
+                    "the PDFs were not written; previous ones, if any, are unchanged",
+                    quiet,
+                )
+            }
+        }
+    } else {
+        None
     };
     let books = if args.epub || args.only_epub {
         match epub::build::build(&opts, args.force) {
@@ -94,7 +116,8 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     if !quiet {
         let site_aside = site.iter().filter_map(|s| s.put_aside.as_ref());
         let books_aside = books.iter().flat_map(|b| &b.put_aside);
-        for aside in site_aside.chain(books_aside) {
+        let pdfs_aside = pdfs.iter().flat_map(|(_, aside)| aside);
+        for aside in site_aside.chain(books_aside).chain(pdfs_aside) {
             eprintln!("{aside}");
         }
         if let Some(s) = &site {
@@ -123,6 +146,9 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
                 eprintln!("Wrote {}", f.display());
             }
         }
+        for f in pdfs.iter().flat_map(|(files, _)| files) {
+            eprintln!("Wrote {}", f.display());
+        }
     }
     if args.open {
         if let Some(s) = &site {
@@ -130,6 +156,24 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         }
     }
     EXIT_OK
+}
+
+/// The PDFs written and what was put aside for them.
+type Pdfs = (Vec<PathBuf>, Vec<gobook::project::aside::Aside>);
+
+/// Writes the PDFs of the book.
+#[cfg(feature = "pdf")]
+fn build_pdf(opts: &Options, force: bool) -> Result<Pdfs, BuildError> {
+    gobook::pdf::build::build(opts, force).map(|s| (s.files, s.put_aside))
+}
+
+/// This gobook was built without its PDF writer.
+#[cfg(not(feature = "pdf"))]
+fn build_pdf(_: &Options, _: bool) -> Result<Pdfs, BuildError> {
+    Err(BuildError::Other(
+        "this gobook was built without the PDF writer; build it with `--features pdf` (on by default)"
+            .into(),
+    ))
 }
 
 /// Reports a failed build and gives its exit code.

@@ -7,6 +7,11 @@
 //! default_language = "en"     # the language the root page opens without a better choice
 //! extra_css = ["custom.css"]  # style sheets added after the theme
 //! buy_url = "https://shop.example.org/{sku}"  # where the buy button leads
+//! pdf_size = "A5"             # the PDF's trim size: A5, B5, 6x9, A4 or letter
+//! pdf_line_spacing = 5.0      # millimetres between a printed board's lines (3 to 8)
+//! pdf_solutions = "chapter"   # answers at the end of each chapter, or "book"
+//! pdf_right_hand_chapters = true  # chapters start on a right-hand page
+//! pdf_cjk_font = "Noto Serif CJK JP"  # font for Chinese, Japanese, Korean: a family or a file
 //! ```
 
 use crate::project::error::{io, ProjectError};
@@ -32,6 +37,17 @@ pub struct Config {
     pub extra_css: Vec<PathBuf>,
     /// Link for the buy button; `{sku}` is replaced by the book's SKU.
     pub buy_url: Option<String>,
+    /// The PDF's trim size (A5, B5, 6x9, A4, letter).
+    pub pdf_size: Option<String>,
+    /// Millimetres between the lines of a printed board.
+    pub pdf_line_spacing: Option<f64>,
+    /// Where a problem's answers print: `chapter` or `book`.
+    pub pdf_solutions: Option<String>,
+    /// Chapters of the PDF start on a right-hand page.
+    pub pdf_right_hand_chapters: Option<bool>,
+    /// The PDF's font for Chinese, Japanese and Korean: a family name or a font file
+    /// relative to the book's folder.
+    pub pdf_cjk_font: Option<String>,
 }
 
 impl Config {
@@ -58,6 +74,32 @@ impl Config {
                 u,
                 "the shop's address, e.g. \"https://shop.example.org/{sku}\"",
             )?;
+        }
+        self.validate_pdf()
+    }
+
+    /// Checks the `pdf_*` settings.
+    fn validate_pdf(&self) -> Result<(), String> {
+        const SIZES: [&str; 5] = ["A5", "B5", "6x9", "A4", "letter"];
+        if let Some(s) = &self.pdf_size {
+            if !SIZES.iter().any(|k| k.eq_ignore_ascii_case(s)) {
+                return Err(format!(
+                    "pdf_size = \"{s}\" is not a trim size gobook knows; use one of {}",
+                    SIZES.join(", ")
+                ));
+            }
+        }
+        if let Some(mm) = self.pdf_line_spacing {
+            if !(3.0..=8.0).contains(&mm) {
+                return Err(format!("pdf_line_spacing = {mm} is out of range; give the millimetres between a board's lines, 3 to 8 (printed Go books use 4.5 to 5.5)"));
+            }
+        }
+        if let Some(s) = &self.pdf_solutions {
+            if s != "chapter" && s != "book" {
+                return Err(format!(
+                    "pdf_solutions = \"{s}\" is neither \"chapter\" nor \"book\"; say where a problem's answers print"
+                ));
+            }
         }
         Ok(())
     }
@@ -142,6 +184,10 @@ mod tests {
                 "{e}"
             );
         }
+        assert!(c("pdf_size = \"6x9\"\npdf_line_spacing = 4.5\npdf_solutions = \"book\"").is_ok());
+        assert!(c("pdf_size = \"A3\"").unwrap_err().contains("A5, B5"));
+        assert!(c("pdf_line_spacing = 40.0").is_err());
+        assert!(c("pdf_solutions = \"end\"").is_err());
         let b: Config = toml::from_str("base_url = \"https://example.org/b\"").unwrap();
         assert_eq!(b.base().as_deref(), Some("https://example.org/b/"));
     }

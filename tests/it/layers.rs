@@ -30,8 +30,9 @@ const LAYERS: &[&[&str]] = &[
     &["render"],
     // The HTML vocabulary the site and the e-books share, in HTML or XHTML.
     &["markup"],
-    // The writers, each thin: its own frame, files and package around the shared markup.
-    &["site", "epub"],
+    // The writers, each thin: its own frame, files and package around the shared markup
+    // (`pdf` typesets the same blocks with typst).
+    &["site", "epub", "pdf"],
     &["serve"],
     // The binary: src/main.rs and src/cli/.
     &["cli"],

@@ -35,6 +35,7 @@ mod mdbook;
 mod moves_findable;
 mod output_safety;
 mod output_trash;
+mod pdf_build;
 mod pathological;
 mod positions_sgfmill;
 mod reads_confined;
