@@ -107,7 +107,7 @@ impl Chapters<'_> {
         };
         let body = match p.kind {
             ParaKind::H(n) => format!("{brk}#heading(level: {}, outlined: {})[{text}]{label}", n.clamp(1, 5), n <= 3),
-            ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em, text(size: {}em, style: \"italic\")[{text}]{label})", if n == 1 { "1.15" } else { "1.05" }),
+            ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
             _ => {
                 let i = p.indent;
                 let align = match p.align.as_deref() {

@@ -145,7 +145,7 @@ pub fn pdf(input: &Input, lang: &str) -> Result<Vec<u8>, BuildError> {
     let today = date(input.epoch);
     let world = BookWorld::new(markup, files, fonts.faces, today);
     let doc: PagedDocument = typst::compile(&world).output.map_err(|errs| {
-        let first = errs.first().map(|e| e.message.to_string()).unwrap_or_default();
+        let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
         BuildError::Other(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
     })?;
     let book = &input.checked.resolved.book;

@@ -42,7 +42,7 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
     }
     fonts.push(string(super::fonts::DIAGRAM_FAMILY));
     let fonts = format!("({},)", fonts.join(", "));
-    let authors = f.author.map(string).unwrap_or_default();
+    let authors = f.author.map(|a| format!("{},", string(a))).unwrap_or_default();
     let region = f
         .region
         .map(|r| format!(", region: {}", string(r)))
@@ -51,18 +51,21 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
     let mut out = format!(
         "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
          #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
-         #set document(title: gb-title, author: ({authors},))\n\
-         #set text(font: gb-fonts, size: 10pt, lang: {lang}{region}, hyphenate: true)\n\
-         #set page(width: {w}mm, height: {h}mm, margin: (inside: {inner:.1}mm, outside: {outer:.1}mm, top: 20mm, bottom: 22mm), header: gb-head(), footer: gb-foot())\n",
+         #set document(title: gb-title, author: ({authors}))\n\
+         #set text(font: gb-fonts, size: 10pt, lang: {lang}{region}, hyphenate: true)\n",
         title = string(f.title),
         page = string(f.page_word),
         right = s.right_hand_chapters,
         dia = string(super::fonts::DIAGRAM_FAMILY),
         lang = string(f.lang),
-        w = s.trim.width,
-        h = s.trim.height,
     );
     out.push_str(FRAME);
+    // The page's furniture calls the frame's functions: set after them.
+    out.push_str(&format!(
+        "\n#set page(width: {w}mm, height: {h}mm, margin: (inside: {inner:.1}mm, outside: {outer:.1}mm, top: 20mm, bottom: 22mm), header: gb-head(), footer: gb-foot())\n",
+        w = s.trim.width,
+        h = s.trim.height,
+    ));
     out.push_str(&title_page(f));
     out.push_str(&format!("\n#gb-contents([{}])\n", markup(f.contents)));
     out

@@ -43,6 +43,23 @@ impl BookWorld {
     }
 }
 
+impl BookWorld {
+    /// A typst error with the line of gobook's source it is on, for a report of the bug.
+    pub fn describe(&self, e: &typst::diag::SourceDiagnostic) -> String {
+        use typst::WorldExt;
+        let line = self.range(e.span).map(|r| {
+            let text = self.main.text();
+            let start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
+            let end = text[r.start..].find('\n').map_or(text.len(), |i| r.start + i);
+            text[start..end].chars().take(200).collect::<String>()
+        });
+        match line {
+            Some(l) => format!("{} in `{l}`", e.message),
+            None => e.message.to_string(),
+        }
+    }
+}
+
 impl World for BookWorld {
     fn library(&self) -> &LazyHash<Library> {
         &self.library
