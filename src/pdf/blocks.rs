@@ -128,7 +128,14 @@ impl Chapters<'_> {
             let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
             let (path, w) = self.diagram_file(&board);
             let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
-            out.push_str(&figure_call(&key(page, &format!("inline-{}", f.diagram)), w.min(self.settings.text_width() * 0.6), &path, None, cap, f.caption.gaps.as_deref().map(markup)));
+            out.push_str(&figure_call(
+                &key(page, &format!("inline-{}", f.diagram)),
+                w.min(self.settings.text_width() * 0.6),
+                &path,
+                None,
+                cap,
+                f.caption.gaps.as_deref().map(markup),
+            ));
             out.push_str("\n\n");
         }
         out
@@ -151,13 +158,21 @@ impl Chapters<'_> {
             c.gaps.as_deref().map(markup),
         );
         if let Some(h) = &c.header {
-            call = call.replacen("#gb-figure(", &format!("#gb-figure(header: [{}], ", markup(h)), 1);
+            call = call.replacen(
+                "#gb-figure(",
+                &format!("#gb-figure(header: [{}], ", markup(h)),
+                1,
+            );
         }
         call
     }
 
     fn group(&mut self, page: usize, f: &Figure, text: &[Block]) -> String {
-        let brk = if f.brk.as_deref() == Some("page") { "#pagebreak(weak: true)\n" } else { "" };
+        let brk = if f.brk.as_deref() == Some("page") {
+            "#pagebreak(weak: true)\n"
+        } else {
+            ""
+        };
         let body: String = text.iter().map(|b| self.block(page, b)).collect();
         if f.width == "dia" && !body.trim().is_empty() {
             // A narrow diagram with its text beside it, as on the site.
@@ -201,17 +216,29 @@ impl Chapters<'_> {
                 let path = format!("/img/{}.{ext}", self.files.len());
                 self.files.push((path.clone(), Bytes::new(bytes)));
                 let scale = img.image.scale.unwrap_or(1.0).clamp(0.05, 1.0) * 100.0;
-                let cap = caption.map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])")).unwrap_or_else(|| "none".into());
+                let cap = caption
+                    .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
+                    .unwrap_or_else(|| "none".into());
                 format!("#block(breakable: false, width: 100%, align(center, {{image({}, width: {scale:.0}%); {cap}}})){label}\n\n", string(&path))
             }
-            None => caption.map(|c| format!("#block[#emph[{c}]]{label}\n\n")).unwrap_or_default(),
+            None => caption
+                .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))
+                .unwrap_or_default(),
         }
     }
 }
 
 /// The frame's call that prints a diagram (see `gb-figure` in `frame.typ`).
-fn figure_call(k: &str, width: f64, path: &str, question: Option<String>, caption: Option<String>, gaps: Option<String>) -> String {
-    let opt = |name: &str, v: Option<String>| v.map(|v| format!(", {name}: [{v}]")).unwrap_or_default();
+fn figure_call(
+    k: &str,
+    width: f64,
+    path: &str,
+    question: Option<String>,
+    caption: Option<String>,
+    gaps: Option<String>,
+) -> String {
+    let opt =
+        |name: &str, v: Option<String>| v.map(|v| format!(", {name}: [{v}]")).unwrap_or_default();
     format!(
         "#gb-figure({}, {width:.1}mm, {}{}{}{})",
         string(k),

@@ -55,7 +55,12 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let config = config::load(&book_dir)?;
     let mut owned = None;
     let checked = checked_book(opts, &mut Default::default(), &mut owned)?;
-    let out_dir = output::out_dir(opts.out_dir, config.out_dir.as_deref(), DEFAULT_OUT_DIR, opts.book)?;
+    let out_dir = output::out_dir(
+        opts.out_dir,
+        config.out_dir.as_deref(),
+        DEFAULT_OUT_DIR,
+        opts.book,
+    )?;
     let settings = Settings::from_config(&config);
     let input = Input {
         text: opts.text,
@@ -73,15 +78,25 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         .collect::<Result<_, BuildError>>()?;
     // typst keeps what it computed for a next compilation; a build makes no other.
     typst::comemo::evict(0);
-    (opts.progress)(&format!("{} PDF{}", pdfs.len(), if pdfs.len() == 1 { "" } else { "s" }));
+    (opts.progress)(&format!(
+        "{} PDF{}",
+        pdfs.len(),
+        if pdfs.len() == 1 { "" } else { "s" }
+    ));
     write_all(&out_dir, pdfs, force, start)
 }
 
 /// Writes `pdfs` into `out_dir` as the e-books are written: a new folder gets gobook's
 /// marker, and a file in a folder gobook did not write is replaced only with `force`.
-fn write_all(out_dir: &Path, pdfs: Vec<(PathBuf, Vec<u8>)>, force: bool, start: Instant) -> Result<Summary, BuildError> {
+fn write_all(
+    out_dir: &Path,
+    pdfs: Vec<(PathBuf, Vec<u8>)>,
+    force: bool,
+    start: Instant,
+) -> Result<Summary, BuildError> {
     if !out_dir.exists() {
-        std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+        std::fs::create_dir_all(out_dir)
+            .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
         output::write_marker(out_dir)?;
     }
     let foreign = !output::is_owned(out_dir);
@@ -103,17 +118,30 @@ fn write_all(out_dir: &Path, pdfs: Vec<(PathBuf, Vec<u8>)>, force: bool, start: 
         output::write_atomically(&path, &bytes)?;
         files.push(path);
     }
-    Ok(Summary { files, elapsed: start.elapsed(), put_aside })
+    Ok(Summary {
+        files,
+        elapsed: start.elapsed(),
+        put_aside,
+    })
 }
 
 /// `ID-LANG.pdf`, with every character a file name should not hold replaced.
 pub fn file_name(id: &str, lang: &str) -> String {
     let clean: String = id
         .chars()
-        .map(|c| if c.is_alphanumeric() || "-_.".contains(c) { c } else { '-' })
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect();
     let clean = clean.trim_matches('.');
-    format!("{}-{lang}.pdf", if clean.is_empty() { "book" } else { clean })
+    format!(
+        "{}-{lang}.pdf",
+        if clean.is_empty() { "book" } else { clean }
+    )
 }
 
 /// The book's date: `SOURCE_DATE_EPOCH` for reproducible builds, else the book file's.
@@ -139,7 +167,11 @@ pub fn pdf(input: &Input, lang: &str) -> Result<Vec<u8>, BuildError> {
     let front_font = fonts.extra_family.clone();
     // The font for other characters is known only now: the frame names it first after the text's.
     let markup = match &front_font {
-        Some(f) => markup.replacen("#let gb-fonts = (", &format!("#let gb-fonts = ({}, ", super::escape::string(f)), 1),
+        Some(f) => markup.replacen(
+            "#let gb-fonts = (",
+            &format!("#let gb-fonts = ({}, ", super::escape::string(f)),
+            1,
+        ),
         None => markup,
     };
     let today = date(input.epoch);
@@ -166,10 +198,18 @@ pub fn pdf(input: &Input, lang: &str) -> Result<Vec<u8>, BuildError> {
 
 /// The date of `epoch` for typst.
 fn date(epoch: u64) -> Datetime {
-    let t = chrono::DateTime::from_timestamp(epoch.min(253_402_300_799) as i64, 0).unwrap_or_default();
+    let t =
+        chrono::DateTime::from_timestamp(epoch.min(253_402_300_799) as i64, 0).unwrap_or_default();
     use chrono::{Datelike, Timelike};
-    Datetime::from_ymd_hms(t.year(), t.month() as u8, t.day() as u8, t.hour() as u8, t.minute() as u8, t.second() as u8)
-        .unwrap_or_else(|| Datetime::from_ymd(1970, 1, 1).expect("a valid date"))
+    Datetime::from_ymd_hms(
+        t.year(),
+        t.month() as u8,
+        t.day() as u8,
+        t.hour() as u8,
+        t.minute() as u8,
+        t.second() as u8,
+    )
+    .unwrap_or_else(|| Datetime::from_ymd(1970, 1, 1).expect("a valid date"))
 }
 
 /// The typst source of the book in `lang` and the files it names.
@@ -177,14 +217,23 @@ fn typeset_source(input: &Input, lang: &str) -> (String, Vec<(String, typst::fou
     let checked = input.checked;
     let book = &checked.resolved.book;
     let plan = plan::plan(book, lang);
-    let source = Source { src: input.text, checked, lang };
+    let source = Source {
+        src: input.text,
+        checked,
+        lang,
+    };
     let info = |key: &str| {
         book.info(key, lang)
             .map(|t| text::resolve_plain(book, t, lang))
             .filter(|t| !t.trim().is_empty())
     };
     let title = info("title").unwrap_or_else(|| book.id.clone());
-    let (subtitle, author, publisher, copyright) = (info("subtitle"), info("author"), info("publisher"), info("copyright"));
+    let (subtitle, author, publisher, copyright) = (
+        info("subtitle"),
+        info("author"),
+        info("publisher"),
+        info("copyright"),
+    );
     let (tlang, region) = typst_lang(lang);
     let front = Front {
         title: &title,
@@ -194,15 +243,25 @@ fn typeset_source(input: &Input, lang: &str) -> (String, Vec<(String, typst::fou
         copyright: copyright.as_deref(),
         lang: tlang,
         region,
-        contents: crate::i18n::ui("contents", lang).filter(|w| !w.is_empty()).unwrap_or("Contents"),
+        contents: crate::i18n::ui("contents", lang)
+            .filter(|w| !w.is_empty())
+            .unwrap_or("Contents"),
         page_word: super::words::page_word(lang),
         extra_font: None,
-        year: chrono::DateTime::from_timestamp(input.epoch.min(253_402_300_799) as i64, 0).map_or(1970, |t| chrono::Datelike::year(&t)),
+        year: chrono::DateTime::from_timestamp(input.epoch.min(253_402_300_799) as i64, 0)
+            .map_or(1970, |t| chrono::Datelike::year(&t)),
     };
     let mut out = frame::preamble(&front, input.settings);
     let book_dir = input.book_dir;
     let images = |url: &str| local_image(book_dir, url);
-    let mut c = Chapters { book, plan: &plan, lang, settings: input.settings, images: &images, files: Vec::new() };
+    let mut c = Chapters {
+        book,
+        plan: &plan,
+        lang,
+        settings: input.settings,
+        images: &images,
+        files: Vec::new(),
+    };
     let mut all_problems = Vec::new();
     for (pi, p) in plan.pages.iter().enumerate() {
         let Some(ch) = p.chapter else { continue };
@@ -233,7 +292,13 @@ fn local_image(book_dir: &Path, url: &str) -> Option<(Vec<u8>, &'static str)> {
         return None;
     }
     let url = url.trim_start_matches("./");
-    let rel = crate::project::confine::confine(book_dir, url, "image", crate::project::confine::Kind::File).ok()?;
+    let rel = crate::project::confine::confine(
+        book_dir,
+        url,
+        "image",
+        crate::project::confine::Kind::File,
+    )
+    .ok()?;
     let ext = match ImageKind::of_name(url)? {
         ImageKind::Png => "png",
         ImageKind::Jpeg => "jpg",

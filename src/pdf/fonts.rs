@@ -108,7 +108,9 @@ fn no_font_message(chars: &[char], named: Option<&str>) -> String {
 
 fn looks_like_file(n: &str) -> bool {
     let l = n.to_ascii_lowercase();
-    [".ttf", ".otf", ".ttc", ".otc"].iter().any(|e| l.ends_with(e))
+    [".ttf", ".otf", ".ttc", ".otc"]
+        .iter()
+        .any(|e| l.ends_with(e))
 }
 
 /// The faces of the first system font family that has `c` (of family `named` when
@@ -121,9 +123,11 @@ fn system_font(c: char, named: Option<&str>) -> Vec<Font> {
     }
     let hint = |p: &Path| {
         let n = p.to_string_lossy().to_ascii_lowercase();
-        !["cjk", "ipa", "gothic", "mincho", "wqy", "nanum", "han", "takao", "droid"]
-            .iter()
-            .any(|h| n.contains(h))
+        ![
+            "cjk", "ipa", "gothic", "mincho", "wqy", "nanum", "han", "takao", "droid",
+        ]
+        .iter()
+        .any(|h| n.contains(h))
     };
     files.sort_by(|a, b| (hint(a), a).cmp(&(hint(b), b)));
     for path in files {
@@ -199,6 +203,9 @@ mod tests {
     fn characters_no_font_has_are_named_with_what_to_do() {
         // A character of a private use area: no font anywhere has it.
         let e = for_text("ok \u{10FFFD}", Some("No Such Family"), Path::new(".")).unwrap_err();
-        assert!(e.contains('\u{10FFFD}') && e.contains("pdf_cjk_font"), "{e}");
+        assert!(
+            e.contains('\u{10FFFD}') && e.contains("pdf_cjk_font"),
+            "{e}"
+        );
     }
 }

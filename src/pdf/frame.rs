@@ -42,7 +42,10 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
     }
     fonts.push(string(super::fonts::DIAGRAM_FAMILY));
     let fonts = format!("({},)", fonts.join(", "));
-    let authors = f.author.map(|a| format!("{},", string(a))).unwrap_or_default();
+    let authors = f
+        .author
+        .map(|a| format!("{},", string(a)))
+        .unwrap_or_default();
     let region = f
         .region
         .map(|r| format!(", region: {}", string(r)))

@@ -102,9 +102,6 @@ mod tests {
                 content: vec![Rich::Text("x".into())],
             },
         ];
-        assert_eq!(
-            rich(&plan, &r),
-            "See \\#x #gb-link(\"2/d3\", [Dia\\. 3])x"
-        );
+        assert_eq!(rich(&plan, &r), "See \\#x #gb-link(\"2/d3\", [Dia\\. 3])x");
     }
 }

@@ -17,11 +17,31 @@ pub struct Trim {
 
 /// The trim sizes `pdf_size` accepts; A5 first, the default (the Elementary Go Series' size is close).
 pub const TRIMS: [Trim; 5] = [
-    Trim { name: "A5", width: 148.0, height: 210.0 },
-    Trim { name: "B5", width: 176.0, height: 250.0 },
-    Trim { name: "6x9", width: 152.4, height: 228.6 },
-    Trim { name: "A4", width: 210.0, height: 297.0 },
-    Trim { name: "letter", width: 215.9, height: 279.4 },
+    Trim {
+        name: "A5",
+        width: 148.0,
+        height: 210.0,
+    },
+    Trim {
+        name: "B5",
+        width: 176.0,
+        height: 250.0,
+    },
+    Trim {
+        name: "6x9",
+        width: 152.4,
+        height: 228.6,
+    },
+    Trim {
+        name: "A4",
+        width: 210.0,
+        height: 297.0,
+    },
+    Trim {
+        name: "letter",
+        width: 215.9,
+        height: 279.4,
+    },
 ];
 
 /// Where a problem's answers print.
@@ -99,7 +119,11 @@ mod tests {
         assert_eq!(s.line_mm, 5.0);
         assert!(s.margins.0 > s.margins.1, "the inner margin is the wider");
         // 60 to 75 characters a line at 10 pt Libertinus: about 100 to 115 mm.
-        assert!((95.0..=120.0).contains(&s.text_width()), "{}", s.text_width());
+        assert!(
+            (95.0..=120.0).contains(&s.text_width()),
+            "{}",
+            s.text_width()
+        );
         assert_eq!(trim("LETTER").unwrap().name, "letter");
     }
 }

@@ -36,7 +36,11 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
     let (book, lang) = (c.book, c.lang);
     let ui = |k: &str| crate::i18n::ui(k, lang).unwrap_or("").to_string();
     let word = ui("solution");
-    let word = if word.is_empty() { "Solutions".to_string() } else { word };
+    let word = if word.is_empty() {
+        "Solutions".to_string()
+    } else {
+        word
+    };
     let mut cells = Vec::new();
     for p in problems {
         let f = &p.figure;
@@ -44,14 +48,17 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
         let name = crate::markup::answers::problem_name(f);
         for a in &f.answers {
             let verdict = ui(if a.correct { "correct" } else { "wrong" });
-            let (board, gaps) = answer_board(book, d, &a.sequence, lang, format!("{verdict} – {name}"));
+            let (board, gaps) =
+                answer_board(book, d, &a.sequence, lang, format!("{verdict} – {name}"));
             let (path, w) = c.diagram_file(&board);
             let width = w.min(c.settings.text_width() / 2.0 - 3.0);
             let mut words = format!("#strong[{}:] {}", markup(&verdict), markup(&a.moves));
             if !a.comment.is_empty() {
                 words.push_str(&format!(" – {}", markup(&a.comment)));
             }
-            let gaps = gaps.map(|g| format!(", gaps: [{}]", markup(&g))).unwrap_or_default();
+            let gaps = gaps
+                .map(|g| format!(", gaps: [{}]", markup(&g)))
+                .unwrap_or_default();
             cells.push(format!(
                 "[#gb-figure({}, {width:.1}mm, {}, header: [{} #gb-page-of({})], caption: [{words}]{gaps})]",
                 string(&format!("answer-{}-{}", f.diagram, cells.len())),

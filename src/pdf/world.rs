@@ -31,7 +31,12 @@ pub fn file_id(path: &str) -> FileId {
 impl BookWorld {
     /// A world whose main source is `markup`, with `files` by virtual path, `fonts` and
     /// the date `today`.
-    pub fn new(markup: String, files: Vec<(String, Bytes)>, fonts: Vec<Font>, today: Datetime) -> Self {
+    pub fn new(
+        markup: String,
+        files: Vec<(String, Bytes)>,
+        fonts: Vec<Font>,
+        today: Datetime,
+    ) -> Self {
         BookWorld {
             library: LazyHash::new(Library::default()),
             book: LazyHash::new(FontBook::from_fonts(&fonts)),
@@ -50,7 +55,9 @@ impl BookWorld {
         let line = self.range(e.span).map(|r| {
             let text = self.main.text();
             let start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
-            let end = text[r.start..].find('\n').map_or(text.len(), |i| r.start + i);
+            let end = text[r.start..]
+                .find('\n')
+                .map_or(text.len(), |i| r.start + i);
             text[start..end].chars().take(200).collect::<String>()
         });
         match line {
@@ -85,10 +92,7 @@ impl World for BookWorld {
         if id == self.main.id() {
             return Ok(Bytes::from_string(self.main.clone()));
         }
-        self.files
-            .get(&id)
-            .cloned()
-            .ok_or(FileError::AccessDenied)
+        self.files.get(&id).cloned().ok_or(FileError::AccessDenied)
     }
 
     fn font(&self, index: usize) -> Option<Font> {

@@ -19,7 +19,11 @@ fn poppler(tool: &str, args: &[&str]) -> Option<String> {
         return None;
     }
     let out = Command::new(tool).args(args).output().unwrap();
-    assert!(out.status.success(), "{tool} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{tool} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -51,7 +55,10 @@ fn assert_in_order(hay: &str, needles: &[&str]) {
         let n = n.split_whitespace().collect::<Vec<_>>().join(" ");
         match flat[at..].find(&n) {
             Some(i) => at += i + n.len(),
-            None => panic!("`{n}` is not in the PDF after byte {at}:\n{}", &flat[at.saturating_sub(200)..(at + 600).min(flat.len())]),
+            None => panic!(
+                "`{n}` is not in the PDF after byte {at}:\n{}",
+                &flat[at.saturating_sub(200)..(at + 600).min(flat.len())]
+            ),
         }
     }
 }
@@ -61,7 +68,9 @@ fn info(pdf: &Path) -> Option<String> {
 }
 
 fn assert_fonts_embedded(pdf: &Path) {
-    let Some(fonts) = poppler("pdffonts", &[pdf.to_str().unwrap()]) else { return };
+    let Some(fonts) = poppler("pdffonts", &[pdf.to_str().unwrap()]) else {
+        return;
+    };
     let rows: Vec<&str> = fonts.lines().skip(2).collect();
     assert!(!rows.is_empty(), "no fonts: {fonts}");
     for row in rows {
@@ -85,21 +94,27 @@ fn a_problem_book_prints_questions_then_answers_with_hints_as_text() {
     assert!(i.contains("Author:          gobook example"), "{i}");
     assert_fonts_embedded(pdf);
     let t = text(pdf).unwrap();
-    assert_in_order(&t, &[
-        "Eight Classic Problems",
-        "Vital points, snapback and a ladder",
-        "Contents",
-        "Elementary",
-        "Problem 1",
-        "Hint: Put a stone where White can take it.",
-        "Problem 2",
-        "Hint: Atari from the side",
-        // The answers after the chapter's problems, each naming its problem and page.
-        "Problem 1 p.",
-        "Correct: Black D1, White D2, Black D1",
-        "Problem 2 p.",
-    ]);
-    assert!(!t.contains("Show hint") && !t.contains("Show solution"), "{t}");
+    assert_in_order(
+        &t,
+        &[
+            "Eight Classic Problems",
+            "Vital points, snapback and a ladder",
+            "Contents",
+            "Elementary",
+            "Problem 1",
+            "Hint: Put a stone where White can take it.",
+            "Problem 2",
+            "Hint: Atari from the side",
+            // The answers after the chapter's problems, each naming its problem and page.
+            "Problem 1 p.",
+            "Correct: Black D1, White D2, Black D1",
+            "Problem 2 p.",
+        ],
+    );
+    assert!(
+        !t.contains("Show hint") && !t.contains("Show solution"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -109,15 +124,28 @@ fn a_commented_game_keeps_every_caption_gaps_line_and_paragraph_in_order() {
     let files = build_pdf(&book, out.path());
     let Some(t) = text(&files[0]) else { return };
     assert_fonts_embedded(&files[0]);
-    assert_in_order(&t, &[
-        "The Blood-vomiting Game",
-        "Moves 1–50",
-        "Black opens in the lower left",
-        "Dia. 1: the other corner point",
-        "Dia. 1: White 2 could just as well",
-    ]);
+    assert_in_order(
+        &t,
+        &[
+            "The Blood-vomiting Game",
+            "Moves 1–50",
+            "Black opens in the lower left",
+            "Dia. 1: White 2 could just as well",
+            "Moves 51–100",
+            "Moves 101–150",
+            "Moves 151–200",
+        ],
+    );
+    // A narrow diagram's caption under it, read after the text beside it.
+    assert!(t.contains("Dia. 1: the other corner point"), "{t}");
     let i = info(&files[0]).unwrap();
-    let pages: usize = i.lines().find_map(|l| l.strip_prefix("Pages:")).unwrap().trim().parse().unwrap();
+    let pages: usize = i
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
     // The browser's print took 67 A4 pages for a game like this one.
     assert!((6..=30).contains(&pages), "{pages} pages");
 }
@@ -129,16 +157,33 @@ fn the_same_book_gives_the_same_bytes_and_says_it_is_pdf_a() {
     let one = std::fs::read(&build_pdf(&book, a.path())[0]).unwrap();
     let two = std::fs::read(&build_pdf(&book, b.path())[0]).unwrap();
     assert!(one == two, "two builds differ");
-    let Some(meta) = poppler("pdfinfo", &["-meta", a.path().join("problems-en.pdf").to_str().unwrap()]) else { return };
-    assert!(meta.contains("<pdfaid:part>2</pdfaid:part>") && meta.contains("<pdfaid:conformance>B</pdfaid:conformance>"), "{meta}");
-    assert!(meta.contains("2023-11-14"), "the date is SOURCE_DATE_EPOCH's: {meta}");
+    let Some(meta) = poppler(
+        "pdfinfo",
+        &["-meta", a.path().join("problems-en.pdf").to_str().unwrap()],
+    ) else {
+        return;
+    };
+    assert!(
+        meta.contains("<pdfaid:part>2</pdfaid:part>")
+            && meta.contains("<pdfaid:conformance>B</pdfaid:conformance>"),
+        "{meta}"
+    );
+    assert!(
+        meta.contains("2023-11-14"),
+        "the date is SOURCE_DATE_EPOCH's: {meta}"
+    );
 }
 
 #[test]
 fn trim_size_and_scale_come_from_gobook_toml() {
     let dir = common::tempdir();
-    std::fs::write(dir.path().join("gobook.toml"), "pdf_size = \"6x9\"\npdf_solutions = \"book\"\n").unwrap();
-    let src = std::fs::read_to_string(common::root().join("examples/problems/problems.gobook")).unwrap();
+    std::fs::write(
+        dir.path().join("gobook.toml"),
+        "pdf_size = \"6x9\"\npdf_solutions = \"book\"\n",
+    )
+    .unwrap();
+    let src =
+        std::fs::read_to_string(common::root().join("examples/problems/problems.gobook")).unwrap();
     std::fs::write(dir.path().join("b.gobook"), src).unwrap();
     let out = dir.path().join("out");
     let files = build_pdf(&dir.path().join("b.gobook"), &out);
@@ -153,7 +198,7 @@ fn trim_size_and_scale_come_from_gobook_toml() {
 fn a_japanese_edition_prints_with_a_cjk_font_of_the_system() {
     let dir = common::tempdir();
     let book = dir.path().join("ja.gobook");
-    std::fs::write(&book, "::book(#ja) languages=ja title=\"詰碁の本\" author=\"著者\"\n\n::chapter(#c)\n\n::h2 第一章\n\n::prb(#p) sz=9 ab=C3D3 aw=C4D4 pl=b ca=\"問題一\" correct=E4\n\n黒先で白を取ってください。\n").unwrap();
+    std::fs::write(&book, "::book_ja(#tsumego) title=\"詰碁の本\" author=\"著者\"\n\n::chapter(#c)\n\n::h2 第一章\n\n::prb(#p) sz=9 ab=C3D3 aw=C4D4 pl=b ca=\"問題一\" correct=E4\n\n黒先で白を取ってください。\n").unwrap();
     let home = common::tempdir();
     let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
         .args(["build", "--only-pdf", "-o"])
@@ -164,25 +209,41 @@ fn a_japanese_edition_prints_with_a_cjk_font_of_the_system() {
     let err = String::from_utf8_lossy(&o.stderr);
     if !o.status.success() {
         // Without a CJK font the build says so, and what to install.
-        assert!(err.contains("fonts-noto-cjk") && err.contains("pdf_cjk_font"), "{err}");
-        assert!(std::env::var_os("CI").is_none(), "no CJK font (scripts/setup.sh installs fonts-ipaexfont-gothic): {err}");
+        assert!(
+            err.contains("fonts-noto-cjk") && err.contains("pdf_cjk_font"),
+            "{err}"
+        );
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "no CJK font (scripts/setup.sh installs fonts-ipaexfont-gothic): {err}"
+        );
         eprintln!("pdf_build steps aside: no CJK font on this system");
         return;
     }
-    let pdf = dir.path().join("out/ja-ja.pdf");
+    let pdf = dir.path().join("out/tsumego-ja.pdf");
     assert_fonts_embedded(&pdf);
     let Some(t) = text(&pdf) else { return };
-    assert_in_order(&t, &["詰碁の本", "第一章", "問題一", "黒先で白を取ってください。"]);
+    assert_in_order(
+        &t,
+        &["詰碁の本", "第一章", "問題一", "黒先で白を取ってください。"],
+    );
 }
 
 #[test]
 fn a_book_with_characters_no_font_has_is_refused_with_what_to_do() {
     let dir = common::tempdir();
     let book = dir.path().join("b.gobook");
-    std::fs::write(&book, "::book(#b)\n\n::chapter\n\nA private sign: \u{10FFFD}.\n").unwrap();
+    std::fs::write(
+        &book,
+        "::book(#b)\n\n::chapter\n\nA private sign: \u{10FFFD}.\n",
+    )
+    .unwrap();
     let o = common::gobook(&["build", "--only-pdf", book.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success());
-    assert!(err.contains('\u{10FFFD}') && err.contains("pdf_cjk_font"), "{err}");
+    assert!(
+        err.contains('\u{10FFFD}') && err.contains("pdf_cjk_font"),
+        "{err}"
+    );
     assert!(!dir.path().join("site/b-en.pdf").exists());
 }
