@@ -72,7 +72,7 @@ pub struct Attribute {
 }
 
 /// Text exactly as written in the source, with its position.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Text {
     /// The source text, line endings included as written.
     pub raw: String,

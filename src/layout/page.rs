@@ -14,7 +14,7 @@ use crate::layout::answers::{self, Answer};
 use crate::layout::plan::{anchor, Plan};
 use crate::resolve::caption::{caption_lines, CaptionLines};
 use crate::resolve::model::{
-    Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, Image, Paragraph,
+    Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, Image, Paragraph, Real,
 };
 use crate::resolve::shows_in;
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
@@ -60,7 +60,7 @@ impl Source<'_> {
 }
 
 /// One block of a page.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Block {
     /// A paragraph, heading or subtitle.
     Para(Para),
@@ -91,7 +91,7 @@ pub enum Block {
 }
 
 /// A paragraph, heading or subtitle, with everything that formats it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Para {
     /// The element's index in the document.
     pub element: usize,
@@ -126,7 +126,7 @@ pub struct Para {
 }
 
 /// One diagram of a [`Block::Row`] and the paragraphs under it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cell {
     /// The diagram.
     pub figure: Figure,
@@ -136,7 +136,7 @@ pub struct Cell {
 
 /// A paragraph's indentation in 1/10 em: its first line and its other lines from the
 /// left margin, and its right side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Indent {
     /// The first line.
     pub first: i64,
@@ -150,7 +150,7 @@ pub struct Indent {
 pub const STANDARD_INDENT: i64 = 20;
 
 /// The text of a paragraph.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Content {
     /// Running text.
     Text(Vec<Rich>),
@@ -164,7 +164,7 @@ pub enum Content {
 }
 
 /// An inline diagram, shown when the text that opens it is followed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct InlineFigure {
     /// Index into [`Book::diagrams`].
     pub diagram: usize,
@@ -173,7 +173,7 @@ pub struct InlineFigure {
 }
 
 /// A diagram on the page.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Figure {
     /// Index into [`Book::diagrams`].
     pub diagram: usize,
@@ -187,7 +187,7 @@ pub struct Figure {
     pub align: Option<String>,
     /// Width in rem when the board shows fewer columns than its kind's full width: stones
     /// keep one size from diagram to diagram, as in a printed book.
-    pub width_rem: Option<f64>,
+    pub width_rem: Option<Real>,
     /// The lines under the board.
     pub caption: CaptionLines,
     /// A problem's question (its text), when it has one.
@@ -201,7 +201,7 @@ pub struct Figure {
 }
 
 /// An image block.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ImageBlock {
     /// The element's anchor on the page.
     pub anchor: String,
@@ -550,7 +550,9 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         align: dia.align.clone(),
         // A width the author asked for (`width=full`, `fullWidth` on a diagram that is
         // narrower by default) is the column's, whatever the board shows.
-        width_rem: figure_width(dia).filter(|_| !asked_full(s, b.element, dia)),
+        width_rem: figure_width(dia)
+            .filter(|_| !asked_full(s, b.element, dia))
+            .map(Real),
         caption,
         question,
         href: s
@@ -643,6 +645,16 @@ fn paras(blocks: &[Block]) -> Box<dyn Iterator<Item = &Para> + '_> {
                 }
             }),
     )
+}
+
+/// Every diagram the blocks draw, in order: those of groups and rows, and the inline
+/// diagrams their paragraphs open.
+pub fn shown_diagrams(blocks: &[Block]) -> Vec<usize> {
+    let mut out: Vec<usize> = figures(blocks).map(|f| f.diagram).collect();
+    out.extend(paras(blocks).flat_map(|p| p.inline.iter().map(|i| i.diagram)));
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Every diagram among blocks, in order: those of groups and rows.

@@ -351,7 +351,7 @@ fn figcaption(l: &CaptionLines, question: Option<Markup>, solution: Option<Marku
 
 fn figure(w: &Writer, f: &Figure) -> Markup {
     let dia = &w.book.diagrams[f.diagram];
-    let style = f.width_rem.map(|r| format!("width:{r:.1}rem"));
+    let style = f.width_rem.map(|r| format!("width:{:.1}rem", r.0));
     let href = f.href.as_ref().and_then(|t| link_href(t, w.links));
     let board = w.svg(f.diagram);
     // A diagram that links somewhere is one link and nothing else (the spec disables
@@ -384,7 +384,7 @@ fn image(w: &Writer, b: &ImageBlock) -> Markup {
     let width = i.width.as_deref().unwrap_or("full");
     // `scale` is relative to the image's natural size (zoom), and the column still caps
     // it (a percentage `max-width` is not zoomed); with a width, it is relative to that width.
-    let style = i.scale.filter(|s| *s > 0.0).map(|s| {
+    let style = i.scale.map(|s| s.0).filter(|s| *s > 0.0).map(|s| {
         if i.width.is_some() {
             format!("width:{}%", (s * 100.0).min(100.0))
         } else {

@@ -7,7 +7,7 @@ use crate::resolve::model::{Book, Diagram, Gap, GapsSetting};
 use crate::resolve::text::resolve_plain;
 
 /// The caption lines of a diagram, each present only when it shows.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct CaptionLines {
     /// The line above the board (`header`, `header_xx`).
     #[serde(skip_serializing_if = "Option::is_none")]

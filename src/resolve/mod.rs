@@ -326,7 +326,9 @@ pub fn image(attrs: &[Attribute], cover: &str) -> Image {
     };
     let flag = |n: &str, d: bool| get(n).and_then(|v| values::parse_flag(v).ok()).unwrap_or(d);
     Image {
-        scale: get("scale").and_then(|v| values::parse_float(v).ok()),
+        scale: get("scale")
+            .and_then(|v| values::parse_float(v).ok())
+            .map(model::Real),
         caption: lang_text(attrs, "ca"),
         border: flag("border", jpg),
         shadow: flag("shadow", jpg),

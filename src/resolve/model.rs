@@ -113,7 +113,7 @@ pub struct Chapter {
 }
 
 /// One displayed element in a chapter's flow.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
     /// Index of the element in the document.
     pub element: usize,
@@ -126,7 +126,7 @@ pub struct Block {
 }
 
 /// The kinds of displayed element.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BlockKind {
     /// A paragraph, heading or subtitle.
     Paragraph(Paragraph),
@@ -141,7 +141,7 @@ pub enum BlockKind {
 }
 
 /// Paragraph-level settings, after inheritance of `style` and `paraSpacing`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Paragraph {
     /// p, h1..h5, s1, s2.
     pub kind: ParaKind,
@@ -167,13 +167,26 @@ pub struct Paragraph {
     pub raw: crate::format::syntax::Text,
 }
 
+/// A number the book gives (an image's `scale`), compared and hashed by its bits: the page
+/// model that holds it is a cache key (`serve`), and equal bits always make the same bytes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Real(pub f64);
+
+impl Eq for Real {}
+
+impl std::hash::Hash for Real {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.to_bits().hash(state);
+    }
+}
+
 /// An image block or inline image.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Image {
     /// Where the image is.
     pub url: String,
     /// Scale factor.
-    pub scale: Option<f64>,
+    pub scale: Option<Real>,
     /// Caption.
     pub caption: LangText,
     /// Border, shadow, fill flags.
@@ -191,7 +204,7 @@ pub struct Image {
 }
 
 /// What kind of diagram, including inline ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DiagramRole {
     /// `fig`, `dia`, `var`, `prb`.
     Block(DiagramKind),
@@ -214,7 +227,7 @@ impl DiagramRole {
 
 /// One move of a diagram's sequence. A book holds every move of every diagram for the
 /// whole build, so this stays small: 32 bytes, no text of its own.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveInfo {
     /// The move number (None for a pass).
     pub number: Option<u32>,
@@ -237,7 +250,7 @@ impl MoveInfo {
 
 /// An entry of the gaps line: moves that cannot be drawn as numbered stones, and where
 /// the reader finds them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Gap {
     /// Played where the board shows `target`: a number, a letter of the diagram, or a
     /// letter put there for this line ("12, 18 at 7", "204 at a").
@@ -252,7 +265,7 @@ pub enum Gap {
 }
 
 /// How the gaps line is chosen.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GapsSetting {
     /// Generated from the moves.
     Auto,
@@ -263,7 +276,7 @@ pub enum GapsSetting {
 }
 
 /// A resolved diagram.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagram {
     /// The element's ID.
     pub id: Option<String>,

@@ -12,7 +12,7 @@ use crate::resolve::model::{Book, Diagram, Image};
 use crate::resolve::Resolved;
 
 /// A piece of resolved text.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Rich {
     /// Plain text (typography applied).
     Text(String),
@@ -44,7 +44,7 @@ pub enum Rich {
 }
 
 /// Where a link leads.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LinkTarget {
     /// An element of the book, by index.
     Element(usize),

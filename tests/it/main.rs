@@ -17,6 +17,7 @@ mod cli_words;
 mod convert_cli;
 mod epub_build;
 mod examples_build;
+mod fn_length;
 mod format_books;
 mod format_props;
 mod format_reference;

@@ -76,6 +76,13 @@ pub fn render_inline(d: &BoardDiagram, id_prefix: &str) -> String {
     )
 }
 
+/// Whether `render_inline`'s id prefix can reach the drawing of `d`: it names the arrow
+/// head marker only, so a board without arrows is drawn alike under every prefix, and a
+/// cache of drawings keys it by the board alone.
+pub fn uses_id_prefix(d: &BoardDiagram) -> bool {
+    !d.arrows.is_empty()
+}
+
 /// Renders `d` as an SVG document. The same input always gives the same bytes.
 pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     let l = Layout::new(d.size, d.view, d.coordinates);
