@@ -377,7 +377,11 @@ fn language(s: &Shared, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
         ocf::PACKAGE_PATH.to_string(),
         Content::Bytes(opf.into_bytes()),
     )];
-    packed.extend(pack.files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
+    packed.extend(
+        pack.files
+            .into_iter()
+            .map(|(p, b)| (format!("OEBPS/{p}"), b)),
+    );
     ocf::pack(&packed, pack.deflated).map_err(|e| BuildError::Other(e.to_string()))
 }
 
@@ -403,11 +407,18 @@ fn cover(
             subtitle: given(&texts.subtitle).as_deref(),
             author: given(&texts.author).as_deref(),
         });
-        pack.add("cover-image", "gobook-cover.svg", "image/svg+xml", svg.into_bytes());
+        pack.add(
+            "cover-image",
+            "gobook-cover.svg",
+            "image/svg+xml",
+            svg.into_bytes(),
+        );
         pack.items.last_mut().expect("just added").properties = vec!["cover-image"];
         return Ok("gobook-cover.svg".to_string());
     };
-    let media = package::media_type(&c).ok_or_else(|| format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
+    let media = package::media_type(&c).ok_or_else(|| {
+        format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)")
+    })?;
     if let Some(p) = s.images.iter().find(|p| p.source == c) {
         return Ok(p.name.clone());
     }

@@ -176,7 +176,12 @@ fn pages(
 ) -> Vec<LaidPage> {
     let titles: Vec<(String, String)> = (0..plan.pages.len())
         .into_par_iter()
-        .map(|p| (page::page_title(s, plan, p), page::short_page_title(s, plan, p)))
+        .map(|p| {
+            (
+                page::page_title(s, plan, p),
+                page::short_page_title(s, plan, p),
+            )
+        })
         .collect();
     let nav = |p: usize| NavLink {
         page: p,

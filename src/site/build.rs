@@ -225,12 +225,18 @@ fn site_files(site: &Site, css: &str, js: &str) -> Vec<(PathBuf, Arc<Vec<u8>>)> 
             Arc::new(map.into_bytes()),
         ));
     }
-    files.push((PathBuf::from(own_files::STYLE), Arc::new(css.as_bytes().to_vec())));
+    files.push((
+        PathBuf::from(own_files::STYLE),
+        Arc::new(css.as_bytes().to_vec()),
+    ));
     files.push((
         PathBuf::from(html::FAVICON),
         Arc::new(html::FAVICON_SVG.as_bytes().to_vec()),
     ));
-    files.push((PathBuf::from(own_files::SCRIPT), Arc::new(js.as_bytes().to_vec())));
+    files.push((
+        PathBuf::from(own_files::SCRIPT),
+        Arc::new(js.as_bytes().to_vec()),
+    ));
     files
 }
 
@@ -491,7 +497,14 @@ impl Writer for SiteRender {
             name: "the site",
         };
         let text = input.opts.text;
-        let found = local_images(input.book.checked, &setup.name, text, input.book_dir, false, &product)?;
+        let found = local_images(
+            input.book.checked,
+            &setup.name,
+            text,
+            input.book_dir,
+            false,
+            &product,
+        )?;
         mark("images");
         Ok(Rendered {
             files,

@@ -16,7 +16,10 @@ const LIMIT: usize = 100;
 /// code not broken up yet (issue #31).
 const LONG: &[(&str, &str)] = &[
     // Tables of cases: one entry per language or per code.
-    ("src/i18n/tests.rs", "every_code_has_a_text_in_every_language"),
+    (
+        "src/i18n/tests.rs",
+        "every_code_has_a_text_in_every_language",
+    ),
     ("src/i18n/tests.rs", "captions_in_every_language"),
     // Not broken up yet.
     ("src/sgf/repair.rs", "convert_old"),
@@ -58,7 +61,11 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
         let mut depth = 0i64;
         let mut opened = false;
         'body: for (j, l) in lines.iter().enumerate().skip(i) {
-            let from = if j == i { line.find("fn ").unwrap_or(0) } else { 0 };
+            let from = if j == i {
+                line.find("fn ").unwrap_or(0)
+            } else {
+                0
+            };
             for c in l[from..].chars() {
                 match c {
                     '{' => {
@@ -223,7 +230,8 @@ fn no_function_in_src_is_over_a_hundred_lines() {
 
 #[test]
 fn the_counter_skips_braces_in_strings_comments_and_characters() {
-    let text = "fn a() {\n    let s = \"{{\";\n    // }\n    let c = '{';\n    let r = r#\"}\"#;\n}\n\
+    let text =
+        "fn a() {\n    let s = \"{{\";\n    // }\n    let c = '{';\n    let r = r#\"}\"#;\n}\n\
                 pub(crate) fn b<'x>(v: &'x str) -> &'x str {\n    v\n}\nfn c();\n";
     assert_eq!(
         functions(text),
