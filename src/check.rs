@@ -3,7 +3,7 @@
 
 pub mod coverage;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
 use crate::format::links::{self, Links};
 use crate::format::{self, syntax::Document};
 
@@ -98,7 +98,7 @@ fn run(
     }
     let mut diagnostics = diags.into_vec();
     for d in &mut diagnostics {
-        if d.code == "at-without-base" {
+        if d.code == Code::AtWithoutBase {
             d.message
                 .push_str(&at_without_base_fix(src, &parsed.doc, d.span.start));
         }
@@ -130,7 +130,7 @@ fn languages_without_text(
     for l in coverage::languages_without_text(doc, book) {
         diags.warning(
             el.name_span,
-            "language-without-text",
+            Code::LanguageWithoutText,
             format!(
                 "the book declares `{l}` but nothing is written in it, so its pages would show the untagged text: \
                  add `::{l}` paragraphs and `_{l}` attributes (`ca_{l}=`, `title_{l}=`), or remove `_{l}` from `::book`"
@@ -189,7 +189,7 @@ fn problems_without_answer(
             };
             diags.warning(
                 el.name_span,
-                "problem-without-answer",
+                Code::ProblemWithoutAnswer,
                 format!(
                     "this problem has no correct answer in {}, so its readers there get no solution: {fix}",
                     missing.join(", ")
@@ -265,6 +265,6 @@ pub fn check_snippet(src: &str) -> Checked {
     let mut checked = check(src);
     checked
         .diagnostics
-        .retain(|d| !matches!(d.code, "no-book" | "outside-chapter"));
+        .retain(|d| !matches!(d.code, Code::NoBook | Code::OutsideChapter));
     checked
 }

@@ -1,6 +1,6 @@
 //! Finding and reading the book a command names.
 
-use gobook::diagnostics::{Diagnostic, Severity, SourceFile};
+use gobook::diagnostics::{Code, Diagnostic, Severity, SourceFile};
 use gobook::format::syntax::Span;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -86,7 +86,7 @@ pub fn from_bytes(name: String, path: PathBuf, bytes: &[u8]) -> Result<BookFile,
             let diagnostic = Diagnostic {
                 severity: Severity::Error,
                 span: Span::new(valid, valid),
-                code: "encoding",
+                code: Code::Encoding,
                 message,
             };
             Err(ReadError::Encoding {

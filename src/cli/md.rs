@@ -5,7 +5,7 @@
 use super::picture::{self, Format, PictureArgs};
 use super::{book_file, safe_write, snippet, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
-use gobook::diagnostics::{Diagnostic, Severity};
+use gobook::diagnostics::{Code, Diagnostic, Severity};
 use gobook::format::syntax::Span;
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag};
 use std::ops::Range;
@@ -292,7 +292,7 @@ fn report_at(name: &str, md: &str, at: usize, message: &str) {
     let d = Diagnostic {
         severity: Severity::Error,
         span: Span::new(at, at),
-        code: "markdown",
+        code: Code::Markdown,
         message: message.to_string(),
     };
     book_file::print_diagnostics(name, md, &[d], false);
@@ -362,7 +362,7 @@ fn sgf_block(
                     .map(|w| Diagnostic {
                         severity: Severity::Warning,
                         span: Span::new(at(w.line, w.col), at(w.line, w.col)),
-                        code: "sgf",
+                        code: Code::Sgf,
                         message: w.message.clone(),
                     })
                     .collect();

@@ -6,7 +6,7 @@
 //! The size an `sgf` attribute sets is read with the SGF reader, the one thing
 //! the format takes from [`crate::sgf`].
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::{DiagramKind, ElementKind};
 use crate::format::syntax::{Document, Element, Span};
 use crate::format::values;
@@ -124,7 +124,7 @@ pub fn link_with_included(
             if same.iter().any(|&p| l.chapter[p] == ch && ch.is_some()) {
                 diags.error(
                     id.span,
-                    "duplicate-id",
+                    Code::DuplicateId,
                     format!("the ID `{}` is used twice in this chapter", id.name),
                 );
             }
@@ -168,7 +168,7 @@ pub fn link_with_included(
                     Some(a) if el.attr("sgf").is_some() => {
                         diags.warning(
                             a.name_span,
-                            "sgf-and-base",
+                            Code::SgfAndBase,
                             "`sgf` gives the position and moves, so `base` is ignored",
                         );
                         None
@@ -196,7 +196,7 @@ pub fn link_with_included(
                         Some(_) => {
                             diags.error(
                                 a.value_span,
-                                "bad-reference",
+                                Code::BadReference,
                                 format!(
                                     "`ref={}` must name a diagram (fig, dia, var or prb)",
                                     a.value
@@ -207,7 +207,7 @@ pub fn link_with_included(
                         None => {
                             diags.error(
                                 a.value_span,
-                                "unknown-id",
+                                Code::UnknownId,
                                 format!(
                                     "no element has the ID `{}`{}",
                                     a.value,
@@ -260,19 +260,19 @@ fn resolve_base(
         Some(_) => {
             diags.error(
                 span,
-                "bad-reference",
+                Code::BadReference,
                 format!("`base={id}` must name Go data or a diagram"),
             );
             None
         }
         None if l.id_exists(id) => {
-            diags.error(span, "forward-reference", format!("`base={id}` names an element defined later; a base must come before the element that uses it"));
+            diags.error(span, Code::ForwardReference, format!("`base={id}` names an element defined later; a base must come before the element that uses it"));
             None
         }
         None => {
             diags.error(
                 span,
-                "unknown-id",
+                Code::UnknownId,
                 format!(
                     "no element has the ID `{id}`{}",
                     crate::suggest::hint(id, l.id_names())

@@ -2,7 +2,7 @@
 //! files beside the book, and Markdown files (rendered with pulldown-cmark).
 
 use crate::check::check;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::project::confine::{confine, Kind};
 use std::path::Path;
 
@@ -99,7 +99,7 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
     };
     // Warnings that need the whole book to judge (a link to one of the book's IDs, the
     // book's languages) are the book's to give, not this file's.
-    let book_wide = |code: &str| matches!(code, "unknown-link" | "language-without-text");
+    let book_wide = |code: Code| matches!(code, Code::UnknownLink | Code::LanguageWithoutText);
     let (mut diagnostics, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = c
         .diagnostics
         .into_iter()
@@ -122,7 +122,7 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
             .attr("url")
             .map(|a| (a.value_span, a.value.as_str()))
             .unwrap_or((el.span, ""));
-        nested.error(unshift(span), "nested-include", format!("includes cannot be nested; include `{inner}` from the book itself, next to `{url}`"));
+        nested.error(unshift(span), Code::NestedInclude, format!("includes cannot be nested; include `{inner}` from the book itself, next to `{url}`"));
     }
     diagnostics.extend(nested.into_vec());
     if !diagnostics.is_empty() {
@@ -233,7 +233,7 @@ mod tests {
         };
         assert_eq!(diagnostics.len(), 1);
         assert_eq!(diagnostics[0].span.start, 15);
-        assert_eq!(diagnostics[0].code, "control-character");
+        assert_eq!(diagnostics[0].code, Code::ControlCharacter);
     }
 
     #[test]
@@ -299,7 +299,7 @@ mod tests {
             }) => {
                 assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
                 let d = &diagnostics[0];
-                assert_eq!(d.code, "nested-include");
+                assert_eq!(d.code, Code::NestedInclude);
                 assert_eq!(
                     &text[d.span.start as usize..d.span.end as usize],
                     "about.gobook"

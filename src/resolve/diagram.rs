@@ -2,7 +2,7 @@
 //! as numbered stones, which cannot be drawn (the gaps), marks, labels, and the
 //! caption settings with the defaults of fig, dia, var and prb.
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::DiagramKind;
 use crate::format::syntax::{Attribute, Span};
 use crate::format::values::{self, Move};
@@ -229,7 +229,7 @@ pub fn check(attrs: &[Attribute], data: &GoData, d: &Diagram, at: Span, diags: &
         };
         diags.warning(
             span,
-            "moves-outside-view",
+            Code::MovesOutsideView,
             format!(
                 "{moves} {} of this {what} {are} outside {view}; {fix} ({listed})",
                 number_ranges(ns, ", ", "-"),

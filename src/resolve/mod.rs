@@ -11,7 +11,7 @@ mod prefetch;
 pub mod sgf_data;
 pub mod text;
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::inline::{self, Inline};
 use crate::format::links::{self, Links};
 use crate::format::schema::{self, ElementKind, ParaKind};
@@ -498,7 +498,7 @@ fn mark_before_move(attrs: &[Attribute], d: &Diagram, base: &GoData, diags: &mut
     };
     diags.warning(
         a.value_span,
-        "mark-before-move",
+        Code::MarkBeforeMove,
         format!(
             "the {} at {next} marks an empty point: `at={at}` shows the position before move {at}, \
              which is played there; to mark the stone of move {at}, write `at={}`",

@@ -2,7 +2,7 @@
 //! symbols, coordinates replaced by what the diagram shows there, typography,
 //! bold and italic, line breaks, links and inline diagrams.
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::inline::{self, Inline};
 use crate::format::schema;
 use crate::format::syntax::Text;
@@ -271,7 +271,7 @@ fn text_atoms(
                 Some((None, len)) => {
                     diags.warning(
                     crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + len),
-                    "game-info-not-set",
+                    Code::GameInfoNotSet,
                     format!(
                         "`{}` shows game info of the Go data this text follows, which has none of that kind, so it stays as written; set it there (`{}=...`)",
                         &s[i..i + len],
@@ -292,7 +292,7 @@ fn text_atoms(
             if let Some((code, fix)) = misspelt_standard_text(&s[i..]) {
                 diags.warning(
                     crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + code.len() + 2),
-                    "unknown-standard-text",
+                    Code::UnknownStandardText,
                     format!("`#{code}#` is not a standard text, so it stays as written; did you mean `#{fix}#`?"),
                 );
             }
@@ -308,7 +308,7 @@ fn text_atoms(
                     None => {
                         diags.warning(
                             crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + len),
-                            "coordinate-not-drawn",
+                            Code::CoordinateNotDrawn,
                             format!("nothing is drawn at {point} in the diagram this text describes, so the coordinate stays as written"),
                         );
                         buf.push_str(&s[i..i + len]);

@@ -1,7 +1,7 @@
 //! Rebuilding on change: the same pipeline as `gobook build`, in memory, with the
 //! cache of the previous build, and nothing at all when the inputs did not change.
 
-use crate::diagnostics::{render_file, render_human, Severity, SourceFile};
+use crate::diagnostics::{render_file, render_human, Code, Severity, SourceFile};
 use crate::escape;
 use crate::project::build::{BuildError, Options};
 use crate::project::inputs::{Fingerprint, Inputs};
@@ -56,7 +56,7 @@ pub struct Rebuilder {
     check_cache: crate::resolve::cache::ResolveCache,
     /// The warnings of the last good build (code and message, not place), so that each
     /// rebuild prints only new ones.
-    last_warnings: HashSet<(&'static str, String)>,
+    last_warnings: HashSet<(Code, String)>,
     /// The book's languages at the last check, for the words of the error overlay.
     languages: Vec<String>,
 }

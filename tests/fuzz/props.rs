@@ -247,6 +247,7 @@ fn book_around(raw: &str) -> String {
 /// markup makes well-formed, must be refused by the parser; the rest is rendered
 /// without them.
 pub fn inline_rich(data: &[u8]) {
+    use gobook::diagnostics::Code;
     use gobook::layout::diagram::board_diagram;
     use gobook::layout::links::LinkContext;
     use gobook::layout::page::{self, Source};
@@ -261,7 +262,7 @@ pub fn inline_rich(data: &[u8]) {
             parsed
                 .diagnostics
                 .iter()
-                .any(|d| d.code == "control-character"),
+                .any(|d| d.code == Code::ControlCharacter),
             "a control character was not refused"
         );
     }

@@ -665,7 +665,7 @@ fn check_text(parts: &[Option<String>], filler: &str) -> String {
 fn diagnostics(c: &gobook::check::Checked) -> Vec<(u32, u32, &'static str, String)> {
     c.diagnostics
         .iter()
-        .map(|d| (d.span.start, d.span.end, d.code, d.message.clone()))
+        .map(|d| (d.span.start, d.span.end, d.code.as_str(), d.message.clone()))
         .collect()
 }
 

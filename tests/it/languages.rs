@@ -56,7 +56,7 @@ fn warnings(src: &str) -> Vec<(&'static str, String)> {
     check(src)
         .diagnostics
         .into_iter()
-        .map(|d| (d.code, d.message))
+        .map(|d| (d.code.as_str(), d.message))
         .collect()
 }
 

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use gobook::diagnostics::Severity;
+use gobook::diagnostics::{Code, Severity};
 use gobook::point::{Color, Point};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -121,7 +121,7 @@ fn positions_after_move_k_agree_with_sgfmill() {
             .iter()
             .filter(|d| d.severity == Severity::Error)
             .collect();
-        if errors.iter().any(|d| d.code == "illegal-move") {
+        if errors.iter().any(|d| d.code == Code::IllegalMove) {
             // sgfmill allows suicide and ignores ko; gobook refuses both.
             illegal += 1;
             continue;
