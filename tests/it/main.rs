@@ -51,6 +51,7 @@ mod site_incremental;
 mod site_names;
 mod svg_blog;
 mod svg_golden;
+mod svg_readers;
 mod svg_sgf_markup;
 mod svg_sizes;
 mod svg_structure;
