@@ -16,6 +16,7 @@ mod cli_svg_sgf;
 mod cli_words;
 mod convert_cli;
 mod epub_build;
+mod epub_calibre;
 mod examples_build;
 mod format_books;
 mod format_props;

@@ -278,6 +278,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_page_script_paints_its_live_boards_as_the_renderer_does() {
+        let script = include_str!("../../../themes/default/gobook.js");
+        for &(class, fill, stroke) in PAINTS {
+            let mut attrs = String::new();
+            for (name, paint) in [("fill", fill), ("stroke", stroke)] {
+                if let Some(paint) = paint {
+                    attrs.push_str(&format!(r#" {name}="{}""#, paint.in_palette(&LIGHT)));
+                }
+            }
+            let entry = format!("'{class}': '{attrs}'");
+            assert!(script.contains(&entry), "gobook.js's PAINT lacks {entry}");
+        }
+    }
+
+    #[test]
     fn both_style_sheets_style_every_class() {
         let theme = include_str!("../../../themes/default/board.css");
         let mut standalone = String::new();
