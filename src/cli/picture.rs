@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use gobook::board::crop::{crop_view, view_text};
 use gobook::layout::diagram::{board_diagram, caption_text};
 use gobook::project::aside::Aside;
-use gobook::render::svg::{render, SvgOptions};
+use gobook::render::svg::{render, SvgOptions, DARK, LIGHT};
 use gobook::resolve::model::{Book, Diagram};
 use std::path::Path;
 
@@ -32,6 +32,16 @@ impl Format {
     }
 }
 
+/// The colours a picture is drawn in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Theme {
+    /// A wooden board for light pages
+    #[default]
+    Light,
+    /// A dimmed board for dark pages (the site's dark mode)
+    Dark,
+}
+
 /// The options of a picture, shared by the commands that draw.
 #[derive(Args, Clone, Debug, Default)]
 pub struct PictureArgs {
@@ -41,7 +51,8 @@ pub struct PictureArgs {
     /// svg or png (default: from the output file's extension, else svg)
     #[arg(long, value_enum)]
     pub format: Option<Format>,
-    /// Width the picture is shown at, in CSS pixels (PNG default: 600; SVG: its natural size)
+    /// Width the picture is shown at, in CSS pixels (PNG default: 600; SVG: the width of the
+    /// column it is shown in)
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=8192))]
     pub width: Option<u32>,
     /// PNG pixels per CSS pixel, such as 2 for high-density screens
@@ -50,6 +61,10 @@ pub struct PictureArgs {
     /// Show the smallest part of the board that holds everything drawn, and print it as `vw`
     #[arg(long)]
     pub crop: bool,
+    /// Colours: light, or dark for dark pages (an SVG shown inline still follows the page's
+    /// --gb-* colours)
+    #[arg(long, value_enum, default_value_t = Theme::Light)]
+    pub theme: Theme,
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -133,6 +148,12 @@ pub fn draw(
             Format::Svg => pic.width,
             // The PNG's size is set when it is drawn; its SVG keeps plain user units.
             Format::Png => None,
+        },
+        // A blog's column decides an SVG's size unless --width fixes it; a PNG has pixels.
+        fluid: format == Format::Svg,
+        palette: match pic.theme {
+            Theme::Light => LIGHT,
+            Theme::Dark => DARK,
         },
     };
     let mut svg = render(&board, &opts);

@@ -137,6 +137,35 @@ pub fn have(cmd: &str, arg: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Whether the external tool `cmd` runs (`cmd arg` succeeds). Missing: a failure under CI,
+/// otherwise `false` after saying, past the test harness's capture, that the test steps aside.
+pub fn tool(cmd: &str, arg: &str) -> bool {
+    if have(cmd, arg) {
+        return true;
+    }
+    missing_tool(cmd)
+}
+
+/// Whether the program at `path` exists, as [`tool`] says it.
+pub fn tool_path(path: &Path) -> bool {
+    if path.is_file() {
+        return true;
+    }
+    missing_tool(&path.display().to_string())
+}
+
+fn missing_tool(name: &str) -> bool {
+    if std::env::var_os("CI").is_some() {
+        panic!("{name} is missing (CI is set, so this is a failure); scripts/setup.sh installs it");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipping: {name} is not installed; scripts/setup.sh installs it ({})",
+        test_name()
+    );
+    false
+}
+
 /// Chromium for the browser tests (`CHROMIUM` overrides Debian's).
 pub fn chromium() -> PathBuf {
     std::env::var_os("CHROMIUM")

@@ -364,6 +364,7 @@ fn standalone_svg(
         id_prefix: "gb".into(),
         caption: caption_text(book, d, lang),
         width,
+        ..SvgOptions::default()
     };
     let svg = render(&board, &opts);
     let labels = board.labels.iter().map(|l| l.1.clone()).collect();

@@ -9,13 +9,18 @@ fn example() -> String {
         .to_string()
 }
 
-/// The centre of every numbered stone's text, by label, from the SVG.
+/// The centre of every numbered stone's text, by label, from the SVG (condensed numbers sit
+/// in a group scaled by .75 horizontally).
 fn texts(svg: &str) -> Vec<(String, f64, f64)> {
     let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
     doc.descendants()
         .filter(|n| n.has_tag_name("text"))
         .filter_map(|n| {
-            let x: f64 = n.attribute("x")?.parse().ok()?;
+            let scale = match n.parent_element()?.attribute("transform") {
+                Some("scale(.75 1)") => 0.75,
+                _ => 1.0,
+            };
+            let x: f64 = n.attribute("x")?.parse::<f64>().ok()? * scale;
             let y: f64 = n.attribute("y")?.parse().ok()?;
             Some((n.text()?.to_string(), x, y))
         })

@@ -145,13 +145,15 @@ fn view_and_coords_show_part_of_the_board() {
         "--coords",
     ]);
     assert!(title_and_desc(&part).1.contains("showing A1 to K10"));
-    assert!(part.len() < whole.len());
+    assert!(part.matches("<circle").count() < whole.matches("<circle").count());
     assert!(
-        texts(&part).iter().any(|t| t == "ABCDEFGHJK"),
+        "ABCDEFGHJK"
+            .chars()
+            .all(|c| texts(&part).iter().any(|t| *t == c.to_string())),
         "coordinates are drawn"
     );
     assert!(
-        !texts(&whole).iter().any(|t| t.starts_with("ABC")),
+        !texts(&whole).iter().any(|t| t == "J"),
         "and only when asked"
     );
 }
