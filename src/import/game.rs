@@ -4,7 +4,9 @@
 
 use super::line::{moves_text, walk, Numbered};
 use super::markup::{self, Markup, Tally};
-use super::text::{book_id, comment, paragraphs, push_attr, safe_value, summary, title};
+use super::text::{
+    book_id, comment, paragraphs, push_attr, safe_title, safe_value, summary, title,
+};
 use super::{go_element, ImportError, Imported, Options};
 use crate::format::writer::{self, Formatted};
 use crate::i18n;
@@ -49,6 +51,7 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
             opts.figures_per_page.max(1)
         },
         on_page: 0,
+        page: 1,
         title: title.clone(),
     };
     w.head(&line, &id, opts);
@@ -156,6 +159,8 @@ struct Writer<'a> {
     /// Figures on one page (chapter) at most, and how many the current one holds.
     per_page: u32,
     on_page: u32,
+    /// The page (chapter) being written, from 1.
+    page: u32,
     /// The book's title, which heads every page.
     title: String,
 }
@@ -189,7 +194,7 @@ impl Writer<'_> {
             self.out.push_str("\n\n::chapter");
         }
         self.out.push_str("\n\n::h2 ");
-        self.out.push_str(&safe_value(&self.title));
+        self.out.push_str(&safe_title(&self.title));
         if let Some(summary) = summary(&line.info, opts.lang) {
             self.out.push_str("\n\n");
             self.out.push_str(&summary);
@@ -304,6 +309,10 @@ impl Writer<'_> {
     fn close(&mut self, fig: &mut Figure, to: u32, plan: &Plan) {
         self.out
             .push_str(&format!("\n\n::fig(#{}fig{})", self.prefix, fig.number));
+        // On a later page the game's `::go` is in another chapter: the figure names it.
+        if self.page > 1 {
+            push_attr(&mut self.out, "base", &plan.game_id, false);
+        }
         if plan.total > 0 {
             self.out
                 .push_str(&format!(" at={} to={}", fig.from, to.max(fig.from)));
@@ -327,8 +336,9 @@ impl Writer<'_> {
                 self.title,
                 i18n::move_range(to + 1, last, self.lang)
             );
-            self.out.push_str(&safe_value(&head));
+            self.out.push_str(&safe_title(&head));
             self.on_page = 0;
+            self.page += 1;
         }
         *fig = Figure::start(fig.number + 1, to + 1, plan);
     }

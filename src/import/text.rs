@@ -91,6 +91,11 @@ pub(super) fn book_id(name: &str) -> String {
     }
 }
 
+/// A title or heading as an element value: markup guarded, never read as an attribute.
+pub(super) fn safe_title(text: &str) -> String {
+    safe_value(&guard_markup(text))
+}
+
 /// An element value that must not be read as an attribute: a first word like
 /// `x=` gets a no-break space before it.
 pub(super) fn safe_value(text: &str) -> String {
@@ -100,7 +105,8 @@ pub(super) fn safe_value(text: &str) -> String {
         n.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
             && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     });
-    let t = guard_markup(t);
+    // Paragraphs are guarded already ([`paragraphs`]); titles are guarded by their callers.
+    let t = t.to_string();
     if looks_like_attr {
         format!("\u{a0}{t}")
     } else {
