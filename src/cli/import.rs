@@ -15,13 +15,18 @@ use std::path::PathBuf;
 #[command(after_help = "How a game becomes a book:
   The main line is a `::go` element; figures show it, each followed by the comments of
   its moves in move order (\"**12:** ...\"). A figure ends after --every moves, and
-  earlier where a comment needs a board of its own: before a move whose SGF marks or
-  labels clash with the figure's (one point marked two ways, or one letter at two
-  points), and after a move whose comment is long (600 characters or more). Marks and
-  labels (LB TR SQ CR MA AR LN TB TW, and the old L and M) are drawn on the figure or
-  diagram that shows their node; what cannot be placed is counted and warned about.
-  Each variation is a captioned `::dia` (\"Dia. 3: White 46 at a\"; a variation of a
-  variation a `::var`) right after the comment of the move it branches from.
+  earlier where a comment needs a board of its own (before a move whose SGF marks or
+  labels clash with the figure's: one point marked two ways, or one letter at two
+  points; after a move whose comment is long, 600 characters or more), but only once it
+  holds half of --every moves and at least 10: no figure but the last is shorter. Marks
+  and labels (LB TR SQ CR MA AR LN TB TW, and the old L and M) are drawn on the figure
+  that shows their node where they hide no move number and clash with nothing;
+  otherwise on a small reference diagram of that moment, before its comment. What
+  cannot be placed is counted and warned about. A variation with moves is a captioned
+  `::dia` (\"Dia. 3: White 46 at a\"; a variation of a variation a `::var`) around its
+  moves, at half width unless it spans the board, right after the comment of the move
+  it branches from; one with only marks joins the figure, or is a small reference
+  diagram. A long game is split into pages of --figures-per-page figures.
 
 Problems (--problems FILE|DIR):
   Each game of a file, or each file of a folder (a chapter per folder, in file-name
@@ -49,9 +54,12 @@ pub struct ImportArgs {
     /// Replace the book file if it exists, moving the old one to the trash (never the game itself)
     #[arg(long)]
     pub force: bool,
-    /// Moves per figure at most; figures also end where a comment needs its own board (see below)
+    /// Moves per figure at most (the target); figures also end where a comment needs its own board (see below)
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
     pub every: u32,
+    /// Figures on one page at most; a longer game goes on on further pages (chapters)
+    #[arg(long, default_value_t = gobook::import::FIGURES_PER_PAGE, value_parser = clap::value_parser!(u32).range(1..))]
+    pub figures_per_page: u32,
     /// Write a chapter to include in a book: no `::book`, IDs prefixed by the game's name
     #[arg(long)]
     pub chapter: bool,
@@ -119,6 +127,7 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
             lang,
             chapter: args.chapter,
             first_dia: args.first_dia,
+            figures_per_page: args.figures_per_page,
         };
         // Every comment of the game becomes paragraphs of the book (main line and variations).
         comments = Some(game.nodes().iter().filter(|n| n.has("C")).count());

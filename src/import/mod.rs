@@ -6,6 +6,7 @@ mod error;
 mod game;
 mod line;
 pub mod markup;
+mod plan;
 mod problems;
 mod text;
 mod view;
@@ -13,6 +14,7 @@ mod view;
 pub use error::ImportError;
 pub use game::{import_game, LONG_COMMENT};
 pub use markup::Tally;
+pub use plan::MIN_FIGURE;
 pub use problems::{problem_chapter, ProblemSet};
 
 use crate::format::values::Move;
@@ -33,7 +35,13 @@ pub struct Options {
     /// The number of the first variation diagram ("Dia. 1"): a chapter included after
     /// others can go on with the book's numbering.
     pub first_dia: u32,
+    /// Figures on one page at most: a longer game is split into chapters (pages) whose
+    /// headings name their moves. Applies to books, not to `chapter` imports.
+    pub figures_per_page: u32,
 }
+
+/// Figures on one page unless told otherwise: a page of a long game stays readable.
+pub const FIGURES_PER_PAGE: u32 = 15;
 
 impl Default for Options {
     fn default() -> Self {
@@ -42,6 +50,7 @@ impl Default for Options {
             lang: "en",
             chapter: false,
             first_dia: 1,
+            figures_per_page: FIGURES_PER_PAGE,
         }
     }
 }

@@ -11,7 +11,7 @@
 
 use super::line::moves_text;
 use super::markup::{self, Tally};
-use super::text::{book_id, comment, paragraphs, push_attr, safe_value};
+use super::text::{book_id, comment, paragraphs, push_attr, safe_title, safe_value};
 use super::{ImportError, Imported, Note};
 use crate::format::writer::{self, Formatted};
 use crate::point::{Color, Point, MAX_SIZE};
@@ -57,7 +57,7 @@ pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Import
         }
         used_ids.push(cid.clone());
         out.push_str(&format!("::chapter(#{cid})\n\n::h2 "));
-        out.push_str(&safe_value(&set.title));
+        out.push_str(&safe_title(&set.title));
         for (n, (name, game)) in set.problems.iter().enumerate() {
             match problem(game, &format!("{cid}-p{}", n + 1), n as u32 + 1) {
                 Ok((text, t, why)) => {

@@ -30,6 +30,7 @@ mod import;
 mod import_cli;
 mod import_markup;
 mod import_problems;
+mod import_roundtrip;
 mod inputs_checked;
 mod languages;
 mod layers;
