@@ -352,7 +352,7 @@ fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) 
         to_play_text: lines.to_play,
         from_to: lines.from_to,
         gaps: lines.gaps,
-        width: d.width.clone(),
+        width: d.width.name().to_string(),
         show_coords: d.show_coords,
         ko_point: d.ko_point.map(|p| p.to_string()),
         correct: seqs(d.correct_in(lang)),

@@ -9,7 +9,9 @@ use crate::format::values::{self, Move};
 use crate::point::{Color, Mark, Point};
 use crate::resolve::caption::number_ranges;
 use crate::resolve::godata::{self, GoData};
-use crate::resolve::model::{Diagram, DiagramRole, Gap, GapsSetting, LangText, MoveInfo};
+use crate::resolve::model::{
+    Diagram, DiagramRole, DiagramWidth, Gap, GapsSetting, LangText, MoveInfo,
+};
 use std::collections::HashMap;
 
 /// Book and chapter settings a diagram inherits.
@@ -124,14 +126,14 @@ pub fn assemble(
         }
         g => g,
     };
-    let width = get("width").map(str::to_string).unwrap_or_else(|| {
-        match kind {
-            Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => "full",
-            _ if inh.full_width && kind.is_some() => "full",
-            _ => "dia",
-        }
-        .to_string()
-    });
+    // Validation refuses other values; a build never sees them.
+    let width = get("width")
+        .and_then(DiagramWidth::parse)
+        .unwrap_or(match kind {
+            Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => DiagramWidth::Full,
+            _ if inh.full_width && kind.is_some() => DiagramWidth::Full,
+            _ => DiagramWidth::Dia,
+        });
     let seqs = |name: &str| {
         get(name)
             .and_then(|v| values::parse_sequences(v, size).ok())

@@ -143,7 +143,7 @@ fn resolve_inner(
         .sum();
     r.book.diagrams.reserve_exact(at_most);
 
-    let mut style = "normal".to_string();
+    let mut style = ParaStyle::Normal;
     let mut para_spacing: Option<i64> = None;
     let mut scratch = Diagnostics::default();
     for (i, el) in doc.elements.iter().enumerate() {
@@ -161,7 +161,7 @@ fn resolve_inner(
                     short_title: lang_text(&el.attrs, "shortTitle"),
                     blocks: Vec::new(),
                 });
-                style = "normal".into();
+                style = ParaStyle::Normal;
                 para_spacing = None;
                 continue;
             }
@@ -226,9 +226,11 @@ fn resolve_inner(
             }
             ElementKind::Paragraph(pk) => {
                 if let Some(s) = el.attr_value("style") {
-                    style = s.to_string();
-                } else if matches!(pk, ParaKind::H(_) | ParaKind::S(_)) && style != "text" {
-                    style = "normal".into();
+                    // Validation refuses other values; a build never sees them.
+                    style = ParaStyle::parse(s).unwrap_or(ParaStyle::Normal);
+                } else if matches!(pk, ParaKind::H(_) | ParaKind::S(_)) && style != ParaStyle::Text
+                {
+                    style = ParaStyle::Normal;
                 }
                 let mut spacing = Vec::new();
                 for name in SPACING {
@@ -262,11 +264,7 @@ fn resolve_inner(
                 let heading = matches!(pk, ParaKind::H(_) | ParaKind::S(_));
                 Some(BlockKind::Paragraph(Paragraph {
                     kind: pk,
-                    style: if heading {
-                        "normal".into()
-                    } else {
-                        style.clone()
-                    },
+                    style: if heading { ParaStyle::Normal } else { style },
                     hint: flag(Some(el), "hint").unwrap_or(false),
                     boxed: flag(Some(el), "box").unwrap_or(false),
                     keep_with_next: flag(Some(el), "keepWithNext").unwrap_or(heading),

@@ -146,7 +146,7 @@ pub struct Paragraph {
     /// p, h1..h5, s1, s2.
     pub kind: ParaKind,
     /// The paragraph style in force.
-    pub style: String,
+    pub style: ParaStyle,
     /// Hidden until asked for.
     pub hint: bool,
     /// Draw a box around it.
@@ -165,6 +165,86 @@ pub struct Paragraph {
     pub spacing: Vec<(String, i64)>,
     /// The raw text of the paragraph (resolved per language by `text`).
     pub raw: crate::format::syntax::Text,
+}
+
+/// A paragraph style (`style`): how a paragraph is indented and whether it has a bullet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParaStyle {
+    /// No indentation.
+    Normal,
+    /// Indented on both sides.
+    Block,
+    /// Every line but the first indented.
+    Hanging,
+    /// Indented on the left.
+    Indent,
+    /// The text up to the first tab is a bullet.
+    Bullet,
+    /// Running text: a paragraph after another indents its first line.
+    Text,
+}
+
+impl ParaStyle {
+    /// The style an attribute value names (the schema's values), if any.
+    pub fn parse(s: &str) -> Option<ParaStyle> {
+        Some(match s {
+            "normal" => ParaStyle::Normal,
+            "block" => ParaStyle::Block,
+            "hanging" => ParaStyle::Hanging,
+            "indent" => ParaStyle::Indent,
+            "bullet" => ParaStyle::Bullet,
+            "text" => ParaStyle::Text,
+            _ => return None,
+        })
+    }
+
+    /// Its name in the format (and in the writers' classes).
+    pub fn name(self) -> &'static str {
+        match self {
+            ParaStyle::Normal => "normal",
+            ParaStyle::Block => "block",
+            ParaStyle::Hanging => "hanging",
+            ParaStyle::Indent => "indent",
+            ParaStyle::Bullet => "bullet",
+            ParaStyle::Text => "text",
+        }
+    }
+}
+
+/// How wide a diagram is drawn (`width`, after the defaults and `fullWidth`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiagramWidth {
+    /// The column's width.
+    Full,
+    /// The default width of a diagram.
+    Dia,
+    /// Half the column: two stand side by side.
+    Half,
+    /// A third of the column: three stand side by side.
+    Third,
+}
+
+impl DiagramWidth {
+    /// The width an attribute value names, if any.
+    pub fn parse(s: &str) -> Option<DiagramWidth> {
+        Some(match s {
+            "full" => DiagramWidth::Full,
+            "dia" => DiagramWidth::Dia,
+            "half" => DiagramWidth::Half,
+            "third" => DiagramWidth::Third,
+            _ => return None,
+        })
+    }
+
+    /// Its name in the format (and in the writers' classes).
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagramWidth::Full => "full",
+            DiagramWidth::Dia => "dia",
+            DiagramWidth::Half => "half",
+            DiagramWidth::Third => "third",
+        }
+    }
 }
 
 /// A number the book gives (an image's `scale`), compared and hashed by its bits: the page
@@ -331,7 +411,7 @@ pub struct Diagram {
     /// Draw coordinates.
     pub show_coords: bool,
     /// full, dia, half or third.
-    pub width: String,
+    pub width: DiagramWidth,
     /// `align`.
     pub align: Option<String>,
     /// Problem sequences, for `prb`.

@@ -545,11 +545,14 @@ impl SiteRender {
                     .collect()
             })
             .collect();
-        let mut last = std::mem::take(&mut self.kept.svgs);
+        // Looked up, not taken out: two diagrams drawn alike share one entry. What this
+        // build does not ask for is dropped with the old map.
+        let last = std::mem::take(&mut self.kept.svgs);
         let found: Vec<Vec<Option<Arc<str>>>> = keys
             .iter()
-            .map(|ks| ks.iter().map(|k| last.remove(k)).collect())
+            .map(|ks| ks.iter().map(|k| last.get(k).cloned()).collect())
             .collect();
+        drop(last);
         // Drawn when some language misses the diagram: once, then relabelled.
         let drawn: Vec<Option<String>> = (0..shapes.len())
             .into_par_iter()

@@ -61,7 +61,7 @@ fn figure_takes_a_range_of_the_game_and_numbers_from_at() {
     );
     assert_eq!(f.final_stones.len(), 4);
     assert!(f.show_from_to, "fig without caption shows the move range");
-    assert_eq!(f.width, "full");
+    assert_eq!(f.width.name(), "full");
     // A figure with `at` and no moves: the position before move 5.
     assert_eq!(d[1].stones.len(), 4);
     assert!(d[1].moves.is_empty());
@@ -81,7 +81,7 @@ fn defaults_of_fig_dia_var_prb() {
     assert_eq!(
         (
             dia.first_number,
-            dia.width.as_str(),
+            dia.width.name(),
             dia.show_from_to,
             dia.show_to_play
         ),
@@ -92,7 +92,7 @@ fn defaults_of_fig_dia_var_prb() {
     assert_eq!(var.stones, vec![(p("D4"), Color::Black)]);
     assert_eq!(var.to_play, Color::White);
     assert_eq!(
-        (prb.first_number, prb.width.as_str(), prb.show_to_play),
+        (prb.first_number, prb.width.name(), prb.show_to_play),
         (1, "full", true)
     );
 }
