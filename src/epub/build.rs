@@ -24,6 +24,7 @@ use crate::project::build::{
 };
 use crate::project::config::{self, Config};
 use crate::project::confine::{confine, Kind};
+use crate::project::error::{io, ProjectError};
 use crate::project::output;
 use crate::project::{script, theme};
 use crate::render::svg::render_inline;
@@ -114,7 +115,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     let mut images: Vec<Picture> = Vec::new();
     for source in &sources {
         let bytes = crate::project::read::read(&book_dir.join(source))
-            .map_err(|e| format!("cannot read {source}: {e}"))?;
+            .map_err(io("read", &book_dir.join(source)))?;
         let name = names::package_name(source, &|n| {
             sources.iter().any(|s| s == n) || images.iter().any(|p| p.name == n)
         });
@@ -167,17 +168,17 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         if epubs.len() == 1 { "" } else { "s" }
     ));
     if !out_dir.exists() {
-        std::fs::create_dir_all(&out_dir)
-            .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+        std::fs::create_dir_all(&out_dir).map_err(io("create", &out_dir))?;
         output::write_marker(&out_dir)?;
     }
     let foreign = !output::is_owned(&out_dir);
     if !force && foreign {
         if let Some((path, _)) = epubs.iter().find(|(p, _)| p.exists()) {
-            return Err(BuildError::Other(format!(
+            return Err(ProjectError::Output(format!(
                 "{} exists in a folder gobook did not write; choose another folder with -o, move the file, or pass --force to replace it",
                 path.display()
-            )));
+            ))
+            .into());
         }
     }
     let mut files = Vec::new();
@@ -290,15 +291,17 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         .filter(|c| confine(s.book_dir, c, "cover image", Kind::File).is_ok());
     let cover_image = match cover_src {
         Some(c) => {
-            let media = package::media_type(&c).ok_or_else(|| format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
+            let media = package::media_type(&c).ok_or_else(|| BuildError::UnsupportedImage {
+                image: c.clone(),
+                what: "cover",
+            })?;
             match s.images.iter().find(|p| p.source == c) {
                 Some(p) => p.name.clone(),
                 None => {
                     // Checked with the images already; confined again here, where it is read.
-                    let rel = confine(s.book_dir, &c, "cover image", Kind::File)
-                        .map_err(|r| r.message)?;
+                    let rel = confine(s.book_dir, &c, "cover image", Kind::File)?;
                     let bytes = crate::project::read::read(&s.book_dir.join(rel))
-                        .map_err(|e| format!("cannot read the cover {c}: {e}"))?;
+                        .map_err(io("read", &s.book_dir.join(&c)))?;
                     let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
                     files.push((name.clone(), Content::Bytes(bytes)));
                     items.push(Item {
@@ -442,7 +445,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             href.clone(),
             deflated
                 .add(&format!("OEBPS/{href}"), doc.as_bytes())
-                .map_err(|e| BuildError::Other(e.to_string()))?,
+                .map_err(|e| BuildError::Container(e.into()))?,
         ));
         any_scripted |= scripted;
     }
@@ -491,13 +494,15 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         },
     ) in s.images.iter().enumerate()
     {
-        let media = package::media_type(name).ok_or_else(|| {
-            format!(
-                "the image `{source}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"
-            )
+        let media = package::media_type(name).ok_or_else(|| BuildError::UnsupportedImage {
+            image: source.to_string(),
+            what: "image",
         })?;
         if files.iter().any(|(p, _)| p == name) {
-            return Err(BuildError::Other(format!("the image `{source}` has the name of a file gobook writes into the e-book; rename it")));
+            return Err(BuildError::ImageNameTaken {
+                image: source.to_string(),
+                product: "e-book",
+            });
         }
         let properties = if *name == cover_image {
             vec!["cover-image"]
@@ -530,7 +535,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         Content::Bytes(opf.into_bytes()),
     )];
     packed.extend(files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
-    ocf::pack(&packed, deflated).map_err(|e| BuildError::Other(e.to_string()))
+    ocf::pack(&packed, deflated).map_err(|e| BuildError::Container(e.into()))
 }
 
 fn i18n_ui(key: &str, lang: &str) -> &'static str {
