@@ -25,7 +25,7 @@ use clap::{Args, Parser, Subcommand};
 
 /// Exit code for success.
 pub const EXIT_OK: i32 = 0;
-/// Exit code when the content has errors.
+/// Exit code when the content has errors, or a file cannot be read or written.
 pub const EXIT_CONTENT: i32 = 1;
 /// Exit code for wrong usage or a command that is not built yet.
 pub const EXIT_USAGE: i32 = 2;

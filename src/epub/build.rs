@@ -21,6 +21,7 @@ use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
 use crate::project::build::{local_images, BuildError, Options, Product, DEFAULT_OUT_DIR};
 use crate::project::confine::{confine, Kind};
+use crate::project::error::{io, ProjectError};
 use crate::project::output;
 use crate::project::{script, theme};
 use crate::render::svg::render_inline;
@@ -178,7 +179,7 @@ fn pictures(input: &Input, name: &str) -> Result<Vec<Picture>, BuildError> {
     let mut images: Vec<Picture> = Vec::new();
     for source in &sources {
         let bytes = crate::project::read::read(&input.book_dir.join(source))
-            .map_err(|e| format!("cannot read {source}: {e}"))?;
+            .map_err(io("read", &input.book_dir.join(source)))?;
         let name = names::package_name(source, &|n| {
             sources.iter().any(|s| s == n) || images.iter().any(|p| p.name == n)
         });
@@ -199,17 +200,17 @@ fn write_epubs(
     force: bool,
 ) -> Result<(Vec<PathBuf>, Vec<crate::project::aside::Aside>), BuildError> {
     if !out_dir.exists() {
-        std::fs::create_dir_all(out_dir)
-            .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+        std::fs::create_dir_all(out_dir).map_err(io("create", out_dir))?;
         output::write_marker(out_dir)?;
     }
     let foreign = !output::is_owned(out_dir);
     if !force && foreign {
         if let Some((path, _)) = epubs.iter().find(|(p, _)| p.exists()) {
-            return Err(BuildError::Other(format!(
+            return Err(ProjectError::Output(format!(
                 "{} exists in a folder gobook did not write; choose another folder with -o, move the file, or pass --force to replace it",
                 path.display()
-            )));
+            ))
+            .into());
         }
     }
     let mut files = Vec::new();
@@ -382,7 +383,7 @@ fn language(s: &Shared, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
             .into_iter()
             .map(|(p, b)| (format!("OEBPS/{p}"), b)),
     );
-    ocf::pack(&packed, pack.deflated).map_err(|e| BuildError::Other(e.to_string()))
+    ocf::pack(&packed, pack.deflated).map_err(|e| BuildError::Container(e.into()))
 }
 
 /// The cover: the book's own local image (named, or the spec's default `ID_cover.jpg`)
@@ -416,16 +417,17 @@ fn cover(
         pack.items.last_mut().expect("just added").properties = vec!["cover-image"];
         return Ok("gobook-cover.svg".to_string());
     };
-    let media = package::media_type(&c).ok_or_else(|| {
-        format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)")
+    let media = package::media_type(&c).ok_or_else(|| BuildError::UnsupportedImage {
+        image: c.clone(),
+        what: "cover",
     })?;
     if let Some(p) = s.images.iter().find(|p| p.source == c) {
         return Ok(p.name.clone());
     }
     // Checked with the images already; confined again here, where it is read.
-    let rel = confine(book_dir, &c, "cover image", Kind::File).map_err(|r| r.message)?;
-    let bytes = crate::project::read::read(&book_dir.join(rel))
-        .map_err(|e| format!("cannot read the cover {c}: {e}"))?;
+    let rel = confine(book_dir, &c, "cover image", Kind::File)?;
+    let bytes =
+        crate::project::read::read(&book_dir.join(rel)).map_err(io("read", &book_dir.join(&c)))?;
     let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
     pack.add("cover-image", &name, media, bytes);
     pack.items.last_mut().expect("just added").properties = vec!["cover-image"];
@@ -549,7 +551,7 @@ impl Chapters<'_> {
         let content = pack
             .deflated
             .add(&format!("OEBPS/{href}"), doc.as_bytes())
-            .map_err(|e| BuildError::Other(e.to_string()))?;
+            .map_err(|e| BuildError::Container(e.into()))?;
         pack.files.push((href.clone(), content));
         Ok((
             Entry {
@@ -599,13 +601,15 @@ fn add_images(s: &Shared, cover_image: &str, pack: &mut Pack) -> Result<(), Buil
         },
     ) in s.images.iter().enumerate()
     {
-        let media = package::media_type(name).ok_or_else(|| {
-            format!(
-                "the image `{source}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"
-            )
+        let media = package::media_type(name).ok_or_else(|| BuildError::UnsupportedImage {
+            image: source.to_string(),
+            what: "image",
         })?;
         if pack.files.iter().any(|(p, _)| p == name) {
-            return Err(BuildError::Other(format!("the image `{source}` has the name of a file gobook writes into the e-book; rename it")));
+            return Err(BuildError::ImageNameTaken {
+                image: source.to_string(),
+                product: "e-book",
+            });
         }
         pack.add(&format!("img{i}"), name, media, bytes.clone());
         if name == cover_image {

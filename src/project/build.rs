@@ -26,9 +26,30 @@ pub enum BuildError {
     /// The book's folder, its settings or the output folder.
     #[error(transparent)]
     Project(#[from] ProjectError),
-    /// Anything else the writer refuses; the message says what to do.
-    #[error("{0}")]
-    Other(String),
+    /// An image of the book would land on a file the writer writes itself.
+    #[error(
+        "the image `{image}` has the name of a file gobook writes into the {product}; rename it"
+    )]
+    ImageNameTaken {
+        /// The image, as the book names it.
+        image: String,
+        /// What is written (`e-book`).
+        product: &'static str,
+    },
+    /// An image (or the cover) is of a kind the output cannot hold.
+    #[error("the {what} `{image}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)")]
+    UnsupportedImage {
+        /// The image, as the book names it.
+        image: String,
+        /// `image` or `cover`.
+        what: &'static str,
+    },
+    /// A path the book names leads out of its folder, or to nothing usable.
+    #[error(transparent)]
+    Refused(#[from] crate::project::confine::Refused),
+    /// The container of an output (the EPUB's zip) could not be written.
+    #[error("cannot write the EPUB container: {0}")]
+    Container(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl BuildError {
@@ -47,12 +68,6 @@ impl BuildError {
             },
             other => other,
         }
-    }
-}
-
-impl From<String> for BuildError {
-    fn from(s: String) -> Self {
-        BuildError::Other(s)
     }
 }
 

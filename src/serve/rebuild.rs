@@ -240,7 +240,7 @@ impl Rebuilder {
                     terminal,
                 }
             }
-            Err(e @ (BuildError::Project(_) | BuildError::Other(_))) => {
+            Err(e) => {
                 let msg = e.to_string();
                 Outcome::Failed {
                     overlay: overlay_html(&escape::text(&msg), &self.languages, Fault::Book),

@@ -11,6 +11,7 @@ use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
 use crate::project::build::{local_images, BuildError, Options, Product, DEFAULT_OUT_DIR};
 use crate::project::config::Config;
+use crate::project::error::{io, ProjectError};
 use crate::project::inputs::Inputs;
 use crate::project::{output, script, theme};
 use crate::render::svg::{relabel, render_inline, uses_id_prefix, BoardDiagram};
@@ -258,13 +259,11 @@ fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
         })
         .collect();
     for folder in &folders {
-        std::fs::create_dir_all(folder)
-            .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        std::fs::create_dir_all(folder).map_err(io("create", folder))?;
     }
     let write = |site: &Site, pi: usize, page: &LaidPage| {
         let path = folders[pi].join(&site.plans[pi].pages[page.index].file);
-        std::fs::write(&path, html::page(site, pi, page))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        std::fs::write(&path, html::page(site, pi, page)).map_err(io("write", &path))
     };
     // The generated contents pages show no diagrams.
     for (pi, language) in laid.languages.iter().enumerate() {
@@ -296,7 +295,7 @@ fn write_pages(site: &Site, dir: &Path) -> Result<usize, BuildError> {
                 write(&chapter_site, pi, page)?;
             }
         }
-        Ok::<(), String>(())
+        Ok::<(), ProjectError>(())
     })?;
     Ok(site.plans.iter().map(|p| p.pages.len()).sum())
 }
@@ -662,28 +661,25 @@ fn write_files(
     files: &[(PathBuf, std::sync::Arc<Vec<u8>>)],
     images: &[PathBuf],
     book_dir: &Path,
-) -> Result<(), String> {
+) -> Result<(), ProjectError> {
     let dirs: BTreeSet<PathBuf> = files
         .iter()
         .filter_map(|(rel, _)| dir.join(rel).parent().map(Path::to_path_buf))
         .collect();
     for d in &dirs {
-        std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+        std::fs::create_dir_all(d).map_err(io("create", d))?;
     }
     // Hundreds of pages: the file system takes them faster from both cores.
     files.par_iter().try_for_each(|(rel, bytes)| {
         let p = dir.join(rel);
-        std::fs::write(&p, bytes.as_slice())
-            .map_err(|e| format!("cannot write {}: {e}", p.display()))
+        std::fs::write(&p, bytes.as_slice()).map_err(io("write", &p))
     })?;
     for rel in images {
         let to = dir.join(rel);
         if let Some(d) = to.parent() {
-            std::fs::create_dir_all(d)
-                .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+            std::fs::create_dir_all(d).map_err(io("create", d))?;
         }
-        std::fs::copy(book_dir.join(rel), &to)
-            .map_err(|e| format!("cannot copy {}: {e}", rel.display()))?;
+        std::fs::copy(book_dir.join(rel), &to).map_err(io("copy", rel))?;
     }
     Ok(())
 }
