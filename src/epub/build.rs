@@ -262,7 +262,7 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
     // Missing includes are reported in the book itself.
     .map_err(|e| e.in_book(s.name, s.opts.text))?;
     let source = Source {
-        src: s.opts.text,
+        src: &checked.src,
         checked,
         lang,
     };

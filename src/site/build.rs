@@ -289,7 +289,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     output::check_reads(&out_dir, &book_dir, &reads)?;
     let staged = output::stage(&out_dir)?;
     let site = Site {
-        src: opts.text,
+        src: &checked.src,
         checked,
         plans: &plans,
         multi,
@@ -625,7 +625,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         .collect();
     mark("diagrams");
     let site = Site {
-        src: opts.text,
+        src: &checked.src,
         checked,
         plans: &plans,
         multi,
@@ -636,7 +636,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
-    let inputs = PageInputs::new(checked, opts.text, &plans, &config, &svgs, &cache.diagrams);
+    let inputs = PageInputs::new(checked, &checked.src, &plans, &config, &svgs, &cache.diagrams);
     let mut pages_kept: HashMap<String, LangPages> = HashMap::new();
     for (pi, plan) in plans.iter().enumerate() {
         let dir = if multi {
