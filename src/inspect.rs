@@ -216,7 +216,11 @@ fn seqs(v: &[crate::format::values::Sequence]) -> Vec<Vec<SeqMove>> {
 /// see [`Diagrams`] for why).
 pub fn inspect<'a>(src: &'a str, checked: &'a crate::check::Checked, lang: &'a str) -> Inspect<'a> {
     // The book's text with its included files' after it, where included elements point.
-    let src = if checked.included.is_empty() { src } else { checked.src.as_str() };
+    let src = if checked.included.is_empty() {
+        src
+    } else {
+        checked.src.as_str()
+    };
     let r: &Resolved = &checked.resolved;
     let book: &Book = &r.book;
     let chapters = book

@@ -33,6 +33,16 @@ pub struct Options {
     /// The number of the first variation diagram ("Dia. 1"): a chapter included after
     /// others can go on with the book's numbering.
     pub first_dia: u32,
+    /// In a chapter, a number set after the game's name in every ID (`game-2-fig1`) when
+    /// another chapter beside it has the game's name already (0: none): two games of the
+    /// same file name, imported from two folders, must not share IDs in one book.
+    pub ordinal: u32,
+}
+
+/// The ID a chapter imported from a game named `name` gets (its IDs' prefix), without
+/// its [`Options::ordinal`].
+pub fn chapter_id(name: &str) -> String {
+    text::book_id(name)
 }
 
 impl Default for Options {
@@ -42,6 +52,7 @@ impl Default for Options {
             lang: "en",
             chapter: false,
             first_dia: 1,
+            ordinal: 0,
         }
     }
 }

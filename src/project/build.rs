@@ -86,8 +86,18 @@ pub fn checked_book<'a>(
         }
     };
     // An included file's errors are shown in that file, the book's in the book.
-    let is_error = |d: &crate::diagnostics::Diagnostic| d.severity == crate::diagnostics::Severity::Error;
+    let is_error =
+        |d: &crate::diagnostics::Diagnostic| d.severity == crate::diagnostics::Severity::Error;
     if !checked.diagnostics.iter().any(is_error) {
+        // The book's own files first (a missing image or include), as `check` lists them.
+        let found = files::check_files(checked, &output::folder_of(opts.book), false);
+        if found.book.iter().any(is_error) {
+            return Err(BuildError::Content {
+                name: opts.book.display().to_string(),
+                text: opts.text.to_string(),
+                diagnostics: found.book,
+            });
+        }
         if let Some(f) = checked
             .included
             .iter()

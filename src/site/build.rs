@@ -636,7 +636,14 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
     };
     let mut files: Vec<(PathBuf, std::sync::Arc<Vec<u8>>)> = Vec::new();
     cache.pages_rendered = 0;
-    let inputs = PageInputs::new(checked, &checked.src, &plans, &config, &svgs, &cache.diagrams);
+    let inputs = PageInputs::new(
+        checked,
+        &checked.src,
+        &plans,
+        &config,
+        &svgs,
+        &cache.diagrams,
+    );
     let mut pages_kept: HashMap<String, LangPages> = HashMap::new();
     for (pi, plan) in plans.iter().enumerate() {
         let dir = if multi {

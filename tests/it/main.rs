@@ -27,6 +27,7 @@ mod import;
 mod import_cli;
 mod import_markup;
 mod import_problems;
+mod included_chapters;
 mod inputs_checked;
 mod languages;
 mod layers;
