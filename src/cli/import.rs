@@ -128,6 +128,11 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
             chapter: args.chapter,
             first_dia: args.first_dia,
             figures_per_page: args.figures_per_page,
+            ordinal: if args.chapter {
+                free_ordinal(&gobook::import::chapter_id(&stem), &args.out)
+            } else {
+                0
+            },
         };
         // Every comment of the game becomes paragraphs of the book (main line and variations).
         comments = Some(game.nodes().iter().filter(|n| n.has("C")).count());
@@ -197,9 +202,14 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         return EXIT_CONTENT;
     }
     if !g.quiet {
+        let made = made(&out_name, &checked.resolved.book, comments, markup);
         eprint!(
             "{}",
-            made(&out_name, &checked.resolved.book, comments, markup)
+            if args.chapter {
+                next_for_chapter(&made, &args.out)
+            } else {
+                made
+            }
         );
     }
     EXIT_OK
@@ -242,6 +252,48 @@ fn made(
     format!(
         "wrote {out_name}: {what}{marks}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
     )
+}
+
+/// [`made`] for a chapter: the next step is to include it in a book (a chapter alone is
+/// no book, and `gobook serve` would refuse it).
+fn next_for_chapter(made: &str, out: &std::path::Path) -> String {
+    let first = made.lines().next().unwrap_or_default();
+    let url = out
+        .file_name()
+        .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+    format!(
+        "{first}\nnext: add `::include url=\"{url}\"` to the book beside it, where the chapter goes, then `gobook serve BOOK --open`\n"
+    )
+}
+
+/// The number to set after the chapter ID `id` so that no other gobook file beside `out`
+/// (the chapters a book there includes) has it already: 0 when it is free, else 2, 3, ...
+fn free_ordinal(id: &str, out: &std::path::Path) -> u32 {
+    let dir = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let mut taken = std::collections::HashSet::new();
+    let files = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    for path in files.map(|e| e.path()).take(1000) {
+        let other = path.extension().is_some_and(|x| x == "gobook")
+            && !super::safe_write::same_file(&path, out);
+        let Some(text) = other
+            .then(|| gobook::project::read::read_text(&path).ok())
+            .flatten()
+        else {
+            continue;
+        };
+        for el in gobook::format::parse(&text).doc.elements {
+            taken.extend(el.id.map(|i| i.name));
+        }
+    }
+    if !taken.contains(id) {
+        return 0;
+    }
+    (2..)
+        .find(|n| !taken.contains(&format!("{id}-{n}")))
+        .unwrap_or(0)
 }
 
 /// Says how much of the SGF's markup reached the book, and where some could not.

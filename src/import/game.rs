@@ -27,7 +27,10 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
     let size = line.size;
     let main = walk(game, crate::sgf::ROOT, size);
     let gm = Numbered::new(&main.moves);
-    let id = book_id(name);
+    let id = match opts.ordinal {
+        0 => book_id(name),
+        n => format!("{}-{n}", book_id(name)),
+    };
     // In a chapter every ID carries the game's name, so two imported games never clash.
     let prefix = if opts.chapter {
         format!("{id}-")

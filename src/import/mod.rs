@@ -38,6 +38,16 @@ pub struct Options {
     /// Figures on one page at most: a longer game is split into chapters (pages) whose
     /// headings name their moves. Applies to books, not to `chapter` imports.
     pub figures_per_page: u32,
+    /// In a chapter, a number set after the game's name in every ID (`game-2-fig1`) when
+    /// another chapter beside it has the game's name already (0: none): two games of the
+    /// same file name, imported from two folders, must not share IDs in one book.
+    pub ordinal: u32,
+}
+
+/// The ID a chapter imported from a game named `name` gets (its IDs' prefix), without
+/// its [`Options::ordinal`].
+pub fn chapter_id(name: &str) -> String {
+    text::book_id(name)
 }
 
 /// Figures on one page unless told otherwise: a page of a long game stays readable.
@@ -51,6 +61,7 @@ impl Default for Options {
             chapter: false,
             first_dia: 1,
             figures_per_page: FIGURES_PER_PAGE,
+            ordinal: 0,
         }
     }
 }

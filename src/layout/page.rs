@@ -44,7 +44,12 @@ impl Source<'_> {
         reference: Option<usize>,
     ) -> Vec<Rich> {
         let ctx = TextContext {
-            src: self.src,
+            // Included files' elements point past the book's text, into the checked source.
+            src: if self.checked.included.is_empty() {
+                self.src
+            } else {
+                &self.checked.src
+            },
             resolved: &self.checked.resolved,
             links: &self.checked.links,
             element,

@@ -49,7 +49,7 @@ pub fn run<W: Writer>(
     writer.prepare(opts, &config)?;
     let mut owned = None;
     let checked = checked_book(opts, cache, &mut owned)?;
-    let book = lay_out(opts.text, checked);
+    let book = lay_out(&checked.src, checked);
     writer.write(&Input {
         opts,
         config: &config,

@@ -96,10 +96,35 @@ pub fn checked_book<'a>(
         // Text warnings are for `check`; the build needs only errors, which they never are.
         None => {
             let dir = output::folder_of(opts.book);
-            let ids_of = |url: &str| includes::ids_of(url, &dir);
-            owned.insert(crate::check::check_for_build(opts.text, cache, &ids_of))
+            let read = |url: &str| includes::gobook_source(url, &dir);
+            owned.insert(crate::check::check_for_build(opts.text, cache, &read))
         }
     };
+    // An included file's errors are shown in that file, the book's in the book.
+    let is_error =
+        |d: &crate::diagnostics::Diagnostic| d.severity == crate::diagnostics::Severity::Error;
+    if !checked.diagnostics.iter().any(is_error) {
+        // The book's own files first (a missing image or include), as `check` lists them.
+        let found = files::check_files(checked, &output::folder_of(opts.book), false);
+        if found.book.iter().any(is_error) {
+            return Err(BuildError::Content {
+                name: opts.book.display().to_string(),
+                text: opts.text.to_string(),
+                diagnostics: found.book,
+            });
+        }
+        if let Some(f) = checked
+            .included
+            .iter()
+            .find(|f| f.diagnostics.iter().any(is_error))
+        {
+            return Err(BuildError::Content {
+                name: f.name.clone(),
+                text: f.text.clone(),
+                diagnostics: f.diagnostics.clone(),
+            });
+        }
+    }
     if checked.has_errors() {
         return Err(BuildError::Content {
             name: opts.book.display().to_string(),

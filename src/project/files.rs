@@ -75,17 +75,19 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
         &mut diags,
         &mut found,
         &mut |path, span| {
+            // An image of a spliced file is named, for the book, by its `::include`'s `url`.
+            let via = checked.included.iter().find(|f| f.holds(span.start));
             named.push(Named {
                 path,
-                span,
-                via: None,
+                span: via.map_or(span, |f| f.url_span),
+                via: via.map(|f| f.url.clone()),
             })
         },
     );
+    let mut included = spliced_problems(checked, &mut diags);
     if cover {
         covers(&checked.doc, book_dir, &mut diags);
     }
-    let mut included = Vec::new();
     // Each file once, however often it is included; every include naming a bad one is marked.
     let mut read: BTreeMap<&str, Option<IncludeError>> = BTreeMap::new();
     for el in checked
@@ -172,6 +174,41 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
         included,
         named,
     }
+}
+
+/// The problems of the gobook files spliced into the book (`check::splice`): those the
+/// check found and those with their images (taken out of `diags`, where `images` put
+/// them), each file once however often it is included.
+fn spliced_problems(checked: &Checked, diags: &mut Diagnostics) -> Vec<FileProblems> {
+    let mut out: Vec<FileProblems> = Vec::new();
+    let mut book = std::mem::take(diags).into_vec();
+    for f in &checked.included {
+        let mut ds: Vec<Diagnostic> = f.diagnostics.clone();
+        book.retain(|d| {
+            let here = f.holds(d.span.start);
+            if here {
+                let mut d = d.clone();
+                d.span = f.local(d.span);
+                ds.push(d);
+            }
+            !here
+        });
+        match out.iter_mut().find(|p| p.name == f.name) {
+            Some(p) => p.diagnostics.extend(ds),
+            None => out.push(FileProblems {
+                name: f.name.clone(),
+                text: f.text.clone(),
+                diagnostics: ds,
+            }),
+        }
+    }
+    diags.extend(book);
+    for p in &mut out {
+        p.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+        p.diagnostics.dedup();
+    }
+    out.retain(|p| !p.diagnostics.is_empty());
+    out
 }
 
 /// Checks what `gobook.toml` makes a build read: the settings themselves, the theme and

@@ -48,34 +48,55 @@ pub enum IncludeError {
     },
 }
 
-/// Reads the file an include names: beside the book first (never outside the book's
-/// folder), then the standard chapters.
-pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
-    let (name, text) = match confine(book_dir, url, "included file", Kind::File) {
+/// The name and text of the file an include names: beside the book first (never outside
+/// the book's folder), then the standard chapters.
+fn locate(url: &str, book_dir: &Path) -> Result<(String, String), IncludeError> {
+    match confine(book_dir, url, "included file", Kind::File) {
         Ok(rel) => {
             let local = book_dir.join(rel);
             let text = crate::project::read::read_text(&local).map_err(|e| {
                 IncludeError::Missing(format!("cannot read {}: {e}", local.display()))
             })?;
-            (local.display().to_string(), text)
+            Ok((local.display().to_string(), text))
         }
-        Err(r) if r.outside => return Err(IncludeError::Outside(r.message)),
+        Err(r) if r.outside => Err(IncludeError::Outside(r.message)),
         Err(r) => match STANDARD.iter().find(|(n, _)| *n == url) {
-            Some((_, t)) => (format!("<standard>/{url}"), t.to_string()),
+            Some((_, t)) => Ok((format!("<standard>/{url}"), t.to_string())),
             None => {
                 // A file a typo away beside the book, else a standard chapter a typo away.
                 let hint = match r.message.split_once("; did you mean") {
                     Some((_, rest)) => format!("; did you mean{rest}"),
                     None => crate::suggest::hint(url, STANDARD.iter().map(|s| s.0)),
                 };
-                return Err(IncludeError::Missing(format!(
+                Err(IncludeError::Missing(format!(
                     "the included file `{url}` was not found beside the book or among the standard chapters ({}){hint}",
                     STANDARD.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
-                )));
+                )))
             }
         },
-    };
-    if url.ends_with(".md") || url.ends_with(".markdown") {
+    }
+}
+
+/// Whether an include's `url` names a Markdown file (else a gobook file).
+pub fn is_markdown(url: &str) -> bool {
+    url.ends_with(".md") || url.ends_with(".markdown")
+}
+
+/// The name and text of the gobook file `url` names, for the check to splice into the
+/// book (`check::splice`); None for Markdown, or a file that cannot be read (the check
+/// of the book's files, `project::files`, reports it where the book names it).
+pub fn gobook_source(url: &str, book_dir: &Path) -> Option<(String, String)> {
+    if is_markdown(url) {
+        return None;
+    }
+    locate(url, book_dir).ok()
+}
+
+/// Reads the file an include names: beside the book first (never outside the book's
+/// folder), then the standard chapters.
+pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
+    let (name, text) = locate(url, book_dir)?;
+    if is_markdown(url) {
         // Control characters are errors here as in the book: the author wrote this file too.
         let mut d = crate::diagnostics::Diagnostics::default();
         crate::format::parser::check_characters(&text, &mut d);
@@ -139,21 +160,6 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
         text,
         warnings,
     })
-}
-
-/// The IDs of the elements of the gobook file `url` names (see `check::check_with_included`),
-/// so that the book may link to them. A file that cannot be read gives none here: the
-/// check of the book's files reports it.
-pub fn ids_of(url: &str, book_dir: &Path) -> Vec<String> {
-    match read(url, book_dir) {
-        Ok(Included::Gobook { text, .. }) => crate::format::parse(&text)
-            .doc
-            .elements
-            .iter()
-            .filter_map(|e| e.id_str().map(String::from))
-            .collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// The local images a Markdown text shows (`![alt](pic.png)`), each with the byte range

@@ -171,8 +171,8 @@ impl Rebuilder {
         };
         let out = self.book_dir().join(".gobook-serve");
         let dir = self.book_dir();
-        let ids_of = |url: &str| crate::project::includes::ids_of(url, &dir);
-        let checked = crate::check::check_with_included(&text, &mut self.check_cache, &ids_of);
+        let read = |url: &str| crate::project::includes::gobook_source(url, &dir);
+        let checked = crate::check::check_with_included(&text, &mut self.check_cache, &read);
         self.languages = checked.resolved.book.languages.clone();
         let opts = Options {
             book: &self.book,

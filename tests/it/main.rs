@@ -31,6 +31,7 @@ mod import_cli;
 mod import_markup;
 mod import_problems;
 mod import_roundtrip;
+mod included_chapters;
 mod inputs_checked;
 mod languages;
 mod layers;
