@@ -381,22 +381,6 @@ impl Gaps<'_> {
     }
 }
 
-/// Whether a stone of `color` at `p` touches another of its colour: the move there connects.
-fn connects(board: &crate::board::Board, p: Point, color: Color) -> bool {
-    let size = board.size();
-    let (c, r) = (p.col, p.row);
-    [
-        (c.wrapping_sub(1), r),
-        (c + 1, r),
-        (c, r.wrapping_sub(1)),
-        (c, r + 1),
-    ]
-    .into_iter()
-    .map(|(c, r)| Point::new(c, r))
-    .filter(|q| q.on_board(size))
-    .any(|q| board.get(q) == Some(color))
-}
-
 /// Plays the sequence on the drawing: the figure convention keeps captured stones
 /// drawn, so a move on a drawn point cannot be shown and becomes a gap, named by what
 /// the point shows ("12 at 7", "12 at A"). On a stone that shows neither number nor
@@ -427,9 +411,6 @@ fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walk
     let mut outside_first = usize::MAX;
     // The two points of each ko fought here, both ways: their entries stay together.
     let mut ko_partner: HashMap<Point, Point> = HashMap::new();
-    // The point of the latest capture, when it took one stone: the place a connecting
-    // move fills ("9: connects" says where without naming it).
-    let mut last_capture: Option<Point> = None;
     let mut number = data.first_number;
     for (i, m) in data.moves.iter().enumerate() {
         let color = board.to_play();
@@ -487,31 +468,16 @@ fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walk
                         Drawn::Start(Some(l)) => Some(labels[l].1.clone()),
                         _ => gaps.letter_at(p),
                     };
-                    let fills = captures.is_empty()
-                        && last_capture == Some(p)
-                        && connects(&board, p, color);
-                    match shows {
-                        Some(target) => gaps.at(i, p, n.to_string(), target),
-                        // The place is clear without a letter: where the last stone was taken.
-                        None if fills => gaps.pending.push(Pending {
-                            first: i,
-                            point: Some(p),
-                            gap: Gap::Connects(n.to_string()),
-                        }),
-                        None => {
-                            let target = gaps.letter(p);
-                            gaps.at(i, p, n.to_string(), target);
-                        }
-                    }
+                    // A stone that shows neither gets a letter, even where a move fills the
+                    // point of a stone just taken: every entry names a place (#33).
+                    let target = shows.unwrap_or_else(|| gaps.letter(p));
+                    gaps.at(i, p, n.to_string(), target);
                 }
                 if let [q] = *captures {
                     if board.ko_point().is_some() {
                         ko_partner.insert(p, q);
                         ko_partner.insert(q, p);
                     }
-                }
-                if !captures.is_empty() {
-                    last_capture = (captures.len() == 1).then(|| captures[0]);
                 }
                 infos.push(MoveInfo {
                     number: Some(n),

@@ -158,9 +158,10 @@ fn ko_recaptures_are_named_by_where_they_are() {
 
 #[test]
 fn moves_on_stones_from_before_the_diagram() {
-    // A1 (white, before the diagram) is captured by 1; Black 3 fills A1 and connects.
+    // A1 (white, before the diagram) is captured by 1; Black 3 fills A1 and connects:
+    // the stone shows neither number nor letter, so it gets one.
     let d = diagrams("::dia sz=9 pl=b aw=A1 ab=A2 mv=\"B1 C5 A1\"");
-    assert_eq!(d[0].gaps, vec![Gap::Connects("3".into())]);
+    assert_eq!(d[0].gaps, vec![at(&["3"], "a")]);
     // A lettered stone is named by its letter, and no letter is added.
     let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 A=D5 mv=\"E5 H2 H3 D5\"");
     assert_eq!(d[0].gaps, vec![at(&["4"], "A")]);
