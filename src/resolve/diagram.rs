@@ -236,8 +236,51 @@ pub fn check(attrs: &[Attribute], data: &GoData, d: &Diagram, at: Span, diags: &
             ),
         );
     }
+    letters_on_numbers(attrs, d, diags);
     if d.role == DiagramRole::Block(DiagramKind::Prb) {
         check_answers(attrs, data, d.size, diags);
+    }
+}
+
+/// Whether a point list (`C4C5`, `C4 C5`) names `point` (`C4`, not in `C14` or `C45`).
+fn names_point(list: &str, point: &str) -> bool {
+    let list = list.to_ascii_uppercase();
+    list.match_indices(point).any(|(i, _)| {
+        let before = list[..i].chars().next_back();
+        let after = list[i + point.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphabetic())
+            && !after.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// A letter the book puts by hand on a point where this diagram draws a numbered stone
+/// is a warning at its attribute: the number is what the commentary names, so the
+/// letter only shows as a small badge beside it (#33).
+fn letters_on_numbers(attrs: &[Attribute], d: &Diagram, diags: &mut Diagnostics) {
+    for (p, letter) in &d.labels {
+        let Some(m) = d
+            .moves
+            .iter()
+            .find(|m| m.shown && m.point == Some(*p) && m.number.is_some())
+        else {
+            continue;
+        };
+        let point = p.to_string();
+        let Some(a) = attrs
+            .iter()
+            .rev()
+            .find(|a| a.name == *letter && names_point(&a.value, &point))
+        else {
+            continue;
+        };
+        diags.warning(
+            Span::new(a.name_span.start as usize, a.value_span.end as usize),
+            "letter-on-numbered-stone",
+            format!(
+                "the letter {letter} at {point} stands on move {}, which this diagram numbers there, so it shows only as a small badge beside the number; name the stone by its number, or put the letter on a diagram where {point} is empty",
+                m.number.unwrap_or_default()
+            ),
+        );
     }
 }
 

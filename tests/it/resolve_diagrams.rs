@@ -252,3 +252,29 @@ fn illegal_moves_and_ranges_are_errors() {
         vec!["`sz=13` differs from the base's board size 9; remove `sz` or `base`"]
     );
 }
+
+/// `check` warns where a book puts a letter by hand on a point where the diagram draws a
+/// numbered stone (the letter shows only as a badge); a letter on an empty point or an
+/// unnumbered stone is fine.
+#[test]
+fn a_letter_on_a_numbered_stone_is_a_warning() {
+    let text = "::book(#b)\n\n::chapter\n\n::dia(#d) sz=9 ab=E5 mv=\"C3 D4\" a=C3 b=E5 c=G7\n";
+    let c = gobook::check::check(text);
+    let found: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "letter-on-numbered-stone")
+        .collect();
+    assert_eq!(found.len(), 1, "{:?}", c.diagnostics);
+    assert!(
+        found[0]
+            .message
+            .contains("the letter a at C3 stands on move 1"),
+        "{}",
+        found[0].message
+    );
+    assert_eq!(
+        &text[found[0].span.start as usize..found[0].span.end as usize],
+        "a=C3"
+    );
+}
