@@ -4,6 +4,7 @@
 
 mod error;
 mod game;
+mod lesson;
 mod line;
 pub mod markup;
 mod plan;

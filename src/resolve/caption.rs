@@ -103,7 +103,6 @@ pub fn gaps_text(gaps: &[Gap], lang: &str) -> String {
         })
         .map(|g| match g {
             Gap::At { moves, target } => i18n::gap_at(&moves.join(sep), target, lang),
-            Gap::Connects(m) => i18n::gap_connects(m, lang),
             Gap::Elsewhere(_) => i18n::gap_elsewhere(&elsewhere.join(sep), lang),
             Gap::Outside(ms) => i18n::gap_outside(&number_ranges(ms, sep, "–"), lang),
         })

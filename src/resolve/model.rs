@@ -335,9 +335,6 @@ pub enum Gap {
     /// Played where the board shows `target`: a number, a letter of the diagram, or a
     /// letter put there for this line ("12, 18 at 7", "204 at a").
     At { moves: Vec<String>, target: String },
-    /// Filled the point of the latest capture of one stone (a ko, mostly), joining its
-    /// own stones, where the board shows neither number nor letter: "9: connects".
-    Connects(String),
     /// A tenuki.
     Elsewhere(String),
     /// Played outside the diagram's view, in order: "1–3, 5: outside the diagram".

@@ -158,9 +158,10 @@ fn ko_recaptures_are_named_by_where_they_are() {
 
 #[test]
 fn moves_on_stones_from_before_the_diagram() {
-    // A1 (white, before the diagram) is captured by 1; Black 3 fills A1 and connects.
+    // A1 (white, before the diagram) is captured by 1; Black 3 fills A1 and connects:
+    // the stone shows neither number nor letter, so it gets one.
     let d = diagrams("::dia sz=9 pl=b aw=A1 ab=A2 mv=\"B1 C5 A1\"");
-    assert_eq!(d[0].gaps, vec![Gap::Connects("3".into())]);
+    assert_eq!(d[0].gaps, vec![at(&["3"], "a")]);
     // A lettered stone is named by its letter, and no letter is added.
     let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 A=D5 mv=\"E5 H2 H3 D5\"");
     assert_eq!(d[0].gaps, vec![at(&["4"], "A")]);
@@ -249,5 +250,31 @@ fn illegal_moves_and_ranges_are_errors() {
     assert_eq!(
         e,
         vec!["`sz=13` differs from the base's board size 9; remove `sz` or `base`"]
+    );
+}
+
+/// `check` warns where a book puts a letter by hand on a point where the diagram draws a
+/// numbered stone (the letter shows only as a badge); a letter on an empty point or an
+/// unnumbered stone is fine.
+#[test]
+fn a_letter_on_a_numbered_stone_is_a_warning() {
+    let text = "::book(#b)\n\n::chapter\n\n::dia(#d) sz=9 ab=E5 mv=\"C3 D4\" a=C3 b=E5 c=G7\n";
+    let c = gobook::check::check(text);
+    let found: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "letter-on-numbered-stone")
+        .collect();
+    assert_eq!(found.len(), 1, "{:?}", c.diagnostics);
+    assert!(
+        found[0]
+            .message
+            .contains("the letter a at C3 stands on move 1"),
+        "{}",
+        found[0].message
+    );
+    assert_eq!(
+        &text[found[0].span.start as usize..found[0].span.end as usize],
+        "a=C3"
     );
 }

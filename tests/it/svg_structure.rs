@@ -352,13 +352,14 @@ fn labels_clear_the_grid_on_empty_points_and_contrast_on_stones() {
             "disc behind {text} only on an empty point"
         );
     }
-    // The label on a numbered stone replaces its number; nothing else is lost.
+    // Point text on a numbered stone replaces its number; nothing else is lost. (A single
+    // letter there is a badge beside the number instead: see the badge test.)
     let mut d = samples::corner();
-    d.labels.push((p("Q18"), "Z".into()));
+    d.labels.push((p("Q18"), "Z9".into()));
     let svg = render_standalone(&d);
     let doc = parse(&svg);
     let labels = texts(&doc);
-    assert!(labels.iter().any(|t| t.3 == "Z" && t.0 == "gb-nb"));
+    assert!(labels.iter().any(|t| t.3 == "Z9" && t.0 == "gb-nb"));
     assert!(!labels.iter().any(|t| t.3 == "1"));
 }
 
@@ -664,4 +665,41 @@ proptest::proptest! {
         proptest::prop_assert!(Document::parse(&svg).is_ok(), "not well-formed: {}", svg);
         proptest::prop_assert_eq!(svg, render_standalone(&d));
     }
+}
+
+/// A letter on a numbered stone keeps the number whole: the number stays in the middle
+/// of its stone and the letter is a small badge at its upper left (#33); longer point
+/// text still replaces the number.
+#[test]
+fn a_letter_on_a_numbered_stone_is_a_badge_beside_the_number() {
+    let mut d = samples::empty_19();
+    let q = p("D4");
+    d.stones.push((q, Color::Black));
+    d.numbered.push(NumberedStone {
+        point: q,
+        color: Color::Black,
+        label: "11".into(),
+    });
+    d.labels.push((q, "a".into()));
+    let svg = render_standalone(&d);
+    let doc = parse(&svg);
+    let t = texts(&doc);
+    let (x, y) = xy(&d, q);
+    let number = t.iter().find(|t| t.3 == "11").expect(&svg);
+    assert_eq!(number.1, x, "the number stays in the middle: {svg}");
+    assert!((number.2 - y).abs() < UNIT / 2, "{svg}");
+    let letter = t.iter().find(|t| t.3 == "a").expect(&svg);
+    assert!(
+        letter.1 < x && letter.2 < y,
+        "the badge sits at the upper left: {svg}"
+    );
+    // Point text of two characters replaces the number, as before.
+    d.labels[0].1 = "xy".into();
+    let svg = render_standalone(&d);
+    let doc = parse(&svg);
+    let t = texts(&doc);
+    assert!(
+        t.iter().all(|t| t.3 != "11") && t.iter().any(|t| t.3 == "xy"),
+        "{svg}"
+    );
 }

@@ -8,6 +8,7 @@
 //! Layers are drawn bottom to top: board, grid, edges, star points, stones, territory,
 //! label discs, marks, text, lines and arrows, coordinates.
 
+mod badges;
 mod caption;
 mod coords;
 mod describe;
@@ -27,6 +28,7 @@ use std::fmt::Write;
 // The input type lives in `board` (see ARCHITECTURE.md); re-exported as the renderer's API.
 pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone, Words};
 use crate::escape::push_text;
+use crate::point::Point;
 use layout::Layout;
 use occupancy::Occupancy;
 use stones::PointText;
@@ -97,8 +99,20 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     let occ = Occupancy::new(d, l);
     let mut out = String::with_capacity(4096);
 
-    // A label on a numbered stone replaces the number: two texts on one stone are unreadable.
-    let labelled = |p| d.labels.iter().any(|(q, t)| *q == p && !t.is_empty());
+    // A one-letter label on a numbered stone goes on a badge beside the number
+    // (`badges`); longer text replaces the number: two texts on one stone are unreadable.
+    let badge = |p: Point, t: &str| occ.number(p).is_some() && t.chars().count() == 1;
+    let badged: Vec<(Point, &str)> = d
+        .labels
+        .iter()
+        .filter(|(p, t)| badge(*p, t))
+        .map(|(p, t)| (*p, t.as_str()))
+        .collect();
+    let labelled = |p| {
+        d.labels
+            .iter()
+            .any(|(q, t)| *q == p && !t.is_empty() && !badge(p, t))
+    };
     let mut texts: Vec<PointText<'_>> = Vec::new();
     for p in l.points().filter(|&p| !labelled(p)) {
         if let Some(i) = occ.number(p) {
@@ -114,7 +128,7 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     for (p, t) in d
         .labels
         .iter()
-        .filter(|(p, t)| l.shows(*p) && !t.is_empty())
+        .filter(|(p, t)| l.shows(*p) && !t.is_empty() && !badge(*p, t))
     {
         texts.push(PointText {
             point: *p,
@@ -224,6 +238,7 @@ fn draw(
     marks::write_marks(&mut out, &l, occ, &d.marks, has_text);
     stones::write_point_texts(&mut out, &l, texts);
     marks::write_mark_badges(&mut out, &l, &d.marks, has_text);
+    badges::write_letter_badges(&mut out, &l, &badged);
     let clearance = |p| match (occ.stone(p), discs.contains(&p)) {
         (Some(_), _) => stones::STONE_CLEARANCE,
         (None, true) => stones::LABEL_CLEARANCE,
