@@ -67,6 +67,7 @@ codes! {
     MvAndTo = "mv-and-to", "`mv` and `to` are given together; they exclude each other.";
     // Links between elements.
     DuplicateId = "duplicate-id", "Two elements of one chapter have the same ID.";
+    LetterOnNumberedStone = "letter-on-numbered-stone", "A letter is written on a point where the diagram shows a move number: it shows only as a small badge beside the number.";
     DuplicateIdAcrossFiles = "duplicate-id-across-files", "Two gobook files of one book (the book and a file it includes, or two included files) give the same ID to elements.";
     UnknownId = "unknown-id", "`base` or `ref` names an ID no element has.";
     BadReference = "bad-reference", "`ref` or `base` names an element of the wrong kind.";

@@ -277,7 +277,7 @@ fn letters_on_numbers(attrs: &[Attribute], d: &Diagram, diags: &mut Diagnostics)
         };
         diags.warning(
             Span::new(a.name_span.start as usize, a.value_span.end as usize),
-            "letter-on-numbered-stone",
+            Code::LetterOnNumberedStone,
             format!(
                 "the letter {letter} at {point} stands on move {}, which this diagram numbers there, so it shows only as a small badge beside the number; name the stone by its number, or put the letter on a diagram where {point} is empty",
                 m.number.unwrap_or_default()

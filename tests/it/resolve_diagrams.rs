@@ -263,7 +263,7 @@ fn a_letter_on_a_numbered_stone_is_a_warning() {
     let found: Vec<_> = c
         .diagnostics
         .iter()
-        .filter(|d| d.code == "letter-on-numbered-stone")
+        .filter(|d| d.code == gobook::diagnostics::Code::LetterOnNumberedStone)
         .collect();
     assert_eq!(found.len(), 1, "{:?}", c.diagnostics);
     assert!(

@@ -193,7 +193,7 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
         opts,
         l,
         &occ,
-        &texts,
+        (&texts, &badged),
         &discs,
         (&caption_lines, caption_size),
     );
@@ -215,7 +215,7 @@ fn draw(
     opts: &SvgOptions,
     l: Layout,
     occ: &Occupancy,
-    texts: &[PointText<'_>],
+    (texts, badged): (&[PointText<'_>], &[(Point, &str)]),
     discs: &[crate::point::Point],
     (caption_lines, caption_size): (&[String], i32),
 ) -> String {
@@ -238,7 +238,7 @@ fn draw(
     marks::write_marks(&mut out, &l, occ, &d.marks, has_text);
     stones::write_point_texts(&mut out, &l, texts);
     marks::write_mark_badges(&mut out, &l, &d.marks, has_text);
-    badges::write_letter_badges(&mut out, &l, &badged);
+    badges::write_letter_badges(&mut out, &l, badged);
     let clearance = |p| match (occ.stone(p), discs.contains(&p)) {
         (Some(_), _) => stones::STONE_CLEARANCE,
         (None, true) => stones::LABEL_CLEARANCE,
