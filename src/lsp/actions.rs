@@ -52,7 +52,8 @@ pub fn code_actions(ws: &mut Workspace, p: CodeActionParams) -> Result<Option<Ve
 /// The replacement a message suggests for the problem at `s..e`: the misspelt word there
 /// (the part of the span the suggestion is closest to) and the suggested name.
 pub fn fix<'m>(text: &str, s: usize, e: usize, message: &'m str) -> Option<(usize, usize, &'m str)> {
-    let name = super::problems::suggestion(message)?;
+    // Messages quote names as written: `::dia`, `#btp#`, `ca=`; the word is the bare name.
+    let name = super::problems::suggestion(message)?.trim_matches([':', '#', '=']);
     let span = text.get(s..e.min(text.len()))?;
     // The span may cover more than the word (`diagram_en`, `typo=value`): the word is the
     // run of name characters the suggestion is nearest to.

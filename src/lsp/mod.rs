@@ -18,6 +18,9 @@ pub mod text;
 pub mod uri;
 pub mod workspace;
 
+#[cfg(test)]
+mod tests;
+
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types::notification::{self as note, Notification as _};
 use lsp_types::request::{self as req, Request as _};
