@@ -30,6 +30,7 @@ mod import_problems;
 mod inputs_checked;
 mod languages;
 mod layers;
+mod lsp_client;
 mod markdown;
 mod mdbook;
 mod moves_findable;
