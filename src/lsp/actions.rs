@@ -10,7 +10,10 @@ use std::collections::HashMap;
 
 /// Answers `textDocument/codeAction`: for each problem of the book in the range asked
 /// whose message suggests a name, replacing the misspelt name with it.
-pub fn code_actions(ws: &mut Workspace, p: CodeActionParams) -> Result<Option<Vec<CodeActionOrCommand>>, String> {
+pub fn code_actions(
+    ws: &mut Workspace,
+    p: CodeActionParams,
+) -> Result<Option<Vec<CodeActionOrCommand>>, String> {
     let Some(path) = super::uri::to_path(&p.text_document.uri) else {
         return Ok(None);
     };
@@ -51,7 +54,12 @@ pub fn code_actions(ws: &mut Workspace, p: CodeActionParams) -> Result<Option<Ve
 
 /// The replacement a message suggests for the problem at `s..e`: the misspelt word there
 /// (the part of the span the suggestion is closest to) and the suggested name.
-pub fn fix<'m>(text: &str, s: usize, e: usize, message: &'m str) -> Option<(usize, usize, &'m str)> {
+pub fn fix<'m>(
+    text: &str,
+    s: usize,
+    e: usize,
+    message: &'m str,
+) -> Option<(usize, usize, &'m str)> {
     // Messages quote names as written: `::dia`, `#btp#`, `ca=`; the word is the bare name.
     let name = super::problems::suggestion(message)?.trim_matches([':', '#', '=']);
     let span = text.get(s..e.min(text.len()))?;
@@ -74,7 +82,10 @@ pub fn fix<'m>(text: &str, s: usize, e: usize, message: &'m str) -> Option<(usiz
 
 /// Answers `textDocument/formatting`: the file as `gobook fmt` writes it, one edit; an
 /// error when the file has syntax errors (formatting could lose text).
-pub fn format(ws: &mut Workspace, p: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>, String> {
+pub fn format(
+    ws: &mut Workspace,
+    p: DocumentFormattingParams,
+) -> Result<Option<Vec<TextEdit>>, String> {
     let Some(path) = super::uri::to_path(&p.text_document.uri) else {
         return Ok(None);
     };

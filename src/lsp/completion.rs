@@ -11,7 +11,10 @@ use lsp_types::{
 };
 
 /// Answers `textDocument/completion`.
-pub fn complete(ws: &mut Workspace, p: CompletionParams) -> Result<Option<CompletionResponse>, String> {
+pub fn complete(
+    ws: &mut Workspace,
+    p: CompletionParams,
+) -> Result<Option<CompletionResponse>, String> {
     let pos = p.text_document_position;
     let Some(path) = super::uri::to_path(&pos.text_document.uri) else {
         return Ok(None);
@@ -25,7 +28,10 @@ pub fn complete(ws: &mut Workspace, p: CompletionParams) -> Result<Option<Comple
     let at = f.text.offset(pos.position);
     let text = &f.text.text;
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    Ok(Some(CompletionResponse::Array(items(a, &text[line_start..at]))))
+    Ok(Some(CompletionResponse::Array(items(
+        a,
+        &text[line_start..at],
+    ))))
 }
 
 /// The completions for a line typed up to the cursor (`before`).
@@ -72,7 +78,10 @@ fn inline_tag(before: &str) -> Option<Host> {
     if before[open..].contains('>') {
         return None;
     }
-    let name: String = before[open + 1..].chars().take_while(|c| c.is_alphanumeric()).collect();
+    let name: String = before[open + 1..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric())
+        .collect();
     match name.as_str() {
         "dia" => Some(Host::InlineDia),
         "a" => Some(Host::InlineLink),
@@ -114,7 +123,10 @@ fn element_names() -> Vec<CompletionItem> {
 fn attributes(host: Host) -> Vec<CompletionItem> {
     let groups = schema::groups_of(host);
     let mut out: Vec<CompletionItem> = Vec::new();
-    for d in reference::ATTRIBUTES.iter().filter(|d| groups.contains(&d.group)) {
+    for d in reference::ATTRIBUTES
+        .iter()
+        .filter(|d| groups.contains(&d.group))
+    {
         if out.iter().any(|i| i.label == d.name) {
             continue;
         }
@@ -122,7 +134,10 @@ fn attributes(host: Host) -> Vec<CompletionItem> {
             label: d.name.into(),
             kind: Some(CompletionItemKind::PROPERTY),
             detail: Some(format!("{}: {}", d.group.title(), d.what)),
-            documentation: markdown(format!("{}\n\nDefault: `{}`\n\n```gobook\n{}\n```", d.what, d.default, d.example)),
+            documentation: markdown(format!(
+                "{}\n\nDefault: `{}`\n\n```gobook\n{}\n```",
+                d.what, d.default, d.example
+            )),
             insert_text: Some(format!("{}=", d.name)),
             ..Default::default()
         });

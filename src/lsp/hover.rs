@@ -86,7 +86,10 @@ fn element_doc(el: &Element) -> String {
         el.name.as_str()
     };
     match reference::ELEMENTS.iter().find(|e| e.name == name) {
-        Some(e) => format!("**::{}** — {}\n\n```gobook\n{}\n```", e.name, e.what, e.example),
+        Some(e) => format!(
+            "**::{}** — {}\n\n```gobook\n{}\n```",
+            e.name, e.what, e.example
+        ),
         None => format!("`::{}` is not an element of the gobook format", el.name),
     }
 }
@@ -122,7 +125,11 @@ fn attr_doc(el: &Element, n: usize) -> Option<String> {
     let base = a.base_name();
     let host = Host::Element(el.kind);
     match schema::attr_spec(host, base) {
-        AttrSpec::Label => return Some(format!("**{base}** — a letter drawn on the points listed, such as `{base}=C3D4`")),
+        AttrSpec::Label => {
+            return Some(format!(
+                "**{base}** — a letter drawn on the points listed, such as `{base}=C3D4`"
+            ))
+        }
         AttrSpec::PointText => return Some(format!("**{base}** — text drawn on the point {base}")),
         _ => {}
     }
@@ -146,7 +153,9 @@ fn standard_text(text: &str, at: usize, lang: &str) -> Option<String> {
     let line = &text[line_start..line_end];
     let here = at - line_start;
     // The `#...#` pair around the place: the last `#` before it, the first after.
-    let open = line[..here.min(line.len())].rfind('#').or_else(|| line[here..].starts_with('#').then_some(here))?;
+    let open = line[..here.min(line.len())]
+        .rfind('#')
+        .or_else(|| line[here..].starts_with('#').then_some(here))?;
     let close = open + 1 + line[open + 1..].find('#')?;
     if close < here {
         return None;
@@ -182,7 +191,11 @@ fn point_doc(el: &Element, n: usize, text: &str, at: usize, d: Option<&Diagram>)
     }
     let (s, e) = coordinate_at(text, at)?;
     let p = Point::parse_standard(&text[s..e].to_ascii_uppercase())?;
-    let mut out = format!("**{p}**: column {}, row {}", p.column_letter(), p.row as u32 + 1);
+    let mut out = format!(
+        "**{p}**: column {}, row {}",
+        p.column_letter(),
+        p.row as u32 + 1
+    );
     if let Some(d) = d {
         out.push_str(&format!("\n\n{}", what_stands(d, p)));
     }
@@ -222,7 +235,10 @@ fn what_stands(d: &Diagram, p: Point) -> String {
     let before = d.stones.iter().find(|(q, _)| *q == p).map(|s| s.1);
     let after = d.final_stones.iter().find(|(q, _)| *q == p).map(|s| s.1);
     if let Some(c) = before {
-        lines.push(format!("a {} stone stands here before the moves", colour(c)));
+        lines.push(format!(
+            "a {} stone stands here before the moves",
+            colour(c)
+        ));
     }
     lines.push(match after {
         Some(c) => format!("after the moves: a {} stone", colour(c)),

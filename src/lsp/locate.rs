@@ -56,10 +56,11 @@ pub fn word_at(text: &str, at: usize) -> Option<(usize, usize)> {
         .take_while(|(_, c)| is_id_char(*c))
         .last()
         .map_or(at, |(i, _)| i);
-    let end = at + text[at..]
-        .char_indices()
-        .find(|(_, c)| !is_id_char(*c))
-        .map_or(text.len() - at, |(i, _)| i);
+    let end = at
+        + text[at..]
+            .char_indices()
+            .find(|(_, c)| !is_id_char(*c))
+            .map_or(text.len() - at, |(i, _)| i);
     (start < end).then_some((start, end))
 }
 
@@ -80,7 +81,11 @@ pub fn linking_attr(text: &str, start: usize) -> Option<&'static str> {
 
 /// Where `id` is defined (the `(#id)` text) and used (as the value of `base`, `ref` or
 /// `href`) in `text`, whose tree is `doc`: byte ranges of the ID itself, definitions first.
-pub fn id_places(text: &str, doc: &Document, id: &str) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
+pub fn id_places(
+    text: &str,
+    doc: &Document,
+    id: &str,
+) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
     let defs = doc
         .elements
         .iter()
@@ -97,7 +102,10 @@ pub fn id_places(text: &str, doc: &Document, id: &str) -> (Vec<(usize, usize)>, 
 
 /// The uses of `id` in one element's source text.
 fn uses_in(text: &str, el: &Element, id: &str) -> Vec<(usize, usize)> {
-    let (s, e) = (el.span.start as usize, (el.span.end as usize).min(text.len()));
+    let (s, e) = (
+        el.span.start as usize,
+        (el.span.end as usize).min(text.len()),
+    );
     let Some(src) = text.get(s..e) else {
         return Vec::new();
     };
@@ -130,7 +138,10 @@ mod tests {
         assert_eq!(defs, vec![(at("#game") + 1, at("#game") + 5)]);
         // base=, ref="...", and the inline <dia base=>; not `gamey`.
         assert_eq!(uses.len(), 3);
-        assert_eq!(word_at(src, at("game at") + 2), Some((at("game at"), at("game at") + 4)));
+        assert_eq!(
+            word_at(src, at("game at") + 2),
+            Some((at("game at"), at("game at") + 4))
+        );
         assert_eq!(linking_attr(src, at("game at")), Some("base"));
     }
 }

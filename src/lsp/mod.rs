@@ -47,9 +47,7 @@ pub fn capabilities() -> lsp_types::ServerCapabilities {
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(
-                [":", "=", "_", "#", " "].map(String::from).to_vec(),
-            ),
+            trigger_characters: Some([":", "=", "_", "#", " "].map(String::from).to_vec()),
             ..Default::default()
         }),
         definition_provider: Some(OneOf::Left(true)),
@@ -65,7 +63,8 @@ pub fn capabilities() -> lsp_types::ServerCapabilities {
 /// Runs the server on standard input and output until the client says `exit`.
 pub fn run_stdio() -> Result<(), LspError> {
     let (conn, io) = Connection::stdio();
-    let caps = serde_json::to_value(capabilities()).map_err(|e| LspError::Protocol(e.to_string()))?;
+    let caps =
+        serde_json::to_value(capabilities()).map_err(|e| LspError::Protocol(e.to_string()))?;
     conn.initialize(caps)
         .map_err(|e| LspError::Protocol(e.to_string()))?;
     serve(&conn)?;
@@ -116,7 +115,11 @@ fn send(conn: &Connection, msg: Message) -> Result<(), LspError> {
 
 /// Runs `f`, turning a panic into an internal error answer and starting the analyses
 /// afresh (a cache a panic interrupted is not trusted), so the editor keeps its server.
-fn guarded(ws: &mut Workspace, f: impl FnOnce(&mut Workspace) -> Response, id: lsp_server::RequestId) -> Response {
+fn guarded(
+    ws: &mut Workspace,
+    f: impl FnOnce(&mut Workspace) -> Response,
+    id: lsp_server::RequestId,
+) -> Response {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(ws))) {
         Ok(r) => r,
         Err(_) => {
@@ -124,17 +127,20 @@ fn guarded(ws: &mut Workspace, f: impl FnOnce(&mut Workspace) -> Response, id: l
             Response::new_err(
                 id,
                 lsp_server::ErrorCode::InternalError as i32,
-                "gobook hit an internal error (a bug in gobook, not in the book): please report it".into(),
+                "gobook hit an internal error (a bug in gobook, not in the book): please report it"
+                    .into(),
             )
         }
     }
 }
 
 fn guarded_note(ws: &mut Workspace, n: Notification) -> Option<PathBuf> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| notified(ws, n))).unwrap_or_else(|_| {
-        ws.forget_analyses();
-        None
-    })
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| notified(ws, n))).unwrap_or_else(
+        |_| {
+            ws.forget_analyses();
+            None
+        },
+    )
 }
 
 /// Applies a notification; returns the file it changed, whose problems are to be published.
@@ -147,7 +153,8 @@ fn notified(ws: &mut Workspace, n: Notification) -> Option<PathBuf> {
             Some(path)
         }
         note::DidChangeTextDocument::METHOD => {
-            let p: lsp_types::DidChangeTextDocumentParams = serde_json::from_value(n.params).ok()?;
+            let p: lsp_types::DidChangeTextDocumentParams =
+                serde_json::from_value(n.params).ok()?;
             let path = uri::to_path(&p.text_document.uri)?;
             let t = ws.text_mut(&path)?;
             for c in p.content_changes {
@@ -179,7 +186,9 @@ pub fn answer(ws: &mut Workspace, r: Request) -> Response {
     let result = match r.method.as_str() {
         req::HoverRequest::METHOD => run::<req::HoverRequest>(r, |p| hover::hover(ws, p)),
         req::Completion::METHOD => run::<req::Completion>(r, |p| completion::complete(ws, p)),
-        req::GotoDefinition::METHOD => run::<req::GotoDefinition>(r, |p| navigate::definition(ws, p)),
+        req::GotoDefinition::METHOD => {
+            run::<req::GotoDefinition>(r, |p| navigate::definition(ws, p))
+        }
         req::References::METHOD => run::<req::References>(r, |p| navigate::references(ws, p)),
         req::Rename::METHOD => run::<req::Rename>(r, |p| navigate::rename(ws, p)),
         req::DocumentSymbolRequest::METHOD => {

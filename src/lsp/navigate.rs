@@ -57,7 +57,10 @@ fn definitions(a: &Analysis, from: &Path, id: &str) -> Vec<Location> {
 }
 
 /// Answers `textDocument/definition`.
-pub fn definition(ws: &mut Workspace, p: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>, String> {
+pub fn definition(
+    ws: &mut Workspace,
+    p: GotoDefinitionParams,
+) -> Result<Option<GotoDefinitionResponse>, String> {
     let pos = p.text_document_position_params;
     let Some(path) = super::uri::to_path(&pos.text_document.uri) else {
         return Ok(None);
@@ -70,10 +73,9 @@ pub fn definition(ws: &mut Workspace, p: GotoDefinitionParams) -> Result<Option<
     };
     let at = f.text.offset(pos.position);
     Ok(match target(f, at) {
-        Some(Target::File(p)) if p.is_file() => Some(GotoDefinitionResponse::Scalar(Location::new(
-            super::uri::from_path(&p),
-            lsp_types::Range::default(),
-        ))),
+        Some(Target::File(p)) if p.is_file() => Some(GotoDefinitionResponse::Scalar(
+            Location::new(super::uri::from_path(&p), lsp_types::Range::default()),
+        )),
         Some(Target::Id(id)) => {
             let defs = definitions(a, &path, &id);
             (!defs.is_empty()).then_some(GotoDefinitionResponse::Array(defs))
@@ -83,7 +85,10 @@ pub fn definition(ws: &mut Workspace, p: GotoDefinitionParams) -> Result<Option<
 }
 
 /// Every place of `id` in the book and its included files: (file, definitions, uses).
-fn places<'a>(a: &'a Analysis, id: &str) -> Vec<(&'a File, Vec<(usize, usize)>, Vec<(usize, usize)>)> {
+fn places<'a>(
+    a: &'a Analysis,
+    id: &str,
+) -> Vec<(&'a File, Vec<(usize, usize)>, Vec<(usize, usize)>)> {
     a.files
         .iter()
         .map(|f| {

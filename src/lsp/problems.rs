@@ -27,7 +27,9 @@ pub fn to_lsp(text: &Text, d: &Diagnostic) -> lsp_types::Diagnostic {
 /// The name a message suggests in its "did you mean `X`?".
 pub fn suggestion(message: &str) -> Option<&str> {
     let rest = &message[message.find("did you mean `")? + "did you mean `".len()..];
-    rest.split_once('`').map(|(name, _)| name).filter(|n| !n.is_empty())
+    rest.split_once('`')
+        .map(|(name, _)| name)
+        .filter(|n| !n.is_empty())
 }
 
 /// The problems of the books the `changed` files belong to, one notification per file of
@@ -64,7 +66,10 @@ pub fn publish(ws: &mut Workspace, changed: &[PathBuf]) -> Vec<Notification> {
 mod tests {
     #[test]
     fn suggestions_are_read_from_messages() {
-        assert_eq!(super::suggestion("unknown element `diagram`; did you mean `dia`?"), Some("dia"));
+        assert_eq!(
+            super::suggestion("unknown element `diagram`; did you mean `dia`?"),
+            Some("dia")
+        );
         assert_eq!(super::suggestion("unknown element"), None);
     }
 }

@@ -6,7 +6,10 @@ use crate::format::syntax::{Document, Element};
 use lsp_types::{DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, SymbolKind};
 
 /// Answers `textDocument/documentSymbol`.
-pub fn symbols(ws: &mut Workspace, p: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>, String> {
+pub fn symbols(
+    ws: &mut Workspace,
+    p: DocumentSymbolParams,
+) -> Result<Option<DocumentSymbolResponse>, String> {
     let Some(path) = super::uri::to_path(&p.text_document.uri) else {
         return Ok(None);
     };
@@ -16,7 +19,9 @@ pub fn symbols(ws: &mut Workspace, p: DocumentSymbolParams) -> Result<Option<Doc
     let Some(f) = a.file(&path) else {
         return Ok(None);
     };
-    Ok(Some(DocumentSymbolResponse::Nested(outline(&f.doc, &f.text))))
+    Ok(Some(DocumentSymbolResponse::Nested(outline(
+        &f.doc, &f.text,
+    ))))
 }
 
 /// The outline of a document: chapters holding their symbols; what comes before the first
@@ -24,7 +29,9 @@ pub fn symbols(ws: &mut Workspace, p: DocumentSymbolParams) -> Result<Option<Doc
 pub fn outline(doc: &Document, text: &super::text::Text) -> Vec<DocumentSymbol> {
     let mut top: Vec<DocumentSymbol> = Vec::new();
     for el in &doc.elements {
-        let Some((kind, name)) = shown(el) else { continue };
+        let Some((kind, name)) = shown(el) else {
+            continue;
+        };
         #[allow(deprecated)] // `deprecated` is a field the type requires.
         let sym = DocumentSymbol {
             name,
@@ -54,17 +61,27 @@ fn shown(el: &Element) -> Option<(SymbolKind, String)> {
     let first_words = |s: &str| -> String {
         let line = s.lines().next().unwrap_or("").trim();
         let cut: String = line.chars().take(60).collect();
-        if cut.len() < line.len() { format!("{cut}…") } else { cut }
+        if cut.len() < line.len() {
+            format!("{cut}…")
+        } else {
+            cut
+        }
     };
     let id = el.id_str().map(|i| format!(" #{i}")).unwrap_or_default();
     Some(match el.kind {
         ElementKind::Book => (SymbolKind::FILE, format!("book{id}")),
         ElementKind::Chapter => (SymbolKind::NAMESPACE, format!("chapter{id}")),
-        k if k.is_heading() => (SymbolKind::STRING, format!("{} {}", el.name, first_words(el.value_str()))),
+        k if k.is_heading() => (
+            SymbolKind::STRING,
+            format!("{} {}", el.name, first_words(el.value_str())),
+        ),
         ElementKind::Diagram(DiagramKind::Prb) => (SymbolKind::EVENT, format!("prb{id}")),
         ElementKind::Diagram(_) => (SymbolKind::OBJECT, format!("{}{id}", el.name)),
         ElementKind::Go => (SymbolKind::VARIABLE, format!("go{id}")),
-        ElementKind::Include => (SymbolKind::MODULE, format!("include {}", el.attr_value("url").unwrap_or(""))),
+        ElementKind::Include => (
+            SymbolKind::MODULE,
+            format!("include {}", el.attr_value("url").unwrap_or("")),
+        ),
         _ => return None,
     })
 }

@@ -82,7 +82,10 @@ fn diagnostics_are_check_s_in_each_file() {
             _ => String::new(),
         })
         .collect();
-    assert_eq!(codes, ["unknown-element", "unknown-id", "unknown-attribute"]);
+    assert_eq!(
+        codes,
+        ["unknown-element", "unknown-id", "unknown-attribute"]
+    );
     assert_eq!(of(&book).diagnostics[1].range.start, Position::new(16, 11));
     // The included file is published too (clean here); an error typed into it shows there.
     assert!(of(&part).diagnostics.is_empty());
@@ -116,9 +119,24 @@ fn did_you_mean_fixes_are_code_actions() {
     let t = text::Text::new(BOOK.to_string());
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for a in &acts {
-        let CodeActionOrCommand::CodeAction(a) = a else { panic!() };
-        for e in a.edit.as_ref().unwrap().changes.as_ref().unwrap().values().flatten() {
-            edits.push((t.offset(e.range.start), t.offset(e.range.end), e.new_text.clone()));
+        let CodeActionOrCommand::CodeAction(a) = a else {
+            panic!()
+        };
+        for e in a
+            .edit
+            .as_ref()
+            .unwrap()
+            .changes
+            .as_ref()
+            .unwrap()
+            .values()
+            .flatten()
+        {
+            edits.push((
+                t.offset(e.range.start),
+                t.offset(e.range.end),
+                e.new_text.clone(),
+            ));
         }
     }
     edits.sort();
@@ -126,8 +144,14 @@ fn did_you_mean_fixes_are_code_actions() {
         fixed.replace_range(s..e, &n);
     }
     assert!(fixed.contains("\n::dia base=game\n"), "{fixed}");
-    assert!(fixed.contains("::dia base=game at=1 showCoords=1"), "{fixed}");
-    assert!(crate::check::check(&fixed).diagnostics.iter().all(|d| d.code == "unknown-link"));
+    assert!(
+        fixed.contains("::dia base=game at=1 showCoords=1"),
+        "{fixed}"
+    );
+    assert!(crate::check::check(&fixed)
+        .diagnostics
+        .iter()
+        .all(|d| d.code == "unknown-link"));
 }
 
 #[test]
@@ -136,12 +160,26 @@ fn hover_shows_the_diagram_points_texts_and_meanings() {
     let fig = hover_text(&mut ws, at(&book, BOOK, "fig(#f1)", 1));
     assert!(fig.contains("![Figure 1"), "{fig}");
     assert!(fig.contains("data:image/svg+xml;base64,"), "{fig}");
-    let b64 = fig.split("base64,").nth(1).unwrap().split(')').next().unwrap();
+    let b64 = fig
+        .split("base64,")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap();
     use base64::Engine;
-    let svg = String::from_utf8(base64::engine::general_purpose::STANDARD.decode(b64).unwrap()).unwrap();
+    let svg = String::from_utf8(
+        base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .unwrap(),
+    )
+    .unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("Figure 1"), "{svg}");
     let pt = hover_text(&mut ws, at(&book, BOOK, "Q16\n", 1));
-    assert!(pt.contains("**Q16**") && pt.contains("White plays move 2"), "{pt}");
+    assert!(
+        pt.contains("**Q16**") && pt.contains("White plays move 2"),
+        "{pt}"
+    );
     let std = hover_text(&mut ws, at(&book, BOOK, "#btp#", 2));
     assert!(std.contains("Black to play"), "{std}");
     let attr = hover_text(&mut ws, at(&book, BOOK, "ca=\"Figure", 0));
@@ -168,14 +206,20 @@ fn labels(ws: &mut Workspace, path: &Path, text: &str, needle: &str, plus: u32) 
 #[test]
 fn completion_knows_names_attributes_ids_languages_and_texts() {
     let (_d, book, _p, mut ws) = setup();
-    let text = BOOK.replace("::h2 One", "::fi\n\n::fig sh\n\n::p_d\n\n::fig base=\n\n::p #bt");
+    let text = BOOK.replace(
+        "::h2 One",
+        "::fi\n\n::fig sh\n\n::p_d\n\n::fig base=\n\n::p #bt",
+    );
     ws.open(book.clone(), text.clone());
     let names = labels(&mut ws, &book, &text, "::fi\n", 4);
     assert!(names.contains(&"fig".to_string()) && names.contains(&"de".to_string()));
     let attrs = labels(&mut ws, &book, &text, "::fig sh", 8);
     assert!(attrs.contains(&"showCoords".to_string()) && attrs.contains(&"mv".to_string()));
     assert!(!attrs.contains(&"url".to_string()));
-    assert_eq!(labels(&mut ws, &book, &text, "::p_d", 5).len(), schema_languages());
+    assert_eq!(
+        labels(&mut ws, &book, &text, "::p_d", 5).len(),
+        schema_languages()
+    );
     let ids = labels(&mut ws, &book, &text, "::fig base=", 11);
     for id in ["game", "f1", "pd", "one"] {
         assert!(ids.contains(&id.to_string()), "{ids:?}");
@@ -199,14 +243,18 @@ fn definition_references_and_rename_cross_the_include() {
         },
     )
     .unwrap();
-    let Some(GotoDefinitionResponse::Array(locs)) = def else { panic!("{def:?}") };
+    let Some(GotoDefinitionResponse::Array(locs)) = def else {
+        panic!("{def:?}")
+    };
     assert_eq!(locs[0].uri, uri::from_path(&part));
     assert_eq!(locs[0].range.start, Position::new(0, 7));
     let refs = navigate::references(
         &mut ws,
         ReferenceParams {
             text_document_position: at(&book, BOOK, "game) mv", 0),
-            context: ReferenceContext { include_declaration: true },
+            context: ReferenceContext {
+                include_declaration: true,
+            },
             work_done_progress_params: Default::default(),
             partial_result_params: Default::default(),
         },
@@ -238,7 +286,9 @@ fn definition_references_and_rename_cross_the_include() {
         },
     )
     .unwrap();
-    assert!(matches!(inc, Some(GotoDefinitionResponse::Scalar(l)) if l.uri == uri::from_path(&part)));
+    assert!(
+        matches!(inc, Some(GotoDefinitionResponse::Scalar(l)) if l.uri == uri::from_path(&part))
+    );
 }
 
 #[test]
@@ -257,8 +307,23 @@ fn outline_and_formatting() {
     };
     let names: Vec<&str> = syms.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["book #b", "chapter #one"]);
-    let kids: Vec<&str> = syms[1].children.as_ref().unwrap().iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(kids, ["h2 One", "go #game", "fig #f1", "include part.gobook", "dia"]);
+    let kids: Vec<&str> = syms[1]
+        .children
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(
+        kids,
+        [
+            "h2 One",
+            "go #game",
+            "fig #f1",
+            "include part.gobook",
+            "dia"
+        ]
+    );
     let messy = "::book(#b)   title=T\n::chapter(#c)\n::dia ab=c3\n";
     ws.open(book.clone(), messy.into());
     let edits = actions::format(
@@ -271,7 +336,8 @@ fn outline_and_formatting() {
     )
     .unwrap()
     .unwrap();
-    let crate::format::writer::Formatted::Text(want) = crate::format::writer::format(messy, false) else {
+    let crate::format::writer::Formatted::Text(want) = crate::format::writer::format(messy, false)
+    else {
         panic!()
     };
     assert_eq!(edits.len(), 1);

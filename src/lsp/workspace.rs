@@ -179,7 +179,11 @@ fn local_includes(book: &Path, text: &str) -> Vec<(String, PathBuf)> {
 /// The `::include`s of `doc` naming a local file, with its path.
 fn includes_of(doc: &Document, dir: &Path) -> Vec<(String, PathBuf)> {
     let mut out: Vec<(String, PathBuf)> = Vec::new();
-    for el in doc.elements.iter().filter(|e| e.kind == ElementKind::Include) {
+    for el in doc
+        .elements
+        .iter()
+        .filter(|e| e.kind == ElementKind::Include)
+    {
         let Some(url) = el.attr_value("url") else {
             continue;
         };

@@ -15,6 +15,7 @@ mod cli_svg;
 mod cli_svg_sgf;
 mod cli_words;
 mod convert_cli;
+mod editors_grammar;
 mod epub_build;
 mod examples_build;
 mod format_books;
