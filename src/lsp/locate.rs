@@ -64,6 +64,9 @@ pub fn word_at(text: &str, at: usize) -> Option<(usize, usize)> {
     (start < end).then_some((start, end))
 }
 
+/// Byte ranges in a text.
+pub type Ranges = Vec<(usize, usize)>;
+
 /// The attributes whose value is an ID.
 const LINKING: [&str; 3] = ["base", "ref", "href"];
 
@@ -81,11 +84,7 @@ pub fn linking_attr(text: &str, start: usize) -> Option<&'static str> {
 
 /// Where `id` is defined (the `(#id)` text) and used (as the value of `base`, `ref` or
 /// `href`) in `text`, whose tree is `doc`: byte ranges of the ID itself, definitions first.
-pub fn id_places(
-    text: &str,
-    doc: &Document,
-    id: &str,
-) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
+pub fn id_places(text: &str, doc: &Document, id: &str) -> (Ranges, Ranges) {
     let defs = doc
         .elements
         .iter()

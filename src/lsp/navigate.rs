@@ -2,7 +2,7 @@
 //! or the file an `::include` names; find every use of an ID; rename an ID in the book and
 //! the files it includes.
 
-use super::locate::{self, Spot};
+use super::locate::{self, Ranges, Spot};
 use super::workspace::{Analysis, File, Workspace};
 use crate::format::schema::ElementKind;
 use lsp_types::{
@@ -85,10 +85,7 @@ pub fn definition(
 }
 
 /// Every place of `id` in the book and its included files: (file, definitions, uses).
-fn places<'a>(
-    a: &'a Analysis,
-    id: &str,
-) -> Vec<(&'a File, Vec<(usize, usize)>, Vec<(usize, usize)>)> {
+fn places<'a>(a: &'a Analysis, id: &str) -> Vec<(&'a File, Ranges, Ranges)> {
     a.files
         .iter()
         .map(|f| {
@@ -124,6 +121,9 @@ pub fn references(ws: &mut Workspace, p: ReferenceParams) -> Result<Option<Vec<L
 }
 
 /// Answers `textDocument/rename`: the ID's definitions and uses, in every file of the book.
+// `Uri` caches its parts in cells, which clippy takes for a key that may change; the protocol
+// keys a workspace edit by `Uri`, and nothing here mutates one.
+#[allow(clippy::mutable_key_type)]
 pub fn rename(ws: &mut Workspace, p: RenameParams) -> Result<Option<WorkspaceEdit>, String> {
     let pos = p.text_document_position;
     let new = p.new_name;

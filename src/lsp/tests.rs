@@ -232,6 +232,7 @@ fn schema_languages() -> usize {
 }
 
 #[test]
+#[allow(clippy::mutable_key_type)] // the protocol's `Uri` keys (see navigate::rename)
 fn definition_references_and_rename_cross_the_include() {
     let (_d, book, part, mut ws) = setup();
     let def = navigate::definition(

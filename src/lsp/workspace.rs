@@ -129,8 +129,12 @@ impl Workspace {
     /// The book `path` belongs to: itself when it has a `::book`, else an open book or a
     /// book beside it (or in the folder above) that includes it; else itself.
     pub fn book_of(&self, path: &Path) -> Option<PathBuf> {
-        let text = self.text_of(path)?;
-        if is_book(&text) {
+        // An open file is looked at in place: a book's text is megabytes, asked at every request.
+        let book = match self.open.get(path) {
+            Some(t) => is_book(&t.text),
+            None => is_book(&self.text_of(path)?),
+        };
+        if book {
             return Some(path.to_path_buf());
         }
         let mut candidates: Vec<PathBuf> = self.open.keys().cloned().collect();
