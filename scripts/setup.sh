@@ -21,6 +21,9 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v ebook-convert >/dev/null 2>&1 || need_bare+=(calibre)
 # Java runs the Nu Html Checker (vnu-jar, from npm below) over the built pages.
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+# Neovim's built-in LSP client, headless, is the editor the language server is tested through
+# (tests/it/lsp_client.rs).
+command -v nvim >/dev/null 2>&1 || need+=(neovim)
 if [ ${#need[@]} -gt 0 ] || [ ${#need_bare[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

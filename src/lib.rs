@@ -22,6 +22,8 @@ pub mod i18n;
 pub mod import;
 pub mod inspect;
 pub mod layout;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod markup;
 pub mod point;
 pub mod project;

@@ -12,6 +12,8 @@ mod import;
 mod import_problems;
 mod init;
 mod inspect;
+#[cfg(feature = "lsp")]
+mod lsp;
 mod md;
 mod mdbook;
 mod picture;
@@ -107,6 +109,12 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Make a book (or a chapter) from an SGF or XML game, or from problem files
     Import(import::ImportArgs),
+    /// The language server for editors (VS Code, Neovim, Helix...), on standard input and output
+    #[cfg(feature = "lsp")]
+    #[command(
+        after_help = "Started by the editor, not by hand: see docs/editors.md for VS Code, Neovim and Helix."
+    )]
+    Lsp(lsp::LspArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -130,6 +138,8 @@ pub fn run() -> i32 {
         Command::Mdbook(args) => mdbook::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
         Command::Import(args) => import::run(&args, g),
+        #[cfg(feature = "lsp")]
+        Command::Lsp(args) => lsp::run(&args, g),
     }
 }
 

@@ -110,8 +110,30 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
         }
         return Ok(Included::Markdown { name, text });
     }
+    let (errors, warnings) = problems_of(url, &text);
+    if !errors.is_empty() {
+        let mut diagnostics = errors;
+        diagnostics.extend(warnings);
+        diagnostics.sort_by_key(|d| d.span.start);
+        return Err(IncludeError::Content {
+            name,
+            text,
+            diagnostics,
+        });
+    }
+    Ok(Included::Gobook {
+        name,
+        text,
+        warnings,
+    })
+}
+
+/// The errors and the warnings of the gobook file `url` names, whose text is `text`, placed
+/// in that text: what [`read`] reports, and what `gobook lsp` shows for an included file
+/// the author is editing (its text in the editor, not on disk).
+pub fn problems_of(url: &str, text: &str) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     // An included file holds elements as if written in place: check it as such.
-    let wrapped = wrap(&text);
+    let wrapped = wrap(text);
     let c = check(&wrapped);
     let shift = (wrapped.len() - text.len()) as u32;
     let unshift = |span: crate::format::syntax::Span| crate::format::syntax::Span {
@@ -146,20 +168,7 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
         nested.error(unshift(span), Code::NestedInclude, format!("includes cannot be nested; include `{inner}` from the book itself, next to `{url}`"));
     }
     diagnostics.extend(nested.into_vec());
-    if !diagnostics.is_empty() {
-        diagnostics.extend(warnings);
-        diagnostics.sort_by_key(|d| d.span.start);
-        return Err(IncludeError::Content {
-            name,
-            text,
-            diagnostics,
-        });
-    }
-    Ok(Included::Gobook {
-        name,
-        text,
-        warnings,
-    })
+    (diagnostics, warnings)
 }
 
 /// The local images a Markdown text shows (`![alt](pic.png)`), each with the byte range

@@ -33,7 +33,8 @@ const LAYERS: &[&[&str]] = &[
     &["markup"],
     // The writers, each thin: its own frame, files and package around the shared markup.
     &["site", "epub"],
-    &["serve"],
+    // Around the pipeline: the live preview, and the language server for authors' editors.
+    &["serve", "lsp"],
     // The binary: src/main.rs and src/cli/.
     &["cli"],
 ];
