@@ -249,8 +249,15 @@ impl DiagramWidth {
 
 /// A number the book gives (an image's `scale`), compared and hashed by its bits: the page
 /// model that holds it is a cache key (`serve`), and equal bits always make the same bytes.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Real(pub f64);
+
+// By bits, as it is hashed: equal values hash alike (0.0 and -0.0 are two values here).
+impl PartialEq for Real {
+    fn eq(&self, other: &Real) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
 
 impl Eq for Real {}
 
