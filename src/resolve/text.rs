@@ -291,9 +291,12 @@ fn text_atoms(
             }
             if let Some((code, fix)) = misspelt_standard_text(&s[i..]) {
                 diags.warning(
-                    crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + code.len() + 2),
+                    crate::format::syntax::Span::new(
+                        offset as usize + i,
+                        offset as usize + i + code.len() + 2,
+                    ),
                     Code::UnknownStandardText,
-                    format!("`#{code}#` is not a standard text, so it stays as written; did you mean `#{fix}#`?"),
+                    format!("`#{code}#` is not a standard text, so it stays as written; {fix}"),
                 );
             }
         }
@@ -457,14 +460,34 @@ fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
             .map(String::as_str)
             .chain(BOOK_TEXTS.iter().copied())
     };
+    let meant = |fix: String| format!("did you mean `#{fix}#`?");
     if known().any(|k| k == name) {
         // A known text with a language tag that is none (`#btp_jp#`): the tag is the typo.
-        let tag = crate::suggest::closest(tag?, schema::LANGUAGES.iter().copied())?;
-        return Some((code, format!("{name}_{tag}")));
+        let tag = tag?;
+        return Some((
+            code,
+            match crate::suggest::closest(tag, schema::LANGUAGES.iter().copied()) {
+                Some(t) => meant(format!("{name}_{t}")),
+                None => format!(
+                    "`{tag}` is no book language: write `#{name}#` for the page's language, or `#{name}_xx#` with one of {}",
+                    crate::i18n::LANGUAGES.join(", ")
+                ),
+            },
+        ));
     }
-    let fix = crate::suggest::closest(name, known())?;
     let tag = tag.map(|t| format!("_{t}")).unwrap_or_default();
-    Some((code, format!("{fix}{tag}")))
+    match crate::suggest::closest(name, known()) {
+        Some(fix) => Some((code, meant(format!("{fix}{tag}")))),
+        // A word between two `#`s that is like no standard text: said too, with where the
+        // list is, unless it is no word (`#5#`).
+        None if name.starts_with(|c: char| c.is_ascii_alphabetic()) => Some((
+            code,
+            "no standard text is like it: they are the spec's two- and three-letter codes such as \
+             `#btp#` (\"Black to play.\") and the book's `#title#`, `#author#`, `#copyright#`"
+                .to_string(),
+        )),
+        None => None,
+    }
 }
 
 /// Splits a plain string into literal pieces and standard texts, resolved.

@@ -83,11 +83,17 @@ fn an_unknown_standard_text_names_the_closest_one() {
     );
     assert!(m.ends_with("did you mean `#btp_de#`?"), "{m}");
     // A `#` in running text is text: nothing is reported.
-    let all = check(&format!("{HEAD}::p Move #5 and C# and #zzzzzz#.\n"));
+    let all = check(&format!("{HEAD}::p Move #5 and C# and #7#.\n"));
     assert!(
         all.iter().all(|d| d.code != Code::UnknownStandardText),
         "{all:#?}"
     );
+    // A word between `#`s like no standard text stays literal too, and is said (#34).
+    let m = message(
+        &format!("{HEAD}::p #zzzzzz# here.\n"),
+        "unknown-standard-text",
+    );
+    assert!(m.contains("no standard text is like it"), "{m}");
 }
 
 #[test]
