@@ -144,7 +144,10 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         .map(|t| text::resolve_plain(book, t, lang))
         .or_else(|| blocks.as_deref().and_then(page::first_paragraph))
         .map(|t| page::summary(&t, 160))
-        .filter(|t| !t.is_empty());
+        .filter(|t| !t.is_empty())
+        // A page of no paragraphs (the contents) in a book without a subtitle still says
+        // what it is to a search engine.
+        .or_else(|| Some(format!("{this_title} – {book_title}")));
     let title = if page == 0 {
         book_title.clone()
     } else {
