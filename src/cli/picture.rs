@@ -173,8 +173,9 @@ pub fn draw(
             if !missing.is_empty() && !quiet {
                 let shown: String = missing.iter().take(10).collect();
                 eprintln!(
-                    "warning: the PNG's font has no {shown}: those characters are left out; \
-                     use SVG for text beyond Latin letters"
+                    "note: the PNG's bundled font has no {shown}: they are drawn in a font of \
+                     this machine that has them (fonts-noto-cjk covers Chinese, Japanese and \
+                     Korean), else left out; an SVG shows them in the reader's fonts"
                 );
             }
             gobook::render::png::svg_to_png(&svg, pic.width.unwrap_or(DEFAULT_PNG_WIDTH), pic.scale)

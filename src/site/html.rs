@@ -130,7 +130,10 @@ fn head(site: &Site, plan_idx: usize, page: &LaidPage, root: &str) -> Markup {
         .clone()
         .or_else(|| page::first_paragraph(&page.blocks))
         .map(|t| page::summary(&t, 160))
-        .filter(|t| !t.is_empty());
+        .filter(|t| !t.is_empty())
+        // A page of no paragraphs (the contents) in a book without a subtitle still says
+        // what it is to a search engine.
+        .or_else(|| Some(format!("{} – {book_title}", page.frame.title)));
     let title = if page.index == 0 {
         book_title
     } else {

@@ -227,3 +227,37 @@ fn svg_and_png_outputs_replace_only_what_gobook_drew() {
         "its own files are replaced"
     );
 }
+
+#[test]
+fn a_book_of_one_diagram_needs_no_id() {
+    let dir = common::tempdir();
+    let book = dir.path().join("one.gobook");
+    std::fs::write(
+        &book,
+        "::book(#one)\n\n::chapter\n\n::dia(#only) sz=9 ab=C3 aw=D4\n",
+    )
+    .unwrap();
+    let out = gobook(&["svg", book.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("Black stones: C3"));
+    // Two diagrams: which one is the user's choice, and the message says how to make it.
+    std::fs::write(
+        &book,
+        "::book(#one)\n\n::chapter\n\n::dia(#a) sz=9 ab=C3\n\n::dia(#b) sz=9 aw=D4\n",
+    )
+    .unwrap();
+    let out = gobook(&["svg", book.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("has 2 diagrams") && err.contains("--id"),
+        "{err}"
+    );
+}
