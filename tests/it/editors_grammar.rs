@@ -57,7 +57,7 @@ fn grammar_is_json_and_every_pattern_compiles() {
     for (k, inc) in g["repository"].as_object().unwrap() {
         let text = inc.to_string();
         for name in text
-            .split("\"#")
+            .split("\"include\":\"#")
             .skip(1)
             .filter_map(|s| s.split('"').next())
         {
