@@ -208,9 +208,9 @@ fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) 
     // Included gobook files are spliced into the book by the check: an open one as the
     // editor holds it, others from disk.
     let read = |url: &str| match confine(&dir, url, "included file", Kind::File) {
-        Ok(rel) if ws.open.contains_key(&dir.join(&rel)) && !url.ends_with(".md") => ws
-            .text_of(&dir.join(rel))
-            .map(|t| (url.to_string(), t)),
+        Ok(rel) if ws.open.contains_key(&dir.join(&rel)) && !url.ends_with(".md") => {
+            ws.text_of(&dir.join(rel)).map(|t| (url.to_string(), t))
+        }
         _ => crate::project::includes::gobook_source(url, &dir),
     };
     let checked = crate::check::check_with_included(&text, cache, &read);
