@@ -45,12 +45,9 @@ pub fn markdown(a: &Analysis, f: &File, at: usize) -> Option<String> {
     // Only the book's own elements are resolved; an included file's are shown by the book.
     let diagram = || {
         f.url.is_none().then(|| {
-            a.checked
-                .resolved
-                .book
-                .diagrams
-                .iter()
-                .find(|d| d.element == i)
+            a.checked.resolved.book.diagrams.iter().find(|d| {
+                a.checked.doc.elements.get(d.element).map(|e| e.span.start) == Some(el.span.start)
+            })
         })?
     };
     match spot {

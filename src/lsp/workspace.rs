@@ -19,7 +19,7 @@ pub struct File {
     pub path: PathBuf,
     /// Its text: the editor's when open, else the disk's.
     pub text: Text,
-    /// Its syntax tree (for the book, the checked one).
+    /// Its own syntax tree (for the book, without the included files spliced in).
     pub doc: Document,
     /// The `url` of the `::include` naming it; `None` for the book.
     pub url: Option<String>,
@@ -220,7 +220,10 @@ fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) 
     book_problems.sort_by_key(|d| (d.span.start, d.severity));
     let mut problems = vec![(path.to_path_buf(), book_problems)];
     let mut files = Vec::new();
-    for (url, p) in includes_of(&checked.doc, &dir) {
+    // The book's own tree: the check's has the included files' elements spliced in, in
+    // place of their `::include`s, at positions past the book's text.
+    let own = crate::format::parse(&text).doc;
+    for (url, p) in includes_of(&own, &dir) {
         if !url.ends_with(".gobook") {
             continue;
         }
@@ -232,11 +235,18 @@ fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) 
             e
         } else {
             let name = p.display().to_string();
-            found
+            checked
                 .included
                 .iter()
-                .find(|f| f.name == name)
+                .find(|f| f.url == url)
                 .map(|f| f.diagnostics.clone())
+                .or_else(|| {
+                    found
+                        .included
+                        .iter()
+                        .find(|f| f.name == name)
+                        .map(|f| f.diagnostics.clone())
+                })
                 .unwrap_or_default()
         };
         problems.push((p.clone(), diags));
@@ -251,7 +261,7 @@ fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) 
         0,
         File {
             path: path.to_path_buf(),
-            doc: checked.doc.clone(),
+            doc: own,
             text: Text::new(text),
             url: None,
         },
