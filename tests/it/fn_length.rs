@@ -35,7 +35,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/cli/check.rs", "run"),
     ("src/cli/import.rs", "run"),
     ("src/import/problems.rs", "problem"),
-    ("src/import/game.rs", "import_game"),
     ("src/import/game.rs", "variation"),
     ("src/check/coverage.rs", "coverage"),
     ("src/epub/package.rs", "opf"),
