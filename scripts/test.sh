@@ -8,3 +8,6 @@ cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --all-targets --locked
 cargo test --doc --locked
+# The library as library users and the fuzzers build it: no server, PNG, CSS bundler or LSP.
+cargo clippy --lib --locked --no-default-features -- -D warnings
+cargo test --lib --locked --no-default-features

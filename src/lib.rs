@@ -29,6 +29,7 @@ pub mod point;
 pub mod project;
 pub mod render;
 pub mod resolve;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod sgf;
 pub mod site;

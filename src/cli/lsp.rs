@@ -1,6 +1,8 @@
 //! `gobook lsp`: the language server, speaking on standard input and output.
 
-use super::{GlobalArgs, EXIT_OK, EXIT_USAGE};
+use super::GlobalArgs;
+#[cfg(feature = "lsp")]
+use super::{EXIT_OK, EXIT_USAGE};
 use clap::Args;
 
 /// Arguments of `gobook lsp`.
@@ -12,6 +14,13 @@ pub struct LspArgs {
 }
 
 /// Runs the language server until the editor says `exit`.
+#[cfg(not(feature = "lsp"))]
+pub fn run(_args: &LspArgs, _g: GlobalArgs) -> i32 {
+    super::lacks_feature("`gobook lsp`", "lsp")
+}
+
+/// Runs the language server until the editor says `exit`.
+#[cfg(feature = "lsp")]
 pub fn run(_args: &LspArgs, _g: GlobalArgs) -> i32 {
     match gobook::lsp::run_stdio() {
         Ok(()) => EXIT_OK,

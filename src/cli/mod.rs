@@ -12,7 +12,6 @@ mod import;
 mod import_problems;
 mod init;
 mod inspect;
-#[cfg(feature = "lsp")]
 mod lsp;
 mod md;
 mod mdbook;
@@ -110,7 +109,6 @@ enum Command {
     /// Make a book (or a chapter) from an SGF or XML game, or from problem files
     Import(import::ImportArgs),
     /// The language server for editors (VS Code, Neovim, Helix...), on standard input and output
-    #[cfg(feature = "lsp")]
     #[command(
         after_help = "Started by the editor, not by hand: see docs/editors.md for VS Code, Neovim and Helix."
     )]
@@ -138,9 +136,19 @@ pub fn run() -> i32 {
         Command::Mdbook(args) => mdbook::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
         Command::Import(args) => import::run(&args, g),
-        #[cfg(feature = "lsp")]
         Command::Lsp(args) => lsp::run(&args, g),
     }
+}
+
+/// Says that this gobook was built without the Cargo feature a command needs, and how to
+/// get it; the exit code is that of wrong usage (2).
+#[cfg(not(all(feature = "serve", feature = "lsp", feature = "png")))]
+pub fn lacks_feature(what: &str, feature: &str) -> i32 {
+    report::error(&format!(
+        "{what} needs the Cargo feature `{feature}`, which this gobook was built without; \
+         rebuild it with `cargo install gobook --features {feature}` (or with the default features)"
+    ));
+    EXIT_USAGE
 }
 
 /// Writes `text` and a newline to standard output; a closed pipe (`| head`) is not an error.

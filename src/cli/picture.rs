@@ -99,9 +99,21 @@ pub fn format_of(out: Option<&Path>, asked: Option<Format>) -> Result<Format, St
             a.extension(),
             e.extension()
         )),
-        (Some(a), _) => Ok(a),
-        (None, e) => Ok(e.unwrap_or(Format::Svg)),
+        (Some(a), _) => available(a),
+        (None, e) => available(e.unwrap_or(Format::Svg)),
     }
+}
+
+/// The format, when this gobook can write it: PNG needs the `png` feature.
+fn available(format: Format) -> Result<Format, String> {
+    if format == Format::Png && !cfg!(feature = "png") {
+        return Err(
+            "PNG pictures need the Cargo feature `png`, which this gobook was built without; \
+             write SVG, or rebuild gobook with `cargo install gobook --features png`"
+                .to_string(),
+        );
+    }
+    Ok(format)
 }
 
 /// Draws diagram `d` of `book` as the picture `pic` asks for: SVG text or PNG bytes.
@@ -162,6 +174,12 @@ pub fn draw(
             svg.push('\n');
             Ok(svg.into_bytes())
         }
+        #[cfg(not(feature = "png"))]
+        Format::Png => {
+            let _ = (quiet, board, DEFAULT_PNG_WIDTH);
+            Err("PNG pictures need the Cargo feature `png`".to_string())
+        }
+        #[cfg(feature = "png")]
         Format::Png => {
             let text: String = opts
                 .caption
@@ -211,10 +229,14 @@ fn drawn_by_gobook(path: &Path) -> bool {
         return false;
     };
     let svg = head.starts_with(br#"<svg xmlns="http://www.w3.org/2000/svg" class="gb""#);
+    #[cfg(feature = "png")]
     let png = head.starts_with(b"\x89PNG")
         && head
             .windows(gobook::render::png::SOFTWARE_CHUNK.len())
             .any(|w| w == gobook::render::png::SOFTWARE_CHUNK);
+    // Without the `png` feature no PNG is drawn, so none is taken for gobook's.
+    #[cfg(not(feature = "png"))]
+    let png = false;
     svg || png
 }
 
