@@ -16,16 +16,9 @@ pub fn complete(
     p: CompletionParams,
 ) -> Result<Option<CompletionResponse>, String> {
     let pos = p.text_document_position;
-    let Some(path) = super::uri::to_path(&pos.text_document.uri) else {
+    let Some((a, f, at)) = ws.at(&pos) else {
         return Ok(None);
     };
-    let Some(a) = ws.analysis(&path) else {
-        return Ok(None);
-    };
-    let Some(f) = a.file(&path) else {
-        return Ok(None);
-    };
-    let at = f.text.offset(pos.position);
     let text = &f.text.text;
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     Ok(Some(CompletionResponse::Array(items(

@@ -18,16 +18,9 @@ const HOVER_WIDTH: u32 = 320;
 /// Answers `textDocument/hover`.
 pub fn hover(ws: &mut Workspace, p: HoverParams) -> Result<Option<Hover>, String> {
     let pos = p.text_document_position_params;
-    let Some(path) = super::uri::to_path(&pos.text_document.uri) else {
+    let Some((a, f, at)) = ws.at(&pos) else {
         return Ok(None);
     };
-    let Some(a) = ws.analysis(&path) else {
-        return Ok(None);
-    };
-    let Some(f) = a.file(&path) else {
-        return Ok(None);
-    };
-    let at = f.text.offset(pos.position);
     Ok(markdown(a, f, at).map(|value| Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,

@@ -62,22 +62,15 @@ pub fn definition(
     p: GotoDefinitionParams,
 ) -> Result<Option<GotoDefinitionResponse>, String> {
     let pos = p.text_document_position_params;
-    let Some(path) = super::uri::to_path(&pos.text_document.uri) else {
+    let Some((a, f, at)) = ws.at(&pos) else {
         return Ok(None);
     };
-    let Some(a) = ws.analysis(&path) else {
-        return Ok(None);
-    };
-    let Some(f) = a.file(&path) else {
-        return Ok(None);
-    };
-    let at = f.text.offset(pos.position);
     Ok(match target(f, at) {
         Some(Target::File(p)) if p.is_file() => Some(GotoDefinitionResponse::Scalar(
             Location::new(super::uri::from_path(&p), lsp_types::Range::default()),
         )),
         Some(Target::Id(id)) => {
-            let defs = definitions(a, &path, &id);
+            let defs = definitions(a, &f.path, &id);
             (!defs.is_empty()).then_some(GotoDefinitionResponse::Array(defs))
         }
         _ => None,
@@ -98,16 +91,10 @@ fn places<'a>(a: &'a Analysis, id: &str) -> Vec<(&'a File, Ranges, Ranges)> {
 /// Answers `textDocument/references`.
 pub fn references(ws: &mut Workspace, p: ReferenceParams) -> Result<Option<Vec<Location>>, String> {
     let pos = p.text_document_position;
-    let Some(path) = super::uri::to_path(&pos.text_document.uri) else {
+    let Some((a, f, at)) = ws.at(&pos) else {
         return Ok(None);
     };
-    let Some(a) = ws.analysis(&path) else {
-        return Ok(None);
-    };
-    let Some(f) = a.file(&path) else {
-        return Ok(None);
-    };
-    let Some(Target::Id(id)) = target(f, f.text.offset(pos.position)) else {
+    let Some(Target::Id(id)) = target(f, at) else {
         return Ok(None);
     };
     let mut out = Vec::new();
@@ -132,16 +119,10 @@ pub fn rename(ws: &mut Workspace, p: RenameParams) -> Result<Option<WorkspaceEdi
             "`{new}` cannot be an ID: use letters, digits, `-`, `_` and `.`"
         ));
     }
-    let Some(path) = super::uri::to_path(&pos.text_document.uri) else {
+    let Some((a, f, at)) = ws.at(&pos) else {
         return Ok(None);
     };
-    let Some(a) = ws.analysis(&path) else {
-        return Ok(None);
-    };
-    let Some(f) = a.file(&path) else {
-        return Ok(None);
-    };
-    let Some(Target::Id(id)) = target(f, f.text.offset(pos.position)) else {
+    let Some(Target::Id(id)) = target(f, at) else {
         return Err("put the cursor on an ID, or on a `base`, `ref` or `href` naming one".into());
     };
     let mut changes = HashMap::new();

@@ -115,6 +115,18 @@ impl Workspace {
 
     /// The analysis of the book `path` belongs to (itself, or the book that includes it),
     /// made now if stale.
+    /// The book analysis, the file and the byte offset a request's position `pos` names;
+    /// None for a file that is no book's.
+    pub fn at(
+        &mut self,
+        pos: &lsp_types::TextDocumentPositionParams,
+    ) -> Option<(&Analysis, &File, usize)> {
+        let path = super::uri::to_path(&pos.text_document.uri)?;
+        let a = self.analysis(&path)?;
+        let f = a.file(&path)?;
+        Some((a, f, f.text.offset(pos.position)))
+    }
+
     pub fn analysis(&mut self, path: &Path) -> Option<&Analysis> {
         let book = self.book_of(path)?;
         if self.books.get(&book).is_none_or(|b| b.analysis.is_none()) {
