@@ -19,7 +19,7 @@ use crate::layout::writer::{self, Input, Writer};
 use crate::markup::blocks::{self as markup_blocks, interface_words, Writer as MarkupWriter};
 use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
-use crate::project::build::{local_images, BuildError, Options, Product, DEFAULT_OUT_DIR};
+use crate::project::build::{local_images, BuildError, Options, Product};
 use crate::project::confine::{confine, Kind};
 use crate::project::error::{io, ProjectError};
 use crate::project::output;
@@ -91,12 +91,7 @@ impl Writer for EpubBuild {
         let start = Instant::now();
         let (opts, config) = (input.opts, input.config);
         let name = opts.book.display().to_string();
-        let out_dir = output::out_dir(
-            opts.out_dir,
-            config.out_dir.as_deref(),
-            DEFAULT_OUT_DIR,
-            opts.book,
-        )?;
+        let out_dir = input.out_dir()?;
         let checked = input.book.checked;
         let book = input.book.book();
         let chosen_theme = theme::theme(config.theme.as_deref(), input.book_dir)?;

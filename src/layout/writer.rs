@@ -22,6 +22,19 @@ pub struct Input<'a> {
     pub book: &'a LaidBook<'a>,
 }
 
+impl Input<'_> {
+    /// The folder the output goes to: `-o`, else `gobook.toml`'s `out_dir`, else the
+    /// default beside the book.
+    pub fn out_dir(&self) -> Result<std::path::PathBuf, BuildError> {
+        Ok(output::out_dir(
+            self.opts.out_dir,
+            self.config.out_dir.as_deref(),
+            crate::project::build::DEFAULT_OUT_DIR,
+            self.opts.book,
+        )?)
+    }
+}
+
 /// An output of a book.
 pub trait Writer {
     /// What a finished write gives back.

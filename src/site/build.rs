@@ -387,12 +387,7 @@ impl Setup {
 fn setup(input: &Input) -> Result<Setup, BuildError> {
     let (opts, config) = (input.opts, input.config);
     let name = opts.book.display().to_string();
-    let out_dir = output::out_dir(
-        opts.out_dir,
-        config.out_dir.as_deref(),
-        DEFAULT_OUT_DIR,
-        opts.book,
-    )?;
+    let out_dir = input.out_dir()?;
     let book = input.book.book();
     if let Some(d) = &config.default_language {
         if !book.languages.iter().any(|l| l.eq_ignore_ascii_case(d)) {
