@@ -238,7 +238,7 @@ pub const SHOWN_PER_FILE: usize = 200;
 /// Which of a file's diagnostics to print when there are more than [`SHOWN_PER_FILE`]:
 /// errors before warnings, since the errors are what stop a build, then in file order.
 /// Returns a flag per diagnostic, and the errors and warnings left out.
-pub fn select_shown(diags: &[Diagnostic], quiet: bool) -> (Vec<bool>, usize, usize) {
+fn select_shown(diags: &[Diagnostic], quiet: bool) -> (Vec<bool>, usize, usize) {
     let errors = diags
         .iter()
         .filter(|d| d.severity == Severity::Error)

@@ -49,7 +49,7 @@ impl Links {
     }
 
     /// Like [`Links::lookup`], but only among elements before `from` (no forward references).
-    pub fn lookup_before(&self, id: &str, from: usize) -> Option<usize> {
+    fn lookup_before(&self, id: &str, from: usize) -> Option<usize> {
         let cands = self.ids.get(id)?;
         let ch = self.chapter.get(from).copied().flatten();
         let earlier = || cands.iter().copied().filter(|&c| c < from);
@@ -241,7 +241,7 @@ fn own_size(el: &Element) -> Option<u8> {
 }
 
 /// The board size an `sgf` value sets, if it reads as SGF with a supported size.
-pub fn sgf_size(value: &str) -> Option<u8> {
+fn sgf_size(value: &str) -> Option<u8> {
     let parsed = sgf::parse(value.as_bytes()).ok()?;
     let size = sgf::main_line(parsed.collection.games.first()?).size;
     (2..=MAX_SIZE).contains(&size).then_some(size)

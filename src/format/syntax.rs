@@ -120,18 +120,3 @@ impl Element {
         self.value.as_ref().map(|t| t.raw.as_str()).unwrap_or("")
     }
 }
-
-impl Document {
-    /// Index ranges of the chapters: elements before the first chapter form no chapter.
-    pub fn chapter_ranges(&self) -> Vec<std::ops::Range<usize>> {
-        let starts: Vec<usize> = (0..self.elements.len())
-            .filter(|&i| self.elements[i].kind == ElementKind::Chapter)
-            .collect();
-        let mut out = Vec::with_capacity(starts.len());
-        for (k, &s) in starts.iter().enumerate() {
-            let end = starts.get(k + 1).copied().unwrap_or(self.elements.len());
-            out.push(s..end);
-        }
-        out
-    }
-}

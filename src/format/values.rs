@@ -371,7 +371,7 @@ pub enum SeqPiece {
 }
 
 /// Splits a sequences value into sequences of pieces, honouring nested parentheses.
-pub fn sequence_parts(s: &str) -> Result<Vec<Vec<SeqPiece>>, ValueError> {
+fn sequence_parts(s: &str) -> Result<Vec<Vec<SeqPiece>>, ValueError> {
     let b = s.as_bytes();
     let mut parts = vec![Vec::new()];
     let mut run = 0;

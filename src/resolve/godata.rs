@@ -99,7 +99,7 @@ impl GoData {
     }
 
     /// The position before the move numbered `at` (passes before it are played).
-    pub fn position_before(&self, at: u32) -> Board {
+    fn position_before(&self, at: u32) -> Board {
         let upto = self.index_of(at);
         let cps = self.checkpoints.get_or_init(|| {
             let mut out = Vec::with_capacity(self.moves.len() / CHECKPOINT);

@@ -141,7 +141,7 @@ pub fn plain(rich: &[Rich]) -> String {
 }
 
 /// A character standing for a symbol in plain text.
-pub fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
+fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
     match (mark, color) {
         (Some(Mark::Triangle), _) => '△',
         (Some(Mark::Square), _) => '□',

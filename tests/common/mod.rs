@@ -56,6 +56,17 @@ pub fn corpora() -> Option<PathBuf> {
     None
 }
 
+/// Says in one line that the running test steps aside because a tool is missing (`why`), where
+/// the harness shows it: straight to the process's stderr, past the capture that hides
+/// `eprintln!` of passing tests. Under `CI` a missing tool is a failure instead.
+#[track_caller]
+pub fn steps_aside(why: &str) {
+    if std::env::var_os("CI").is_some() {
+        panic!("{why} (CI is set, so a missing tool is a failure; scripts/setup.sh installs it)");
+    }
+    let _ = writeln!(std::io::stderr(), "{} steps aside: {why}", test_name());
+}
+
 /// The running test's name: libtest names each test's thread after it.
 fn test_name() -> String {
     std::thread::current().name().unwrap_or("it").to_string()

@@ -32,7 +32,9 @@ fn interactive_diagrams_work_in_chromium() {
             std::env::var_os("CI").is_none(),
             "browser tests cannot run under CI: {why}; run scripts/setup.sh"
         );
-        eprintln!("SKIPPED browser tests: {why}; run scripts/setup.sh to install what they need");
+        crate::common::steps_aside(&format!(
+            "browser tests: {why}; run scripts/setup.sh to install what they need"
+        ));
         return;
     }
     let tmp = common::tempdir();

@@ -79,7 +79,9 @@ fn ready() -> bool {
                 std::env::var_os("CI").is_none(),
                 "the checkers cannot run under CI: {why}; run scripts/setup.sh"
             );
-            eprintln!("SKIPPED checkers: {why}; run scripts/setup.sh to install them");
+            crate::common::steps_aside(&format!(
+                "checkers: {why}; run scripts/setup.sh to install them"
+            ));
             false
         }
     }

@@ -184,7 +184,7 @@ pub(crate) fn assert_epubcheck_clean(files: &[PathBuf]) {
             std::env::var_os("CI").is_none(),
             "epubcheck is missing (scripts/setup.sh installs it)"
         );
-        eprintln!("skipping epubcheck: not installed (scripts/setup.sh installs it)");
+        crate::common::steps_aside("epubcheck is not installed");
         return;
     };
     let handles: Vec<_> = files

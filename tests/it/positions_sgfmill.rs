@@ -42,7 +42,7 @@ fn positions_after_move_k_agree_with_sgfmill() {
             std::env::var_os("CI").is_none(),
             "python3 with sgfmill is missing (scripts/setup.sh installs it)"
         );
-        eprintln!("skipping: python3 -c 'import sgfmill' fails");
+        crate::common::steps_aside("python3 -c 'import sgfmill' fails");
         return;
     }
     // Originals only (reference/ holds other tools' rewrites); every third file keeps the run short.
