@@ -14,17 +14,11 @@ pub fn code_actions(
     ws: &mut Workspace,
     p: CodeActionParams,
 ) -> Result<Option<Vec<CodeActionOrCommand>>, String> {
-    let Some(path) = super::uri::to_path(&p.text_document.uri) else {
-        return Ok(None);
-    };
-    let Some(a) = ws.analysis(&path) else {
-        return Ok(None);
-    };
-    let Some(f) = a.file(&path) else {
+    let Some((a, f)) = ws.document(&p.text_document.uri) else {
         return Ok(None);
     };
     let (from, to) = (f.text.offset(p.range.start), f.text.offset(p.range.end));
-    let Some((_, diags)) = a.problems.iter().find(|(q, _)| *q == path) else {
+    let Some((_, diags)) = a.problems.iter().find(|(q, _)| *q == f.path) else {
         return Ok(None);
     };
     let mut out = Vec::new();

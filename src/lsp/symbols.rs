@@ -10,13 +10,7 @@ pub fn symbols(
     ws: &mut Workspace,
     p: DocumentSymbolParams,
 ) -> Result<Option<DocumentSymbolResponse>, String> {
-    let Some(path) = super::uri::to_path(&p.text_document.uri) else {
-        return Ok(None);
-    };
-    let Some(a) = ws.analysis(&path) else {
-        return Ok(None);
-    };
-    let Some(f) = a.file(&path) else {
+    let Some((_, f)) = ws.document(&p.text_document.uri) else {
         return Ok(None);
     };
     Ok(Some(DocumentSymbolResponse::Nested(outline(

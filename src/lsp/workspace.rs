@@ -121,10 +121,17 @@ impl Workspace {
         &mut self,
         pos: &lsp_types::TextDocumentPositionParams,
     ) -> Option<(&Analysis, &File, usize)> {
-        let path = super::uri::to_path(&pos.text_document.uri)?;
+        let (a, f) = self.document(&pos.text_document.uri)?;
+        Some((a, f, f.text.offset(pos.position)))
+    }
+
+    /// The book analysis and the file of the document `uri`; None for a file that is no
+    /// book's.
+    pub fn document(&mut self, uri: &lsp_types::Uri) -> Option<(&Analysis, &File)> {
+        let path = super::uri::to_path(uri)?;
         let a = self.analysis(&path)?;
         let f = a.file(&path)?;
-        Some((a, f, f.text.offset(pos.position)))
+        Some((a, f))
     }
 
     pub fn analysis(&mut self, path: &Path) -> Option<&Analysis> {
