@@ -177,19 +177,25 @@ fn pages_problems(sites: &[PathBuf]) -> Vec<String> {
 /// accessibility metadata it does not declare, each as a message naming the file.
 fn ace_problems(epub: &Path, report_dir: &Path) -> Vec<String> {
     let ace = common::root().join("tests/browser/node_modules/.bin/ace-puppeteer");
+    // Ace gives Chromium 5 s to start by default; on two busy cores (CI runs this beside
+    // the other tests) that is too little, so it gets two minutes. Its logs go to the
+    // test's folder, not the home folder.
     let r = Command::new(&ace)
-        .arg("-s")
         .arg("-o")
         .arg(report_dir)
         .arg("-f")
         .arg(epub)
         .env("PUPPETEER_EXECUTABLE_PATH", common::chromium())
+        .env("ACE_TIMEOUT_INITIAL", "120000")
+        .env("XDG_STATE_HOME", report_dir.join("state"))
+        .env("XDG_CONFIG_HOME", report_dir.join("config"))
         .output()
         .unwrap();
     if !r.status.success() {
         return vec![format!(
-            "ace failed on {}: {}",
+            "ace failed on {}:\n{}{}",
             epub.display(),
+            String::from_utf8_lossy(&r.stdout),
             String::from_utf8_lossy(&r.stderr)
         )];
     }
