@@ -100,11 +100,24 @@ pub fn checked_book<'a>(
             owned.insert(crate::check::check_for_build(opts.text, cache, &read))
         }
     };
-    // An included file's errors are shown in that file, the book's in the book.
+    // The book's own errors first; an included file's errors are shown in that file.
     let is_error =
         |d: &crate::diagnostics::Diagnostic| d.severity == crate::diagnostics::Severity::Error;
-    if !checked.diagnostics.iter().any(is_error) {
-        // The book's own files first (a missing image or include), as `check` lists them.
+    if checked.diagnostics.iter().any(is_error) {
+        return Err(BuildError::Content {
+            name: opts.book.display().to_string(),
+            text: opts.text.to_string(),
+            diagnostics: checked.diagnostics.clone(),
+        });
+    }
+    if let Some(f) = checked
+        .included
+        .iter()
+        .find(|f| f.diagnostics.iter().any(is_error))
+    {
+        // The book's own files (a missing image or include) still come first, as `check`
+        // lists them. Without errors in included files they are left to the writer's
+        // [`local_images`], which reports them together with names its own files take.
         let found = files::check_files(checked, &output::folder_of(opts.book), false);
         if found.book.iter().any(is_error) {
             return Err(BuildError::Content {
@@ -113,23 +126,10 @@ pub fn checked_book<'a>(
                 diagnostics: found.book,
             });
         }
-        if let Some(f) = checked
-            .included
-            .iter()
-            .find(|f| f.diagnostics.iter().any(is_error))
-        {
-            return Err(BuildError::Content {
-                name: f.name.clone(),
-                text: f.text.clone(),
-                diagnostics: f.diagnostics.clone(),
-            });
-        }
-    }
-    if checked.has_errors() {
         return Err(BuildError::Content {
-            name: opts.book.display().to_string(),
-            text: opts.text.to_string(),
-            diagnostics: checked.diagnostics.clone(),
+            name: f.name.clone(),
+            text: f.text.clone(),
+            diagnostics: f.diagnostics.clone(),
         });
     }
     Ok(checked)

@@ -98,10 +98,8 @@ fn an_image_named_like_gobooks_script_style_sheet_or_title_page_is_an_error_at_i
             place,
             &format!("the image `{name}` would replace"),
         );
-        // The build stops at the first of the two errors there (this is no image either),
-        // before it compares names; `check` shows both.
         let built = b.build(&[]);
-        assert_error_at(&built, place, "");
+        assert_error_at(&built, place, "gobook writes into the site");
         assert!(!b.out().exists(), "{name}: nothing was written");
     }
 }
@@ -113,7 +111,7 @@ fn an_inline_image_or_a_case_variant_collides_too() {
         &["GoBook.JS"],
     );
     assert_error_at(&b.check(), "b/b.gobook:5:19", "only in case");
-    assert_error_at(&b.build(&[]), "b/b.gobook:5:19", "");
+    assert_error_at(&b.build(&[]), "b/b.gobook:5:19", "the page script");
 }
 
 #[test]
@@ -124,7 +122,11 @@ fn an_image_named_like_a_chapters_page_or_in_its_place_is_an_error() {
         &["ch1.html"],
     );
     assert_error_at(&b.check(), "b/b.gobook:9:12", "the page of chapter `ch1`");
-    assert_error_at(&b.build(&[]), "b/b.gobook:9:12", "");
+    assert_error_at(
+        &b.build(&[]),
+        "b/b.gobook:9:12",
+        "the page of chapter `ch1`",
+    );
     // A site of two languages has a folder per language: an image may not be one,
     // nor replace a page in one.
     let b = Book::new(
@@ -142,7 +144,7 @@ fn an_image_named_like_a_chapters_page_or_in_its_place_is_an_error() {
         !stderr(&checked).contains("en/pic.png"),
         "beside a page is fine"
     );
-    assert_error_at(&b.build(&[]), "b/b.gobook:5:12", "");
+    assert_error_at(&b.build(&[]), "b/b.gobook:5:12", "cannot share the path");
 }
 
 #[test]
