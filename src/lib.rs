@@ -22,6 +22,8 @@ pub mod i18n;
 pub mod import;
 pub mod inspect;
 pub mod layout;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod markup;
 #[cfg(feature = "pdf")]
 pub mod pdf;
@@ -29,6 +31,7 @@ pub mod point;
 pub mod project;
 pub mod render;
 pub mod resolve;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod sgf;
 pub mod site;

@@ -46,6 +46,10 @@ pub struct BuildArgs {
 
 /// Runs `gobook build`.
 pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
+    #[cfg(not(feature = "pdf"))]
+    if args.pdf || args.only_pdf {
+        return super::lacks_feature("`gobook build --pdf`", "pdf");
+    }
     let file = match book_file::read_or_report(&args.book) {
         Ok(f) => f,
         Err(code) => return code,
@@ -114,41 +118,13 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     // Warnings do not stop a build, but the author should see them.
     book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
     if !quiet {
-        let site_aside = site.iter().filter_map(|s| s.put_aside.as_ref());
-        let books_aside = books.iter().flat_map(|b| &b.put_aside);
-        let pdfs_aside = pdfs.iter().flat_map(|(_, aside)| aside);
-        for aside in site_aside.chain(books_aside).chain(pdfs_aside) {
-            eprintln!("{aside}");
-        }
-        if let Some(s) = &site {
-            eprintln!(
-                "Built {} in {}: {}, {}, {}",
-                s.out_dir.display(),
-                duration(s.elapsed),
-                count(s.pages, "page"),
-                count(s.diagrams, "diagram"),
-                count(s.languages, "language")
-            );
-            // A book in several languages: say when one of them is not fully translated.
-            if s.languages > 1 {
-                let c = gobook::check::coverage::coverage(
-                    &file.text,
-                    &checked.doc,
-                    &checked.resolved.book,
-                );
-                if let Some(line) = c.summary() {
-                    eprintln!("{line}");
-                }
-            }
-        }
-        if let Some(b) = &books {
-            for f in &b.files {
-                eprintln!("Wrote {}", f.display());
-            }
-        }
-        for f in pdfs.iter().flat_map(|(files, _)| files) {
-            eprintln!("Wrote {}", f.display());
-        }
+        report(
+            &file,
+            &checked,
+            site.as_ref(),
+            books.as_ref(),
+            pdfs.as_ref(),
+        );
     }
     if args.open {
         if let Some(s) = &site {
@@ -156,6 +132,48 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         }
     }
     EXIT_OK
+}
+
+/// Says what a build wrote: what was put aside, the site, the e-books and the PDFs.
+fn report(
+    file: &book_file::BookFile,
+    checked: &gobook::check::Checked,
+    site: Option<&build::Summary>,
+    books: Option<&epub::build::Summary>,
+    pdfs: Option<&Pdfs>,
+) {
+    let site_aside = site.iter().filter_map(|s| s.put_aside.as_ref());
+    let books_aside = books.iter().flat_map(|b| &b.put_aside);
+    let pdfs_aside = pdfs.iter().flat_map(|(_, aside)| aside);
+    for aside in site_aside.chain(books_aside).chain(pdfs_aside) {
+        eprintln!("{aside}");
+    }
+    if let Some(s) = &site {
+        eprintln!(
+            "Built {} in {}: {}, {}, {}",
+            s.out_dir.display(),
+            duration(s.elapsed),
+            count(s.pages, "page"),
+            count(s.diagrams, "diagram"),
+            count(s.languages, "language")
+        );
+        // A book in several languages: say when one of them is not fully translated.
+        if s.languages > 1 {
+            let c =
+                gobook::check::coverage::coverage(&file.text, &checked.doc, &checked.resolved.book);
+            if let Some(line) = c.summary() {
+                eprintln!("{line}");
+            }
+        }
+    }
+    if let Some(b) = &books {
+        for f in &b.files {
+            eprintln!("Wrote {}", f.display());
+        }
+    }
+    for f in pdfs.iter().flat_map(|(files, _)| files) {
+        eprintln!("Wrote {}", f.display());
+    }
 }
 
 /// The PDFs written and what was put aside for them.
@@ -167,12 +185,11 @@ fn build_pdf(opts: &Options, force: bool) -> Result<Pdfs, BuildError> {
     gobook::pdf::build::build(opts, force).map(|s| (s.files, s.put_aside))
 }
 
-/// This gobook was built without its PDF writer.
+/// This gobook was built without its PDF writer (`run` says so before it gets here).
 #[cfg(not(feature = "pdf"))]
 fn build_pdf(_: &Options, _: bool) -> Result<Pdfs, BuildError> {
-    Err(BuildError::Other(
-        "this gobook was built without the PDF writer; build it with `--features pdf` (on by default)"
-            .into(),
+    Err(BuildError::Print(
+        "this gobook was built without the PDF writer (Cargo feature `pdf`)".into(),
     ))
 }
 
@@ -188,13 +205,24 @@ fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
             super::report::error(what);
             EXIT_CONTENT
         }
-        // A style sheet or a setting of the book is its content; an output folder
-        // gobook may not replace is the command's usage.
+        // A style sheet or a setting of the book is its content.
         BuildError::Project(e @ (ProjectError::Style(_) | ProjectError::Settings(_))) => {
             super::report::error(&e.to_string());
             EXIT_CONTENT
         }
-        e @ (BuildError::Project(_) | BuildError::Other(_)) => {
+        // A file that cannot be read or written (a read-only place, a full disk, a file
+        // where a folder must go) is no wrong usage: exit 1, as for a failed build.
+        e @ (BuildError::Project(ProjectError::Io { .. })
+        | BuildError::ImageNameTaken { .. }
+        | BuildError::UnsupportedImage { .. }
+        | BuildError::Refused(_)
+        | BuildError::Container(_)
+        | BuildError::Print(_)) => {
+            super::report::error(&e.to_string());
+            EXIT_CONTENT
+        }
+        // An output folder gobook may not replace is the command's usage.
+        e @ BuildError::Project(ProjectError::Output(_)) => {
             super::report::error(&e.to_string());
             EXIT_USAGE
         }

@@ -10,8 +10,12 @@ use crate::format::schema::ParaKind;
 use crate::layout::diagram::board_diagram;
 use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
 use crate::layout::plan::Plan;
-use crate::resolve::model::Book;
+use crate::resolve::model::{Book, DiagramWidth};
 use typst::foundations::Bytes;
+
+/// Finds a local image of the book by the path it names it with: its bytes and typst's
+/// name of its format.
+pub type ImageLookup<'a> = &'a dyn Fn(&str) -> Option<(Vec<u8>, &'static str)>;
 
 /// What the blocks of one language's chapters are written with, and the files they add.
 pub struct Chapters<'a> {
@@ -24,7 +28,7 @@ pub struct Chapters<'a> {
     /// The print settings.
     pub settings: &'a Settings,
     /// The book's local images by the path it names them with.
-    pub images: &'a dyn Fn(&str) -> Option<(Vec<u8>, &'static str)>,
+    pub images: ImageLookup<'a>,
     /// The diagrams and images the markup names, by virtual path.
     pub files: Vec<(String, Bytes)>,
 }
@@ -174,7 +178,7 @@ impl Chapters<'_> {
             ""
         };
         let body: String = text.iter().map(|b| self.block(page, b)).collect();
-        if f.width == "dia" && !body.trim().is_empty() {
+        if f.width == DiagramWidth::Dia && !body.trim().is_empty() {
             // A narrow diagram with its text beside it, as on the site.
             let fig = self.figure(page, f, 0.45);
             let board_w = self.last_width(f);
@@ -198,7 +202,7 @@ impl Chapters<'_> {
     }
 
     fn row(&mut self, page: usize, cells: &[Cell]) -> String {
-        let third = cells.iter().any(|c| c.figure.width == "third");
+        let third = cells.iter().any(|c| c.figure.width == DiagramWidth::Third);
         let columns = if third { 3 } else { 2 };
         let share = 1.0 / columns as f64;
         let items: Vec<String> = cells
@@ -215,7 +219,7 @@ impl Chapters<'_> {
             Some((bytes, ext)) => {
                 let path = format!("/img/{}.{ext}", self.files.len());
                 self.files.push((path.clone(), Bytes::new(bytes)));
-                let scale = img.image.scale.unwrap_or(1.0).clamp(0.05, 1.0) * 100.0;
+                let scale = img.image.scale.map_or(1.0, |r| r.0).clamp(0.05, 1.0) * 100.0;
                 let cap = caption
                     .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
                     .unwrap_or_else(|| "none".into());
@@ -251,7 +255,7 @@ fn figure_call(
 
 /// Whether a block is a full-width problem standing alone.
 fn is_problem(b: &Block) -> bool {
-    matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != "dia")
+    matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != DiagramWidth::Dia)
 }
 
 /// The width of an SVG's `viewBox`, in its user units.

@@ -13,6 +13,7 @@ use crate::layout::page::{self, Source};
 use crate::layout::plan;
 use crate::project::build::{checked_book, BuildError, Options, DEFAULT_OUT_DIR};
 use crate::project::config;
+use crate::project::error::{io, ProjectError};
 use crate::project::images::ImageKind;
 use crate::project::output;
 use crate::resolve::text;
@@ -95,17 +96,17 @@ fn write_all(
     start: Instant,
 ) -> Result<Summary, BuildError> {
     if !out_dir.exists() {
-        std::fs::create_dir_all(out_dir)
-            .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+        std::fs::create_dir_all(out_dir).map_err(io("create", out_dir))?;
         output::write_marker(out_dir)?;
     }
     let foreign = !output::is_owned(out_dir);
     if !force && foreign {
         if let Some((path, _)) = pdfs.iter().find(|(p, _)| p.exists()) {
-            return Err(BuildError::Other(format!(
+            return Err(ProjectError::Output(format!(
                 "{} exists in a folder gobook did not write; choose another folder with -o, move the file, or pass --force to replace it",
                 path.display()
-            )));
+            ))
+            .into());
         }
     }
     let mut files = Vec::new();
@@ -163,7 +164,7 @@ pub fn epoch(book: &Path) -> u64 {
 pub fn pdf(input: &Input, lang: &str) -> Result<Vec<u8>, BuildError> {
     let (markup, files) = typeset_source(input, lang);
     let named = input.settings.cjk_font.as_deref();
-    let fonts = fonts::for_text(&markup, named, input.book_dir)?;
+    let fonts = fonts::for_text(&markup, named, input.book_dir).map_err(BuildError::Print)?;
     let front_font = fonts.extra_family.clone();
     // The font for other characters is known only now: the frame names it first after the text's.
     let markup = match &front_font {
@@ -178,7 +179,7 @@ pub fn pdf(input: &Input, lang: &str) -> Result<Vec<u8>, BuildError> {
     let world = BookWorld::new(markup, files, fonts.faces, today);
     let doc: PagedDocument = typst::compile(&world).output.map_err(|errs| {
         let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
-        BuildError::Other(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
+        BuildError::Print(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
     })?;
     let book = &input.checked.resolved.book;
     let options = typst_pdf::PdfOptions {
@@ -186,12 +187,12 @@ pub fn pdf(input: &Input, lang: &str) -> Result<Vec<u8>, BuildError> {
         creator: Smart::Custom(Some("gobook".into())),
         timestamp: Some(typst_pdf::Timestamp::new_utc(today)),
         standards: typst_pdf::PdfStandards::new(&[typst_pdf::PdfStandard::A_2b])
-            .map_err(|e| BuildError::Other(format!("{e:?}")))?,
+            .map_err(|e| BuildError::Print(format!("{e:?}")))?,
         ..Default::default()
     };
     let bytes = typst_pdf::pdf(&doc, &options).map_err(|errs| {
         let first = errs.first().map(|e| e.message.to_string()).unwrap_or_default();
-        BuildError::Other(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book"))
+        BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book"))
     })?;
     Ok(bytes)
 }

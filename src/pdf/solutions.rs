@@ -45,7 +45,7 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
     for p in problems {
         let f = &p.figure;
         let d = &book.diagrams[f.diagram];
-        let name = crate::markup::answers::problem_name(f);
+        let name = crate::markup::answers::problem_name(f, lang);
         for a in &f.answers {
             let verdict = ui(if a.correct { "correct" } else { "wrong" });
             let (board, gaps) =
