@@ -135,11 +135,6 @@ pub fn gap_takes(mv: &str, lang: &str) -> String {
     fill(pick(&tables::GAP_TAKES, lang), &[("{m}", mv)])
 }
 
-/// Gap caption for a connecting move: "9: connects".
-pub fn gap_connects(mv: &str, lang: &str) -> String {
-    fill(pick(&tables::GAP_CONNECTS, lang), &[("{m}", mv)])
-}
-
 /// Gap caption for a move played outside the diagram: "2: elsewhere".
 pub fn gap_elsewhere(mv: &str, lang: &str) -> String {
     fill(pick(&tables::GAP_ELSEWHERE, lang), &[("{m}", mv)])

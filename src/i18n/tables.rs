@@ -768,22 +768,6 @@ pub(super) const GAP_TAKES: Row = [
     "{m}: взятие",
 ];
 
-/// Gap caption: a move that connects where stones were captured.
-pub(super) const GAP_CONNECTS: Row = [
-    "{m}: connects",
-    "{m}: verbindet",
-    "{m}\u{A0}: connecte",
-    "{m}：ツグ",
-    "{m}: 이음",
-    "{m}：粘",
-    "{m}：粘",
-    "{m}: conecta",
-    "{m}: connette",
-    "{m}: łączy",
-    "{m}: conecta",
-    "{m}: соединение",
-];
-
 /// Gap caption: a move played outside the diagram (tenuki).
 pub(super) const GAP_ELSEWHERE: Row = [
     "{m}: elsewhere",
