@@ -101,7 +101,9 @@ impl Chapters<'_> {
             return String::new();
         }
         if p.hint {
-            let word = crate::i18n::ui("hint", self.lang).unwrap_or("Hint");
+            let word = Some(crate::i18n::ui(crate::i18n::UiWord::Hint, self.lang))
+                .filter(|w| !w.is_empty())
+                .unwrap_or("Hint");
             text = format!("#gb-hint([{}], [{text}])", markup(word));
         }
         let brk = if p.brk.as_deref() == Some("page") && matches!(p.kind, ParaKind::H(_)) {

@@ -50,7 +50,6 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
         .region
         .map(|r| format!(", region: {}", string(r)))
         .unwrap_or_default();
-    let (inner, outer) = s.margins;
     let mut out = format!(
         "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
          #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
@@ -64,14 +63,32 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
     );
     out.push_str(FRAME);
     // The page's furniture calls the frame's functions: set after them.
-    out.push_str(&format!(
-        "\n#set page(width: {w}mm, height: {h}mm, margin: (inside: {inner:.1}mm, outside: {outer:.1}mm, top: 20mm, bottom: 22mm), header: gb-head(), footer: gb-foot())\n",
-        w = s.trim.width,
-        h = s.trim.height,
-    ));
+    out.push_str(&page_settings(s));
     out.push_str(&title_page(f));
     out.push_str(&format!("\n#gb-contents([{}])\n", markup(f.contents)));
     out
+}
+
+/// The page's size, margins for binding, bleed and crop marks, and its furniture.
+fn page_settings(s: &Settings) -> String {
+    let (inner, outer) = s.margins;
+    // The bleed and the marks lie outside the trim: typst's bleed holds both, and the
+    // PDF's TrimBox says where the page is cut.
+    let out = s.bleed + s.slug();
+    let marks = if s.crop_marks {
+        format!(
+            ", background: gb-crop-marks({out:.2}mm, {:.2}mm, {:.2}mm)",
+            s.bleed + super::settings::CROP_MARK_GAP,
+            super::settings::CROP_MARK_LENGTH
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "\n#set page(width: {w}mm, height: {h}mm, bleed: {out:.2}mm, margin: (inside: {inner:.1}mm, outside: {outer:.1}mm, top: 20mm, bottom: 22mm), header: gb-head(), footer: gb-foot(){marks})\n",
+        w = s.trim.width,
+        h = s.trim.height,
+    )
 }
 
 /// The title page and, on its back, the copyright page.

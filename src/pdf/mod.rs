@@ -14,5 +14,6 @@ pub mod frame;
 pub mod rich;
 pub mod settings;
 pub mod solutions;
+pub mod typeset;
 pub mod words;
 pub mod world;

@@ -44,6 +44,11 @@ pub const TRIMS: [Trim; 5] = [
     },
 ];
 
+/// The gap between the trim (or the bleed, when larger) and a crop mark, in mm.
+pub const CROP_MARK_GAP: f64 = 3.0;
+/// A crop mark's length, in mm.
+pub const CROP_MARK_LENGTH: f64 = 6.0;
+
 /// Where a problem's answers print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolutionsAt {
@@ -60,6 +65,10 @@ pub struct Settings {
     pub trim: Trim,
     /// Inner (binding side) and outer margins in mm.
     pub margins: (f64, f64),
+    /// Bleed in mm around the trimmed page (0: none); the PDF's TrimBox marks the trim.
+    pub bleed: f64,
+    /// Crop marks at the trim's corners, outside the bleed.
+    pub crop_marks: bool,
     /// Millimetres between the lines of a board (4.5 to 5.5 in printed books).
     pub line_mm: f64,
     /// Where answers print.
@@ -83,7 +92,12 @@ impl Settings {
         let outer = (trim.width * 0.1).clamp(14.0, 22.0);
         Settings {
             trim,
-            margins: (outer + 4.0, outer),
+            margins: (
+                config.pdf_inner_margin.unwrap_or(outer + 4.0),
+                config.pdf_outer_margin.unwrap_or(outer),
+            ),
+            bleed: config.pdf_bleed.unwrap_or(0.0),
+            crop_marks: config.pdf_crop_marks.unwrap_or(false),
             line_mm: config.pdf_line_spacing.unwrap_or(5.0),
             solutions: match config.pdf_solutions.as_deref() {
                 Some("book") => SolutionsAt::Book,
@@ -91,6 +105,16 @@ impl Settings {
             },
             right_hand_chapters: config.pdf_right_hand_chapters.unwrap_or(false),
             cjk_font: config.pdf_cjk_font.clone(),
+        }
+    }
+
+    /// How far the crop marks reach beyond the bleed, in mm: the paper outside the bleed
+    /// that holds them (none without marks).
+    pub fn slug(&self) -> f64 {
+        if self.crop_marks {
+            CROP_MARK_GAP + CROP_MARK_LENGTH
+        } else {
+            0.0
         }
     }
 

@@ -5,6 +5,7 @@
 use super::blocks::Chapters;
 use super::escape::{markup, string};
 use super::rich::key;
+use crate::i18n::UiWord;
 use crate::layout::answers::answer_board;
 use crate::layout::page::{figures, Block, Figure};
 
@@ -34,8 +35,8 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
     }
     // Copies of what the loop reads, so `c` stays free to take the drawings.
     let (book, lang) = (c.book, c.lang);
-    let ui = |k: &str| crate::i18n::ui(k, lang).unwrap_or("").to_string();
-    let word = ui("solution");
+    let ui = |k: UiWord| crate::i18n::ui(k, lang).to_string();
+    let word = ui(UiWord::Solution);
     let word = if word.is_empty() {
         "Solutions".to_string()
     } else {
@@ -47,7 +48,11 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
         let d = &book.diagrams[f.diagram];
         let name = crate::markup::answers::problem_name(f, lang);
         for a in &f.answers {
-            let verdict = ui(if a.correct { "correct" } else { "wrong" });
+            let verdict = ui(if a.correct {
+                UiWord::Correct
+            } else {
+                UiWord::Wrong
+            });
             let (board, gaps) =
                 answer_board(book, d, &a.sequence, lang, format!("{verdict} – {name}"));
             let (path, w) = c.diagram_file(&board);

@@ -247,3 +247,96 @@ fn a_book_with_characters_no_font_has_is_refused_with_what_to_do() {
     );
     assert!(!dir.path().join("site/b-en.pdf").exists());
 }
+
+#[test]
+fn binding_margins_bleed_crop_marks_and_right_hand_chapters_come_from_gobook_toml() {
+    let dir = common::tempdir();
+    std::fs::write(
+        dir.path().join("gobook.toml"),
+        "pdf_bleed = 3.0\npdf_crop_marks = true\npdf_right_hand_chapters = true\n\
+         pdf_inner_margin = 25.0\npdf_outer_margin = 12.0\n",
+    )
+    .unwrap();
+    let src =
+        std::fs::read_to_string(common::root().join("examples/problems/problems.gobook")).unwrap();
+    std::fs::write(dir.path().join("b.gobook"), src).unwrap();
+    let files = build_pdf(&dir.path().join("b.gobook"), &dir.path().join("out"));
+    let pdf = files[0].to_str().unwrap();
+    let Some(boxes) = poppler("pdfinfo", &["-box", pdf]) else {
+        return;
+    };
+    // A5 cut from a sheet with 3 mm of bleed and 9 mm more for the marks: 12 mm = 34.02 pt.
+    assert!(
+        boxes.contains("TrimBox:            34.02    34.02   453.54   629.29"),
+        "{boxes}"
+    );
+    assert!(
+        boxes.contains("Page size:       487.559 x 663.307 pts"),
+        "{boxes}"
+    );
+    // Every chapter opens on a right-hand (odd) page; a page left blank before it shows
+    // no running head and no number.
+    let pages: usize = boxes
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let page_text = |n: usize| {
+        let n = n.to_string();
+        poppler("pdftotext", &["-f", &n, "-l", &n, pdf, "-"]).unwrap()
+    };
+    let mut openings = Vec::new();
+    for n in 1..=pages {
+        let t = page_text(n);
+        if t.trim_start().starts_with("Elementary") || t.trim_start().starts_with("Intermediate") {
+            openings.push(n);
+        }
+    }
+    assert!(!openings.is_empty(), "no chapter openings found");
+    assert!(
+        openings.iter().all(|n| n % 2 == 1),
+        "openings on {openings:?}"
+    );
+    let blank = (1..=pages)
+        .filter(|n| page_text(*n).trim().is_empty())
+        .count();
+    assert!(
+        blank >= 1,
+        "no page was left blank before a right-hand opening"
+    );
+    // The text block sits nearer the outer edge: on a right-hand page the left margin
+    // (inner, 25 mm) is wider than the right one (outer, 12 mm).
+    let Some(bbox) = poppler(
+        "pdftotext",
+        &[
+            "-bbox",
+            "-f",
+            &openings[0].to_string(),
+            "-l",
+            &openings[0].to_string(),
+            pdf,
+            "-",
+        ],
+    ) else {
+        return;
+    };
+    let x_min = bbox
+        .lines()
+        .filter(|l| l.contains("<word "))
+        .filter_map(|l| {
+            l.split("xMin=\"")
+                .nth(1)?
+                .split('"')
+                .next()?
+                .parse::<f64>()
+                .ok()
+        })
+        .fold(f64::MAX, f64::min);
+    // 12 mm outside the trim plus the 25 mm inner margin: 37 mm = 104.9 pt.
+    assert!(
+        (103.0..=108.0).contains(&x_min),
+        "left edge of the text at {x_min} pt"
+    );
+}
