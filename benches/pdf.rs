@@ -72,7 +72,10 @@ fn main() {
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "gobook build --only-pdf failed: {err}");
+        assert!(
+            out.status.success(),
+            "gobook build --only-pdf failed: {err}"
+        );
         let line = err
             .lines()
             .find(|l| l.starts_with("gobook-time "))

@@ -15,5 +15,4 @@ pub mod rich;
 pub mod settings;
 pub mod solutions;
 pub mod typeset;
-pub mod words;
 pub mod world;

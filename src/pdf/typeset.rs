@@ -94,7 +94,7 @@ fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
         contents: Some(i18n::ui(UiWord::Contents, lang))
             .filter(|w| !w.is_empty())
             .unwrap_or("Contents"),
-        page_word: super::words::page_word(lang),
+        page_word: i18n::ui(UiWord::PageAbbrev, lang),
         extra_font: None,
         year: chrono::DateTime::from_timestamp(p.epoch.min(253_402_300_799) as i64, 0)
             .map_or(1970, |t| chrono::Datelike::year(&t)),
