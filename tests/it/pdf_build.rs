@@ -340,3 +340,31 @@ fn binding_margins_bleed_crop_marks_and_right_hand_chapters_come_from_gobook_tom
         "left edge of the text at {x_min} pt"
     );
 }
+
+#[test]
+fn third_width_problems_print_six_to_a_page() {
+    let dir = common::tempdir();
+    let mut src =
+        String::from("::book(#thirds) title=\"Thirds\"\n\n::chapter(#c)\n\n::h2 Problems\n\n");
+    for i in 1..=6 {
+        src.push_str(&format!("::prb(#p{i}) sz=9 width=third ab=C3D3 aw=C4D4 pl=b ca=\"Problem {i}\" correct=E4\n\nBlack to play {i}.\n\n"));
+    }
+    std::fs::write(dir.path().join("b.gobook"), src).unwrap();
+    let files = build_pdf(&dir.path().join("b.gobook"), &dir.path().join("out"));
+    let pdf = files[0].to_str().unwrap();
+    let Some(i) = info(&files[0]) else { return };
+    let pages: usize = i
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // The page that holds the first question holds all six, as in the Elementary Go Series.
+    let holds_all = (1..=pages).any(|n| {
+        let n = n.to_string();
+        let t = poppler("pdftotext", &["-f", &n, "-l", &n, pdf, "-"]).unwrap();
+        (1..=6).all(|k| t.contains(&format!("Black to play {k}.")))
+    });
+    assert!(holds_all, "the six problems are not on one page");
+}
