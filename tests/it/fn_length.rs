@@ -14,16 +14,13 @@ const LIMIT: usize = 100;
 
 /// Functions still over the limit: code not broken up yet (issue #31).
 const LONG: &[(&str, &str)] = &[
-    ("src/xml/read.rs", "read"),
-    ("src/xml/read.rs", "start"),
-    ("src/xml/read.rs", "end"),
-    ("src/xml/write.rs", "write_node"),
     ("src/resolve/diagram.rs", "assemble"),
     ("src/resolve/diagram.rs", "walk"),
     ("src/resolve/text.rs", "text_atoms"),
     ("src/resolve/text.rs", "typography"),
     ("src/resolve/mod.rs", "resolve_inner"),
     ("src/resolve/godata.rs", "build"),
+    ("src/xml/write.rs", "write_node"),
     ("src/serve/rebuild.rs", "rebuild_inner"),
     ("src/format/inline.rs", "parse"),
     ("src/format/parser.rs", "block"),
