@@ -24,7 +24,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/format/parser.rs", "block"),
     ("src/format/links.rs", "link_with_included"),
     ("src/render/svg/mod.rs", "render"),
-    ("src/project/files.rs", "check_files"),
     ("src/cli/check.rs", "run"),
     ("src/cli/import.rs", "run"),
     ("src/import/problems.rs", "problem"),
