@@ -25,7 +25,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/format/links.rs", "link_with_included"),
     ("src/render/svg/mod.rs", "render"),
     ("src/cli/check.rs", "run"),
-    ("src/import/game.rs", "variation"),
     ("src/check/coverage.rs", "coverage"),
     ("src/epub/package.rs", "opf"),
 ];
