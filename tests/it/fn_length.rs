@@ -26,7 +26,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/render/svg/mod.rs", "render"),
     ("src/cli/check.rs", "run"),
     ("src/check/coverage.rs", "coverage"),
-    ("src/epub/package.rs", "opf"),
 ];
 
 /// Every function of `text` as (name, first line, number of lines).
