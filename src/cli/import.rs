@@ -82,28 +82,9 @@ const SHOWN_NOTES: usize = 10;
 
 /// Runs `gobook import`.
 pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
-    if super::safe_write::same_file(&args.game, &args.out) {
-        report::error(&format!(
-            "{} is the game being imported; name a new book file with -o, e.g. -o {}",
-            args.out.display(),
-            args.game.with_extension("gobook").display()
-        ));
-        return EXIT_USAGE;
-    }
-    if !args.force && std::fs::symlink_metadata(&args.out).is_ok() {
-        report::error(&format!(
-            "{} already exists; choose another name with -o, or pass --force to replace it",
-            args.out.display()
-        ));
-        return EXIT_USAGE;
-    }
-    let Some(lang) = gobook::i18n::language(&args.lang) else {
-        report::error(&format!(
-            "--lang {}: not a book language; use one of {}",
-            args.lang,
-            gobook::i18n::LANGUAGES.join(", ")
-        ));
-        return EXIT_USAGE;
+    let lang = match usable(args) {
+        Ok(lang) => lang,
+        Err(code) => return code,
     };
     let name = args.game.display().to_string();
     let stem = args
@@ -111,45 +92,107 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "game".into());
-    let mut comments = None;
-    let imported = if args.problems {
-        match import_problems::read(&args.game, &stem, args.chapter, g) {
-            Ok(i) => i,
-            Err(code) => return code,
-        }
-    } else {
-        let game = match read_game(&args.game, g) {
-            Ok(game) => game,
-            Err(code) => return code,
-        };
-        let opts = Options {
-            every: args.every,
-            lang,
-            chapter: args.chapter,
-            first_dia: args.first_dia,
-            figures_per_page: args.figures_per_page,
-            ordinal: if args.chapter {
-                free_ordinal(&gobook::import::chapter_id(&stem), &args.out)
-            } else {
-                0
-            },
-        };
-        // Every comment of the game becomes paragraphs of the book (main line and variations).
-        comments = Some(game.nodes().iter().filter(|n| n.has("C")).count());
-        match import_game(&game, &stem, &opts) {
-            Ok(t) => t,
-            Err(e) => {
-                report::error(&format!("{name}: {e}"));
-                return EXIT_CONTENT;
-            }
-        }
-        // The tree is dropped here; a game of a million nodes holds a lot of memory.
+    let (imported, comments) = match import(args, g, lang, &name, &stem) {
+        Ok(found) => found,
+        Err(code) => return code,
     };
     if !g.quiet {
         report_markup(&name, &imported);
     }
     let markup = imported.markup;
     let text = imported.text;
+    if let Err(code) = write(args, &text, g) {
+        return code;
+    }
+    let out_name = args.out.display().to_string();
+    let checked = match check_written(args, &text, &out_name) {
+        Ok(checked) => checked,
+        Err(code) => return code,
+    };
+    if !g.quiet {
+        let made = made(&out_name, &checked.resolved.book, comments, markup);
+        eprint!(
+            "{}",
+            if args.chapter {
+                next_for_chapter(&made, &args.out)
+            } else {
+                made
+            }
+        );
+    }
+    EXIT_OK
+}
+
+/// The book language of `--lang`, once the arguments are found usable: the book is not
+/// the game itself, and it is new unless `--force` is given. `Err` is the exit code.
+fn usable(args: &ImportArgs) -> Result<&'static str, i32> {
+    if super::safe_write::same_file(&args.game, &args.out) {
+        report::error(&format!(
+            "{} is the game being imported; name a new book file with -o, e.g. -o {}",
+            args.out.display(),
+            args.game.with_extension("gobook").display()
+        ));
+        return Err(EXIT_USAGE);
+    }
+    if !args.force && std::fs::symlink_metadata(&args.out).is_ok() {
+        report::error(&format!(
+            "{} already exists; choose another name with -o, or pass --force to replace it",
+            args.out.display()
+        ));
+        return Err(EXIT_USAGE);
+    }
+    let Some(lang) = gobook::i18n::language(&args.lang) else {
+        report::error(&format!(
+            "--lang {}: not a book language; use one of {}",
+            args.lang,
+            gobook::i18n::LANGUAGES.join(", ")
+        ));
+        return Err(EXIT_USAGE);
+    };
+    Ok(lang)
+}
+
+/// The book text made from the game (or the problems, with `--problems`), and the number
+/// of the game's comments (none for problems). `Err` is the exit code, the error reported.
+fn import(
+    args: &ImportArgs,
+    g: GlobalArgs,
+    lang: &'static str,
+    name: &str,
+    stem: &str,
+) -> Result<(Imported, Option<usize>), i32> {
+    if args.problems {
+        return import_problems::read(&args.game, stem, args.chapter, g).map(|i| (i, None));
+    }
+    let game = read_game(&args.game, g)?;
+    let opts = Options {
+        every: args.every,
+        lang,
+        chapter: args.chapter,
+        first_dia: args.first_dia,
+        figures_per_page: args.figures_per_page,
+        ordinal: if args.chapter {
+            free_ordinal(&gobook::import::chapter_id(stem), &args.out)
+        } else {
+            0
+        },
+    };
+    // Every comment of the game becomes paragraphs of the book (main line and variations).
+    let comments = Some(game.nodes().iter().filter(|n| n.has("C")).count());
+    match import_game(&game, stem, &opts) {
+        Ok(t) => Ok((t, comments)),
+        Err(e) => {
+            report::error(&format!("{name}: {e}"));
+            Err(EXIT_CONTENT)
+        }
+    }
+    // The tree is dropped here, before the book is written and checked; a game of a
+    // million nodes holds a lot of memory.
+}
+
+/// Writes the book: a new file, or with `--force` in place of the old one (set aside).
+/// `Err` is the exit code, the error reported.
+fn write(args: &ImportArgs, text: &str, g: GlobalArgs) -> Result<(), i32> {
     let written = if args.force {
         super::safe_write::replace_forced(&args.out, text.as_bytes())
     } else {
@@ -160,19 +203,28 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         Ok(_) => {}
         Err(e) => {
             report::error(&format!("cannot write {}: {e}", args.out.display()));
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
     }
+    Ok(())
+}
+
+/// Checks the book written (`text`, named `out_name`) and prints its errors; `Err` is the
+/// exit code when it has any.
+fn check_written(
+    args: &ImportArgs,
+    text: &str,
+    out_name: &str,
+) -> Result<gobook::check::Checked, i32> {
     // The book is checked as `gobook check` would: an illegal move in the game shows here.
     // A chapter is checked inside a book of its own, as the book including it would read it.
     let checked_text = if args.chapter {
-        gobook::project::includes::wrap(&text)
+        gobook::project::includes::wrap(text)
     } else {
-        text.clone()
+        text.to_string()
     };
     let offset = (checked_text.len() - text.len()) as u32;
     let checked = gobook::check::check(&checked_text);
-    let out_name = args.out.display().to_string();
     // A badly broken game can have an illegal move every other node: show the first few,
     // not hundreds of megabytes of them; `gobook check --format json` lists them all.
     let is_error =
@@ -190,29 +242,18 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
             d
         })
         .collect();
-    book_file::print_diagnostics(&out_name, &text, &shown, true);
+    book_file::print_diagnostics(out_name, text, &shown, true);
     if errors > SHOWN_ERRORS {
         report::error(&format!("wrote {out_name}, but it has {}, the first {SHOWN_ERRORS} above; `gobook check {out_name} --format json` lists them all", count(errors, "error")));
-        return EXIT_CONTENT;
+        return Err(EXIT_CONTENT);
     } else if errors > 0 {
         report::error(&format!(
             "wrote {out_name}, but it has {}; see above",
             count(errors, "error")
         ));
-        return EXIT_CONTENT;
+        return Err(EXIT_CONTENT);
     }
-    if !g.quiet {
-        let made = made(&out_name, &checked.resolved.book, comments, markup);
-        eprint!(
-            "{}",
-            if args.chapter {
-                next_for_chapter(&made, &args.out)
-            } else {
-                made
-            }
-        );
-    }
-    EXIT_OK
+    Ok(checked)
 }
 
 /// What an import made, and the command to run next: an author who just imported a

@@ -115,6 +115,16 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" unique-identifier=\"book-id\" xml:lang=\"{}\" prefix=\"schema: http://schema.org/\">",
         escape::attr(&m.language)
     );
+    push_metadata(&mut o, m);
+    push_manifest(&mut o, items);
+    push_spine(&mut o, items, spine_order);
+    let _ = writeln!(o, "</package>");
+    o
+}
+
+/// The `metadata` element: the book's Dublin Core metadata, its accessibility, and the
+/// program that made it.
+fn push_metadata(o: &mut String, m: &Metadata) {
     let _ = writeln!(
         o,
         "<metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
@@ -165,6 +175,17 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         "<meta property=\"dcterms:modified\">{}</meta>",
         escape::text(&m.modified)
     );
+    push_accessibility(o, &m.language);
+    let _ = writeln!(
+        o,
+        "<meta name=\"generator\" content=\"gobook {}\"/>",
+        env!("CARGO_PKG_VERSION")
+    );
+    let _ = writeln!(o, "</metadata>");
+}
+
+/// The accessibility metadata (schema.org), with the summary in the book's language `tag`.
+fn push_accessibility(o: &mut String, tag: &str) {
     // Accessibility: diagrams are SVG with a title and a text description of the position.
     for (p, v) in [
         ("schema:accessMode", "textual"),
@@ -184,14 +205,12 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     let _ = writeln!(
         o,
         "<meta property=\"schema:accessibilitySummary\">{}</meta>",
-        escape::text(accessibility_summary(&m.language))
+        escape::text(accessibility_summary(tag))
     );
-    let _ = writeln!(
-        o,
-        "<meta name=\"generator\" content=\"gobook {}\"/>",
-        env!("CARGO_PKG_VERSION")
-    );
-    let _ = writeln!(o, "</metadata>");
+}
+
+/// The `manifest`: every file of the publication.
+fn push_manifest(o: &mut String, items: &[Item]) {
     let _ = writeln!(o, "<manifest>");
     for it in items {
         let props = if it.properties.is_empty() {
@@ -208,6 +227,10 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         );
     }
     let _ = writeln!(o, "</manifest>");
+}
+
+/// The `spine`: the files read, in reading order (`spine_order`, manifest indices).
+fn push_spine(o: &mut String, items: &[Item], spine_order: &[usize]) {
     let _ = writeln!(o, "<spine>");
     for &i in spine_order {
         let linear = if items[i].spine == Some(false) {
@@ -222,8 +245,6 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
         );
     }
     let _ = writeln!(o, "</spine>");
-    let _ = writeln!(o, "</package>");
-    o
 }
 
 /// The media type of a file by its extension, for the types EPUB readers must support.

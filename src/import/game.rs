@@ -2,7 +2,7 @@
 //! the figure that shows its move, the SGF's marks and labels on the figures, and
 //! each variation as a captioned diagram right after the comment it answers.
 
-use super::line::{moves_text, walk, Numbered};
+use super::line::{moves_text, walk, Line, LineNode, Numbered};
 use super::markup::{self, Markup, Tally};
 use super::text::{
     book_id, comment, paragraphs, push_attr, safe_title, safe_value, summary, title,
@@ -399,22 +399,7 @@ impl Writer<'_> {
         let nm = Numbered::new(&line.moves);
         // A variation of a variation goes on with its base's numbering.
         let offset = if nested { v.at - 1 } else { 0 };
-        let first_point = (line.nodes.first().is_some_and(|f| f.moves > 0))
-            .then(|| line.moves.first().and_then(|m| m.point))
-            .flatten();
-        let played = first_point.map(|p| {
-            let color = line.moves[0].color;
-            let name = around
-                .letter_at(p)
-                .map(String::from)
-                .unwrap_or_else(|| p.to_string());
-            (color == Color::Black, v.at, name)
-        });
-        let caption = i18n::variation_caption(
-            n,
-            played.as_ref().map(|(b, m, p)| (*b, *m, p.as_str())),
-            self.lang,
-        );
+        let caption = self.variation_caption(n, v.at, &line, around);
         let kind = if nested { "var" } else { "dia" };
         out.push_str(&format!("\n\n::{kind}(#{id})"));
         push_attr(out, "base", base, false);
@@ -441,20 +426,7 @@ impl Writer<'_> {
             push_attr(out, "mv", &moves_text(&nm.moves), false);
         }
         push_attr(out, "ca", &caption, true);
-        // The markup of all its nodes; a node whose markup clashes with earlier ones
-        // gets a board of its own after its comment.
-        let mut marks = Markup::default();
-        let mut own: Vec<Option<Markup>> = Vec::with_capacity(line.nodes.len());
-        for node in &line.nodes {
-            let (m, t) = markup::of_node(self.game, node.id, self.size);
-            self.count(t, v.at);
-            if marks.clashes(&m) {
-                own.push(Some(m));
-            } else {
-                marks.merge(&m);
-                own.push(None);
-            }
-        }
+        let (marks, own) = self.variation_markup(&line, v.at);
         for (name, value, q) in marks.attributes() {
             push_attr(out, &name, &value, q);
         }
@@ -464,23 +436,7 @@ impl Writer<'_> {
         let mut refer: Option<String> = None;
         for (k, node) in line.nodes.iter().enumerate() {
             let done = nm.numbered_after(node.moves_before + node.moves);
-            if let Some(c) = comment(self.game, node.id) {
-                let number = (node.moves > 0)
-                    .then(|| nm.last_number_of(node.moves_before + node.moves))
-                    .flatten()
-                    .map(|n| n + offset);
-                let prefix = number.map(|n| i18n::move_comment(n, self.lang));
-                for p in paragraphs(&c, prefix.as_deref()) {
-                    out.push_str("\n\n");
-                    match &refer {
-                        Some(r) => {
-                            out.push_str(&format!("::p ref={r} "));
-                            out.push_str(&safe_value(&p));
-                        }
-                        None => out.push_str(&p),
-                    }
-                }
-            }
+            self.variation_comment(out, node, &nm, offset, refer.as_deref());
             if let Some(m) = &own[k] {
                 // The position after this node, in this diagram's numbering, with its markup.
                 self.numbered_diagram(out, "var", m, &id, done + 1 + offset);
@@ -504,6 +460,78 @@ impl Writer<'_> {
         // A diagram's comments stay together; its own variations follow them.
         for s in subs {
             self.variation(out, &s, &id, &marks);
+        }
+    }
+
+    /// The caption of variation `n`, which branches at move `at`: its number, and the
+    /// colour and point of its first move (by the letter `around`, the board it branches
+    /// from, shows there, else by its coordinates), if it starts with one.
+    fn variation_caption(&self, n: u32, at: u32, line: &Line, around: &Markup) -> String {
+        let first_point = (line.nodes.first().is_some_and(|f| f.moves > 0))
+            .then(|| line.moves.first().and_then(|m| m.point))
+            .flatten();
+        let played = first_point.map(|p| {
+            let color = line.moves[0].color;
+            let name = around
+                .letter_at(p)
+                .map(String::from)
+                .unwrap_or_else(|| p.to_string());
+            (color == Color::Black, at, name)
+        });
+        i18n::variation_caption(
+            n,
+            played.as_ref().map(|(b, m, p)| (*b, *m, p.as_str())),
+            self.lang,
+        )
+    }
+
+    /// The markup of a variation's nodes (counted as of move `at`): what its diagram
+    /// shows, and for each node the markup that clashes with earlier ones, which gets a
+    /// board of its own after the node's comment.
+    fn variation_markup(&mut self, line: &Line, at: u32) -> (Markup, Vec<Option<Markup>>) {
+        let mut marks = Markup::default();
+        let mut own: Vec<Option<Markup>> = Vec::with_capacity(line.nodes.len());
+        for node in &line.nodes {
+            let (m, t) = markup::of_node(self.game, node.id, self.size);
+            self.count(t, at);
+            if marks.clashes(&m) {
+                own.push(Some(m));
+            } else {
+                marks.merge(&m);
+                own.push(None);
+            }
+        }
+        (marks, own)
+    }
+
+    /// The comment of a variation's node as paragraphs, the first prefixed with the number
+    /// of the node's last move (in the numbering `nm`, moved on by `offset`). `refer`
+    /// names the diagram they speak of once a board of its own came between.
+    fn variation_comment(
+        &self,
+        out: &mut String,
+        node: &LineNode,
+        nm: &Numbered,
+        offset: u32,
+        refer: Option<&str>,
+    ) {
+        let Some(c) = comment(self.game, node.id) else {
+            return;
+        };
+        let number = (node.moves > 0)
+            .then(|| nm.last_number_of(node.moves_before + node.moves))
+            .flatten()
+            .map(|n| n + offset);
+        let prefix = number.map(|n| i18n::move_comment(n, self.lang));
+        for p in paragraphs(&c, prefix.as_deref()) {
+            out.push_str("\n\n");
+            match refer {
+                Some(r) => {
+                    out.push_str(&format!("::p ref={r} "));
+                    out.push_str(&safe_value(&p));
+                }
+                None => out.push_str(&p),
+            }
         }
     }
 }

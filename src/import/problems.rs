@@ -110,7 +110,6 @@ fn problem(
             .collect(),
     };
     stones.sort_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.col));
-    let root = game.root();
     let mut truncated = false;
     let lines = lines(
         game,
@@ -123,25 +122,101 @@ fn problem(
             lines.len()
         ));
     }
+    let to_play = player_to_move(game, &lines, lesson.is_some(), size);
+    let mut points: Vec<Point> = stones.iter().map(|s| s.0).collect();
+    let (correct, wrong) = sequences(game, &lines, size, to_play, &mut points);
+    if correct.is_empty() {
+        notes.push(if lines.iter().all(|l| l.is_empty()) {
+            "no answer in the file: the problem has no sequences".to_string()
+        } else {
+            "no line of the tree is marked correct: every sequence is written as wrong".to_string()
+        });
+    }
+
+    let (markup, mut tally) = markup::of_node(game, ROOT, size);
+    if tally.dropped > 0 {
+        notes.push(format!(
+            "{} mark(s) or label(s) could not be placed",
+            tally.dropped
+        ));
+    }
+    // A `::prb` draws marks only on its starting board: those of the answer tree are
+    // counted, not silently lost.
+    let in_tree = answer_tree_marks(game, size);
+    if in_tree.read > 0 {
+        notes.push(format!(
+            "{} mark(s) or label(s) of the answer tree are not shown: a problem shows the marks of its starting position only",
+            in_tree.read
+        ));
+        tally.add(in_tree);
+    }
+    points.extend(markup.points.keys().copied());
+    let mut out = format!("::prb(#{id}) base=none");
+    if size != 19 {
+        push_attr(&mut out, "sz", &size.to_string(), false);
+    }
+    push_stones(&mut out, &stones);
+    push_attr(
+        &mut out,
+        "pl",
+        if to_play == Color::White { "w" } else { "b" },
+        false,
+    );
+    if let Some((a, b)) = super::view::around(&points, size, 2) {
+        push_attr(&mut out, "vw", &format!("{a}{b}"), false);
+    }
+    push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
+    for (n, v, q) in markup.attributes() {
+        push_attr(&mut out, &n, &v, q);
+    }
+    if !correct.is_empty() {
+        push_attr(&mut out, "correct", &correct.join(";"), true);
+    }
+    if !wrong.is_empty() {
+        push_attr(&mut out, "wrong", &wrong.join(";"), true);
+    }
+    // The root comment (a lesson's question) is the problem's text.
+    let text = match lesson {
+        Some(l) => l.question,
+        None => comment(game, ROOT),
+    };
+    if let Some(c) = text {
+        push_text(&mut out, &c);
+    }
+    Ok((out, tally, notes))
+}
+
+/// The player to move: the file's `PL`, else whoever moves first in the answer tree
+/// (`lines`), else Black. In a lesson (`in_lesson`), whoever moves first at the branch:
+/// the root's `PL` is about the position before the lesson's moves.
+fn player_to_move(game: &GameTree, lines: &[Vec<NodeId>], in_lesson: bool, size: u8) -> Color {
     let first_mover = lines.iter().find_map(|l| {
         l.first()
             .and_then(|&n| node_move(game, n, size))
             .map(|m| m.color)
     });
-    // In a lesson the player to move is whoever moves first at the branch.
-    let to_play = root
+    game.root()
         .value("PL")
         .and_then(sgf::value::parse_color)
-        .filter(|_| lesson.is_none())
+        .filter(|_| !in_lesson)
         .or(first_mover)
-        .unwrap_or(Color::Black);
+        .unwrap_or(Color::Black)
+}
+
+/// The answer tree's `lines` as gobook sequences, the correct ones and the wrong ones;
+/// the points they play are added to `points` (the view must show them).
+fn sequences(
+    game: &GameTree,
+    lines: &[Vec<NodeId>],
+    size: u8,
+    to_play: Color,
+    points: &mut Vec<Point>,
+) -> (Vec<String>, Vec<String>) {
     let marks = correct_marks(game, to_play);
     let (below, kids_below) = marked_below(game, &marks);
-
     let mut correct = Vec::new();
     let mut wrong = Vec::new();
-    let mut points: Vec<Point> = stones.iter().map(|s| s.0).collect();
-    for line in &lines {
+    for line in lines {
         let moves: Vec<sgf::Move> = line
             .iter()
             .filter_map(|&n| node_move(game, n, size))
@@ -185,23 +260,12 @@ fn problem(
             wrong.push(seq);
         }
     }
-    if correct.is_empty() {
-        notes.push(if lines.iter().all(|l| l.is_empty()) {
-            "no answer in the file: the problem has no sequences".to_string()
-        } else {
-            "no line of the tree is marked correct: every sequence is written as wrong".to_string()
-        });
-    }
+    (correct, wrong)
+}
 
-    let (markup, mut tally) = markup::of_node(game, ROOT, size);
-    if tally.dropped > 0 {
-        notes.push(format!(
-            "{} mark(s) or label(s) could not be placed",
-            tally.dropped
-        ));
-    }
-    // A `::prb` draws marks only on its starting board: those of the answer tree are
-    // counted, not silently lost.
+/// The marks and labels of the answer tree (every node but the root), all counted as
+/// dropped: a `::prb` shows the marks of its starting position only.
+fn answer_tree_marks(game: &GameTree, size: u8) -> Tally {
     let mut in_tree = Tally::default();
     for n in 1..game.len() {
         let (_, t) = markup::of_node(game, n, size);
@@ -210,18 +274,11 @@ fn problem(
             dropped: t.read,
         });
     }
-    if in_tree.read > 0 {
-        notes.push(format!(
-            "{} mark(s) or label(s) of the answer tree are not shown: a problem shows the marks of its starting position only",
-            in_tree.read
-        ));
-        tally.add(in_tree);
-    }
-    points.extend(markup.points.keys().copied());
-    let mut out = format!("::prb(#{id}) base=none");
-    if size != 19 {
-        push_attr(&mut out, "sz", &size.to_string(), false);
-    }
+    in_tree
+}
+
+/// The `ab` and `aw` attributes: the black and the white setup stones, if there are any.
+fn push_stones(out: &mut String, stones: &[(Point, Color)]) {
     let pts = |c: Color| {
         stones
             .iter()
@@ -233,46 +290,23 @@ fn problem(
     for (name, c) in [("ab", Color::Black), ("aw", Color::White)] {
         let p = pts(c);
         if !p.is_empty() {
-            push_attr(&mut out, name, &p, false);
+            push_attr(out, name, &p, false);
         }
     }
-    push_attr(
-        &mut out,
-        "pl",
-        if to_play == Color::White { "w" } else { "b" },
-        false,
-    );
-    if let Some((a, b)) = super::view::around(&points, size, 2) {
-        push_attr(&mut out, "vw", &format!("{a}{b}"), false);
-    }
-    push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
-    for (n, v, q) in markup.attributes() {
-        push_attr(&mut out, &n, &v, q);
-    }
-    if !correct.is_empty() {
-        push_attr(&mut out, "correct", &correct.join(";"), true);
-    }
-    if !wrong.is_empty() {
-        push_attr(&mut out, "wrong", &wrong.join(";"), true);
-    }
-    // The root comment (a lesson's question) is the problem's text: its first paragraph
-    // the value, the rest after it.
-    let text = match lesson {
-        Some(l) => l.question,
-        None => comment(game, ROOT),
-    };
-    if let Some(c) = text {
-        let paras = paragraphs(&c, None);
-        if let Some((first, rest)) = paras.split_first() {
-            out.push(' ');
-            out.push_str(&safe_value(&first.replace('\n', " ")));
-            for p in rest {
-                out.push_str("\n\n");
-                out.push_str(p);
-            }
+}
+
+/// The problem's text after its attributes: the comment's first paragraph as the
+/// element's value (on one line), the other paragraphs after it.
+fn push_text(out: &mut String, comment: &str) {
+    let paras = paragraphs(comment, None);
+    if let Some((first, rest)) = paras.split_first() {
+        out.push(' ');
+        out.push_str(&safe_value(&first.replace('\n', " ")));
+        for p in rest {
+            out.push_str("\n\n");
+            out.push_str(p);
         }
     }
-    Ok((out, tally, notes))
 }
 
 /// The move of node `n`, if it has one (the first of B and W).

@@ -88,8 +88,42 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
     if cover {
         covers(&checked.doc, book_dir, &mut diags);
     }
+    check_includes(
+        checked,
+        book_dir,
+        &shown_cover,
+        &mut found,
+        &mut named,
+        &mut diags,
+        &mut included,
+    );
+    let mut book = diags.into_vec();
+    book.sort_by_key(|d| d.span.start);
+    // The first place naming each image is the one its problems point at.
+    let mut seen = BTreeSet::new();
+    named.retain(|n| seen.insert(n.path.clone()));
+    BookFiles {
+        images: found.into_keys().collect(),
+        book,
+        included,
+        named,
+    }
+}
+
+/// Reads the files the book's `::include`s name, each once however often it is included:
+/// their problems and those of their images go to `included`, the images to `found` and
+/// `named`, and an include naming a file that cannot be read is marked in `diags`.
+fn check_includes<'a>(
+    checked: &'a Checked,
+    book_dir: &Path,
+    cover: &str,
+    found: &mut Found,
+    named: &mut Vec<Named>,
+    diags: &mut Diagnostics,
+    included: &mut Vec<FileProblems>,
+) {
     // Each file once, however often it is included; every include naming a bad one is marked.
-    let mut read: BTreeMap<&str, Option<IncludeError>> = BTreeMap::new();
+    let mut read: BTreeMap<&'a str, Option<IncludeError>> = BTreeMap::new();
     for el in checked
         .doc
         .elements
@@ -106,53 +140,15 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
                 via: Some(url.to_string()),
             })
         };
-        let outcome = read
-            .entry(url)
-            .or_insert_with(|| match includes::read(url, book_dir) {
-                Ok(Included::Markdown { name, text }) => {
-                    included.extend(markdown_images(
-                        name,
-                        text,
-                        book_dir,
-                        &mut found,
-                        &mut via_include,
-                    ));
-                    None
-                }
-                Ok(Included::Gobook {
-                    name,
-                    text,
-                    warnings,
-                }) => {
-                    included.extend(included_images(
-                        name,
-                        text,
-                        warnings,
-                        book_dir,
-                        &shown_cover,
-                        &mut found,
-                        &mut via_include,
-                    ));
-                    None
-                }
-                Err(IncludeError::Content {
-                    name,
-                    text,
-                    diagnostics,
-                }) => {
-                    included.extend(included_images(
-                        name,
-                        text,
-                        diagnostics,
-                        book_dir,
-                        &shown_cover,
-                        &mut found,
-                        &mut via_include,
-                    ));
+        let outcome = read.entry(url).or_insert_with(|| {
+            match included_file(url, book_dir, cover, found, &mut via_include) {
+                Ok(problems) => {
+                    included.extend(problems);
                     None
                 }
                 Err(e) => Some(e),
-            });
+            }
+        });
         match outcome {
             Some(IncludeError::Missing(m)) => {
                 diags.error(a.value_span, Code::MissingInclude, m.clone())
@@ -163,16 +159,43 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
             _ => {}
         }
     }
-    let mut book = diags.into_vec();
-    book.sort_by_key(|d| d.span.start);
-    // The first place naming each image is the one its problems point at.
-    let mut seen = BTreeSet::new();
-    named.retain(|n| seen.insert(n.path.clone()));
-    BookFiles {
-        images: found.into_keys().collect(),
-        book,
-        included,
-        named,
+}
+
+/// Reads one included file (`url`) and checks the images it shows: its problems, if it
+/// has any, or why it cannot be read. A gobook file with errors is read all the same, for
+/// its images.
+fn included_file(
+    url: &str,
+    book_dir: &Path,
+    cover: &str,
+    found: &mut Found,
+    name_image: &mut dyn FnMut(PathBuf),
+) -> Result<Option<FileProblems>, IncludeError> {
+    match includes::read(url, book_dir) {
+        Ok(Included::Markdown { name, text }) => {
+            Ok(markdown_images(name, text, book_dir, found, name_image))
+        }
+        Ok(Included::Gobook {
+            name,
+            text,
+            warnings,
+        }) => Ok(included_images(
+            name, text, warnings, book_dir, cover, found, name_image,
+        )),
+        Err(IncludeError::Content {
+            name,
+            text,
+            diagnostics,
+        }) => Ok(included_images(
+            name,
+            text,
+            diagnostics,
+            book_dir,
+            cover,
+            found,
+            name_image,
+        )),
+        Err(e) => Err(e),
     }
 }
 

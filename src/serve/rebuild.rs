@@ -7,7 +7,7 @@ use crate::project::build::{BuildError, Options};
 use crate::project::inputs::{Fingerprint, Inputs};
 use crate::serve::panels::{overlay_html, warnings_panel, Fault};
 use crate::serve::state::Snapshot;
-use crate::site::build::{render, Cache};
+use crate::site::build::{render, Cache, Rendered};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
@@ -132,19 +132,7 @@ impl Rebuilder {
         let start = std::time::Instant::now();
         let bytes = match crate::project::read::read(&self.book) {
             Ok(b) => b,
-            Err(e) => {
-                // Gone, or a folder now: when it is back, build it even if it is the same as before.
-                self.last_inputs = None;
-                self.set_inputs(Inputs::of(&self.book, None));
-                let msg = format!(
-                    "cannot read {}: {e}; the server goes on and rebuilds when the book is back",
-                    self.shown.display()
-                );
-                return Outcome::Failed {
-                    overlay: overlay_html(&escape::text(&msg), &self.languages, Fault::Book),
-                    terminal: format!("{msg}\n"),
-                };
-            }
+            Err(e) => return self.unreadable(&e),
         };
         if bytes.is_empty() {
             // A save caught between truncating and writing: the next file event brings the text.
@@ -183,47 +171,79 @@ impl Rebuilder {
         };
         self.last_inputs = Some(inputs);
         match render(&opts, &mut self.cache) {
-            Ok(r) => {
-                let files: HashMap<String, Arc<Vec<u8>>> = r
-                    .files
-                    .into_iter()
-                    .map(|(p, b)| (url_path(&p), b))
-                    .collect();
-                // Pages the cache kept are the same allocation: compare pointers before bytes.
-                let same = |k: &String| match (self.last_files.get(k), files.get(k)) {
-                    (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
-                    _ => false,
-                };
-                let changed: Vec<&String> = files.keys().filter(|k| !same(k)).collect();
-                let css_only = !self.last_files.is_empty()
-                    && self.last_files.len() == files.len()
-                    && !changed.is_empty()
-                    && changed.iter().all(|k| k.ends_with(".css"));
-                self.last_files = files.clone();
-                let (panel, warnings, new_warnings) =
-                    self.warnings(&name, &text, &checked, &r.included);
-                let snapshot = Snapshot {
-                    files,
-                    images: r.images.iter().map(|p| url_path(p)).collect(),
-                    book_dir: r.book_dir,
-                    overlay: None,
-                    warnings: panel,
-                };
-                Outcome::Built {
-                    snapshot,
-                    css_only,
-                    pages: self.cache.pages_rendered,
-                    diagrams: self.cache.diagrams_drawn,
-                    millis: start.elapsed().as_secs_f64() * 1000.0,
-                    warnings,
-                    new_warnings,
-                }
-            }
-            Err(BuildError::Content {
+            Ok(r) => self.built(r, &name, &text, &checked, start),
+            Err(e) => self.failed(e, name),
+        }
+    }
+
+    /// The book cannot be read: said in the overlay and the terminal.
+    fn unreadable(&mut self, e: &std::io::Error) -> Outcome {
+        // Gone, or a folder now: when it is back, build it even if it is the same as before.
+        self.last_inputs = None;
+        self.set_inputs(Inputs::of(&self.book, None));
+        let msg = format!(
+            "cannot read {}: {e}; the server goes on and rebuilds when the book is back",
+            self.shown.display()
+        );
+        Outcome::Failed {
+            overlay: overlay_html(&escape::text(&msg), &self.languages, Fault::Book),
+            terminal: format!("{msg}\n"),
+        }
+    }
+
+    /// A good build: its files become the new snapshot, kept to compare the next one with.
+    fn built(
+        &mut self,
+        r: Rendered,
+        name: &str,
+        text: &str,
+        checked: &crate::check::Checked,
+        start: std::time::Instant,
+    ) -> Outcome {
+        let files: HashMap<String, Arc<Vec<u8>>> = r
+            .files
+            .into_iter()
+            .map(|(p, b)| (url_path(&p), b))
+            .collect();
+        // Pages the cache kept are the same allocation: compare pointers before bytes.
+        let same = |k: &String| match (self.last_files.get(k), files.get(k)) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        };
+        let changed: Vec<&String> = files.keys().filter(|k| !same(k)).collect();
+        let css_only = !self.last_files.is_empty()
+            && self.last_files.len() == files.len()
+            && !changed.is_empty()
+            && changed.iter().all(|k| k.ends_with(".css"));
+        self.last_files = files.clone();
+        let (panel, warnings, new_warnings) = self.warnings(name, text, checked, &r.included);
+        let snapshot = Snapshot {
+            files,
+            images: r.images.iter().map(|p| url_path(p)).collect(),
+            book_dir: r.book_dir,
+            overlay: None,
+            warnings: panel,
+        };
+        Outcome::Built {
+            snapshot,
+            css_only,
+            pages: self.cache.pages_rendered,
+            diagrams: self.cache.diagrams_drawn,
+            millis: start.elapsed().as_secs_f64() * 1000.0,
+            warnings,
+            new_warnings,
+        }
+    }
+
+    /// A failed build: the book's errors (or what else stopped it) for the overlay and the
+    /// terminal.
+    fn failed(&self, e: BuildError, name: String) -> Outcome {
+        match e {
+            BuildError::Content {
                 name: n,
                 text: t,
                 diagnostics,
-            }) => {
+            } => {
                 let n = if n == self.book.display().to_string() {
                     name
                 } else {
@@ -240,7 +260,7 @@ impl Rebuilder {
                     terminal,
                 }
             }
-            Err(e) => {
+            e => {
                 let msg = e.to_string();
                 Outcome::Failed {
                     overlay: overlay_html(&escape::text(&msg), &self.languages, Fault::Book),

@@ -210,93 +210,119 @@ fn fix_all_values(
 /// FF[1]-FF[3] properties and combinations that FF[4] spells differently.
 /// Called only for nodes holding one of [`OLD`] or both of [`TE_BM`].
 fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, String)) {
-    if let Some(i) = list.iter().position(|p| p.id == "L") {
-        let l = list.remove(i);
-        warn(
-            l.pos as usize,
-            "property L is not part of FF[4] (converted to LB)".into(),
-        );
-        let labels: Vec<String> = l
-            .values
-            .iter()
-            .flat_map(|v| value::expand_rect(v).unwrap_or_else(|| vec![v.to_string()]))
-            .enumerate()
-            .map(|(n, v)| format!("{v}:{}", label_letter(n)))
-            .collect();
-        match list.iter_mut().find(|p| p.id == "LB") {
-            Some(lb) => lb.values.extend(labels),
+    convert_l(list, warn);
+    convert_m(list, warn);
+    convert_ki(list, warn);
+    convert_te_bm(list, warn);
+    if ctx.ff < 4 {
+        convert_vw(list, warn);
+    }
+}
+
+/// Old `L` labels become `LB` with the letters A, B, C... in the order of the points.
+fn convert_l(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
+    let Some(i) = list.iter().position(|p| p.id == "L") else {
+        return;
+    };
+    let l = list.remove(i);
+    warn(
+        l.pos as usize,
+        "property L is not part of FF[4] (converted to LB)".into(),
+    );
+    let labels: Vec<String> = l
+        .values
+        .iter()
+        .flat_map(|v| value::expand_rect(v).unwrap_or_else(|| vec![v.to_string()]))
+        .enumerate()
+        .map(|(n, v)| format!("{v}:{}", label_letter(n)))
+        .collect();
+    match list.iter_mut().find(|p| p.id == "LB") {
+        Some(lb) => lb.values.extend(labels),
+        None => list.insert(
+            i,
+            Property {
+                id: super::PropId::new("LB"),
+                values: labels.into(),
+                pos: l.pos,
+            },
+        ),
+    }
+}
+
+/// Old `M` marks become `TR` on the node's stones and `MA` elsewhere, as the SGF Syntax
+/// Checker converts them.
+fn convert_m(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
+    let Some(i) = list.iter().position(|p| p.id == "M") else {
+        return;
+    };
+    let m = list.remove(i);
+    warn(
+        m.pos as usize,
+        "property M is not part of FF[4] (converted to MA, or TR on stones of this node)".into(),
+    );
+    let stones: Vec<&str> = list
+        .iter()
+        .filter(|p| matches!(p.id.as_str(), "B" | "W" | "AB" | "AW"))
+        .flat_map(|p| p.values.iter().map(|v| v.as_str()))
+        .collect();
+    let (tr, ma): (Vec<RawValue>, Vec<RawValue>) = m
+        .values
+        .iter()
+        .cloned()
+        .partition(|v| stones.contains(&v.as_str()));
+    for (name, vals) in [("TR", tr), ("MA", ma)] {
+        if vals.is_empty() {
+            continue;
+        }
+        match list.iter_mut().find(|p| p.id == name) {
+            Some(p) => p.values.extend(vals),
             None => list.insert(
-                i,
+                i.min(list.len()),
                 Property {
-                    id: super::PropId::new("LB"),
-                    values: labels.into(),
-                    pos: l.pos,
+                    id: super::PropId::new(name),
+                    values: vals.into(),
+                    pos: m.pos,
                 },
             ),
         }
     }
-    if let Some(i) = list.iter().position(|p| p.id == "M") {
-        let m = list.remove(i);
+}
+
+/// Old `KI` (komi in half points, an integer) becomes `KM`, unless a `KM` is already there.
+fn convert_ki(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
+    let Some(i) = list.iter().position(|p| p.id == "KI") else {
+        return;
+    };
+    let ki = list.remove(i);
+    if list.iter().any(|p| p.id == "KM") {
         warn(
-            m.pos as usize,
-            "property M is not part of FF[4] (converted to MA, or TR on stones of this node)"
-                .into(),
+            ki.pos as usize,
+            "obsolete property KI next to KM (deleted)".into(),
         );
-        let stones: Vec<&str> = list
-            .iter()
-            .filter(|p| matches!(p.id.as_str(), "B" | "W" | "AB" | "AW"))
-            .flat_map(|p| p.values.iter().map(|v| v.as_str()))
-            .collect();
-        let (tr, ma): (Vec<RawValue>, Vec<RawValue>) = m
-            .values
-            .iter()
-            .cloned()
-            .partition(|v| stones.contains(&v.as_str()));
-        for (name, vals) in [("TR", tr), ("MA", ma)] {
-            if vals.is_empty() {
-                continue;
-            }
-            match list.iter_mut().find(|p| p.id == name) {
-                Some(p) => p.values.extend(vals),
-                None => list.insert(
-                    i.min(list.len()),
-                    Property {
-                        id: super::PropId::new(name),
-                        values: vals.into(),
-                        pos: m.pos,
-                    },
-                ),
-            }
-        }
+    } else if let Some(n) = ki.value().and_then(value::parse_number) {
+        warn(
+            ki.pos as usize,
+            "obsolete property KI (converted to KM)".into(),
+        );
+        let km = gameinfo::format_real(n as f64 / 2.0);
+        list.insert(
+            i,
+            Property {
+                id: super::PropId::new("KM"),
+                values: smallvec![km],
+                pos: ki.pos,
+            },
+        );
+    } else {
+        warn(
+            ki.pos as usize,
+            "obsolete property KI with an illegal value (deleted)".into(),
+        );
     }
-    if let Some(i) = list.iter().position(|p| p.id == "KI") {
-        let ki = list.remove(i);
-        if list.iter().any(|p| p.id == "KM") {
-            warn(
-                ki.pos as usize,
-                "obsolete property KI next to KM (deleted)".into(),
-            );
-        } else if let Some(n) = ki.value().and_then(value::parse_number) {
-            warn(
-                ki.pos as usize,
-                "obsolete property KI (converted to KM)".into(),
-            );
-            let km = gameinfo::format_real(n as f64 / 2.0);
-            list.insert(
-                i,
-                Property {
-                    id: super::PropId::new("KM"),
-                    values: smallvec![km],
-                    pos: ki.pos,
-                },
-            );
-        } else {
-            warn(
-                ki.pos as usize,
-                "obsolete property KI with an illegal value (deleted)".into(),
-            );
-        }
-    }
+}
+
+/// `TE` and `BM` together become `IT` or `DO`, as the order of the two says.
+fn convert_te_bm(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
     let te = list.iter().position(|p| p.id == "TE");
     let bm = list.iter().position(|p| p.id == "BM");
     if let (Some(t), Some(b)) = (te, bm) {
@@ -321,26 +347,28 @@ fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, String))
             },
         );
     }
-    if ctx.ff < 4 {
-        if let Some(vw) = list.iter_mut().find(|p| p.id == "VW") {
-            let pts: Vec<&[u8]> = vw
-                .values
-                .iter()
-                .map(|v| v.as_bytes())
-                .filter(|v| v.len() == 2)
-                .collect();
-            if pts.len() >= 2 && pts.len() == vw.values.len() {
-                let x0 = pts.iter().map(|p| p[0]).min().unwrap_or(b'a');
-                let x1 = pts.iter().map(|p| p[0]).max().unwrap_or(b'a');
-                let y0 = pts.iter().map(|p| p[1]).min().unwrap_or(b'a');
-                let y1 = pts.iter().map(|p| p[1]).max().unwrap_or(b'a');
-                let rect = String::from_utf8_lossy(&[x0, y0, b':', x1, y1]).into_owned();
-                warn(
-                    vw.pos as usize,
-                    format!("FF[3] VW corners (converted to the FF[4] rectangle [{rect}])"),
-                );
-                vw.values = smallvec![rect];
-            }
+}
+
+/// FF[3] `VW` lists two corner points; FF[4] writes the rectangle between them.
+fn convert_vw(list: &mut Props, warn: &mut dyn FnMut(usize, String)) {
+    if let Some(vw) = list.iter_mut().find(|p| p.id == "VW") {
+        let pts: Vec<&[u8]> = vw
+            .values
+            .iter()
+            .map(|v| v.as_bytes())
+            .filter(|v| v.len() == 2)
+            .collect();
+        if pts.len() >= 2 && pts.len() == vw.values.len() {
+            let x0 = pts.iter().map(|p| p[0]).min().unwrap_or(b'a');
+            let x1 = pts.iter().map(|p| p[0]).max().unwrap_or(b'a');
+            let y0 = pts.iter().map(|p| p[1]).min().unwrap_or(b'a');
+            let y1 = pts.iter().map(|p| p[1]).max().unwrap_or(b'a');
+            let rect = String::from_utf8_lossy(&[x0, y0, b':', x1, y1]).into_owned();
+            warn(
+                vw.pos as usize,
+                format!("FF[3] VW corners (converted to the FF[4] rectangle [{rect}])"),
+            );
+            vw.values = smallvec![rect];
         }
     }
 }
@@ -463,110 +491,12 @@ fn fix_values(
         return false;
     }
     match info.ty {
-        Type::Text | Type::SimpleText => {
-            if p.values[0].contains('\0') {
-                warn(
-                    pos,
-                    format!("zero byte in {id} value (replaced with a space)"),
-                );
-                p.values[0] = p.values[0].replace('\0', " ");
-            }
-            // Other control characters would make a page, an e-book or an XML file built
-            // from this text unreadable; they carry no meaning in a game record.
-            if crate::chars::has_forbidden(&p.values[0]) {
-                let first = p.values[0]
-                    .chars()
-                    .find(|&c| crate::chars::is_forbidden(c))
-                    .unwrap_or(' ');
-                warn(
-                    pos,
-                    format!(
-                        "control character {} in {id} value (removed)",
-                        crate::chars::describe(first)
-                    ),
-                );
-                p.values[0] = crate::chars::strip(&p.values[0]).into_owned();
-            }
-            if blank(&p.values[0]) {
-                warn(pos, format!("empty {id} value (deleted)"));
-                return false;
-            }
-            let fixer: Option<Fixer> = match bit {
-                RE => Some(gameinfo::result),
-                DT => Some(gameinfo::date),
-                _ => None,
-            };
-            if let Some(fix) = fixer {
-                let simple = value::simple_text_cow(&p.values[0]);
-                match fix(simple.trim()) {
-                    Ok(None) => {}
-                    Ok(Some(new)) => {
-                        warn(
-                            pos,
-                            format!(
-                                "illegal {id} value corrected; new value: [{new}], old value: [{}]",
-                                p.values[0]
-                            ),
-                        );
-                        p.values[0] = new;
-                    }
-                    Err(()) => warn(
-                        pos,
-                        format!(
-                            "game info {id} has an illegal format (not corrected): [{}]",
-                            p.values[0]
-                        ),
-                    ),
-                }
-            }
-            true
-        }
+        Type::Text | Type::SimpleText => fix_text(p, id, bit, pos, warn),
         // Points of other games are not checked, and their lists stay as written (compressed or not).
         Type::Point | Type::Move | Type::PointPoint | Type::PointText if !ctx.go => true,
-        Type::Move => {
-            strip_ws(p, pos, false, warn);
-            let v = &p.values[0];
-            if v.is_empty() || v == "tt" || valid_point(v, ctx) {
-                true
-            } else if let Some(new) = human_move(v, ctx) {
-                warn(
-                    pos,
-                    format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
-                );
-                p.values[0] = new;
-                true
-            } else {
-                warn(pos, format!("illegal {id} move [{v}] (deleted)"));
-                false
-            }
-        }
+        Type::Move => fix_move(p, id, pos, ctx, warn),
         Type::Point => fix_point_list(p, info.arity, ctx, warn),
-        Type::PointPoint | Type::PointText => {
-            strip_ws(p, pos, info.ty == Type::PointText, warn);
-            let point_point = info.ty == Type::PointPoint;
-            let before = p.values.len();
-            p.values.retain(|v| match value::split_compose(v) {
-                Some((a, b)) => {
-                    valid_point(a, ctx) && (!point_point || (valid_point(b, ctx) && a != b))
-                }
-                None => false,
-            });
-            if p.values.len() != before {
-                let what = if point_point {
-                    "point:point"
-                } else {
-                    "point:text"
-                };
-                warn(
-                    pos,
-                    format!(
-                        "property {id} expects {what} values ({} value(s) deleted)",
-                        before - p.values.len()
-                    ),
-                );
-            }
-            !p.values.is_empty()
-        }
+        Type::PointPoint | Type::PointText => fix_compose_list(p, id, info.ty, pos, ctx, warn),
         Type::Number => fix_single(
             p,
             pos,
@@ -606,18 +536,153 @@ fn fix_values(
                 _ => None,
             },
         ),
-        Type::None => {
-            if !p.values[0].is_empty() {
-                warn(
-                    pos,
-                    format!("property {id} takes no value; [{}] deleted", p.values[0]),
-                );
-                p.values[0].clear();
-            }
-            true
-        }
+        Type::None => clear_value(p, id, pos, warn),
         Type::Unknown | Type::Size | Type::TextText | Type::Figure => true,
     }
+}
+
+/// A text value: zero bytes and control characters out, blank values dropped, and the
+/// game-info texts with a format of their own (RE, DT) corrected.
+fn fix_text(
+    p: &mut Property,
+    id: &str,
+    bit: IdSet,
+    pos: usize,
+    warn: &mut dyn FnMut(usize, String),
+) -> bool {
+    if p.values[0].contains('\0') {
+        warn(
+            pos,
+            format!("zero byte in {id} value (replaced with a space)"),
+        );
+        p.values[0] = p.values[0].replace('\0', " ");
+    }
+    // Other control characters would make a page, an e-book or an XML file built
+    // from this text unreadable; they carry no meaning in a game record.
+    if crate::chars::has_forbidden(&p.values[0]) {
+        let first = p.values[0]
+            .chars()
+            .find(|&c| crate::chars::is_forbidden(c))
+            .unwrap_or(' ');
+        warn(
+            pos,
+            format!(
+                "control character {} in {id} value (removed)",
+                crate::chars::describe(first)
+            ),
+        );
+        p.values[0] = crate::chars::strip(&p.values[0]).into_owned();
+    }
+    if blank(&p.values[0]) {
+        warn(pos, format!("empty {id} value (deleted)"));
+        return false;
+    }
+    let fixer: Option<Fixer> = match bit {
+        RE => Some(gameinfo::result),
+        DT => Some(gameinfo::date),
+        _ => None,
+    };
+    if let Some(fix) = fixer {
+        let simple = value::simple_text_cow(&p.values[0]);
+        match fix(simple.trim()) {
+            Ok(None) => {}
+            Ok(Some(new)) => {
+                warn(
+                    pos,
+                    format!(
+                        "illegal {id} value corrected; new value: [{new}], old value: [{}]",
+                        p.values[0]
+                    ),
+                );
+                p.values[0] = new;
+            }
+            Err(()) => warn(
+                pos,
+                format!(
+                    "game info {id} has an illegal format (not corrected): [{}]",
+                    p.values[0]
+                ),
+            ),
+        }
+    }
+    true
+}
+
+/// A move: a point on the board, empty or `tt` (a pass), or a human-written move
+/// ([`human_move`]) rewritten; anything else is deleted.
+fn fix_move(
+    p: &mut Property,
+    id: &str,
+    pos: usize,
+    ctx: &Ctx,
+    warn: &mut dyn FnMut(usize, String),
+) -> bool {
+    strip_ws(p, pos, false, warn);
+    let v = &p.values[0];
+    if v.is_empty() || v == "tt" || valid_point(v, ctx) {
+        true
+    } else if let Some(new) = human_move(v, ctx) {
+        warn(
+            pos,
+            format!("illegal {id} value corrected; new value: [{new}], old value: [{v}]"),
+        );
+        p.values[0] = new;
+        true
+    } else {
+        warn(pos, format!("illegal {id} move [{v}] (deleted)"));
+        false
+    }
+}
+
+/// A list of `point:point` (lines, arrows) or `point:text` (labels) values: the values whose
+/// points are off the board, or a line from a point to itself, are deleted.
+fn fix_compose_list(
+    p: &mut Property,
+    id: &str,
+    ty: Type,
+    pos: usize,
+    ctx: &Ctx,
+    warn: &mut dyn FnMut(usize, String),
+) -> bool {
+    strip_ws(p, pos, ty == Type::PointText, warn);
+    let point_point = ty == Type::PointPoint;
+    let before = p.values.len();
+    p.values.retain(|v| match value::split_compose(v) {
+        Some((a, b)) => valid_point(a, ctx) && (!point_point || (valid_point(b, ctx) && a != b)),
+        None => false,
+    });
+    if p.values.len() != before {
+        let what = if point_point {
+            "point:point"
+        } else {
+            "point:text"
+        };
+        warn(
+            pos,
+            format!(
+                "property {id} expects {what} values ({} value(s) deleted)",
+                before - p.values.len()
+            ),
+        );
+    }
+    !p.values.is_empty()
+}
+
+/// A property that takes no value (such as `KO`, `DO`): whatever was written in it goes.
+fn clear_value(
+    p: &mut Property,
+    id: &str,
+    pos: usize,
+    warn: &mut dyn FnMut(usize, String),
+) -> bool {
+    if !p.values[0].is_empty() {
+        warn(
+            pos,
+            format!("property {id} takes no value; [{}] deleted", p.values[0]),
+        );
+        p.values[0].clear();
+    }
+    true
 }
 
 fn fix_info(p: &mut Property, pos: usize, fix: Fixer, warn: &mut dyn FnMut(usize, String)) -> bool {

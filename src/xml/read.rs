@@ -3,7 +3,7 @@
 use super::{at_to_point, Parsed, XmlError};
 use crate::sgf::value;
 use crate::sgf::{Collection, GameTree, NodeId, Warning, ROOT};
-use quick_xml::events::{BytesStart, Event};
+use quick_xml::events::{BytesRef, BytesStart, Event};
 use quick_xml::Reader;
 
 /// Information elements and the SGF properties they hold.
@@ -73,21 +73,7 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
     let decoded = crate::sgf::charset::decode_xml(bytes);
     let text: &str = &decoded;
     let mut reader = Reader::from_str(text);
-    let mut st = State {
-        games: Vec::new(),
-        game: GameTree::new(),
-        root_used: false,
-        size: 19,
-        stack: Vec::new(),
-        node: None,
-        text: String::new(),
-        paras: Vec::new(),
-        args: Vec::new(),
-        sgf_type: None,
-        info_prop: None,
-        sink: Sink::None,
-        warnings: Vec::new(),
-    };
+    let mut st = State::new();
     let mut saw_go = false;
     loop {
         let pos = reader.buffer_position() as usize;
@@ -120,26 +106,21 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
             Event::CData(t) if st.sink != Sink::None => {
                 st.push_text(&String::from_utf8_lossy(&t), pos);
             }
-            Event::GeneralRef(r) if st.sink != Sink::None => {
-                let c = match r.resolve_char_ref() {
-                    Ok(Some(c)) => Some(c.to_string()),
-                    _ => r
-                        .decode()
-                        .ok()
-                        .and_then(|n| quick_xml::escape::resolve_predefined_entity(&n))
-                        .map(str::to_string),
-                };
-                match c {
-                    Some(c) => st.push_text(&c, pos),
-                    None => st
-                        .warnings
-                        .push((pos, "unknown entity reference (ignored)".into())),
-                }
-            }
+            Event::GeneralRef(r) if st.sink != Sink::None => st.push_entity(&r, pos),
             Event::Eof => break,
             _ => {}
         }
     }
+    check_complete(&st, text, saw_go)?;
+    let warnings = located(text, st.warnings);
+    Ok(Parsed {
+        collection: Collection { games: st.games },
+        warnings,
+    })
+}
+
+/// The errors of a document read to its end: an element left open, no `<Go>`, no game.
+fn check_complete(st: &State, text: &str, saw_go: bool) -> Result<(), XmlError> {
     if let Some(open) = st.stack.last() {
         return Err(err(
             text,
@@ -162,20 +143,21 @@ pub fn read(bytes: &[u8]) -> Result<Parsed, XmlError> {
             message: "no <GoGame> element in <Go>: the file holds no game".into(),
         });
     }
-    let mut found = st.warnings;
+    Ok(())
+}
+
+/// The warnings found at byte offsets, in the order of the file, with their lines and columns.
+fn located(text: &str, mut found: Vec<(usize, String)>) -> Vec<Warning> {
     found.sort_by_key(|w| w.0);
+    // One cursor walks the text once: the offsets are sorted.
     let mut cursor = crate::sgf::position::Cursor::default();
-    let warnings = found
+    found
         .into_iter()
         .map(|(pos, message)| {
             let (line, col) = cursor.advance(text, pos);
             Warning { line, col, message }
         })
-        .collect();
-    Ok(Parsed {
-        collection: Collection { games: st.games },
-        warnings,
-    })
+        .collect()
 }
 
 fn err(text: &str, pos: usize, message: String) -> XmlError {
@@ -199,6 +181,25 @@ fn attr(e: &BytesStart, name: &str) -> Option<String> {
 }
 
 impl State {
+    /// The state before the first element: no game, a 19x19 board.
+    fn new() -> State {
+        State {
+            games: Vec::new(),
+            game: GameTree::new(),
+            root_used: false,
+            size: 19,
+            stack: Vec::new(),
+            node: None,
+            text: String::new(),
+            paras: Vec::new(),
+            args: Vec::new(),
+            sgf_type: None,
+            info_prop: None,
+            sink: Sink::None,
+            warnings: Vec::new(),
+        }
+    }
+
     fn parent_name(&self) -> &str {
         self.stack.last().map_or("", |o| o.name.as_str())
     }
@@ -276,25 +277,9 @@ impl State {
         match (parent.as_str(), name.as_str()) {
             ("", "Go") => {}
             // A game inside another game (under a `<Go>` nested in it) is not one: it would cut the outer game in two.
-            ("Go", "GoGame") if !self.in_game() => {
-                self.fresh_game();
-                if let Some(n) = attr(e, "name") {
-                    self.game.root_mut().props.push(crate::sgf::Property::new(
-                        "GN",
-                        vec![value::escape_text(&n)],
-                    ));
-                }
-            }
+            ("Go", "GoGame") if !self.in_game() => self.start_game(e),
             ("GoGame", "Information") => {}
-            ("Information", field) => match INFO.iter().find(|(n, _)| *n == field) {
-                Some(&(_, id)) => {
-                    self.info_prop = Some(id);
-                    self.sink = if id == "CP" { Sink::None } else { Sink::Info };
-                    self.text.clear();
-                    self.paras.clear();
-                }
-                None => self.unknown(&name, pos),
-            },
+            ("Information", field) => self.start_info(field, pos),
             ("Copyright", "P") | ("Comment", "P") => {
                 self.sink = Sink::Para;
                 self.text.clear();
@@ -313,61 +298,10 @@ impl State {
                 }
             }
             ("Nodes" | "Variation" | "Node", "Black" | "White") => {
-                let id = if parent == "Node" {
-                    self.node.unwrap_or(ROOT)
-                } else {
-                    self.new_node()
-                };
-                if parent != "Node" {
-                    self.node = Some(id);
-                }
-                let (prop, time) = if name == "Black" {
-                    ("B", "BL")
-                } else {
-                    ("W", "WL")
-                };
-                open.prop = Some(prop);
-                if let Some(at) = attr(e, "at") {
-                    if let Some(v) = self.point_value(&at, pos, true) {
-                        self.push_prop(id, prop, v);
-                        open.prop = None;
-                    }
-                }
-                if let Some(t) = attr(e, "timeleft") {
-                    self.push_prop(id, time, t);
-                }
+                open.prop = self.start_move(e, &parent, &name, pos);
             }
             ("Node", "AddBlack" | "AddWhite" | "Delete" | "Mark") => {
-                let node = self.node.unwrap_or(ROOT);
-                let prop: &'static str = match name.as_str() {
-                    "AddBlack" => "AB",
-                    "AddWhite" => "AW",
-                    "Delete" => "AE",
-                    _ => match (
-                        attr(e, "type").as_deref(),
-                        attr(e, "territory").as_deref(),
-                        attr(e, "label"),
-                    ) {
-                        (_, _, Some(_)) => "LB",
-                        (Some("circle"), _, _) => "CR",
-                        (Some("square"), _, _) => "SQ",
-                        (Some("triangle"), _, _) => "TR",
-                        (_, Some("black"), _) => "TB",
-                        (_, Some("white"), _) => "TW",
-                        _ => "MA",
-                    },
-                };
-                open.prop = Some(prop);
-                if let Some(at) = attr(e, "at") {
-                    if let Some(v) = self.point_value(&at, pos, false) {
-                        let v = match attr(e, "label") {
-                            Some(l) => format!("{v}:{}", value::escape_compose_part(&l)),
-                            None => v,
-                        };
-                        self.push_prop(node, prop, v);
-                    }
-                    open.prop = None;
-                }
+                open.prop = self.start_stones(e, &name, pos);
             }
             ("Black" | "White" | "AddBlack" | "AddWhite" | "Delete" | "Mark", "at") => {
                 self.sink = Sink::At;
@@ -375,20 +309,7 @@ impl State {
             }
             ("Node", "BlackToPlay") => self.push_prop(self.node.unwrap_or(ROOT), "PL", "B".into()),
             ("Node", "WhiteToPlay") => self.push_prop(self.node.unwrap_or(ROOT), "PL", "W".into()),
-            ("Nodes" | "Variation" | "Node" | "GoGame", "Comment") => {
-                if parent != "Node" {
-                    // A comment directly in a sequence belongs to its last node (or a new root).
-                    let cur = self.stack.iter().rev().find_map(|o| o.cur);
-                    let id = match cur {
-                        Some(c) if self.root_used => c,
-                        _ => self.new_node(),
-                    };
-                    self.node = Some(id);
-                }
-                self.paras.clear();
-                self.text.clear();
-                self.sink = Sink::CommentDirect;
-            }
+            ("Nodes" | "Variation" | "Node" | "GoGame", "Comment") => self.start_comment(&parent),
             ("Node", "SGF") => {
                 self.sgf_type = attr(e, "type");
                 self.args.clear();
@@ -400,6 +321,126 @@ impl State {
             _ => self.unknown(&name, pos),
         }
         self.stack.push(open);
+    }
+
+    /// `<GoGame>`: a fresh game, its name as `GN`.
+    fn start_game(&mut self, e: &BytesStart) {
+        self.fresh_game();
+        if let Some(n) = attr(e, "name") {
+            self.game.root_mut().props.push(crate::sgf::Property::new(
+                "GN",
+                vec![value::escape_text(&n)],
+            ));
+        }
+    }
+
+    /// An element of `<Information>`: its text, read until its end, is the value of the
+    /// property [`INFO`] names.
+    fn start_info(&mut self, field: &str, pos: usize) {
+        match INFO.iter().find(|(n, _)| *n == field) {
+            Some(&(_, id)) => {
+                self.info_prop = Some(id);
+                // The copyright's text is in paragraphs, which collect it themselves.
+                self.sink = if id == "CP" { Sink::None } else { Sink::Info };
+                self.text.clear();
+                self.paras.clear();
+            }
+            None => self.unknown(field, pos),
+        }
+    }
+
+    /// `<Black>` or `<White>`: a move, in the current node (inside `<Node>`) or a node of its
+    /// own (directly in a sequence, as GoGui writes them). Returns the property still waiting
+    /// for its point from an `<at>` element, if the `at` attribute gave none.
+    fn start_move(
+        &mut self,
+        e: &BytesStart,
+        parent: &str,
+        name: &str,
+        pos: usize,
+    ) -> Option<&'static str> {
+        let id = if parent == "Node" {
+            self.node.unwrap_or(ROOT)
+        } else {
+            self.new_node()
+        };
+        if parent != "Node" {
+            self.node = Some(id);
+        }
+        let (prop, time) = if name == "Black" {
+            ("B", "BL")
+        } else {
+            ("W", "WL")
+        };
+        let mut waiting = Some(prop);
+        if let Some(at) = attr(e, "at") {
+            if let Some(v) = self.point_value(&at, pos, true) {
+                self.push_prop(id, prop, v);
+                waiting = None;
+            }
+        }
+        if let Some(t) = attr(e, "timeleft") {
+            self.push_prop(id, time, t);
+        }
+        waiting
+    }
+
+    /// `<AddBlack>`, `<AddWhite>`, `<Delete>` or `<Mark>` in a node. Returns the property
+    /// still waiting for its point from an `<at>` element, if there is no `at` attribute.
+    fn start_stones(&mut self, e: &BytesStart, name: &str, pos: usize) -> Option<&'static str> {
+        let node = self.node.unwrap_or(ROOT);
+        let prop: &'static str = match name {
+            "AddBlack" => "AB",
+            "AddWhite" => "AW",
+            "Delete" => "AE",
+            _ => mark_prop(e),
+        };
+        let Some(at) = attr(e, "at") else {
+            return Some(prop);
+        };
+        if let Some(v) = self.point_value(&at, pos, false) {
+            let v = match attr(e, "label") {
+                Some(l) => format!("{v}:{}", value::escape_compose_part(&l)),
+                None => v,
+            };
+            self.push_prop(node, prop, v);
+        }
+        None
+    }
+
+    /// `<Comment>`: its text goes to the current node, read until its end.
+    fn start_comment(&mut self, parent: &str) {
+        if parent != "Node" {
+            // A comment directly in a sequence belongs to its last node (or a new root).
+            let cur = self.stack.iter().rev().find_map(|o| o.cur);
+            let id = match cur {
+                Some(c) if self.root_used => c,
+                _ => self.new_node(),
+            };
+            self.node = Some(id);
+        }
+        self.paras.clear();
+        self.text.clear();
+        self.sink = Sink::CommentDirect;
+    }
+
+    /// Adds the character an entity or character reference (`&amp;`, `&#233;`) stands for;
+    /// an entity the XML standard does not define is left out with a warning.
+    fn push_entity(&mut self, r: &BytesRef, pos: usize) {
+        let c = match r.resolve_char_ref() {
+            Ok(Some(c)) => Some(c.to_string()),
+            _ => r
+                .decode()
+                .ok()
+                .and_then(|n| quick_xml::escape::resolve_predefined_entity(&n))
+                .map(str::to_string),
+        };
+        match c {
+            Some(c) => self.push_text(&c, pos),
+            None => self
+                .warnings
+                .push((pos, "unknown entity reference (ignored)".into())),
+        }
     }
 
     /// Adds text read from the file; control characters (written as character
@@ -432,104 +473,139 @@ impl State {
                 // What stands after the game (unknown elements) must not reach into it.
                 self.fresh_game();
             }
-            ("Information", _) => {
-                if let Some(id) = self.info_prop.take() {
-                    let text = if id == "CP" {
-                        self.paras.join("\n")
-                    } else {
-                        self.text.trim().to_string()
-                    };
-                    if id == "SZ" {
-                        self.size = text
-                            .parse()
-                            .ok()
-                            .filter(|&s| s > 0 && s <= 52)
-                            .unwrap_or(19);
-                    }
-                    if !text.is_empty() {
-                        self.game
-                            .root_mut()
-                            .set(id, vec![value::escape_text(&text)]);
-                    }
-                }
-                self.sink = Sink::None;
-            }
-            ("Copyright" | "Comment", "P") => {
-                // Line breaks inside a paragraph are layout, not content.
-                let p: String = self
-                    .text
-                    .chars()
-                    .filter(|&c| c != '\n' && c != '\r')
-                    .collect();
-                self.paras.push(p);
-                self.text.clear();
-                self.sink = if parent == "Comment" {
-                    Sink::CommentDirect
-                } else {
-                    Sink::None
-                };
-            }
-            (_, "Comment") => {
-                let mut body = self.paras.join("\n");
-                if self.paras.is_empty() {
-                    body = self.text.trim().to_string();
-                }
-                let node = self.node.unwrap_or(ROOT);
-                if !body.is_empty() {
-                    self.push_prop(node, "C", value::escape_text(&body));
-                }
-                self.text.clear();
-                self.paras.clear();
-                self.sink = Sink::None;
-            }
-            (_, "at") => {
-                let at = std::mem::take(&mut self.text);
-                self.sink = Sink::None;
-                let grand = self.stack.last().and_then(|o| o.prop);
-                if let Some(prop) = grand {
-                    let pass_ok = prop == "B" || prop == "W";
-                    if let Some(v) = self.point_value(&at, pos, pass_ok) {
-                        let node = self.node.unwrap_or(ROOT);
-                        self.push_prop(node, prop, v);
-                    }
-                }
-            }
+            ("Information", _) => self.end_info(),
+            ("Copyright" | "Comment", "P") => self.end_paragraph(&parent),
+            (_, "Comment") => self.end_comment(),
+            (_, "at") => self.end_at(pos),
             ("SGF", "Arg") => {
                 self.args.push(std::mem::take(&mut self.text));
                 self.sink = Sink::None;
             }
-            (_, "SGF") => {
-                let node = self.node.unwrap_or(ROOT);
-                match self.sgf_type.take() {
-                    Some(t) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_uppercase()) => {
-                        let ty = crate::sgf::props::info(&t).ty;
-                        let args = std::mem::take(&mut self.args);
-                        let values: Vec<String> = if args.is_empty() {
-                            vec![String::new()]
-                        } else {
-                            args
-                        };
-                        for a in values {
-                            let v = match ty {
-                                crate::sgf::props::Type::Text
-                                | crate::sgf::props::Type::SimpleText => value::escape_text(&a),
-                                _ => a,
-                            };
-                            self.push_prop(node, &t, v);
-                        }
-                    }
-                    t => self.warnings.push((
-                        pos,
-                        format!(
-                            "SGF element with an unusable type {:?} (ignored)",
-                            t.unwrap_or_default()
-                        ),
-                    )),
-                }
-            }
+            (_, "SGF") => self.end_sgf(pos),
             (_, "Node") => {}
             (_, "Black" | "White") if parent != "Node" => {}
             _ => {}
         }
+    }
+    /// The end of an `<Information>` element: its text becomes a root property; `SZ` also
+    /// sets the board size the points that follow are read on.
+    fn end_info(&mut self) {
+        if let Some(id) = self.info_prop.take() {
+            let text = if id == "CP" {
+                self.paras.join("\n")
+            } else {
+                self.text.trim().to_string()
+            };
+            if id == "SZ" {
+                self.size = text
+                    .parse()
+                    .ok()
+                    .filter(|&s| s > 0 && s <= 52)
+                    .unwrap_or(19);
+            }
+            if !text.is_empty() {
+                self.game
+                    .root_mut()
+                    .set(id, vec![value::escape_text(&text)]);
+            }
+        }
+        self.sink = Sink::None;
+    }
+
+    /// The end of a `<P>` in a copyright or comment: one paragraph of it.
+    fn end_paragraph(&mut self, parent: &str) {
+        // Line breaks inside a paragraph are layout, not content.
+        let p: String = self
+            .text
+            .chars()
+            .filter(|&c| c != '\n' && c != '\r')
+            .collect();
+        self.paras.push(p);
+        self.text.clear();
+        self.sink = if parent == "Comment" {
+            Sink::CommentDirect
+        } else {
+            Sink::None
+        };
+    }
+
+    /// The end of a `<Comment>`: its paragraphs (or its text, without any) become the
+    /// current node's `C`.
+    fn end_comment(&mut self) {
+        let mut body = self.paras.join("\n");
+        if self.paras.is_empty() {
+            body = self.text.trim().to_string();
+        }
+        let node = self.node.unwrap_or(ROOT);
+        if !body.is_empty() {
+            self.push_prop(node, "C", value::escape_text(&body));
+        }
+        self.text.clear();
+        self.paras.clear();
+        self.sink = Sink::None;
+    }
+
+    /// The end of an `<at>`: its text is the point of the move or stone element around it.
+    fn end_at(&mut self, pos: usize) {
+        let at = std::mem::take(&mut self.text);
+        self.sink = Sink::None;
+        let grand = self.stack.last().and_then(|o| o.prop);
+        if let Some(prop) = grand {
+            let pass_ok = prop == "B" || prop == "W";
+            if let Some(v) = self.point_value(&at, pos, pass_ok) {
+                let node = self.node.unwrap_or(ROOT);
+                self.push_prop(node, prop, v);
+            }
+        }
+    }
+
+    /// The end of an `<SGF>`: a property of any identifier, its values from the `<Arg>`
+    /// elements (text escaped as SGF text).
+    fn end_sgf(&mut self, pos: usize) {
+        let node = self.node.unwrap_or(ROOT);
+        match self.sgf_type.take() {
+            Some(t) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_uppercase()) => {
+                let ty = crate::sgf::props::info(&t).ty;
+                let args = std::mem::take(&mut self.args);
+                let values: Vec<String> = if args.is_empty() {
+                    vec![String::new()]
+                } else {
+                    args
+                };
+                for a in values {
+                    let v = match ty {
+                        crate::sgf::props::Type::Text | crate::sgf::props::Type::SimpleText => {
+                            value::escape_text(&a)
+                        }
+                        _ => a,
+                    };
+                    self.push_prop(node, &t, v);
+                }
+            }
+            t => self.warnings.push((
+                pos,
+                format!(
+                    "SGF element with an unusable type {:?} (ignored)",
+                    t.unwrap_or_default()
+                ),
+            )),
+        }
+    }
+}
+
+/// The SGF property of a `<Mark>`: a label, a shape (`type`), territory, or a plain mark.
+fn mark_prop(e: &BytesStart) -> &'static str {
+    match (
+        attr(e, "type").as_deref(),
+        attr(e, "territory").as_deref(),
+        attr(e, "label"),
+    ) {
+        (_, _, Some(_)) => "LB",
+        (Some("circle"), _, _) => "CR",
+        (Some("square"), _, _) => "SQ",
+        (Some("triangle"), _, _) => "TR",
+        (_, Some("black"), _) => "TB",
+        (_, Some("white"), _) => "TW",
+        _ => "MA",
     }
 }

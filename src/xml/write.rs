@@ -183,7 +183,22 @@ fn write_node(
             &mut body,
         );
     }
-    for p in node.props.iter().filter(|_| go) {
+    if go {
+        stone_elements(node, size, &mut body);
+        mark_elements(node, size, &mut body);
+    }
+    if let Some(c) = node.value("C") {
+        body.push_str("<Comment>\n");
+        paragraphs(&value::text(c), &mut body);
+        body.push_str("</Comment>\n");
+    }
+    sgf_elements(node, is_root, square, go, mv, time_id, &mut body);
+    node_element(node, &body, out);
+}
+
+/// The setup stones of a node (`AB`, `AW`, `AE`) as `AddBlack`, `AddWhite` and `Delete`.
+fn stone_elements(node: &Node, size: u8, body: &mut String) {
+    for p in &node.props {
         let id = p.id.as_str();
         let element = match id {
             "AB" => "AddBlack",
@@ -198,7 +213,11 @@ fn write_node(
             ));
         }
     }
-    for p in node.props.iter().filter(|_| go) {
+}
+
+/// The marks of a node (`MA`, `CR`, `SQ`, `TR`, `TB`, `TW`, `LB`) as `Mark` elements.
+fn mark_elements(node: &Node, size: u8, body: &mut String) {
+    for p in &node.props {
         let attr = match p.id.as_str() {
             "MA" => "",
             "CR" => " type=\"circle\"",
@@ -215,7 +234,7 @@ fn write_node(
                             "<Mark at=\"{}\" label=\"",
                             crate::xml::point_to_at(pt, size)
                         ));
-                        escape::push_attr(&mut body, &value::simple_text(label));
+                        escape::push_attr(body, &value::simple_text(label));
                         body.push_str("\"/>\n");
                     }
                 }
@@ -230,11 +249,19 @@ fn write_node(
             ));
         }
     }
-    if let Some(c) = node.value("C") {
-        body.push_str("<Comment>\n");
-        paragraphs(&value::text(c), &mut body);
-        body.push_str("</Comment>\n");
-    }
+}
+
+/// The properties of a node that have no element of their own, as `SGF` elements (their
+/// values as `Arg`s), so that nothing of the game is lost.
+fn sgf_elements(
+    node: &Node,
+    is_root: bool,
+    square: bool,
+    go: bool,
+    mv: Option<&crate::sgf::Property>,
+    time_id: Option<&str>,
+    body: &mut String,
+) {
     for p in &node.props {
         let own = match p.id.as_str() {
             "B" | "W" => mv.is_some_and(|m| std::ptr::eq(m, p)),
@@ -245,7 +272,7 @@ fn write_node(
             continue;
         }
         body.push_str("<SGF type=\"");
-        escape::push_attr(&mut body, p.id.as_str());
+        escape::push_attr(body, p.id.as_str());
         body.push_str("\">");
         let ty = props::info(p.id.as_str()).ty;
         for v in &p.values {
@@ -256,11 +283,15 @@ fn write_node(
                 Type::SimpleText => value::simple_text(v),
                 _ => v.to_string(),
             };
-            escape::push_text(&mut body, &shown);
+            escape::push_text(body, &shown);
             body.push_str("</Arg>");
         }
         body.push_str("</SGF>\n");
     }
+}
+
+/// The `Node` element around its content (`body`), with the node's name.
+fn node_element(node: &Node, body: &str, out: &mut String) {
     out.push_str("<Node");
     if let Some(name) = node.value("N") {
         out.push_str(" name=\"");
@@ -271,7 +302,7 @@ fn write_node(
         out.push_str("/>\n");
     } else {
         out.push_str(">\n");
-        out.push_str(&body);
+        out.push_str(body);
         out.push_str("</Node>\n");
     }
 }
