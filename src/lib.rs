@@ -27,6 +27,7 @@ pub mod point;
 pub mod project;
 pub mod render;
 pub mod resolve;
+pub mod search;
 pub mod serve;
 pub mod sgf;
 pub mod site;

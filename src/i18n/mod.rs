@@ -7,6 +7,7 @@
 
 mod diagram_words;
 mod reader_words;
+mod search_words;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -231,6 +232,7 @@ pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
     tables::UI
         .iter()
         .chain(reader_words::MORE_UI.iter())
+        .chain(search_words::SEARCH_UI.iter())
         .find(|(k, _)| *k == key)
         .map(|(_, row)| pick(row, lang))
 }

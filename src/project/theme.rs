@@ -43,6 +43,10 @@ const DEFAULT_THEME: &[(&str, &str)] = &[
         "interactive.css",
         include_str!("../../themes/default/interactive.css"),
     ),
+    (
+        "search.css",
+        include_str!("../../themes/default/search.css"),
+    ),
 ];
 
 #[derive(Debug)]

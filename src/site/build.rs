@@ -340,6 +340,9 @@ fn site_files(site: &Site, css: String, js: String) -> Vec<(PathBuf, Arc<Vec<u8>
         Arc::new(html::FAVICON_SVG.as_bytes().to_vec()),
     ));
     files.push((PathBuf::from(own_files::SCRIPT), Arc::new(js.into_bytes())));
+    for (name, text) in crate::site::finding::search_files(site.src, site.checked, site.plans) {
+        files.push((PathBuf::from(name), Arc::new(text.into_bytes())));
+    }
     files
 }
 

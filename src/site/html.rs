@@ -13,6 +13,7 @@ use crate::markup::Dialect;
 use crate::project::config::Config;
 use crate::resolve::model::Book;
 use crate::resolve::text;
+use crate::site::finding;
 use crate::site::own_files::{SCRIPT, STYLE};
 use maud::{html, Markup, DOCTYPE};
 use std::collections::HashMap;
@@ -129,6 +130,9 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         root,
         renamed: &[],
     };
+    let titles: Vec<String> = (0..plan.pages.len())
+        .map(|p| short_page_title(site, plan, p))
+        .collect();
     let prev = page.checked_sub(1);
     let next = (page + 1 < plan.pages.len()).then_some(page + 1);
     let blocks = chapter.map(|c| page::chapter(&site.source(plan), c));
@@ -165,6 +169,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                 link rel="icon" href={ (root) (FAVICON) } type="image/svg+xml";
                 link rel="stylesheet" href={ (root) (STYLE) };
                 script src={ (root) (SCRIPT) } defer {}
+                script src={ (root) (finding::SEARCH_SCRIPT) } defer {}
             }
             body.gb-page data-gb-lang=[site.multi.then_some(lang)] {
                 a.gb-skip href="#main" { (ui("skip_to_content", lang).trim()) }
@@ -190,7 +195,9 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                             }
                         }
                     }
+                    (finding::search_box(lang, root))
                 }
+                (finding::sidebar(plan, &titles, page))
                 main.gb-main #main {
                     (body)
                 }

@@ -46,6 +46,7 @@ mod sgf_corpus;
 mod sgf_properties;
 mod sgf_repair;
 mod sgf_sgfmill;
+mod search;
 mod site_build;
 mod site_incremental;
 mod site_names;
