@@ -357,73 +357,104 @@ const range = (len, s, low, high) => {
   return [lo, hi];
 };
 
-// Finds the pattern in every figure of the language. Each variant keeps, for every
-// place it may stand, how many of its points the position satisfies; a stone played or
-// captured changes only the counts of places whose variant covers its point, so each
-// position after the first costs a few operations per pattern point. A position holds
-// the pattern while some count is full.
+// Finds the pattern in every figure of the language. The start position is scanned:
+// each variant is tried where its first stone could stand on a stone of that colour.
+// After that, a move changes a few points, and only the places covering one can lose a
+// match (tried on the board before the move, where the point had the colour the pattern
+// wants there) or gain one (tried after it): a count of matches, no list to keep.
+// A position holds the pattern while the count is above zero.
 const searchPositions = (index, swapToo) => {
   const vs = variants(swapToo);
-  const need = pattern.size;
   const L = index.l[lang];
   const results = [];
   const bySize = {};
+  const compile = (v, s) => {
+    const k = v.p.length, dx = new Int8Array(k), dy = new Int8Array(k), want = new Int8Array(k);
+    v.p.forEach(([x, y, c], j) => ((dx[j] = x), (dy[j] = y), (want[j] = c)));
+    const [cx0, cx1] = range(v.w, s, v.l, v.r), [ry0, ry1] = range(v.h, s, v.b, v.t);
+    // The point to start from: a stone, as stones are fewer than empty points.
+    let first = 0;
+    while (first < k - 1 && !want[first]) first++;
+    return { k, dx, dy, want, cx0, cx1, ry0, ry1, w: v.w, h: v.h, first };
+  };
   for (const [d, page, anchor] of L.f) {
     const [s, black, white, moves, first] = index.d[d];
-    if (!bySize[s]) {
-      bySize[s] = vs.map(v => {
-        const [cx0, cx1] = range(v.w, s, v.l, v.r), [ry0, ry1] = range(v.h, s, v.b, v.t);
-        const empties = v.p.filter(p => p[2] === 0).length;
-        return { v, cx0, cx1, ry0, ry1, empties, n: new Int16Array(s * s) };
-      });
-    }
-    const live = bySize[s].filter(x => x.cx0 <= x.cx1 && x.ry0 <= x.ry1);
-    if (!live.length) continue;
-    let full = 0;
+    if (!bySize[s]) bySize[s] = vs.map(v => compile(v, s)).filter(x => x.cx0 <= x.cx1 && x.ry0 <= x.ry1);
+    const live = bySize[s], nv = live.length;
+    if (!nv) continue;
+    const a = new Int8Array(s * s), stones = [[], [], []];
+    for (let k = 0; k < black.length; k += 2) stones[1].push((black.charCodeAt(k + 1) - 97) * s + black.charCodeAt(k) - 97);
+    for (let k = 0; k < white.length; k += 2) stones[2].push((white.charCodeAt(k + 1) - 97) * s + white.charCodeAt(k) - 97);
+    for (const i of stones[1]) a[i] = 1;
+    for (const i of stones[2]) a[i] = 2;
+    const holds = (x, ox, oy) => {
+      if (ox < x.cx0 || ox > x.cx1 || oy < x.ry0 || oy > x.ry1) return false;
+      for (let j = 0; j < x.k; j++) if (a[(oy + x.dy[j]) * s + ox + x.dx[j]] !== x.want[j]) return false;
+      return true;
+    };
+    // The matches of the start position, and where the first one is.
+    let count = 0, at = null;
     for (const x of live) {
-      x.n.fill(0);
-      for (let oy = x.ry0; oy <= x.ry1; oy++) for (let ox = x.cx0; ox <= x.cx1; ox++) x.n[oy * s + ox] = x.empties;
-      if (x.empties === need) full += (x.cx1 - x.cx0 + 1) * (x.ry1 - x.ry0 + 1);
-    }
-    const a = new Int8Array(s * s);
-    const set = (i, to) => {
-      const from = a[i];
-      if (from === to) return;
-      a[i] = to;
-      const c = i % s, r = (i - c) / s;
-      for (const x of live) {
-        for (const [dx, dy, v] of x.v.p) {
-          const ox = c - dx, oy = r - dy;
-          if (ox < x.cx0 || ox > x.cx1 || oy < x.ry0 || oy > x.ry1) continue;
-          const delta = (to === v) - (from === v);
-          if (!delta) continue;
-          const k = oy * s + ox, before = x.n[k];
-          x.n[k] = before + delta;
-          if (before === need) full--;
-          else if (before + delta === need) full++;
+      const j = x.first, c = x.want[j];
+      const from = c ? stones[c] : a.keys();
+      for (const i of from) {
+        if (a[i] !== c) continue;
+        const ox = (i % s) - x.dx[j], oy = ((i / s) | 0) - x.dy[j];
+        if (holds(x, ox, oy)) {
+          count++;
+          if (!at) at = [ox, oy, x.w, x.h];
         }
       }
+    }
+    // The places covering changed points that hold the pattern when each such point has
+    // the colour `side` (0 the old, 1 the new) of its change: counted once each.
+    const changes = [];
+    const set = (i, to) => {
+      changes.push(i, a[i], to);
+      a[i] = to;
     };
-    for (let k = 0; k < black.length; k += 2) set((black.charCodeAt(k + 1) - 97) * s + black.charCodeAt(k) - 97, 1);
-    for (let k = 0; k < white.length; k += 2) set((white.charCodeAt(k + 1) - 97) * s + white.charCodeAt(k) - 97, 2);
-    // Where a full count stands: the place shown in the result's small board.
-    const locate = () => {
-      for (const x of live) {
-        const k = x.n.indexOf(need);
-        if (k >= 0) return [k % s, Math.floor(k / s), x.v.w, x.v.h];
+    const seen = new Set();
+    const tally = side => {
+      seen.clear();
+      let n = 0;
+      for (let q = 0; q < changes.length; q += 3) {
+        const i = changes[q], st = changes[q + 1 + side];
+        if (changes[q + 1] === changes[q + 2]) continue;
+        const c = i % s, r = (i - c) / s;
+        for (let xi = 0; xi < nv; xi++) {
+          const x = live[xi];
+          for (let j = 0; j < x.k; j++) {
+            if (x.want[j] !== st) continue;
+            const ox = c - x.dx[j], oy = r - x.dy[j];
+            if (!holds(x, ox, oy)) continue;
+            const key = (xi * s + oy) * s + ox;
+            if (!seen.has(key)) {
+              seen.add(key);
+              n++;
+              if (side) at = [ox, oy, x.w, x.h];
+            }
+          }
+        }
       }
-      return [0, 0, s, s];
+      return n;
     };
     const total = moves.length / 3;
     let run = null, num = first;
-    const start = from => (run = { d, page, anchor, from, s, a: a.slice(), at: locate() });
-    if (full > 0) start([0, first]);
+    const start = from => (run = { d, page, anchor, from, s, a: a.slice(), at });
+    if (count) start([0, first]);
     for (let m = 0; m < total; m++) {
       const color = moves[3 * m] === 'B' ? 1 : 2, p = moves.substr(3 * m + 1, 2);
       if (p !== '..') num++;
-      if (p !== '..' && p !== '--') play(a, s, (p.charCodeAt(1) - 97) * s + p.charCodeAt(0) - 97, color, set);
-      if (full > 0 && !run) start([m + 1, num - 1]);
-      else if (full === 0 && run) {
+      if (p === '..' || p === '--') continue;
+      changes.length = 0;
+      play(a, s, (p.charCodeAt(1) - 97) * s + p.charCodeAt(0) - 97, color, set);
+      // The board before the move, for the matches it loses; then after it again.
+      for (let q = changes.length - 3; q >= 0; q -= 3) a[changes[q]] = changes[q + 1];
+      count -= tally(0);
+      for (let q = 0; q < changes.length; q += 3) a[changes[q]] = changes[q + 2];
+      count += tally(1);
+      if (count && !run) start([m + 1, num - 1]);
+      else if (!count && run) {
         results.push(run);
         run = null;
       }
