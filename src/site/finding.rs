@@ -90,24 +90,26 @@ pub fn search_box(lang: &str, root: &str) -> Markup {
     html! {
         div.gb-search #gb-search role="search" hidden data-root=(root) data-lang=(lang) data-words=(words(lang)) {
             label.gb-vh for="gb-q" { (ui("search_text", lang)) }
-            input #gb-q type="search" placeholder={ (ui("search", lang)) "…" } autocomplete="off" spellcheck="false" aria-controls="gb-results";
-            button.gb-btn.gb-pos-open #gb-pos-open type="button" aria-expanded="false" aria-controls="gb-pos" title=(ui("search_positions", lang)) {
+            input #gb-q type="search" placeholder={ (ui("search", lang)) "…" } autocomplete="off" spellcheck="false";
+            button.gb-btn.gb-pos-open #gb-pos-open type="button" aria-expanded="false" title=(ui("search_positions", lang)) {
                 span aria-hidden="true" { "◐" } span.gb-vh { (ui("search_positions", lang)) }
             }
         }
     }
 }
 
-/// The sidebar: every page by its short title, the current one marked. Open in the
-/// HTML, so that it works without scripts; the script folds it away on narrow screens.
-pub fn sidebar(plan: &Plan, titles: &[String], current: usize) -> Markup {
+/// The sidebar: every page by its short title (`title` of a page index), the current one
+/// marked. Open in the HTML, so that it works without scripts; the script folds it away
+/// on narrow screens.
+pub fn sidebar(plan: &Plan, current: usize, title: impl Fn(usize) -> String) -> Markup {
     let lang = plan.lang.as_str();
     html! {
         nav.gb-side #gb-side aria-label=(ui("chapters", lang)) {
             details #gb-side-box open {
                 summary { (ui("chapters", lang)) }
                 ol.gb-side-list {
-                    @for (i, t) in titles.iter().enumerate() {
+                    @for i in 0..plan.pages.len() {
+                        @let t = title(i);
                         li {
                             @if i == current {
                                 a href=(plan.page_href(i)) aria-current="page" { (t) }

@@ -130,9 +130,6 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         root,
         renamed: &[],
     };
-    let titles: Vec<String> = (0..plan.pages.len())
-        .map(|p| short_page_title(site, plan, p))
-        .collect();
     let prev = page.checked_sub(1);
     let next = (page + 1 < plan.pages.len()).then_some(page + 1);
     let blocks = chapter.map(|c| page::chapter(&site.source(plan), c));
@@ -197,7 +194,7 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
                     }
                     (finding::search_box(lang, root))
                 }
-                (finding::sidebar(plan, &titles, page))
+                (finding::sidebar(plan, page, |p| short_page_title(site, plan, p)))
                 main.gb-main #main {
                     (body)
                 }

@@ -35,8 +35,14 @@ fn search_positions_sidebar_and_shortcuts_work_in_chromium() {
         return;
     }
     let tmp = common::tempdir();
-    build("examples/ear-reddening/ear-reddening.gobook", &tmp.path().join("ear"));
-    build("examples/languages/languages.gobook", &tmp.path().join("lang"));
+    build(
+        "examples/ear-reddening/ear-reddening.gobook",
+        &tmp.path().join("ear"),
+    );
+    build(
+        "examples/languages/languages.gobook",
+        &tmp.path().join("lang"),
+    );
     let shots = std::env::var_os("GOBOOK_SCREENSHOTS")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| tmp.path().to_path_buf());

@@ -79,6 +79,8 @@ const drop = el('div', 'gb-drop');
 drop.append(status, panel);
 box.append(drop);
 panel.append(list);
+// The results and the pattern board exist only with the script: so do the references.
+input.setAttribute('aria-controls', 'gb-results');
 
 // Text with the terms marked, as nodes: the book's text never becomes markup.
 const marked = (parent, text, terms) => {
@@ -244,6 +246,7 @@ const buildPanel = index => {
   Z = index.z;
   posPanel = el('section', 'gb-pos');
   posPanel.id = 'gb-pos';
+  posOpen.setAttribute('aria-controls', 'gb-pos');
   posPanel.setAttribute('aria-label', word('search_positions'));
   const head = el('p', 'gb-pos-head', word('pattern_board'));
   const tools = el('div', 'gb-pos-tools');
