@@ -2,7 +2,7 @@
 //! `gobook-search.js` brings it to life and loads the indexes of [`crate::search`] on
 //! first use), the sidebar of chapters, and the list of keyboard shortcuts the script
 //! opens with `?`. Without scripts the sidebar still works (a `<details>`); the search
-//! box stays hidden, as it could do nothing.
+//! box stays invisible, as it could do nothing.
 
 use crate::i18n;
 use crate::layout::plan::Plan;
@@ -84,11 +84,11 @@ fn words(lang: &str) -> String {
     Value::Object(o).to_string()
 }
 
-/// The search box: hidden until the script shows it. `root` leads to the site's root,
+/// The search box: invisible until the script shows it, its room kept so nothing moves. `root` leads to the site's root,
 /// where the indexes are.
 pub fn search_box(lang: &str, root: &str) -> Markup {
     html! {
-        div.gb-search #gb-search role="search" hidden data-root=(root) data-lang=(lang) data-words=(words(lang)) {
+        div.gb-search #gb-search role="search" data-root=(root) data-lang=(lang) data-words=(words(lang)) {
             label.gb-vh for="gb-q" { (ui("search_text", lang)) }
             input #gb-q type="search" placeholder={ (ui("search", lang)) "…" } autocomplete="off" spellcheck="false";
             button.gb-btn.gb-pos-open #gb-pos-open type="button" aria-expanded="false" title=(ui("search_positions", lang)) {
@@ -99,13 +99,13 @@ pub fn search_box(lang: &str, root: &str) -> Markup {
 }
 
 /// The sidebar: every page by its short title (`title` of a page index), the current one
-/// marked. Open in the HTML, so that it works without scripts; the script folds it away
-/// on narrow screens.
+/// marked. A `<details>`, so that it works without scripts; folded in the HTML, as the
+/// script opens it only on wide screens, where it stands beside the text (no layout shift).
 pub fn sidebar(plan: &Plan, current: usize, title: impl Fn(usize) -> String) -> Markup {
     let lang = plan.lang.as_str();
     html! {
         nav.gb-side #gb-side aria-label=(ui("chapters", lang)) {
-            details #gb-side-box open {
+            details #gb-side-box {
                 summary { (ui("chapters", lang)) }
                 ol.gb-side-list {
                     @for i in 0..plan.pages.len() {

@@ -65,7 +65,7 @@ const foldMap = s => {
 const termsOf = q => fold(q).split(/\s+/).filter(Boolean);
 
 // The search box, and the results under it.
-box.hidden = false;
+box.classList.add('gb-on');
 const input = doc.getElementById('gb-q');
 const panel = el('div', 'gb-results');
 panel.id = 'gb-results';
@@ -548,10 +548,10 @@ const showPositions = (index, swapToo) => {
   show(items, count(results.length));
 };
 
-// The sidebar folds away on narrow screens; it stays open in the HTML for readers
-// without scripts.
+// The sidebar opens on wide screens, where it stands beside the text; on narrow ones it
+// stays folded under the top bar, as the HTML has it.
 const side = doc.getElementById('gb-side-box');
-if (side && matchMedia('(max-width: 89.99rem)').matches) side.open = false;
+if (side && matchMedia('(min-width: 90rem)').matches) side.open = true;
 
 // Keyboard shortcuts, listed on a help overlay that `?` opens.
 const KEYS = [['← p', 'previous_page'], ['→ n', 'next_page'], ['/ s', 'search'], ['t', 'toggle_sidebar'], ['?', 'show_shortcuts']];
