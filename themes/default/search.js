@@ -76,6 +76,9 @@ status.setAttribute('aria-live', 'polite');
 const list = el('ol', 'gb-result-list');
 // What opens under the box: the pattern board, the count and the results, one column.
 const drop = el('div', 'gb-drop');
+drop.hidden = true;
+// The column shows while something in it does.
+const sync = () => (drop.hidden = panel.hidden && !status.textContent && (!posPanel || posPanel.hidden));
 drop.append(status, panel);
 box.append(drop);
 panel.append(list);
@@ -114,10 +117,12 @@ const show = (items, say) => {
   shown = items.map(li => li.querySelector('a'));
   status.textContent = say;
   panel.hidden = false;
+  sync();
 };
 const hide = () => {
   panel.hidden = true;
   status.textContent = '';
+  sync();
 };
 const count = n => (n === 1 ? word('one_result') : n ? fill(word('results'), { n }) : word('no_results'));
 
@@ -318,11 +323,12 @@ posOpen.addEventListener('click', () => {
   posOpen.setAttribute('aria-expanded', String(open));
   if (!open) {
     if (posPanel) posPanel.hidden = true;
-    return;
+    return sync();
   }
   load('positions', 'search-positions.js').then(index => {
     if (!posPanel) buildPanel(index);
     posPanel.hidden = false;
+    sync();
     cells[cursor].focus();
   });
 });
