@@ -2,6 +2,7 @@
 # Installs the tools the test suite needs beyond cargo. Safe to run again: it skips what is there.
 set -euo pipefail
 need=()
+need_bare=()
 # Headless chromium renders diagrams and pages to PNG for the visual checks (docs/diagrams).
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 # node and npm run the browser tests of the interactive diagrams (tests/browser/).
@@ -10,12 +11,31 @@ command -v npm >/dev/null 2>&1 || need+=(npm)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 # epubcheck validates the EPUB e-books of `gobook build --epub` (the tests run it).
 command -v epubcheck >/dev/null 2>&1 || need+=(epubcheck)
+# rsvg-convert (librsvg) draws diagrams as GNOME, converters and wiki pipelines do, for the
+# pixel comparison with Chromium and resvg (tests/it/svg_readers.rs).
+command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
+# pdftoppm turns a page of the PDF calibre makes of an e-book into pixels (tests/it/epub_calibre.rs).
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+# calibre's ebook-convert is the common route from EPUB to Kindle (AZW3) and PDF
+# (tests/it/epub_calibre.rs). Without its recommends (about 60 MB of GUI extras fewer).
+command -v ebook-convert >/dev/null 2>&1 || need_bare+=(calibre)
+# A font with Chinese, Japanese and Korean glyphs (5 MB) for the PNG captions' test
+# (tests/it/svg_blog.rs): the PNG draws what its bundled Latin font lacks in the machine's fonts.
+fc-list :lang=ko 2>/dev/null | grep -q . || need_bare+=(fonts-wqy-microhei)
 # Java runs the Nu Html Checker (vnu-jar, from npm below) over the built pages.
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
-if [ ${#need[@]} -gt 0 ]; then
+# Neovim's built-in LSP client, headless, is the editor the language server is tested through
+# (tests/it/lsp_client.rs).
+command -v nvim >/dev/null 2>&1 || need+=(neovim)
+if [ ${#need[@]} -gt 0 ] || [ ${#need_bare[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+  if [ ${#need[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+  fi
+  if [ ${#need_bare[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_bare[@]}"
+  fi
 fi
 # sgfmill is the strict reference parser of the SGF differential test.
 if ! python3 -c 'import sgfmill' >/dev/null 2>&1; then

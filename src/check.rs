@@ -2,29 +2,40 @@
 //! and what every later command runs first.
 
 pub mod coverage;
+pub mod splice;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
 use crate::format::links::{self, Links};
 use crate::format::{self, syntax::Document};
 
 /// A checked book: its tree, links and every diagnostic, sorted by position.
 pub struct Checked {
+    /// The source text the tree's positions point into: the book's text, followed by the
+    /// texts of the gobook files it includes (see [`splice`]), whose elements are in the tree.
+    pub src: String,
     /// The syntax tree.
     pub doc: Document,
     /// References between elements.
     pub links: Links,
     /// What the book means.
     pub resolved: crate::resolve::Resolved,
-    /// Errors and warnings in source order.
+    /// Errors and warnings of the book's own text, in source order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The gobook files spliced into the book, each with its own errors and warnings.
+    pub included: Vec<splice::IncludedFile>,
 }
 
 impl Checked {
-    /// Whether any diagnostic is an error.
+    /// Whether any diagnostic, the book's or an included file's, is an error.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
+        let errs = |ds: &[Diagnostic]| ds.iter().any(|d| d.severity == Severity::Error);
+        errs(&self.diagnostics) || self.included.iter().any(|f| errs(&f.diagnostics))
+    }
+
+    /// The included file an element of the tree comes from (None: the book itself).
+    pub fn file_of(&self, element: usize) -> Option<&splice::IncludedFile> {
+        let at = self.doc.elements.get(element)?.span.start;
+        self.included.iter().find(|f| f.holds(at))
     }
 }
 
@@ -35,21 +46,17 @@ pub fn check(src: &str) -> Checked {
 
 /// Like [`check`], reusing resolution work kept in `cache` from a previous check.
 pub fn check_with(src: &str, cache: &mut crate::resolve::cache::ResolveCache) -> Checked {
-    run(src, cache, true, &|_| Vec::new())
+    run(src, cache, true, &|_| None)
 }
 
-/// The IDs of the elements of an included file, by the `url` that includes it: asked by
-/// a check that may not read files itself (`project::includes::ids_of` reads them).
-pub type IdsOf<'a> = &'a dyn Fn(&str) -> Vec<String>;
-
-/// [`check_with`], knowing the IDs of the files the book includes (`ids_of`): links to
-/// them are valid.
+/// [`check_with`], with the gobook files the book includes (read by `read`, which may
+/// read files where the check may not: `project::includes::gobook_source`) spliced in.
 pub fn check_with_included(
     src: &str,
     cache: &mut crate::resolve::cache::ResolveCache,
-    ids_of: IdsOf,
+    read: splice::ReadInclude,
 ) -> Checked {
-    run(src, cache, true, ids_of)
+    run(src, cache, true, read)
 }
 
 /// What a build needs: every error, but not the warnings that only text resolution and the
@@ -57,36 +64,26 @@ pub fn check_with_included(
 pub fn check_for_build(
     src: &str,
     cache: &mut crate::resolve::cache::ResolveCache,
-    ids_of: IdsOf,
+    read: splice::ReadInclude,
 ) -> Checked {
-    run(src, cache, false, ids_of)
+    run(src, cache, false, read)
 }
 
 fn run(
     src: &str,
     cache: &mut crate::resolve::cache::ResolveCache,
     text_warnings: bool,
-    ids_of: IdsOf,
+    read: splice::ReadInclude,
 ) -> Checked {
-    let parsed = format::parse(src);
+    let book_src = src;
+    let mut parsed = format::parse(src);
+    let mut combined = src.to_string();
+    let mut included = splice::splice(&mut combined, &mut parsed, read);
+    let src = combined.as_str();
     let mut diags = Diagnostics::default();
-    diags.extend(parsed.diagnostics);
-    // The included files' IDs, asked once per file the parsed book names.
-    let mut included: Vec<(String, Vec<String>)> = Vec::new();
-    for el in parsed
-        .doc
-        .elements
-        .iter()
-        .filter(|e| e.kind == format::schema::ElementKind::Include)
-    {
-        if let Some(url) = el
-            .attr_value("url")
-            .filter(|u| !included.iter().any(|(x, _)| x == u))
-        {
-            included.push((url.to_string(), ids_of(url)));
-        }
-    }
-    let links = links::link_with_included(&parsed.doc, &included, &mut diags);
+    diags.extend(std::mem::take(&mut parsed.diagnostics));
+    let links = links::link(&parsed.doc, &mut diags);
+    splice::ids_across_files(&parsed.doc.elements, &included, &mut diags);
     format::validate::validate(&parsed.doc, &links, &mut diags);
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
     if text_warnings {
@@ -98,18 +95,24 @@ fn run(
     }
     let mut diagnostics = diags.into_vec();
     for d in &mut diagnostics {
-        if d.code == "at-without-base" {
+        if d.code == Code::AtWithoutBase {
             d.message
                 .push_str(&at_without_base_fix(src, &parsed.doc, d.span.start));
         }
     }
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     diagnostics.dedup();
+    splice::place(&mut diagnostics, &mut included);
+    debug_assert!(diagnostics
+        .iter()
+        .all(|d| d.span.start as usize <= book_src.len()));
     Checked {
+        src: combined,
         doc: parsed.doc,
         links,
         resolved,
         diagnostics,
+        included,
     }
 }
 
@@ -130,7 +133,7 @@ fn languages_without_text(
     for l in coverage::languages_without_text(doc, book) {
         diags.warning(
             el.name_span,
-            "language-without-text",
+            Code::LanguageWithoutText,
             format!(
                 "the book declares `{l}` but nothing is written in it, so its pages would show the untagged text: \
                  add `::{l}` paragraphs and `_{l}` attributes (`ca_{l}=`, `title_{l}=`), or remove `_{l}` from `::book`"
@@ -189,7 +192,7 @@ fn problems_without_answer(
             };
             diags.warning(
                 el.name_span,
-                "problem-without-answer",
+                Code::ProblemWithoutAnswer,
                 format!(
                     "this problem has no correct answer in {}, so its readers there get no solution: {fix}",
                     missing.join(", ")
@@ -265,6 +268,6 @@ pub fn check_snippet(src: &str) -> Checked {
     let mut checked = check(src);
     checked
         .diagnostics
-        .retain(|d| !matches!(d.code, "no-book" | "outside-chapter"));
+        .retain(|d| !matches!(d.code, Code::NoBook | Code::OutsideChapter));
     checked
 }

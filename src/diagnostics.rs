@@ -5,6 +5,10 @@
 //! terminals turn into a jump to the place; that is why this is not a
 //! snippet-rendering crate's format.
 
+mod code;
+
+pub use code::{reference, Code};
+
 use crate::span::{LineIndex, Span};
 use serde::Serialize;
 
@@ -26,7 +30,7 @@ pub struct Diagnostic {
     /// Where, in the source text.
     pub span: Span,
     /// A short stable name for the kind of problem (`unknown-attribute`).
-    pub code: &'static str,
+    pub code: Code,
     /// What is wrong and, where it helps, what to do.
     pub message: String,
 }
@@ -37,7 +41,7 @@ pub struct Diagnostics(Vec<Diagnostic>);
 
 impl Diagnostics {
     /// Records an error.
-    pub fn error(&mut self, span: Span, code: &'static str, message: impl Into<String>) {
+    pub fn error(&mut self, span: Span, code: Code, message: impl Into<String>) {
         self.0.push(Diagnostic {
             severity: Severity::Error,
             span,
@@ -47,7 +51,7 @@ impl Diagnostics {
     }
 
     /// Records a warning.
-    pub fn warning(&mut self, span: Span, code: &'static str, message: impl Into<String>) {
+    pub fn warning(&mut self, span: Span, code: Code, message: impl Into<String>) {
         self.0.push(Diagnostic {
             severity: Severity::Warning,
             span,
@@ -79,7 +83,7 @@ pub struct Located {
     /// `error` or `warning`.
     pub severity: Severity,
     /// The kind of problem.
-    pub code: &'static str,
+    pub code: Code,
     /// The message.
     pub message: String,
     /// The source line the problem is on; on a very long line, the part around the column.
@@ -234,7 +238,7 @@ pub const SHOWN_PER_FILE: usize = 200;
 /// Which of a file's diagnostics to print when there are more than [`SHOWN_PER_FILE`]:
 /// errors before warnings, since the errors are what stop a build, then in file order.
 /// Returns a flag per diagnostic, and the errors and warnings left out.
-pub fn select_shown(diags: &[Diagnostic], quiet: bool) -> (Vec<bool>, usize, usize) {
+fn select_shown(diags: &[Diagnostic], quiet: bool) -> (Vec<bool>, usize, usize) {
     let errors = diags
         .iter()
         .filter(|d| d.severity == Severity::Error)
@@ -301,7 +305,7 @@ mod cap_tests {
         Diagnostic {
             severity,
             span: Span::new(at, at + 1),
-            code: "t",
+            code: Code::Syntax,
             message: format!("problem {at}"),
         }
     }
@@ -367,7 +371,7 @@ mod cap_tests {
         let d = Diagnostic {
             severity: Severity::Error,
             span: Span::new(5, 6),
-            code: "t",
+            code: Code::Syntax,
             message: "bad \u{1b}".into(),
         };
         let mut out = Vec::new();

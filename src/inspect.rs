@@ -215,6 +215,12 @@ fn seqs(v: &[crate::format::values::Sequence]) -> Vec<Vec<SeqMove>> {
 /// The inspect output of a checked book in `lang`, ready to be serialised (to a writer:
 /// see [`Diagrams`] for why).
 pub fn inspect<'a>(src: &'a str, checked: &'a crate::check::Checked, lang: &'a str) -> Inspect<'a> {
+    // The book's text with its included files' after it, where included elements point.
+    let src = if checked.included.is_empty() {
+        src
+    } else {
+        checked.src.as_str()
+    };
     let r: &Resolved = &checked.resolved;
     let book: &Book = &r.book;
     let chapters = book
@@ -352,7 +358,7 @@ fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) 
         to_play_text: lines.to_play,
         from_to: lines.from_to,
         gaps: lines.gaps,
-        width: d.width.clone(),
+        width: d.width.name().to_string(),
         show_coords: d.show_coords,
         ko_point: d.ko_point.map(|p| p.to_string()),
         correct: seqs(d.correct_in(lang)),

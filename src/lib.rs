@@ -22,12 +22,15 @@ pub mod i18n;
 pub mod import;
 pub mod inspect;
 pub mod layout;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod markup;
 pub mod point;
 pub mod project;
 pub mod render;
 pub mod resolve;
 pub mod search;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod sgf;
 pub mod site;

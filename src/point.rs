@@ -41,7 +41,7 @@ impl Point {
     }
 
     /// Index of a column letter (either case), `None` for I or a non-letter.
-    pub fn column_index(letter: char) -> Option<u8> {
+    fn column_index(letter: char) -> Option<u8> {
         let up = letter.to_ascii_uppercase() as u8;
         COLUMN_LETTERS
             .iter()

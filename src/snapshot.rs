@@ -107,11 +107,19 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, SnapshotError> {
         }
     };
     let moment = match s.moment {
+        // Move 0 is the position before the first move: a problem's, whose main line
+        // otherwise runs on to its answer.
+        Moment::After(0) => None,
         Moment::End if total == 0 => None,
         Moment::End => Some(Moment::After(total)),
         m => Some(m),
     };
-    let mut markup = Markup::of(&game.nodes()[node_of(game, size, moment)], size);
+    let node = if s.moment == Moment::After(0) {
+        first_position(game, size)
+    } else {
+        node_of(game, size, moment)
+    };
+    let mut markup = Markup::of(&game.nodes()[node], size);
     match moment {
         None => {
             out.push_str(&format!("::dia(#{DIAGRAM_ID})"));
@@ -164,6 +172,26 @@ pub fn book(game: &GameTree, s: &Snapshot) -> Result<String, SnapshotError> {
     }
     out.push('\n');
     Ok(out)
+}
+
+/// The last node of the main line before its first move: the starting position, whose
+/// markup (a problem's labels and marks) goes with it.
+fn first_position(game: &GameTree, size: u8) -> NodeId {
+    let line = game.main_line_ids();
+    let mut at = crate::sgf::ROOT;
+    for &id in &line {
+        let node = &game.nodes()[id];
+        let moved = ["B", "W"].iter().any(|c| {
+            node.value(c)
+                .and_then(|v| crate::sgf::value::parse_move(v, size))
+                .is_some_and(|m| m.is_some())
+        });
+        if moved {
+            break;
+        }
+        at = id;
+    }
+    at
 }
 
 /// The node whose markup the diagram shows: that of the last move shown, or the main line's

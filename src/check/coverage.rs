@@ -45,7 +45,7 @@ pub struct Coverage {
 
 impl Coverage {
     /// Whether nothing is missing and no neutral text may be untranslated.
-    pub fn is_complete(&self) -> bool {
+    fn is_complete(&self) -> bool {
         self.neutral.is_empty() && self.languages.iter().all(|l| l.missing.is_empty())
     }
 

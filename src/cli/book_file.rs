@@ -1,6 +1,6 @@
 //! Finding and reading the book a command names.
 
-use gobook::diagnostics::{Diagnostic, Severity, SourceFile};
+use gobook::diagnostics::{Code, Diagnostic, Severity, SourceFile};
 use gobook::format::syntax::Span;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -86,7 +86,7 @@ pub fn from_bytes(name: String, path: PathBuf, bytes: &[u8]) -> Result<BookFile,
             let diagnostic = Diagnostic {
                 severity: Severity::Error,
                 span: Span::new(valid, valid),
-                code: "encoding",
+                code: Code::Encoding,
                 message,
             };
             Err(ReadError::Encoding {
@@ -145,11 +145,11 @@ pub fn read_or_report(given: &Path) -> Result<BookFile, i32> {
 /// Checks a book as `gobook check` does, knowing the IDs of the files it includes.
 pub fn check(file: &BookFile) -> gobook::check::Checked {
     let book_dir = gobook::project::output::folder_of(&file.path);
-    let ids_of = |url: &str| gobook::project::includes::ids_of(url, &book_dir);
+    let read = |url: &str| gobook::project::includes::gobook_source(url, &book_dir);
     gobook::check::check_with_included(
         &file.text,
         &mut gobook::resolve::cache::ResolveCache::once(),
-        &ids_of,
+        &read,
     )
 }
 
@@ -158,6 +158,10 @@ pub fn checked_or_report(file: &BookFile, quiet: bool) -> Result<gobook::check::
     let checked = check(file);
     if checked.has_errors() {
         print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
+        // The included files' errors are shown in their own files.
+        for f in &checked.included {
+            print_diagnostics(&f.name, &f.text, &f.diagnostics, quiet);
+        }
         super::report::error(&format!(
             "{} has errors; fix them first (see `gobook check`)",
             file.name

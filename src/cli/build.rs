@@ -144,13 +144,23 @@ fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
             super::report::error(what);
             EXIT_CONTENT
         }
-        // A style sheet or a setting of the book is its content; an output folder
-        // gobook may not replace is the command's usage.
+        // A style sheet or a setting of the book is its content.
         BuildError::Project(e @ (ProjectError::Style(_) | ProjectError::Settings(_))) => {
             super::report::error(&e.to_string());
             EXIT_CONTENT
         }
-        e @ (BuildError::Project(_) | BuildError::Other(_)) => {
+        // A file that cannot be read or written (a read-only place, a full disk, a file
+        // where a folder must go) is no wrong usage: exit 1, as for a failed build.
+        e @ (BuildError::Project(ProjectError::Io { .. })
+        | BuildError::ImageNameTaken { .. }
+        | BuildError::UnsupportedImage { .. }
+        | BuildError::Refused(_)
+        | BuildError::Container(_)) => {
+            super::report::error(&e.to_string());
+            EXIT_CONTENT
+        }
+        // An output folder gobook may not replace is the command's usage.
+        e @ BuildError::Project(ProjectError::Output(_)) => {
             super::report::error(&e.to_string());
             EXIT_USAGE
         }

@@ -15,13 +15,18 @@ use std::path::PathBuf;
 #[command(after_help = "How a game becomes a book:
   The main line is a `::go` element; figures show it, each followed by the comments of
   its moves in move order (\"**12:** ...\"). A figure ends after --every moves, and
-  earlier where a comment needs a board of its own: before a move whose SGF marks or
-  labels clash with the figure's (one point marked two ways, or one letter at two
-  points), and after a move whose comment is long (600 characters or more). Marks and
-  labels (LB TR SQ CR MA AR LN TB TW, and the old L and M) are drawn on the figure or
-  diagram that shows their node; what cannot be placed is counted and warned about.
-  Each variation is a captioned `::dia` (\"Dia. 3: White 46 at a\"; a variation of a
-  variation a `::var`) right after the comment of the move it branches from.
+  earlier where a comment needs a board of its own (before a move whose SGF marks or
+  labels clash with the figure's: one point marked two ways, or one letter at two
+  points; after a move whose comment is long, 600 characters or more), but only once it
+  holds half of --every moves and at least 10: no figure but the last is shorter. Marks
+  and labels (LB TR SQ CR MA AR LN TB TW, and the old L and M) are drawn on the figure
+  that shows their node where they hide no move number and clash with nothing;
+  otherwise on a small reference diagram of that moment, before its comment. What
+  cannot be placed is counted and warned about. A variation with moves is a captioned
+  `::dia` (\"Dia. 3: White 46 at a\"; a variation of a variation a `::var`) around its
+  moves, at half width unless it spans the board, right after the comment of the move
+  it branches from; one with only marks joins the figure, or is a small reference
+  diagram. A long game is split into pages of --figures-per-page figures.
 
 Problems (--problems FILE|DIR):
   Each game of a file, or each file of a folder (a chapter per folder, in file-name
@@ -49,9 +54,12 @@ pub struct ImportArgs {
     /// Replace the book file if it exists, moving the old one to the trash (never the game itself)
     #[arg(long)]
     pub force: bool,
-    /// Moves per figure at most; figures also end where a comment needs its own board (see below)
+    /// Moves per figure at most (the target); figures also end where a comment needs its own board (see below)
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
     pub every: u32,
+    /// Figures on one page at most; a longer game goes on on further pages (chapters)
+    #[arg(long, default_value_t = gobook::import::FIGURES_PER_PAGE, value_parser = clap::value_parser!(u32).range(1..))]
+    pub figures_per_page: u32,
     /// Write a chapter to include in a book: no `::book`, IDs prefixed by the game's name
     #[arg(long)]
     pub chapter: bool,
@@ -119,6 +127,12 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
             lang,
             chapter: args.chapter,
             first_dia: args.first_dia,
+            figures_per_page: args.figures_per_page,
+            ordinal: if args.chapter {
+                free_ordinal(&gobook::import::chapter_id(&stem), &args.out)
+            } else {
+                0
+            },
         };
         // Every comment of the game becomes paragraphs of the book (main line and variations).
         comments = Some(game.nodes().iter().filter(|n| n.has("C")).count());
@@ -188,9 +202,14 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         return EXIT_CONTENT;
     }
     if !g.quiet {
+        let made = made(&out_name, &checked.resolved.book, comments, markup);
         eprint!(
             "{}",
-            made(&out_name, &checked.resolved.book, comments, markup)
+            if args.chapter {
+                next_for_chapter(&made, &args.out)
+            } else {
+                made
+            }
         );
     }
     EXIT_OK
@@ -233,6 +252,48 @@ fn made(
     format!(
         "wrote {out_name}: {what}{marks}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
     )
+}
+
+/// [`made`] for a chapter: the next step is to include it in a book (a chapter alone is
+/// no book, and `gobook serve` would refuse it).
+fn next_for_chapter(made: &str, out: &std::path::Path) -> String {
+    let first = made.lines().next().unwrap_or_default();
+    let url = out
+        .file_name()
+        .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+    format!(
+        "{first}\nnext: add `::include url=\"{url}\"` to the book beside it, where the chapter goes, then `gobook serve BOOK --open`\n"
+    )
+}
+
+/// The number to set after the chapter ID `id` so that no other gobook file beside `out`
+/// (the chapters a book there includes) has it already: 0 when it is free, else 2, 3, ...
+fn free_ordinal(id: &str, out: &std::path::Path) -> u32 {
+    let dir = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let mut taken = std::collections::HashSet::new();
+    let files = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    for path in files.map(|e| e.path()).take(1000) {
+        let other = path.extension().is_some_and(|x| x == "gobook")
+            && !super::safe_write::same_file(&path, out);
+        let Some(text) = other
+            .then(|| gobook::project::read::read_text(&path).ok())
+            .flatten()
+        else {
+            continue;
+        };
+        for el in gobook::format::parse(&text).doc.elements {
+            taken.extend(el.id.map(|i| i.name));
+        }
+    }
+    if !taken.contains(id) {
+        return 0;
+    }
+    (2..)
+        .find(|n| !taken.contains(&format!("{id}-{n}")))
+        .unwrap_or(0)
 }
 
 /// Says how much of the SGF's markup reached the book, and where some could not.

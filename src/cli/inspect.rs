@@ -27,6 +27,21 @@ pub fn run(args: &InspectArgs, g: GlobalArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
+    // What `gobook check` refuses, `inspect` refuses too (a missing image or include, an
+    // included file's error): a tool reading its JSON must not take a broken book for a good one.
+    let book_dir = gobook::project::output::folder_of(&file.path);
+    let found = gobook::project::files::check_files(&checked, &book_dir, false);
+    if found.has_errors() {
+        book_file::print_diagnostics(&file.name, &file.text, &found.book, g.quiet);
+        for f in &found.included {
+            book_file::print_diagnostics(&f.name, &f.text, &f.diagnostics, g.quiet);
+        }
+        super::report::error(&format!(
+            "{} has errors; fix them first (see `gobook check`)",
+            file.name
+        ));
+        return super::EXIT_CONTENT;
+    }
     let lang = match super::choose_language(args.lang.as_deref(), &checked.resolved.book.languages)
     {
         Ok(l) => l,

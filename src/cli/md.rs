@@ -5,7 +5,7 @@
 use super::picture::{self, Format, PictureArgs};
 use super::{book_file, safe_write, snippet, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
-use gobook::diagnostics::{Diagnostic, Severity};
+use gobook::diagnostics::{Code, Diagnostic, Severity};
 use gobook::format::syntax::Span;
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag};
 use std::ops::Range;
@@ -37,15 +37,22 @@ pub fn run(args: &MdArgs, g: GlobalArgs) -> i32 {
     let Some(path) = &args.out else {
         return super::print_stdout(out.trim_end_matches('\n'));
     };
-    if !args.force && std::fs::symlink_metadata(path).is_ok() {
+    let ours = written_by_md(path, &args.input);
+    if !args.force && !ours && std::fs::symlink_metadata(path).is_ok() {
         super::report::error(&format!(
-            "{} already exists; choose another name with -o, or pass --force to replace it",
+            "{} already exists and gobook did not write it; choose another name with -o, or pass --force to replace it",
             path.display()
         ));
         return EXIT_USAGE;
     }
-    // Only with --force is anything there: it goes to the trash, never lost.
-    match safe_write::replace_forced(path, out.as_bytes()) {
+    // gobook's own earlier output is replaced as `svg` replaces its pictures; anything else
+    // is there only with --force and goes to the trash, never lost.
+    let written = if ours {
+        safe_write::replace(path, out.as_bytes()).map(|()| None)
+    } else {
+        safe_write::replace_forced(path, out.as_bytes())
+    };
+    match written {
         Ok(aside) => {
             if !g.quiet {
                 if let Some(aside) = aside {
@@ -61,6 +68,28 @@ pub fn run(args: &MdArgs, g: GlobalArgs) -> i32 {
         }
     }
 }
+
+/// Whether the file at `path` is an earlier output of `gobook md`: it holds the diagrams md
+/// writes and no block left to draw (so it is no one's source), and it is not `input`.
+fn written_by_md(path: &std::path::Path, input: &std::path::Path) -> bool {
+    let same = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
+    if same(path, input) {
+        return false;
+    }
+    let Ok(text) = gobook::project::read::read_text(path) else {
+        return false;
+    };
+    text.contains(DIAGRAM_OPEN)
+        && fenced_blocks(&text).iter().all(|b| {
+            !matches!(
+                b.info.split_whitespace().next(),
+                Some("gobook") | Some("sgf")
+            )
+        })
+}
+
+/// How md opens each diagram it writes, the sign of its output.
+const DIAGRAM_OPEN: &str = "<div class=\"gobook-diagram\">\n";
 
 /// A fenced code block of the Markdown text.
 struct Block {
@@ -129,45 +158,67 @@ struct BlockOptions {
 
 /// Reads the words after the tag (`caption`, `crop`, `width=300`, `id=d2`, and for `sgf`
 /// `move=N`, `from=A`, `to=B`, `view=A1K10`, `coords`); an unknown word is an error.
-fn block_options(words: &[&str], sgf: bool) -> Result<BlockOptions, String> {
+/// The error names the word it is about, so that it is reported at that word's column.
+fn block_options<'w>(words: &[&'w str], sgf: bool) -> Result<BlockOptions, (&'w str, String)> {
     let mut o = BlockOptions::default();
     o.picture.scale = 1.0;
-    let number = |k: &str, v: &str| {
-        v.parse::<u32>()
-            .ok()
-            .filter(|n| *n >= 1)
-            .ok_or_else(|| format!("`{k}={v}`: {k} takes a whole number from 1"))
-    };
     for w in words {
-        match w.split_once('=') {
-            None if *w == "caption" => o.picture.caption = true,
-            None if *w == "crop" => o.picture.crop = true,
-            None if *w == "coords" && sgf => o.coords = true,
-            Some(("width", v)) => {
-                o.picture.width = Some(number("width", v)?.clamp(16, 8192));
-            }
-            Some(("id", v)) if !sgf => o.id = Some(v.to_string()),
-            Some(("move", v)) if sgf => o.moves.0 = Some(number("move", v)?),
-            Some(("from", v)) if sgf => o.moves.1 = Some(number("from", v)?),
-            Some(("to", v)) if sgf => o.moves.2 = Some(number("to", v)?),
-            Some(("view", v)) if sgf => o.view = Some(v.to_string()),
-            Some(("variation", v)) if sgf => {
-                o.variation =
-                    Some(gobook::sgf::variation::parse_path(v).map_err(|e| e.to_string())?);
-            }
-            _ => {
-                let known = if sgf {
-                    "caption, crop, width=PX, move=N, from=A, to=B, view=A1K10, coords, variation=2.1"
-                } else {
-                    "caption, crop, width=PX, id=ID"
-                };
-                return Err(format!(
-                    "`{w}` is not an option of this block; it knows {known}"
-                ));
-            }
-        }
+        block_option(&mut o, w, sgf).map_err(|e| (*w, e))?;
     }
     Ok(o)
+}
+
+/// Sets the option word `w` of a block in `o`.
+fn block_option(o: &mut BlockOptions, w: &str, sgf: bool) -> Result<(), String> {
+    let number_from = |from: u32, k: &str, v: &str| {
+        v.parse::<u32>()
+            .ok()
+            .filter(|n| *n >= from)
+            .ok_or_else(|| format!("`{k}={v}`: {k} takes a whole number from {from}"))
+    };
+    let number = |k: &str, v: &str| number_from(1, k, v);
+    match w.split_once('=') {
+        None if w == "caption" => o.picture.caption = true,
+        None if w == "crop" => o.picture.crop = true,
+        None if w == "coords" && sgf => o.coords = true,
+        Some(("width", v)) => {
+            o.picture.width = Some(number("width", v)?.clamp(16, 8192));
+        }
+        Some(("id", v)) if !sgf => o.id = Some(v.to_string()),
+        // Move 0 is the starting position, a problem's before its answer.
+        Some(("move", v)) if sgf => o.moves.0 = Some(number_from(0, "move", v)?),
+        Some(("from", v)) if sgf => o.moves.1 = Some(number("from", v)?),
+        Some(("to", v)) if sgf => o.moves.2 = Some(number("to", v)?),
+        Some(("view", v)) if sgf => o.view = Some(v.to_string()),
+        Some(("variation", v)) if sgf => {
+            o.variation = Some(gobook::sgf::variation::parse_path(v).map_err(|e| e.to_string())?);
+        }
+        _ => {
+            let known = if sgf {
+                "caption, crop, width=PX, move=N, from=A, to=B, view=A1K10, coords, variation=2.1"
+            } else {
+                "caption, crop, width=PX, id=ID"
+            };
+            return Err(format!(
+                "`{w}` is not an option of this block; it knows {known}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The byte in `md` where option word `word` of `block`'s fence starts (its tag's end
+/// when it cannot be found).
+fn option_at(md: &str, block: &Block, tag: &str, word: &str) -> usize {
+    let fence = &md[block.range.start..block.content_start.max(block.range.start)];
+    let after_tag = fence.find(tag).map_or(0, |i| i + tag.len());
+    let at = fence[after_tag..]
+        .split_whitespace()
+        .find(|w| *w == word)
+        .map_or(after_tag + 1, |w| {
+            w.as_ptr() as usize - fence.as_ptr() as usize
+        });
+    block.range.start + at.min(fence.len())
 }
 
 /// Replaces every ```` ```gobook ```` and ```` ```sgf ```` block of `md` by its diagram as
@@ -190,11 +241,8 @@ pub fn transform(name: &str, md: &str, quiet: bool) -> Result<(String, usize), i
         let (_, fence_col) = line_col(md, block.range.start);
         let opts = match block_options(&words[1..], sgf) {
             Ok(o) => o,
-            Err(e) => {
-                // At the options, after the tag on the fence's line.
-                let fence = &md[block.range.start..block.content_start.max(block.range.start)];
-                let at = fence.find(words[0]).map_or(0, |i| i + words[0].len() + 1);
-                report_at(name, md, block.range.start + at.min(fence.len()), &e);
+            Err((word, e)) => {
+                report_at(name, md, option_at(md, &block, words[0], word), &e);
                 failed = true;
                 continue;
             }
@@ -213,7 +261,7 @@ pub fn transform(name: &str, md: &str, quiet: bool) -> Result<(String, usize), i
         let indent = &md[block.range.start + 1 - fence_col..block.range.start];
         let indent = if indent.trim().is_empty() { indent } else { "" };
         out.push_str(&md[last..block.range.start]);
-        out.push_str("<div class=\"gobook-diagram\">\n");
+        out.push_str(DIAGRAM_OPEN);
         out.push_str(indent);
         out.push_str(svg.trim_end());
         out.push('\n');
@@ -292,7 +340,7 @@ fn report_at(name: &str, md: &str, at: usize, message: &str) {
     let d = Diagnostic {
         severity: Severity::Error,
         span: Span::new(at, at),
-        code: "markdown",
+        code: Code::Markdown,
         message: message.to_string(),
     };
     book_file::print_diagnostics(name, md, &[d], false);
@@ -362,7 +410,7 @@ fn sgf_block(
                     .map(|w| Diagnostic {
                         severity: Severity::Warning,
                         span: Span::new(at(w.line, w.col), at(w.line, w.col)),
-                        code: "sgf",
+                        code: Code::Sgf,
                         message: w.message.clone(),
                     })
                     .collect();
@@ -394,6 +442,22 @@ fn sgf_block(
             }
         },
     };
+    // A moment the game does not have is the block's option's fault: said in its words
+    // (`from=80`), at its column.
+    let snapshot = gobook::snapshot::Snapshot {
+        moment: super::svg_game::moment_of(&game, opts.moves),
+        view: opts.view.clone(),
+        coords: opts.coords,
+    };
+    if let Err(e) = gobook::snapshot::book(&game, &snapshot) {
+        let (word, message) = snapshot_error_in_block(&e, &block.info);
+        let at = match word {
+            Some(w) => option_at(md, block, "sgf", w),
+            None => block.content_start,
+        };
+        report_at(name, md, at, &message);
+        return None;
+    }
     let (line, _) = line_col(md, block.content_start);
     let where_ = format!("{name}:{line}");
     let checked = super::svg_game::snapshot_checked(
@@ -410,6 +474,38 @@ fn sgf_block(
         .iter()
         .find(|d| d.id.as_deref() == Some(gobook::snapshot::DIAGRAM_ID))?;
     draw(name, md, block, book, d, "en", opts, id)
+}
+
+/// A snapshot's error in the words of a block's options (`from=80` rather than `--from 80`),
+/// and the option word of `info` it is about, if any.
+fn snapshot_error_in_block<'i>(
+    e: &gobook::snapshot::SnapshotError,
+    info: &'i str,
+) -> (Option<&'i str>, String) {
+    use gobook::snapshot::SnapshotError as E;
+    let word = |key: &str| {
+        info.split_whitespace()
+            .find(|w| w.split_once('=').is_some_and(|(k, _)| k == key))
+    };
+    let key = |what: &str| what.trim_start_matches('-').to_string();
+    match e {
+        E::BeyondGame { what, n, total } => (
+            word(&key(what)),
+            format!(
+                "`{}={n}` is not in the game: its moves are 1 to {total}",
+                key(what)
+            ),
+        ),
+        E::NoMoves { what, n } => (
+            word(&key(what)),
+            format!("`{}={n}`: the game has no moves", key(what)),
+        ),
+        E::FromAfterTo { from, to } => {
+            (word("from"), format!("`from={from}` comes after `to={to}`"))
+        }
+        E::View { view, error } => (word("view"), format!("`view={view}`: {}", error.message)),
+        other => (None, other.to_string()),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -12,6 +12,7 @@ mod import;
 mod import_problems;
 mod init;
 mod inspect;
+mod lsp;
 mod md;
 mod mdbook;
 mod picture;
@@ -25,7 +26,7 @@ use clap::{Args, Parser, Subcommand};
 
 /// Exit code for success.
 pub const EXIT_OK: i32 = 0;
-/// Exit code when the content has errors.
+/// Exit code when the content has errors, or a file cannot be read or written.
 pub const EXIT_CONTENT: i32 = 1;
 /// Exit code for wrong usage or a command that is not built yet.
 pub const EXIT_USAGE: i32 = 2;
@@ -107,6 +108,11 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Make a book (or a chapter) from an SGF or XML game, or from problem files
     Import(import::ImportArgs),
+    /// The language server for editors (VS Code, Neovim, Helix...), on standard input and output
+    #[command(
+        after_help = "Started by the editor, not by hand: see docs/editors.md for VS Code, Neovim and Helix."
+    )]
+    Lsp(lsp::LspArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -130,7 +136,19 @@ pub fn run() -> i32 {
         Command::Mdbook(args) => mdbook::run(&args, g),
         Command::Convert(args) => convert::run(&args, g),
         Command::Import(args) => import::run(&args, g),
+        Command::Lsp(args) => lsp::run(&args, g),
     }
+}
+
+/// Says that this gobook was built without the Cargo feature a command needs, and how to
+/// get it; the exit code is that of wrong usage (2).
+#[cfg(not(all(feature = "serve", feature = "lsp", feature = "png")))]
+pub fn lacks_feature(what: &str, feature: &str) -> i32 {
+    report::error(&format!(
+        "{what} needs the Cargo feature `{feature}`, which this gobook was built without; \
+         rebuild it with `cargo install gobook --features {feature}` (or with the default features)"
+    ));
+    EXIT_USAGE
 }
 
 /// Writes `text` and a newline to standard output; a closed pipe (`| head`) is not an error.

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use gobook::board::crop::{crop_view, view_text};
 use gobook::layout::diagram::{board_diagram, caption_text};
 use gobook::project::aside::Aside;
-use gobook::render::svg::{render, SvgOptions};
+use gobook::render::svg::{render, SvgOptions, DARK, LIGHT};
 use gobook::resolve::model::{Book, Diagram};
 use std::path::Path;
 
@@ -32,6 +32,16 @@ impl Format {
     }
 }
 
+/// The colours a picture is drawn in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Theme {
+    /// A wooden board for light pages
+    #[default]
+    Light,
+    /// A dimmed board for dark pages (the site's dark mode)
+    Dark,
+}
+
 /// The options of a picture, shared by the commands that draw.
 #[derive(Args, Clone, Debug, Default)]
 pub struct PictureArgs {
@@ -41,7 +51,8 @@ pub struct PictureArgs {
     /// svg or png (default: from the output file's extension, else svg)
     #[arg(long, value_enum)]
     pub format: Option<Format>,
-    /// Width the picture is shown at, in CSS pixels (PNG default: 600; SVG: its natural size)
+    /// Width the picture is shown at, in CSS pixels (PNG default: 600; SVG: the width of the
+    /// column it is shown in)
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=8192))]
     pub width: Option<u32>,
     /// PNG pixels per CSS pixel, such as 2 for high-density screens
@@ -50,6 +61,10 @@ pub struct PictureArgs {
     /// Show the smallest part of the board that holds everything drawn, and print it as `vw`
     #[arg(long)]
     pub crop: bool,
+    /// Colours: light, or dark for dark pages (an SVG shown inline still follows the page's
+    /// --gb-* colours)
+    #[arg(long, value_enum, default_value_t = Theme::Light)]
+    pub theme: Theme,
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -84,9 +99,21 @@ pub fn format_of(out: Option<&Path>, asked: Option<Format>) -> Result<Format, St
             a.extension(),
             e.extension()
         )),
-        (Some(a), _) => Ok(a),
-        (None, e) => Ok(e.unwrap_or(Format::Svg)),
+        (Some(a), _) => available(a),
+        (None, e) => available(e.unwrap_or(Format::Svg)),
     }
+}
+
+/// The format, when this gobook can write it: PNG needs the `png` feature.
+fn available(format: Format) -> Result<Format, String> {
+    if format == Format::Png && !cfg!(feature = "png") {
+        return Err(
+            "PNG pictures need the Cargo feature `png`, which this gobook was built without; \
+             write SVG, or rebuild gobook with `cargo install gobook --features png`"
+                .to_string(),
+        );
+    }
+    Ok(format)
 }
 
 /// Draws diagram `d` of `book` as the picture `pic` asks for: SVG text or PNG bytes.
@@ -134,6 +161,12 @@ pub fn draw(
             // The PNG's size is set when it is drawn; its SVG keeps plain user units.
             Format::Png => None,
         },
+        // A blog's column decides an SVG's size unless --width fixes it; a PNG has pixels.
+        fluid: format == Format::Svg,
+        palette: match pic.theme {
+            Theme::Light => LIGHT,
+            Theme::Dark => DARK,
+        },
     };
     let mut svg = render(&board, &opts);
     match format {
@@ -141,6 +174,12 @@ pub fn draw(
             svg.push('\n');
             Ok(svg.into_bytes())
         }
+        #[cfg(not(feature = "png"))]
+        Format::Png => {
+            let _ = (quiet, board, DEFAULT_PNG_WIDTH);
+            Err("PNG pictures need the Cargo feature `png`".to_string())
+        }
+        #[cfg(feature = "png")]
         Format::Png => {
             let text: String = opts
                 .caption
@@ -152,8 +191,9 @@ pub fn draw(
             if !missing.is_empty() && !quiet {
                 let shown: String = missing.iter().take(10).collect();
                 eprintln!(
-                    "warning: the PNG's font has no {shown}: those characters are left out; \
-                     use SVG for text beyond Latin letters"
+                    "note: the PNG's bundled font has no {shown}: they are drawn in a font of \
+                     this machine that has them (fonts-noto-cjk covers Chinese, Japanese and \
+                     Korean), else left out; an SVG shows them in the reader's fonts"
                 );
             }
             gobook::render::png::svg_to_png(&svg, pic.width.unwrap_or(DEFAULT_PNG_WIDTH), pic.scale)
@@ -189,10 +229,14 @@ fn drawn_by_gobook(path: &Path) -> bool {
         return false;
     };
     let svg = head.starts_with(br#"<svg xmlns="http://www.w3.org/2000/svg" class="gb""#);
+    #[cfg(feature = "png")]
     let png = head.starts_with(b"\x89PNG")
         && head
             .windows(gobook::render::png::SOFTWARE_CHUNK.len())
             .any(|w| w == gobook::render::png::SOFTWARE_CHUNK);
+    // Without the `png` feature no PNG is drawn, so none is taken for gobook's.
+    #[cfg(not(feature = "png"))]
+    let png = false;
     svg || png
 }
 

@@ -1,6 +1,8 @@
 //! `gobook serve`: preview a book in the browser while writing it.
 
-use super::{GlobalArgs, EXIT_OK, EXIT_USAGE};
+use super::GlobalArgs;
+#[cfg(feature = "serve")]
+use super::{EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -21,7 +23,14 @@ pub struct ServeArgs {
     pub open: bool,
 }
 
+/// Without the `serve` feature: says so.
+#[cfg(not(feature = "serve"))]
+pub fn run(_args: &ServeArgs, _g: GlobalArgs) -> i32 {
+    super::lacks_feature("`gobook serve`", "serve")
+}
+
 /// Runs `gobook serve`.
+#[cfg(feature = "serve")]
 pub fn run(args: &ServeArgs, g: GlobalArgs) -> i32 {
     let book = match super::book_file::locate(&args.book) {
         Ok(b) => b,

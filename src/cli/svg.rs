@@ -41,8 +41,9 @@ pub struct SvgArgs {
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub picture: PictureArgs,
-    /// Games: the board after move N, move N marked with a circle (default: the last move)
-    #[arg(long = "move", value_name = "N", conflicts_with_all = ["from", "to"], value_parser = clap::value_parser!(u32).range(1..))]
+    /// Games: the board after move N, move N marked with a circle (default: the last move);
+    /// 0 is the starting position, a problem's before its answer
+    #[arg(long = "move", value_name = "N", conflicts_with_all = ["from", "to"], value_parser = clap::value_parser!(u32).range(0..))]
     pub move_number: Option<u32>,
     /// Games: the position before move A, with moves A.. numbered (default end: the last move)
     #[arg(long, value_name = "A", value_parser = clap::value_parser!(u32).range(1..))]
@@ -106,12 +107,6 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             Err(code) => return code,
         }
     } else {
-        if args.id.is_none() && !args.all {
-            super::report::error(
-                "choose the diagram with --id ID, or draw them all with --all -o DIR",
-            );
-            return EXIT_USAGE;
-        }
         let Some(path) = args.book.as_deref() else {
             super::report::error("name the book, or give a diagram snippet with -e");
             return EXIT_USAGE;
@@ -143,9 +138,18 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             .iter()
             .find(|d| d.id.as_deref() == Some(id))
             .ok_or_else(|| unknown_id(book, id)),
-        None => snippet::last_diagram(&checked).ok_or_else(|| {
+        None if args.is_snippet() => snippet::last_diagram(&checked).ok_or_else(|| {
             format!("{name} has no diagram; start one with `::dia`, e.g. '::dia sz=9 ab=C3'")
         }),
+        // A book of one diagram needs no --id: there is nothing to choose.
+        None => match book.diagrams.as_slice() {
+            [only] => Ok(only),
+            [] => Err(format!("{name} has no diagram to draw")),
+            _ => Err(format!(
+                "{name} has {} diagrams: choose one with --id ID, or draw them all with --all -o DIR",
+                book.diagrams.len()
+            )),
+        },
     };
     let d = match found {
         Ok(d) => d,

@@ -94,16 +94,12 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     }
 }
 
-/// The one-diagram book of a moment of `game` (`moves` is `--move`, `--from`, `--to`),
-/// checked; an impossible request or an illegal move in the game is reported, naming `name`.
-pub fn snapshot_checked(
+/// The moment `--move`, `--from` and `--to` (`moves`) name in `game`.
+pub fn moment_of(
     game: &gobook::sgf::GameTree,
-    name: &str,
     moves: (Option<u32>, Option<u32>, Option<u32>),
-    view: Option<String>,
-    coords: bool,
-) -> Result<gobook::check::Checked, i32> {
-    let moment = match moves {
+) -> Moment {
+    match moves {
         (Some(n), _, _) => Moment::After(n),
         (None, None, None) => Moment::End,
         (None, from, Some(to)) => Moment::Moves {
@@ -120,7 +116,19 @@ pub fn snapshot_checked(
                 to: total,
             }
         }
-    };
+    }
+}
+
+/// The one-diagram book of a moment of `game` (`moves` is `--move`, `--from`, `--to`),
+/// checked; an impossible request or an illegal move in the game is reported, naming `name`.
+pub fn snapshot_checked(
+    game: &gobook::sgf::GameTree,
+    name: &str,
+    moves: (Option<u32>, Option<u32>, Option<u32>),
+    view: Option<String>,
+    coords: bool,
+) -> Result<gobook::check::Checked, i32> {
+    let moment = moment_of(game, moves);
     let s = Snapshot {
         moment,
         view,

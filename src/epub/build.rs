@@ -1,33 +1,30 @@
-//! Builds the EPUB of each book language: check the book, plan its pages as the site
-//! does, render chapters and diagrams, add cover, navigation, package and style sheet,
-//! pack, and write each file through a temporary name so a failed build leaves the
-//! previous e-book as it was.
+//! The e-book writer: one EPUB per book language from the laid-out book. Renders
+//! chapters and diagrams, adds cover, navigation, package and style sheet, packs, and
+//! writes each file through a temporary name so a failed build leaves the previous
+//! e-book as it was.
 
 use super::cover::{self, CoverText};
 use super::nav::{self, Entry, Nav};
 use super::ocf::{self, Content};
 use super::package::{self, Item, Metadata};
 use super::{names, solutions, xhtml};
-use crate::check::Checked;
 use crate::format::schema::ElementKind;
 use crate::format::values::is_external;
 use crate::i18n::html_lang;
+use crate::layout::book::{BookTexts, LaidLanguage, LaidPage};
 use crate::layout::diagram::board_diagram;
 use crate::layout::links::LinkContext;
-use crate::layout::page::{self, Source};
 use crate::layout::plan::{self, Plan};
-use crate::markup::blocks::{self as markup_blocks, interface_words, Writer};
+use crate::layout::writer::{self, Input, Writer};
+use crate::markup::blocks::{self as markup_blocks, interface_words, Writer as MarkupWriter};
 use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
-use crate::project::build::{
-    checked_book, local_images, BuildError, Options, Product, DEFAULT_OUT_DIR,
-};
-use crate::project::config::{self, Config};
+use crate::project::build::{local_images, BuildError, Options, Product};
 use crate::project::confine::{confine, Kind};
+use crate::project::error::{io, ProjectError};
 use crate::project::output;
 use crate::project::{script, theme};
 use crate::render::svg::render_inline;
-use crate::resolve::text;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -65,11 +62,8 @@ struct Picture {
 
 /// What every language's e-book shares.
 struct Shared<'a> {
-    opts: &'a Options<'a>,
+    input: &'a Input<'a>,
     name: &'a str,
-    book_dir: &'a Path,
-    checked: &'a Checked,
-    config: &'a Config,
     css: &'a str,
     js: &'a str,
     images: &'a [Picture],
@@ -82,30 +76,96 @@ struct Shared<'a> {
 /// Builds one EPUB per language of the book into the output folder. An e-book of that name in
 /// a folder gobook did not write is replaced only with `force`.
 pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
-    let start = Instant::now();
-    let book_dir = output::folder_of(opts.book);
-    let name = opts.book.display().to_string();
-    let config = config::load(&book_dir)?;
-    let mut owned = None;
-    let checked = checked_book(opts, &mut Default::default(), &mut owned)?;
-    let out_dir = output::out_dir(
-        opts.out_dir,
-        config.out_dir.as_deref(),
-        DEFAULT_OUT_DIR,
-        opts.book,
-    )?;
-    let book = &checked.resolved.book;
-    let chosen_theme = theme::theme(config.theme.as_deref(), &book_dir)?;
-    let mut css = theme::stylesheet(&chosen_theme, &config.extra_css, &book_dir)?;
-    let js = script::script(&chosen_theme)?;
-    css.push('\n');
-    css.push_str(EPUB_CSS);
+    writer::run(&mut EpubBuild { force }, opts, &mut Default::default())
+}
+
+/// The e-books written to disk.
+struct EpubBuild {
+    force: bool,
+}
+
+impl Writer for EpubBuild {
+    type Output = Summary;
+
+    fn write(&mut self, input: &Input) -> Result<Summary, BuildError> {
+        let start = Instant::now();
+        let (opts, config) = (input.opts, input.config);
+        let name = opts.book.display().to_string();
+        let out_dir = input.out_dir()?;
+        let checked = input.book.checked;
+        let book = input.book.book();
+        let chosen_theme = theme::theme(config.theme.as_deref(), input.book_dir)?;
+        let mut css = theme::stylesheet(&chosen_theme, &config.extra_css, input.book_dir)?;
+        let js = script::script(&chosen_theme)?;
+        css.push('\n');
+        css.push_str(EPUB_CSS);
+        let images = pictures(input, &name)?;
+        let renamed: Vec<(String, String)> = images
+            .iter()
+            .filter(|p| p.source != p.name)
+            .map(|p| (p.source.clone(), p.name.clone()))
+            .collect();
+        let book_el = checked
+            .doc
+            .elements
+            .iter()
+            .find(|e| e.kind == ElementKind::Book);
+        let revision = book_el
+            .and_then(|e| e.attr_value("revision"))
+            .unwrap_or("0")
+            .to_string();
+        let shared = Shared {
+            input,
+            name: &name,
+            css: &css,
+            js: &js,
+            images: &images,
+            renamed: &renamed,
+            modified: modified(opts.book),
+            revision,
+        };
+        let epubs: Vec<(PathBuf, Vec<u8>)> = input
+            .book
+            .languages
+            .par_iter()
+            .map(|l| {
+                Ok((
+                    out_dir.join(file_name(&book.id, &l.plan.lang)),
+                    language(&shared, l)?,
+                ))
+            })
+            .collect::<Result<_, BuildError>>()?;
+        (opts.progress)(&format!(
+            "{} e-book{}",
+            epubs.len(),
+            if epubs.len() == 1 { "" } else { "s" }
+        ));
+        let (files, put_aside) = write_epubs(&out_dir, epubs, self.force)?;
+        Ok(Summary {
+            files,
+            elapsed: start.elapsed(),
+            put_aside,
+        })
+    }
+}
+
+/// The book's local images, checked as `gobook check` does, read, and named inside the
+/// e-book.
+fn pictures(input: &Input, name: &str) -> Result<Vec<Picture>, BuildError> {
+    let book = input.book.book();
     let own = names::own_files(book);
     let product = Product {
         files: &own,
         name: "the e-book",
     };
-    let found = local_images(checked, &name, opts.text, &book_dir, true, &product)?;
+    let found = local_images(
+        input.book.checked,
+        name,
+        input.opts.text,
+        input.book_dir,
+        true,
+        &product,
+    )?;
     let sources: Vec<String> = found
         .images
         .iter()
@@ -113,8 +173,8 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         .collect();
     let mut images: Vec<Picture> = Vec::new();
     for source in &sources {
-        let bytes = crate::project::read::read(&book_dir.join(source))
-            .map_err(|e| format!("cannot read {source}: {e}"))?;
+        let bytes = crate::project::read::read(&input.book_dir.join(source))
+            .map_err(io("read", &input.book_dir.join(source)))?;
         let name = names::package_name(source, &|n| {
             sources.iter().any(|s| s == n) || images.iter().any(|p| p.name == n)
         });
@@ -124,60 +184,28 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
             bytes,
         });
     }
-    let renamed: Vec<(String, String)> = images
-        .iter()
-        .filter(|p| p.source != p.name)
-        .map(|p| (p.source.clone(), p.name.clone()))
-        .collect();
-    let book_el = checked
-        .doc
-        .elements
-        .iter()
-        .find(|e| e.kind == ElementKind::Book);
-    let revision = book_el
-        .and_then(|e| e.attr_value("revision"))
-        .unwrap_or("0")
-        .to_string();
-    let shared = Shared {
-        opts,
-        name: &name,
-        book_dir: &book_dir,
-        checked,
-        config: &config,
-        css: &css,
-        js: &js,
-        images: &images,
-        renamed: &renamed,
-        modified: modified(opts.book),
-        revision,
-    };
-    let epubs: Vec<(PathBuf, Vec<u8>)> = book
-        .languages
-        .par_iter()
-        .map(|lang| {
-            Ok((
-                out_dir.join(file_name(&book.id, lang)),
-                language(&shared, lang)?,
-            ))
-        })
-        .collect::<Result<_, BuildError>>()?;
-    (opts.progress)(&format!(
-        "{} e-book{}",
-        epubs.len(),
-        if epubs.len() == 1 { "" } else { "s" }
-    ));
+    Ok(images)
+}
+
+/// Writes the e-books into `out_dir`: the files written, and where those gobook had not
+/// written went (`force`).
+fn write_epubs(
+    out_dir: &Path,
+    epubs: Vec<(PathBuf, Vec<u8>)>,
+    force: bool,
+) -> Result<(Vec<PathBuf>, Vec<crate::project::aside::Aside>), BuildError> {
     if !out_dir.exists() {
-        std::fs::create_dir_all(&out_dir)
-            .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
-        output::write_marker(&out_dir)?;
+        std::fs::create_dir_all(out_dir).map_err(io("create", out_dir))?;
+        output::write_marker(out_dir)?;
     }
-    let foreign = !output::is_owned(&out_dir);
+    let foreign = !output::is_owned(out_dir);
     if !force && foreign {
         if let Some((path, _)) = epubs.iter().find(|(p, _)| p.exists()) {
-            return Err(BuildError::Other(format!(
+            return Err(ProjectError::Output(format!(
                 "{} exists in a folder gobook did not write; choose another folder with -o, move the file, or pass --force to replace it",
                 path.display()
-            )));
+            ))
+            .into());
         }
     }
     let mut files = Vec::new();
@@ -191,11 +219,7 @@ pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
         output::write_atomically(&path, &bytes)?;
         files.push(path);
     }
-    Ok(Summary {
-        files,
-        elapsed: start.elapsed(),
-        put_aside,
-    })
+    Ok((files, put_aside))
 }
 
 /// `ID-LANG.epub`, with every character a file name should not hold replaced.
@@ -236,7 +260,11 @@ fn modified(book: &Path) -> String {
 /// The site's page plan with e-book file names: chapters as `.xhtml`, the generated
 /// contents page as the navigation document.
 pub(super) fn plan(book: &crate::resolve::model::Book, lang: &str) -> Plan {
-    let mut plan = plan::plan(book, lang);
+    renamed_plan(plan::plan(book, lang))
+}
+
+/// `plan` with e-book file names (see [`plan`]).
+fn renamed_plan(mut plan: Plan) -> Plan {
     for p in &mut plan.pages {
         p.file = match p.chapter {
             Some(_) => format!("{}.xhtml", p.file.strip_suffix(".html").unwrap_or(&p.file)),
@@ -246,174 +274,255 @@ pub(super) fn plan(book: &crate::resolve::model::Book, lang: &str) -> Plan {
     plan
 }
 
+/// An e-book's contents as they are gathered: the package's items, the files, the reading
+/// order (indices into `items`) and the chapters, deflated as they are made.
+#[derive(Default)]
+struct Pack {
+    items: Vec<Item>,
+    files: Vec<(String, Content)>,
+    spine: Vec<usize>,
+    deflated: ocf::Deflated,
+}
+
+impl Pack {
+    /// Adds a file that is not in the reading order, with its item.
+    fn add(&mut self, id: &str, href: &str, media_type: &'static str, bytes: Vec<u8>) {
+        self.files.push((href.to_string(), Content::Bytes(bytes)));
+        self.items.push(Item {
+            id: id.into(),
+            href: href.into(),
+            media_type,
+            properties: vec![],
+            spine: None,
+        });
+    }
+}
+
+/// A text of the book, unless it is missing or blank.
+fn given(t: &Option<String>) -> Option<String> {
+    t.clone().filter(|t| !t.trim().is_empty())
+}
+
 /// The EPUB of one language, as bytes.
-fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
-    let checked = s.checked;
-    let book = &checked.resolved.book;
-    let plan = plan(book, lang);
+fn language(s: &Shared, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
+    let input = s.input;
+    let lang = l.plan.lang.as_str();
+    let book = input.book.book();
+    let plan = renamed_plan(l.plan.clone());
     let tag = html_lang(lang);
     let includes = render_includes(
-        checked,
-        s.book_dir,
+        input.book.checked,
+        input.book_dir,
         std::slice::from_ref(&plan),
         Dialect::Xhtml,
-        s.config.buy_url.as_deref(),
+        input.config.buy_url.as_deref(),
     )
     // Missing includes are reported in the book itself.
-    .map_err(|e| e.in_book(s.name, s.opts.text))?;
-    let source = Source {
-        src: s.opts.text,
-        checked,
-        lang,
-    };
-    // The diagrams of each chapter (a contiguous run), drawn when its page is made.
-    let diagrams = book.chapter_diagrams();
-    let info = |key: &str| {
-        book.info(key, lang)
-            .map(|t| text::resolve_plain(book, t, lang))
-            .filter(|t| !t.trim().is_empty())
-    };
-    let title = info("title").unwrap_or_else(|| book.id.clone());
-    let contents_word = i18n_ui("contents", lang);
-
-    let mut items: Vec<Item> = Vec::new();
-    let mut files: Vec<(String, Content)> = Vec::new();
-    // Chapters are deflated as they are made (see `ocf::Deflated`).
-    let mut deflated = ocf::Deflated::default();
-    let mut spine: Vec<usize> = Vec::new();
-
-    // The cover: the book's own local image (named, or the spec's default `ID_cover.jpg`)
-    // when the file is there, else drawn from the title (`check` warns about a named one).
-    let cover_src = Some(book.cover(lang))
-        .filter(|c| !is_external(c))
-        .map(|c| c.trim_start_matches("./").to_string())
-        .filter(|c| confine(s.book_dir, c, "cover image", Kind::File).is_ok());
-    let cover_image = match cover_src {
-        Some(c) => {
-            let media = package::media_type(&c).ok_or_else(|| format!("the cover `{c}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"))?;
-            match s.images.iter().find(|p| p.source == c) {
-                Some(p) => p.name.clone(),
-                None => {
-                    // Checked with the images already; confined again here, where it is read.
-                    let rel = confine(s.book_dir, &c, "cover image", Kind::File)
-                        .map_err(|r| r.message)?;
-                    let bytes = crate::project::read::read(&s.book_dir.join(rel))
-                        .map_err(|e| format!("cannot read the cover {c}: {e}"))?;
-                    let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
-                    files.push((name.clone(), Content::Bytes(bytes)));
-                    items.push(Item {
-                        id: "cover-image".into(),
-                        href: name.clone(),
-                        media_type: media,
-                        properties: vec!["cover-image"],
-                        spine: None,
-                    });
-                    name
-                }
-            }
-        }
-        None => {
-            let svg = cover::svg(&CoverText {
-                title: &title,
-                subtitle: info("subtitle").as_deref(),
-                author: info("author").as_deref(),
-            });
-            files.push(("gobook-cover.svg".into(), Content::Bytes(svg.into_bytes())));
-            items.push(Item {
-                id: "cover-image".into(),
-                href: "gobook-cover.svg".into(),
-                media_type: "image/svg+xml",
-                properties: vec!["cover-image"],
-                spine: None,
-            });
-            "gobook-cover.svg".to_string()
-        }
-    };
-    files.push((
+    .map_err(|e| e.in_book(s.name, input.opts.text))?;
+    let texts = &l.texts;
+    let title = given(&texts.title).unwrap_or_else(|| book.id.clone());
+    let mut pack = Pack::default();
+    let cover_image = cover(s, lang, &title, texts, &mut pack)?;
+    pack.files.push((
         "cover.xhtml".into(),
         Content::Bytes(cover::page(tag, &title, &cover_image).into_bytes()),
     ));
-    spine.push(items.len());
-    items.push(Item {
+    pack.spine.push(pack.items.len());
+    pack.items.push(Item {
         id: "cover".into(),
         href: "cover.xhtml".into(),
         media_type: "application/xhtml+xml",
         properties: vec![],
         spine: Some(true),
     });
-
-    let nav_index = items.len();
-    items.push(Item {
+    let nav_index = pack.items.len();
+    pack.items.push(Item {
         id: "nav".into(),
         href: "nav.xhtml".into(),
         media_type: "application/xhtml+xml",
         properties: vec!["nav"],
         spine: None,
     });
-    files.push((
-        "style.css".into(),
-        Content::Bytes(s.css.as_bytes().to_vec()),
+    pack.add("css", "style.css", "text/css", s.css.as_bytes().to_vec());
+    let chapters = Chapters {
+        s,
+        language: l,
+        plan: &plan,
+        title: &title,
+        includes: includes.first(),
+        ranges: book.chapter_diagrams(),
+    };
+    let entries = chapters.write(nav_index, &mut pack)?;
+    pack.files.push((
+        "nav.xhtml".into(),
+        Content::Bytes(navigation(&plan, lang, &entries).into_bytes()),
     ));
-    items.push(Item {
-        id: "css".into(),
-        href: "style.css".into(),
-        media_type: "text/css",
-        properties: vec![],
-        spine: None,
-    });
+    add_images(s, &cover_image, &mut pack)?;
+    let meta = Metadata {
+        identifier: format!("urn:gobook:{}:{lang}:r{}", book.id, s.revision),
+        title,
+        subtitle: given(&texts.subtitle),
+        author: given(&texts.author),
+        publisher: given(&texts.publisher),
+        rights: given(&texts.copyright),
+        language: tag.to_string(),
+        modified: s.modified.clone(),
+    };
+    let opf = package::opf(&meta, &pack.items, &pack.spine);
+    let mut packed: Vec<(String, Content)> = vec![(
+        ocf::PACKAGE_PATH.to_string(),
+        Content::Bytes(opf.into_bytes()),
+    )];
+    packed.extend(
+        pack.files
+            .into_iter()
+            .map(|(p, b)| (format!("OEBPS/{p}"), b)),
+    );
+    ocf::pack(&packed, pack.deflated).map_err(|e| BuildError::Container(e.into()))
+}
 
-    let mut entries = Vec::new();
-    let mut any_scripted = false;
-    let inline_anchor = |d: usize| format!("gb-inline-{d}");
-    for (pi, page) in plan.pages.iter().enumerate() {
-        let Some(c) = page.chapter else {
-            spine.push(nav_index);
-            items[nav_index].spine = Some(true);
-            continue;
-        };
+/// The cover: the book's own local image (named, or the spec's default `ID_cover.jpg`)
+/// when the file is there, else drawn from the title (`check` warns about a named one).
+/// Its name in the package.
+fn cover(
+    s: &Shared,
+    lang: &str,
+    title: &str,
+    texts: &BookTexts,
+    pack: &mut Pack,
+) -> Result<String, BuildError> {
+    let book_dir = s.input.book_dir;
+    let book = s.input.book.book();
+    let cover_src = Some(book.cover(lang))
+        .filter(|c| !is_external(c))
+        .map(|c| c.trim_start_matches("./").to_string())
+        .filter(|c| confine(book_dir, c, "cover image", Kind::File).is_ok());
+    let Some(c) = cover_src else {
+        let svg = cover::svg(&CoverText {
+            title,
+            subtitle: given(&texts.subtitle).as_deref(),
+            author: given(&texts.author).as_deref(),
+        });
+        pack.add(
+            "cover-image",
+            "gobook-cover.svg",
+            "image/svg+xml",
+            svg.into_bytes(),
+        );
+        pack.items.last_mut().expect("just added").properties = vec!["cover-image"];
+        return Ok("gobook-cover.svg".to_string());
+    };
+    let media = package::media_type(&c).ok_or_else(|| BuildError::UnsupportedImage {
+        image: c.clone(),
+        what: "cover",
+    })?;
+    if let Some(p) = s.images.iter().find(|p| p.source == c) {
+        return Ok(p.name.clone());
+    }
+    // Checked with the images already; confined again here, where it is read.
+    let rel = confine(book_dir, &c, "cover image", Kind::File)?;
+    let bytes =
+        crate::project::read::read(&book_dir.join(rel)).map_err(io("read", &book_dir.join(&c)))?;
+    let name = names::package_name(&c, &|n| s.images.iter().any(|p| p.name == n));
+    pack.add("cover-image", &name, media, bytes);
+    pack.items.last_mut().expect("just added").properties = vec!["cover-image"];
+    Ok(name)
+}
+
+/// The chapters of one language's e-book.
+struct Chapters<'a> {
+    s: &'a Shared<'a>,
+    language: &'a LaidLanguage,
+    /// The plan with e-book file names.
+    plan: &'a Plan,
+    /// The book's title in this language.
+    title: &'a str,
+    includes: Option<&'a std::collections::HashMap<String, maud::Markup>>,
+    /// The diagrams of each chapter (a contiguous run), drawn when its page is made.
+    ranges: Vec<std::ops::Range<usize>>,
+}
+
+impl Chapters<'_> {
+    /// Adds every chapter page in reading order (the generated contents page is the
+    /// navigation document, item `nav_index`), and the script when a page needs it; the
+    /// entries of the navigation document.
+    fn write(&self, nav_index: usize, pack: &mut Pack) -> Result<Vec<Entry>, BuildError> {
+        let mut entries = Vec::new();
+        let mut any_scripted = false;
+        for page in &self.language.pages {
+            if page.chapter.is_none() {
+                pack.spine.push(nav_index);
+                pack.items[nav_index].spine = Some(true);
+                continue;
+            }
+            let (entry, scripted) = self.chapter(page, pack)?;
+            entries.push(entry);
+            any_scripted |= scripted;
+        }
+        if any_scripted {
+            // EPUB 3.3 lists `application/javascript` among the core media types (3.0 used `text/javascript`).
+            pack.add(
+                "js",
+                SCRIPT,
+                "application/javascript",
+                self.s.js.as_bytes().to_vec(),
+            );
+        }
+        Ok(entries)
+    }
+
+    /// Adds the XHTML document of one chapter page: its navigation entry, and whether it
+    /// is scripted.
+    fn chapter(&self, page: &LaidPage, pack: &mut Pack) -> Result<(Entry, bool), BuildError> {
+        let book = self.s.input.book.book();
+        let lang = page.lang.as_str();
+        let pi = page.index;
+        let inline_anchor = |d: usize| format!("gb-inline-{d}");
         let cx = LinkContext {
-            plan: &plan,
-            all: std::slice::from_ref(&plan),
-            chapter: Some(c),
+            plan: self.plan,
+            all: std::slice::from_ref(self.plan),
+            chapter: page.chapter,
             multi: false,
             inline_anchor: &inline_anchor,
             root: "../",
-            renamed: s.renamed,
+            renamed: self.s.renamed,
         };
-        let range = diagrams[c].clone();
+        let range = page
+            .chapter
+            .map(|c| self.ranges[c].clone())
+            .unwrap_or_default();
         let svgs: Vec<std::sync::Arc<str>> = book.diagrams[range.clone()]
             .par_iter()
             .zip(range.clone())
             .map(|(d, i)| render_inline(&board_diagram(book, d, lang), &format!("d{i}")).into())
             .collect();
-        let blocks = page::chapter(&source, c);
-        let w = Writer {
+        let w = MarkupWriter {
             book,
             links: &cx,
             dialect: Dialect::Xhtml,
             svgs: &svgs,
             svgs_from: range.start,
-            includes: includes.first(),
-            buy_url: s.config.buy_url.as_deref(),
+            includes: self.includes,
+            buy_url: self.s.input.config.buy_url.as_deref(),
         };
-        let chapter = markup_blocks::blocks(&w, &blocks);
+        let chapter = markup_blocks::blocks(&w, &page.blocks);
         // Interactive diagrams get the site's script and its words; reading systems
         // without scripting show the static diagram and the solutions as they are.
         let words = interface_words(&chapter, lang).into_string();
         let scripted = !words.is_empty();
         let mut body = chapter.into_string();
-        body.push_str(&solutions::chapter_solutions(book, &blocks, lang).into_string());
+        body.push_str(&solutions::chapter_solutions(book, &page.blocks, lang).into_string());
         let page_title = if pi == 0 {
-            title.clone()
+            self.title.to_string()
         } else {
-            page::page_title(&source, &plan, pi)
+            page.frame.title.clone()
         };
         let kind = if pi == 0 { "titlepage" } else { "chapter" };
         let role = if pi == 0 { "" } else { " role=\"doc-chapter\"" };
         let body = format!("<main class=\"gb-main\">\n<section epub:type=\"{kind}\"{role}>\n{body}\n</section>\n</main>{words}");
         let doc = xhtml::document(
             &xhtml::Frame {
-                lang: tag,
+                lang: html_lang(lang),
                 title: &page_title,
                 css: "../style.css",
                 body_type: Some(if pi == 0 { "frontmatter" } else { "bodymatter" }),
@@ -422,13 +531,9 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             },
             &body,
         );
-        let href = format!("{TEXT_DIR}/{}", page.file);
-        entries.push(Entry {
-            href: href.clone(),
-            title: page_title,
-        });
-        spine.push(items.len());
-        items.push(Item {
+        let href = format!("{TEXT_DIR}/{}", self.plan.pages[pi].file);
+        pack.spine.push(pack.items.len());
+        pack.items.push(Item {
             id: format!("p{pi}"),
             href: href.clone(),
             media_type: "application/xhtml+xml",
@@ -438,25 +543,23 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
                 .collect(),
             spine: Some(true),
         });
-        files.push((
-            href.clone(),
-            deflated
-                .add(&format!("OEBPS/{href}"), doc.as_bytes())
-                .map_err(|e| BuildError::Other(e.to_string()))?,
-        ));
-        any_scripted |= scripted;
+        let content = pack
+            .deflated
+            .add(&format!("OEBPS/{href}"), doc.as_bytes())
+            .map_err(|e| BuildError::Container(e.into()))?;
+        pack.files.push((href.clone(), content));
+        Ok((
+            Entry {
+                href,
+                title: page_title,
+            },
+            scripted,
+        ))
     }
-    if any_scripted {
-        // EPUB 3.3 lists `application/javascript` among the core media types (3.0 used `text/javascript`).
-        items.push(Item {
-            id: "js".into(),
-            href: SCRIPT.into(),
-            media_type: "application/javascript",
-            properties: vec![],
-            spine: None,
-        });
-        files.push((SCRIPT.into(), Content::Bytes(s.js.as_bytes().to_vec())));
-    }
+}
+
+/// The navigation document of one language.
+fn navigation(plan: &Plan, lang: &str, entries: &[Entry]) -> String {
     let start = entries
         .get(1)
         .or(entries.first())
@@ -470,18 +573,20 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
             Some(_) => format!("{TEXT_DIR}/{}", p.file),
             None => "nav.xhtml#toc".to_string(),
         });
-    let nav = nav::nav(&Nav {
-        lang: tag,
-        heading: contents_word,
-        entries: &entries,
+    nav::nav(&Nav {
+        lang: html_lang(lang),
+        heading: i18n_ui("contents", lang),
+        entries,
         cover: "cover.xhtml",
         cover_label: i18n_ui("cover", lang),
         start_label: i18n_ui("start", lang),
         start: &start,
         contents: contents.as_deref(),
-    });
-    files.push(("nav.xhtml".into(), Content::Bytes(nav.into_bytes())));
+    })
+}
 
+/// Adds the book's images; the cover's is marked as such.
+fn add_images(s: &Shared, cover_image: &str, pack: &mut Pack) -> Result<(), BuildError> {
     for (
         i,
         Picture {
@@ -491,46 +596,22 @@ fn language(s: &Shared, lang: &str) -> Result<Vec<u8>, BuildError> {
         },
     ) in s.images.iter().enumerate()
     {
-        let media = package::media_type(name).ok_or_else(|| {
-            format!(
-                "the image `{source}` is not a type an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)"
-            )
+        let media = package::media_type(name).ok_or_else(|| BuildError::UnsupportedImage {
+            image: source.to_string(),
+            what: "image",
         })?;
-        if files.iter().any(|(p, _)| p == name) {
-            return Err(BuildError::Other(format!("the image `{source}` has the name of a file gobook writes into the e-book; rename it")));
+        if pack.files.iter().any(|(p, _)| p == name) {
+            return Err(BuildError::ImageNameTaken {
+                image: source.to_string(),
+                product: "e-book",
+            });
         }
-        let properties = if *name == cover_image {
-            vec!["cover-image"]
-        } else {
-            vec![]
-        };
-        items.push(Item {
-            id: format!("img{i}"),
-            href: name.clone(),
-            media_type: media,
-            properties,
-            spine: None,
-        });
-        files.push((name.clone(), Content::Bytes(bytes.clone())));
+        pack.add(&format!("img{i}"), name, media, bytes.clone());
+        if name == cover_image {
+            pack.items.last_mut().expect("just added").properties = vec!["cover-image"];
+        }
     }
-
-    let meta = Metadata {
-        identifier: format!("urn:gobook:{}:{lang}:r{}", book.id, s.revision),
-        title,
-        subtitle: info("subtitle"),
-        author: info("author"),
-        publisher: info("publisher"),
-        rights: info("copyright"),
-        language: tag.to_string(),
-        modified: s.modified.clone(),
-    };
-    let opf = package::opf(&meta, &items, &spine);
-    let mut packed: Vec<(String, Content)> = vec![(
-        ocf::PACKAGE_PATH.to_string(),
-        Content::Bytes(opf.into_bytes()),
-    )];
-    packed.extend(files.into_iter().map(|(p, b)| (format!("OEBPS/{p}"), b)));
-    ocf::pack(&packed, deflated).map_err(|e| BuildError::Other(e.to_string()))
+    Ok(())
 }
 
 fn i18n_ui(key: &str, lang: &str) -> &'static str {

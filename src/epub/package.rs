@@ -47,6 +47,65 @@ are navigable by headings and the table of contents; the reading order follows t
 the text reflows and takes the reading system's fonts and colours. Problems' solutions \
 follow each chapter. No flashing, sound or motion.";
 
+/// [`ACCESSIBILITY_SUMMARY`] in the other book languages, by language tag: a reading
+/// system reads it out in the book's language, so it must be written in it.
+const ACCESSIBILITY_SUMMARIES: [(&str, &str); 11] = [
+    ("de", "Jedes Go-Diagramm ist ein SVG-Bild mit einem Titel (seiner Bildunterschrift) und einer \
+Textbeschreibung, die die Steine auf dem Brett und die gezeigten Züge mit ihren Nummern nennt. Die \
+Kapitel sind über Überschriften und das Inhaltsverzeichnis erreichbar; die Lesereihenfolge folgt dem \
+Buch; der Text passt sich an und übernimmt Schriften und Farben des Lesegeräts. Die Lösungen der \
+Aufgaben folgen jedem Kapitel. Kein Blinken, kein Ton, keine Bewegung."),
+    ("fr", "Chaque diagramme de go est une image SVG avec un titre (sa légende) et une description \
+textuelle qui nomme les pierres sur le goban et les coups montrés, avec leurs numéros. On navigue \
+dans les chapitres par les titres et la table des matières\u{202f}; l’ordre de lecture suit le \
+livre\u{202f}; le texte se recompose et prend les polices et les couleurs de la liseuse. Les \
+solutions des problèmes suivent chaque chapitre. Ni clignotement, ni son, ni animation."),
+    ("ja", "碁の図はすべてSVG画像で、タイトル（図の見出し）と、盤上の石と示された手を番号とともに記した\
+テキストの説明があります。章は見出しと目次で移動でき、読む順序は本の通りです。本文はリフローし、\
+リーダーのフォントと色を使います。問題の解答は各章の後にあります。点滅・音・動きはありません。"),
+    ("ko", "모든 바둑 그림은 제목(그림 설명)과, 판 위의 돌과 보여 주는 수를 번호와 함께 밝힌 텍스트 \
+설명이 있는 SVG 이미지입니다. 장은 제목과 목차로 이동할 수 있고 읽는 순서는 책을 따릅니다. 본문은 \
+리플로되며 리더의 글꼴과 색을 씁니다. 문제의 해답은 각 장 뒤에 있습니다. 깜박임, 소리, 움직임이 없습니다."),
+    ("zh-Hans", "每个围棋图都是SVG图像，带有标题（图注）和文字说明，列出棋盘上的棋子和所示着手及其编号。\
+可通过标题和目录浏览各章，阅读顺序与书一致；文字可重排，并使用阅读器的字体和颜色。习题的解答附在每章之后。\
+无闪烁、声音或动画。"),
+    ("zh-Hant", "每個圍棋圖都是SVG圖像，帶有標題（圖說）和文字說明，列出棋盤上的棋子和所示著手及其編號。\
+可透過標題和目錄瀏覽各章，閱讀順序與書一致；文字可重排，並使用閱讀器的字型和顏色。習題的解答附在每章之後。\
+無閃爍、聲音或動畫。"),
+    ("es", "Cada diagrama de go es una imagen SVG con un título (su pie) y una descripción en texto \
+que nombra las piedras del tablero y las jugadas mostradas, con sus números. Los capítulos se \
+recorren por los encabezados y el índice; el orden de lectura sigue el libro; el texto se adapta y \
+toma las fuentes y los colores del lector. Las soluciones de los problemas siguen a cada capítulo. \
+Sin destellos, sonido ni movimiento."),
+    ("it", "Ogni diagramma di go è un'immagine SVG con un titolo (la sua didascalia) e una \
+descrizione testuale che nomina le pietre sul goban e le mosse mostrate, con i loro numeri. I \
+capitoli si percorrono con i titoli e l'indice; l'ordine di lettura segue il libro; il testo si \
+adatta e usa i caratteri e i colori del lettore. Le soluzioni dei problemi seguono ogni capitolo. \
+Niente lampeggi, suoni o movimenti."),
+    ("pl", "Każdy diagram go to obraz SVG z tytułem (podpisem) i opisem tekstowym, który wymienia \
+kamienie na planszy i pokazane ruchy wraz z numerami. Po rozdziałach można się poruszać dzięki \
+nagłówkom i spisowi treści; kolejność czytania jest kolejnością książki; tekst dopasowuje się do \
+ekranu i przyjmuje czcionki i kolory czytnika. Rozwiązania zadań są po każdym rozdziale. Bez \
+migania, dźwięku i ruchu."),
+    ("pt", "Cada diagrama de go é uma imagem SVG com um título (a sua legenda) e uma descrição em \
+texto que nomeia as pedras no tabuleiro e as jogadas mostradas, com os seus números. Os capítulos \
+navegam-se pelos títulos e pelo índice; a ordem de leitura segue o livro; o texto ajusta-se e usa \
+as fontes e as cores do leitor. As soluções dos problemas seguem cada capítulo. Sem piscar, som ou \
+movimento."),
+    ("ru", "Каждая диаграмма го — изображение SVG с заголовком (подписью) и текстовым описанием, где \
+названы камни на доске и показанные ходы с их номерами. По главам можно переходить по заголовкам и \
+оглавлению; порядок чтения следует книге; текст перестраивается и берёт шрифты и цвета читалки. \
+Решения задач следуют за каждой главой. Без мигания, звука и движения."),
+];
+
+/// The accessibility summary in the language `tag` (English when gobook has no other).
+fn accessibility_summary(tag: &str) -> &'static str {
+    ACCESSIBILITY_SUMMARIES
+        .iter()
+        .find(|(t, _)| t.eq_ignore_ascii_case(tag))
+        .map_or(ACCESSIBILITY_SUMMARY, |(_, s)| s)
+}
+
 /// Writes the package document; `spine_order` lists manifest indices in reading order.
 pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     let mut o = String::with_capacity(4096);
@@ -125,7 +184,7 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     let _ = writeln!(
         o,
         "<meta property=\"schema:accessibilitySummary\">{}</meta>",
-        escape::text(ACCESSIBILITY_SUMMARY)
+        escape::text(accessibility_summary(&m.language))
     );
     let _ = writeln!(
         o,

@@ -35,7 +35,7 @@ pub fn chapter_solutions(book: &Book, blocks: &[Block], lang: &str) -> Markup {
 
 /// One problem's solution.
 fn solution(book: &Book, f: &Figure, lang: &str) -> Markup {
-    let name = problem_name(f);
+    let name = problem_name(f, lang);
     html! {
         details.gb-solution id={ "solution-" (f.anchor) } {
             // Nothing interactive inside a summary (a link there cannot be reached on its

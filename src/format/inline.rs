@@ -2,7 +2,7 @@
 //! `<a href=...>text</a>`, images `<img ...></img>` and line breaks `<br>`.
 //! Everything else (bold, symbols, standard texts) stays text for the resolver.
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::parser::read_quoted;
 use crate::format::syntax::{Attribute, Span, Text};
 
@@ -136,7 +136,7 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
                             if skipped.is_empty() {
                                 diags.error(
                                     Span::new(base + i, base + after),
-                                    "too-deep",
+                                    Code::TooDeep,
                                     format!(
                                         "`<{}>` is nested more than {MAX_INLINE_DEPTH} tags deep; close `<dia>` and `<a>` before opening the next one",
                                         t.name()
@@ -151,7 +151,7 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
                         if stack.iter().any(|s| s.0 == t) {
                             diags.error(
                                 Span::new(base + i, base + after),
-                                "nested-inline",
+                                Code::NestedInline,
                                 format!(
                                     "`<{}>` cannot be placed inside another `<{}>`",
                                     t.name(),
@@ -183,7 +183,7 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
             } else {
                 diags.error(
                     Span::new(base + i, base + i + len),
-                    "unbalanced-tag",
+                    Code::UnbalancedTag,
                     format!(
                         "`</{tag}>` closes nothing; remove it or add the opening `<{tag} ...>`"
                     ),
@@ -205,7 +205,7 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
     while let Some((t, open, attrs, content)) = stack.pop() {
         diags.error(
             Span::new(base + open, base + open + 1 + t.name().len()),
-            "unclosed-tag",
+            Code::UnclosedTag,
             format!(
                 "`<{}>` is not closed; end its text with `</{}>`",
                 t.name(),
@@ -285,7 +285,7 @@ fn tag_attrs(
                 None => {
                     diags.error(
                         Span::new(base + i, base + i + 1),
-                        "unterminated-quote",
+                        Code::UnterminatedQuote,
                         "this quoted value has no closing `\"`",
                     );
                     return None;
@@ -383,7 +383,7 @@ mod tests {
         let v = parse(&t, &mut d);
         assert_eq!(depth(&v), MAX_INLINE_DEPTH);
         let d = d.into_vec();
-        let deep: Vec<_> = d.iter().filter(|d| d.code == "too-deep").collect();
+        let deep: Vec<_> = d.iter().filter(|d| d.code == Code::TooDeep).collect();
         assert_eq!(deep.len(), 1);
         assert_eq!(
             deep[0].span.start as usize,
@@ -392,7 +392,7 @@ mod tests {
         // The closing tags of the tags left out close nothing and are no errors of their own.
         assert!(
             d.iter()
-                .all(|d| d.code != "unbalanced-tag" && d.code != "unclosed-tag"),
+                .all(|d| d.code != Code::UnbalancedTag && d.code != Code::UnclosedTag),
             "{d:?}"
         );
         // Nesting at the limit, alternating the two tags, is no `too-deep` error.
@@ -407,7 +407,7 @@ mod tests {
         };
         let mut d = Diagnostics::default();
         assert_eq!(depth(&parse(&t, &mut d)), MAX_INLINE_DEPTH);
-        assert!(d.into_vec().iter().all(|d| d.code != "too-deep"));
+        assert!(d.into_vec().iter().all(|d| d.code != Code::TooDeep));
     }
 
     #[test]

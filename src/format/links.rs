@@ -6,7 +6,7 @@
 //! The size an `sgf` attribute sets is read with the SGF reader, the one thing
 //! the format takes from [`crate::sgf`].
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::{DiagramKind, ElementKind};
 use crate::format::syntax::{Document, Element, Span};
 use crate::format::values;
@@ -49,7 +49,7 @@ impl Links {
     }
 
     /// Like [`Links::lookup`], but only among elements before `from` (no forward references).
-    pub fn lookup_before(&self, id: &str, from: usize) -> Option<usize> {
+    fn lookup_before(&self, id: &str, from: usize) -> Option<usize> {
         let cands = self.ids.get(id)?;
         let ch = self.chapter.get(from).copied().flatten();
         let earlier = || cands.iter().copied().filter(|&c| c < from);
@@ -124,7 +124,7 @@ pub fn link_with_included(
             if same.iter().any(|&p| l.chapter[p] == ch && ch.is_some()) {
                 diags.error(
                     id.span,
-                    "duplicate-id",
+                    Code::DuplicateId,
                     format!("the ID `{}` is used twice in this chapter", id.name),
                 );
             }
@@ -168,7 +168,7 @@ pub fn link_with_included(
                     Some(a) if el.attr("sgf").is_some() => {
                         diags.warning(
                             a.name_span,
-                            "sgf-and-base",
+                            Code::SgfAndBase,
                             "`sgf` gives the position and moves, so `base` is ignored",
                         );
                         None
@@ -196,7 +196,7 @@ pub fn link_with_included(
                         Some(_) => {
                             diags.error(
                                 a.value_span,
-                                "bad-reference",
+                                Code::BadReference,
                                 format!(
                                     "`ref={}` must name a diagram (fig, dia, var or prb)",
                                     a.value
@@ -207,7 +207,7 @@ pub fn link_with_included(
                         None => {
                             diags.error(
                                 a.value_span,
-                                "unknown-id",
+                                Code::UnknownId,
                                 format!(
                                     "no element has the ID `{}`{}",
                                     a.value,
@@ -241,7 +241,7 @@ fn own_size(el: &Element) -> Option<u8> {
 }
 
 /// The board size an `sgf` value sets, if it reads as SGF with a supported size.
-pub fn sgf_size(value: &str) -> Option<u8> {
+fn sgf_size(value: &str) -> Option<u8> {
     let parsed = sgf::parse(value.as_bytes()).ok()?;
     let size = sgf::main_line(parsed.collection.games.first()?).size;
     (2..=MAX_SIZE).contains(&size).then_some(size)
@@ -260,19 +260,19 @@ fn resolve_base(
         Some(_) => {
             diags.error(
                 span,
-                "bad-reference",
+                Code::BadReference,
                 format!("`base={id}` must name Go data or a diagram"),
             );
             None
         }
         None if l.id_exists(id) => {
-            diags.error(span, "forward-reference", format!("`base={id}` names an element defined later; a base must come before the element that uses it"));
+            diags.error(span, Code::ForwardReference, format!("`base={id}` names an element defined later; a base must come before the element that uses it"));
             None
         }
         None => {
             diags.error(
                 span,
-                "unknown-id",
+                Code::UnknownId,
                 format!(
                     "no element has the ID `{id}`{}",
                     crate::suggest::hint(id, l.id_names())

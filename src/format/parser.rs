@@ -2,7 +2,7 @@
 //! element headers, attributes (possibly over several lines) and values.
 //! Never panics; every problem becomes a diagnostic and parsing goes on.
 
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 use crate::format::schema::{self, ElementKind};
 use crate::format::syntax::{Attribute, Document, Element, Ident, Span, Text};
 
@@ -99,7 +99,7 @@ pub fn check_characters(src: &str, diags: &mut Diagnostics) {
         };
         diags.error(
             Span::new(range.start, range.end),
-            "control-character",
+            Code::ControlCharacter,
             format!("{what} cannot stand in a book; delete it{hint}"),
         );
     }
@@ -188,7 +188,7 @@ impl<'a> Parser<'a> {
         if i >= end || !is_name_start(bytes[i]) {
             self.diags.error(
                 Span::new(start, (start + 3).min(end)),
-                "syntax",
+                Code::Syntax,
                 "expected an element name after `::`",
             );
             el.kind = ElementKind::Unknown;
@@ -213,7 +213,7 @@ impl<'a> Parser<'a> {
             if !schema::is_language(tag) {
                 self.diags.warning(
                     Span::new(ls, i),
-                    "unknown-language",
+                    Code::UnknownLanguage,
                     match crate::suggest::closest(tag, schema::LANGUAGES.iter().copied()) {
                         Some(l) => format!("`{tag}` is not a language tag; did you mean `{l}`?"),
                         None => format!(
@@ -242,7 +242,7 @@ impl<'a> Parser<'a> {
                 None => {
                     self.diags.error(
                         Span::new(i, i + 2),
-                        "syntax",
+                        Code::Syntax,
                         "the ID is missing its closing `)`",
                     );
                     i = end;
@@ -251,7 +251,7 @@ impl<'a> Parser<'a> {
         } else if i < end && bytes[i] == b'(' {
             self.diags.error(
                 Span::new(i, i + 1),
-                "syntax",
+                Code::Syntax,
                 "an ID is written `(#id)`, with a `#`",
             );
             i = end;
@@ -260,7 +260,7 @@ impl<'a> Parser<'a> {
             let c = self.src[i..].chars().next().unwrap_or(' ');
             self.diags.error(
                 Span::new(i, i + c.len_utf8()),
-                "syntax",
+                Code::Syntax,
                 format!("unexpected `{c}` after the element name; put a space before the attributes or text"),
             );
         }
@@ -270,17 +270,17 @@ impl<'a> Parser<'a> {
 
     fn check_id(&mut self, id: &str, span: Span) {
         if id.is_empty() {
-            self.diags.error(span, "bad-id", "the ID is empty");
+            self.diags.error(span, Code::BadId, "the ID is empty");
         } else if let Some(c) = id.chars().find(|&c| !is_id_char(c)) {
             self.diags.error(
                 span,
-                "bad-id",
+                Code::BadId,
                 format!("`{c}` is not allowed in an ID (letters, digits, `_`, `-` and `.` are)"),
             );
         } else if id_is_only_languages(id) {
             self.diags.error(
                 span,
-                "bad-id",
+                Code::BadId,
                 format!("the ID `{id}` is made only of language tags; choose another name"),
             );
         }
@@ -323,7 +323,7 @@ impl<'a> Parser<'a> {
                     None => {
                         self.diags.error(
                             Span::new(vstart, vstart + 1),
-                            "unterminated-quote",
+                            Code::UnterminatedQuote,
                             format!(
                                 "the quoted value of `{}` has no closing `\"`",
                                 &self.src[i..name_end]
@@ -358,7 +358,7 @@ impl<'a> Parser<'a> {
             if quoted && i < end && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n') {
                 self.diags.error(
                     Span::new(i, i + 1),
-                    "syntax",
+                    Code::Syntax,
                     "put a space after the closing quote of an attribute",
                 );
             }

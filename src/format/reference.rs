@@ -279,7 +279,6 @@ numbered stone, in move order, so that the reader can find each one by what the 
 |---|---|
 | `12 at 7`, `43, 49 at 37` | moves played on a stone that shows a number, or a letter of the diagram (`12 at A`): a ko recapture, a move where stones were captured |
 | `204 at a` | the same on a stone that shows neither (a stone from before the diagram, captured in it): gobook puts the next lowercase letter the diagram does not use on that stone |
-| `9: connects` | on such a stone, a move that fills the point of the latest capture of one stone (a ko, mostly), captures nothing and joins its own stones: the place is clear without a letter |
 | `2: elsewhere` | a `Tenuki` |
 | `1–3, 5: outside the diagram` | moves outside the view `vw` (`gobook check` warns about them) |
 

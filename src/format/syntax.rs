@@ -72,7 +72,7 @@ pub struct Attribute {
 }
 
 /// Text exactly as written in the source, with its position.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Text {
     /// The source text, line endings included as written.
     pub raw: String,
@@ -118,20 +118,5 @@ impl Element {
     /// The value text as written, or "".
     pub fn value_str(&self) -> &str {
         self.value.as_ref().map(|t| t.raw.as_str()).unwrap_or("")
-    }
-}
-
-impl Document {
-    /// Index ranges of the chapters: elements before the first chapter form no chapter.
-    pub fn chapter_ranges(&self) -> Vec<std::ops::Range<usize>> {
-        let starts: Vec<usize> = (0..self.elements.len())
-            .filter(|&i| self.elements[i].kind == ElementKind::Chapter)
-            .collect();
-        let mut out = Vec::with_capacity(starts.len());
-        for (k, &s) in starts.iter().enumerate() {
-            let end = starts.get(k + 1).copied().unwrap_or(self.elements.len());
-            out.push(s..end);
-        }
-        out
     }
 }

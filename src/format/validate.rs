@@ -2,7 +2,7 @@
 //! attributes, value types (with the board size each element really has),
 //! inline markup and links. Unknown things are warnings and are kept.
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::inline::{self, Inline};
 use crate::format::links::{self, Links};
 use crate::format::schema::{self, AttrSpec, DiagramKind, ElementKind, Host, ValueType};
@@ -26,14 +26,14 @@ fn check_book_first(doc: &Document, diags: &mut Diagnostics) {
             ElementKind::Book if book_seen => {
                 diags.error(
                     el.name_span,
-                    "book-twice",
+                    Code::BookTwice,
                     "a file holds one book: this second `::book` must go",
                 );
             }
             ElementKind::Book if seen_content => {
                 diags.error(
                     el.name_span,
-                    "book-not-first",
+                    Code::BookNotFirst,
                     "`::book` must be the first element of the file",
                 );
                 book_seen = true;
@@ -48,7 +48,7 @@ fn check_book_first(doc: &Document, diags: &mut Diagnostics) {
             .first()
             .map(|e| Span::new(e.span.start as usize, e.span.start as usize))
             .unwrap_or_default();
-        diags.error(span, "no-book", "the file must start with a `::book` element, e.g. `::book(#my-book) title=\"My Book\"`");
+        diags.error(span, Code::NoBook, "the file must start with a `::book` element, e.g. `::book(#my-book) title=\"My Book\"`");
     }
 }
 
@@ -56,7 +56,7 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
     match el.kind {
         ElementKind::Unknown if !el.name.is_empty() => diags.warning(
             el.name_span,
-            "unknown-element",
+            Code::UnknownElement,
             format!(
                 "`::{}` is not an element of the gobook format; it is kept but not shown{}",
                 el.name,
@@ -75,7 +75,7 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
             if let Some(a) = el.attrs.first() {
                 diags.error(
                     a.name_span,
-                    "comment-attributes",
+                    Code::CommentAttributes,
                     "comments can't have attributes; remove `=` or the attribute",
                 );
             }
@@ -91,7 +91,7 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
     {
         diags.warning(
             el.name_span,
-            "outside-chapter",
+            Code::OutsideChapter,
             "this element comes before the first `::chapter`; start a chapter first",
         );
     }
@@ -101,7 +101,7 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
         let a = el.attr("to").expect("checked");
         diags.error(
             a.name_span,
-            "mv-and-to",
+            Code::MvAndTo,
             "`mv` and `to` can't be used together: give the moves, or a range of the base's moves",
         );
     }
@@ -117,13 +117,13 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
         match el.kind {
             ElementKind::Go => diags.warning(
                 v.span,
-                "go-text",
+                Code::GoText,
                 "Go data shows no text; this text is ignored",
             ),
             ElementKind::Book | ElementKind::Chapter | ElementKind::Include | ElementKind::Buy => {
                 diags.warning(
                     v.span,
-                    "ignored-text",
+                    Code::IgnoredText,
                     format!(
                         "`::{}` shows no text; put an empty line before text meant as a paragraph",
                         el.name
@@ -153,7 +153,7 @@ fn check_page_id(id: &str, span: Span, diags: &mut Diagnostics) {
         };
         diags.error(
             span,
-            "page-id",
+            Code::PageId,
             format!(
                 "a chapter's ID names its page, and `{id}.html` would be a hidden file that many hosts do not serve: \
                  rename the chapter's ID so it does not start with `.`, e.g. `(#{better})`"
@@ -162,7 +162,7 @@ fn check_page_id(id: &str, span: Span, diags: &mut Diagnostics) {
     } else if id.eq_ignore_ascii_case("index") {
         diags.error(
             span,
-            "page-id",
+            Code::PageId,
             format!(
                 "a chapter's ID names its page, and `index.html` is the title page gobook makes: \
                  rename the chapter's ID, e.g. `(#{id}-page)`"
@@ -171,7 +171,7 @@ fn check_page_id(id: &str, span: Span, diags: &mut Diagnostics) {
     } else if id.eq_ignore_ascii_case("contents") && id != "contents" {
         diags.error(
             span,
-            "page-id",
+            Code::PageId,
             format!(
                 "a chapter's ID names its page, and `{id}.html` is `contents.html`, the table of contents, on Windows and macOS: \
                  write `(#contents)` to make this chapter the table of contents, or rename it, e.g. `(#table-of-contents)`"
@@ -208,7 +208,7 @@ fn check_inlines(
                     if let Some(a) = attrs.iter().find(|a| a.name == "to") {
                         diags.error(
                             a.name_span,
-                            "mv-and-to",
+                            Code::MvAndTo,
                             "`mv` and `to` can't be used together",
                         );
                     }
@@ -221,7 +221,7 @@ fn check_inlines(
                 span,
             } => {
                 if !attrs.iter().any(|a| a.name == "href") {
-                    diags.warning(*span, "link-without-href", "this link has no `href`");
+                    diags.warning(*span, Code::LinkWithoutHref, "this link has no `href`");
                 }
                 check_attrs(links, Host::InlineLink, attrs, links.size[i], diags);
                 check_inlines(doc, links, i, content, diags);
@@ -267,7 +267,7 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
         if attrs[..k].iter().any(|b| b.name == a.name) {
             diags.warning(
                 a.name_span,
-                "duplicate-attribute",
+                Code::DuplicateAttribute,
                 format!("`{}` is given twice; the last one counts", a.name),
             );
         }
@@ -278,7 +278,7 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
                 AttrSpec::Known { lang_ok: true, .. } | AttrSpec::PointText => {}
                 AttrSpec::Known { .. } | AttrSpec::Label => diags.warning(
                     a.name_span,
-                    "language-suffix",
+                    Code::LanguageSuffix,
                     format!("`{base}` is not language-specific; the suffix `_{suffix}` is ignored"),
                 ),
                 _ => {}
@@ -295,7 +295,7 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
                         .unwrap_or_else(|| format!(" (known: {})", schema::LANGUAGES.join(", ")));
                     diags.warning(
                         a.name_span,
-                        "unknown-language",
+                        Code::UnknownLanguage,
                         format!("`{tag}` is not a language tag{fix}"),
                     );
                 }
@@ -304,7 +304,7 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
         match spec {
             AttrSpec::Unknown => diags.warning(
                 a.name_span,
-                "unknown-attribute",
+                Code::UnknownAttribute,
                 format!(
                     "`{}` is not an attribute of the gobook format; it is kept but has no effect{}",
                     a.name,
@@ -313,7 +313,7 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
             ),
             AttrSpec::Misplaced => diags.warning(
                 a.name_span,
-                "misplaced-attribute",
+                Code::MisplacedAttribute,
                 format!(
                     "`{}` does not apply to {}{}; it is kept but has no effect",
                     a.name,
@@ -327,7 +327,7 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
                     if !p.on_board(size) {
                         diags.error(
                             a.name_span,
-                            "off-board",
+                            Code::OffBoard,
                             format!("`{base}` is off the {size}x{size} board"),
                         );
                     }
@@ -339,7 +339,7 @@ fn check_attrs(links: &Links, host: Host, attrs: &[Attribute], size: u8, diags: 
                 {
                     diags.warning(
                         a.name_span,
-                        "problem-only",
+                        Code::ProblemOnly,
                         format!("`{base}` only applies to problems (`::prb`)"),
                     );
                 }
@@ -388,7 +388,7 @@ fn include_without_url(el: &Element, diags: &mut Diagnostics) {
         ),
         None => "`::include` needs the file to include, e.g. `::include url=\"notes.md\"`".into(),
     };
-    diags.error(el.name_span, "include-without-url", message);
+    diags.error(el.name_span, Code::IncludeWithoutUrl, message);
 }
 
 /// What an unknown attribute most likely should be: a file named the way other tools
@@ -486,9 +486,9 @@ fn check_value(a: &Attribute, ty: ValueType, size: u8, diags: &mut Diagnostics) 
     if let Err(e) = res {
         let span = value_error_span(a, &e);
         let code = if e.message.contains("off the") {
-            "off-board"
+            Code::OffBoard
         } else {
-            "bad-value"
+            Code::BadValue
         };
         diags.error(span, code, e.message);
     }
@@ -514,14 +514,14 @@ fn check_href(links: &Links, a: &Attribute, diags: &mut Diagnostics) {
         values::Href::External(_) | values::Href::Language(_) => {}
         values::Href::Refused { scheme } => diags.warning(
             a.value_span,
-            "unsafe-link",
+            Code::UnsafeLink,
             format!(
                 "links with `{scheme}:` are refused; use http(s):, mailto:, an ID or a language"
             ),
         ),
         values::Href::Id(v) if !links.id_exists(v) => diags.warning(
             a.value_span,
-            "unknown-link",
+            Code::UnknownLink,
             format!(
                 "no element has the ID `{v}`; the link will be disabled{}",
                 crate::suggest::hint(v, links.id_names())

@@ -193,6 +193,21 @@ fn misspelt_word(s: &str, i: usize) -> Result<(), ValueError> {
             );
         }
     }
+    // Words an author may write for a move that is none: lowercase, they read as SGF
+    // points (`skip` plays `sk` and `ip`) and shift the colours of every later move.
+    for word in ["skip", "resign", "resigns", "elsewhere", "none"] {
+        let end = i + word.len();
+        let alone = b.get(end).is_none_or(|c| !c.is_ascii_alphanumeric());
+        if alone && s.get(i..end).is_some_and(|f| f.eq_ignore_ascii_case(word)) {
+            return err(
+                i..end,
+                format!(
+                    "`{}` is not a move (lowercase letters are SGF points, so it would play stones): write `Tenuki` for a move elsewhere or `Pass`; a resignation is no move, say it in the text",
+                    &s[i..end]
+                ),
+            );
+        }
+    }
     Ok(())
 }
 
@@ -356,7 +371,7 @@ pub enum SeqPiece {
 }
 
 /// Splits a sequences value into sequences of pieces, honouring nested parentheses.
-pub fn sequence_parts(s: &str) -> Result<Vec<Vec<SeqPiece>>, ValueError> {
+fn sequence_parts(s: &str) -> Result<Vec<Vec<SeqPiece>>, ValueError> {
     let b = s.as_bytes();
     let mut parts = vec![Vec::new()];
     let mut run = 0;

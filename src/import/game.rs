@@ -4,12 +4,15 @@
 
 use super::line::{moves_text, walk, Numbered};
 use super::markup::{self, Markup, Tally};
-use super::text::{book_id, comment, paragraphs, push_attr, safe_value, summary, title};
+use super::text::{
+    book_id, comment, paragraphs, push_attr, safe_title, safe_value, summary, title,
+};
 use super::{go_element, ImportError, Imported, Options};
 use crate::format::writer::{self, Formatted};
 use crate::i18n;
 use crate::point::{Color, MAX_SIZE};
 use crate::sgf::{self, GameTree, NodeId};
+use std::collections::BTreeSet;
 
 /// A comment this long (in characters) on one move ends the figure at that move,
 /// so that the text has a board of its own that stops where it speaks.
@@ -24,14 +27,17 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
     let size = line.size;
     let main = walk(game, crate::sgf::ROOT, size);
     let gm = Numbered::new(&main.moves);
-    let total = gm.count();
-    let id = book_id(name);
+    let id = match opts.ordinal {
+        0 => book_id(name),
+        n => format!("{}-{n}", book_id(name)),
+    };
     // In a chapter every ID carries the game's name, so two imported games never clash.
     let prefix = if opts.chapter {
         format!("{id}-")
     } else {
         String::new()
     };
+    let title = title(&line.info, name);
     let mut w = Writer {
         game,
         size,
@@ -41,128 +47,33 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
         next_dia: opts.first_dia.max(1),
         tally: Tally::default(),
         notes: Vec::new(),
+        // Only a whole book is split into pages: an included chapter stays one chapter.
+        per_page: if opts.chapter {
+            u32::MAX
+        } else {
+            opts.figures_per_page.max(1)
+        },
+        on_page: 0,
+        page: 1,
+        title: title.clone(),
     };
-
-    let title = title(&line.info, name);
-    // A book (or chapter) in another language than the default says so, so pages
-    // carry its language and a multilingual book shows the chapter in it only.
-    let tag = if opts.lang == "en" {
-        String::new()
-    } else {
-        format!("_{}", opts.lang)
-    };
-    if opts.chapter {
-        w.out.push_str(&format!("::chapter{tag}(#{id})"));
-    } else {
-        w.out.push_str(&format!("::book{tag}(#"));
-        w.out.push_str(&id);
-        w.out.push(')');
-        push_attr(&mut w.out, "title", &title, true);
-        w.out.push_str("\n\n::chapter");
-    }
-    w.out.push_str("\n\n::h2 ");
-    w.out.push_str(&safe_value(&title));
-    if let Some(summary) = summary(&line.info, opts.lang) {
-        w.out.push_str("\n\n");
-        w.out.push_str(&summary);
-    }
-    w.out.push_str("\n\n");
+    w.head(&line, &id, opts);
     let game_id = format!("{prefix}{}", super::GAME_ID);
     w.out
         .push_str(&go_element(game, &line, gm.first, &gm.moves, &game_id));
-    let first = gm.first.or(line.to_play);
-
-    let every = opts.every.max(1);
-    let mut fig = Figure {
-        number: 1,
-        from: 1,
-        markup: Markup::default(),
-        body: String::new(),
-        break_after: false,
-        after_dia: false,
+    let plan = Plan {
+        ends: super::plan::figure_ends(game, &main, &gm, size, opts.every),
+        total: gm.count(),
+        first: gm.first.or(line.to_play),
+        main: &main,
+        gm: &gm,
+        game_id,
     };
-    for (k, node) in main.nodes.iter().enumerate() {
-        let done_before = gm.numbered_after(node.moves_before);
-        let done = gm.numbered_after(node.moves_before + node.moves);
-        let (mut m, t) = markup::of_node(game, node.id, size);
-        w.count(t, done);
-        // A figure ends before a numbered move that would make it too long, that
-        // follows a long comment, or whose markup cannot share its board.
-        if done > done_before && done_before >= fig.from {
-            let clash = fig.markup.clashes(&m);
-            if done > fig.from + every - 1 || fig.break_after || clash {
-                w.close(&mut fig, done_before, total);
-            }
-        }
-        let own = if fig.markup.clashes(&m) {
-            // Still a clash (a node without a move): its comment gets a diagram of its own.
-            std::mem::take(&mut m)
-        } else {
-            fig.markup.merge(&m);
-            Markup::default()
-        };
-        if let Some(c) = comment(game, node.id) {
-            let number = (node.moves > 0)
-                .then(|| gm.last_number_of(node.moves_before + node.moves))
-                .flatten();
-            let prefix = number.map(|n| i18n::move_comment(n, opts.lang));
-            let paras = paragraphs(&c, prefix.as_deref());
-            // Comments before the first move introduce the game, before the first figure.
-            if node.moves_before + node.moves == 0 {
-                for p in paras {
-                    w.out.push_str("\n\n");
-                    w.out.push_str(&p);
-                }
-            } else {
-                // After a variation's diagram, a comment on the game still describes the figure.
-                let refer = fig
-                    .after_dia
-                    .then(|| format!("{}fig{}", w.prefix, fig.number));
-                for p in paras {
-                    fig.body.push_str("\n\n");
-                    match &refer {
-                        Some(id) => {
-                            fig.body.push_str(&format!("::p ref={id} "));
-                            fig.body.push_str(&safe_value(&p));
-                        }
-                        None => fig.body.push_str(&p),
-                    }
-                }
-            }
-            if node.moves > 0 && c.chars().count() >= LONG_COMMENT {
-                fig.break_after = true;
-            }
-        }
-        if !own.is_empty() {
-            w.own_diagram(&mut fig.body, &own, &game_id, done + 1);
-            fig.after_dia = true;
-        }
-        // Siblings of the next main-line node replace its move; they follow this comment.
-        let kids: &[NodeId] = &game.nodes()[node.id].children;
-        if kids.len() > 1 && k + 1 < main.nodes.len() {
-            let at = done + 1;
-            let to_play = gm.to_play_before(at).or(first).unwrap_or(Color::Black);
-            // Before the first move, the game's position holds setup of later main-line nodes.
-            let undo = if done == 0 && node.moves_before == 0 {
-                setup_difference(game, &main.nodes[..=k], size)
-            } else {
-                Setup::new()
-            };
-            for &v in &kids[1..] {
-                let v = Variation {
-                    node: v,
-                    at,
-                    to_play,
-                    undo: undo.clone(),
-                };
-                let mut body = std::mem::take(&mut fig.body);
-                w.variation(&mut body, &v, &game_id, &fig.markup);
-                fig.body = body;
-                fig.after_dia = true;
-            }
-        }
+    let mut fig = Figure::start(1, 1, &plan);
+    for k in 0..main.nodes.len() {
+        w.main_node(&mut fig, k, &plan);
     }
-    w.close(&mut fig, total, total);
+    w.close(&mut fig, plan.total, &plan);
     w.out.push('\n');
     // The writer's conventions (blank lines, quoting, one game-info attribute a line)
     // are applied once here, so the book is what `gobook fmt` would make of it.
@@ -179,15 +90,50 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
     })
 }
 
-/// The figure being gathered: its first move, markup and the text that follows it.
+/// What the walk along the main line needs to know of the whole game.
+struct Plan<'a> {
+    /// The last move of every figure but the last ([`super::plan::figure_ends`]).
+    ends: BTreeSet<u32>,
+    /// How many numbered moves the game has.
+    total: u32,
+    /// Who plays first.
+    first: Option<Color>,
+    main: &'a super::line::Line,
+    gm: &'a Numbered,
+    /// The ID of the game's `::go` element.
+    game_id: String,
+}
+
+/// The figure being gathered: its moves, markup and the text that follows it.
 struct Figure {
     number: u32,
     from: u32,
+    /// The points its numbered moves show numbers on: no letter or mark goes there.
+    numbered: BTreeSet<crate::point::Point>,
     markup: Markup,
     body: String,
-    break_after: bool,
     /// Whether a diagram stands in the body: later comments then name the figure.
     after_dia: bool,
+}
+
+impl Figure {
+    /// Figure `number`, starting at move `from` and ending where the plan says.
+    fn start(number: u32, from: u32, plan: &Plan) -> Figure {
+        let to = plan
+            .ends
+            .range(from..)
+            .next()
+            .copied()
+            .unwrap_or(plan.total);
+        Figure {
+            number,
+            from,
+            numbered: super::plan::numbered_points(plan.gm, from, to),
+            markup: Markup::default(),
+            body: String::new(),
+            after_dia: false,
+        }
+    }
 }
 
 /// A variation to draw: its first node, the move it replaces and who plays there.
@@ -213,6 +159,13 @@ struct Writer<'a> {
     next_dia: u32,
     tally: Tally,
     notes: Vec<super::Note>,
+    /// Figures on one page (chapter) at most, and how many the current one holds.
+    per_page: u32,
+    on_page: u32,
+    /// The page (chapter) being written, from 1.
+    page: u32,
+    /// The book's title, which heads every page.
+    title: String,
 }
 
 impl Writer<'_> {
@@ -227,11 +180,143 @@ impl Writer<'_> {
         self.tally.add(t);
     }
 
-    /// Writes `fig` as a figure of moves `fig.from..=to` and starts the next one after it.
-    fn close(&mut self, fig: &mut Figure, to: u32, total: u32) {
+    /// The `::book` (or `::chapter`) line, the title and the game's summary.
+    fn head(&mut self, line: &sgf::MainLine, id: &str, opts: &Options) {
+        // A book (or chapter) in another language than the default says so, so pages
+        // carry its language and a multilingual book shows the chapter in it only.
+        let tag = if opts.lang == "en" {
+            String::new()
+        } else {
+            format!("_{}", opts.lang)
+        };
+        if opts.chapter {
+            self.out.push_str(&format!("::chapter{tag}(#{id})"));
+        } else {
+            self.out.push_str(&format!("::book{tag}(#{id})"));
+            push_attr(&mut self.out, "title", &self.title.clone(), true);
+            self.out.push_str("\n\n::chapter");
+        }
+        self.out.push_str("\n\n::h2 ");
+        self.out.push_str(&safe_title(&self.title));
+        if let Some(summary) = summary(&line.info, opts.lang) {
+            self.out.push_str("\n\n");
+            self.out.push_str(&summary);
+        }
+        self.out.push_str("\n\n");
+    }
+
+    /// Writes main-line node `k`: ends the figure before it where the plan says, puts
+    /// its markup on the figure (or, where it would clash or hide a number, on a
+    /// reference diagram of that moment), its comment after the figure, and the
+    /// variations that replace the next move after the comment.
+    fn main_node(&mut self, fig: &mut Figure, k: usize, plan: &Plan) {
+        let (game, gm) = (self.game, plan.gm);
+        let node = &plan.main.nodes[k];
+        let done_before = gm.numbered_after(node.moves_before);
+        let done = gm.numbered_after(node.moves_before + node.moves);
+        let (mut m, t) = markup::of_node(game, node.id, self.size);
+        self.count(t, done);
+        if done > done_before && done_before >= fig.from && plan.ends.contains(&done_before) {
+            self.close(fig, done_before, plan);
+        }
+        let own = if fig.markup.clashes(&m) || super::plan::hides_number(&m, &fig.numbered) {
+            std::mem::take(&mut m)
+        } else {
+            fig.markup.merge(&m);
+            Markup::default()
+        };
+        let intro = node.moves_before + node.moves == 0;
+        // After a variation's diagram, a comment on the game still describes the figure;
+        // right after a reference diagram it describes that diagram.
+        let refer =
+            (fig.after_dia && own.is_empty()).then(|| format!("{}fig{}", self.prefix, fig.number));
+        if !own.is_empty() {
+            // The reference diagram comes before the comment that names its letters.
+            let mut out = std::mem::take(if intro { &mut self.out } else { &mut fig.body });
+            self.own_diagram(&mut out, &own, &plan.game_id, done + 1);
+            *(if intro { &mut self.out } else { &mut fig.body }) = out;
+            fig.after_dia = !intro;
+        }
+        if let Some(c) = comment(game, node.id) {
+            let number = (node.moves > 0)
+                .then(|| gm.last_number_of(node.moves_before + node.moves))
+                .flatten();
+            let prefix = number.map(|n| i18n::move_comment(n, self.lang));
+            // Comments before the first move introduce the game, before the first figure.
+            let out = if intro { &mut self.out } else { &mut fig.body };
+            push_paragraphs(out, &paragraphs(&c, prefix.as_deref()), refer.as_deref());
+        }
+        // Siblings of the next main-line node replace its move; they follow this comment.
+        let kids: &[NodeId] = &game.nodes()[node.id].children;
+        if kids.len() > 1 && k + 1 < plan.main.nodes.len() {
+            let at = done + 1;
+            let to_play = gm.to_play_before(at).or(plan.first).unwrap_or(Color::Black);
+            // Before the first move, the game's position holds setup of later main-line nodes.
+            let undo = if done == 0 && node.moves_before == 0 {
+                setup_difference(game, &plan.main.nodes[..=k], self.size)
+            } else {
+                Setup::new()
+            };
+            for &v in &kids[1..] {
+                if self.join_figure(fig, v) {
+                    continue;
+                }
+                let v = Variation {
+                    node: v,
+                    at,
+                    to_play,
+                    undo: undo.clone(),
+                };
+                let mut body = std::mem::take(&mut fig.body);
+                self.variation(&mut body, &v, &plan.game_id, &fig.markup);
+                fig.body = body;
+                fig.after_dia = true;
+            }
+        }
+    }
+
+    /// A variation that only carries marks and comments, whose marks the figure can
+    /// show (no clash, no hidden number), joins the figure: its marks go on it and its
+    /// comments follow as the figure's. Returns whether it did.
+    fn join_figure(&mut self, fig: &mut Figure, v: NodeId) -> bool {
+        let Some(nodes) = marks_only(self.game, v, self.size) else {
+            return false;
+        };
+        let mut all = Markup::default();
+        for &n in &nodes {
+            let (m, _) = markup::of_node(self.game, n, self.size);
+            if all.clashes(&m) {
+                return false;
+            }
+            all.merge(&m);
+        }
+        if fig.markup.clashes(&all) || super::plan::hides_number(&all, &fig.numbered) {
+            return false;
+        }
+        fig.markup.merge(&all);
+        let refer = fig
+            .after_dia
+            .then(|| format!("{}fig{}", self.prefix, fig.number));
+        for &n in &nodes {
+            let (_, t) = markup::of_node(self.game, n, self.size);
+            self.count(t, fig.from);
+            if let Some(c) = comment(self.game, n) {
+                push_paragraphs(&mut fig.body, &paragraphs(&c, None), refer.as_deref());
+            }
+        }
+        true
+    }
+
+    /// Writes `fig` as a figure of moves `fig.from..=to` and starts the next one after
+    /// it, on a new page when this one holds its share of figures.
+    fn close(&mut self, fig: &mut Figure, to: u32, plan: &Plan) {
         self.out
             .push_str(&format!("\n\n::fig(#{}fig{})", self.prefix, fig.number));
-        if total > 0 {
+        // On a later page the game's `::go` is in another chapter: the figure names it.
+        if self.page > 1 {
+            push_attr(&mut self.out, "base", &plan.game_id, false);
+        }
+        if plan.total > 0 {
             self.out
                 .push_str(&format!(" at={} to={}", fig.from, to.max(fig.from)));
         }
@@ -239,14 +324,26 @@ impl Writer<'_> {
             push_attr(&mut self.out, &n, &v, q);
         }
         self.out.push_str(&fig.body);
-        *fig = Figure {
-            number: fig.number + 1,
-            from: to + 1,
-            markup: Markup::default(),
-            body: String::new(),
-            break_after: false,
-            after_dia: false,
-        };
+        self.on_page += 1;
+        if self.on_page >= self.per_page && to < plan.total {
+            // The next page's heading names the moves its figures show.
+            let last = plan
+                .ends
+                .range(to + 1..)
+                .nth(self.per_page as usize - 1)
+                .copied()
+                .unwrap_or(plan.total);
+            self.out.push_str("\n\n::chapter\n\n::h2 ");
+            let head = format!(
+                "{}: {}",
+                self.title,
+                i18n::move_range(to + 1, last, self.lang)
+            );
+            self.out.push_str(&safe_title(&head));
+            self.on_page = 0;
+            self.page += 1;
+        }
+        *fig = Figure::start(fig.number + 1, to + 1, plan);
     }
 
     /// A diagram of the game's position before move `at` with `m`: for markup that
@@ -280,6 +377,14 @@ impl Writer<'_> {
         for (n, v, q) in m.attributes() {
             push_attr(out, &n, &v, q);
         }
+        // A reference diagram is small: the part of the board its marks are on.
+        let mut points: Vec<crate::point::Point> = m.points.keys().copied().collect();
+        points.extend(m.lines.iter().flat_map(|l| [l.1, l.2]));
+        let (view, width) = super::view::reference(&points, self.size);
+        if let Some((a, b)) = view {
+            push_attr(out, "vw", &format!("{a}{b}"), false);
+        }
+        push_attr(out, "width", width, false);
     }
 
     /// Writes one variation as a `::dia` based on the game (`::var` based on a
@@ -323,8 +428,8 @@ impl Writer<'_> {
             );
         }
         let (setup, late) = variation_setup(self.game, &line, self.size, v.undo.clone());
-        for (name, value) in setup {
-            push_attr(out, name, &value, false);
+        for (name, value) in &setup {
+            push_attr(out, name, value, false);
         }
         if late > 0 {
             self.notes.push(super::Note::new(format!(
@@ -353,13 +458,7 @@ impl Writer<'_> {
         for (name, value, q) in marks.attributes() {
             push_attr(out, &name, &value, q);
         }
-        // A variation is shown around its moves and marks, as books do.
-        let mut points: Vec<crate::point::Point> =
-            line.moves.iter().filter_map(|m| m.point).collect();
-        points.extend(marks.points.keys().copied());
-        if let Some((a, b)) = super::view::of_variation(&points, self.size) {
-            push_attr(out, "vw", &format!("{a}{b}"), false);
-        }
+        variation_view(out, &line, &marks, &setup, self.size);
         let mut subs = Vec::new();
         // After a board of its own, the comments name this diagram again.
         let mut refer: Option<String> = None;
@@ -405,6 +504,65 @@ impl Writer<'_> {
         // A diagram's comments stay together; its own variations follow them.
         for s in subs {
             self.variation(out, &s, &id, &marks);
+        }
+    }
+}
+
+/// A variation is shown around its moves and marks, as books do, at half width unless
+/// it spans the board; one without moves is a small reference diagram around its
+/// marks and setup.
+fn variation_view(
+    out: &mut String,
+    line: &super::line::Line,
+    marks: &Markup,
+    setup: &[(&'static str, String)],
+    size: u8,
+) {
+    let mut points: Vec<crate::point::Point> = line.moves.iter().filter_map(|m| m.point).collect();
+    points.extend(marks.points.keys().copied());
+    points.extend(marks.lines.iter().flat_map(|l| [l.1, l.2]));
+    let (view, width) = if line.moves.is_empty() {
+        points.extend(
+            setup
+                .iter()
+                .flat_map(|(_, v)| v.split(' ').filter_map(crate::point::Point::parse_standard)),
+        );
+        super::view::reference(&points, size)
+    } else {
+        let view = super::view::of_variation(&points, size);
+        (view, if view.is_some() { "half" } else { "dia" })
+    };
+    if let Some((a, b)) = view {
+        push_attr(out, "vw", &format!("{a}{b}"), false);
+    }
+    if width != "dia" {
+        push_attr(out, "width", width, false);
+    }
+}
+
+/// The nodes of a variation that plays no move, sets up no stone and does not branch,
+/// whose marks and comments could join the figure it branches from.
+fn marks_only(game: &GameTree, from: NodeId, size: u8) -> Option<Vec<NodeId>> {
+    let line = walk(game, from, size);
+    let nodes = game.nodes();
+    let plain = line.moves.is_empty()
+        && line.nodes.iter().all(|n| {
+            let node = &nodes[n.id];
+            node.children.len() <= 1 && !["AB", "AW", "AE", "B", "W"].iter().any(|p| node.has(p))
+        });
+    plain.then(|| line.nodes.iter().map(|n| n.id).collect())
+}
+
+/// Paragraphs written after what is already in `out`, each naming diagram `refer` when given.
+fn push_paragraphs(out: &mut String, paras: &[String], refer: Option<&str>) {
+    for p in paras {
+        out.push_str("\n\n");
+        match refer {
+            Some(id) => {
+                out.push_str(&format!("::p ref={id} "));
+                out.push_str(&safe_value(p));
+            }
+            None => out.push_str(p),
         }
     }
 }

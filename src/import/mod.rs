@@ -4,8 +4,10 @@
 
 mod error;
 mod game;
+mod lesson;
 mod line;
 pub mod markup;
+mod plan;
 mod problems;
 mod text;
 mod view;
@@ -13,6 +15,7 @@ mod view;
 pub use error::ImportError;
 pub use game::{import_game, LONG_COMMENT};
 pub use markup::Tally;
+pub use plan::MIN_FIGURE;
 pub use problems::{problem_chapter, ProblemSet};
 
 use crate::format::values::Move;
@@ -33,7 +36,23 @@ pub struct Options {
     /// The number of the first variation diagram ("Dia. 1"): a chapter included after
     /// others can go on with the book's numbering.
     pub first_dia: u32,
+    /// Figures on one page at most: a longer game is split into chapters (pages) whose
+    /// headings name their moves. Applies to books, not to `chapter` imports.
+    pub figures_per_page: u32,
+    /// In a chapter, a number set after the game's name in every ID (`game-2-fig1`) when
+    /// another chapter beside it has the game's name already (0: none): two games of the
+    /// same file name, imported from two folders, must not share IDs in one book.
+    pub ordinal: u32,
 }
+
+/// The ID a chapter imported from a game named `name` gets (its IDs' prefix), without
+/// its [`Options::ordinal`].
+pub fn chapter_id(name: &str) -> String {
+    text::book_id(name)
+}
+
+/// Figures on one page unless told otherwise: a page of a long game stays readable.
+pub const FIGURES_PER_PAGE: u32 = 15;
 
 impl Default for Options {
     fn default() -> Self {
@@ -42,6 +61,8 @@ impl Default for Options {
             lang: "en",
             chapter: false,
             first_dia: 1,
+            figures_per_page: FIGURES_PER_PAGE,
+            ordinal: 0,
         }
     }
 }

@@ -11,7 +11,7 @@
 
 use super::line::moves_text;
 use super::markup::{self, Tally};
-use super::text::{book_id, comment, paragraphs, push_attr, safe_value};
+use super::text::{book_id, comment, paragraphs, push_attr, safe_title, safe_value};
 use super::{ImportError, Imported, Note};
 use crate::format::writer::{self, Formatted};
 use crate::point::{Color, Point, MAX_SIZE};
@@ -57,7 +57,7 @@ pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Import
         }
         used_ids.push(cid.clone());
         out.push_str(&format!("::chapter(#{cid})\n\n::h2 "));
-        out.push_str(&safe_value(&set.title));
+        out.push_str(&safe_title(&set.title));
         for (n, (name, game)) in set.problems.iter().enumerate() {
             match problem(game, &format!("{cid}-p{}", n + 1), n as u32 + 1) {
                 Ok((text, t, why)) => {
@@ -102,12 +102,21 @@ fn problem(
         return Err(ImportError::BoardSize(size));
     }
     let mut notes = Vec::new();
-    let setup = crate::resolve::sgf_data::setup(game, size);
-    let mut stones: Vec<(Point, Color)> = setup.stones().collect();
+    let lesson = super::lesson::lesson(game, size);
+    let mut stones: Vec<(Point, Color)> = match &lesson {
+        Some(l) => l.stones.clone(),
+        None => crate::resolve::sgf_data::setup(game, size)
+            .stones()
+            .collect(),
+    };
     stones.sort_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.col));
     let root = game.root();
     let mut truncated = false;
-    let lines = lines(game, &mut truncated);
+    let lines = lines(
+        game,
+        lesson.as_ref().map_or(ROOT, |l| l.start),
+        &mut truncated,
+    );
     if truncated {
         notes.push(format!(
             "the answer tree is too large: only its first {} lines are kept",
@@ -119,9 +128,11 @@ fn problem(
             .and_then(|&n| node_move(game, n, size))
             .map(|m| m.color)
     });
+    // In a lesson the player to move is whoever moves first at the branch.
     let to_play = root
         .value("PL")
         .and_then(sgf::value::parse_color)
+        .filter(|_| lesson.is_none())
         .or(first_mover)
         .unwrap_or(Color::Black);
     let marks = correct_marks(game, to_play);
@@ -244,8 +255,13 @@ fn problem(
     if !wrong.is_empty() {
         push_attr(&mut out, "wrong", &wrong.join(";"), true);
     }
-    // The root comment is the problem's text: its first paragraph the value, the rest after it.
-    if let Some(c) = comment(game, ROOT) {
+    // The root comment (a lesson's question) is the problem's text: its first paragraph
+    // the value, the rest after it.
+    let text = match lesson {
+        Some(l) => l.question,
+        None => comment(game, ROOT),
+    };
+    if let Some(c) = text {
         let paras = paragraphs(&c, None);
         if let Some((first, rest)) = paras.split_first() {
             out.push(' ');
@@ -276,17 +292,22 @@ fn node_move(game: &GameTree, n: NodeId, size: u8) -> Option<sgf::Move> {
 /// variation at every move, read as a problem, would otherwise take quadratic time.
 pub const MAX_LINE_NODES: usize = 200_000;
 
-/// Every line from the root's children to a leaf, as node IDs (the root left out),
+/// Every line from the children of `from` (the root, or a lesson's branch) to a leaf, as
+/// node IDs (`from` left out),
 /// without recursion: answer trees of real files can be deep. Stops at
 /// [`MAX_LINE_NODES`] nodes (then `truncated` is set).
-fn lines(game: &GameTree, truncated: &mut bool) -> Vec<Vec<NodeId>> {
+fn lines(game: &GameTree, from: NodeId, truncated: &mut bool) -> Vec<Vec<NodeId>> {
     let mut out = Vec::new();
     let mut budget = MAX_LINE_NODES;
     // One path shared by the walk, cut back to each node's depth: a long line costs
     // its length once, not once per node.
     let mut path: Vec<NodeId> = Vec::new();
-    let mut stack: Vec<(NodeId, usize)> =
-        game.root().children.iter().rev().map(|&c| (c, 0)).collect();
+    let mut stack: Vec<(NodeId, usize)> = game.nodes()[from]
+        .children
+        .iter()
+        .rev()
+        .map(|&c| (c, 0))
+        .collect();
     while let Some((n, depth)) = stack.pop() {
         path.truncate(depth);
         path.push(n);

@@ -91,6 +91,11 @@ pub(super) fn book_id(name: &str) -> String {
     }
 }
 
+/// A title or heading as an element value: markup guarded, never read as an attribute.
+pub(super) fn safe_title(text: &str) -> String {
+    safe_value(&guard_markup(text))
+}
+
 /// An element value that must not be read as an attribute: a first word like
 /// `x=` gets a no-break space before it.
 pub(super) fn safe_value(text: &str) -> String {
@@ -100,7 +105,8 @@ pub(super) fn safe_value(text: &str) -> String {
         n.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
             && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     });
-    let t = guard_markup(t);
+    // Paragraphs are guarded already ([`paragraphs`]); titles are guarded by their callers.
+    let t = t.to_string();
     if looks_like_attr {
         format!("\u{a0}{t}")
     } else {
@@ -109,8 +115,8 @@ pub(super) fn safe_value(text: &str) -> String {
 }
 
 /// Comment text as paragraphs: empty lines split it; a line that would start an
-/// element (`::`) is indented by a space, and tags the paragraph reader knows
-/// (`<dia`, `<a`, `<img`, `</a>`, `</dia>`) get a space after `<` so they stay text.
+/// element (`::`) is indented by a space, and markup the paragraph reader knows stays
+/// text ([`guard_markup`]).
 /// `prefix` names the move the comment belongs to ("12:"), shown in bold before the first paragraph.
 pub(super) fn paragraphs(text: &str, prefix: Option<&str>) -> Vec<String> {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
@@ -141,27 +147,36 @@ pub(super) fn paragraphs(text: &str, prefix: Option<&str>) -> Vec<String> {
     out
 }
 
+/// Comment text that stays text in a paragraph: an invisible word joiner (U+2060) goes
+/// inside every sequence the paragraph reader would take as markup, so the page shows
+/// what the SGF says: `**` and `__` (bold, italic), `#code#` (standard texts, game
+/// info), `^T` (symbols), `\\n` and `\\t` (breaks, tabs), and the tags `<a`, `<dia`,
+/// `<img`, `<br`, `</a>`, `</dia>`.
 pub(super) fn guard_markup(line: &str) -> String {
-    let mut s = String::with_capacity(line.len());
-    let mut rest = line;
-    while let Some(k) = rest.find('<') {
-        s.push_str(&rest[..k]);
-        s.push('<');
-        let after = &rest[k + 1..];
-        let tag = ["dia", "a", "img", "/dia>", "/a>"].iter().any(|t| {
-            after.starts_with(t)
-                && (t.ends_with('>')
-                    || matches!(
-                        after.as_bytes().get(t.len()),
-                        Some(b' ' | b'\t' | b'>' | b'/')
-                    ))
-        });
-        if tag {
-            s.push(' ');
+    const JOINER: char = '\u{2060}';
+    let mut s = String::with_capacity(line.len() + 8);
+    for (i, c) in line.char_indices() {
+        s.push(c);
+        let after = &line[i + c.len_utf8()..];
+        let next = after.chars().next();
+        let guard = match c {
+            '*' | '_' => next == Some(c),
+            '#' | '^' => next.is_some_and(|n| n.is_ascii_alphanumeric() || n == '_'),
+            '\\' => matches!(next, Some('n' | 't')),
+            '<' => ["dia", "a", "img", "br", "/dia>", "/a>"].iter().any(|t| {
+                after.starts_with(t)
+                    && (t.ends_with('>')
+                        || matches!(
+                            after.as_bytes().get(t.len()),
+                            Some(b' ' | b'\t' | b'>' | b'/')
+                        ))
+            }),
+            _ => false,
+        };
+        if guard {
+            s.push(JOINER);
         }
-        rest = after;
     }
-    s.push_str(rest);
     s
 }
 

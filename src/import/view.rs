@@ -42,3 +42,17 @@ pub(super) fn of_variation(points: &[Point], size: u8) -> Option<(Point, Point)>
     let tall = u16::from(b.row - a.row) + 1 > most;
     (!(wide && tall)).then_some((a, b))
 }
+
+/// The view and width of a small reference diagram around `points`: three lines around
+/// them, at a third of the column when that is at most about half the board each way,
+/// else at half.
+pub(super) fn reference(points: &[Point], size: u8) -> (Option<(Point, Point)>, &'static str) {
+    match around(points, size, 3) {
+        None => (None, "half"),
+        Some((a, b)) => {
+            let half = u16::from(size) / 2 + 1;
+            let small = u16::from(b.col - a.col) < half && u16::from(b.row - a.row) < half;
+            (Some((a, b)), if small { "third" } else { "half" })
+        }
+    }
+}

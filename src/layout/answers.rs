@@ -12,7 +12,7 @@ use crate::point::Point;
 use crate::resolve::model::{Book, Diagram, Gap};
 
 /// One answer of a problem.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Answer {
     /// A correct answer (else a wrong one).
     pub correct: bool,

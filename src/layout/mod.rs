@@ -5,7 +5,9 @@
 //! draws it (`diagram`). Knows books, not HTML or SVG.
 
 pub mod answers;
+pub mod book;
 pub mod diagram;
 pub mod links;
 pub mod page;
 pub mod plan;
+pub mod writer;

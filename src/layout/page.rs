@@ -14,7 +14,8 @@ use crate::layout::answers::{self, Answer};
 use crate::layout::plan::{anchor, Plan};
 use crate::resolve::caption::{caption_lines, CaptionLines};
 use crate::resolve::model::{
-    Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, Image, Paragraph,
+    Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, DiagramWidth, Image, ParaStyle,
+    Paragraph, Real,
 };
 use crate::resolve::shows_in;
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
@@ -43,7 +44,12 @@ impl Source<'_> {
         reference: Option<usize>,
     ) -> Vec<Rich> {
         let ctx = TextContext {
-            src: self.src,
+            // Included files' elements point past the book's text, into the checked source.
+            src: if self.checked.included.is_empty() {
+                self.src
+            } else {
+                &self.checked.src
+            },
             resolved: &self.checked.resolved,
             links: &self.checked.links,
             element,
@@ -60,7 +66,7 @@ impl Source<'_> {
 }
 
 /// One block of a page.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Block {
     /// A paragraph, heading or subtitle.
     Para(Para),
@@ -91,7 +97,7 @@ pub enum Block {
 }
 
 /// A paragraph, heading or subtitle, with everything that formats it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Para {
     /// The element's index in the document.
     pub element: usize,
@@ -100,7 +106,7 @@ pub struct Para {
     /// p, h1..h5, s1, s2.
     pub kind: ParaKind,
     /// The paragraph style in force (`text`, `bullet`, `block`, ...).
-    pub style: String,
+    pub style: ParaStyle,
     /// Keep with the next block.
     pub keep_with_next: bool,
     /// The break before it: its own `break`, else the spec's default for its kind; never `none`.
@@ -126,7 +132,7 @@ pub struct Para {
 }
 
 /// One diagram of a [`Block::Row`] and the paragraphs under it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cell {
     /// The diagram.
     pub figure: Figure,
@@ -136,7 +142,7 @@ pub struct Cell {
 
 /// A paragraph's indentation in 1/10 em: its first line and its other lines from the
 /// left margin, and its right side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Indent {
     /// The first line.
     pub first: i64,
@@ -150,7 +156,7 @@ pub struct Indent {
 pub const STANDARD_INDENT: i64 = 20;
 
 /// The text of a paragraph.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Content {
     /// Running text.
     Text(Vec<Rich>),
@@ -164,7 +170,7 @@ pub enum Content {
 }
 
 /// An inline diagram, shown when the text that opens it is followed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct InlineFigure {
     /// Index into [`Book::diagrams`].
     pub diagram: usize,
@@ -173,7 +179,7 @@ pub struct InlineFigure {
 }
 
 /// A diagram on the page.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Figure {
     /// Index into [`Book::diagrams`].
     pub diagram: usize,
@@ -182,12 +188,12 @@ pub struct Figure {
     /// fig, dia, var, prb.
     pub kind: &'static str,
     /// full, half, third or dia.
-    pub width: String,
+    pub width: DiagramWidth,
     /// `align`.
     pub align: Option<String>,
     /// Width in rem when the board shows fewer columns than its kind's full width: stones
     /// keep one size from diagram to diagram, as in a printed book.
-    pub width_rem: Option<f64>,
+    pub width_rem: Option<Real>,
     /// The lines under the board.
     pub caption: CaptionLines,
     /// A problem's question (its text), when it has one.
@@ -201,7 +207,7 @@ pub struct Figure {
 }
 
 /// An image block.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ImageBlock {
     /// The element's anchor on the page.
     pub anchor: String,
@@ -223,10 +229,10 @@ pub fn chapter(s: &Source, ch: usize) -> Vec<Block> {
         .iter()
         .filter(|b| shows_in(&b.langs, s.lang))
         .collect();
-    let share = |d: usize| match book.diagrams[d].width.as_str() {
-        "half" => Some(0.5),
-        "third" => Some(1.0 / 3.0),
-        _ => None,
+    let share = |d: usize| match book.diagrams[d].width {
+        DiagramWidth::Half => Some(0.5),
+        DiagramWidth::Third => Some(1.0 / 3.0),
+        DiagramWidth::Full | DiagramWidth::Dia => None,
     };
     let mut out = Vec::new();
     let mut i = 0;
@@ -341,25 +347,30 @@ fn own_break(s: &Source, element: usize) -> Option<String> {
 /// three single ones, each more specific than the one before; tabs add a standard indent
 /// each. `after_text`: a paragraph in the text style that follows another indents its
 /// first line by 1 em.
-pub fn indent(style: &str, spacing: &[(String, i64)], tabs: usize, after_text: bool) -> Indent {
+pub fn indent(
+    style: ParaStyle,
+    spacing: &[(String, i64)],
+    tabs: usize,
+    after_text: bool,
+) -> Indent {
     let std = STANDARD_INDENT;
     let mut i = match style {
-        "block" => Indent {
+        ParaStyle::Block => Indent {
             first: std,
             rest: std,
             right: std,
         },
-        "hanging" => Indent {
+        ParaStyle::Hanging => Indent {
             first: 0,
             rest: std,
             right: 0,
         },
-        "indent" => Indent {
+        ParaStyle::Indent => Indent {
             first: std,
             rest: std,
             right: 0,
         },
-        "text" if after_text => Indent {
+        ParaStyle::Text if after_text => Indent {
             first: 10,
             rest: 0,
             right: 0,
@@ -396,7 +407,10 @@ pub fn indent(style: &str, spacing: &[(String, i64)], tabs: usize, after_text: b
 fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
     let mut rich = s.text(b.element, &p.raw, p.reference);
     tabs_as_written(&mut rich);
-    let tabs = if matches!(p.style.as_str(), "block" | "hanging" | "indent") {
+    let tabs = if matches!(
+        p.style,
+        ParaStyle::Block | ParaStyle::Hanging | ParaStyle::Indent
+    ) {
         strip_leading_tabs(&mut rich)
     } else {
         0
@@ -427,7 +441,7 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
         element: b.element,
         anchor: anchor(b.id.as_deref(), b.element),
         kind: p.kind,
-        style: p.style.clone(),
+        style: p.style,
         keep_with_next: p.keep_with_next,
         brk: p
             .brk
@@ -439,7 +453,7 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
             get("spaceBefore").or(para_spacing),
             get("spaceAfter").or(para_spacing),
         ),
-        indent: indent(&p.style, &p.spacing, tabs, after_text),
+        indent: indent(p.style, &p.spacing, tabs, after_text),
         align: p.align.clone(),
         inline: inline
             .into_iter()
@@ -448,7 +462,7 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
                 caption: caption_lines(book, &book.diagrams[d], s.lang),
             })
             .collect(),
-        content: if p.style == "bullet" {
+        content: if p.style == ParaStyle::Bullet {
             bullet(rich)
         } else {
             Content::Text(rich)
@@ -546,11 +560,13 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         diagram: d,
         anchor: anchor(b.id.as_deref(), b.element),
         kind: dia.role.name(),
-        width: dia.width.clone(),
+        width: dia.width,
         align: dia.align.clone(),
         // A width the author asked for (`width=full`, `fullWidth` on a diagram that is
         // narrower by default) is the column's, whatever the board shows.
-        width_rem: figure_width(dia).filter(|_| !asked_full(s, b.element, dia)),
+        width_rem: figure_width(dia)
+            .filter(|_| !asked_full(s, b.element, dia))
+            .map(Real),
         caption,
         question,
         href: s
@@ -581,7 +597,7 @@ fn asked_full(s: &Source, element: usize, d: &Diagram) -> bool {
     match own {
         Some(w) => w == "full",
         None => {
-            d.width == "full"
+            d.width == DiagramWidth::Full
                 && !matches!(
                     d.role,
                     DiagramRole::Block(DiagramKind::Fig | DiagramKind::Prb)
@@ -594,10 +610,11 @@ fn asked_full(s: &Source, element: usize, d: &Diagram) -> bool {
 /// shows fewer columns gets a narrower figure. None for the full width of its kind.
 pub fn figure_width(d: &Diagram) -> Option<f64> {
     let cols = (d.view.1.col - d.view.0.col + 1) as f64;
-    let per_col = if d.width == "dia" { 1.3 } else { 1.55 };
-    let full = if d.width == "dia" { 25.0 } else { 30.0 };
+    let dia = d.width == DiagramWidth::Dia;
+    let per_col = if dia { 1.3 } else { 1.55 };
+    let full = if dia { 25.0 } else { 30.0 };
     let w = (cols * per_col + 1.2).max(12.0);
-    (w < full && matches!(d.width.as_str(), "full" | "dia")).then_some(w)
+    (w < full && matches!(d.width, DiagramWidth::Full | DiagramWidth::Dia)).then_some(w)
 }
 
 /// Whether a page's blocks hold a heading of level 1.
@@ -643,6 +660,16 @@ fn paras(blocks: &[Block]) -> Box<dyn Iterator<Item = &Para> + '_> {
                 }
             }),
     )
+}
+
+/// Every diagram the blocks draw, in order: those of groups and rows, and the inline
+/// diagrams their paragraphs open.
+pub fn shown_diagrams(blocks: &[Block]) -> Vec<usize> {
+    let mut out: Vec<usize> = figures(blocks).map(|f| f.diagram).collect();
+    out.extend(paras(blocks).flat_map(|p| p.inline.iter().map(|i| i.diagram)));
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Every diagram among blocks, in order: those of groups and rows.
@@ -777,19 +804,19 @@ mod tests {
             v.iter().map(|(n, x)| (n.to_string(), *x)).collect()
         };
         let i = |first, rest, right| Indent { first, rest, right };
-        assert_eq!(indent("normal", &[], 0, false), i(0, 0, 0));
-        assert_eq!(indent("block", &[], 0, false), i(20, 20, 20));
-        assert_eq!(indent("hanging", &[], 1, false), i(20, 40, 0));
-        assert_eq!(indent("indent", &[], 2, false), i(60, 60, 0));
+        assert_eq!(indent(ParaStyle::Normal, &[], 0, false), i(0, 0, 0));
+        assert_eq!(indent(ParaStyle::Block, &[], 0, false), i(20, 20, 20));
+        assert_eq!(indent(ParaStyle::Hanging, &[], 1, false), i(20, 40, 0));
+        assert_eq!(indent(ParaStyle::Indent, &[], 2, false), i(60, 60, 0));
         // The first line is measured from the margin, not from the hanging indent.
         let both = sp(&[("firstIndent", 20), ("hangingIndent", 10)]);
-        assert_eq!(indent("normal", &both, 0, false), i(20, 10, 0));
+        assert_eq!(indent(ParaStyle::Normal, &both, 0, false), i(20, 10, 0));
         // The single attributes are more specific than leftIndent and blockIndent.
         let mixed = sp(&[("leftIndent", 30), ("blockIndent", 10), ("rightIndent", 5)]);
-        assert_eq!(indent("block", &mixed, 0, false), i(30, 30, 5));
+        assert_eq!(indent(ParaStyle::Block, &mixed, 0, false), i(30, 30, 5));
         // The text style indents a paragraph's first line only after another paragraph.
-        assert_eq!(indent("text", &[], 0, false), i(0, 0, 0));
-        assert_eq!(indent("text", &[], 0, true), i(10, 0, 0));
+        assert_eq!(indent(ParaStyle::Text, &[], 0, false), i(0, 0, 0));
+        assert_eq!(indent(ParaStyle::Text, &[], 0, true), i(10, 0, 0));
     }
 
     #[test]

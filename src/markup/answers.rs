@@ -15,19 +15,34 @@ fn ui(key: &str, lang: &str) -> &'static str {
     i18n::ui(key, lang).unwrap_or("")
 }
 
-/// The name of problem `f` in captions: its own caption, else its title line.
-pub fn problem_name(f: &Figure) -> String {
-    f.caption
+/// The name of problem `f` in captions: its own caption, else its title line; a problem
+/// with neither is named by its question, as the reader saw it above the board, else
+/// "Problem" in `lang`: never an empty name ("Solution – ", a bare "↑" link).
+pub fn problem_name(f: &Figure, lang: &str) -> String {
+    let named = f
+        .caption
         .caption
         .clone()
-        .unwrap_or_else(|| f.caption.title())
+        .unwrap_or_else(|| f.caption.title());
+    if !named.trim().is_empty() {
+        return named;
+    }
+    let question = f
+        .question
+        .as_deref()
+        .map(crate::resolve::text::plain)
+        .unwrap_or_default();
+    if !question.trim().is_empty() {
+        return question.trim().to_string();
+    }
+    ui("problem", lang).to_string()
 }
 
 /// Every answer of problem `f` as a numbered board with its words; `id` makes the
 /// drawings' element ids unique on the page.
 pub fn answer_figures(book: &Book, f: &Figure, lang: &str, id: &str) -> Markup {
     let d = &book.diagrams[f.diagram];
-    let name = problem_name(f);
+    let name = problem_name(f, lang);
     // Stones the size of the problem's own (the site's rule for `dia` width).
     let width = ((d.view.1.col - d.view.0.col + 1) as f64 * 1.3 + 1.2).clamp(9.0, 16.0);
     html! {

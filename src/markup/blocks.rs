@@ -8,7 +8,7 @@ use crate::layout::links::{link_href, LinkContext};
 use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, InlineFigure, Para};
 use crate::markup::{answers, img, interactive, rich, Dialect};
 use crate::resolve::caption::CaptionLines;
-use crate::resolve::model::Book;
+use crate::resolve::model::{Book, DiagramWidth, ParaStyle};
 use maud::{html, Markup, PreEscaped};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -75,7 +75,7 @@ fn block(w: &Writer, b: &Block) -> Markup {
             Block::Para(p) => (para(w, p, None)),
             Block::Boxed(ps) => div.gb-box { (paras(w, ps)) },
             Block::Group { figure: f, text } => {
-                div class={ "gb-group" @if f.width == "full" { " gb-group-full" } @if !text.is_empty() { " gb-with-text" } (break_class(f.brk.as_deref())) } {
+                div class={ "gb-group" @if f.width == DiagramWidth::Full { " gb-group-full" } @if !text.is_empty() { " gb-with-text" } (break_class(f.brk.as_deref())) } {
                     (figure(w, f))
                     @if !text.is_empty() { div.gb-group-text { (blocks(w, text)) } }
                 }
@@ -83,7 +83,7 @@ fn block(w: &Writer, b: &Block) -> Markup {
             Block::Row(cells) => {
                 div class={ "gb-row gb-row-" (row_justify(cells)) (break_class(cells.first().and_then(|c| c.figure.brk.as_deref()))) } style={ "--gb-cols:" (row_columns(cells)) } {
                     @for c in cells {
-                        div class={ "gb-cell gb-w-" (c.figure.width) @if let Some(a) = &c.figure.align { " gb-align-" (a) } } {
+                        div class={ "gb-cell gb-w-" (c.figure.width.name()) @if let Some(a) = &c.figure.align { " gb-align-" (a) } } {
                             (figure(w, &c.figure))
                             @if !c.text.is_empty() { div.gb-cell-text { (blocks(w, &c.text)) } }
                         }
@@ -109,7 +109,7 @@ enum Run<'a> {
 
 /// Whether a paragraph lines up with the bulleted paragraphs around it.
 fn in_bullets(p: &Para) -> bool {
-    p.style == "bullet" && !p.hint && p.kind == ParaKind::P
+    p.style == ParaStyle::Bullet && !p.hint && p.kind == ParaKind::P
 }
 
 /// Blocks with consecutive bulleted paragraphs gathered.
@@ -180,8 +180,8 @@ fn bullets(w: &Writer, ps: &[&Para]) -> Markup {
 fn row_columns(cells: &[Cell]) -> String {
     let cols: Vec<&str> = cells
         .iter()
-        .map(|c| match c.figure.width.as_str() {
-            "half" => "minmax(0,calc(50% - 0.75rem))",
+        .map(|c| match c.figure.width {
+            DiagramWidth::Half => "minmax(0,calc(50% - 0.75rem))",
             _ => "minmax(0,calc(33.333% - 1rem))",
         })
         .collect();
@@ -251,7 +251,7 @@ fn para_style(p: &Para, bullets: Option<String>) -> String {
 
 /// A paragraph; `bullets`: its margins among bulleted paragraphs.
 fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
-    let mut classes = vec![format!("gb-style-{}", p.style)];
+    let mut classes = vec![format!("gb-style-{}", p.style.name())];
     if p.keep_with_next {
         classes.push("gb-keep".into());
     }
@@ -351,7 +351,7 @@ fn figcaption(l: &CaptionLines, question: Option<Markup>, solution: Option<Marku
 
 fn figure(w: &Writer, f: &Figure) -> Markup {
     let dia = &w.book.diagrams[f.diagram];
-    let style = f.width_rem.map(|r| format!("width:{r:.1}rem"));
+    let style = f.width_rem.map(|r| format!("width:{:.1}rem", r.0));
     let href = f.href.as_ref().and_then(|t| link_href(t, w.links));
     let board = w.svg(f.diagram);
     // A diagram that links somewhere is one link and nothing else (the spec disables
@@ -363,7 +363,7 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
         interactive::data(w.book, dia, w.lang())
     };
     html! {
-        figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width) @if let Some(a) = &f.align { " gb-align-" (a) } @if linked { " gb-linked" } } style=[style] data-gb=[data] {
+        figure id=(f.anchor) class={ "gb-fig gb-" (f.kind) " gb-w-" (f.width.name()) @if let Some(a) = &f.align { " gb-align-" (a) } @if linked { " gb-linked" } } style=[style] data-gb=[data] {
             @if let Some(h) = &f.caption.header { p.gb-header lang=[f.caption.header_lang.as_deref().map(crate::i18n::html_lang)] { (h) } }
             @if let Some((h, _)) = &href { a.gb-fig-link href=(h) { (board) } }
             @else if linked { span.gb-link-disabled { (board) } }
@@ -384,7 +384,7 @@ fn image(w: &Writer, b: &ImageBlock) -> Markup {
     let width = i.width.as_deref().unwrap_or("full");
     // `scale` is relative to the image's natural size (zoom), and the column still caps
     // it (a percentage `max-width` is not zoomed); with a width, it is relative to that width.
-    let style = i.scale.filter(|s| *s > 0.0).map(|s| {
+    let style = i.scale.map(|s| s.0).filter(|s| *s > 0.0).map(|s| {
         if i.width.is_some() {
             format!("width:{}%", (s * 100.0).min(100.0))
         } else {

@@ -26,9 +26,30 @@ pub enum BuildError {
     /// The book's folder, its settings or the output folder.
     #[error(transparent)]
     Project(#[from] ProjectError),
-    /// Anything else the writer refuses; the message says what to do.
-    #[error("{0}")]
-    Other(String),
+    /// An image of the book would land on a file the writer writes itself.
+    #[error(
+        "the image `{image}` has the name of a file gobook writes into the {product}; rename it"
+    )]
+    ImageNameTaken {
+        /// The image, as the book names it.
+        image: String,
+        /// What is written (`e-book`).
+        product: &'static str,
+    },
+    /// An image (or the cover) is of a kind the output cannot hold.
+    #[error("the {what} `{image}` is not an image an EPUB can hold (PNG, JPEG, GIF, SVG or WebP)")]
+    UnsupportedImage {
+        /// The image, as the book names it.
+        image: String,
+        /// `image` or `cover`.
+        what: &'static str,
+    },
+    /// A path the book names leads out of its folder, or to nothing usable.
+    #[error(transparent)]
+    Refused(#[from] crate::project::confine::Refused),
+    /// The container of an output (the EPUB's zip) could not be written.
+    #[error("cannot write the EPUB container: {0}")]
+    Container(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl BuildError {
@@ -47,12 +68,6 @@ impl BuildError {
             },
             other => other,
         }
-    }
-}
-
-impl From<String> for BuildError {
-    fn from(s: String) -> Self {
-        BuildError::Other(s)
     }
 }
 
@@ -81,15 +96,40 @@ pub fn checked_book<'a>(
         // Text warnings are for `check`; the build needs only errors, which they never are.
         None => {
             let dir = output::folder_of(opts.book);
-            let ids_of = |url: &str| includes::ids_of(url, &dir);
-            owned.insert(crate::check::check_for_build(opts.text, cache, &ids_of))
+            let read = |url: &str| includes::gobook_source(url, &dir);
+            owned.insert(crate::check::check_for_build(opts.text, cache, &read))
         }
     };
-    if checked.has_errors() {
+    // The book's own errors first; an included file's errors are shown in that file.
+    let is_error =
+        |d: &crate::diagnostics::Diagnostic| d.severity == crate::diagnostics::Severity::Error;
+    if checked.diagnostics.iter().any(is_error) {
         return Err(BuildError::Content {
             name: opts.book.display().to_string(),
             text: opts.text.to_string(),
             diagnostics: checked.diagnostics.clone(),
+        });
+    }
+    if let Some(f) = checked
+        .included
+        .iter()
+        .find(|f| f.diagnostics.iter().any(is_error))
+    {
+        // The book's own files (a missing image or include) still come first, as `check`
+        // lists them. Without errors in included files they are left to the writer's
+        // [`local_images`], which reports them together with names its own files take.
+        let found = files::check_files(checked, &output::folder_of(opts.book), false);
+        if found.book.iter().any(is_error) {
+            return Err(BuildError::Content {
+                name: opts.book.display().to_string(),
+                text: opts.text.to_string(),
+                diagnostics: found.book,
+            });
+        }
+        return Err(BuildError::Content {
+            name: f.name.clone(),
+            text: f.text.clone(),
+            diagnostics: f.diagnostics.clone(),
         });
     }
     Ok(checked)

@@ -5,7 +5,8 @@
 use std::path::{Component, Path, PathBuf};
 
 /// Why a named path cannot be used; the message says what to do instead.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct Refused {
     /// The path leads out of the folder (else nothing usable is there).
     pub outside: bool,

@@ -4,7 +4,7 @@
 //! exactly what would stop a build and a build copies exactly what was checked.
 
 use crate::check::{check, Checked};
-use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
 use crate::format::schema::ElementKind;
 use crate::format::syntax::{Document, Span};
 use crate::project::confine::{confine, Kind};
@@ -75,17 +75,19 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
         &mut diags,
         &mut found,
         &mut |path, span| {
+            // An image of a spliced file is named, for the book, by its `::include`'s `url`.
+            let via = checked.included.iter().find(|f| f.holds(span.start));
             named.push(Named {
                 path,
-                span,
-                via: None,
+                span: via.map_or(span, |f| f.url_span),
+                via: via.map(|f| f.url.clone()),
             })
         },
     );
+    let mut included = spliced_problems(checked, &mut diags);
     if cover {
         covers(&checked.doc, book_dir, &mut diags);
     }
-    let mut included = Vec::new();
     // Each file once, however often it is included; every include naming a bad one is marked.
     let mut read: BTreeMap<&str, Option<IncludeError>> = BTreeMap::new();
     for el in checked
@@ -153,10 +155,10 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
             });
         match outcome {
             Some(IncludeError::Missing(m)) => {
-                diags.error(a.value_span, "missing-include", m.clone())
+                diags.error(a.value_span, Code::MissingInclude, m.clone())
             }
             Some(IncludeError::Outside(m)) => {
-                diags.error(a.value_span, "include-outside-book", m.clone())
+                diags.error(a.value_span, Code::IncludeOutsideBook, m.clone())
             }
             _ => {}
         }
@@ -172,6 +174,41 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
         included,
         named,
     }
+}
+
+/// The problems of the gobook files spliced into the book (`check::splice`): those the
+/// check found and those with their images (taken out of `diags`, where `images` put
+/// them), each file once however often it is included.
+fn spliced_problems(checked: &Checked, diags: &mut Diagnostics) -> Vec<FileProblems> {
+    let mut out: Vec<FileProblems> = Vec::new();
+    let mut book = std::mem::take(diags).into_vec();
+    for f in &checked.included {
+        let mut ds: Vec<Diagnostic> = f.diagnostics.clone();
+        book.retain(|d| {
+            let here = f.holds(d.span.start);
+            if here {
+                let mut d = d.clone();
+                d.span = f.local(d.span);
+                ds.push(d);
+            }
+            !here
+        });
+        match out.iter_mut().find(|p| p.name == f.name) {
+            Some(p) => p.diagnostics.extend(ds),
+            None => out.push(FileProblems {
+                name: f.name.clone(),
+                text: f.text.clone(),
+                diagnostics: ds,
+            }),
+        }
+    }
+    diags.extend(book);
+    for p in &mut out {
+        p.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+        p.diagnostics.dedup();
+    }
+    out.retain(|p| !p.diagnostics.is_empty());
+    out
 }
 
 /// Checks what `gobook.toml` makes a build read: the settings themselves, the theme and
@@ -245,20 +282,20 @@ fn images(
                 match content(found, book_dir, rel, shown) {
                     Some(m) if url.is_none() => diags.error(
                         span,
-                        "bad-image",
+                        Code::BadImage,
                         format!("{m}; an image without `url` shows the book's cover"),
                     ),
-                    Some(m) => diags.error(span, "bad-image", m),
+                    Some(m) => diags.error(span, Code::BadImage, m),
                     None => {}
                 }
             }
-            Err(r) if r.outside => diags.error(span, "image-outside-book", r.message),
+            Err(r) if r.outside => diags.error(span, Code::ImageOutsideBook, r.message),
             Err(r) if url.is_none() => diags.error(
                 span,
-                "missing-image",
+                Code::MissingImage,
                 format!("{}; an image without `url` shows the book's cover: add `{shown}` to the book's folder, or give the image a `url`", r.message),
             ),
-            Err(r) => diags.error(span, "missing-image", r.message),
+            Err(r) => diags.error(span, Code::MissingImage, r.message),
         }
     };
     for el in &doc.elements {
@@ -310,11 +347,11 @@ fn markdown_images(
             Ok(rel) => {
                 name_image(rel.clone());
                 if let Some(m) = content(found, book_dir, rel, &url) {
-                    diags.error(span, "bad-image", m)
+                    diags.error(span, Code::BadImage, m)
                 }
             }
-            Err(r) if r.outside => diags.error(span, "image-outside-book", r.message),
-            Err(r) => diags.error(span, "missing-image", r.message),
+            Err(r) if r.outside => diags.error(span, Code::ImageOutsideBook, r.message),
+            Err(r) => diags.error(span, Code::MissingImage, r.message),
         }
     }
     let diagnostics = diags.into_vec();
@@ -343,14 +380,14 @@ fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
             // A cover that is there must be an image: a broken one fails the e-book.
             Ok(rel) => {
                 if let Err(m) = images::check_file(&book_dir.join(rel), url) {
-                    diags.error(a.value_span, "bad-cover", m)
+                    diags.error(a.value_span, Code::BadCover, m)
                 }
             }
-            Err(r) if r.outside => diags.error(a.value_span, "cover-outside-book", r.message),
+            Err(r) if r.outside => diags.error(a.value_span, Code::CoverOutsideBook, r.message),
             // The e-book draws a cover from the title instead: worth a warning, not a stop.
             Err(r) => diags.warning(
                 a.value_span,
-                "missing-cover",
+                Code::MissingCover,
                 format!(
                     "{}; the e-book draws a cover from the title instead: add the file, or remove `{}`",
                     r.message, a.name
@@ -381,7 +418,11 @@ mod tests {
         let text = "::book(#b) cover=\"nocover.png\" cover_ja=\"link.png\"\n\n::chapter\n\n::img url=\"ok.png\"\n\n::img url=\"missing.png\"\n\n::img url=\"../secret.png\"\n\n\n::include url=\"env.md\"\n\n\n::include url=\"nope.md\"\n\n\n::include url=\"part.gobook\"\n";
         let checked = crate::check::check(text);
         let files = check_files(&checked, &book, true);
-        let got: Vec<(&str, &str)> = files.book.iter().map(|d| (d.code, at(text, d))).collect();
+        let got: Vec<(&str, &str)> = files
+            .book
+            .iter()
+            .map(|d| (d.code.as_str(), at(text, d)))
+            .collect();
         assert_eq!(
             got,
             vec![
@@ -399,7 +440,7 @@ mod tests {
         let got: Vec<(&str, &str)> = part
             .diagnostics
             .iter()
-            .map(|d| (d.code, at(&part.text, d)))
+            .map(|d| (d.code.as_str(), at(&part.text, d)))
             .collect();
         assert_eq!(
             got,
@@ -410,6 +451,6 @@ mod tests {
         assert!(!check_files(&checked, &book, false)
             .book
             .iter()
-            .any(|d| d.code.contains("cover")));
+            .any(|d| d.code.as_str().contains("cover")));
     }
 }

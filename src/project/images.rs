@@ -37,7 +37,7 @@ impl ImageKind {
     }
 
     /// The kind a raster image's first bytes show (SVG is text and has no such mark).
-    pub fn of_bytes(head: &[u8]) -> Option<ImageKind> {
+    fn of_bytes(head: &[u8]) -> Option<ImageKind> {
         if head.starts_with(b"\x89PNG\r\n\x1a\n") {
             Some(ImageKind::Png)
         } else if head.starts_with(b"\xFF\xD8\xFF") {
@@ -109,7 +109,7 @@ pub fn check_file(path: &Path, url: &str) -> Result<ImageKind, String> {
 /// Checks that `bytes` are an SVG image without scripts: XML whose root is `svg`, with no
 /// `script` element, no event attribute (`onload=` ...) and no `javascript:` address. The
 /// error completes "the image `x.svg` ...".
-pub fn check_svg(bytes: &[u8]) -> Result<(), String> {
+fn check_svg(bytes: &[u8]) -> Result<(), String> {
     let text = std::str::from_utf8(bytes)
         .map_err(|_| "is not UTF-8 text, so not an SVG image; save it again as SVG".to_string())?;
     let mut reader = quick_xml::Reader::from_str(text);

@@ -2,7 +2,7 @@
 //! files beside the book, and Markdown files (rendered with pulldown-cmark).
 
 use crate::check::check;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::project::confine::{confine, Kind};
 use std::path::Path;
 
@@ -48,34 +48,55 @@ pub enum IncludeError {
     },
 }
 
-/// Reads the file an include names: beside the book first (never outside the book's
-/// folder), then the standard chapters.
-pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
-    let (name, text) = match confine(book_dir, url, "included file", Kind::File) {
+/// The name and text of the file an include names: beside the book first (never outside
+/// the book's folder), then the standard chapters.
+fn locate(url: &str, book_dir: &Path) -> Result<(String, String), IncludeError> {
+    match confine(book_dir, url, "included file", Kind::File) {
         Ok(rel) => {
             let local = book_dir.join(rel);
             let text = crate::project::read::read_text(&local).map_err(|e| {
                 IncludeError::Missing(format!("cannot read {}: {e}", local.display()))
             })?;
-            (local.display().to_string(), text)
+            Ok((local.display().to_string(), text))
         }
-        Err(r) if r.outside => return Err(IncludeError::Outside(r.message)),
+        Err(r) if r.outside => Err(IncludeError::Outside(r.message)),
         Err(r) => match STANDARD.iter().find(|(n, _)| *n == url) {
-            Some((_, t)) => (format!("<standard>/{url}"), t.to_string()),
+            Some((_, t)) => Ok((format!("<standard>/{url}"), t.to_string())),
             None => {
                 // A file a typo away beside the book, else a standard chapter a typo away.
                 let hint = match r.message.split_once("; did you mean") {
                     Some((_, rest)) => format!("; did you mean{rest}"),
                     None => crate::suggest::hint(url, STANDARD.iter().map(|s| s.0)),
                 };
-                return Err(IncludeError::Missing(format!(
+                Err(IncludeError::Missing(format!(
                     "the included file `{url}` was not found beside the book or among the standard chapters ({}){hint}",
                     STANDARD.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
-                )));
+                )))
             }
         },
-    };
-    if url.ends_with(".md") || url.ends_with(".markdown") {
+    }
+}
+
+/// Whether an include's `url` names a Markdown file (else a gobook file).
+pub fn is_markdown(url: &str) -> bool {
+    url.ends_with(".md") || url.ends_with(".markdown")
+}
+
+/// The name and text of the gobook file `url` names, for the check to splice into the
+/// book (`check::splice`); None for Markdown, or a file that cannot be read (the check
+/// of the book's files, `project::files`, reports it where the book names it).
+pub fn gobook_source(url: &str, book_dir: &Path) -> Option<(String, String)> {
+    if is_markdown(url) {
+        return None;
+    }
+    locate(url, book_dir).ok()
+}
+
+/// Reads the file an include names: beside the book first (never outside the book's
+/// folder), then the standard chapters.
+pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
+    let (name, text) = locate(url, book_dir)?;
+    if is_markdown(url) {
         // Control characters are errors here as in the book: the author wrote this file too.
         let mut d = crate::diagnostics::Diagnostics::default();
         crate::format::parser::check_characters(&text, &mut d);
@@ -89,8 +110,30 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
         }
         return Ok(Included::Markdown { name, text });
     }
+    let (errors, warnings) = problems_of(url, &text);
+    if !errors.is_empty() {
+        let mut diagnostics = errors;
+        diagnostics.extend(warnings);
+        diagnostics.sort_by_key(|d| d.span.start);
+        return Err(IncludeError::Content {
+            name,
+            text,
+            diagnostics,
+        });
+    }
+    Ok(Included::Gobook {
+        name,
+        text,
+        warnings,
+    })
+}
+
+/// The errors and the warnings of the gobook file `url` names, whose text is `text`, placed
+/// in that text: what [`read`] reports, and what `gobook lsp` shows for an included file
+/// the author is editing (its text in the editor, not on disk).
+pub fn problems_of(url: &str, text: &str) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     // An included file holds elements as if written in place: check it as such.
-    let wrapped = wrap(&text);
+    let wrapped = wrap(text);
     let c = check(&wrapped);
     let shift = (wrapped.len() - text.len()) as u32;
     let unshift = |span: crate::format::syntax::Span| crate::format::syntax::Span {
@@ -99,7 +142,7 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
     };
     // Warnings that need the whole book to judge (a link to one of the book's IDs, the
     // book's languages) are the book's to give, not this file's.
-    let book_wide = |code: &str| matches!(code, "unknown-link" | "language-without-text");
+    let book_wide = |code: Code| matches!(code, Code::UnknownLink | Code::LanguageWithoutText);
     let (mut diagnostics, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = c
         .diagnostics
         .into_iter()
@@ -122,38 +165,10 @@ pub fn read(url: &str, book_dir: &Path) -> Result<Included, IncludeError> {
             .attr("url")
             .map(|a| (a.value_span, a.value.as_str()))
             .unwrap_or((el.span, ""));
-        nested.error(unshift(span), "nested-include", format!("includes cannot be nested; include `{inner}` from the book itself, next to `{url}`"));
+        nested.error(unshift(span), Code::NestedInclude, format!("includes cannot be nested; include `{inner}` from the book itself, next to `{url}`"));
     }
     diagnostics.extend(nested.into_vec());
-    if !diagnostics.is_empty() {
-        diagnostics.extend(warnings);
-        diagnostics.sort_by_key(|d| d.span.start);
-        return Err(IncludeError::Content {
-            name,
-            text,
-            diagnostics,
-        });
-    }
-    Ok(Included::Gobook {
-        name,
-        text,
-        warnings,
-    })
-}
-
-/// The IDs of the elements of the gobook file `url` names (see `check::check_with_included`),
-/// so that the book may link to them. A file that cannot be read gives none here: the
-/// check of the book's files reports it.
-pub fn ids_of(url: &str, book_dir: &Path) -> Vec<String> {
-    match read(url, book_dir) {
-        Ok(Included::Gobook { text, .. }) => crate::format::parse(&text)
-            .doc
-            .elements
-            .iter()
-            .filter_map(|e| e.id_str().map(String::from))
-            .collect(),
-        _ => Vec::new(),
-    }
+    (diagnostics, warnings)
 }
 
 /// The local images a Markdown text shows (`![alt](pic.png)`), each with the byte range
@@ -233,7 +248,7 @@ mod tests {
         };
         assert_eq!(diagnostics.len(), 1);
         assert_eq!(diagnostics[0].span.start, 15);
-        assert_eq!(diagnostics[0].code, "control-character");
+        assert_eq!(diagnostics[0].code, Code::ControlCharacter);
     }
 
     #[test]
@@ -299,7 +314,7 @@ mod tests {
             }) => {
                 assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
                 let d = &diagnostics[0];
-                assert_eq!(d.code, "nested-include");
+                assert_eq!(d.code, Code::NestedInclude);
                 assert_eq!(
                     &text[d.span.start as usize..d.span.end as usize],
                     "about.gobook"

@@ -18,3 +18,5 @@ pub mod read;
 pub mod script;
 pub mod taken;
 pub mod theme;
+#[cfg(not(feature = "css"))]
+mod theme_join;

@@ -99,7 +99,7 @@ so it leaves this one alone. Choose another folder with -o, empty this one, or p
 /// Refuses, even with `--force`, to replace the file system's root, the home folder or a folder
 /// above it, and a folder holding a Git repository (`.git`, a folder or a worktree's file): what
 /// is lost there is never a site. Places that do not exist yet are fine.
-pub fn check_protected(out: &Path) -> Result<(), ProjectError> {
+fn check_protected(out: &Path) -> Result<(), ProjectError> {
     if std::fs::symlink_metadata(out).is_err() {
         return Ok(());
     }

@@ -5,7 +5,7 @@
 //! silently replace it (a book's script on every page), or a file where a folder must be;
 //! so each is an error where the book names the image, and `check` reports it too.
 
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 use crate::project::files::Named;
 
 /// A file (or folder) gobook writes, relative to the root of what it builds.
@@ -54,7 +54,7 @@ pub fn collisions(named: &[Named], own: &[OwnFile], product: &str) -> Vec<Diagno
         };
         diags.error(
             n.span,
-            "image-name-taken",
+            Code::ImageNameTaken,
             format!(
                 "{shown} {how} `{}`, {} gobook writes into {product}{case}: rename the image or its folder, and this `url` with it",
                 hit.path, hit.what

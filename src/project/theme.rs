@@ -1,11 +1,15 @@
 //! The site's style sheet: the theme (built in, or a folder of the author's) and
-//! any extra CSS, bundled (`@import` followed) and minified with lightningcss.
+//! any extra CSS, bundled (`@import` followed) and minified with lightningcss (feature
+//! `css`); without that feature, joined as written (`theme_join`).
 
 use crate::project::config;
 use crate::project::confine::{confine, Kind};
 use crate::project::error::{io, ProjectError};
+#[cfg(feature = "css")]
 use lightningcss::bundler::{Bundler, ResolveResult, SourceProvider};
+#[cfg(feature = "css")]
 use lightningcss::stylesheet::{MinifyOptions, ParserOptions, PrinterOptions};
+#[cfg(feature = "css")]
 use lightningcss::targets::{Browsers, Features, Targets};
 
 /// The oldest browsers and reading systems the style sheet is written for: lightningcss
@@ -14,6 +18,7 @@ use lightningcss::targets::{Browsers, Features, Targets};
 /// `light-dark()` is left alone: its fallback writes custom properties with an empty
 /// value (`--x: ;`), which is valid CSS but which EPUB checkers refuse, and the themes
 /// switch colours with `prefers-color-scheme` instead.
+#[cfg(feature = "css")]
 fn targets() -> Targets {
     let v = |major: u32| Some(major << 16);
     let browsers = Some(Browsers {
@@ -49,24 +54,29 @@ const DEFAULT_THEME: &[(&str, &str)] = &[
     ),
 ];
 
+#[cfg(feature = "css")]
 #[derive(Debug)]
 struct ThemeError(String);
 
+#[cfg(feature = "css")]
 impl std::fmt::Display for ThemeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
     }
 }
 
+#[cfg(feature = "css")]
 impl std::error::Error for ThemeError {}
 
 /// CSS files by path, loaded before bundling, and the folder an `@import` must stay in.
+#[cfg(feature = "css")]
 struct Files {
     css: HashMap<PathBuf, String>,
     /// The book's folder, canonical (None when it cannot be resolved: then nothing on disk is loaded).
     root: Option<PathBuf>,
 }
 
+#[cfg(feature = "css")]
 impl SourceProvider for Files {
     type Error = ThemeError;
 
@@ -103,7 +113,7 @@ impl SourceProvider for Files {
     }
 }
 
-fn normalize(p: &Path) -> PathBuf {
+pub(super) fn normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
         match c {
@@ -227,6 +237,16 @@ fn load_css_files(
     Ok(())
 }
 
+#[cfg(not(feature = "css"))]
+fn bundle(
+    files: &HashMap<PathBuf, String>,
+    entry: &Path,
+    _root: &Option<PathBuf>,
+) -> Result<String, ProjectError> {
+    super::theme_join::join(files, entry)
+}
+
+#[cfg(feature = "css")]
 fn bundle(
     files: &HashMap<PathBuf, String>,
     entry: &Path,
@@ -258,6 +278,7 @@ fn bundle(
 
 /// A style sheet's error as `FILE:LINE:COL: what`, lines counted from 1 like an editor's
 /// (lightningcss counts them from 0).
+#[cfg(feature = "css")]
 fn css_error(
     kind: &dyn std::fmt::Display,
     loc: Option<&lightningcss::error::ErrorLocation>,
@@ -274,7 +295,8 @@ fn css_error(
     })
 }
 
-#[cfg(test)]
+// What lightningcss adds; the joined sheet without it is tested in `theme_join`.
+#[cfg(all(test, feature = "css"))]
 mod tests {
     use super::*;
 

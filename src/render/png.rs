@@ -1,5 +1,11 @@
 //! Board diagrams as PNG: a standalone SVG drawn in-process by resvg, with a bundled font,
 //! so a blogger gets a picture without a browser and the digits look alike on every machine.
+//!
+//! The bundled font covers Latin text. A picture whose drawn text needs more (a caption in
+//! Chinese, Japanese or Korean) is drawn with the machine's fonts as a fallback for those
+//! characters: bundling a CJK font would add megabytes to every gobook for a few captions.
+//! Such a PNG is the same on every run on one machine, and its digits and Latin letters are
+//! the bundled font's everywhere; only its CJK glyphs follow the fonts installed.
 
 use resvg::{tiny_skia, usvg};
 use std::sync::{Arc, OnceLock};
@@ -44,7 +50,10 @@ pub enum PngError {
 /// follows the drawing's aspect ratio.
 pub fn svg_to_png(svg: &str, width: u32, scale: f32) -> Result<Vec<u8>, PngError> {
     let plain = without_css_variables(svg);
-    let opts = usvg_options();
+    let mut opts = usvg_options();
+    if !missing_glyphs(&drawn_text(&plain)).is_empty() {
+        opts.fontdb = fonts_with_system();
+    }
     let tree = usvg::Tree::from_str(&plain, &opts).map_err(PngError::Svg)?;
     let size = tree.size();
     let px_w = (width as f32 * scale).round();
@@ -107,6 +116,39 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
         }
     }
     out
+}
+
+/// The text a diagram draws: the content of its `<text>` elements (escaped as written;
+/// entities are ASCII, which the bundled font has).
+fn drawn_text(svg: &str) -> String {
+    let mut out = String::new();
+    let mut rest = svg;
+    while let Some(i) = rest.find("<text") {
+        let after = &rest[i..];
+        let (Some(open), Some(close)) = (after.find('>'), after.find("</text>")) else {
+            break;
+        };
+        if open < close {
+            out.push_str(&after[open + 1..close]);
+        }
+        rest = &after[close.max(open) + 1..];
+    }
+    out
+}
+
+/// The bundled font and the machine's, made once and only when a picture needs the latter:
+/// the bundled font stays first, and the sans-serif family, so only characters it lacks come
+/// from the machine's fonts.
+fn fonts_with_system() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        db.load_font_data(FONT.to_vec());
+        db.load_system_fonts();
+        db.set_sans_serif_family(FAMILY);
+        Arc::new(db)
+    })
+    .clone()
 }
 
 /// How resvg reads gobook's SVG: the bundled font, also as the default family.

@@ -7,7 +7,7 @@ use crate::resolve::model::{Book, Diagram, Gap, GapsSetting};
 use crate::resolve::text::resolve_plain;
 
 /// The caption lines of a diagram, each present only when it shows.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct CaptionLines {
     /// The line above the board (`header`, `header_xx`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,7 +103,6 @@ pub fn gaps_text(gaps: &[Gap], lang: &str) -> String {
         })
         .map(|g| match g {
             Gap::At { moves, target } => i18n::gap_at(&moves.join(sep), target, lang),
-            Gap::Connects(m) => i18n::gap_connects(m, lang),
             Gap::Elsewhere(_) => i18n::gap_elsewhere(&elsewhere.join(sep), lang),
             Gap::Outside(ms) => i18n::gap_outside(&number_ranges(ms, sep, "–"), lang),
         })

@@ -2,14 +2,16 @@
 //! as numbered stones, which cannot be drawn (the gaps), marks, labels, and the
 //! caption settings with the defaults of fig, dia, var and prb.
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::DiagramKind;
 use crate::format::syntax::{Attribute, Span};
 use crate::format::values::{self, Move};
 use crate::point::{Color, Mark, Point};
 use crate::resolve::caption::number_ranges;
 use crate::resolve::godata::{self, GoData};
-use crate::resolve::model::{Diagram, DiagramRole, Gap, GapsSetting, LangText, MoveInfo};
+use crate::resolve::model::{
+    Diagram, DiagramRole, DiagramWidth, Gap, GapsSetting, LangText, MoveInfo,
+};
 use std::collections::HashMap;
 
 /// Book and chapter settings a diagram inherits.
@@ -124,14 +126,14 @@ pub fn assemble(
         }
         g => g,
     };
-    let width = get("width").map(str::to_string).unwrap_or_else(|| {
-        match kind {
-            Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => "full",
-            _ if inh.full_width && kind.is_some() => "full",
-            _ => "dia",
-        }
-        .to_string()
-    });
+    // Validation refuses other values; a build never sees them.
+    let width = get("width")
+        .and_then(DiagramWidth::parse)
+        .unwrap_or(match kind {
+            Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => DiagramWidth::Full,
+            _ if inh.full_width && kind.is_some() => DiagramWidth::Full,
+            _ => DiagramWidth::Dia,
+        });
     let seqs = |name: &str| {
         get(name)
             .and_then(|v| values::parse_sequences(v, size).ok())
@@ -229,15 +231,58 @@ pub fn check(attrs: &[Attribute], data: &GoData, d: &Diagram, at: Span, diags: &
         };
         diags.warning(
             span,
-            "moves-outside-view",
+            Code::MovesOutsideView,
             format!(
                 "{moves} {} of this {what} {are} outside {view}; {fix} ({listed})",
                 number_ranges(ns, ", ", "-"),
             ),
         );
     }
+    letters_on_numbers(attrs, d, diags);
     if d.role == DiagramRole::Block(DiagramKind::Prb) {
         check_answers(attrs, data, d.size, diags);
+    }
+}
+
+/// Whether a point list (`C4C5`, `C4 C5`) names `point` (`C4`, not in `C14` or `C45`).
+fn names_point(list: &str, point: &str) -> bool {
+    let list = list.to_ascii_uppercase();
+    list.match_indices(point).any(|(i, _)| {
+        let before = list[..i].chars().next_back();
+        let after = list[i + point.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphabetic())
+            && !after.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// A letter the book puts by hand on a point where this diagram draws a numbered stone
+/// is a warning at its attribute: the number is what the commentary names, so the
+/// letter only shows as a small badge beside it (#33).
+fn letters_on_numbers(attrs: &[Attribute], d: &Diagram, diags: &mut Diagnostics) {
+    for (p, letter) in &d.labels {
+        let Some(m) = d
+            .moves
+            .iter()
+            .find(|m| m.shown && m.point == Some(*p) && m.number.is_some())
+        else {
+            continue;
+        };
+        let point = p.to_string();
+        let Some(a) = attrs
+            .iter()
+            .rev()
+            .find(|a| a.name == *letter && names_point(&a.value, &point))
+        else {
+            continue;
+        };
+        diags.warning(
+            Span::new(a.name_span.start as usize, a.value_span.end as usize),
+            Code::LetterOnNumberedStone,
+            format!(
+                "the letter {letter} at {point} stands on move {}, which this diagram numbers there, so it shows only as a small badge beside the number; name the stone by its number, or put the letter on a diagram where {point} is empty",
+                m.number.unwrap_or_default()
+            ),
+        );
     }
 }
 
@@ -381,22 +426,6 @@ impl Gaps<'_> {
     }
 }
 
-/// Whether a stone of `color` at `p` touches another of its colour: the move there connects.
-fn connects(board: &crate::board::Board, p: Point, color: Color) -> bool {
-    let size = board.size();
-    let (c, r) = (p.col, p.row);
-    [
-        (c.wrapping_sub(1), r),
-        (c + 1, r),
-        (c, r.wrapping_sub(1)),
-        (c, r + 1),
-    ]
-    .into_iter()
-    .map(|(c, r)| Point::new(c, r))
-    .filter(|q| q.on_board(size))
-    .any(|q| board.get(q) == Some(color))
-}
-
 /// Plays the sequence on the drawing: the figure convention keeps captured stones
 /// drawn, so a move on a drawn point cannot be shown and becomes a gap, named by what
 /// the point shows ("12 at 7", "12 at A"). On a stone that shows neither number nor
@@ -427,9 +456,6 @@ fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walk
     let mut outside_first = usize::MAX;
     // The two points of each ko fought here, both ways: their entries stay together.
     let mut ko_partner: HashMap<Point, Point> = HashMap::new();
-    // The point of the latest capture, when it took one stone: the place a connecting
-    // move fills ("9: connects" says where without naming it).
-    let mut last_capture: Option<Point> = None;
     let mut number = data.first_number;
     for (i, m) in data.moves.iter().enumerate() {
         let color = board.to_play();
@@ -487,31 +513,16 @@ fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walk
                         Drawn::Start(Some(l)) => Some(labels[l].1.clone()),
                         _ => gaps.letter_at(p),
                     };
-                    let fills = captures.is_empty()
-                        && last_capture == Some(p)
-                        && connects(&board, p, color);
-                    match shows {
-                        Some(target) => gaps.at(i, p, n.to_string(), target),
-                        // The place is clear without a letter: where the last stone was taken.
-                        None if fills => gaps.pending.push(Pending {
-                            first: i,
-                            point: Some(p),
-                            gap: Gap::Connects(n.to_string()),
-                        }),
-                        None => {
-                            let target = gaps.letter(p);
-                            gaps.at(i, p, n.to_string(), target);
-                        }
-                    }
+                    // A stone that shows neither gets a letter, even where a move fills the
+                    // point of a stone just taken: every entry names a place (#33).
+                    let target = shows.unwrap_or_else(|| gaps.letter(p));
+                    gaps.at(i, p, n.to_string(), target);
                 }
                 if let [q] = *captures {
                     if board.ko_point().is_some() {
                         ko_partner.insert(p, q);
                         ko_partner.insert(q, p);
                     }
-                }
-                if !captures.is_empty() {
-                    last_capture = (captures.len() == 1).then(|| captures[0]);
                 }
                 infos.push(MoveInfo {
                     number: Some(n),

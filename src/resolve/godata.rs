@@ -2,7 +2,7 @@
 //! for, built from its base (`at`, `to`, `mv`, `ab`/`aw`/`ae`, `pl`, `koPoint`).
 
 use crate::board::{Board, IllegalMove};
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::{DiagramKind, ElementKind};
 use crate::format::syntax::{Attribute, Span};
 use crate::format::values::{self, Move};
@@ -99,7 +99,7 @@ impl GoData {
     }
 
     /// The position before the move numbered `at` (passes before it are played).
-    pub fn position_before(&self, at: u32) -> Board {
+    fn position_before(&self, at: u32) -> Board {
         let upto = self.index_of(at);
         let cps = self.checkpoints.get_or_init(|| {
             let mut out = Vec::with_capacity(self.moves.len() / CHECKPOINT);
@@ -195,7 +195,7 @@ pub fn build(
                 if let Some(a) = at_attr {
                     diags.error(
                         a.value_span,
-                        "at-out-of-range",
+                        Code::AtOutOfRange,
                         format!(
                             "`at={at}` is outside the base's moves: it can be {} to {end}",
                             b.first_number
@@ -209,7 +209,7 @@ pub fn build(
             if let Some(a) = at_attr.filter(|_| at != 1) {
                 diags.error(
                     a.value_span,
-                    "at-without-base",
+                    Code::AtWithoutBase,
                     format!("`at={at}` needs a base with moves to take the position from"),
                 );
             }
@@ -221,7 +221,7 @@ pub fn build(
         if let Some(a) = get("sz") {
             diags.error(
                 a.value_span,
-                "size-mismatch",
+                Code::SizeMismatch,
                 if get("base").is_some() {
                     format!(
                         "`sz={size}` differs from the base's board size {}; remove `sz` or `base`",
@@ -287,7 +287,7 @@ pub fn build(
             Some(b) => {
                 diags.error(
                     to_attr.value_span,
-                    "to-out-of-range",
+                    Code::ToOutOfRange,
                     format!(
                         "`to={to}` must be from `at` ({at}) to the base's last move ({})",
                         b.end_number().saturating_sub(1)
@@ -298,7 +298,7 @@ pub fn build(
             None => {
                 diags.error(
                     to_attr.value_span,
-                    "to-without-base",
+                    Code::ToWithoutBase,
                     "`to` takes moves from a base, and this element has none",
                 );
                 (Vec::new(), Vec::new())
@@ -314,7 +314,7 @@ pub fn build(
         if !g.moves.is_empty() && get("at").is_none() {
             diags.warning(
                 mv.name_span,
-                "sgf-moves-unused",
+                Code::SgfMovesUnused,
                 format!(
                     "`mv` replaces the {} moves of the `sgf` value",
                     g.moves.len()
@@ -368,7 +368,7 @@ pub(super) fn check_moves(
             };
             diags.error(
                 *span,
-                "illegal-move",
+                Code::IllegalMove,
                 format!("{what} {number} at {p} is illegal: {why}"),
             );
         }

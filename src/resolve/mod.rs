@@ -11,7 +11,7 @@ mod prefetch;
 pub mod sgf_data;
 pub mod text;
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::inline::{self, Inline};
 use crate::format::links::{self, Links};
 use crate::format::schema::{self, ElementKind, ParaKind};
@@ -143,7 +143,7 @@ fn resolve_inner(
         .sum();
     r.book.diagrams.reserve_exact(at_most);
 
-    let mut style = "normal".to_string();
+    let mut style = ParaStyle::Normal;
     let mut para_spacing: Option<i64> = None;
     let mut scratch = Diagnostics::default();
     for (i, el) in doc.elements.iter().enumerate() {
@@ -161,7 +161,7 @@ fn resolve_inner(
                     short_title: lang_text(&el.attrs, "shortTitle"),
                     blocks: Vec::new(),
                 });
-                style = "normal".into();
+                style = ParaStyle::Normal;
                 para_spacing = None;
                 continue;
             }
@@ -226,9 +226,11 @@ fn resolve_inner(
             }
             ElementKind::Paragraph(pk) => {
                 if let Some(s) = el.attr_value("style") {
-                    style = s.to_string();
-                } else if matches!(pk, ParaKind::H(_) | ParaKind::S(_)) && style != "text" {
-                    style = "normal".into();
+                    // Validation refuses other values; a build never sees them.
+                    style = ParaStyle::parse(s).unwrap_or(ParaStyle::Normal);
+                } else if matches!(pk, ParaKind::H(_) | ParaKind::S(_)) && style != ParaStyle::Text
+                {
+                    style = ParaStyle::Normal;
                 }
                 let mut spacing = Vec::new();
                 for name in SPACING {
@@ -262,11 +264,7 @@ fn resolve_inner(
                 let heading = matches!(pk, ParaKind::H(_) | ParaKind::S(_));
                 Some(BlockKind::Paragraph(Paragraph {
                     kind: pk,
-                    style: if heading {
-                        "normal".into()
-                    } else {
-                        style.clone()
-                    },
+                    style: if heading { ParaStyle::Normal } else { style },
                     hint: flag(Some(el), "hint").unwrap_or(false),
                     boxed: flag(Some(el), "box").unwrap_or(false),
                     keep_with_next: flag(Some(el), "keepWithNext").unwrap_or(heading),
@@ -326,7 +324,9 @@ pub fn image(attrs: &[Attribute], cover: &str) -> Image {
     };
     let flag = |n: &str, d: bool| get(n).and_then(|v| values::parse_flag(v).ok()).unwrap_or(d);
     Image {
-        scale: get("scale").and_then(|v| values::parse_float(v).ok()),
+        scale: get("scale")
+            .and_then(|v| values::parse_float(v).ok())
+            .map(model::Real),
         caption: lang_text(attrs, "ca"),
         border: flag("border", jpg),
         shadow: flag("shadow", jpg),
@@ -496,7 +496,7 @@ fn mark_before_move(attrs: &[Attribute], d: &Diagram, base: &GoData, diags: &mut
     };
     diags.warning(
         a.value_span,
-        "mark-before-move",
+        Code::MarkBeforeMove,
         format!(
             "the {} at {next} marks an empty point: `at={at}` shows the position before move {at}, \
              which is played there; to mark the stone of move {at}, write `at={}`",

@@ -113,7 +113,7 @@ pub struct Chapter {
 }
 
 /// One displayed element in a chapter's flow.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
     /// Index of the element in the document.
     pub element: usize,
@@ -126,7 +126,7 @@ pub struct Block {
 }
 
 /// The kinds of displayed element.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BlockKind {
     /// A paragraph, heading or subtitle.
     Paragraph(Paragraph),
@@ -141,12 +141,12 @@ pub enum BlockKind {
 }
 
 /// Paragraph-level settings, after inheritance of `style` and `paraSpacing`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Paragraph {
     /// p, h1..h5, s1, s2.
     pub kind: ParaKind,
     /// The paragraph style in force.
-    pub style: String,
+    pub style: ParaStyle,
     /// Hidden until asked for.
     pub hint: bool,
     /// Draw a box around it.
@@ -167,13 +167,113 @@ pub struct Paragraph {
     pub raw: crate::format::syntax::Text,
 }
 
+/// A paragraph style (`style`): how a paragraph is indented and whether it has a bullet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParaStyle {
+    /// No indentation.
+    Normal,
+    /// Indented on both sides.
+    Block,
+    /// Every line but the first indented.
+    Hanging,
+    /// Indented on the left.
+    Indent,
+    /// The text up to the first tab is a bullet.
+    Bullet,
+    /// Running text: a paragraph after another indents its first line.
+    Text,
+}
+
+impl ParaStyle {
+    /// The style an attribute value names (the schema's values), if any.
+    pub fn parse(s: &str) -> Option<ParaStyle> {
+        Some(match s {
+            "normal" => ParaStyle::Normal,
+            "block" => ParaStyle::Block,
+            "hanging" => ParaStyle::Hanging,
+            "indent" => ParaStyle::Indent,
+            "bullet" => ParaStyle::Bullet,
+            "text" => ParaStyle::Text,
+            _ => return None,
+        })
+    }
+
+    /// Its name in the format (and in the writers' classes).
+    pub fn name(self) -> &'static str {
+        match self {
+            ParaStyle::Normal => "normal",
+            ParaStyle::Block => "block",
+            ParaStyle::Hanging => "hanging",
+            ParaStyle::Indent => "indent",
+            ParaStyle::Bullet => "bullet",
+            ParaStyle::Text => "text",
+        }
+    }
+}
+
+/// How wide a diagram is drawn (`width`, after the defaults and `fullWidth`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiagramWidth {
+    /// The column's width.
+    Full,
+    /// The default width of a diagram.
+    Dia,
+    /// Half the column: two stand side by side.
+    Half,
+    /// A third of the column: three stand side by side.
+    Third,
+}
+
+impl DiagramWidth {
+    /// The width an attribute value names, if any.
+    pub fn parse(s: &str) -> Option<DiagramWidth> {
+        Some(match s {
+            "full" => DiagramWidth::Full,
+            "dia" => DiagramWidth::Dia,
+            "half" => DiagramWidth::Half,
+            "third" => DiagramWidth::Third,
+            _ => return None,
+        })
+    }
+
+    /// Its name in the format (and in the writers' classes).
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagramWidth::Full => "full",
+            DiagramWidth::Dia => "dia",
+            DiagramWidth::Half => "half",
+            DiagramWidth::Third => "third",
+        }
+    }
+}
+
+/// A number the book gives (an image's `scale`), compared and hashed by its bits: the page
+/// model that holds it is a cache key (`serve`), and equal bits always make the same bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Real(pub f64);
+
+// By bits, as it is hashed: equal values hash alike (0.0 and -0.0 are two values here).
+impl PartialEq for Real {
+    fn eq(&self, other: &Real) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for Real {}
+
+impl std::hash::Hash for Real {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.to_bits().hash(state);
+    }
+}
+
 /// An image block or inline image.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Image {
     /// Where the image is.
     pub url: String,
     /// Scale factor.
-    pub scale: Option<f64>,
+    pub scale: Option<Real>,
     /// Caption.
     pub caption: LangText,
     /// Border, shadow, fill flags.
@@ -191,7 +291,7 @@ pub struct Image {
 }
 
 /// What kind of diagram, including inline ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DiagramRole {
     /// `fig`, `dia`, `var`, `prb`.
     Block(DiagramKind),
@@ -214,7 +314,7 @@ impl DiagramRole {
 
 /// One move of a diagram's sequence. A book holds every move of every diagram for the
 /// whole build, so this stays small: 32 bytes, no text of its own.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveInfo {
     /// The move number (None for a pass).
     pub number: Option<u32>,
@@ -237,14 +337,11 @@ impl MoveInfo {
 
 /// An entry of the gaps line: moves that cannot be drawn as numbered stones, and where
 /// the reader finds them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Gap {
     /// Played where the board shows `target`: a number, a letter of the diagram, or a
     /// letter put there for this line ("12, 18 at 7", "204 at a").
     At { moves: Vec<String>, target: String },
-    /// Filled the point of the latest capture of one stone (a ko, mostly), joining its
-    /// own stones, where the board shows neither number nor letter: "9: connects".
-    Connects(String),
     /// A tenuki.
     Elsewhere(String),
     /// Played outside the diagram's view, in order: "1–3, 5: outside the diagram".
@@ -252,7 +349,7 @@ pub enum Gap {
 }
 
 /// How the gaps line is chosen.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GapsSetting {
     /// Generated from the moves.
     Auto,
@@ -263,7 +360,7 @@ pub enum GapsSetting {
 }
 
 /// A resolved diagram.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagram {
     /// The element's ID.
     pub id: Option<String>,
@@ -318,7 +415,7 @@ pub struct Diagram {
     /// Draw coordinates.
     pub show_coords: bool,
     /// full, dia, half or third.
-    pub width: String,
+    pub width: DiagramWidth,
     /// `align`.
     pub align: Option<String>,
     /// Problem sequences, for `prb`.

@@ -8,7 +8,7 @@
 //! game info, not shown.
 
 use crate::board::Board;
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::syntax::{Attribute, Span};
 use crate::format::values::Move;
 use crate::point::{Color, MAX_SIZE};
@@ -68,7 +68,7 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
         Err(e) => {
             diags.error(
                 at_line_col(e.line, e.col),
-                "sgf-syntax",
+                Code::SgfSyntax,
                 format!("the `sgf` value is not valid SGF: {}", e.message),
             );
             return None;
@@ -77,14 +77,14 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
     for w in &parsed.warnings {
         diags.warning(
             at_line_col(w.line, w.col),
-            "sgf-repair",
+            Code::SgfRepair,
             format!("in the `sgf` value: {}", w.message),
         );
     }
     let Some(game) = parsed.collection.games.first() else {
         diags.error(
             attr.value_span,
-            "sgf-empty",
+            Code::SgfEmpty,
             "the `sgf` value holds no game",
         );
         return None;
@@ -92,7 +92,7 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
     if parsed.collection.games.len() > 1 {
         diags.warning(
             attr.value_span,
-            "sgf-games",
+            Code::SgfGames,
             "the `sgf` value holds several games; only the first is used",
         );
     }
@@ -100,7 +100,7 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
     if !(2..=MAX_SIZE).contains(&line.size) {
         diags.error(
             attr.value_span,
-            "sgf-size",
+            Code::SgfSize,
             format!(
                 "the SGF board size {} is not supported (2 to {MAX_SIZE})",
                 line.size

@@ -2,7 +2,7 @@
 //! symbols, coordinates replaced by what the diagram shows there, typography,
 //! bold and italic, line breaks, links and inline diagrams.
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Code, Diagnostics};
 use crate::format::inline::{self, Inline};
 use crate::format::schema;
 use crate::format::syntax::Text;
@@ -12,7 +12,7 @@ use crate::resolve::model::{Book, Diagram, Image};
 use crate::resolve::Resolved;
 
 /// A piece of resolved text.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Rich {
     /// Plain text (typography applied).
     Text(String),
@@ -44,7 +44,7 @@ pub enum Rich {
 }
 
 /// Where a link leads.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LinkTarget {
     /// An element of the book, by index.
     Element(usize),
@@ -141,7 +141,7 @@ pub fn plain(rich: &[Rich]) -> String {
 }
 
 /// A character standing for a symbol in plain text.
-pub fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
+fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
     match (mark, color) {
         (Some(Mark::Triangle), _) => '△',
         (Some(Mark::Square), _) => '□',
@@ -271,7 +271,7 @@ fn text_atoms(
                 Some((None, len)) => {
                     diags.warning(
                     crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + len),
-                    "game-info-not-set",
+                    Code::GameInfoNotSet,
                     format!(
                         "`{}` shows game info of the Go data this text follows, which has none of that kind, so it stays as written; set it there (`{}=...`)",
                         &s[i..i + len],
@@ -291,9 +291,12 @@ fn text_atoms(
             }
             if let Some((code, fix)) = misspelt_standard_text(&s[i..]) {
                 diags.warning(
-                    crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + code.len() + 2),
-                    "unknown-standard-text",
-                    format!("`#{code}#` is not a standard text, so it stays as written; did you mean `#{fix}#`?"),
+                    crate::format::syntax::Span::new(
+                        offset as usize + i,
+                        offset as usize + i + code.len() + 2,
+                    ),
+                    Code::UnknownStandardText,
+                    format!("`#{code}#` is not a standard text, so it stays as written; {fix}"),
                 );
             }
         }
@@ -308,7 +311,7 @@ fn text_atoms(
                     None => {
                         diags.warning(
                             crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + len),
-                            "coordinate-not-drawn",
+                            Code::CoordinateNotDrawn,
                             format!("nothing is drawn at {point} in the diagram this text describes, so the coordinate stays as written"),
                         );
                         buf.push_str(&s[i..i + len]);
@@ -457,14 +460,34 @@ fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
             .map(String::as_str)
             .chain(BOOK_TEXTS.iter().copied())
     };
+    let meant = |fix: String| format!("did you mean `#{fix}#`?");
     if known().any(|k| k == name) {
         // A known text with a language tag that is none (`#btp_jp#`): the tag is the typo.
-        let tag = crate::suggest::closest(tag?, schema::LANGUAGES.iter().copied())?;
-        return Some((code, format!("{name}_{tag}")));
+        let tag = tag?;
+        return Some((
+            code,
+            match crate::suggest::closest(tag, schema::LANGUAGES.iter().copied()) {
+                Some(t) => meant(format!("{name}_{t}")),
+                None => format!(
+                    "`{tag}` is no book language: write `#{name}#` for the page's language, or `#{name}_xx#` with one of {}",
+                    crate::i18n::LANGUAGES.join(", ")
+                ),
+            },
+        ));
     }
-    let fix = crate::suggest::closest(name, known())?;
     let tag = tag.map(|t| format!("_{t}")).unwrap_or_default();
-    Some((code, format!("{fix}{tag}")))
+    match crate::suggest::closest(name, known()) {
+        Some(fix) => Some((code, meant(format!("{fix}{tag}")))),
+        // A word between two `#`s that is like no standard text: said too, with where the
+        // list is, unless it is no word (`#5#`).
+        None if name.starts_with(|c: char| c.is_ascii_alphabetic()) => Some((
+            code,
+            "no standard text is like it: they are the spec's two- and three-letter codes such as \
+             `#btp#` (\"Black to play.\") and the book's `#title#`, `#author#`, `#copyright#`"
+                .to_string(),
+        )),
+        None => None,
+    }
 }
 
 /// Splits a plain string into literal pieces and standard texts, resolved.

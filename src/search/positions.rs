@@ -4,8 +4,8 @@
 //! the most compact form of every position of a game figure: two letters a stone and
 //! three a move, about 3 bytes a position where a bitboard would take 90.
 
-use crate::layout::page::{self, Source};
-use crate::layout::plan::Plan;
+use crate::layout::book::LaidBook;
+use crate::layout::page;
 use crate::point::{Color, Point};
 use crate::resolve::model::Diagram;
 use serde_json::{json, Map, Value};
@@ -56,37 +56,31 @@ fn diagram(d: &Diagram) -> Value {
 /// [`super::script`]): `{z: the most common board size, d: {diagram: [...]}, l: {lang:
 /// {p: [[page href, title], ...], f: [[diagram, page, anchor], ...]}}}`. Diagrams shown
 /// in several languages are stored once.
-pub fn index(src: &str, checked: &crate::check::Checked, plans: &[Plan]) -> String {
-    let book = &checked.resolved.book;
+pub fn index(laid: &LaidBook) -> String {
     let mut diagrams = BTreeMap::new();
     let mut langs = Map::new();
-    for plan in plans {
-        let source = Source {
-            src,
-            checked,
-            lang: &plan.lang,
-        };
+    for language in &laid.languages {
+        let plan = &language.plan;
         let mut shown = Vec::new();
         let mut pages = Vec::new();
-        for (pi, pg) in plan.pages.iter().enumerate() {
-            pages.push(json!([
-                plan.page_href(pi),
-                page::short_page_title(&source, plan, pi)
-            ]));
-            let Some(c) = pg.chapter else { continue };
-            let blocks = page::chapter(&source, c);
-            for f in page::figures(&blocks) {
+        for (pi, pg) in language.pages.iter().enumerate() {
+            pages.push(json!([plan.page_href(pi), pg.frame.short_title]));
+            for f in page::figures(&pg.blocks) {
+                // The page's own copy of the diagram: what the index says is what the page shows.
+                let Some((_, d)) = pg.diagrams.iter().find(|(i, _)| *i == f.diagram) else {
+                    continue;
+                };
                 diagrams
                     .entry(f.diagram)
-                    .or_insert_with(|| diagram(&book.diagrams[f.diagram]));
+                    .or_insert_with(|| (d.size, diagram(d)));
                 shown.push(json!([f.diagram, pi, f.anchor]));
             }
         }
         langs.insert(plan.lang.clone(), json!({ "p": pages, "f": shown }));
     }
     let mut sizes = BTreeMap::<u8, usize>::new();
-    for &i in diagrams.keys() {
-        *sizes.entry(book.diagrams[i].size).or_default() += 1;
+    for (size, _) in diagrams.values() {
+        *sizes.entry(*size).or_default() += 1;
     }
     let common = sizes
         .iter()
@@ -94,7 +88,7 @@ pub fn index(src: &str, checked: &crate::check::Checked, plans: &[Plan]) -> Stri
         .map_or(19, |(s, _)| *s);
     let d: Map<String, Value> = diagrams
         .into_iter()
-        .map(|(i, v)| (i.to_string(), v))
+        .map(|(i, (_, v))| (i.to_string(), v))
         .collect();
     let value = json!({ "z": common, "d": d, "l": langs });
     super::script("positions", &value.to_string())
@@ -109,13 +103,8 @@ mod tests {
         let book = "::book_en_de(#t)\n\n::chapter(#c)\n\n::fig(#f) sz=9 ab=A1 aw=B1 mv=\"C3 D4 Pass E5\"\n\n::dia sz=13 ab=A1\n";
         let checked = crate::check::check(book);
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
-        let book_ = &checked.resolved.book;
-        let plans: Vec<Plan> = book_
-            .languages
-            .iter()
-            .map(|l| crate::layout::plan::plan(book_, l))
-            .collect();
-        let js = index(book, &checked, &plans);
+        let laid = crate::layout::book::lay_out(book, &checked);
+        let js = index(&laid);
         let v: Value = serde_json::from_str(
             js.split_once("]=")
                 .unwrap()

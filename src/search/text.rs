@@ -5,8 +5,8 @@
 //! docs/search.md says why this beats a word index (Pagefind) for books.
 
 use crate::format::schema::ParaKind;
-use crate::layout::page::{self, Block, Content, Para, Source};
-use crate::layout::plan::Plan;
+use crate::layout::book::LaidLanguage;
+use crate::layout::page::{Block, Content, Para};
 use crate::resolve::text::plain;
 use serde_json::{json, Value};
 
@@ -15,26 +15,17 @@ pub fn file_name(lang: &str) -> String {
     format!("search-index-{lang}.js")
 }
 
-/// The index of the language planned by `plan`, as a script (see [`super::script`]):
+/// The index of the laid-out language `language`, as a script (see [`super::script`]):
 /// `{p: [[href, title], ...], e: [[page, anchor, level, text], ...]}`, level 0 for a
 /// paragraph and 1 to 5 for a heading.
-pub fn index(src: &str, checked: &crate::check::Checked, plan: &Plan) -> String {
-    let source = Source {
-        src,
-        checked,
-        lang: &plan.lang,
-    };
+pub fn index(language: &LaidLanguage) -> String {
+    let plan = &language.plan;
     let mut pages = Vec::new();
     let mut entries = Vec::new();
-    for (pi, pg) in plan.pages.iter().enumerate() {
-        pages.push(json!([
-            plan.page_href(pi),
-            page::short_page_title(&source, plan, pi)
-        ]));
-        let Some(c) = pg.chapter else { continue };
-        let blocks = page::chapter(&source, c);
+    for (pi, pg) in language.pages.iter().enumerate() {
+        pages.push(json!([plan.page_href(pi), pg.frame.short_title]));
         let mut paras = Vec::new();
-        collect(&blocks, &mut paras);
+        collect(&pg.blocks, &mut paras);
         for p in paras {
             let text = para_text(p);
             let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -80,8 +71,9 @@ mod tests {
     fn index_of(book: &str, lang: &str) -> Value {
         let checked = crate::check::check(book);
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
-        let plan = crate::layout::plan::plan(&checked.resolved.book, lang);
-        let js = index(book, &checked, &plan);
+        let laid = crate::layout::book::lay_out(book, &checked);
+        let language = laid.languages.iter().find(|l| l.plan.lang == lang).unwrap();
+        let js = index(language);
         let json = js
             .split_once("]=")
             .unwrap()

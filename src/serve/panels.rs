@@ -130,7 +130,7 @@ fn with_code(message: &str) -> String {
 fn key_of(warnings: &[Located]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for w in warnings {
-        for b in w.code.bytes().chain(w.message.bytes()).chain([0]) {
+        for b in w.code.as_str().bytes().chain(w.message.bytes()).chain([0]) {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
@@ -141,7 +141,7 @@ fn key_of(warnings: &[Located]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::Severity;
+    use crate::diagnostics::{Code, Severity};
 
     fn warning(message: &str, line: u32) -> Located {
         Located {
@@ -149,7 +149,7 @@ mod tests {
             line,
             column: 3,
             severity: Severity::Warning,
-            code: "unknown-element",
+            code: Code::UnknownElement,
             message: message.into(),
             source_line: String::new(),
             snippet_column: 1,

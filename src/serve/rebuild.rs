@@ -1,7 +1,7 @@
 //! Rebuilding on change: the same pipeline as `gobook build`, in memory, with the
 //! cache of the previous build, and nothing at all when the inputs did not change.
 
-use crate::diagnostics::{render_file, render_human, Severity, SourceFile};
+use crate::diagnostics::{render_file, render_human, Code, Severity, SourceFile};
 use crate::escape;
 use crate::project::build::{BuildError, Options};
 use crate::project::inputs::{Fingerprint, Inputs};
@@ -56,7 +56,7 @@ pub struct Rebuilder {
     check_cache: crate::resolve::cache::ResolveCache,
     /// The warnings of the last good build (code and message, not place), so that each
     /// rebuild prints only new ones.
-    last_warnings: HashSet<(&'static str, String)>,
+    last_warnings: HashSet<(Code, String)>,
     /// The book's languages at the last check, for the words of the error overlay.
     languages: Vec<String>,
 }
@@ -171,8 +171,8 @@ impl Rebuilder {
         };
         let out = self.book_dir().join(".gobook-serve");
         let dir = self.book_dir();
-        let ids_of = |url: &str| crate::project::includes::ids_of(url, &dir);
-        let checked = crate::check::check_with_included(&text, &mut self.check_cache, &ids_of);
+        let read = |url: &str| crate::project::includes::gobook_source(url, &dir);
+        let checked = crate::check::check_with_included(&text, &mut self.check_cache, &read);
         self.languages = checked.resolved.book.languages.clone();
         let opts = Options {
             book: &self.book,
@@ -240,7 +240,7 @@ impl Rebuilder {
                     terminal,
                 }
             }
-            Err(e @ (BuildError::Project(_) | BuildError::Other(_))) => {
+            Err(e) => {
                 let msg = e.to_string();
                 Outcome::Failed {
                     overlay: overlay_html(&escape::text(&msg), &self.languages, Fault::Book),

@@ -137,7 +137,7 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 }
 
 /// The value of the first `CA[...]` in the raw bytes (charset names are ASCII in every encoding SGF uses).
-pub fn find_ca(bytes: &[u8]) -> Option<String> {
+fn find_ca(bytes: &[u8]) -> Option<String> {
     let mut from = 0;
     while let Some(pos) = find(&bytes[from..], b"CA") {
         let at = from + pos;
@@ -172,7 +172,7 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// The encoding of a charset name, forgiving `_` for `-` and missing separators (`ISO8859_1`, `UTF8`).
-pub fn label_to_encoding(label: &str) -> Option<&'static Encoding> {
+fn label_to_encoding(label: &str) -> Option<&'static Encoding> {
     let l = label.trim();
     // What nearly every file that names a charset says, without the table search.
     if l.eq_ignore_ascii_case("UTF-8") {

@@ -246,11 +246,6 @@ pub fn info(id: &str) -> Info {
     index(id).map_or(UNKNOWN, info_at)
 }
 
-/// Whether the identifier is defined in FF[4].
-pub fn is_known(id: &str) -> bool {
-    info(id).ty != Type::Unknown
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -130,7 +130,7 @@ pub fn parse_number(raw: &str) -> Option<i64> {
 }
 
 /// A real such as `6.5`, `-0.5` or `30`.
-pub fn parse_real(raw: &str) -> Option<f64> {
+fn parse_real(raw: &str) -> Option<f64> {
     if !is_real(raw) {
         return None;
     }
@@ -353,11 +353,6 @@ fn escape(s: &str, colon: bool) -> String {
 pub fn point_raw(p: Point, size: u8) -> String {
     let [a, b] = p.to_sgf(size);
     String::from_utf8_lossy(&[a, b]).into_owned()
-}
-
-/// The raw value of a move (`""` for a pass).
-pub fn move_raw(m: Option<Point>, size: u8) -> String {
-    m.map(|p| point_raw(p, size)).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! box stays invisible, as it could do nothing.
 
 use crate::i18n;
+use crate::layout::book::{LaidBook, LaidPage};
 use crate::layout::plan::Plan;
 use crate::search;
 use maud::{html, Markup};
@@ -13,7 +14,7 @@ use serde_json::{json, Map, Value};
 /// The page script of the search, the sidebar and the shortcuts, in the site's root.
 pub const SEARCH_SCRIPT: &str = "gobook-search.js";
 
-/// The default search script, compacted at build time as the page script is.
+/// The default search script, copied byte for byte as the page script is.
 const SEARCH_SCRIPT_TEXT: &str = include_str!("../../themes/default/search.js");
 
 /// The words the search script shows (see `src/i18n/search_words.rs`).
@@ -44,32 +45,25 @@ fn ui(key: &str, lang: &str) -> &'static str {
     i18n::ui(key, lang).unwrap_or("")
 }
 
-/// The search script, compact.
-pub fn search_script() -> String {
-    crate::project::script::compact(SEARCH_SCRIPT_TEXT)
-}
-
 /// The files of the search in the site's root: one text index per language, the
-/// position index and the script.
-pub fn search_files(
-    src: &str,
-    checked: &crate::check::Checked,
-    plans: &[Plan],
-) -> Vec<(String, String)> {
-    let mut files: Vec<(String, String)> = plans
+/// position index and the script. Made from the laid-out pages only, as the pages are,
+/// so that `serve`'s warm build writes them as a cold one does.
+pub fn search_files(laid: &LaidBook) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = laid
+        .languages
         .iter()
-        .map(|p| {
+        .map(|l| {
             (
-                search::text::file_name(&p.lang),
-                search::text::index(src, checked, p),
+                search::text::file_name(&l.plan.lang),
+                search::text::index(l),
             )
         })
         .collect();
     files.push((
         search::positions::FILE_NAME.to_string(),
-        search::positions::index(src, checked, plans),
+        search::positions::index(laid),
     ));
-    files.push((SEARCH_SCRIPT.to_string(), search_script()));
+    files.push((SEARCH_SCRIPT.to_string(), SEARCH_SCRIPT_TEXT.to_string()));
     files
 }
 
@@ -98,23 +92,24 @@ pub fn search_box(lang: &str, root: &str) -> Markup {
     }
 }
 
-/// The sidebar: every page by its short title (`title` of a page index), the current one
-/// marked. A `<details>`, so that it works without scripts; folded in the HTML, as the
-/// script opens it only on wide screens, where it stands beside the text (no layout shift).
-pub fn sidebar(plan: &Plan, current: usize, title: impl Fn(usize) -> String) -> Markup {
+/// The sidebar: every page by its short title (from the page's value, see
+/// [`crate::layout::book::Frame::sidebar`]), the current one marked. A `<details>`, so
+/// that it works without scripts; folded in the HTML, as the script opens it only on wide
+/// screens, where it stands beside the text (no layout shift).
+pub fn sidebar(plan: &Plan, page: &LaidPage) -> Markup {
     let lang = plan.lang.as_str();
+    let current = page.index;
     html! {
         nav.gb-side #gb-side aria-label=(ui("chapters", lang)) {
             details #gb-side-box {
                 summary { (ui("chapters", lang)) }
                 ol.gb-side-list {
-                    @for i in 0..plan.pages.len() {
-                        @let t = title(i);
+                    @for link in page.frame.sidebar.iter() {
                         li {
-                            @if i == current {
-                                a href=(plan.page_href(i)) aria-current="page" { (t) }
+                            @if link.page == current {
+                                a href=(plan.page_href(link.page)) aria-current="page" { (link.title) }
                             } @else {
-                                a href=(plan.page_href(i)) { (t) }
+                                a href=(plan.page_href(link.page)) { (link.title) }
                             }
                         }
                     }

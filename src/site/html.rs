@@ -3,16 +3,15 @@
 //! themselves are the page model's ([`crate::layout::page`]), written by
 //! [`crate::markup::blocks`]. Every text from the book goes through maud's escaping.
 
-use crate::check::Checked;
 use crate::i18n::{self, html_lang};
+use crate::layout::book::{LaidBook, LaidPage};
 use crate::layout::links::LinkContext;
-use crate::layout::page::{self, Block, Source};
+use crate::layout::page::{self, Block};
 use crate::layout::plan::Plan;
 use crate::markup::blocks::{self, interface_words, Writer};
 use crate::markup::Dialect;
 use crate::project::config::Config;
 use crate::resolve::model::Book;
-use crate::resolve::text;
 use crate::site::finding;
 use crate::site::own_files::{SCRIPT, STYLE};
 use maud::{html, Markup, DOCTYPE};
@@ -20,10 +19,8 @@ use std::collections::HashMap;
 
 /// Everything a page needs that is the same for the whole site.
 pub struct Site<'a> {
-    /// The book source.
-    pub src: &'a str,
-    /// The checked book.
-    pub checked: &'a Checked,
+    /// The laid-out book.
+    pub laid: &'a LaidBook<'a>,
     /// Plans of every language.
     pub plans: &'a [Plan],
     /// One folder per language.
@@ -41,16 +38,7 @@ pub struct Site<'a> {
 
 impl Site<'_> {
     fn book(&self) -> &Book {
-        &self.checked.resolved.book
-    }
-
-    /// What the page model of language `plan` is made from.
-    fn source<'s>(&'s self, plan: &'s Plan) -> Source<'s> {
-        Source {
-            src: self.src,
-            checked: self.checked,
-            lang: &plan.lang,
-        }
+        self.laid.book()
     }
 }
 
@@ -70,16 +58,6 @@ fn ui(key: &str, lang: &str) -> &'static str {
     i18n::ui(key, lang).unwrap_or("")
 }
 
-/// The title shown for a page in navigation.
-pub fn page_title(site: &Site, plan: &Plan, page: usize) -> String {
-    page::page_title(&site.source(plan), plan, page)
-}
-
-/// The title shown for a page where room is short: its `shortTitle`, if any.
-pub fn short_page_title(site: &Site, plan: &Plan, page: usize) -> String {
-    page::short_page_title(&site.source(plan), plan, page)
-}
-
 /// The blocks of a chapter in the language of plan `plan_idx`, as HTML.
 fn chapter_body(site: &Site, plan_idx: usize, chapter: &[Block], cx: &LinkContext) -> Markup {
     let w = Writer {
@@ -94,32 +72,12 @@ fn chapter_body(site: &Site, plan_idx: usize, chapter: &[Block], cx: &LinkContex
     blocks::blocks(&w, chapter)
 }
 
-/// Renders page `page` of the language planned by `plan_idx`.
-pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
+/// Renders `page` of the language planned by `plan_idx`.
+pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
     let plan = &site.plans[plan_idx];
     let lang = plan.lang.as_str();
-    let book = site.book();
     let root = if site.multi { "../" } else { "" };
-    let book_title = book
-        .info("title", lang)
-        .map(|t| text::resolve_plain(book, t, lang))
-        .unwrap_or_else(|| book.id.clone());
-    let this_title = page_title(site, plan, page);
-    // The top bar names the book in few words when it has a `shortTitle`; the page's one
-    // `h1` keeps the full title.
-    let short_book_title = book
-        .info("shortTitle", lang)
-        .map(|t| text::resolve_plain(book, t, lang))
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or_else(|| book_title.clone());
-    let title_lang = info_lang(book, "title", lang);
-    let copyright_lang = info_lang(book, "copyright", lang);
-    let short_title_lang = if book.info("shortTitle", lang).is_some() {
-        info_lang(book, "shortTitle", lang)
-    } else {
-        title_lang.clone()
-    };
-    let chapter = plan.pages[page].chapter;
+    let chapter = page.chapter;
     let inline_anchor = |d: usize| format!("gb-inline-{d}");
     let cx = LinkContext {
         plan,
@@ -130,91 +88,25 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
         root,
         renamed: &[],
     };
-    let prev = page.checked_sub(1);
-    let next = (page + 1 < plan.pages.len()).then_some(page + 1);
-    let blocks = chapter.map(|c| page::chapter(&site.source(plan), c));
-    let body = match &blocks {
-        Some(b) => chapter_body(site, plan_idx, b, &cx),
-        None => contents(site, plan),
+    let body = match chapter {
+        Some(_) => chapter_body(site, plan_idx, &page.blocks, &cx),
+        None => contents(page, plan),
     };
-    // A page has one `h1`: the book's own when the chapter has one, else the book's title
-    // above the chapter's headings.
-    let title_is_h1 = !blocks.as_deref().is_some_and(page::has_heading_one);
-    let description = book
-        .info("subtitle", lang)
-        .map(|t| text::resolve_plain(book, t, lang))
-        .or_else(|| blocks.as_deref().and_then(page::first_paragraph))
-        .map(|t| page::summary(&t, 160))
-        .filter(|t| !t.is_empty());
-    let title = if page == 0 {
-        book_title.clone()
-    } else {
-        format!("{this_title} – {book_title}")
-    };
-    let (canonical, alternates) = addresses(site, chapter);
     let markup = html! {
         (DOCTYPE)
         html lang=(html_lang(lang)) {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                @if let Some(d) = &description { meta name="description" content=(d); }
-                @if let Some(c) = canonical.get(plan_idx).and_then(|c| c.as_ref()) { link rel="canonical" href=(c); }
-                @for (tag, url) in &alternates { link rel="alternate" hreflang=(tag) href=(url); }
-                meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
-                link rel="icon" href={ (root) (FAVICON) } type="image/svg+xml";
-                link rel="stylesheet" href={ (root) (STYLE) };
-                script src={ (root) (SCRIPT) } defer {}
-                script src={ (root) (finding::SEARCH_SCRIPT) } defer {}
-            }
+            (head(site, plan_idx, page, root))
             body.gb-page data-gb-lang=[site.multi.then_some(lang)] {
                 a.gb-skip href="#main" { (ui("skip_to_content", lang).trim()) }
-                header.gb-top {
-                    @if title_is_h1 {
-                        h1.gb-site-title lang=[title_lang.as_deref()] { a.gb-book-title href="index.html" { (book_title) } }
-                    } @else {
-                        a.gb-book-title href="index.html" lang=[short_title_lang.as_deref()] { (short_book_title) }
-                    }
-                    nav.gb-top-nav aria-label=(ui("nav_book", lang)) {
-                        @if let Some(ci) = plan.contents {
-                            a href=(plan.page_href(ci)) { (ui("contents", lang)) }
-                        }
-                        @if book.languages.len() > 1 {
-                            span.gb-langs role="group" aria-label=(ui("language", lang)) {
-                                @for l in &book.languages {
-                                    @if l == lang {
-                                        span.gb-lang-current aria-current="true" lang=(html_lang(l)) { (i18n::language_name(l)) }
-                                    } @else if let Some(h) = cx.language_href(l) {
-                                        a.gb-lang href=(h) hreflang=(html_lang(l)) lang=(html_lang(l)) data-lang=(l) { (i18n::language_name(l)) }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    (finding::search_box(lang, root))
-                }
-                (finding::sidebar(plan, page, |p| short_page_title(site, plan, p)))
+                (top_bar(plan, page, &cx, root))
+                (finding::sidebar(plan, page))
                 main.gb-main #main {
                     (body)
                 }
-                nav.gb-pager aria-label=(ui("nav_pages", lang)) {
-                    @if let Some(p) = prev {
-                        a.gb-prev rel="prev" href=(plan.page_href(p)) {
-                            span.gb-pager-dir { "← " (ui("previous", lang)) }
-                            span.gb-pager-title { (short_page_title(site, plan, p)) }
-                        }
-                    }
-                    @if let Some(n) = next {
-                        a.gb-next rel="next" href=(plan.page_href(n)) {
-                            span.gb-pager-dir { (ui("next", lang)) " →" }
-                            span.gb-pager-title { (short_page_title(site, plan, n)) }
-                        }
-                    }
-                }
+                (pager(plan, page))
                 footer.gb-footer {
-                    @if let Some(c) = book.info("copyright", lang) {
-                        p lang=[copyright_lang.as_deref()] { (text::resolve_plain(book, c, lang)) }
+                    @if let Some(c) = &page.frame.texts.copyright {
+                        p lang=[page.frame.texts.copyright_lang.as_deref()] { (c) }
                     }
                 }
                 (interface_words(&body, lang))
@@ -224,24 +116,121 @@ pub fn page(site: &Site, plan_idx: usize, page: usize) -> String {
     markup.into_string()
 }
 
-/// The language of book information `name` (`title`, `copyright`) shown on a page in
-/// `lang`, when it differs: a value given only language-neutrally is in the book's
-/// first language, and says so on the pages of the others.
-fn info_lang(book: &Book, name: &str, lang: &str) -> Option<String> {
-    let (_, t) = book.info.iter().find(|(n, _)| n == name)?;
-    book.other_language(t, lang)
-        .map(|l| html_lang(l).to_string())
+/// The book's title on a page: its `title`, else its ID.
+fn book_title(page: &LaidPage) -> String {
+    let texts = &page.frame.texts;
+    texts.title.clone().unwrap_or_else(|| texts.id.clone())
+}
+
+/// A page's `head`: title, description, addresses, icon, style sheet and script.
+fn head(site: &Site, plan_idx: usize, page: &LaidPage, root: &str) -> Markup {
+    let book_title = book_title(page);
+    let description = page
+        .frame
+        .texts
+        .subtitle
+        .clone()
+        .or_else(|| page::first_paragraph(&page.blocks))
+        .map(|t| page::summary(&t, 160))
+        .filter(|t| !t.is_empty())
+        // A page of no paragraphs (the contents) in a book without a subtitle still says
+        // what it is to a search engine.
+        .or_else(|| Some(format!("{} – {book_title}", page.frame.title)));
+    let title = if page.index == 0 {
+        book_title
+    } else {
+        format!("{} – {book_title}", page.frame.title)
+    };
+    let (canonical, alternates) = addresses(site, page.chapter);
+    html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            @if let Some(d) = &description { meta name="description" content=(d); }
+            @if let Some(c) = canonical.get(plan_idx).and_then(|c| c.as_ref()) { link rel="canonical" href=(c); }
+            @for (tag, url) in &alternates { link rel="alternate" hreflang=(tag) href=(url); }
+            meta name="generator" content={ "gobook " (env!("CARGO_PKG_VERSION")) };
+            link rel="icon" href={ (root) (FAVICON) } type="image/svg+xml";
+            link rel="stylesheet" href={ (root) (STYLE) };
+            script src={ (root) (SCRIPT) } defer {}
+            script src={ (root) (finding::SEARCH_SCRIPT) } defer {}
+        }
+    }
+}
+
+/// The bar above a page: the book's title and the navigation between contents and languages.
+fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext, root: &str) -> Markup {
+    let lang = plan.lang.as_str();
+    let texts = &page.frame.texts;
+    let book_title = book_title(page);
+    // A page has one `h1`: the book's own when the chapter has one, else the book's title
+    // above the chapter's headings.
+    let title_is_h1 = page.chapter.is_none() || !page::has_heading_one(&page.blocks);
+    // The top bar names the book in few words when it has a `shortTitle`; the page's one
+    // `h1` keeps the full title.
+    let short_book_title = texts
+        .short_title
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| book_title.clone());
+    let languages = &page.book.languages;
+    html! {
+        header.gb-top {
+            @if title_is_h1 {
+                h1.gb-site-title lang=[texts.title_lang.as_deref()] { a.gb-book-title href="index.html" { (book_title) } }
+            } @else {
+                a.gb-book-title href="index.html" lang=[texts.short_title_lang.as_deref()] { (short_book_title) }
+            }
+            nav.gb-top-nav aria-label=(ui("nav_book", lang)) {
+                @if let Some(ci) = plan.contents {
+                    a href=(plan.page_href(ci)) { (ui("contents", lang)) }
+                }
+                @if languages.len() > 1 {
+                    span.gb-langs role="group" aria-label=(ui("language", lang)) {
+                        @for l in languages {
+                            @if l == lang {
+                                span.gb-lang-current aria-current="true" lang=(html_lang(l)) { (i18n::language_name(l)) }
+                            } @else if let Some(h) = cx.language_href(l) {
+                                a.gb-lang href=(h) hreflang=(html_lang(l)) lang=(html_lang(l)) data-lang=(l) { (i18n::language_name(l)) }
+                            }
+                        }
+                    }
+                }
+            }
+            (finding::search_box(lang, root))
+        }
+    }
+}
+
+/// The links to the pages before and after.
+fn pager(plan: &Plan, page: &LaidPage) -> Markup {
+    let lang = plan.lang.as_str();
+    html! {
+        nav.gb-pager aria-label=(ui("nav_pages", lang)) {
+            @if let Some(p) = &page.frame.prev {
+                a.gb-prev rel="prev" href=(plan.page_href(p.page)) {
+                    span.gb-pager-dir { "← " (ui("previous", lang)) }
+                    span.gb-pager-title { (p.title) }
+                }
+            }
+            @if let Some(n) = &page.frame.next {
+                a.gb-next rel="next" href=(plan.page_href(n.page)) {
+                    span.gb-pager-dir { (ui("next", lang)) " →" }
+                    span.gb-pager-title { (n.title) }
+                }
+            }
+        }
+    }
 }
 
 /// The generated table of contents.
-fn contents(site: &Site, plan: &Plan) -> Markup {
+fn contents(page: &LaidPage, plan: &Plan) -> Markup {
     html! {
         h2.gb-h2 { (ui("contents", &plan.lang)) }
         ol.gb-toc {
-            @for (i, p) in plan.pages.iter().enumerate().skip(1) {
-                @if p.chapter.is_some() {
-                    li { a href=(plan.page_href(i)) { (page_title(site, plan, i)) } }
-                }
+            @for entry in &page.frame.contents {
+                li { a href=(plan.page_href(entry.page)) { (entry.title) } }
             }
         }
     }
@@ -348,6 +337,22 @@ if(c.indexOf(k)>=0){{l=k;break}}}}}}location.replace(l+'/index.html')}})();",
     )
 }
 
+/// The book's texts in language `lang`.
+fn texts_of<'s>(site: &'s Site, lang: &str) -> Option<&'s crate::layout::book::BookTexts> {
+    site.laid
+        .languages
+        .iter()
+        .find(|l| l.plan.lang == lang)
+        .map(|l| &*l.texts)
+}
+
+/// The book's title in `lang`, else its ID.
+fn language_title(site: &Site, lang: &str) -> String {
+    texts_of(site, lang)
+        .and_then(|t| t.title.clone())
+        .unwrap_or_else(|| site.book().id.clone())
+}
+
 /// The root page of a site with several languages: one link per language. A tiny script
 /// opens the reader's language (see [`opening_script`]); without script, the default one.
 pub fn language_index(site: &Site) -> String {
@@ -369,7 +374,7 @@ pub fn language_index(site: &Site) -> String {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (book.info("title", default).map(|t| text::resolve_plain(book, t, default)).unwrap_or_else(|| book.id.clone())) }
+                title { (language_title(site, default)) }
                 script { (maud::PreEscaped(opening_script(site, default))) }
                 noscript { meta http-equiv="refresh" content={ "0; url=" (default) "/index.html" }; }
                 @if let Some(b) = &base { link rel="canonical" href=(b); }
@@ -385,8 +390,8 @@ pub fn language_index(site: &Site) -> String {
                 main.gb-main.gb-language-index #main {
                     @for l in &book.languages {
                         section lang=(html_lang(l)) {
-                            h1 { a href={ (l) "/index.html" } { (book.info("title", l).map(|t| text::resolve_plain(book, t, l)).unwrap_or_else(|| book.id.clone())) } }
-                            @if let Some(s) = book.info("subtitle", l) { p.gb-s1 { (text::resolve_plain(book, s, l)) } }
+                            h1 { a href={ (l) "/index.html" } { (language_title(site, l)) } }
+                            @if let Some(s) = texts_of(site, l).and_then(|t| t.subtitle.as_deref()) { p.gb-s1 { (s) } }
                             p.gb-enter { a href={ (l) "/index.html" } data-lang=(l) { (i18n::language_name(l)) " →" } }
                         }
                     }

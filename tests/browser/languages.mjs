@@ -19,7 +19,7 @@ const expect = async (what, options, want, before) => {
   if (before) await before(page);
   await page.goto(server.base + '/index.html');
   try {
-    await page.waitForURL(new RegExp(`/${want}/index\\.html$`), { timeout: 5000 });
+    await page.waitForURL(new RegExp(`/${want}/index\\.html$`), { timeout: 15000 });
     console.log(`${what}: ${want}/`);
   } catch {
     failed++;

@@ -56,6 +56,17 @@ pub fn corpora() -> Option<PathBuf> {
     None
 }
 
+/// Says in one line that the running test steps aside because a tool is missing (`why`), where
+/// the harness shows it: straight to the process's stderr, past the capture that hides
+/// `eprintln!` of passing tests. Under `CI` a missing tool is a failure instead.
+#[track_caller]
+pub fn steps_aside(why: &str) {
+    if std::env::var_os("CI").is_some() {
+        panic!("{why} (CI is set, so a missing tool is a failure; scripts/setup.sh installs it)");
+    }
+    let _ = writeln!(std::io::stderr(), "{} steps aside: {why}", test_name());
+}
+
 /// The running test's name: libtest names each test's thread after it.
 fn test_name() -> String {
     std::thread::current().name().unwrap_or("it").to_string()
@@ -135,6 +146,35 @@ pub fn have(cmd: &str, arg: &str) -> bool {
         .arg(arg)
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+/// Whether the external tool `cmd` runs (`cmd arg` succeeds). Missing: a failure under CI,
+/// otherwise `false` after saying, past the test harness's capture, that the test steps aside.
+pub fn tool(cmd: &str, arg: &str) -> bool {
+    if have(cmd, arg) {
+        return true;
+    }
+    missing_tool(cmd)
+}
+
+/// Whether the program at `path` exists, as [`tool`] says it.
+pub fn tool_path(path: &Path) -> bool {
+    if path.is_file() {
+        return true;
+    }
+    missing_tool(&path.display().to_string())
+}
+
+fn missing_tool(name: &str) -> bool {
+    if std::env::var_os("CI").is_some() {
+        panic!("{name} is missing (CI is set, so this is a failure); scripts/setup.sh installs it");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipping: {name} is not installed; scripts/setup.sh installs it ({})",
+        test_name()
+    );
+    false
 }
 
 /// Chromium for the browser tests (`CHROMIUM` overrides Debian's).

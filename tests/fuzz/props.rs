@@ -247,6 +247,7 @@ fn book_around(raw: &str) -> String {
 /// markup makes well-formed, must be refused by the parser; the rest is rendered
 /// without them.
 pub fn inline_rich(data: &[u8]) {
+    use gobook::diagnostics::Code;
     use gobook::layout::diagram::board_diagram;
     use gobook::layout::links::LinkContext;
     use gobook::layout::page::{self, Source};
@@ -261,7 +262,7 @@ pub fn inline_rich(data: &[u8]) {
             parsed
                 .diagnostics
                 .iter()
-                .any(|d| d.code == "control-character"),
+                .any(|d| d.code == Code::ControlCharacter),
             "a control character was not refused"
         );
     }
@@ -363,6 +364,7 @@ fn standalone_svg(
         id_prefix: "gb".into(),
         caption: caption_text(book, d, lang),
         width,
+        ..SvgOptions::default()
     };
     let svg = render(&board, &opts);
     let labels = board.labels.iter().map(|l| l.1.clone()).collect();

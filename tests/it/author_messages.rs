@@ -2,7 +2,7 @@
 //! checked word for word where it matters: "did you mean" for names that are typos,
 //! `url=` for an include's file, the base an `at=N` needs, a mark put before its move.
 
-use gobook::diagnostics::{Diagnostic, Severity};
+use gobook::diagnostics::{Code, Diagnostic, Severity};
 
 fn check(src: &str) -> Vec<Diagnostic> {
     gobook::check::check(src).diagnostics
@@ -11,7 +11,7 @@ fn check(src: &str) -> Vec<Diagnostic> {
 /// The one message with `code`, failing with every message when there is not exactly one.
 fn message(src: &str, code: &str) -> String {
     let all = check(src);
-    let found: Vec<&Diagnostic> = all.iter().filter(|d| d.code == code).collect();
+    let found: Vec<&Diagnostic> = all.iter().filter(|d| d.code.as_str() == code).collect();
     assert_eq!(found.len(), 1, "one `{code}` expected in {all:#?}");
     found[0].message.clone()
 }
@@ -83,11 +83,17 @@ fn an_unknown_standard_text_names_the_closest_one() {
     );
     assert!(m.ends_with("did you mean `#btp_de#`?"), "{m}");
     // A `#` in running text is text: nothing is reported.
-    let all = check(&format!("{HEAD}::p Move #5 and C# and #zzzzzz#.\n"));
+    let all = check(&format!("{HEAD}::p Move #5 and C# and #7#.\n"));
     assert!(
-        all.iter().all(|d| d.code != "unknown-standard-text"),
+        all.iter().all(|d| d.code != Code::UnknownStandardText),
         "{all:#?}"
     );
+    // A word between `#`s like no standard text stays literal too, and is said (#34).
+    let m = message(
+        &format!("{HEAD}::p #zzzzzz# here.\n"),
+        "unknown-standard-text",
+    );
+    assert!(m.contains("no standard text is like it"), "{m}");
 }
 
 #[test]
@@ -124,7 +130,7 @@ fn an_include_or_image_with_file_says_url() {
     let all = check(&format!("{HEAD}::include file=\"notes.md\"\n"));
     let e = all
         .iter()
-        .find(|d| d.code == "include-without-url")
+        .find(|d| d.code == Code::IncludeWithoutUrl)
         .unwrap();
     assert_eq!(e.severity, Severity::Error);
     assert_eq!(
@@ -146,7 +152,7 @@ fn at_without_a_base_names_the_nearest_earlier_go_data() {
         "{HEAD}::go(#game1) mv=D4Q16D16Q4\n\n::chapter(#c3)\n\n::h1 Moves 51 on\n\n::fig at=3\n"
     );
     let all = check(&src);
-    let d = all.iter().find(|d| d.code == "at-without-base").unwrap();
+    let d = all.iter().find(|d| d.code == Code::AtWithoutBase).unwrap();
     assert_eq!(d.severity, Severity::Error);
     assert_eq!(
         d.message,
@@ -186,7 +192,7 @@ fn a_mark_on_the_point_the_next_move_fills_is_pointed_out() {
     for fine in ["::dia at=4 tr=D16", "::dia at=3 tr=Q16", "::dia at=3 tr=C3"] {
         let all = check(&format!("{HEAD}::go(#g) mv=D4Q16D16Q4\n\n{fine}\n"));
         assert!(
-            all.iter().all(|d| d.code != "mark-before-move"),
+            all.iter().all(|d| d.code != Code::MarkBeforeMove),
             "{fine}: {all:#?}"
         );
     }

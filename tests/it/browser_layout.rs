@@ -44,9 +44,9 @@ fn paragraphs_and_pages_are_laid_out_as_the_spec_says() {
             std::env::var_os("CI").is_none(),
             "browser tests cannot run under CI: {why}; run scripts/setup.sh"
         );
-        eprintln!(
-            "SKIPPED browser layout tests: {why}; run scripts/setup.sh to install what they need"
-        );
+        crate::common::steps_aside(&format!(
+            "browser layout tests: {why}; run scripts/setup.sh to install what they need"
+        ));
         return;
     }
     let root = common::root();

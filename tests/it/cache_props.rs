@@ -1,5 +1,7 @@
 //! Properties of the caches `serve` keeps between builds, over generated books and
-//! generated sequences of edits: after every edit the site the serve pipeline holds is
+//! generated sequences of edits of every kind the format allows (moves, diagrams, captions,
+//! hints, standard texts and game info in text, `shortTitle`, images, `break`, problems
+//! with varied answers, includes, languages, settings): after every edit the site the serve pipeline holds is
 //! byte for byte the site a cold build of the same text makes (or both fail alike), and
 //! a check with a kept cache reports what a cold check reports, once per element.
 
@@ -22,8 +24,9 @@ type Pt = (u8, u8);
 /// so any edit leaves a book that refers only to what exists.
 #[derive(Clone, Debug)]
 enum El {
-    /// `::go` with moves in columns A-E (made legal when written).
-    Go { moves: Vec<Pt> },
+    /// `::go` with moves in columns A-E (made legal when written), and the name of Black
+    /// (`pb`, which `#pb#` in text shows).
+    Go { moves: Vec<Pt>, pb: Option<String> },
     /// A diagram: `kind` 0 fig, 1 dia, 2 var, 3 prb; own moves in columns F-J, where
     /// no position of the game has stones.
     Dia {
@@ -37,6 +40,10 @@ enum El {
         lang: usize,
         id: bool,
         text: Option<String>,
+        /// The `break` before it: 0 none, else page, column or line.
+        brk: u8,
+        /// Which answers a problem has (see [`ANSWERS`]).
+        answers: usize,
     },
     /// A paragraph or heading, with a coordinate, an inline diagram, a link to a
     /// chapter and the book's title as options.
@@ -48,7 +55,16 @@ enum El {
         inline: Option<Vec<Pt>>,
         link: Option<usize>,
         title: bool,
+        /// Hidden until asked for.
+        hint: bool,
+        /// A standard text (`#sn#`) and the game info of the Go data (`#pb#`).
+        sn: bool,
+        pb: bool,
+        /// The `break` before it: 0 none, else page, column or line.
+        brk: u8,
     },
+    /// `::img` of the picture beside the book, with a caption.
+    Image { caption: Option<String> },
     /// A buy button (its link comes from `gobook.toml`).
     Buy,
     /// `::include` of the Markdown file beside the book, or of the gobook one.
@@ -61,6 +77,8 @@ enum El {
 struct Chapter {
     id: bool,
     lang: usize,
+    /// `shortTitle`, the chapter's name in the pager.
+    short_title: Option<String>,
     els: Vec<El>,
 }
 
@@ -121,7 +139,44 @@ enum Edit {
     Shop(Option<u8>),
     Markdown(String),
     Part(String),
+    Hint {
+        el: usize,
+    },
+    Break {
+        el: usize,
+        brk: u8,
+    },
+    Answers {
+        el: usize,
+        answers: usize,
+    },
+    Player {
+        go: usize,
+        name: Option<String>,
+    },
+    ShortTitle {
+        ch: usize,
+        title: Option<String>,
+    },
+    /// Turns `#sn#` and `#pb#` on or off in a paragraph.
+    Texts {
+        el: usize,
+        sn: bool,
+        pb: bool,
+    },
 }
+
+/// A problem's answers on its board (Black C3, White D3, Black to play).
+const ANSWERS: &[&str] = &[
+    "correct=\"C4\"",
+    "correct=\"C4;B3\"",
+    "correct=\"C4\" wrong=\"B3C4\"",
+    "correct=\"C4(Good.)\" wrong=\"D4(Not this.);B3C4\"",
+    "correct=\"C4 B3 D4\"",
+];
+
+/// The `break` values a selector names (0: none written).
+const BREAKS: &[&str] = &["", "page", "column", "line"];
 
 fn word() -> impl Strategy<Value = String> {
     "[a-z]{1,6}"
@@ -141,14 +196,16 @@ fn own_pt() -> impl Strategy<Value = Pt> {
 
 fn element() -> impl Strategy<Value = El> {
     prop_oneof![
-        2 => prop::collection::vec(game_pt(), 0..10).prop_map(|moves| El::Go { moves }),
+        2 => (prop::collection::vec(game_pt(), 0..10), prop::option::of(word())).prop_map(|(moves, pb)| El::Go { moves, pb }),
         4 => (prop::sample::select(vec![0u8, 1, 2, 3, 3]), prop::option::of(0usize..4), 0usize..20, 0usize..20, prop::collection::vec(own_pt(), 0..4), prop::option::of(words()), any::<bool>(), 0usize..3, any::<bool>())
             .prop_flat_map(|(kind, base, at, to, own, caption, caption_lang, lang, id)| {
-                prop::option::of(words()).prop_map(move |text| El::Dia { kind, base, at, to, own: own.clone(), caption: caption.clone(), caption_lang, lang, id, text })
+                (prop::option::of(words()), 0u8..4, 0..ANSWERS.len()).prop_map(move |(text, brk, answers)| El::Dia { kind, base, at, to, own: own.clone(), caption: caption.clone(), caption_lang, lang, id, text, brk, answers })
             }),
         3 => (any::<bool>(), 0usize..3, words(), any::<bool>(), prop::option::of(prop::collection::vec(own_pt(), 1..3)), prop::option::of(0usize..4), any::<bool>())
-            .prop_map(|(heading, lang, words, coord, inline, link, title)| El::Para { heading, lang, words, coord, inline, link, title }),
-        1 => prop_oneof![Just(El::Buy), any::<bool>().prop_map(|gobook| El::Include { gobook })],
+            .prop_flat_map(|(heading, lang, words, coord, inline, link, title)| {
+                (any::<bool>(), any::<bool>(), any::<bool>(), 0u8..4).prop_map(move |(hint, sn, pb, brk)| El::Para { heading, lang, words: words.clone(), coord, inline: inline.clone(), link, title, hint, sn, pb, brk })
+            }),
+        1 => prop_oneof![Just(El::Buy), any::<bool>().prop_map(|gobook| El::Include { gobook }), prop::option::of(words()).prop_map(|caption| El::Image { caption })],
     ]
 }
 
@@ -156,9 +213,15 @@ fn chapter() -> impl Strategy<Value = Chapter> {
     (
         any::<bool>(),
         0usize..3,
+        prop::option::of(word()),
         prop::collection::vec(element(), 0..6),
     )
-        .prop_map(|(id, lang, els)| Chapter { id, lang, els })
+        .prop_map(|(id, lang, short_title, els)| Chapter {
+            id,
+            lang,
+            short_title,
+            els,
+        })
 }
 
 fn book() -> impl Strategy<Value = Book> {
@@ -196,6 +259,12 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => prop::option::of(0u8..3).prop_map(Edit::Shop),
         1 => words().prop_map(Edit::Markdown),
         1 => words().prop_map(Edit::Part),
+        2 => (0usize..20).prop_map(|el| Edit::Hint { el }),
+        1 => (0usize..20, 0u8..4).prop_map(|(el, brk)| Edit::Break { el, brk }),
+        2 => (0usize..20, 0..ANSWERS.len()).prop_map(|(el, answers)| Edit::Answers { el, answers }),
+        2 => (0usize..8, prop::option::of(word())).prop_map(|(go, name)| Edit::Player { go, name }),
+        2 => (0usize..4, prop::option::of(word())).prop_map(|(ch, title)| Edit::ShortTitle { ch, title }),
+        2 => (0usize..20, any::<bool>(), any::<bool>()).prop_map(|(el, sn, pb)| Edit::Texts { el, sn, pb }),
     ]
 }
 
@@ -233,7 +302,7 @@ impl Book {
                     .iter_mut()
                     .flat_map(|c| c.els.iter_mut())
                     .filter_map(|e| {
-                        if let El::Go { moves } = e {
+                        if let El::Go { moves, .. } = e {
                             Some(moves)
                         } else {
                             None
@@ -292,12 +361,48 @@ impl Book {
                 Chapter {
                     id: true,
                     lang: 0,
+                    short_title: None,
                     els: Vec::new(),
                 },
             ),
             Edit::Shop(s) => self.shop = *s,
             Edit::Markdown(t) => self.md = t.clone(),
             Edit::Part(t) => self.part = t.clone(),
+            Edit::Hint { el } => {
+                if let Some(El::Para { hint, .. }) = self.element_mut(*el) {
+                    *hint ^= true;
+                }
+            }
+            Edit::Break { el, brk: b } => match self.element_mut(*el) {
+                Some(El::Para { brk, .. }) | Some(El::Dia { brk, .. }) => *brk = *b,
+                _ => {}
+            },
+            Edit::Answers { el, answers: a } => {
+                if let Some(El::Dia { answers, .. }) = self.element_mut(*el) {
+                    *answers = *a;
+                }
+            }
+            Edit::Player { go, name } => {
+                let mut gos: Vec<&mut Option<String>> = self
+                    .chapters
+                    .iter_mut()
+                    .flat_map(|c| c.els.iter_mut())
+                    .filter_map(|e| match e {
+                        El::Go { pb, .. } => Some(pb),
+                        _ => None,
+                    })
+                    .collect();
+                let n = gos.len();
+                if n > 0 {
+                    *gos[go % n] = name.clone();
+                }
+            }
+            Edit::ShortTitle { ch, title } => self.chapters[ch % nch].short_title = title.clone(),
+            Edit::Texts { el, sn: s, pb: p } => {
+                if let Some(El::Para { sn, pb, .. }) = self.element_mut(*el) {
+                    (*sn, *pb) = (*s, *p);
+                }
+            }
         }
     }
 
@@ -316,6 +421,7 @@ impl Book {
         }
         std::fs::write(dir.join("part.md"), format!("Some *{}*.\n", self.md)).unwrap();
         std::fs::write(dir.join("part.gobook"), format!("::p {}\n", self.part)).unwrap();
+        std::fs::write(dir.join("pic.png"), crate::epub_build::PNG).unwrap();
     }
 
     /// The book as gobook text.
@@ -345,15 +451,21 @@ impl Book {
             if c.id {
                 out.push_str(&format!("(#c{ci})"));
             }
+            if let Some(t) = &c.short_title {
+                out.push_str(&format!(" shortTitle=\"{t}\""));
+            }
             out.push_str("\n\n");
             let mut last_go: Option<usize> = None;
             let mut last_dia = false;
             for el in &c.els {
                 match el {
-                    El::Go { moves } => {
+                    El::Go { moves, pb } => {
                         let legal = legal_game(moves);
                         let k = gos.len();
                         out.push_str(&format!("::go(#g{k}) sz=9"));
+                        if let Some(name) = pb {
+                            out.push_str(&format!(" pb=\"{name}\""));
+                        }
                         if !legal.is_empty() {
                             out.push_str(&format!(" mv=\"{}\"", join(&legal)));
                         }
@@ -371,6 +483,8 @@ impl Book {
                         lang,
                         id,
                         text,
+                        brk,
+                        answers,
                     } => {
                         let mut kind = ["fig", "dia", "var", "prb"][*kind as usize % 4];
                         if kind == "var" && !last_dia {
@@ -413,7 +527,13 @@ impl Book {
                             out.push_str(&format!(" mv=\"{}\"", join(&own)));
                         }
                         if kind == "prb" && base_go.is_none() {
-                            out.push_str(" ab=C3 aw=D3 correct=\"C4\"");
+                            out.push_str(&format!(
+                                " ab=C3 aw=D3 pl=b {}",
+                                ANSWERS[answers % ANSWERS.len()]
+                            ));
+                        }
+                        if *brk > 0 {
+                            out.push_str(&format!(" break={}", BREAKS[*brk as usize % 4]));
                         }
                         if let Some(t) = caption {
                             let l = if *caption_lang {
@@ -436,6 +556,12 @@ impl Book {
                         last_dia = true;
                     }
                     El::Buy => out.push_str("::buy"),
+                    El::Image { caption } => {
+                        out.push_str("::img url=pic.png");
+                        if let Some(t) = caption {
+                            out.push_str(&format!(" ca=\"{t}\""));
+                        }
+                    }
                     El::Broken => out.push_str("::dia sz=9 mv=\"C3 C3\""),
                     El::Include { gobook } => out.push_str(if *gobook {
                         "::include url=part.gobook"
@@ -450,12 +576,28 @@ impl Book {
                         inline,
                         link,
                         title,
+                        hint,
+                        sn,
+                        pb,
+                        brk,
                     } => {
                         out.push_str(&format!(
-                            "::{}{} {words}",
+                            "::{}{}{}{} {words}",
                             if *heading { "h1" } else { "p" },
-                            tag(*lang)
+                            tag(*lang),
+                            if *hint && !*heading { " hint=1" } else { "" },
+                            if *brk > 0 {
+                                format!(" break={}", BREAKS[*brk as usize % 4])
+                            } else {
+                                String::new()
+                            }
                         ));
+                        if *sn {
+                            out.push_str(" #sn#");
+                        }
+                        if *pb {
+                            out.push_str(" by #pb#");
+                        }
                         if *coord {
                             out.push_str(" at C3 and G5");
                         }
@@ -665,7 +807,7 @@ fn check_text(parts: &[Option<String>], filler: &str) -> String {
 fn diagnostics(c: &gobook::check::Checked) -> Vec<(u32, u32, &'static str, String)> {
     c.diagnostics
         .iter()
-        .map(|d| (d.span.start, d.span.end, d.code, d.message.clone()))
+        .map(|d| (d.span.start, d.span.end, d.code.as_str(), d.message.clone()))
         .collect()
 }
 

@@ -2,6 +2,7 @@
 //! previous one equals a cold build of the same text, byte for byte, and a warm check
 //! reports what a cold one does.
 
+use gobook::diagnostics::Code;
 use gobook::project::build::Options;
 use gobook::site::build::{render, Cache};
 use std::path::{Path, PathBuf};
@@ -81,7 +82,7 @@ fn check_reports_the_errors_of_every_one_of_identical_elements() {
         let idx = gobook::format::syntax::LineIndex::new(src);
         c.diagnostics
             .iter()
-            .filter(|d| d.code == "illegal-move")
+            .filter(|d| d.code == Code::IllegalMove)
             .map(|d| idx.line(d.span.start))
             .collect::<Vec<_>>()
     };

@@ -238,7 +238,7 @@ fn inspect_streams_the_same_bytes_as_the_whole_tree() {
         let checked = gobook::check::check_with_included(
             &src,
             &mut gobook::resolve::cache::ResolveCache::once(),
-            &|url: &str| gobook::project::includes::ids_of(url, std::path::Path::new(&path)),
+            &|url: &str| gobook::project::includes::gobook_source(url, std::path::Path::new(&path)),
         );
         let streamed = gobook::inspect::inspect(&src, &checked, lang);
         let whole = Whole {

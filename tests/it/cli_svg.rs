@@ -9,13 +9,18 @@ fn example() -> String {
         .to_string()
 }
 
-/// The centre of every numbered stone's text, by label, from the SVG.
+/// The centre of every numbered stone's text, by label, from the SVG (condensed numbers sit
+/// in a group scaled by .75 horizontally).
 fn texts(svg: &str) -> Vec<(String, f64, f64)> {
     let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
     doc.descendants()
         .filter(|n| n.has_tag_name("text"))
         .filter_map(|n| {
-            let x: f64 = n.attribute("x")?.parse().ok()?;
+            let scale = match n.parent_element()?.attribute("transform") {
+                Some("scale(.75 1)") => 0.75,
+                _ => 1.0,
+            };
+            let x: f64 = n.attribute("x")?.parse::<f64>().ok()? * scale;
             let y: f64 = n.attribute("y")?.parse().ok()?;
             Some((n.text()?.to_string(), x, y))
         })
@@ -220,5 +225,39 @@ fn svg_and_png_outputs_replace_only_what_gobook_drew() {
         gobook(&args).status.code(),
         Some(0),
         "its own files are replaced"
+    );
+}
+
+#[test]
+fn a_book_of_one_diagram_needs_no_id() {
+    let dir = common::tempdir();
+    let book = dir.path().join("one.gobook");
+    std::fs::write(
+        &book,
+        "::book(#one)\n\n::chapter\n\n::dia(#only) sz=9 ab=C3 aw=D4\n",
+    )
+    .unwrap();
+    let out = gobook(&["svg", book.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("Black stones: C3"));
+    // Two diagrams: which one is the user's choice, and the message says how to make it.
+    std::fs::write(
+        &book,
+        "::book(#one)\n\n::chapter\n\n::dia(#a) sz=9 ab=C3\n\n::dia(#b) sz=9 aw=D4\n",
+    )
+    .unwrap();
+    let out = gobook(&["svg", book.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("has 2 diagrams") && err.contains("--id"),
+        "{err}"
     );
 }

@@ -112,7 +112,8 @@ fn import_says_what_it_made_and_what_to_run_next() {
         "{text}"
     );
     assert!(plural_after_one(&text).is_empty(), "{text}");
-    // Markup is placed on the figures, and the count says so.
+    // Markup is placed on the figures, or (the triangle on move 1, which would hide its
+    // number) on a reference diagram, and the count says so.
     std::fs::write(
         tmp.path().join("m.sgf"),
         "(;GM[1]FF[4]SZ[9];B[cc]TR[cc];W[gg]LB[gc:A];B[cg])",
@@ -121,7 +122,7 @@ fn import_says_what_it_made_and_what_to_run_next() {
     let (ok, text) = gobook(&["import", "m.sgf", "-o", "m.gobook"], tmp.path());
     assert!(ok, "{text}");
     assert!(
-        text.contains("1 figure, 0 variation diagrams, 0 comments; 2 of 2 marks and labels placed"),
+        text.contains("1 figure, 1 variation diagram, 0 comments; 2 of 2 marks and labels placed"),
         "{text}"
     );
     // The command it names works on what it wrote.

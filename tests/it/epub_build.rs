@@ -184,7 +184,7 @@ pub(crate) fn assert_epubcheck_clean(files: &[PathBuf]) {
             std::env::var_os("CI").is_none(),
             "epubcheck is missing (scripts/setup.sh installs it)"
         );
-        eprintln!("skipping epubcheck: not installed (scripts/setup.sh installs it)");
+        crate::common::steps_aside("epubcheck is not installed");
         return;
     };
     let handles: Vec<_> = files
@@ -355,9 +355,11 @@ fn chapters_with_interactive_diagrams_carry_the_script_and_its_words() {
     let de = check_container(&out.join("ear-reddening-de.epub"));
     let text = |k: &str| String::from_utf8(de[k].clone()).unwrap();
     let js = text("OEBPS/gobook.js");
+    let theme =
+        std::fs::read_to_string(crate::common::root().join("themes/default/gobook.js")).unwrap();
     assert!(
-        js.len() < 16 * 1024 && js.contains("data-gb"),
-        "the site's script, {} bytes",
+        js == theme && js.contains("data-gb"),
+        "the e-book's script is the theme's, byte for byte ({} bytes)",
         js.len()
     );
     let opf = text("OEBPS/content.opf");
@@ -666,4 +668,48 @@ fn ids_inside_included_files_can_be_linked_to() {
         .unwrap();
     assert!(c2.contains("#rules\""), "{c2}");
     assert_epubcheck_clean(&[f]);
+}
+
+#[test]
+fn a_problem_without_caption_is_named_and_the_summary_speaks_the_books_language() {
+    let dir = common::tempdir();
+    let book = dir.path().join("p.gobook");
+    std::fs::write(
+        &book,
+        "::book_de(#p)\ntitle=\"Aufgaben\"\n\n::chapter\n\n\
+         ::prb(#a) sz=9 ab=B4C4D4 aw=B3C3D3 pl=b vw=A1G5 correct=\"E3\" #btc#\n",
+    )
+    .unwrap();
+    let out = build(&book, &dir.path().join("out"), "--epub");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let epub = &epubs(&dir.path().join("out"))[0];
+    let all = entries(epub);
+    let text = |suffix: &str| {
+        all.iter()
+            .filter(|(n, _)| n.ends_with(suffix))
+            .map(|(_, b)| String::from_utf8_lossy(b).to_string())
+            .collect::<String>()
+    };
+    let xhtml = text(".xhtml");
+    assert!(
+        xhtml.contains("gb-solution"),
+        "the problem has a solution section"
+    );
+    // Named by its question, never "Solution – " with nothing after it or a bare arrow.
+    assert!(!xhtml.contains(" – </summary>"), "{xhtml}");
+    assert!(!xhtml.contains("↑ </a>"), "{xhtml}");
+    assert!(
+        xhtml.contains("↑ Schwarz"),
+        "named by its question: {xhtml}"
+    );
+    let opf = text(".opf");
+    assert!(
+        opf.contains("<meta property=\"schema:accessibilitySummary\">Jedes Go-Diagramm"),
+        "{opf}"
+    );
 }

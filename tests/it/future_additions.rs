@@ -64,7 +64,7 @@ fn a_header_stands_above_the_board_and_hidden_marks_stay_out_of_the_replay() {
             std::env::var_os("CI").is_none(),
             "browser tests cannot run under CI: {why}"
         );
-        eprintln!("SKIPPED the browser half: {why}; run scripts/setup.sh");
+        crate::common::steps_aside(&format!("the browser half: {why}; run scripts/setup.sh"));
         return;
     }
     let out = Command::new("node")

@@ -144,6 +144,7 @@ fn comments_become_paragraphs() {
                 continue;
             };
             let comment = gobook::sgf::value::text(raw);
+            let paras: Vec<String> = paras.iter().map(|p| p.replace('\u{2060}', "")).collect();
             // Every line of the comment is in some paragraph (guarded lines aside).
             for line in comment
                 .lines()

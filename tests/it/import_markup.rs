@@ -162,15 +162,20 @@ fn comments_follow_the_figure_that_shows_their_labels() {
     };
     let by_element = |i: usize| c.resolved.book.diagrams.iter().find(|d| d.element == i);
     let mut fig: Option<&Diagram> = None;
+    // The reference diagram right before a comment, which shows what the figure cannot.
+    let mut reference: Option<&Diagram> = None;
     let mut last = 0;
     let mut with_labels = 0;
     for (i, e) in c.doc.elements.iter().enumerate() {
         if let Some(d) = by_element(i) {
             if d.role == DiagramRole::Block(DiagramKind::Fig) {
                 fig = Some(d);
+            } else if d.moves.is_empty() {
+                reference = Some(d);
             }
             continue;
         }
+        let just_before = reference.take();
         let v = e.value_str();
         let Some(n) = v
             .strip_prefix("**")
@@ -187,11 +192,25 @@ fn comments_follow_the_figure_that_shows_their_labels() {
         let id = number_of.iter().find(|x| x.0 == n).unwrap().1;
         let labels: Vec<Item> = node_items(&g, id, 19);
         let on_fig = shown(f);
+        let on_ref = just_before.map(shown).unwrap_or_default();
+        let numbered: BTreeSet<Point> = f
+            .moves
+            .iter()
+            .filter(|m| m.shown)
+            .filter_map(|m| m.point)
+            .collect();
         for l in &labels {
             assert!(
-                on_fig.contains(l),
-                "move {n}: {l:?} is not on figure {a}-{b}"
+                on_fig.contains(l) || on_ref.contains(l),
+                "move {n}: {l:?} is neither on figure {a}-{b} nor on a reference diagram before its comment"
             );
+            // A letter never stands on a numbered stone of the figure.
+            if let Item::Label(p, _) = l {
+                assert!(
+                    !(on_fig.contains(l) && numbered.contains(p)),
+                    "move {n}: {l:?} hides a number"
+                );
+            }
         }
         with_labels += usize::from(!labels.is_empty());
     }
@@ -245,10 +264,11 @@ fn variations_are_captioned_after_the_comment_they_answer() {
 }
 
 /// A letter of one comment at another point than in an earlier comment of the same
-/// figure starts a new figure there; a long comment ends its figure at its move; a
-/// clashing mark on a node without a move gets a diagram of its own.
+/// figure, or a mark on a numbered stone, goes on a small reference diagram of its
+/// moment before the comment, when the figure is too short to end there; a long
+/// comment does not end a figure shorter than half the target either.
 #[test]
-fn figures_break_where_a_comment_needs_its_own_board() {
+fn short_needs_get_reference_diagrams_not_short_figures() {
     let long = "x".repeat(gobook::import::LONG_COMMENT);
     let sgf = format!(
         "(;SZ[9];B[cc]LB[gg:a]C[a is good];W[gc];B[cg]LB[ee:a]C[now a is here];W[gh]C[{long}];B[dd];W[ee]TR[cc];SQ[cc]C[square])"
@@ -262,14 +282,132 @@ fn figures_break_where_a_comment_needs_its_own_board() {
     let text = &imported.text;
     let c = gobook::check::check(text);
     assert!(!c.has_errors(), "{:?}\n{text}", c.diagnostics);
-    assert!(text.contains("::fig(#fig1) at=1 to=2 a=G3"), "{text}");
-    assert!(text.contains("::fig(#fig2) at=3 to=4 a=E5"), "{text}");
-    assert!(text.contains("::fig(#fig3) at=5 to=6 tr=C7"), "{text}");
+    assert!(text.contains("::fig(#fig1) at=1 to=6 a=G3\n"), "{text}");
+    let dia1 = text
+        .find("::dia(#dia1) base=game at=4 ca=\"Dia. 1\" a=E5")
+        .expect(text);
+    assert!(dia1 < text.find("now a is here").unwrap(), "{text}");
     assert!(
-        text.contains("::dia(#dia1) base=game at=7 ca=\"Dia. 1\" sq=C7"),
+        text.contains("::dia(#dia2) base=game at=7 ca=\"Dia. 2\" tr=C7 vw=A4F9 width=half"),
+        "{text}"
+    );
+    assert!(
+        text.contains("::dia(#dia3) base=game at=7 ca=\"Dia. 3\" sq=C7 vw=A4F9 width=half"),
         "{text}"
     );
     assert_eq!(imported.markup.dropped, 0);
+}
+
+/// Over a long game whose comments keep reusing letters, figures are near the target
+/// length: none but the last shorter than the minimum, none longer than `every`; and
+/// no letter stands on a numbered stone of a figure.
+#[test]
+fn figures_keep_a_minimum_length_and_letters_never_hide_numbers() {
+    let mut sgf = String::from("(;SZ[19]");
+    let mut n = 0;
+    'rows: for r in 0..19u8 {
+        for c in 0..19u8 {
+            if (r + c) % 3 == 0 || n >= 230 {
+                if n >= 230 {
+                    break 'rows;
+                }
+                continue;
+            }
+            let col = (b'a' + c) as char;
+            let row = (b'a' + r) as char;
+            let colour = if n % 2 == 0 { 'B' } else { 'W' };
+            // Every third move names two points 'a' and 'b', one of them the next move's.
+            let next_c = (b'a' + (c + 1) % 19) as char;
+            if n % 3 == 0 {
+                sgf.push_str(&format!(
+                    ";{colour}[{col}{row}]LB[{next_c}{row}:a][ss:b]C[a or b?]"
+                ));
+            } else {
+                sgf.push_str(&format!(";{colour}[{col}{row}]"));
+            }
+            n += 1;
+        }
+    }
+    sgf.push(')');
+    let g = sgf::parse(sgf.as_bytes())
+        .unwrap()
+        .collection
+        .games
+        .remove(0);
+    let imported = import(&g, &Options::default());
+    let c = gobook::check::check(&imported.text);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    let figs: Vec<&Diagram> = c
+        .resolved
+        .book
+        .diagrams
+        .iter()
+        .filter(|d| d.role == DiagramRole::Block(DiagramKind::Fig))
+        .collect();
+    let lengths: Vec<u32> = figs
+        .iter()
+        .map(|f| f.number_range().map_or(0, |(a, b)| b + 1 - a))
+        .collect();
+    assert!(lengths.len() >= 5, "{lengths:?}");
+    let (last, rest) = lengths.split_last().unwrap();
+    assert!(*last >= 1);
+    assert!(
+        rest.iter()
+            .all(|l| (gobook::import::MIN_FIGURE..=50).contains(l)),
+        "{lengths:?}"
+    );
+    for f in &figs {
+        let numbered: BTreeSet<Point> = f
+            .moves
+            .iter()
+            .filter(|m| m.shown)
+            .filter_map(|m| m.point)
+            .collect();
+        for item in shown(f) {
+            if let Item::Label(p, _) = item {
+                assert!(!numbered.contains(&p), "{p:?} hides a number");
+            }
+        }
+    }
+    assert_eq!(imported.markup.dropped, 0);
+}
+
+/// A long game is split into pages: no page holds more figures than asked, and every
+/// page after the first is headed with its moves and checks (its figures name the game).
+#[test]
+fn a_long_game_is_split_into_pages() {
+    let moves: String = (0..19u8)
+        .flat_map(|r| (0..10u8).map(move |c| (r, c)))
+        .enumerate()
+        .map(|(i, (r, c))| {
+            let colour = if i % 2 == 0 { 'B' } else { 'W' };
+            let col = (b'a' + c * 2 - c % 2) as char;
+            format!(";{colour}[{col}{}]", (b'a' + r) as char)
+        })
+        .collect();
+    let g = sgf::parse(format!("(;SZ[19]{moves})").as_bytes())
+        .unwrap()
+        .collection
+        .games
+        .remove(0);
+    let opts = Options {
+        every: 10,
+        figures_per_page: 4,
+        ..Default::default()
+    };
+    let text = import(&g, &opts).text;
+    let c = gobook::check::check(&text);
+    assert!(!c.has_errors(), "{:?}\n{text}", c.diagnostics);
+    let chapters: Vec<&str> = text.split("::chapter").skip(1).collect();
+    assert_eq!(chapters.len(), 5, "{text}");
+    for ch in &chapters {
+        assert!(ch.matches("::fig(").count() <= 4, "{ch}");
+    }
+    assert!(chapters[1].contains("::h2 t: Moves 41–80"), "{text}");
+    assert!(
+        chapters[1].contains("::fig(#fig5) base=game at=41 to=50"),
+        "{text}"
+    );
 }
 
 /// The book's language gives the captions and the comment prefixes; game info is

@@ -232,11 +232,11 @@ fn the_files_correct_answer_is_correct_in_the_browser() {
     assert!(run("P18 O16", "wrong").contains("gb-wrong"));
 }
 
-/// A whole long game read as a problem file costs linear time, not one copy of the
-/// line per node; past a limit the lines are cut, and the command says so.
+/// A whole long game read as a problem file is read (one copy of the line per node would
+/// not finish: 150,000 nodes); past a limit the lines are cut, and the command says so.
+/// Its speed is the benchmarks' business, not a clock's in a test.
 #[test]
 fn a_long_line_is_read_as_a_problem_in_linear_time() {
-    let start = std::time::Instant::now();
     for (nodes, kept) in [(150_000, true), (300_000, false)] {
         let mut sgf = String::from("(;SZ[19]");
         for k in 0..nodes {
@@ -264,7 +264,6 @@ fn a_long_line_is_read_as_a_problem_in_linear_time() {
             imported.notes
         );
     }
-    assert!(start.elapsed().as_secs() < 30, "took {:?}", start.elapsed());
 }
 
 /// The root's marks are drawn on the problem; those of the answer tree cannot be, and
@@ -292,4 +291,55 @@ fn problem_markup_is_drawn_or_counted() {
         .notes
         .iter()
         .any(|n| n.message.contains("answer tree")));
+}
+
+/// A problem file written as a lesson (moves on the main line before the first branch,
+/// the question in its first comment) becomes the problem at the branch: the moves are
+/// played into its position (captures applied), the comment is its text, the player to
+/// move is the one moving first at the branch, and the answers start there.
+#[test]
+fn a_lesson_is_the_problem_at_its_branch() {
+    let dir = common::tempdir();
+    for (name, sgf) in [
+        (
+            "branch",
+            "(;SZ[9]AB[cc][dc]AW[cd][bc];B[bb];W[dd];B[ce]C[How does Black capture?](;B[de];W[ee];B[ed]C[Correct!])(;B[ed];W[de]C[Wrong]))",
+        ),
+        (
+            "line",
+            "(;SZ[9]AB[cc][dc]AW[cd][bc];B[bb];W[dd];B[ce]C[How does Black capture?];B[de];W[ee];B[ed]C[Correct!])",
+        ),
+    ] {
+        let path = dir.path().join(format!("{name}.sgf"));
+        std::fs::write(&path, sgf).unwrap();
+        let (d, text) = problem(&path);
+        assert!(text.contains("How does Black capture?"), "{name}: {text}");
+        assert_eq!(d.to_play, gobook::point::Color::Black, "{name}");
+        // B[bb] is on the board; W[dd] too; the setup stays.
+        let has = |p: &str| d.stones.iter().any(|(q, _)| q.to_string() == p);
+        assert!(has("B8") && has("D6") && has("C5") && has("C7"), "{name}: {text}");
+        assert_eq!(d.correct.len(), 1, "{name}: {text}");
+        assert_eq!(moves(&d.correct[0]), "D5 E5 E6", "{name}: {text}");
+        assert!(!text.contains("B8 D6"), "{name}: the lesson's moves are not an answer: {text}");
+    }
+}
+
+/// A plain problem whose question is on the root keeps its first moves as the answer,
+/// even when its line branches later.
+#[test]
+fn a_problem_asked_at_the_root_is_no_lesson() {
+    let dir = common::tempdir();
+    let path = dir.path().join("p.sgf");
+    std::fs::write(
+        &path,
+        "(;SZ[9]AB[cc][dc]AW[cd][bc]C[Black to play];B[bb]C[good];W[dd](;B[ce]C[Correct!])(;B[de]C[Wrong]))",
+    )
+    .unwrap();
+    let (d, text) = problem(&path);
+    assert!(text.contains("Black to play"), "{text}");
+    assert!(
+        !d.stones.iter().any(|(q, _)| q.to_string() == "B8"),
+        "{text}"
+    );
+    assert_eq!(moves(&d.correct[0]), "B8 D6 C5", "{text}");
 }

@@ -2,7 +2,8 @@
 //! order ARCHITECTURE.md gives, and the files of the command line form no cycle.
 //!
 //! The test reads the source, not the compiled crate: every `crate::X` path (and in
-//! the binary, `gobook::X`), and `super::` paths that climb to the crate root, named
+//! the binary, `gobook::X`), paths through an alias of the root (`use crate as root;`
+//! then `root::X`), and `super::` paths that climb to the crate root, named
 //! by file and line. Comments and string literals are skipped.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -32,7 +33,8 @@ const LAYERS: &[&[&str]] = &[
     &["markup"],
     // The writers, each thin: its own frame, files and package around the shared markup.
     &["site", "epub"],
-    &["serve"],
+    // Around the pipeline: the live preview, and the language server for authors' editors.
+    &["serve", "lsp"],
     // The binary: src/main.rs and src/cli/.
     &["cli"],
 ];
@@ -277,6 +279,32 @@ fn line_of(code: &str, at: usize) -> usize {
     code[..at].matches('\n').count() + 1
 }
 
+/// The names a file gives the crate root `krate` (`crate`, or `gobook` in the binary):
+/// `use crate as root;`, `use gobook as g;`, `extern crate self as root;`. A path through
+/// such a name (`root::site::x`) is an import like `crate::site::x`.
+fn root_aliases(code: &str, krate: &str) -> Vec<String> {
+    let ident = |s: &str| {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect::<String>()
+    };
+    let mut patterns = vec![format!("{krate} as ")];
+    if krate == "crate" {
+        patterns.push("crate self as ".into());
+    }
+    let mut out = Vec::new();
+    for pattern in &patterns {
+        for at in path_starts(code, pattern) {
+            let name = ident(&code[at..]);
+            if !name.is_empty() && name != "_" && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
 /// Every path from a file of `files` to a top-level module of the library named in `modules`.
 fn imports(files: &[(String, String)], modules: &BTreeSet<String>) -> Vec<Import> {
     let mut out = Vec::new();
@@ -284,15 +312,16 @@ fn imports(files: &[(String, String)], modules: &BTreeSet<String>) -> Vec<Import
         let code = code_only(text);
         let from = top_module(file);
         let mut found: Vec<(usize, String)> = Vec::new();
-        if in_binary(file) {
-            // In the binary `crate::` is the binary; the library is `gobook::`.
-            for at in path_starts(&code, "gobook::") {
+        // In the binary `crate::` is the binary; the library is `gobook::`.
+        let krate = if in_binary(file) { "gobook" } else { "crate" };
+        let mut roots = vec![krate.to_string()];
+        roots.extend(root_aliases(&code, krate));
+        for root in &roots {
+            for at in path_starts(&code, &format!("{root}::")) {
                 found.extend(names_after(&code, at));
             }
-        } else {
-            for at in path_starts(&code, "crate::") {
-                found.extend(names_after(&code, at));
-            }
+        }
+        if !in_binary(file) {
             // `super::` climbing out of the top-level module reaches the crate root.
             let depth = module_path(file).len();
             for at in path_starts(&code, "super::") {
@@ -607,6 +636,50 @@ fn checker_reads_groups_binary_paths_and_super_to_the_root() {
         bad.iter().any(|m| m
             .starts_with("src/site/build.rs:2: `site` imports `epub`, a module of the same layer")),
         "{bad:#?}"
+    );
+}
+
+#[test]
+fn checker_follows_aliases_of_the_crate_root() {
+    assert_eq!(
+        root_aliases(
+            "use crate as root;\nextern crate self as me;\nuse crate::x as y;",
+            "crate"
+        ),
+        vec!["root".to_string(), "me".to_string()]
+    );
+    assert_eq!(
+        root_aliases("use gobook as g;", "gobook"),
+        vec!["g".to_string()]
+    );
+    let files = fake(&[
+        (
+            "src/render/svg.rs",
+            "use crate as root;\nfn f() { root::site::build(); }\n",
+        ),
+        (
+            "src/format/mod.rs",
+            "extern crate self as me;\nuse me::{point::Point, serve::x};\n",
+        ),
+    ]);
+    let found: Vec<(String, usize, String)> = imports(
+        &files,
+        &modules(&["render", "site", "format", "point", "serve"]),
+    )
+    .into_iter()
+    .map(|i| (i.file, i.line, i.to))
+    .collect();
+    assert!(
+        found.contains(&("src/render/svg.rs".into(), 2, "site".into())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("src/format/mod.rs".into(), 2, "serve".into())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("src/format/mod.rs".into(), 2, "point".into())),
+        "{found:?}"
     );
 }
 

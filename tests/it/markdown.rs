@@ -69,7 +69,7 @@ fn blocks_become_inline_svg_and_the_rest_stays() {
 }
 
 #[test]
-fn writes_to_a_file_but_never_over_one_without_force() {
+fn writes_to_a_file_and_replaces_only_its_own_without_force() {
     let dir = common::tempdir();
     let input = dir.path().join("post.md");
     let output = dir.path().join("out.md");
@@ -88,8 +88,24 @@ fn writes_to_a_file_but_never_over_one_without_force() {
         "-o",
         output.to_str().unwrap(),
     ]);
-    assert_eq!(again.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    // Its own earlier output is replaced, as `gobook svg` replaces its pictures.
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    // A file gobook did not write is not.
+    std::fs::write(&output, "my notes\n").unwrap();
+    let foreign = gobook(&[
+        "md",
+        input.to_str().unwrap(),
+        "-o",
+        output.to_str().unwrap(),
+    ]);
+    assert_eq!(foreign.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&foreign.stderr).contains("--force"));
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "my notes\n");
     let over_input = gobook(&["md", input.to_str().unwrap(), "-o", input.to_str().unwrap()]);
     assert_eq!(over_input.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&input).unwrap(), POST);
@@ -109,7 +125,7 @@ fn mistakes_have_markdown_lines_and_columns() {
     let input = dir.path().join("bad.md");
     std::fs::write(
         &input,
-        "# Bad\n\n```gobook\n::dia sz=9 ab=C3 mv=Z9\n```\n\n```gobook capton\n::dia sz=9\n```\n\n```sgf move=40\n(;SZ[19];B[pd])\n```\n",
+        "# Bad\n\n```gobook\n::dia sz=9 ab=C3 mv=Z9\n```\n\n```gobook capton\n::dia sz=9\n```\n\n```sgf move=40\n(;SZ[19];B[pd])\n```\n\n```sgf crop from=80\n(;SZ[19];B[pd];W[dd])\n```\n",
     )
     .unwrap();
     let out = gobook(&["md", input.to_str().unwrap()]);
@@ -132,7 +148,17 @@ fn mistakes_have_markdown_lines_and_columns() {
         err.contains(&format!("{name}:7:11: error: `capton` is not an option")),
         "{err}"
     );
-    assert!(err.contains("move 40 is not in the game"), "{err}");
+    // A moment the game does not have is named as the block's option, at its column.
+    assert!(
+        err.contains(&format!("{name}:11:8: error: `move=40` is not in the game")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{name}:15:13: error: `from=80` is not in the game: its moves are 1 to 2"
+        )),
+        "{err}"
+    );
 }
 
 #[test]

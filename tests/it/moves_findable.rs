@@ -134,23 +134,27 @@ fn gaps_line_names_every_move_by_its_place() {
     assert_eq!(gaps(&b, "one", "en").as_deref(), Some("4 at a"));
     // A capture is named by its place, never "takes".
     assert_eq!(gaps(&b, "capture", "en").as_deref(), Some("3 at 1"));
-    // "connects": a move that fills where a stone was just taken, on a stone with neither
-    // number nor letter, joining its own stones.
-    assert_eq!(gaps(&b, "ko-fill", "en").as_deref(), Some("3: connects"));
+    // A move that fills where a stone was just taken, on a stone with neither number
+    // nor letter, gets a letter too: every entry names a place (#33).
+    assert_eq!(gaps(&b, "ko-fill", "en").as_deref(), Some("3 at a"));
     assert_eq!(
         gaps(&b, "connect", "en").as_deref(),
-        Some("2: elsewhere; 3: connects")
+        Some("2: elsewhere; 3 at a")
     );
-    assert!(
-        diagram(&b, "ko-fill").labels.is_empty(),
-        "connects puts no letter"
+    assert_eq!(
+        diagram(&b, "ko-fill").labels,
+        vec![(p("D5"), "a".to_string())]
+    );
+    assert_eq!(
+        diagram(&b, "connect").labels,
+        vec![(p("A1"), "a".to_string())]
     );
     // In the book's other language.
     assert_eq!(
         gaps(&b, "kos", "de").as_deref(),
         Some("4, 10 auf b; 7, 14 auf 1; 8, 13 auf c; 11 auf 5")
     );
-    assert_eq!(gaps(&b, "ko-fill", "de").as_deref(), Some("3: verbindet"));
+    assert_eq!(gaps(&b, "ko-fill", "de").as_deref(), Some("3 auf a"));
 }
 
 #[test]

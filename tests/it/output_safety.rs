@@ -386,3 +386,27 @@ fn convert_does_not_replace_its_input_unless_forced() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(std::fs::read_to_string(&game).unwrap().contains("FF[4]"));
 }
+
+/// A file where the output folder must go is an I/O failure, not wrong usage: exit 1 with the
+/// place and the system's reason (issue 31), for the site and for the e-books.
+#[test]
+fn a_file_where_the_output_folder_must_go_exits_1_naming_it() {
+    let (t, dir) = book();
+    std::fs::write(t.path().join("blocker"), "a file").unwrap();
+    for args in [
+        &["build", "-o", "../blocker/site"][..],
+        &["build", "-o", "../blocker/site", "--only-epub"][..],
+    ] {
+        let o = gobook_in(&dir, args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot") && err.contains("blocker"),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(t.path().join("blocker")).unwrap(),
+        "a file"
+    );
+}

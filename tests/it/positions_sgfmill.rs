@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use gobook::diagnostics::Severity;
+use gobook::diagnostics::{Code, Severity};
 use gobook::point::{Color, Point};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -42,7 +42,7 @@ fn positions_after_move_k_agree_with_sgfmill() {
             std::env::var_os("CI").is_none(),
             "python3 with sgfmill is missing (scripts/setup.sh installs it)"
         );
-        eprintln!("skipping: python3 -c 'import sgfmill' fails");
+        crate::common::steps_aside("python3 -c 'import sgfmill' fails");
         return;
     }
     // Originals only (reference/ holds other tools' rewrites); every third file keeps the run short.
@@ -121,7 +121,7 @@ fn positions_after_move_k_agree_with_sgfmill() {
             .iter()
             .filter(|d| d.severity == Severity::Error)
             .collect();
-        if errors.iter().any(|d| d.code == "illegal-move") {
+        if errors.iter().any(|d| d.code == Code::IllegalMove) {
             // sgfmill allows suicide and ignores ko; gobook refuses both.
             illegal += 1;
             continue;

@@ -61,7 +61,7 @@ fn figure_takes_a_range_of_the_game_and_numbers_from_at() {
     );
     assert_eq!(f.final_stones.len(), 4);
     assert!(f.show_from_to, "fig without caption shows the move range");
-    assert_eq!(f.width, "full");
+    assert_eq!(f.width.name(), "full");
     // A figure with `at` and no moves: the position before move 5.
     assert_eq!(d[1].stones.len(), 4);
     assert!(d[1].moves.is_empty());
@@ -81,7 +81,7 @@ fn defaults_of_fig_dia_var_prb() {
     assert_eq!(
         (
             dia.first_number,
-            dia.width.as_str(),
+            dia.width.name(),
             dia.show_from_to,
             dia.show_to_play
         ),
@@ -92,7 +92,7 @@ fn defaults_of_fig_dia_var_prb() {
     assert_eq!(var.stones, vec![(p("D4"), Color::Black)]);
     assert_eq!(var.to_play, Color::White);
     assert_eq!(
-        (prb.first_number, prb.width.as_str(), prb.show_to_play),
+        (prb.first_number, prb.width.name(), prb.show_to_play),
         (1, "full", true)
     );
 }
@@ -158,9 +158,10 @@ fn ko_recaptures_are_named_by_where_they_are() {
 
 #[test]
 fn moves_on_stones_from_before_the_diagram() {
-    // A1 (white, before the diagram) is captured by 1; Black 3 fills A1 and connects.
+    // A1 (white, before the diagram) is captured by 1; Black 3 fills A1 and connects:
+    // the stone shows neither number nor letter, so it gets one.
     let d = diagrams("::dia sz=9 pl=b aw=A1 ab=A2 mv=\"B1 C5 A1\"");
-    assert_eq!(d[0].gaps, vec![Gap::Connects("3".into())]);
+    assert_eq!(d[0].gaps, vec![at(&["3"], "a")]);
     // A lettered stone is named by its letter, and no letter is added.
     let d = diagrams("::dia sz=9 ab=D6C5D4 aw=E6F5E4D5 A=D5 mv=\"E5 H2 H3 D5\"");
     assert_eq!(d[0].gaps, vec![at(&["4"], "A")]);
@@ -249,5 +250,31 @@ fn illegal_moves_and_ranges_are_errors() {
     assert_eq!(
         e,
         vec!["`sz=13` differs from the base's board size 9; remove `sz` or `base`"]
+    );
+}
+
+/// `check` warns where a book puts a letter by hand on a point where the diagram draws a
+/// numbered stone (the letter shows only as a badge); a letter on an empty point or an
+/// unnumbered stone is fine.
+#[test]
+fn a_letter_on_a_numbered_stone_is_a_warning() {
+    let text = "::book(#b)\n\n::chapter\n\n::dia(#d) sz=9 ab=E5 mv=\"C3 D4\" a=C3 b=E5 c=G7\n";
+    let c = gobook::check::check(text);
+    let found: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == gobook::diagnostics::Code::LetterOnNumberedStone)
+        .collect();
+    assert_eq!(found.len(), 1, "{:?}", c.diagnostics);
+    assert!(
+        found[0]
+            .message
+            .contains("the letter a at C3 stands on move 1"),
+        "{}",
+        found[0].message
+    );
+    assert_eq!(
+        &text[found[0].span.start as usize..found[0].span.end as usize],
+        "a=C3"
     );
 }

@@ -51,7 +51,7 @@ fn a_coordinate_with_nothing_drawn_is_a_warning() {
     let w: Vec<_> = c
         .diagnostics
         .iter()
-        .map(|d| (d.code, d.message.as_str()))
+        .map(|d| (d.code.as_str(), d.message.as_str()))
         .collect();
     assert_eq!(w, vec![("coordinate-not-drawn", "nothing is drawn at K10 in the diagram this text describes, so the coordinate stays as written")]);
     assert_eq!(

@@ -333,7 +333,7 @@ fn live_reload_and_overlay_in_chromium() {
             std::env::var_os("CI").is_none(),
             "browser tests cannot run under CI: {why}"
         );
-        eprintln!("SKIPPED serve browser test: {why}; run scripts/setup.sh");
+        crate::common::steps_aside(&format!("serve browser test: {why}; run scripts/setup.sh"));
         return;
     }
     let (_tmp, dir) = book_dir();

@@ -2,7 +2,7 @@
 //! position and moves, and SGF problems are reported inside the value.
 
 use gobook::check::{check, Checked};
-use gobook::diagnostics::{Severity, SourceFile};
+use gobook::diagnostics::{Code, Severity, SourceFile};
 use gobook::point::{Color, Point};
 
 const HEAD: &str = "::book(#t)\n\n::chapter\n\n";
@@ -113,7 +113,7 @@ fn a_value_that_is_no_sgf_is_an_error_at_the_value() {
         .iter()
         .find(|d| d.severity == Severity::Error)
         .expect("an error");
-    assert_eq!(e.code, "sgf-syntax");
+    assert_eq!(e.code, Code::SgfSyntax);
     let (line, col) = SourceFile::new("b.gobook", &src).line_col(e.span.start);
     // The value starts after `::go sgf="` (10 characters) on line 5.
     assert_eq!((line, col), (5, 11));
@@ -125,7 +125,7 @@ fn a_truncated_sgf_value_warns_at_the_broken_property_and_loses_the_move() {
     let w = c
         .diagnostics
         .iter()
-        .find(|d| d.code == "sgf-repair")
+        .find(|d| d.code == Code::SgfRepair)
         .expect("a repair warning");
     let (line, col) = SourceFile::new("b.gobook", &src).line_col(w.span.start);
     assert_eq!((line, col), (5, 11 + "(;SZ[9];B[cc];".len() as u32));
@@ -145,7 +145,7 @@ fn sgf_repairs_are_warnings_at_the_property() {
     let w = c
         .diagnostics
         .iter()
-        .find(|d| d.code == "sgf-repair")
+        .find(|d| d.code == Code::SgfRepair)
         .expect("a repair warning");
     assert_eq!(&src[w.span.start as usize..w.span.start as usize + 1], "b");
 }
@@ -156,7 +156,7 @@ fn an_illegal_sgf_move_is_reported_at_the_move() {
     let e = c
         .diagnostics
         .iter()
-        .find(|d| d.code == "illegal-move")
+        .find(|d| d.code == Code::IllegalMove)
         .expect("illegal move");
     assert_eq!(&src[e.span.start as usize..e.span.end as usize], "W[cc]");
     assert!(e.message.contains("move 2"), "{}", e.message);
@@ -166,7 +166,7 @@ fn an_illegal_sgf_move_is_reported_at_the_move() {
 fn a_base_next_to_sgf_is_ignored_with_a_warning() {
     let (_, c) = book("::go(#a) mv=D4\n\n::go sgf=\"(;SZ[9];B[cc])\" base=a\n\n::fig at=1 to=1");
     assert!(errors(&c).is_empty(), "{:?}", errors(&c));
-    assert!(c.diagnostics.iter().any(|d| d.code == "sgf-and-base"));
+    assert!(c.diagnostics.iter().any(|d| d.code == Code::SgfAndBase));
     assert_eq!(c.resolved.book.diagrams[0].size, 9);
 }
 
@@ -174,6 +174,6 @@ fn a_base_next_to_sgf_is_ignored_with_a_warning() {
 fn mv_next_to_sgf_moves_replaces_them_with_a_warning() {
     let (_, c) = book("::go sgf=\"(;SZ[9];B[cc])\" mv=E5\n\n::fig at=1 to=1");
     assert!(errors(&c).is_empty(), "{:?}", errors(&c));
-    assert!(c.diagnostics.iter().any(|d| d.code == "sgf-moves-unused"));
+    assert!(c.diagnostics.iter().any(|d| d.code == Code::SgfMovesUnused));
     assert_eq!(c.resolved.book.diagrams[0].moves[0].point, Some(p("E5")));
 }

@@ -38,7 +38,7 @@ fn values_and_main_lines_agree_with_sgfmill() {
             std::env::var_os("CI").is_none(),
             "python3 with sgfmill is missing (scripts/setup.sh installs it)"
         );
-        eprintln!("skipping: python3 -c 'import sgfmill' fails");
+        crate::common::steps_aside("python3 -c 'import sgfmill' fails");
         return;
     }
     // Originals only: reference/ holds other tools' rewrites of the same games.

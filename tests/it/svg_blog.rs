@@ -333,3 +333,63 @@ fn png_says_which_characters_its_font_lacks() {
     let (_, err) = text(&out);
     assert!(err.contains("font has no 黒番"), "{err}");
 }
+
+/// A PNG of a 9x9 diagram captioned `caption`, 300 pixels wide.
+fn captioned_png(caption: &str) -> Pixmap {
+    let out = gobook(&[
+        "svg",
+        "-e",
+        &format!("::dia sz=9 ab=C3 ca=\"{caption}\""),
+        "--caption",
+        "--format",
+        "png",
+        "--width",
+        "300",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Pixmap::decode_png(&out.stdout).unwrap()
+}
+
+/// Dark pixels below the board (the caption band starts past the square board).
+fn dark_below_board(p: &Pixmap) -> usize {
+    let w = p.width() as usize;
+    p.pixels()[w * w..]
+        .iter()
+        .filter(|c| c.demultiply().red() < 120)
+        .count()
+}
+
+#[test]
+fn png_captions_in_chinese_japanese_and_korean_are_drawn() {
+    // The glyphs come from the machine's fonts (scripts/setup.sh installs one with CJK).
+    if !common::tool("fc-list", "--version") {
+        return;
+    }
+    let has_cjk = std::process::Command::new("fc-list")
+        .arg(":lang=ko")
+        .output()
+        .is_ok_and(|o| !o.stdout.is_empty());
+    if !has_cjk {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "no font with CJK glyphs (CI is set, so this is a failure); scripts/setup.sh installs one"
+        );
+        eprintln!("skipping: no font with Korean glyphs; scripts/setup.sh installs one");
+        return;
+    }
+    let latin = dark_below_board(&captioned_png("Ab"));
+    for caption in ["黒番", "黑先", "흑선"] {
+        let drawn = dark_below_board(&captioned_png(&format!("Ab {caption}")));
+        assert!(
+            drawn > latin + 20,
+            "{caption}: {drawn} dark pixels under the board, {latin} for the Latin letters alone"
+        );
+    }
+    // Deterministic on a machine: the same picture twice.
+    assert_eq!(captioned_png("黒番").data(), captioned_png("黒番").data());
+}

@@ -14,7 +14,9 @@ const NS = 'http://www.w3.org/2000/svg';
 const COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 let ui = {};
 try {
-  ui = JSON.parse(doc.getElementById('gb-ui').textContent);
+  // By id, or by type where a converter renamed the ids (calibre makes them calibre_link-N).
+  const words = doc.getElementById('gb-ui') || doc.querySelector('script[type="application/json"]');
+  ui = JSON.parse(words.textContent);
 } catch (e) {
   ui = {};
 }
@@ -90,7 +92,22 @@ const MARKS = { T: 'M0-7l6 11h-12z', S: 'M-5-5h10v10h-10z', C: 'M-6 0a6 6 0 1 0 
 // renderer's, so the theme styles it and the board does not move when it replaces
 // the static figure. `marks` maps point index to a move number; the stone at `last`
 // is the last move played, underlined (or ringed when it has no number).
-const draw = (D, view, a, marks, cursor, last) => {
+// The colours of the light palette as presentation attributes, by the classes the live board
+// draws, as the renderer
+// writes them (src/render/svg/style.rs, whose test keeps the two equal): readers without CSS
+// custom properties, such as calibre's conversions, colour the live board by them, and a
+// page's CSS still overrides them.
+const PAINT = {
+  'gb-bd': ' fill="#e3bf7e"', 'gb-lbg': ' fill="#e3bf7e"',
+  'gb-g': ' stroke="#1e1a14"', 'gb-e': ' stroke="#1e1a14"', 'gb-me': ' stroke="#1e1a14"',
+  'gb-h': ' fill="#1e1a14"', 'gb-ne': ' fill="#1e1a14"', 'gb-co': ' fill="#1e1a14"',
+  'gb-sb': ' fill="#111" stroke="#111"', 'gb-nw': ' fill="#111"',
+  'gb-sw': ' fill="#fff" stroke="#111"', 'gb-nb': ' fill="#fff"',
+  'gb-mb': ' stroke="#fff"', 'gb-mw': ' stroke="#111"',
+};
+const painted = s => s.replace(/class="([\w -]+)"/g, (m, k) => m + (PAINT[k] || ''));
+const draw = (D, view, a, marks, cursor, last) => painted(drawPlain(D, view, a, marks, cursor, last));
+const drawPlain = (D, view, a, marks, cursor, last) => {
   const [U, M, R, P, B] = D.g, z = D.z, [c0, r0, c1, r1] = view;
   const X = c => (c - c0) * U, Y = r => (r1 - r) * U;
   const w = (c1 - c0) * U, h = (r1 - r0) * U;

@@ -19,19 +19,13 @@ pub(crate) fn write_coordinates(out: &mut String, l: &Layout) {
         r#"<g class="{}" font-size="{FONT_SIZE}">"#,
         style::COORDS
     );
-    // One <text> per side for the letters: a list of x positions places each letter
-    // and centres it on its own, far shorter than one element per column.
-    let mut xs = String::new();
-    let mut letters = String::new();
-    for col in l.col_min..=l.col_max {
-        if !xs.is_empty() {
-            xs.push(' ');
-        }
-        let _ = write!(xs, "{}", l.x(col));
-        letters.push(Point::new(col, 0).column_letter());
-    }
+    // One <text> per letter: a single text with a list of x positions would be shorter,
+    // but librsvg and Qt place only its first letter there and run the rest together.
     for y in [-mid + lift, l.span_y() + mid + lift] {
-        let _ = write!(out, r#"<text x="{xs}" y="{y}">{letters}</text>"#);
+        for col in l.col_min..=l.col_max {
+            let letter = Point::new(col, 0).column_letter();
+            let _ = write!(out, r#"<text x="{}" y="{y}">{letter}</text>"#, l.x(col));
+        }
     }
     for row in (l.row_min..=l.row_max).rev() {
         let y = l.y(row) + lift;

@@ -26,12 +26,6 @@ fn mark_index(m: Mark) -> usize {
     }
 }
 
-/// Writes a move number.
-fn push_u32(out: &mut String, n: u32) {
-    use std::fmt::Write;
-    let _ = write!(out, "{n}");
-}
-
 /// Writes `template`, each `{k}` written by `put(out, k)`: values go straight into `out`
 /// (a diagram names hundreds of points; no string per point).
 fn fill(out: &mut String, template: &str, mut put: impl FnMut(&mut String, char)) {
@@ -96,34 +90,61 @@ fn item_at(out: &mut String, w: &Words, what: &str, p: Point) {
     });
 }
 
-/// Appends the numbered moves. The usual run of consecutive numbers with alternating
-/// colours is said once ("Moves 61 to 110, Black first: C3, D5"), which reads better
-/// and is a third of the length; anything else names each move.
+/// Appends the numbered moves. A run of consecutive numbers with alternating colours is
+/// said once ("Moves 61 to 110, Black first: C3, D5"), which reads better and is a third
+/// of the length; a figure whose run is broken (a move played where a stone was taken,
+/// shown in the caption instead) is said as its runs; moves outside any run are named
+/// one by one.
 fn describe_moves(out: &mut String, w: &Words, moves: &[&NumberedStone]) {
-    let numbers: Option<Vec<u32>> = moves.iter().map(|s| s.label.parse().ok()).collect();
-    let run =
-        numbers.filter(|n| n.len() > 1 && n.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])));
-    let alternating = moves.windows(2).all(|w| w[0].color != w[1].color);
-    match (run, moves.first()) {
-        (Some(n), Some(first)) if alternating => {
-            let mut head = String::new();
-            fill(&mut head, w.run, |out, k| match k {
-                'a' => push_u32(out, n[0]),
-                'b' => push_u32(out, n[n.len() - 1]),
-                'c' => out.push_str(w.colors[side(first.color)]),
-                _ => {}
-            });
-            section(out, w, &head, moves.iter().map(|s| s.point), push_point);
+    let number = |s: &NumberedStone| s.label.parse::<u32>().ok();
+    let follows = |a: &NumberedStone, b: &NumberedStone| {
+        a.color != b.color
+            && matches!((number(a), number(b)), (Some(x), Some(y)) if x.checked_add(1) == Some(y))
+    };
+    let mut i = 0;
+    let mut singles: Vec<&NumberedStone> = Vec::new();
+    while i < moves.len() {
+        let mut end = i + 1;
+        while end < moves.len() && follows(moves[end - 1], moves[end]) {
+            end += 1;
         }
-        _ => section(out, w, w.moves, moves.iter(), |out, s| {
-            fill(out, w.move_item, |out, k| match k {
-                'c' => out.push_str(w.colors[side(s.color)]),
-                'x' => out.push_str(&s.label),
-                'p' => push_point(out, s.point),
-                _ => {}
-            });
-        }),
+        if end - i < 2 {
+            singles.push(moves[i]);
+        } else {
+            describe_singles(out, w, &singles);
+            singles.clear();
+            describe_run(out, w, &moves[i..end]);
+        }
+        i = end;
     }
+    describe_singles(out, w, &singles);
+}
+
+/// Appends "Moves 61 to 110, Black first: C3, D5." for a run of two or more moves.
+fn describe_run(out: &mut String, w: &Words, run: &[&NumberedStone]) {
+    let (Some(first), Some(last)) = (run.first(), run.last()) else {
+        return;
+    };
+    let mut head = String::new();
+    fill(&mut head, w.run, |out, k| match k {
+        'a' => out.push_str(&first.label),
+        'b' => out.push_str(&last.label),
+        'c' => out.push_str(w.colors[side(first.color)]),
+        _ => {}
+    });
+    section(out, w, &head, run.iter().map(|s| s.point), push_point);
+}
+
+/// Appends "Moves: Black 12 at C3, White A at D5." naming each move.
+fn describe_singles(out: &mut String, w: &Words, moves: &[&NumberedStone]) {
+    section(out, w, w.moves, moves.iter(), |out, s| {
+        fill(out, w.move_item, |out, k| match k {
+            'c' => out.push_str(w.colors[side(s.color)]),
+            'x' => out.push_str(&s.label),
+            'p' => push_point(out, s.point),
+            _ => {}
+        });
+    });
 }
 
 /// Describes what the diagram shows: board and view, stones, moves, marks, labels,

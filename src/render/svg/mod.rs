@@ -8,6 +8,7 @@
 //! Layers are drawn bottom to top: board, grid, edges, star points, stones, territory,
 //! label discs, marks, text, lines and arrows, coordinates.
 
+mod badges;
 mod caption;
 mod coords;
 mod describe;
@@ -27,9 +28,11 @@ use std::fmt::Write;
 // The input type lives in `board` (see ARCHITECTURE.md); re-exported as the renderer's API.
 pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone, Words};
 use crate::escape::push_text;
+use crate::point::Point;
 use layout::Layout;
 use occupancy::Occupancy;
 use stones::PointText;
+pub use style::{Palette, DARK, LIGHT};
 
 /// How a diagram is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +48,12 @@ pub struct SvgOptions {
     /// The width the image is shown at, in CSS pixels (the height follows); `None` keeps
     /// one pixel per user unit. The drawing itself is the same at every width.
     pub width: Option<u32>,
+    /// Without `width`, scale to the width of the column the file is shown in (`width="100%"`,
+    /// the height following from the viewBox), as a blog or a README wants; else one pixel
+    /// per user unit.
+    pub fluid: bool,
+    /// The colours written into the file, which a page's `--gb-*` properties still override.
+    pub palette: Palette,
 }
 
 impl Default for SvgOptions {
@@ -54,6 +63,8 @@ impl Default for SvgOptions {
             id_prefix: "gb".to_string(),
             caption: Vec::new(),
             width: None,
+            fluid: false,
+            palette: LIGHT,
         }
     }
 }
@@ -70,10 +81,16 @@ pub fn render_inline(d: &BoardDiagram, id_prefix: &str) -> String {
         &SvgOptions {
             standalone: false,
             id_prefix: id_prefix.to_string(),
-            caption: Vec::new(),
-            width: None,
+            ..SvgOptions::default()
         },
     )
+}
+
+/// Whether `render_inline`'s id prefix can reach the drawing of `d`: it names the arrow
+/// head marker only, so a board without arrows is drawn alike under every prefix, and a
+/// cache of drawings keys it by the board alone.
+pub fn uses_id_prefix(d: &BoardDiagram) -> bool {
+    !d.arrows.is_empty()
 }
 
 /// Renders `d` as an SVG document. The same input always gives the same bytes.
@@ -82,8 +99,20 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     let occ = Occupancy::new(d, l);
     let mut out = String::with_capacity(4096);
 
-    // A label on a numbered stone replaces the number: two texts on one stone are unreadable.
-    let labelled = |p| d.labels.iter().any(|(q, t)| *q == p && !t.is_empty());
+    // A one-letter label on a numbered stone goes on a badge beside the number
+    // (`badges`); longer text replaces the number: two texts on one stone are unreadable.
+    let badge = |p: Point, t: &str| occ.number(p).is_some() && t.chars().count() == 1;
+    let badged: Vec<(Point, &str)> = d
+        .labels
+        .iter()
+        .filter(|(p, t)| badge(*p, t))
+        .map(|(p, t)| (*p, t.as_str()))
+        .collect();
+    let labelled = |p| {
+        d.labels
+            .iter()
+            .any(|(q, t)| *q == p && !t.is_empty() && !badge(p, t))
+    };
     let mut texts: Vec<PointText<'_>> = Vec::new();
     for p in l.points().filter(|&p| !labelled(p)) {
         if let Some(i) = occ.number(p) {
@@ -99,7 +128,7 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     for (p, t) in d
         .labels
         .iter()
-        .filter(|(p, t)| l.shows(*p) && !t.is_empty())
+        .filter(|(p, t)| l.shows(*p) && !t.is_empty() && !badge(*p, t))
     {
         texts.push(PointText {
             point: *p,
@@ -131,12 +160,22 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     };
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}" width="{shown_w}" height="{shown_h}" role="img""#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}""#,
         style::ROOT
     );
-    // Every text is centred on its point; say so once, and not at all without text.
-    if !texts.is_empty() || l.coordinates || !caption_lines.is_empty() {
-        out.push_str(r#" text-anchor="middle""#);
+    if opts.fluid && opts.width.is_none() {
+        out.push_str(r#" width="100%""#);
+    } else {
+        let _ = write!(out, r#" width="{shown_w}" height="{shown_h}""#);
+    }
+    out.push_str(r#" role="img""#);
+    // Every text is centred on its point, in the diagrams' font; say so once, and not at
+    // all without text.
+    let has_text = !texts.is_empty() || l.coordinates || !caption_lines.is_empty();
+    if has_text {
+        out.push_str(r#" text-anchor="middle" font-family=""#);
+        out.push_str(style::FONT);
+        out.push('"');
     }
     out.push_str("><title>");
     push_text(&mut out, title_or_default(&d.title));
@@ -147,14 +186,40 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
         push_text(&mut out, &d.desc);
     }
     out.push_str("</desc>");
+    // The drawing is written apart, then painted: its colours, and the standalone style
+    // sheet, are only those of the classes it uses.
+    let body = draw(
+        d,
+        opts,
+        l,
+        &occ,
+        (&texts, &badged),
+        &discs,
+        (&caption_lines, caption_size),
+    );
+    let (body, used) = style::paint(&body, &opts.palette);
     if opts.standalone {
-        let caption_css = if caption_lines.is_empty() {
-            ""
-        } else {
-            style::CAPTION_CSS
-        };
-        let _ = write!(out, "<style>{}{caption_css}</style>", style::STANDALONE_CSS);
+        out.push_str("<style>");
+        style::standalone_css(&mut out, &opts.palette, used, has_text);
+        out.push_str("</style>");
     }
+    out.push_str(&body);
+    out.push_str("</svg>");
+    out
+}
+
+/// Draws the board and everything on it, bottom to top, naming classes but no colours;
+/// `caption` is the lines under the board and their font size.
+fn draw(
+    d: &BoardDiagram,
+    opts: &SvgOptions,
+    l: Layout,
+    occ: &Occupancy,
+    (texts, badged): (&[PointText<'_>], &[(Point, &str)]),
+    discs: &[crate::point::Point],
+    (caption_lines, caption_size): (&[String], i32),
+) -> String {
+    let mut out = String::with_capacity(4096);
     let marker_id = format!("{}-ah", sanitize_id(&opts.id_prefix));
     if lines::has_visible_arrows(&l, &d.arrows) {
         out.push_str("<defs>");
@@ -165,14 +230,15 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     grid::write_background(&mut out, &l);
     grid::write_grid(&mut out, &l);
     grid::write_edges(&mut out, &l);
-    grid::write_hoshi(&mut out, &l, &occ, |p| discs.contains(&p));
-    stones::write_stones(&mut out, &l, &occ);
+    grid::write_hoshi(&mut out, &l, occ, |p| discs.contains(&p));
+    stones::write_stones(&mut out, &l, occ);
     marks::write_territory(&mut out, &l, &d.territory);
-    stones::write_label_discs(&mut out, &l, &discs);
+    stones::write_label_discs(&mut out, &l, discs);
     let has_text = |p| texts.iter().any(|t| t.point == p);
-    marks::write_marks(&mut out, &l, &occ, &d.marks, has_text);
-    stones::write_point_texts(&mut out, &l, &texts);
+    marks::write_marks(&mut out, &l, occ, &d.marks, has_text);
+    stones::write_point_texts(&mut out, &l, texts);
     marks::write_mark_badges(&mut out, &l, &d.marks, has_text);
+    badges::write_letter_badges(&mut out, &l, badged);
     let clearance = |p| match (occ.stone(p), discs.contains(&p)) {
         (Some(_), _) => stones::STONE_CLEARANCE,
         (None, true) => stones::LABEL_CLEARANCE,
@@ -182,8 +248,8 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     if l.coordinates {
         coords::write_coordinates(&mut out, &l);
     }
-    caption::write(&mut out, x, w, y + board_h, &caption_lines, caption_size);
-    out.push_str("</svg>");
+    let (x, y, w, board_h) = l.view_box();
+    caption::write(&mut out, x, w, y + board_h, caption_lines, caption_size);
     out
 }
 

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use super::layout::Layout;
 use super::occupancy::Occupancy;
 use super::style;
-use super::text::{baseline_offset, char_count, push_int, text_fit};
+use super::text::{baseline_offset, char_count, condensed_x, push_int, text_fit, CONDENSED};
 use crate::escape::push_text;
 use crate::point::{Color, Point};
 
@@ -72,8 +72,8 @@ pub(crate) struct PointText<'a> {
     pub under: Option<Color>,
 }
 
-/// Writes texts centred on points, grouped by the colour under them and by font size
-/// so each group states its class and size once.
+/// Writes texts centred on points, grouped by the colour under them and by how they are
+/// fitted (size, condensed) so each group states its class, size and scale once.
 pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText<'_>]) {
     let groups = [
         (Some(Color::Black), style::TEXT_ON_BLACK),
@@ -81,33 +81,31 @@ pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText
         (None, style::TEXT_ON_EMPTY),
     ];
     for (under, class) in groups {
-        // Sizes from large to small; each size has its own group.
-        for size in [14, 11] {
+        // Sizes from large to small, plain before condensed; each fit has its own group.
+        for fit in [(14, false), (14, true), (11, true)] {
+            let (size, condensed) = fit;
             let mut open = false;
             for t in texts
                 .iter()
                 .filter(|t| t.under == under && !t.text.is_empty())
             {
-                let (font, condensed) = text_fit(char_count(t.text));
-                if font != size {
+                if text_fit(char_count(t.text)) != fit {
                     continue;
                 }
                 if !open {
-                    let _ = write!(out, r#"<g class="{class}" font-size="{size}">"#);
+                    let _ = write!(out, r#"<g class="{class}" font-size="{size}""#);
+                    if condensed {
+                        let _ = write!(out, r#" transform="{CONDENSED}""#);
+                    }
+                    out.push('>');
                     open = true;
                 }
                 let (x, y) = l.xy(t.point);
                 out.push_str(r#"<text x=""#);
-                push_int(out, x);
+                push_int(out, if condensed { condensed_x(x) } else { x });
                 out.push_str(r#"" y=""#);
                 push_int(out, y + baseline_offset(t.text, size));
-                out.push('"');
-                if let Some(width) = condensed {
-                    out.push_str(r#" textLength=""#);
-                    push_int(out, width);
-                    out.push_str(r#"" lengthAdjust="spacingAndGlyphs""#);
-                }
-                out.push('>');
+                out.push_str(r#"">"#);
                 push_text(out, t.text);
                 out.push_str("</text>");
             }

@@ -1,8 +1,11 @@
 //! The CSS classes diagrams use and the defaults a standalone SVG carries.
 //!
-//! Colours and fonts live only in CSS (custom properties with fallbacks), so a page
-//! theme or dark mode restyles every inline diagram without re-rendering it.
-//! `themes/default/board.css` styles the same classes for web pages.
+//! Every element carries its colour twice: as a presentation attribute (`fill="#111"`),
+//! which every SVG reader understands (librsvg, Qt in calibre, Inkscape, resvg), and
+//! through its class, which a page's CSS restyles with custom properties: a style rule
+//! beats a presentation attribute, so a page theme or dark mode still restyles every
+//! diagram without re-rendering it. `themes/default/board.css` styles the classes for web
+//! pages; the standalone `<style>` below does it for a file that stands alone.
 
 /// Class of the root `<svg>`.
 pub(crate) const ROOT: &str = "gb";
@@ -73,33 +76,234 @@ pub(crate) const ALL: &[&str] = &[
     CAPTION_BAND,
 ];
 
-/// Light defaults embedded in standalone SVG. Rules still read the custom properties
-/// first, so a page that sets `--gb-*` restyles a standalone file it inlines too.
-pub(crate) const STANDALONE_CSS: &str = concat!(
-    ".gb{font-family:var(--gb-font,Helvetica,Arial,sans-serif)}",
-    ".gb-bd,.gb-lbg{fill:var(--gb-board,#e3bf7e)}",
-    ".gb-g,.gb-e,.gb-me,.gb-ln{stroke:var(--gb-line,#1e1a14)}",
-    ".gb-h,.gb-ne,.gb-co,.gb-ah{fill:var(--gb-line,#1e1a14)}",
-    ".gb-sb,.gb-nw,.gb-tb{fill:var(--gb-black,#111)}",
-    ".gb-sw,.gb-nb,.gb-tw{fill:var(--gb-white,#fff)}",
-    ".gb-sb,.gb-sw,.gb-tb,.gb-tw{stroke:var(--gb-outline,#111)}",
-    ".gb-mb{stroke:var(--gb-white,#fff)}",
-    ".gb-mw{stroke:var(--gb-black,#111)}",
-);
+/// The colours and font a diagram is drawn in when no page restyles it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// Board wood, also behind letters on empty points (`--gb-board`).
+    pub board: &'static str,
+    /// Grid, star points, marks and text on empty points, coordinates (`--gb-line`).
+    pub line: &'static str,
+    /// Black stones, text and marks on white stones (`--gb-black`).
+    pub black: &'static str,
+    /// White stones, text and marks on black stones (`--gb-white`).
+    pub white: &'static str,
+    /// Stone outlines (`--gb-outline`).
+    pub outline: &'static str,
+    /// Caption lines under a board (`--gb-text`).
+    pub text: &'static str,
+    /// The band behind the caption lines (`--gb-paper`).
+    pub paper: &'static str,
+}
 
-/// Added to the standalone style only when the file has caption lines: dark text on its
-/// own light band, a pair a page may restyle together (`--gb-text`, `--gb-paper`).
-pub(crate) const CAPTION_CSS: &str =
-    ".gb-ca{fill:var(--gb-text,#222)}.gb-cab{fill:var(--gb-paper,#f8f4ea)}";
+/// The light palette, the defaults of `themes/default/board.css`.
+pub const LIGHT: Palette = Palette {
+    board: "#e3bf7e",
+    line: "#1e1a14",
+    black: "#111",
+    white: "#fff",
+    outline: "#111",
+    text: "#222",
+    paper: "#f8f4ea",
+};
+
+/// The dark palette, the `prefers-color-scheme: dark` colours of `themes/default/board.css`:
+/// a dimmed wooden board on which black stones still stand out.
+pub const DARK: Palette = Palette {
+    board: "#a88650",
+    line: "#1c1710",
+    black: "#0c0c0c",
+    white: "#ece6da",
+    outline: "#0c0c0c",
+    text: "#ddd",
+    paper: "#2a241e",
+};
+
+/// The font stack of every text, `--gb-font`'s default.
+pub(crate) const FONT: &str = "Helvetica,Arial,sans-serif";
+
+/// Which custom property a colour comes from, and its value in a palette.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Paint {
+    Board,
+    Line,
+    Black,
+    White,
+    Outline,
+    Text,
+    Paper,
+}
+
+impl Paint {
+    fn property(self) -> &'static str {
+        match self {
+            Paint::Board => "--gb-board",
+            Paint::Line => "--gb-line",
+            Paint::Black => "--gb-black",
+            Paint::White => "--gb-white",
+            Paint::Outline => "--gb-outline",
+            Paint::Text => "--gb-text",
+            Paint::Paper => "--gb-paper",
+        }
+    }
+
+    fn in_palette(self, p: &Palette) -> &'static str {
+        match self {
+            Paint::Board => p.board,
+            Paint::Line => p.line,
+            Paint::Black => p.black,
+            Paint::White => p.white,
+            Paint::Outline => p.outline,
+            Paint::Text => p.text,
+            Paint::Paper => p.paper,
+        }
+    }
+}
+
+/// What each class is filled and stroked with: the one table both the presentation
+/// attributes and the standalone style sheet are written from.
+const PAINTS: &[(&str, Option<Paint>, Option<Paint>)] = &[
+    (BOARD, Some(Paint::Board), None),
+    (LABEL_BACKGROUND, Some(Paint::Board), None),
+    (GRID, None, Some(Paint::Line)),
+    (EDGE, None, Some(Paint::Line)),
+    (MARK_ON_EMPTY, None, Some(Paint::Line)),
+    (LINES, None, Some(Paint::Line)),
+    (HOSHI, Some(Paint::Line), None),
+    (TEXT_ON_EMPTY, Some(Paint::Line), None),
+    (COORDS, Some(Paint::Line), None),
+    (ARROW_HEAD, Some(Paint::Line), None),
+    (BLACK_STONES, Some(Paint::Black), Some(Paint::Outline)),
+    (TEXT_ON_WHITE, Some(Paint::Black), None),
+    (TERRITORY_BLACK, Some(Paint::Black), Some(Paint::Outline)),
+    (WHITE_STONES, Some(Paint::White), Some(Paint::Outline)),
+    (TEXT_ON_BLACK, Some(Paint::White), None),
+    (TERRITORY_WHITE, Some(Paint::White), Some(Paint::Outline)),
+    (MARK_ON_BLACK, None, Some(Paint::White)),
+    (MARK_ON_WHITE, None, Some(Paint::Black)),
+    (CAPTION, Some(Paint::Text), None),
+    (CAPTION_BAND, Some(Paint::Paper), None),
+];
+
+/// `svg` with each of gobook's classes followed by its colours in `palette` as
+/// presentation attributes, and which classes it uses (bit `i` for `PAINTS[i]`), so that a
+/// standalone file styles only those.
+///
+/// The drawing code names only classes; the colours are added here, in one pass, so that
+/// they are decided in one place. A `class="` in `svg` can only be gobook's own: user text
+/// is escaped, its quotes written as `&quot;`.
+pub(crate) fn paint(svg: &str, palette: &Palette) -> (String, u32) {
+    let mut out = String::with_capacity(svg.len() + 512);
+    let mut used = 0u32;
+    let mut rest = svg;
+    while let Some(i) = rest.find(r#"class=""#) {
+        let start = i + r#"class=""#.len();
+        let Some(len) = rest[start..].find('"') else {
+            break;
+        };
+        let end = start + len + 1;
+        out.push_str(&rest[..end]);
+        let class = &rest[start..end - 1];
+        if let Some(k) = PAINTS.iter().position(|(c, _, _)| *c == class) {
+            used |= 1 << k;
+            let (_, fill, stroke) = PAINTS[k];
+            for (name, paint) in [(" fill=\"", fill), (" stroke=\"", stroke)] {
+                if let Some(paint) = paint {
+                    out.push_str(name);
+                    out.push_str(paint.in_palette(palette));
+                    out.push('"');
+                }
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    (out, used)
+}
+
+/// Every class of [`PAINTS`], as [`paint`] reports them.
+#[cfg(test)]
+pub(crate) const ALL_USED: u32 = (1 << PAINTS.len()) - 1;
+
+/// Appends the style a standalone SVG embeds for the classes in `used` (see [`paint`]),
+/// and the font when `text`: each colour read from its custom property first, so a page
+/// that sets `--gb-*` restyles a standalone file it inlines too, with `palette`'s colour
+/// as the fallback (a rule that reads an unset property without a fallback would unset
+/// the colour, not leave the attribute's). Only the classes a file uses, so a small
+/// diagram carries a small sheet.
+pub(crate) fn standalone_css(css: &mut String, palette: &Palette, used: u32, text: bool) {
+    if text {
+        css.push_str(".gb{font-family:var(--gb-font,");
+        css.push_str(FONT);
+        css.push_str(")}");
+    }
+    let all = [
+        Paint::Board,
+        Paint::Line,
+        Paint::Black,
+        Paint::White,
+        Paint::Outline,
+        Paint::Text,
+        Paint::Paper,
+    ];
+    // One rule per property and colour, listing every class painted so: the shortest sheet.
+    for (property, is_fill) in [("fill", true), ("stroke", false)] {
+        for paint in all {
+            let mut selectors = String::new();
+            for (k, &(class, fill, stroke)) in PAINTS.iter().enumerate() {
+                let this = if is_fill { fill } else { stroke };
+                if this == Some(paint) && used & (1 << k) != 0 {
+                    if !selectors.is_empty() {
+                        selectors.push(',');
+                    }
+                    selectors.push('.');
+                    selectors.push_str(class);
+                }
+            }
+            if !selectors.is_empty() {
+                css.push_str(&selectors);
+                css.push('{');
+                css.push_str(property);
+                css.push_str(":var(");
+                css.push_str(paint.property());
+                css.push(',');
+                css.push_str(paint.in_palette(palette));
+                css.push_str(")}");
+            }
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn the_page_script_paints_its_live_boards_as_the_renderer_does() {
+        let script = include_str!("../../../themes/default/gobook.js");
+        // The classes the live board draws (its PAINT leaves out captions, lines, territory).
+        let drawn = |c: &str| {
+            !matches!(
+                c,
+                "gb-ln" | "gb-ah" | "gb-tb" | "gb-tw" | "gb-ca" | "gb-cab"
+            )
+        };
+        for &(class, fill, stroke) in PAINTS.iter().filter(|(c, _, _)| drawn(c)) {
+            let mut attrs = String::new();
+            for (name, paint) in [("fill", fill), ("stroke", stroke)] {
+                if let Some(paint) = paint {
+                    attrs.push_str(&format!(r#" {name}="{}""#, paint.in_palette(&LIGHT)));
+                }
+            }
+            let entry = format!("'{class}': '{attrs}'");
+            assert!(script.contains(&entry), "gobook.js's PAINT lacks {entry}");
+        }
+    }
+
+    #[test]
     fn both_style_sheets_style_every_class() {
         let theme = include_str!("../../../themes/default/board.css");
-        let standalone = format!("{STANDALONE_CSS}{CAPTION_CSS}");
+        let mut standalone = String::new();
+        standalone_css(&mut standalone, &LIGHT, ALL_USED, true);
         for class in ALL {
             let selector = format!(".{class}");
             let styled = |css: &str| {

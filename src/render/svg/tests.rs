@@ -37,12 +37,14 @@ fn ids_are_always_valid() {
 
 #[test]
 fn three_digits_are_as_tall_as_two_and_condensed_to_fit_the_stone() {
-    assert_eq!(text_fit(1), (14, None));
-    assert_eq!(text_fit(2), (14, None));
-    let (size, width) = text_fit(3);
-    assert_eq!(size, 14, "move 100 is as tall as move 99");
-    assert!(width.unwrap() < 2 * super::stones::STONE_RADIUS - 2);
-    assert!(text_fit(4).0 < 14 && text_fit(4).1.is_some());
+    assert_eq!(text_fit(1), (14, false));
+    assert_eq!(text_fit(2), (14, false));
+    assert_eq!(text_fit(3), (14, true), "move 100 is as tall as move 99");
+    assert!(text_fit(4).0 < 14 && text_fit(4).1);
+    // Every point's x, condensed and scaled back, lands on the point.
+    for x in (0..=24 * 24).step_by(24) {
+        assert_eq!(super::text::condensed_x(x) * 3, x * 4);
+    }
     assert_eq!(baseline_offset("12", 14), 5);
     assert_eq!(baseline_offset("a", 14), 4);
 }

@@ -52,24 +52,37 @@ pub(crate) fn push_point(out: &mut String, p: crate::point::Point) {
     push_int(out, p.row as i32 + 1);
 }
 
-/// How a label of `chars` characters is set on a point: its font size (user units) and,
-/// for long labels, the width it is condensed to.
+/// How a label of `chars` characters is set on a point: its font size (user units) and
+/// whether it is condensed to [`CONDENSED`] of its width.
 ///
 /// Up to two characters fill about two thirds of a stone. Three digits keep the same
 /// height and are condensed to fit, as printed Go books set move 100 and later; a
 /// smaller size would drop below 8 CSS px on a phone-wide 19x19 board. Longer labels
 /// are rare (four-digit moves, words) and get a little smaller as well.
-pub(crate) fn text_fit(chars: usize) -> (i32, Option<i32>) {
+///
+/// The condensing is a horizontal scale on the text's group, not `textLength`: librsvg,
+/// Qt (calibre's Kindle conversion) and other renderers ignore `textLength` and would let
+/// three digits spill over the stone's edge, while every renderer applies a transform.
+pub(crate) fn text_fit(chars: usize) -> (i32, bool) {
     match chars {
-        0..=2 => (14, None),
-        3 => (14, Some(CONDENSED_WIDTH)),
-        _ => (11, Some(CONDENSED_WIDTH + 1)),
+        0..=2 => (14, false),
+        3 => (14, true),
+        _ => (11, true),
     }
 }
 
-/// The width three-digit labels are condensed to: inside a stone 22 units across,
-/// with room for its outline on both sides.
-pub(crate) const CONDENSED_WIDTH: i32 = 19;
+/// How much condensed labels are scaled horizontally, as the group's transform says it:
+/// three digits of DejaVu Sans at 14 units (the widest of the usual fonts) become 20 units
+/// wide, inside a stone 22 units across; Helvetica and Arial become 17.5.
+pub(crate) const CONDENSED: &str = "scale(.75 1)";
+
+/// The x a condensed text is written at so that, scaled by [`CONDENSED`], it lands on `x`.
+/// Exact in integers: every point's x is a multiple of the spacing, which 3 divides.
+pub(crate) fn condensed_x(x: i32) -> i32 {
+    x * 4 / 3
+}
+
+const _: () = assert!(super::layout::UNIT % 3 == 0, "condensed_x must stay exact");
 
 /// How far below the point centre the baseline goes so the text looks centred.
 ///

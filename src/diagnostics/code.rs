@@ -1,0 +1,168 @@
+//! The kinds of problem gobook reports, one enum: a code in the source is a variant, so a
+//! typo does not compile, and `docs/diagnostics.md` lists every one with its meaning.
+//!
+//! The names are stable: `--format json` prints them, and tools match on them.
+
+use serde::{Serialize, Serializer};
+
+/// Declares `Code`, its names and meanings from one table.
+macro_rules! codes {
+    ($($(#[$attr:meta])* $variant:ident = $name:literal, $meaning:literal;)*) => {
+        /// The kind of a problem, printed by `--format json` as its stable name (`unknown-attribute`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $(
+                #[doc = $meaning]
+                $variant,
+            )*
+        }
+
+        impl Code {
+            /// Every code, in the order `docs/diagnostics.md` lists them.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The stable name printed in messages and JSON (`unknown-attribute`).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+
+            /// What the problem is, in a sentence: the meaning `docs/diagnostics.md` gives.
+            pub fn meaning(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $meaning,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    // The text of the file.
+    Encoding = "encoding", "The file is not UTF-8 text (or UTF-16 with a byte-order mark).";
+    ControlCharacter = "control-character", "A control character or noncharacter stands in the text; no file gobook writes may hold one.";
+    Syntax = "syntax", "The line cannot be read as the gobook format (an element name, ID or attribute is malformed).";
+    BadId = "bad-id", "An element's ID is empty or holds a character IDs may not.";
+    // The elements.
+    NoBook = "no-book", "The file does not start with a `::book` element.";
+    BookTwice = "book-twice", "A second `::book` element: a file holds one book.";
+    BookNotFirst = "book-not-first", "`::book` is not the first element of the file.";
+    OutsideChapter = "outside-chapter", "An element comes before the first `::chapter`.";
+    UnknownElement = "unknown-element", "The element name is not one of the gobook format.";
+    CommentAttributes = "comment-attributes", "A comment carries attributes; comments cannot.";
+    GoText = "go-text", "Text follows `::go` data, which shows no text; the text is ignored.";
+    IgnoredText = "ignored-text", "Text follows an element that shows none (book, chapter, include, buy); it is ignored.";
+    PageId = "page-id", "A chapter's ID would make a page name that hosts do not serve or that clashes with a file gobook writes.";
+    IncludeWithoutUrl = "include-without-url", "An `::include` names no file.";
+    // Attributes.
+    UnknownAttribute = "unknown-attribute", "The attribute is not one of the gobook format; it is kept but has no effect.";
+    MisplacedAttribute = "misplaced-attribute", "The attribute does not apply to this element; it is kept but has no effect.";
+    DuplicateAttribute = "duplicate-attribute", "The attribute is given twice; the last one counts.";
+    BadValue = "bad-value", "The attribute's value is not of the kind the attribute takes.";
+    OffBoard = "off-board", "A point lies off the board.";
+    ProblemOnly = "problem-only", "The attribute applies only to problems (`::prb`).";
+    LanguageSuffix = "language-suffix", "An attribute that is not language-specific carries a language suffix, which is ignored.";
+    UnknownLanguage = "unknown-language", "A language suffix or tag is not a language of the spec.";
+    MvAndTo = "mv-and-to", "`mv` and `to` are given together; they exclude each other.";
+    // Links between elements.
+    DuplicateId = "duplicate-id", "Two elements of one chapter have the same ID.";
+    LetterOnNumberedStone = "letter-on-numbered-stone", "A letter is written on a point where the diagram shows a move number: it shows only as a small badge beside the number.";
+    DuplicateIdAcrossFiles = "duplicate-id-across-files", "Two gobook files of one book (the book and a file it includes, or two included files) give the same ID to elements.";
+    UnknownId = "unknown-id", "`base` or `ref` names an ID no element has.";
+    BadReference = "bad-reference", "`ref` or `base` names an element of the wrong kind.";
+    ForwardReference = "forward-reference", "`base` names an element defined later in the book.";
+    SgfAndBase = "sgf-and-base", "`sgf` and `base` are given together; `base` is ignored.";
+    // Inline markup.
+    UnclosedTag = "unclosed-tag", "An inline tag (`<b>`, `<dia>`, ...) is not closed.";
+    UnbalancedTag = "unbalanced-tag", "A closing inline tag closes nothing.";
+    NestedInline = "nested-inline", "An inline tag is placed inside another of the same kind.";
+    TooDeep = "too-deep", "Inline tags are nested too deep.";
+    UnterminatedQuote = "unterminated-quote", "A quoted value in an inline tag has no closing quote.";
+    LinkWithoutHref = "link-without-href", "An inline link has no `href`.";
+    UnsafeLink = "unsafe-link", "A link's scheme is refused (only http(s), mailto, IDs and languages are allowed).";
+    UnknownLink = "unknown-link", "A link names an ID no element has; the link is disabled.";
+    UnknownStandardText = "unknown-standard-text", "`#...#` is not a standard text; it stays as written.";
+    GameInfoNotSet = "game-info-not-set", "A game-info text (`#pb#`, ...) refers to Go data without that information; it stays as written.";
+    CoordinateNotDrawn = "coordinate-not-drawn", "A coordinate in a diagram's text names a point where nothing is drawn; it stays as written.";
+    // Go data.
+    AtOutOfRange = "at-out-of-range", "`at` lies outside the base's moves.";
+    AtWithoutBase = "at-without-base", "`at` is given without a base with moves.";
+    ToOutOfRange = "to-out-of-range", "`to` lies outside the range from `at` to the base's last move.";
+    ToWithoutBase = "to-without-base", "`to` is given without a base with moves.";
+    SizeMismatch = "size-mismatch", "The board size differs from the base's or the SGF's.";
+    IllegalMove = "illegal-move", "A move is illegal (occupied point, suicide or ko).";
+    MarkBeforeMove = "mark-before-move", "A mark stands on an empty point that a later move fills; `at` probably should be one more.";
+    MovesOutsideView = "moves-outside-view", "Moves of a diagram are played outside the part of the board it shows.";
+    ProblemWithoutAnswer = "problem-without-answer", "A problem has no correct answer in some language, so its readers get no solution.";
+    LanguageWithoutText = "language-without-text", "A language the book declares has no text of its own anywhere.";
+    // SGF inside a book.
+    SgfSyntax = "sgf-syntax", "The `sgf` value is not valid SGF.";
+    SgfRepair = "sgf-repair", "The `sgf` value was repaired while read (the message says how).";
+    SgfEmpty = "sgf-empty", "The `sgf` value holds no game.";
+    SgfGames = "sgf-games", "The `sgf` value holds several games; only the first is used.";
+    SgfSize = "sgf-size", "The SGF board size is not supported.";
+    SgfMovesUnused = "sgf-moves-unused", "`mv` replaces the moves of the `sgf` value.";
+    // Files the book names.
+    MissingImage = "missing-image", "An image file the book names does not exist.";
+    BadImage = "bad-image", "An image file is not the kind its extension names, or an SVG holds a script.";
+    ImageOutsideBook = "image-outside-book", "An image path leads outside the book's folder.";
+    ImageNameTaken = "image-name-taken", "An image would land on a file gobook writes itself.";
+    MissingCover = "missing-cover", "The cover file does not exist; the e-book draws a cover from the title.";
+    BadCover = "bad-cover", "The cover file is not an image of the kind its extension names.";
+    CoverOutsideBook = "cover-outside-book", "The cover path leads outside the book's folder.";
+    MissingInclude = "missing-include", "An included file does not exist.";
+    IncludeOutsideBook = "include-outside-book", "An include path leads outside the book's folder.";
+    NestedInclude = "nested-include", "An included gobook file includes another; includes cannot be nested.";
+    // Outside books (`gobook md`).
+    Markdown = "markdown", "A gobook code block in a Markdown file cannot be drawn.";
+    Sgf = "sgf", "An SGF code block in a Markdown file was repaired while read.";
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// The documentation of every code, as `docs/diagnostics.md` holds it.
+pub fn reference() -> String {
+    let mut out = String::from(
+        "# Diagnostic codes\n\n\
+         Every problem gobook reports has a code: `gobook check --format json` prints it as\n\
+         `\"code\"`, and the names are stable, so tools may match on them. This page is\n\
+         generated from `src/diagnostics/code.rs` (`tests/it/diagnostic_codes.rs` keeps it true).\n\n\
+         | Code | Meaning |\n|---|---|\n",
+    );
+    for code in Code::ALL {
+        out.push_str(&format!(
+            "| `{}` | {} |\n",
+            code,
+            code.meaning().replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_kebab_case() {
+        let mut seen = std::collections::HashSet::new();
+        for c in Code::ALL {
+            assert!(seen.insert(c.as_str()), "{c} twice");
+            assert!(c
+                .as_str()
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'));
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! The one boundary between the pipeline and an output (as mdBook's `Renderer`): the book
+//! is checked, resolved and laid out once ([`run`]), and each output (the site, the
+//! e-books, print next) is a [`Writer`] over the laid-out book. A new output is a new
+//! implementation; the pipeline and the other writers stay as they are.
+
+use crate::layout::book::{lay_out, LaidBook};
+use crate::project::build::{checked_book, BuildError, Options};
+use crate::project::config::{self, Config};
+use crate::project::output;
+use crate::resolve::cache::ResolveCache;
+use std::path::Path;
+
+/// What a writer is given: the build's options and settings, and the laid-out book.
+pub struct Input<'a> {
+    /// How to build.
+    pub opts: &'a Options<'a>,
+    /// `gobook.toml`.
+    pub config: &'a Config,
+    /// The book's folder: where its images, includes and settings are.
+    pub book_dir: &'a Path,
+    /// Every page of every language.
+    pub book: &'a LaidBook<'a>,
+}
+
+impl Input<'_> {
+    /// The folder the output goes to: `-o`, else `gobook.toml`'s `out_dir`, else the
+    /// default beside the book.
+    pub fn out_dir(&self) -> Result<std::path::PathBuf, BuildError> {
+        Ok(output::out_dir(
+            self.opts.out_dir,
+            self.config.out_dir.as_deref(),
+            crate::project::build::DEFAULT_OUT_DIR,
+            self.opts.book,
+        )?)
+    }
+}
+
+/// An output of a book.
+pub trait Writer {
+    /// What a finished write gives back.
+    type Output;
+
+    /// Checks what the writer can refuse before the book is read (its output folder), so a
+    /// wrong place is reported before the book's problems. Nothing, unless a writer says.
+    fn prepare(&mut self, _opts: &Options, _config: &Config) -> Result<(), BuildError> {
+        Ok(())
+    }
+
+    /// Writes the laid-out book.
+    fn write(&mut self, input: &Input) -> Result<Self::Output, BuildError>;
+}
+
+/// The pipeline: reads the settings, checks and resolves the book (through `cache`), lays
+/// out its pages and hands them to `writer`.
+pub fn run<W: Writer>(
+    writer: &mut W,
+    opts: &Options,
+    cache: &mut ResolveCache,
+) -> Result<W::Output, BuildError> {
+    let book_dir = output::folder_of(opts.book);
+    let config = config::load(&book_dir)?;
+    writer.prepare(opts, &config)?;
+    let mut owned = None;
+    let checked = checked_book(opts, cache, &mut owned)?;
+    let book = lay_out(&checked.src, checked);
+    writer.write(&Input {
+        opts,
+        config: &config,
+        book_dir: &book_dir,
+        book: &book,
+    })
+}

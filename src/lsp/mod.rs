@@ -1,0 +1,223 @@
+//! `gobook lsp`: the Language Server Protocol over standard input and output, so that an
+//! author's editor shows what `gobook check` finds as they type, and knows the format:
+//! hover, completion, links between IDs, renaming, the outline, formatting.
+//!
+//! Synchronous, as rust-analyzer's `lsp-server` is: one thread reads messages; the
+//! server answers each in turn. Edits are applied as they come, and the book is checked
+//! again only when a request needs it or no message is waiting, so a burst of keystrokes
+//! costs one check.
+
+pub mod actions;
+pub mod completion;
+pub mod hover;
+pub mod locate;
+pub mod navigate;
+pub mod problems;
+pub mod symbols;
+pub mod text;
+pub mod uri;
+pub mod workspace;
+
+#[cfg(test)]
+mod tests;
+
+use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_types::notification::{self as note, Notification as _};
+use lsp_types::request::{self as req, Request as _};
+use std::path::PathBuf;
+use workspace::Workspace;
+
+/// Why the server stopped before the client asked it to.
+#[derive(Debug, thiserror::Error)]
+pub enum LspError {
+    /// The client spoke something other than the protocol, or left before `initialize`.
+    #[error("the editor did not speak the Language Server Protocol: {0}")]
+    Protocol(String),
+    /// Standard input or output failed.
+    #[error("cannot talk to the editor: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// What the server can do, told to the client at `initialize`.
+pub fn capabilities() -> lsp_types::ServerCapabilities {
+    use lsp_types::*;
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some([":", "=", "_", "#", " "].map(String::from).to_vec()),
+            ..Default::default()
+        }),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        ..Default::default()
+    }
+}
+
+/// Runs the server on standard input and output until the client says `exit`.
+pub fn run_stdio() -> Result<(), LspError> {
+    let (conn, io) = Connection::stdio();
+    let caps =
+        serde_json::to_value(capabilities()).map_err(|e| LspError::Protocol(e.to_string()))?;
+    conn.initialize(caps)
+        .map_err(|e| LspError::Protocol(e.to_string()))?;
+    serve(&conn)?;
+    io.join()?;
+    Ok(())
+}
+
+/// Answers messages on `conn` until shutdown.
+pub fn serve(conn: &Connection) -> Result<(), LspError> {
+    let mut ws = Workspace::default();
+    // Files edited since their book's problems were last published.
+    let mut stale: Vec<PathBuf> = Vec::new();
+    while let Ok(msg) = conn.receiver.recv() {
+        match msg {
+            Message::Request(r) => {
+                if conn
+                    .handle_shutdown(&r)
+                    .map_err(|e| LspError::Protocol(e.to_string()))?
+                {
+                    return Ok(());
+                }
+                let resp = guarded(&mut ws, |ws| answer(ws, r.clone()), r.id.clone());
+                send(conn, Message::Response(resp))?;
+            }
+            Message::Notification(n) => {
+                if let Some(p) = guarded_note(&mut ws, n) {
+                    if !stale.contains(&p) {
+                        stale.push(p);
+                    }
+                }
+            }
+            Message::Response(_) => {}
+        }
+        if conn.receiver.is_empty() && !stale.is_empty() {
+            for n in problems::publish(&mut ws, &std::mem::take(&mut stale)) {
+                send(conn, Message::Notification(n))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn send(conn: &Connection, msg: Message) -> Result<(), LspError> {
+    conn.sender
+        .send(msg)
+        .map_err(|_| LspError::Protocol("the editor closed the connection".into()))
+}
+
+/// Runs `f`, turning a panic into an internal error answer and starting the analyses
+/// afresh (a cache a panic interrupted is not trusted), so the editor keeps its server.
+fn guarded(
+    ws: &mut Workspace,
+    f: impl FnOnce(&mut Workspace) -> Response,
+    id: lsp_server::RequestId,
+) -> Response {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(ws))) {
+        Ok(r) => r,
+        Err(_) => {
+            ws.forget_analyses();
+            Response::new_err(
+                id,
+                lsp_server::ErrorCode::InternalError as i32,
+                "gobook hit an internal error (a bug in gobook, not in the book): please report it"
+                    .into(),
+            )
+        }
+    }
+}
+
+fn guarded_note(ws: &mut Workspace, n: Notification) -> Option<PathBuf> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| notified(ws, n))).unwrap_or_else(
+        |_| {
+            ws.forget_analyses();
+            None
+        },
+    )
+}
+
+/// Applies a notification; returns the file it changed, whose problems are to be published.
+fn notified(ws: &mut Workspace, n: Notification) -> Option<PathBuf> {
+    match n.method.as_str() {
+        note::DidOpenTextDocument::METHOD => {
+            let p: lsp_types::DidOpenTextDocumentParams = serde_json::from_value(n.params).ok()?;
+            let path = uri::to_path(&p.text_document.uri)?;
+            ws.open(path.clone(), p.text_document.text);
+            Some(path)
+        }
+        note::DidChangeTextDocument::METHOD => {
+            let p: lsp_types::DidChangeTextDocumentParams =
+                serde_json::from_value(n.params).ok()?;
+            let path = uri::to_path(&p.text_document.uri)?;
+            let t = ws.text_mut(&path)?;
+            for c in p.content_changes {
+                t.apply(c);
+            }
+            ws.changed(&path);
+            Some(path)
+        }
+        note::DidCloseTextDocument::METHOD => {
+            let p: lsp_types::DidCloseTextDocumentParams = serde_json::from_value(n.params).ok()?;
+            let path = uri::to_path(&p.text_document.uri)?;
+            ws.close(&path);
+            None
+        }
+        note::DidSaveTextDocument::METHOD => {
+            let p: lsp_types::DidSaveTextDocumentParams = serde_json::from_value(n.params).ok()?;
+            let path = uri::to_path(&p.text_document.uri)?;
+            // Images and included files on disk may have changed with it.
+            ws.changed(&path);
+            Some(path)
+        }
+        _ => None,
+    }
+}
+
+/// Answers one request.
+pub fn answer(ws: &mut Workspace, r: Request) -> Response {
+    let id = r.id.clone();
+    let result = match r.method.as_str() {
+        req::HoverRequest::METHOD => run::<req::HoverRequest>(r, |p| hover::hover(ws, p)),
+        req::Completion::METHOD => run::<req::Completion>(r, |p| completion::complete(ws, p)),
+        req::GotoDefinition::METHOD => {
+            run::<req::GotoDefinition>(r, |p| navigate::definition(ws, p))
+        }
+        req::References::METHOD => run::<req::References>(r, |p| navigate::references(ws, p)),
+        req::Rename::METHOD => run::<req::Rename>(r, |p| navigate::rename(ws, p)),
+        req::DocumentSymbolRequest::METHOD => {
+            run::<req::DocumentSymbolRequest>(r, |p| symbols::symbols(ws, p))
+        }
+        req::Formatting::METHOD => run::<req::Formatting>(r, |p| actions::format(ws, p)),
+        req::CodeActionRequest::METHOD => {
+            run::<req::CodeActionRequest>(r, |p| actions::code_actions(ws, p))
+        }
+        _ => Err((
+            lsp_server::ErrorCode::MethodNotFound,
+            format!("gobook lsp does not answer `{}`", r.method),
+        )),
+    };
+    match result {
+        Ok(v) => Response::new_ok(id, v),
+        Err((code, msg)) => Response::new_err(id, code as i32, msg),
+    }
+}
+
+type Answer = Result<serde_json::Value, (lsp_server::ErrorCode, String)>;
+
+/// Reads the parameters of request `R`, runs `f`, and writes its result as JSON.
+fn run<R: lsp_types::request::Request>(
+    r: Request,
+    f: impl FnOnce(R::Params) -> Result<R::Result, String>,
+) -> Answer {
+    let params: R::Params = serde_json::from_value(r.params)
+        .map_err(|e| (lsp_server::ErrorCode::InvalidParams, e.to_string()))?;
+    let out = f(params).map_err(|e| (lsp_server::ErrorCode::RequestFailed, e))?;
+    serde_json::to_value(out).map_err(|e| (lsp_server::ErrorCode::InternalError, e.to_string()))
+}

@@ -1,0 +1,347 @@
+//! The handlers over a real book with an included file, in a temporary folder: each
+//! answer as an editor would get it.
+
+use super::workspace::Workspace;
+use super::*;
+use lsp_types::*;
+use std::path::{Path, PathBuf};
+
+const BOOK: &str = "::book(#b) title=\"T\"
+
+::chapter(#one)
+
+::h2 One
+
+::go(#game) mv=D4Q16D16Q4
+
+::fig(#f1) base=game at=1 to=4 ca=\"Figure 1\" tr=Q16
+
+::p ref=f1 See #btp# and <a href=pd>the problem</a>.
+
+::include url=\"part.gobook\"
+
+::diagram base=game
+
+::dia base=gme at=1 shwoCoords=1
+";
+
+const PART: &str = "::prb(#pd) base=none sz=9 ab=C3 aw=D3 correct=\"D4\"
+
+::p ref=pd Black captures.
+";
+
+/// A book and its included file on disk, the book open in the workspace.
+fn setup() -> (tempfile::TempDir, PathBuf, PathBuf, Workspace) {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.gobook");
+    let part = dir.path().join("part.gobook");
+    std::fs::write(&book, BOOK).unwrap();
+    std::fs::write(&part, PART).unwrap();
+    let mut ws = Workspace::default();
+    ws.open(book.clone(), BOOK.to_string());
+    (dir, book, part, ws)
+}
+
+fn at(path: &Path, text: &str, needle: &str, plus: u32) -> TextDocumentPositionParams {
+    let t = text::Text::new(text.to_string());
+    let mut p = t.position(text.find(needle).unwrap());
+    p.character += plus;
+    TextDocumentPositionParams::new(TextDocumentIdentifier::new(uri::from_path(path)), p)
+}
+
+fn hover_text(ws: &mut Workspace, pos: TextDocumentPositionParams) -> String {
+    let h = hover::hover(
+        ws,
+        HoverParams {
+            text_document_position_params: pos,
+            work_done_progress_params: Default::default(),
+        },
+    )
+    .unwrap()
+    .expect("a hover");
+    match h.contents {
+        HoverContents::Markup(m) => m.value,
+        _ => panic!("markdown expected"),
+    }
+}
+
+#[test]
+fn diagnostics_are_check_s_in_each_file() {
+    let (_d, book, part, mut ws) = setup();
+    let notes = problems::publish(&mut ws, std::slice::from_ref(&book));
+    let params: Vec<PublishDiagnosticsParams> = notes
+        .into_iter()
+        .map(|n| serde_json::from_value(n.params).unwrap())
+        .collect();
+    let of = |p: &Path| params.iter().find(|x| x.uri == uri::from_path(p)).unwrap();
+    let codes: Vec<String> = of(&book)
+        .diagnostics
+        .iter()
+        .map(|d| match &d.code {
+            Some(NumberOrString::String(s)) => s.clone(),
+            _ => String::new(),
+        })
+        .collect();
+    assert_eq!(
+        codes,
+        ["unknown-element", "unknown-id", "unknown-attribute"]
+    );
+    assert_eq!(of(&book).diagnostics[1].range.start, Position::new(16, 11));
+    // The included file is published too (clean here); an error typed into it shows there.
+    assert!(of(&part).diagnostics.is_empty());
+    ws.open(part.clone(), PART.replace("ab=C3", "ab=Z99"));
+    let notes = problems::publish(&mut ws, std::slice::from_ref(&part));
+    let p: Vec<PublishDiagnosticsParams> = notes
+        .into_iter()
+        .map(|n| serde_json::from_value(n.params).unwrap())
+        .collect();
+    let inc = p.iter().find(|x| x.uri == uri::from_path(&part)).unwrap();
+    assert_eq!(inc.diagnostics.len(), 1, "{:?}", inc.diagnostics);
+    assert_eq!(inc.diagnostics[0].range.start.line, 0);
+}
+
+#[test]
+fn did_you_mean_fixes_are_code_actions() {
+    let (_d, book, _p, mut ws) = setup();
+    let acts = actions::code_actions(
+        &mut ws,
+        CodeActionParams {
+            text_document: TextDocumentIdentifier::new(uri::from_path(&book)),
+            range: Range::new(Position::new(0, 0), Position::new(99, 0)),
+            context: Default::default(),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        },
+    )
+    .unwrap()
+    .unwrap();
+    let mut fixed = BOOK.to_string();
+    let t = text::Text::new(BOOK.to_string());
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    for a in &acts {
+        let CodeActionOrCommand::CodeAction(a) = a else {
+            panic!()
+        };
+        for e in a
+            .edit
+            .as_ref()
+            .unwrap()
+            .changes
+            .as_ref()
+            .unwrap()
+            .values()
+            .flatten()
+        {
+            edits.push((
+                t.offset(e.range.start),
+                t.offset(e.range.end),
+                e.new_text.clone(),
+            ));
+        }
+    }
+    edits.sort();
+    for (s, e, n) in edits.into_iter().rev() {
+        fixed.replace_range(s..e, &n);
+    }
+    assert!(fixed.contains("\n::dia base=game\n"), "{fixed}");
+    assert!(
+        fixed.contains("::dia base=game at=1 showCoords=1"),
+        "{fixed}"
+    );
+    assert!(crate::check::check(&fixed)
+        .diagnostics
+        .iter()
+        .all(|d| d.code == crate::diagnostics::Code::UnknownLink));
+}
+
+#[test]
+fn hover_shows_the_diagram_points_texts_and_meanings() {
+    let (_d, book, _p, mut ws) = setup();
+    let fig = hover_text(&mut ws, at(&book, BOOK, "fig(#f1)", 1));
+    assert!(fig.contains("![Figure 1"), "{fig}");
+    assert!(fig.contains("data:image/svg+xml;base64,"), "{fig}");
+    let b64 = fig
+        .split("base64,")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap();
+    use base64::Engine;
+    let svg = String::from_utf8(
+        base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("Figure 1"), "{svg}");
+    let pt = hover_text(&mut ws, at(&book, BOOK, "Q16\n", 1));
+    assert!(
+        pt.contains("**Q16**") && pt.contains("White plays move 2"),
+        "{pt}"
+    );
+    let std = hover_text(&mut ws, at(&book, BOOK, "#btp#", 2));
+    assert!(std.contains("Black to play"), "{std}");
+    let attr = hover_text(&mut ws, at(&book, BOOK, "ca=\"Figure", 0));
+    assert!(attr.contains("**ca** (Diagram)"), "{attr}");
+}
+
+fn labels(ws: &mut Workspace, path: &Path, text: &str, needle: &str, plus: u32) -> Vec<String> {
+    let r = completion::complete(
+        ws,
+        CompletionParams {
+            text_document_position: at(path, text, needle, plus),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+            context: None,
+        },
+    )
+    .unwrap();
+    match r {
+        Some(CompletionResponse::Array(items)) => items.into_iter().map(|i| i.label).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn completion_knows_names_attributes_ids_languages_and_texts() {
+    let (_d, book, _p, mut ws) = setup();
+    let text = BOOK.replace(
+        "::h2 One",
+        "::fi\n\n::fig sh\n\n::p_d\n\n::fig base=\n\n::p #bt",
+    );
+    ws.open(book.clone(), text.clone());
+    let names = labels(&mut ws, &book, &text, "::fi\n", 4);
+    assert!(names.contains(&"fig".to_string()) && names.contains(&"de".to_string()));
+    let attrs = labels(&mut ws, &book, &text, "::fig sh", 8);
+    assert!(attrs.contains(&"showCoords".to_string()) && attrs.contains(&"mv".to_string()));
+    assert!(!attrs.contains(&"url".to_string()));
+    assert_eq!(
+        labels(&mut ws, &book, &text, "::p_d", 5).len(),
+        schema_languages()
+    );
+    let ids = labels(&mut ws, &book, &text, "::fig base=", 11);
+    for id in ["game", "f1", "pd", "one"] {
+        assert!(ids.contains(&id.to_string()), "{ids:?}");
+    }
+    assert!(labels(&mut ws, &book, &text, "::p #bt", 7).contains(&"btp".to_string()));
+}
+
+fn schema_languages() -> usize {
+    crate::format::schema::LANGUAGES.len()
+}
+
+#[test]
+#[allow(clippy::mutable_key_type)] // the protocol's `Uri` keys (see navigate::rename)
+fn definition_references_and_rename_cross_the_include() {
+    let (_d, book, part, mut ws) = setup();
+    let def = navigate::definition(
+        &mut ws,
+        GotoDefinitionParams {
+            text_document_position_params: at(&book, BOOK, "pd>the", 0),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        },
+    )
+    .unwrap();
+    let Some(GotoDefinitionResponse::Array(locs)) = def else {
+        panic!("{def:?}")
+    };
+    assert_eq!(locs[0].uri, uri::from_path(&part));
+    assert_eq!(locs[0].range.start, Position::new(0, 7));
+    let refs = navigate::references(
+        &mut ws,
+        ReferenceParams {
+            text_document_position: at(&book, BOOK, "game) mv", 0),
+            context: ReferenceContext {
+                include_declaration: true,
+            },
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        },
+    )
+    .unwrap()
+    .unwrap();
+    // `(#game)`, `base=game` of the figure and of `::diagram`.
+    assert_eq!(refs.len(), 3, "{refs:?}");
+    let edit = navigate::rename(
+        &mut ws,
+        RenameParams {
+            text_document_position: at(&book, BOOK, "pd>the", 1),
+            new_name: "ko-problem".into(),
+            work_done_progress_params: Default::default(),
+        },
+    )
+    .unwrap()
+    .unwrap();
+    let changes = edit.changes.unwrap();
+    assert_eq!(changes[&uri::from_path(&book)].len(), 1);
+    assert_eq!(changes[&uri::from_path(&part)].len(), 2);
+    // The include's url leads to the file.
+    let inc = navigate::definition(
+        &mut ws,
+        GotoDefinitionParams {
+            text_document_position_params: at(&book, BOOK, "part.gobook", 2),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        },
+    )
+    .unwrap();
+    assert!(
+        matches!(inc, Some(GotoDefinitionResponse::Scalar(l)) if l.uri == uri::from_path(&part))
+    );
+}
+
+#[test]
+fn outline_and_formatting() {
+    let (_d, book, _p, mut ws) = setup();
+    let Some(DocumentSymbolResponse::Nested(syms)) = symbols::symbols(
+        &mut ws,
+        DocumentSymbolParams {
+            text_document: TextDocumentIdentifier::new(uri::from_path(&book)),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        },
+    )
+    .unwrap() else {
+        panic!()
+    };
+    let names: Vec<&str> = syms.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["book #b", "chapter #one"]);
+    let kids: Vec<&str> = syms[1]
+        .children
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(
+        kids,
+        [
+            "h2 One",
+            "go #game",
+            "fig #f1",
+            "include part.gobook",
+            "dia"
+        ]
+    );
+    let messy = "::book(#b)   title=T\n::chapter(#c)\n::dia ab=c3\n";
+    ws.open(book.clone(), messy.into());
+    let edits = actions::format(
+        &mut ws,
+        DocumentFormattingParams {
+            text_document: TextDocumentIdentifier::new(uri::from_path(&book)),
+            options: Default::default(),
+            work_done_progress_params: Default::default(),
+        },
+    )
+    .unwrap()
+    .unwrap();
+    let crate::format::writer::Formatted::Text(want) = crate::format::writer::format(messy, false)
+    else {
+        panic!()
+    };
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].new_text, want);
+    assert!(want.contains("ab=C3"));
+}

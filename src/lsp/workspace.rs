@@ -1,0 +1,293 @@
+//! What the server knows: the files open in the editor (their text, which may be unsaved),
+//! and for each book the last analysis of it and its included files, redone only when one
+//! of them changed. A book keeps its resolution cache between analyses, as `serve` does, so
+//! an edit re-resolves only the elements it touched.
+
+use super::text::Text;
+use crate::check::Checked;
+use crate::diagnostics::Diagnostic;
+use crate::format::schema::ElementKind;
+use crate::format::syntax::Document;
+use crate::project::confine::{confine, Kind};
+use crate::resolve::cache::ResolveCache;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// A gobook file of a book: the book itself or a local file it includes.
+pub struct File {
+    /// Where it is.
+    pub path: PathBuf,
+    /// Its text: the editor's when open, else the disk's.
+    pub text: Text,
+    /// Its own syntax tree (for the book, without the included files spliced in).
+    pub doc: Document,
+    /// The `url` of the `::include` naming it; `None` for the book.
+    pub url: Option<String>,
+}
+
+/// A book checked as `gobook check` checks it, with its included gobook files.
+pub struct Analysis {
+    /// The book's file; `files[0]`.
+    pub files: Vec<File>,
+    /// The book's check: tree, links, resolved book, diagnostics.
+    pub checked: Checked,
+    /// The problems of each file, by path, to publish.
+    pub problems: Vec<(PathBuf, Vec<Diagnostic>)>,
+}
+
+impl Analysis {
+    /// The book's own file.
+    pub fn book(&self) -> &File {
+        &self.files[0]
+    }
+
+    /// The file at `path`, if it is part of this book.
+    pub fn file(&self, path: &Path) -> Option<&File> {
+        self.files.iter().find(|f| f.path == path)
+    }
+}
+
+/// The open files and the books they belong to.
+#[derive(Default)]
+pub struct Workspace {
+    open: HashMap<PathBuf, Text>,
+    books: HashMap<PathBuf, Book>,
+}
+
+/// A book's state between analyses.
+#[derive(Default)]
+struct Book {
+    cache: ResolveCache,
+    analysis: Option<Analysis>,
+}
+
+impl Workspace {
+    /// The editor opened `path` with `text`.
+    pub fn open(&mut self, path: PathBuf, text: String) {
+        self.open.insert(path.clone(), Text::new(text));
+        self.changed(&path);
+    }
+
+    /// The open text of `path`, to change in place; call [`Workspace::changed`] after.
+    pub fn text_mut(&mut self, path: &Path) -> Option<&mut Text> {
+        self.open.get_mut(path)
+    }
+
+    /// The editor closed `path`: from now on the disk's text counts.
+    pub fn close(&mut self, path: &Path) {
+        self.open.remove(path);
+        self.changed(path);
+    }
+
+    /// `path` changed (in the editor or on disk): the analyses that read it are stale.
+    pub fn changed(&mut self, path: &Path) {
+        for b in self.books.values_mut() {
+            let reads = b
+                .analysis
+                .as_ref()
+                .is_none_or(|a| a.files.iter().any(|f| f.path == path));
+            if reads {
+                b.analysis = None;
+            }
+        }
+        if let Some(b) = self.books.get_mut(path) {
+            b.analysis = None;
+        }
+    }
+
+    /// Drops every analysis and cache (after a panic interrupted one); the open texts stay.
+    pub fn forget_analyses(&mut self) {
+        self.books.clear();
+    }
+
+    /// The text of `path`: the editor's if open, else the file's on disk.
+    pub fn text_of(&self, path: &Path) -> Option<String> {
+        match self.open.get(path) {
+            Some(t) => Some(t.text.clone()),
+            None => crate::project::read::read_text(path).ok(),
+        }
+    }
+
+    /// The books whose analyses are current, by path (for the files to publish).
+    pub fn open_paths(&self) -> Vec<PathBuf> {
+        self.open.keys().cloned().collect()
+    }
+
+    /// The analysis of the book `path` belongs to (itself, or the book that includes it),
+    /// made now if stale.
+    /// The book analysis, the file and the byte offset a request's position `pos` names;
+    /// None for a file that is no book's.
+    pub fn at(
+        &mut self,
+        pos: &lsp_types::TextDocumentPositionParams,
+    ) -> Option<(&Analysis, &File, usize)> {
+        let (a, f) = self.document(&pos.text_document.uri)?;
+        Some((a, f, f.text.offset(pos.position)))
+    }
+
+    /// The book analysis and the file of the document `uri`; None for a file that is no
+    /// book's.
+    pub fn document(&mut self, uri: &lsp_types::Uri) -> Option<(&Analysis, &File)> {
+        let path = super::uri::to_path(uri)?;
+        let a = self.analysis(&path)?;
+        let f = a.file(&path)?;
+        Some((a, f))
+    }
+
+    pub fn analysis(&mut self, path: &Path) -> Option<&Analysis> {
+        let book = self.book_of(path)?;
+        if self.books.get(&book).is_none_or(|b| b.analysis.is_none()) {
+            let text = self.text_of(&book)?;
+            let mut state = self.books.remove(&book).unwrap_or_default();
+            state.analysis = Some(analyse(self, &book, text, &mut state.cache));
+            self.books.insert(book.clone(), state);
+        }
+        self.books.get(&book)?.analysis.as_ref()
+    }
+
+    /// The book `path` belongs to: itself when it has a `::book`, else an open book or a
+    /// book beside it (or in the folder above) that includes it; else itself.
+    pub fn book_of(&self, path: &Path) -> Option<PathBuf> {
+        // An open file is looked at in place: a book's text is megabytes, asked at every request.
+        let book = match self.open.get(path) {
+            Some(t) => is_book(&t.text),
+            None => is_book(&self.text_of(path)?),
+        };
+        if book {
+            return Some(path.to_path_buf());
+        }
+        let mut candidates: Vec<PathBuf> = self.open.keys().cloned().collect();
+        let dir = crate::project::output::folder_of(path);
+        for d in [Some(dir.as_path()), dir.parent()].into_iter().flatten() {
+            let Ok(entries) = std::fs::read_dir(d) else {
+                continue;
+            };
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "gobook"))
+                .collect();
+            found.sort();
+            candidates.extend(found);
+        }
+        let includes_it = |book: &PathBuf| {
+            self.text_of(book)
+                .filter(|t| is_book(t))
+                .is_some_and(|t| local_includes(book, &t).iter().any(|(_, p)| p == path))
+        };
+        Some(
+            candidates
+                .into_iter()
+                .find(includes_it)
+                .unwrap_or_else(|| path.to_path_buf()),
+        )
+    }
+}
+
+/// Whether a text is a book (has a `::book` line) rather than a file to include.
+pub fn is_book(text: &str) -> bool {
+    text.lines().any(|l| {
+        l.strip_prefix("::book")
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric()))
+    })
+}
+
+/// The local files a book includes: each `url` with the path it names in the book's
+/// folder (confined as a build confines it).
+fn local_includes(book: &Path, text: &str) -> Vec<(String, PathBuf)> {
+    let dir = crate::project::output::folder_of(book);
+    let doc = crate::format::parse(text).doc;
+    includes_of(&doc, &dir)
+}
+
+/// The `::include`s of `doc` naming a local file, with its path.
+fn includes_of(doc: &Document, dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut out: Vec<(String, PathBuf)> = Vec::new();
+    for el in doc
+        .elements
+        .iter()
+        .filter(|e| e.kind == ElementKind::Include)
+    {
+        let Some(url) = el.attr_value("url") else {
+            continue;
+        };
+        if let Ok(rel) = confine(dir, url, "included file", Kind::File) {
+            let path = dir.join(rel);
+            if !out.iter().any(|(_, p)| *p == path) {
+                out.push((url.to_string(), path));
+            }
+        }
+    }
+    out
+}
+
+/// Checks the book at `path` whose text is `text` as `gobook check` does (the book, the
+/// files it names), reading open files from the editor.
+fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) -> Analysis {
+    let dir = crate::project::output::folder_of(path);
+    // Included gobook files are spliced into the book by the check: an open one as the
+    // editor holds it, others from disk.
+    let read = |url: &str| match confine(&dir, url, "included file", Kind::File) {
+        Ok(rel) if ws.open.contains_key(&dir.join(&rel)) && !url.ends_with(".md") => {
+            ws.text_of(&dir.join(rel)).map(|t| (url.to_string(), t))
+        }
+        _ => crate::project::includes::gobook_source(url, &dir),
+    };
+    let checked = crate::check::check_with_included(&text, cache, &read);
+    let found = crate::project::files::check_files(&checked, &dir, true);
+    let mut book_problems = checked.diagnostics.clone();
+    book_problems.extend(found.book);
+    book_problems.sort_by_key(|d| (d.span.start, d.severity));
+    let mut problems = vec![(path.to_path_buf(), book_problems)];
+    let mut files = Vec::new();
+    // The book's own tree: the check's has the included files' elements spliced in, in
+    // place of their `::include`s, at positions past the book's text.
+    let own = crate::format::parse(&text).doc;
+    for (url, p) in includes_of(&own, &dir) {
+        if !url.ends_with(".gobook") {
+            continue;
+        }
+        let Some(t) = ws.text_of(&p) else { continue };
+        let diags = if ws.open.contains_key(&p) {
+            let (mut e, w) = crate::project::includes::problems_of(&url, &t);
+            e.extend(w);
+            e.sort_by_key(|d| (d.span.start, d.severity));
+            e
+        } else {
+            let name = p.display().to_string();
+            checked
+                .included
+                .iter()
+                .find(|f| f.url == url)
+                .map(|f| f.diagnostics.clone())
+                .or_else(|| {
+                    found
+                        .included
+                        .iter()
+                        .find(|f| f.name == name)
+                        .map(|f| f.diagnostics.clone())
+                })
+                .unwrap_or_default()
+        };
+        problems.push((p.clone(), diags));
+        files.push(File {
+            doc: crate::format::parse(&t).doc,
+            text: Text::new(t),
+            path: p,
+            url: Some(url),
+        });
+    }
+    files.insert(
+        0,
+        File {
+            path: path.to_path_buf(),
+            doc: own,
+            text: Text::new(text),
+            url: None,
+        },
+    );
+    Analysis {
+        files,
+        checked,
+        problems,
+    }
+}

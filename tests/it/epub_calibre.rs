@@ -1,0 +1,169 @@
+//! An e-book through calibre (#35), the common route to Kindle: `ebook-convert` to AZW3 and to
+//! PDF keeps the diagrams' colours (a pixel check of the PDF's pages, the AZW3's drawn through
+//! PDF as well) and no button shows a raw interface key such as `show_solution`.
+//!
+//! Needs ebook-convert and pdftoppm (scripts/setup.sh installs calibre and poppler-utils);
+//! without them the test steps aside, except under `CI=true`.
+
+use crate::common::{self, gobook};
+use resvg::tiny_skia::Pixmap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Runs calibre's `ebook-convert FROM TO` with a home folder of its own (calibre keeps its
+/// settings there); its PDF output runs Chromium, which refuses to run as root in a sandbox.
+fn convert(from: &Path, to: &Path, home: &Path) {
+    let out = common::with_home(&mut Command::new("ebook-convert"), home)
+        .arg(from)
+        .arg(to)
+        .env("QTWEBENGINE_DISABLE_SANDBOX", "1")
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && to.is_file(),
+        "ebook-convert {} {}: {}",
+        from.display(),
+        to.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The pages of `pdf` as pictures, 40 pixels an inch.
+fn pages(pdf: &Path) -> Vec<Pixmap> {
+    let prefix = pdf.with_extension("page");
+    let status = Command::new("pdftoppm")
+        .args(["-r", "40", "-png"])
+        .arg(pdf)
+        .arg(&prefix)
+        .status()
+        .unwrap();
+    assert!(status.success(), "pdftoppm {}", pdf.display());
+    let dir = pdf.parent().unwrap();
+    let stem = prefix.file_name().unwrap().to_string_lossy().to_string();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(&format!("{stem}-")))
+        })
+        .collect();
+    files.sort();
+    files.iter().map(|f| Pixmap::load_png(f).unwrap()).collect()
+}
+
+/// The share of a page's pixels near `rgb` (every channel within 40).
+fn share(p: &Pixmap, rgb: [u8; 3]) -> f64 {
+    let near = p
+        .pixels()
+        .iter()
+        .filter(|c| {
+            let c = c.demultiply();
+            [c.red(), c.green(), c.blue()]
+                .iter()
+                .zip(rgb)
+                .all(|(&a, b)| a.abs_diff(b) <= 40)
+        })
+        .count();
+    near as f64 / p.pixels().len() as f64
+}
+
+/// Every diagram page of `pdf` shows a wooden board with black and white stones on it, and no
+/// page is a board drawn black.
+fn assert_boards_keep_their_colours(pdf: &Path, what: &str) {
+    let pages = pages(pdf);
+    let mut boards = 0;
+    for (i, page) in pages.iter().enumerate() {
+        let (wood, black, white) = (
+            share(page, [0xe3, 0xbf, 0x7e]),
+            share(page, [0x11, 0x11, 0x11]),
+            share(page, [0xff, 0xff, 0xff]),
+        );
+        assert!(
+            black < 0.2,
+            "{what}, page {}: {:.0}% of it is black: a board drawn without its colours",
+            i + 1,
+            black * 100.0
+        );
+        if wood > 0.01 {
+            boards += 1;
+            assert!(
+                black > 0.0005 && white > 0.0005,
+                "{what}, page {}: no stones",
+                i + 1
+            );
+        }
+    }
+    assert!(
+        boards >= 4,
+        "{what}: only {boards} pages show a wooden board"
+    );
+}
+
+/// The text of `pdf` (pdftotext, also from poppler-utils).
+fn pdf_text(pdf: &Path) -> String {
+    let out = Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// No interface key shows as text: each is a word of the book's language in the reader.
+fn assert_no_raw_keys(text: &str, what: &str) {
+    for key in [
+        "show_solution",
+        "black_move_at",
+        "expand_board",
+        "previous_move",
+        "reset",
+    ] {
+        assert!(!text.contains(key), "{what} shows the raw key {key}");
+    }
+}
+
+#[test]
+fn calibre_keeps_diagrams_and_words_in_azw3_and_pdf() {
+    if !common::tool("ebook-convert", "--version") || !common::tool("pdftoppm", "-v") {
+        return;
+    }
+    let dir = common::tempdir();
+    let home = dir.path().join("home");
+    let book = common::root().join("examples/problems");
+    let out = gobook(&[
+        "build",
+        "--epub",
+        "-q",
+        book.to_str().unwrap(),
+        "-o",
+        dir.path().join("site").to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let epub = dir.path().join("site/problems-en.epub");
+    let pdf = dir.path().join("book.pdf");
+    convert(&epub, &pdf, &home);
+    assert_boards_keep_their_colours(&pdf, "EPUB to PDF");
+    assert_no_raw_keys(&pdf_text(&pdf), "EPUB to PDF");
+
+    let azw3 = dir.path().join("book.azw3");
+    convert(&epub, &azw3, &home);
+    let txt = dir.path().join("book.txt");
+    convert(&azw3, &txt, &home);
+    let text = std::fs::read_to_string(&txt).unwrap();
+    assert_no_raw_keys(&text, "AZW3");
+    assert!(
+        text.contains("Black to capture."),
+        "the problems' text is kept"
+    );
+    let azw3_pdf = dir.path().join("azw3.pdf");
+    convert(&azw3, &azw3_pdf, &home);
+    assert_boards_keep_their_colours(&azw3_pdf, "AZW3 (drawn through PDF)");
+}
