@@ -1,8 +1,9 @@
-//! The position index: every diagram a page shows, as its start position and its moves,
-//! so that the browser can replay each and test the position before and after every move
-//! against a pattern (`themes/default/search.js`). A start position and a move list is
-//! the most compact form of every position of a game figure: two letters a stone and
-//! three a move, about 3 bytes a position where a bitboard would take 90.
+//! The position index: every diagram a page shows, as its start position and its moves
+//! with what each captures, so that the browser can replay each without the rules and
+//! test the position after every move against a pattern (`themes/default/search.js`). A
+//! start position and a move list is the most compact form of every position of a game
+//! figure: two letters a stone and three a move, about 3 bytes a position where a
+//! bitboard would take 90.
 
 use crate::layout::book::LaidBook;
 use crate::layout::page;
@@ -22,7 +23,9 @@ fn push_code(out: &mut String, p: Point) {
 }
 
 /// One diagram: `[size, black stones, white stones, moves, first number]`, moves as
-/// `B` or `W` and a point, `--` for a move elsewhere (numbered) and `..` for a pass.
+/// `B` or `W` and a point, `--` for a move elsewhere (numbered) and `..` for a pass, each
+/// followed by `x` and a point for every stone it captures (the resolver's own captures:
+/// the browser replays with no flood fill, and exactly as the book's board went).
 fn diagram(d: &Diagram) -> Value {
     let stones = |color: Color| {
         let mut s = String::with_capacity(2 * d.stones.len());
@@ -41,6 +44,10 @@ fn diagram(d: &Diagram) -> Value {
             (Some(p), _) => push_code(&mut moves, p),
             (None, Some(_)) => moves.push_str("--"),
             (None, None) => moves.push_str(".."),
+        }
+        for &p in m.captures.iter() {
+            moves.push('x');
+            push_code(&mut moves, p);
         }
     }
     json!([
@@ -100,7 +107,7 @@ mod tests {
 
     #[test]
     fn each_diagram_is_its_start_and_its_moves_and_each_language_lists_where_it_shows() {
-        let book = "::book_en_de(#t)\n\n::chapter(#c)\n\n::fig(#f) sz=9 ab=A1 aw=B1 mv=\"C3 D4 Pass E5\"\n\n::dia sz=13 ab=A1\n";
+        let book = "::book_en_de(#t)\n\n::chapter(#c)\n\n::fig(#f) sz=9 ab=A1 aw=B1 mv=\"C3 D4 Pass E5 F6 A2\"\n\n::dia sz=13 ab=A1\n";
         let checked = crate::check::check(book);
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
         let laid = crate::layout::book::lay_out(book, &checked);
@@ -113,7 +120,7 @@ mod tests {
                 .trim_end_matches(';'),
         )
         .unwrap();
-        assert_eq!(v["d"]["0"], json!([9, "aa", "ba", "BccWddB..Wee", 1]));
+        assert_eq!(v["d"]["0"], json!([9, "aa", "ba", "BccWddB..WeeBffWabxaa", 1]));
         assert_eq!(v["d"]["1"][0], json!(13));
         assert_eq!(v["l"]["en"]["f"][0], json!([0, 0, "f"]));
         assert_eq!(v["l"]["de"]["f"][0], json!([0, 0, "f"]));

@@ -27,7 +27,8 @@ for (const [name, stones] of Object.entries(patterns)) {
   const pattern = new Map(stones.map(([v, p]) => [(+p.slice(1) - 1) * Z + COLS.indexOf(p[0]), v]));
   const search = make(Z, pattern, lang);
   for (const swap of [false, true]) {
-    search(index, swap);
+    // Warm-up runs, so that the times are of compiled code.
+    for (let k = 0; k < 3; k++) search(index, swap);
     const ts = [];
     let n = 0;
     for (let k = 0; k < 7; k++) {

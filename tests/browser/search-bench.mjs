@@ -1,19 +1,20 @@
 // Search times in Chromium with the CPU slowed four times (docs/benchmarks.md):
 //
-//   node tests/browser/search-bench.mjs SITE_DIR [LANG]
+//   node tests/browser/search-bench.mjs SITE_DIR [LANG] [RATE]
 //
+// RATE is the CPU slowdown (4 unless given; 1 to compare with an unthrottled run).
 // Opens SITE_DIR/LANG/index.html from the file system, loads the indexes, then times
 // text queries and position patterns (the median of 7 runs of each, after one warm-up).
 import { launchChromium } from './site-server.mjs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 
-const [site, lang = 'en'] = process.argv.slice(2);
+const [site, lang = 'en', rate = '4'] = process.argv.slice(2);
 const browser = await launchChromium();
 const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 await page.goto(pathToFileURL(join(site, lang, 'index.html')).href);
 const cdp = await page.context().newCDPSession(page);
-await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: +rate });
 const median = xs => xs.sort((a, b) => a - b)[xs.length >> 1];
 
 const load0 = Date.now();

@@ -366,12 +366,66 @@ const range = (len, s, low, high) => {
   return [lo, hi];
 };
 
-// Finds the pattern in every figure of the language. The start position is scanned:
-// each variant is tried where its first stone could stand on a stone of that colour.
-// After that, a move changes a few points, and only the places covering one can lose a
-// match (tried on the board before the move, where the point had the colour the pattern
-// wants there) or gain one (tried after it): a count of matches, no list to keep.
-// A position holds the pattern while the count is above zero.
+// Figure `d` made ready for searching, on the first search and kept with the index: its
+// size, first number, start position (one byte a point), its moves and captures as
+// numbers (`op`: the point, plus 1024 times 1 for Black, 2 for White, 3 for a pass, 4 for
+// a move elsewhere, 0 for a stone captured), and what each point ever holds, one bit a
+// column in a number a row: `rows[c][r]` for black (1) and white (2) stones (start stones
+// and the moves of that colour; captures only take stones away) and for empty (0: points
+// without a start stone, or whose start stone is captured). A position of the figure can
+// hold a variant at a place only if each of its points ever holds what the variant wants
+// there: this rules out nearly every place, and every figure where none is left, before
+// any replay.
+const figureOf = (index, d) => {
+  const kept = index.ready || (index.ready = new Map());
+  if (kept.has(d)) return kept.get(d);
+  const [s, black, white, moves, first] = index.d[d];
+  const rows = [new Int32Array(s).fill((1 << s) - 1), new Int32Array(s), new Int32Array(s)];
+  const add = (c, i) => (rows[c][(i / s) | 0] |= 1 << i % s);
+  const start = new Int8Array(s * s), ops = new Int32Array(moves.length / 3);
+  for (let k = 0; k < black.length; k += 2) add(1, at2(black, k, s)), (start[at2(black, k, s)] = 1);
+  for (let k = 0; k < white.length; k += 2) add(2, at2(white, k, s)), (start[at2(white, k, s)] = 2);
+  for (let r = 0; r < s; r++) rows[0][r] &= ~(rows[1][r] | rows[2][r]);
+  for (let q = 0; q < moves.length; q += 3) {
+    const t = moves[q], p = moves[q + 1];
+    if (p === '.' || p === '-') ops[q / 3] = (p === '.' ? 3 : 4) << 10;
+    else {
+      const c = t === 'x' ? 0 : t === 'B' ? 1 : 2, i = at2(moves, q + 1, s);
+      add(c, i);
+      ops[q / 3] = (c << 10) | i;
+    }
+  }
+  const f = { s, first, start, ops, rows };
+  kept.set(d, f);
+  return f;
+};
+
+// The board index of the two-letter point at `k` of `text`.
+const at2 = (text, k, s) => (text.charCodeAt(k + 1) - 97) * s + text.charCodeAt(k) - 97;
+
+// The places where the variants `live` could stand in a figure whose points ever hold
+// `rows` (see `figureOf`), pushed onto `out` as (variant, column, row): for each row of
+// places, the columns where every point of the variant fits, one bit each, found with a
+// few ANDs of shifted rows.
+const candidates = (live, rows, out) => {
+  out.length = 0;
+  for (let xi = 0; xi < live.length; xi++) {
+    const x = live[xi], k = x.k, dx = x.dx, dy = x.dy, want = x.want;
+    const cols = ((1 << (x.cx1 + 1)) - 1) & ~((1 << x.cx0) - 1);
+    for (let oy = x.ry0; oy <= x.ry1; oy++) {
+      let m = cols;
+      for (let j = 0; m !== 0 && j < k; j++) m &= rows[want[j]][oy + dy[j]] >> dx[j];
+      for (; m !== 0; m &= m - 1) out.push(xi, 31 - Math.clz32(m & -m), oy);
+    }
+  }
+  return out;
+};
+
+// Finds the pattern in every figure of the language. Each figure's candidate places (see
+// `candidates`) are listed under the points they cover, each with the number of its
+// points that differ from the pattern; the figure is replayed from the index's moves and
+// captures, and each change of a point updates the places covering it. A position holds
+// the pattern while some place differs nowhere.
 const searchPositions = (index, swapToo) => {
   const vs = variants(swapToo);
   const L = index.l[lang];
@@ -379,131 +433,87 @@ const searchPositions = (index, swapToo) => {
   const bySize = {};
   const compile = (v, s) => {
     const k = v.p.length, dx = new Int8Array(k), dy = new Int8Array(k), want = new Int8Array(k);
-    v.p.forEach(([x, y, c], j) => ((dx[j] = x), (dy[j] = y), (want[j] = c)));
+    // Stones first: fewer points ever hold a stone than are ever empty, so the test of a
+    // row of places (see `candidates`) fails sooner.
+    const pts = [...v.p].sort((p, q) => (q[2] ? 1 : 0) - (p[2] ? 1 : 0));
+    pts.forEach(([x, y, c], j) => ((dx[j] = x), (dy[j] = y), (want[j] = c)));
     const [cx0, cx1] = range(v.w, s, v.l, v.r), [ry0, ry1] = range(v.h, s, v.b, v.t);
-    // The point to start from: a stone, as stones are fewer than empty points.
-    let first = 0;
-    while (first < k - 1 && !want[first]) first++;
-    return { k, dx, dy, want, cx0, cx1, ry0, ry1, w: v.w, h: v.h, first };
+    return { k, dx, dy, want, cx0, cx1, ry0, ry1, w: v.w, h: v.h };
   };
+  const cands = [];
   for (const [d, page, anchor] of L.f) {
-    const [s, black, white, moves, first] = index.d[d];
+    const f = figureOf(index, d), s = f.s;
     if (!bySize[s]) bySize[s] = vs.map(v => compile(v, s)).filter(x => x.cx0 <= x.cx1 && x.ry0 <= x.ry1);
-    const live = bySize[s], nv = live.length;
-    if (!nv) continue;
-    const a = new Int8Array(s * s), stones = [[], [], []];
-    for (let k = 0; k < black.length; k += 2) stones[1].push((black.charCodeAt(k + 1) - 97) * s + black.charCodeAt(k) - 97);
-    for (let k = 0; k < white.length; k += 2) stones[2].push((white.charCodeAt(k + 1) - 97) * s + white.charCodeAt(k) - 97);
-    for (const i of stones[1]) a[i] = 1;
-    for (const i of stones[2]) a[i] = 2;
-    const holds = (x, ox, oy) => {
-      if (ox < x.cx0 || ox > x.cx1 || oy < x.ry0 || oy > x.ry1) return false;
-      for (let j = 0; j < x.k; j++) if (a[(oy + x.dy[j]) * s + ox + x.dx[j]] !== x.want[j]) return false;
-      return true;
-    };
-    // The matches of the start position, and where the first one is.
-    let count = 0, at = null;
-    for (const x of live) {
-      const j = x.first, c = x.want[j];
-      const from = c ? stones[c] : a.keys();
-      for (const i of from) {
-        if (a[i] !== c) continue;
-        const ox = (i % s) - x.dx[j], oy = ((i / s) | 0) - x.dy[j];
-        if (holds(x, ox, oy)) {
-          count++;
-          if (!at) at = [ox, oy, x.w, x.h];
-        }
-      }
-    }
-    // The places covering changed points that hold the pattern when each such point has
-    // the colour `side` (0 the old, 1 the new) of its change: counted once each.
-    const changes = [];
-    const set = (i, to) => {
-      changes.push(i, a[i], to);
-      a[i] = to;
-    };
-    const seen = new Set();
-    const tally = side => {
-      seen.clear();
-      let n = 0;
-      for (let q = 0; q < changes.length; q += 3) {
-        const i = changes[q], st = changes[q + 1 + side];
-        if (changes[q + 1] === changes[q + 2]) continue;
-        const c = i % s, r = (i - c) / s;
-        for (let xi = 0; xi < nv; xi++) {
-          const x = live[xi];
-          for (let j = 0; j < x.k; j++) {
-            if (x.want[j] !== st) continue;
-            const ox = c - x.dx[j], oy = r - x.dy[j];
-            if (!holds(x, ox, oy)) continue;
-            const key = (xi * s + oy) * s + ox;
-            if (!seen.has(key)) {
-              seen.add(key);
-              n++;
-              if (side) at = [ox, oy, x.w, x.h];
-            }
-          }
-        }
-      }
-      return n;
-    };
-    const total = moves.length / 3;
-    let run = null, num = first;
-    const start = from => (run = { d, page, anchor, from, s, a: a.slice(), at });
-    if (count) start([0, first]);
-    for (let m = 0; m < total; m++) {
-      const color = moves[3 * m] === 'B' ? 1 : 2, p = moves.substr(3 * m + 1, 2);
-      if (p !== '..') num++;
-      if (p === '..' || p === '--') continue;
-      changes.length = 0;
-      play(a, s, (p.charCodeAt(1) - 97) * s + p.charCodeAt(0) - 97, color, set);
-      // The board before the move, for the matches it loses; then after it again.
-      for (let q = changes.length - 3; q >= 0; q -= 3) a[changes[q]] = changes[q + 1];
-      count -= tally(0);
-      for (let q = 0; q < changes.length; q += 3) a[changes[q]] = changes[q + 2];
-      count += tally(1);
-      if (count && !run) start([m + 1, num - 1]);
-      else if (!count && run) {
-        results.push(run);
-        run = null;
-      }
-    }
-    if (run) results.push(run);
+    const live = bySize[s];
+    if (!live.length || !candidates(live, f.rows, cands).length) continue;
+    replay(f, live, cands, run => results.push(Object.assign(run, { d, page, anchor })));
   }
   return results;
 };
 
-// Plays a stone through `set` and removes what it captures (and itself, if it has no
-// liberty), as gobook.js replays figures.
-const play = (a, z, i, color, set) => {
-  set(i, color);
-  const around = j => {
-    const c = j % z, r = (j - c) / z, n = [];
-    if (c > 0) n.push(j - 1);
-    if (c < z - 1) n.push(j + 1);
-    if (r > 0) n.push(j - z);
-    if (r < z - 1) n.push(j + z);
-    return n;
-  };
-  const dead = j => {
-    const seen = new Set([j]), todo = [j];
-    while (todo.length) {
-      for (const n of around(todo.pop())) {
-        if (a[n] === 0) return null;
-        if (a[n] === a[j] && !seen.has(n)) {
-          seen.add(n);
-          todo.push(n);
-        }
+// Room reused by every replay: the lists of places under each point (see `replay`).
+let head = new Int32Array(0), next = new Int32Array(0), place = new Int32Array(0);
+let wants = new Int8Array(0), miss = new Int32Array(0);
+
+// Replays figure `f` (see `figureOf`) over the candidate places `cands` (triples of
+// variant, column, row), giving `found` each run of positions that hold the pattern:
+// where it starts ([move, number]), the board there and the place of the match.
+const replay = (f, live, cands, found) => {
+  const { s, first, ops } = f, a = f.start.slice();
+  // Every variant is the pattern turned: all have its number of points.
+  const n = cands.length / 3, entries = n * live[0].k;
+  if (head.length < s * s) head = new Int32Array(s * s);
+  if (next.length < entries) [next, place, wants] = [new Int32Array(2 * entries), new Int32Array(2 * entries), new Int8Array(2 * entries)];
+  if (miss.length < n) miss = new Int32Array(2 * n);
+  // Under each point, a linked list of (place, colour wanted there).
+  head.fill(-1, 0, s * s);
+  miss.fill(0, 0, n);
+  let count = 0, at = null, e = 0;
+  const box = c => [cands[3 * c + 1], cands[3 * c + 2], live[cands[3 * c]].w, live[cands[3 * c]].h];
+  for (let c = 0; c < n; c++) {
+    const x = live[cands[3 * c]], ox = cands[3 * c + 1], oy = cands[3 * c + 2];
+    for (let j = 0; j < x.k; j++, e++) {
+      const i = (oy + x.dy[j]) * s + ox + x.dx[j];
+      next[e] = head[i];
+      head[i] = e;
+      place[e] = c;
+      wants[e] = x.want[j];
+      if (a[i] !== x.want[j]) miss[c]++;
+    }
+    if (!miss[c] && count++ === 0) at = box(c);
+  }
+  const set = (i, to) => {
+    const old = a[i];
+    if (old === to) return;
+    a[i] = to;
+    for (let e = head[i]; e >= 0; e = next[e]) {
+      const c = place[e], w = wants[e];
+      if (old === w) {
+        if (miss[c]++ === 0) count--;
+      } else if (to === w && --miss[c] === 0) {
+        count++;
+        at = box(c);
       }
     }
-    return seen;
   };
-  for (const n of around(i)) {
-    const g = a[n] === 3 - color && dead(n);
-    if (g) g.forEach(k => set(k, 0));
+  let run = null, num = first, m = 0;
+  const start = from => (run = { from, s, a: a.slice(), at });
+  if (count) start([0, first]);
+  for (let q = 0; q < ops.length; ) {
+    const kind = ops[q] >> 10, i = ops[q] & 1023;
+    q++;
+    m++;
+    if (kind !== 3) num++;
+    if (kind > 2) continue;
+    set(i, kind);
+    for (; q < ops.length && ops[q] >> 10 === 0; q++) set(ops[q], 0);
+    if (count && !run) start([m, num - 1]);
+    else if (!count && run) {
+      found(run);
+      run = null;
+    }
   }
-  const self = dead(i);
-  if (self) self.forEach(k => set(k, 0));
+  if (run) found(run);
 };
 
 // A small board of the position `a` (size `s`) where the pattern was found: its place
