@@ -1,10 +1,13 @@
 //! The words of the site's search, sidebar and keyboard help, in the twelve book
 //! languages (en, de, fr, ja, ko, cn, tw, es, it, po, pt, ru, the order of every table).
 
+use super::keys::UiWord;
+use super::tables::Row;
+
 /// Search, sidebar and shortcut words by key; `{n}` stands for a number.
-pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
+pub(super) const SEARCH_UI: &[(UiWord, Row)] = &[
     (
-        "search",
+        UiWord::Search,
         [
             "Search",
             "Suche",
@@ -21,7 +24,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "search_text",
+        UiWord::SearchText,
         [
             "Search the book",
             "Im Buch suchen",
@@ -38,7 +41,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "search_positions",
+        UiWord::SearchPositions,
         [
             "Search positions",
             "Stellungen suchen",
@@ -55,7 +58,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "results",
+        UiWord::Results,
         [
             "{n} results",
             "{n} Treffer",
@@ -72,7 +75,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "one_result",
+        UiWord::OneResult,
         [
             "1 result",
             "1 Treffer",
@@ -89,7 +92,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "no_results",
+        UiWord::NoResults,
         [
             "Nothing found",
             "Nichts gefunden",
@@ -106,7 +109,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "pattern_board",
+        UiWord::PatternBoard,
         [
             "Pattern: place stones, then search",
             "Muster: Steine setzen, dann suchen",
@@ -123,7 +126,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "must_be_empty",
+        UiWord::MustBeEmpty,
         [
             "Empty",
             "Leer",
@@ -140,7 +143,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "erase",
+        UiWord::Erase,
         [
             "Erase",
             "Löschen",
@@ -157,7 +160,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "clear",
+        UiWord::Clear,
         [
             "Clear",
             "Leeren",
@@ -174,7 +177,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "swap_colours",
+        UiWord::SwapColours,
         [
             "Colours swapped too",
             "Auch mit getauschten Farben",
@@ -191,7 +194,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "find",
+        UiWord::Find,
         [
             "Find",
             "Finden",
@@ -208,7 +211,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "at_move",
+        UiWord::AtMove,
         [
             "move {n}",
             "Zug {n}",
@@ -225,7 +228,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "start_position",
+        UiWord::StartPosition,
         [
             "start",
             "Anfang",
@@ -242,7 +245,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "chapters",
+        UiWord::Chapters,
         [
             "Chapters",
             "Kapitel",
@@ -259,7 +262,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "shortcuts",
+        UiWord::Shortcuts,
         [
             "Keyboard shortcuts",
             "Tastenkürzel",
@@ -276,7 +279,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "previous_page",
+        UiWord::PreviousPage,
         [
             "Previous page",
             "Vorige Seite",
@@ -293,7 +296,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "next_page",
+        UiWord::NextPage,
         [
             "Next page",
             "Nächste Seite",
@@ -310,7 +313,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "toggle_sidebar",
+        UiWord::ToggleSidebar,
         [
             "Show or hide the chapters",
             "Kapitel zeigen oder verbergen",
@@ -327,7 +330,7 @@ pub const SEARCH_UI: &[(&str, [&str; 12])] = &[
         ],
     ),
     (
-        "show_shortcuts",
+        UiWord::ShowShortcuts,
         [
             "Show this help",
             "Diese Hilfe zeigen",

@@ -120,7 +120,10 @@ mod tests {
                 .trim_end_matches(';'),
         )
         .unwrap();
-        assert_eq!(v["d"]["0"], json!([9, "aa", "ba", "BccWddB..WeeBffWabxaa", 1]));
+        assert_eq!(
+            v["d"]["0"],
+            json!([9, "aa", "ba", "BccWddB..WeeBffWabxaa", 1])
+        );
         assert_eq!(v["d"]["1"][0], json!(13));
         assert_eq!(v["l"]["en"]["f"][0], json!([0, 0, "f"]));
         assert_eq!(v["l"]["de"]["f"][0], json!([0, 0, "f"]));

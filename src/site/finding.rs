@@ -4,7 +4,7 @@
 //! opens with `?`. Without scripts the sidebar still works (a `<details>`); the search
 //! box stays invisible, as it could do nothing.
 
-use crate::i18n;
+use crate::i18n::{self, UiWord};
 use crate::layout::book::{LaidBook, LaidPage};
 use crate::layout::plan::Plan;
 use crate::search;
@@ -18,31 +18,31 @@ pub const SEARCH_SCRIPT: &str = "gobook-search.js";
 const SEARCH_SCRIPT_TEXT: &str = include_str!("../../themes/default/search.js");
 
 /// The words the search script shows (see `src/i18n/search_words.rs`).
-const WORDS: &[&str] = &[
-    "search",
-    "search_text",
-    "search_positions",
-    "results",
-    "one_result",
-    "no_results",
-    "pattern_board",
-    "must_be_empty",
-    "erase",
-    "clear",
-    "swap_colours",
-    "find",
-    "at_move",
-    "start_position",
-    "shortcuts",
-    "previous_page",
-    "next_page",
-    "toggle_sidebar",
-    "show_shortcuts",
-    "close",
+const WORDS: &[UiWord] = &[
+    UiWord::Search,
+    UiWord::SearchText,
+    UiWord::SearchPositions,
+    UiWord::Results,
+    UiWord::OneResult,
+    UiWord::NoResults,
+    UiWord::PatternBoard,
+    UiWord::MustBeEmpty,
+    UiWord::Erase,
+    UiWord::Clear,
+    UiWord::SwapColours,
+    UiWord::Find,
+    UiWord::AtMove,
+    UiWord::StartPosition,
+    UiWord::Shortcuts,
+    UiWord::PreviousPage,
+    UiWord::NextPage,
+    UiWord::ToggleSidebar,
+    UiWord::ShowShortcuts,
+    UiWord::Close,
 ];
 
-fn ui(key: &str, lang: &str) -> &'static str {
-    i18n::ui(key, lang).unwrap_or("")
+fn ui(word: UiWord, lang: &str) -> &'static str {
+    i18n::ui(word, lang)
 }
 
 /// The files of the search in the site's root: one text index per language, the
@@ -71,7 +71,7 @@ pub fn search_files(laid: &LaidBook) -> Vec<(String, String)> {
 fn words(lang: &str) -> String {
     let mut o = Map::new();
     for k in WORDS {
-        o.insert((*k).into(), json!(ui(k, lang)));
+        o.insert(k.key().into(), json!(ui(*k, lang)));
     }
     o.insert("black".into(), json!(i18n::color_name(true, lang)));
     o.insert("white".into(), json!(i18n::color_name(false, lang)));
@@ -83,10 +83,10 @@ fn words(lang: &str) -> String {
 pub fn search_box(lang: &str, root: &str) -> Markup {
     html! {
         div.gb-search #gb-search role="search" data-root=(root) data-lang=(lang) data-words=(words(lang)) {
-            label.gb-vh for="gb-q" { (ui("search_text", lang)) }
-            input #gb-q type="search" placeholder={ (ui("search", lang)) "…" } autocomplete="off" spellcheck="false";
-            button.gb-btn.gb-pos-open #gb-pos-open type="button" aria-expanded="false" title=(ui("search_positions", lang)) {
-                span aria-hidden="true" { "◐" } span.gb-vh { (ui("search_positions", lang)) }
+            label.gb-vh for="gb-q" { (ui(UiWord::SearchText, lang)) }
+            input #gb-q type="search" placeholder={ (ui(UiWord::Search, lang)) "…" } autocomplete="off" spellcheck="false";
+            button.gb-btn.gb-pos-open #gb-pos-open type="button" aria-expanded="false" title=(ui(UiWord::SearchPositions, lang)) {
+                span aria-hidden="true" { "◐" } span.gb-vh { (ui(UiWord::SearchPositions, lang)) }
             }
         }
     }
@@ -100,9 +100,9 @@ pub fn sidebar(plan: &Plan, page: &LaidPage) -> Markup {
     let lang = plan.lang.as_str();
     let current = page.index;
     html! {
-        nav.gb-side #gb-side aria-label=(ui("chapters", lang)) {
+        nav.gb-side #gb-side aria-label=(ui(UiWord::Chapters, lang)) {
             details #gb-side-box {
-                summary { (ui("chapters", lang)) }
+                summary { (ui(UiWord::Chapters, lang)) }
                 ol.gb-side-list {
                     @for link in page.frame.sidebar.iter() {
                         li {
