@@ -31,6 +31,7 @@ pub mod point;
 pub mod project;
 pub mod render;
 pub mod resolve;
+pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod sgf;

@@ -8,6 +8,7 @@
 mod diagram_words;
 mod keys;
 mod reader_words;
+mod search_words;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -228,6 +229,7 @@ pub fn ui(word: UiWord, lang: &str) -> &'static str {
     tables::UI
         .iter()
         .chain(reader_words::MORE_UI.iter())
+        .chain(search_words::SEARCH_UI.iter())
         .find(|(k, _)| *k == word)
         .map_or("", |(_, row)| pick(row, lang))
 }

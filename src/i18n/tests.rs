@@ -86,6 +86,7 @@ fn every_key_has_exactly_one_row() {
     let ui: Vec<UiWord> = tables::UI
         .iter()
         .chain(super::reader_words::MORE_UI.iter())
+        .chain(super::search_words::SEARCH_UI.iter())
         .map(|(k, _)| *k)
         .collect();
     assert_eq!(ui, UiWord::ALL);

@@ -73,6 +73,10 @@ pub struct Frame {
     pub next: Option<NavLink>,
     /// On the generated contents page: every chapter page after the first, with its title.
     pub contents: Vec<NavLink>,
+    /// Every page of the language by its short title, as the sidebar lists them (shared by
+    /// the language's pages; part of each page's value, so a retitled chapter rewrites
+    /// every page's sidebar).
+    pub sidebar: Arc<Vec<NavLink>>,
     /// The book's texts in the page's language.
     pub texts: Arc<BookTexts>,
 }
@@ -198,6 +202,7 @@ fn pages(
             title: titles[p].0.clone(),
         })
         .collect();
+    let sidebar = Arc::new((0..plan.pages.len()).map(nav).collect::<Vec<_>>());
     plan.pages
         .par_iter()
         .enumerate()
@@ -222,6 +227,7 @@ fn pages(
                     } else {
                         Vec::new()
                     },
+                    sidebar: sidebar.clone(),
                     texts: texts.clone(),
                 },
                 diagrams: shown,

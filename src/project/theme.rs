@@ -48,6 +48,10 @@ const DEFAULT_THEME: &[(&str, &str)] = &[
         "interactive.css",
         include_str!("../../themes/default/interactive.css"),
     ),
+    (
+        "search.css",
+        include_str!("../../themes/default/search.css"),
+    ),
 ];
 
 #[cfg(feature = "css")]

@@ -238,6 +238,9 @@ fn site_files(site: &Site, css: &str, js: &str) -> Vec<(PathBuf, Arc<Vec<u8>>)> 
         PathBuf::from(own_files::SCRIPT),
         Arc::new(js.as_bytes().to_vec()),
     ));
+    for (name, text) in crate::site::finding::search_files(site.laid) {
+        files.push((PathBuf::from(name), Arc::new(text.into_bytes())));
+    }
     files
 }
 

@@ -12,6 +12,7 @@ use crate::markup::blocks::{self, interface_words, Writer};
 use crate::markup::Dialect;
 use crate::project::config::Config;
 use crate::resolve::model::Book;
+use crate::site::finding;
 use crate::site::own_files::{SCRIPT, STYLE};
 use maud::{html, Markup, DOCTYPE};
 use std::collections::HashMap;
@@ -93,7 +94,8 @@ pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
             (head(site, plan_idx, page, root))
             body.gb-page data-gb-lang=[site.multi.then_some(lang)] {
                 a.gb-skip href="#main" { (ui(UiWord::SkipToContent, lang).trim()) }
-                (top_bar(plan, page, &cx))
+                (top_bar(plan, page, &cx, root))
+                (finding::sidebar(plan, page))
                 main.gb-main #main {
                     (body)
                 }
@@ -148,12 +150,13 @@ fn head(site: &Site, plan_idx: usize, page: &LaidPage, root: &str) -> Markup {
             link rel="icon" href={ (root) (FAVICON) } type="image/svg+xml";
             link rel="stylesheet" href={ (root) (STYLE) };
             script src={ (root) (SCRIPT) } defer {}
+            script src={ (root) (finding::SEARCH_SCRIPT) } defer {}
         }
     }
 }
 
 /// The bar above a page: the book's title and the navigation between contents and languages.
-fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext) -> Markup {
+fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext, root: &str) -> Markup {
     let lang = plan.lang.as_str();
     let texts = &page.frame.texts;
     let book_title = book_title(page);
@@ -191,6 +194,7 @@ fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext) -> Markup {
                     }
                 }
             }
+            (finding::search_box(lang, root))
         }
     }
 }

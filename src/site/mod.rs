@@ -5,5 +5,6 @@
 
 pub mod build;
 pub mod building;
+pub mod finding;
 pub mod html;
 pub mod own_files;

@@ -30,7 +30,15 @@ pub fn own_files(book: &Book, plans: &[Plan]) -> Vec<OwnFile> {
         OwnFile::new(crate::site::html::FAVICON, "the site's icon"),
         OwnFile::new(SITEMAP, "the sitemap"),
         OwnFile::new(MARKER, "the mark of a folder gobook built"),
+        OwnFile::new(crate::site::finding::SEARCH_SCRIPT, "the search script"),
+        OwnFile::new(crate::search::positions::FILE_NAME, "the position index"),
     ];
+    for plan in plans {
+        own.push(OwnFile::new(
+            crate::search::text::file_name(&plan.lang),
+            format!("the search index in `{}`", plan.lang),
+        ));
+    }
     if multi {
         own.push(OwnFile::new(
             "index.html",

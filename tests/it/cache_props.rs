@@ -1,8 +1,10 @@
 //! Properties of the caches `serve` keeps between builds, over generated books and
 //! generated sequences of edits of every kind the format allows (moves, diagrams, captions,
 //! hints, standard texts and game info in text, `shortTitle`, images, `break`, problems
-//! with varied answers, includes, languages, settings): after every edit the site the serve pipeline holds is
-//! byte for byte the site a cold build of the same text makes (or both fail alike), and
+//! with varied answers, includes, languages, settings, the words of headings, which are the
+//! chapters' titles in every page's sidebar): after every edit the site the serve pipeline
+//! holds is byte for byte the site a cold build of the same text makes (or both fail
+//! alike), search indexes included, and
 //! a check with a kept cache reports what a cold check reports, once per element.
 
 use gobook::board::Board;
@@ -164,6 +166,13 @@ enum Edit {
         sn: bool,
         pb: bool,
     },
+    /// New words for a paragraph or heading: a chapter's first heading is its title, in
+    /// the sidebar and pager of the other pages and in the search indexes.
+    Words {
+        el: usize,
+        words: String,
+        heading: bool,
+    },
 }
 
 /// A problem's answers on its board (Black C3, White D3, Black to play).
@@ -265,6 +274,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         2 => (0usize..8, prop::option::of(word())).prop_map(|(go, name)| Edit::Player { go, name }),
         2 => (0usize..4, prop::option::of(word())).prop_map(|(ch, title)| Edit::ShortTitle { ch, title }),
         2 => (0usize..20, any::<bool>(), any::<bool>()).prop_map(|(el, sn, pb)| Edit::Texts { el, sn, pb }),
+        3 => (0usize..20, words(), any::<bool>()).prop_map(|(el, words, heading)| Edit::Words { el, words, heading }),
     ]
 }
 
@@ -401,6 +411,15 @@ impl Book {
             Edit::Texts { el, sn: s, pb: p } => {
                 if let Some(El::Para { sn, pb, .. }) = self.element_mut(*el) {
                     (*sn, *pb) = (*s, *p);
+                }
+            }
+            Edit::Words {
+                el,
+                words: w,
+                heading: h,
+            } => {
+                if let Some(El::Para { words, heading, .. }) = self.element_mut(*el) {
+                    (*words, *heading) = (w.clone(), *h);
                 }
             }
         }
@@ -693,6 +712,31 @@ fn cold(dir: &Path, text: &str) -> Result<HashMap<String, Arc<Vec<u8>>>, String>
     }
 }
 
+/// The site compared holds what search adds: a sidebar on every page, listing every page,
+/// and the search indexes, so that the comparison covers them.
+fn covers_sidebar_and_search(
+    files: &HashMap<String, Arc<Vec<u8>>>,
+    book: &Book,
+) -> Result<(), TestCaseError> {
+    prop_assert!(files.contains_key("search-positions.js"));
+    for lang in book.langs() {
+        let name = format!("search-index-{lang}.js");
+        prop_assert!(files.contains_key(&name), "no {}", name);
+    }
+    for (name, bytes) in files {
+        if !name.ends_with(".html") || (book.two_langs && !name.contains('/')) {
+            continue;
+        }
+        let page = String::from_utf8_lossy(bytes);
+        prop_assert!(
+            page.contains("class=\"gb-side-list\"") && page.contains("aria-current=\"page\""),
+            "{} has no sidebar marking it",
+            name
+        );
+    }
+    Ok(())
+}
+
 /// Compares the serve pipeline's site with a cold build after each edit.
 fn serve_equals_cold(start: &Book, edits: &[Edit]) -> Result<(), TestCaseError> {
     let dir = tempfile::tempdir().unwrap();
@@ -711,6 +755,7 @@ fn serve_equals_cold(start: &Book, edits: &[Edit]) -> Result<(), TestCaseError> 
         match (rebuilder.rebuild(), expected) {
             (Outcome::Built { snapshot, .. }, Ok(files)) => {
                 held = snapshot.files;
+                covers_sidebar_and_search(&files, &book)?;
                 let mut a: Vec<&String> = held.keys().collect();
                 let mut b: Vec<&String> = files.keys().collect();
                 a.sort();
@@ -769,6 +814,52 @@ proptest! {
     #[test]
     fn the_site_serve_holds_after_each_edit_is_a_cold_build(start in book(), edits in prop::collection::vec(edit(), 1..7)) {
         serve_equals_cold(&start, &edits)?;
+    }
+}
+
+/// The site `render` makes of `text` with `cache`, by path.
+fn rendered(dir: &Path, text: &str, cache: &mut Cache) -> HashMap<String, Arc<Vec<u8>>> {
+    let book = dir.join("book.gobook");
+    std::fs::write(&book, text).unwrap();
+    let out = dir.join(".gobook-serve");
+    let opts = Options {
+        book: &book,
+        text,
+        out_dir: Some(&out),
+        progress: &|_| {},
+        checked: None,
+    };
+    let r = render(&opts, cache).unwrap();
+    r.files
+        .into_iter()
+        .map(|(p, b)| (p.to_string_lossy().replace('\\', "/"), b))
+        .collect()
+}
+
+#[test]
+fn a_retitled_chapter_is_shown_in_the_sidebar_and_index_of_every_page_serve_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "::book(#b) title=\"B\"\n\n::chapter(#one)\n\n::h1 Opening\n\n::p Text.\n\n\
+                ::chapter(#two) shortTitle=\"Mid\"\n\n::h1 Middle game\n\n::p More.\n\n\
+                ::chapter(#three)\n\n::h1 Endgame\n\n::p Last.\n";
+    let mut cache = Cache::default();
+    rendered(dir.path(), text, &mut cache);
+    for (from, to) in [
+        ("Endgame", "Yose"),
+        ("shortTitle=\"Mid\"", "shortTitle=\"Fight\""),
+    ] {
+        let edited = text.replace(from, to);
+        let warm = rendered(dir.path(), &edited, &mut cache);
+        let cold = rendered(dir.path(), &edited, &mut Cache::default());
+        assert_eq!(warm, cold, "after {from} -> {to}");
+        let shown = to.trim_start_matches("shortTitle=\"").trim_end_matches('"');
+        let first = String::from_utf8_lossy(&warm["index.html"]).into_owned();
+        let side = &first[first.find("gb-side-list").unwrap()..];
+        assert!(side.contains(&format!(">{shown}</a>")), "{side}");
+        let index = String::from_utf8_lossy(&warm["search-index-en.js"]).into_owned();
+        assert!(index.contains(&format!("\"{shown}\"")), "{index}");
+        // Back to the first text, the cache warm with it, for the next edit.
+        rendered(dir.path(), text, &mut cache);
     }
 }
 

@@ -27,8 +27,8 @@ const LAYERS: &[&[&str]] = &[
     &["snapshot"],
     // Between the resolved book and the writers: the page model.
     &["layout"],
-    // The board renderer (SVG).
-    &["render"],
+    // The board renderer (SVG); what the site's search reads.
+    &["render", "search"],
     // The HTML vocabulary the site and the e-books share, in HTML or XHTML.
     &["markup"],
     // The writers, each thin: its own frame, files and package around the shared markup

@@ -48,6 +48,7 @@ mod positions_sgfmill;
 mod reads_confined;
 mod resolve_diagrams;
 mod resolve_text;
+mod search;
 mod serve;
 mod sgf_attribute;
 mod sgf_corpus;

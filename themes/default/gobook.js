@@ -413,6 +413,8 @@ const setup = fig => {
       e.preventDefault();
       go(to);
     });
+    // The position search opens a figure at a move (themes/default/search.js).
+    fig.addEventListener('gb-go', e => go(e.detail));
     // A horizontal swipe over the board steps back or forward.
     let x0 = null;
     fig.addEventListener('pointerdown', e => (x0 = e.clientX));

@@ -1,0 +1,120 @@
+//! What helps a reader find things, in the page frame: the search box (the script
+//! `gobook-search.js` brings it to life and loads the indexes of [`crate::search`] on
+//! first use), the sidebar of chapters, and the list of keyboard shortcuts the script
+//! opens with `?`. Without scripts the sidebar still works (a `<details>`); the search
+//! box stays invisible, as it could do nothing.
+
+use crate::i18n::{self, UiWord};
+use crate::layout::book::{LaidBook, LaidPage};
+use crate::layout::plan::Plan;
+use crate::search;
+use maud::{html, Markup};
+use serde_json::{json, Map, Value};
+
+/// The page script of the search, the sidebar and the shortcuts, in the site's root.
+pub const SEARCH_SCRIPT: &str = "gobook-search.js";
+
+/// The default search script, copied byte for byte as the page script is.
+const SEARCH_SCRIPT_TEXT: &str = include_str!("../../themes/default/search.js");
+
+/// The words the search script shows (see `src/i18n/search_words.rs`).
+const WORDS: &[UiWord] = &[
+    UiWord::Search,
+    UiWord::SearchText,
+    UiWord::SearchPositions,
+    UiWord::Results,
+    UiWord::OneResult,
+    UiWord::NoResults,
+    UiWord::PatternBoard,
+    UiWord::MustBeEmpty,
+    UiWord::Erase,
+    UiWord::Clear,
+    UiWord::SwapColours,
+    UiWord::Find,
+    UiWord::AtMove,
+    UiWord::StartPosition,
+    UiWord::Shortcuts,
+    UiWord::PreviousPage,
+    UiWord::NextPage,
+    UiWord::ToggleSidebar,
+    UiWord::ShowShortcuts,
+    UiWord::Close,
+];
+
+fn ui(word: UiWord, lang: &str) -> &'static str {
+    i18n::ui(word, lang)
+}
+
+/// The files of the search in the site's root: one text index per language, the
+/// position index and the script. Made from the laid-out pages only, as the pages are,
+/// so that `serve`'s warm build writes them as a cold one does.
+pub fn search_files(laid: &LaidBook) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = laid
+        .languages
+        .iter()
+        .map(|l| {
+            (
+                search::text::file_name(&l.plan.lang),
+                search::text::index(l),
+            )
+        })
+        .collect();
+    files.push((
+        search::positions::FILE_NAME.to_string(),
+        search::positions::index(laid),
+    ));
+    files.push((SEARCH_SCRIPT.to_string(), SEARCH_SCRIPT_TEXT.to_string()));
+    files
+}
+
+/// The words of the search script in `lang`, as JSON for a data attribute.
+fn words(lang: &str) -> String {
+    let mut o = Map::new();
+    for k in WORDS {
+        o.insert(k.key().into(), json!(ui(*k, lang)));
+    }
+    o.insert("black".into(), json!(i18n::color_name(true, lang)));
+    o.insert("white".into(), json!(i18n::color_name(false, lang)));
+    Value::Object(o).to_string()
+}
+
+/// The search box: invisible until the script shows it, its room kept so nothing moves. `root` leads to the site's root,
+/// where the indexes are.
+pub fn search_box(lang: &str, root: &str) -> Markup {
+    html! {
+        div.gb-search #gb-search role="search" data-root=(root) data-lang=(lang) data-words=(words(lang)) {
+            label.gb-vh for="gb-q" { (ui(UiWord::SearchText, lang)) }
+            input #gb-q type="search" placeholder={ (ui(UiWord::Search, lang)) "…" } autocomplete="off" spellcheck="false";
+            button.gb-btn.gb-pos-open #gb-pos-open type="button" aria-expanded="false" title=(ui(UiWord::SearchPositions, lang)) {
+                span aria-hidden="true" { "◐" } span.gb-vh { (ui(UiWord::SearchPositions, lang)) }
+            }
+        }
+    }
+}
+
+/// The sidebar: every page by its short title (from the page's value, see
+/// [`crate::layout::book::Frame::sidebar`]), the current one marked. A `<details>`, so
+/// that it works without scripts; folded in the HTML, as the script opens it only on wide
+/// screens, where it stands beside the text (no layout shift).
+pub fn sidebar(plan: &Plan, page: &LaidPage) -> Markup {
+    let lang = plan.lang.as_str();
+    let current = page.index;
+    html! {
+        nav.gb-side #gb-side aria-label=(ui(UiWord::Chapters, lang)) {
+            details #gb-side-box {
+                summary { (ui(UiWord::Chapters, lang)) }
+                ol.gb-side-list {
+                    @for link in page.frame.sidebar.iter() {
+                        li {
+                            @if link.page == current {
+                                a href=(plan.page_href(link.page)) aria-current="page" { (link.title) }
+                            } @else {
+                                a href=(plan.page_href(link.page)) { (link.title) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

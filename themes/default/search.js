@@ -1,0 +1,618 @@
+// gobook-search.js: the search box, position search, sidebar and keyboard shortcuts of
+// a gobook site. The indexes (src/search/) are scripts that assign to self.gbSearch,
+// loaded with a <script> element the first time the reader searches: that works from
+// file://, where Chromium refuses to fetch JSON, and under any sub-path.
+// Comment lines and indentation are dropped at build time, so keep comments on lines
+// of their own.
+(function gobookSearch() {
+'use strict';
+const doc = document;
+const box = doc.getElementById('gb-search');
+if (!box) return;
+const words = JSON.parse(box.dataset.words || '{}');
+const word = k => words[k] || k;
+const fill = (s, o) => s.replace(/\{(\w+)\}/g, (m, k) => (k in o ? o[k] : m));
+const root = box.dataset.root || '';
+const lang = box.dataset.lang;
+const el = (tag, cls, text) => {
+  const e = doc.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+};
+const NS = 'http://www.w3.org/2000/svg';
+
+// Each index is loaded once, on first use.
+const loading = {};
+const load = (name, file) => {
+  const have = self.gbSearch && self.gbSearch[name];
+  if (have) return Promise.resolve(have);
+  if (!loading[name]) {
+    loading[name] = new Promise((resolve, reject) => {
+      const s = doc.createElement('script');
+      s.src = root + file;
+      s.onload = () => (self.gbSearch && self.gbSearch[name] ? resolve(self.gbSearch[name]) : reject(new Error(file)));
+      s.onerror = () => {
+        loading[name] = null;
+        reject(new Error(file));
+      };
+      doc.head.append(s);
+    });
+  }
+  return loading[name];
+};
+
+// Text is compared folded: lower case, accents dropped (NFD without marks), full-width
+// Latin letters and digits as ASCII (NFKC). CJK needs nothing more: the scan finds any
+// substring, words or not.
+const MARK = /\p{M}/gu;
+const fold = s => s.normalize('NFKC').normalize('NFD').replace(MARK, '').toLowerCase();
+// Folds `s` a character at a time, keeping where each folded character came from, so a
+// match in the folded text is shown in the original.
+const foldMap = s => {
+  let out = '';
+  const from = [];
+  let i = 0;
+  for (const ch of s) {
+    const f = fold(ch);
+    for (let k = 0; k < f.length; k++) from.push(i);
+    out += f;
+    i += ch.length;
+  }
+  from.push(i);
+  return [out, from];
+};
+const termsOf = q => fold(q).split(/\s+/).filter(Boolean);
+
+// The search box, and the results under it.
+box.classList.add('gb-on');
+const input = doc.getElementById('gb-q');
+const panel = el('div', 'gb-results');
+panel.id = 'gb-results';
+panel.hidden = true;
+const status = el('p', 'gb-status');
+status.setAttribute('role', 'status');
+status.setAttribute('aria-live', 'polite');
+const list = el('ol', 'gb-result-list');
+// What opens under the box: the pattern board, the count and the results, one column.
+const drop = el('div', 'gb-drop');
+drop.hidden = true;
+// The column shows while something in it does.
+const sync = () => (drop.hidden = panel.hidden && !status.textContent && (!posPanel || posPanel.hidden));
+drop.append(status, panel);
+box.append(drop);
+panel.append(list);
+// The results and the pattern board exist only with the script: so do the references.
+input.setAttribute('aria-controls', 'gb-results');
+
+// Text with the terms marked, as nodes: the book's text never becomes markup.
+const marked = (parent, text, terms) => {
+  const [f, from] = foldMap(text);
+  const spans = [];
+  for (const t of terms) {
+    for (let at = f.indexOf(t); at >= 0; at = f.indexOf(t, at + t.length)) spans.push([from[at], from[at + t.length]]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let i = 0;
+  for (const [a, b] of spans) {
+    if (a < i) continue;
+    parent.append(text.slice(i, a), el('mark', null, text.slice(a, b)));
+    i = b;
+  }
+  parent.append(text.slice(i));
+};
+// About 160 characters of `text` around the first term.
+const snippet = (text, terms) => {
+  const [f, from] = foldMap(text);
+  const at = Math.min(...terms.map(t => (f.indexOf(t) < 0 ? Infinity : from[f.indexOf(t)])));
+  if (!isFinite(at) || text.length <= 160) return text;
+  const a = Math.max(0, at - 50);
+  const b = Math.min(text.length, a + 160);
+  return (a > 0 ? '…' : '') + text.slice(a, b) + (b < text.length ? '…' : '');
+};
+
+let shown = [];
+const show = (items, say) => {
+  list.replaceChildren(...items);
+  shown = items.map(li => li.querySelector('a'));
+  status.textContent = say;
+  panel.hidden = false;
+  sync();
+};
+const hide = () => {
+  panel.hidden = true;
+  status.textContent = '';
+  sync();
+};
+const count = n => (n === 1 ? word('one_result') : n ? fill(word('results'), { n }) : word('no_results'));
+
+// Every paragraph holding every term, headings first, then by how often the terms occur.
+let folded = null;
+const searchText = (index, q) => {
+  const t0 = performance.now();
+  const terms = termsOf(q);
+  if (!folded) folded = index.e.map(e => fold(e[3]));
+  const hits = [];
+  folded.forEach((f, i) => {
+    let score = 0;
+    for (const t of terms) {
+      let n = 0;
+      for (let at = f.indexOf(t); at >= 0 && n < 20; at = f.indexOf(t, at + t.length)) n++;
+      if (!n) return;
+      score += n;
+    }
+    const e = index.e[i];
+    hits.push([e[2] ? 100 - e[2] + score : score, i]);
+  });
+  hits.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const items = hits.slice(0, 50).map(([, i]) => {
+    const [page, anchor, level, text] = index.e[i];
+    const [href, title] = index.p[page];
+    const li = el('li', 'gb-result');
+    const a = el('a');
+    a.href = `${href}?gb-hl=${encodeURIComponent(q)}#${anchor}`;
+    const head = el('span', 'gb-result-title', title);
+    const body = el('span', level ? 'gb-result-text gb-result-heading' : 'gb-result-text');
+    marked(body, snippet(text, terms), terms);
+    a.append(head, body);
+    li.append(a);
+    return li;
+  });
+  self.gbSearchTime = performance.now() - t0;
+  show(items, count(hits.length));
+};
+
+let timer = 0;
+input.addEventListener('input', () => {
+  clearTimeout(timer);
+  const q = input.value.trim();
+  if (!q) return hide();
+  timer = setTimeout(() => {
+    load(lang, `search-index-${lang}.js`).then(index => searchText(index, q), () => show([], word('no_results')));
+  }, 60);
+});
+// The index starts loading when the reader comes to the box.
+input.addEventListener('focus', () => load(lang, `search-index-${lang}.js`).catch(() => {}), { once: true });
+
+// Keyboard: Down goes into the results, Up and Down move among them, Escape goes back.
+const moveIn = (from, d) => {
+  const k = shown.indexOf(from) + d;
+  if (k < 0) input.focus();
+  else if (shown[k]) shown[k].focus();
+};
+box.addEventListener('keydown', e => {
+  if (e.key === 'ArrowDown' && (e.target === input || shown.includes(e.target))) {
+    e.preventDefault();
+    moveIn(e.target, 1);
+  } else if (e.key === 'ArrowUp' && shown.includes(e.target)) {
+    e.preventDefault();
+    moveIn(e.target, -1);
+  } else if (e.key === 'Escape') {
+    hide();
+    input.focus();
+  }
+});
+doc.addEventListener('click', e => {
+  if (!box.contains(e.target)) hide();
+});
+
+// The page opened from a result: the terms highlighted in the text, and a figure opened
+// at the move the position search found.
+const params = new URLSearchParams(location.search);
+const highlight = q => {
+  const terms = termsOf(q);
+  const main = doc.getElementById('main');
+  if (!terms.length || !main) return;
+  const walk = doc.createTreeWalker(main, NodeFilter.SHOW_TEXT, {
+    acceptNode: n => (n.parentNode.closest('svg, script, style') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const nodes = [];
+  while (walk.nextNode()) nodes.push(walk.currentNode);
+  for (const n of nodes) {
+    const f = fold(n.data);
+    if (!terms.some(t => f.includes(t))) continue;
+    const frag = doc.createDocumentFragment();
+    marked(frag, n.data, terms);
+    frag.querySelectorAll('mark').forEach(m => m.classList.add('gb-hl'));
+    n.replaceWith(frag);
+  }
+};
+if (params.get('gb-hl')) highlight(params.get('gb-hl'));
+const atMove = params.get('gb-move');
+if (atMove != null && location.hash) {
+  const fig = doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (fig) {
+    fig.dispatchEvent(new CustomEvent('gb-go', { detail: +atMove }));
+    fig.classList.add('gb-found');
+  }
+}
+
+// Position search: a board on which the reader sets black, white and empty points.
+// A position holds the pattern when some symmetry of it (one of eight, colours swapped
+// if asked) fits at some place; a pattern touching an edge of its board must touch the
+// same edge of the diagram's.
+const posOpen = doc.getElementById('gb-pos-open');
+let posPanel = null, Z = 19, pattern = new Map(), tool = 1, cursor = 0, cells = [];
+const COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+const TOOLS = [[1, 'black'], [2, 'white'], [3, 'must_be_empty'], [0, 'erase']];
+const cellLabel = i => {
+  const c = i % Z, r = Z - 1 - Math.floor(i / Z), v = pattern.get(r * Z + c);
+  return `${COLS[c]}${r + 1}${v != null ? ': ' + word(TOOLS.find(t => t[0] === (v === 0 ? 3 : v))[1]) : ''}`;
+};
+const paint = () => {
+  cells.forEach((b, i) => {
+    const c = i % Z, r = Z - 1 - Math.floor(i / Z), v = pattern.get(r * Z + c);
+    b.className = 'gb-pat-pt' + (v === 1 ? ' gb-pat-b' : v === 2 ? ' gb-pat-w' : v === 0 ? ' gb-pat-e' : '');
+    b.setAttribute('aria-label', cellLabel(i));
+    b.tabIndex = i === cursor ? 0 : -1;
+  });
+};
+const buildPanel = index => {
+  Z = index.z;
+  posPanel = el('section', 'gb-pos');
+  posPanel.id = 'gb-pos';
+  posOpen.setAttribute('aria-controls', 'gb-pos');
+  posPanel.setAttribute('aria-label', word('search_positions'));
+  const head = el('p', 'gb-pos-head', word('pattern_board'));
+  const tools = el('div', 'gb-pos-tools');
+  tools.setAttribute('role', 'group');
+  const toolButtons = TOOLS.map(([v, k]) => {
+    const b = el('button', 'gb-btn gb-tool gb-tool-' + v, word(k));
+    b.type = 'button';
+    b.setAttribute('aria-pressed', String(v === tool));
+    b.addEventListener('click', () => {
+      tool = v;
+      toolButtons.forEach(x => x.setAttribute('aria-pressed', String(x === b)));
+    });
+    tools.append(b);
+    return b;
+  });
+  const grid = el('div', 'gb-pat');
+  grid.setAttribute('role', 'group');
+  grid.setAttribute('aria-label', word('pattern_board'));
+  grid.style.setProperty('--z', Z);
+  cells = [];
+  for (let i = 0; i < Z * Z; i++) {
+    const b = el('button');
+    b.type = 'button';
+    b.addEventListener('click', () => {
+      const c = i % Z, r = Z - 1 - Math.floor(i / Z), k = r * Z + c;
+      const v = tool === 3 ? 0 : tool;
+      if (tool === 0 || pattern.get(k) === v) pattern.delete(k);
+      else pattern.set(k, v);
+      cursor = i;
+      paint();
+    });
+    cells.push(b);
+    grid.append(b);
+  }
+  // Arrows move among the points; Enter or Space sets one.
+  grid.addEventListener('keydown', e => {
+    const d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -Z, ArrowDown: Z }[e.key];
+    if (d == null) return;
+    e.preventDefault();
+    const to = cursor + d;
+    if (to < 0 || to >= Z * Z || (Math.abs(d) === 1 && Math.floor(to / Z) !== Math.floor(cursor / Z))) return;
+    cursor = to;
+    paint();
+    cells[cursor].focus();
+  });
+  const swapLabel = el('label', 'gb-pos-swap');
+  const swap = el('input');
+  swap.type = 'checkbox';
+  swap.id = 'gb-pos-swap';
+  swapLabel.append(swap, ' ' + word('swap_colours'));
+  const clear = el('button', 'gb-btn', word('clear'));
+  clear.type = 'button';
+  clear.addEventListener('click', () => {
+    pattern.clear();
+    paint();
+    hide();
+  });
+  const find = el('button', 'gb-btn gb-find', word('find'));
+  find.type = 'button';
+  find.addEventListener('click', () => showPositions(index, swap.checked));
+  const actions = el('div', 'gb-pos-actions');
+  actions.append(swapLabel, clear, find);
+  posPanel.append(head, tools, grid, actions);
+  drop.prepend(posPanel);
+  paint();
+};
+posOpen.addEventListener('click', () => {
+  const open = posOpen.getAttribute('aria-expanded') !== 'true';
+  posOpen.setAttribute('aria-expanded', String(open));
+  if (!open) {
+    if (posPanel) posPanel.hidden = true;
+    return sync();
+  }
+  load('positions', 'search-positions.js').then(index => {
+    if (!posPanel) buildPanel(index);
+    posPanel.hidden = false;
+    sync();
+    cells[cursor].focus();
+  });
+});
+
+// The variants of the pattern: each of the eight symmetries, colours swapped if asked,
+// as points relative to their bounding box and the edges they must touch; duplicates
+// (a symmetric pattern) dropped.
+const variants = swapToo => {
+  const pts = [...pattern].map(([k, v]) => [k % Z, Math.floor(k / Z), v]);
+  const out = new Map();
+  for (const swapColours of swapToo ? [false, true] : [false]) {
+    for (let t = 0; t < 8; t++) {
+      const q = pts.map(([c, r, v]) => {
+        let x = c, y = r;
+        if (t & 4) [x, y] = [y, x];
+        if (t & 1) x = Z - 1 - x;
+        if (t & 2) y = Z - 1 - y;
+        return [x, y, swapColours && v ? 3 - v : v];
+      });
+      const xs = q.map(p => p[0]), ys = q.map(p => p[1]);
+      const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+      const rel = q.map(([x, y, v]) => [x - x0, y - y0, v]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      const v = { p: rel, w: x1 - x0 + 1, h: y1 - y0 + 1, l: x0 === 0, r: x1 === Z - 1, b: y0 === 0, t: y1 === Z - 1 };
+      out.set(JSON.stringify(v), v);
+    }
+  }
+  return [...out.values()];
+};
+
+// The places a variant may stand on a board of size `s`: columns [lo, hi] and rows.
+const range = (len, s, low, high) => {
+  let lo = 0, hi = s - len;
+  if (low) hi = Math.min(hi, 0);
+  if (high) lo = Math.max(lo, s - len);
+  return [lo, hi];
+};
+
+// Figure `d` made ready for searching, on the first search and kept with the index: its
+// size, first number, start position (one byte a point), its moves and captures as
+// numbers (`op`: the point, plus 1024 times 1 for Black, 2 for White, 3 for a pass, 4 for
+// a move elsewhere, 0 for a stone captured), and what each point ever holds, one bit a
+// column in a number a row: `rows[c][r]` for black (1) and white (2) stones (start stones
+// and the moves of that colour; captures only take stones away) and for empty (0: points
+// without a start stone, or whose start stone is captured). A position of the figure can
+// hold a variant at a place only if each of its points ever holds what the variant wants
+// there: this rules out nearly every place, and every figure where none is left, before
+// any replay.
+const figureOf = (index, d) => {
+  const kept = index.ready || (index.ready = new Map());
+  if (kept.has(d)) return kept.get(d);
+  const [s, black, white, moves, first] = index.d[d];
+  const rows = [new Int32Array(s).fill((1 << s) - 1), new Int32Array(s), new Int32Array(s)];
+  const add = (c, i) => (rows[c][(i / s) | 0] |= 1 << i % s);
+  const start = new Int8Array(s * s), ops = new Int32Array(moves.length / 3);
+  for (let k = 0; k < black.length; k += 2) add(1, at2(black, k, s)), (start[at2(black, k, s)] = 1);
+  for (let k = 0; k < white.length; k += 2) add(2, at2(white, k, s)), (start[at2(white, k, s)] = 2);
+  for (let r = 0; r < s; r++) rows[0][r] &= ~(rows[1][r] | rows[2][r]);
+  for (let q = 0; q < moves.length; q += 3) {
+    const t = moves[q], p = moves[q + 1];
+    if (p === '.' || p === '-') ops[q / 3] = (p === '.' ? 3 : 4) << 10;
+    else {
+      const c = t === 'x' ? 0 : t === 'B' ? 1 : 2, i = at2(moves, q + 1, s);
+      add(c, i);
+      ops[q / 3] = (c << 10) | i;
+    }
+  }
+  const f = { s, first, start, ops, rows };
+  kept.set(d, f);
+  return f;
+};
+
+// The board index of the two-letter point at `k` of `text`.
+const at2 = (text, k, s) => (text.charCodeAt(k + 1) - 97) * s + text.charCodeAt(k) - 97;
+
+// The places where the variants `live` could stand in a figure whose points ever hold
+// `rows` (see `figureOf`), pushed onto `out` as (variant, column, row): for each row of
+// places, the columns where every point of the variant fits, one bit each, found with a
+// few ANDs of shifted rows.
+const candidates = (live, rows, out) => {
+  out.length = 0;
+  for (let xi = 0; xi < live.length; xi++) {
+    const x = live[xi], k = x.k, dx = x.dx, dy = x.dy, want = x.want;
+    const cols = ((1 << (x.cx1 + 1)) - 1) & ~((1 << x.cx0) - 1);
+    for (let oy = x.ry0; oy <= x.ry1; oy++) {
+      let m = cols;
+      for (let j = 0; m !== 0 && j < k; j++) m &= rows[want[j]][oy + dy[j]] >> dx[j];
+      for (; m !== 0; m &= m - 1) out.push(xi, 31 - Math.clz32(m & -m), oy);
+    }
+  }
+  return out;
+};
+
+// Finds the pattern in every figure of the language. Each figure's candidate places (see
+// `candidates`) are listed under the points they cover, each with the number of its
+// points that differ from the pattern; the figure is replayed from the index's moves and
+// captures, and each change of a point updates the places covering it. A position holds
+// the pattern while some place differs nowhere.
+const searchPositions = (index, swapToo) => {
+  const vs = variants(swapToo);
+  const L = index.l[lang];
+  const results = [];
+  const bySize = {};
+  const compile = (v, s) => {
+    const k = v.p.length, dx = new Int8Array(k), dy = new Int8Array(k), want = new Int8Array(k);
+    // Stones first: fewer points ever hold a stone than are ever empty, so the test of a
+    // row of places (see `candidates`) fails sooner.
+    const pts = [...v.p].sort((p, q) => (q[2] ? 1 : 0) - (p[2] ? 1 : 0));
+    pts.forEach(([x, y, c], j) => ((dx[j] = x), (dy[j] = y), (want[j] = c)));
+    const [cx0, cx1] = range(v.w, s, v.l, v.r), [ry0, ry1] = range(v.h, s, v.b, v.t);
+    return { k, dx, dy, want, cx0, cx1, ry0, ry1, w: v.w, h: v.h };
+  };
+  const cands = [];
+  for (const [d, page, anchor] of L.f) {
+    const f = figureOf(index, d), s = f.s;
+    if (!bySize[s]) bySize[s] = vs.map(v => compile(v, s)).filter(x => x.cx0 <= x.cx1 && x.ry0 <= x.ry1);
+    const live = bySize[s];
+    if (!live.length || !candidates(live, f.rows, cands).length) continue;
+    replay(f, live, cands, run => results.push(Object.assign(run, { d, page, anchor })));
+  }
+  return results;
+};
+
+// Room reused by every replay: the lists of places under each point (see `replay`).
+let head = new Int32Array(0), next = new Int32Array(0), place = new Int32Array(0);
+let wants = new Int8Array(0), miss = new Int32Array(0);
+
+// Replays figure `f` (see `figureOf`) over the candidate places `cands` (triples of
+// variant, column, row), giving `found` each run of positions that hold the pattern:
+// where it starts ([move, number]), the board there and the place of the match.
+const replay = (f, live, cands, found) => {
+  const { s, first, ops } = f, a = f.start.slice();
+  // Every variant is the pattern turned: all have its number of points.
+  const n = cands.length / 3, entries = n * live[0].k;
+  if (head.length < s * s) head = new Int32Array(s * s);
+  if (next.length < entries) [next, place, wants] = [new Int32Array(2 * entries), new Int32Array(2 * entries), new Int8Array(2 * entries)];
+  if (miss.length < n) miss = new Int32Array(2 * n);
+  // Under each point, a linked list of (place, colour wanted there).
+  head.fill(-1, 0, s * s);
+  miss.fill(0, 0, n);
+  let count = 0, at = null, e = 0;
+  const box = c => [cands[3 * c + 1], cands[3 * c + 2], live[cands[3 * c]].w, live[cands[3 * c]].h];
+  for (let c = 0; c < n; c++) {
+    const x = live[cands[3 * c]], ox = cands[3 * c + 1], oy = cands[3 * c + 2];
+    for (let j = 0; j < x.k; j++, e++) {
+      const i = (oy + x.dy[j]) * s + ox + x.dx[j];
+      next[e] = head[i];
+      head[i] = e;
+      place[e] = c;
+      wants[e] = x.want[j];
+      if (a[i] !== x.want[j]) miss[c]++;
+    }
+    if (!miss[c] && count++ === 0) at = box(c);
+  }
+  const set = (i, to) => {
+    const old = a[i];
+    if (old === to) return;
+    a[i] = to;
+    for (let e = head[i]; e >= 0; e = next[e]) {
+      const c = place[e], w = wants[e];
+      if (old === w) {
+        if (miss[c]++ === 0) count--;
+      } else if (to === w && --miss[c] === 0) {
+        count++;
+        at = box(c);
+      }
+    }
+  };
+  let run = null, num = first, m = 0;
+  const start = from => (run = { from, s, a: a.slice(), at });
+  if (count) start([0, first]);
+  for (let q = 0; q < ops.length; ) {
+    const kind = ops[q] >> 10, i = ops[q] & 1023;
+    q++;
+    m++;
+    if (kind !== 3) num++;
+    if (kind > 2) continue;
+    set(i, kind);
+    for (; q < ops.length && ops[q] >> 10 === 0; q++) set(ops[q], 0);
+    if (count && !run) start([m, num - 1]);
+    else if (!count && run) {
+      found(run);
+      run = null;
+    }
+  }
+  if (run) found(run);
+};
+
+// A small board of the position `a` (size `s`) where the pattern was found: its place
+// and two lines more on each side.
+const miniBoard = (a, s, [ox, oy, w, h]) => {
+  const x0 = Math.max(0, ox - 2), y0 = Math.max(0, oy - 2);
+  return board(a, s, [x0, y0, Math.min(s - 1, ox + w + 1), Math.min(s - 1, oy + h + 1)], 10);
+};
+const board = (a, s, [x0, y0, x1, y1], U) => {
+  const svg = doc.createElementNS(NS, 'svg');
+  const W = (x1 - x0 + 1) * U, H = (y1 - y0 + 1) * U;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('width', W);
+  svg.setAttribute('height', H);
+  svg.setAttribute('class', 'gb-mini');
+  svg.setAttribute('aria-hidden', 'true');
+  let d = '';
+  for (let c = x0; c <= x1; c++) d += `M${(c - x0) * U + U / 2} ${y1 === s - 1 ? U / 2 : 0}V${y0 === 0 ? H - U / 2 : H}`;
+  for (let r = y0; r <= y1; r++) d += `M${x0 === 0 ? U / 2 : 0} ${(y1 - r) * U + U / 2}H${x1 === s - 1 ? W - U / 2 : W}`;
+  let body = `<rect class="gb-bd" width="${W}" height="${H}"/><path class="gb-g" fill="none" stroke-width="0.7" d="${d}"/>`;
+  for (let r = y0; r <= y1; r++) {
+    for (let c = x0; c <= x1; c++) {
+      const v = a[r * s + c];
+      if (v) body += `<circle class="${v === 1 ? 'gb-mini-b' : 'gb-mini-w'}" cx="${(c - x0) * U + U / 2}" cy="${(y1 - r) * U + U / 2}" r="${U / 2 - 0.6}"/>`;
+    }
+  }
+  svg.innerHTML = body;
+  return svg;
+};
+
+const showPositions = (index, swapToo) => {
+  if (!pattern.size) return hide();
+  const t0 = performance.now();
+  const results = searchPositions(index, swapToo);
+  self.gbPositionTime = performance.now() - t0;
+  const L = index.l[lang];
+  const items = results.slice(0, 60).map(r => {
+    const [href, title] = L.p[r.page];
+    const li = el('li', 'gb-result gb-result-pos');
+    const a = el('a');
+    a.href = `${href}?gb-move=${r.from[0]}#${r.anchor}`;
+    a.append(miniBoard(r.a, r.s, r.at));
+    const what = r.from[0] === 0 ? word('start_position') : fill(word('at_move'), { n: r.from[1] });
+    a.append(el('span', 'gb-result-title', title), el('span', 'gb-result-text', what));
+    li.append(a);
+    return li;
+  });
+  show(items, count(results.length));
+};
+
+// The sidebar opens on wide screens, where it stands beside the text; on narrow ones it
+// stays folded under the top bar, as the HTML has it.
+const side = doc.getElementById('gb-side-box');
+if (side && matchMedia('(min-width: 90rem)').matches) side.open = true;
+
+// Keyboard shortcuts, listed on a help overlay that `?` opens.
+const KEYS = [['← p', 'previous_page'], ['→ n', 'next_page'], ['/ s', 'search'], ['t', 'toggle_sidebar'], ['?', 'show_shortcuts']];
+let help = null;
+const openHelp = () => {
+  if (!help) {
+    help = el('dialog', 'gb-help');
+    help.setAttribute('aria-labelledby', 'gb-help-title');
+    const h = el('h2', null, word('shortcuts'));
+    h.id = 'gb-help-title';
+    const dl = el('dl');
+    for (const [k, w] of KEYS) {
+      const dt = el('dt');
+      k.split(' ').forEach((x, i) => dt.append(i ? ' ' : '', el('kbd', null, x)));
+      dl.append(dt, el('dd', null, word(w)));
+    }
+    const x = el('button', 'gb-btn', word('close'));
+    x.type = 'button';
+    x.addEventListener('click', () => help.close());
+    help.append(h, dl, x);
+    doc.body.append(help);
+  }
+  help.showModal();
+};
+const go = rel => {
+  const a = doc.querySelector(`a[rel="${rel}"]`);
+  if (a) location.href = a.href;
+};
+doc.addEventListener('keydown', e => {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+  const t = e.target;
+  // Keys typed into a field, or given to a diagram or the pattern board, are theirs.
+  if (t.closest && t.closest('input, textarea, select, [contenteditable], figure, .gb-pat, .gb-inline-fig, dialog')) return;
+  const act = {
+    ArrowLeft: () => go('prev'),
+    p: () => go('prev'),
+    ArrowRight: () => go('next'),
+    n: () => go('next'),
+    '/': () => input.focus(),
+    s: () => input.focus(),
+    t: () => side && ((side.open = !side.open), side.querySelector('summary').focus()),
+    '?': openHelp,
+  }[e.key];
+  if (!act) return;
+  e.preventDefault();
+  act();
+});
+})();
