@@ -10,7 +10,7 @@ use super::package::{self, Item, Metadata};
 use super::{names, solutions, xhtml};
 use crate::format::schema::ElementKind;
 use crate::format::values::is_external;
-use crate::i18n::html_lang;
+use crate::i18n::{html_lang, ui, UiWord};
 use crate::layout::book::{BookTexts, LaidLanguage, LaidPage};
 use crate::layout::diagram::board_diagram;
 use crate::layout::links::LinkContext;
@@ -575,11 +575,11 @@ fn navigation(plan: &Plan, lang: &str, entries: &[Entry]) -> String {
         });
     nav::nav(&Nav {
         lang: html_lang(lang),
-        heading: i18n_ui("contents", lang),
+        heading: ui(UiWord::Contents, lang),
         entries,
         cover: "cover.xhtml",
-        cover_label: i18n_ui("cover", lang),
-        start_label: i18n_ui("start", lang),
+        cover_label: ui(UiWord::Cover, lang),
+        start_label: ui(UiWord::Start, lang),
         start: &start,
         contents: contents.as_deref(),
     })
@@ -612,10 +612,4 @@ fn add_images(s: &Shared, cover_image: &str, pack: &mut Pack) -> Result<(), Buil
         }
     }
     Ok(())
-}
-
-fn i18n_ui(key: &str, lang: &str) -> &'static str {
-    crate::i18n::ui(key, lang)
-        .filter(|w| !w.is_empty())
-        .unwrap_or("Contents")
 }
