@@ -62,6 +62,7 @@ keys! {
         WhiteMoveAt = "white_move_at",
         Pass = "pass",
         Elsewhere = "elsewhere",
+        PageAbbrev = "page_abbrev",
         Cover = "cover",
         Start = "start",
         GobookFailed = "gobook_failed",

@@ -876,7 +876,7 @@ pub(super) const LANGUAGE_NAMES: Row = [
 ];
 
 /// Words of the website's interface.
-pub(super) const UI: [(UiWord, Row); 31] = [
+pub(super) const UI: [(UiWord, Row); 32] = [
     (
         UiWord::Contents,
         [
@@ -1392,6 +1392,13 @@ pub(super) const UI: [(UiWord, Row); 31] = [
             "Gdzie indziej",
             "Em outro lugar",
             "В другом месте",
+        ],
+    ),
+    (
+        // Before a page number in print: "see Dia. 3 (p. 12)".
+        UiWord::PageAbbrev,
+        [
+            "p.", "S.", "p.", "頁", "쪽", "页", "頁", "p.", "p.", "s.", "p.", "с.",
         ],
     ),
 ];
