@@ -49,9 +49,13 @@ pub fn answer_figures(book: &Book, f: &Figure, lang: &str, id: &str) -> Markup {
                 @let (board, gaps) = answer_board(book, d, &a.sequence, lang, title);
                 figure class={ "gb-answer gb-" (key.key()) } style=(format!("width:{width:.1}rem")) {
                     (PreEscaped(render_inline(&board, &format!("{id}a{k}"))))
+                    // The line in words is a block of its own, as the gaps line after it:
+                    // text converters (calibre) end a line only after a block.
                     figcaption {
-                        span.gb-label { (ui(key, lang)) ":" } " " (a.moves)
-                        @if !a.comment.is_empty() { " – " (a.comment) }
+                        span.gb-answer-line {
+                            span.gb-label { (ui(key, lang)) ":" } " " (a.moves)
+                            @if !a.comment.is_empty() { " – " (a.comment) }
+                        }
                         @if let Some(g) = &gaps { span.gb-gaps { (g) } }
                     }
                 }

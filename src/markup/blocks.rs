@@ -305,9 +305,16 @@ fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
     // The inline diagrams of a linked paragraph have no link to open them.
     let inline = html! { @if !linked { @for f in &p.inline { (inline_figure(w, f)) } } };
     if p.hint {
+        // An e-book names the hint with a noun: a reader without `<details>`, or its text
+        // through calibre, shows the summary as a line before the hint, where "Show hint"
+        // would be a button that is not there.
+        let label = match w.dialect {
+            Dialect::Html => UiWord::ShowHint,
+            Dialect::Xhtml => UiWord::Hint,
+        };
         html! {
             details.gb-hint {
-                summary { (ui(UiWord::ShowHint, w.lang())) }
+                summary { (ui(label, w.lang())) }
                 (inner)
                 (inline)
             }

@@ -1,11 +1,14 @@
 //! An e-book through calibre (#35), the common route to Kindle: `ebook-convert` to AZW3 and to
 //! PDF keeps the diagrams' colours (a pixel check of the PDF's pages, the AZW3's drawn through
-//! PDF as well) and no button shows a raw interface key such as `show_solution`.
+//! PDF as well) and no button shows a raw interface key such as `show_solution`; the text of
+//! the EPUB and of the AZW3 (calibre's TXT output, what a reader without scripts or styles
+//! reads) has no button's word and reads in order: problem, question, hint, then the solutions.
 //!
 //! Needs ebook-convert and pdftoppm (scripts/setup.sh installs calibre and poppler-utils);
 //! without them the test steps aside, except under `CI=true`.
 
 use crate::common::{self, gobook};
+use gobook::i18n::{ui, UiWord};
 use resvg::tiny_skia::Pixmap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -125,6 +128,162 @@ fn assert_no_raw_keys(text: &str, what: &str) {
     }
 }
 
+/// The words of the page script's buttons and disclosures: an e-book read without scripts
+/// (a Kindle, calibre's text) has none of them, so none may show.
+const INTERACTIVE: &[UiWord] = &[
+    UiWord::ShowHint,
+    UiWord::ShowSolution,
+    UiWord::Reset,
+    UiWord::FirstMove,
+    UiWord::PreviousMove,
+    UiWord::NextMove,
+    UiWord::LastMove,
+    UiWord::ExpandBoard,
+    UiWord::Close,
+    UiWord::CloseErrors,
+];
+
+/// The lines of `text` that hold something, trimmed.
+fn lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// The text of the problems example read without scripts: no button's word and no raw key,
+/// each problem's caption, question and hint on lines of their own and in that order, then
+/// the chapter's solutions in the problems' order, each named on its own line before its
+/// correct and wrong lines (each a line of its own, words and comment together) and the link
+/// back to its problem.
+fn assert_reads_well(text: &str, what: &str) {
+    for w in INTERACTIVE {
+        let word = ui(*w, "en");
+        assert!(
+            !text.contains(word),
+            "{what} shows the button word {word:?}"
+        );
+    }
+    for w in UiWord::ALL.iter().filter(|w| w.key().contains('_')) {
+        assert!(
+            !text.contains(w.key()),
+            "{what} shows the raw key {}",
+            w.key()
+        );
+    }
+    let lines = lines(text);
+    let at = |line: &str, from: usize| {
+        lines[from..]
+            .iter()
+            .position(|l| *l == line)
+            .map(|i| from + i)
+            .unwrap_or_else(|| {
+                panic!(
+                    "{what}: no line {line:?} after line {from} in\n{}",
+                    lines.join("\n")
+                )
+            })
+    };
+    // The first chapter's problems, questions and hints, in reading order.
+    let problems = [
+        (
+            "Problem 1",
+            "Black to capture.",
+            "Put a stone where White can take it.",
+        ),
+        (
+            "Problem 2",
+            "Black to capture.",
+            "Atari from the side that drives White towards Black’s wall.",
+        ),
+        (
+            "Problem 3",
+            "Black to kill.",
+            "The bend of a bent three is its vital point.",
+        ),
+        (
+            "Problem 4",
+            "Black to live.",
+            "Three points in a row make two eyes only if you take the middle one.",
+        ),
+    ];
+    let mut i = 0;
+    for (caption, question, hint) in problems {
+        i = at(caption, i);
+        assert_eq!(
+            lines[i + 1],
+            question,
+            "{what}: {caption}'s question follows it"
+        );
+        assert_eq!(lines[i + 2], "Hint", "{what}: {caption}'s hint is named");
+        assert_eq!(
+            lines[i + 3],
+            hint,
+            "{what}: {caption}'s hint follows its name"
+        );
+        i += 3;
+    }
+    for n in 1..=4 {
+        i = at(&format!("Solution – Problem {n}"), i);
+        let back = at(&format!("↑ Problem {n}"), i);
+        let answers = &lines[i + 1..back];
+        assert!(
+            answers[0].starts_with("Correct: Black "),
+            "{what}: problem {n}'s solution starts with its correct line: {answers:?}"
+        );
+        assert!(
+            answers.iter().any(|l| l.starts_with("Wrong: Black ")),
+            "{what}: problem {n}'s wrong lines are lines of their own: {answers:?}"
+        );
+        for l in answers {
+            assert!(
+                l.matches("Correct:").count() + l.matches("Wrong:").count() <= 1,
+                "{what}: two answers run together: {l:?}"
+            );
+        }
+        i = back;
+    }
+    assert!(
+        lines.contains(
+            &"Correct: Black D1, White D2, Black D1 – Snapback. Black captures four stones."
+        ),
+        "{what}: an answer's moves and comment read as one line"
+    );
+}
+
+#[test]
+fn calibre_text_reads_in_order_without_scripts() {
+    if !common::tool("ebook-convert", "--version") {
+        return;
+    }
+    let dir = common::tempdir();
+    let home = dir.path().join("home");
+    let book = common::root().join("examples/problems");
+    let out = gobook(&[
+        "build",
+        "--epub",
+        "-q",
+        book.to_str().unwrap(),
+        "-o",
+        dir.path().join("site").to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let epub = dir.path().join("site/problems-en.epub");
+    let txt = dir.path().join("epub.txt");
+    convert(&epub, &txt, &home);
+    assert_reads_well(&std::fs::read_to_string(&txt).unwrap(), "EPUB as text");
+    let azw3 = dir.path().join("book.azw3");
+    convert(&epub, &azw3, &home);
+    let txt = dir.path().join("azw3.txt");
+    convert(&azw3, &txt, &home);
+    assert_reads_well(&std::fs::read_to_string(&txt).unwrap(), "AZW3 as text");
+}
+
 #[test]
 fn calibre_keeps_diagrams_and_words_in_azw3_and_pdf() {
     if !common::tool("ebook-convert", "--version") || !common::tool("pdftoppm", "-v") {
@@ -155,14 +314,6 @@ fn calibre_keeps_diagrams_and_words_in_azw3_and_pdf() {
 
     let azw3 = dir.path().join("book.azw3");
     convert(&epub, &azw3, &home);
-    let txt = dir.path().join("book.txt");
-    convert(&azw3, &txt, &home);
-    let text = std::fs::read_to_string(&txt).unwrap();
-    assert_no_raw_keys(&text, "AZW3");
-    assert!(
-        text.contains("Black to capture."),
-        "the problems' text is kept"
-    );
     let azw3_pdf = dir.path().join("azw3.pdf");
     convert(&azw3, &azw3_pdf, &home);
     assert_boards_keep_their_colours(&azw3_pdf, "AZW3 (drawn through PDF)");

@@ -7,6 +7,7 @@ mod common;
 mod author_messages;
 mod browser;
 mod browser_layout;
+mod buy_contrast;
 mod cache_props;
 mod cache_stale;
 mod checkers;

@@ -475,3 +475,40 @@ fn an_untagged_book_is_english_first_and_its_text_says_so_elsewhere() {
         "English comes first"
     );
 }
+
+#[test]
+fn every_page_has_a_description_the_contents_too() {
+    // #35: contents pages had no meta description (a page of no paragraphs in a book without
+    // a subtitle); each page now says what it is, the contents by its title and the book's.
+    let tmp = common::tempdir();
+    let book = tmp.path().join("book.gobook");
+    std::fs::write(
+        &book,
+        "::book(#b)\ntitle=\"Plain\"\n\n::chapter(#one)\n\n::h2 One\n\nA paragraph.\n\n::chapter(#two)\n\n::h2 Two\n\n::dia sz=9 ab=C3\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    let r = build(&book, &out);
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let pages = html_files(&out);
+    assert!(
+        pages.iter().any(|p| p.ends_with("contents.html")),
+        "{pages:?}"
+    );
+    for p in pages {
+        let html = std::fs::read_to_string(&p).unwrap();
+        let head = &html[..html.find("</head>").unwrap()];
+        let described = head
+            .match_indices("<meta name=\"description\" content=\"")
+            .any(|(i, m)| {
+                let rest = &head[i + m.len()..];
+                !rest[..rest.find('"').unwrap()].trim().is_empty()
+            });
+        assert!(described, "{} has no description", p.display());
+    }
+}

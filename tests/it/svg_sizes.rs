@@ -48,3 +48,94 @@ fn sizes_stay_within_budget() {
         "median figure: {median} / {median_inline} bytes"
     );
 }
+
+/// The games of the real-figure measurement: the ten 19x19 GNU Go regression games of over
+/// 150 moves with the most comments (ties by path), which `gobook import` reads. Most are
+/// played out to the last dame, so their late figures show 250 to 300 stones: a hard case.
+fn real_games(corpora: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut games: Vec<(usize, std::path::PathBuf)> =
+        common::files_with_ext(&corpora.join("gnugo-regression"), "sgf")
+            .into_iter()
+            .filter_map(|p| {
+                let text = String::from_utf8_lossy(&std::fs::read(&p).ok()?).to_string();
+                let size = text
+                    .find("SZ[")
+                    .map(|i| &text[i + 3..])
+                    .and_then(|s| s.split(']').next());
+                let moves = text
+                    .split(';')
+                    .skip(1)
+                    .filter(|n| {
+                        n.trim_start().starts_with("B[") || n.trim_start().starts_with("W[")
+                    })
+                    .count();
+                (size.is_none_or(|s| s.trim() == "19") && moves > 150)
+                    .then(|| (text.matches("C[").count(), p))
+            })
+            .collect();
+    games.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    games.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The figures of real games: every standalone SVG `gobook svg --all` writes of the books
+/// `gobook import` makes of [`real_games`] (figures of up to 50 moves). The median must stay
+/// under 8 KB; prints the figures docs/benchmarks.md keeps
+/// (`cargo test --test it svg_sizes::real -- --nocapture`).
+#[test]
+fn real_figures_median_under_8_kb() {
+    let Some(corpora) = common::corpora() else {
+        return;
+    };
+    let dir = common::tempdir();
+    let mut sizes = Vec::new();
+    let mut games = 0;
+    for game in real_games(&corpora) {
+        if games == 10 {
+            break;
+        }
+        let book = dir.path().join(format!("g{games}.gobook"));
+        let out = common::gobook(&[
+            "import",
+            "-q",
+            game.to_str().unwrap(),
+            "-o",
+            book.to_str().unwrap(),
+        ]);
+        if !out.status.success() {
+            continue;
+        }
+        let figures = dir.path().join(format!("g{games}"));
+        let out = common::gobook(&[
+            "svg",
+            "-q",
+            "--all",
+            book.to_str().unwrap(),
+            "-o",
+            figures.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            game.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for f in common::files_with_ext(&figures, "svg") {
+            sizes.push(std::fs::metadata(f).unwrap().len());
+        }
+        games += 1;
+    }
+    assert_eq!(games, 10, "ten games imported");
+    sizes.sort_unstable();
+    let n = sizes.len();
+    let median = if n % 2 == 1 {
+        sizes[n / 2] as f64
+    } else {
+        (sizes[n / 2 - 1] + sizes[n / 2]) as f64 / 2.0
+    };
+    let mean = sizes.iter().sum::<u64>() as f64 / n as f64;
+    println!(
+        "real figures: {n} from 10 games, median {median} bytes, mean {mean:.0}, largest {}",
+        sizes[n - 1]
+    );
+    assert!(median < 8000.0, "median real figure: {median} bytes");
+}

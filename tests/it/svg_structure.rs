@@ -39,13 +39,43 @@ fn class_of_group<'a>(n: Node<'a, '_>) -> &'a str {
         .unwrap_or("")
 }
 
-/// Circles drawn as stones: (class of their group, cx, cy).
+/// Stones drawn: (class of their group, x, y). A stone is a round-capped dot `Mcol rowh.01`
+/// in a path of its group, which is scaled by the spacing; the first path of a group is the
+/// outlines, the second (its class `gb-sbd` or `gb-swd`) the same dots in the stone's colour.
 fn stones<'a>(doc: &'a Document) -> Vec<(&'a str, i32, i32)> {
-    doc.descendants()
-        .filter(|n| n.has_tag_name("circle"))
-        .map(|n| (class_of_group(n), num(n, "cx"), num(n, "cy")))
-        .filter(|(c, _, _)| *c == "gb-sb" || *c == "gb-sw")
-        .collect()
+    let mut out = Vec::new();
+    for g in doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && matches!(n.attribute("class"), Some("gb-sb" | "gb-sw")))
+    {
+        let class = g.attribute("class").unwrap();
+        let unit: i32 = g
+            .attribute("transform")
+            .and_then(|t| t.strip_prefix("scale(")?.strip_suffix(')')?.parse().ok())
+            .expect("a stone group is scaled by the spacing");
+        let paths: Vec<Node> = g.children().filter(|n| n.has_tag_name("path")).collect();
+        assert_eq!(paths.len(), 2, "outlines and discs");
+        assert_eq!(
+            paths[1].attribute("class"),
+            Some(format!("{class}d").as_str())
+        );
+        let d = paths[0].attribute("d").unwrap();
+        assert_eq!(
+            Some(d),
+            paths[1].attribute("d"),
+            "the discs cover the outlines"
+        );
+        for dot in d.split('M').skip(1) {
+            let xy = dot.strip_suffix("h.01").expect("a dot");
+            let (x, y) = xy.split_once(' ').unwrap();
+            out.push((
+                class,
+                x.parse::<i32>().unwrap() * unit,
+                y.parse::<i32>().unwrap() * unit,
+            ));
+        }
+    }
+    out
 }
 
 /// Texts centred on points: (class of their group, x, y, text).

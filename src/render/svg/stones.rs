@@ -20,24 +20,47 @@ pub(crate) const STONE_CLEARANCE: f64 = STONE_RADIUS as f64 + 2.0;
 pub(crate) const LABEL_CLEARANCE: f64 = LABEL_DISC_RADIUS as f64 + 1.0;
 
 /// Writes every visible stone, black ones then white ones, each colour in one group.
+///
+/// A stone is a dot: a segment of almost no length (a hundredth of the spacing) with round
+/// caps, stroked twice, 23 units wide in the outline's colour, then 21 wide in the stone's,
+/// which is the disc of radius 11 with its 1-unit outline that a `<circle>` draws, in a
+/// third of the bytes: stones are most of a figure's size. The group is scaled by
+/// [`super::layout::UNIT`] so that a stone is its point's column and row counted from the
+/// view's corner (`M4 2h.01`). The segment has a length because a zero-length one gets no caps
+/// in Qt (calibre's readers); it is 0.24 units, less than a hundredth of a stone.
 pub(crate) fn write_stones(out: &mut String, l: &Layout, occ: &Occupancy) {
-    for (color, class) in [
-        (Color::Black, style::BLACK_STONES),
-        (Color::White, style::WHITE_STONES),
+    for (color, class, disc) in [
+        (Color::Black, style::BLACK_STONES, style::BLACK_DISCS),
+        (Color::White, style::WHITE_STONES, style::WHITE_DISCS),
     ] {
-        let mut open = false;
+        let mut d = String::new();
         for p in l.points().filter(|&p| occ.stone(p) == Some(color)) {
-            if !open {
-                let _ = write!(out, r#"<g class="{class}" stroke-width="1">"#);
-                open = true;
-            }
-            circle(out, l.xy(p), STONE_RADIUS);
+            d.push('M');
+            push_int(&mut d, i32::from(p.col - l.col_min));
+            d.push(' ');
+            push_int(&mut d, i32::from(l.row_max - p.row));
+            d.push_str("h.01");
         }
-        if open {
-            out.push_str("</g>");
+        if d.is_empty() {
+            continue;
         }
+        let _ = write!(
+            out,
+            r#"<g class="{class}" stroke-linecap="round" transform="scale({})"><path stroke-width="{OUTLINE_WIDTH}" d="{d}"/><path class="{disc}" stroke-width="{DISC_WIDTH}" d="{d}"/></g>"#,
+            super::layout::UNIT
+        );
     }
 }
+
+/// A stone's outer diameter over the spacing: 23 units of 24 (the outline's round cap).
+const OUTLINE_WIDTH: &str = ".9583";
+/// The diameter of a stone's colour inside its outline over the spacing: 21 units of 24.
+const DISC_WIDTH: &str = ".875";
+
+const _: () = assert!(
+    super::layout::UNIT == 24 && STONE_RADIUS == 11,
+    "OUTLINE_WIDTH and DISC_WIDTH are (2 * STONE_RADIUS +- 1) / UNIT"
+);
 
 /// Writes `<circle cx="X" cy="Y" r="R"/>`.
 pub(crate) fn circle(out: &mut String, (x, y): (i32, i32), r: i32) {

@@ -21,6 +21,10 @@ pub(crate) const HOSHI: &str = "gb-h";
 pub(crate) const BLACK_STONES: &str = "gb-sb";
 /// White stones.
 pub(crate) const WHITE_STONES: &str = "gb-sw";
+/// The colour of black stones inside their outline (a stroke: see `stones::write_stones`).
+pub(crate) const BLACK_DISCS: &str = "gb-sbd";
+/// The colour of white stones inside their outline.
+pub(crate) const WHITE_DISCS: &str = "gb-swd";
 /// Text on black stones (drawn light).
 pub(crate) const TEXT_ON_BLACK: &str = "gb-nb";
 /// Text on white stones (drawn dark).
@@ -60,6 +64,8 @@ pub(crate) const ALL: &[&str] = &[
     HOSHI,
     BLACK_STONES,
     WHITE_STONES,
+    BLACK_DISCS,
+    WHITE_DISCS,
     TEXT_ON_BLACK,
     TEXT_ON_WHITE,
     TEXT_ON_EMPTY,
@@ -173,9 +179,11 @@ const PAINTS: &[(&str, Option<Paint>, Option<Paint>)] = &[
     (COORDS, Some(Paint::Line), None),
     (ARROW_HEAD, Some(Paint::Line), None),
     (BLACK_STONES, Some(Paint::Black), Some(Paint::Outline)),
+    (BLACK_DISCS, None, Some(Paint::Black)),
     (TEXT_ON_WHITE, Some(Paint::Black), None),
     (TERRITORY_BLACK, Some(Paint::Black), Some(Paint::Outline)),
     (WHITE_STONES, Some(Paint::White), Some(Paint::Outline)),
+    (WHITE_DISCS, None, Some(Paint::White)),
     (TEXT_ON_BLACK, Some(Paint::White), None),
     (TERRITORY_WHITE, Some(Paint::White), Some(Paint::Outline)),
     (MARK_ON_BLACK, None, Some(Paint::White)),
@@ -280,11 +288,12 @@ mod tests {
     #[test]
     fn the_page_script_paints_its_live_boards_as_the_renderer_does() {
         let script = include_str!("../../../themes/default/gobook.js");
-        // The classes the live board draws (its PAINT leaves out captions, lines, territory).
+        // The classes the live board draws (its PAINT leaves out captions, lines, territory,
+        // and the discs of the renderer's stones: the live board draws circles).
         let drawn = |c: &str| {
             !matches!(
                 c,
-                "gb-ln" | "gb-ah" | "gb-tb" | "gb-tw" | "gb-ca" | "gb-cab"
+                "gb-ln" | "gb-ah" | "gb-tb" | "gb-tw" | "gb-ca" | "gb-cab" | "gb-sbd" | "gb-swd"
             )
         };
         for &(class, fill, stroke) in PAINTS.iter().filter(|(c, _, _)| drawn(c)) {
