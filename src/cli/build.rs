@@ -111,6 +111,7 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
                 let c = gobook::check::coverage::coverage(
                     &file.text,
                     &checked.doc,
+                    &checked.links,
                     &checked.resolved.book,
                 );
                 if let Some(line) = c.summary() {
