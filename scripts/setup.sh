@@ -27,6 +27,10 @@ command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 # Neovim's built-in LSP client, headless, is the editor the language server is tested through
 # (tests/it/lsp_client.rs).
 command -v nvim >/dev/null 2>&1 || need+=(neovim)
+# poppler's pdffonts, pdfinfo, pdftotext and pdftoppm check the PDFs of `gobook build --pdf`.
+command -v pdffonts >/dev/null 2>&1 || need+=(poppler-utils)
+# A Japanese font for the PDF test of a Japanese edition (IPAex Gothic: 4 MB, not Noto's 100).
+dpkg -s fonts-ipaexfont-gothic >/dev/null 2>&1 || need+=(fonts-ipaexfont-gothic)
 if [ ${#need[@]} -gt 0 ] || [ ${#need_bare[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

@@ -25,6 +25,8 @@ pub mod layout;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod markup;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 pub mod point;
 pub mod project;
 pub mod render;

@@ -1,4 +1,5 @@
-//! `gobook build`: write the website of a book, and with `--epub` its e-books.
+//! `gobook build`: write the website of a book, with `--epub` its e-books, with `--pdf` its
+//! print edition.
 
 use super::book_file;
 use super::count::count;
@@ -28,6 +29,13 @@ pub struct BuildArgs {
     /// Write only the EPUB e-books, no website
     #[arg(long, conflicts_with = "open")]
     pub only_epub: bool,
+    /// Also write one PDF per language for print into the output folder (ID-LANG.pdf); its
+    /// trim size, margins and scale are set in gobook.toml (pdf_size, pdf_line_spacing...)
+    #[arg(long)]
+    pub pdf: bool,
+    /// Write only the PDFs, no website (with --only-epub: the e-books and the PDFs)
+    #[arg(long, conflicts_with = "open")]
+    pub only_pdf: bool,
     /// Replace the output folder even if gobook did not write it: the old folder goes to the
     /// trash (else it is renamed NAME.before-gobook-TIME). Never the file system's root, the home
     /// folder or a folder holding .git. A site gobook wrote is replaced as a whole, except for its
@@ -38,6 +46,10 @@ pub struct BuildArgs {
 
 /// Runs `gobook build`.
 pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
+    #[cfg(not(feature = "pdf"))]
+    if args.pdf || args.only_pdf {
+        return super::lacks_feature("`gobook build --pdf`", "pdf");
+    }
     let file = match book_file::read_or_report(&args.book) {
         Ok(f) => f,
         Err(code) => return code,
@@ -60,7 +72,7 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         progress: &progress,
         checked: Some(&checked),
     };
-    let site = if args.only_epub {
+    let site = if args.only_epub || args.only_pdf {
         None
     } else {
         Some(build::build(&opts, args.force))
@@ -74,6 +86,20 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
                 quiet,
             )
         }
+    };
+    let pdfs = if args.pdf || args.only_pdf {
+        match build_pdf(&opts, args.force) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                return failed(
+                    e,
+                    "the PDFs were not written; previous ones, if any, are unchanged",
+                    quiet,
+                )
+            }
+        }
+    } else {
+        None
     };
     let books = if args.epub || args.only_epub {
         match epub::build::build(&opts, args.force) {
@@ -92,38 +118,13 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     // Warnings do not stop a build, but the author should see them.
     book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
     if !quiet {
-        let site_aside = site.iter().filter_map(|s| s.put_aside.as_ref());
-        let books_aside = books.iter().flat_map(|b| &b.put_aside);
-        for aside in site_aside.chain(books_aside) {
-            eprintln!("{aside}");
-        }
-        if let Some(s) = &site {
-            eprintln!(
-                "Built {} in {}: {}, {}, {}",
-                s.out_dir.display(),
-                duration(s.elapsed),
-                count(s.pages, "page"),
-                count(s.diagrams, "diagram"),
-                count(s.languages, "language")
-            );
-            // A book in several languages: say when one of them is not fully translated.
-            if s.languages > 1 {
-                let c = gobook::check::coverage::coverage(
-                    &file.text,
-                    &checked.doc,
-                    &checked.links,
-                    &checked.resolved.book,
-                );
-                if let Some(line) = c.summary() {
-                    eprintln!("{line}");
-                }
-            }
-        }
-        if let Some(b) = &books {
-            for f in &b.files {
-                eprintln!("Wrote {}", f.display());
-            }
-        }
+        report(
+            &file,
+            &checked,
+            site.as_ref(),
+            books.as_ref(),
+            pdfs.as_ref(),
+        );
     }
     if args.open {
         if let Some(s) = &site {
@@ -131,6 +132,69 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         }
     }
     EXIT_OK
+}
+
+/// Says what a build wrote: what was put aside, the site, the e-books and the PDFs.
+fn report(
+    file: &book_file::BookFile,
+    checked: &gobook::check::Checked,
+    site: Option<&build::Summary>,
+    books: Option<&epub::build::Summary>,
+    pdfs: Option<&Pdfs>,
+) {
+    let site_aside = site.iter().filter_map(|s| s.put_aside.as_ref());
+    let books_aside = books.iter().flat_map(|b| &b.put_aside);
+    let pdfs_aside = pdfs.iter().flat_map(|(_, aside)| aside);
+    for aside in site_aside.chain(books_aside).chain(pdfs_aside) {
+        eprintln!("{aside}");
+    }
+    if let Some(s) = &site {
+        eprintln!(
+            "Built {} in {}: {}, {}, {}",
+            s.out_dir.display(),
+            duration(s.elapsed),
+            count(s.pages, "page"),
+            count(s.diagrams, "diagram"),
+            count(s.languages, "language")
+        );
+        // A book in several languages: say when one of them is not fully translated.
+        if s.languages > 1 {
+            let c = gobook::check::coverage::coverage(
+                &file.text,
+                &checked.doc,
+                &checked.links,
+                &checked.resolved.book,
+            );
+            if let Some(line) = c.summary() {
+                eprintln!("{line}");
+            }
+        }
+    }
+    if let Some(b) = &books {
+        for f in &b.files {
+            eprintln!("Wrote {}", f.display());
+        }
+    }
+    for f in pdfs.iter().flat_map(|(files, _)| files) {
+        eprintln!("Wrote {}", f.display());
+    }
+}
+
+/// The PDFs written and what was put aside for them.
+type Pdfs = (Vec<PathBuf>, Vec<gobook::project::aside::Aside>);
+
+/// Writes the PDFs of the book.
+#[cfg(feature = "pdf")]
+fn build_pdf(opts: &Options, force: bool) -> Result<Pdfs, BuildError> {
+    gobook::pdf::build::build(opts, force).map(|s| (s.files, s.put_aside))
+}
+
+/// This gobook was built without its PDF writer (`run` says so before it gets here).
+#[cfg(not(feature = "pdf"))]
+fn build_pdf(_: &Options, _: bool) -> Result<Pdfs, BuildError> {
+    Err(BuildError::Print(
+        "this gobook was built without the PDF writer (Cargo feature `pdf`)".into(),
+    ))
 }
 
 /// Reports a failed build and gives its exit code.
@@ -156,7 +220,8 @@ fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
         | BuildError::ImageNameTaken { .. }
         | BuildError::UnsupportedImage { .. }
         | BuildError::Refused(_)
-        | BuildError::Container(_)) => {
+        | BuildError::Container(_)
+        | BuildError::Print(_)) => {
             super::report::error(&e.to_string());
             EXIT_CONTENT
         }

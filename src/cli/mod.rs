@@ -142,7 +142,7 @@ pub fn run() -> i32 {
 
 /// Says that this gobook was built without the Cargo feature a command needs, and how to
 /// get it; the exit code is that of wrong usage (2).
-#[cfg(not(all(feature = "serve", feature = "lsp", feature = "png")))]
+#[cfg(not(all(feature = "serve", feature = "lsp", feature = "png", feature = "pdf")))]
 pub fn lacks_feature(what: &str, feature: &str) -> i32 {
     report::error(&format!(
         "{what} needs the Cargo feature `{feature}`, which this gobook was built without; \

@@ -10,7 +10,7 @@ use super::package::{self, Item, Metadata};
 use super::{names, solutions, xhtml};
 use crate::format::schema::ElementKind;
 use crate::format::values::is_external;
-use crate::i18n::html_lang;
+use crate::i18n::{html_lang, ui, UiWord};
 use crate::layout::book::{BookTexts, LaidLanguage, LaidPage};
 use crate::layout::diagram::board_diagram;
 use crate::layout::links::LinkContext;
@@ -21,9 +21,8 @@ use crate::markup::includes::render_includes;
 use crate::markup::Dialect;
 use crate::project::build::{local_images, BuildError, Options, Product};
 use crate::project::confine::{confine, Kind};
-use crate::project::error::{io, ProjectError};
-use crate::project::output;
-use crate::project::{script, theme};
+use crate::project::error::io;
+use crate::project::{editions, script, theme};
 use crate::render::svg::render_inline;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -140,7 +139,7 @@ impl Writer for EpubBuild {
             epubs.len(),
             if epubs.len() == 1 { "" } else { "s" }
         ));
-        let (files, put_aside) = write_epubs(&out_dir, epubs, self.force)?;
+        let (files, put_aside) = editions::write(&out_dir, epubs, self.force)?;
         Ok(Summary {
             files,
             elapsed: start.elapsed(),
@@ -187,58 +186,9 @@ fn pictures(input: &Input, name: &str) -> Result<Vec<Picture>, BuildError> {
     Ok(images)
 }
 
-/// Writes the e-books into `out_dir`: the files written, and where those gobook had not
-/// written went (`force`).
-fn write_epubs(
-    out_dir: &Path,
-    epubs: Vec<(PathBuf, Vec<u8>)>,
-    force: bool,
-) -> Result<(Vec<PathBuf>, Vec<crate::project::aside::Aside>), BuildError> {
-    if !out_dir.exists() {
-        std::fs::create_dir_all(out_dir).map_err(io("create", out_dir))?;
-        output::write_marker(out_dir)?;
-    }
-    let foreign = !output::is_owned(out_dir);
-    if !force && foreign {
-        if let Some((path, _)) = epubs.iter().find(|(p, _)| p.exists()) {
-            return Err(ProjectError::Output(format!(
-                "{} exists in a folder gobook did not write; choose another folder with -o, move the file, or pass --force to replace it",
-                path.display()
-            ))
-            .into());
-        }
-    }
-    let mut files = Vec::new();
-    let mut put_aside = Vec::new();
-    for (path, bytes) in epubs {
-        output::remove_stale(&path);
-        // Forced over a file gobook may not have written: the file goes to the trash first.
-        if foreign && std::fs::symlink_metadata(&path).is_ok() {
-            put_aside.push(crate::project::aside::put_aside(&path)?);
-        }
-        output::write_atomically(&path, &bytes)?;
-        files.push(path);
-    }
-    Ok((files, put_aside))
-}
-
 /// `ID-LANG.epub`, with every character a file name should not hold replaced.
 pub fn file_name(id: &str, lang: &str) -> String {
-    let clean: String = id
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let clean = clean.trim_matches('.');
-    format!(
-        "{}-{lang}.epub",
-        if clean.is_empty() { "book" } else { clean }
-    )
+    editions::file_name(id, lang, "epub")
 }
 
 /// The modification date: `SOURCE_DATE_EPOCH` for reproducible builds, else the book file's.
@@ -575,11 +525,11 @@ fn navigation(plan: &Plan, lang: &str, entries: &[Entry]) -> String {
         });
     nav::nav(&Nav {
         lang: html_lang(lang),
-        heading: i18n_ui("contents", lang),
+        heading: ui(UiWord::Contents, lang),
         entries,
         cover: "cover.xhtml",
-        cover_label: i18n_ui("cover", lang),
-        start_label: i18n_ui("start", lang),
+        cover_label: ui(UiWord::Cover, lang),
+        start_label: ui(UiWord::Start, lang),
         start: &start,
         contents: contents.as_deref(),
     })
@@ -612,10 +562,4 @@ fn add_images(s: &Shared, cover_image: &str, pack: &mut Pack) -> Result<(), Buil
         }
     }
     Ok(())
-}
-
-fn i18n_ui(key: &str, lang: &str) -> &'static str {
-    crate::i18n::ui(key, lang)
-        .filter(|w| !w.is_empty())
-        .unwrap_or("Contents")
 }

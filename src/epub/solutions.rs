@@ -3,15 +3,11 @@
 //! with their lines and comments as captions, folded behind `<details>`
 //! (reading systems without `<details>` show it open, as a printed book's answers).
 
-use crate::i18n;
+use crate::i18n::{ui, UiWord};
 use crate::layout::page::{Block, Figure};
 use crate::markup::answers::{answer_figures, problem_name};
 use crate::resolve::model::Book;
 use maud::{html, Markup, PreEscaped};
-
-fn ui(key: &str, lang: &str) -> &'static str {
-    i18n::ui(key, lang).unwrap_or("")
-}
 
 /// The problems among a page's blocks, in order.
 fn problems(blocks: &[Block]) -> impl Iterator<Item = &Figure> {
@@ -27,7 +23,7 @@ pub fn chapter_solutions(book: &Book, blocks: &[Block], lang: &str) -> Markup {
         return PreEscaped(String::new());
     }
     html! {
-        section.gb-solutions aria-label=(ui("solution", lang)) {
+        section.gb-solutions aria-label=(ui(UiWord::Solution, lang)) {
             @for f in solved { (solution(book, f, lang)) }
         }
     }
@@ -40,7 +36,7 @@ fn solution(book: &Book, f: &Figure, lang: &str) -> Markup {
         details.gb-solution id={ "solution-" (f.anchor) } {
             // Nothing interactive inside a summary (a link there cannot be reached on its
             // own): the way back to the problem comes after the answers.
-            summary { (ui("solution", lang)) " – " (name) }
+            summary { (ui(UiWord::Solution, lang)) " – " (name) }
             (answer_figures(book, f, lang, &format!("sol{}", f.diagram)))
             p.gb-solution-back { a href={ "#" (f.anchor) } { "↑ " (name) } }
         }

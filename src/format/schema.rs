@@ -2,9 +2,19 @@
 //! the attributes it takes with their value types and defaults' bounds.
 
 /// The language tags of the spec (`po` is Polish; `ui` the reader's interface language).
-pub const LANGUAGES: &[&str] = &[
-    "cn", "de", "en", "es", "fr", "it", "ja", "ko", "po", "pt", "ru", "tw", "ui",
-];
+pub const LANGUAGES: &[&str] = &SPEC_TAGS;
+
+/// [`crate::i18n::LANGUAGES`], the languages gobook has words for, and `ui`: built from
+/// that one list, so a language added there is a tag here too.
+const SPEC_TAGS: [&str; crate::i18n::LANGUAGES.len() + 1] = {
+    let mut tags = ["ui"; crate::i18n::LANGUAGES.len() + 1];
+    let mut i = 0;
+    while i < crate::i18n::LANGUAGES.len() {
+        tags[i] = crate::i18n::LANGUAGES[i];
+        i += 1;
+    }
+    tags
+};
 
 /// Whether `tag` is one of the spec's language tags.
 pub fn is_language(tag: &str) -> bool {

@@ -6,12 +6,13 @@
 //! The English column is what the renderer writes when no words are given, byte for
 //! byte, so English diagrams stay as they were.
 
+use super::keys::DiagramWord;
 use super::tables::Row;
 
 /// Keys and rows of the description's words.
-pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
+pub(super) const DIAGRAM_WORDS: [(DiagramWord, Row); 23] = [
     (
-        "board",
+        DiagramWord::Board,
         [
             "{n}x{n} board",
             "{n}×{n}-Brett",
@@ -28,7 +29,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "showing",
+        DiagramWord::Showing,
         [
             ", showing {a} to {b}",
             ", Ausschnitt {a} bis {b}",
@@ -45,25 +46,25 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "end",
+        DiagramWord::End,
         [
             ". ", ". ", ". ", "。", ". ", "。", "。", ". ", ". ", ". ", ". ", ". ",
         ],
     ),
     (
-        "head_sep",
+        DiagramWord::HeadSep,
         [
             ": ", ": ", "\u{a0}: ", "：", ": ", "：", "：", ": ", ": ", ": ", ": ", ": ",
         ],
     ),
     (
-        "item_sep",
+        DiagramWord::ItemSep,
         [
             ", ", ", ", ", ", "、", ", ", "、", "、", ", ", ", ", ", ", ", ", ", ",
         ],
     ),
     (
-        "black_stones",
+        DiagramWord::BlackStones,
         [
             "Black stones",
             "Schwarze Steine",
@@ -80,7 +81,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "white_stones",
+        DiagramWord::WhiteStones,
         [
             "White stones",
             "Weiße Steine",
@@ -97,14 +98,14 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "moves",
+        DiagramWord::Moves,
         [
             "Moves", "Züge", "Coups", "着手", "수순", "着手", "著手", "Jugadas", "Mosse", "Ruchy",
             "Jogadas", "Ходы",
         ],
     ),
     (
-        "run",
+        DiagramWord::Run,
         [
             "Moves {a} to {b}, {c} first",
             "Züge {a} bis {b}, {c} beginnt",
@@ -121,7 +122,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "move_item",
+        DiagramWord::MoveItem,
         [
             "{c} {x} at {p}",
             "{c} {x} auf {p}",
@@ -138,7 +139,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "marks",
+        DiagramWord::Marks,
         [
             "Marks",
             "Markierungen",
@@ -155,7 +156,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "labels",
+        DiagramWord::Labels,
         [
             "Labels",
             "Beschriftungen",
@@ -172,7 +173,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "item_at",
+        DiagramWord::ItemAt,
         [
             "{x} at {p}",
             "{x} auf {p}",
@@ -189,7 +190,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "triangle",
+        DiagramWord::Triangle,
         [
             "triangle",
             "Dreieck",
@@ -206,7 +207,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "square",
+        DiagramWord::Square,
         [
             "square",
             "Quadrat",
@@ -223,7 +224,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "circle",
+        DiagramWord::Circle,
         [
             "circle",
             "Kreis",
@@ -240,7 +241,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "cross",
+        DiagramWord::Cross,
         [
             "cross",
             "Kreuz",
@@ -257,7 +258,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "diamond",
+        DiagramWord::Diamond,
         [
             "diamond",
             "Raute",
@@ -274,7 +275,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "black_territory",
+        DiagramWord::BlackTerritory,
         [
             "Black territory",
             "Schwarzes Gebiet",
@@ -291,7 +292,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "white_territory",
+        DiagramWord::WhiteTerritory,
         [
             "White territory",
             "Weißes Gebiet",
@@ -308,7 +309,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "lines",
+        DiagramWord::Lines,
         [
             "Lines",
             "Linien",
@@ -325,7 +326,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "arrows",
+        DiagramWord::Arrows,
         [
             "Arrows",
             "Pfeile",
@@ -342,7 +343,7 @@ pub(super) const DIAGRAM_WORDS: [(&str, Row); 23] = [
         ],
     ),
     (
-        "segment",
+        DiagramWord::Segment,
         [
             "{a} to {b}",
             "{a} bis {b}",

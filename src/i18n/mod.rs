@@ -6,11 +6,13 @@
 //! and any unknown code mean English. All functions are pure and read static tables.
 
 mod diagram_words;
+mod keys;
 mod reader_words;
 mod tables;
 #[cfg(test)]
 mod tests;
 
+pub use keys::{DiagramWord, GameInfo, UiWord};
 use tables::Row;
 
 /// Language codes of the spec, in this order.
@@ -133,11 +135,6 @@ pub fn gap_takes(mv: &str, lang: &str) -> String {
     fill(pick(&tables::GAP_TAKES, lang), &[("{m}", mv)])
 }
 
-/// Gap caption for a connecting move: "9: connects".
-pub fn gap_connects(mv: &str, lang: &str) -> String {
-    fill(pick(&tables::GAP_CONNECTS, lang), &[("{m}", mv)])
-}
-
 /// Gap caption for a move played outside the diagram: "2: elsewhere".
 pub fn gap_elsewhere(mv: &str, lang: &str) -> String {
     fill(pick(&tables::GAP_ELSEWHERE, lang), &[("{m}", mv)])
@@ -226,21 +223,20 @@ pub fn language_name(lang: &str) -> &'static str {
     pick(&tables::LANGUAGE_NAMES, lang)
 }
 
-/// A word of the website's interface by key ("contents", "show_hint", "move_of" ...); None for unknown keys.
-pub fn ui(key: &str, lang: &str) -> Option<&'static str> {
+/// A word of the reader's interface in `lang`.
+pub fn ui(word: UiWord, lang: &str) -> &'static str {
     tables::UI
         .iter()
         .chain(reader_words::MORE_UI.iter())
-        .find(|(k, _)| *k == key)
-        .map(|(_, row)| pick(row, lang))
+        .find(|(k, _)| *k == word)
+        .map_or("", |(_, row)| pick(row, lang))
 }
 
-/// A word of a diagram's description by key ("board", "black_stones", "segment" ...; see
-/// `diagram_words.rs`), in `lang`; empty for unknown keys.
-pub fn diagram_word(key: &str, lang: &str) -> &'static str {
+/// A word of a diagram's description (see `diagram_words.rs`) in `lang`.
+pub fn diagram_word(word: DiagramWord, lang: &str) -> &'static str {
     diagram_words::DIAGRAM_WORDS
         .iter()
-        .find(|(k, _)| *k == key)
+        .find(|(k, _)| *k == word)
         .map_or("", |(_, row)| pick(row, lang))
 }
 
@@ -285,14 +281,14 @@ pub fn language(code: &str) -> Option<&'static str> {
 
 /// One item of an imported game's info line: "Date: 1835-07-27." (`key` is one of
 /// event, date, place, komi, result; black and white use [`color_name`]).
-pub fn game_info_item(key: &str, value: &str, lang: &str) -> String {
+pub fn game_info_item(key: GameInfo, value: &str, lang: &str) -> String {
     let label = match key {
-        "black" => color_name(true, lang),
-        "white" => color_name(false, lang),
+        GameInfo::Black => color_name(true, lang),
+        GameInfo::White => color_name(false, lang),
         _ => tables::GAME_INFO
             .iter()
             .find(|(k, _)| *k == key)
-            .map_or(key, |(_, row)| pick(row, lang)),
+            .map_or(key.key(), |(_, row)| pick(row, lang)),
     };
     format!(
         "{label}{}{value}{}",

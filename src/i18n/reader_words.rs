@@ -2,12 +2,13 @@
 //! [`super::ui`]: the e-book's landmarks and the words `serve` lays over a page. Kept in
 //! their own table so that additions do not disturb the first one's fixed list.
 
+use super::keys::UiWord;
 use super::tables::Row;
 
 /// Keys and rows, one column per language as in [`super::tables`].
-pub(super) const MORE_UI: [(&str, Row); 5] = [
+pub(super) const MORE_UI: [(UiWord, Row); 5] = [
     (
-        "cover",
+        UiWord::Cover,
         [
             "Cover",
             "Umschlag",
@@ -24,7 +25,7 @@ pub(super) const MORE_UI: [(&str, Row); 5] = [
         ],
     ),
     (
-        "start",
+        UiWord::Start,
         [
             "Start",
             "Beginn",
@@ -41,7 +42,7 @@ pub(super) const MORE_UI: [(&str, Row); 5] = [
         ],
     ),
     (
-        "gobook_failed",
+        UiWord::GobookFailed,
         [
             "gobook hit an internal error; the page shows the last good build.",
             "gobook ist auf einen internen Fehler gestoßen; die Seite zeigt den letzten fehlerfreien Stand.",
@@ -58,7 +59,7 @@ pub(super) const MORE_UI: [(&str, Row); 5] = [
         ],
     ),
     (
-        "book_has_errors",
+        UiWord::BookHasErrors,
         [
             "The book has errors; the page shows the last good build.",
             "Das Buch enthält Fehler; die Seite zeigt den letzten fehlerfreien Stand.",
@@ -75,7 +76,7 @@ pub(super) const MORE_UI: [(&str, Row); 5] = [
         ],
     ),
     (
-        "close_errors",
+        UiWord::CloseErrors,
         [
             "Close (Esc); the errors come back with the next save",
             "Schließen (Esc); die Fehler erscheinen beim nächsten Speichern wieder",

@@ -10,6 +10,8 @@
 //! French follows French typography: a no-break space (U+00A0) before `:` and a narrow
 //! no-break space (U+202F) before `?` and `;`.
 
+use super::keys::{GameInfo, UiWord};
+
 /// A row of the table: one string per language.
 pub(super) type Row = [&'static str; 12];
 
@@ -766,22 +768,6 @@ pub(super) const GAP_TAKES: Row = [
     "{m}: взятие",
 ];
 
-/// Gap caption: a move that connects where stones were captured.
-pub(super) const GAP_CONNECTS: Row = [
-    "{m}: connects",
-    "{m}: verbindet",
-    "{m}\u{A0}: connecte",
-    "{m}：ツグ",
-    "{m}: 이음",
-    "{m}：粘",
-    "{m}：粘",
-    "{m}: conecta",
-    "{m}: connette",
-    "{m}: łączy",
-    "{m}: conecta",
-    "{m}: соединение",
-];
-
 /// Gap caption: a move played outside the diagram (tenuki).
 pub(super) const GAP_ELSEWHERE: Row = [
     "{m}: elsewhere",
@@ -890,9 +876,9 @@ pub(super) const LANGUAGE_NAMES: Row = [
 ];
 
 /// Words of the website's interface.
-pub(super) const UI: [(&str, Row); 31] = [
+pub(super) const UI: [(UiWord, Row); 32] = [
     (
-        "contents",
+        UiWord::Contents,
         [
             "Contents",
             "Inhalt",
@@ -909,7 +895,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "previous",
+        UiWord::Previous,
         [
             "Previous",
             "Zurück",
@@ -926,7 +912,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "next",
+        UiWord::Next,
         [
             "Next",
             "Weiter",
@@ -943,7 +929,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "show_hint",
+        UiWord::ShowHint,
         [
             "Show hint",
             "Tipp anzeigen",
@@ -960,7 +946,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "hint",
+        UiWord::Hint,
         [
             "Hint",
             "Tipp",
@@ -977,7 +963,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "solution",
+        UiWord::Solution,
         [
             "Solution",
             "Lösung",
@@ -994,7 +980,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "nav_book",
+        UiWord::NavBook,
         [
             "Book",
             "Buch",
@@ -1011,7 +997,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "nav_pages",
+        UiWord::NavPages,
         [
             "Pages",
             "Seiten",
@@ -1028,7 +1014,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "show_solution",
+        UiWord::ShowSolution,
         [
             "Show solution",
             "Lösung anzeigen",
@@ -1045,7 +1031,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "reset",
+        UiWord::Reset,
         [
             "Reset",
             "Zurücksetzen",
@@ -1062,7 +1048,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "correct",
+        UiWord::Correct,
         [
             "Correct",
             "Richtig",
@@ -1079,7 +1065,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "wrong",
+        UiWord::Wrong,
         [
             "Wrong",
             "Falsch",
@@ -1096,7 +1082,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "not_in_book",
+        UiWord::NotInBook,
         [
             "Not in book",
             "Nicht im Buch",
@@ -1113,7 +1099,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "problem",
+        UiWord::Problem,
         [
             "Problem",
             "Aufgabe",
@@ -1130,7 +1116,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "figure",
+        UiWord::Figure,
         [
             "Figure",
             "Figur",
@@ -1147,7 +1133,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "diagram",
+        UiWord::Diagram,
         [
             "Diagram",
             "Diagramm",
@@ -1164,7 +1150,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "first_move",
+        UiWord::FirstMove,
         [
             "First move",
             "Erster Zug",
@@ -1181,7 +1167,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "previous_move",
+        UiWord::PreviousMove,
         [
             "Previous move",
             "Vorheriger Zug",
@@ -1198,7 +1184,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "next_move",
+        UiWord::NextMove,
         [
             "Next move",
             "Nächster Zug",
@@ -1215,7 +1201,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "last_move",
+        UiWord::LastMove,
         [
             "Last move",
             "Letzter Zug",
@@ -1232,7 +1218,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "expand_board",
+        UiWord::ExpandBoard,
         [
             "Expand board",
             "Brett vergrößern",
@@ -1249,7 +1235,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "skip_to_content",
+        UiWord::SkipToContent,
         [
             "Skip to content",
             "Zum Inhalt springen",
@@ -1266,7 +1252,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "buy_book",
+        UiWord::BuyBook,
         [
             "Buy book",
             "Buch kaufen",
@@ -1283,7 +1269,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "close",
+        UiWord::Close,
         [
             "Close",
             "Schließen",
@@ -1300,14 +1286,14 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "language",
+        UiWord::Language,
         [
             "Language", "Sprache", "Langue", "言語", "언어", "语言", "語言", "Idioma", "Lingua",
             "Język", "Idioma", "Язык",
         ],
     ),
     (
-        "title_page",
+        UiWord::TitlePage,
         [
             "Title page",
             "Titelseite",
@@ -1324,7 +1310,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "move_of",
+        UiWord::MoveOf,
         [
             "Move {n} of {total}",
             "Zug {n} von {total}",
@@ -1341,7 +1327,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "black_move_at",
+        UiWord::BlackMoveAt,
         [
             "Black {n} at {point}",
             "Schwarz {n} auf {point}",
@@ -1358,7 +1344,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "white_move_at",
+        UiWord::WhiteMoveAt,
         [
             "White {n} at {point}",
             "Weiß {n} auf {point}",
@@ -1375,7 +1361,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "pass",
+        UiWord::Pass,
         [
             "Pass",
             "Passen",
@@ -1392,7 +1378,7 @@ pub(super) const UI: [(&str, Row); 31] = [
         ],
     ),
     (
-        "elsewhere",
+        UiWord::Elsewhere,
         [
             "Elsewhere",
             "Woanders",
@@ -1406,6 +1392,13 @@ pub(super) const UI: [(&str, Row); 31] = [
             "Gdzie indziej",
             "Em outro lugar",
             "В другом месте",
+        ],
+    ),
+    (
+        // Before a page number in print: "see Dia. 3 (p. 12)".
+        UiWord::PageAbbrev,
+        [
+            "p.", "S.", "p.", "頁", "쪽", "页", "頁", "p.", "p.", "s.", "p.", "с.",
         ],
     ),
 ];
@@ -1464,9 +1457,9 @@ pub(super) const MOVE_COMMENT: Row = [
 ];
 
 /// Labels of the game-info line of an imported game: event, date, place, komi, result.
-pub(super) const GAME_INFO: [(&str, Row); 5] = [
+pub(super) const GAME_INFO: [(GameInfo, Row); 5] = [
     (
-        "event",
+        GameInfo::Event,
         [
             "Event",
             "Turnier",
@@ -1483,14 +1476,14 @@ pub(super) const GAME_INFO: [(&str, Row); 5] = [
         ],
     ),
     (
-        "date",
+        GameInfo::Date,
         [
             "Date", "Datum", "Date", "日付", "날짜", "日期", "日期", "Fecha", "Data", "Data",
             "Data", "Дата",
         ],
     ),
     (
-        "place",
+        GameInfo::Place,
         [
             "Place",
             "Ort",
@@ -1507,14 +1500,14 @@ pub(super) const GAME_INFO: [(&str, Row); 5] = [
         ],
     ),
     (
-        "komi",
+        GameInfo::Komi,
         [
             "Komi", "Komi", "Komi", "コミ", "덤", "贴目", "貼目", "Komi", "Komi", "Komi", "Komi",
             "Коми",
         ],
     ),
     (
-        "result",
+        GameInfo::Result,
         [
             "Result",
             "Ergebnis",

@@ -45,40 +45,6 @@ const SPEC_PLAIN: [(&str, &str); 7] = [
     ("prb", "Problem"),
 ];
 
-const UI_KEYS: [&str; 31] = [
-    "contents",
-    "previous",
-    "next",
-    "show_hint",
-    "hint",
-    "solution",
-    "nav_book",
-    "nav_pages",
-    "show_solution",
-    "reset",
-    "correct",
-    "wrong",
-    "not_in_book",
-    "problem",
-    "figure",
-    "diagram",
-    "first_move",
-    "previous_move",
-    "next_move",
-    "last_move",
-    "expand_board",
-    "skip_to_content",
-    "buy_book",
-    "close",
-    "language",
-    "title_page",
-    "move_of",
-    "black_move_at",
-    "white_move_at",
-    "pass",
-    "elsewhere",
-];
-
 /// Every full code of the spec: `btp`, `wtp`, ..., `fe`, ..., `prb`.
 fn all_codes() -> Vec<String> {
     let mut codes = Vec::new();
@@ -113,8 +79,27 @@ fn the_tables_cover_exactly_the_spec_codes() {
     let plain: Vec<_> = tables::PLAIN_TEXTS.iter().map(|(c, _)| *c).collect();
     assert_eq!(player, SPEC_PLAYER.map(|(c, _)| c));
     assert_eq!(plain, SPEC_PLAIN.map(|(c, _)| c));
-    let keys: Vec<_> = tables::UI.iter().map(|(k, _)| *k).collect();
-    assert_eq!(keys, UI_KEYS);
+}
+
+#[test]
+fn every_key_has_exactly_one_row() {
+    let ui: Vec<UiWord> = tables::UI
+        .iter()
+        .chain(super::reader_words::MORE_UI.iter())
+        .map(|(k, _)| *k)
+        .collect();
+    assert_eq!(ui, UiWord::ALL);
+    let words: Vec<DiagramWord> = super::diagram_words::DIAGRAM_WORDS
+        .iter()
+        .map(|(k, _)| *k)
+        .collect();
+    assert_eq!(words, DiagramWord::ALL);
+    let info: Vec<GameInfo> = tables::GAME_INFO.iter().map(|(k, _)| *k).collect();
+    assert_eq!(
+        info,
+        &GameInfo::ALL[2..],
+        "black and white are colour words"
+    );
 }
 
 #[test]
@@ -186,34 +171,31 @@ fn unknown_codes_are_none() {
     ] {
         assert_eq!(standard_text(code, "en"), None, "{code:?}");
     }
-    assert_eq!(ui("", "en"), None);
-    assert_eq!(ui("Contents", "en"), None);
-    assert_eq!(ui("nope", "de"), None);
 }
 
 #[test]
 fn every_ui_key_exists_in_every_language() {
     for lang in LANGUAGES {
-        for key in UI_KEYS {
-            let text = ui(key, lang).unwrap_or_else(|| panic!("{key} missing in {lang}"));
-            assert!(!text.trim().is_empty(), "{key} empty in {lang}");
+        for &key in UiWord::ALL {
+            let text = ui(key, lang);
+            assert!(!text.trim().is_empty(), "{key:?} empty in {lang}");
         }
-        let move_of = ui("move_of", lang).unwrap();
+        let move_of = ui(UiWord::MoveOf, lang);
         assert!(
             move_of.contains("{n}") && move_of.contains("{total}"),
             "{lang}: {move_of}"
         );
-        for key in ["black_move_at", "white_move_at"] {
-            let text = ui(key, lang).unwrap();
+        for key in [UiWord::BlackMoveAt, UiWord::WhiteMoveAt] {
+            let text = ui(key, lang);
             assert!(
                 text.contains("{n}") && text.contains("{point}"),
                 "{lang}: {text}"
             );
         }
     }
-    assert_eq!(ui("move_of", "en"), Some("Move {n} of {total}"));
-    assert_eq!(ui("black_move_at", "en"), Some("Black {n} at {point}"));
-    assert_eq!(ui("white_move_at", "en"), Some("White {n} at {point}"));
+    assert_eq!(ui(UiWord::MoveOf, "en"), "Move {n} of {total}");
+    assert_eq!(ui(UiWord::BlackMoveAt, "en"), "Black {n} at {point}");
+    assert_eq!(ui(UiWord::WhiteMoveAt, "en"), "White {n} at {point}");
 }
 
 #[test]
@@ -224,7 +206,6 @@ fn captions_in_english() {
     assert_eq!(move_range(51, 51, "en"), "Move 51");
     assert_eq!(gap_at("12, 18", "7", "en"), "12, 18 at 7");
     assert_eq!(gap_takes("9", "en"), "9: takes");
-    assert_eq!(gap_connects("9", "en"), "9: connects");
     assert_eq!(gap_elsewhere("2", "en"), "2: elsewhere");
     assert_eq!(gap_ko("5, 8, 11", "en"), "ko: 5, 8, 11");
     assert_eq!(gap_at("204", "a", "en"), "204 at a");
@@ -258,7 +239,6 @@ fn captions_in_every_language() {
         );
         for text in [
             gap_takes("9", lang),
-            gap_connects("9", lang),
             gap_elsewhere("9", lang),
             gap_ko("9", lang),
             gap_outside("9", lang),
@@ -293,8 +273,8 @@ fn unknown_language_and_ui_are_english() {
         assert_eq!(quotes(lang), ('“', '”', '‘', '’'));
         assert_eq!(quote_inner_space(lang), None);
         assert_eq!(language_name(lang), "English");
-        for key in UI_KEYS {
-            assert_eq!(ui(key, lang), ui(key, "en"), "{key} in {lang}");
+        for &key in UiWord::ALL {
+            assert_eq!(ui(key, lang), ui(key, "en"), "{key:?} in {lang}");
         }
     }
 }
@@ -373,28 +353,29 @@ fn diagram_words_exist_in_every_language_with_the_placeholders_of_english() {
         v.dedup();
         v
     };
-    for (key, _) in super::diagram_words::DIAGRAM_WORDS.iter() {
+    for &key in DiagramWord::ALL {
         let en = diagram_word(key, "en");
         for lang in LANGUAGES {
             let w = diagram_word(key, lang);
-            assert!(!w.is_empty(), "{key} in {lang}");
-            assert_eq!(holes(w), holes(en), "{key} in {lang}: {w}");
+            assert!(!w.is_empty(), "{key:?} in {lang}");
+            assert_eq!(holes(w), holes(en), "{key:?} in {lang}: {w}");
         }
     }
-    assert_eq!(diagram_word("nothing", "en"), "");
 }
 
 #[test]
 fn reader_words_exist_in_every_language() {
-    for key in ["cover", "start", "book_has_errors", "close_errors"] {
+    for key in [
+        UiWord::Cover,
+        UiWord::Start,
+        UiWord::BookHasErrors,
+        UiWord::CloseErrors,
+    ] {
         for lang in LANGUAGES {
-            assert!(
-                ui(key, lang).is_some_and(|w| !w.is_empty()),
-                "{key} in {lang}"
-            );
+            assert!(!ui(key, lang).is_empty(), "{key:?} in {lang}");
         }
     }
-    assert_eq!(ui("cover", "ja"), Some("表紙"));
+    assert_eq!(ui(UiWord::Cover, "ja"), "表紙");
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use crate::format::syntax::{Attribute, Span};
 use crate::format::writer;
+use crate::i18n::GameInfo;
 use crate::sgf::{self, GameTree, NodeId};
 
 pub(super) fn push_attr(out: &mut String, name: &str, value: &str, quoted: bool) {
@@ -56,13 +57,13 @@ pub(super) fn summary(info: &sgf::GameInfo, lang: &str) -> Option<String> {
     };
     let mut parts = Vec::new();
     for (key, v) in [
-        ("black", player(&info.pb, &info.br)),
-        ("white", player(&info.wp, &info.wr)),
-        ("event", clean(&info.ev)),
-        ("date", clean(&info.dt)),
-        ("place", clean(&info.pc)),
-        ("komi", clean(&info.km)),
-        ("result", clean(&info.re)),
+        (GameInfo::Black, player(&info.pb, &info.br)),
+        (GameInfo::White, player(&info.wp, &info.wr)),
+        (GameInfo::Event, clean(&info.ev)),
+        (GameInfo::Date, clean(&info.dt)),
+        (GameInfo::Place, clean(&info.pc)),
+        (GameInfo::Komi, clean(&info.km)),
+        (GameInfo::Result, clean(&info.re)),
     ] {
         if let Some(v) = v {
             parts.push(crate::i18n::game_info_item(key, &verbatim(&v), lang));

@@ -5,7 +5,7 @@
 use crate::board::diagram::{BoardDiagram, NumberedStone};
 use crate::board::Board;
 use crate::format::values::{Move, Sequence};
-use crate::i18n;
+use crate::i18n::{self, UiWord};
 use crate::layout::diagram::board_diagram;
 use crate::point::Color;
 use crate::point::Point;
@@ -58,10 +58,8 @@ fn moves_text(seq: &Sequence, first: Color, lang: &str) -> String {
     for (mv, _) in seq {
         let what = match mv {
             Move::Play(p) => p.to_string(),
-            Move::Pass => i18n::ui("pass", lang).unwrap_or("pass").to_string(),
-            Move::Tenuki => i18n::ui("elsewhere", lang)
-                .unwrap_or("elsewhere")
-                .to_string(),
+            Move::Pass => i18n::ui(UiWord::Pass, lang).to_string(),
+            Move::Tenuki => i18n::ui(UiWord::Elsewhere, lang).to_string(),
         };
         parts.push(format!(
             "{} {what}",

@@ -6,7 +6,7 @@
 
 use crate::board::diagram::{BoardDiagram, NumberedStone, Words};
 use crate::format::schema::DiagramKind;
-use crate::i18n;
+use crate::i18n::{self, DiagramWord, UiWord};
 use crate::resolve::caption::caption_lines;
 use crate::resolve::model::{Book, Diagram, DiagramRole};
 
@@ -23,29 +23,32 @@ pub fn board_diagram(book: &Book, d: &Diagram, lang: &str) -> BoardDiagram {
 pub fn words(lang: &str) -> Words {
     let w = |key| i18n::diagram_word(key, lang);
     Words {
-        board: w("board"),
-        showing: w("showing"),
-        end: w("end"),
-        head_sep: w("head_sep"),
-        item_sep: w("item_sep"),
-        stones: [w("black_stones"), w("white_stones")],
-        moves: w("moves"),
-        run: w("run"),
-        move_item: w("move_item"),
-        marks: w("marks"),
-        labels: w("labels"),
-        item_at: w("item_at"),
+        board: w(DiagramWord::Board),
+        showing: w(DiagramWord::Showing),
+        end: w(DiagramWord::End),
+        head_sep: w(DiagramWord::HeadSep),
+        item_sep: w(DiagramWord::ItemSep),
+        stones: [w(DiagramWord::BlackStones), w(DiagramWord::WhiteStones)],
+        moves: w(DiagramWord::Moves),
+        run: w(DiagramWord::Run),
+        move_item: w(DiagramWord::MoveItem),
+        marks: w(DiagramWord::Marks),
+        labels: w(DiagramWord::Labels),
+        item_at: w(DiagramWord::ItemAt),
         mark_names: [
-            w("triangle"),
-            w("square"),
-            w("circle"),
-            w("cross"),
-            w("diamond"),
+            w(DiagramWord::Triangle),
+            w(DiagramWord::Square),
+            w(DiagramWord::Circle),
+            w(DiagramWord::Cross),
+            w(DiagramWord::Diamond),
         ],
-        territory: [w("black_territory"), w("white_territory")],
-        lines: w("lines"),
-        arrows: w("arrows"),
-        segment: w("segment"),
+        territory: [
+            w(DiagramWord::BlackTerritory),
+            w(DiagramWord::WhiteTerritory),
+        ],
+        lines: w(DiagramWord::Lines),
+        arrows: w(DiagramWord::Arrows),
+        segment: w(DiagramWord::Segment),
         colors: [i18n::color_name(true, lang), i18n::color_name(false, lang)],
     }
 }
@@ -87,11 +90,11 @@ pub fn diagram_title(book: &Book, d: &Diagram, lang: &str) -> String {
         return title;
     }
     let word = if d.role == DiagramRole::Block(DiagramKind::Fig) {
-        "figure"
+        UiWord::Figure
     } else {
-        "diagram"
+        UiWord::Diagram
     };
-    i18n::ui(word, lang).unwrap_or("Diagram").to_string()
+    i18n::ui(word, lang).to_string()
 }
 
 /// The caption lines to print under a standalone diagram: the title line, then the gaps.

@@ -9,7 +9,7 @@
 
 use crate::check::Checked;
 use crate::format::schema::{DiagramKind, ParaKind};
-use crate::i18n;
+use crate::i18n::{self, UiWord};
 use crate::layout::answers::{self, Answer};
 use crate::layout::plan::{anchor, Plan};
 use crate::resolve::caption::{caption_lines, CaptionLines};
@@ -716,7 +716,7 @@ pub fn chapter_title(s: &Source, ch: usize) -> String {
 pub fn page_title(s: &Source, plan: &Plan, page: usize) -> String {
     match plan.pages[page].chapter {
         Some(c) => chapter_title(s, c),
-        None => i18n::ui("contents", &plan.lang).unwrap_or("").to_string(),
+        None => i18n::ui(UiWord::Contents, &plan.lang).to_string(),
     }
 }
 

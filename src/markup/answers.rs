@@ -4,16 +4,12 @@
 //! script offers the same on the board), the e-book in its solutions section, and print
 //! shows them all.
 
-use crate::i18n;
+use crate::i18n::{ui, UiWord};
 use crate::layout::answers::answer_board;
 use crate::layout::page::Figure;
 use crate::render::svg::render_inline;
 use crate::resolve::model::Book;
 use maud::{html, Markup, PreEscaped};
-
-fn ui(key: &str, lang: &str) -> &'static str {
-    i18n::ui(key, lang).unwrap_or("")
-}
 
 /// The name of problem `f` in captions: its own caption, else its title line; a problem
 /// with neither is named by its question, as the reader saw it above the board, else
@@ -35,7 +31,7 @@ pub fn problem_name(f: &Figure, lang: &str) -> String {
     if !question.trim().is_empty() {
         return question.trim().to_string();
     }
-    ui("problem", lang).to_string()
+    ui(UiWord::Problem, lang).to_string()
 }
 
 /// Every answer of problem `f` as a numbered board with its words; `id` makes the
@@ -48,10 +44,10 @@ pub fn answer_figures(book: &Book, f: &Figure, lang: &str, id: &str) -> Markup {
     html! {
         div.gb-answers {
             @for (k, a) in f.answers.iter().enumerate() {
-                @let key = if a.correct { "correct" } else { "wrong" };
+                @let key = if a.correct { UiWord::Correct } else { UiWord::Wrong };
                 @let title = format!("{} – {name}", ui(key, lang));
                 @let (board, gaps) = answer_board(book, d, &a.sequence, lang, title);
-                figure class={ "gb-answer gb-" (key) } style=(format!("width:{width:.1}rem")) {
+                figure class={ "gb-answer gb-" (key.key()) } style=(format!("width:{width:.1}rem")) {
                     (PreEscaped(render_inline(&board, &format!("{id}a{k}"))))
                     figcaption {
                         span.gb-label { (ui(key, lang)) ":" } " " (a.moves)
@@ -72,7 +68,7 @@ pub fn solution(book: &Book, f: &Figure, lang: &str) -> Option<Markup> {
     }
     Some(html! {
         details.gb-solution {
-            summary { (ui("show_solution", lang)) }
+            summary { (ui(UiWord::ShowSolution, lang)) }
             (answer_figures(book, f, lang, &format!("s{}", f.diagram)))
         }
     })

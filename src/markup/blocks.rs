@@ -3,7 +3,7 @@
 //! the book goes through maud's escaping.
 
 use crate::format::schema::ParaKind;
-use crate::i18n::{self, html_lang};
+use crate::i18n::{html_lang, ui, UiWord};
 use crate::layout::links::{link_href, LinkContext};
 use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, InlineFigure, Para};
 use crate::markup::{answers, img, interactive, rich, Dialect};
@@ -51,10 +51,6 @@ impl Writer<'_> {
     fn text(&self, rich: &[crate::resolve::text::Rich]) -> Markup {
         rich::render(rich, self.links, self.dialect)
     }
-}
-
-fn ui(key: &str, lang: &str) -> &'static str {
-    i18n::ui(key, lang).unwrap_or("")
 }
 
 /// Writes a page's blocks.
@@ -314,7 +310,7 @@ fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
     if p.hint {
         html! {
             details.gb-hint {
-                summary { (ui("show_hint", w.lang())) }
+                summary { (ui(UiWord::ShowHint, w.lang())) }
                 (inner)
                 (inline)
             }
@@ -420,7 +416,7 @@ fn image(w: &Writer, b: &ImageBlock) -> Markup {
 }
 
 fn buy(w: &Writer, sku: &str) -> Markup {
-    let label = ui("buy_book", w.lang());
+    let label = ui(UiWord::BuyBook, w.lang());
     let label = if label.is_empty() { "Buy book" } else { label };
     match w.buy_url {
         Some(u) => {

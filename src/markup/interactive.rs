@@ -5,7 +5,7 @@
 
 use crate::format::schema::DiagramKind;
 use crate::format::values::{Move, Sequence};
-use crate::i18n;
+use crate::i18n::{self, UiWord};
 use crate::point::{Color, Mark, Point};
 use crate::render::svg::{geometry, star_points};
 use crate::resolve::model::{Book, Diagram, DiagramRole};
@@ -14,25 +14,25 @@ use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 
 /// The interface words the script uses; the page embeds them in its language.
-const UI_KEYS: &[&str] = &[
-    "first_move",
-    "previous_move",
-    "next_move",
-    "last_move",
-    "move_of",
-    "expand_board",
-    "reset",
-    "show_solution",
-    "solution",
-    "correct",
-    "wrong",
-    "not_in_book",
-    "black_move_at",
-    "white_move_at",
-    "pass",
-    "elsewhere",
-    "close",
-    "problem",
+const UI_KEYS: &[UiWord] = &[
+    UiWord::FirstMove,
+    UiWord::PreviousMove,
+    UiWord::NextMove,
+    UiWord::LastMove,
+    UiWord::MoveOf,
+    UiWord::ExpandBoard,
+    UiWord::Reset,
+    UiWord::ShowSolution,
+    UiWord::Solution,
+    UiWord::Correct,
+    UiWord::Wrong,
+    UiWord::NotInBook,
+    UiWord::BlackMoveAt,
+    UiWord::WhiteMoveAt,
+    UiWord::Pass,
+    UiWord::Elsewhere,
+    UiWord::Close,
+    UiWord::Problem,
 ];
 
 /// A point in two letters, column then row counted from the bottom (`a` = 0):
@@ -215,8 +215,8 @@ pub fn data(book: &Book, d: &Diagram, lang: &str) -> Option<String> {
 /// either, so the same text is also well-formed in an e-book's XHTML (a test checks).
 pub fn ui_json(lang: &str) -> String {
     let mut o = Map::new();
-    for k in UI_KEYS {
-        o.insert((*k).into(), json!(i18n::ui(k, lang).unwrap_or(k)));
+    for &k in UI_KEYS {
+        o.insert(k.key().into(), json!(i18n::ui(k, lang)));
     }
     o.insert("black".into(), json!(i18n::color_name(true, lang)));
     o.insert("white".into(), json!(i18n::color_name(false, lang)));
@@ -229,15 +229,12 @@ mod tests {
 
     #[test]
     fn interface_words_exist_in_every_language_and_are_safe_in_a_script_element() {
-        for lang in [
-            "en", "de", "fr", "ja", "ko", "cn", "tw", "es", "it", "po", "pt", "ru",
-        ] {
+        for lang in i18n::LANGUAGES {
             let j = ui_json(lang);
             assert!(!j.contains('<') && !j.contains('&'), "{lang}: {j}");
             let v: Value = serde_json::from_str(&j).unwrap();
             for k in UI_KEYS {
-                assert!(i18n::ui(k, lang).is_some(), "{k} missing in {lang}");
-                assert!(v[k].as_str().is_some_and(|s| !s.is_empty()));
+                assert!(v[k.key()].as_str().is_some_and(|s| !s.is_empty()));
             }
         }
     }

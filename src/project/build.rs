@@ -50,6 +50,10 @@ pub enum BuildError {
     /// The container of an output (the EPUB's zip) could not be written.
     #[error("cannot write the EPUB container: {0}")]
     Container(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// The print edition could not be typeset: no font for some of the book's characters
+    /// (the message says which and what to install), or a fault of the typesetter.
+    #[error("{0}")]
+    Print(String),
 }
 
 impl BuildError {

@@ -7,6 +7,15 @@
 //! default_language = "en"     # the language the root page opens without a better choice
 //! extra_css = ["custom.css"]  # style sheets added after the theme
 //! buy_url = "https://shop.example.org/{sku}"  # where the buy button leads
+//! pdf_size = "A5"             # the PDF's trim size: A5, B5, 6x9, A4 or letter
+//! pdf_line_spacing = 5.0      # millimetres between a printed board's lines (3 to 8)
+//! pdf_solutions = "chapter"   # answers at the end of each chapter, or "book"
+//! pdf_inner_margin = 22.0     # millimetres on the binding side of a PDF page
+//! pdf_outer_margin = 16.0     # millimetres on the other side
+//! pdf_bleed = 3.0             # millimetres of bleed around the trimmed page (TrimBox)
+//! pdf_crop_marks = true       # crop marks at the trim's corners, outside the bleed
+//! pdf_right_hand_chapters = true  # chapters start on a right-hand page
+//! pdf_cjk_font = "Noto Serif CJK JP"  # font for Chinese, Japanese, Korean: a family or a file
 //! ```
 
 use crate::project::error::{io, ProjectError};
@@ -32,6 +41,25 @@ pub struct Config {
     pub extra_css: Vec<PathBuf>,
     /// Link for the buy button; `{sku}` is replaced by the book's SKU.
     pub buy_url: Option<String>,
+    /// The PDF's trim size (A5, B5, 6x9, A4, letter).
+    pub pdf_size: Option<String>,
+    /// Millimetres between the lines of a printed board.
+    pub pdf_line_spacing: Option<f64>,
+    /// Where a problem's answers print: `chapter` or `book`.
+    pub pdf_solutions: Option<String>,
+    /// Millimetres on the binding side of a PDF page.
+    pub pdf_inner_margin: Option<f64>,
+    /// Millimetres on the side away from the binding.
+    pub pdf_outer_margin: Option<f64>,
+    /// Millimetres of bleed around a PDF page's trim.
+    pub pdf_bleed: Option<f64>,
+    /// Crop marks at the corners of each PDF page's trim.
+    pub pdf_crop_marks: Option<bool>,
+    /// Chapters of the PDF start on a right-hand page.
+    pub pdf_right_hand_chapters: Option<bool>,
+    /// The PDF's font for Chinese, Japanese and Korean: a family name or a font file
+    /// relative to the book's folder.
+    pub pdf_cjk_font: Option<String>,
 }
 
 impl Config {
@@ -58,6 +86,45 @@ impl Config {
                 u,
                 "the shop's address, e.g. \"https://shop.example.org/{sku}\"",
             )?;
+        }
+        self.validate_pdf()
+    }
+
+    /// Checks the `pdf_*` settings.
+    fn validate_pdf(&self) -> Result<(), String> {
+        const SIZES: [&str; 5] = ["A5", "B5", "6x9", "A4", "letter"];
+        if let Some(s) = &self.pdf_size {
+            if !SIZES.iter().any(|k| k.eq_ignore_ascii_case(s)) {
+                return Err(format!(
+                    "pdf_size = \"{s}\" is not a trim size gobook knows; use one of {}",
+                    SIZES.join(", ")
+                ));
+            }
+        }
+        if let Some(mm) = self.pdf_line_spacing {
+            if !(3.0..=8.0).contains(&mm) {
+                return Err(format!("pdf_line_spacing = {mm} is out of range; give the millimetres between a board's lines, 3 to 8 (printed Go books use 4.5 to 5.5)"));
+            }
+        }
+        for (key, v) in [
+            ("pdf_inner_margin", self.pdf_inner_margin),
+            ("pdf_outer_margin", self.pdf_outer_margin),
+        ] {
+            if v.is_some_and(|mm| !(5.0..=50.0).contains(&mm)) {
+                return Err(format!("{key} = {} is out of range; give millimetres, 5 to 50 (the inner margin leaves room for the binding, usually 15 to 25)", v.unwrap_or_default()));
+            }
+        }
+        if let Some(mm) = self.pdf_bleed {
+            if !(0.0..=10.0).contains(&mm) {
+                return Err(format!("pdf_bleed = {mm} is out of range; give millimetres, 0 to 10 (printers usually ask for 3)"));
+            }
+        }
+        if let Some(s) = &self.pdf_solutions {
+            if s != "chapter" && s != "book" {
+                return Err(format!(
+                    "pdf_solutions = \"{s}\" is neither \"chapter\" nor \"book\"; say where a problem's answers print"
+                ));
+            }
         }
         Ok(())
     }
@@ -142,6 +209,15 @@ mod tests {
                 "{e}"
             );
         }
+        assert!(c("pdf_size = \"6x9\"\npdf_line_spacing = 4.5\npdf_solutions = \"book\"").is_ok());
+        assert!(c("pdf_size = \"A3\"").unwrap_err().contains("A5, B5"));
+        assert!(c("pdf_line_spacing = 40.0").is_err());
+        assert!(c("pdf_solutions = \"end\"").is_err());
+        assert!(c("pdf_inner_margin = 20.0\npdf_outer_margin = 12.5\npdf_bleed = 3.0\npdf_crop_marks = true").is_ok());
+        assert!(c("pdf_inner_margin = 2.0")
+            .unwrap_err()
+            .contains("pdf_inner_margin"));
+        assert!(c("pdf_bleed = 30.0").unwrap_err().contains("pdf_bleed"));
         let b: Config = toml::from_str("base_url = \"https://example.org/b\"").unwrap();
         assert_eq!(b.base().as_deref(), Some("https://example.org/b/"));
     }

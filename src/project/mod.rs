@@ -8,6 +8,7 @@ pub mod aside;
 pub mod build;
 pub mod config;
 pub mod confine;
+pub mod editions;
 pub mod error;
 pub mod files;
 pub mod images;

@@ -301,9 +301,9 @@ pub fn swap_in(staged: Staging, out: &Path) -> Result<Option<Aside>, ProjectErro
     Ok(None)
 }
 
-/// Moves the e-books (`*.epub` at the top) of the previous site into the new one, unless it has
-/// its own of that name: `build --only-epub` writes them into the site's folder, and a site
-/// build after it must not delete them.
+/// Moves the e-books and PDFs (`*.epub`, `*.pdf` at the top) of the previous site into the new
+/// one, unless it has its own of that name: `build --only-epub` and `--only-pdf` write them into
+/// the site's folder, and a site build after it must not delete them.
 fn carry_over_ebooks(old: &Path, new: &Path) {
     let Ok(entries) = std::fs::read_dir(old) else {
         return;
@@ -312,7 +312,7 @@ fn carry_over_ebooks(old: &Path, new: &Path) {
         let name = e.file_name();
         let is_ebook = Path::new(&name)
             .extension()
-            .is_some_and(|x| x.eq_ignore_ascii_case("epub"));
+            .is_some_and(|x| x.eq_ignore_ascii_case("epub") || x.eq_ignore_ascii_case("pdf"));
         let is_file = e.file_type().is_ok_and(|t| t.is_file());
         let to = new.join(&name);
         if is_ebook && is_file && std::fs::symlink_metadata(&to).is_err() {

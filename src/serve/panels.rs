@@ -5,6 +5,7 @@
 
 use crate::diagnostics::Located;
 use crate::escape;
+use crate::i18n::UiWord;
 
 /// Whose fault the overlay reports, which its heading says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,10 +18,10 @@ pub enum Fault {
 
 impl Fault {
     /// The reader word of the overlay's heading.
-    fn heading(self) -> &'static str {
+    fn heading(self) -> UiWord {
         match self {
-            Fault::Book => "book_has_errors",
-            Fault::Gobook => "gobook_failed",
+            Fault::Book => UiWord::BookHasErrors,
+            Fault::Gobook => UiWord::GobookFailed,
         }
     }
 }
@@ -33,12 +34,16 @@ impl Fault {
 pub fn overlay_html(escaped_text: &str, langs: &[String], fault: Fault) -> String {
     let heading = fault.heading();
     let first = langs.first().map_or("en", String::as_str);
-    let word = |key: &str, l: &str| crate::i18n::ui(key, l).unwrap_or("");
+    let word = crate::i18n::ui;
     let mut words = serde_json::Map::new();
     for l in langs {
         words.insert(
             crate::i18n::html_lang(l).to_string(),
-            serde_json::json!([word(heading, l), word("close", l), word("close_errors", l)]),
+            serde_json::json!([
+                word(heading, l),
+                word(UiWord::Close, l),
+                word(UiWord::CloseErrors, l)
+            ]),
         );
     }
     format!(
@@ -51,8 +56,8 @@ border:1px solid #6b5f52;border-radius:6px;padding:.2rem .55rem;cursor:pointer\"
 <pre lang=\"en\" style=\"white-space:pre-wrap;margin:0\">{escaped_text}</pre></div>",
         lang = crate::i18n::html_lang(first),
         words = escape::attr(&serde_json::Value::Object(words).to_string()),
-        close = escape::attr(word("close", first)),
-        title = escape::attr(word("close_errors", first)),
+        close = escape::attr(word(UiWord::Close, first)),
+        title = escape::attr(word(UiWord::CloseErrors, first)),
         message = escape::text(word(heading, first)),
     )
 }

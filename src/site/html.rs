@@ -3,7 +3,7 @@
 //! themselves are the page model's ([`crate::layout::page`]), written by
 //! [`crate::markup::blocks`]. Every text from the book goes through maud's escaping.
 
-use crate::i18n::{self, html_lang};
+use crate::i18n::{self, html_lang, ui, UiWord};
 use crate::layout::book::{LaidBook, LaidPage};
 use crate::layout::links::LinkContext;
 use crate::layout::page::{self, Block};
@@ -53,10 +53,6 @@ pub const FAVICON_SVG: &str = concat!(
     "</svg>\n"
 );
 
-fn ui(key: &str, lang: &str) -> &'static str {
-    i18n::ui(key, lang).unwrap_or("")
-}
-
 /// The blocks of a chapter in the language of plan `plan_idx`, as HTML.
 fn chapter_body(site: &Site, plan_idx: usize, chapter: &[Block], cx: &LinkContext) -> Markup {
     let w = Writer {
@@ -96,7 +92,7 @@ pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
         html lang=(html_lang(lang)) {
             (head(site, plan_idx, page, root))
             body.gb-page data-gb-lang=[site.multi.then_some(lang)] {
-                a.gb-skip href="#main" { (ui("skip_to_content", lang).trim()) }
+                a.gb-skip href="#main" { (ui(UiWord::SkipToContent, lang).trim()) }
                 (top_bar(plan, page, &cx))
                 main.gb-main #main {
                     (body)
@@ -179,12 +175,12 @@ fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext) -> Markup {
             } @else {
                 a.gb-book-title href="index.html" lang=[texts.short_title_lang.as_deref()] { (short_book_title) }
             }
-            nav.gb-top-nav aria-label=(ui("nav_book", lang)) {
+            nav.gb-top-nav aria-label=(ui(UiWord::NavBook, lang)) {
                 @if let Some(ci) = plan.contents {
-                    a href=(plan.page_href(ci)) { (ui("contents", lang)) }
+                    a href=(plan.page_href(ci)) { (ui(UiWord::Contents, lang)) }
                 }
                 @if languages.len() > 1 {
-                    span.gb-langs role="group" aria-label=(ui("language", lang)) {
+                    span.gb-langs role="group" aria-label=(ui(UiWord::Language, lang)) {
                         @for l in languages {
                             @if l == lang {
                                 span.gb-lang-current aria-current="true" lang=(html_lang(l)) { (i18n::language_name(l)) }
@@ -203,16 +199,16 @@ fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext) -> Markup {
 fn pager(plan: &Plan, page: &LaidPage) -> Markup {
     let lang = plan.lang.as_str();
     html! {
-        nav.gb-pager aria-label=(ui("nav_pages", lang)) {
+        nav.gb-pager aria-label=(ui(UiWord::NavPages, lang)) {
             @if let Some(p) = &page.frame.prev {
                 a.gb-prev rel="prev" href=(plan.page_href(p.page)) {
-                    span.gb-pager-dir { "← " (ui("previous", lang)) }
+                    span.gb-pager-dir { "← " (ui(UiWord::Previous, lang)) }
                     span.gb-pager-title { (p.title) }
                 }
             }
             @if let Some(n) = &page.frame.next {
                 a.gb-next rel="next" href=(plan.page_href(n.page)) {
-                    span.gb-pager-dir { (ui("next", lang)) " →" }
+                    span.gb-pager-dir { (ui(UiWord::Next, lang)) " →" }
                     span.gb-pager-title { (n.title) }
                 }
             }
@@ -223,7 +219,7 @@ fn pager(plan: &Plan, page: &LaidPage) -> Markup {
 /// The generated table of contents.
 fn contents(page: &LaidPage, plan: &Plan) -> Markup {
     html! {
-        h2.gb-h2 { (ui("contents", &plan.lang)) }
+        h2.gb-h2 { (ui(UiWord::Contents, &plan.lang)) }
         ol.gb-toc {
             @for entry in &page.frame.contents {
                 li { a href=(plan.page_href(entry.page)) { (entry.title) } }

@@ -165,60 +165,95 @@ fn check_container(epub: &Path) -> BTreeMap<String, Vec<u8>> {
     files
 }
 
-/// How to run epubcheck here: the Debian command, or its jar through java when the
-/// system cannot run jars directly (no binfmt in containers).
-fn epubcheck() -> Option<Vec<String>> {
-    if common::have("epubcheck", "--version") {
-        return Some(vec!["epubcheck".into()]);
-    }
+/// EPUBCheck's jar, with the Java that runs it: all e-books of a test are checked in one
+/// virtual machine (`tests/epubcheck/Batch.java`), as starting one per e-book cost more
+/// than the checks. None when either is missing.
+fn epubcheck_jar() -> Option<&'static str> {
     let jar = ["/usr/share/java/epubcheck.jar", "/usr/bin/epubcheck"]
         .into_iter()
         .find(|p| Path::new(p).is_file())?;
-    common::have("java", "-version").then(|| vec!["java".into(), "-jar".into(), jar.into()])
+    common::have("java", "-version").then_some(jar)
 }
 
-/// Runs epubcheck on every file at once (in parallel) and fails on any fatal, error or warning.
+/// Runs epubcheck on every file (in one JVM) and fails on any fatal, error or warning.
 pub(crate) fn assert_epubcheck_clean(files: &[PathBuf]) {
-    let Some(cmd) = epubcheck() else {
+    let problems = epubcheck_problems(files);
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// What epubcheck finds in each file (fatal errors, errors, warnings), one message per
+/// file with problems, naming it; nothing when the checker is missing outside CI.
+fn epubcheck_problems(files: &[PathBuf]) -> Vec<String> {
+    let Some(jar) = epubcheck_jar() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "epubcheck is missing (scripts/setup.sh installs it)"
+        );
+        crate::common::steps_aside("epubcheck is not installed");
+        return Vec::new();
+    };
+    let reports = common::tempdir();
+    let mut cmd = Command::new("java");
+    cmd.arg("-cp")
+        .arg(jar)
+        .arg(common::root().join("tests/epubcheck/Batch.java"));
+    let report_of = |i: usize| reports.path().join(format!("{i}.json"));
+    for (i, f) in files.iter().enumerate() {
+        cmd.arg(f).arg(report_of(i));
+    }
+    let out = cmd.output().expect("java runs");
+    let mut problems = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let Ok(json) = std::fs::read_to_string(report_of(i)) else {
+            problems.push(format!(
+                "{}: no report from epubcheck: {}{}",
+                f.display(),
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+            continue;
+        };
+        let v: serde_json::Value = serde_json::from_str(&json)
+            .unwrap_or_else(|e| panic!("{}: epubcheck JSON: {e}", f.display()));
+        let n = |k: &str| v["checker"][k].as_u64().unwrap_or(u64::MAX);
+        if !(n("nFatal") == 0 && n("nError") == 0 && n("nWarning") == 0) {
+            problems.push(format!(
+                "{}: epubcheck found problems:\n{}",
+                f.display(),
+                serde_json::to_string_pretty(&v["messages"]).unwrap()
+            ));
+        }
+    }
+    problems
+}
+
+/// The batch runner reports each e-book on its own: a broken one among good ones is
+/// named, and only it.
+#[test]
+fn epubcheck_in_one_jvm_names_the_broken_book_only() {
+    if epubcheck_jar().is_none() {
         assert!(
             std::env::var_os("CI").is_none(),
             "epubcheck is missing (scripts/setup.sh installs it)"
         );
         crate::common::steps_aside("epubcheck is not installed");
         return;
-    };
-    let handles: Vec<_> = files
-        .iter()
-        .map(|f| {
-            let (cmd, f) = (cmd.clone(), f.clone());
-            std::thread::spawn(move || {
-                let out = Command::new(&cmd[0])
-                    .args(&cmd[1..])
-                    .arg(&f)
-                    .args(["--json", "-"])
-                    .output()
-                    .expect("epubcheck runs");
-                (f, out)
-            })
-        })
-        .collect();
-    for h in handles {
-        let (f, out) = h.join().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let json = stdout
-            .find("{\n")
-            .map(|i| &stdout[i..])
-            .unwrap_or_else(|| panic!("{}: no JSON from epubcheck: {stdout}", f.display()));
-        let v: serde_json::Value = serde_json::from_str(json)
-            .unwrap_or_else(|e| panic!("{}: epubcheck JSON: {e}", f.display()));
-        let n = |k: &str| v["checker"][k].as_u64().unwrap_or(u64::MAX);
-        assert!(
-            n("nFatal") == 0 && n("nError") == 0 && n("nWarning") == 0,
-            "{}: epubcheck found problems:\n{}",
-            f.display(),
-            serde_json::to_string_pretty(&v["messages"]).unwrap()
-        );
     }
+    let tmp = common::tempdir();
+    let good = tmp.path().join("good");
+    let r = build(
+        &common::root().join("examples/ear-reddening/ear-reddening.gobook"),
+        &good,
+        "--only-epub",
+    );
+    assert_eq!(r.status.code(), Some(0));
+    let mut files = epubs(&good);
+    let broken = tmp.path().join("broken.epub");
+    std::fs::write(&broken, PNG).unwrap();
+    files.insert(1, broken.clone());
+    let problems = epubcheck_problems(&files);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].starts_with(&broken.display().to_string()));
 }
 
 /// The test books with the images they name, in a folder of their own.

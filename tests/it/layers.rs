@@ -31,8 +31,9 @@ const LAYERS: &[&[&str]] = &[
     &["render"],
     // The HTML vocabulary the site and the e-books share, in HTML or XHTML.
     &["markup"],
-    // The writers, each thin: its own frame, files and package around the shared markup.
-    &["site", "epub"],
+    // The writers, each thin: its own frame, files and package around the shared markup
+    // (`pdf` typesets the same blocks with typst).
+    &["site", "epub", "pdf"],
     // Around the pipeline: the live preview, and the language server for authors' editors.
     &["serve", "lsp"],
     // The binary: src/main.rs and src/cli/.

@@ -43,6 +43,7 @@ mod moves_findable;
 mod output_safety;
 mod output_trash;
 mod pathological;
+mod pdf_build;
 mod positions_sgfmill;
 mod reads_confined;
 mod resolve_diagrams;

@@ -1,0 +1,114 @@
+//! The keys of the translated word tables, as types: a word is looked up by a variant,
+//! so a misspelled key does not compile (string keys failed silently to the empty word).
+//! Each variant also has its name as a string, for the words a page hands its script.
+
+/// Defines a key enum with every variant listed in `ALL` and its string name.
+macro_rules! keys {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident = $key:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $(
+                #[doc = concat!("`", $key, "`")]
+                $variant,
+            )*
+        }
+
+        impl $name {
+            /// Every key, in table order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The key's name: what the page's script looks its word up by.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $($name::$variant => $key,)*
+                }
+            }
+        }
+    };
+}
+
+keys! {
+    /// A word of the reader's interface (website, e-book, `serve`'s panels).
+    UiWord {
+        Contents = "contents",
+        Previous = "previous",
+        Next = "next",
+        ShowHint = "show_hint",
+        Hint = "hint",
+        Solution = "solution",
+        NavBook = "nav_book",
+        NavPages = "nav_pages",
+        ShowSolution = "show_solution",
+        Reset = "reset",
+        Correct = "correct",
+        Wrong = "wrong",
+        NotInBook = "not_in_book",
+        Problem = "problem",
+        Figure = "figure",
+        Diagram = "diagram",
+        FirstMove = "first_move",
+        PreviousMove = "previous_move",
+        NextMove = "next_move",
+        LastMove = "last_move",
+        ExpandBoard = "expand_board",
+        SkipToContent = "skip_to_content",
+        BuyBook = "buy_book",
+        Close = "close",
+        Language = "language",
+        TitlePage = "title_page",
+        MoveOf = "move_of",
+        BlackMoveAt = "black_move_at",
+        WhiteMoveAt = "white_move_at",
+        Pass = "pass",
+        Elsewhere = "elsewhere",
+        PageAbbrev = "page_abbrev",
+        Cover = "cover",
+        Start = "start",
+        GobookFailed = "gobook_failed",
+        BookHasErrors = "book_has_errors",
+        CloseErrors = "close_errors",
+    }
+}
+
+keys! {
+    /// A word of a diagram's description for screen readers.
+    DiagramWord {
+        Board = "board",
+        Showing = "showing",
+        End = "end",
+        HeadSep = "head_sep",
+        ItemSep = "item_sep",
+        BlackStones = "black_stones",
+        WhiteStones = "white_stones",
+        Moves = "moves",
+        Run = "run",
+        MoveItem = "move_item",
+        Marks = "marks",
+        Labels = "labels",
+        ItemAt = "item_at",
+        Triangle = "triangle",
+        Square = "square",
+        Circle = "circle",
+        Cross = "cross",
+        Diamond = "diamond",
+        BlackTerritory = "black_territory",
+        WhiteTerritory = "white_territory",
+        Lines = "lines",
+        Arrows = "arrows",
+        Segment = "segment",
+    }
+}
+
+keys! {
+    /// A label of the game-info line of an imported game.
+    GameInfo {
+        Black = "black",
+        White = "white",
+        Event = "event",
+        Date = "date",
+        Place = "place",
+        Komi = "komi",
+        Result = "result",
+    }
+}

@@ -1,0 +1,272 @@
+//! A chapter's blocks (the page model of `layout::page`) as typst markup: paragraphs with
+//! their formats, diagrams at book scale with their captions and gaps lines kept with
+//! them, narrow diagrams side by side, problems in a grid, hints printed as text.
+
+use super::escape::{markup, string};
+use super::rich::{key, rich};
+use super::settings::Settings;
+use crate::board::diagram::BoardDiagram;
+use crate::format::schema::ParaKind;
+use crate::layout::diagram::board_diagram;
+use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
+use crate::layout::plan::Plan;
+use crate::resolve::model::{Book, DiagramWidth};
+use typst::foundations::Bytes;
+
+/// Finds a local image of the book by the path it names it with: its bytes and typst's
+/// name of its format.
+pub type ImageLookup<'a> = &'a dyn Fn(&str) -> Option<(Vec<u8>, &'static str)>;
+
+/// What the blocks of one language's chapters are written with, and the files they add.
+pub struct Chapters<'a> {
+    /// The resolved book.
+    pub book: &'a Book,
+    /// The language's pages: where every element is.
+    pub plan: &'a Plan,
+    /// The language.
+    pub lang: &'a str,
+    /// The print settings.
+    pub settings: &'a Settings,
+    /// The book's local images by the path it names them with.
+    pub images: ImageLookup<'a>,
+    /// The diagrams and images the markup names, by virtual path.
+    pub files: Vec<(String, Bytes)>,
+}
+
+impl Chapters<'_> {
+    /// Draws `board` as an SVG file for typst; gives its path and its printed width in
+    /// mm at the book's scale.
+    pub fn diagram_file(&mut self, board: &BoardDiagram) -> (String, f64) {
+        let svg = crate::render::svg::render_standalone(board);
+        // typst draws SVG through usvg, which reads no CSS custom properties.
+        let svg = crate::render::png::without_css_variables(&svg);
+        let units = view_box_width(&svg).unwrap_or(600.0);
+        let unit = crate::render::svg::geometry(board.coordinates)[0] as f64;
+        let path = format!("/d/{}.svg", self.files.len());
+        self.files.push((path.clone(), Bytes::from_string(svg)));
+        (path, units / unit * self.settings.line_mm)
+    }
+
+    /// The blocks of the chapter on page `page` as markup.
+    pub fn blocks(&mut self, page: usize, blocks: &[Block]) -> String {
+        let mut out = String::new();
+        let mut i = 0;
+        while i < blocks.len() {
+            // Problems several to a page: consecutive full-width problems in two columns.
+            let run = blocks[i..].iter().take_while(|b| is_problem(b)).count();
+            if run > 1 {
+                let cells: Vec<String> = blocks[i..i + run]
+                    .iter()
+                    .map(|b| match b {
+                        Block::Group { figure, text } => self.cell(page, figure, text, 0.5),
+                        _ => String::new(),
+                    })
+                    .collect();
+                out.push_str(&format!("#gb-grid(2, {})\n\n", cells.join(", ")));
+                i += run;
+                continue;
+            }
+            out.push_str(&self.block(page, &blocks[i]));
+            i += 1;
+        }
+        out
+    }
+
+    fn block(&mut self, page: usize, b: &Block) -> String {
+        match b {
+            Block::Para(p) => self.para(page, p),
+            Block::Boxed(ps) => {
+                let inner: String = ps.iter().map(|p| self.para(page, p)).collect();
+                format!("#gb-box[\n{inner}]\n\n")
+            }
+            Block::Group { figure, text } => self.group(page, figure, text),
+            Block::Row(cells) => self.row(page, cells),
+            Block::Image(img) => self.image(page, img),
+            // A buy button and an included web page belong to the web editions.
+            Block::Buy { .. } | Block::Include { .. } => String::new(),
+        }
+    }
+
+    fn para(&mut self, page: usize, p: &Para) -> String {
+        let label = format!("#label({})", string(&key(page, &p.anchor)));
+        let mut text = match &p.content {
+            Content::Text(t) => rich(self.plan, t),
+            Content::Bullet { label, text } => format!(
+                "#gb-bullet([{}], [{}])",
+                rich(self.plan, label),
+                rich(self.plan, text)
+            ),
+        };
+        if text.trim().is_empty() {
+            return String::new();
+        }
+        if p.hint {
+            let word = Some(crate::i18n::ui(crate::i18n::UiWord::Hint, self.lang))
+                .filter(|w| !w.is_empty())
+                .unwrap_or("Hint");
+            text = format!("#gb-hint([{}], [{text}])", markup(word));
+        }
+        let brk = if p.brk.as_deref() == Some("page") && matches!(p.kind, ParaKind::H(_)) {
+            "#pagebreak(weak: true)\n"
+        } else {
+            ""
+        };
+        let body = match p.kind {
+            ParaKind::H(n) => format!("{brk}#heading(level: {}, outlined: {})[{text}]{label}", n.clamp(1, 5), n <= 3),
+            ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
+            _ => {
+                let i = p.indent;
+                let align = match p.align.as_deref() {
+                    Some("center") => "#set align(center)\n",
+                    Some("right") => "#set align(right)\n",
+                    _ => "",
+                };
+                format!(
+                    "#block(inset: (left: {:.1}em, right: {:.1}em))[{align}#h({:.1}em){text}]{label}",
+                    i.rest as f64 / 10.0,
+                    i.right as f64 / 10.0,
+                    (i.first - i.rest) as f64 / 10.0
+                )
+            }
+        };
+        let mut out = format!("{body}\n\n");
+        for f in &p.inline {
+            let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
+            let (path, w) = self.diagram_file(&board);
+            let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
+            out.push_str(&figure_call(
+                &key(page, &format!("inline-{}", f.diagram)),
+                w.min(self.settings.text_width() * 0.6),
+                &path,
+                None,
+                cap,
+                f.caption.gaps.as_deref().map(markup),
+            ));
+            out.push_str("\n\n");
+        }
+        out
+    }
+
+    /// A figure's call at `share` of the column's width at most.
+    fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
+        let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
+        let (path, w) = self.diagram_file(&board);
+        let width = w.min(self.settings.text_width() * share - if share < 1.0 { 3.0 } else { 0.0 });
+        let question = f.question.as_ref().map(|q| rich(self.plan, q));
+        let c = &f.caption;
+        let title = c.title();
+        let mut call = figure_call(
+            &key(page, &f.anchor),
+            width,
+            &path,
+            question,
+            (!title.is_empty()).then(|| markup(&title)),
+            c.gaps.as_deref().map(markup),
+        );
+        if let Some(h) = &c.header {
+            call = call.replacen(
+                "#gb-figure(",
+                &format!("#gb-figure(header: [{}], ", markup(h)),
+                1,
+            );
+        }
+        call
+    }
+
+    fn group(&mut self, page: usize, f: &Figure, text: &[Block]) -> String {
+        let brk = if f.brk.as_deref() == Some("page") {
+            "#pagebreak(weak: true)\n"
+        } else {
+            ""
+        };
+        let body: String = text.iter().map(|b| self.block(page, b)).collect();
+        if f.width == DiagramWidth::Dia && !body.trim().is_empty() {
+            // A narrow diagram with its text beside it, as on the site.
+            let fig = self.figure(page, f, 0.45);
+            let board_w = self.last_width(f);
+            return format!("{brk}#gb-beside({board_w:.1}mm, [{fig}], [\n{body}])\n\n");
+        }
+        format!("{brk}{}\n\n{body}", self.figure(page, f, 1.0))
+    }
+
+    /// The printed width of figure `f` beside text: its board at the book's scale.
+    fn last_width(&self, f: &Figure) -> f64 {
+        let d = &self.book.diagrams[f.diagram];
+        let cols = (d.view.1.col - d.view.0.col + 1) as f64;
+        ((cols + 0.6) * self.settings.line_mm).min(self.settings.text_width() * 0.45)
+    }
+
+    /// One diagram of a row or a grid, with its text under it.
+    fn cell(&mut self, page: usize, f: &Figure, text: &[Block], share: f64) -> String {
+        let fig = self.figure(page, f, share);
+        let body: String = text.iter().map(|b| self.block(page, b)).collect();
+        format!("[{fig}\n{body}]")
+    }
+
+    fn row(&mut self, page: usize, cells: &[Cell]) -> String {
+        let third = cells.iter().any(|c| c.figure.width == DiagramWidth::Third);
+        let columns = if third { 3 } else { 2 };
+        let share = 1.0 / columns as f64;
+        let items: Vec<String> = cells
+            .iter()
+            .map(|c| self.cell(page, &c.figure, &c.text, share))
+            .collect();
+        format!("#gb-grid({columns}, {})\n\n", items.join(", "))
+    }
+
+    fn image(&mut self, page: usize, img: &ImageBlock) -> String {
+        let label = format!("#label({})", string(&key(page, &img.anchor)));
+        let caption = (!img.alt.trim().is_empty()).then(|| markup(&img.alt));
+        match (self.images)(&img.image.url) {
+            Some((bytes, ext)) => {
+                let path = format!("/img/{}.{ext}", self.files.len());
+                self.files.push((path.clone(), Bytes::new(bytes)));
+                let scale = img.image.scale.map_or(1.0, |r| r.0).clamp(0.05, 1.0) * 100.0;
+                let cap = caption
+                    .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
+                    .unwrap_or_else(|| "none".into());
+                format!("#block(breakable: false, width: 100%, align(center, {{image({}, width: {scale:.0}%); {cap}}})){label}\n\n", string(&path))
+            }
+            None => caption
+                .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The frame's call that prints a diagram (see `gb-figure` in `frame.typ`).
+fn figure_call(
+    k: &str,
+    width: f64,
+    path: &str,
+    question: Option<String>,
+    caption: Option<String>,
+    gaps: Option<String>,
+) -> String {
+    let opt =
+        |name: &str, v: Option<String>| v.map(|v| format!(", {name}: [{v}]")).unwrap_or_default();
+    format!(
+        "#gb-figure({}, {width:.1}mm, {}{}{}{})",
+        string(k),
+        string(path),
+        opt("question", question),
+        opt("caption", caption),
+        opt("gaps", gaps)
+    )
+}
+
+/// Whether a block is a full-width problem standing alone.
+fn is_problem(b: &Block) -> bool {
+    matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != DiagramWidth::Dia)
+}
+
+/// The width of an SVG's `viewBox`, in its user units.
+fn view_box_width(svg: &str) -> Option<f64> {
+    let at = svg.find("viewBox=\"")? + 9;
+    let rest = &svg[at..];
+    let vals: Vec<f64> = rest[..rest.find('"')?]
+        .split_whitespace()
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    vals.get(2).copied()
+}

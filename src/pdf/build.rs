@@ -1,0 +1,108 @@
+//! `gobook build --pdf`: the print edition as a [`Writer`] over the laid-out book, one PDF
+//! per book language (`ID-LANG.pdf`), each written through a temporary name so a failed
+//! build leaves the previous PDF as it was.
+
+use super::settings::Settings;
+use super::typeset::{self, Print};
+use crate::layout::writer::{self, Input, Writer};
+use crate::project::build::{local_images, BuildError, Options, Product};
+use crate::project::editions;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What a finished PDF build did.
+#[derive(Debug)]
+pub struct Summary {
+    /// The PDF files written, one per language.
+    pub files: Vec<PathBuf>,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Where the PDFs of those names went that gobook had not written (`--force`).
+    pub put_aside: Vec<crate::project::aside::Aside>,
+}
+
+/// Builds one PDF per language of the book into the output folder. A PDF of that name in a
+/// folder gobook did not write is replaced only with `force`.
+pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
+    writer::run(&mut PdfBuild { force }, opts, &mut Default::default())
+}
+
+/// The PDFs written to disk.
+pub struct PdfBuild {
+    /// Replace PDFs in a folder gobook did not write.
+    pub force: bool,
+}
+
+impl Writer for PdfBuild {
+    type Output = Summary;
+
+    fn write(&mut self, input: &Input) -> Result<Summary, BuildError> {
+        let start = Instant::now();
+        let out_dir = input.out_dir()?;
+        // The book's files checked as `gobook check` does: a missing image stops the build.
+        let name = input.opts.book.display().to_string();
+        let product = Product {
+            files: &[],
+            name: "the PDF",
+        };
+        local_images(
+            input.book.checked,
+            &name,
+            input.opts.text,
+            input.book_dir,
+            false,
+            &product,
+        )?;
+        let settings = Settings::from_config(input.config);
+        let print = Print {
+            input,
+            settings: &settings,
+            epoch: epoch(input.opts.book),
+        };
+        let id = &input.book.book().id;
+        // One language per core, as the e-books are made.
+        let pdfs: Vec<(PathBuf, Vec<u8>)> = input
+            .book
+            .languages
+            .par_iter()
+            .map(|l| {
+                let path = out_dir.join(file_name(id, &l.plan.lang));
+                Ok((path, typeset::pdf(&print, l)?))
+            })
+            .collect::<Result<_, BuildError>>()?;
+        // typst keeps what it computed for a next compilation; a build makes no other.
+        typst::comemo::evict(0);
+        (input.opts.progress)(&format!(
+            "{} PDF{}",
+            pdfs.len(),
+            if pdfs.len() == 1 { "" } else { "s" }
+        ));
+        let (files, put_aside) = editions::write(&out_dir, pdfs, self.force)?;
+        Ok(Summary {
+            files,
+            elapsed: start.elapsed(),
+            put_aside,
+        })
+    }
+}
+
+/// `ID-LANG.pdf`, with every character a file name should not hold replaced.
+pub fn file_name(id: &str, lang: &str) -> String {
+    editions::file_name(id, lang, "pdf")
+}
+
+/// The book's date: `SOURCE_DATE_EPOCH` for reproducible builds, else the book file's.
+pub fn epoch(book: &Path) -> u64 {
+    std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .or_else(|| {
+            std::fs::metadata(book)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_secs())
+        })
+        .unwrap_or(0)
+}

@@ -1,0 +1,148 @@
+//! The frame around a book's chapters in print: the document's settings and metadata,
+//! page size and margins, the running heads, then the title page, the copyright page
+//! and the contents (`frame.typ` holds the typst functions the chapters call).
+
+use super::escape::{markup, string};
+use super::settings::Settings;
+
+/// The typst functions of the frame.
+const FRAME: &str = include_str!("frame.typ");
+
+/// What the front matter prints, in the PDF's language.
+pub struct Front<'a> {
+    /// The book's title.
+    pub title: &'a str,
+    /// Its subtitle.
+    pub subtitle: Option<&'a str>,
+    /// Its author.
+    pub author: Option<&'a str>,
+    /// Its publisher.
+    pub publisher: Option<&'a str>,
+    /// Its copyright line.
+    pub copyright: Option<&'a str>,
+    /// The typst language code (`en`, `ja`, `zh`...).
+    pub lang: &'a str,
+    /// The typst region, where the language needs one (`CN`, `TW`).
+    pub region: Option<&'a str>,
+    /// The word for "contents".
+    pub contents: &'a str,
+    /// The abbreviation of "page" before a page number.
+    pub page_word: &'a str,
+    /// The family for characters the text font lacks (CJK), if any.
+    pub extra_font: Option<&'a str>,
+    /// The year the book was printed (`SOURCE_DATE_EPOCH`).
+    pub year: i32,
+}
+
+/// The typst source before the first chapter: settings, functions, front matter.
+pub fn preamble(f: &Front, s: &Settings) -> String {
+    let mut fonts = vec![string(super::fonts::TEXT_FAMILY)];
+    if let Some(x) = f.extra_font {
+        fonts.push(string(x));
+    }
+    fonts.push(string(super::fonts::DIAGRAM_FAMILY));
+    let fonts = format!("({},)", fonts.join(", "));
+    let authors = f
+        .author
+        .map(|a| format!("{},", string(a)))
+        .unwrap_or_default();
+    let region = f
+        .region
+        .map(|r| format!(", region: {}", string(r)))
+        .unwrap_or_default();
+    let mut out = format!(
+        "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
+         #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
+         #set document(title: gb-title, author: ({authors}))\n\
+         #set text(font: gb-fonts, size: 10pt, lang: {lang}{region}, hyphenate: true)\n",
+        title = string(f.title),
+        page = string(f.page_word),
+        right = s.right_hand_chapters,
+        dia = string(super::fonts::DIAGRAM_FAMILY),
+        lang = string(f.lang),
+    );
+    out.push_str(FRAME);
+    // The page's furniture calls the frame's functions: set after them.
+    out.push_str(&page_settings(s));
+    out.push_str(&title_page(f));
+    out.push_str(&format!("\n#gb-contents([{}])\n", markup(f.contents)));
+    out
+}
+
+/// The page's size, margins for binding, bleed and crop marks, and its furniture.
+fn page_settings(s: &Settings) -> String {
+    let (inner, outer) = s.margins;
+    // The bleed and the marks lie outside the trim: typst's bleed holds both, and the
+    // PDF's TrimBox says where the page is cut.
+    let out = s.bleed + s.slug();
+    let marks = if s.crop_marks {
+        format!(
+            ", background: gb-crop-marks({out:.2}mm, {:.2}mm, {:.2}mm)",
+            s.bleed + super::settings::CROP_MARK_GAP,
+            super::settings::CROP_MARK_LENGTH
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "\n#set page(width: {w}mm, height: {h}mm, bleed: {out:.2}mm, margin: (inside: {inner:.1}mm, outside: {outer:.1}mm, top: 20mm, bottom: 22mm), header: gb-head(), footer: gb-foot(){marks})\n",
+        w = s.trim.width,
+        h = s.trim.height,
+    )
+}
+
+/// The title page and, on its back, the copyright page.
+fn title_page(f: &Front) -> String {
+    let line = |size: &str, text: Option<&str>, gap: &str| {
+        text.filter(|t| !t.trim().is_empty())
+            .map(|t| format!("#block(below: {gap}, text(size: {size})[{}])\n", markup(t)))
+            .unwrap_or_default()
+    };
+    let mut out = String::from("\n#page(header: none, footer: none)[#set align(center)\n#v(25%)\n");
+    out.push_str(&line("2.2em", Some(f.title), "1.2em"));
+    out.push_str(&line("1.3em", f.subtitle, "3em"));
+    out.push_str(&line("1.2em", f.author, "1em"));
+    out.push_str("#v(1fr)\n");
+    out.push_str(&line("1em", f.publisher, "0pt"));
+    out.push_str("]\n#page(header: none, footer: none)[#set text(size: 0.85em)\n#v(1fr)\n");
+    out.push_str(&line("1em", Some(f.title), "0.5em"));
+    out.push_str(&line("1em", f.author, "0.5em"));
+    match f.copyright.filter(|c| !c.trim().is_empty()) {
+        Some(c) => out.push_str(&line("1em", Some(c), "0.5em")),
+        None => {
+            let who = f.author.or(f.publisher).unwrap_or("");
+            out.push_str(&line("1em", Some(&format!("© {} {who}", f.year)), "0.5em"));
+        }
+    }
+    out.push_str(&line("1em", f.publisher, "0.5em"));
+    out.push_str("#block(above: 1em)[Typeset with gobook.]\n]\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_books_words_are_text_in_the_frame_never_code() {
+        let f = Front {
+            title: "#panic(\"x\") ] [",
+            subtitle: Some("= not a heading"),
+            author: Some("\"); #panic(); (\""),
+            publisher: None,
+            copyright: None,
+            lang: "en",
+            region: None,
+            contents: "Contents",
+            page_word: "p.",
+            extra_font: None,
+            year: 2024,
+        };
+        let s = Settings::from_config(&Default::default());
+        let src = preamble(&f, &s);
+        let tree = typst::syntax::parse(&src);
+        assert!(tree.errors_and_warnings().0.is_empty());
+        // The title page shows the title as escaped text; the typeset PDF is tested in `build`.
+        assert!(src.contains(r#"\#panic\(\"x\"\) \] \["#), "{src}");
+    }
+}

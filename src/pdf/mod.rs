@@ -1,0 +1,18 @@
+//! `gobook build --pdf`: the print edition, one PDF per book language, typeset by the
+//! embedded typst from the page model the site and the e-book write (`layout::page`).
+//!
+//! `escape` keeps every user word literal text in typst; `frame` (with `frame.typ`) sets
+//! the page, the running heads and the front matter; `blocks` and `rich` write a chapter's
+//! blocks and text; `solutions` prints a problem book's answers; `fonts` and `world` give
+//! typst its fonts and files and nothing else; `build` is the writer's entry.
+
+pub mod blocks;
+pub mod build;
+pub mod escape;
+pub mod fonts;
+pub mod frame;
+pub mod rich;
+pub mod settings;
+pub mod solutions;
+pub mod typeset;
+pub mod world;

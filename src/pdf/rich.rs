@@ -1,0 +1,107 @@
+//! Resolved text as typst markup: every user word through [`super::escape::markup`],
+//! emphasis and links as calls of the frame's functions. A link to an element of the book
+//! becomes a page reference ("Dia. 3 (p. 12)"); a web address stays a link.
+
+use super::escape::{markup, string};
+use crate::layout::plan::Plan;
+use crate::point::{Color, Mark};
+use crate::resolve::text::{LinkTarget, Rich};
+
+/// The label key of the element `anchor` on page `page`: every element gobook labels
+/// in the PDF is found by this key (a typst string, never markup).
+pub fn key(page: usize, anchor: &str) -> String {
+    format!("{page}/{anchor}")
+}
+
+/// The key of the element a link leads to, when the element is in this language's pages.
+pub fn target_key(plan: &Plan, target: &LinkTarget) -> Option<String> {
+    match target {
+        LinkTarget::Element(e) => plan.anchors.get(e).map(|(p, a)| key(*p, a)),
+        _ => None,
+    }
+}
+
+/// `rich` as typst markup.
+pub fn rich(plan: &Plan, rich: &[Rich]) -> String {
+    let mut out = String::new();
+    for r in rich {
+        push(plan, r, &mut out);
+    }
+    out
+}
+
+fn push(plan: &Plan, r: &Rich, out: &mut String) {
+    match r {
+        Rich::Text(t) => out.push_str(&markup(t)),
+        Rich::Bold(c) => out.push_str(&format!("#strong[{}]", rich(plan, c))),
+        Rich::Italic(c) => out.push_str(&format!("#emph[{}]", rich(plan, c))),
+        Rich::Break => out.push_str("#linebreak()"),
+        Rich::Symbol { mark, color } => out.push_str(&symbol(*mark, *color)),
+        Rich::Label(l) => out.push_str(&format!("#gb-label[{}]", markup(l))),
+        Rich::Link { target, content } => {
+            let body = rich(plan, content);
+            match (target, target_key(plan, target)) {
+                (_, Some(k)) => out.push_str(&format!("#gb-link({}, [{body}])", string(&k))),
+                (LinkTarget::External(url), None) if is_web(url) => {
+                    out.push_str(&format!("#link({}, [{body}])", string(url)))
+                }
+                _ => out.push_str(&body),
+            }
+        }
+        // An inline diagram prints after its paragraph; its words stay in the text.
+        Rich::Diagram { content, .. } => out.push_str(&format!("#emph[{}]", rich(plan, content))),
+        // An image in running text: its link stays, the picture is left to the web editions.
+        Rich::Image { .. } => {}
+    }
+}
+
+/// Whether a link leads to a web or mail address a PDF reader may open.
+fn is_web(url: &str) -> bool {
+    let l = url.to_ascii_lowercase();
+    l.starts_with("https://") || l.starts_with("http://") || l.starts_with("mailto:")
+}
+
+/// A board symbol in the text: a stone, or a mark.
+fn symbol(mark: Option<Mark>, color: Option<Color>) -> String {
+    let fill = match color {
+        Some(Color::Black) => "black",
+        Some(Color::White) => "white",
+        None => "none",
+    };
+    let mark = match mark {
+        Some(Mark::Triangle) => "triangle",
+        Some(Mark::Square) => "square",
+        Some(Mark::Diamond) => "diamond",
+        Some(Mark::Cross) => "cross",
+        Some(Mark::Circle) | None => "circle",
+    };
+    format!("#gb-stone({fill}, \"{mark}\")")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_become_page_references_and_text_stays_text() {
+        let mut plan = crate::layout::plan::Plan {
+            lang: "en".into(),
+            pages: vec![],
+            contents: None,
+            anchors: Default::default(),
+        };
+        plan.anchors.insert(7, (2, "d3".into()));
+        let r = [
+            Rich::Text("See #x ".into()),
+            Rich::Link {
+                target: LinkTarget::Element(7),
+                content: vec![Rich::Text("Dia. 3".into())],
+            },
+            Rich::Link {
+                target: LinkTarget::External("javascript:alert(1)".into()),
+                content: vec![Rich::Text("x".into())],
+            },
+        ];
+        assert_eq!(rich(&plan, &r), "See \\#x #gb-link(\"2/d3\", [Dia\\. 3])x");
+    }
+}

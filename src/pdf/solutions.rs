@@ -1,0 +1,81 @@
+//! A problem book's answers in print: after the chapter (or the book), each problem's
+//! answers drawn as numbered boards, several to a page, each naming its problem and the
+//! page it is on, so the answers never print before their questions.
+
+use super::blocks::Chapters;
+use super::escape::{markup, string};
+use super::rich::key;
+use crate::i18n::UiWord;
+use crate::layout::answers::answer_board;
+use crate::layout::page::{figures, Block, Figure};
+
+/// A problem and the page of the plan it is on.
+pub struct Problem {
+    /// The plan's page (for its label).
+    pub page: usize,
+    /// The problem.
+    pub figure: Figure,
+}
+
+/// The problems with answers among a chapter's blocks on page `page`.
+pub fn problems(page: usize, blocks: &[Block]) -> Vec<Problem> {
+    figures(blocks)
+        .filter(|f| !f.answers.is_empty())
+        .map(|f| Problem {
+            page,
+            figure: f.clone(),
+        })
+        .collect()
+}
+
+/// The solutions section for `problems`, as markup; empty when there are none.
+pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
+    if problems.is_empty() {
+        return String::new();
+    }
+    // Copies of what the loop reads, so `c` stays free to take the drawings.
+    let (book, lang) = (c.book, c.lang);
+    let ui = |k: UiWord| crate::i18n::ui(k, lang).to_string();
+    let word = ui(UiWord::Solution);
+    let word = if word.is_empty() {
+        "Solutions".to_string()
+    } else {
+        word
+    };
+    let mut cells = Vec::new();
+    for p in problems {
+        let f = &p.figure;
+        let d = &book.diagrams[f.diagram];
+        let name = crate::markup::answers::problem_name(f, lang);
+        for a in &f.answers {
+            let verdict = ui(if a.correct {
+                UiWord::Correct
+            } else {
+                UiWord::Wrong
+            });
+            let (board, gaps) =
+                answer_board(book, d, &a.sequence, lang, format!("{verdict} – {name}"));
+            let (path, w) = c.diagram_file(&board);
+            let width = w.min(c.settings.text_width() / 2.0 - 3.0);
+            let mut words = format!("#strong[{}:] {}", markup(&verdict), markup(&a.moves));
+            if !a.comment.is_empty() {
+                words.push_str(&format!(" – {}", markup(&a.comment)));
+            }
+            let gaps = gaps
+                .map(|g| format!(", gaps: [{}]", markup(&g)))
+                .unwrap_or_default();
+            cells.push(format!(
+                "[#gb-figure({}, {width:.1}mm, {}, header: [{} #gb-page-of({})], caption: [{words}]{gaps})]",
+                string(&format!("answer-{}-{}", f.diagram, cells.len())),
+                string(&path),
+                markup(&name),
+                string(&key(p.page, &f.anchor)),
+            ));
+        }
+    }
+    format!(
+        "#block(above: 2em, below: 1em, sticky: true, text(size: 1.3em, weight: \"bold\")[{}])\n#gb-grid(2, {})\n\n",
+        markup(&word),
+        cells.join(", ")
+    )
+}

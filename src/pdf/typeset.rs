@@ -1,0 +1,181 @@
+//! One language's PDF: the laid-out pages written as typst markup (the frame, then each
+//! chapter's blocks and its solutions), typeset by the embedded typst in a world of its own
+//! and exported as PDF/A-2b.
+
+use super::blocks::Chapters;
+use super::fonts;
+use super::frame::{self, Front};
+use super::settings::{Settings, SolutionsAt};
+use super::solutions;
+use super::world::BookWorld;
+use crate::i18n::{self, UiWord};
+use crate::layout::book::LaidLanguage;
+use crate::layout::writer::Input;
+use crate::project::build::BuildError;
+use crate::project::images::ImageKind;
+use std::path::Path;
+use typst::foundations::{Bytes, Datetime, Smart};
+use typst_layout::PagedDocument;
+
+/// What every language's PDF shares: the writer's input and the print settings.
+pub struct Print<'a> {
+    /// The laid-out book and the build's settings.
+    pub input: &'a Input<'a>,
+    /// The print settings.
+    pub settings: &'a Settings,
+    /// Seconds since 1970 of the book's date (`SOURCE_DATE_EPOCH`, else the book file's).
+    pub epoch: u64,
+}
+
+/// The PDF of the language `l`.
+pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
+    let (markup, files) = source(p, l);
+    let named = p.settings.cjk_font.as_deref();
+    let fonts = fonts::for_text(&markup, named, p.input.book_dir).map_err(BuildError::Print)?;
+    // The font for other characters is known only now: the frame names it first after the text's.
+    let markup = match &fonts.extra_family {
+        Some(f) => markup.replacen(
+            "#let gb-fonts = (",
+            &format!("#let gb-fonts = ({}, ", super::escape::string(f)),
+            1,
+        ),
+        None => markup,
+    };
+    let today = date(p.epoch);
+    let world = BookWorld::new(markup, files, fonts.faces, today);
+    let doc: PagedDocument = typst::compile(&world).output.map_err(|errs| {
+        let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
+        BuildError::Print(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
+    })?;
+    let options = typst_pdf::PdfOptions {
+        ident: Smart::Custom(format!("gobook:{}:{}", l.texts.id, l.plan.lang)),
+        creator: Smart::Custom(Some("gobook".into())),
+        timestamp: Some(typst_pdf::Timestamp::new_utc(today)),
+        standards: typst_pdf::PdfStandards::new(&[typst_pdf::PdfStandard::A_2b])
+            .map_err(|e| BuildError::Print(format!("{e:?}")))?,
+        ..Default::default()
+    };
+    typst_pdf::pdf(&doc, &options).map_err(|errs| {
+        let first = errs.first().map(|e| e.message.to_string()).unwrap_or_default();
+        BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book"))
+    })
+}
+
+/// The date of `epoch` for typst.
+fn date(epoch: u64) -> Datetime {
+    let t =
+        chrono::DateTime::from_timestamp(epoch.min(253_402_300_799) as i64, 0).unwrap_or_default();
+    use chrono::{Datelike, Timelike};
+    Datetime::from_ymd_hms(
+        t.year(),
+        t.month() as u8,
+        t.day() as u8,
+        t.hour() as u8,
+        t.minute() as u8,
+        t.second() as u8,
+    )
+    .unwrap_or_else(|| Datetime::from_ymd(1970, 1, 1).expect("a valid date"))
+}
+
+/// The front matter's words of language `l`.
+fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
+    let given = |t: &'a Option<String>| t.as_deref().filter(|t| !t.trim().is_empty());
+    let texts = &l.texts;
+    let lang = l.plan.lang.as_str();
+    let (tlang, region) = typst_lang(lang);
+    Front {
+        title: given(&texts.title).unwrap_or(&texts.id),
+        subtitle: given(&texts.subtitle),
+        author: given(&texts.author),
+        publisher: given(&texts.publisher),
+        copyright: given(&texts.copyright),
+        lang: tlang,
+        region,
+        contents: Some(i18n::ui(UiWord::Contents, lang))
+            .filter(|w| !w.is_empty())
+            .unwrap_or("Contents"),
+        page_word: i18n::ui(UiWord::PageAbbrev, lang),
+        extra_font: None,
+        year: chrono::DateTime::from_timestamp(p.epoch.min(253_402_300_799) as i64, 0)
+            .map_or(1970, |t| chrono::Datelike::year(&t)),
+    }
+}
+
+/// The typst source of language `l` and the files it names.
+fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>) {
+    let book = p.input.book.book();
+    let lang = l.plan.lang.as_str();
+    let mut out = frame::preamble(&front(p, l), p.settings);
+    let book_dir = p.input.book_dir;
+    let images = |url: &str| local_image(book_dir, url);
+    let mut c = Chapters {
+        book,
+        plan: &l.plan,
+        lang,
+        settings: p.settings,
+        images: &images,
+        files: Vec::new(),
+    };
+    let mut all_problems = Vec::new();
+    for page in l.pages.iter().filter(|pg| pg.chapter.is_some()) {
+        out.push_str(&format!(
+            "\n#gb-chapter({}, {})\n#metadata(none)#label({})\n\n",
+            super::escape::string(&page.frame.title),
+            super::escape::string(&page.frame.short_title),
+            super::escape::string(&super::rich::key(page.index, ""))
+        ));
+        out.push_str(&c.blocks(page.index, &page.blocks));
+        let problems = solutions::problems(page.index, &page.blocks);
+        match p.settings.solutions {
+            SolutionsAt::Chapter => out.push_str(&solutions::section(&mut c, &problems)),
+            SolutionsAt::Book => all_problems.extend(problems),
+        }
+    }
+    if !all_problems.is_empty() {
+        out.push_str("#pagebreak(weak: true)\n");
+        out.push_str(&solutions::section(&mut c, &all_problems));
+    }
+    (out, c.files)
+}
+
+/// A local image of the book, by the path it names it with, when typst can print it (the
+/// build has checked the book's images as `gobook check` does).
+fn local_image(book_dir: &Path, url: &str) -> Option<(Vec<u8>, &'static str)> {
+    if crate::format::values::is_external(url) {
+        return None;
+    }
+    let url = url.trim_start_matches("./");
+    let rel = crate::project::confine::confine(
+        book_dir,
+        url,
+        "image",
+        crate::project::confine::Kind::File,
+    )
+    .ok()?;
+    let ext = match ImageKind::of_name(url)? {
+        ImageKind::Png => "png",
+        ImageKind::Jpeg => "jpg",
+        ImageKind::Gif => "gif",
+        ImageKind::Svg => "svg",
+        ImageKind::Webp => "webp",
+    };
+    let bytes = crate::project::read::read(&book_dir.join(rel)).ok()?;
+    Some((bytes, ext))
+}
+
+/// The language and region typst hyphenates and shapes `lang` by.
+fn typst_lang(lang: &str) -> (&'static str, Option<&'static str>) {
+    match lang {
+        "cn" => ("zh", Some("CN")),
+        "tw" => ("zh", Some("TW")),
+        "po" => ("pl", None),
+        other => (
+            i18n::LANGUAGES
+                .iter()
+                .find(|l| **l == other)
+                .copied()
+                .unwrap_or("en"),
+            None,
+        ),
+    }
+}
