@@ -2,6 +2,7 @@
 //! and what every later command runs first.
 
 pub mod coverage;
+pub mod editions;
 pub mod splice;
 
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
@@ -92,12 +93,24 @@ fn run(
         // like the text's (`gobook build` and `serve` check the book as `check` does).
         problems_without_answer(&parsed.doc, &resolved.book, &mut diags);
         languages_without_text(&parsed.doc, &resolved.book, &mut diags);
+        let dead = editions::links_to_missing(&parsed.doc, &links, &resolved.book);
+        diags.extend(dead.iter().map(editions::MissingTarget::diagnostic));
     }
     let mut diagnostics = diags.into_vec();
     for d in &mut diagnostics {
         if d.code == Code::AtWithoutBase {
             d.message
                 .push_str(&at_without_base_fix(src, &parsed.doc, d.span.start));
+        }
+        if d.code == Code::UnknownLanguage {
+            let note = editions::unknown_tag_note(&parsed.doc, &links, &resolved.book, d.span);
+            // After the tag, before the fix ("; did you mean ...", " (known: ...)").
+            let at = d
+                .message
+                .find("; did you mean")
+                .or_else(|| d.message.find(" (known:"))
+                .unwrap_or(d.message.len());
+            d.message.insert_str(at, &note);
         }
     }
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));

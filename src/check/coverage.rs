@@ -83,6 +83,17 @@ impl Coverage {
     }
 }
 
+/// The book's texts that its pages show (`#title#`, the top bar, the footer): given once,
+/// they are in the first language.
+const BOOK_TEXTS: &[&str] = &[
+    "title",
+    "subtitle",
+    "author",
+    "publisher",
+    "copyright",
+    "shortTitle",
+];
+
 /// What kind of text a block is, in words.
 fn block_what(doc: &Document, b: &Block) -> String {
     let name = doc
@@ -152,7 +163,12 @@ fn place(src: &str, index: &LineIndex, el: &Element) -> (u32, u32) {
 }
 
 /// The translation report of a checked book.
-pub fn coverage(src: &str, doc: &Document, book: &Book) -> Coverage {
+pub fn coverage(
+    src: &str,
+    doc: &Document,
+    links: &crate::format::links::Links,
+    book: &Book,
+) -> Coverage {
     let index = LineIndex::new(src);
     let langs: Vec<&str> = book.languages.iter().map(String::as_str).collect();
     let first = langs.first().copied().unwrap_or("en");
@@ -227,7 +243,9 @@ pub fn coverage(src: &str, doc: &Document, book: &Book) -> Coverage {
                 continue;
             }
             flush(&mut run, &mut missing);
-            if multi && !b.langs.iter().any(|l| l == "ui") {
+            // A chapter of one edition only holds no neutral text: it is in that language.
+            let editions = langs.iter().filter(|l| shows_in(&ch.langs, l)).count();
+            if multi && editions > 1 && !b.langs.iter().any(|l| l == "ui") {
                 if let (BlockKind::Paragraph(p), Some(el)) = (&b.kind, doc.elements.get(b.element))
                 {
                     if has_words(&p.raw.raw) {
@@ -246,19 +264,44 @@ pub fn coverage(src: &str, doc: &Document, book: &Book) -> Coverage {
         flush(&mut run, &mut missing);
     }
 
+    // Links that lead to what an edition lacks: plain text on its pages.
+    for dead in super::editions::links_to_missing(doc, links, book) {
+        // An included file's link: its text is not in `src` (see `Checked::src`).
+        let Some(link) = src.get(dead.span.start as usize..dead.span.end as usize) else {
+            continue;
+        };
+        let (line, column) = index.line_col(src, dead.span.start);
+        for l in &dead.lacking {
+            if let Some(k) = langs.iter().position(|x| x == l) {
+                missing[k].push(Item {
+                    line,
+                    column,
+                    what: format!("link to `{}`", dead.href),
+                    languages: Vec::new(),
+                    excerpt: excerpt(link),
+                });
+            }
+        }
+    }
+
     // Attributes: a text given for some languages and not for others.
     for (el, ch_langs, b_langs) in attr_owners {
+        let is_book = el.kind == schema::ElementKind::Book;
         let mut names: Vec<&str> = Vec::new();
         for a in &el.attrs {
             let base = a.base_name();
-            if a.name != base && !names.contains(&base) {
+            // The book's texts (on every page: title, copyright, ...) given once are in the
+            // first language, which the others then lack.
+            let book_text = is_book && multi && BOOK_TEXTS.contains(&base) && has_words(&a.value);
+            if (a.name != base || book_text) && !names.contains(&base) {
                 names.push(base);
             }
         }
         // Text attributes given only language-neutrally.
         if multi {
             for a in el.attrs.iter().filter(|a| a.name == a.base_name()) {
-                let text_attr = matches!(a.name.as_str(), "ca" | "title" | "subtitle" | "gaps");
+                let text_attr =
+                    matches!(a.name.as_str(), "ca" | "title" | "subtitle" | "gaps") && !is_book;
                 let has_variants = el
                     .attrs
                     .iter()

@@ -159,8 +159,12 @@ fn report(
         );
         // A book in several languages: say when one of them is not fully translated.
         if s.languages > 1 {
-            let c =
-                gobook::check::coverage::coverage(&file.text, &checked.doc, &checked.resolved.book);
+            let c = gobook::check::coverage::coverage(
+                &file.text,
+                &checked.doc,
+                &checked.links,
+                &checked.resolved.book,
+            );
             if let Some(line) = c.summary() {
                 eprintln!("{line}");
             }

@@ -47,6 +47,7 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
                 coverage = Some(gobook::check::coverage::coverage(
                     &f.text,
                     &checked.doc,
+                    &checked.links,
                     &checked.resolved.book,
                 ));
             }

@@ -82,6 +82,7 @@ codes! {
     LinkWithoutHref = "link-without-href", "An inline link has no `href`.";
     UnsafeLink = "unsafe-link", "A link's scheme is refused (only http(s), mailto, IDs and languages are allowed).";
     UnknownLink = "unknown-link", "A link names an ID no element has; the link is disabled.";
+    LinkToMissingEdition = "link-to-missing-edition", "A link leads to an element that some editions showing the link lack (a chapter in fewer languages); there the link is plain text.";
     UnknownStandardText = "unknown-standard-text", "`#...#` is not a standard text; it stays as written.";
     GameInfoNotSet = "game-info-not-set", "A game-info text (`#pb#`, ...) refers to Go data without that information; it stays as written.";
     CoordinateNotDrawn = "coordinate-not-drawn", "A coordinate in a diagram's text names a point where nothing is drawn; it stays as written.";

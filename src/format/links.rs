@@ -30,6 +30,10 @@ pub struct Links {
     pub para_ref: Vec<Option<usize>>,
     /// For paragraphs: what an inline `<dia>` without `base` is based on.
     pub inline_base: Vec<Option<usize>>,
+    /// For paragraphs and Go data: the Go data whose game info (`#pb#`) the text shows: the
+    /// diagram of `ref`, else the nearest earlier `::go` or diagram (a new game's `::go` after
+    /// the last diagram is the game the text is about); Go data shows its own.
+    pub info_from: Vec<Option<usize>>,
     ids: HashMap<String, Vec<usize>>,
     /// `::include` elements whose file's IDs are in `ids`, standing for those elements.
     includes: Vec<usize>,
@@ -110,6 +114,7 @@ pub fn link_with_included(
         size: vec![DEFAULT_SIZE; n],
         para_ref: vec![None; n],
         inline_base: vec![None; n],
+        info_from: vec![None; n],
         ids: HashMap::new(),
         includes: Vec::new(),
     };
@@ -155,9 +160,12 @@ pub fn link_with_included(
             last_go = None;
             last_dia = None;
         }
-        match el.kind {
+        // A misspelt Go element (`::diagram`) is linked as the one meant, so that what follows
+        // it starts from its position (see `ElementKind::checked_as`).
+        let kind = el.kind.checked_as(&el.name);
+        match kind {
             ElementKind::Go | ElementKind::Diagram(_) => {
-                let default = if el.kind == ElementKind::Diagram(DiagramKind::Var) {
+                let default = if kind == ElementKind::Diagram(DiagramKind::Var) {
                     last_dia
                 } else {
                     last_go
@@ -178,9 +186,10 @@ pub fn link_with_included(
                     None => default,
                 };
                 l.base[i] = base;
+                l.info_from[i] = Some(i);
                 l.size[i] =
                     own_size(el).unwrap_or_else(|| base.map(|b| l.size[b]).unwrap_or(DEFAULT_SIZE));
-                if el.kind == ElementKind::Go {
+                if kind == ElementKind::Go {
                     last_go = Some(i);
                 } else {
                     last_dia = Some(i);
@@ -221,6 +230,11 @@ pub fn link_with_included(
                 };
                 l.para_ref[i] = r;
                 l.inline_base[i] = r.or(last_go);
+                l.info_from[i] = if el.attr("ref").is_some() {
+                    r.or(last_go)
+                } else {
+                    last_dia.max(last_go)
+                };
                 if let Some(b) = l.inline_base[i] {
                     l.size[i] = l.size[b];
                 }

@@ -116,6 +116,21 @@ impl ElementKind {
     pub fn is_heading(self) -> bool {
         matches!(self, ElementKind::Paragraph(ParaKind::H(_)))
     }
+
+    /// The kind an element of the name `name` is checked as: its own, or for a name the
+    /// format does not know that is a typo of a Go element (`::diagram` for `::dia`), that
+    /// element's. It is still not shown, but what follows it starts from the position the
+    /// author meant, so a `::var` after it is checked against the right board.
+    pub fn checked_as(self, name: &str) -> ElementKind {
+        if self != ElementKind::Unknown || name.is_empty() {
+            return self;
+        }
+        // The same guess as the warning's "did you mean", so the two never disagree.
+        match crate::suggest::closest(name, ELEMENT_NAMES.iter().chain(LANGUAGES).copied()) {
+            Some(n) if ElementKind::from_name(n).is_go_data() => ElementKind::from_name(n),
+            _ => self,
+        }
+    }
 }
 
 /// The type of an attribute value.

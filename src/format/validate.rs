@@ -52,14 +52,28 @@ fn check_book_first(doc: &Document, diags: &mut Diagnostics) {
     }
 }
 
+/// For an unknown element checked as the Go element it misspells: what the check does meanwhile.
+fn meant_note(el: &Element) -> String {
+    let meant = el.kind.checked_as(&el.name);
+    if meant == el.kind {
+        return String::new();
+    }
+    let meant_name = schema::ELEMENT_NAMES
+        .iter()
+        .find(|n| ElementKind::from_name(n) == meant)
+        .unwrap_or(&"?");
+    format!(" (meanwhile checked as a `::{meant_name}`, so what follows starts from its position)")
+}
+
 fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &mut Diagnostics) {
     match el.kind {
         ElementKind::Unknown if !el.name.is_empty() => diags.warning(
             el.name_span,
             Code::UnknownElement,
             format!(
-                "`::{}` is not an element of the gobook format; it is kept but not shown{}",
+                "`::{}` is not an element of the gobook format; it is kept but not shown{}{}",
                 el.name,
+                meant_note(el),
                 crate::suggest::closest(
                     &el.name,
                     schema::ELEMENT_NAMES

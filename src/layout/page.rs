@@ -344,8 +344,8 @@ fn own_break(s: &Source, element: usize) -> Option<String> {
 
 /// The indentation of a paragraph in style `style` with `tabs` leading tabs and the
 /// indent attributes `spacing`: the style's, then `blockIndent`, `leftIndent` and the
-/// three single ones, each more specific than the one before; tabs add a standard indent
-/// each. `after_text`: a paragraph in the text style that follows another indents its
+/// three single ones, each more specific than the one before; leading tabs make the left
+/// indent a standard indent each. `after_text`: a paragraph in the text style that follows another indents its
 /// first line by 1 em.
 pub fn indent(
     style: ParaStyle,
@@ -397,9 +397,15 @@ pub fn indent(
     if let Some(v) = get("rightIndent") {
         i.right = v;
     }
-    let tabs = tabs as i64 * std;
-    i.first += tabs;
-    i.rest += tabs;
+    // The spec: "the paragraph is indented by the number of tabs times the standard
+    // indentation", so tabs set the left indent instead of adding to the style's (two
+    // tabs in the indent style are two standard indents, not three); a hanging indent
+    // keeps its hang beyond it.
+    if tabs > 0 {
+        let hang = (i.rest - i.first).max(0);
+        i.first = tabs as i64 * std;
+        i.rest = i.first + hang;
+    }
     i
 }
 
@@ -807,7 +813,10 @@ mod tests {
         assert_eq!(indent(ParaStyle::Normal, &[], 0, false), i(0, 0, 0));
         assert_eq!(indent(ParaStyle::Block, &[], 0, false), i(20, 20, 20));
         assert_eq!(indent(ParaStyle::Hanging, &[], 1, false), i(20, 40, 0));
-        assert_eq!(indent(ParaStyle::Indent, &[], 2, false), i(60, 60, 0));
+        // Two tabs are two standard indents, whatever the style's own (the spec).
+        assert_eq!(indent(ParaStyle::Indent, &[], 2, false), i(40, 40, 0));
+        assert_eq!(indent(ParaStyle::Block, &[], 2, false), i(40, 40, 20));
+        assert_eq!(indent(ParaStyle::Hanging, &[], 2, false), i(40, 60, 0));
         // The first line is measured from the margin, not from the hanging indent.
         let both = sp(&[("firstIndent", 20), ("hangingIndent", 10)]);
         assert_eq!(indent(ParaStyle::Normal, &both, 0, false), i(20, 10, 0));

@@ -9,6 +9,7 @@ use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, InlineFigure
 use crate::markup::{answers, img, interactive, rich, Dialect};
 use crate::resolve::caption::CaptionLines;
 use crate::resolve::model::{Book, DiagramWidth, ParaStyle};
+use crate::resolve::text::LinkTarget;
 use maud::{html, Markup, PreEscaped};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -275,6 +276,8 @@ fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
     let content = match &p.href {
         Some(t) => match link_href(t, w.links) {
             Some((href, _)) => html! { a.gb-block-link href=(href) { (content) } },
+            // In the book but not in this edition: the words without the link.
+            None if matches!(t, LinkTarget::Element(_)) => content,
             None => html! { span.gb-link-disabled { (content) } },
         },
         None => content,

@@ -4,7 +4,7 @@
 use crate::layout::links::{link_href, LinkContext};
 use crate::markup::{br, img, Dialect};
 use crate::point::{Color, Mark};
-use crate::resolve::text::Rich;
+use crate::resolve::text::{LinkTarget, Rich};
 use maud::{html, Markup, PreEscaped};
 
 /// Writes resolved text.
@@ -39,7 +39,11 @@ fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
                                 a href=(href) { (render(content, cx, d)) }
                             }
                         }
-                        None => span.gb-link-disabled title="not available" { (render(content, cx, d)) },
+                        // In the book but not in this edition (a chapter in fewer languages):
+                        // the words are the book's, only the link is not.
+                        None if matches!(target, LinkTarget::Element(_) | LinkTarget::Included { .. }) => (render(content, cx, d)),
+                        // The tooltip is English words: other editions show the grey alone.
+                        None => span.gb-link-disabled title=[(cx.plan.lang == "en").then_some("not available")] { (render(content, cx, d)) },
                     }
                 }
                 Rich::Diagram { diagram, content } => {

@@ -51,7 +51,7 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
     let to_play = d
         .show_to_play
         .then(|| i18n::to_play(d.to_play == Color::Black, lang));
-    let from_to = if d.show_from_to {
+    let from_to = if d.shows_from_to(lang) {
         d.number_range().map(|(a, b)| i18n::move_range(a, b, lang))
     } else {
         None

@@ -170,8 +170,7 @@ pub fn assemble(
         arrows: pairs("ar"),
         gaps: walked.gaps,
         gaps_setting,
-        show_from_to: flag("showFromTo")
-            .unwrap_or(kind == Some(DiagramKind::Fig) && !caption.is_set()),
+        show_from_to: flag("showFromTo"),
         show_to_play: flag("showToPlay").unwrap_or(kind == Some(DiagramKind::Prb)),
         show_coords: flag("showCoords").unwrap_or(inh.show_coords),
         caption,

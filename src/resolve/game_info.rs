@@ -30,7 +30,8 @@ pub fn is_code(code: &str) -> bool {
 }
 
 /// The value of game info `name` in `lang` for the text of paragraph `element`: from
-/// the Go data it refers to or last follows, else from the data that one is based on.
+/// the Go data it refers to or last follows (`Links::info_from`), else from the data
+/// that one is based on.
 pub fn value<'a>(
     info: &'a HashMap<usize, OwnGameInfo>,
     links: &Links,
@@ -38,7 +39,7 @@ pub fn value<'a>(
     name: &str,
     lang: &str,
 ) -> Option<&'a str> {
-    let mut at = links.inline_base.get(element).copied().flatten();
+    let mut at = links.info_from.get(element).copied().flatten();
     // Bases form a chain without cycles (links rejects them); the bound is a guard.
     for _ in 0..links.base.len().max(1) {
         let e = at?;

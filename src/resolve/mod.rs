@@ -165,7 +165,9 @@ fn resolve_inner(
                 para_spacing = None;
                 continue;
             }
-            ElementKind::Book | ElementKind::Comment | ElementKind::Unknown => continue,
+            ElementKind::Book | ElementKind::Comment => continue,
+            // A misspelt Go element is not shown, but its data is made: what follows starts from it.
+            ElementKind::Unknown if !el.kind.checked_as(&el.name).is_go_data() => continue,
             _ => {}
         }
         if r.book.chapters.is_empty() {
@@ -187,9 +189,9 @@ fn resolve_inner(
                 .show_coords
                 .unwrap_or(r.book.show_coords),
         };
-        let block_kind = match el.kind {
+        let block_kind = match el.kind.checked_as(&el.name) {
             ElementKind::Go | ElementKind::Diagram(_) => {
-                let role = Role::of(el.kind).expect("go data");
+                let role = Role::of(el.kind.checked_as(&el.name)).expect("go data");
                 let base = links.base[i].and_then(|b| data[b].as_deref());
                 if let Some(info) = game_info::own(el) {
                     r.game_info.insert(i, info);

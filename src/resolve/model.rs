@@ -408,8 +408,9 @@ pub struct Diagram {
     pub header: LangText,
     /// `hideInReplay`: points whose marks and labels the replay leaves out.
     pub hide_in_replay: Vec<Point>,
-    /// Show the move range in the caption.
-    pub show_from_to: bool,
+    /// `showFromTo`: whether the caption shows the move range; unset, a figure shows it
+    /// in each language its caption does not fill (see [`Diagram::shows_from_to`]).
+    pub show_from_to: Option<bool>,
     /// Show who is to play in the caption.
     pub show_to_play: bool,
     /// Draw coordinates.
@@ -431,6 +432,14 @@ pub struct Diagram {
 }
 
 impl Diagram {
+    /// Whether the caption in `lang` shows the move range: as `showFromTo` says, else for a
+    /// figure with no caption in that language (`ca_en` alone leaves the others the range).
+    pub fn shows_from_to(&self, lang: &str) -> bool {
+        self.show_from_to.unwrap_or(
+            self.role == DiagramRole::Block(DiagramKind::Fig) && self.caption.get(lang).is_none(),
+        )
+    }
+
     /// The correct sequences a reader of `lang` sees: the language's own, else the neutral ones.
     pub fn correct_in(&self, lang: &str) -> &[Sequence] {
         in_lang(&self.correct_by_lang, &self.correct, lang)

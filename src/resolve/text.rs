@@ -227,6 +227,12 @@ fn text_atoms(
     };
     while i < b.len() {
         let c = b[i];
+        // A backslash written as `\\`, so `C:\\temp` is not `C:` and a tab.
+        if c == b'\\' && b.get(i + 1) == Some(&b'\\') {
+            buf.push('\\');
+            i += 2;
+            continue;
+        }
         // Line breaks: in the source, or written as `\n`.
         if c == b'\n'
             || (c == b'\r' && b.get(i + 1) == Some(&b'\n'))

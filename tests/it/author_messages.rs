@@ -54,9 +54,9 @@ fn an_unknown_language_tag_names_the_attribute_as_meant() {
         &format!("{HEAD}::dia mv=D4 ca_jp=\"x\"\n"),
         "unknown-language",
     );
-    assert_eq!(m, "`jp` is not a language tag; did you mean `ca_ja`?");
+    assert_eq!(m, "`jp` is not a language tag, so `ca_jp` is used in no edition of the book (it has en); did you mean `ca_ja`?");
     let m = message(&format!("{HEAD}::p_jp Text.\n"), "unknown-language");
-    assert_eq!(m, "`jp` is not a language tag; did you mean `ja`?");
+    assert_eq!(m, "`jp` is not a language tag, so this element is shown in no edition of the book (it has en); did you mean `ja`?");
 }
 
 #[test]

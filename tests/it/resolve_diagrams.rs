@@ -60,7 +60,10 @@ fn figure_takes_a_range_of_the_game_and_numbers_from_at() {
         ]
     );
     assert_eq!(f.final_stones.len(), 4);
-    assert!(f.show_from_to, "fig without caption shows the move range");
+    assert!(
+        f.shows_from_to("en"),
+        "fig without caption shows the move range"
+    );
     assert_eq!(f.width.name(), "full");
     // A figure with `at` and no moves: the position before move 5.
     assert_eq!(d[1].stones.len(), 4);
@@ -75,14 +78,14 @@ fn defaults_of_fig_dia_var_prb() {
     );
     let (fig, dia, var, prb) = (&d[0], &d[1], &d[2], &d[3]);
     assert!(
-        !fig.show_from_to,
+        !fig.shows_from_to("en"),
         "a fig with a caption shows no range by default"
     );
     assert_eq!(
         (
             dia.first_number,
             dia.width.name(),
-            dia.show_from_to,
+            dia.shows_from_to("en"),
             dia.show_to_play
         ),
         (1, "dia", false, false)
