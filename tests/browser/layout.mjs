@@ -142,8 +142,8 @@ await scenario('indents: first line from the margin, hanging lines, right side, 
   // id: [first line, other lines, right side] in em from the column's edges.
   const want = {
     normal: [0, 0, 0], hanging: [0, 3, 0], first: [2, 1, 0], left: [3, 3, 0], right: [0, 0, 4],
-    blockind: [2, 2, 2], sblock: [2, 2, 2], sblock2: [6, 6, 2], shanging: [0, 2, 0],
-    shanging1: [2, 4, 0], sindent: [2, 2, 0], sindent1: [4, 4, 0],
+    blockind: [2, 2, 2], sblock: [2, 2, 2], sblock2: [4, 4, 2], shanging: [0, 2, 0],
+    shanging1: [2, 4, 0], sindent: [2, 2, 0], sindent1: [2, 2, 0],
   };
   const got = await measure(page, ids => {
     const c = column();
