@@ -222,11 +222,7 @@ fn problems_without_answer(
 /// advice depends on the rest of the book.
 fn at_without_base_fix(src: &str, doc: &Document, at: u32) -> String {
     use crate::format::schema::ElementKind;
-    let Some(i) = doc
-        .elements
-        .iter()
-        .position(|e| e.span.start <= at && at < e.span.end.max(e.span.start + 1))
-    else {
+    let Some(i) = doc.element_at(at) else {
         return String::new();
     };
     let el = &doc.elements[i];

@@ -49,11 +49,7 @@ fn in_editions(editions: &[String], book: &Book) -> String {
 /// editions the element (or the attribute) is shown, so the author sees what is lost.
 pub fn unknown_tag_note(doc: &Document, links: &Links, book: &Book, span: Span) -> String {
     let at = span.start;
-    let Some(i) = doc
-        .elements
-        .iter()
-        .position(|e| e.span.start <= at && at < e.span.end.max(e.span.start + 1))
-    else {
+    let Some(i) = doc.element_at(at) else {
         return String::new();
     };
     let el = &doc.elements[i];

@@ -134,11 +134,7 @@ impl Writer for EpubBuild {
                 ))
             })
             .collect::<Result<_, BuildError>>()?;
-        (opts.progress)(&format!(
-            "{} e-book{}",
-            epubs.len(),
-            if epubs.len() == 1 { "" } else { "s" }
-        ));
+        (opts.progress)(&editions::counted(epubs.len(), "e-book"));
         let (files, put_aside) = editions::write(&out_dir, epubs, self.force)?;
         Ok(Summary {
             files,

@@ -18,6 +18,15 @@ pub struct Document {
     pub crlf: bool,
 }
 
+impl Document {
+    /// The index of the element whose text holds byte `at` (an empty element holds its start).
+    pub fn element_at(&self, at: u32) -> Option<usize> {
+        self.elements
+            .iter()
+            .position(|e| e.span.start <= at && at < e.span.end.max(e.span.start + 1))
+    }
+}
+
 /// One element: `::name_langs(#id) attr=value ... value`, or a plain paragraph.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Element {

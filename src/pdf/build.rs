@@ -73,11 +73,7 @@ impl Writer for PdfBuild {
             .collect::<Result<_, BuildError>>()?;
         // typst keeps what it computed for a next compilation; a build makes no other.
         typst::comemo::evict(0);
-        (input.opts.progress)(&format!(
-            "{} PDF{}",
-            pdfs.len(),
-            if pdfs.len() == 1 { "" } else { "s" }
-        ));
+        (input.opts.progress)(&editions::counted(pdfs.len(), "PDF"));
         let (files, put_aside) = editions::write(&out_dir, pdfs, self.force)?;
         Ok(Summary {
             files,

@@ -7,6 +7,11 @@ use crate::project::error::{io, ProjectError};
 use crate::project::output;
 use std::path::{Path, PathBuf};
 
+/// The progress line for `n` written editions: "1 PDF", "2 e-books".
+pub fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// `ID-LANG.EXT`, with every character a file name should not hold replaced.
 pub fn file_name(id: &str, lang: &str, ext: &str) -> String {
     let clean: String = id
