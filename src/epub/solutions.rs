@@ -1,7 +1,8 @@
 //! Problem solutions for e-books, where there is no script to play them out: at the end
 //! of a chapter, each problem's answers, correct and wrong, drawn as numbered diagrams
-//! with their lines and comments as captions, folded behind `<details>`
-//! (reading systems without `<details>` show it open, as a printed book's answers).
+//! with their lines and comments as captions, open as a printed book's answers. Not behind
+//! `<details>`: calibre's PDF of an AZW3 (the route to Kindle) drew a closed disclosure's
+//! summary without its answers, and the answers already wait at the chapter's end.
 
 use crate::i18n::{ui, UiWord};
 use crate::layout::page::{Block, Figure};
@@ -33,10 +34,9 @@ pub fn chapter_solutions(book: &Book, blocks: &[Block], lang: &str) -> Markup {
 fn solution(book: &Book, f: &Figure, lang: &str) -> Markup {
     let name = problem_name(f, lang);
     html! {
-        details.gb-solution id={ "solution-" (f.anchor) } {
-            // Nothing interactive inside a summary (a link there cannot be reached on its
-            // own): the way back to the problem comes after the answers.
-            summary { (ui(UiWord::Solution, lang)) " – " (name) }
+        div.gb-solution id={ "solution-" (f.anchor) } {
+            // The way back to the problem comes after the answers, as the reader ends there.
+            p.gb-solution-title { (ui(UiWord::Solution, lang)) " – " (name) }
             (answer_figures(book, f, lang, &format!("sol{}", f.diagram)))
             p.gb-solution-back { a href={ "#" (f.anchor) } { "↑ " (name) } }
         }

@@ -307,23 +307,27 @@ fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
     };
     // The inline diagrams of a linked paragraph have no link to open them.
     let inline = html! { @if !linked { @for f in &p.inline { (inline_figure(w, f)) } } };
-    if p.hint {
-        // An e-book names the hint with a noun: a reader without `<details>`, or its text
-        // through calibre, shows the summary as a line before the hint, where "Show hint"
-        // would be a button that is not there.
-        let label = match w.dialect {
-            Dialect::Html => UiWord::ShowHint,
-            Dialect::Xhtml => UiWord::Hint,
-        };
-        html! {
+    if !p.hint {
+        return html! { (inner) (inline) };
+    }
+    match w.dialect {
+        Dialect::Html => html! {
             details.gb-hint {
-                summary { (ui(label, w.lang())) }
+                summary { (ui(UiWord::ShowHint, w.lang())) }
                 (inner)
                 (inline)
             }
-        }
-    } else {
-        html! { (inner) (inline) }
+        },
+        // An e-book prints the hint under its name, as a printed book does: calibre's PDF of
+        // an AZW3 (the route to Kindle) drew a closed `<details>` as its summary alone, and
+        // "Show hint" would name a button that is not there.
+        Dialect::Xhtml => html! {
+            div.gb-hint {
+                p.gb-hint-title { (ui(UiWord::Hint, w.lang())) }
+                (inner)
+                (inline)
+            }
+        },
     }
 }
 

@@ -444,7 +444,7 @@ if (epubDir) {
     const f = await feedback(page, fig);
     check(f.cls.includes('gb-right') && f.text.includes('White is dead.'), `feedback ${JSON.stringify(f)}`);
     check((await liveStones(page, fig)).B1 === 'b', 'the answer is on the board');
-    check(await page.$eval('.gb-solutions > details.gb-solution', d => getComputedStyle(d).display !== 'none'), 'the answers at the end of the chapter stay');
+    check(await page.$eval('.gb-solutions > .gb-solution .gb-answer', d => d.getBoundingClientRect().height > 0), 'the answers at the end of the chapter stay, open');
     await page.close();
   });
 
@@ -454,7 +454,8 @@ if (epubDir) {
     await page.goto(pathToFileURL(join(epubDir, 'OEBPS/text/problems.xhtml')).href);
     check(await page.$eval('#prb1 > svg.gb', s => getComputedStyle(s).display !== 'none'), 'static diagram');
     check((await page.$$('.gb-bar')).length === 0, 'no dead buttons');
-    check(await page.$eval('.gb-solutions > details.gb-solution', d => getComputedStyle(d).display !== 'none'), 'the solutions in disclosures after the chapter');
+    check(await page.$eval('.gb-solutions > .gb-solution .gb-answer', d => d.getBoundingClientRect().height > 0), 'the solutions open after the chapter, as in a printed book');
+    check(await page.$eval('.gb-hint', h => h.localName === 'div' && h.textContent.length > 10 && h.getBoundingClientRect().height > 20), 'a hint printed under its name, not folded');
     check((await page.$$('.gb-solutions .gb-answer svg.gb')).length >= 2, 'each answer drawn');
     await plain.close();
   });

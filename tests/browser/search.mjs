@@ -157,6 +157,16 @@ for (const [stones, what] of [
   await wide.context().close();
   const phone = await open(web + 'en/index.html', { viewport: { width: 390, height: 844 }, isMobile: true });
   check(!(await phone.$eval('#gb-side-box', d => d.open)), 'sidebar: folded away on a phone');
+  // On a phone the pattern board covers the page: Escape closes it, back to its button.
+  await phone.click('#gb-pos-open');
+  await phone.waitForSelector('.gb-pat');
+  await phone.keyboard.press('Escape');
+  const closed = await phone.evaluate(() => ({
+    hidden: document.getElementById('gb-pos').hidden,
+    expanded: document.getElementById('gb-pos-open').getAttribute('aria-expanded'),
+    focus: document.activeElement.id,
+  }));
+  check(closed.hidden && closed.expanded === 'false' && closed.focus === 'gb-pos-open', 'positions: Escape closes the pattern board on a phone', JSON.stringify(closed));
   await phone.context().close();
   const noScript = await open(web + 'en/index.html', { javaScriptEnabled: false });
   await noScript.click('#gb-side-box summary');

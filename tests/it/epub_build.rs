@@ -362,7 +362,7 @@ fn the_example_gives_one_book_per_language_beside_the_site() {
         "problems and their solutions are drawn"
     );
     assert!(
-        problems.contains("<details class=\"gb-solution\"") && problems.contains("White is dead."),
+        problems.contains("<div class=\"gb-solution\"") && problems.contains("White is dead."),
         "{problems}"
     );
     assert!(
@@ -434,7 +434,9 @@ fn chapters_with_interactive_diagrams_carry_the_script_and_its_words() {
         "{problems}"
     );
     assert!(
-        problems.contains(r#"<details class="gb-solution" id="solution-prb1"><summary>Lösung – "#),
+        problems.contains(
+            r#"<div class="gb-solution" id="solution-prb1"><p class="gb-solution-title">Lösung – "#
+        ),
         "{problems}"
     );
 }

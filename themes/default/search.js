@@ -188,6 +188,14 @@ box.addEventListener('keydown', e => {
     e.preventDefault();
     moveIn(e.target, -1);
   } else if (e.key === 'Escape') {
+    // The pattern board closes first, back to its button; then the results, back to the box.
+    if (posPanel && !posPanel.hidden) {
+      posOpen.setAttribute('aria-expanded', 'false');
+      posPanel.hidden = true;
+      sync();
+      posOpen.focus();
+      return;
+    }
     hide();
     input.focus();
   }
