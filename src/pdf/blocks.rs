@@ -13,6 +13,24 @@ use crate::layout::plan::Plan;
 use crate::resolve::model::{Book, DiagramWidth};
 use typst::foundations::Bytes;
 
+/// A diagram drawn for typst.
+pub struct Drawing {
+    /// Its virtual path.
+    pub path: String,
+    /// Its printed width in mm.
+    pub width: f64,
+    /// Its title and description, the alternative text PDF/UA asks of every picture.
+    pub alt: String,
+}
+
+impl Drawing {
+    /// The same drawing printed `width` mm wide at most.
+    pub fn at_most(mut self, width: f64) -> Drawing {
+        self.width = self.width.min(width);
+        self
+    }
+}
+
 /// Finds a local image of the book by the path it names it with: its bytes and typst's
 /// name of its format.
 pub type ImageLookup<'a> = &'a dyn Fn(&str) -> Option<(Vec<u8>, &'static str)>;
@@ -34,17 +52,22 @@ pub struct Chapters<'a> {
 }
 
 impl Chapters<'_> {
-    /// Draws `board` as an SVG file for typst; gives its path and its printed width in
-    /// mm at the book's scale.
-    pub fn diagram_file(&mut self, board: &BoardDiagram) -> (String, f64) {
+    /// Draws `board` as an SVG file for typst: its path, its printed width in mm at the
+    /// book's scale, and its words for a reader who cannot see it.
+    pub fn diagram_file(&mut self, board: &BoardDiagram) -> Drawing {
         let svg = crate::render::svg::render_standalone(board);
         // typst draws SVG through usvg, which reads no CSS custom properties.
-        let svg = crate::render::png::without_css_variables(&svg);
+        let svg = embolden(&crate::render::png::without_css_variables(&svg));
         let units = view_box_width(&svg).unwrap_or(600.0);
         let unit = crate::render::svg::geometry(board.coordinates)[0] as f64;
         let path = format!("/d/{}.svg", self.files.len());
+        let alt = alt_text(&svg);
         self.files.push((path.clone(), Bytes::from_string(svg)));
-        (path, units / unit * self.settings.line_mm)
+        Drawing {
+            path,
+            width: units / unit * self.settings.line_mm,
+            alt,
+        }
     }
 
     /// The blocks of the chapter on page `page` as markup.
@@ -132,12 +155,13 @@ impl Chapters<'_> {
         let mut out = format!("{body}\n\n");
         for f in &p.inline {
             let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
-            let (path, w) = self.diagram_file(&board);
+            let drawing = self
+                .diagram_file(&board)
+                .at_most(self.settings.text_width() * 0.6);
             let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
             out.push_str(&figure_call(
                 &key(page, &format!("inline-{}", f.diagram)),
-                w.min(self.settings.text_width() * 0.6),
-                &path,
+                &drawing,
                 None,
                 cap,
                 f.caption.gaps.as_deref().map(markup),
@@ -150,15 +174,16 @@ impl Chapters<'_> {
     /// A figure's call at `share` of the column's width at most.
     fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
         let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
-        let (path, w) = self.diagram_file(&board);
-        let width = w.min(self.settings.text_width() * share - if share < 1.0 { 3.0 } else { 0.0 });
+        let gutter = if share < 1.0 { 3.0 } else { 0.0 };
+        let drawing = self
+            .diagram_file(&board)
+            .at_most(self.settings.text_width() * share - gutter);
         let question = f.question.as_ref().map(|q| rich(self.plan, q));
         let c = &f.caption;
         let title = c.title();
         let mut call = figure_call(
             &key(page, &f.anchor),
-            width,
-            &path,
+            &drawing,
             question,
             (!title.is_empty()).then(|| markup(&title)),
             c.gaps.as_deref().map(markup),
@@ -225,7 +250,10 @@ impl Chapters<'_> {
                 let cap = caption
                     .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
                     .unwrap_or_else(|| "none".into());
-                format!("#block(breakable: false, width: 100%, align(center, {{image({}, width: {scale:.0}%); {cap}}})){label}\n\n", string(&path))
+                let alt = Some(img.alt.trim())
+                    .filter(|a| !a.is_empty())
+                    .unwrap_or(crate::i18n::ui(crate::i18n::UiWord::Figure, self.lang));
+                format!("#block(breakable: false, width: 100%, align(center, {{image({}, width: {scale:.0}%, alt: {}); {cap}}})){label}\n\n", string(&path), string(alt))
             }
             None => caption
                 .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))
@@ -235,10 +263,9 @@ impl Chapters<'_> {
 }
 
 /// The frame's call that prints a diagram (see `gb-figure` in `frame.typ`).
-fn figure_call(
+pub fn figure_call(
     k: &str,
-    width: f64,
-    path: &str,
+    d: &Drawing,
     question: Option<String>,
     caption: Option<String>,
     gaps: Option<String>,
@@ -246,9 +273,11 @@ fn figure_call(
     let opt =
         |name: &str, v: Option<String>| v.map(|v| format!(", {name}: [{v}]")).unwrap_or_default();
     format!(
-        "#gb-figure({}, {width:.1}mm, {}{}{}{})",
+        "#gb-figure({}, {:.1}mm, {}, alt: {}{}{}{})",
         string(k),
-        string(path),
+        d.width,
+        string(&d.path),
+        string(&d.alt),
         opt("question", question),
         opt("caption", caption),
         opt("gaps", gaps)
@@ -258,6 +287,56 @@ fn figure_call(
 /// Whether a block is a full-width problem standing alone.
 fn is_problem(b: &Block) -> bool {
     matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != DiagramWidth::Dia)
+}
+
+/// The diagram's numbers and letters in bold, as printed Go books set them: each group
+/// of texts (`<g ... fill="C" font-size="N">`) also stroked in its fill colour. The
+/// bundled sans has no bold face, and the site's SVG stays as it is.
+fn embolden(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len() + 256);
+    let mut rest = svg;
+    while let Some(at) = rest.find("<g ") {
+        let end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
+        let tag = &rest[at..end];
+        out.push_str(&rest[..end]);
+        if tag.contains(" font-size=\"") {
+            if let Some(fill) = tag
+                .split(" fill=\"")
+                .nth(1)
+                .and_then(|f| f.split('"').next())
+            {
+                out.push_str(&format!(
+                    " stroke=\"{fill}\" stroke-width=\".7\" stroke-linejoin=\"round\""
+                ));
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An SVG's title and description as plain text: "Dia. 1. 19x19 board ...".
+fn alt_text(svg: &str) -> String {
+    let between = |open: &str, close: &str| {
+        let start = svg.find(open)? + open.len();
+        let end = start + svg[start..].find(close)?;
+        Some(unescape(&svg[start..end]))
+    };
+    let parts: Vec<String> = [between("<title>", "</title>"), between("<desc>", "</desc>")]
+        .into_iter()
+        .flatten()
+        .filter(|t| !t.trim().is_empty())
+        .collect();
+    parts.join(". ")
+}
+
+/// The text of XML character data as [`crate::escape`] writes it.
+fn unescape(xml: &str) -> String {
+    xml.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
 }
 
 /// The width of an SVG's `viewBox`, in its user units.

@@ -53,6 +53,7 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
     let mut out = format!(
         "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
          #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
+         #let gb-ref-around = {around}\n\
          #set document(title: gb-title, author: ({authors}))\n\
          #set text(font: gb-fonts, size: 10pt, lang: {lang}{region}, hyphenate: true)\n",
         title = string(f.title),
@@ -60,6 +61,12 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
         right = s.right_hand_chapters,
         dia = string(super::fonts::DIAGRAM_FAMILY),
         lang = string(f.lang),
+        // What sets a page reference after a link: ", p. 12", or "（p. 12）" in unspaced text.
+        around = if matches!(f.lang, "ja" | "zh") {
+            "(\"（\", \"）\")"
+        } else {
+            "(\", \", \"\")"
+        },
     );
     out.push_str(FRAME);
     // The page's furniture calls the frame's functions: set after them.
