@@ -55,12 +55,13 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
          #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
          #let gb-ref-around = {around}\n\
          #set document(title: gb-title, author: ({authors}))\n\
-         #set text(font: gb-fonts, size: 10pt, lang: {lang}{region}, hyphenate: true)\n",
+         #set text(font: gb-fonts, size: {size}pt, lang: {lang}{region}, hyphenate: true)\n",
         title = string(f.title),
         page = string(f.page_word),
         right = s.right_hand_chapters,
         dia = string(super::fonts::DIAGRAM_FAMILY),
         lang = string(f.lang),
+        size = s.text_pt(),
         // What sets a page reference after a link: ", p. 12", or "（p. 12）" in unspaced text.
         around = if matches!(f.lang, "ja" | "zh") {
             "(\"（\", \"）\")"
