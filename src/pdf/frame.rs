@@ -107,7 +107,12 @@ fn title_page(f: &Front) -> String {
             .unwrap_or_default()
     };
     let mut out = String::from("\n#page(header: none, footer: none)[#set align(center)\n#v(25%)\n");
-    out.push_str(&line("2.2em", Some(f.title), "1.2em"));
+    // The title is the document's first heading, of level 1, as PDF/UA asks; it leads
+    // neither the contents nor the bookmarks.
+    out.push_str(&format!(
+        "#[#show heading: set text(size: 2.2em, weight: \"regular\")\n#show heading: it => block(below: 1.2em, it.body)\n#heading(level: 1, outlined: false, bookmarked: false)[{}]]\n",
+        markup(f.title)
+    ));
     out.push_str(&line("1.3em", f.subtitle, "3em"));
     out.push_str(&line("1.2em", f.author, "1em"));
     out.push_str("#v(1fr)\n");
