@@ -144,11 +144,16 @@ impl Chapters<'_> {
                     Some("right") => "#set align(right)\n",
                     _ => "",
                 };
+                // A first line's indent only where there is one: alone before a block (a
+                // hint) it would make an empty line of its own.
+                let first = match i.first - i.rest {
+                    0 => String::new(),
+                    d => format!("#h({:.1}em)", d as f64 / 10.0),
+                };
                 format!(
-                    "#block(inset: (left: {:.1}em, right: {:.1}em))[{align}#h({:.1}em){text}]{label}",
+                    "#block(inset: (left: {:.1}em, right: {:.1}em))[{align}{first}{text}]{label}",
                     i.rest as f64 / 10.0,
                     i.right as f64 / 10.0,
-                    (i.first - i.rest) as f64 / 10.0
                 )
             }
         };
@@ -225,7 +230,7 @@ impl Chapters<'_> {
     fn cell(&mut self, page: usize, f: &Figure, text: &[Block], share: f64) -> String {
         let fig = self.figure(page, f, share);
         let body: String = text.iter().map(|b| self.block(page, b)).collect();
-        format!("[{fig}\n{body}]")
+        format!("[{fig}{body}]")
     }
 
     fn row(&mut self, page: usize, cells: &[Cell]) -> String {

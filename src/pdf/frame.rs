@@ -53,7 +53,7 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
     let mut out = format!(
         "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
          #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
-         #let gb-ref-around = {around}\n\
+         #let gb-ref-around = {around}\n#let gb-number-first = {first}\n\
          #set document(title: gb-title, author: ({authors}))\n\
          #set text(font: gb-fonts, size: {size}pt, lang: {lang}{region}, hyphenate: true)\n",
         title = string(f.title),
@@ -62,6 +62,8 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
         dia = string(super::fonts::DIAGRAM_FAMILY),
         lang = string(f.lang),
         size = s.text_pt(),
+        // Chinese, Japanese and Korean put the page's number before its word: "12頁".
+        first = matches!(f.lang, "ja" | "zh" | "ko"),
         // What sets a page reference after a link: ", p. 12", or "（p. 12）" in unspaced text.
         around = if matches!(f.lang, "ja" | "zh") {
             "(\"（\", \"）\")"

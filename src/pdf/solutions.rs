@@ -62,7 +62,12 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
                 .diagram_file(&board)
                 .at_most(c.settings.text_width() / 2.0 - 3.0);
             let line = numbered_line(&a.sequence, answer_player(d), lang);
-            let mut words = format!("#strong[{}:] {}", markup(&verdict), markup(&line));
+            let colon = if crate::i18n::unspaced(lang) {
+                "："
+            } else {
+                ": "
+            };
+            let mut words = format!("#strong[{}{colon}]{}", markup(&verdict), markup(&line));
             if !a.comment.is_empty() {
                 words.push_str(&format!(" – {}", markup(&a.comment)));
             }
@@ -75,7 +80,7 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
             );
             // The problem's name and page above the board, the line in words under it.
             let header = format!(
-                "{} #gb-page-of({})",
+                "{}#gb-page-of({})",
                 markup(&name),
                 string(&key(p.page, &f.anchor))
             );

@@ -32,11 +32,22 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
     let (markup, files) = source(p, l);
     let named = p.settings.cjk_font.as_deref();
     let fonts = fonts::for_text(&markup, named, p.input.book_dir).map_err(BuildError::Print)?;
-    // The font for other characters is known only now: the frame names it first after the text's.
+    // The font for other characters is known only now. A Chinese, Japanese or Korean
+    // edition is set in it, Latin letters too, as books in those languages are; any other
+    // edition keeps its Latin text in the bundled face and takes only what that lacks.
+    let text_family = super::escape::string(fonts::TEXT_FAMILY);
     let markup = match &fonts.extra_family {
-        Some(f) => markup.replacen(
+        Some(f) if matches!(l.plan.lang.as_str(), "ja" | "ko" | "cn" | "tw") => markup.replacen(
             "#let gb-fonts = (",
             &format!("#let gb-fonts = ({}, ", super::escape::string(f)),
+            1,
+        ),
+        Some(f) => markup.replacen(
+            &format!("#let gb-fonts = ({text_family}, "),
+            &format!(
+                "#let gb-fonts = ({text_family}, {}, ",
+                super::escape::string(f)
+            ),
             1,
         ),
         None => markup,

@@ -168,9 +168,9 @@ fn a_problem_book_prints_questions_then_answers_with_hints_as_text() {
             // The answers after the chapter's problems, each naming its problem and page,
             // its moves by the numbers on its board (no coordinates), where a move fell on
             // a stone in its gaps line.
-            "Problem 1 p.",
+            "Problem 1, p.",
             "Correct: Black 1, White 2, Black 3 – Snapback.",
-            "Problem 2 p.",
+            "Problem 2, p.",
             "Correct: Black 1, White 2 … Black 11",
         ],
     );
@@ -184,9 +184,9 @@ fn a_problem_book_prints_questions_then_answers_with_hints_as_text() {
     for k in 1..=4 {
         // The page an answer names is the page its question is on, before the answers.
         let question = page_of(&p, &format!("Problem {k}\n")).unwrap();
-        let named = number_after(&p.concat(), &format!("Problem {k} p."));
+        let named = number_after(&p.concat(), &format!("Problem {k}, p."));
         assert_eq!(named, question, "Problem {k}");
-        let answers = page_of(&p, &format!("Problem {k} p.")).unwrap();
+        let answers = page_of(&p, &format!("Problem {k}, p.")).unwrap();
         assert!(answers > question, "Problem {k}'s answer on page {answers}");
         // An answer's words never name a point by its coordinates.
         let solutions = &p[answers - 1];
@@ -276,7 +276,7 @@ fn trim_size_and_scale_come_from_gobook_toml() {
     assert!(i.contains("Page size:       432 x 648 pts"), "{i}");
     let t = text(&files[0]).unwrap();
     // All answers at the end of the book: after the last chapter's problems.
-    assert_in_order(&t, &["Problem 8", "Problem 1 p.", "Problem 8 p."]);
+    assert_in_order(&t, &["Problem 8", "Problem 1, p.", "Problem 8, p."]);
 }
 
 #[test]
