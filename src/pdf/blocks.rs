@@ -354,3 +354,54 @@ fn view_box_width(svg: &str) -> Option<f64> {
         .collect();
     vals.get(2).copied()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::diagram::NumberedStone;
+    use crate::point::{Color, Point};
+
+    #[test]
+    fn numerals_print_bold_at_about_half_the_line_spacing_with_the_words_as_alt_text() {
+        let d = BoardDiagram {
+            size: 19,
+            numbered: vec![
+                NumberedStone {
+                    point: Point::parse_standard("D4").unwrap(),
+                    color: Color::Black,
+                    label: "1".into(),
+                },
+                NumberedStone {
+                    point: Point::parse_standard("Q16").unwrap(),
+                    color: Color::White,
+                    label: "2".into(),
+                },
+            ],
+            title: "Dia. 1 & <2>".into(),
+            ..Default::default()
+        };
+        let svg = crate::render::svg::render_standalone(&d);
+        let bold = embolden(&svg);
+        // Each group of numbers is stroked in its own fill colour: white on black, black on white.
+        assert!(
+            bold.contains(r##"fill="#fff" font-size="14" stroke="#fff" stroke-width=".7""##),
+            "{bold}"
+        );
+        assert!(
+            bold.contains(r##"fill="#111" font-size="14" stroke="#111" stroke-width=".7""##),
+            "{bold}"
+        );
+        assert_eq!(
+            bold.len() - svg.len(),
+            2 * r##" stroke="#fff" stroke-width=".7" stroke-linejoin="round""##.len()
+        );
+        // 14 units of text on lines 24 units apart: digits (0.73 em high) of 0.43 the spacing.
+        let unit = crate::render::svg::geometry(false)[0] as f64;
+        assert!((0.5..=0.65).contains(&(14.0 / unit)));
+        assert!(
+            alt_text(&svg).starts_with("Dia. 1 & <2>. 19x19 board"),
+            "{}",
+            alt_text(&svg)
+        );
+    }
+}

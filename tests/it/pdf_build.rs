@@ -157,8 +157,11 @@ fn a_problem_book_prints_questions_then_answers_with_hints_as_text() {
     assert_in_order(
         &t,
         &[
+            // The title page, the copyright page on its back, then the contents.
             "Eight Classic Problems",
             "Vital points, snapback and a ladder",
+            "gobook example",
+            "CC0: use these problems freely.",
             "Contents",
             "Elementary",
             "Problem 1",
