@@ -497,7 +497,13 @@ fn printed_book(dir: &Path) -> PathBuf {
     }
     s.push_str("::chapter(#second) shortTitle=\"Second\" shortTitle_de=\"Zweites\"\n\n::h2_en The Second Chapter\n\n::h2_de Das zweite Kapitel\n\n");
     s.push_str(&format!("::en See <a href=d5>Dia. 5</a> for the shape. {en}\n\n::de Siehe <a href=d5>Dia. 5</a> für die Form. {de}\n\n::en {en}\n\n::de {de}\n\n"));
-    s.push_str("::chapter(#third) shortTitle=\"Third\"\n\n::h2_en The Third Chapter\n\n::h2_de Das dritte Kapitel\n\nThe end.\n");
+    s.push_str("::chapter(#third) shortTitle=\"Third\"\n\n::h2_en The Third Chapter\n\n::h2_de Das dritte Kapitel\n\nThe end.\n\n::img url=\"page.png\" ca=\"A page\"\n");
+    // A picture (a screenshot of 467 x 662 pixels), printed as the book gives it.
+    std::fs::copy(
+        common::root().join("docs/screenshots/pdf-japanese.png"),
+        dir.join("page.png"),
+    )
+    .unwrap();
     let book = dir.join("printed.gobook");
     std::fs::write(&book, s).unwrap();
     book
@@ -689,6 +695,15 @@ fn a_printed_book_keeps_figures_whole_with_heads_contents_page_references_and_hy
             pdf.display()
         );
     }
+    // Images at print resolution: every pixel of the book's picture is in the PDF.
+    let images = poppler("pdfimages", &["-list", en.to_str().unwrap()]).unwrap();
+    assert!(
+        images
+            .lines()
+            .any(|l| l.split_whitespace().nth(3) == Some("467")
+                && l.split_whitespace().nth(4) == Some("662")),
+        "{images}"
+    );
     let t = text(de).unwrap();
     assert!(
         t.contains("Siehe Dia. 5, S.") || t.contains("Siehe Dia. 5, p."),
