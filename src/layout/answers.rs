@@ -47,7 +47,7 @@ pub fn answers(book: &Book, d: &Diagram, lang: &str) -> Vec<Answer> {
 
 /// Who plays an answer's first move: the player after the problem's own moves, as the
 /// reader plays on from the position the problem shows (and as the script does).
-fn answer_player(d: &Diagram) -> Color {
+pub fn answer_player(d: &Diagram) -> Color {
     d.moves.last().map_or(d.to_play, |m| m.color.opponent())
 }
 

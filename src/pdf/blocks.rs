@@ -13,6 +13,24 @@ use crate::layout::plan::Plan;
 use crate::resolve::model::{Book, DiagramWidth};
 use typst::foundations::Bytes;
 
+/// A diagram drawn for typst.
+pub struct Drawing {
+    /// Its virtual path.
+    pub path: String,
+    /// Its printed width in mm.
+    pub width: f64,
+    /// Its title and description, the alternative text PDF/UA asks of every picture.
+    pub alt: String,
+}
+
+impl Drawing {
+    /// The same drawing printed `width` mm wide at most.
+    pub fn at_most(mut self, width: f64) -> Drawing {
+        self.width = self.width.min(width);
+        self
+    }
+}
+
 /// Finds a local image of the book by the path it names it with: its bytes and typst's
 /// name of its format.
 pub type ImageLookup<'a> = &'a dyn Fn(&str) -> Option<(Vec<u8>, &'static str)>;
@@ -34,17 +52,22 @@ pub struct Chapters<'a> {
 }
 
 impl Chapters<'_> {
-    /// Draws `board` as an SVG file for typst; gives its path and its printed width in
-    /// mm at the book's scale.
-    pub fn diagram_file(&mut self, board: &BoardDiagram) -> (String, f64) {
+    /// Draws `board` as an SVG file for typst: its path, its printed width in mm at the
+    /// book's scale, and its words for a reader who cannot see it.
+    pub fn diagram_file(&mut self, board: &BoardDiagram) -> Drawing {
         let svg = crate::render::svg::render_standalone(board);
         // typst draws SVG through usvg, which reads no CSS custom properties.
-        let svg = crate::render::png::without_css_variables(&svg);
+        let svg = embolden(&crate::render::png::without_css_variables(&svg));
         let units = view_box_width(&svg).unwrap_or(600.0);
         let unit = crate::render::svg::geometry(board.coordinates)[0] as f64;
         let path = format!("/d/{}.svg", self.files.len());
+        let alt = alt_text(&svg);
         self.files.push((path.clone(), Bytes::from_string(svg)));
-        (path, units / unit * self.settings.line_mm)
+        Drawing {
+            path,
+            width: units / unit * self.settings.line_mm,
+            alt,
+        }
     }
 
     /// The blocks of the chapter on page `page` as markup.
@@ -121,23 +144,29 @@ impl Chapters<'_> {
                     Some("right") => "#set align(right)\n",
                     _ => "",
                 };
+                // A first line's indent only where there is one: alone before a block (a
+                // hint) it would make an empty line of its own.
+                let first = match i.first - i.rest {
+                    0 => String::new(),
+                    d => format!("#h({:.1}em)", d as f64 / 10.0),
+                };
                 format!(
-                    "#block(inset: (left: {:.1}em, right: {:.1}em))[{align}#h({:.1}em){text}]{label}",
+                    "#block(inset: (left: {:.1}em, right: {:.1}em))[{align}{first}{text}]{label}",
                     i.rest as f64 / 10.0,
                     i.right as f64 / 10.0,
-                    (i.first - i.rest) as f64 / 10.0
                 )
             }
         };
         let mut out = format!("{body}\n\n");
         for f in &p.inline {
             let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
-            let (path, w) = self.diagram_file(&board);
+            let drawing = self
+                .diagram_file(&board)
+                .at_most(self.settings.text_width() * 0.6);
             let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
             out.push_str(&figure_call(
                 &key(page, &format!("inline-{}", f.diagram)),
-                w.min(self.settings.text_width() * 0.6),
-                &path,
+                &drawing,
                 None,
                 cap,
                 f.caption.gaps.as_deref().map(markup),
@@ -150,15 +179,16 @@ impl Chapters<'_> {
     /// A figure's call at `share` of the column's width at most.
     fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
         let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
-        let (path, w) = self.diagram_file(&board);
-        let width = w.min(self.settings.text_width() * share - if share < 1.0 { 3.0 } else { 0.0 });
+        let gutter = if share < 1.0 { 3.0 } else { 0.0 };
+        let drawing = self
+            .diagram_file(&board)
+            .at_most(self.settings.text_width() * share - gutter);
         let question = f.question.as_ref().map(|q| rich(self.plan, q));
         let c = &f.caption;
         let title = c.title();
         let mut call = figure_call(
             &key(page, &f.anchor),
-            width,
-            &path,
+            &drawing,
             question,
             (!title.is_empty()).then(|| markup(&title)),
             c.gaps.as_deref().map(markup),
@@ -200,7 +230,7 @@ impl Chapters<'_> {
     fn cell(&mut self, page: usize, f: &Figure, text: &[Block], share: f64) -> String {
         let fig = self.figure(page, f, share);
         let body: String = text.iter().map(|b| self.block(page, b)).collect();
-        format!("[{fig}\n{body}]")
+        format!("[{fig}{body}]")
     }
 
     fn row(&mut self, page: usize, cells: &[Cell]) -> String {
@@ -225,7 +255,10 @@ impl Chapters<'_> {
                 let cap = caption
                     .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
                     .unwrap_or_else(|| "none".into());
-                format!("#block(breakable: false, width: 100%, align(center, {{image({}, width: {scale:.0}%); {cap}}})){label}\n\n", string(&path))
+                let alt = Some(img.alt.trim())
+                    .filter(|a| !a.is_empty())
+                    .unwrap_or(crate::i18n::ui(crate::i18n::UiWord::Figure, self.lang));
+                format!("#block(breakable: false, width: 100%, align(center, {{image({}, width: {scale:.0}%, alt: {}); {cap}}})){label}\n\n", string(&path), string(alt))
             }
             None => caption
                 .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))
@@ -235,10 +268,9 @@ impl Chapters<'_> {
 }
 
 /// The frame's call that prints a diagram (see `gb-figure` in `frame.typ`).
-fn figure_call(
+pub fn figure_call(
     k: &str,
-    width: f64,
-    path: &str,
+    d: &Drawing,
     question: Option<String>,
     caption: Option<String>,
     gaps: Option<String>,
@@ -246,9 +278,11 @@ fn figure_call(
     let opt =
         |name: &str, v: Option<String>| v.map(|v| format!(", {name}: [{v}]")).unwrap_or_default();
     format!(
-        "#gb-figure({}, {width:.1}mm, {}{}{}{})",
+        "#gb-figure({}, {:.1}mm, {}, alt: {}{}{}{})",
         string(k),
-        string(path),
+        d.width,
+        string(&d.path),
+        string(&d.alt),
         opt("question", question),
         opt("caption", caption),
         opt("gaps", gaps)
@@ -260,6 +294,56 @@ fn is_problem(b: &Block) -> bool {
     matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != DiagramWidth::Dia)
 }
 
+/// The diagram's numbers and letters in bold, as printed Go books set them: each group
+/// of texts (`<g ... fill="C" font-size="N">`) also stroked in its fill colour. The
+/// bundled sans has no bold face, and the site's SVG stays as it is.
+fn embolden(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len() + 256);
+    let mut rest = svg;
+    while let Some(at) = rest.find("<g ") {
+        let end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
+        let tag = &rest[at..end];
+        out.push_str(&rest[..end]);
+        if tag.contains(" font-size=\"") {
+            if let Some(fill) = tag
+                .split(" fill=\"")
+                .nth(1)
+                .and_then(|f| f.split('"').next())
+            {
+                out.push_str(&format!(
+                    " stroke=\"{fill}\" stroke-width=\".7\" stroke-linejoin=\"round\""
+                ));
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An SVG's title and description as plain text: "Dia. 1. 19x19 board ...".
+fn alt_text(svg: &str) -> String {
+    let between = |open: &str, close: &str| {
+        let start = svg.find(open)? + open.len();
+        let end = start + svg[start..].find(close)?;
+        Some(unescape(&svg[start..end]))
+    };
+    let parts: Vec<String> = [between("<title>", "</title>"), between("<desc>", "</desc>")]
+        .into_iter()
+        .flatten()
+        .filter(|t| !t.trim().is_empty())
+        .collect();
+    parts.join(". ")
+}
+
+/// The text of XML character data as [`crate::escape`] writes it.
+fn unescape(xml: &str) -> String {
+    xml.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
 /// The width of an SVG's `viewBox`, in its user units.
 fn view_box_width(svg: &str) -> Option<f64> {
     let at = svg.find("viewBox=\"")? + 9;
@@ -269,4 +353,55 @@ fn view_box_width(svg: &str) -> Option<f64> {
         .filter_map(|v| v.parse().ok())
         .collect();
     vals.get(2).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::diagram::NumberedStone;
+    use crate::point::{Color, Point};
+
+    #[test]
+    fn numerals_print_bold_at_about_half_the_line_spacing_with_the_words_as_alt_text() {
+        let d = BoardDiagram {
+            size: 19,
+            numbered: vec![
+                NumberedStone {
+                    point: Point::parse_standard("D4").unwrap(),
+                    color: Color::Black,
+                    label: "1".into(),
+                },
+                NumberedStone {
+                    point: Point::parse_standard("Q16").unwrap(),
+                    color: Color::White,
+                    label: "2".into(),
+                },
+            ],
+            title: "Dia. 1 & <2>".into(),
+            ..Default::default()
+        };
+        let svg = crate::render::svg::render_standalone(&d);
+        let bold = embolden(&svg);
+        // Each group of numbers is stroked in its own fill colour: white on black, black on white.
+        assert!(
+            bold.contains(r##"fill="#fff" font-size="14" stroke="#fff" stroke-width=".7""##),
+            "{bold}"
+        );
+        assert!(
+            bold.contains(r##"fill="#111" font-size="14" stroke="#111" stroke-width=".7""##),
+            "{bold}"
+        );
+        assert_eq!(
+            bold.len() - svg.len(),
+            2 * r##" stroke="#fff" stroke-width=".7" stroke-linejoin="round""##.len()
+        );
+        // 14 units of text on lines 24 units apart: digits (0.73 em high) of 0.43 the spacing.
+        let unit = crate::render::svg::geometry(false)[0] as f64;
+        assert!((0.5..=0.65).contains(&(14.0 / unit)));
+        assert!(
+            alt_text(&svg).starts_with("Dia. 1 & <2>. 19x19 board"),
+            "{}",
+            alt_text(&svg)
+        );
+    }
 }

@@ -96,7 +96,9 @@ fn no_font_message(chars: &[char], named: Option<&str>) -> String {
     let shown: String = chars.iter().take(12).collect();
     let more = if chars.len() > 12 { " and more" } else { "" };
     let which = match named {
-        Some(n) => format!("the font `{n}` (pdf_cjk_font in gobook.toml) does not have them, and no font on this system does"),
+        Some(n) => format!(
+            "the font `{n}` that pdf_cjk_font in gobook.toml names is not installed or lacks them"
+        ),
         None => "no bundled font and no font on this system has them".to_string(),
     };
     format!(

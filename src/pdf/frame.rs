@@ -53,13 +53,23 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
     let mut out = format!(
         "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
          #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
+         #let gb-ref-around = {around}\n#let gb-number-first = {first}\n\
          #set document(title: gb-title, author: ({authors}))\n\
-         #set text(font: gb-fonts, size: 10pt, lang: {lang}{region}, hyphenate: true)\n",
+         #set text(font: gb-fonts, size: {size}pt, lang: {lang}{region}, hyphenate: true)\n",
         title = string(f.title),
         page = string(f.page_word),
         right = s.right_hand_chapters,
         dia = string(super::fonts::DIAGRAM_FAMILY),
         lang = string(f.lang),
+        size = s.text_pt(),
+        // Chinese, Japanese and Korean put the page's number before its word: "12頁".
+        first = matches!(f.lang, "ja" | "zh" | "ko"),
+        // What sets a page reference after a link: ", p. 12", or "（p. 12）" in unspaced text.
+        around = if matches!(f.lang, "ja" | "zh") {
+            "(\"（\", \"）\")"
+        } else {
+            "(\", \", \"\")"
+        },
     );
     out.push_str(FRAME);
     // The page's furniture calls the frame's functions: set after them.
@@ -99,7 +109,13 @@ fn title_page(f: &Front) -> String {
             .unwrap_or_default()
     };
     let mut out = String::from("\n#page(header: none, footer: none)[#set align(center)\n#v(25%)\n");
-    out.push_str(&line("2.2em", Some(f.title), "1.2em"));
+    // The title is the document's first heading, of level 1, as PDF/UA asks; it leads
+    // neither the contents nor the bookmarks. Its size folds into the level-1 heading's
+    // 1.6em: 1.375em of that is 2.2 times the text.
+    out.push_str(&format!(
+        "#[#show heading: set text(size: 1.375em, weight: \"regular\")\n#show heading: it => block(below: 1.2em, it.body)\n#heading(level: 1, outlined: false, bookmarked: false)[{}]]\n",
+        markup(f.title)
+    ));
     out.push_str(&line("1.3em", f.subtitle, "3em"));
     out.push_str(&line("1.2em", f.author, "1em"));
     out.push_str("#v(1fr)\n");

@@ -1,6 +1,6 @@
 //! One language's PDF: the laid-out pages written as typst markup (the frame, then each
 //! chapter's blocks and its solutions), typeset by the embedded typst in a world of its own
-//! and exported as PDF/A-2b.
+//! and exported as PDF/A-2a and PDF/UA-1 (tagged, accessible), else PDF/A-2b.
 
 use super::blocks::Chapters;
 use super::fonts;
@@ -32,11 +32,22 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
     let (markup, files) = source(p, l);
     let named = p.settings.cjk_font.as_deref();
     let fonts = fonts::for_text(&markup, named, p.input.book_dir).map_err(BuildError::Print)?;
-    // The font for other characters is known only now: the frame names it first after the text's.
+    // The font for other characters is known only now. A Chinese, Japanese or Korean
+    // edition is set in it, Latin letters too, as books in those languages are; any other
+    // edition keeps its Latin text in the bundled face and takes only what that lacks.
+    let text_family = super::escape::string(fonts::TEXT_FAMILY);
     let markup = match &fonts.extra_family {
-        Some(f) => markup.replacen(
+        Some(f) if matches!(l.plan.lang.as_str(), "ja" | "ko" | "cn" | "tw") => markup.replacen(
             "#let gb-fonts = (",
             &format!("#let gb-fonts = ({}, ", super::escape::string(f)),
+            1,
+        ),
+        Some(f) => markup.replacen(
+            &format!("#let gb-fonts = ({text_family}, "),
+            &format!(
+                "#let gb-fonts = ({text_family}, {}, ",
+                super::escape::string(f)
+            ),
             1,
         ),
         None => markup,
@@ -47,17 +58,37 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
         let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
         BuildError::Print(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
     })?;
+    let ident = format!("gobook:{}:{}", l.texts.id, l.plan.lang);
+    // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
+    // checks refuse a book, the archival PDF/A-2b it still is.
+    export(&doc, &ident, today, TAGGED)
+        .or_else(|_| export(&doc, &ident, today, &[typst_pdf::PdfStandard::A_2b]))
+        .map_err(|first| BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book")))
+}
+
+/// The standards a PDF declares when typst's checks allow: archival (PDF/A-2a, which asks
+/// for tags) and accessible (PDF/UA-1: tags, alternative texts, title, language).
+pub const TAGGED: &[typst_pdf::PdfStandard] =
+    &[typst_pdf::PdfStandard::A_2a, typst_pdf::PdfStandard::Ua_1];
+
+/// `doc` as PDF bytes conforming to `standards`; the first error's message else.
+fn export(
+    doc: &PagedDocument,
+    ident: &str,
+    today: Datetime,
+    standards: &[typst_pdf::PdfStandard],
+) -> Result<Vec<u8>, String> {
     let options = typst_pdf::PdfOptions {
-        ident: Smart::Custom(format!("gobook:{}:{}", l.texts.id, l.plan.lang)),
+        ident: Smart::Custom(ident.to_string()),
         creator: Smart::Custom(Some("gobook".into())),
         timestamp: Some(typst_pdf::Timestamp::new_utc(today)),
-        standards: typst_pdf::PdfStandards::new(&[typst_pdf::PdfStandard::A_2b])
-            .map_err(|e| BuildError::Print(format!("{e:?}")))?,
+        standards: typst_pdf::PdfStandards::new(standards).map_err(|e| format!("{e:?}"))?,
         ..Default::default()
     };
-    typst_pdf::pdf(&doc, &options).map_err(|errs| {
-        let first = errs.first().map(|e| e.message.to_string()).unwrap_or_default();
-        BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book"))
+    typst_pdf::pdf(doc, &options).map_err(|errs| {
+        errs.first()
+            .map(|e| e.message.to_string())
+            .unwrap_or_default()
     })
 }
 

@@ -67,6 +67,66 @@ fn info(pdf: &Path) -> Option<String> {
     poppler("pdfinfo", &[pdf.to_str().unwrap()])
 }
 
+/// The PDF's pages as text (poppler ends each page with a form feed).
+fn pages(pdf: &Path) -> Option<Vec<String>> {
+    let t = text(pdf)?;
+    let mut pages: Vec<String> = t.split('\u{c}').map(String::from).collect();
+    pages.pop();
+    Some(pages)
+}
+
+/// The page (from 1) of the first page whose text holds `needle`.
+fn page_of(pages: &[String], needle: &str) -> Option<usize> {
+    pages.iter().position(|p| p.contains(needle)).map(|i| i + 1)
+}
+
+/// The page number a contents line or a page reference gives after `before`: "Dia. 5, p. 9".
+fn number_after(hay: &str, before: &str) -> usize {
+    let at = hay
+        .find(before)
+        .unwrap_or_else(|| panic!("no `{before}` in {hay}"))
+        + before.len();
+    let digits: String = hay[at..]
+        .trim_start_matches(|c: char| !c.is_ascii_digit())
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap()
+}
+
+/// The PDF's XMP metadata (`pdfinfo -meta`).
+fn meta(pdf: &Path) -> Option<String> {
+    poppler("pdfinfo", &["-meta", pdf.to_str().unwrap()])
+}
+
+/// Asserts what every PDF gobook writes declares: PDF/A-2 and PDF/UA-1 in the XMP, the
+/// title, author and language there, every font embedded, no form and no script.
+fn assert_standards(pdf: &Path, title: &str, author: &str, lang: &str) {
+    let Some(m) = meta(pdf) else { return };
+    for part in [
+        "<pdfaid:part>2</pdfaid:part>",
+        "<pdfaid:conformance>A</pdfaid:conformance>",
+        "<pdfuaid:part>1</pdfuaid:part>",
+        &format!("<rdf:li xml:lang=\"x-default\">{title}</rdf:li>"),
+        &format!("<dc:creator><rdf:Seq><rdf:li>{author}</rdf:li>"),
+        &format!("<dc:language><rdf:Bag><rdf:li>{lang}</rdf:li>"),
+    ] {
+        assert!(
+            m.contains(part),
+            "no {part} in the XMP of {}: {m}",
+            pdf.display()
+        );
+    }
+    let i = info(pdf).unwrap();
+    assert!(i.contains("Tagged:          yes"), "{i}");
+    // No interactive controls: no form fields, no script.
+    assert!(
+        i.contains("Form:            none") && i.contains("JavaScript:      no"),
+        "{i}"
+    );
+    assert_fonts_embedded(pdf);
+}
+
 fn assert_fonts_embedded(pdf: &Path) {
     let Some(fonts) = poppler("pdffonts", &[pdf.to_str().unwrap()]) else {
         return;
@@ -97,24 +157,51 @@ fn a_problem_book_prints_questions_then_answers_with_hints_as_text() {
     assert_in_order(
         &t,
         &[
+            // The title page, the copyright page on its back, then the contents.
             "Eight Classic Problems",
             "Vital points, snapback and a ladder",
+            "gobook example",
+            "CC0: use these problems freely.",
             "Contents",
             "Elementary",
             "Problem 1",
             "Hint: Put a stone where White can take it.",
             "Problem 2",
             "Hint: Atari from the side",
-            // The answers after the chapter's problems, each naming its problem and page.
-            "Problem 1 p.",
-            "Correct: Black D1, White D2, Black D1",
-            "Problem 2 p.",
+            // The answers after the chapter's problems, each naming its problem and page,
+            // its moves by the numbers on its board (no coordinates), where a move fell on
+            // a stone in its gaps line.
+            "Problem 1, p.",
+            "Correct: Black 1, White 2, Black 3 – Snapback.",
+            "Problem 2, p.",
+            "Correct: Black 1, White 2 … Black 11",
         ],
     );
     assert!(
         !t.contains("Show hint") && !t.contains("Show solution"),
         "{t}"
     );
+    assert!(t.contains("3 at 1"), "{t}");
+    assert_standards(pdf, "Eight Classic Problems", "gobook example", "en");
+    let p = pages(pdf).unwrap();
+    for k in 1..=4 {
+        // The page an answer names is the page its question is on, before the answers.
+        let question = page_of(&p, &format!("Problem {k}\n")).unwrap();
+        let named = number_after(&p.concat(), &format!("Problem {k}, p."));
+        assert_eq!(named, question, "Problem {k}");
+        let answers = page_of(&p, &format!("Problem {k}, p.")).unwrap();
+        assert!(answers > question, "Problem {k}'s answer on page {answers}");
+        // An answer's words never name a point by its coordinates.
+        let solutions = &p[answers - 1];
+        assert!(
+            !solutions
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.len() >= 2
+                    && w.as_bytes()[0].is_ascii_uppercase()
+                    && w[1..].chars().all(|c| c.is_ascii_digit())),
+            "a coordinate in the solutions: {solutions}"
+        );
+    }
 }
 
 #[test]
@@ -165,7 +252,8 @@ fn the_same_book_gives_the_same_bytes_and_says_it_is_pdf_a() {
     };
     assert!(
         meta.contains("<pdfaid:part>2</pdfaid:part>")
-            && meta.contains("<pdfaid:conformance>B</pdfaid:conformance>"),
+            && meta.contains("<pdfuaid:part>1</pdfuaid:part>")
+            && meta.contains("<pdfaid:conformance>A</pdfaid:conformance>"),
         "{meta}"
     );
     assert!(
@@ -191,7 +279,7 @@ fn trim_size_and_scale_come_from_gobook_toml() {
     assert!(i.contains("Page size:       432 x 648 pts"), "{i}");
     let t = text(&files[0]).unwrap();
     // All answers at the end of the book: after the last chapter's problems.
-    assert_in_order(&t, &["Problem 8", "Problem 1 p.", "Problem 8 p."]);
+    assert_in_order(&t, &["Problem 8", "Problem 1, p.", "Problem 8, p."]);
 }
 
 #[test]
@@ -221,11 +309,34 @@ fn a_japanese_edition_prints_with_a_cjk_font_of_the_system() {
         return;
     }
     let pdf = dir.path().join("out/tsumego-ja.pdf");
-    assert_fonts_embedded(&pdf);
+    assert_standards(&pdf, "詰碁の本", "著者", "ja");
+    // The Japanese font scripts/setup.sh installs, embedded.
+    if Path::new("/usr/share/fonts/opentype/ipaexfont-gothic").is_dir() {
+        let fonts = poppler("pdffonts", &[pdf.to_str().unwrap()]).unwrap();
+        assert!(fonts.contains("IPAexGothic"), "{fonts}");
+    }
     let Some(t) = text(&pdf) else { return };
     assert_in_order(
         &t,
         &["詰碁の本", "第一章", "問題一", "黒先で白を取ってください。"],
+    );
+    // A font named in gobook.toml that the system lacks: the build says so, and what to do.
+    std::fs::write(
+        dir.path().join("gobook.toml"),
+        "pdf_cjk_font = \"No Such Family\"\n",
+    )
+    .unwrap();
+    let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+        .args(["build", "--only-pdf", "-o"])
+        .arg(dir.path().join("out2"))
+        .arg(&book)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("`No Such Family`") && err.contains("fonts-noto-cjk") && err.contains('一'),
+        "{err}"
     );
 }
 
@@ -367,4 +478,285 @@ fn third_width_problems_print_six_to_a_page() {
         (1..=6).all(|k| t.contains(&format!("Black to play {k}.")))
     });
     assert!(holds_all, "the six problems are not on one page");
+}
+
+/// A long paragraph without a hyphen of its own, in English and German.
+const LONG_EN: &str = "Black opens in the lower left corner and takes the upper right with a quiet move; White answers with two approaches in the other corners. The player who understands the relationship between thickness and territory will find that the middle game becomes considerably more comprehensible, because every exchange can be evaluated against the surrounding positions.";
+const LONG_DE: &str = "Schwarz eröffnet in der linken unteren Ecke und nimmt die rechte obere mit einem ruhigen Zug; Weiß antwortet mit zwei Annäherungen in den anderen Ecken. Wer die Beziehung zwischen Dicke und Gebiet versteht, wird feststellen, dass das Mittelspiel erheblich verständlicher wird, weil jeder Austausch gegenüber den umgebenden Stellungen bewertet werden kann.";
+
+/// A book in English and German: a chapter of long text and six full boards with
+/// captions and gaps lines (too tall for two to a page), a chapter that links to one of
+/// them, and a short last chapter.
+fn printed_book(dir: &Path) -> PathBuf {
+    let (en, de) = (LONG_EN.repeat(2), LONG_DE.repeat(2));
+    let mut s = String::from("::book(#printed) title=\"A Printed Book\" title_de=\"Ein gedrucktes Buch\" author=\"Test Author\"\n\n");
+    s.push_str("::chapter(#first) shortTitle=\"First\" shortTitle_de=\"Erstes\"\n\n::h2_en The First Chapter\n\n::h2_de Das erste Kapitel\n\n");
+    s.push_str(&format!("::en {en}\n\n::de {de}\n\n"));
+    for k in 1..=6 {
+        s.push_str(&format!("::dia(#d{k}) width=full sz=19 ab=D4 aw=Q16 ca=\"Dia. {k}\" gaps=\"Gaps line {k}\"\n\n::en Text after diagram {k}.\n\n::de Text nach Diagramm {k}.\n\n"));
+    }
+    s.push_str("::chapter(#second) shortTitle=\"Second\" shortTitle_de=\"Zweites\"\n\n::h2_en The Second Chapter\n\n::h2_de Das zweite Kapitel\n\n");
+    s.push_str(&format!("::en See <a href=d5>Dia. 5</a> for the shape. {en}\n\n::de Siehe <a href=d5>Dia. 5</a> für die Form. {de}\n\n::en {en}\n\n::de {de}\n\n"));
+    s.push_str("::chapter(#third) shortTitle=\"Third\"\n\n::h2_en The Third Chapter\n\n::h2_de Das dritte Kapitel\n\nThe end.\n\n::img url=\"page.png\" ca=\"A page\"\n");
+    // A picture (a screenshot of 467 x 662 pixels), printed as the book gives it.
+    std::fs::copy(
+        common::root().join("docs/screenshots/pdf-japanese.png"),
+        dir.join("page.png"),
+    )
+    .unwrap();
+    let book = dir.join("printed.gobook");
+    std::fs::write(&book, s).unwrap();
+    book
+}
+
+/// The top of the text area below the trim's top edge (`margin: (top: 20mm)` in frame.rs), in pt.
+const TOP_MARGIN_PT: f64 = 20.0 / 25.4 * 72.0;
+
+/// The words of page `n` with the top of each, in pt (`pdftotext -bbox`).
+fn words(pdf: &Path, n: usize) -> Vec<(f64, String)> {
+    let n = n.to_string();
+    let bbox = poppler(
+        "pdftotext",
+        &["-bbox", "-f", &n, "-l", &n, pdf.to_str().unwrap(), "-"],
+    )
+    .unwrap();
+    bbox.lines()
+        .filter(|l| l.contains("<word "))
+        .filter_map(|l| {
+            let y = l.split("yMin=\"").nth(1)?.split('"').next()?.parse().ok()?;
+            let w = l.split('>').nth(1)?.split('<').next()?;
+            Some((y, w.to_string()))
+        })
+        .collect()
+}
+
+/// The spacing of a board's lines on page `n`, in mm: the page drawn at 10 pixels a
+/// millimetre, rows with a dark run longer than 60 mm (a board's line; text has none), and
+/// the median distance between neighbouring lines 3 to 8 mm apart. None without poppler.
+fn board_line_spacing(pdf: &Path, n: usize, dir: &Path) -> Option<f64> {
+    let n = n.to_string();
+    let prefix = dir.join("page");
+    poppler(
+        "pdftoppm",
+        &[
+            "-r",
+            "254",
+            "-gray",
+            "-singlefile",
+            "-f",
+            &n,
+            "-l",
+            &n,
+            pdf.to_str().unwrap(),
+            prefix.to_str().unwrap(),
+        ],
+    )?;
+    let pgm = std::fs::read(dir.join("page.pgm")).unwrap();
+    // P5 header: magic, width, height, maximum, each followed by white space.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        let start = at;
+        while !pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&pgm[start..at]).into_owned());
+        at += 1;
+    }
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    let pixels = &pgm[at..];
+    let long_rows: Vec<usize> = (0..h)
+        .filter(|y| {
+            let row = &pixels[y * w..(y + 1) * w];
+            let (mut run, mut best) = (0, 0);
+            for p in row {
+                run = if *p < 110 { run + 1 } else { 0 };
+                best = best.max(run);
+            }
+            best > 600
+        })
+        .collect();
+    // Neighbouring rows are one line; a line's centre is the middle of its rows.
+    let mut centres: Vec<f64> = Vec::new();
+    let mut first = None;
+    for (i, y) in long_rows.iter().enumerate() {
+        let start = *first.get_or_insert(*y);
+        if long_rows.get(i + 1) != Some(&(y + 1)) {
+            centres.push((start + y) as f64 / 2.0);
+            first = None;
+        }
+    }
+    let mut gaps: Vec<f64> = centres
+        .windows(2)
+        .map(|c| (c[1] - c[0]) / 10.0)
+        .filter(|g| (3.0..=8.0).contains(g))
+        .collect();
+    assert!(
+        gaps.len() >= 15,
+        "{} lines of a board found on page {n}: {centres:?}",
+        gaps.len() + 1
+    );
+    gaps.sort_by(f64::total_cmp);
+    Some(gaps[gaps.len() / 2])
+}
+
+#[test]
+fn a_printed_book_keeps_figures_whole_with_heads_contents_page_references_and_hyphens() {
+    let dir = common::tempdir();
+    let book = printed_book(dir.path());
+    let files = build_pdf(&book, &dir.path().join("out"));
+    let (de, en) = (&files[0], &files[1]);
+    assert!(
+        en.ends_with("printed-en.pdf") && de.ends_with("printed-de.pdf"),
+        "{files:?}"
+    );
+    assert_standards(en, "A Printed Book", "Test Author", "en");
+    assert_standards(de, "Ein gedrucktes Buch", "Test Author", "de");
+    let Some(p) = pages(en) else { return };
+    // The contents give the page each chapter opens on, and it opens there: its title first.
+    let contents = &p[page_of(&p, "Contents").unwrap() - 1];
+    let mut openings = Vec::new();
+    for title in [
+        "The First Chapter",
+        "The Second Chapter",
+        "The Third Chapter",
+    ] {
+        let n = number_after(contents, title);
+        assert!(
+            p[n - 1].trim_start().starts_with(title),
+            "page {n} does not open {title}: {}",
+            p[n - 1]
+        );
+        openings.push(n);
+    }
+    // Running heads: on a chapter's other pages, the page number with the chapter's short
+    // title (right-hand, odd pages) or the book's title (left-hand, even pages).
+    for (c, short) in ["First", "Second", "Third"].iter().enumerate() {
+        let end = openings.get(c + 1).copied().unwrap_or(p.len() + 1);
+        for n in openings[c] + 1..end {
+            let head: Vec<&str> = p[n - 1]
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .take(2)
+                .collect();
+            let want = if n % 2 == 1 { *short } else { "A Printed Book" };
+            assert!(
+                head.contains(&want) && head.contains(&n.to_string().as_str()),
+                "page {n}'s head is {head:?}, not {want} and {n}"
+            );
+        }
+    }
+    // Every figure whole: its caption and gaps line on one page, under the board (a full
+    // board of 5 mm lines is 90 mm tall), never at the top of a page it was split onto.
+    let pdf_dir = common::tempdir();
+    for k in 1..=6 {
+        let n =
+            page_of(&p, &format!("Dia. {k}\n")).unwrap_or_else(|| panic!("no caption Dia. {k}"));
+        assert!(
+            p[n - 1].contains(&format!("Gaps line {k}")),
+            "Dia. {k}'s gaps line is not on its page {n}"
+        );
+        let w = words(en, n);
+        let top = w
+            .windows(2)
+            .find(|x| x[0].1 == "Dia." && x[1].1 == k.to_string())
+            .map(|x| x[0].0)
+            .unwrap();
+        assert!(
+            top - TOP_MARGIN_PT > 90.0 / 25.4 * 72.0,
+            "Dia. {k}'s caption is {top} pt from the top of page {n}"
+        );
+        if k == 1 {
+            // Book scale: full boards at 4.5 to 5.5 mm between lines.
+            if let Some(mm) = board_line_spacing(en, n, pdf_dir.path()) {
+                assert!(
+                    (4.5..=5.5).contains(&mm),
+                    "{mm} mm between a full board's lines"
+                );
+            }
+        }
+    }
+    // A link to a figure becomes a page reference to the page it is on.
+    let link_page = number_after(&p.concat(), "See Dia. 5, p.");
+    assert!(
+        p[link_page - 1].contains("Dia. 5\n") && p[link_page - 1].contains("Gaps line 5"),
+        "page {link_page}"
+    );
+    // Body text hyphenated in each page's language: lines end with a hyphen the source has not.
+    for pdf in [en, de] {
+        let t = text(pdf).unwrap();
+        let hyphens = t
+            .lines()
+            .filter(|l| l.ends_with('\u{ad}') || l.ends_with('-'))
+            .count();
+        assert!(
+            hyphens >= 1,
+            "no line of {} ends with a hyphen:\n{t}",
+            pdf.display()
+        );
+    }
+    // Images at print resolution: every pixel of the book's picture is in the PDF.
+    let images = poppler("pdfimages", &["-list", en.to_str().unwrap()]).unwrap();
+    assert!(
+        images
+            .lines()
+            .any(|l| l.split_whitespace().nth(3) == Some("467")
+                && l.split_whitespace().nth(4) == Some("662")),
+        "{images}"
+    );
+    let t = text(de).unwrap();
+    assert!(
+        t.contains("Siehe Dia. 5, S.") || t.contains("Siehe Dia. 5, p."),
+        "{t}"
+    );
+}
+
+#[test]
+fn every_trim_size_gives_its_page_and_lines_of_60_to_75_characters() {
+    let dir = common::tempdir();
+    let book = dir.path().join("b.gobook");
+    std::fs::write(
+        &book,
+        format!(
+            "::book(#trim) title=\"Trim\"\n\n::chapter(#c)\n\n::h2 Text\n\n{}\n",
+            LONG_EN.repeat(3)
+        ),
+    )
+    .unwrap();
+    // Width and height in pt, as pdfinfo prints them.
+    for (name, size) in [
+        ("A5", "419.528 x 595.276"),
+        ("B5", "498.898 x 708.661"),
+        ("6x9", "432 x 648"),
+        ("A4", "595.276 x 841.89"),
+        ("letter", "612 x 792"),
+    ] {
+        std::fs::write(
+            dir.path().join("gobook.toml"),
+            format!("pdf_size = \"{name}\"\n"),
+        )
+        .unwrap();
+        let out = dir.path().join(name);
+        let pdf = &build_pdf(&book, &out)[0];
+        let Some(i) = info(pdf) else { return };
+        assert!(
+            i.contains(&format!("Page size:       {size} pts")),
+            "{name}: {i}"
+        );
+        // The paragraph's lines, all but its last (a soft hyphen prints as one character).
+        let t = text(pdf).unwrap();
+        let lines: Vec<usize> = t
+            .lines()
+            .filter(|l| !l.contains(".."))
+            .map(|l| l.chars().count())
+            .filter(|n| *n > 45)
+            .collect();
+        let full = &lines[..lines.len() - 1];
+        assert!(full.len() >= 5, "{name}: {t}");
+        let mean = full.iter().sum::<usize>() as f64 / full.len() as f64;
+        assert!(
+            (60.0..=75.0).contains(&mean) && full.iter().all(|n| (50..=78).contains(n)),
+            "{name}: lines of {full:?} characters"
+        );
+    }
 }
