@@ -24,7 +24,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/format/parser.rs", "block"),
     ("src/format/links.rs", "link_with_included"),
     ("src/render/svg/mod.rs", "render"),
-    ("src/check/coverage.rs", "coverage"),
 ];
 
 /// Every function of `text` as (name, first line, number of lines).
