@@ -23,7 +23,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/format/inline.rs", "parse"),
     ("src/format/parser.rs", "block"),
     ("src/format/links.rs", "link_with_included"),
-    ("src/render/svg/mod.rs", "render"),
 ];
 
 /// Every function of `text` as (name, first line, number of lines).
