@@ -22,7 +22,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/resolve/godata.rs", "build"),
     ("src/format/inline.rs", "parse"),
     ("src/format/parser.rs", "block"),
-    ("src/format/links.rs", "link_with_included"),
 ];
 
 /// Every function of `text` as (name, first line, number of lines).
