@@ -21,7 +21,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/resolve/mod.rs", "resolve_inner"),
     ("src/resolve/godata.rs", "build"),
     ("src/format/inline.rs", "parse"),
-    ("src/format/parser.rs", "block"),
 ];
 
 /// Every function of `text` as (name, first line, number of lines).
