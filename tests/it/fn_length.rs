@@ -18,7 +18,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/resolve/diagram.rs", "walk"),
     ("src/resolve/text.rs", "text_atoms"),
     ("src/resolve/text.rs", "typography"),
-    ("src/resolve/godata.rs", "build"),
     ("src/format/inline.rs", "parse"),
 ];
 
