@@ -5,7 +5,7 @@
 
 use crate::format::schema;
 use crate::format::syntax::{Document, Element};
-use crate::resolve::model::{Block, BlockKind, Book};
+use crate::resolve::model::{Block, BlockKind, Book, Chapter};
 use crate::resolve::shows_in;
 use crate::span::LineIndex;
 use serde::Serialize;
@@ -169,124 +169,213 @@ pub fn coverage(
     links: &crate::format::links::Links,
     book: &Book,
 ) -> Coverage {
-    let index = LineIndex::new(src);
     let langs: Vec<&str> = book.languages.iter().map(String::as_str).collect();
-    let first = langs.first().copied().unwrap_or("en");
-    let mut missing: Vec<Vec<Item>> = vec![Vec::new(); langs.len()];
-    let mut neutral = Vec::new();
-    let multi = langs.len() > 1;
-    let tagged = |b: &Block| !b.langs.is_empty() && !b.langs.iter().any(|l| l == "ui");
-
+    let mut report = Gather {
+        src,
+        doc,
+        index: LineIndex::new(src),
+        missing: vec![Vec::new(); langs.len()],
+        langs,
+        neutral: Vec::new(),
+    };
     // Attributes with language variants, on the book and on every block (book first).
     let book_el = doc
         .elements
         .iter()
         .find(|e| e.kind == schema::ElementKind::Book);
-    let mut attr_owners: Vec<(&Element, Vec<String>, Vec<String>)> = Vec::new();
+    let mut attr_owners: Vec<AttrOwner> = Vec::new();
     if let Some(e) = book_el {
         attr_owners.push((e, Vec::new(), Vec::new()));
     }
-
     for ch in &book.chapters {
+        report.chapter(ch, &mut attr_owners);
+    }
+    report.dead_links(links, book);
+    for (el, ch_langs, b_langs) in attr_owners {
+        report.neutral_attributes(el);
+        report.missing_attributes(el, &ch_langs, &b_langs);
+    }
+    report.finish()
+}
+
+/// An element whose attributes may have language variants, with its chapter's languages
+/// and its block's.
+type AttrOwner<'a> = (&'a Element, Vec<String>, Vec<String>);
+
+/// The report while it is gathered: the book's languages, what each lacks so far and
+/// the neutral text found so far, in the order found (sorted by place at the end).
+struct Gather<'a> {
+    /// The book's text, for places and excerpts.
+    src: &'a str,
+    /// Its syntax tree.
+    doc: &'a Document,
+    /// Line starts of `src`.
+    index: LineIndex,
+    /// The book's languages, in its order.
+    langs: Vec<&'a str>,
+    /// Per language (in the order of `langs`), what it lacks.
+    missing: Vec<Vec<Item>>,
+    /// Language-neutral text that may be untranslated.
+    neutral: Vec<Item>,
+}
+
+impl<'a> Gather<'a> {
+    /// Whether the book has several languages (only then is neutral text reported).
+    fn multi(&self) -> bool {
+        self.langs.len() > 1
+    }
+
+    /// A chapter's blocks: what a language lacks of each run of translations, and the
+    /// neutral paragraphs; each block's element is noted in `owners` for its attributes.
+    fn chapter(&mut self, ch: &'a Chapter, owners: &mut Vec<AttrOwner<'a>>) {
+        let tagged = |b: &Block| !b.langs.is_empty() && !b.langs.iter().any(|l| l == "ui");
         // Runs of blocks tagged with languages, one after another: translations of each other.
         let mut run: Vec<&Block> = Vec::new();
-        let blocks: Vec<&Block> = ch.blocks.iter().collect();
-        let flush = |run: &mut Vec<&Block>, missing: &mut Vec<Vec<Item>>| {
-            if run.is_empty() {
-                return;
-            }
-            let count = |l: &str| {
-                run.iter()
-                    .filter(|b| b.langs.iter().any(|x| x == l))
-                    .count()
-            };
-            let most = langs.iter().map(|l| count(l)).max().unwrap_or(0);
-            let present: Vec<String> = langs
-                .iter()
-                .filter(|l| count(l) > 0)
-                .map(|l| l.to_string())
-                .collect();
-            for (k, l) in langs.iter().enumerate() {
-                if !shows_in(&ch.langs, l) || count(l) >= most {
-                    continue;
-                }
-                // The first block of the run that the language lacks a counterpart of.
-                let Some(b) = run.iter().find(|b| !b.langs.iter().any(|x| x == l)) else {
-                    continue;
-                };
-                let Some(el) = doc.elements.get(b.element) else {
-                    continue;
-                };
-                let (line, column) = place(src, &index, el);
-                let n = count(l);
-                let what = if most > 1 {
-                    format!("{} ({n} of {most})", block_what(doc, b))
-                } else {
-                    block_what(doc, b)
-                };
-                missing[k].push(Item {
-                    line,
-                    column,
-                    what,
-                    languages: present.clone(),
-                    excerpt: excerpt(el.value_str()),
-                });
-            }
-            run.clear();
-        };
-        for b in blocks {
-            if let Some(el) = doc.elements.get(b.element) {
-                attr_owners.push((el, ch.langs.clone(), b.langs.clone()));
+        for b in &ch.blocks {
+            if let Some(el) = self.doc.elements.get(b.element) {
+                owners.push((el, ch.langs.clone(), b.langs.clone()));
             }
             if tagged(b) {
                 run.push(b);
                 continue;
             }
-            flush(&mut run, &mut missing);
-            // A chapter of one edition only holds no neutral text: it is in that language.
-            let editions = langs.iter().filter(|l| shows_in(&ch.langs, l)).count();
-            if multi && editions > 1 && !b.langs.iter().any(|l| l == "ui") {
-                if let (BlockKind::Paragraph(p), Some(el)) = (&b.kind, doc.elements.get(b.element))
-                {
-                    if has_words(&p.raw.raw) {
-                        let (line, column) = place(src, &index, el);
-                        neutral.push(Item {
-                            line,
-                            column,
-                            what: block_what(doc, b),
-                            languages: Vec::new(),
-                            excerpt: excerpt(&p.raw.raw),
-                        });
-                    }
+            self.run(&ch.langs, &mut run);
+            self.neutral_paragraph(&ch.langs, b);
+        }
+        self.run(&ch.langs, &mut run);
+    }
+
+    /// What each language lacks of a run of translations (fewer blocks in it than in the
+    /// language with the most), then empties the run.
+    fn run(&mut self, ch_langs: &[String], run: &mut Vec<&Block>) {
+        if run.is_empty() {
+            return;
+        }
+        let count = |l: &str| {
+            run.iter()
+                .filter(|b| b.langs.iter().any(|x| x == l))
+                .count()
+        };
+        let most = self.langs.iter().map(|l| count(l)).max().unwrap_or(0);
+        let present: Vec<String> = self
+            .langs
+            .iter()
+            .filter(|l| count(l) > 0)
+            .map(|l| l.to_string())
+            .collect();
+        for (k, l) in self.langs.iter().enumerate() {
+            if !shows_in(ch_langs, l) || count(l) >= most {
+                continue;
+            }
+            // The first block of the run that the language lacks a counterpart of.
+            let Some(b) = run.iter().find(|b| !b.langs.iter().any(|x| x == l)) else {
+                continue;
+            };
+            let Some(el) = self.doc.elements.get(b.element) else {
+                continue;
+            };
+            let (line, column) = place(self.src, &self.index, el);
+            let n = count(l);
+            let what = if most > 1 {
+                format!("{} ({n} of {most})", block_what(self.doc, b))
+            } else {
+                block_what(self.doc, b)
+            };
+            self.missing[k].push(Item {
+                line,
+                column,
+                what,
+                languages: present.clone(),
+                excerpt: excerpt(el.value_str()),
+            });
+        }
+        run.clear();
+    }
+
+    /// An untagged paragraph with words, in a chapter that several editions show: neutral text.
+    fn neutral_paragraph(&mut self, ch_langs: &[String], b: &Block) {
+        // A chapter of one edition only holds no neutral text: it is in that language.
+        let editions = self.langs.iter().filter(|l| shows_in(ch_langs, l)).count();
+        if !(self.multi() && editions > 1) || b.langs.iter().any(|l| l == "ui") {
+            return;
+        }
+        let (BlockKind::Paragraph(p), Some(el)) = (&b.kind, self.doc.elements.get(b.element))
+        else {
+            return;
+        };
+        if has_words(&p.raw.raw) {
+            let (line, column) = place(self.src, &self.index, el);
+            self.neutral.push(Item {
+                line,
+                column,
+                what: block_what(self.doc, b),
+                languages: Vec::new(),
+                excerpt: excerpt(&p.raw.raw),
+            });
+        }
+    }
+
+    /// Links that lead to what an edition lacks: plain text on its pages.
+    fn dead_links(&mut self, links: &crate::format::links::Links, book: &Book) {
+        let src = self.src;
+        for dead in super::editions::links_to_missing(self.doc, links, book) {
+            // An included file's link: its text is not in `src` (see `Checked::src`).
+            let Some(link) = src.get(dead.span.start as usize..dead.span.end as usize) else {
+                continue;
+            };
+            let (line, column) = self.index.line_col(src, dead.span.start);
+            for l in &dead.lacking {
+                if let Some(k) = self.langs.iter().position(|x| x == l) {
+                    self.missing[k].push(Item {
+                        line,
+                        column,
+                        what: format!("link to `{}`", dead.href),
+                        languages: Vec::new(),
+                        excerpt: excerpt(link),
+                    });
                 }
             }
         }
-        flush(&mut run, &mut missing);
     }
 
-    // Links that lead to what an edition lacks: plain text on its pages.
-    for dead in super::editions::links_to_missing(doc, links, book) {
-        // An included file's link: its text is not in `src` (see `Checked::src`).
-        let Some(link) = src.get(dead.span.start as usize..dead.span.end as usize) else {
-            continue;
-        };
-        let (line, column) = index.line_col(src, dead.span.start);
-        for l in &dead.lacking {
-            if let Some(k) = langs.iter().position(|x| x == l) {
-                missing[k].push(Item {
+    /// Text attributes (`ca`, `title`, `subtitle`, `gaps`) of a block given only
+    /// language-neutrally, in a book of several languages.
+    fn neutral_attributes(&mut self, el: &Element) {
+        let is_book = el.kind == schema::ElementKind::Book;
+        if !self.multi() {
+            return;
+        }
+        for a in el.attrs.iter().filter(|a| a.name == a.base_name()) {
+            let text_attr =
+                matches!(a.name.as_str(), "ca" | "title" | "subtitle" | "gaps") && !is_book;
+            let has_variants = el
+                .attrs
+                .iter()
+                .any(|v| v.base_name() == a.name && v.name != a.name);
+            if text_attr
+                && !has_variants
+                && a.value != "auto"
+                && a.value != "none"
+                && has_words(&a.value)
+            {
+                let (line, column) = self.index.line_col(self.src, a.name_span.start);
+                self.neutral.push(Item {
                     line,
                     column,
-                    what: format!("link to `{}`", dead.href),
+                    what: format!("`{}`", a.name),
                     languages: Vec::new(),
-                    excerpt: excerpt(link),
+                    excerpt: excerpt(&a.value),
                 });
             }
         }
     }
 
-    // Attributes: a text given for some languages and not for others.
-    for (el, ch_langs, b_langs) in attr_owners {
+    /// Attributes given for some languages and not for others: what each language that
+    /// shows the element lacks.
+    fn missing_attributes(&mut self, el: &Element, ch_langs: &[String], b_langs: &[String]) {
         let is_book = el.kind == schema::ElementKind::Book;
+        let multi = self.multi();
+        let first = self.langs.first().copied().unwrap_or("en");
         let mut names: Vec<&str> = Vec::new();
         for a in &el.attrs {
             let base = a.base_name();
@@ -297,32 +386,6 @@ pub fn coverage(
                 names.push(base);
             }
         }
-        // Text attributes given only language-neutrally.
-        if multi {
-            for a in el.attrs.iter().filter(|a| a.name == a.base_name()) {
-                let text_attr =
-                    matches!(a.name.as_str(), "ca" | "title" | "subtitle" | "gaps") && !is_book;
-                let has_variants = el
-                    .attrs
-                    .iter()
-                    .any(|v| v.base_name() == a.name && v.name != a.name);
-                if text_attr
-                    && !has_variants
-                    && a.value != "auto"
-                    && a.value != "none"
-                    && has_words(&a.value)
-                {
-                    let (line, column) = index.line_col(src, a.name_span.start);
-                    neutral.push(Item {
-                        line,
-                        column,
-                        what: format!("`{}`", a.name),
-                        languages: Vec::new(),
-                        excerpt: excerpt(&a.value),
-                    });
-                }
-            }
-        }
         for name in names {
             let variants: Vec<_> = el.attrs.iter().filter(|a| a.base_name() == name).collect();
             let has = |l: &str| {
@@ -330,18 +393,19 @@ pub fn coverage(
                     .iter()
                     .any(|a| a.langs().any(|x| x == l) || (a.name == name && l == first))
             };
-            let present: Vec<String> = langs
+            let present: Vec<String> = self
+                .langs
                 .iter()
                 .filter(|l| has(l))
                 .map(|l| l.to_string())
                 .collect();
             let Some(a) = variants.first() else { continue };
-            let (line, column) = index.line_col(src, a.name_span.start);
-            for (k, l) in langs.iter().enumerate() {
-                if !shows_in(&ch_langs, l) || !shows_in(&b_langs, l) || has(l) {
+            let (line, column) = self.index.line_col(self.src, a.name_span.start);
+            for (k, l) in self.langs.iter().enumerate() {
+                if !shows_in(ch_langs, l) || !shows_in(b_langs, l) || has(l) {
                     continue;
                 }
-                missing[k].push(Item {
+                self.missing[k].push(Item {
                     line,
                     column,
                     what: format!("`{name}`"),
@@ -351,19 +415,25 @@ pub fn coverage(
             }
         }
     }
-    let languages = langs
-        .iter()
-        .zip(missing)
-        .map(|(l, mut m)| {
-            m.sort_by_key(|i| (i.line, i.column));
-            Language {
-                language: l.to_string(),
-                missing: m,
-            }
-        })
-        .collect();
-    neutral.sort_by_key(|i| (i.line, i.column));
-    Coverage { languages, neutral }
+
+    /// The report: each language's lacks and the neutral text, in the order of the source.
+    fn finish(self) -> Coverage {
+        let languages = self
+            .langs
+            .iter()
+            .zip(self.missing)
+            .map(|(l, mut m)| {
+                m.sort_by_key(|i| (i.line, i.column));
+                Language {
+                    language: l.to_string(),
+                    missing: m,
+                }
+            })
+            .collect();
+        let mut neutral = self.neutral;
+        neutral.sort_by_key(|i| (i.line, i.column));
+        Coverage { languages, neutral }
+    }
 }
 
 /// The languages declared on the book (`::book_en_fr`) that have no text of their own:

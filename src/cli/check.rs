@@ -35,7 +35,47 @@ pub enum OutputFormat {
 /// Runs `gobook check`: the book's text, then every file it names (images, includes,
 /// cover) and what `gobook.toml` makes a build read, as the build would read them.
 pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
-    // The book first, then any included file with problems of its own.
+    let found = match find(args) {
+        Ok(found) => found,
+        Err(code) => return code,
+    };
+    let errors = found.count(Severity::Error) + usize::from(found.setting_error.is_some());
+    if args.format == OutputFormat::Json {
+        print_json(&found);
+    } else {
+        print_human(&found, g.quiet);
+    }
+    if errors > 0 {
+        EXIT_CONTENT
+    } else {
+        EXIT_OK
+    }
+}
+
+/// What `gobook check` found: each file's problems, the settings' error, the translation report.
+struct Found {
+    /// The book first, then any included file with problems of its own.
+    files: Vec<FileProblems>,
+    /// Why `gobook.toml` or the theme it names cannot be used, if so.
+    setting_error: Option<gobook::project::error::ProjectError>,
+    /// How far each language is translated, with `--languages`.
+    coverage: Option<gobook::check::coverage::Coverage>,
+}
+
+impl Found {
+    /// How many problems of severity `s` the files have.
+    fn count(&self, s: Severity) -> usize {
+        self.files
+            .iter()
+            .flat_map(|f| &f.diagnostics)
+            .filter(|d| d.severity == s)
+            .count()
+    }
+}
+
+/// Reads and checks the book, the files it names and its settings; the exit code when
+/// the book cannot be read at all.
+fn find(args: &CheckArgs) -> Result<Found, i32> {
     let mut files: Vec<FileProblems> = Vec::new();
     let mut setting_error = None;
     let mut coverage = None;
@@ -66,8 +106,9 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
         }
         Err(ReadError::Io(msg)) => {
             super::report::error(&msg);
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
+        // A book that is not UTF-8 is one problem of the book, reported as the others are.
         Err(ReadError::Encoding {
             name,
             text,
@@ -78,65 +119,65 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
             diagnostics: vec![diagnostic],
         }),
     };
-    let count = |s: Severity| {
-        files
-            .iter()
-            .flat_map(|f| &f.diagnostics)
-            .filter(|d| d.severity == s)
-            .count()
-    };
-    let errors = count(Severity::Error) + usize::from(setting_error.is_some());
-    if args.format == OutputFormat::Json {
-        let mut located: Vec<Located> = Vec::new();
-        for f in &files {
-            let src = SourceFile::new(&f.name, &f.text);
-            located.extend(f.diagnostics.iter().map(|d| src.locate(d)));
-        }
-        let json = match &coverage {
-            // With --languages the array becomes an object: the diagnostics and the report.
-            Some(c) => serde_json::to_string_pretty(&serde_json::json!({
-                "diagnostics": located,
-                "languages": c,
-            })),
-            None => serde_json::to_string_pretty(&located),
-        };
-        super::print_stdout(&json.unwrap_or_else(|_| "[]".into()));
-        if let Some(msg) = &setting_error {
-            super::report::error(&msg.to_string());
-        }
-    } else {
-        let (mut e, mut w) = (0, 0);
-        for f in &files {
-            let (fe, fw) = book_file::print_diagnostics(&f.name, &f.text, &f.diagnostics, g.quiet);
-            e += fe;
-            w += fw;
-        }
-        if let Some(msg) = &setting_error {
-            super::report::error(&msg.to_string());
-            e += 1;
-        }
-        if let Some(c) = &coverage {
-            super::print_stdout(report(&files[0].name, c).trim_end());
-        }
-        if !g.quiet {
-            let mut out = anstream::stderr();
-            use std::io::Write;
-            let name = &files[0].name;
-            let summary = match (e, w) {
-                (0, 0) => format!("{name}: no problems found"),
-                _ => format!(
-                    "{name}: {} and {}",
-                    super::count::count(e, "error"),
-                    super::count::count(w, "warning")
-                ),
-            };
-            let _ = writeln!(out, "{summary}");
-        }
+    Ok(Found {
+        files,
+        setting_error,
+        coverage,
+    })
+}
+
+/// `--format json`: every diagnostic as one JSON array on standard output (an object
+/// with the translation report too under `--languages`); the settings' error on standard error.
+fn print_json(found: &Found) {
+    let mut located: Vec<Located> = Vec::new();
+    for f in &found.files {
+        let src = SourceFile::new(&f.name, &f.text);
+        located.extend(f.diagnostics.iter().map(|d| src.locate(d)));
     }
-    if errors > 0 {
-        EXIT_CONTENT
-    } else {
-        EXIT_OK
+    let json = match &found.coverage {
+        // With --languages the array becomes an object: the diagnostics and the report.
+        Some(c) => serde_json::to_string_pretty(&serde_json::json!({
+            "diagnostics": located,
+            "languages": c,
+        })),
+        None => serde_json::to_string_pretty(&located),
+    };
+    super::print_stdout(&json.unwrap_or_else(|_| "[]".into()));
+    if let Some(msg) = &found.setting_error {
+        super::report::error(&msg.to_string());
+    }
+}
+
+/// `--format human`: each file's problems with their source lines, the translation
+/// report, and a summary line (unless `quiet`).
+fn print_human(found: &Found, quiet: bool) {
+    let files = &found.files;
+    let (mut e, mut w) = (0, 0);
+    for f in files {
+        let (fe, fw) = book_file::print_diagnostics(&f.name, &f.text, &f.diagnostics, quiet);
+        e += fe;
+        w += fw;
+    }
+    if let Some(msg) = &found.setting_error {
+        super::report::error(&msg.to_string());
+        e += 1;
+    }
+    if let Some(c) = &found.coverage {
+        super::print_stdout(report(&files[0].name, c).trim_end());
+    }
+    if !quiet {
+        let mut out = anstream::stderr();
+        use std::io::Write;
+        let name = &files[0].name;
+        let summary = match (e, w) {
+            (0, 0) => format!("{name}: no problems found"),
+            _ => format!(
+                "{name}: {} and {}",
+                super::count::count(e, "error"),
+                super::count::count(w, "warning")
+            ),
+        };
+        let _ = writeln!(out, "{summary}");
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::{DiagramKind, ElementKind};
-use crate::format::syntax::{Document, Element, Span};
+use crate::format::syntax::{Attribute, Document, Element, Span};
 use crate::format::values;
 use crate::point::MAX_SIZE;
 use crate::sgf;
@@ -118,6 +118,47 @@ pub fn link_with_included(
         ids: HashMap::new(),
         includes: Vec::new(),
     };
+    chapters_and_ids(doc, &mut l, diags);
+    // After the book's own: an ID of the book wins over one of an included file.
+    included_ids(doc, included, &mut l);
+
+    let mut last = Last::default();
+    for (i, el) in doc.elements.iter().enumerate() {
+        if el.kind == ElementKind::Chapter {
+            last = Last::default();
+        }
+        // A misspelt Go element (`::diagram`) is linked as the one meant, so that what follows
+        // it starts from its position (see `ElementKind::checked_as`).
+        let kind = el.kind.checked_as(&el.name);
+        match kind {
+            ElementKind::Go | ElementKind::Diagram(_) => {
+                link_go(doc, &mut l, i, kind, last, diags);
+                if kind == ElementKind::Go {
+                    last.go = Some(i);
+                } else {
+                    last.dia = Some(i);
+                }
+            }
+            ElementKind::Paragraph(_) => link_paragraph(doc, &mut l, i, last, diags),
+            _ => {}
+        }
+    }
+    l
+}
+
+/// The last Go element and the last diagram so far in the chapter: what an element
+/// without `base` (or a paragraph without `ref`) follows.
+#[derive(Clone, Copy, Default)]
+struct Last {
+    /// The last `::go`.
+    go: Option<usize>,
+    /// The last diagram (`fig`, `dia`, `var`, `prb`).
+    dia: Option<usize>,
+}
+
+/// Each element's chapter, and the elements of each ID; an ID given twice in a chapter
+/// is an error.
+fn chapters_and_ids(doc: &Document, l: &mut Links, diags: &mut Diagnostics) {
     let mut ch = None;
     for (i, el) in doc.elements.iter().enumerate() {
         if el.kind == ElementKind::Chapter {
@@ -136,7 +177,10 @@ pub fn link_with_included(
             same.push(i);
         }
     }
-    // After the book's own: an ID of the book wins over one of an included file.
+}
+
+/// The IDs of each included file, as elements of its `::include`.
+fn included_ids(doc: &Document, included: &IncludedIds, l: &mut Links) {
     for (i, el) in doc.elements.iter().enumerate() {
         if el.kind != ElementKind::Include {
             continue;
@@ -152,97 +196,100 @@ pub fn link_with_included(
         }
         l.includes.push(i);
     }
+}
 
-    let mut last_go: Option<usize> = None;
-    let mut last_dia: Option<usize> = None;
-    for (i, el) in doc.elements.iter().enumerate() {
-        if el.kind == ElementKind::Chapter {
-            last_go = None;
-            last_dia = None;
+/// A Go element or diagram `i` (linked as `kind`): its base (`base`, else the last one
+/// before it, none with `sgf`) and its board size.
+fn link_go(
+    doc: &Document,
+    l: &mut Links,
+    i: usize,
+    kind: ElementKind,
+    last: Last,
+    diags: &mut Diagnostics,
+) {
+    let el = &doc.elements[i];
+    let default = if kind == ElementKind::Diagram(DiagramKind::Var) {
+        last.dia
+    } else {
+        last.go
+    };
+    let base = match el.attr("base") {
+        Some(a) if a.value == "none" => None,
+        // The SGF is the element's base: another one would be ignored.
+        Some(a) if el.attr("sgf").is_some() => {
+            diags.warning(
+                a.name_span,
+                Code::SgfAndBase,
+                "`sgf` gives the position and moves, so `base` is ignored",
+            );
+            None
         }
-        // A misspelt Go element (`::diagram`) is linked as the one meant, so that what follows
-        // it starts from its position (see `ElementKind::checked_as`).
-        let kind = el.kind.checked_as(&el.name);
-        match kind {
-            ElementKind::Go | ElementKind::Diagram(_) => {
-                let default = if kind == ElementKind::Diagram(DiagramKind::Var) {
-                    last_dia
-                } else {
-                    last_go
-                };
-                let base = match el.attr("base") {
-                    Some(a) if a.value == "none" => None,
-                    // The SGF is the element's base: another one would be ignored.
-                    Some(a) if el.attr("sgf").is_some() => {
-                        diags.warning(
-                            a.name_span,
-                            Code::SgfAndBase,
-                            "`sgf` gives the position and moves, so `base` is ignored",
-                        );
-                        None
-                    }
-                    Some(a) => resolve_base(doc, &l, i, &a.value, a.value_span, diags),
-                    None if el.attr("sgf").is_some() => None,
-                    None => default,
-                };
-                l.base[i] = base;
-                l.info_from[i] = Some(i);
-                l.size[i] =
-                    own_size(el).unwrap_or_else(|| base.map(|b| l.size[b]).unwrap_or(DEFAULT_SIZE));
-                if kind == ElementKind::Go {
-                    last_go = Some(i);
-                } else {
-                    last_dia = Some(i);
-                }
-            }
-            ElementKind::Paragraph(_) => {
-                let r = match el.attr("ref") {
-                    Some(a) if a.value == "none" => None,
-                    Some(a) => match l.lookup(&a.value, i) {
-                        Some(t) if matches!(doc.elements[t].kind, ElementKind::Diagram(_)) => {
-                            Some(t)
-                        }
-                        Some(_) => {
-                            diags.error(
-                                a.value_span,
-                                Code::BadReference,
-                                format!(
-                                    "`ref={}` must name a diagram (fig, dia, var or prb)",
-                                    a.value
-                                ),
-                            );
-                            None
-                        }
-                        None => {
-                            diags.error(
-                                a.value_span,
-                                Code::UnknownId,
-                                format!(
-                                    "no element has the ID `{}`{}",
-                                    a.value,
-                                    crate::suggest::hint(&a.value, l.id_names())
-                                ),
-                            );
-                            None
-                        }
-                    },
-                    None => last_dia,
-                };
-                l.para_ref[i] = r;
-                l.inline_base[i] = r.or(last_go);
-                l.info_from[i] = if el.attr("ref").is_some() {
-                    r.or(last_go)
-                } else {
-                    last_dia.max(last_go)
-                };
-                if let Some(b) = l.inline_base[i] {
-                    l.size[i] = l.size[b];
-                }
-            }
-            _ => {}
+        Some(a) => resolve_base(doc, l, i, &a.value, a.value_span, diags),
+        None if el.attr("sgf").is_some() => None,
+        None => default,
+    };
+    l.base[i] = base;
+    l.info_from[i] = Some(i);
+    l.size[i] = own_size(el).unwrap_or_else(|| base.map(|b| l.size[b]).unwrap_or(DEFAULT_SIZE));
+}
+
+/// A paragraph `i`: the diagram it refers to (`ref`, else the last diagram), the base of
+/// its inline diagrams, where its game info comes from, and its board size.
+fn link_paragraph(doc: &Document, l: &mut Links, i: usize, last: Last, diags: &mut Diagnostics) {
+    let el = &doc.elements[i];
+    let r = match el.attr("ref") {
+        Some(a) if a.value == "none" => None,
+        Some(a) => paragraph_ref(doc, l, i, a, diags),
+        None => last.dia,
+    };
+    l.para_ref[i] = r;
+    l.inline_base[i] = r.or(last.go);
+    l.info_from[i] = if el.attr("ref").is_some() {
+        r.or(last.go)
+    } else {
+        last.dia.max(last.go)
+    };
+    if let Some(b) = l.inline_base[i] {
+        l.size[i] = l.size[b];
+    }
+}
+
+/// The diagram a paragraph's `ref` names; an error when it names no element or one
+/// that is no diagram.
+fn paragraph_ref(
+    doc: &Document,
+    l: &Links,
+    i: usize,
+    a: &Attribute,
+    diags: &mut Diagnostics,
+) -> Option<usize> {
+    match l.lookup(&a.value, i) {
+        Some(t) if matches!(doc.elements[t].kind, ElementKind::Diagram(_)) => Some(t),
+        Some(_) => {
+            diags.error(
+                a.value_span,
+                Code::BadReference,
+                format!(
+                    "`ref={}` must name a diagram (fig, dia, var or prb)",
+                    a.value
+                ),
+            );
+            None
+        }
+        None => {
+            diags.error(
+                a.value_span,
+                Code::UnknownId,
+                format!(
+                    "no element has the ID `{}`{}",
+                    a.value,
+                    crate::suggest::hint(&a.value, l.id_names())
+                ),
+            );
+            None
         }
     }
-    l
 }
 
 /// The size an element sets itself: `sz`, else the board of its `sgf`.

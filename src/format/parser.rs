@@ -203,6 +203,25 @@ impl<'a> Parser<'a> {
         let name = &self.src[name_start..i];
         el.name = name.to_string();
         el.name_span = Span::new(name_start, i);
+        i = self.language_tags(&mut el, i, end);
+        el.kind = ElementKind::from_name(name);
+        i = self.element_id(&mut el, i, end);
+        if i < end && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n') {
+            let c = self.src[i..].chars().next().unwrap_or(' ');
+            self.diags.error(
+                Span::new(i, i + c.len_utf8()),
+                Code::Syntax,
+                format!("unexpected `{c}` after the element name; put a space before the attributes or text"),
+            );
+        }
+        self.attributes_and_value(&mut el, i, end);
+        el
+    }
+
+    /// Reads the language tags after an element's name (`_en_fr`) from `i` into `el`;
+    /// returns where they end.
+    fn language_tags(&mut self, el: &mut Element, mut i: usize, end: usize) -> usize {
+        let bytes = self.src.as_bytes();
         while i + 1 < end && bytes[i] == b'_' && bytes[i + 1].is_ascii_alphanumeric() {
             let ls = i + 1;
             i = ls;
@@ -225,7 +244,13 @@ impl<'a> Parser<'a> {
             }
             el.langs.push(tag.to_string());
         }
-        el.kind = ElementKind::from_name(name);
+        i
+    }
+
+    /// Reads the ID after an element's name and tags (`(#id)`) from `i` into `el`; returns
+    /// where it ends (the block's end when it is malformed, so no attributes are read).
+    fn element_id(&mut self, el: &mut Element, mut i: usize, end: usize) -> usize {
+        let bytes = self.src.as_bytes();
         if self.src[i..end].starts_with("(#") {
             let id_start = i + 2;
             match self.src[id_start..end].find(')') {
@@ -256,16 +281,7 @@ impl<'a> Parser<'a> {
             );
             i = end;
         }
-        if i < end && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n') {
-            let c = self.src[i..].chars().next().unwrap_or(' ');
-            self.diags.error(
-                Span::new(i, i + c.len_utf8()),
-                Code::Syntax,
-                format!("unexpected `{c}` after the element name; put a space before the attributes or text"),
-            );
-        }
-        self.attributes_and_value(&mut el, i, end);
-        el
+        i
     }
 
     fn check_id(&mut self, id: &str, span: Span) {

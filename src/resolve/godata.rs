@@ -163,15 +163,7 @@ pub fn build(
     size: u8,
     diags: &mut Diagnostics,
 ) -> GoData {
-    let get = |name: &str| attrs.iter().rev().find(|a| a.name == name);
-    // Values that fail their type check were reported by validation; they count as absent here.
-    let int = |name: &str| {
-        get(name)
-            .and_then(|a| values::parse_int(&a.value).ok())
-            .filter(|v| (1..=u32::MAX as i64 / 2).contains(v))
-            .map(|v| v as u32)
-    };
-
+    let get = |name: &str| last(attrs, name);
     // An `sgf` value is the element's base (see `sgf_data`); links gave it no other.
     let sgf_data = get("sgf").and_then(|a| sgf_data::read(a, diags).map(|g| (a, g)));
     let sgf_base = sgf_data
@@ -186,8 +178,71 @@ pub fn build(
         base
     };
     let base_start = base.map(|b| b.first_number).unwrap_or(1);
-    let at = int("at").unwrap_or(base_start);
-    let at_attr = get("at").filter(|_| int("at").is_some());
+    let at = int(attrs, "at").unwrap_or(base_start);
+    let mut start = start_position(attrs, base, at, size, diags);
+    set_up(&mut start, attrs, size);
+    let (moves, spans) = own_moves(attrs, base, sgf_base.as_ref(), at, size, diags);
+    if let (Some(mv), Some((_, g))) = (get("mv"), &sgf_data) {
+        if !g.moves.is_empty() && get("at").is_none() {
+            diags.warning(
+                mv.name_span,
+                Code::SgfMovesUnused,
+                format!(
+                    "`mv` replaces the {} moves of the `sgf` value",
+                    g.moves.len()
+                ),
+            );
+        }
+    }
+
+    let first_number = int(attrs, "mn").unwrap_or(match role {
+        Role::Diagram(DiagramKind::Dia) | Role::Diagram(DiagramKind::Prb) => 1,
+        Role::Go if base.is_none() => 1,
+        _ => at,
+    });
+
+    // Own moves are checked against the rules; ranges were checked in their base.
+    if !spans.is_empty() {
+        check_moves(&start, &moves, &spans, first_number, "move", diags);
+    }
+
+    // `vw` defaults to the whole board; only an inline diagram takes the view of the
+    // diagram it is based on (the spec). On `::go` it has no effect (validation warns).
+    let own_view = get("vw").and_then(|a| values::parse_view(&a.value, size).ok());
+    let view = match role {
+        Role::Go => None,
+        Role::Inline => own_view.or(base.and_then(|b| b.view)),
+        Role::Diagram(_) => own_view,
+    };
+    GoData::new(start, moves, first_number, view, at)
+}
+
+/// The attribute `name`, the last one when it is given twice.
+fn last<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a Attribute> {
+    attrs.iter().rev().find(|a| a.name == name)
+}
+
+/// The number attribute `name`, if valid. Values that fail their type check were
+/// reported by validation; they count as absent here.
+fn int(attrs: &[Attribute], name: &str) -> Option<u32> {
+    last(attrs, name)
+        .and_then(|a| values::parse_int(&a.value).ok())
+        .filter(|v| (1..=u32::MAX as i64 / 2).contains(v))
+        .map(|v| v as u32)
+}
+
+/// The position the element starts from: its base's before the move numbered `at`, or an
+/// empty board of `size`; an `at` out of the base's range and an `sz` unlike the base's
+/// are errors.
+fn start_position(
+    attrs: &[Attribute],
+    base: Option<&GoData>,
+    at: u32,
+    size: u8,
+    diags: &mut Diagnostics,
+) -> Board {
+    let get = |name: &str| last(attrs, name);
+    let at_attr = get("at").filter(|_| int(attrs, "at").is_some());
     let mut start = match base {
         Some(b) => {
             let end = b.end_number();
@@ -238,8 +293,14 @@ pub fn build(
         }
         start = Board::new(size).unwrap_or_else(|_| Board::new(19).expect("19 is a valid size"));
     }
+    start
+}
+
+/// The element's own changes to its start position: stones removed and added (`ae`,
+/// `ab`, `aw`), the player to move (`pl`) and the ko point (`koPoint`).
+fn set_up(start: &mut Board, attrs: &[Attribute], size: u8) {
     let pts = |name: &str| {
-        get(name)
+        last(attrs, name)
             .and_then(|a| values::parse_points(&a.value, size).ok())
             .unwrap_or_default()
     };
@@ -252,18 +313,30 @@ pub fn build(
     for p in pts("aw") {
         start.add_white(p);
     }
-    if let Some(pl) = get("pl") {
+    if let Some(pl) = last(attrs, "pl") {
         start.set_to_play(if pl.value == "w" {
             Color::White
         } else {
             Color::Black
         });
     }
-    if let Some(k) = get("koPoint").and_then(|a| values::parse_point(&a.value, size).ok()) {
+    if let Some(k) = last(attrs, "koPoint").and_then(|a| values::parse_point(&a.value, size).ok()) {
         start.set_ko_point(Some(k));
     }
+}
 
-    let (moves, spans) = if let Some(mv) = get("mv") {
+/// The element's moves and, for moves it writes itself (`mv`), each one's place in the
+/// source; `to` takes them from the base, and an `sgf` value alone gives its main line
+/// from `at` on.
+fn own_moves(
+    attrs: &[Attribute],
+    base: Option<&GoData>,
+    sgf_base: Option<&GoData>,
+    at: u32,
+    size: u8,
+    diags: &mut Diagnostics,
+) -> (Vec<Move>, Vec<Span>) {
+    if let Some(mv) = last(attrs, "mv") {
         let toks = values::tokens(&mv.value, size, true).unwrap_or_default();
         let exact = (mv.value_span.end - mv.value_span.start) as usize == mv.value.len();
         let spans = toks
@@ -280,8 +353,8 @@ pub fn build(
             })
             .collect();
         (toks.into_iter().map(|t| t.mv).collect(), spans)
-    } else if let Some(to_attr) = get("to") {
-        let to = int("to").unwrap_or(at);
+    } else if let Some(to_attr) = last(attrs, "to") {
+        let to = int(attrs, "to").unwrap_or(at);
         match base {
             Some(b) if to >= at && to < b.end_number() => (b.range(at, to), Vec::new()),
             Some(b) => {
@@ -304,45 +377,12 @@ pub fn build(
                 (Vec::new(), Vec::new())
             }
         }
-    } else if let (Some(b), true) = (sgf_base.as_ref(), sgf_data.is_some()) {
+    } else if let Some(b) = sgf_base {
         // Nothing picks from the SGF: the element holds its main line from `at` on.
         (b.moves[b.index_of(at)..].to_vec(), Vec::new())
     } else {
         (Vec::new(), Vec::new())
-    };
-    if let (Some(mv), Some((_, g))) = (get("mv"), &sgf_data) {
-        if !g.moves.is_empty() && get("at").is_none() {
-            diags.warning(
-                mv.name_span,
-                Code::SgfMovesUnused,
-                format!(
-                    "`mv` replaces the {} moves of the `sgf` value",
-                    g.moves.len()
-                ),
-            );
-        }
     }
-
-    let first_number = int("mn").unwrap_or(match role {
-        Role::Diagram(DiagramKind::Dia) | Role::Diagram(DiagramKind::Prb) => 1,
-        Role::Go if base.is_none() => 1,
-        _ => at,
-    });
-
-    // Own moves are checked against the rules; ranges were checked in their base.
-    if !spans.is_empty() {
-        check_moves(&start, &moves, &spans, first_number, "move", diags);
-    }
-
-    // `vw` defaults to the whole board; only an inline diagram takes the view of the
-    // diagram it is based on (the spec). On `::go` it has no effect (validation warns).
-    let own_view = get("vw").and_then(|a| values::parse_view(&a.value, size).ok());
-    let view = match role {
-        Role::Go => None,
-        Role::Inline => own_view.or(base.and_then(|b| b.view)),
-        Role::Diagram(_) => own_view,
-    };
-    GoData::new(start, moves, first_number, view, at)
 }
 
 /// Reports each move that breaks the rules, at its place in the source; `what` names

@@ -67,6 +67,8 @@ pub fn resolve_with(
     r
 }
 
+/// [`resolve_with`] between the cache's `begin` and `end`: the book element, then every
+/// element in order.
 fn resolve_inner(
     src: &str,
     doc: &Document,
@@ -75,37 +77,13 @@ fn resolve_inner(
     cache: &mut cache::ResolveCache,
 ) -> Resolved {
     let n = doc.elements.len();
-    let lines = LineIndex::new(src);
     let mut r = Resolved {
         diagram_of_element: vec![None; n],
         ..Resolved::default()
     };
-    let mut data: Vec<Option<std::sync::Arc<GoData>>> = vec![None; n];
-    // Per element: the key of its Go data, which elements based on it include in theirs.
-    let mut keys: Vec<Option<cache::Key>> = vec![None; n];
     let book_el = doc.elements.iter().find(|e| e.kind == ElementKind::Book);
-    let flag = |el: Option<&Element>, name: &str| {
-        el.and_then(|e| e.attr_value(name))
-            .and_then(|v| values::parse_flag(v).ok())
-    };
     if let Some(b) = book_el {
-        r.book.id = b.id_str().unwrap_or_default().to_string();
-        for name in [
-            "title",
-            "subtitle",
-            "author",
-            "publisher",
-            "copyright",
-            "cover",
-            "shortTitle",
-        ] {
-            let t = lang_text(&b.attrs, name);
-            if t.is_set() {
-                r.book.info.push((name.to_string(), t));
-            }
-        }
-        r.book.full_width = flag(Some(b), "fullWidth").unwrap_or(false);
-        r.book.show_coords = flag(Some(b), "showCoords").unwrap_or(false);
+        book_attributes(&mut r.book, b);
     }
     r.book.languages = book_languages(doc, book_el);
     prefetch::prefetch(
@@ -118,19 +96,77 @@ fn resolve_inner(
             show_coords: r.book.show_coords,
         },
     );
+    // Room for every diagram at once (an inline one per `<dia`, at most): the list is the
+    // largest of the book and would otherwise be copied as it doubles.
+    r.book.diagrams.reserve_exact(diagrams_at_most(doc));
 
-    // Go data is kept only for elements others may start from: bases, and elements with an
-    // ID (an inline `<dia base=ID>` names one). A long game's is kept; a diagram's is not.
+    let mut walk = Walk {
+        src,
+        doc,
+        links,
+        diags,
+        cache,
+        lines: LineIndex::new(src),
+        r,
+        data: vec![None; n],
+        keys: vec![None; n],
+        may_be_base: may_be_base(doc, links),
+        style: ParaStyle::Normal,
+        para_spacing: None,
+        scratch: Diagnostics::default(),
+    };
+    for (i, el) in doc.elements.iter().enumerate() {
+        walk.element(i, el);
+    }
+    let mut r = walk.r;
+    if let Some(last) = r.book.chapters.last_mut() {
+        last.blocks.shrink_to_fit();
+    }
+    r.book.diagrams.shrink_to_fit();
+    r
+}
+
+/// The value of the flag attribute `name` of `el`, if it is given and valid.
+fn flag(el: &Element, name: &str) -> Option<bool> {
+    el.attr_value(name).and_then(|v| values::parse_flag(v).ok())
+}
+
+/// The book element's ID, its texts (title, author, ...) and the settings its chapters inherit.
+fn book_attributes(book: &mut Book, b: &Element) {
+    book.id = b.id_str().unwrap_or_default().to_string();
+    for name in [
+        "title",
+        "subtitle",
+        "author",
+        "publisher",
+        "copyright",
+        "cover",
+        "shortTitle",
+    ] {
+        let t = lang_text(&b.attrs, name);
+        if t.is_set() {
+            book.info.push((name.to_string(), t));
+        }
+    }
+    book.full_width = flag(b, "fullWidth").unwrap_or(false);
+    book.show_coords = flag(b, "showCoords").unwrap_or(false);
+}
+
+/// Per element, whether others may start from its Go data: bases, and elements with an
+/// ID (an inline `<dia base=ID>` names one).
+fn may_be_base(doc: &Document, links: &Links) -> Vec<bool> {
     let mut may_be_base: Vec<bool> = doc.elements.iter().map(|e| e.id_str().is_some()).collect();
     for &b in links.base.iter().chain(&links.inline_base).flatten() {
         if let Some(m) = may_be_base.get_mut(b) {
             *m = true;
         }
     }
-    // Room for every diagram at once (an inline one per `<dia`, at most): the list is the
-    // largest of the book and would otherwise be copied as it doubles.
-    let at_most: usize = doc
-        .elements
+    may_be_base
+}
+
+/// The most diagrams the book can have: one per diagram element and one per `<dia` in a paragraph.
+fn diagrams_at_most(doc: &Document) -> usize {
+    doc.elements
         .iter()
         .map(|e| match e.kind {
             ElementKind::Diagram(_) => 1,
@@ -140,39 +176,58 @@ fn resolve_inner(
                 .map_or(0, |v| v.raw.matches("<dia").count()),
             _ => 0,
         })
-        .sum();
-    r.book.diagrams.reserve_exact(at_most);
+        .sum()
+}
 
-    let mut style = ParaStyle::Normal;
-    let mut para_spacing: Option<i64> = None;
-    let mut scratch = Diagnostics::default();
-    for (i, el) in doc.elements.iter().enumerate() {
+/// One walk over the elements in order: the book resolved so far, and what the elements
+/// that follow start from or inherit.
+struct Walk<'a> {
+    /// The book's text.
+    src: &'a str,
+    /// Its syntax tree.
+    doc: &'a Document,
+    /// Its links.
+    links: &'a Links,
+    /// Where the problems found go.
+    diags: &'a mut Diagnostics,
+    /// Go data and diagrams of the last resolution, reused when unchanged.
+    cache: &'a mut cache::ResolveCache,
+    /// Line starts of `src`, for each diagram's line.
+    lines: LineIndex,
+    /// What is resolved so far.
+    r: Resolved,
+    /// Per element: its Go data, kept only where `may_be_base` says others may start from
+    /// it (a long game's is kept; a diagram's is not).
+    data: Vec<Option<std::sync::Arc<GoData>>>,
+    /// Per element: the key of its Go data, which elements based on it include in theirs.
+    keys: Vec<Option<cache::Key>>,
+    /// Per element: whether others may start from its Go data.
+    may_be_base: Vec<bool>,
+    /// The paragraph style in force (`style` holds until a heading or the next chapter).
+    style: ParaStyle,
+    /// The `paraSpacing` in force until the next chapter.
+    para_spacing: Option<i64>,
+    /// Diagnostics of parsing inline markup, which validation has already reported.
+    scratch: Diagnostics,
+}
+
+impl<'a> Walk<'a> {
+    /// Element `i`: a chapter starts, or the block it makes goes into the current chapter.
+    fn element(&mut self, i: usize, el: &'a Element) {
         match el.kind {
             ElementKind::Chapter => {
-                if let Some(last) = r.book.chapters.last_mut() {
-                    last.blocks.shrink_to_fit();
-                }
-                r.book.chapters.push(Chapter {
-                    id: el.id_str().map(String::from),
-                    element: i,
-                    langs: el.languages().map(String::from).collect(),
-                    full_width: flag(Some(el), "fullWidth"),
-                    show_coords: flag(Some(el), "showCoords"),
-                    short_title: lang_text(&el.attrs, "shortTitle"),
-                    blocks: Vec::new(),
-                });
-                style = ParaStyle::Normal;
-                para_spacing = None;
-                continue;
+                self.chapter(i, el);
+                return;
             }
-            ElementKind::Book | ElementKind::Comment => continue,
+            ElementKind::Book | ElementKind::Comment => return,
             // A misspelt Go element is not shown, but its data is made: what follows starts from it.
-            ElementKind::Unknown if !el.kind.checked_as(&el.name).is_go_data() => continue,
+            ElementKind::Unknown if !el.kind.checked_as(&el.name).is_go_data() => return,
             _ => {}
         }
-        if r.book.chapters.is_empty() {
+        let book = &mut self.r.book;
+        if book.chapters.is_empty() {
             // Content before the first chapter (a warning in check) still shows, in a chapter of its own.
-            r.book.chapters.push(Chapter {
+            book.chapters.push(Chapter {
                 id: None,
                 element: i,
                 langs: Vec::new(),
@@ -182,111 +237,22 @@ fn resolve_inner(
                 blocks: Vec::new(),
             });
         }
-        let ch = r.book.chapters.len() - 1;
+        let ch = book.chapters.len() - 1;
         let inh = Inherited {
-            full_width: r.book.chapters[ch].full_width.unwrap_or(r.book.full_width),
-            show_coords: r.book.chapters[ch]
-                .show_coords
-                .unwrap_or(r.book.show_coords),
+            full_width: book.chapters[ch].full_width.unwrap_or(book.full_width),
+            show_coords: book.chapters[ch].show_coords.unwrap_or(book.show_coords),
         };
         let block_kind = match el.kind.checked_as(&el.name) {
-            ElementKind::Go | ElementKind::Diagram(_) => {
-                let role = Role::of(el.kind.checked_as(&el.name)).expect("go data");
-                let base = links.base[i].and_then(|b| data[b].as_deref());
-                if let Some(info) = game_info::own(el) {
-                    r.game_info.insert(i, info);
-                }
-                let text = src
-                    .get(el.span.start as usize..el.span.end as usize)
-                    .unwrap_or("");
-                let key = element_key(
-                    text,
-                    links.base[i].and_then(|b| keys[b].as_ref()),
-                    links.size[i],
-                    inh,
-                );
-                let (key, gd, dia) = cache.get_or_make(key, el.span.start, diags, |diags| {
-                    make_element(el, role, base, links.size[i], inh, diags)
-                });
-                keys[i] = Some(key);
-                let kind = if let Some(mut d) = dia {
-                    d.id = el.id_str().map(String::from);
-                    d.chapter = Some(ch);
-                    d.element = i;
-                    d.line = lines.line(el.span.start);
-                    d.text = el.value.clone();
-                    r.diagram_of_element[i] = Some(r.book.diagrams.len());
-                    r.book.diagrams.push(d);
-                    Some(BlockKind::Diagram(r.book.diagrams.len() - 1))
-                } else {
-                    None
-                };
-                if may_be_base[i] {
-                    data[i] = Some(gd);
-                }
-                kind
-            }
+            ElementKind::Go | ElementKind::Diagram(_) => self.go_data(i, el, ch, inh),
             ElementKind::Paragraph(pk) => {
-                if let Some(s) = el.attr_value("style") {
-                    // Validation refuses other values; a build never sees them.
-                    style = ParaStyle::parse(s).unwrap_or(ParaStyle::Normal);
-                } else if matches!(pk, ParaKind::H(_) | ParaKind::S(_)) && style != ParaStyle::Text
-                {
-                    style = ParaStyle::Normal;
-                }
-                let mut spacing = Vec::new();
-                for name in SPACING {
-                    if let Some(v) = el.attr_value(name).and_then(|v| values::parse_int(v).ok()) {
-                        if *name == "paraSpacing" {
-                            para_spacing = Some(v);
-                        }
-                        spacing.push((name.to_string(), v));
-                    } else if *name == "paraSpacing" {
-                        if let Some(v) = para_spacing {
-                            spacing.push((name.to_string(), v));
-                        }
-                    }
-                }
-                let reference = links.para_ref[i].and_then(|d| r.diagram_of_element[d]);
-                if let Some(v) = &el.value {
-                    let parts = inline::parse(v, &mut scratch);
-                    let mut cx = InlineCx {
-                        src,
-                        doc,
-                        links,
-                        para: i,
-                        data: &data,
-                        keys: &keys,
-                        inh,
-                        ch,
-                        lines: &lines,
-                    };
-                    inline_diagrams(&mut cx, &parts, &mut r, diags, cache);
-                }
-                let heading = matches!(pk, ParaKind::H(_) | ParaKind::S(_));
-                Some(BlockKind::Paragraph(Paragraph {
-                    kind: pk,
-                    style: if heading { ParaStyle::Normal } else { style },
-                    hint: flag(Some(el), "hint").unwrap_or(false),
-                    boxed: flag(Some(el), "box").unwrap_or(false),
-                    keep_with_next: flag(Some(el), "keepWithNext").unwrap_or(heading),
-                    align: el.attr_value("align").map(String::from),
-                    brk: el.attr_value("break").map(String::from),
-                    href: el.attr_value("href").map(String::from),
-                    reference,
-                    spacing,
-                    raw: el.value.clone().unwrap_or(crate::format::syntax::Text {
-                        raw: String::new(),
-                        span: el.span,
-                    }),
-                }))
+                Some(BlockKind::Paragraph(self.paragraph(i, el, pk, ch, inh)))
             }
             ElementKind::Img => {
-                let cover = r.book.cover(&r.book.languages[0]);
+                let cover = self.r.book.cover(&self.r.book.languages[0]);
                 Some(BlockKind::Image(image(&el.attrs, &cover)))
             }
             ElementKind::Buy => Some(BlockKind::Buy {
-                sku: el.attr_value("sku").unwrap_or(&r.book.id).to_string(),
+                sku: el.attr_value("sku").unwrap_or(&self.r.book.id).to_string(),
             }),
             ElementKind::Include => Some(BlockKind::Include {
                 url: el.attr_value("url").unwrap_or("").to_string(),
@@ -294,7 +260,7 @@ fn resolve_inner(
             _ => None,
         };
         if let Some(kind) = block_kind {
-            r.book.chapters[ch].blocks.push(Block {
+            self.r.book.chapters[ch].blocks.push(Block {
                 element: i,
                 langs: el.languages().map(String::from).collect(),
                 id: el.id_str().map(String::from),
@@ -302,11 +268,144 @@ fn resolve_inner(
             });
         }
     }
-    if let Some(last) = r.book.chapters.last_mut() {
-        last.blocks.shrink_to_fit();
+
+    /// A chapter starts: the last one's blocks are complete, and style and spacing start afresh.
+    fn chapter(&mut self, i: usize, el: &Element) {
+        if let Some(last) = self.r.book.chapters.last_mut() {
+            last.blocks.shrink_to_fit();
+        }
+        self.r.book.chapters.push(Chapter {
+            id: el.id_str().map(String::from),
+            element: i,
+            langs: el.languages().map(String::from).collect(),
+            full_width: flag(el, "fullWidth"),
+            show_coords: flag(el, "showCoords"),
+            short_title: lang_text(&el.attrs, "shortTitle"),
+            blocks: Vec::new(),
+        });
+        self.style = ParaStyle::Normal;
+        self.para_spacing = None;
     }
-    r.book.diagrams.shrink_to_fit();
-    r
+
+    /// Go data or a diagram (element `i` in chapter `ch`): made from its text and its
+    /// base's key, or taken from the cache; a diagram goes into the book, and the data is
+    /// kept when others may start from it.
+    fn go_data(&mut self, i: usize, el: &Element, ch: usize, inh: Inherited) -> Option<BlockKind> {
+        let role = Role::of(el.kind.checked_as(&el.name)).expect("go data");
+        let links = self.links;
+        let base = links.base[i].and_then(|b| self.data[b].as_deref());
+        if let Some(info) = game_info::own(el) {
+            self.r.game_info.insert(i, info);
+        }
+        let text = self
+            .src
+            .get(el.span.start as usize..el.span.end as usize)
+            .unwrap_or("");
+        let key = element_key(
+            text,
+            links.base[i].and_then(|b| self.keys[b].as_ref()),
+            links.size[i],
+            inh,
+        );
+        let (key, gd, dia) = self
+            .cache
+            .get_or_make(key, el.span.start, self.diags, |diags| {
+                make_element(el, role, base, links.size[i], inh, diags)
+            });
+        self.keys[i] = Some(key);
+        let r = &mut self.r;
+        let kind = if let Some(mut d) = dia {
+            d.id = el.id_str().map(String::from);
+            d.chapter = Some(ch);
+            d.element = i;
+            d.line = self.lines.line(el.span.start);
+            d.text = el.value.clone();
+            r.diagram_of_element[i] = Some(r.book.diagrams.len());
+            r.book.diagrams.push(d);
+            Some(BlockKind::Diagram(r.book.diagrams.len() - 1))
+        } else {
+            None
+        };
+        if self.may_be_base[i] {
+            self.data[i] = Some(gd);
+        }
+        kind
+    }
+
+    /// A paragraph (element `i` of kind `pk` in chapter `ch`): its style, spacing and the
+    /// diagram it refers to; its inline diagrams go into the book.
+    fn paragraph(
+        &mut self,
+        i: usize,
+        el: &Element,
+        pk: ParaKind,
+        ch: usize,
+        inh: Inherited,
+    ) -> Paragraph {
+        if let Some(s) = el.attr_value("style") {
+            // Validation refuses other values; a build never sees them.
+            self.style = ParaStyle::parse(s).unwrap_or(ParaStyle::Normal);
+        } else if matches!(pk, ParaKind::H(_) | ParaKind::S(_)) && self.style != ParaStyle::Text {
+            self.style = ParaStyle::Normal;
+        }
+        let spacing = self.spacing(el);
+        let reference = self.links.para_ref[i].and_then(|d| self.r.diagram_of_element[d]);
+        if let Some(v) = &el.value {
+            let parts = inline::parse(v, &mut self.scratch);
+            let mut cx = InlineCx {
+                src: self.src,
+                doc: self.doc,
+                links: self.links,
+                para: i,
+                data: &self.data,
+                keys: &self.keys,
+                inh,
+                ch,
+                lines: &self.lines,
+            };
+            inline_diagrams(&mut cx, &parts, &mut self.r, self.diags, self.cache);
+        }
+        let heading = matches!(pk, ParaKind::H(_) | ParaKind::S(_));
+        Paragraph {
+            kind: pk,
+            style: if heading {
+                ParaStyle::Normal
+            } else {
+                self.style
+            },
+            hint: flag(el, "hint").unwrap_or(false),
+            boxed: flag(el, "box").unwrap_or(false),
+            keep_with_next: flag(el, "keepWithNext").unwrap_or(heading),
+            align: el.attr_value("align").map(String::from),
+            brk: el.attr_value("break").map(String::from),
+            href: el.attr_value("href").map(String::from),
+            reference,
+            spacing,
+            raw: el.value.clone().unwrap_or(crate::format::syntax::Text {
+                raw: String::new(),
+                span: el.span,
+            }),
+        }
+    }
+
+    /// A paragraph's spacing attributes, with the `paraSpacing` in force when it sets none
+    /// (one it sets holds until the next chapter).
+    fn spacing(&mut self, el: &Element) -> Vec<(String, i64)> {
+        let mut spacing = Vec::new();
+        for name in SPACING {
+            if let Some(v) = el.attr_value(name).and_then(|v| values::parse_int(v).ok()) {
+                if *name == "paraSpacing" {
+                    self.para_spacing = Some(v);
+                }
+                spacing.push((name.to_string(), v));
+            } else if *name == "paraSpacing" {
+                if let Some(v) = self.para_spacing {
+                    spacing.push((name.to_string(), v));
+                }
+            }
+        }
+        spacing
+    }
 }
 
 /// Builds an image from `url`, `scale`, `ca`, `border`, ... (block or inline); without

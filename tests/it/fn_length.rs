@@ -18,14 +18,7 @@ const LONG: &[(&str, &str)] = &[
     ("src/resolve/diagram.rs", "walk"),
     ("src/resolve/text.rs", "text_atoms"),
     ("src/resolve/text.rs", "typography"),
-    ("src/resolve/mod.rs", "resolve_inner"),
-    ("src/resolve/godata.rs", "build"),
     ("src/format/inline.rs", "parse"),
-    ("src/format/parser.rs", "block"),
-    ("src/format/links.rs", "link_with_included"),
-    ("src/render/svg/mod.rs", "render"),
-    ("src/cli/check.rs", "run"),
-    ("src/check/coverage.rs", "coverage"),
 ];
 
 /// Every function of `text` as (name, first line, number of lines).

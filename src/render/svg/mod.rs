@@ -98,66 +98,13 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     let l = Layout::new(d.size, d.view, d.coordinates);
     let occ = Occupancy::new(d, l);
     let mut out = String::with_capacity(4096);
-
-    // A one-letter label on a numbered stone goes on a badge beside the number
-    // (`badges`); longer text replaces the number: two texts on one stone are unreadable.
-    let badge = |p: Point, t: &str| occ.number(p).is_some() && t.chars().count() == 1;
-    let badged: Vec<(Point, &str)> = d
-        .labels
-        .iter()
-        .filter(|(p, t)| badge(*p, t))
-        .map(|(p, t)| (*p, t.as_str()))
-        .collect();
-    let labelled = |p| {
-        d.labels
-            .iter()
-            .any(|(q, t)| *q == p && !t.is_empty() && !badge(p, t))
-    };
-    let mut texts: Vec<PointText<'_>> = Vec::new();
-    for p in l.points().filter(|&p| !labelled(p)) {
-        if let Some(i) = occ.number(p) {
-            if let Some(s) = d.numbered.get(i) {
-                texts.push(PointText {
-                    point: p,
-                    text: &s.label,
-                    under: Some(s.color),
-                });
-            }
-        }
-    }
-    for (p, t) in d
-        .labels
-        .iter()
-        .filter(|(p, t)| l.shows(*p) && !t.is_empty() && !badge(*p, t))
-    {
-        texts.push(PointText {
-            point: *p,
-            text: t,
-            under: occ.stone(*p),
-        });
-    }
-    // Text on empty points clears the grid with a disc; collect those points first
-    // so star points under them are left out too.
-    let mut discs: Vec<_> = Vec::new();
-    for t in texts.iter().filter(|t| t.under.is_none()) {
-        if !discs.contains(&t.point) {
-            discs.push(t.point);
-        }
-    }
+    let (texts, badged, discs) = point_texts(d, l, &occ);
 
     let (x, y, w, board_h) = l.view_box();
     let caption_size = caption::font_size(w);
     let caption_lines = caption::wrap(&opts.caption, w - 8, caption_size);
     let h = board_h + caption::height(caption_lines.len(), caption_size);
-    let (shown_w, shown_h) = match opts.width {
-        Some(sw) if sw > 0 => {
-            let sw = i64::from(sw);
-            // Rounded to the nearest pixel, in integers so the bytes are the same everywhere.
-            let sh = (sw * i64::from(h) + i64::from(w) / 2) / i64::from(w).max(1);
-            (sw, sh.max(1))
-        }
-        _ => (i64::from(w), i64::from(h)),
-    };
+    let (shown_w, shown_h) = shown_size(opts.width, w, h);
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}""#,
@@ -206,6 +153,77 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     out.push_str(&body);
     out.push_str("</svg>");
     out
+}
+
+/// The texts drawn on points (a label, else the number of the stone there), the
+/// one-letter labels that go on a badge beside a number instead, and the empty points
+/// whose text clears the grid with a disc.
+fn point_texts<'d>(
+    d: &'d BoardDiagram,
+    l: Layout,
+    occ: &Occupancy,
+) -> (Vec<PointText<'d>>, Vec<(Point, &'d str)>, Vec<Point>) {
+    // A one-letter label on a numbered stone goes on a badge beside the number
+    // (`badges`); longer text replaces the number: two texts on one stone are unreadable.
+    let badge = |p: Point, t: &str| occ.number(p).is_some() && t.chars().count() == 1;
+    let badged: Vec<(Point, &str)> = d
+        .labels
+        .iter()
+        .filter(|(p, t)| badge(*p, t))
+        .map(|(p, t)| (*p, t.as_str()))
+        .collect();
+    let labelled = |p| {
+        d.labels
+            .iter()
+            .any(|(q, t)| *q == p && !t.is_empty() && !badge(p, t))
+    };
+    let mut texts: Vec<PointText<'_>> = Vec::new();
+    for p in l.points().filter(|&p| !labelled(p)) {
+        if let Some(i) = occ.number(p) {
+            if let Some(s) = d.numbered.get(i) {
+                texts.push(PointText {
+                    point: p,
+                    text: &s.label,
+                    under: Some(s.color),
+                });
+            }
+        }
+    }
+    for (p, t) in d
+        .labels
+        .iter()
+        .filter(|(p, t)| l.shows(*p) && !t.is_empty() && !badge(*p, t))
+    {
+        texts.push(PointText {
+            point: *p,
+            text: t,
+            under: occ.stone(*p),
+        });
+    }
+    // Text on empty points clears the grid with a disc; collect those points first
+    // so star points under them are left out too.
+    let mut discs: Vec<_> = Vec::new();
+    for t in texts.iter().filter(|t| t.under.is_none()) {
+        if !discs.contains(&t.point) {
+            discs.push(t.point);
+        }
+    }
+
+    (texts, badged, discs)
+}
+
+/// The size the image is shown at, in pixels: `width` wide with the height following the
+/// drawing's `w` by `h`, or one pixel per user unit without it.
+fn shown_size(width: Option<u32>, w: i32, h: i32) -> (i64, i64) {
+    match width {
+        Some(sw) if sw > 0 => {
+            let sw = i64::from(sw);
+            // Rounded to the nearest pixel, in integers so the bytes are the same everywhere.
+            let sh = (sw * i64::from(h) + i64::from(w) / 2) / i64::from(w).max(1);
+            (sw, sh.max(1))
+        }
+        _ => (i64::from(w), i64::from(h)),
+    }
 }
 
 /// Draws the board and everything on it, bottom to top, naming classes but no colours;
