@@ -14,8 +14,7 @@ use crate::layout::answers::{self, Answer};
 use crate::layout::plan::{anchor, Plan};
 use crate::resolve::caption::{caption_lines, CaptionLines};
 use crate::resolve::model::{
-    Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, DiagramWidth, Image, ParaStyle,
-    Paragraph, Real,
+    Block as BookBlock, BlockKind, Book, DiagramRole, DiagramWidth, Image, ParaStyle, Paragraph,
 };
 use crate::resolve::shows_in;
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
@@ -191,9 +190,6 @@ pub struct Figure {
     pub width: DiagramWidth,
     /// `align`.
     pub align: Option<String>,
-    /// Width in rem when the board shows fewer columns than its kind's full width: stones
-    /// keep one size from diagram to diagram, as in a printed book.
-    pub width_rem: Option<Real>,
     /// The lines under the board.
     pub caption: CaptionLines,
     /// A problem's question (its text), when it has one.
@@ -568,11 +564,6 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         kind: dia.role.name(),
         width: dia.width,
         align: dia.align.clone(),
-        // A width the author asked for (`width=full`, `fullWidth` on a diagram that is
-        // narrower by default) is the column's, whatever the board shows.
-        width_rem: figure_width(dia)
-            .filter(|_| !asked_full(s, b.element, dia))
-            .map(Real),
         caption,
         question,
         href: s
@@ -589,38 +580,6 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         },
         brk: own_break(s, b.element),
     }
-}
-
-/// Whether diagram `d` is full width because its author asked: its own `width=full`, or
-/// `fullWidth` of the book or chapter on a kind that is narrower by default.
-fn asked_full(s: &Source, element: usize, d: &Diagram) -> bool {
-    let own = s
-        .checked
-        .doc
-        .elements
-        .get(element)
-        .and_then(|e| e.attr_value("width"));
-    match own {
-        Some(w) => w == "full",
-        None => {
-            d.width == DiagramWidth::Full
-                && !matches!(
-                    d.role,
-                    DiagramRole::Block(DiagramKind::Fig | DiagramKind::Prb)
-                )
-        }
-    }
-}
-
-/// Stones keep one size from diagram to diagram, as in a printed book: a board that
-/// shows fewer columns gets a narrower figure. None for the full width of its kind.
-pub fn figure_width(d: &Diagram) -> Option<f64> {
-    let cols = (d.view.1.col - d.view.0.col + 1) as f64;
-    let dia = d.width == DiagramWidth::Dia;
-    let per_col = if dia { 1.3 } else { 1.55 };
-    let full = if dia { 25.0 } else { 30.0 };
-    let w = (cols * per_col + 1.2).max(12.0);
-    (w < full && matches!(d.width, DiagramWidth::Full | DiagramWidth::Dia)).then_some(w)
 }
 
 /// Whether a page's blocks hold a heading of level 1.

@@ -357,7 +357,9 @@ fn figcaption(l: &CaptionLines, question: Option<Markup>, solution: Option<Marku
 
 fn figure(w: &Writer, f: &Figure) -> Markup {
     let dia = &w.book.diagrams[f.diagram];
-    let style = f.width_rem.map(|r| format!("width:{:.1}rem", r.0));
+    // The one sizing rule (layout::sizing): the style sheet caps a board at this share of
+    // the measure, and at its column.
+    let style = Some(format!("--gb-share:{}", board_share_css(f.width)));
     let href = f.href.as_ref().and_then(|t| link_href(t, w.links));
     let board = w.svg(f.diagram);
     // A diagram that links somewhere is one link and nothing else (the spec disables
@@ -382,6 +384,12 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
             ))
         }
     }
+}
+
+/// A board's share of the column (`layout::sizing::board_share`) as a CSS number.
+fn board_share_css(width: DiagramWidth) -> String {
+    let s = format!("{:.4}", crate::layout::sizing::board_share(width));
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn image(w: &Writer, b: &ImageBlock) -> Markup {
