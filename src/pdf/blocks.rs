@@ -10,6 +10,7 @@ use crate::format::schema::ParaKind;
 use crate::layout::diagram::board_diagram;
 use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
 use crate::layout::plan::Plan;
+use crate::layout::sizing::board_share;
 use crate::resolve::model::{Book, DiagramWidth};
 use typst::foundations::Bytes;
 
@@ -150,8 +151,11 @@ impl Chapters<'_> {
     /// A figure's call at `share` of the column's width at most.
     fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
         let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
-        let (path, w) = self.diagram_file(&board);
-        let width = w.min(self.settings.text_width() * share - if share < 1.0 { 3.0 } else { 0.0 });
+        let (path, _) = self.diagram_file(&board);
+        // The one sizing rule (layout::sizing): a share of the boards' column by the
+        // diagram's width, whatever the board shows, within the place it is given.
+        let width = (self.settings.text_width() * share - if share < 1.0 { 3.0 } else { 0.0 })
+            .min(self.board_column() * board_share(f.width));
         let question = f.question.as_ref().map(|q| rich(self.plan, q));
         let c = &f.caption;
         let title = c.title();
@@ -187,6 +191,14 @@ impl Chapters<'_> {
             return format!("{brk}#gb-beside({board_w:.1}mm, [{fig}], [\n{body}])\n\n");
         }
         format!("{brk}{}\n\n{body}", self.figure(page, f, 1.0))
+    }
+
+    /// The width of a full-width board in print: the text column, at most a whole
+    /// 19-line board at the book's scale (a board wider than that reads as a poster).
+    fn board_column(&self) -> f64 {
+        self.settings
+            .text_width()
+            .min((19.0 + 0.6) * self.settings.line_mm)
     }
 
     /// The printed width of figure `f` beside text: its board at the book's scale.
