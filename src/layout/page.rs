@@ -409,6 +409,7 @@ pub fn indent(
 fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
     let mut rich = s.text(b.element, &p.raw, p.reference);
     tabs_as_written(&mut rich);
+    spaces_as_written(&mut rich);
     let tabs = if matches!(
         p.style,
         ParaStyle::Block | ParaStyle::Hanging | ParaStyle::Indent
@@ -471,12 +472,56 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
         },
         href: p.href.as_deref().map(|h| s.link(b.element, h)),
         hint: p.hint,
+        // Untagged words are the book's own language; standard texts alone (`#btp#`) are
+        // the edition's, so such a paragraph carries the page's language (#34).
         lang: book
             .languages
             .first()
             .filter(|own| b.langs.is_empty() && own.as_str() != s.lang)
+            .filter(|_| text::has_own_words(book, &p.raw.raw))
             .cloned(),
     }
+}
+
+/// Three spaces or more keep their width (the spec's typography turns only two into one),
+/// where HTML and typst would fold them into one: every space of a run but the last is a
+/// no-break space, so the line may still break after the run.
+fn spaces_as_written(rich: &mut [Rich]) {
+    for r in rich {
+        match r {
+            Rich::Text(t) if t.contains("   ") => *t = kept_spaces(t),
+            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => {
+                spaces_as_written(c)
+            }
+            Rich::Diagram { content, .. } => spaces_as_written(content),
+            _ => {}
+        }
+    }
+}
+
+/// `t` with each run of three spaces or more written as no-break spaces and one space.
+fn kept_spaces(t: &str) -> String {
+    let mut out = String::with_capacity(t.len() + 8);
+    let mut run = 0;
+    let flush = |out: &mut String, run: usize| {
+        if run >= 3 {
+            out.extend(std::iter::repeat_n('\u{a0}', run - 1));
+            out.push(' ');
+        } else {
+            out.extend(std::iter::repeat_n(' ', run));
+        }
+    };
+    for c in t.chars() {
+        if c == ' ' {
+            run += 1;
+        } else {
+            flush(&mut out, run);
+            run = 0;
+            out.push(c);
+        }
+    }
+    flush(&mut out, run);
+    out
 }
 
 /// `\t` written in a paragraph is a tab, as in quoted attribute values: the spec's image
@@ -693,6 +738,13 @@ pub fn short_page_title(s: &Source, plan: &Plan, page: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn three_spaces_keep_their_width_and_two_stay_two() {
+        assert_eq!(super::kept_spaces("a   b  c d"), "a\u{a0}\u{a0} b  c d");
+        assert_eq!(super::kept_spaces("x     "), "x\u{a0}\u{a0}\u{a0}\u{a0} ");
+    }
+
+
     use super::*;
 
     fn blocks_of(src: &str, lang: &str) -> Vec<Block> {

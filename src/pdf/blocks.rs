@@ -233,11 +233,14 @@ impl Chapters<'_> {
             Some((bytes, ext)) => {
                 let path = format!("/img/{}.{ext}", self.files.len());
                 self.files.push((path.clone(), Bytes::new(bytes)));
-                let scale = img.image.scale.map_or(1.0, |r| r.0).clamp(0.05, 1.0) * 100.0;
+                // `scale` is of the natural size, and the column caps it (#34): 2000 px at
+                // 0.5 fills the column rather than half of it.
+                let scale = img.image.scale.map_or(1.0, |r| r.0).clamp(0.05, 1.0);
                 let cap = caption
                     .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
                     .unwrap_or_else(|| "none".into());
-                format!("#block(breakable: false, width: 100%, align(center, {{image({}, width: {scale:.0}%); {cap}}})){label}\n\n", string(&path))
+                let pic = format!("layout(size => {{ let p = {}; image(p, width: calc.min(measure(image(p)).width * {scale:.3}, size.width)) }})", string(&path));
+                format!("#block(breakable: false, width: 100%, align(center, {{{pic}; {cap}}})){label}\n\n")
             }
             None => caption
                 .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))

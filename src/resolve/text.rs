@@ -496,6 +496,31 @@ fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
     }
 }
 
+/// Whether paragraph text `s` says anything of its own beyond its standard texts and
+/// markup: letters outside `#code#` and `<...>`. Untagged text with none (`#btp#`,
+/// `<b>#wtw#</b>.`) is wholly in the language of the edition that shows it.
+pub fn has_own_words(book: &Book, s: &str) -> bool {
+    let mut rest = s;
+    let mut own = String::new();
+    while let Some(i) = rest.find('#') {
+        own.push_str(&rest[..i]);
+        match standard_text_at(book, &rest[i..], "en") {
+            Some((_, len)) => rest = &rest[i + len..],
+            None => rest = &rest[i + 1..],
+        }
+    }
+    own.push_str(rest);
+    let mut in_tag = false;
+    own.chars().any(|c| {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ => {}
+        }
+        !in_tag && c.is_alphabetic()
+    })
+}
+
 /// Splits a plain string into literal pieces and standard texts, resolved.
 fn standard_texts(book: &Book, s: &str, lang: &str) -> Vec<String> {
     let mut out = Vec::new();

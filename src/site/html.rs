@@ -173,7 +173,16 @@ fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext, root: &str) -> Markup
     let languages = &page.book.languages;
     html! {
         header.gb-top {
-            @if title_is_h1 {
+            @if title_is_h1 && short_book_title != book_title {
+                // The bar shows the short title on every page, this one too; the page's
+                // heading still reads the whole title to a screen reader.
+                h1.gb-site-title lang=[texts.title_lang.as_deref()] {
+                    a.gb-book-title href="index.html" {
+                        span aria-hidden="true" lang=[texts.short_title_lang.as_deref()] { (short_book_title) }
+                        span.gb-vh { (book_title) }
+                    }
+                }
+            } @else if title_is_h1 {
                 h1.gb-site-title lang=[texts.title_lang.as_deref()] { a.gb-book-title href="index.html" { (book_title) } }
             } @else {
                 a.gb-book-title href="index.html" lang=[texts.short_title_lang.as_deref()] { (short_book_title) }
