@@ -410,6 +410,19 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
     let mut rich = s.text(b.element, &p.raw, p.reference);
     tabs_as_written(&mut rich);
     spaces_as_written(&mut rich);
+    // Untagged words are the book's own language; standard texts alone (`#btp#`) are the
+    // edition's, so such a paragraph carries the page's language (#34), and the standard
+    // texts in one that does not are marked as the edition's.
+    let lang = s
+        .book()
+        .languages
+        .first()
+        .filter(|own| b.langs.is_empty() && own.as_str() != s.lang)
+        .filter(|_| text::has_own_words(s.book(), &p.raw.raw))
+        .cloned();
+    if lang.is_none() {
+        rich = in_page_language(rich, s.lang);
+    }
     let tabs = if matches!(
         p.style,
         ParaStyle::Block | ParaStyle::Hanging | ParaStyle::Indent
@@ -472,15 +485,33 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
         },
         href: p.href.as_deref().map(|h| s.link(b.element, h)),
         hint: p.hint,
-        // Untagged words are the book's own language; standard texts alone (`#btp#`) are
-        // the edition's, so such a paragraph carries the page's language (#34).
-        lang: book
-            .languages
-            .first()
-            .filter(|own| b.langs.is_empty() && own.as_str() != s.lang)
-            .filter(|_| text::has_own_words(book, &p.raw.raw))
-            .cloned(),
+        lang,
     }
+}
+
+/// `rich` with the words marked as in language `lang` unmarked: the paragraph around
+/// them is in that language already.
+fn in_page_language(rich: Vec<Rich>, lang: &str) -> Vec<Rich> {
+    let mut out: Vec<Rich> = Vec::with_capacity(rich.len());
+    for r in rich {
+        let pieces = match r {
+            Rich::Lang { lang: l, content } if l == lang => in_page_language(content, lang),
+            Rich::Bold(c) => vec![Rich::Bold(in_page_language(c, lang))],
+            Rich::Italic(c) => vec![Rich::Italic(in_page_language(c, lang))],
+            Rich::Link { target, content } => vec![Rich::Link {
+                target,
+                content: in_page_language(content, lang),
+            }],
+            other => vec![other],
+        };
+        for p in pieces {
+            match (out.last_mut(), p) {
+                (Some(Rich::Text(prev)), Rich::Text(t)) => prev.push_str(&t),
+                (_, p) => out.push(p),
+            }
+        }
+    }
+    out
 }
 
 /// Three spaces or more keep their width (the spec's typography turns only two into one),
@@ -490,9 +521,10 @@ fn spaces_as_written(rich: &mut [Rich]) {
     for r in rich {
         match r {
             Rich::Text(t) if t.contains("   ") => *t = kept_spaces(t),
-            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => {
-                spaces_as_written(c)
-            }
+            Rich::Bold(c)
+            | Rich::Italic(c)
+            | Rich::Link { content: c, .. }
+            | Rich::Lang { content: c, .. } => spaces_as_written(c),
             Rich::Diagram { content, .. } => spaces_as_written(content),
             _ => {}
         }
