@@ -776,7 +776,6 @@ mod tests {
         assert_eq!(super::kept_spaces("x     "), "x\u{a0}\u{a0}\u{a0}\u{a0} ");
     }
 
-
     use super::*;
 
     fn blocks_of(src: &str, lang: &str) -> Vec<Block> {

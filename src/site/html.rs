@@ -96,7 +96,9 @@ pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
                 a.gb-skip href="#main" { (ui(UiWord::SkipToContent, lang).trim()) }
                 (top_bar(plan, page, &cx, root))
                 (finding::sidebar(plan, page))
-                main.gb-main #main {
+                // A page with diagrams beside their text sets all its text in their text
+                // column (the style sheet moves the column right on wide screens).
+                main.gb-main.gb-beside[beside_text(&page.blocks)] #main {
                     (body)
                 }
                 (pager(plan, page))
@@ -153,6 +155,13 @@ fn head(site: &Site, plan_idx: usize, page: &LaidPage, root: &str) -> Markup {
             script src={ (root) (finding::SEARCH_SCRIPT) } defer {}
         }
     }
+}
+
+/// Whether a page shows a diagram with text beside it.
+fn beside_text(blocks: &[page::Block]) -> bool {
+    blocks
+        .iter()
+        .any(|b| matches!(b, page::Block::Group { text, .. } if !text.is_empty()))
 }
 
 /// The bar above a page: the book's title and the navigation between contents and languages.
