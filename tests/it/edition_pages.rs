@@ -128,5 +128,8 @@ fn every_board_is_sized_by_its_width_alone_and_the_bar_shows_the_short_title() {
     // The index page's bar (its h1 is the book's title) shows the short title.
     let at = en.find(r#"<header class="gb-top">"#).expect("the top bar");
     let bar = &en[at..at + en[at..].find("</header>").unwrap()];
-    assert!(bar.contains(r#"<span aria-hidden="true">Short</span>"#), "{bar}");
+    assert!(
+        bar.contains(r#"<span aria-hidden="true">Short</span>"#),
+        "{bar}"
+    );
 }
