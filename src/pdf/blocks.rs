@@ -239,7 +239,13 @@ impl Chapters<'_> {
                 let cap = caption
                     .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
                     .unwrap_or_else(|| "none".into());
-                let pic = format!("layout(size => {{ let p = {}; image(p, width: calc.min(measure(image(p)).width * {scale:.3}, size.width)) }})", string(&path));
+                // `width=half` or `third` is the share of the column the image may take.
+                let share = match img.image.width.as_deref() {
+                    Some("half") => 0.5,
+                    Some("third") => 1.0 / 3.0,
+                    _ => 1.0,
+                };
+                let pic = format!("layout(size => {{ let p = {}; image(p, width: calc.min(measure(image(p)).width * {scale:.3}, size.width * {share:.4})) }})", string(&path));
                 format!("#block(breakable: false, width: 100%, align(center, {{{pic}; {cap}}})){label}\n\n")
             }
             None => caption

@@ -133,3 +133,63 @@ fn every_board_is_sized_by_its_width_alone_and_the_bar_shows_the_short_title() {
         "{bar}"
     );
 }
+
+/// A PNG of `w` by `h` pixels, one colour.
+fn png(w: u32, h: u32) -> Vec<u8> {
+    let mut p = resvg::tiny_skia::Pixmap::new(w, h).unwrap();
+    p.fill(resvg::tiny_skia::Color::from_rgba8(90, 120, 160, 255));
+    p.encode_png().unwrap()
+}
+
+/// In print too `scale` is of the image's natural size and the column caps it: 2000 px
+/// at 0.5 fill the A5 page's 114.4 mm text column (444 pixels an inch), not half of it;
+/// a third-width image takes a third of the column.
+#[test]
+fn a_scaled_image_wider_than_the_column_fills_it_in_print() {
+    if !common::have("pdfimages", "-v") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pdfimages is missing (scripts/setup.sh installs poppler-utils)"
+        );
+        common::steps_aside("edition_pages: pdfimages is not installed");
+        return;
+    }
+    let tmp = common::tempdir();
+    let dir = tmp.path();
+    std::fs::write(dir.join("wide.png"), png(2000, 500)).unwrap();
+    std::fs::write(dir.join("small.png"), png(300, 200)).unwrap();
+    let book = dir.join("print.gobook");
+    std::fs::write(
+        &book,
+        "::book(#print)\ntitle=\"Print\"\n\n\n\n::chapter(#one)\n\n\n::h2 One\n\n::img(#w) url=\"wide.png\" scale=0.5 ca=\"Wide\"\n\n::img(#s) url=\"small.png\" width=third ca=\"Small\"\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let r = gobook(&[
+        "build",
+        "--only-pdf",
+        "-o",
+        out.to_str().unwrap(),
+        book.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let pdf = common::files_with_ext(&out, "pdf");
+    let list = std::process::Command::new("pdfimages")
+        .arg("-list")
+        .arg(&pdf[0])
+        .output()
+        .unwrap();
+    let list = String::from_utf8_lossy(&list.stdout);
+    // Columns: page num type width height color comp bpc enc interp object ID x-ppi ...
+    let ppi = |width: &str| -> f64 {
+        let row = list
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|c| c.len() > 12 && c[3] == width)
+            .unwrap_or_else(|| panic!("no {width} px image in {list}"));
+        row[12].parse().unwrap()
+    };
+    // 114.4 mm = 4.504 in: 2000 px over it is 444 ppi; 300 px over a third of it, 200.
+    assert!((ppi("2000") - 444.0).abs() < 3.0, "{list}");
+    assert!((ppi("300") - 200.0).abs() < 3.0, "{list}");
+}
