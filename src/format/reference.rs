@@ -133,7 +133,7 @@ pub const ATTRIBUTES: &[AttrDoc] = {
         AttrDoc { group: Paragraph, name: "blockIndent", default: "0", what: "Sets `firstIndent`, `hangingIndent` and `rightIndent`.", example: "::p blockIndent=20 box=1 A boxed aside." },
         AttrDoc { group: Paragraph, name: "box", default: "0", what: "A box around it (and around the boxed paragraphs next to it).", example: "::p box=1 Remember this." },
         AttrDoc { group: Image, name: "url", default: "the book's cover", what: "The image: a file of the book's folder, or a web address.", example: "::img url=\"img/shusaku.jpg\"" },
-        AttrDoc { group: Image, name: "scale", default: "1.0", what: "Smaller than its natural size (or the column's width).", example: "::img url=\"img/a.png\" scale=0.75" },
+        AttrDoc { group: Image, name: "scale", default: "1.0", what: "The image's natural size times this, never wider than the column (or its `width`, which it is then a share of): 2000 px at 0.5 fills a 640 px column.", example: "::img url=\"img/a.png\" scale=0.75" },
         AttrDoc { group: Image, name: "border", default: "1 for JPEG, else 0", what: "A thin dark border.", example: "::img url=\"img/a.png\" border=1" },
         AttrDoc { group: Image, name: "shadow", default: "1 for JPEG, else 0", what: "A shadow behind it.", example: "::img url=\"img/a.png\" shadow=0" },
         AttrDoc { group: Image, name: "fill", default: "0", what: "A dark fill behind it.", example: "::img url=\"img/a.png\" fill=1" },

@@ -10,4 +10,5 @@ pub mod diagram;
 pub mod links;
 pub mod page;
 pub mod plan;
+pub mod sizing;
 pub mod writer;

@@ -14,8 +14,7 @@ use crate::layout::answers::{self, Answer};
 use crate::layout::plan::{anchor, Plan};
 use crate::resolve::caption::{caption_lines, CaptionLines};
 use crate::resolve::model::{
-    Block as BookBlock, BlockKind, Book, Diagram, DiagramRole, DiagramWidth, Image, ParaStyle,
-    Paragraph, Real,
+    Block as BookBlock, BlockKind, Book, DiagramRole, DiagramWidth, Image, ParaStyle, Paragraph,
 };
 use crate::resolve::shows_in;
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
@@ -191,9 +190,6 @@ pub struct Figure {
     pub width: DiagramWidth,
     /// `align`.
     pub align: Option<String>,
-    /// Width in rem when the board shows fewer columns than its kind's full width: stones
-    /// keep one size from diagram to diagram, as in a printed book.
-    pub width_rem: Option<Real>,
     /// The lines under the board.
     pub caption: CaptionLines,
     /// A problem's question (its text), when it has one.
@@ -413,6 +409,20 @@ pub fn indent(
 fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
     let mut rich = s.text(b.element, &p.raw, p.reference);
     tabs_as_written(&mut rich);
+    spaces_as_written(&mut rich);
+    // Untagged words are the book's own language; standard texts alone (`#btp#`) are the
+    // edition's, so such a paragraph carries the page's language (#34), and the standard
+    // texts in one that does not are marked as the edition's.
+    let lang = s
+        .book()
+        .languages
+        .first()
+        .filter(|own| b.langs.is_empty() && own.as_str() != s.lang)
+        .filter(|_| text::has_own_words(s.book(), &p.raw.raw))
+        .cloned();
+    if lang.is_none() {
+        rich = in_page_language(rich, s.lang);
+    }
     let tabs = if matches!(
         p.style,
         ParaStyle::Block | ParaStyle::Hanging | ParaStyle::Indent
@@ -475,12 +485,75 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
         },
         href: p.href.as_deref().map(|h| s.link(b.element, h)),
         hint: p.hint,
-        lang: book
-            .languages
-            .first()
-            .filter(|own| b.langs.is_empty() && own.as_str() != s.lang)
-            .cloned(),
+        lang,
     }
+}
+
+/// `rich` with the words marked as in language `lang` unmarked: the paragraph around
+/// them is in that language already.
+fn in_page_language(rich: Vec<Rich>, lang: &str) -> Vec<Rich> {
+    let mut out: Vec<Rich> = Vec::with_capacity(rich.len());
+    for r in rich {
+        let pieces = match r {
+            Rich::Lang { lang: l, content } if l == lang => in_page_language(content, lang),
+            Rich::Bold(c) => vec![Rich::Bold(in_page_language(c, lang))],
+            Rich::Italic(c) => vec![Rich::Italic(in_page_language(c, lang))],
+            Rich::Link { target, content } => vec![Rich::Link {
+                target,
+                content: in_page_language(content, lang),
+            }],
+            other => vec![other],
+        };
+        for p in pieces {
+            match (out.last_mut(), p) {
+                (Some(Rich::Text(prev)), Rich::Text(t)) => prev.push_str(&t),
+                (_, p) => out.push(p),
+            }
+        }
+    }
+    out
+}
+
+/// Three spaces or more keep their width (the spec's typography turns only two into one),
+/// where HTML and typst would fold them into one: every space of a run but the last is a
+/// no-break space, so the line may still break after the run.
+fn spaces_as_written(rich: &mut [Rich]) {
+    for r in rich {
+        match r {
+            Rich::Text(t) if t.contains("   ") => *t = kept_spaces(t),
+            Rich::Bold(c)
+            | Rich::Italic(c)
+            | Rich::Link { content: c, .. }
+            | Rich::Lang { content: c, .. } => spaces_as_written(c),
+            Rich::Diagram { content, .. } => spaces_as_written(content),
+            _ => {}
+        }
+    }
+}
+
+/// `t` with each run of three spaces or more written as no-break spaces and one space.
+fn kept_spaces(t: &str) -> String {
+    let mut out = String::with_capacity(t.len() + 8);
+    let mut run = 0;
+    let flush = |out: &mut String, run: usize| {
+        if run >= 3 {
+            out.extend(std::iter::repeat_n('\u{a0}', run - 1));
+            out.push(' ');
+        } else {
+            out.extend(std::iter::repeat_n(' ', run));
+        }
+    };
+    for c in t.chars() {
+        if c == ' ' {
+            run += 1;
+        } else {
+            flush(&mut out, run);
+            run = 0;
+            out.push(c);
+        }
+    }
+    flush(&mut out, run);
+    out
 }
 
 /// `\t` written in a paragraph is a tab, as in quoted attribute values: the spec's image
@@ -568,11 +641,6 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         kind: dia.role.name(),
         width: dia.width,
         align: dia.align.clone(),
-        // A width the author asked for (`width=full`, `fullWidth` on a diagram that is
-        // narrower by default) is the column's, whatever the board shows.
-        width_rem: figure_width(dia)
-            .filter(|_| !asked_full(s, b.element, dia))
-            .map(Real),
         caption,
         question,
         href: s
@@ -589,38 +657,6 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         },
         brk: own_break(s, b.element),
     }
-}
-
-/// Whether diagram `d` is full width because its author asked: its own `width=full`, or
-/// `fullWidth` of the book or chapter on a kind that is narrower by default.
-fn asked_full(s: &Source, element: usize, d: &Diagram) -> bool {
-    let own = s
-        .checked
-        .doc
-        .elements
-        .get(element)
-        .and_then(|e| e.attr_value("width"));
-    match own {
-        Some(w) => w == "full",
-        None => {
-            d.width == DiagramWidth::Full
-                && !matches!(
-                    d.role,
-                    DiagramRole::Block(DiagramKind::Fig | DiagramKind::Prb)
-                )
-        }
-    }
-}
-
-/// Stones keep one size from diagram to diagram, as in a printed book: a board that
-/// shows fewer columns gets a narrower figure. None for the full width of its kind.
-pub fn figure_width(d: &Diagram) -> Option<f64> {
-    let cols = (d.view.1.col - d.view.0.col + 1) as f64;
-    let dia = d.width == DiagramWidth::Dia;
-    let per_col = if dia { 1.3 } else { 1.55 };
-    let full = if dia { 25.0 } else { 30.0 };
-    let w = (cols * per_col + 1.2).max(12.0);
-    (w < full && matches!(d.width, DiagramWidth::Full | DiagramWidth::Dia)).then_some(w)
 }
 
 /// Whether a page's blocks hold a heading of level 1.
@@ -734,6 +770,12 @@ pub fn short_page_title(s: &Source, plan: &Plan, page: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn three_spaces_keep_their_width_and_two_stay_two() {
+        assert_eq!(super::kept_spaces("a   b  c d"), "a\u{a0}\u{a0} b  c d");
+        assert_eq!(super::kept_spaces("x     "), "x\u{a0}\u{a0}\u{a0}\u{a0} ");
+    }
+
     use super::*;
 
     fn blocks_of(src: &str, lang: &str) -> Vec<Block> {

@@ -60,6 +60,7 @@ pub fn blocks(w: &Writer, blocks: &[Block]) -> Markup {
             @match run {
                 Run::Bullets(ps) => (bullets(w, &ps)),
                 Run::One(b) => (block(w, b)),
+                Run::Images(is) => div.gb-img-row { @for (_, i) in is { (image(w, i)) } },
             }
         }
     }
@@ -102,6 +103,8 @@ fn block(w: &Writer, b: &Block) -> Markup {
 enum Run<'a> {
     Bullets(Vec<&'a Para>),
     One(&'a Block),
+    /// Half or third width images side by side (each block with its image).
+    Images(Vec<(&'a Block, &'a ImageBlock)>),
 }
 
 /// Whether a paragraph lines up with the bulleted paragraphs around it.
@@ -116,10 +119,37 @@ fn runs(blocks: &[Block]) -> Vec<Run<'_>> {
         match (b, out.last_mut()) {
             (Block::Para(p), Some(Run::Bullets(ps))) if in_bullets(p) => ps.push(p),
             (Block::Para(p), _) if in_bullets(p) => out.push(Run::Bullets(vec![p])),
+            (Block::Image(i), Some(Run::Images(is))) if joins_row(is, i) => is.push((b, i)),
+            (Block::Image(i), _) if per_row(i).is_some() => out.push(Run::Images(vec![(b, i)])),
             _ => out.push(Run::One(b)),
         }
     }
-    out
+    // A narrow image alone keeps its own place and `align`.
+    out.into_iter()
+        .map(|r| match r {
+            Run::Images(is) if is.len() == 1 => Run::One(is[0].0),
+            r => r,
+        })
+        .collect()
+}
+
+/// How many images of `i`'s width fill a row: 2 halves or 3 thirds; None for the others.
+fn per_row(i: &ImageBlock) -> Option<usize> {
+    match i.image.width.as_deref() {
+        Some("half") => Some(2),
+        Some("third") => Some(3),
+        _ => None,
+    }
+}
+
+/// Whether image `i` stands in the row of images `row`, as narrow diagrams share a row:
+/// the same width, room left, and no `break` before it.
+fn joins_row(row: &[(&Block, &ImageBlock)], i: &ImageBlock) -> bool {
+    per_row(i).is_some_and(|n| row.len() < n)
+        && row
+            .first()
+            .is_some_and(|(_, f)| f.image.width == i.image.width)
+        && i.brk.is_none()
 }
 
 /// Paragraphs (of a box), consecutive bulleted ones sharing one hanging indent.
@@ -361,7 +391,9 @@ fn figcaption(l: &CaptionLines, question: Option<Markup>, solution: Option<Marku
 
 fn figure(w: &Writer, f: &Figure) -> Markup {
     let dia = &w.book.diagrams[f.diagram];
-    let style = f.width_rem.map(|r| format!("width:{:.1}rem", r.0));
+    // The one sizing rule (layout::sizing): the style sheet caps a board at this share of
+    // the measure, and at its column.
+    let style = Some(format!("--gb-share:{}", board_share_css(f.width)));
     let href = f.href.as_ref().and_then(|t| link_href(t, w.links));
     let board = w.svg(f.diagram);
     // A diagram that links somewhere is one link and nothing else (the spec disables
@@ -386,6 +418,12 @@ fn figure(w: &Writer, f: &Figure) -> Markup {
             ))
         }
     }
+}
+
+/// A board's share of the column (`layout::sizing::board_share`) as a CSS number.
+fn board_share_css(width: DiagramWidth) -> String {
+    let s = format!("{:.4}", crate::layout::sizing::board_share(width));
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn image(w: &Writer, b: &ImageBlock) -> Markup {

@@ -28,6 +28,7 @@ fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
                 Rich::Italic(c) => em { (render(c, cx, d)) },
                 Rich::Break => (br(d)),
                 Rich::Label(l) => span.gb-label { (l) },
+                Rich::Lang { lang, content } => span lang=(crate::i18n::html_lang(lang)) { (render(content, cx, d)) },
                 Rich::Symbol { mark, color } => (symbol(*mark, *color)),
                 Rich::Link { content, .. } | Rich::Diagram { content, .. } if !links => (render(content, cx, d)),
                 Rich::Link { target, content } => {

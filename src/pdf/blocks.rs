@@ -10,6 +10,7 @@ use crate::format::schema::ParaKind;
 use crate::layout::diagram::board_diagram;
 use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
 use crate::layout::plan::Plan;
+use crate::layout::sizing::board_share;
 use crate::resolve::model::{Book, DiagramWidth};
 use typst::foundations::Bytes;
 
@@ -180,9 +181,13 @@ impl Chapters<'_> {
     fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
         let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
         let gutter = if share < 1.0 { 3.0 } else { 0.0 };
+        // Boards print at the book's scale (the same stone size throughout, as in a printed
+        // Go book), within the place they are given and within the one sizing rule's share
+        // of the boards' column (layout::sizing) for narrow diagrams.
         let drawing = self
             .diagram_file(&board)
-            .at_most(self.settings.text_width() * share - gutter);
+            .at_most(self.settings.text_width() * share - gutter)
+            .at_most(self.board_column() * board_share(f.width));
         let question = f.question.as_ref().map(|q| rich(self.plan, q));
         let c = &f.caption;
         let title = c.title();
@@ -219,6 +224,14 @@ impl Chapters<'_> {
         format!("{brk}{}\n\n{body}", self.figure(page, f, 1.0))
     }
 
+    /// The width of a full-width board in print: the text column, at most a whole
+    /// 19-line board at the book's scale (a board wider than that reads as a poster).
+    fn board_column(&self) -> f64 {
+        self.settings
+            .text_width()
+            .min((19.0 + 0.6) * self.settings.line_mm)
+    }
+
     /// The printed width of figure `f` beside text: its board at the book's scale.
     fn last_width(&self, f: &Figure) -> f64 {
         let d = &self.book.diagrams[f.diagram];
@@ -251,14 +264,25 @@ impl Chapters<'_> {
             Some((bytes, ext)) => {
                 let path = format!("/img/{}.{ext}", self.files.len());
                 self.files.push((path.clone(), Bytes::new(bytes)));
-                let scale = img.image.scale.map_or(1.0, |r| r.0).clamp(0.05, 1.0) * 100.0;
+                // `scale` is of the natural size, and the column caps it (#34): 2000 px at
+                // 0.5 fills the column rather than half of it.
+                let scale = img.image.scale.map_or(1.0, |r| r.0).clamp(0.05, 1.0);
                 let cap = caption
                     .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
                     .unwrap_or_else(|| "none".into());
                 let alt = Some(img.alt.trim())
                     .filter(|a| !a.is_empty())
                     .unwrap_or(crate::i18n::ui(crate::i18n::UiWord::Figure, self.lang));
-                format!("#block(breakable: false, width: 100%, align(center, {{image({}, width: {scale:.0}%, alt: {}); {cap}}})){label}\n\n", string(&path), string(alt))
+                // `width=half` or `third` is the share of the column the image may take.
+                let share = match img.image.width.as_deref() {
+                    Some("half") => 0.5,
+                    Some("third") => 1.0 / 3.0,
+                    _ => 1.0,
+                };
+                let pic = format!("layout(size => {{ let p = {}; image(p, width: calc.min(measure(image(p)).width * {scale:.3}, size.width * {share:.4}), alt: {}) }})", string(&path), string(alt));
+                format!("#block(breakable: false, width: 100%, align(center, {{{pic}; {cap}}})){label}
+
+")
             }
             None => caption
                 .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))

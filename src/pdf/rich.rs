@@ -35,6 +35,7 @@ fn push(plan: &Plan, r: &Rich, out: &mut String) {
         Rich::Text(t) => out.push_str(&markup(t)),
         Rich::Bold(c) => out.push_str(&format!("#strong[{}]", rich(plan, c))),
         Rich::Italic(c) => out.push_str(&format!("#emph[{}]", rich(plan, c))),
+        Rich::Lang { content, .. } => out.push_str(&rich(plan, content)),
         Rich::Break => out.push_str("#linebreak()"),
         Rich::Symbol { mark, color } => out.push_str(&symbol(*mark, *color)),
         Rich::Label(l) => out.push_str(&format!("#gb-label[{}]", markup(l))),

@@ -41,6 +41,9 @@ pub enum Rich {
         image: Image,
         target: Option<LinkTarget>,
     },
+    /// Words in a language of their own: a standard text (`#btp#`) in an edition's
+    /// language, which may stand in untagged text of the book's own language.
+    Lang { lang: String, content: Vec<Rich> },
 }
 
 /// Where a link leads.
@@ -131,7 +134,8 @@ pub fn plain(rich: &[Rich]) -> String {
             Rich::Bold(c)
             | Rich::Italic(c)
             | Rich::Link { content: c, .. }
-            | Rich::Diagram { content: c, .. } => s.push_str(&plain(c)),
+            | Rich::Diagram { content: c, .. }
+            | Rich::Lang { content: c, .. } => s.push_str(&plain(c)),
             Rich::Break => s.push('\n'),
             Rich::Symbol { mark, color } => s.push(symbol_char(*mark, *color)),
             Rich::Image { .. } => {}
@@ -291,7 +295,18 @@ fn text_atoms(
                 None => {}
             }
             if let Some((replacement, len)) = standard_text_at(book, &s[i..], ctx.lang) {
-                buf.push_str(&replacement);
+                match own_language(book, &s[i..i + len], ctx.lang) {
+                    // The edition's words, marked so when the text around them is the book's.
+                    Some(lang) => {
+                        flush(&mut buf, out, buf_start);
+                        out.push(Atom::Rich(Rich::Lang {
+                            lang,
+                            content: vec![Rich::Text(replacement)],
+                        }));
+                        buf_start = offset + (i + len) as u32;
+                    }
+                    None => buf.push_str(&replacement),
+                }
                 i += len;
                 continue;
             }
@@ -439,6 +454,16 @@ fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)>
     Some((text, len))
 }
 
+/// The language of standard text `hash` (`#btp#`, `#btp_ja#`) when it is one of the i18n
+/// tables' texts in another language than the book's own (its first): the language the
+/// words are in, which untagged text around them is not.
+fn own_language(book: &Book, hash: &str, lang: &str) -> Option<String> {
+    let (code, _) = hash_code(hash)?;
+    let (name, tag) = name_and_language(code, lang);
+    let own = book.languages.first().map(String::as_str).unwrap_or("en");
+    (!BOOK_TEXTS.contains(&name) && tag != own).then(|| tag.to_string())
+}
+
 /// The standard texts that are not in the i18n tables: book information and the program.
 const BOOK_TEXTS: &[&str] = &[
     "title",
@@ -494,6 +519,31 @@ fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
         )),
         None => None,
     }
+}
+
+/// Whether paragraph text `s` says anything of its own beyond its standard texts and
+/// markup: letters outside `#code#` and `<...>`. Untagged text with none (`#btp#`,
+/// `<b>#wtw#</b>.`) is wholly in the language of the edition that shows it.
+pub fn has_own_words(book: &Book, s: &str) -> bool {
+    let mut rest = s;
+    let mut own = String::new();
+    while let Some(i) = rest.find('#') {
+        own.push_str(&rest[..i]);
+        match standard_text_at(book, &rest[i..], "en") {
+            Some((_, len)) => rest = &rest[i + len..],
+            None => rest = &rest[i + 1..],
+        }
+    }
+    own.push_str(rest);
+    let mut in_tag = false;
+    own.chars().any(|c| {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ => {}
+        }
+        !in_tag && c.is_alphabetic()
+    })
 }
 
 /// Splits a plain string into literal pieces and standard texts, resolved.

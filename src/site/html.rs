@@ -96,7 +96,9 @@ pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
                 a.gb-skip href="#main" { (ui(UiWord::SkipToContent, lang).trim()) }
                 (top_bar(plan, page, &cx, root))
                 (finding::sidebar(plan, page))
-                main.gb-main #main {
+                // A page with diagrams beside their text sets all its text in their text
+                // column (the style sheet moves the column right on wide screens).
+                main.gb-main.gb-beside[beside_text(&page.blocks)] #main {
                     (body)
                 }
                 (pager(plan, page))
@@ -155,6 +157,13 @@ fn head(site: &Site, plan_idx: usize, page: &LaidPage, root: &str) -> Markup {
     }
 }
 
+/// Whether a page shows a diagram with text beside it.
+fn beside_text(blocks: &[page::Block]) -> bool {
+    blocks
+        .iter()
+        .any(|b| matches!(b, page::Block::Group { text, .. } if !text.is_empty()))
+}
+
 /// The bar above a page: the book's title and the navigation between contents and languages.
 fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext, root: &str) -> Markup {
     let lang = plan.lang.as_str();
@@ -173,7 +182,16 @@ fn top_bar(plan: &Plan, page: &LaidPage, cx: &LinkContext, root: &str) -> Markup
     let languages = &page.book.languages;
     html! {
         header.gb-top {
-            @if title_is_h1 {
+            @if title_is_h1 && short_book_title != book_title {
+                // The bar shows the short title on every page, this one too; the page's
+                // heading still reads the whole title to a screen reader.
+                h1.gb-site-title lang=[texts.title_lang.as_deref()] {
+                    a.gb-book-title href="index.html" {
+                        span aria-hidden="true" lang=[texts.short_title_lang.as_deref()] { (short_book_title) }
+                        span.gb-vh { (book_title) }
+                    }
+                }
+            } @else if title_is_h1 {
                 h1.gb-site-title lang=[texts.title_lang.as_deref()] { a.gb-book-title href="index.html" { (book_title) } }
             } @else {
                 a.gb-book-title href="index.html" lang=[texts.short_title_lang.as_deref()] { (short_book_title) }

@@ -382,12 +382,57 @@ await scenario('rows on a phone: full width, no overflow, points large enough to
   await page.close();
 });
 
+// #34: one sizing rule; free text on the text column; rows of images; captions of a row
+// level; three spaces; the short title on the title page's bar.
+for (const [name, ctx] of [['1280', desktop], ['390', phone]]) {
+  await scenario(`sizing: full width is the column for every board, at ${name} px`, async () => {
+    const page = await open(ctx, '/layout-sizing/index.html');
+    await page.evaluate(() => document.querySelectorAll('img').forEach(i => i.setAttribute('loading', 'eager')));
+    await page.waitForFunction(() => [...document.images].every(i => i.complete && i.naturalWidth > 0));
+    const r = await measure(page, () => {
+      const c = column();
+      const board = id => [...document.querySelectorAll(`#${id} svg`)].map(s => s.getBoundingClientRect()).find(r => r.width > 0);
+      const w = id => board(id).width;
+      const cap = id => document.querySelector(`#${id} figcaption`).getBoundingClientRect().top;
+      const img = id => document.querySelector(`#${id} img`).getBoundingClientRect();
+      const range = document.createRange();
+      const t = document.getElementById('spaces').firstChild;
+      range.setStart(t, 5); range.setEnd(t, 8);
+      return {
+        col: c.right - c.left, colLeft: c.left,
+        beside: ['p9', 'vw', 'full19'].map(w), alone: ['alone', 'dfull', 'vwalone'].map(w),
+        aloneLeft: board('dfull').left,
+        free: lines('#free')[0].left, besideText: lines('#p9t')[0].left,
+        wide: img('wide').width, thirds: ['t1', 't2', 't3'].map(img).map(x => [x.top, x.left, x.width]),
+        rowCaps: [cap('r1'), cap('r2')], rowBoards: [board('r1').height, board('r2').height],
+        threeSpaces: range.getBoundingClientRect().width, space: em('#spaces') * 0.2,
+        // What the bar shows (a screen reader's whole title is out of sight).
+        bar: [...document.querySelector('.gb-book-title').childNodes].filter(n => !n.classList?.contains('gb-vh')).map(n => n.textContent).join('').trim(),
+      };
+    });
+    const wide = name === '1280';
+    const ok = {
+      besideSame: r.beside.every(x => near(x, r.beside[0])),
+      besideFull: wide ? r.beside[0] > r.col * 0.6 : r.beside.every(x => near(x, r.col)),
+      alone: r.alone.every(x => near(x, r.col)) && near(r.aloneLeft, r.colLeft),
+      freeOnTextColumn: !wide || near(r.free, r.besideText),
+      scaleCapped: near(r.wide, r.col),
+      imageRow: !wide || (r.thirds.every(x => near(x[0], r.thirds[0][0])) && r.thirds.every((x, i) => i === 0 || x[1] > r.thirds[i - 1][1] + x[2] - 1)),
+      captionsLevel: !wide || (near(r.rowCaps[0], r.rowCaps[1]) && r.rowBoards[0] > r.rowBoards[1] + 20),
+      threeSpaces: r.threeSpaces > 2 * r.space,
+      shortTitle: r.bar === 'Sizing',
+    };
+    check(Object.values(ok).every(Boolean), `${fmt(ok)} ${fmt(r)}`);
+    await page.close();
+  });
+}
+
 // Screenshots for docs/screenshots: the example chapter and the rows, four ways and printed.
 // The top of a page, at most 1800 px of it.
 const clip = async page => page.evaluate(() => ({ x: 0, y: 0, width: document.documentElement.clientWidth, height: Math.min(1800, document.documentElement.scrollHeight) }));
 if (shots) {
   await mkdir(shots, { recursive: true });
-  for (const [what, path] of [['chapter', '/ear-reddening/en/game.html'], ['rows', '/layout-rows/index.html']]) {
+  for (const [what, path] of [['chapter', '/ear-reddening/en/game.html'], ['rows', '/layout-rows/index.html'], ['sizing', '/layout-sizing/index.html']]) {
     for (const scheme of ['light', 'dark']) {
       for (const [name, vp] of [['desktop', { viewport: { width: 1280, height: 900 } }], ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]]) {
         const ctx = await browser.newContext({ ...vp, colorScheme: scheme });

@@ -17,6 +17,7 @@ mod cli_svg_sgf;
 mod cli_words;
 mod convert_cli;
 mod diagnostic_codes;
+mod edition_pages;
 mod editors_grammar;
 mod epub_build;
 mod epub_calibre;
