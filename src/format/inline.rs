@@ -47,6 +47,15 @@ enum Tag {
 }
 
 impl Tag {
+    /// The tag of a name [`open_tag`] or [`close_tag`] found.
+    fn named(name: &str) -> Tag {
+        if name == "dia" {
+            Tag::Dia
+        } else {
+            Tag::Link
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Tag::Dia => "dia",
@@ -82,140 +91,191 @@ pub const MAX_INLINE_DEPTH: usize = 100;
 /// Tags nested deeper than [`MAX_INLINE_DEPTH`] are an error and left out of the tree
 /// (their text stays, in the deepest container).
 pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
-    let base = text.span.start as usize;
-    let raw = &text.raw;
-    let b = raw.as_bytes();
-    // Open containers: the tag, its opening span, attributes, collected content.
-    let mut stack: Vec<(Tag, usize, Vec<Attribute>, Vec<Inline>)> = Vec::new();
-    let mut top: Vec<Inline> = Vec::new();
-    // Tags opened past the depth limit, so that their closing tags are skipped too.
-    let mut skipped: Vec<Tag> = Vec::new();
-    let mut run = 0;
+    let mut p = Parser {
+        raw: &text.raw,
+        base: text.span.start as usize,
+        diags,
+        stack: Vec::new(),
+        top: Vec::new(),
+        skipped: Vec::new(),
+        run: 0,
+    };
+    let b = text.raw.as_bytes();
     let mut i = 0;
-    macro_rules! cur {
-        () => {
-            match stack.last_mut() {
-                Some(s) => &mut s.3,
-                None => &mut top,
-            }
-        };
+    while let Some(k) = b[i.min(b.len())..].iter().position(|&c| c == b'<') {
+        i = p.at_angle(i + k);
     }
-    while i < b.len() {
-        let Some(k) = b[i..].iter().position(|&c| c == b'<') else {
-            break;
-        };
-        i += k;
-        let rest = &raw[i..];
-        let flush = |out: &mut Vec<Inline>, from: usize, to: usize| {
-            if to > from {
-                out.push(Inline::Text(Span::new(base + from, base + to)));
-            }
-        };
+    p.finish()
+}
+
+/// A tag opened and not yet closed: the tag, where it starts, its attributes, its content so far.
+struct Open {
+    tag: Tag,
+    start: usize,
+    attrs: Vec<Attribute>,
+    content: Vec<Inline>,
+}
+
+/// The state of [`parse`] over one text.
+struct Parser<'a, 'd> {
+    raw: &'a str,
+    /// Where the text starts in the whole source.
+    base: usize,
+    diags: &'d mut Diagnostics,
+    /// Open containers, innermost last.
+    stack: Vec<Open>,
+    /// The content outside every container.
+    top: Vec<Inline>,
+    /// Tags opened past the depth limit, so that their closing tags are skipped too.
+    skipped: Vec<Tag>,
+    /// Where the text not yet pushed as `Inline::Text` starts.
+    run: usize,
+}
+
+impl Parser<'_, '_> {
+    /// A span of the text, by offsets into it.
+    fn span(&self, from: usize, to: usize) -> Span {
+        Span::new(self.base + from, self.base + to)
+    }
+
+    /// The content of the innermost open container (or the top level).
+    fn current(&mut self) -> &mut Vec<Inline> {
+        match self.stack.last_mut() {
+            Some(open) => &mut open.content,
+            None => &mut self.top,
+        }
+    }
+
+    /// Pushes the text from the start of the run to `to`, if any.
+    fn flush(&mut self, to: usize) {
+        if to > self.run {
+            let span = self.span(self.run, to);
+            self.current().push(Inline::Text(span));
+        }
+    }
+
+    /// Reads what starts with the `<` at `i`; returns where to look next.
+    fn at_angle(&mut self, i: usize) -> usize {
+        let rest = &self.raw[i..];
         if let Some(len) = br_len(rest) {
-            flush(cur!(), run, i);
-            cur!().push(Inline::Break(Span::new(base + i, base + i + len)));
-            i += len;
-            run = i;
+            self.flush(i);
+            let span = self.span(i, i + len);
+            self.current().push(Inline::Break(span));
+            self.run = i + len;
+            i + len
         } else if let Some((tag, name_len)) = open_tag(rest) {
-            match tag_attrs(raw, i + name_len, base, diags) {
+            match tag_attrs(self.raw, i + name_len, self.base, self.diags) {
                 Some((attrs, after, self_closed)) => {
-                    flush(cur!(), run, i);
-                    if tag == "img" {
-                        let mut end = after;
-                        if !self_closed && raw[end..].starts_with("</img>") {
-                            end += 6;
-                        }
-                        cur!().push(Inline::Img {
-                            attrs,
-                            span: Span::new(base + i, base + end),
-                        });
-                        i = end;
+                    self.flush(i);
+                    let next = if tag == "img" {
+                        self.image(i, attrs, after, self_closed)
                     } else {
-                        let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
-                        if stack.len() >= MAX_INLINE_DEPTH {
-                            if skipped.is_empty() {
-                                diags.error(
-                                    Span::new(base + i, base + after),
-                                    Code::TooDeep,
-                                    format!(
-                                        "`<{}>` is nested more than {MAX_INLINE_DEPTH} tags deep; close `<dia>` and `<a>` before opening the next one",
-                                        t.name()
-                                    ),
-                                );
-                            }
-                            skipped.push(t);
-                            i = after;
-                            run = i;
-                            continue;
-                        }
-                        if stack.iter().any(|s| s.0 == t) {
-                            diags.error(
-                                Span::new(base + i, base + after),
-                                Code::NestedInline,
-                                format!(
-                                    "`<{}>` cannot be placed inside another `<{}>`",
-                                    t.name(),
-                                    t.name()
-                                ),
-                            );
-                        }
-                        stack.push((t, i, attrs, Vec::new()));
-                        i = after;
-                    }
-                    run = i;
+                        self.open(i, Tag::named(tag), attrs, after)
+                    };
+                    self.run = next;
+                    next
                 }
-                None => i += 1,
+                None => i + 1,
             }
         } else if let Some((tag, len)) = close_tag(rest) {
-            let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
-            if skipped.last() == Some(&t) {
-                flush(cur!(), run, i);
-                skipped.pop();
-                i += len;
-                run = i;
-            } else if stack.last().is_some_and(|s| s.0 == t) {
-                flush(cur!(), run, i);
-                let (t, open, attrs, content) = stack.pop().expect("checked above");
-                let span = Span::new(base + open, base + i + len);
-                cur!().push(t.element(attrs, content, span));
-                i += len;
-                run = i;
-            } else {
-                diags.error(
-                    Span::new(base + i, base + i + len),
-                    Code::UnbalancedTag,
+            self.close(i, tag, len)
+        } else {
+            i + 1
+        }
+    }
+
+    /// An `<img ...>` tag at `i` whose attributes end at `after`, with its optional `</img>`.
+    fn image(&mut self, i: usize, attrs: Vec<Attribute>, after: usize, self_closed: bool) -> usize {
+        let mut end = after;
+        if !self_closed && self.raw[end..].starts_with("</img>") {
+            end += 6;
+        }
+        let span = self.span(i, end);
+        self.current().push(Inline::Img { attrs, span });
+        end
+    }
+
+    /// Opens a container at `i` whose opening tag ends at `after`; returns `after`.
+    fn open(&mut self, i: usize, t: Tag, attrs: Vec<Attribute>, after: usize) -> usize {
+        if self.stack.len() >= MAX_INLINE_DEPTH {
+            if self.skipped.is_empty() {
+                self.diags.error(
+                    self.span(i, after),
+                    Code::TooDeep,
                     format!(
-                        "`</{tag}>` closes nothing; remove it or add the opening `<{tag} ...>`"
+                        "`<{}>` is nested more than {MAX_INLINE_DEPTH} tags deep; close `<dia>` and `<a>` before opening the next one",
+                        t.name()
                     ),
                 );
-                i += len;
             }
+            self.skipped.push(t);
+            return after;
+        }
+        if self.stack.iter().any(|s| s.tag == t) {
+            self.diags.error(
+                self.span(i, after),
+                Code::NestedInline,
+                format!(
+                    "`<{}>` cannot be placed inside another `<{}>`",
+                    t.name(),
+                    t.name()
+                ),
+            );
+        }
+        self.stack.push(Open {
+            tag: t,
+            start: i,
+            attrs,
+            content: Vec::new(),
+        });
+        after
+    }
+
+    /// A closing tag `</tag>` of `len` bytes at `i`; returns where to look next.
+    fn close(&mut self, i: usize, tag: &str, len: usize) -> usize {
+        let t = Tag::named(tag);
+        if self.skipped.last() == Some(&t) {
+            self.flush(i);
+            self.skipped.pop();
+            self.run = i + len;
+        } else if self.stack.last().is_some_and(|s| s.tag == t) {
+            self.flush(i);
+            let open = self.stack.pop().expect("checked above");
+            let span = self.span(open.start, i + len);
+            self.current()
+                .push(open.tag.element(open.attrs, open.content, span));
+            self.run = i + len;
         } else {
-            i += 1;
+            self.diags.error(
+                self.span(i, i + len),
+                Code::UnbalancedTag,
+                format!("`</{tag}>` closes nothing; remove it or add the opening `<{tag} ...>`"),
+            );
         }
+        i + len
     }
-    let end = b.len();
-    let flush_end = |out: &mut Vec<Inline>, from: usize| {
-        if end > from {
-            out.push(Inline::Text(Span::new(base + from, base + end)));
+
+    /// The rest of the text, and the tags left open: reported, and closed at the end.
+    fn finish(mut self) -> Vec<Inline> {
+        let end = self.raw.len();
+        self.flush(end);
+        while let Some(open) = self.stack.pop() {
+            let t = open.tag;
+            self.diags.error(
+                self.span(open.start, open.start + 1 + t.name().len()),
+                Code::UnclosedTag,
+                format!(
+                    "`<{}>` is not closed; end its text with `</{}>`",
+                    t.name(),
+                    t.name()
+                ),
+            );
+            let span = self.span(open.start, end);
+            self.current()
+                .push(t.element(open.attrs, open.content, span));
         }
-    };
-    flush_end(cur!(), run);
-    // Unclosed tags: report, and keep their content as if closed at the end.
-    while let Some((t, open, attrs, content)) = stack.pop() {
-        diags.error(
-            Span::new(base + open, base + open + 1 + t.name().len()),
-            Code::UnclosedTag,
-            format!(
-                "`<{}>` is not closed; end its text with `</{}>`",
-                t.name(),
-                t.name()
-            ),
-        );
-        let span = Span::new(base + open, base + end);
-        cur!().push(t.element(attrs, content, span));
+        self.top
     }
-    top
 }
 
 fn br_len(s: &str) -> Option<usize> {

@@ -20,7 +20,6 @@ const LONG: &[(&str, &str)] = &[
     ("src/resolve/text.rs", "typography"),
     ("src/resolve/mod.rs", "resolve_inner"),
     ("src/resolve/godata.rs", "build"),
-    ("src/format/inline.rs", "parse"),
     ("src/format/parser.rs", "block"),
     ("src/format/links.rs", "link_with_included"),
     ("src/render/svg/mod.rs", "render"),
