@@ -16,8 +16,6 @@ const LIMIT: usize = 100;
 const LONG: &[(&str, &str)] = &[
     ("src/resolve/diagram.rs", "assemble"),
     ("src/resolve/diagram.rs", "walk"),
-    ("src/resolve/text.rs", "text_atoms"),
-    ("src/resolve/text.rs", "typography"),
     ("src/resolve/mod.rs", "resolve_inner"),
     ("src/resolve/godata.rs", "build"),
     ("src/format/parser.rs", "block"),
