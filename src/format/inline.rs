@@ -1,5 +1,6 @@
 //! Markup inside paragraph text: inline diagrams `<dia ...>text</dia>`, links
-//! `<a href=...>text</a>`, images `<img ...></img>` and line breaks `<br>`.
+//! `<a href=...>text</a>`, images `<img ...></img>`, line breaks `<br>`, and gobook's
+//! text styles `<small>`, `<big>` and `<sc>` (smaller, larger, small caps).
 //! Everything else (bold, symbols, standard texts) stays text for the resolver.
 
 use crate::diagnostics::{Code, Diagnostics};
@@ -31,6 +32,15 @@ pub enum Inline {
         /// From `<a` to `</a>`.
         span: Span,
     },
+    /// Text in a style of its own: smaller, larger or small caps.
+    Style {
+        /// Which style.
+        style: TextStyle,
+        /// The styled text.
+        content: Vec<Inline>,
+        /// From `<small>` to `</small>`.
+        span: Span,
+    },
     /// An image in the text.
     Img {
         /// The tag's attributes.
@@ -40,26 +50,71 @@ pub enum Inline {
     },
 }
 
+impl Inline {
+    /// The inline pieces inside this one: a diagram's, a link's or a style's text.
+    pub fn content(&self) -> &[Inline] {
+        match self {
+            Inline::Dia { content, .. }
+            | Inline::Link { content, .. }
+            | Inline::Style { content, .. } => content,
+            Inline::Text(_) | Inline::Break(_) | Inline::Img { .. } => &[],
+        }
+    }
+}
+
+/// A text style of gobook's own (the spec's future "smaller/larger fonts, small caps").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextStyle {
+    /// `<small>`: a step smaller than the text around it.
+    Smaller,
+    /// `<big>`: a step larger than the text around it.
+    Larger,
+    /// `<sc>`: small capitals.
+    SmallCaps,
+}
+
+impl TextStyle {
+    /// The tag that writes it.
+    pub fn tag(self) -> &'static str {
+        match self {
+            TextStyle::Smaller => "small",
+            TextStyle::Larger => "big",
+            TextStyle::SmallCaps => "sc",
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Tag {
     Dia,
     Link,
+    Style(TextStyle),
 }
+
+/// The tags that hold text, as written: the containers [`parse`] knows.
+const CONTAINERS: [(&str, Tag); 5] = [
+    ("dia", Tag::Dia),
+    ("a", Tag::Link),
+    ("small", Tag::Style(TextStyle::Smaller)),
+    ("big", Tag::Style(TextStyle::Larger)),
+    ("sc", Tag::Style(TextStyle::SmallCaps)),
+];
 
 impl Tag {
     /// The tag of a name [`open_tag`] or [`close_tag`] found.
     fn named(name: &str) -> Tag {
-        if name == "dia" {
-            Tag::Dia
-        } else {
-            Tag::Link
-        }
+        CONTAINERS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| *t)
+            .unwrap_or(Tag::Link)
     }
 
     fn name(self) -> &'static str {
         match self {
             Tag::Dia => "dia",
             Tag::Link => "a",
+            Tag::Style(s) => s.tag(),
         }
     }
 
@@ -73,6 +128,12 @@ impl Tag {
             },
             Tag::Link => Inline::Link {
                 attrs,
+                content,
+                span,
+            },
+            // A style takes no attributes: `tag_attrs` read them, `validate` reports them.
+            Tag::Style(style) => Inline::Style {
+                style,
                 content,
                 span,
             },
@@ -98,6 +159,7 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
         stack: Vec::new(),
         top: Vec::new(),
         skipped: Vec::new(),
+        misclosed: Vec::new(),
         run: 0,
     };
     let b = text.raw.as_bytes();
@@ -128,6 +190,9 @@ struct Parser<'a, 'd> {
     top: Vec<Inline>,
     /// Tags opened past the depth limit, so that their closing tags are skipped too.
     skipped: Vec<Tag>,
+    /// Tags closed early by a misnested closing tag, outermost last, so that their own
+    /// closing tags are no second error.
+    misclosed: Vec<Tag>,
     /// Where the text not yet pushed as `Inline::Text` starts.
     run: usize,
 }
@@ -203,7 +268,7 @@ impl Parser<'_, '_> {
                     self.span(i, after),
                     Code::TooDeep,
                     format!(
-                        "`<{}>` is nested more than {MAX_INLINE_DEPTH} tags deep; close `<dia>` and `<a>` before opening the next one",
+                        "`<{}>` is nested more than {MAX_INLINE_DEPTH} tags deep; close the tags before opening the next one",
                         t.name()
                     ),
                 );
@@ -211,7 +276,22 @@ impl Parser<'_, '_> {
             self.skipped.push(t);
             return after;
         }
-        if self.stack.iter().any(|s| s.tag == t) {
+        if let Tag::Style(style) = t {
+            for a in &attrs {
+                self.diags.warning(
+                    a.name_span,
+                    Code::UnknownAttribute,
+                    format!(
+                        "`<{}>` takes no attributes, so `{}` has no effect; remove it",
+                        style.tag(),
+                        a.name
+                    ),
+                );
+            }
+        }
+        // A link in a link, or a diagram in a diagram, has no meaning; a style in the same
+        // style is only redundant (`<small>` in `<small>` is smaller still, as in HTML).
+        if !matches!(t, Tag::Style(_)) && self.stack.iter().any(|s| s.tag == t) {
             self.diags.error(
                 self.span(i, after),
                 Code::NestedInline,
@@ -245,14 +325,60 @@ impl Parser<'_, '_> {
             self.current()
                 .push(open.tag.element(open.attrs, open.content, span));
             self.run = i + len;
+        } else if self.misclosed.last() == Some(&t) {
+            // The closing tag of a tag closed early (below): already reported.
+            self.misclosed.pop();
+        } else if let Some(k) = self.stack.iter().rposition(|s| s.tag == t) {
+            self.misnested(i, len, k);
         } else {
             self.diags.error(
                 self.span(i, i + len),
                 Code::UnbalancedTag,
-                format!("`</{tag}>` closes nothing; remove it or add the opening `<{tag} ...>`"),
+                format!(
+                    "`</{tag}>` closes nothing; remove it or add the opening `<{tag}{}>`",
+                    if matches!(t, Tag::Style(_)) {
+                        ""
+                    } else {
+                        " ..."
+                    }
+                ),
             );
         }
         i + len
+    }
+
+    /// A closing tag at `i` for the open tag `k` while tags opened inside it are still
+    /// open (`<small><sc>x</small></sc>`): reported, and the inner tags closed here with it,
+    /// so that their own closing tags later close nothing more.
+    fn misnested(&mut self, i: usize, len: usize, k: usize) {
+        let outer = self.stack[k].tag.name();
+        let inner = self.stack[k + 1..]
+            .iter()
+            .map(|s| format!("`</{}>`", s.tag.name()))
+            .rev()
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.diags.error(
+            self.span(i, i + len),
+            Code::UnbalancedTag,
+            format!(
+                "`</{outer}>` closes `<{outer}>` before the tags opened inside it are closed; write {inner} before it (tags close in the reverse order they open)"
+            ),
+        );
+        self.flush(i);
+        let mut closed = Vec::new();
+        while self.stack.len() > k {
+            let open = self.stack.pop().expect("above k");
+            if self.stack.len() > k {
+                closed.push(open.tag);
+            }
+            let span = self.span(open.start, i + len);
+            self.current()
+                .push(open.tag.element(open.attrs, open.content, span));
+        }
+        // Innermost last: its closing tag is the one written next.
+        self.misclosed.extend(closed.into_iter().rev());
+        self.run = i + len;
     }
 
     /// The rest of the text, and the tags left open: reported, and closed at the end.
@@ -286,7 +412,7 @@ fn br_len(s: &str) -> Option<usize> {
 }
 
 fn open_tag(s: &str) -> Option<(&'static str, usize)> {
-    for tag in ["dia", "a", "img"] {
+    for tag in ["dia", "a", "img", "small", "big", "sc"] {
         let name_end = 1 + tag.len();
         if s.len() > name_end
             && s[1..].starts_with(tag)
@@ -299,12 +425,11 @@ fn open_tag(s: &str) -> Option<(&'static str, usize)> {
 }
 
 fn close_tag(s: &str) -> Option<(&'static str, usize)> {
-    for (tag, t) in [("dia", "</dia>"), ("a", "</a>")] {
-        if s.starts_with(t) {
-            return Some((tag, t.len()));
-        }
-    }
-    None
+    let name = s.strip_prefix("</")?;
+    CONTAINERS.iter().find_map(|(tag, _)| {
+        let after = name.strip_prefix(tag)?;
+        after.starts_with('>').then_some((*tag, tag.len() + 3))
+    })
 }
 
 /// Reads `name=value` pairs up to `>` or `/>`. Returns the attributes, the offset
@@ -468,6 +593,61 @@ mod tests {
         let mut d = Diagnostics::default();
         assert_eq!(depth(&parse(&t, &mut d)), MAX_INLINE_DEPTH);
         assert!(d.into_vec().iter().all(|d| d.code != Code::TooDeep));
+    }
+
+    #[test]
+    fn text_styles_hold_text_and_nest() {
+        let (v, errs) = run("a <small>b <sc>C</sc></small> <big>**d**</big>");
+        assert_eq!(errs, 0);
+        let Inline::Style { style, content, .. } = &v[1] else {
+            panic!("{v:?}")
+        };
+        assert_eq!(*style, TextStyle::Smaller);
+        assert!(matches!(
+            content[1],
+            Inline::Style {
+                style: TextStyle::SmallCaps,
+                ..
+            }
+        ));
+        assert!(matches!(
+            v[3],
+            Inline::Style {
+                style: TextStyle::Larger,
+                ..
+            }
+        ));
+        // Not tags: `<smaller>`, `<scx>`, `<b>`.
+        let (v, errs) = run("<smaller> <scx> <b>x</b>");
+        assert_eq!((v.len(), errs), (1, 0));
+    }
+
+    #[test]
+    fn misnested_styles_are_one_error_where_the_outer_closes() {
+        let s = "<small><sc>x</small></sc> y";
+        let t = Text {
+            raw: s.to_string(),
+            span: Span::new(0, s.len()),
+        };
+        let mut d = Diagnostics::default();
+        let v = parse(&t, &mut d);
+        let d = d.into_vec();
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::UnbalancedTag);
+        assert_eq!(d[0].span.start, 12);
+        assert!(
+            d[0].message.contains("`</sc>` before it"),
+            "{}",
+            d[0].message
+        );
+        // Both closed where the outer one closes; the text after stays text.
+        assert!(
+            matches!(&v[0], Inline::Style { content, .. } if matches!(content[0], Inline::Style { .. }))
+        );
+        assert!(matches!(v[1], Inline::Text(_)));
+        // Left open: one error at the opening tag.
+        assert_eq!(run("x <big>y").1, 1);
+        assert_eq!(run("<sc a=1>y</sc>").1, 1);
     }
 
     #[test]

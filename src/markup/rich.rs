@@ -1,6 +1,7 @@
 //! Resolved text as markup: escaped words, emphasis, breaks, board symbols drawn
 //! as tiny inline SVG, labels, links and the links that open inline diagrams.
 
+use crate::format::inline::TextStyle;
 use crate::layout::links::{link_href, LinkContext};
 use crate::markup::{br, img, Dialect};
 use crate::point::{Color, Mark};
@@ -26,6 +27,7 @@ fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
                 Rich::Text(t) => (t),
                 Rich::Bold(c) => strong { (render(c, cx, d)) },
                 Rich::Italic(c) => em { (render(c, cx, d)) },
+                Rich::Styled { style, content } => span class=(style_class(*style)) { (render(content, cx, d)) },
                 Rich::Break => (br(d)),
                 Rich::Label(l) => span.gb-label { (l) },
                 Rich::Symbol { mark, color } => (symbol(*mark, *color)),
@@ -65,6 +67,15 @@ fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
                 }
             }
         }
+    }
+}
+
+/// The class of a text style; the theme's CSS and the e-book's give it its size or small caps.
+pub fn style_class(style: TextStyle) -> &'static str {
+    match style {
+        TextStyle::Smaller => "gb-smaller",
+        TextStyle::Larger => "gb-larger",
+        TextStyle::SmallCaps => "gb-smallcaps",
     }
 }
 

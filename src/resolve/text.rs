@@ -3,7 +3,7 @@
 //! bold and italic, line breaks, links and inline diagrams.
 
 use crate::diagnostics::{Code, Diagnostics};
-use crate::format::inline::{self, Inline};
+use crate::format::inline::{self, Inline, TextStyle};
 use crate::format::schema;
 use crate::format::syntax::Text;
 use crate::i18n;
@@ -20,6 +20,11 @@ pub enum Rich {
     Bold(Vec<Rich>),
     /// Italic.
     Italic(Vec<Rich>),
+    /// Smaller, larger or small caps (`<small>`, `<big>`, `<sc>`).
+    Styled {
+        style: TextStyle,
+        content: Vec<Rich>,
+    },
     /// A line break.
     Break,
     /// A board symbol (`^T`, `^Tb`, ...); `Mark::Circle` with a colour stands for a stone.
@@ -104,6 +109,8 @@ pub fn resolve(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Vec<R
         .enumerate()
         .map(|(i, a)| match a {
             Atom::Str(s, off) => Atom::Str(typography(&s, ctx.lang, &mut state, i + 1 == n), off),
+            // A style's edges are no characters: quotes pair across them.
+            edge @ (Atom::Open(_) | Atom::Close) => edge,
             other => {
                 state.prev = 'x';
                 other
@@ -130,6 +137,7 @@ pub fn plain(rich: &[Rich]) -> String {
             Rich::Text(t) | Rich::Label(t) => s.push_str(t),
             Rich::Bold(c)
             | Rich::Italic(c)
+            | Rich::Styled { content: c, .. }
             | Rich::Link { content: c, .. }
             | Rich::Diagram { content: c, .. } => s.push_str(&plain(c)),
             Rich::Break => s.push('\n'),
@@ -159,6 +167,10 @@ fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
 enum Atom {
     Str(String, Option<u32>),
     Rich(Rich),
+    /// The start of a styled run (`<small>`...): bold and italic match inside it.
+    Open(TextStyle),
+    /// The end of the innermost styled run.
+    Close,
 }
 
 fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<Atom> {
@@ -192,6 +204,11 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
                     target,
                     content: inner,
                 }));
+            }
+            Inline::Style { style, content, .. } => {
+                out.push(Atom::Open(*style));
+                out.extend(atoms(ctx, content, diags));
+                out.push(Atom::Close);
             }
             Inline::Img { attrs, .. } => {
                 let image = crate::resolve::image(attrs, &book_cover(ctx));
@@ -836,24 +853,100 @@ impl Typeset<'_> {
     }
 }
 
-/// Matches `**` and `__` pairs into bold and italic, nested either way; unmatched markers stay text.
-fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
-    // A stack of open markers, each with the content gathered since it opened.
-    let mut stack: Vec<(&'static str, Vec<Rich>)> = vec![("", Vec::new())];
-    let push_text = |stack: &mut Vec<(&'static str, Vec<Rich>)>, t: &str| {
+/// What an entry of [`emphasis`]'s stack opened with.
+#[derive(Clone, Copy, PartialEq)]
+enum Frame {
+    /// The whole text.
+    Root,
+    /// `**` or `__`.
+    Marker(&'static str),
+    /// A styled run: bold and italic inside it match only inside it.
+    Style(TextStyle),
+}
+
+/// The stack of [`emphasis`]: each open frame with the content gathered since it opened.
+struct Frames(Vec<(Frame, Vec<Rich>)>);
+
+impl Frames {
+    /// The content of the innermost frame.
+    fn top(&mut self) -> &mut Vec<Rich> {
+        &mut self.0.last_mut().expect("root").1
+    }
+
+    fn push_text(&mut self, t: &str) {
         if t.is_empty() {
             return;
         }
-        let top = &mut stack.last_mut().expect("root").1;
+        let top = self.top();
         if let Some(Rich::Text(prev)) = top.last_mut() {
             prev.push_str(t);
         } else {
             top.push(Rich::Text(t.to_string()));
         }
-    };
+    }
+
+    /// Pops frames down to `k` (kept); markers opened there and never closed become text.
+    fn unwind_to(&mut self, k: usize) {
+        while self.0.len() > k + 1 {
+            let (frame, content) = self.0.pop().expect("above k");
+            if let Frame::Marker(m) = frame {
+                self.push_text(m);
+            }
+            self.top().extend(content);
+        }
+    }
+
+    /// A `**` or `__`: closes the open one of its kind in the innermost style, else opens one.
+    fn marker(&mut self, marker: &'static str) {
+        let floor = self
+            .0
+            .iter()
+            .rposition(|(f, _)| !matches!(f, Frame::Marker(_)))
+            .unwrap_or(0);
+        let open = self.0[floor..]
+            .iter()
+            .rposition(|(f, _)| *f == Frame::Marker(marker));
+        let Some(k) = open.map(|k| k + floor) else {
+            self.0.push((Frame::Marker(marker), Vec::new()));
+            return;
+        };
+        self.unwind_to(k);
+        let (_, content) = self.0.pop().expect("k");
+        let node = if marker == "**" {
+            Rich::Bold(content)
+        } else {
+            Rich::Italic(content)
+        };
+        self.top().push(node);
+    }
+
+    /// The end of the innermost styled run.
+    fn close_style(&mut self) {
+        let Some(k) = self
+            .0
+            .iter()
+            .rposition(|(f, _)| matches!(f, Frame::Style(_)))
+        else {
+            return;
+        };
+        self.unwind_to(k);
+        let (frame, content) = self.0.pop().expect("k");
+        if let Frame::Style(style) = frame {
+            let content = merge_texts(content);
+            self.top().push(Rich::Styled { style, content });
+        }
+    }
+}
+
+/// Matches `**` and `__` pairs into bold and italic, nested either way, inside each
+/// styled run; unmatched markers stay text.
+fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
+    let mut stack = Frames(vec![(Frame::Root, Vec::new())]);
     for atom in atoms {
         match atom {
-            Atom::Rich(r) => stack.last_mut().expect("root").1.push(r),
+            Atom::Rich(r) => stack.top().push(r),
+            Atom::Open(style) => stack.0.push((Frame::Style(style), Vec::new())),
+            Atom::Close => stack.close_style(),
             Atom::Str(s, _) => {
                 let mut rest = s.as_str();
                 loop {
@@ -862,38 +955,18 @@ fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
                         .filter_map(|(m, p)| p.map(|p| (m, p)))
                         .min_by_key(|&(_, p)| p);
                     let Some((marker, pos)) = next else {
-                        push_text(&mut stack, rest);
+                        stack.push_text(rest);
                         break;
                     };
-                    push_text(&mut stack, &rest[..pos]);
+                    stack.push_text(&rest[..pos]);
                     rest = &rest[pos + 2..];
-                    if let Some(k) = stack.iter().rposition(|(m, _)| *m == marker) {
-                        // Close it; markers opened inside it and never closed become text.
-                        while stack.len() > k + 1 {
-                            let (m, content) = stack.pop().expect("above k");
-                            push_text(&mut stack, m);
-                            stack.last_mut().expect("root").1.extend(content);
-                        }
-                        let (_, content) = stack.pop().expect("k");
-                        let node = if marker == "**" {
-                            Rich::Bold(content)
-                        } else {
-                            Rich::Italic(content)
-                        };
-                        stack.last_mut().expect("root").1.push(node);
-                    } else {
-                        stack.push((marker, Vec::new()));
-                    }
+                    stack.marker(marker);
                 }
             }
         }
     }
-    while stack.len() > 1 {
-        let (m, content) = stack.pop().expect("len > 1");
-        push_text(&mut stack, m);
-        stack.last_mut().expect("root").1.extend(content);
-    }
-    merge_texts(stack.pop().expect("root").1)
+    stack.unwind_to(0);
+    merge_texts(stack.0.pop().expect("root").1)
 }
 
 fn merge_texts(v: Vec<Rich>) -> Vec<Rich> {

@@ -65,4 +65,5 @@ mod svg_readers;
 mod svg_sgf_markup;
 mod svg_sizes;
 mod svg_structure;
+mod text_styles;
 mod xml_format;
