@@ -96,7 +96,7 @@ pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
                 a.gb-skip href="#main" { (ui(UiWord::SkipToContent, lang).trim()) }
                 (top_bar(plan, page, &cx, root))
                 (finding::sidebar(plan, page))
-                main.gb-main #main {
+                main.gb-main.gb-vertical[plan.vertical] #main {
                     (body)
                 }
                 (pager(plan, page))
