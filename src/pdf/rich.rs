@@ -99,6 +99,7 @@ mod tests {
             pages: vec![],
             contents: None,
             anchors: Default::default(),
+            vertical: false,
         };
         plan.anchors.insert(7, (2, "d3".into()));
         let r = [
