@@ -180,8 +180,7 @@ fn collect_hrefs(parts: &[Inline], out: &mut Vec<(String, Span)>) {
                 }
                 collect_hrefs(content, out);
             }
-            Inline::Dia { content, .. } => collect_hrefs(content, out),
-            _ => {}
+            other => collect_hrefs(other.content(), out),
         }
     }
 }

@@ -31,6 +31,9 @@ use std::time::{Duration, Instant};
 /// The e-book additions to the theme's style sheet.
 const EPUB_CSS: &str = include_str!("epub.css");
 
+/// The style sheet's addition for an edition written vertically (`vertical_ja`).
+const VERTICAL_CSS: &str = include_str!("vertical.css");
+
 /// The script's file in the package folder, and its path from a chapter.
 pub(super) const SCRIPT: &str = "gobook.js";
 const SCRIPT_FROM_TEXT: &str = "../gobook.js";
@@ -289,7 +292,12 @@ fn language(s: &Shared, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
         properties: vec!["nav"],
         spine: None,
     });
-    pack.add("css", "style.css", "text/css", s.css.as_bytes().to_vec());
+    let mut css = s.css.to_string();
+    if plan.vertical {
+        css.push('\n');
+        css.push_str(VERTICAL_CSS);
+    }
+    pack.add("css", "style.css", "text/css", css.into_bytes());
     let chapters = Chapters {
         s,
         language: l,
@@ -313,6 +321,7 @@ fn language(s: &Shared, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
         rights: given(&texts.copyright),
         language: tag.to_string(),
         modified: s.modified.clone(),
+        rtl: plan.vertical,
     };
     let opf = package::opf(&meta, &pack.items, &pack.spine);
     let mut packed: Vec<(String, Content)> = vec![(

@@ -22,6 +22,8 @@ pub struct Metadata {
     pub language: String,
     /// `dcterms:modified`, as `CCYY-MM-DDThh:mm:ssZ`.
     pub modified: String,
+    /// Pages turn to the left (`page-progression-direction="rtl"`): vertical Japanese.
+    pub rtl: bool,
 }
 
 /// One file of the publication.
@@ -117,7 +119,7 @@ pub fn opf(m: &Metadata, items: &[Item], spine_order: &[usize]) -> String {
     );
     push_metadata(&mut o, m);
     push_manifest(&mut o, items);
-    push_spine(&mut o, items, spine_order);
+    push_spine(&mut o, items, spine_order, m.rtl);
     let _ = writeln!(o, "</package>");
     o
 }
@@ -230,8 +232,13 @@ fn push_manifest(o: &mut String, items: &[Item]) {
 }
 
 /// The `spine`: the files read, in reading order (`spine_order`, manifest indices).
-fn push_spine(o: &mut String, items: &[Item], spine_order: &[usize]) {
-    let _ = writeln!(o, "<spine>");
+fn push_spine(o: &mut String, items: &[Item], spine_order: &[usize], rtl: bool) {
+    let direction = if rtl {
+        " page-progression-direction=\"rtl\""
+    } else {
+        ""
+    };
+    let _ = writeln!(o, "<spine{direction}>");
     for &i in spine_order {
         let linear = if items[i].spine == Some(false) {
             " linear=\"no\""

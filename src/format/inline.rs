@@ -1,5 +1,6 @@
 //! Markup inside paragraph text: inline diagrams `<dia ...>text</dia>`, links
-//! `<a href=...>text</a>`, images `<img ...></img>` and line breaks `<br>`.
+//! `<a href=...>text</a>`, images `<img ...></img>`, line breaks `<br>`, and gobook's
+//! text styles `<small>`, `<big>` and `<sc>` (smaller, larger, small caps).
 //! Everything else (bold, symbols, standard texts) stays text for the resolver.
 
 use crate::diagnostics::{Code, Diagnostics};
@@ -31,6 +32,15 @@ pub enum Inline {
         /// From `<a` to `</a>`.
         span: Span,
     },
+    /// Text in a style of its own: smaller, larger or small caps.
+    Style {
+        /// Which style.
+        style: TextStyle,
+        /// The styled text.
+        content: Vec<Inline>,
+        /// From `<small>` to `</small>`.
+        span: Span,
+    },
     /// An image in the text.
     Img {
         /// The tag's attributes.
@@ -40,17 +50,71 @@ pub enum Inline {
     },
 }
 
+impl Inline {
+    /// The inline pieces inside this one: a diagram's, a link's or a style's text.
+    pub fn content(&self) -> &[Inline] {
+        match self {
+            Inline::Dia { content, .. }
+            | Inline::Link { content, .. }
+            | Inline::Style { content, .. } => content,
+            Inline::Text(_) | Inline::Break(_) | Inline::Img { .. } => &[],
+        }
+    }
+}
+
+/// A text style of gobook's own (the spec's future "smaller/larger fonts, small caps").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextStyle {
+    /// `<small>`: a step smaller than the text around it.
+    Smaller,
+    /// `<big>`: a step larger than the text around it.
+    Larger,
+    /// `<sc>`: small capitals.
+    SmallCaps,
+}
+
+impl TextStyle {
+    /// The tag that writes it.
+    pub fn tag(self) -> &'static str {
+        match self {
+            TextStyle::Smaller => "small",
+            TextStyle::Larger => "big",
+            TextStyle::SmallCaps => "sc",
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Tag {
     Dia,
     Link,
+    Style(TextStyle),
 }
 
+/// The tags that hold text, as written: the containers [`parse`] knows.
+const CONTAINERS: [(&str, Tag); 5] = [
+    ("dia", Tag::Dia),
+    ("a", Tag::Link),
+    ("small", Tag::Style(TextStyle::Smaller)),
+    ("big", Tag::Style(TextStyle::Larger)),
+    ("sc", Tag::Style(TextStyle::SmallCaps)),
+];
+
 impl Tag {
+    /// The tag of a name [`open_tag`] or [`close_tag`] found.
+    fn named(name: &str) -> Tag {
+        CONTAINERS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| *t)
+            .unwrap_or(Tag::Link)
+    }
+
     fn name(self) -> &'static str {
         match self {
             Tag::Dia => "dia",
             Tag::Link => "a",
+            Tag::Style(s) => s.tag(),
         }
     }
 
@@ -64,6 +128,12 @@ impl Tag {
             },
             Tag::Link => Inline::Link {
                 attrs,
+                content,
+                span,
+            },
+            // A style takes no attributes: `tag_attrs` read them, `validate` reports them.
+            Tag::Style(style) => Inline::Style {
+                style,
                 content,
                 span,
             },
@@ -82,140 +152,256 @@ pub const MAX_INLINE_DEPTH: usize = 100;
 /// Tags nested deeper than [`MAX_INLINE_DEPTH`] are an error and left out of the tree
 /// (their text stays, in the deepest container).
 pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
-    let base = text.span.start as usize;
-    let raw = &text.raw;
-    let b = raw.as_bytes();
-    // Open containers: the tag, its opening span, attributes, collected content.
-    let mut stack: Vec<(Tag, usize, Vec<Attribute>, Vec<Inline>)> = Vec::new();
-    let mut top: Vec<Inline> = Vec::new();
-    // Tags opened past the depth limit, so that their closing tags are skipped too.
-    let mut skipped: Vec<Tag> = Vec::new();
-    let mut run = 0;
+    let mut p = Parser {
+        raw: &text.raw,
+        base: text.span.start as usize,
+        diags,
+        stack: Vec::new(),
+        top: Vec::new(),
+        skipped: Vec::new(),
+        misclosed: Vec::new(),
+        run: 0,
+    };
+    let b = text.raw.as_bytes();
     let mut i = 0;
-    macro_rules! cur {
-        () => {
-            match stack.last_mut() {
-                Some(s) => &mut s.3,
-                None => &mut top,
-            }
-        };
+    while let Some(k) = b[i.min(b.len())..].iter().position(|&c| c == b'<') {
+        i = p.at_angle(i + k);
     }
-    while i < b.len() {
-        let Some(k) = b[i..].iter().position(|&c| c == b'<') else {
-            break;
-        };
-        i += k;
-        let rest = &raw[i..];
-        let flush = |out: &mut Vec<Inline>, from: usize, to: usize| {
-            if to > from {
-                out.push(Inline::Text(Span::new(base + from, base + to)));
-            }
-        };
+    p.finish()
+}
+
+/// A tag opened and not yet closed: the tag, where it starts, its attributes, its content so far.
+struct Open {
+    tag: Tag,
+    start: usize,
+    attrs: Vec<Attribute>,
+    content: Vec<Inline>,
+}
+
+/// The state of [`parse`] over one text.
+struct Parser<'a, 'd> {
+    raw: &'a str,
+    /// Where the text starts in the whole source.
+    base: usize,
+    diags: &'d mut Diagnostics,
+    /// Open containers, innermost last.
+    stack: Vec<Open>,
+    /// The content outside every container.
+    top: Vec<Inline>,
+    /// Tags opened past the depth limit, so that their closing tags are skipped too.
+    skipped: Vec<Tag>,
+    /// Tags closed early by a misnested closing tag, outermost last, so that their own
+    /// closing tags are no second error.
+    misclosed: Vec<Tag>,
+    /// Where the text not yet pushed as `Inline::Text` starts.
+    run: usize,
+}
+
+impl Parser<'_, '_> {
+    /// A span of the text, by offsets into it.
+    fn span(&self, from: usize, to: usize) -> Span {
+        Span::new(self.base + from, self.base + to)
+    }
+
+    /// The content of the innermost open container (or the top level).
+    fn current(&mut self) -> &mut Vec<Inline> {
+        match self.stack.last_mut() {
+            Some(open) => &mut open.content,
+            None => &mut self.top,
+        }
+    }
+
+    /// Pushes the text from the start of the run to `to`, if any.
+    fn flush(&mut self, to: usize) {
+        if to > self.run {
+            let span = self.span(self.run, to);
+            self.current().push(Inline::Text(span));
+        }
+    }
+
+    /// Reads what starts with the `<` at `i`; returns where to look next.
+    fn at_angle(&mut self, i: usize) -> usize {
+        let rest = &self.raw[i..];
         if let Some(len) = br_len(rest) {
-            flush(cur!(), run, i);
-            cur!().push(Inline::Break(Span::new(base + i, base + i + len)));
-            i += len;
-            run = i;
+            self.flush(i);
+            let span = self.span(i, i + len);
+            self.current().push(Inline::Break(span));
+            self.run = i + len;
+            i + len
         } else if let Some((tag, name_len)) = open_tag(rest) {
-            match tag_attrs(raw, i + name_len, base, diags) {
+            match tag_attrs(self.raw, i + name_len, self.base, self.diags) {
                 Some((attrs, after, self_closed)) => {
-                    flush(cur!(), run, i);
-                    if tag == "img" {
-                        let mut end = after;
-                        if !self_closed && raw[end..].starts_with("</img>") {
-                            end += 6;
-                        }
-                        cur!().push(Inline::Img {
-                            attrs,
-                            span: Span::new(base + i, base + end),
-                        });
-                        i = end;
+                    self.flush(i);
+                    let next = if tag == "img" {
+                        self.image(i, attrs, after, self_closed)
                     } else {
-                        let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
-                        if stack.len() >= MAX_INLINE_DEPTH {
-                            if skipped.is_empty() {
-                                diags.error(
-                                    Span::new(base + i, base + after),
-                                    Code::TooDeep,
-                                    format!(
-                                        "`<{}>` is nested more than {MAX_INLINE_DEPTH} tags deep; close `<dia>` and `<a>` before opening the next one",
-                                        t.name()
-                                    ),
-                                );
-                            }
-                            skipped.push(t);
-                            i = after;
-                            run = i;
-                            continue;
-                        }
-                        if stack.iter().any(|s| s.0 == t) {
-                            diags.error(
-                                Span::new(base + i, base + after),
-                                Code::NestedInline,
-                                format!(
-                                    "`<{}>` cannot be placed inside another `<{}>`",
-                                    t.name(),
-                                    t.name()
-                                ),
-                            );
-                        }
-                        stack.push((t, i, attrs, Vec::new()));
-                        i = after;
-                    }
-                    run = i;
+                        self.open(i, Tag::named(tag), attrs, after)
+                    };
+                    self.run = next;
+                    next
                 }
-                None => i += 1,
+                None => i + 1,
             }
         } else if let Some((tag, len)) = close_tag(rest) {
-            let t = if tag == "dia" { Tag::Dia } else { Tag::Link };
-            if skipped.last() == Some(&t) {
-                flush(cur!(), run, i);
-                skipped.pop();
-                i += len;
-                run = i;
-            } else if stack.last().is_some_and(|s| s.0 == t) {
-                flush(cur!(), run, i);
-                let (t, open, attrs, content) = stack.pop().expect("checked above");
-                let span = Span::new(base + open, base + i + len);
-                cur!().push(t.element(attrs, content, span));
-                i += len;
-                run = i;
-            } else {
-                diags.error(
-                    Span::new(base + i, base + i + len),
-                    Code::UnbalancedTag,
+            self.close(i, tag, len)
+        } else {
+            i + 1
+        }
+    }
+
+    /// An `<img ...>` tag at `i` whose attributes end at `after`, with its optional `</img>`.
+    fn image(&mut self, i: usize, attrs: Vec<Attribute>, after: usize, self_closed: bool) -> usize {
+        let mut end = after;
+        if !self_closed && self.raw[end..].starts_with("</img>") {
+            end += 6;
+        }
+        let span = self.span(i, end);
+        self.current().push(Inline::Img { attrs, span });
+        end
+    }
+
+    /// Opens a container at `i` whose opening tag ends at `after`; returns `after`.
+    fn open(&mut self, i: usize, t: Tag, attrs: Vec<Attribute>, after: usize) -> usize {
+        if self.stack.len() >= MAX_INLINE_DEPTH {
+            if self.skipped.is_empty() {
+                self.diags.error(
+                    self.span(i, after),
+                    Code::TooDeep,
                     format!(
-                        "`</{tag}>` closes nothing; remove it or add the opening `<{tag} ...>`"
+                        "`<{}>` is nested more than {MAX_INLINE_DEPTH} tags deep; close the tags before opening the next one",
+                        t.name()
                     ),
                 );
-                i += len;
             }
-        } else {
-            i += 1;
+            self.skipped.push(t);
+            return after;
         }
+        if let Tag::Style(style) = t {
+            for a in &attrs {
+                self.diags.warning(
+                    a.name_span,
+                    Code::UnknownAttribute,
+                    format!(
+                        "`<{}>` takes no attributes, so `{}` has no effect; remove it",
+                        style.tag(),
+                        a.name
+                    ),
+                );
+            }
+        }
+        // A link in a link, or a diagram in a diagram, has no meaning; a style in the same
+        // style is only redundant (`<small>` in `<small>` is smaller still, as in HTML).
+        if !matches!(t, Tag::Style(_)) && self.stack.iter().any(|s| s.tag == t) {
+            self.diags.error(
+                self.span(i, after),
+                Code::NestedInline,
+                format!(
+                    "`<{}>` cannot be placed inside another `<{}>`",
+                    t.name(),
+                    t.name()
+                ),
+            );
+        }
+        self.stack.push(Open {
+            tag: t,
+            start: i,
+            attrs,
+            content: Vec::new(),
+        });
+        after
     }
-    let end = b.len();
-    let flush_end = |out: &mut Vec<Inline>, from: usize| {
-        if end > from {
-            out.push(Inline::Text(Span::new(base + from, base + end)));
+
+    /// A closing tag `</tag>` of `len` bytes at `i`; returns where to look next.
+    fn close(&mut self, i: usize, tag: &str, len: usize) -> usize {
+        let t = Tag::named(tag);
+        if self.skipped.last() == Some(&t) {
+            self.flush(i);
+            self.skipped.pop();
+            self.run = i + len;
+        } else if self.stack.last().is_some_and(|s| s.tag == t) {
+            self.flush(i);
+            let open = self.stack.pop().expect("checked above");
+            let span = self.span(open.start, i + len);
+            self.current()
+                .push(open.tag.element(open.attrs, open.content, span));
+            self.run = i + len;
+        } else if self.misclosed.last() == Some(&t) {
+            // The closing tag of a tag closed early (below): already reported.
+            self.misclosed.pop();
+        } else if let Some(k) = self.stack.iter().rposition(|s| s.tag == t) {
+            self.misnested(i, len, k);
+        } else {
+            self.diags.error(
+                self.span(i, i + len),
+                Code::UnbalancedTag,
+                format!(
+                    "`</{tag}>` closes nothing; remove it or add the opening `<{tag}{}>`",
+                    if matches!(t, Tag::Style(_)) {
+                        ""
+                    } else {
+                        " ..."
+                    }
+                ),
+            );
         }
-    };
-    flush_end(cur!(), run);
-    // Unclosed tags: report, and keep their content as if closed at the end.
-    while let Some((t, open, attrs, content)) = stack.pop() {
-        diags.error(
-            Span::new(base + open, base + open + 1 + t.name().len()),
-            Code::UnclosedTag,
+        i + len
+    }
+
+    /// A closing tag at `i` for the open tag `k` while tags opened inside it are still
+    /// open (`<small><sc>x</small></sc>`): reported, and the inner tags closed here with it,
+    /// so that their own closing tags later close nothing more.
+    fn misnested(&mut self, i: usize, len: usize, k: usize) {
+        let outer = self.stack[k].tag.name();
+        let inner = self.stack[k + 1..]
+            .iter()
+            .map(|s| format!("`</{}>`", s.tag.name()))
+            .rev()
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.diags.error(
+            self.span(i, i + len),
+            Code::UnbalancedTag,
             format!(
-                "`<{}>` is not closed; end its text with `</{}>`",
-                t.name(),
-                t.name()
+                "`</{outer}>` closes `<{outer}>` before the tags opened inside it are closed; write {inner} before it (tags close in the reverse order they open)"
             ),
         );
-        let span = Span::new(base + open, base + end);
-        cur!().push(t.element(attrs, content, span));
+        self.flush(i);
+        let mut closed = Vec::new();
+        while self.stack.len() > k {
+            let open = self.stack.pop().expect("above k");
+            if self.stack.len() > k {
+                closed.push(open.tag);
+            }
+            let span = self.span(open.start, i + len);
+            self.current()
+                .push(open.tag.element(open.attrs, open.content, span));
+        }
+        // Innermost last: its closing tag is the one written next.
+        self.misclosed.extend(closed.into_iter().rev());
+        self.run = i + len;
     }
-    top
+
+    /// The rest of the text, and the tags left open: reported, and closed at the end.
+    fn finish(mut self) -> Vec<Inline> {
+        let end = self.raw.len();
+        self.flush(end);
+        while let Some(open) = self.stack.pop() {
+            let t = open.tag;
+            self.diags.error(
+                self.span(open.start, open.start + 1 + t.name().len()),
+                Code::UnclosedTag,
+                format!(
+                    "`<{}>` is not closed; end its text with `</{}>`",
+                    t.name(),
+                    t.name()
+                ),
+            );
+            let span = self.span(open.start, end);
+            self.current()
+                .push(t.element(open.attrs, open.content, span));
+        }
+        self.top
+    }
 }
 
 fn br_len(s: &str) -> Option<usize> {
@@ -226,7 +412,7 @@ fn br_len(s: &str) -> Option<usize> {
 }
 
 fn open_tag(s: &str) -> Option<(&'static str, usize)> {
-    for tag in ["dia", "a", "img"] {
+    for tag in ["dia", "a", "img", "small", "big", "sc"] {
         let name_end = 1 + tag.len();
         if s.len() > name_end
             && s[1..].starts_with(tag)
@@ -239,12 +425,11 @@ fn open_tag(s: &str) -> Option<(&'static str, usize)> {
 }
 
 fn close_tag(s: &str) -> Option<(&'static str, usize)> {
-    for (tag, t) in [("dia", "</dia>"), ("a", "</a>")] {
-        if s.starts_with(t) {
-            return Some((tag, t.len()));
-        }
-    }
-    None
+    let name = s.strip_prefix("</")?;
+    CONTAINERS.iter().find_map(|(tag, _)| {
+        let after = name.strip_prefix(tag)?;
+        after.starts_with('>').then_some((*tag, tag.len() + 3))
+    })
 }
 
 /// Reads `name=value` pairs up to `>` or `/>`. Returns the attributes, the offset
@@ -408,6 +593,61 @@ mod tests {
         let mut d = Diagnostics::default();
         assert_eq!(depth(&parse(&t, &mut d)), MAX_INLINE_DEPTH);
         assert!(d.into_vec().iter().all(|d| d.code != Code::TooDeep));
+    }
+
+    #[test]
+    fn text_styles_hold_text_and_nest() {
+        let (v, errs) = run("a <small>b <sc>C</sc></small> <big>**d**</big>");
+        assert_eq!(errs, 0);
+        let Inline::Style { style, content, .. } = &v[1] else {
+            panic!("{v:?}")
+        };
+        assert_eq!(*style, TextStyle::Smaller);
+        assert!(matches!(
+            content[1],
+            Inline::Style {
+                style: TextStyle::SmallCaps,
+                ..
+            }
+        ));
+        assert!(matches!(
+            v[3],
+            Inline::Style {
+                style: TextStyle::Larger,
+                ..
+            }
+        ));
+        // Not tags: `<smaller>`, `<scx>`, `<b>`.
+        let (v, errs) = run("<smaller> <scx> <b>x</b>");
+        assert_eq!((v.len(), errs), (1, 0));
+    }
+
+    #[test]
+    fn misnested_styles_are_one_error_where_the_outer_closes() {
+        let s = "<small><sc>x</small></sc> y";
+        let t = Text {
+            raw: s.to_string(),
+            span: Span::new(0, s.len()),
+        };
+        let mut d = Diagnostics::default();
+        let v = parse(&t, &mut d);
+        let d = d.into_vec();
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::UnbalancedTag);
+        assert_eq!(d[0].span.start, 12);
+        assert!(
+            d[0].message.contains("`</sc>` before it"),
+            "{}",
+            d[0].message
+        );
+        // Both closed where the outer one closes; the text after stays text.
+        assert!(
+            matches!(&v[0], Inline::Style { content, .. } if matches!(content[0], Inline::Style { .. }))
+        );
+        assert!(matches!(v[1], Inline::Text(_)));
+        // Left open: one error at the opening tag.
+        assert_eq!(run("x <big>y").1, 1);
+        assert_eq!(run("<sc a=1>y</sc>").1, 1);
     }
 
     #[test]

@@ -232,6 +232,8 @@ pub fn markdown() -> String {
     out.push_str("| `::de`, `::ja`, ... | A paragraph shown only in that language (`::p_de`). | [Paragraph](#paragraph), [Display](#display) | `::de Ein Absatz auf Deutsch.` |\n\n");
     out.push_str("In text: `**bold**`, `__italic__`, `<a href=ID>link</a>`, `<dia at=2 mv=C4>tap to see</dia>`,\n`<img url=\"x.png\">`, `<br>`; `^T` `^S` `^X` `^D` `^O` symbols (`^Tb`: on a black stone);\nstandard texts such as `#btp#` (\"Black to play.\") and `#title#`;\ngame info of the Go data the text follows, such as `#pb#` (Black's name) or `#dt_ja#`, shown as written.\n\n");
 
+    out.push_str(TEXT_STYLES_SECTION);
+
     out.push_str("## Attributes\n\n");
     let table = schema::attributes();
     for group in Group::ALL {
@@ -268,6 +270,27 @@ pub fn markdown() -> String {
     out.push_str(GAPS_SECTION);
     out
 }
+
+/// gobook's inline text styles, the spec's future "smaller/larger fonts, small caps".
+const TEXT_STYLES_SECTION: &str = "### Text styles (a gobook extension)
+
+The spec lists \"smaller/larger fonts, small caps\" among its possible future additions. gobook
+writes them as tags in the text, like the spec's own `<a>` and `<dia>`:
+
+| markup | shows | site and e-book | print (PDF) |
+|---|---|---|---|
+| `<small>text</small>` | a step smaller than the text around it | `font-size: smaller` | 0.83 em |
+| `<big>text</big>` | a step larger | `font-size: larger` | 1.2 em |
+| `<sc>Text</sc>` | small capitals (`<sc>Go Seigen</sc>`) | `font-variant: small-caps` | the font's small capitals |
+
+They hold any text (bold, italic, links, symbols, inline diagrams) and nest in each other,
+but bold and italic close inside the style they opened in. A whole paragraph is styled by
+wrapping its text: `::p <small>Source: ...</small>`. The tags take no attributes. A tag left
+open, or closed across another (`<small><sc>x</small></sc>`), is an error `gobook check`
+reports with its line and column; `gobook fmt` keeps the text as written. Other readers of
+the format show the tags as text.
+
+";
 
 /// How `gaps=auto` names the moves a board cannot show (issues 19 and 20).
 const GAPS_SECTION: &str = "## The gaps line

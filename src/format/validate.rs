@@ -243,6 +243,7 @@ fn check_inlines(
             Inline::Img { attrs, .. } => {
                 check_attrs(links, Host::InlineImg, attrs, links.size[i], diags)
             }
+            Inline::Style { content, .. } => check_inlines(doc, links, i, content, diags),
         }
     }
 }

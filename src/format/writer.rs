@@ -255,6 +255,8 @@ fn inline_edits(
                 }
             }
             inline_edits(doc, links, para, content, edits);
+        } else if let Inline::Style { content, .. } = part {
+            inline_edits(doc, links, para, content, edits);
         }
     }
 }

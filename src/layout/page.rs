@@ -562,7 +562,10 @@ fn tabs_as_written(rich: &mut [Rich]) {
     for r in rich {
         match r {
             Rich::Text(t) if t.contains("\\t") => *t = t.replace("\\t", "\t"),
-            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => tabs_as_written(c),
+            Rich::Bold(c)
+            | Rich::Italic(c)
+            | Rich::Styled { content: c, .. }
+            | Rich::Link { content: c, .. } => tabs_as_written(c),
             Rich::Diagram { content, .. } => tabs_as_written(content),
             _ => {}
         }
@@ -609,9 +612,10 @@ fn collect_inline(rich: &[Rich], out: &mut Vec<usize>) {
                 out.push(*diagram);
                 collect_inline(content, out);
             }
-            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => {
-                collect_inline(c, out)
-            }
+            Rich::Bold(c)
+            | Rich::Italic(c)
+            | Rich::Styled { content: c, .. }
+            | Rich::Link { content: c, .. } => collect_inline(c, out),
             _ => {}
         }
     }

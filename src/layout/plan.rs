@@ -25,6 +25,8 @@ pub struct Plan {
     pub contents: Option<usize>,
     /// For elements shown in this language: (page index, anchor), anchor empty for a chapter.
     pub anchors: HashMap<usize, (usize, String)>,
+    /// The text runs top to bottom, right to left (`vertical_ja` of `gobook.toml`).
+    pub vertical: bool,
 }
 
 impl Plan {
@@ -144,5 +146,6 @@ pub fn plan(book: &Book, lang: &str) -> Plan {
         pages,
         contents,
         anchors,
+        vertical: false,
     }
 }

@@ -62,7 +62,12 @@ pub fn run<W: Writer>(
     writer.prepare(opts, &config)?;
     let mut owned = None;
     let checked = checked_book(opts, cache, &mut owned)?;
-    let book = lay_out(&checked.src, checked);
+    let mut book = lay_out(&checked.src, checked);
+    // Vertical writing is a setting of the Japanese edition alone: a Latin edition set
+    // vertically would be text lying on its side.
+    for l in &mut book.languages {
+        l.plan.vertical = config.vertical_ja == Some(true) && l.plan.lang == "ja";
+    }
     writer.write(&Input {
         opts,
         config: &config,

@@ -1,6 +1,7 @@
 //! Resolved text as markup: escaped words, emphasis, breaks, board symbols drawn
 //! as tiny inline SVG, labels, links and the links that open inline diagrams.
 
+use crate::format::inline::TextStyle;
 use crate::layout::links::{link_href, LinkContext};
 use crate::markup::{br, img, Dialect};
 use crate::point::{Color, Mark};
@@ -23,10 +24,13 @@ fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
     html! {
         @for r in rich {
             @match r {
+                Rich::Text(t) if cx.plan.vertical => (upright_numbers(t)),
                 Rich::Text(t) => (t),
                 Rich::Bold(c) => strong { (render(c, cx, d)) },
                 Rich::Italic(c) => em { (render(c, cx, d)) },
+                Rich::Styled { style, content } => span class=(style_class(*style)) { (render(content, cx, d)) },
                 Rich::Break => (br(d)),
+                Rich::Label(l) if cx.plan.vertical && is_short_number(l) => span.gb-label.gb-tcy { (l) },
                 Rich::Label(l) => span.gb-label { (l) },
                 Rich::Lang { lang, content } => span lang=(crate::i18n::html_lang(lang)) { (render(content, cx, d)) },
                 Rich::Symbol { mark, color } => (symbol(*mark, *color)),
@@ -66,6 +70,43 @@ fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
                 }
             }
         }
+    }
+}
+
+/// Whether `s` is a number short enough to stand upright in one column of vertical text.
+fn is_short_number(s: &str) -> bool {
+    (1..=3).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Text of a vertical edition, each number of one to three digits in a `gb-tcy` span: set
+/// across the column upright (tate-chu-yoko, `text-combine-upright`), as Japanese books
+/// print move numbers (黒１２), where longer numbers and Latin words lie on their side.
+fn upright_numbers(t: &str) -> Markup {
+    let mut out = String::with_capacity(t.len() + 32);
+    let mut rest = t;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        let len = rest[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - start);
+        let (before, number) = (&rest[..start], &rest[start..start + len]);
+        out.push_str(&crate::escape::text(before));
+        if len <= 3 {
+            out.push_str(&format!("<span class=\"gb-tcy\">{number}</span>"));
+        } else {
+            out.push_str(number);
+        }
+        rest = &rest[start + len..];
+    }
+    out.push_str(&crate::escape::text(rest));
+    PreEscaped(out)
+}
+
+/// The class of a text style; the theme's CSS and the e-book's give it its size or small caps.
+pub fn style_class(style: TextStyle) -> &'static str {
+    match style {
+        TextStyle::Smaller => "gb-smaller",
+        TextStyle::Larger => "gb-larger",
+        TextStyle::SmallCaps => "gb-smallcaps",
     }
 }
 

@@ -3,6 +3,7 @@
 //! becomes a page reference ("Dia. 3 (p. 12)"); a web address stays a link.
 
 use super::escape::{markup, string};
+use crate::format::inline::TextStyle;
 use crate::layout::plan::Plan;
 use crate::point::{Color, Mark};
 use crate::resolve::text::{LinkTarget, Rich};
@@ -36,6 +37,15 @@ fn push(plan: &Plan, r: &Rich, out: &mut String) {
         Rich::Bold(c) => out.push_str(&format!("#strong[{}]", rich(plan, c))),
         Rich::Italic(c) => out.push_str(&format!("#emph[{}]", rich(plan, c))),
         Rich::Lang { content, .. } => out.push_str(&rich(plan, content)),
+        Rich::Styled { style, content } => {
+            let body = rich(plan, content);
+            out.push_str(&match style {
+                // The sizes of HTML's `smaller` and `larger` (about a step of the type scale).
+                TextStyle::Smaller => format!("#text(size: 0.83em)[{body}]"),
+                TextStyle::Larger => format!("#text(size: 1.2em)[{body}]"),
+                TextStyle::SmallCaps => format!("#smallcaps[{body}]"),
+            })
+        }
         Rich::Break => out.push_str("#linebreak()"),
         Rich::Symbol { mark, color } => out.push_str(&symbol(*mark, *color)),
         Rich::Label(l) => out.push_str(&format!("#gb-label[{}]", markup(l))),
@@ -90,6 +100,7 @@ mod tests {
             pages: vec![],
             contents: None,
             anchors: Default::default(),
+            vertical: false,
         };
         plan.anchors.insert(7, (2, "d3".into()));
         let r = [

@@ -16,6 +16,7 @@
 //! pdf_crop_marks = true       # crop marks at the trim's corners, outside the bleed
 //! pdf_right_hand_chapters = true  # chapters start on a right-hand page
 //! pdf_cjk_font = "Noto Serif CJK JP"  # font for Chinese, Japanese, Korean: a family or a file
+//! vertical_ja = true          # the Japanese edition's text top to bottom, right to left
 //! ```
 
 use crate::project::error::{io, ProjectError};
@@ -60,6 +61,9 @@ pub struct Config {
     /// The PDF's font for Chinese, Japanese and Korean: a family name or a font file
     /// relative to the book's folder.
     pub pdf_cjk_font: Option<String>,
+    /// The Japanese edition of the site and the EPUB is written vertically (tategaki):
+    /// top to bottom, columns right to left, pages turned to the left.
+    pub vertical_ja: Option<bool>,
 }
 
 impl Config {

@@ -491,6 +491,10 @@ fn inline_diagrams(
             span,
         } = part
         else {
+            // The diagrams in a styled run are the paragraph's too.
+            if let Inline::Style { content, .. } = part {
+                inline_diagrams(cx, content, r, diags, cache);
+            }
             continue;
         };
         let base_idx = links::inline_dia_base(

@@ -156,6 +156,9 @@ fn prefetch_inline(
                         span,
                     } = part
                     else {
+                        if let Inline::Style { content, .. } = part {
+                            stack.push(content);
+                        }
                         continue;
                     };
                     let base_idx = links::inline_dia_base(

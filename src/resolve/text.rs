@@ -3,7 +3,7 @@
 //! bold and italic, line breaks, links and inline diagrams.
 
 use crate::diagnostics::{Code, Diagnostics};
-use crate::format::inline::{self, Inline};
+use crate::format::inline::{self, Inline, TextStyle};
 use crate::format::schema;
 use crate::format::syntax::Text;
 use crate::i18n;
@@ -20,6 +20,11 @@ pub enum Rich {
     Bold(Vec<Rich>),
     /// Italic.
     Italic(Vec<Rich>),
+    /// Smaller, larger or small caps (`<small>`, `<big>`, `<sc>`).
+    Styled {
+        style: TextStyle,
+        content: Vec<Rich>,
+    },
     /// A line break.
     Break,
     /// A board symbol (`^T`, `^Tb`, ...); `Mark::Circle` with a colour stands for a stone.
@@ -107,6 +112,8 @@ pub fn resolve(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Vec<R
         .enumerate()
         .map(|(i, a)| match a {
             Atom::Str(s, off) => Atom::Str(typography(&s, ctx.lang, &mut state, i + 1 == n), off),
+            // A style's edges are no characters: quotes pair across them.
+            edge @ (Atom::Open(_) | Atom::Close) => edge,
             other => {
                 state.prev = 'x';
                 other
@@ -133,6 +140,7 @@ pub fn plain(rich: &[Rich]) -> String {
             Rich::Text(t) | Rich::Label(t) => s.push_str(t),
             Rich::Bold(c)
             | Rich::Italic(c)
+            | Rich::Styled { content: c, .. }
             | Rich::Link { content: c, .. }
             | Rich::Diagram { content: c, .. }
             | Rich::Lang { content: c, .. } => s.push_str(&plain(c)),
@@ -163,6 +171,10 @@ fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
 enum Atom {
     Str(String, Option<u32>),
     Rich(Rich),
+    /// The start of a styled run (`<small>`...): bold and italic match inside it.
+    Open(TextStyle),
+    /// The end of the innermost styled run.
+    Close,
 }
 
 fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<Atom> {
@@ -197,6 +209,11 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
                     content: inner,
                 }));
             }
+            Inline::Style { style, content, .. } => {
+                out.push(Atom::Open(*style));
+                out.extend(atoms(ctx, content, diags));
+                out.push(Atom::Close);
+            }
             Inline::Img { attrs, .. } => {
                 let image = crate::resolve::image(attrs, &book_cover(ctx));
                 let target = image
@@ -218,135 +235,184 @@ fn text_atoms(
     out: &mut Vec<Atom>,
     diags: &mut Diagnostics,
 ) {
-    let book = &ctx.resolved.book;
-    let reference = ctx.reference.and_then(|d| book.diagrams.get(d));
-    let b = s.as_bytes();
-    let mut buf = String::new();
-    let mut buf_start = offset;
-    let mut i = 0;
-    let flush = |buf: &mut String, out: &mut Vec<Atom>, start: u32| {
-        if !buf.is_empty() {
-            out.push(Atom::Str(std::mem::take(buf), Some(start)));
-        }
+    let mut run = Run {
+        ctx,
+        s,
+        offset,
+        out,
+        diags,
+        buf: String::new(),
+        buf_start: offset,
     };
-    while i < b.len() {
+    let mut i = 0;
+    while i < s.len() {
+        i = match run
+            .escape(i)
+            .or_else(|| run.symbol(i))
+            .or_else(|| run.hash(i))
+            .or_else(|| run.coordinate(i))
+        {
+            Some(next) => next,
+            None => {
+                let ch_len = s[i..].chars().next().map(char::len_utf8).unwrap_or(1);
+                run.buf.push_str(&s[i..i + ch_len]);
+                i + ch_len
+            }
+        };
+    }
+    run.flush();
+}
+
+/// The state of [`text_atoms`] over one text run: the string gathered since the last atom.
+struct Run<'r, 'c> {
+    ctx: &'r TextContext<'c>,
+    s: &'r str,
+    /// Where the run starts in the source.
+    offset: u32,
+    out: &'r mut Vec<Atom>,
+    diags: &'r mut Diagnostics,
+    /// Text not yet pushed, and where in the source it starts.
+    buf: String,
+    buf_start: u32,
+}
+
+impl Run<'_, '_> {
+    /// A span of the source, by offsets into the run.
+    fn span(&self, from: usize, to: usize) -> crate::format::syntax::Span {
+        let o = self.offset as usize;
+        crate::format::syntax::Span::new(o + from, o + to)
+    }
+
+    /// Pushes the gathered string, if any.
+    fn flush(&mut self) {
+        if !self.buf.is_empty() {
+            let s = std::mem::take(&mut self.buf);
+            self.out.push(Atom::Str(s, Some(self.buf_start)));
+        }
+    }
+
+    /// Pushes a rich piece that ends at `next`; returns `next`.
+    fn push(&mut self, rich: Rich, next: usize) -> usize {
+        self.flush();
+        self.out.push(Atom::Rich(rich));
+        self.buf_start = self.offset + next as u32;
+        next
+    }
+
+    /// A backslash escape or a line break at `i`; where it ends.
+    fn escape(&mut self, i: usize) -> Option<usize> {
+        let b = self.s.as_bytes();
         let c = b[i];
+        let next = b.get(i + 1);
         // A backslash written as `\\`, so `C:\\temp` is not `C:` and a tab.
-        if c == b'\\' && b.get(i + 1) == Some(&b'\\') {
-            buf.push('\\');
-            i += 2;
-            continue;
+        if c == b'\\' && next == Some(&b'\\') {
+            self.buf.push('\\');
+            return Some(i + 2);
         }
         // Line breaks: in the source, or written as `\n`.
-        if c == b'\n'
-            || (c == b'\r' && b.get(i + 1) == Some(&b'\n'))
-            || (c == b'\\' && b.get(i + 1) == Some(&b'n'))
+        if c == b'\n' || (c == b'\r' && next == Some(&b'\n')) || (c == b'\\' && next == Some(&b'n'))
         {
-            flush(&mut buf, out, buf_start);
-            out.push(Atom::Rich(Rich::Break));
-            i += if c == b'\n' { 1 } else { 2 };
-            buf_start = offset + i as u32;
-            continue;
+            let len = if c == b'\n' { 1 } else { 2 };
+            return Some(self.push(Rich::Break, i + len));
         }
         // A tab written as `\t` (the spec's bullets: "1.\tFirst point.").
-        if c == b'\\' && b.get(i + 1) == Some(&b't') {
-            buf.push('\t');
-            i += 2;
-            continue;
+        if c == b'\\' && next == Some(&b't') {
+            self.buf.push('\t');
+            return Some(i + 2);
         }
-        if c == b'^' {
-            if let Some((mark, len)) = symbol_at(&s[i + 1..]) {
-                let color = match b.get(i + 1 + len) {
-                    Some(b'b') => Some(Color::Black),
-                    Some(b'w') => Some(Color::White),
-                    _ => None,
-                };
-                flush(&mut buf, out, buf_start);
-                out.push(Atom::Rich(Rich::Symbol { mark, color }));
-                i += 1 + len + color.is_some() as usize;
-                buf_start = offset + i as u32;
-                continue;
+        None
+    }
+
+    /// A symbol (`^T`, `^Tb`, ...) at `i`; where it ends.
+    fn symbol(&mut self, i: usize) -> Option<usize> {
+        let b = self.s.as_bytes();
+        if b[i] != b'^' {
+            return None;
+        }
+        let (mark, len) = symbol_at(&self.s[i + 1..])?;
+        let color = match b.get(i + 1 + len) {
+            Some(b'b') => Some(Color::Black),
+            Some(b'w') => Some(Color::White),
+            _ => None,
+        };
+        let next = i + 1 + len + color.is_some() as usize;
+        Some(self.push(Rich::Symbol { mark, color }, next))
+    }
+
+    /// Game info or a standard text (`#pb#`, `#btp#`) at `i`; where it ends. A near miss
+    /// of a standard text is reported and stays text.
+    fn hash(&mut self, i: usize) -> Option<usize> {
+        let s = self.s;
+        if s.as_bytes()[i] != b'#' {
+            return None;
+        }
+        match game_info_at(self.ctx, &s[i..]) {
+            Some((Some(value), len)) => {
+                // Verbatim: typography would turn the date 1846-09-11 into a range.
+                return Some(self.push(Rich::Text(value.to_string()), i + len));
             }
-        }
-        if c == b'#' {
-            match game_info_at(ctx, &s[i..]) {
-                Some((Some(value), len)) => {
-                    // Verbatim: typography would turn the date 1846-09-11 into a range.
-                    flush(&mut buf, out, buf_start);
-                    out.push(Atom::Rich(Rich::Text(value.to_string())));
-                    i += len;
-                    buf_start = offset + i as u32;
-                    continue;
-                }
-                Some((None, len)) => {
-                    diags.warning(
-                    crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + len),
+            Some((None, len)) => {
+                self.diags.warning(
+                    self.span(i, i + len),
                     Code::GameInfoNotSet,
                     format!(
                         "`{}` shows game info of the Go data this text follows, which has none of that kind, so it stays as written; set it there (`{}=...`)",
                         &s[i..i + len],
                         s[i + 1..i + len - 1].split('_').next().unwrap_or_default()
                     ),
-                    );
-                    buf.push_str(&s[i..i + len]);
-                    i += len;
-                    continue;
-                }
-                None => {}
-            }
-            if let Some((replacement, len)) = standard_text_at(book, &s[i..], ctx.lang) {
-                match own_language(book, &s[i..i + len], ctx.lang) {
-                    // The edition's words, marked so when the text around them is the book's.
-                    Some(lang) => {
-                        flush(&mut buf, out, buf_start);
-                        out.push(Atom::Rich(Rich::Lang {
-                            lang,
-                            content: vec![Rich::Text(replacement)],
-                        }));
-                        buf_start = offset + (i + len) as u32;
-                    }
-                    None => buf.push_str(&replacement),
-                }
-                i += len;
-                continue;
-            }
-            if let Some((code, fix)) = misspelt_standard_text(&s[i..]) {
-                diags.warning(
-                    crate::format::syntax::Span::new(
-                        offset as usize + i,
-                        offset as usize + i + code.len() + 2,
-                    ),
-                    Code::UnknownStandardText,
-                    format!("`#{code}#` is not a standard text, so it stays as written; {fix}"),
                 );
+                self.buf.push_str(&s[i..i + len]);
+                return Some(i + len);
             }
+            None => {}
         }
-        if let Some(d) = reference {
-            if let Some((point, len)) = coordinate_at(s, i, d.size) {
-                match what_is_drawn(d, point) {
-                    Some(rich) => {
-                        flush(&mut buf, out, buf_start);
-                        out.push(Atom::Rich(rich));
-                        buf_start = offset + (i + len) as u32;
-                    }
-                    None => {
-                        diags.warning(
-                            crate::format::syntax::Span::new(offset as usize + i, offset as usize + i + len),
-                            Code::CoordinateNotDrawn,
-                            format!("nothing is drawn at {point} in the diagram this text describes, so the coordinate stays as written"),
-                        );
-                        buf.push_str(&s[i..i + len]);
-                    }
+        let book = &self.ctx.resolved.book;
+        if let Some((replacement, len)) = standard_text_at(book, &s[i..], self.ctx.lang) {
+            return Some(match own_language(book, &s[i..i + len], self.ctx.lang) {
+                // The edition's words, marked so when the text around them is the book's.
+                Some(lang) => self.push(
+                    Rich::Lang {
+                        lang,
+                        content: vec![Rich::Text(replacement)],
+                    },
+                    i + len,
+                ),
+                None => {
+                    self.buf.push_str(&replacement);
+                    i + len
                 }
-                i += len;
-                continue;
+            });
+        }
+        if let Some((code, fix)) = misspelt_standard_text(&s[i..]) {
+            self.diags.warning(
+                self.span(i, i + code.len() + 2),
+                Code::UnknownStandardText,
+                format!("`#{code}#` is not a standard text, so it stays as written; {fix}"),
+            );
+        }
+        None
+    }
+
+    /// A coordinate at `i`, replaced by what the described diagram draws there; where it ends.
+    fn coordinate(&mut self, i: usize) -> Option<usize> {
+        let book = &self.ctx.resolved.book;
+        let d = self.ctx.reference.and_then(|d| book.diagrams.get(d))?;
+        let (point, len) = coordinate_at(self.s, i, d.size)?;
+        match what_is_drawn(d, point) {
+            Some(rich) => {
+                self.push(rich, i + len);
+            }
+            None => {
+                self.diags.warning(
+                    self.span(i, i + len),
+                    Code::CoordinateNotDrawn,
+                    format!("nothing is drawn at {point} in the diagram this text describes, so the coordinate stays as written"),
+                );
+                self.buf.push_str(&self.s[i..i + len]);
             }
         }
-        let ch_len = s[i..].chars().next().map(char::len_utf8).unwrap_or(1);
-        buf.push_str(&s[i..i + ch_len]);
-        i += ch_len;
+        Some(i + len)
     }
-    flush(&mut buf, out, buf_start);
 }
 
 fn symbol_at(s: &str) -> Option<(Option<Mark>, usize)> {
@@ -634,165 +700,303 @@ fn in_date(chars: &[char], i: usize) -> bool {
 /// The spec's typography, in the conventions of the reader's language: its quotation
 /// marks (apostrophes are not quotes), dashes, ellipsis and spaces. Dates stay as written.
 fn typography(s: &str, lang: &str, st: &mut Typo, at_end: bool) -> String {
-    let (od, cd, os, cs) = i18n::quotes(lang);
-    let inner = i18n::quote_inner_space(lang);
-    let unspaced = i18n::unspaced(lang);
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = String::with_capacity(s.len() + 8);
-    let mut i = 0;
-    // In CJK text a space the author typed beside a quote is dropped when CJK stands on its other side.
-    let drop_space_before = |out: &mut String| {
-        if unspaced && out.ends_with(' ') {
-            let mut it = out.chars().rev().skip(1);
-            if it.next().is_none_or(is_cjk) {
-                out.pop();
-            }
-        }
+    let mut t = Typeset {
+        chars: s.chars().collect(),
+        out: String::with_capacity(s.len() + 8),
+        i: 0,
+        lang,
+        quotes: i18n::quotes(lang),
+        inner: i18n::quote_inner_space(lang),
+        unspaced: i18n::unspaced(lang),
+        at_end,
+        st,
     };
-    while i < chars.len() {
-        let c = chars[i];
-        let prev = if i == 0 {
-            st.prev
-        } else {
-            out.chars().next_back().unwrap_or(chars[i - 1])
-        };
-        let next = chars.get(i + 1).copied();
-        match c {
-            '"' => {
-                let open = if st.double_open && closes_before(next) {
-                    false
-                } else if opens_after(prev) {
-                    true
-                } else if closes_before(next) {
-                    false
-                } else {
-                    !st.double_open
-                };
-                if open {
-                    if unspaced && prev == ' ' {
-                        drop_space_before(&mut out);
-                    }
-                    out.push(od);
-                    if let Some(sp) = inner {
-                        out.push(sp);
-                        // The author's own space inside the quote becomes the narrow one.
-                        while chars.get(i + 1) == Some(&' ') {
-                            i += 1;
-                        }
-                    }
-                } else {
-                    if let Some(sp) = inner {
-                        while out.ends_with(' ') {
-                            out.pop();
-                        }
-                        out.push(sp);
-                    }
-                    out.push(cd);
-                    if unspaced && next == Some(' ') && chars.get(i + 2).is_some_and(|&n| is_cjk(n))
-                    {
-                        i += 1;
-                    }
-                }
-                st.double_open = open;
-            }
-            '\'' => {
-                let next_letter = next.is_some_and(is_spaced_letter);
-                let ch = if is_spaced_letter(prev) && next_letter {
-                    // C'est, L'uomo, geht's, don't: an apostrophe, never a quote.
-                    '’'
-                } else if opens_after(prev) {
-                    st.single_open = true;
-                    os
-                } else if st.single_open && (closes_before(next) || unspaced) {
-                    st.single_open = false;
-                    cs
-                } else if is_spaced_letter(prev) || prev.is_ascii_digit() {
-                    // players', the '90s: an apostrophe.
-                    '’'
-                } else {
-                    st.single_open = !st.single_open;
-                    if st.single_open {
-                        os
-                    } else {
-                        cs
-                    }
-                };
-                out.push(ch);
-            }
-            '-' if next == Some('-') && chars.get(i + 2) == Some(&'-') => {
-                out.push_str(i18n::em_dash(lang));
-                i += 3;
-                continue;
-            }
-            '-' if next == Some('-') => {
-                out.push('–');
-                i += 2;
-                continue;
-            }
-            '-' if prev.is_ascii_digit()
-                && next.is_some_and(|n| n.is_ascii_digit())
-                && !in_date(&chars, i) =>
-            {
-                out.push('–')
-            }
-            '-' if prev == ' ' && next == Some(' ') => {
-                let (space, dash) = i18n::spaced_dash(lang);
-                out.pop();
-                out.push(space);
-                out.push(dash);
-            }
-            '-' if at_end && i + 1 == chars.len() => out.push('–'),
-            '.' if next == Some('.') && chars.get(i + 2) == Some(&'.') => {
-                out.push_str(i18n::ellipsis(lang));
-                i += 3;
-                continue;
-            }
-            ' ' if next == Some(' ') && chars.get(i + 2) != Some(&' ') && prev != ' ' => {
-                out.push(' ');
-                i += 2;
-                continue;
-            }
-            ';' | '!' | '?' | ':' => {
-                if let Some(sp) = i18n::space_before(c, lang) {
-                    // French: the author's space becomes the no-break one; `;` `!` `?`
-                    // after a word get theirs too (a colon after a digit is a time or a score).
-                    if out.ends_with(' ') {
-                        out.pop();
-                        out.push(sp);
-                    } else if c != ':' && (is_spaced_letter(prev) || prev == cd) {
-                        out.push(sp);
-                    }
-                }
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
-        i += 1;
+    while t.i < t.chars.len() {
+        t.step();
     }
-    if let Some(last) = out.chars().next_back() {
-        st.prev = last;
+    if let Some(last) = t.out.chars().next_back() {
+        t.st.prev = last;
     }
-    out
+    t.out
 }
 
-/// Matches `**` and `__` pairs into bold and italic, nested either way; unmatched markers stay text.
-fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
-    // A stack of open markers, each with the content gathered since it opened.
-    let mut stack: Vec<(&'static str, Vec<Rich>)> = vec![("", Vec::new())];
-    let push_text = |stack: &mut Vec<(&'static str, Vec<Rich>)>, t: &str| {
+/// The state of [`typography`] over one string.
+struct Typeset<'a> {
+    chars: Vec<char>,
+    out: String,
+    /// The character being read.
+    i: usize,
+    lang: &'a str,
+    /// The language's double and single quotation marks, opening and closing.
+    quotes: (char, char, char, char),
+    /// The space inside quotation marks (French), if any.
+    inner: Option<char>,
+    /// The language writes no spaces between words (CJK).
+    unspaced: bool,
+    /// The string ends the paragraph.
+    at_end: bool,
+    st: &'a mut Typo,
+}
+
+impl Typeset<'_> {
+    /// Reads the character at `i` and moves past what it wrote.
+    fn step(&mut self) {
+        let i = self.i;
+        let c = self.chars[i];
+        let prev = if i == 0 {
+            self.st.prev
+        } else {
+            self.out.chars().next_back().unwrap_or(self.chars[i - 1])
+        };
+        let next = self.chars.get(i + 1).copied();
+        let ahead = self.chars.get(i + 2).copied();
+        let used = match c {
+            '"' => {
+                self.double_quote(prev, next);
+                1
+            }
+            '\'' => {
+                let ch = self.single_quote(prev, next);
+                self.out.push(ch);
+                1
+            }
+            '-' => self.hyphen(prev, next, ahead),
+            '.' if next == Some('.') && ahead == Some('.') => {
+                self.out.push_str(i18n::ellipsis(self.lang));
+                3
+            }
+            ' ' if next == Some(' ') && ahead != Some(' ') && prev != ' ' => {
+                self.out.push(' ');
+                2
+            }
+            ';' | '!' | '?' | ':' => {
+                self.punctuation(c, prev);
+                1
+            }
+            _ => {
+                self.out.push(c);
+                1
+            }
+        };
+        self.i += used;
+    }
+
+    /// In CJK text a space the author typed beside a quote is dropped when CJK stands on its other side.
+    fn drop_space_before(&mut self) {
+        if self.unspaced && self.out.ends_with(' ') {
+            let mut it = self.out.chars().rev().skip(1);
+            if it.next().is_none_or(is_cjk) {
+                self.out.pop();
+            }
+        }
+    }
+
+    /// A `"`: an opening or closing double quotation mark.
+    fn double_quote(&mut self, prev: char, next: Option<char>) {
+        let (od, cd, _, _) = self.quotes;
+        let open = if self.st.double_open && closes_before(next) {
+            false
+        } else if opens_after(prev) {
+            true
+        } else if closes_before(next) {
+            false
+        } else {
+            !self.st.double_open
+        };
+        if open {
+            if self.unspaced && prev == ' ' {
+                self.drop_space_before();
+            }
+            self.out.push(od);
+            if let Some(sp) = self.inner {
+                self.out.push(sp);
+                // The author's own space inside the quote becomes the narrow one.
+                while self.chars.get(self.i + 1) == Some(&' ') {
+                    self.i += 1;
+                }
+            }
+        } else {
+            if let Some(sp) = self.inner {
+                while self.out.ends_with(' ') {
+                    self.out.pop();
+                }
+                self.out.push(sp);
+            }
+            self.out.push(cd);
+            if self.unspaced
+                && next == Some(' ')
+                && self.chars.get(self.i + 2).is_some_and(|&n| is_cjk(n))
+            {
+                self.i += 1;
+            }
+        }
+        self.st.double_open = open;
+    }
+
+    /// A `'`: an apostrophe, or an opening or closing single quotation mark.
+    fn single_quote(&mut self, prev: char, next: Option<char>) -> char {
+        let (_, _, os, cs) = self.quotes;
+        let next_letter = next.is_some_and(is_spaced_letter);
+        if is_spaced_letter(prev) && next_letter {
+            // C'est, L'uomo, geht's, don't: an apostrophe, never a quote.
+            '’'
+        } else if opens_after(prev) {
+            self.st.single_open = true;
+            os
+        } else if self.st.single_open && (closes_before(next) || self.unspaced) {
+            self.st.single_open = false;
+            cs
+        } else if is_spaced_letter(prev) || prev.is_ascii_digit() {
+            // players', the '90s: an apostrophe.
+            '’'
+        } else {
+            self.st.single_open = !self.st.single_open;
+            if self.st.single_open {
+                os
+            } else {
+                cs
+            }
+        }
+    }
+
+    /// A `-`: a dash where the spec makes one, else itself; how many characters it used.
+    fn hyphen(&mut self, prev: char, next: Option<char>, ahead: Option<char>) -> usize {
+        if next == Some('-') && ahead == Some('-') {
+            self.out.push_str(i18n::em_dash(self.lang));
+            return 3;
+        }
+        if next == Some('-') {
+            self.out.push('–');
+            return 2;
+        }
+        if prev.is_ascii_digit()
+            && next.is_some_and(|n| n.is_ascii_digit())
+            && !in_date(&self.chars, self.i)
+        {
+            self.out.push('–');
+        } else if prev == ' ' && next == Some(' ') {
+            let (space, dash) = i18n::spaced_dash(self.lang);
+            self.out.pop();
+            self.out.push(space);
+            self.out.push(dash);
+        } else if self.at_end && self.i + 1 == self.chars.len() {
+            self.out.push('–');
+        } else {
+            self.out.push('-');
+        }
+        1
+    }
+
+    /// `;` `!` `?` `:`, with the space some languages put before them.
+    fn punctuation(&mut self, c: char, prev: char) {
+        if let Some(sp) = i18n::space_before(c, self.lang) {
+            // French: the author's space becomes the no-break one; `;` `!` `?`
+            // after a word get theirs too (a colon after a digit is a time or a score).
+            if self.out.ends_with(' ') {
+                self.out.pop();
+                self.out.push(sp);
+            } else if c != ':' && (is_spaced_letter(prev) || prev == self.quotes.1) {
+                self.out.push(sp);
+            }
+        }
+        self.out.push(c);
+    }
+}
+
+/// What an entry of [`emphasis`]'s stack opened with.
+#[derive(Clone, Copy, PartialEq)]
+enum Frame {
+    /// The whole text.
+    Root,
+    /// `**` or `__`.
+    Marker(&'static str),
+    /// A styled run: bold and italic inside it match only inside it.
+    Style(TextStyle),
+}
+
+/// The stack of [`emphasis`]: each open frame with the content gathered since it opened.
+struct Frames(Vec<(Frame, Vec<Rich>)>);
+
+impl Frames {
+    /// The content of the innermost frame.
+    fn top(&mut self) -> &mut Vec<Rich> {
+        &mut self.0.last_mut().expect("root").1
+    }
+
+    fn push_text(&mut self, t: &str) {
         if t.is_empty() {
             return;
         }
-        let top = &mut stack.last_mut().expect("root").1;
+        let top = self.top();
         if let Some(Rich::Text(prev)) = top.last_mut() {
             prev.push_str(t);
         } else {
             top.push(Rich::Text(t.to_string()));
         }
-    };
+    }
+
+    /// Pops frames down to `k` (kept); markers opened there and never closed become text.
+    fn unwind_to(&mut self, k: usize) {
+        while self.0.len() > k + 1 {
+            let (frame, content) = self.0.pop().expect("above k");
+            if let Frame::Marker(m) = frame {
+                self.push_text(m);
+            }
+            self.top().extend(content);
+        }
+    }
+
+    /// A `**` or `__`: closes the open one of its kind in the innermost style, else opens one.
+    fn marker(&mut self, marker: &'static str) {
+        let floor = self
+            .0
+            .iter()
+            .rposition(|(f, _)| !matches!(f, Frame::Marker(_)))
+            .unwrap_or(0);
+        let open = self.0[floor..]
+            .iter()
+            .rposition(|(f, _)| *f == Frame::Marker(marker));
+        let Some(k) = open.map(|k| k + floor) else {
+            self.0.push((Frame::Marker(marker), Vec::new()));
+            return;
+        };
+        self.unwind_to(k);
+        let (_, content) = self.0.pop().expect("k");
+        let node = if marker == "**" {
+            Rich::Bold(content)
+        } else {
+            Rich::Italic(content)
+        };
+        self.top().push(node);
+    }
+
+    /// The end of the innermost styled run.
+    fn close_style(&mut self) {
+        let Some(k) = self
+            .0
+            .iter()
+            .rposition(|(f, _)| matches!(f, Frame::Style(_)))
+        else {
+            return;
+        };
+        self.unwind_to(k);
+        let (frame, content) = self.0.pop().expect("k");
+        if let Frame::Style(style) = frame {
+            let content = merge_texts(content);
+            self.top().push(Rich::Styled { style, content });
+        }
+    }
+}
+
+/// Matches `**` and `__` pairs into bold and italic, nested either way, inside each
+/// styled run; unmatched markers stay text.
+fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
+    let mut stack = Frames(vec![(Frame::Root, Vec::new())]);
     for atom in atoms {
         match atom {
-            Atom::Rich(r) => stack.last_mut().expect("root").1.push(r),
+            Atom::Rich(r) => stack.top().push(r),
+            Atom::Open(style) => stack.0.push((Frame::Style(style), Vec::new())),
+            Atom::Close => stack.close_style(),
             Atom::Str(s, _) => {
                 let mut rest = s.as_str();
                 loop {
@@ -801,38 +1005,18 @@ fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
                         .filter_map(|(m, p)| p.map(|p| (m, p)))
                         .min_by_key(|&(_, p)| p);
                     let Some((marker, pos)) = next else {
-                        push_text(&mut stack, rest);
+                        stack.push_text(rest);
                         break;
                     };
-                    push_text(&mut stack, &rest[..pos]);
+                    stack.push_text(&rest[..pos]);
                     rest = &rest[pos + 2..];
-                    if let Some(k) = stack.iter().rposition(|(m, _)| *m == marker) {
-                        // Close it; markers opened inside it and never closed become text.
-                        while stack.len() > k + 1 {
-                            let (m, content) = stack.pop().expect("above k");
-                            push_text(&mut stack, m);
-                            stack.last_mut().expect("root").1.extend(content);
-                        }
-                        let (_, content) = stack.pop().expect("k");
-                        let node = if marker == "**" {
-                            Rich::Bold(content)
-                        } else {
-                            Rich::Italic(content)
-                        };
-                        stack.last_mut().expect("root").1.push(node);
-                    } else {
-                        stack.push((marker, Vec::new()));
-                    }
+                    stack.marker(marker);
                 }
             }
         }
     }
-    while stack.len() > 1 {
-        let (m, content) = stack.pop().expect("len > 1");
-        push_text(&mut stack, m);
-        stack.last_mut().expect("root").1.extend(content);
-    }
-    merge_texts(stack.pop().expect("root").1)
+    stack.unwind_to(0);
+    merge_texts(stack.0.pop().expect("root").1)
 }
 
 fn merge_texts(v: Vec<Rich>) -> Vec<Rich> {

@@ -98,7 +98,7 @@ pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
                 (finding::sidebar(plan, page))
                 // A page with diagrams beside their text sets all its text in their text
                 // column (the style sheet moves the column right on wide screens).
-                main.gb-main.gb-beside[beside_text(&page.blocks)] #main {
+                main.gb-main.gb-beside[beside_text(&page.blocks)].gb-vertical[plan.vertical] #main {
                     (body)
                 }
                 (pager(plan, page))

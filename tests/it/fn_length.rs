@@ -16,9 +16,6 @@ const LIMIT: usize = 100;
 const LONG: &[(&str, &str)] = &[
     ("src/resolve/diagram.rs", "assemble"),
     ("src/resolve/diagram.rs", "walk"),
-    ("src/resolve/text.rs", "text_atoms"),
-    ("src/resolve/text.rs", "typography"),
-    ("src/format/inline.rs", "parse"),
 ];
 
 /// Every function of `text` as (name, first line, number of lines).

@@ -66,4 +66,6 @@ mod svg_readers;
 mod svg_sgf_markup;
 mod svg_sizes;
 mod svg_structure;
+mod text_styles;
+mod vertical_ja;
 mod xml_format;
