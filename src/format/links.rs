@@ -26,6 +26,9 @@ pub struct Links {
     pub base: Vec<Option<usize>>,
     /// For Go data and diagrams: the board size; for paragraphs, the size of their diagram.
     pub size: Vec<u8>,
+    /// For diagrams with `clone`: the diagram they repeat, chains of clones followed to the
+    /// original (never a clone itself); `None` where the reference is an error.
+    pub clone: Vec<Option<usize>>,
     /// For paragraphs: the diagram they describe (`ref`).
     pub para_ref: Vec<Option<usize>>,
     /// For paragraphs: what an inline `<dia>` without `base` is based on.
@@ -112,6 +115,7 @@ pub fn link_with_included(
         chapter: vec![None; n],
         base: vec![None; n],
         size: vec![DEFAULT_SIZE; n],
+        clone: vec![None; n],
         para_ref: vec![None; n],
         inline_base: vec![None; n],
         info_from: vec![None; n],
@@ -153,12 +157,33 @@ pub fn link_with_included(
         l.includes.push(i);
     }
 
+    let mut stamp = vec![usize::MAX; n];
+    for i in 0..n {
+        l.clone[i] = clone_target(doc, &l, i, &mut stamp, diags);
+    }
+
     let mut last_go: Option<usize> = None;
     let mut last_dia: Option<usize> = None;
+    // The diagram text describes by default: the last one shown, a clone too (a `var`
+    // starts from the last one made, which a clone is not: it has no position of its own).
+    let mut last_shown: Option<usize> = None;
     for (i, el) in doc.elements.iter().enumerate() {
         if el.kind == ElementKind::Chapter {
             last_go = None;
             last_dia = None;
+            last_shown = None;
+        }
+        if is_clone(el) {
+            l.size[i] = l.clone[i].map_or(DEFAULT_SIZE, |o| {
+                if o < i {
+                    l.size[o]
+                } else {
+                    own_size(&doc.elements[o]).unwrap_or(DEFAULT_SIZE)
+                }
+            });
+            l.info_from[i] = l.clone[i];
+            last_shown = Some(i);
+            continue;
         }
         // A misspelt Go element (`::diagram`) is linked as the one meant, so that what follows
         // it starts from its position (see `ElementKind::checked_as`).
@@ -193,6 +218,7 @@ pub fn link_with_included(
                     last_go = Some(i);
                 } else {
                     last_dia = Some(i);
+                    last_shown = Some(i);
                 }
             }
             ElementKind::Paragraph(_) => {
@@ -226,14 +252,14 @@ pub fn link_with_included(
                             None
                         }
                     },
-                    None => last_dia,
+                    None => last_shown,
                 };
                 l.para_ref[i] = r;
                 l.inline_base[i] = r.or(last_go);
                 l.info_from[i] = if el.attr("ref").is_some() {
                     r.or(last_go)
                 } else {
-                    last_dia.max(last_go)
+                    last_shown.max(last_go)
                 };
                 if let Some(b) = l.inline_base[i] {
                     l.size[i] = l.size[b];
@@ -243,6 +269,89 @@ pub fn link_with_included(
         }
     }
     l
+}
+
+/// Whether `el` is a diagram that repeats another (`clone=ID`, not `none`).
+pub fn is_clone(el: &Element) -> bool {
+    matches!(el.kind, ElementKind::Diagram(_))
+        && el.attr("clone").is_some_and(|a| a.value != "none")
+}
+
+/// The original diagram element `i` repeats, following clones of clones; reports an unknown
+/// ID, an element that is no diagram, and a chain that comes back on itself. `stamp` marks
+/// the elements this walk has seen (by `i`), so a walk costs its length and no set.
+fn clone_target(
+    doc: &Document,
+    l: &Links,
+    i: usize,
+    stamp: &mut [usize],
+    diags: &mut Diagnostics,
+) -> Option<usize> {
+    let el = &doc.elements[i];
+    if !is_clone(el) {
+        return None;
+    }
+    let a = el.attr("clone")?;
+    let Some(first) = l.lookup(&a.value, i) else {
+        diags.error(
+            a.value_span,
+            Code::UnknownId,
+            format!(
+                "no element has the ID `{}`{}",
+                a.value,
+                crate::suggest::hint(&a.value, l.id_names())
+            ),
+        );
+        return None;
+    };
+    let name = |e: &Element| {
+        e.id_str()
+            .map_or("this diagram".to_string(), |n| format!("`{n}`"))
+    };
+    let mut chain = vec![name(el)];
+    stamp[i] = i;
+    let mut cur = first;
+    loop {
+        let target = &doc.elements[cur];
+        if !matches!(target.kind, ElementKind::Diagram(_)) {
+            // A link in the chain other than the first reports this itself.
+            if cur == first {
+                diags.error(
+                    a.value_span,
+                    Code::BadReference,
+                    format!(
+                        "`clone={}` must name a diagram (fig, dia, var or prb)",
+                        a.value
+                    ),
+                );
+            }
+            return None;
+        }
+        if stamp[cur] == i {
+            let what = if cur == i && chain.len() == 1 {
+                format!(
+                    "`clone={}` names this diagram itself; name the diagram to repeat{}",
+                    a.value,
+                    crate::suggest::hint(&a.value, l.id_names().filter(|n| *n != a.value))
+                )
+            } else {
+                chain.push(name(target));
+                format!(
+                    "the clones go round in a circle ({}): none of them names a diagram to repeat; let one name the original",
+                    chain.join(" -> ")
+                )
+            };
+            diags.error(a.value_span, Code::CloneCycle, what);
+            return None;
+        }
+        stamp[cur] = i;
+        let Some(next) = target.attr("clone").filter(|_| is_clone(target)) else {
+            return Some(cur);
+        };
+        chain.push(name(target));
+        // An unknown ID further on is reported at its own attribute.
+        cur = l.lookup(&next.value, cur)?;
+    }
 }
 
 /// The size an element sets itself: `sz`, else the board of its `sgf`.
@@ -270,6 +379,14 @@ fn resolve_base(
     diags: &mut Diagnostics,
 ) -> Option<usize> {
     match l.lookup_before(id, i) {
+        Some(t) if is_clone(&doc.elements[t]) => {
+            diags.error(
+                span,
+                Code::BadReference,
+                format!("`base={id}` names a clone, which has no position of its own; name the diagram it repeats"),
+            );
+            None
+        }
         Some(t) if doc.elements[t].kind.is_go_data() => Some(t),
         Some(_) => {
             diags.error(

@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod caption;
+mod clone;
 pub mod diagram;
 pub mod game_info;
 pub mod godata;
@@ -146,6 +147,8 @@ fn resolve_inner(
     let mut style = ParaStyle::Normal;
     let mut para_spacing: Option<i64> = None;
     let mut scratch = Diagnostics::default();
+    // Clones are filled in at the end, when the diagrams they repeat (later ones too) exist.
+    let mut clones: Vec<(usize, schema::DiagramKind, usize)> = Vec::new();
     for (i, el) in doc.elements.iter().enumerate() {
         match el.kind {
             ElementKind::Chapter => {
@@ -190,6 +193,13 @@ fn resolve_inner(
                 .unwrap_or(r.book.show_coords),
         };
         let block_kind = match el.kind.checked_as(&el.name) {
+            ElementKind::Diagram(k) if links::is_clone(el) => {
+                clone::check_ignored(el, diags);
+                r.diagram_of_element[i] = Some(r.book.diagrams.len());
+                r.book.diagrams.push(placeholder(k, links.size[i], inh));
+                clones.push((i, k, ch));
+                Some(BlockKind::Diagram(r.book.diagrams.len() - 1))
+            }
             ElementKind::Go | ElementKind::Diagram(_) => {
                 let role = Role::of(el.kind.checked_as(&el.name)).expect("go data");
                 let base = links.base[i].and_then(|b| data[b].as_deref());
@@ -305,8 +315,42 @@ fn resolve_inner(
     if let Some(last) = r.book.chapters.last_mut() {
         last.blocks.shrink_to_fit();
     }
+    fill_clones(&mut r, doc, links, &lines, &clones);
     r.book.diagrams.shrink_to_fit();
     r
+}
+
+/// An empty board standing for a clone until [`fill_clones`] copies its original in; a
+/// clone whose reference is an error (reported by the links) stays empty.
+fn placeholder(kind: schema::DiagramKind, size: u8, inh: Inherited) -> Diagram {
+    let role = Role::of(ElementKind::Diagram(kind)).expect("a diagram is Go data");
+    let gd = godata::build(role, &[], None, size, &mut Diagnostics::default());
+    diagram::assemble(DiagramRole::Block(kind), &[], &gd, None, inh)
+}
+
+/// Copies each clone's original into the clone's place, with what the clone sets itself.
+fn fill_clones(
+    r: &mut Resolved,
+    doc: &Document,
+    links: &Links,
+    lines: &LineIndex,
+    clones: &[(usize, schema::DiagramKind, usize)],
+) {
+    for &(i, kind, ch) in clones {
+        let el = &doc.elements[i];
+        let (Some(at), Some(orig)) = (
+            r.diagram_of_element[i],
+            links.clone[i].and_then(|o| r.diagram_of_element[o]),
+        ) else {
+            continue;
+        };
+        let mut d = clone::repeat(&r.book.diagrams[orig], el, kind);
+        d.id = el.id_str().map(String::from);
+        d.chapter = Some(ch);
+        d.element = i;
+        d.line = lines.line(el.span.start);
+        r.book.diagrams[at] = d;
+    }
 }
 
 /// Builds an image from `url`, `scale`, `ca`, `border`, ... (block or inline); without

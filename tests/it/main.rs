@@ -15,6 +15,7 @@ mod cli_check_fmt;
 mod cli_svg;
 mod cli_svg_sgf;
 mod cli_words;
+mod clone_diagrams;
 mod convert_cli;
 mod diagnostic_codes;
 mod editors_grammar;
