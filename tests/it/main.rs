@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod answer_trees;
 mod author_messages;
 mod browser;
 mod browser_layout;
