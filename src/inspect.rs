@@ -129,6 +129,8 @@ pub struct DiagramInfo {
     pub id: Option<String>,
     /// fig, dia, var, prb or inline.
     pub kind: &'static str,
+    /// For a clone (`clone=ID`): the ID of the diagram it repeats.
+    pub clone_of: Option<String>,
     /// Index of its chapter.
     pub chapter: Option<usize>,
     /// The ID of its chapter.
@@ -304,6 +306,13 @@ fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) 
     DiagramInfo {
         id: d.id.clone(),
         kind: d.role.name(),
+        clone_of: checked
+            .links
+            .clone
+            .get(d.element)
+            .copied()
+            .flatten()
+            .and_then(|o| checked.doc.elements[o].id_str().map(String::from)),
         chapter: d.chapter,
         chapter_id: d
             .chapter

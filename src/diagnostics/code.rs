@@ -69,8 +69,9 @@ codes! {
     DuplicateId = "duplicate-id", "Two elements of one chapter have the same ID.";
     LetterOnNumberedStone = "letter-on-numbered-stone", "A letter is written on a point where the diagram shows a move number: it shows only as a small badge beside the number.";
     DuplicateIdAcrossFiles = "duplicate-id-across-files", "Two gobook files of one book (the book and a file it includes, or two included files) give the same ID to elements.";
-    UnknownId = "unknown-id", "`base` or `ref` names an ID no element has.";
-    BadReference = "bad-reference", "`ref` or `base` names an element of the wrong kind.";
+    UnknownId = "unknown-id", "`base`, `ref` or `clone` names an ID no element has.";
+    BadReference = "bad-reference", "`ref`, `base` or `clone` names an element of the wrong kind.";
+    CloneCycle = "clone-cycle", "A diagram's `clone` names itself, or a chain of clones leads back to it: no diagram to repeat.";
     ForwardReference = "forward-reference", "`base` names an element defined later in the book.";
     SgfAndBase = "sgf-and-base", "`sgf` and `base` are given together; `base` is ignored.";
     // Inline markup.

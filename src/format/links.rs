@@ -26,6 +26,9 @@ pub struct Links {
     pub base: Vec<Option<usize>>,
     /// For Go data and diagrams: the board size; for paragraphs, the size of their diagram.
     pub size: Vec<u8>,
+    /// For diagrams with `clone`: the diagram they repeat, chains of clones followed to the
+    /// original (never a clone itself); `None` where the reference is an error.
+    pub clone: Vec<Option<usize>>,
     /// For paragraphs: the diagram they describe (`ref`).
     pub para_ref: Vec<Option<usize>>,
     /// For paragraphs: what an inline `<dia>` without `base` is based on.
@@ -112,6 +115,7 @@ pub fn link_with_included(
         chapter: vec![None; n],
         base: vec![None; n],
         size: vec![DEFAULT_SIZE; n],
+        clone: vec![None; n],
         para_ref: vec![None; n],
         inline_base: vec![None; n],
         info_from: vec![None; n],
@@ -122,10 +126,20 @@ pub fn link_with_included(
     // After the book's own: an ID of the book wins over one of an included file.
     included_ids(doc, included, &mut l);
 
+    let mut stamp = vec![usize::MAX; n];
+    for i in 0..n {
+        l.clone[i] = clone_target(doc, &l, i, &mut stamp, diags);
+    }
+
     let mut last = Last::default();
     for (i, el) in doc.elements.iter().enumerate() {
         if el.kind == ElementKind::Chapter {
             last = Last::default();
+        }
+        if is_clone(el) {
+            link_clone(doc, &mut l, i);
+            last.shown = Some(i);
+            continue;
         }
         // A misspelt Go element (`::diagram`) is linked as the one meant, so that what follows
         // it starts from its position (see `ElementKind::checked_as`).
@@ -137,6 +151,7 @@ pub fn link_with_included(
                     last.go = Some(i);
                 } else {
                     last.dia = Some(i);
+                    last.shown = Some(i);
                 }
             }
             ElementKind::Paragraph(_) => link_paragraph(doc, &mut l, i, last, diags),
@@ -152,8 +167,11 @@ pub fn link_with_included(
 struct Last {
     /// The last `::go`.
     go: Option<usize>,
-    /// The last diagram (`fig`, `dia`, `var`, `prb`).
+    /// The last diagram (`fig`, `dia`, `var`, `prb`) made: what a `var` starts from.
     dia: Option<usize>,
+    /// The last diagram shown, a clone too: what text describes by default (a clone has no
+    /// position of its own, so a `var` does not start from it).
+    shown: Option<usize>,
 }
 
 /// Each element's chapter, and the elements of each ID; an ID given twice in a chapter
@@ -196,6 +214,18 @@ fn included_ids(doc: &Document, included: &IncludedIds, l: &mut Links) {
         }
         l.includes.push(i);
     }
+}
+
+/// A clone `i`: the board size and game info of the diagram it repeats.
+fn link_clone(doc: &Document, l: &mut Links, i: usize) {
+    l.size[i] = l.clone[i].map_or(DEFAULT_SIZE, |o| {
+        if o < i {
+            l.size[o]
+        } else {
+            own_size(&doc.elements[o]).unwrap_or(DEFAULT_SIZE)
+        }
+    });
+    l.info_from[i] = l.clone[i];
 }
 
 /// A Go element or diagram `i` (linked as `kind`): its base (`base`, else the last one
@@ -241,14 +271,14 @@ fn link_paragraph(doc: &Document, l: &mut Links, i: usize, last: Last, diags: &m
     let r = match el.attr("ref") {
         Some(a) if a.value == "none" => None,
         Some(a) => paragraph_ref(doc, l, i, a, diags),
-        None => last.dia,
+        None => last.shown,
     };
     l.para_ref[i] = r;
     l.inline_base[i] = r.or(last.go);
     l.info_from[i] = if el.attr("ref").is_some() {
         r.or(last.go)
     } else {
-        last.dia.max(last.go)
+        last.shown.max(last.go)
     };
     if let Some(b) = l.inline_base[i] {
         l.size[i] = l.size[b];
@@ -292,6 +322,89 @@ fn paragraph_ref(
     }
 }
 
+/// Whether `el` is a diagram that repeats another (`clone=ID`, not `none`).
+pub fn is_clone(el: &Element) -> bool {
+    matches!(el.kind, ElementKind::Diagram(_))
+        && el.attr("clone").is_some_and(|a| a.value != "none")
+}
+
+/// The original diagram element `i` repeats, following clones of clones; reports an unknown
+/// ID, an element that is no diagram, and a chain that comes back on itself. `stamp` marks
+/// the elements this walk has seen (by `i`), so a walk costs its length and no set.
+fn clone_target(
+    doc: &Document,
+    l: &Links,
+    i: usize,
+    stamp: &mut [usize],
+    diags: &mut Diagnostics,
+) -> Option<usize> {
+    let el = &doc.elements[i];
+    if !is_clone(el) {
+        return None;
+    }
+    let a = el.attr("clone")?;
+    let Some(first) = l.lookup(&a.value, i) else {
+        diags.error(
+            a.value_span,
+            Code::UnknownId,
+            format!(
+                "no element has the ID `{}`{}",
+                a.value,
+                crate::suggest::hint(&a.value, l.id_names())
+            ),
+        );
+        return None;
+    };
+    let name = |e: &Element| {
+        e.id_str()
+            .map_or("this diagram".to_string(), |n| format!("`{n}`"))
+    };
+    let mut chain = vec![name(el)];
+    stamp[i] = i;
+    let mut cur = first;
+    loop {
+        let target = &doc.elements[cur];
+        if !matches!(target.kind, ElementKind::Diagram(_)) {
+            // A link in the chain other than the first reports this itself.
+            if cur == first {
+                diags.error(
+                    a.value_span,
+                    Code::BadReference,
+                    format!(
+                        "`clone={}` must name a diagram (fig, dia, var or prb)",
+                        a.value
+                    ),
+                );
+            }
+            return None;
+        }
+        if stamp[cur] == i {
+            let what = if cur == i && chain.len() == 1 {
+                format!(
+                    "`clone={}` names this diagram itself; name the diagram to repeat{}",
+                    a.value,
+                    crate::suggest::hint(&a.value, l.id_names().filter(|n| *n != a.value))
+                )
+            } else {
+                chain.push(name(target));
+                format!(
+                    "the clones go round in a circle ({}): none of them names a diagram to repeat; let one name the original",
+                    chain.join(" -> ")
+                )
+            };
+            diags.error(a.value_span, Code::CloneCycle, what);
+            return None;
+        }
+        stamp[cur] = i;
+        let Some(next) = target.attr("clone").filter(|_| is_clone(target)) else {
+            return Some(cur);
+        };
+        chain.push(name(target));
+        // An unknown ID further on is reported at its own attribute.
+        cur = l.lookup(&next.value, cur)?;
+    }
+}
+
 /// The size an element sets itself: `sz`, else the board of its `sgf`.
 fn own_size(el: &Element) -> Option<u8> {
     let sz = el.attr_value("sz").and_then(|s| values::parse_int(s).ok());
@@ -317,6 +430,14 @@ fn resolve_base(
     diags: &mut Diagnostics,
 ) -> Option<usize> {
     match l.lookup_before(id, i) {
+        Some(t) if is_clone(&doc.elements[t]) => {
+            diags.error(
+                span,
+                Code::BadReference,
+                format!("`base={id}` names a clone, which has no position of its own; name the diagram it repeats"),
+            );
+            None
+        }
         Some(t) if doc.elements[t].kind.is_go_data() => Some(t),
         Some(_) => {
             diags.error(

@@ -1,6 +1,7 @@
 //! The gobook text format: syntax tree, parser, schema, typed values,
 //! validation and the writer. Knows nothing of HTML.
 
+pub mod answer_tree;
 pub mod inline;
 pub mod links;
 pub mod parser;

@@ -113,8 +113,9 @@ pub const ATTRIBUTES: &[AttrDoc] = {
         AttrDoc { group: Diagram, name: "showCoords", default: "the chapter's `showCoords`", what: "Coordinates around this board.", example: "::dia showCoords=1" },
         AttrDoc { group: Diagram, name: "header", default: "none", what: "A line above the board, besides the caption below.", example: "::dia header=\"Black's shape\" ca=\"Dia. 1\"" },
         AttrDoc { group: Diagram, name: "hideInReplay", default: "none", what: "Points whose marks and labels the replay leaves out (they refer to the final position).", example: "::fig at=1 to=5 tr=D4 hideInReplay=D4" },
+        AttrDoc { group: Diagram, name: "clone", default: "none", what: "Repeats the diagram with this ID here (earlier or later, a clone of a clone too): its board, marks, moves, problem and caption. The clone may give its own `ca`, `header`, `width`, `align` and `show...` flags; any other attribute is ignored. gobook numbers no diagrams, so a repeated \"Dia. 3\" keeps its caption unless you write one (\"Dia. 3 (repeated)\"). A `::dia` repeating a `::prb` shows its board, not the problem. Not on an inline `<dia>`. (A spec's future addition.)", example: "::dia clone=d1 ca=\"Dia. 1 (repeated)\"" },
         AttrDoc { group: Diagram, name: "gaps", default: "auto", what: "The line under the board for moves not drawn (\"12 at 7\"; see [the gaps line](#the-gaps-line)): `auto`, `none`, or your text.", example: "::fig at=1 to=5 gaps=none" },
-        AttrDoc { group: Problem, name: "correct", default: "the base's moves not shown", what: "Right answers: moves, each with an optional (comment); `;` between sequences. Each move is checked from the problem's position.", example: "::prb base=none sz=9 ab=C3D3E3 aw=C4D4E4F3 correct=\"F4(Right.)\"" },
+        AttrDoc { group: Problem, name: "correct", default: "the base's moves not shown", what: "Right answers: moves, each with an optional (comment); `;` between sequences, `[a | b]` where the opponent's replies branch (see [answer trees](#answer-trees)). Each move is checked from the problem's position.", example: "::prb base=none sz=9 ab=C3D3E3 aw=C4D4E4F3 correct=\"F4(Right.)\"" },
         AttrDoc { group: Problem, name: "wrong", default: "none", what: "Wrong answers, written like `correct`.", example: "::prb base=none sz=9 ab=C3D3E3 aw=C4D4E4F3 correct=F4 wrong=\"G4F4(Too late.)\"" },
         AttrDoc { group: Display, name: "align", default: "left for text, center for diagrams and images", what: "Where it sits in the column.", example: "::p align=right Signed, the author." },
         AttrDoc { group: Display, name: "href", default: "none", what: "Tapping it goes to an ID, switches to a language, or opens a web address.", example: "::p href=opening To the first chapter" },
@@ -163,7 +164,7 @@ fn type_words(ty: ValueType) -> String {
         ValueType::PointPairs => "pairs of points (D4Q16)".into(),
         ValueType::Moves => "moves: points, Pass, Tenuki".into(),
         ValueType::View => "two corners (A1K10)".into(),
-        ValueType::Sequences => "move sequences (E1E2(text);D1)".into(),
+        ValueType::Sequences => "move sequences (E1E2(text);D1) or trees (E1 [E2 | D1])".into(),
         ValueType::IdOrNone => "ID or none".into(),
         ValueType::Href => "ID, language or web address".into(),
     }
@@ -268,6 +269,7 @@ pub fn markdown() -> String {
         out.push('\n');
     }
     out.push_str(GAPS_SECTION);
+    out.push_str(TREES_SECTION);
     out
 }
 
@@ -309,6 +311,35 @@ A move that captures is named by its place (`43 at 37`), never as \"43: takes\".
 the same way, its two points next to each other (`43, 49 at 37; 46 at 40`), so two kos never
 share an entry. The words follow the book's language (`43, 49 auf 37`).
 `gaps=none` hides the line; any other value is shown instead (`gaps_de` for one language).
+";
+
+/// The answer trees of `correct` and `wrong`: gobook's form of the spec's future addition.
+const TREES_SECTION: &str = "
+## Answer trees
+
+The spec lists \"full answer trees in problem diagrams\" as a future addition; gobook reads them in
+`correct` and `wrong` (and their language forms) as an extension of the spec's sequences. After a
+move, `[` opens the replies that branch from it, `|` separates them and `]` closes them:
+
+```
+::prb sz=9 ab=A2B2C2D2E2F2F1 aw=C1A3B3C3D3E3F3G3G2G1 correct=\"B1 [D1 E1(Two stones.) | E1 D1(Two stones.)]\"
+```
+
+is Black B1, then White D1 or E1, each with Black's answer. A tree means its lines from the first
+move to each leaf (here `B1 D1 E1; B1 E1 D1`), and sequences of the spec's form that share their
+first moves are the same tree, so both forms work everywhere: brackets are shorter, and keep one
+copy of each shared move and its comment. Branches nest (`B1 [D1 [E1 | F1] | E1 D1]`); nothing may
+follow a `]` in its line (put it inside each branch), and a branch needs a move. Square brackets,
+since parentheses already hold a move's comment (a comment may hold brackets and bars).
+
+- **The site**: where the book gives the opponent several replies, the board answers with the first;
+  each new try (after Reset) takes the next, so a reader meets every branch, and a right move in any
+  branch ends \"Correct\". *Show solution* shows the correct lines in turn.
+- **Solutions** (the site without scripts, the e-book, print): every line is a numbered board of its
+  own, in the order of the tree, with its moves and comments in words.
+- **`gobook check`** plays every branch and reports an illegal move once, at its place in the value.
+- **`gobook import --problems`** writes an SGF answer tree as one tree, branching where the file does.
+- **`gobook inspect`** gives `correct` and `wrong` as their lines.
 ";
 
 /// The anchor GitHub gives a heading.

@@ -269,6 +269,7 @@ const ATTRIBUTES: &[(&str, Group, ValueType, bool)] = {
         ("gaps", Diagram, Text, true),
         ("header", Diagram, Text, true),
         ("hideInReplay", Diagram, PointList, false),
+        ("clone", Diagram, IdOrNone, false),
         ("correct", Problem, Sequences, true),
         ("wrong", Problem, Sequences, true),
         ("align", Display, Enum(&["left", "center", "right"]), false),

@@ -218,6 +218,13 @@ fn check_inlines(
                     .or_else(|| base.map(|b| links.size[b]))
                     .unwrap_or(links::DEFAULT_SIZE);
                 check_attrs(links, Host::InlineDia, attrs, size, diags);
+                if let Some(a) = attrs.iter().find(|a| a.name == "clone") {
+                    diags.error(
+                        a.name_span,
+                        Code::MisplacedAttribute,
+                        "an inline `<dia>` cannot repeat a diagram: put `::dia clone=ID` on a line of its own",
+                    );
+                }
                 if attrs.iter().any(|a| a.name == "mv") {
                     if let Some(a) = attrs.iter().find(|a| a.name == "to") {
                         diags.error(

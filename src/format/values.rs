@@ -370,61 +370,10 @@ pub enum SeqPiece {
     Comment(Range<usize>),
 }
 
-/// Splits a sequences value into sequences of pieces, honouring nested parentheses.
+/// Splits a sequences value into sequences of pieces, honouring nested parentheses and
+/// spelling answer trees (`C3 [D4 E5 | E5 D4]`) out as one sequence per leaf.
 fn sequence_parts(s: &str) -> Result<Vec<Vec<SeqPiece>>, ValueError> {
-    let b = s.as_bytes();
-    let mut parts = vec![Vec::new()];
-    let mut run = 0;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b';' => {
-                push_moves(parts.last_mut(), run, i);
-                parts.push(Vec::new());
-                i += 1;
-                run = i;
-            }
-            b'(' => {
-                push_moves(parts.last_mut(), run, i);
-                let open = i;
-                let mut depth = 0usize;
-                let mut k = i;
-                while k < b.len() {
-                    match b[k] {
-                        b'(' => depth += 1,
-                        b')' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    k += 1;
-                }
-                if k >= b.len() {
-                    return err(open..open + 1, "this `(` is not closed");
-                }
-                if let Some(p) = parts.last_mut() {
-                    p.push(SeqPiece::Comment(open + 1..k));
-                }
-                i = k + 1;
-                run = i;
-            }
-            b')' => return err(i..i + 1, "this `)` has no opening `(`"),
-            _ => i += 1,
-        }
-    }
-    push_moves(parts.last_mut(), run, b.len());
-    Ok(parts)
-}
-
-fn push_moves(part: Option<&mut Vec<SeqPiece>>, from: usize, to: usize) {
-    if let Some(p) = part {
-        if to > from {
-            p.push(SeqPiece::Moves(from..to));
-        }
-    }
+    super::answer_tree::lines(s)
 }
 
 fn shift(e: ValueError, by: usize) -> ValueError {
@@ -461,15 +410,24 @@ fn rewrite_tokens(s: &str, base: usize, toks: &[Token]) -> String {
 /// Rewrites the moves of a sequences value in standard form, leaving comments alone.
 pub fn normalize_sequences(s: &str, size: u8) -> Option<String> {
     let parts = sequence_parts(s).ok()?;
+    // The lines of a tree share the moves before their branches: each run once, in order.
+    let mut runs: Vec<Range<usize>> = parts
+        .iter()
+        .flatten()
+        .filter_map(|p| match p {
+            SeqPiece::Moves(r) => Some(r.clone()),
+            SeqPiece::Comment(_) => None,
+        })
+        .collect();
+    runs.sort_unstable_by_key(|r| r.start);
+    runs.dedup();
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
-    for piece in parts.iter().flatten() {
-        if let SeqPiece::Moves(r) = piece {
-            let toks = tokens(&s[r.clone()], size, true).ok()?;
-            out.push_str(&s[last..r.start]);
-            out.push_str(&rewrite_tokens(&s[r.clone()], 0, &toks));
-            last = r.end;
-        }
+    for r in runs {
+        let toks = tokens(&s[r.clone()], size, true).ok()?;
+        out.push_str(&s[last..r.start]);
+        out.push_str(&rewrite_tokens(&s[r.clone()], 0, &toks));
+        last = r.end;
     }
     out.push_str(&s[last..]);
     Some(out)
@@ -592,6 +550,11 @@ mod tests {
         assert_eq!(
             normalize_sequences("e1e2(dead, e5 too);d1", 9).unwrap(),
             "E1E2(dead, e5 too);D1"
+        );
+        // A tree keeps its brackets and bars, each move written once.
+        assert_eq!(
+            normalize_sequences("c3 [d4 e5(dead) | e5 [d4 | dd]]", 19).unwrap(),
+            "C3 [D4 E5(dead) | E5 [D4 | D16]]"
         );
         assert_eq!(normalize_points("Z9", 19, false), None);
     }

@@ -10,6 +10,7 @@ pub mod markup;
 mod plan;
 mod problems;
 mod text;
+mod tree;
 mod view;
 
 pub use error::ImportError;

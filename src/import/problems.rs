@@ -12,6 +12,7 @@
 use super::line::moves_text;
 use super::markup::{self, Tally};
 use super::text::{book_id, comment, paragraphs, push_attr, safe_title, safe_value};
+use super::tree;
 use super::{ImportError, Imported, Note};
 use crate::format::writer::{self, Formatted};
 use crate::point::{Color, Point, MAX_SIZE};
@@ -170,10 +171,10 @@ fn problem(
         push_attr(&mut out, &n, &v, q);
     }
     if !correct.is_empty() {
-        push_attr(&mut out, "correct", &correct.join(";"), true);
+        push_attr(&mut out, "correct", &tree::text(&correct), true);
     }
     if !wrong.is_empty() {
-        push_attr(&mut out, "wrong", &wrong.join(";"), true);
+        push_attr(&mut out, "wrong", &tree::text(&wrong), true);
     }
     // The root comment (a lesson's question) is the problem's text.
     let text = match lesson {
@@ -211,7 +212,7 @@ fn sequences(
     size: u8,
     to_play: Color,
     points: &mut Vec<Point>,
-) -> (Vec<String>, Vec<String>) {
+) -> (Vec<tree::Line>, Vec<tree::Line>) {
     let marks = correct_marks(game, to_play);
     let (below, kids_below) = marked_below(game, &marks);
     let mut correct = Vec::new();
@@ -233,26 +234,24 @@ fn sequences(
             .map(|&n| comment(game, n).and_then(|c| sequence_text(&c)))
             .collect();
         let (first, pairs) = alternate(&moves);
-        let mut seq = String::new();
+        let mut seq: tree::Line = Vec::new();
         // Gobook sequences start with the player to move; a line starting with the
         // other colour begins with a pass.
         if first.is_some_and(|c| c != to_play) {
-            seq.push_str("Pass ");
+            seq.push("Pass".to_string());
         }
         let gob: Vec<_> = pairs.iter().map(|p| p.0).collect();
         for (i, (_, source)) in pairs.iter().enumerate() {
-            if i > 0 {
-                seq.push(' ');
-            }
-            seq.push_str(&moves_text(&gob[i..=i]));
+            let mut item = moves_text(&gob[i..=i]);
             let last_of_source = pairs.get(i + 1).is_none_or(|n| n.1 != *source);
             if last_of_source {
                 if let Some(Some(t)) = texts.get(*source) {
-                    seq.push('(');
-                    seq.push_str(t);
-                    seq.push(')');
+                    item.push('(');
+                    item.push_str(t);
+                    item.push(')');
                 }
             }
+            seq.push(item);
         }
         if is_correct {
             correct.push(seq);

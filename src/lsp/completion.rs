@@ -46,7 +46,7 @@ pub fn items(a: &Analysis, before: &str) -> Vec<CompletionItem> {
     if let Some((attr, _)) = word.split_once('=') {
         let base = schema::split_langs(attr).0;
         return match base {
-            "base" | "ref" | "href" => ids(a),
+            "base" | "ref" | "href" | "clone" => ids(a),
             _ => Vec::new(),
         };
     }

@@ -68,7 +68,7 @@ pub fn word_at(text: &str, at: usize) -> Option<(usize, usize)> {
 pub type Ranges = Vec<(usize, usize)>;
 
 /// The attributes whose value is an ID.
-const LINKING: [&str; 3] = ["base", "ref", "href"];
+const LINKING: [&str; 4] = ["base", "ref", "href", "clone"];
 
 /// If the word at `start..end` of `text` is the value of a linking attribute (`base=`,
 /// `ref=`, `href=`, quoted or not, in an element or an inline tag), that attribute's name.
@@ -142,5 +142,23 @@ mod tests {
             Some((at("game at"), at("game at") + 4))
         );
         assert_eq!(linking_attr(src, at("game at")), Some("base"));
+    }
+
+    #[test]
+    fn a_clone_uses_the_id_it_repeats() {
+        // Definition, references and rename find `clone=ID` as they find `base=ID`.
+        let src = "::book(#b) title=T\n\n::chapter(#c)\n\n::dia(#shape) sz=9 ab=C3\n\n::dia clone=shape\n\n::dia clone=\"shape\" ca=\"Again\"\n";
+        let doc = crate::format::parse(src).doc;
+        let at = |s: &str| src.find(s).unwrap();
+        assert_eq!(linking_attr(src, at("shape\n")), Some("clone"));
+        let (defs, uses) = id_places(src, &doc, "shape");
+        assert_eq!(defs.len(), 1);
+        assert_eq!(
+            uses,
+            vec![
+                (at("shape\n"), at("shape\n") + 5),
+                (at("shape\""), at("shape\"") + 5)
+            ]
+        );
     }
 }

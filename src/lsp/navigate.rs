@@ -123,7 +123,9 @@ pub fn rename(ws: &mut Workspace, p: RenameParams) -> Result<Option<WorkspaceEdi
         return Ok(None);
     };
     let Some(Target::Id(id)) = target(f, at) else {
-        return Err("put the cursor on an ID, or on a `base`, `ref` or `href` naming one".into());
+        return Err(
+            "put the cursor on an ID, or on a `base`, `ref`, `href` or `clone` naming one".into(),
+        );
     };
     let mut changes = HashMap::new();
     for (f, defs, uses) in places(a, &id) {

@@ -301,6 +301,8 @@ fn check_answers(attrs: &[Attribute], data: &GoData, size: u8, diags: &mut Diagn
         };
         // Escapes in a quoted value shift positions: then the whole value is the place.
         let exact = (a.value_span.end - a.value_span.start) as usize == a.value.len();
+        // The lines of a tree share their moves before a branch: a move is reported once.
+        let mut found = Diagnostics::default();
         for seq in seqs {
             let moves: Vec<Move> = seq.iter().map(|t| t.mv).collect();
             let spans: Vec<Span> = seq
@@ -314,8 +316,14 @@ fn check_answers(attrs: &[Attribute], data: &GoData, size: u8, diags: &mut Diagn
                     }
                 })
                 .collect();
-            godata::check_moves(&start, &moves, &spans, 1, "answer move", diags);
+            godata::check_moves(&start, &moves, &spans, 1, "answer move", &mut found);
         }
+        let mut seen = std::collections::HashSet::new();
+        let once = found
+            .into_vec()
+            .into_iter()
+            .filter(|d| seen.insert((d.span.start, d.span.end, d.message.clone())));
+        diags.extend(once.collect::<Vec<_>>());
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod caption;
+mod clone;
 pub mod diagram;
 pub mod game_info;
 pub mod godata;
@@ -114,14 +115,16 @@ fn resolve_inner(
         style: ParaStyle::Normal,
         para_spacing: None,
         scratch: Diagnostics::default(),
+        clones: Vec::new(),
     };
     for (i, el) in doc.elements.iter().enumerate() {
         walk.element(i, el);
     }
-    let mut r = walk.r;
+    let (mut r, lines, clones) = (walk.r, walk.lines, walk.clones);
     if let Some(last) = r.book.chapters.last_mut() {
         last.blocks.shrink_to_fit();
     }
+    fill_clones(&mut r, doc, links, &lines, &clones);
     r.book.diagrams.shrink_to_fit();
     r
 }
@@ -209,9 +212,29 @@ struct Walk<'a> {
     para_spacing: Option<i64>,
     /// Diagnostics of parsing inline markup, which validation has already reported.
     scratch: Diagnostics,
+    /// The clones met (element, kind, chapter), filled in at the end, when the diagrams
+    /// they repeat (later ones too) exist.
+    clones: Vec<(usize, schema::DiagramKind, usize)>,
 }
 
 impl<'a> Walk<'a> {
+    /// A clone `i` of kind `k` in chapter `ch`: an empty board in its place for now.
+    fn clone(
+        &mut self,
+        i: usize,
+        el: &Element,
+        k: schema::DiagramKind,
+        ch: usize,
+        inh: Inherited,
+    ) -> BlockKind {
+        clone::check_ignored(el, self.diags);
+        let diagrams = &mut self.r.book.diagrams;
+        self.r.diagram_of_element[i] = Some(diagrams.len());
+        diagrams.push(placeholder(k, self.links.size[i], inh));
+        self.clones.push((i, k, ch));
+        BlockKind::Diagram(diagrams.len() - 1)
+    }
+
     /// Element `i`: a chapter starts, or the block it makes goes into the current chapter.
     fn element(&mut self, i: usize, el: &'a Element) {
         match el.kind {
@@ -243,6 +266,7 @@ impl<'a> Walk<'a> {
             show_coords: book.chapters[ch].show_coords.unwrap_or(book.show_coords),
         };
         let block_kind = match el.kind.checked_as(&el.name) {
+            ElementKind::Diagram(k) if links::is_clone(el) => Some(self.clone(i, el, k, ch, inh)),
             ElementKind::Go | ElementKind::Diagram(_) => self.go_data(i, el, ch, inh),
             ElementKind::Paragraph(pk) => {
                 Some(BlockKind::Paragraph(self.paragraph(i, el, pk, ch, inh)))
@@ -405,6 +429,39 @@ impl<'a> Walk<'a> {
             }
         }
         spacing
+    }
+}
+
+/// An empty board standing for a clone until [`fill_clones`] copies its original in; a
+/// clone whose reference is an error (reported by the links) stays empty.
+fn placeholder(kind: schema::DiagramKind, size: u8, inh: Inherited) -> Diagram {
+    let role = Role::of(ElementKind::Diagram(kind)).expect("a diagram is Go data");
+    let gd = godata::build(role, &[], None, size, &mut Diagnostics::default());
+    diagram::assemble(DiagramRole::Block(kind), &[], &gd, None, inh)
+}
+
+/// Copies each clone's original into the clone's place, with what the clone sets itself.
+fn fill_clones(
+    r: &mut Resolved,
+    doc: &Document,
+    links: &Links,
+    lines: &LineIndex,
+    clones: &[(usize, schema::DiagramKind, usize)],
+) {
+    for &(i, kind, ch) in clones {
+        let el = &doc.elements[i];
+        let (Some(at), Some(orig)) = (
+            r.diagram_of_element[i],
+            links.clone[i].and_then(|o| r.diagram_of_element[o]),
+        ) else {
+            continue;
+        };
+        let mut d = clone::repeat(&r.book.diagrams[orig], el, kind);
+        d.id = el.id_str().map(String::from);
+        d.chapter = Some(ch);
+        d.element = i;
+        d.line = lines.line(el.span.start);
+        r.book.diagrams[at] = d;
     }
 }
 

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod answer_trees;
 mod author_messages;
 mod browser;
 mod browser_layout;
@@ -15,6 +16,7 @@ mod cli_check_fmt;
 mod cli_svg;
 mod cli_svg_sgf;
 mod cli_words;
+mod clone_diagrams;
 mod convert_cli;
 mod diagnostic_codes;
 mod edition_pages;

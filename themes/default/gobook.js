@@ -255,6 +255,9 @@ const setup = fig => {
   // Problems: the reader's moves are checked against the book's sequences.
   const seqs = (D.c || []).map(q => ({ q, ok: true })).concat((D.x || []).map(q => ({ q, ok: false })));
   const follows = (s, p) => p.every((x, k) => s.q[k] && s.q[k][0] === x);
+  // How often each position of the tree has been answered, to vary the opponent's reply.
+  const turns = {};
+  let shown = 0;
   // Feedback is a status of its own: the live region above speaks the moves.
   const feedback = el('p', 'gb-feedback');
   feedback.setAttribute('role', 'status');
@@ -295,8 +298,15 @@ const setup = fig => {
       return;
     }
     path.push(x);
-    texts = [hits[0].q[k][1]];
-    const answer = hits.find(s => s.q.length > k + 1);
+    // An answer tree: where the book gives the opponent several replies, each try takes
+    // the next one, so a reader who starts again meets every branch.
+    const replies = [...new Set(hits.filter(s => s.q.length > k + 1).map(s => s.q[k + 1][0]))];
+    const at = path.join();
+    const tried = turns[at] || 0;
+    turns[at] = tried + 1;
+    const reply = replies[tried % Math.max(replies.length, 1)];
+    const answer = hits.find(s => s.q.length > k + 1 && s.q[k + 1][0] === reply);
+    texts = [(answer || hits[0]).q[k][1]];
     if (answer) {
       path.push(answer.q[k + 1][0]);
       texts.push(answer.q[k + 1][1]);
@@ -322,8 +332,10 @@ const setup = fig => {
       show();
     });
     button(word('show_solution'), word('show_solution'), () => {
-      const s = seqs.find(q => q.ok);
-      if (!s) return;
+      // Each press shows the next correct line: every branch of an answer tree in turn.
+      const right = seqs.filter(q => q.ok);
+      if (!right.length) return;
+      const s = right[shown++ % right.length];
       path = s.q.map(m => m[0]);
       result = 'gb-right';
       report(result, [lead('solution')].concat(s.q.map(m => m[1])));

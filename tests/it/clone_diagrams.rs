@@ -1,0 +1,160 @@
+//! `clone=ID`, a spec's future addition: a diagram repeated where the clone stands, in the
+//! site, the EPUB, the PDF and `inspect` (tests/books/valid/clone.gobook); its errors are in
+//! tests/books/invalid/clone-errors.gobook.
+
+use crate::common::{self, gobook};
+
+const BOOK: &str = "tests/books/valid/clone.gobook";
+
+/// The SVG boards of a page, in order.
+fn boards(html: &str) -> Vec<&str> {
+    html.split("<svg")
+        .skip(1)
+        .map(|s| &s[..s.find("</svg>").expect("closed")])
+        .collect()
+}
+
+#[test]
+fn a_clone_repeats_the_board_and_caption_unless_it_gives_its_own() {
+    let tmp = common::tempdir();
+    let site = tmp.path().join("site");
+    let book = common::root().join(BOOK);
+    let r = gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let one = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let two = std::fs::read_to_string(site.join("two.html")).unwrap();
+    let (first, again) = (boards(&one), boards(&two));
+    // The clone of `shape` is its board, mark and caption, byte for byte.
+    assert_eq!(again[0], first[0]);
+    assert_eq!(
+        two.matches(">Dia. 1<").count(),
+        one.matches(">Dia. 1<").count(),
+        "the plain clone keeps the caption"
+    );
+    // A clone of a clone with its own caption and width: the same stones and triangle.
+    assert!(two.contains("Dia. 1 (repeated)"));
+    assert_eq!(
+        again[1].matches("<path").count(),
+        first[0].matches("<path").count()
+    );
+    // `::prb clone=p1` is the problem again, interactive, with its answers...
+    let prb = &two[two.find("still a problem").unwrap()..];
+    let data = common::data_gb(prb);
+    assert_eq!(
+        data["c"],
+        common::data_gb(&one[one.rfind("data-gb=").unwrap() - 1..])["c"]
+    );
+    assert!(prb[..prb.find("plain diagram").unwrap()].contains("Show solution"));
+    // ...and `::dia clone=p1` its board without the question.
+    let plain = &two[two.find("The problem of chapter one").unwrap()..];
+    assert!(!plain[..plain.find("preview").unwrap()].contains("Black to live."));
+    // A clone may name a diagram further on.
+    assert!(two.find("Dia. 2 (ahead)").unwrap() < two.find(">Dia. 2<").unwrap());
+    // The same board; only the title (the caption) differs.
+    let drawn = |svg: &str| svg[svg.find("</title>").unwrap()..].to_string();
+    assert_eq!(drawn(again[again.len() - 2]), drawn(again[again.len() - 1]));
+}
+
+#[test]
+fn inspect_names_what_each_clone_repeats() {
+    let book = common::root().join(BOOK);
+    let r = gobook(&["inspect", book.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    let dias = v["diagrams"].as_array().unwrap();
+    let of: Vec<(&str, Option<&str>, &str)> = dias
+        .iter()
+        .map(|d| {
+            (
+                d["kind"].as_str().unwrap(),
+                d["clone_of"].as_str(),
+                d["caption"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        of,
+        [
+            ("dia", None, "Dia. 1"),
+            ("prb", None, ""),
+            ("dia", Some("shape"), "Dia. 1"),
+            ("dia", Some("shape"), "Dia. 1 (repeated)"),
+            ("prb", Some("p1"), ""),
+            ("dia", Some("p1"), "The problem of chapter one"),
+            ("dia", Some("later"), "Dia. 2 (ahead)"),
+            ("dia", None, "Dia. 2"),
+        ]
+    );
+    // What a clone shows is the original's board and answers.
+    assert_eq!(dias[2]["stones"], dias[0]["stones"]);
+    assert_eq!(dias[4]["correct"], dias[1]["correct"]);
+}
+
+#[test]
+fn fmt_keeps_the_clone() {
+    let tmp = common::tempdir();
+    let book = tmp.path().join("clone.gobook");
+    std::fs::copy(common::root().join(BOOK), &book).unwrap();
+    let r = gobook(&["fmt", book.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let text = std::fs::read_to_string(&book).unwrap();
+    assert!(text.contains("::dia(#again) clone=shape"));
+    assert!(text.contains("::dia clone=later ca=\"Dia. 2 (ahead)\""));
+    let r = gobook(&["check", book.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+}
+
+#[test]
+fn the_epub_and_the_pdf_repeat_it_too() {
+    let tmp = common::tempdir();
+    let out = tmp.path().join("out");
+    let book = common::root().join(BOOK);
+    let r = gobook(&[
+        "build",
+        "--only-epub",
+        "--only-pdf",
+        "-o",
+        out.to_str().unwrap(),
+        book.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let epub = common::files_with_ext(&out, "epub");
+    let mut z = zip::ZipArchive::new(std::fs::File::open(&epub[0]).unwrap()).unwrap();
+    let mut all = String::new();
+    for i in 0..z.len() {
+        let mut f = z.by_index(i).unwrap();
+        if f.name().ends_with(".xhtml") {
+            std::io::Read::read_to_string(&mut f, &mut all).unwrap();
+        }
+    }
+    for caption in [
+        "Dia. 1 (repeated)",
+        "The problem of chapter one",
+        "Dia. 2 (ahead)",
+    ] {
+        assert!(all.contains(caption), "{caption} in the EPUB");
+    }
+    let pdf = common::files_with_ext(&out, "pdf");
+    if !common::have("pdftotext", "-v") {
+        return common::steps_aside("pdftotext is not installed (poppler-utils)");
+    }
+    let t = std::process::Command::new("pdftotext")
+        .arg(&pdf[0])
+        .arg("-")
+        .output()
+        .unwrap();
+    let t = String::from_utf8_lossy(&t.stdout);
+    let flat = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    for caption in [
+        "Dia. 1 (repeated)",
+        "The problem of chapter one",
+        "Dia. 2 (ahead)",
+    ] {
+        assert!(flat.contains(caption), "{caption} in the PDF: {flat}");
+    }
+}
