@@ -280,9 +280,11 @@ impl Chapters<'_> {
                     _ => 1.0,
                 };
                 let pic = format!("layout(size => {{ let p = {}; image(p, width: calc.min(measure(image(p)).width * {scale:.3}, size.width * {share:.4}), alt: {}) }})", string(&path), string(alt));
-                format!("#block(breakable: false, width: 100%, align(center, {{{pic}; {cap}}})){label}
+                format!(
+                    "#block(breakable: false, width: 100%, align(center, {{{pic}; {cap}}})){label}
 
-")
+"
+                )
             }
             None => caption
                 .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))
