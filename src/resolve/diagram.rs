@@ -47,26 +47,92 @@ pub fn assemble(
     base: Option<&GoData>,
     inh: Inherited,
 ) -> Diagram {
-    let get = |name: &str| {
-        attrs
-            .iter()
-            .rev()
-            .find(|a| a.name == name)
-            .map(|a| a.value.as_str())
-    };
+    let get = |name: &str| last(attrs, name);
     let flag = |name: &str| get(name).and_then(|v| values::parse_flag(v).ok());
     let size = data.start.size();
-    let pts = |name: &str| {
-        get(name)
-            .and_then(|v| values::parse_points(v, size).ok())
-            .unwrap_or_default()
-    };
+    let pts = |name: &str| points(attrs, name, size);
     let pairs = |name: &str| {
         get(name)
             .and_then(|v| values::parse_point_pairs(v, size).ok())
             .unwrap_or_default()
     };
+    let seqs = |name: &str| {
+        get(name)
+            .and_then(|v| values::parse_sequences(v, size).ok())
+            .unwrap_or_default()
+    };
 
+    let mut labels = labels(attrs, size);
+    let view = data
+        .view
+        .unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1)));
+    let walked = walk(data, &labels, view);
+    // The gaps line's letters name points of the final figure; the replay, which shows
+    // each move where it is played, leaves them out.
+    let mut hide_in_replay = pts("hideInReplay");
+    hide_in_replay.extend(walked.letters.iter().map(|(p, _)| *p));
+    labels.extend(walked.letters);
+    let kind = match role {
+        DiagramRole::Block(k) => Some(k),
+        DiagramRole::Inline => None,
+    };
+    Diagram {
+        id: None,
+        role,
+        chapter: None,
+        element: 0,
+        line: 0,
+        size,
+        view,
+        first_number: data.first_number,
+        to_play: data.start.to_play(),
+        stones: exact(data.start.stones_top_down()),
+        moves: walked.moves,
+        final_stones: exact(walked.final_stones),
+        ko_point: data.start.ko_point(),
+        marks: marks(attrs, size),
+        labels,
+        territory: territory(attrs, size),
+        lines: pairs("ln"),
+        arrows: pairs("ar"),
+        gaps: walked.gaps,
+        gaps_setting: gaps_setting(attrs),
+        show_from_to: flag("showFromTo"),
+        show_to_play: flag("showToPlay").unwrap_or(kind == Some(DiagramKind::Prb)),
+        show_coords: flag("showCoords").unwrap_or(inh.show_coords),
+        caption: lang_text(attrs, "ca"),
+        header: lang_text(attrs, "header"),
+        hide_in_replay,
+        width: width(get("width"), kind, inh),
+        align: get("align").map(str::to_string),
+        correct: correct(seqs("correct"), kind, data, base),
+        wrong: seqs("wrong"),
+        correct_by_lang: seqs_by_lang(attrs, "correct", size),
+        wrong_by_lang: seqs_by_lang(attrs, "wrong", size),
+        text: None,
+    }
+}
+
+/// The value of attribute `name`: the last one given wins.
+fn last<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a str> {
+    attrs
+        .iter()
+        .rev()
+        .find(|a| a.name == name)
+        .map(|a| a.value.as_str())
+}
+
+/// The points attribute `name` lists; none where it is missing or (refused by
+/// validation) malformed.
+fn points(attrs: &[Attribute], name: &str, size: u8) -> Vec<Point> {
+    last(attrs, name)
+        .and_then(|v| values::parse_points(v, size).ok())
+        .unwrap_or_default()
+}
+
+/// The diagram's own labels: one-letter attributes (`a="C3 D4"`) and point attributes
+/// (`C3="x"`), in the order given; a later label on a point replaces the earlier one.
+fn labels(attrs: &[Attribute], size: u8) -> Vec<(Point, String)> {
     let mut labels: Vec<(Point, String)> = Vec::new();
     for a in attrs {
         let n = a.name.as_str();
@@ -82,6 +148,11 @@ pub fn assemble(
             }
         }
     }
+    labels
+}
+
+/// The marks of `tr`, `sq`, `cr`, `ma` and `rg`, grouped by kind in that order.
+fn marks(attrs: &[Attribute], size: u8) -> Vec<(Point, Mark)> {
     let mut marks = Vec::new();
     for (name, mark) in [
         ("tr", Mark::Triangle),
@@ -90,32 +161,35 @@ pub fn assemble(
         ("ma", Mark::Cross),
         ("rg", Mark::Diamond),
     ] {
-        marks.extend(pts(name).into_iter().map(|p| (p, mark)));
+        marks.extend(points(attrs, name, size).into_iter().map(|p| (p, mark)));
     }
-    let mut territory: Vec<(Point, Color)> =
-        pts("tb").into_iter().map(|p| (p, Color::Black)).collect();
-    territory.extend(pts("tw").into_iter().map(|p| (p, Color::White)));
+    marks
+}
 
-    let view = data
-        .view
-        .unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1)));
-    let walked = walk(data, &labels, view);
-    // The gaps line's letters name points of the final figure; the replay, which shows
-    // each move where it is played, leaves them out.
-    let mut hide_in_replay = pts("hideInReplay");
-    hide_in_replay.extend(walked.letters.iter().map(|(p, _)| *p));
-    labels.extend(walked.letters);
-    let caption = lang_text(attrs, "ca");
-    let kind = match role {
-        DiagramRole::Block(k) => Some(k),
-        DiagramRole::Inline => None,
-    };
-    let gaps_setting = match get("gaps") {
+/// The territory of `tb` (Black's) then `tw` (White's).
+fn territory(attrs: &[Attribute], size: u8) -> Vec<(Point, Color)> {
+    let mut territory: Vec<(Point, Color)> = points(attrs, "tb", size)
+        .into_iter()
+        .map(|p| (p, Color::Black))
+        .collect();
+    territory.extend(
+        points(attrs, "tw", size)
+            .into_iter()
+            .map(|p| (p, Color::White)),
+    );
+    territory
+}
+
+/// What `gaps` asks for: the line gobook writes (`auto`, also when missing), none, or
+/// the author's text. A language's own text (`gaps_ja="..."`) also makes it the author's,
+/// even where the neutral value is `auto`.
+fn gaps_setting(attrs: &[Attribute]) -> GapsSetting {
+    let gaps_setting = match last(attrs, "gaps") {
         None | Some("auto") => GapsSetting::Auto,
         Some("none") => GapsSetting::None,
         Some(_) => GapsSetting::Text(lang_text(attrs, "gaps")),
     };
-    let gaps_setting = match gaps_setting {
+    match gaps_setting {
         GapsSetting::Auto
             if lang_text(attrs, "gaps")
                 .by_lang
@@ -125,21 +199,28 @@ pub fn assemble(
             GapsSetting::Text(lang_text(attrs, "gaps"))
         }
         g => g,
-    };
+    }
+}
+
+/// The diagram's width: `width` if given, else full for fig and prb (and for every
+/// block diagram under `fullWidth`), else that of a dia.
+fn width(given: Option<&str>, kind: Option<DiagramKind>, inh: Inherited) -> DiagramWidth {
     // Validation refuses other values; a build never sees them.
-    let width = get("width")
-        .and_then(DiagramWidth::parse)
-        .unwrap_or(match kind {
-            Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => DiagramWidth::Full,
-            _ if inh.full_width && kind.is_some() => DiagramWidth::Full,
-            _ => DiagramWidth::Dia,
-        });
-    let seqs = |name: &str| {
-        get(name)
-            .and_then(|v| values::parse_sequences(v, size).ok())
-            .unwrap_or_default()
-    };
-    let mut correct = seqs("correct");
+    given.and_then(DiagramWidth::parse).unwrap_or(match kind {
+        Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => DiagramWidth::Full,
+        _ if inh.full_width && kind.is_some() => DiagramWidth::Full,
+        _ => DiagramWidth::Dia,
+    })
+}
+
+/// A problem's correct answers: those of `correct`, else (a prb with no answer and no
+/// moves of its own) the base's continuation from the problem's move.
+fn correct(
+    mut correct: Vec<values::Sequence>,
+    kind: Option<DiagramKind>,
+    data: &GoData,
+    base: Option<&GoData>,
+) -> Vec<values::Sequence> {
     if kind == Some(DiagramKind::Prb) && correct.is_empty() && data.moves.is_empty() {
         // The spec's default: the base's own continuation is the answer.
         if let Some(b) = base {
@@ -149,41 +230,7 @@ pub fn assemble(
             }
         }
     }
-    Diagram {
-        id: None,
-        role,
-        chapter: None,
-        element: 0,
-        line: 0,
-        size,
-        view,
-        first_number: data.first_number,
-        to_play: data.start.to_play(),
-        stones: exact(data.start.stones_top_down()),
-        moves: walked.moves,
-        final_stones: exact(walked.final_stones),
-        ko_point: data.start.ko_point(),
-        marks,
-        labels,
-        territory,
-        lines: pairs("ln"),
-        arrows: pairs("ar"),
-        gaps: walked.gaps,
-        gaps_setting,
-        show_from_to: flag("showFromTo"),
-        show_to_play: flag("showToPlay").unwrap_or(kind == Some(DiagramKind::Prb)),
-        show_coords: flag("showCoords").unwrap_or(inh.show_coords),
-        caption,
-        header: lang_text(attrs, "header"),
-        hide_in_replay,
-        width,
-        align: get("align").map(str::to_string),
-        correct,
-        wrong: seqs("wrong"),
-        correct_by_lang: seqs_by_lang(attrs, "correct", size),
-        wrong_by_lang: seqs_by_lang(attrs, "wrong", size),
-        text: None,
-    }
+    correct
 }
 
 /// Checks what only the assembled diagram shows. Moves outside its view are a warning

@@ -13,10 +13,7 @@ use std::path::Path;
 const LIMIT: usize = 100;
 
 /// Functions still over the limit: code not broken up yet (issue #31).
-const LONG: &[(&str, &str)] = &[
-    ("src/resolve/diagram.rs", "assemble"),
-    ("src/resolve/diagram.rs", "walk"),
-];
+const LONG: &[(&str, &str)] = &[("src/resolve/diagram.rs", "walk")];
 
 /// Every function of `text` as (name, first line, number of lines).
 fn functions(text: &str) -> Vec<(String, usize, usize)> {
