@@ -2,6 +2,7 @@
 //! as numbered stones, which cannot be drawn (the gaps), marks, labels, and the
 //! caption settings with the defaults of fig, dia, var and prb.
 
+use crate::board::Board;
 use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::DiagramKind;
 use crate::format::syntax::{Attribute, Span};
@@ -401,6 +402,47 @@ enum Drawn {
     Numbered(u32),
 }
 
+/// What each point of the drawing shows: one cell a point, indexed like the board, so
+/// that no hashing is on the hot path of every move.
+struct Drawing {
+    cells: Vec<Drawn>,
+    size: usize,
+}
+
+impl Drawing {
+    /// The drawing of the start position: its stones, each with its label if it has one.
+    fn new(board: &Board, labels: &[(Point, String)]) -> Drawing {
+        let size = board.size() as usize;
+        let mut drawing = Drawing {
+            cells: vec![Drawn::Empty; size * size],
+            size,
+        };
+        for (p, _) in board.stones() {
+            let at = drawing.cell(p);
+            drawing.cells[at] = Drawn::Start(labels.iter().position(|(q, _)| *q == p));
+        }
+        drawing
+    }
+
+    /// The index of `p`'s cell.
+    fn cell(&self, p: Point) -> usize {
+        p.row as usize * self.size + p.col as usize
+    }
+
+    /// Draws move `n` on `p` if nothing is drawn there yet (the figure convention keeps
+    /// what is drawn, captured or not); returns what the point showed before.
+    fn number(&mut self, p: Point, n: u32) -> Drawn {
+        let at = self.cell(p);
+        let was = self.cells.get(at).copied().unwrap_or(Drawn::Empty);
+        if was == Drawn::Empty {
+            if let Some(d) = self.cells.get_mut(at) {
+                *d = Drawn::Numbered(n);
+            }
+        }
+        was
+    }
+}
+
 /// An entry of the gaps line in the making: the move that orders it and the point it
 /// names (kos keep their two points together).
 struct Pending {
@@ -449,6 +491,60 @@ impl Gaps<'_> {
         });
     }
 
+    /// Adds move `n` (index `i`), played on `p` where the drawing shows `was`, to the
+    /// line, named by what the point shows.
+    fn covered(&mut self, i: usize, p: Point, n: u32, was: Drawn) {
+        // What the point shows: a number, the diagram's letter, or one given to an
+        // earlier move of this line.
+        let shows = match was {
+            Drawn::Numbered(t) => Some(t.to_string()),
+            Drawn::Start(Some(l)) => Some(self.labels[l].1.clone()),
+            _ => self.letter_at(p),
+        };
+        // A stone that shows neither gets a letter, even where a move fills the point of
+        // a stone just taken: every entry names a place (#33).
+        let target = shows.unwrap_or_else(|| self.letter(p));
+        self.at(i, p, n.to_string(), target);
+    }
+
+    /// The finished line with the letters it put on the board. `outside` numbers the
+    /// moves outside the view (the first of them the move at index `outside_first`);
+    /// `ko_partner` pairs the two points of each ko, whose entries stand together.
+    fn finish(
+        self,
+        outside: Vec<u32>,
+        outside_first: usize,
+        ko_partner: &HashMap<Point, Point>,
+    ) -> (Vec<Gap>, Vec<(Point, String)>) {
+        let mut pending = self.pending;
+        if !outside.is_empty() {
+            pending.push(Pending {
+                first: outside_first,
+                point: None,
+                gap: Gap::Outside(outside),
+            });
+        }
+        // In move order, except that the entries of one ko's two points stand together.
+        let first_at: HashMap<Point, usize> = self
+            .at_point
+            .iter()
+            .map(|(p, &k)| (*p, pending[k].first))
+            .collect();
+        let key = |g: &Pending| {
+            let Some(p) = g.point else {
+                return (g.first, g.first);
+            };
+            let cluster = [Some(&p), ko_partner.get(&p)]
+                .into_iter()
+                .flatten()
+                .filter_map(|q| first_at.get(q))
+                .fold(g.first, |a, &f| a.min(f));
+            (cluster, g.first)
+        };
+        pending.sort_by_key(key);
+        (pending.into_iter().map(|p| p.gap).collect(), self.letters)
+    }
+
     /// The letter this line already put on `p`, if any.
     fn letter_at(&self, p: Point) -> Option<String> {
         self.letters
@@ -489,13 +585,7 @@ impl Gaps<'_> {
 /// ("1–3, 5: outside the diagram").
 fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walked {
     let mut board = data.start.clone();
-    let size = board.size() as usize;
-    // One cell a point, indexed like the board: no hashing on the hot path of every move.
-    let mut drawn = vec![Drawn::Empty; size * size];
-    let cell = |p: Point| p.row as usize * size + p.col as usize;
-    for (p, _) in board.stones() {
-        drawn[cell(p)] = Drawn::Start(labels.iter().position(|(q, _)| *q == p));
-    }
+    let mut drawing = Drawing::new(&board, labels);
     let in_view = |p: Point| {
         (view.0.col..=view.1.col).contains(&p.col) && (view.0.row..=view.1.row).contains(&p.row)
     };
@@ -548,29 +638,13 @@ fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walk
                     Some(Ok(o)) => o.captured.into_boxed_slice(),
                     _ => Box::default(),
                 };
-                let at = cell(p);
-                let was = drawn.get(at).copied().unwrap_or(Drawn::Empty);
+                let was = drawing.number(p, n);
                 let shown = was == Drawn::Empty;
-                if shown {
-                    if let Some(d) = drawn.get_mut(at) {
-                        *d = Drawn::Numbered(n);
-                    }
-                }
                 if !in_view(p) {
                     outside.push(n);
                     outside_first = outside_first.min(i);
                 } else if !shown {
-                    // What the point shows: a number, the diagram's letter, or one given
-                    // to an earlier move of this line.
-                    let shows = match was {
-                        Drawn::Numbered(t) => Some(t.to_string()),
-                        Drawn::Start(Some(l)) => Some(labels[l].1.clone()),
-                        _ => gaps.letter_at(p),
-                    };
-                    // A stone that shows neither gets a letter, even where a move fills the
-                    // point of a stone just taken: every entry names a place (#33).
-                    let target = shows.unwrap_or_else(|| gaps.letter(p));
-                    gaps.at(i, p, n.to_string(), target);
+                    gaps.covered(i, p, n, was);
                 }
                 if let [q] = *captures {
                     if board.ko_point().is_some() {
@@ -588,36 +662,11 @@ fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walk
             }
         }
     }
-    let mut pending = gaps.pending;
-    if !outside.is_empty() {
-        pending.push(Pending {
-            first: outside_first,
-            point: None,
-            gap: Gap::Outside(outside),
-        });
-    }
-    // In move order, except that the entries of one ko's two points stand together.
-    let first_at: HashMap<Point, usize> = gaps
-        .at_point
-        .iter()
-        .map(|(p, &k)| (*p, pending[k].first))
-        .collect();
-    let key = |g: &Pending| {
-        let Some(p) = g.point else {
-            return (g.first, g.first);
-        };
-        let cluster = [Some(&p), ko_partner.get(&p)]
-            .into_iter()
-            .flatten()
-            .filter_map(|q| first_at.get(q))
-            .fold(g.first, |a, &f| a.min(f));
-        (cluster, g.first)
-    };
-    pending.sort_by_key(key);
+    let (gaps, letters) = gaps.finish(outside, outside_first, &ko_partner);
     Walked {
         moves: infos,
-        gaps: pending.into_iter().map(|p| p.gap).collect(),
+        gaps,
         final_stones: board.stones_top_down(),
-        letters: gaps.letters,
+        letters,
     }
 }
