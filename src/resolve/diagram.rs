@@ -2,6 +2,7 @@
 //! as numbered stones, which cannot be drawn (the gaps), marks, labels, and the
 //! caption settings with the defaults of fig, dia, var and prb.
 
+use crate::board::Board;
 use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::DiagramKind;
 use crate::format::syntax::{Attribute, Span};
@@ -47,26 +48,92 @@ pub fn assemble(
     base: Option<&GoData>,
     inh: Inherited,
 ) -> Diagram {
-    let get = |name: &str| {
-        attrs
-            .iter()
-            .rev()
-            .find(|a| a.name == name)
-            .map(|a| a.value.as_str())
-    };
+    let get = |name: &str| last(attrs, name);
     let flag = |name: &str| get(name).and_then(|v| values::parse_flag(v).ok());
     let size = data.start.size();
-    let pts = |name: &str| {
-        get(name)
-            .and_then(|v| values::parse_points(v, size).ok())
-            .unwrap_or_default()
-    };
+    let pts = |name: &str| points(attrs, name, size);
     let pairs = |name: &str| {
         get(name)
             .and_then(|v| values::parse_point_pairs(v, size).ok())
             .unwrap_or_default()
     };
+    let seqs = |name: &str| {
+        get(name)
+            .and_then(|v| values::parse_sequences(v, size).ok())
+            .unwrap_or_default()
+    };
 
+    let mut labels = labels(attrs, size);
+    let view = data
+        .view
+        .unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1)));
+    let walked = walk(data, &labels, view);
+    // The gaps line's letters name points of the final figure; the replay, which shows
+    // each move where it is played, leaves them out.
+    let mut hide_in_replay = pts("hideInReplay");
+    hide_in_replay.extend(walked.letters.iter().map(|(p, _)| *p));
+    labels.extend(walked.letters);
+    let kind = match role {
+        DiagramRole::Block(k) => Some(k),
+        DiagramRole::Inline => None,
+    };
+    Diagram {
+        id: None,
+        role,
+        chapter: None,
+        element: 0,
+        line: 0,
+        size,
+        view,
+        first_number: data.first_number,
+        to_play: data.start.to_play(),
+        stones: exact(data.start.stones_top_down()),
+        moves: walked.moves,
+        final_stones: exact(walked.final_stones),
+        ko_point: data.start.ko_point(),
+        marks: marks(attrs, size),
+        labels,
+        territory: territory(attrs, size),
+        lines: pairs("ln"),
+        arrows: pairs("ar"),
+        gaps: walked.gaps,
+        gaps_setting: gaps_setting(attrs),
+        show_from_to: flag("showFromTo"),
+        show_to_play: flag("showToPlay").unwrap_or(kind == Some(DiagramKind::Prb)),
+        show_coords: flag("showCoords").unwrap_or(inh.show_coords),
+        caption: lang_text(attrs, "ca"),
+        header: lang_text(attrs, "header"),
+        hide_in_replay,
+        width: width(get("width"), kind, inh),
+        align: get("align").map(str::to_string),
+        correct: correct(seqs("correct"), kind, data, base),
+        wrong: seqs("wrong"),
+        correct_by_lang: seqs_by_lang(attrs, "correct", size),
+        wrong_by_lang: seqs_by_lang(attrs, "wrong", size),
+        text: None,
+    }
+}
+
+/// The value of attribute `name`: the last one given wins.
+fn last<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a str> {
+    attrs
+        .iter()
+        .rev()
+        .find(|a| a.name == name)
+        .map(|a| a.value.as_str())
+}
+
+/// The points attribute `name` lists; none where it is missing or (refused by
+/// validation) malformed.
+fn points(attrs: &[Attribute], name: &str, size: u8) -> Vec<Point> {
+    last(attrs, name)
+        .and_then(|v| values::parse_points(v, size).ok())
+        .unwrap_or_default()
+}
+
+/// The diagram's own labels: one-letter attributes (`a="C3 D4"`) and point attributes
+/// (`C3="x"`), in the order given; a later label on a point replaces the earlier one.
+fn labels(attrs: &[Attribute], size: u8) -> Vec<(Point, String)> {
     let mut labels: Vec<(Point, String)> = Vec::new();
     for a in attrs {
         let n = a.name.as_str();
@@ -82,6 +149,11 @@ pub fn assemble(
             }
         }
     }
+    labels
+}
+
+/// The marks of `tr`, `sq`, `cr`, `ma` and `rg`, grouped by kind in that order.
+fn marks(attrs: &[Attribute], size: u8) -> Vec<(Point, Mark)> {
     let mut marks = Vec::new();
     for (name, mark) in [
         ("tr", Mark::Triangle),
@@ -90,32 +162,35 @@ pub fn assemble(
         ("ma", Mark::Cross),
         ("rg", Mark::Diamond),
     ] {
-        marks.extend(pts(name).into_iter().map(|p| (p, mark)));
+        marks.extend(points(attrs, name, size).into_iter().map(|p| (p, mark)));
     }
-    let mut territory: Vec<(Point, Color)> =
-        pts("tb").into_iter().map(|p| (p, Color::Black)).collect();
-    territory.extend(pts("tw").into_iter().map(|p| (p, Color::White)));
+    marks
+}
 
-    let view = data
-        .view
-        .unwrap_or((Point::new(0, 0), Point::new(size - 1, size - 1)));
-    let walked = walk(data, &labels, view);
-    // The gaps line's letters name points of the final figure; the replay, which shows
-    // each move where it is played, leaves them out.
-    let mut hide_in_replay = pts("hideInReplay");
-    hide_in_replay.extend(walked.letters.iter().map(|(p, _)| *p));
-    labels.extend(walked.letters);
-    let caption = lang_text(attrs, "ca");
-    let kind = match role {
-        DiagramRole::Block(k) => Some(k),
-        DiagramRole::Inline => None,
-    };
-    let gaps_setting = match get("gaps") {
+/// The territory of `tb` (Black's) then `tw` (White's).
+fn territory(attrs: &[Attribute], size: u8) -> Vec<(Point, Color)> {
+    let mut territory: Vec<(Point, Color)> = points(attrs, "tb", size)
+        .into_iter()
+        .map(|p| (p, Color::Black))
+        .collect();
+    territory.extend(
+        points(attrs, "tw", size)
+            .into_iter()
+            .map(|p| (p, Color::White)),
+    );
+    territory
+}
+
+/// What `gaps` asks for: the line gobook writes (`auto`, also when missing), none, or
+/// the author's text. A language's own text (`gaps_ja="..."`) also makes it the author's,
+/// even where the neutral value is `auto`.
+fn gaps_setting(attrs: &[Attribute]) -> GapsSetting {
+    let gaps_setting = match last(attrs, "gaps") {
         None | Some("auto") => GapsSetting::Auto,
         Some("none") => GapsSetting::None,
         Some(_) => GapsSetting::Text(lang_text(attrs, "gaps")),
     };
-    let gaps_setting = match gaps_setting {
+    match gaps_setting {
         GapsSetting::Auto
             if lang_text(attrs, "gaps")
                 .by_lang
@@ -125,21 +200,28 @@ pub fn assemble(
             GapsSetting::Text(lang_text(attrs, "gaps"))
         }
         g => g,
-    };
+    }
+}
+
+/// The diagram's width: `width` if given, else full for fig and prb (and for every
+/// block diagram under `fullWidth`), else that of a dia.
+fn width(given: Option<&str>, kind: Option<DiagramKind>, inh: Inherited) -> DiagramWidth {
     // Validation refuses other values; a build never sees them.
-    let width = get("width")
-        .and_then(DiagramWidth::parse)
-        .unwrap_or(match kind {
-            Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => DiagramWidth::Full,
-            _ if inh.full_width && kind.is_some() => DiagramWidth::Full,
-            _ => DiagramWidth::Dia,
-        });
-    let seqs = |name: &str| {
-        get(name)
-            .and_then(|v| values::parse_sequences(v, size).ok())
-            .unwrap_or_default()
-    };
-    let mut correct = seqs("correct");
+    given.and_then(DiagramWidth::parse).unwrap_or(match kind {
+        Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => DiagramWidth::Full,
+        _ if inh.full_width && kind.is_some() => DiagramWidth::Full,
+        _ => DiagramWidth::Dia,
+    })
+}
+
+/// A problem's correct answers: those of `correct`, else (a prb with no answer and no
+/// moves of its own) the base's continuation from the problem's move.
+fn correct(
+    mut correct: Vec<values::Sequence>,
+    kind: Option<DiagramKind>,
+    data: &GoData,
+    base: Option<&GoData>,
+) -> Vec<values::Sequence> {
     if kind == Some(DiagramKind::Prb) && correct.is_empty() && data.moves.is_empty() {
         // The spec's default: the base's own continuation is the answer.
         if let Some(b) = base {
@@ -149,41 +231,7 @@ pub fn assemble(
             }
         }
     }
-    Diagram {
-        id: None,
-        role,
-        chapter: None,
-        element: 0,
-        line: 0,
-        size,
-        view,
-        first_number: data.first_number,
-        to_play: data.start.to_play(),
-        stones: exact(data.start.stones_top_down()),
-        moves: walked.moves,
-        final_stones: exact(walked.final_stones),
-        ko_point: data.start.ko_point(),
-        marks,
-        labels,
-        territory,
-        lines: pairs("ln"),
-        arrows: pairs("ar"),
-        gaps: walked.gaps,
-        gaps_setting,
-        show_from_to: flag("showFromTo"),
-        show_to_play: flag("showToPlay").unwrap_or(kind == Some(DiagramKind::Prb)),
-        show_coords: flag("showCoords").unwrap_or(inh.show_coords),
-        caption,
-        header: lang_text(attrs, "header"),
-        hide_in_replay,
-        width,
-        align: get("align").map(str::to_string),
-        correct,
-        wrong: seqs("wrong"),
-        correct_by_lang: seqs_by_lang(attrs, "correct", size),
-        wrong_by_lang: seqs_by_lang(attrs, "wrong", size),
-        text: None,
-    }
+    correct
 }
 
 /// Checks what only the assembled diagram shows. Moves outside its view are a warning
@@ -354,6 +402,47 @@ enum Drawn {
     Numbered(u32),
 }
 
+/// What each point of the drawing shows: one cell a point, indexed like the board, so
+/// that no hashing is on the hot path of every move.
+struct Drawing {
+    cells: Vec<Drawn>,
+    size: usize,
+}
+
+impl Drawing {
+    /// The drawing of the start position: its stones, each with its label if it has one.
+    fn new(board: &Board, labels: &[(Point, String)]) -> Drawing {
+        let size = board.size() as usize;
+        let mut drawing = Drawing {
+            cells: vec![Drawn::Empty; size * size],
+            size,
+        };
+        for (p, _) in board.stones() {
+            let at = drawing.cell(p);
+            drawing.cells[at] = Drawn::Start(labels.iter().position(|(q, _)| *q == p));
+        }
+        drawing
+    }
+
+    /// The index of `p`'s cell.
+    fn cell(&self, p: Point) -> usize {
+        p.row as usize * self.size + p.col as usize
+    }
+
+    /// Draws move `n` on `p` if nothing is drawn there yet (the figure convention keeps
+    /// what is drawn, captured or not); returns what the point showed before.
+    fn number(&mut self, p: Point, n: u32) -> Drawn {
+        let at = self.cell(p);
+        let was = self.cells.get(at).copied().unwrap_or(Drawn::Empty);
+        if was == Drawn::Empty {
+            if let Some(d) = self.cells.get_mut(at) {
+                *d = Drawn::Numbered(n);
+            }
+        }
+        was
+    }
+}
+
 /// An entry of the gaps line in the making: the move that orders it and the point it
 /// names (kos keep their two points together).
 struct Pending {
@@ -402,6 +491,60 @@ impl Gaps<'_> {
         });
     }
 
+    /// Adds move `n` (index `i`), played on `p` where the drawing shows `was`, to the
+    /// line, named by what the point shows.
+    fn covered(&mut self, i: usize, p: Point, n: u32, was: Drawn) {
+        // What the point shows: a number, the diagram's letter, or one given to an
+        // earlier move of this line.
+        let shows = match was {
+            Drawn::Numbered(t) => Some(t.to_string()),
+            Drawn::Start(Some(l)) => Some(self.labels[l].1.clone()),
+            _ => self.letter_at(p),
+        };
+        // A stone that shows neither gets a letter, even where a move fills the point of
+        // a stone just taken: every entry names a place (#33).
+        let target = shows.unwrap_or_else(|| self.letter(p));
+        self.at(i, p, n.to_string(), target);
+    }
+
+    /// The finished line with the letters it put on the board. `outside` numbers the
+    /// moves outside the view (the first of them the move at index `outside_first`);
+    /// `ko_partner` pairs the two points of each ko, whose entries stand together.
+    fn finish(
+        self,
+        outside: Vec<u32>,
+        outside_first: usize,
+        ko_partner: &HashMap<Point, Point>,
+    ) -> (Vec<Gap>, Vec<(Point, String)>) {
+        let mut pending = self.pending;
+        if !outside.is_empty() {
+            pending.push(Pending {
+                first: outside_first,
+                point: None,
+                gap: Gap::Outside(outside),
+            });
+        }
+        // In move order, except that the entries of one ko's two points stand together.
+        let first_at: HashMap<Point, usize> = self
+            .at_point
+            .iter()
+            .map(|(p, &k)| (*p, pending[k].first))
+            .collect();
+        let key = |g: &Pending| {
+            let Some(p) = g.point else {
+                return (g.first, g.first);
+            };
+            let cluster = [Some(&p), ko_partner.get(&p)]
+                .into_iter()
+                .flatten()
+                .filter_map(|q| first_at.get(q))
+                .fold(g.first, |a, &f| a.min(f));
+            (cluster, g.first)
+        };
+        pending.sort_by_key(key);
+        (pending.into_iter().map(|p| p.gap).collect(), self.letters)
+    }
+
     /// The letter this line already put on `p`, if any.
     fn letter_at(&self, p: Point) -> Option<String> {
         self.letters
@@ -442,13 +585,7 @@ impl Gaps<'_> {
 /// ("1–3, 5: outside the diagram").
 fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walked {
     let mut board = data.start.clone();
-    let size = board.size() as usize;
-    // One cell a point, indexed like the board: no hashing on the hot path of every move.
-    let mut drawn = vec![Drawn::Empty; size * size];
-    let cell = |p: Point| p.row as usize * size + p.col as usize;
-    for (p, _) in board.stones() {
-        drawn[cell(p)] = Drawn::Start(labels.iter().position(|(q, _)| *q == p));
-    }
+    let mut drawing = Drawing::new(&board, labels);
     let in_view = |p: Point| {
         (view.0.col..=view.1.col).contains(&p.col) && (view.0.row..=view.1.row).contains(&p.row)
     };
@@ -501,29 +638,13 @@ fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walk
                     Some(Ok(o)) => o.captured.into_boxed_slice(),
                     _ => Box::default(),
                 };
-                let at = cell(p);
-                let was = drawn.get(at).copied().unwrap_or(Drawn::Empty);
+                let was = drawing.number(p, n);
                 let shown = was == Drawn::Empty;
-                if shown {
-                    if let Some(d) = drawn.get_mut(at) {
-                        *d = Drawn::Numbered(n);
-                    }
-                }
                 if !in_view(p) {
                     outside.push(n);
                     outside_first = outside_first.min(i);
                 } else if !shown {
-                    // What the point shows: a number, the diagram's letter, or one given
-                    // to an earlier move of this line.
-                    let shows = match was {
-                        Drawn::Numbered(t) => Some(t.to_string()),
-                        Drawn::Start(Some(l)) => Some(labels[l].1.clone()),
-                        _ => gaps.letter_at(p),
-                    };
-                    // A stone that shows neither gets a letter, even where a move fills the
-                    // point of a stone just taken: every entry names a place (#33).
-                    let target = shows.unwrap_or_else(|| gaps.letter(p));
-                    gaps.at(i, p, n.to_string(), target);
+                    gaps.covered(i, p, n, was);
                 }
                 if let [q] = *captures {
                     if board.ko_point().is_some() {
@@ -541,36 +662,11 @@ fn walk(data: &GoData, labels: &[(Point, String)], view: (Point, Point)) -> Walk
             }
         }
     }
-    let mut pending = gaps.pending;
-    if !outside.is_empty() {
-        pending.push(Pending {
-            first: outside_first,
-            point: None,
-            gap: Gap::Outside(outside),
-        });
-    }
-    // In move order, except that the entries of one ko's two points stand together.
-    let first_at: HashMap<Point, usize> = gaps
-        .at_point
-        .iter()
-        .map(|(p, &k)| (*p, pending[k].first))
-        .collect();
-    let key = |g: &Pending| {
-        let Some(p) = g.point else {
-            return (g.first, g.first);
-        };
-        let cluster = [Some(&p), ko_partner.get(&p)]
-            .into_iter()
-            .flatten()
-            .filter_map(|q| first_at.get(q))
-            .fold(g.first, |a, &f| a.min(f));
-        (cluster, g.first)
-    };
-    pending.sort_by_key(key);
+    let (gaps, letters) = gaps.finish(outside, outside_first, &ko_partner);
     Walked {
         moves: infos,
-        gaps: pending.into_iter().map(|p| p.gap).collect(),
+        gaps,
         final_stones: board.stones_top_down(),
-        letters: gaps.letters,
+        letters,
     }
 }

@@ -1,22 +1,13 @@
 //! No function in `src/` is over 100 lines (the developers' guide). Functions are found
 //! with a small lexer (comments, strings, raw strings and character literals skipped) and
 //! a brace counter; a function's length is from its `fn` line to its closing brace.
-//!
-//! `LONG` lists the functions still over the limit, each by file and name: the test fails
-//! for a long function not in the list, and for an entry that is no longer long (or gone),
-//! so the list only shrinks.
+//! There are no exceptions: the last long functions were broken up (issue #31).
 
 use crate::common;
 use std::path::Path;
 
 /// The most lines a function may span.
 const LIMIT: usize = 100;
-
-/// Functions still over the limit: code not broken up yet (issue #31).
-const LONG: &[(&str, &str)] = &[
-    ("src/resolve/diagram.rs", "assemble"),
-    ("src/resolve/diagram.rs", "walk"),
-];
 
 /// Every function of `text` as (name, first line, number of lines).
 fn functions(text: &str) -> Vec<(String, usize, usize)> {
@@ -170,29 +161,14 @@ fn no_function_in_src_is_over_a_hundred_lines() {
         let text = std::fs::read_to_string(f).unwrap();
         for (name, line, n) in functions(&text) {
             if n > LIMIT {
-                long.push((rel.clone(), name, line, n));
+                long.push(format!("{rel}:{line}: `{name}` is {n} lines"));
             }
         }
     }
-    let new: Vec<String> = long
-        .iter()
-        .filter(|(f, name, ..)| !LONG.contains(&(f.as_str(), name.as_str())))
-        .map(|(f, name, line, n)| format!("{f}:{line}: `{name}` is {n} lines"))
-        .collect();
     assert!(
-        new.is_empty(),
+        long.is_empty(),
         "functions over {LIMIT} lines; break them up:\n{}",
-        new.join("\n")
-    );
-    let stale: Vec<String> = LONG
-        .iter()
-        .filter(|(f, name)| !long.iter().any(|(g, m, ..)| g == f && m == name))
-        .map(|(f, name)| format!("{f}: `{name}`"))
-        .collect();
-    assert!(
-        stale.is_empty(),
-        "no longer over {LIMIT} lines (or gone): remove from LONG\n{}",
-        stale.join("\n")
+        long.join("\n")
     );
 }
 
