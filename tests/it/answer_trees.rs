@@ -80,7 +80,15 @@ fn every_line_of_the_tree_is_a_numbered_board_in_the_site_the_epub_and_the_pdf()
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    in_order(&flat, &LINES);
+    // Print names an answer's moves by their numbers on its board (issue #32), so the four
+    // lines read alike but for their comments, trunk's first.
+    let trunk = "Correct: Black 1, White 2, Black 3 – Atari. Black takes two stones.";
+    let other = "Correct: Black 1, White 2, Black 3 – Atari from the other side.";
+    in_order(&flat, &[trunk, trunk, other, other]);
+    assert!(
+        flat.contains("Wrong: Black 1, White 2 – Too slow"),
+        "{flat}"
+    );
 }
 
 #[test]
