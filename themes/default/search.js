@@ -385,8 +385,8 @@ const range = (len, s, low, high) => {
 // there: this rules out nearly every place, and every figure where none is left, before
 // any replay.
 const figureOf = (index, d) => {
-  const kept = index.ready || (index.ready = new Map());
-  if (kept.has(d)) return kept.get(d);
+  const kept = index.ready || (index.ready = []);
+  if (kept[d]) return kept[d];
   const [s, black, white, moves, first] = index.d[d];
   const rows = [new Int32Array(s).fill((1 << s) - 1), new Int32Array(s), new Int32Array(s)];
   const add = (c, i) => (rows[c][(i / s) | 0] |= 1 << i % s);
@@ -404,7 +404,7 @@ const figureOf = (index, d) => {
     }
   }
   const f = { s, first, start, ops, rows };
-  kept.set(d, f);
+  kept[d] = f;
   return f;
 };
 
@@ -414,19 +414,29 @@ const at2 = (text, k, s) => (text.charCodeAt(k + 1) - 97) * s + text.charCodeAt(
 // The places where the variants `live` could stand in a figure whose points ever hold
 // `rows` (see `figureOf`), pushed onto `out` as (variant, column, row): for each row of
 // places, the columns where every point of the variant fits, one bit each, found with a
-// few ANDs of shifted rows.
+// few ANDs of shifted rows; `out` is { v: an Int32Array, n: how many of it are used }.
 const candidates = (live, rows, out) => {
-  out.length = 0;
+  out.n = 0;
   for (let xi = 0; xi < live.length; xi++) {
     const x = live[xi], k = x.k, dx = x.dx, dy = x.dy, want = x.want;
     const cols = ((1 << (x.cx1 + 1)) - 1) & ~((1 << x.cx0) - 1);
     for (let oy = x.ry0; oy <= x.ry1; oy++) {
       let m = cols;
       for (let j = 0; m !== 0 && j < k; j++) m &= rows[want[j]][oy + dy[j]] >> dx[j];
-      for (; m !== 0; m &= m - 1) out.push(xi, 31 - Math.clz32(m & -m), oy);
+      for (; m !== 0; m &= m - 1) {
+        // Room for three more numbers, doubled when full (a typed array, no garbage).
+        if (out.n + 3 > out.v.length) {
+          const more = new Int32Array(2 * out.v.length);
+          more.set(out.v);
+          out.v = more;
+        }
+        out.v[out.n++] = xi;
+        out.v[out.n++] = 31 - Math.clz32(m & -m);
+        out.v[out.n++] = oy;
+      }
     }
   }
-  return out;
+  return out.n;
 };
 
 // Finds the pattern in every figure of the language. Each figure's candidate places (see
@@ -448,12 +458,12 @@ const searchPositions = (index, swapToo) => {
     const [cx0, cx1] = range(v.w, s, v.l, v.r), [ry0, ry1] = range(v.h, s, v.b, v.t);
     return { k, dx, dy, want, cx0, cx1, ry0, ry1, w: v.w, h: v.h };
   };
-  const cands = [];
+  const cands = { v: new Int32Array(3072), n: 0 };
   for (const [d, page, anchor] of L.f) {
     const f = figureOf(index, d), s = f.s;
     if (!bySize[s]) bySize[s] = vs.map(v => compile(v, s)).filter(x => x.cx0 <= x.cx1 && x.ry0 <= x.ry1);
     const live = bySize[s];
-    if (!live.length || !candidates(live, f.rows, cands).length) continue;
+    if (!live.length || !candidates(live, f.rows, cands)) continue;
     replay(f, live, cands, run => results.push(Object.assign(run, { d, page, anchor })));
   }
   return results;
@@ -461,16 +471,20 @@ const searchPositions = (index, swapToo) => {
 
 // Room reused by every replay: the lists of places under each point (see `replay`).
 let head = new Int32Array(0), next = new Int32Array(0), place = new Int32Array(0);
-let wants = new Int8Array(0), miss = new Int32Array(0);
+let wants = new Int8Array(0), miss = new Int32Array(0), replayed = new Int8Array(0);
 
 // Replays figure `f` (see `figureOf`) over the candidate places `cands` (triples of
 // variant, column, row), giving `found` each run of positions that hold the pattern:
 // where it starts ([move, number]), the board there and the place of the match.
-const replay = (f, live, cands, found) => {
-  const { s, first, ops } = f, a = f.start.slice();
+const replay = (f, live, out, found) => {
+  const cands = out.v;
+  const { s, first, ops } = f;
   // Every variant is the pattern turned: all have its number of points.
-  const n = cands.length / 3, entries = n * live[0].k;
-  if (head.length < s * s) head = new Int32Array(s * s);
+  const n = out.n / 3, entries = n * live[0].k;
+  if (head.length < s * s) [head, replayed] = [new Int32Array(s * s), new Int8Array(s * s)];
+  // The position being replayed, in room reused by every figure (no garbage to collect).
+  const a = replayed.subarray(0, s * s);
+  a.set(f.start);
   if (next.length < entries) [next, place, wants] = [new Int32Array(2 * entries), new Int32Array(2 * entries), new Int8Array(2 * entries)];
   if (miss.length < n) miss = new Int32Array(2 * n);
   // Under each point, a linked list of (place, colour wanted there).
