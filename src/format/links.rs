@@ -308,15 +308,7 @@ fn paragraph_ref(
             None
         }
         None => {
-            diags.error(
-                a.value_span,
-                Code::UnknownId,
-                format!(
-                    "no element has the ID `{}`{}",
-                    a.value,
-                    crate::suggest::hint(&a.value, l.id_names())
-                ),
-            );
+            unknown_id(l, &a.value, a.value_span, diags);
             None
         }
     }
@@ -344,15 +336,7 @@ fn clone_target(
     }
     let a = el.attr("clone")?;
     let Some(first) = l.lookup(&a.value, i) else {
-        diags.error(
-            a.value_span,
-            Code::UnknownId,
-            format!(
-                "no element has the ID `{}`{}",
-                a.value,
-                crate::suggest::hint(&a.value, l.id_names())
-            ),
-        );
+        unknown_id(l, &a.value, a.value_span, diags);
         return None;
     };
     let name = |e: &Element| {
@@ -452,17 +436,23 @@ fn resolve_base(
             None
         }
         None => {
-            diags.error(
-                span,
-                Code::UnknownId,
-                format!(
-                    "no element has the ID `{id}`{}",
-                    crate::suggest::hint(id, l.id_names())
-                ),
-            );
+            unknown_id(l, id, span, diags);
             None
         }
     }
+}
+
+/// The error for an `id` that names no element (`base`, `ref`, `clone`), with the ID it may
+/// stand for.
+fn unknown_id(l: &Links, id: &str, span: Span, diags: &mut Diagnostics) {
+    diags.error(
+        span,
+        Code::UnknownId,
+        format!(
+            "no element has the ID `{id}`{}",
+            crate::suggest::hint(id, l.id_names())
+        ),
+    );
 }
 
 /// Inline diagrams resolve their base through this, given the paragraph they sit in.

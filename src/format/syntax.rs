@@ -102,6 +102,12 @@ impl Attribute {
     }
 }
 
+/// The attribute `name` among `attrs`, the last one when it is given twice (as a build
+/// reads it; [`Element::attr`] gives the first).
+pub fn last_attr<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a Attribute> {
+    attrs.iter().rev().find(|a| a.name == name)
+}
+
 impl Element {
     /// The first attribute whose full name (suffixes included) is `name`.
     pub fn attr(&self, name: &str) -> Option<&Attribute> {

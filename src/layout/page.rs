@@ -225,9 +225,11 @@ pub fn chapter(s: &Source, ch: usize) -> Vec<Block> {
         .iter()
         .filter(|b| shows_in(&b.langs, s.lang))
         .collect();
+    // Half and third width diagrams share a row: their share of the column (layout::sizing).
     let share = |d: usize| match book.diagrams[d].width {
-        DiagramWidth::Half => Some(0.5),
-        DiagramWidth::Third => Some(1.0 / 3.0),
+        w @ (DiagramWidth::Half | DiagramWidth::Third) => {
+            Some(crate::layout::sizing::board_share(w))
+        }
         DiagramWidth::Full | DiagramWidth::Dia => None,
     };
     let mut out = Vec::new();

@@ -90,7 +90,7 @@ fn upright_numbers(t: &str) -> Markup {
             .unwrap_or(rest.len() - start);
         let (before, number) = (&rest[..start], &rest[start..start + len]);
         out.push_str(&crate::escape::text(before));
-        if len <= 3 {
+        if is_short_number(number) {
             out.push_str(&format!("<span class=\"gb-tcy\">{number}</span>"));
         } else {
             out.push_str(number);

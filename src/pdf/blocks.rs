@@ -274,11 +274,12 @@ impl Chapters<'_> {
                     .filter(|a| !a.is_empty())
                     .unwrap_or(crate::i18n::ui(crate::i18n::UiWord::Figure, self.lang));
                 // `width=half` or `third` is the share of the column the image may take.
-                let share = match img.image.width.as_deref() {
-                    Some("half") => 0.5,
-                    Some("third") => 1.0 / 3.0,
-                    _ => 1.0,
-                };
+                let share = img
+                    .image
+                    .width
+                    .as_deref()
+                    .and_then(DiagramWidth::parse)
+                    .map_or(1.0, board_share);
                 let pic = format!("layout(size => {{ let p = {}; image(p, width: calc.min(measure(image(p)).width * {scale:.3}, size.width * {share:.4}), alt: {}) }})", string(&path), string(alt));
                 format!(
                     "#block(breakable: false, width: 100%, align(center, {{{pic}; {cap}}})){label}

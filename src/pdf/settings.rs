@@ -139,7 +139,7 @@ impl Settings {
     /// The body text's size in points: about 67 characters to the column's line (60 to 75,
     /// as book typography asks), between 10 and 11.5 pt.
     pub fn text_pt(&self) -> f64 {
-        let pt = self.text_width() / (CHAR_MM_PER_PT * 67.0);
+        let pt = self.text_width() / (CHAR_MM_PER_PT * MAX_CHARS);
         (pt * 10.0).round().clamp(100.0, MAX_TEXT_PT * 10.0) / 10.0
     }
 }

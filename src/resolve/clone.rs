@@ -4,10 +4,10 @@
 //! clone takes no number of its own: it repeats the original's caption, which an author
 //! who wants "Dia. 3 (repeated)" writes as the clone's `ca`.
 
-use super::diagram::lang_text;
+use super::diagram::{lang_text, last};
 use super::model::{Diagram, DiagramRole, DiagramWidth};
 use crate::diagnostics::{Code, Diagnostics};
-use crate::format::schema::DiagramKind;
+use crate::format::schema::{split_langs, DiagramKind};
 use crate::format::syntax::Element;
 use crate::format::values;
 
@@ -40,13 +40,7 @@ pub fn repeat(d: &Diagram, el: &Element, kind: DiagramKind) -> Diagram {
         c.text = None;
         c.show_to_play = kind == DiagramKind::Prb;
     }
-    let get = |n: &str| {
-        el.attrs
-            .iter()
-            .rev()
-            .find(|a| a.name == n)
-            .map(|a| a.value.as_str())
-    };
+    let get = |n: &str| last(&el.attrs, n);
     let flag = |n: &str| get(n).and_then(|v| values::parse_flag(v).ok());
     let caption = lang_text(&el.attrs, "ca");
     if caption.is_set() {
@@ -75,8 +69,7 @@ pub fn repeat(d: &Diagram, el: &Element, kind: DiagramKind) -> Diagram {
 /// marks, answers, game info): the board is the original's, so they are ignored.
 pub fn check_ignored(el: &Element, diags: &mut Diagnostics) {
     for a in &el.attrs {
-        let base = a.name.split('_').next().unwrap_or(&a.name);
-        if !OWN.contains(&base) {
+        if !OWN.contains(&split_langs(&a.name).0) {
             diags.warning(
                 a.name_span,
                 Code::MisplacedAttribute,

@@ -5,7 +5,7 @@
 use crate::board::Board;
 use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::DiagramKind;
-use crate::format::syntax::{Attribute, Span};
+use crate::format::syntax::{last_attr, Attribute, Span};
 use crate::format::values::{self, Move};
 use crate::point::{Color, Mark, Point};
 use crate::resolve::caption::number_ranges;
@@ -115,12 +115,8 @@ pub fn assemble(
 }
 
 /// The value of attribute `name`: the last one given wins.
-fn last<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a str> {
-    attrs
-        .iter()
-        .rev()
-        .find(|a| a.name == name)
-        .map(|a| a.value.as_str())
+pub(super) fn last<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a str> {
+    last_attr(attrs, name).map(|a| a.value.as_str())
 }
 
 /// The points attribute `name` lists; none where it is missing or (refused by
@@ -371,7 +367,7 @@ fn check_answers(attrs: &[Attribute], data: &GoData, size: u8, diags: &mut Diagn
             .into_vec()
             .into_iter()
             .filter(|d| seen.insert((d.span.start, d.span.end, d.message.clone())));
-        diags.extend(once.collect::<Vec<_>>());
+        diags.extend(once);
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::board::{Board, IllegalMove};
 use crate::diagnostics::{Code, Diagnostics};
 use crate::format::schema::{DiagramKind, ElementKind};
-use crate::format::syntax::{Attribute, Span};
+use crate::format::syntax::{last_attr, Attribute, Span};
 use crate::format::values::{self, Move};
 use crate::point::{Color, Point};
 use crate::resolve::sgf_data;
@@ -163,7 +163,7 @@ pub fn build(
     size: u8,
     diags: &mut Diagnostics,
 ) -> GoData {
-    let get = |name: &str| last(attrs, name);
+    let get = |name: &str| last_attr(attrs, name);
     // An `sgf` value is the element's base (see `sgf_data`); links gave it no other.
     let sgf_data = get("sgf").and_then(|a| sgf_data::read(a, diags).map(|g| (a, g)));
     let sgf_base = sgf_data
@@ -217,15 +217,10 @@ pub fn build(
     GoData::new(start, moves, first_number, view, at)
 }
 
-/// The attribute `name`, the last one when it is given twice.
-fn last<'a>(attrs: &'a [Attribute], name: &str) -> Option<&'a Attribute> {
-    attrs.iter().rev().find(|a| a.name == name)
-}
-
 /// The number attribute `name`, if valid. Values that fail their type check were
 /// reported by validation; they count as absent here.
 fn int(attrs: &[Attribute], name: &str) -> Option<u32> {
-    last(attrs, name)
+    last_attr(attrs, name)
         .and_then(|a| values::parse_int(&a.value).ok())
         .filter(|v| (1..=u32::MAX as i64 / 2).contains(v))
         .map(|v| v as u32)
@@ -241,7 +236,7 @@ fn start_position(
     size: u8,
     diags: &mut Diagnostics,
 ) -> Board {
-    let get = |name: &str| last(attrs, name);
+    let get = |name: &str| last_attr(attrs, name);
     let at_attr = get("at").filter(|_| int(attrs, "at").is_some());
     let mut start = match base {
         Some(b) => {
@@ -300,7 +295,7 @@ fn start_position(
 /// `ab`, `aw`), the player to move (`pl`) and the ko point (`koPoint`).
 fn set_up(start: &mut Board, attrs: &[Attribute], size: u8) {
     let pts = |name: &str| {
-        last(attrs, name)
+        last_attr(attrs, name)
             .and_then(|a| values::parse_points(&a.value, size).ok())
             .unwrap_or_default()
     };
@@ -313,14 +308,16 @@ fn set_up(start: &mut Board, attrs: &[Attribute], size: u8) {
     for p in pts("aw") {
         start.add_white(p);
     }
-    if let Some(pl) = last(attrs, "pl") {
+    if let Some(pl) = last_attr(attrs, "pl") {
         start.set_to_play(if pl.value == "w" {
             Color::White
         } else {
             Color::Black
         });
     }
-    if let Some(k) = last(attrs, "koPoint").and_then(|a| values::parse_point(&a.value, size).ok()) {
+    if let Some(k) =
+        last_attr(attrs, "koPoint").and_then(|a| values::parse_point(&a.value, size).ok())
+    {
         start.set_ko_point(Some(k));
     }
 }
@@ -336,7 +333,7 @@ fn own_moves(
     size: u8,
     diags: &mut Diagnostics,
 ) -> (Vec<Move>, Vec<Span>) {
-    if let Some(mv) = last(attrs, "mv") {
+    if let Some(mv) = last_attr(attrs, "mv") {
         let toks = values::tokens(&mv.value, size, true).unwrap_or_default();
         let exact = (mv.value_span.end - mv.value_span.start) as usize == mv.value.len();
         let spans = toks
@@ -353,7 +350,7 @@ fn own_moves(
             })
             .collect();
         (toks.into_iter().map(|t| t.mv).collect(), spans)
-    } else if let Some(to_attr) = last(attrs, "to") {
+    } else if let Some(to_attr) = last_attr(attrs, "to") {
         let to = int(attrs, "to").unwrap_or(at);
         match base {
             Some(b) if to >= at && to < b.end_number() => (b.range(at, to), Vec::new()),

@@ -16,7 +16,7 @@ use crate::diagnostics::{Code, Diagnostics};
 use crate::format::inline::{self, Inline};
 use crate::format::links::{self, Links};
 use crate::format::schema::{self, ElementKind, ParaKind};
-use crate::format::syntax::{Attribute, Document, Element, LineIndex, Span};
+use crate::format::syntax::{last_attr, Attribute, Document, Element, LineIndex, Span};
 use crate::format::values;
 use diagram::{lang_text, Inherited};
 use godata::{GoData, Role};
@@ -653,7 +653,7 @@ fn mark_before_move(attrs: &[Attribute], d: &Diagram, base: &GoData, diags: &mut
         crate::point::Mark::Cross => "ma",
         crate::point::Mark::Diamond => "rg",
     };
-    let Some(a) = attrs.iter().rev().find(|a| a.name == attr_name) else {
+    let Some(a) = last_attr(attrs, attr_name) else {
         return;
     };
     diags.warning(

@@ -56,6 +56,8 @@ pub(super) fn prefetch(
                     show_coords: flag("showCoords").unwrap_or(book.show_coords),
                 };
             }
+            // A clone has no board of its own: resolution copies the original's in.
+            ElementKind::Diagram(_) if links::is_clone(el) => {}
             ElementKind::Go | ElementKind::Diagram(_) => {
                 let text = src
                     .get(el.span.start as usize..el.span.end as usize)

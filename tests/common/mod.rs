@@ -295,3 +295,37 @@ pub fn data_gb(html: &str) -> serde_json::Value {
         .unwrap_or_default();
     serde_json::from_str(&data.replace("&quot;", "\"").replace("&amp;", "&")).expect("JSON")
 }
+
+/// The entries of the EPUB `epub` whose names end with `suffix`, as text, one after another.
+pub fn epub_text(epub: &Path, suffix: &str) -> String {
+    let mut z = zip::ZipArchive::new(std::fs::File::open(epub).unwrap()).unwrap();
+    let mut all = String::new();
+    for i in 0..z.len() {
+        let mut f = z.by_index(i).unwrap();
+        if f.name().ends_with(suffix) {
+            std::io::Read::read_to_string(&mut f, &mut all).unwrap();
+        }
+    }
+    all
+}
+
+/// The entry `name` of the EPUB `epub`, as text.
+pub fn epub_entry(epub: &Path, name: &str) -> String {
+    let mut z = zip::ZipArchive::new(std::fs::File::open(epub).unwrap()).unwrap();
+    let mut s = String::new();
+    std::io::Read::read_to_string(&mut z.by_name(name).unwrap(), &mut s).unwrap();
+    s
+}
+
+/// The text of the PDF `pdf` by poppler's `pdftotext`, with `args` before the file (`-raw`,
+/// `-layout`); call [`tool`]`("pdftotext", "-v")` first.
+pub fn pdf_text(pdf: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("pdftotext")
+        .args(args)
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "pdftotext {}", pdf.display());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}

@@ -61,22 +61,14 @@ fn every_line_of_the_tree_is_a_numbered_board_in_the_site_the_epub_and_the_pdf()
     assert!(p1.contains("Black B1, White E1, Black D1 – Atari. Black takes two stones."));
     // The EPUB's solutions.
     let epub = common::files_with_ext(&out, "epub");
-    let mut z = zip::ZipArchive::new(std::fs::File::open(&epub[0]).unwrap()).unwrap();
-    let mut x = String::new();
-    std::io::Read::read_to_string(&mut z.by_name("OEBPS/text/index.xhtml").unwrap(), &mut x)
-        .unwrap();
+    let x = common::epub_entry(&epub[0], "OEBPS/text/index.xhtml");
     in_order(&x, &LINES);
     // The PDF's.
-    if !common::have("pdftotext", "-v") {
-        return common::steps_aside("pdftotext is not installed (poppler-utils)");
+    if !common::tool("pdftotext", "-v") {
+        return;
     }
     let pdf = common::files_with_ext(&out, "pdf");
-    let t = Command::new("pdftotext")
-        .arg(&pdf[0])
-        .arg("-")
-        .output()
-        .unwrap();
-    let flat = String::from_utf8_lossy(&t.stdout)
+    let flat = common::pdf_text(&pdf[0], &[])
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");

@@ -124,14 +124,7 @@ fn the_epub_and_the_pdf_repeat_it_too() {
     ]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     let epub = common::files_with_ext(&out, "epub");
-    let mut z = zip::ZipArchive::new(std::fs::File::open(&epub[0]).unwrap()).unwrap();
-    let mut all = String::new();
-    for i in 0..z.len() {
-        let mut f = z.by_index(i).unwrap();
-        if f.name().ends_with(".xhtml") {
-            std::io::Read::read_to_string(&mut f, &mut all).unwrap();
-        }
-    }
+    let all = common::epub_text(&epub[0], ".xhtml");
     for caption in [
         "Dia. 1 (repeated)",
         "The problem of chapter one",
@@ -140,15 +133,10 @@ fn the_epub_and_the_pdf_repeat_it_too() {
         assert!(all.contains(caption), "{caption} in the EPUB");
     }
     let pdf = common::files_with_ext(&out, "pdf");
-    if !common::have("pdftotext", "-v") {
-        return common::steps_aside("pdftotext is not installed (poppler-utils)");
+    if !common::tool("pdftotext", "-v") {
+        return;
     }
-    let t = std::process::Command::new("pdftotext")
-        .arg(&pdf[0])
-        .arg("-")
-        .output()
-        .unwrap();
-    let t = String::from_utf8_lossy(&t.stdout);
+    let t = common::pdf_text(&pdf[0], &[]);
     let flat = t.split_whitespace().collect::<Vec<_>>().join(" ");
     for caption in [
         "Dia. 1 (repeated)",

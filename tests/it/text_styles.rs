@@ -4,24 +4,9 @@
 //! sizes and small caps in the PDF, `fmt` keeping them, `check` placing every mistake.
 
 use crate::common;
-use std::io::Read;
-use std::path::Path;
 
 fn book() -> std::path::PathBuf {
     common::root().join("tests/books/valid/text-styles.gobook")
-}
-
-/// The text of the entries of an EPUB whose names end with `suffix`, joined.
-fn epub_text(epub: &Path, suffix: &str) -> String {
-    let mut z = zip::ZipArchive::new(std::fs::File::open(epub).unwrap()).unwrap();
-    let mut all = String::new();
-    for i in 0..z.len() {
-        let mut f = z.by_index(i).unwrap();
-        if f.name().ends_with(suffix) {
-            f.read_to_string(&mut all).unwrap();
-        }
-    }
-    all
 }
 
 #[test]
@@ -50,8 +35,8 @@ fn site_and_ebook_write_the_styles_as_classes_their_css_sizes() {
         assert!(html.contains(want), "{want}\nin\n{html}");
     }
     let css = std::fs::read_to_string(out.join("style.css")).unwrap();
-    let xhtml = epub_text(&out.join("ts-en.epub"), ".xhtml");
-    let ecss = epub_text(&out.join("ts-en.epub"), ".css");
+    let xhtml = common::epub_text(&out.join("ts-en.epub"), ".xhtml");
+    let ecss = common::epub_text(&out.join("ts-en.epub"), ".css");
     assert!(
         xhtml.contains(r#"<span class="gb-smallcaps">Go Seigen</span>"#),
         "{xhtml}"
@@ -124,16 +109,10 @@ fn the_pdf_sets_sizes_and_real_small_caps() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let pdf = out.join("ts-en.pdf");
-    if !common::have("pdftotext", "-v") {
-        assert!(std::env::var_os("CI").is_none(), "pdftotext is missing");
-        common::steps_aside("text_styles: pdftotext is not installed");
+    if !common::tool("pdftotext", "-v") {
         return;
     }
-    let t = std::process::Command::new("pdftotext")
-        .args(["-raw", pdf.to_str().unwrap(), "-"])
-        .output()
-        .unwrap();
-    let t = String::from_utf8_lossy(&t.stdout);
+    let t = common::pdf_text(&pdf, &["-raw"]);
     // The words stay in order and whole (small caps are the font's glyphs, not capitals).
     assert!(
         t.contains("smaller text, larger text, and Small Caps Text."),

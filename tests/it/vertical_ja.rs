@@ -5,8 +5,7 @@
 //! and in the PDF, which stays horizontal and reads in order.
 
 use crate::common;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// Builds the test book (site and e-books) into a temporary folder, with or without its
@@ -34,14 +33,6 @@ fn build(vertical: bool) -> (tempfile::TempDir, PathBuf) {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     (tmp, site)
-}
-
-/// The entry `name` of an EPUB as text.
-fn entry(epub: &Path, name: &str) -> String {
-    let mut z = zip::ZipArchive::new(std::fs::File::open(epub).unwrap()).unwrap();
-    let mut s = String::new();
-    z.by_name(name).unwrap().read_to_string(&mut s).unwrap();
-    s
 }
 
 #[test]
@@ -73,22 +64,22 @@ fn the_japanese_edition_is_vertical_and_the_others_are_not() {
 
     let ja_epub = site.join("tategaki-ja.epub");
     let en_epub = site.join("tategaki-en.epub");
-    let opf = entry(&ja_epub, "OEBPS/content.opf");
+    let opf = common::epub_entry(&ja_epub, "OEBPS/content.opf");
     assert!(
         opf.contains(r#"<spine page-progression-direction="rtl">"#),
         "{opf}"
     );
-    let ecss = entry(&ja_epub, "OEBPS/style.css");
+    let ecss = common::epub_entry(&ja_epub, "OEBPS/style.css");
     assert!(ecss.contains("-epub-writing-mode: vertical-rl; writing-mode: vertical-rl;"));
     assert!(ecss.contains("text-combine-upright: all"));
-    let xhtml = entry(&ja_epub, "OEBPS/text/index.xhtml");
+    let xhtml = common::epub_entry(&ja_epub, "OEBPS/text/index.xhtml");
     assert!(
         xhtml.contains(r#"黒<span class="gb-tcy">1</span>は急所です。"#),
         "{xhtml}"
     );
-    assert!(entry(&en_epub, "OEBPS/content.opf").contains("<spine>"));
+    assert!(common::epub_entry(&en_epub, "OEBPS/content.opf").contains("<spine>"));
     // The theme's rules for the site's vertical pages are there, unused; the e-book's are not.
-    assert!(!entry(&en_epub, "OEBPS/style.css").contains("-epub-writing-mode"));
+    assert!(!common::epub_entry(&en_epub, "OEBPS/style.css").contains("-epub-writing-mode"));
     crate::epub_build::assert_epubcheck_clean(&[ja_epub, en_epub]);
 }
 
@@ -98,7 +89,7 @@ fn without_the_setting_japanese_stays_horizontal() {
     let ja = std::fs::read_to_string(site.join("ja/index.html")).unwrap();
     assert!(!ja.contains("gb-vertical") && !ja.contains("gb-tcy"));
     assert!(ja.contains("黒1は急所です。"));
-    let opf = entry(&site.join("tategaki-ja.epub"), "OEBPS/content.opf");
+    let opf = common::epub_entry(&site.join("tategaki-ja.epub"), "OEBPS/content.opf");
     assert!(opf.contains("<spine>"), "{opf}");
 }
 
@@ -162,18 +153,11 @@ fn the_pdf_stays_horizontal_says_so_and_reads_in_order() {
         said.contains("the Japanese PDF is set horizontally"),
         "{said}"
     );
-    if !common::have("pdftotext", "-v") {
-        assert!(std::env::var_os("CI").is_none(), "pdftotext is missing");
-        common::steps_aside("vertical_ja PDF: pdftotext is not installed");
+    if !common::tool("pdftotext", "-v") {
         return;
     }
-    let t = Command::new("pdftotext")
-        .arg(out.join("tategaki-ja.pdf"))
-        .arg("-")
-        .output()
-        .unwrap();
     // pdftotext puts a space between CJK and Latin or digits, where the text has none.
-    let t = String::from_utf8_lossy(&t.stdout).replace(['\n', ' '], "");
+    let t = common::pdf_text(&out.join("tategaki-ja.pdf"), &[]).replace(['\n', ' '], "");
     let mut at = 0;
     for word in [
         "縦書きの本",
