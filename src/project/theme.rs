@@ -246,8 +246,59 @@ fn bundle(
     super::theme_join::join(files, entry)
 }
 
+/// What a bundle is made of: every style sheet loaded (sorted by path), the entry point
+/// and the book's folder. A bundle that succeeds reads nothing else, so equal keys give
+/// equal style sheets.
+#[cfg(feature = "css")]
+type BundleKey = (Vec<(PathBuf, String)>, PathBuf, Option<PathBuf>);
+
+/// The last style sheets bundled, by what they were made of. Bundling and minifying the
+/// theme is the slowest part of building a small book (and of each `serve` rebuild), and
+/// its input seldom changes between builds of one process.
+#[cfg(feature = "css")]
+static BUNDLED: std::sync::Mutex<Vec<(BundleKey, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// How many bundles `BUNDLED` keeps: the theme, an extra sheet or two.
+#[cfg(feature = "css")]
+const BUNDLES_KEPT: usize = 4;
+
+/// [`bundle_anew`], or the sheet it made last time from the same input.
 #[cfg(feature = "css")]
 fn bundle(
+    files: &HashMap<PathBuf, String>,
+    entry: &Path,
+    root: &Option<PathBuf>,
+) -> Result<String, ProjectError> {
+    let mut sheets: Vec<(PathBuf, String)> =
+        files.iter().map(|(p, t)| (p.clone(), t.clone())).collect();
+    sheets.sort();
+    let key: BundleKey = (sheets, entry.to_path_buf(), root.clone());
+    let kept = |bundled: &Vec<(BundleKey, String)>| {
+        bundled
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, css)| css.clone())
+    };
+    // A poisoned lock only means another build panicked while holding it: its entries
+    // are whole (each is pushed in one step), so they are still good.
+    if let Some(css) = kept(&BUNDLED.lock().unwrap_or_else(|p| p.into_inner())) {
+        return Ok(css);
+    }
+    let css = bundle_anew(files, entry, root)?;
+    let mut bundled = BUNDLED.lock().unwrap_or_else(|p| p.into_inner());
+    if kept(&bundled).is_none() {
+        if bundled.len() == BUNDLES_KEPT {
+            bundled.remove(0);
+        }
+        bundled.push((key, css.clone()));
+    }
+    Ok(css)
+}
+
+/// Bundles the style sheet at `entry` with its `@import`s from `files`, and minifies it
+/// for [`targets`].
+#[cfg(feature = "css")]
+fn bundle_anew(
     files: &HashMap<PathBuf, String>,
     entry: &Path,
     root: &Option<PathBuf>,
@@ -333,5 +384,37 @@ mod tests {
         let css = stylesheet(&Theme::Default, &[PathBuf::from("x.css")], dir.path()).unwrap();
         assert!(css.contains("-webkit-user-select:none"), "{css}");
         assert!(css.contains("-webkit-backdrop-filter:blur(2px)"), "{css}");
+    }
+
+    #[test]
+    fn a_kept_bundle_is_the_one_made_anew_and_an_edit_is_seen() {
+        let dir = tempfile::tempdir().unwrap();
+        let sheet = dir.path().join("x.css");
+        let extra = [PathBuf::from("x.css")];
+        std::fs::write(&sheet, ".a { color: red }\n").unwrap();
+        let first = stylesheet(&Theme::Default, &extra, dir.path()).unwrap();
+        let again = stylesheet(&Theme::Default, &extra, dir.path()).unwrap();
+        assert_eq!(first, again);
+        let mut files = HashMap::new();
+        for (name, css) in DEFAULT_THEME {
+            files.insert(PathBuf::from("/default").join(name), css.to_string());
+        }
+        let root = dir.path().canonicalize().ok();
+        let entry = PathBuf::from("/default/style.css");
+        let anew = bundle_anew(&files, &entry, &root).unwrap();
+        assert_eq!(bundle(&files, &entry, &root).unwrap(), anew);
+        assert!(first.starts_with(&anew), "the theme, then the extra sheet");
+        std::fs::write(&sheet, ".a { color: blue }\n").unwrap();
+        let edited = stylesheet(&Theme::Default, &extra, dir.path()).unwrap();
+        assert!(
+            first.ends_with(".a{color:red}"),
+            "{}",
+            &first[first.len() - 40..]
+        );
+        assert!(
+            edited.ends_with(".a{color:#00f}"),
+            "{}",
+            &edited[edited.len() - 40..]
+        );
     }
 }

@@ -177,6 +177,17 @@ fn missing_tool(name: &str) -> bool {
     false
 }
 
+/// `java` set up for the checkers the tests run (epubcheck, the Nu Html Checker): each
+/// runs for seconds, where the JIT's optimising compiler and the parallel collector cost
+/// more CPU than they save (half to two thirds of it on two cores), so only the quick
+/// compiler and the serial collector; its code then takes more stack, which the Nu Html
+/// Checker's schema needs deep, hence the larger stack.
+pub fn java() -> std::process::Command {
+    let mut cmd = std::process::Command::new("java");
+    cmd.args(["-Xss16m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]);
+    cmd
+}
+
 /// Chromium for the browser tests (`CHROMIUM` overrides Debian's).
 pub fn chromium() -> PathBuf {
     std::env::var_os("CHROMIUM")

@@ -3,8 +3,7 @@
 //! the Nu Html Checker (`vnu-jar`), axe-core in Chromium (desktop and phone, light and
 //! dark; `tests/browser/axe.mjs`) and Ace by DAISY on each EPUB. Each must report
 //! nothing: no error, no warning, no violation. (epubcheck runs in `epub_build.rs`.)
-//! The books are built once and each checker runs once over all of them (Ace, which
-//! takes one EPUB, a few at a time), all side by side.
+//! The books are built once and each checker runs once over all of them, side by side.
 //!
 //! scripts/setup.sh installs them (Java, and `npm ci --prefix tests/browser`). Without
 //! them the test says what is missing in one line and steps aside, except under `CI`.
@@ -87,12 +86,10 @@ fn ready() -> bool {
     }
 }
 
-/// How many Ace runs at once: each starts its own Chromium, so a few, not all thirteen.
-const ACE_AT_ONCE: usize = 3;
-
 /// One build of every book, then each checker once over all of it, side by side: the Nu
 /// Html Checker (one JVM over every site) and axe (one browser over every site) on one
-/// thread, Ace on the EPUBs a few at a time on others. Every failure names its book and file.
+/// thread, Ace (one browser over every EPUB, `tests/browser/ace-all.mjs`) on another.
+/// Every failure names its book and file.
 #[test]
 fn every_page_and_epub_is_clean_in_the_checkers() {
     if !ready() {
@@ -111,27 +108,11 @@ fn every_page_and_epub_is_clean_in_the_checkers() {
         13,
         "every language of every book has its e-book"
     );
-    let next = std::sync::atomic::AtomicUsize::new(0);
     let problems: Vec<String> = std::thread::scope(|s| {
         let pages = s.spawn(|| pages_problems(&sites));
-        let aces: Vec<_> = (0..ACE_AT_ONCE)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut found = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(epub) = epubs.get(i) else {
-                            return found;
-                        };
-                        found.extend(ace_problems(epub, &tmp.path().join(format!("ace-{i}"))));
-                    }
-                })
-            })
-            .collect();
+        let aces = ace_problems(&epubs, &tmp.path().join("ace"));
         let mut all = pages.join().unwrap();
-        for a in aces {
-            all.extend(a.join().unwrap());
-        }
+        all.extend(aces);
         all
     });
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
@@ -141,7 +122,7 @@ fn every_page_and_epub_is_clean_in_the_checkers() {
 fn pages_problems(sites: &[PathBuf]) -> Vec<String> {
     let mut problems = Vec::new();
     let vnu = common::root().join("tests/browser/node_modules/vnu-jar/build/dist/vnu.jar");
-    let r = Command::new("java")
+    let r = common::java()
         .arg("-jar")
         .arg(&vnu)
         .args(["--skip-non-html", "--format", "gnu"])
@@ -173,32 +154,40 @@ fn pages_problems(sites: &[PathBuf]) -> Vec<String> {
     problems
 }
 
-/// What Ace by DAISY finds in one EPUB (its report written to `report_dir`), and the
-/// accessibility metadata it does not declare, each as a message naming the file.
-fn ace_problems(epub: &Path, report_dir: &Path) -> Vec<String> {
-    let ace = common::root().join("tests/browser/node_modules/.bin/ace-puppeteer");
+/// What Ace by DAISY finds in the EPUBs (their reports written under `report_dir`), and
+/// the accessibility metadata each does not declare, each as a message naming the file.
+fn ace_problems(epubs: &[PathBuf], report_dir: &Path) -> Vec<String> {
     // Ace gives Chromium 5 s to start by default; on two busy cores (CI runs this beside
     // the other tests) that is too little, so it gets two minutes. Its logs go to the
     // test's folder, not the home folder.
-    let r = Command::new(&ace)
-        .arg("-o")
+    let r = Command::new("node")
+        .arg(common::root().join("tests/browser/ace-all.mjs"))
         .arg(report_dir)
-        .arg("-f")
-        .arg(epub)
+        .args(epubs)
         .env("PUPPETEER_EXECUTABLE_PATH", common::chromium())
         .env("ACE_TIMEOUT_INITIAL", "120000")
         .env("XDG_STATE_HOME", report_dir.join("state"))
         .env("XDG_CONFIG_HOME", report_dir.join("config"))
+        .current_dir(report_dir.parent().unwrap())
         .output()
         .unwrap();
     if !r.status.success() {
         return vec![format!(
-            "ace failed on {}:\n{}{}",
-            epub.display(),
+            "ace failed:\n{}{}",
             String::from_utf8_lossy(&r.stdout),
             String::from_utf8_lossy(&r.stderr)
         )];
     }
+    epubs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, epub)| ace_report_problems(epub, &report_dir.join(i.to_string())))
+        .collect()
+}
+
+/// What one EPUB's Ace report (in `report_dir`) finds, and the accessibility metadata the
+/// EPUB does not declare.
+fn ace_report_problems(epub: &Path, report_dir: &Path) -> Vec<String> {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(report_dir.join("report.json")).unwrap())
             .unwrap();

@@ -193,7 +193,7 @@ fn epubcheck_problems(files: &[PathBuf]) -> Vec<String> {
         return Vec::new();
     };
     let reports = common::tempdir();
-    let mut cmd = Command::new("java");
+    let mut cmd = common::java();
     cmd.arg("-cp")
         .arg(jar)
         .arg(common::root().join("tests/epubcheck/Batch.java"));
