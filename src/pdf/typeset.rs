@@ -137,6 +137,12 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>) {
     let book = p.input.book.book();
     let lang = l.plan.lang.as_str();
     let mut out = frame::preamble(&front(p, l), p.settings);
+    if l.plan.vertical {
+        // A vertical book is bound on the right: its inner margin is on the right of odd pages.
+        let s = p.settings;
+        out.push_str("#set page(binding: right, header: gb-head(flip: true))\n");
+        out.push_str(&super::vertical::preamble(s.text_width(), s.text_height()));
+    }
     let book_dir = p.input.book_dir;
     let images = |url: &str| local_image(book_dir, url);
     let mut c = Chapters {
@@ -155,7 +161,11 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>) {
             super::escape::string(&page.frame.short_title),
             super::escape::string(&super::rich::key(page.index, ""))
         ));
-        out.push_str(&c.blocks(page.index, &page.blocks));
+        if l.plan.vertical {
+            out.push_str(&c.vertical_blocks(page.index, &page.blocks));
+        } else {
+            out.push_str(&c.blocks(page.index, &page.blocks));
+        }
         let problems = solutions::problems(page.index, &page.blocks);
         match p.settings.solutions {
             SolutionsAt::Chapter => out.push_str(&solutions::section(&mut c, &problems)),

@@ -127,7 +127,8 @@ fn assert_standards(pdf: &Path, title: &str, author: &str, lang: &str) {
     assert_fonts_embedded(pdf);
 }
 
-fn assert_fonts_embedded(pdf: &Path) {
+/// Every font of `pdf` is embedded, as `pdffonts` lists them.
+pub fn assert_fonts_embedded(pdf: &Path) {
     let Some(fonts) = poppler("pdffonts", &[pdf.to_str().unwrap()]) else {
         return;
     };
