@@ -61,9 +61,13 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
     let ident = format!("gobook:{}:{}", l.texts.id, l.plan.lang);
     // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
     // checks refuse a book, the archival PDF/A-2b it still is.
-    export(&doc, &ident, today, TAGGED)
+    let mut bytes = export(&doc, &ident, today, TAGGED)
         .or_else(|_| export(&doc, &ident, today, &[typst_pdf::PdfStandard::A_2b]))
-        .map_err(|first| BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book")))
+        .map_err(|first| BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book")))?;
+    if l.plan.vertical {
+        super::vertical::read_right_to_left(&mut bytes);
+    }
+    Ok(bytes)
 }
 
 /// The standards a PDF declares when typst's checks allow: archival (PDF/A-2a, which asks

@@ -319,6 +319,23 @@ pub fn preamble(text_width: f64, text_height: f64) -> String {
     )
 }
 
+/// Asks PDF viewers to lay a vertical book's spreads out right to left, as it is bound: the
+/// catalog's `/ViewerPreferences` says `/Direction/L2R` (typst-pdf writes it from the text
+/// direction of the language, left to right for Japanese, and has no setting for it), and
+/// `/R2L` is the same number of bytes, so no offset in the file moves. Where the catalog
+/// does not read as expected, the PDF is left as it is.
+pub fn read_right_to_left(pdf: &mut [u8]) {
+    let find = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).position(|w| w == needle);
+    let Some(at) = find(pdf, b"/Type/Catalog") else {
+        return;
+    };
+    let end = find(&pdf[at..], b"endobj").map_or(pdf.len(), |e| at + e);
+    if let Some(d) = find(&pdf[at..end], b"/Direction/L2R") {
+        let v = at + d + b"/Direction/".len();
+        pdf[v..v + 3].copy_from_slice(b"R2L");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,6 +375,23 @@ mod tests {
         );
         let tree = typst::syntax::parse_code(&u);
         assert!(tree.errors_and_warnings().0.is_empty(), "{u}");
+    }
+
+    #[test]
+    fn the_catalog_asks_for_spreads_right_to_left_and_nothing_else_changes() {
+        let before = b"1 0 obj\n<</Direction/L2R>>\nendobj\n2 0 obj\n<</Type/Catalog/ViewerPreferences<</DisplayDocTitle true/Direction/L2R>>>>\nendobj\n".to_vec();
+        let mut pdf = before.clone();
+        read_right_to_left(&mut pdf);
+        assert_eq!(pdf.len(), before.len());
+        let text = String::from_utf8(pdf).unwrap();
+        assert!(text.starts_with("1 0 obj\n<</Direction/L2R>>"), "{text}");
+        assert!(
+            text.contains("/DisplayDocTitle true/Direction/R2L>>"),
+            "{text}"
+        );
+        let mut other = b"%PDF no catalog /Direction/L2R".to_vec();
+        read_right_to_left(&mut other);
+        assert_eq!(other, b"%PDF no catalog /Direction/L2R");
     }
 
     proptest::proptest! {

@@ -63,7 +63,8 @@ fn assert_in_order(hay: &str, needles: &[&str]) {
     }
 }
 
-fn info(pdf: &Path) -> Option<String> {
+/// What `pdfinfo` says of `pdf`; `None` (stepping aside) where poppler is missing.
+pub fn info(pdf: &Path) -> Option<String> {
     poppler("pdfinfo", &[pdf.to_str().unwrap()])
 }
 

@@ -213,6 +213,22 @@ fn the_japanese_pdf_runs_in_columns_top_to_bottom_right_to_left() {
     }
     let ja = out.join("tategaki-ja.pdf");
     crate::pdf_build::assert_fonts_embedded(&ja);
+    // Bound on the right: a viewer lays the spreads out right to left. Still tagged, and
+    // still PDF/A-2a and PDF/UA-1 as poppler reads it.
+    let bytes = std::fs::read(&ja).unwrap();
+    let has = |b: &[u8], s: &str| b.windows(s.len()).any(|w| w == s.as_bytes());
+    assert!(has(&bytes, "/Direction/R2L") && !has(&bytes, "/Direction/L2R"));
+    assert!(has(
+        &std::fs::read(out.join("tategaki-en.pdf")).unwrap(),
+        "/Direction/L2R"
+    ));
+    let info = crate::pdf_build::info(&ja).unwrap();
+    assert!(info.contains("Tagged:          yes"), "{info}");
+    assert!(
+        has(&bytes, "<pdfaid:part>2</pdfaid:part>")
+            && has(&bytes, "<pdfuaid:part>1</pdfuaid:part>"),
+        "PDF/A-2 and PDF/UA-1"
+    );
     // The chapter's page: title, copyright and contents come first.
     let page = glyphs(&ja, 4);
     // The rightmost of the glyphs `c`.
