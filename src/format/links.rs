@@ -274,11 +274,16 @@ fn link_paragraph(doc: &Document, l: &mut Links, i: usize, last: Last, diags: &m
         None => last.shown,
     };
     l.para_ref[i] = r;
-    l.inline_base[i] = r.or(last.go);
+    // What the text describes may be a clone, which has no position of its own: its
+    // inline diagrams and game info come from the diagram it repeats.
+    let at = r.and_then(|r| positioned(doc, l, r, i, last));
+    l.inline_base[i] = at.or(last.go);
     l.info_from[i] = if el.attr("ref").is_some() {
-        r.or(last.go)
+        at.or(last.go)
     } else {
-        last.shown.max(last.go)
+        last.shown
+            .max(last.go)
+            .and_then(|e| positioned(doc, l, e, i, last))
     };
     if let Some(b) = l.inline_base[i] {
         l.size[i] = l.size[b];
@@ -313,6 +318,37 @@ fn paragraph_ref(
         }
     }
 }
+
+/// Whether `el` has a position of its own, which other elements can start from: Go data or
+/// a diagram, but not a clone (its board is copied from the diagram it repeats).
+pub fn has_position(el: &Element) -> bool {
+    el.kind.is_go_data() && !is_clone(el)
+}
+
+/// The element with a position that stands for `e` as seen from element `i`: `e` itself,
+/// or for a clone the diagram it repeats, when that comes before `i` (it is made by then),
+/// else the last element before `i` with a position.
+fn positioned(doc: &Document, l: &Links, e: usize, i: usize, last: Last) -> Option<usize> {
+    if !is_clone(&doc.elements[e]) {
+        return Some(e);
+    }
+    l.clone[e].filter(|&o| o < i).or(last.dia.max(last.go))
+}
+
+/// The attributes a clone gives itself; any other a diagram takes is the original's business
+/// (its board, marks, moves, answers and game info), ignored on a clone with a warning.
+pub const CLONE_ATTRIBUTES: &[&str] = &[
+    "clone",
+    "ca",
+    "header",
+    "width",
+    "align",
+    "break",
+    "href",
+    "showToPlay",
+    "showFromTo",
+    "showCoords",
+];
 
 /// Whether `el` is a diagram that repeats another (`clone=ID`, not `none`).
 pub fn is_clone(el: &Element) -> bool {
@@ -405,6 +441,8 @@ fn sgf_size(value: &str) -> Option<u8> {
     (2..=MAX_SIZE).contains(&size).then_some(size)
 }
 
+/// The base an element's `base=ID` names, reporting what it cannot be: an unknown ID, an
+/// element defined later, one that is no Go data, or a clone (no position of its own).
 fn resolve_base(
     doc: &Document,
     l: &Links,
@@ -414,6 +452,7 @@ fn resolve_base(
     diags: &mut Diagnostics,
 ) -> Option<usize> {
     match l.lookup_before(id, i) {
+        Some(t) if has_position(&doc.elements[t]) => Some(t),
         Some(t) if is_clone(&doc.elements[t]) => {
             diags.error(
                 span,
@@ -422,7 +461,6 @@ fn resolve_base(
             );
             None
         }
-        Some(t) if doc.elements[t].kind.is_go_data() => Some(t),
         Some(_) => {
             diags.error(
                 span,
@@ -466,7 +504,22 @@ pub fn inline_dia_base(
         Some("none") => None,
         Some(id) => l
             .lookup_before(id, para)
-            .filter(|&t| doc.elements[t].kind.is_go_data()),
+            .filter(|&t| has_position(&doc.elements[t])),
         None => l.inline_base.get(para).copied().flatten(),
+    }
+}
+
+/// Reports what is wrong with the `base` of an inline `<dia>` in paragraph `para`, as for
+/// an element's (an unknown ID, a later element, no Go data, a clone): [`inline_dia_base`]
+/// draws such a diagram on an empty board.
+pub fn check_inline_base(
+    doc: &Document,
+    l: &Links,
+    para: usize,
+    base: &Attribute,
+    diags: &mut Diagnostics,
+) {
+    if base.value != "none" {
+        resolve_base(doc, l, para, &base.value, base.value_span, diags);
     }
 }

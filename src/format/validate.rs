@@ -110,7 +110,11 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
         );
     }
     let size = links.size[i];
-    check_attrs(links, Host::Element(el.kind), &el.attrs, size, diags);
+    if links::is_clone(el) {
+        check_clone_attrs(links, el, size, diags);
+    } else {
+        check_attrs(links, Host::Element(el.kind), &el.attrs, size, diags);
+    }
     if el.kind.is_go_data() && el.attr("mv").is_some() && el.attr("to").is_some() {
         let a = el.attr("to").expect("checked");
         diags.error(
@@ -150,6 +154,30 @@ fn check_element(doc: &Document, links: &Links, i: usize, el: &Element, diags: &
                 check_inlines(doc, links, i, &parts, diags);
             }
         }
+    }
+}
+
+/// A clone's attributes: its own are checked as any diagram's; an unknown one is warned of
+/// as such, once; any other a diagram takes says what the board shows, which is the
+/// original's, so it is ignored with a warning (and its value is not checked).
+fn check_clone_attrs(links: &Links, el: &Element, size: u8, diags: &mut Diagnostics) {
+    let host = Host::Element(el.kind);
+    let (checked, ignored): (Vec<Attribute>, Vec<Attribute>) =
+        el.attrs.iter().cloned().partition(|a| {
+            let base = schema::split_langs(&a.name).0;
+            links::CLONE_ATTRIBUTES.contains(&base)
+                || matches!(schema::attr_spec(host, base), AttrSpec::Unknown)
+        });
+    check_attrs(links, host, &checked, size, diags);
+    for a in ignored {
+        diags.warning(
+            a.name_span,
+            Code::MisplacedAttribute,
+            format!(
+                "`{}` is ignored on a clone: it repeats the board, marks and answers of the diagram it names; change that diagram, or draw a new one without `clone`",
+                a.name
+            ),
+        );
     }
 }
 
@@ -205,6 +233,9 @@ fn check_inlines(
         match part {
             Inline::Text(_) | Inline::Break(_) => {}
             Inline::Dia { attrs, content, .. } => {
+                if let Some(b) = attrs.iter().find(|a| a.name == "base") {
+                    links::check_inline_base(doc, links, i, b, diags);
+                }
                 let base = links::inline_dia_base(
                     doc,
                     links,

@@ -74,7 +74,7 @@ fn write(rich: &[Rich], cx: &LinkContext, d: Dialect, links: bool) -> Markup {
 }
 
 /// Whether `s` is a number short enough to stand upright in one column of vertical text.
-fn is_short_number(s: &str) -> bool {
+pub fn is_short_number(s: &str) -> bool {
     (1..=3).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
 }
 

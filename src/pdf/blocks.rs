@@ -96,7 +96,7 @@ impl Chapters<'_> {
         out
     }
 
-    fn block(&mut self, page: usize, b: &Block) -> String {
+    pub(super) fn block(&mut self, page: usize, b: &Block) -> String {
         match b {
             Block::Para(p) => self.para(page, p),
             Block::Boxed(ps) => {
@@ -178,7 +178,7 @@ impl Chapters<'_> {
     }
 
     /// A figure's call at `share` of the column's width at most.
-    fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
+    pub(super) fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
         let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
         let gutter = if share < 1.0 { 3.0 } else { 0.0 };
         // Boards print at the book's scale (the same stone size throughout, as in a printed

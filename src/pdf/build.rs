@@ -73,12 +73,6 @@ impl Writer for PdfBuild {
             .collect::<Result<_, BuildError>>()?;
         // typst keeps what it computed for a next compilation; a build makes no other.
         typst::comemo::evict(0);
-        if input.book.languages.iter().any(|l| l.plan.vertical) {
-            // typst (0.15) has no vertical writing mode (`text(dir: ttb)` is refused): said, so the author is not surprised.
-            (input.opts.progress)(
-                "the Japanese PDF is set horizontally (yokogaki): vertical_ja applies to the site and the e-book; typst cannot set vertical text",
-            );
-        }
         (input.opts.progress)(&editions::counted(pdfs.len(), "PDF"));
         let (files, put_aside) = editions::write(&out_dir, pdfs, self.force)?;
         Ok(Summary {

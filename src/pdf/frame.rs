@@ -95,9 +95,11 @@ fn page_settings(s: &Settings) -> String {
         String::new()
     };
     format!(
-        "\n#set page(width: {w}mm, height: {h}mm, bleed: {out:.2}mm, margin: (inside: {inner:.1}mm, outside: {outer:.1}mm, top: 20mm, bottom: 22mm), header: gb-head(), footer: gb-foot(){marks})\n",
+        "\n#set page(width: {w}mm, height: {h}mm, bleed: {out:.2}mm, margin: (inside: {inner:.1}mm, outside: {outer:.1}mm, top: {top}mm, bottom: {bottom}mm), header: gb-head(), footer: gb-foot(){marks})\n",
         w = s.trim.width,
         h = s.trim.height,
+        top = super::settings::TOP_MARGIN,
+        bottom = super::settings::BOTTOM_MARGIN,
     )
 }
 

@@ -3,7 +3,8 @@
 //!
 //! `escape` keeps every user word literal text in typst; `frame` (with `frame.typ`) sets
 //! the page, the running heads and the front matter; `blocks` and `rich` write a chapter's
-//! blocks and text; `solutions` prints a problem book's answers; `fonts` and `world` give
+//! blocks and text (`vertical`: in columns, for a vertical Japanese edition); `solutions`
+//! prints a problem book's answers; `fonts` and `world` give
 //! typst its fonts and files and nothing else; `build` is the writer's entry.
 
 pub mod blocks;
@@ -15,4 +16,5 @@ pub mod rich;
 pub mod settings;
 pub mod solutions;
 pub mod typeset;
+pub mod vertical;
 pub mod world;

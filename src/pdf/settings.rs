@@ -57,6 +57,11 @@ const MAX_TEXT_PT: f64 = 11.5;
 /// The most characters a line of body text should hold.
 const MAX_CHARS: f64 = 67.0;
 
+/// The top margin in mm, below which the text block starts (the running head above it).
+pub const TOP_MARGIN: f64 = 20.0;
+/// The bottom margin in mm (the page number of an opening page in it).
+pub const BOTTOM_MARGIN: f64 = 22.0;
+
 /// Where a problem's answers print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolutionsAt {
@@ -134,6 +139,12 @@ impl Settings {
     /// The width of the text column in mm.
     pub fn text_width(&self) -> f64 {
         self.trim.width - self.margins.0 - self.margins.1
+    }
+
+    /// The height of the text block in mm: the page less its top and bottom margins
+    /// (`frame::page_settings`).
+    pub fn text_height(&self) -> f64 {
+        self.trim.height - TOP_MARGIN - BOTTOM_MARGIN
     }
 
     /// The body text's size in points: about 67 characters to the column's line (60 to 75,

@@ -61,9 +61,13 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
     let ident = format!("gobook:{}:{}", l.texts.id, l.plan.lang);
     // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
     // checks refuse a book, the archival PDF/A-2b it still is.
-    export(&doc, &ident, today, TAGGED)
+    let mut bytes = export(&doc, &ident, today, TAGGED)
         .or_else(|_| export(&doc, &ident, today, &[typst_pdf::PdfStandard::A_2b]))
-        .map_err(|first| BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book")))
+        .map_err(|first| BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book")))?;
+    if l.plan.vertical {
+        super::vertical::read_right_to_left(&mut bytes);
+    }
+    Ok(bytes)
 }
 
 /// The standards a PDF declares when typst's checks allow: archival (PDF/A-2a, which asks
@@ -137,6 +141,12 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>) {
     let book = p.input.book.book();
     let lang = l.plan.lang.as_str();
     let mut out = frame::preamble(&front(p, l), p.settings);
+    if l.plan.vertical {
+        // A vertical book is bound on the right: its inner margin is on the right of odd pages.
+        let s = p.settings;
+        out.push_str("#set page(binding: right, header: gb-head(flip: true))\n");
+        out.push_str(&super::vertical::preamble(s.text_width(), s.text_height()));
+    }
     let book_dir = p.input.book_dir;
     let images = |url: &str| local_image(book_dir, url);
     let mut c = Chapters {
@@ -155,7 +165,11 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>) {
             super::escape::string(&page.frame.short_title),
             super::escape::string(&super::rich::key(page.index, ""))
         ));
-        out.push_str(&c.blocks(page.index, &page.blocks));
+        if l.plan.vertical {
+            out.push_str(&c.vertical_blocks(page.index, &page.blocks));
+        } else {
+            out.push_str(&c.blocks(page.index, &page.blocks));
+        }
         let problems = solutions::problems(page.index, &page.blocks);
         match p.settings.solutions {
             SolutionsAt::Chapter => out.push_str(&solutions::section(&mut c, &problems)),

@@ -4,44 +4,36 @@
 //! clone takes no number of its own: it repeats the original's caption, which an author
 //! who wants "Dia. 3 (repeated)" writes as the clone's `ca`.
 
-use super::diagram::{lang_text, last};
-use super::model::{Diagram, DiagramRole, DiagramWidth};
-use crate::diagnostics::{Code, Diagnostics};
-use crate::format::schema::{split_langs, DiagramKind};
+use super::diagram::{lang_text, last, width, Inherited};
+use super::model::{Diagram, DiagramRole};
+use crate::format::schema::DiagramKind;
 use crate::format::syntax::Element;
 use crate::format::values;
 
-/// The attributes a clone gives itself; any other of a diagram's is the original's business.
-const OWN: &[&str] = &[
-    "clone",
-    "ca",
-    "header",
-    "width",
-    "align",
-    "break",
-    "href",
-    "showToPlay",
-    "showFromTo",
-    "showCoords",
-];
-
-/// The original `d` repeated as element `el` of kind `kind` (a `::dia` repeating a problem
-/// shows its board, not the problem): what `el` sets itself replaces the original's.
-pub fn repeat(d: &Diagram, el: &Element, kind: DiagramKind) -> Diagram {
+/// The original `d` (element `orig`) repeated as element `el` of kind `kind` in a chapter
+/// with `inh` (a `::dia` repeating a problem shows its board, not the problem): what `el`
+/// sets itself replaces the original's.
+pub fn repeat(
+    d: &Diagram,
+    orig: &Element,
+    el: &Element,
+    kind: DiagramKind,
+    inh: Inherited,
+) -> Diagram {
     let mut c = d.clone();
     let same_kind = d.role == DiagramRole::Block(kind);
     c.role = DiagramRole::Block(kind);
     if !same_kind {
-        // A `::dia` repeating a problem is a board, not a question: the kind's width, no text.
-        c.width = match kind {
-            DiagramKind::Fig | DiagramKind::Prb => DiagramWidth::Full,
-            DiagramKind::Dia | DiagramKind::Var => DiagramWidth::Dia,
-        };
+        // A `::dia` repeating a problem is a board, not a question: no text.
         c.text = None;
         c.show_to_play = kind == DiagramKind::Prb;
     }
     let get = |n: &str| last(&el.attrs, n);
     let flag = |n: &str| get(n).and_then(|v| values::parse_flag(v).ok());
+    // The width the clone gives, else the one its original was given (of the same kind),
+    // else its kind's where the clone stands (full under the chapter's `fullWidth`).
+    let given = get("width").or_else(|| same_kind.then(|| last(&orig.attrs, "width")).flatten());
+    c.width = width(given, Some(kind), inh);
     let caption = lang_text(&el.attrs, "ca");
     if caption.is_set() {
         c.caption = caption;
@@ -49,9 +41,6 @@ pub fn repeat(d: &Diagram, el: &Element, kind: DiagramKind) -> Diagram {
     let header = lang_text(&el.attrs, "header");
     if header.is_set() {
         c.header = header;
-    }
-    if let Some(w) = get("width").and_then(DiagramWidth::parse) {
-        c.width = w;
     }
     if let Some(a) = get("align") {
         c.align = Some(a.to_string());
@@ -63,21 +52,4 @@ pub fn repeat(d: &Diagram, el: &Element, kind: DiagramKind) -> Diagram {
         c.text = el.value.clone();
     }
     c
-}
-
-/// Warns of the attributes a clone carries that say what its board shows (moves, stones,
-/// marks, answers, game info): the board is the original's, so they are ignored.
-pub fn check_ignored(el: &Element, diags: &mut Diagnostics) {
-    for a in &el.attrs {
-        if !OWN.contains(&split_langs(&a.name).0) {
-            diags.warning(
-                a.name_span,
-                Code::MisplacedAttribute,
-                format!(
-                    "`{}` is ignored on a clone: it repeats the board, marks and answers of the diagram it names; change that diagram, or draw a new one without `clone`",
-                    a.name
-                ),
-            );
-        }
-    }
 }

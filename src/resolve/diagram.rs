@@ -201,7 +201,11 @@ fn gaps_setting(attrs: &[Attribute]) -> GapsSetting {
 
 /// The diagram's width: `width` if given, else full for fig and prb (and for every
 /// block diagram under `fullWidth`), else that of a dia.
-fn width(given: Option<&str>, kind: Option<DiagramKind>, inh: Inherited) -> DiagramWidth {
+pub(super) fn width(
+    given: Option<&str>,
+    kind: Option<DiagramKind>,
+    inh: Inherited,
+) -> DiagramWidth {
     // Validation refuses other values; a build never sees them.
     given.and_then(DiagramWidth::parse).unwrap_or(match kind {
         Some(DiagramKind::Fig) | Some(DiagramKind::Prb) => DiagramWidth::Full,

@@ -212,26 +212,18 @@ struct Walk<'a> {
     para_spacing: Option<i64>,
     /// Diagnostics of parsing inline markup, which validation has already reported.
     scratch: Diagnostics,
-    /// The clones met (element, kind, chapter), filled in at the end, when the diagrams
-    /// they repeat (later ones too) exist.
-    clones: Vec<(usize, schema::DiagramKind, usize)>,
+    /// The clones met (element, kind, chapter, what the chapter sets), filled in at the
+    /// end, when the diagrams they repeat (later ones too) exist.
+    clones: Vec<(usize, schema::DiagramKind, usize, Inherited)>,
 }
 
 impl<'a> Walk<'a> {
     /// A clone `i` of kind `k` in chapter `ch`: an empty board in its place for now.
-    fn clone(
-        &mut self,
-        i: usize,
-        el: &Element,
-        k: schema::DiagramKind,
-        ch: usize,
-        inh: Inherited,
-    ) -> BlockKind {
-        clone::check_ignored(el, self.diags);
+    fn clone(&mut self, i: usize, k: schema::DiagramKind, ch: usize, inh: Inherited) -> BlockKind {
         let diagrams = &mut self.r.book.diagrams;
         self.r.diagram_of_element[i] = Some(diagrams.len());
         diagrams.push(placeholder(k, self.links.size[i], inh));
-        self.clones.push((i, k, ch));
+        self.clones.push((i, k, ch, inh));
         BlockKind::Diagram(diagrams.len() - 1)
     }
 
@@ -266,7 +258,7 @@ impl<'a> Walk<'a> {
             show_coords: book.chapters[ch].show_coords.unwrap_or(book.show_coords),
         };
         let block_kind = match el.kind.checked_as(&el.name) {
-            ElementKind::Diagram(k) if links::is_clone(el) => Some(self.clone(i, el, k, ch, inh)),
+            ElementKind::Diagram(k) if links::is_clone(el) => Some(self.clone(i, k, ch, inh)),
             ElementKind::Go | ElementKind::Diagram(_) => self.go_data(i, el, ch, inh),
             ElementKind::Paragraph(pk) => {
                 Some(BlockKind::Paragraph(self.paragraph(i, el, pk, ch, inh)))
@@ -446,17 +438,17 @@ fn fill_clones(
     doc: &Document,
     links: &Links,
     lines: &LineIndex,
-    clones: &[(usize, schema::DiagramKind, usize)],
+    clones: &[(usize, schema::DiagramKind, usize, Inherited)],
 ) {
-    for &(i, kind, ch) in clones {
+    for &(i, kind, ch, inh) in clones {
         let el = &doc.elements[i];
-        let (Some(at), Some(orig)) = (
-            r.diagram_of_element[i],
-            links.clone[i].and_then(|o| r.diagram_of_element[o]),
-        ) else {
+        let (Some(at), Some(o)) = (r.diagram_of_element[i], links.clone[i]) else {
             continue;
         };
-        let mut d = clone::repeat(&r.book.diagrams[orig], el, kind);
+        let Some(orig) = r.diagram_of_element[o] else {
+            continue;
+        };
+        let mut d = clone::repeat(&r.book.diagrams[orig], &doc.elements[o], el, kind, inh);
         d.id = el.id_str().map(String::from);
         d.chapter = Some(ch);
         d.element = i;

@@ -146,3 +146,124 @@ fn the_epub_and_the_pdf_repeat_it_too() {
         assert!(flat.contains(caption), "{caption} in the PDF: {flat}");
     }
 }
+
+/// `text` written as a book in a temporary folder, and `gobook check` of it.
+fn check_book(text: &str) -> (tempfile::TempDir, std::path::PathBuf, std::process::Output) {
+    let tmp = common::tempdir();
+    let book = tmp.path().join("book.gobook");
+    std::fs::write(&book, text).unwrap();
+    let r = gobook(&["check", book.to_str().unwrap()]);
+    (tmp, book, r)
+}
+
+/// The diagrams `gobook inspect` gives of `book`.
+fn inspected(book: &std::path::Path) -> Vec<serde_json::Value> {
+    let r = gobook(&["inspect", book.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    v["diagrams"].as_array().unwrap().clone()
+}
+
+#[test]
+fn text_after_a_clone_starts_from_the_diagram_it_repeats() {
+    let (_tmp, book, r) = check_book(
+        "::book(#b) title=\"T\"\n\n::chapter\n\n::go pb=\"Honinbo Shusaku\" sz=9 mv=C3D4E5\n\n\
+         ::dia(#d1) at=1 to=3\n\n::dia clone=d1\n\nAfter the clone <dia at=2>the inline</dia>, by #pb#.\n",
+    );
+    // No "needs a base with moves" for `at=2`, no empty `#pb#`.
+    let said = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        r.status.success() && said.contains("no problems found"),
+        "{said}"
+    );
+    let dias = inspected(&book);
+    let inline = dias.iter().find(|d| d["kind"] == "inline").unwrap();
+    // The position before move 2 of `d1`: Black's first stone.
+    assert_eq!(
+        inline["stones"],
+        serde_json::json!([{"point": "C3", "color": "b"}])
+    );
+    let site = book.parent().unwrap().join("site");
+    let b = gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let html = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(html.contains(", by Honinbo Shusaku."), "{html}");
+}
+
+#[test]
+fn an_inline_base_naming_a_clone_is_an_error_as_on_an_element() {
+    let (_tmp, _book, r) = check_book(
+        "::book(#b) title=\"T\"\n\n::chapter\n\n::dia(#d1) sz=9 ab=C3\n\n::dia(#c1) clone=d1\n\n\
+         ::dia base=c1 mv=D4\n\nA board <dia base=c1 mv=D4>here</dia> and <dia base=nowhere>there</dia>.\n",
+    );
+    assert_eq!(r.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&r.stderr);
+    let clone_error = "error: `base=c1` names a clone, which has no position of its own; name the diagram it repeats";
+    // Once for the element, once for the inline diagram, each at its place.
+    assert_eq!(said.matches(clone_error).count(), 2, "{said}");
+    assert!(said.contains(":9:12: error: `base=c1`"), "{said}");
+    assert!(said.contains(":11:19: error: `base=c1`"), "{said}");
+    assert!(
+        said.contains("error: no element has the ID `nowhere`"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_misspelt_attribute_on_a_clone_is_warned_of_once() {
+    let (_tmp, _book, r) = check_book(
+        "::book(#b) title=\"T\"\n\n::chapter\n\n::dia(#d1) sz=9 ab=C3\n\n::dia clone=d1 colour=1 mv=D4 ca=\"Again\"\n",
+    );
+    let said = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(said.matches("`colour`").count(), 1, "{said}");
+    assert!(
+        said.contains("warning: `colour` is not an attribute of the gobook format"),
+        "{said}"
+    );
+    // A real attribute of the original's business is ignored, with one warning too.
+    assert_eq!(
+        said.matches("`mv` is ignored on a clone").count(),
+        1,
+        "{said}"
+    );
+    assert!(said.contains("0 errors and 2 warnings"), "{said}");
+}
+
+#[test]
+fn a_clone_takes_the_width_of_the_chapter_it_stands_in() {
+    let (_tmp, book, r) = check_book(
+        "::book(#b) title=\"T\"\n\n::chapter(#one)\n\n::dia(#narrow) sz=9 ab=C3\n\n::dia(#set) sz=9 ab=D4 width=half\n\n\
+         ::chapter(#two) fullWidth=1\n\n::dia(#wide) sz=9 ab=E5\n\n::dia clone=narrow\n\n::dia clone=set\n\n\
+         ::chapter(#three)\n\n::dia clone=wide\n",
+    );
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let widths: Vec<(String, String)> = inspected(&book)
+        .iter()
+        .map(|d| {
+            (
+                d["clone_of"].as_str().unwrap_or("").to_string(),
+                d["width"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let w = |of: &str, width: &str| (of.to_string(), width.to_string());
+    assert_eq!(
+        widths,
+        [
+            w("", "dia"),
+            w("", "half"),
+            w("", "full"),
+            // Under `fullWidth`, a clone of a narrow diagram is full width, as a diagram
+            // drawn there is; a width the original was given stays.
+            w("narrow", "full"),
+            w("set", "half"),
+            // Without it, a clone of a diagram made full by its chapter is narrow.
+            w("wide", "dia"),
+        ]
+    );
+}

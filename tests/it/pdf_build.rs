@@ -63,7 +63,8 @@ fn assert_in_order(hay: &str, needles: &[&str]) {
     }
 }
 
-fn info(pdf: &Path) -> Option<String> {
+/// What `pdfinfo` says of `pdf`; `None` (stepping aside) where poppler is missing.
+pub fn info(pdf: &Path) -> Option<String> {
     poppler("pdfinfo", &[pdf.to_str().unwrap()])
 }
 
@@ -127,7 +128,8 @@ fn assert_standards(pdf: &Path, title: &str, author: &str, lang: &str) {
     assert_fonts_embedded(pdf);
 }
 
-fn assert_fonts_embedded(pdf: &Path) {
+/// Every font of `pdf` is embedded, as `pdffonts` lists them.
+pub fn assert_fonts_embedded(pdf: &Path) {
     let Some(fonts) = poppler("pdffonts", &[pdf.to_str().unwrap()]) else {
         return;
     };

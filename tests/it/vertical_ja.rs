@@ -2,7 +2,8 @@
 //! `vertical_ja = true` in gobook.toml sets the Japanese edition of the site and the EPUB
 //! top to bottom, right to left (tests/books/vertical-ja). Checked in the markup and the
 //! CSS, by epubcheck, in a real browser (a paragraph taller than wide, the board upright),
-//! and in the PDF, which stays horizontal and reads in order.
+//! and in the PDF, set in columns by gobook (`src/pdf/vertical.rs`): where `pdftotext -bbox`
+//! puts each character, and the rules of Japanese line breaking at the columns' ends.
 
 use crate::common;
 use std::path::PathBuf;
@@ -123,9 +124,68 @@ fn a_reader_sees_columns_top_to_bottom_right_to_left_and_upright_boards() {
     assert!(out.status.success(), "{said}");
 }
 
+/// One character (or run) `pdftotext -bbox` found on a page: its text and its box's middle.
+#[cfg(feature = "pdf")]
+struct Glyph {
+    text: String,
+    x: f64,
+    y: f64,
+}
+
+/// The words of page `page` of `pdf`, as `pdftotext -bbox` gives them (each CJK character
+/// one word, a number one word).
+#[cfg(feature = "pdf")]
+fn glyphs(pdf: &std::path::Path, page: usize) -> Vec<Glyph> {
+    let p = page.to_string();
+    let html = common::pdf_text(pdf, &["-bbox", "-f", &p, "-l", &p]);
+    let attr = |w: &str, name: &str| -> f64 {
+        let at = w.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        w[at..w[at..].find('"').unwrap() + at].parse().unwrap()
+    };
+    html.split("<word ")
+        .skip(1)
+        .map(|w| {
+            let text = &w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()];
+            Glyph {
+                text: text.to_string(),
+                x: (attr(w, "xMin") + attr(w, "xMax")) / 2.0,
+                y: (attr(w, "yMin") + attr(w, "yMax")) / 2.0,
+            }
+        })
+        .collect()
+}
+
+/// The page's words read as vertical Japanese: columns (words whose middles are within
+/// 5 pt across; a column is 20 pt wide) from right to left, each from top to bottom.
+#[cfg(feature = "pdf")]
+fn read_vertically(g: &[Glyph]) -> String {
+    columns(g)
+        .into_iter()
+        .map(|c| c.iter().map(|w| w.text.as_str()).collect::<String>())
+        .collect()
+}
+
+/// The page's words as columns from right to left, each from top to bottom.
+#[cfg(feature = "pdf")]
+fn columns(g: &[Glyph]) -> Vec<Vec<&Glyph>> {
+    let mut sorted: Vec<&Glyph> = g.iter().collect();
+    sorted.sort_by(|a, b| b.x.total_cmp(&a.x));
+    let mut columns: Vec<Vec<&Glyph>> = Vec::new();
+    for w in sorted {
+        match columns.last_mut() {
+            Some(c) if (c[0].x - w.x).abs() < 5.0 => c.push(w),
+            _ => columns.push(vec![w]),
+        }
+    }
+    for c in &mut columns {
+        c.sort_by(|a, b| a.y.total_cmp(&b.y));
+    }
+    columns
+}
+
 #[cfg(feature = "pdf")]
 #[test]
-fn the_pdf_stays_horizontal_says_so_and_reads_in_order() {
+fn the_japanese_pdf_runs_in_columns_top_to_bottom_right_to_left() {
     let tmp = common::tempdir();
     let dir = tmp.path().join("book");
     std::fs::create_dir_all(&dir).unwrap();
@@ -148,28 +208,151 @@ fn the_pdf_stays_horizontal_says_so_and_reads_in_order() {
         return;
     }
     assert!(o.status.success(), "{err}");
-    let said = format!("{}{err}", String::from_utf8_lossy(&o.stdout));
-    assert!(
-        said.contains("the Japanese PDF is set horizontally"),
-        "{said}"
-    );
     if !common::tool("pdftotext", "-v") {
         return;
     }
-    // pdftotext puts a space between CJK and Latin or digits, where the text has none.
-    let t = common::pdf_text(&out.join("tategaki-ja.pdf"), &[]).replace(['\n', ' '], "");
-    let mut at = 0;
-    for word in [
-        "縦書きの本",
+    let ja = out.join("tategaki-ja.pdf");
+    crate::pdf_build::assert_fonts_embedded(&ja);
+    // Bound on the right: a viewer lays the spreads out right to left. Still tagged, and
+    // still PDF/A-2a and PDF/UA-1 as poppler reads it.
+    let bytes = std::fs::read(&ja).unwrap();
+    let has = |b: &[u8], s: &str| b.windows(s.len()).any(|w| w == s.as_bytes());
+    assert!(has(&bytes, "/Direction/R2L") && !has(&bytes, "/Direction/L2R"));
+    assert!(has(
+        &std::fs::read(out.join("tategaki-en.pdf")).unwrap(),
+        "/Direction/L2R"
+    ));
+    let info = crate::pdf_build::info(&ja).unwrap();
+    assert!(info.contains("Tagged:          yes"), "{info}");
+    assert!(
+        has(&bytes, "<pdfaid:part>2</pdfaid:part>")
+            && has(&bytes, "<pdfuaid:part>1</pdfuaid:part>"),
+        "PDF/A-2 and PDF/UA-1"
+    );
+    // The chapter's page: title, copyright and contents come first.
+    let page = glyphs(&ja, 4);
+    // The rightmost of the glyphs `c`.
+    let rightmost = |c: &str| {
+        page.iter()
+            .filter(|g| g.text == c)
+            .max_by(|a, b| a.x.total_cmp(&b.x))
+            .unwrap_or_else(|| panic!("{c} on the page"))
+    };
+    // Where a `start` is followed by each of `next` right under the one before, in the same
+    // column: the column's place across the page.
+    let stacked = |start: &str, next: &[&str]| -> f64 {
+        let chain = |first: &Glyph| {
+            let mut at = first;
+            for c in next {
+                at = page
+                    .iter()
+                    .filter(|g| g.text == *c && (g.x - at.x).abs() < 1.5 && g.y > at.y + 5.0)
+                    .min_by(|a, b| a.y.total_cmp(&b.y))?;
+            }
+            Some(first.x)
+        };
+        page.iter()
+            .filter(|g| g.text == start)
+            .find_map(chain)
+            .unwrap_or_else(|| panic!("{start}{} in a column", next.concat()))
+    };
+    // One column: 黒, the move number set across it, は, 急 each under the one before.
+    let first = stacked("黒", &["1", "は", "急", "所", "で", "す"]);
+    let second = stacked("白", &["2", "の", "あ", "と"]);
+    let third = stacked("二", &["つ", "目", "の", "段", "落"]);
+    // The heading on the right, then the paragraphs' columns right to left.
+    let heading = rightmost("急").x;
+    assert!(
+        heading > first && first > second && second > third,
+        "{heading} {first} {second} {third}"
+    );
+    // Read as columns right to left, top to bottom, the page says the book's words in order
+    // (move numbers and short numbers stand across the column: 白12, 123目; 1835 and
+    // SmartGo lie on their side). The caption 第1図 stays horizontal under its board.
+    let read = read_vertically(&page);
+    let mut from = 0;
+    for words in [
         "急所",
-        "黒1は急所です。",
-        "第1図",
-        "白2のあと",
-        "二つ目の段落です。",
+        "黒1は急所です。白2と白12が続きます。",
+        "1835年の対局もここで決まりました。SmartGoで並べてみましょう。",
+        "白2のあと、黒3とつなぎます。第1図の3手で、黒は123目の大きさ",
+        "二つ目の段落です。縦書きでは段落が右から左へ並び、",
     ] {
-        let found = t[at..]
-            .find(word)
-            .unwrap_or_else(|| panic!("{word} after {at} in {t}"));
-        at += found + word.len();
+        let found = read[from..]
+            .find(words)
+            .unwrap_or_else(|| panic!("{words} after {from} in {read}"));
+        from += found + words.len();
     }
+    // The English edition stays horizontal.
+    let en = common::pdf_text(&out.join("tategaki-en.pdf"), &[]).replace('\n', " ");
+    assert!(en.contains("Black plays 1 at the vital point."), "{en}");
+}
+
+#[cfg(feature = "pdf")]
+#[test]
+fn no_column_starts_with_a_stop_or_ends_with_an_opening_bracket() {
+    let tmp = common::tempdir();
+    let dir = tmp.path().join("book");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Sentences of every length from 4 to 12 characters, a quotation in each: column ends
+    // fall on every kind of character.
+    let text: String = (4..13)
+        .cycle()
+        .take(40)
+        .map(|n| format!("「{}」と、黒は打つ。", "石".repeat(n)))
+        .collect();
+    std::fs::write(
+        dir.join("kinsoku.gobook"),
+        format!("::book_ja(#kinsoku)\ntitle=\"禁則\"\n\n::chapter(#c)\n\n{text}\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("gobook.toml"), "vertical_ja = true\n").unwrap();
+    let out = tmp.path().join("out");
+    let o = common::gobook(&[
+        "build",
+        "--only-pdf",
+        "-o",
+        out.to_str().unwrap(),
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() && err.contains("pdf_cjk_font") {
+        assert!(std::env::var_os("CI").is_none(), "no CJK font: {err}");
+        common::steps_aside("vertical_ja PDF: no CJK font on this system");
+        return;
+    }
+    assert!(o.status.success(), "{err}");
+    if !common::tool("pdftotext", "-v") {
+        return;
+    }
+    let pdf = out.join("kinsoku-ja.pdf");
+    let mut lengths = Vec::new();
+    for page in [4, 5] {
+        let g = glyphs(&pdf, page);
+        // The running head and the page number lie across the top or the foot: not columns.
+        let body: Vec<Glyph> = g
+            .into_iter()
+            .filter(|w| w.text != "禁則" && w.text.parse::<u32>().is_err())
+            .collect();
+        for c in columns(&body) {
+            let (top, bottom) = (&c[0].text, &c[c.len() - 1].text);
+            assert!(
+                !["、", "。", "」"].contains(&top.as_str()),
+                "a column starts with {top}: {}",
+                c.iter().map(|w| w.text.as_str()).collect::<String>()
+            );
+            assert!(
+                bottom != "「",
+                "a column ends with 「: {}",
+                c.iter().map(|w| w.text.as_str()).collect::<String>()
+            );
+            lengths.push(c.len());
+        }
+    }
+    // Full columns hold the same number of characters, but for those whose last character
+    // moved on to the next column (the last column of all is the paragraph's end).
+    lengths.pop();
+    let most = *lengths.iter().max().unwrap();
+    assert!(lengths.len() > 10, "{lengths:?}");
+    assert!(lengths.iter().any(|&n| n < most), "{lengths:?}");
 }
