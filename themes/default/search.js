@@ -377,13 +377,14 @@ const range = (len, s, low, high) => {
 // Figure `d` made ready for searching, on the first search and kept with the index: its
 // size, first number, start position (one byte a point), its moves and captures as
 // numbers (`ops`: the point, plus 1024 times 1 for Black, 2 for White, 3 for a pass, 4 for
-// a move elsewhere, 0 for a stone captured), and what each point ever holds, one bit a
-// column in a number a row, in one typed array `rows`: row r of empty (0), black (1) or
-// white (2) at c * s + r. A point ever holds a stone of a colour if a start stone or a move
-// of that colour is there (captures only take stones away), and is ever empty if it has no
-// start stone or its start stone is captured. A position of the figure can hold a variant
-// at a place only if each of its points ever holds what the variant wants there: this rules
-// out nearly every place, and every figure where none is left, before any replay.
+// a move elsewhere, 0 for a stone captured), and two sets of rows, one bit a column in a
+// number a row, row r of empty (0), black (1) or white (2) at c * s + r of a typed array:
+// `now`, the start position, and `rows`, what each point ever holds. A point ever holds a
+// stone of a colour if a start stone or a move of that colour is there (captures only take
+// stones away), and is ever empty if it has no start stone or its start stone is captured.
+// A position of the figure can hold a variant at a place only if each of its points ever
+// holds what the variant wants there: this rules out nearly every place, and every figure
+// where none is left, before any replay.
 const figureOf = (index, d) => {
   const kept = index.ready || (index.ready = []);
   if (kept[d]) return kept[d];
@@ -394,6 +395,7 @@ const figureOf = (index, d) => {
   for (let k = 0; k < black.length; k += 2) add(1, at2(black, k, s)), (start[at2(black, k, s)] = 1);
   for (let k = 0; k < white.length; k += 2) add(2, at2(white, k, s)), (start[at2(white, k, s)] = 2);
   for (let r = 0; r < s; r++) rows[r] &= ~(rows[s + r] | rows[2 * s + r]);
+  const now = rows.slice();
   for (let q = 0; q < moves.length; q += 3) {
     const t = moves[q], p = moves[q + 1];
     if (p === '.' || p === '-') ops[q / 3] = (p === '.' ? 3 : 4) << 10;
@@ -403,7 +405,7 @@ const figureOf = (index, d) => {
       ops[q / 3] = (c << 10) | i;
     }
   }
-  const f = { s, first, start, ops, rows };
+  const f = { s, first, start, ops, rows, now };
   kept[d] = f;
   return f;
 };
@@ -414,11 +416,11 @@ const at2 = (text, k, s) => (text.charCodeAt(k + 1) - 97) * s + text.charCodeAt(
 // A variant of the pattern compiled for boards of size `s`: its `k` points, stones first
 // (fewer points ever hold a stone than are ever empty, so the test of a row of places fails
 // sooner), each as its column `dx`, row `dy`, colour `want` and `o`, where its row of that
-// colour starts in a figure's `rows`; padded to three points by repeating the first, since
-// a row of places is tested three points at once (an AND with the same row twice changes
+// colour starts in a figure's `rows`; padded to four points by repeating the first, since
+// a row of places is tested four points at once (an AND with the same row twice changes
 // nothing). `cols`: the columns where it may stand, one bit each; rows `ry0` to `ry1`.
 const compile = (v, s) => {
-  const k = v.p.length, n = Math.max(k, 3);
+  const k = v.p.length, n = Math.max(k, 4);
   const dx = new Int32Array(n), dy = new Int32Array(n), want = new Int32Array(n), o = new Int32Array(n);
   const pts = [...v.p].sort((p, q) => (q[2] ? 1 : 0) - (p[2] ? 1 : 0));
   for (let j = 0; j < n; j++) {
@@ -434,19 +436,19 @@ const compile = (v, s) => {
 };
 
 // The places where the variants `live` could stand in a figure whose points ever hold
-// `rows` (see `figureOf`), stored in `out` as (variant, column, row): for each row of
-// places, the columns where every point of the variant fits, one bit each, found with an
-// AND of shifted rows a point, the first three at once (no branch to mispredict: most rows
-// fail within three). `out` is { v: an Int32Array, n: how many of it are used }; with
-// `first`, only the first place is wanted. Returns how many numbers are stored.
-const candidates = (live, rows, out, first) => {
+// `rows` (see `figureOf`), stored in `out` as (variant, column, row), at most `limit` of
+// them: for each row of places, the columns where every point of the variant fits, one
+// bit each, found with an AND of shifted rows a point, the first four at once (no branch
+// to mispredict: most rows fail within four). `out` is { v: an Int32Array, n: how many
+// of it are used }. Returns how many numbers are stored.
+const candidates = (live, rows, out, limit) => {
   let n = 0, v = out.v;
   for (let xi = 0; xi < live.length; xi++) {
     const x = live[xi], k = x.k, o = x.o, dx = x.dx, cols = x.cols, ry1 = x.ry1;
-    const o0 = o[0], o1 = o[1], o2 = o[2], d0 = dx[0], d1 = dx[1], d2 = dx[2];
+    const o0 = o[0], o1 = o[1], o2 = o[2], o3 = o[3], d0 = dx[0], d1 = dx[1], d2 = dx[2], d3 = dx[3];
     for (let oy = x.ry0; oy <= ry1; oy++) {
-      let m = cols & (rows[o0 + oy] >> d0) & (rows[o1 + oy] >> d1) & (rows[o2 + oy] >> d2);
-      for (let j = 3; m !== 0 && j < k; j++) m &= rows[o[j] + oy] >> dx[j];
+      let m = cols & (rows[o0 + oy] >> d0) & (rows[o1 + oy] >> d1) & (rows[o2 + oy] >> d2) & (rows[o3 + oy] >> d3);
+      for (let j = 4; m !== 0 && j < k; j++) m &= rows[o[j] + oy] >> dx[j];
       for (; m !== 0; m &= m - 1) {
         // Room for three more numbers, doubled when full (a typed array, no garbage).
         if (n + 3 > v.length) {
@@ -457,19 +459,23 @@ const candidates = (live, rows, out, first) => {
         v[n++] = xi;
         v[n++] = 31 - Math.clz32(m & -m);
         v[n++] = oy;
-        if (first) return (out.n = n);
+        if (n === 3 * limit) return (out.n = n);
       }
     }
   }
   return (out.n = n);
 };
 
-// The candidate places of the figure being searched, in room reused by every figure.
+// The places found by `candidates`, in room reused by every figure.
 const cands = { v: new Int32Array(3072), n: 0 };
+// A figure with moves where at most this many places could hold the pattern is replayed
+// following each of them (`replayFew`); one with more, the pattern being everywhere,
+// following one place that holds it (`replayMany`), which spares finding the others.
+const FEW = 16;
 
-// Finds the pattern in every figure of the language. Each figure's candidate places (see
-// `candidates`) are the matches themselves in a figure without moves, whose first place
-// is all a result needs; a figure with moves is replayed (see `replay`).
+// Finds the pattern in every figure of the language. A figure is searched only if some
+// place could hold the pattern in some position of it (see `candidates`); in a figure
+// without moves that place is the match, and a figure with moves is replayed.
 const searchPositions = (index, swapToo) => {
   const vs = variants(swapToo);
   const L = index.l[lang];
@@ -478,29 +484,29 @@ const searchPositions = (index, swapToo) => {
   for (const [d, page, anchor] of L.f) {
     const f = figureOf(index, d), s = f.s;
     if (!bySize[s]) bySize[s] = vs.map(v => compile(v, s)).filter(x => x.cols !== 0 && x.ry0 <= x.ry1);
-    const live = bySize[s];
-    const still = f.ops.length === 0;
-    if (!live.length || !candidates(live, f.rows, cands, still)) continue;
-    if (still) results.push(found(d, page, anchor, s, 0, f.first, live, 0, 0));
-    else replay(f, live, d, page, anchor, results);
+    const live = bySize[s], v = cands.v;
+    const n = live.length ? candidates(live, f.rows, cands, f.ops.length ? FEW + 1 : 1) : 0;
+    if (!n) continue;
+    if (!f.ops.length) results.push(found(d, page, anchor, s, 0, f.first, live[v[0]], v[1], v[2], 0));
+    else if (n <= 3 * FEW) replayFew(f, live, d, page, anchor, results);
+    else replayMany(f, live, d, page, anchor, results);
   }
   return results;
 };
 
 // A result: figure `d` shown on `page` at `anchor` holds the pattern from move `m` (number
-// `num`, after `q` of the figure's ops) on, at the place of candidate `c`: its column, row,
-// width and height.
-const found = (d, page, anchor, s, m, num, live, c, q) => {
-  const v = cands.v, x = live[v[3 * c]];
-  return { d, page, anchor, s, from: [m, num], at: [v[3 * c + 1], v[3 * c + 2], x.w, x.h], q };
-};
+// `num`, after `q` of the figure's ops) on, drawn around variant `x` at column `ox`, row `oy`.
+const found = (d, page, anchor, s, m, num, x, ox, oy, q) => ({ d, page, anchor, s, from: [m, num], at: [ox, oy, x.w, x.h], q });
 
-// Room reused by every replay (no garbage per figure): the position being replayed, and
-// under each point a linked list of the candidate places covering it (`head`, `next`),
-// each entry with its place and the colour wanted there; for each place, how many of its
-// points differ from the pattern (`miss`); how many places match, and which matched last.
+// The position being replayed, one byte a point, in room reused by every figure.
+let replayed = new Int8Array(0);
+
+// Room reused by every `replayFew`: under each point a linked list of the candidate places
+// covering it (`head`, `next`), each entry with its place and the colour wanted there; for
+// each place, how many of its points differ from the pattern (`miss`); how many places
+// hold the pattern, and which came to hold it last.
 let head = new Int32Array(0), next = new Int32Array(0), place = new Int32Array(0);
-let wants = new Int8Array(0), miss = new Int32Array(0), replayed = new Int8Array(0);
+let wants = new Int8Array(0), miss = new Int32Array(0);
 let matched = 0, latest = -1;
 
 // Sets point `i` of the replayed position to `to`, and updates the places covering it.
@@ -522,11 +528,12 @@ const setPoint = (i, to) => {
 // Replays figure `f` (see `figureOf`) over the candidate places in `cands` from its moves
 // and captures, pushing onto `results` each run of positions that hold the pattern: a
 // position holds it while some place differs nowhere.
-const replay = (f, live, d, page, anchor, results) => {
+const replayFew = (f, live, d, page, anchor, results) => {
   const v = cands.v, { s, first, ops } = f, ss = s * s;
   // Every variant is the pattern turned: all have its number of points.
   const n = cands.n / 3, entries = n * live[0].k;
-  if (head.length < ss) [head, replayed] = [new Int32Array(ss), new Int8Array(ss)];
+  if (replayed.length < ss) replayed = new Int8Array(ss);
+  if (head.length < ss) head = new Int32Array(ss);
   if (next.length < entries) [next, place, wants] = [new Int32Array(2 * entries), new Int32Array(2 * entries), new Int8Array(2 * entries)];
   if (miss.length < n) miss = new Int32Array(2 * n);
   replayed.set(f.start);
@@ -546,8 +553,9 @@ const replay = (f, live, d, page, anchor, results) => {
     }
     if (!miss[c] && matched++ === 0) latest = c;
   }
+  const at = c => [live[v[3 * c]], v[3 * c + 1], v[3 * c + 2]];
   let open = null, num = first, m = 0;
-  if (matched) open = found(d, page, anchor, s, 0, first, live, latest, 0);
+  if (matched) open = found(d, page, anchor, s, 0, first, ...at(latest), 0);
   for (let q = 0; q < ops.length; ) {
     const kind = ops[q] >> 10, i = ops[q] & 1023;
     q++;
@@ -556,10 +564,102 @@ const replay = (f, live, d, page, anchor, results) => {
     if (kind > 2) continue;
     setPoint(i, kind);
     for (; q < ops.length && ops[q] >> 10 === 0; q++) setPoint(ops[q], 0);
-    if (matched && !open) open = found(d, page, anchor, s, m, num - 1, live, latest, q);
+    if (matched && !open) open = found(d, page, anchor, s, m, num - 1, ...at(latest), q);
     else if (!matched && open) {
       results.push(open);
       open = null;
+    }
+  }
+  if (open) results.push(open);
+};
+
+// Room reused by every `replayMany`: the replayed position as rows (see `figureOf`); a
+// place that holds the pattern in it, if any (`wx`: its variant, or -1; `wox`, `woy`: its
+// column and row); the last place that came to hold it in the move being played (`lx`, or
+// -1; `lox`, `loy`).
+let cur = new Int32Array(0);
+let wx = -1, wox = 0, woy = 0, lx = -1, lox = 0, loy = 0;
+
+// Whether variant `x` stands at column `ox`, row `oy` of the replayed position.
+const holds = (x, ox, oy, s) => {
+  for (let j = 0; j < x.k; j++) if (replayed[(oy + x.dy[j]) * s + ox + x.dx[j]] !== x.want[j]) return false;
+  return true;
+};
+
+// Looks for a place that holds the pattern in the replayed position, the first in the
+// order of `candidates`.
+const witness = live => {
+  wx = candidates(live, cur, cands, 1) ? cands.v[0] : -1;
+  wox = cands.v[1];
+  woy = cands.v[2];
+};
+
+// Sets point `i` of the replayed position to `to`. With `track` (no place held the pattern
+// before this move), notes in `lx` the places that now hold it because of this change: the
+// first of them in the order of `candidates`, which is the one `setPoint`, going through
+// the places from the last to the first, names last.
+const change = (i, to, live, s, track) => {
+  const old = replayed[i];
+  if (old === to) return;
+  replayed[i] = to;
+  const r = (i / s) | 0, px = i - r * s;
+  cur[old * s + r] &= ~(1 << px);
+  cur[to * s + r] |= 1 << px;
+  if (!track) return;
+  for (let xi = 0; xi < live.length; xi++) {
+    const x = live[xi];
+    let hit = false;
+    for (let j = 0; j < x.k; j++) {
+      const ox = px - x.dx[j], oy = r - x.dy[j];
+      if (x.want[j] !== to || ox < 0 || oy < x.ry0 || oy > x.ry1 || !((x.cols >> ox) & 1) || !holds(x, ox, oy, s)) continue;
+      if (!hit || oy < loy || (oy === loy && ox < lox)) {
+        hit = true;
+        lx = xi;
+        lox = ox;
+        loy = oy;
+      }
+    }
+    // Variants come in the order of `candidates`: the first that holds here is the one.
+    if (hit) return;
+  }
+};
+
+// Replays figure `f` as `replayFew` does, following not every place but one that holds the
+// pattern. Only the points a move changes can make a place hold the pattern, and a place
+// holds it until one of its points changes: so while no place holds the pattern a move is
+// checked around the points it changes, and while one does, against that place; when it
+// stops, the position is searched for another (see `candidates`).
+const replayMany = (f, live, d, page, anchor, results) => {
+  const { s, first, ops } = f, ss = s * s;
+  if (replayed.length < ss) replayed = new Int8Array(ss);
+  if (cur.length < 3 * s) cur = new Int32Array(3 * s);
+  replayed.set(f.start);
+  cur.set(f.now);
+  witness(live);
+  let open = wx < 0 ? null : found(d, page, anchor, s, 0, first, live[wx], wox, woy, 0);
+  let num = first, m = 0;
+  for (let q = 0; q < ops.length; ) {
+    const kind = ops[q] >> 10, i = ops[q] & 1023;
+    q++;
+    m++;
+    if (kind !== 3) num++;
+    if (kind > 2) continue;
+    const track = wx < 0;
+    lx = -1;
+    change(i, kind, live, s, track);
+    for (; q < ops.length && ops[q] >> 10 === 0; q++) change(ops[q], 0, live, s, track);
+    if (!track) {
+      if (!holds(live[wx], wox, woy, s)) witness(live);
+      if (wx < 0) {
+        results.push(open);
+        open = null;
+      }
+    } else if (lx >= 0) {
+      // The place that came to hold the pattern last may have lost it to a capture of the
+      // same move: another may hold it still.
+      if (!holds(live[lx], lox, loy, s)) witness(live);
+      else (wx = lx), (wox = lox), (woy = loy);
+      if (wx >= 0) open = found(d, page, anchor, s, m, num - 1, live[lx], lox, loy, q);
     }
   }
   if (open) results.push(open);
