@@ -9,6 +9,10 @@ use crate::common;
 use std::path::Path;
 use std::process::Command;
 
+// The benchmark book's generator, for a small book of real games (see below).
+#[path = "../../benches/genbook/mod.rs"]
+mod genbook;
+
 /// Builds `book` (relative to the repository) into `out`.
 fn build(book: &str, out: &Path) {
     let built = common::gobook(&[
@@ -76,4 +80,59 @@ fn a_site_carries_a_search_index_per_language_and_one_of_positions() {
     assert!(page.contains(r#"<script src="../gobook-search.js" defer></script>"#));
     assert!(page.contains(r#"<label class="gb-vh" for="gb-q">本を検索</label>"#));
     assert!(page.contains(r#"<a href="index.html" aria-current="page">"#));
+}
+
+/// Position search finds what a brute-force reference finds: `tests/browser/positions-reference.mjs`
+/// runs the browser's matcher (`themes/default/search.js`) in node over the position index of
+/// each example book and of a small book made like the benchmark book (three games, as
+/// figures of fifty moves and diagrams), for the benchmark's patterns and patterns cut from
+/// the books' own positions, and compares every result and the board it shows with a replay
+/// of every figure that tests every symmetry at every place of every position.
+#[test]
+fn position_search_finds_what_a_brute_force_reference_finds() {
+    if !common::tool("node", "--version") {
+        return;
+    }
+    let tmp = common::tempdir();
+    let mut sites = Vec::new();
+    for name in [
+        "annotated-game",
+        "ear-reddening",
+        "languages",
+        "multilingual",
+        "problems",
+    ] {
+        let site = tmp.path().join(name);
+        build(&format!("examples/{name}/{name}.gobook"), &site);
+        sites.push(site);
+    }
+    if let Some(corpora) = common::corpora() {
+        let games = genbook::games(&corpora, 3, 250);
+        let shape = genbook::Shape {
+            chapters: 3,
+            ..genbook::STANDARD
+        };
+        let book = tmp.path().join("bench.gobook");
+        std::fs::write(&book, genbook::book(&games, &shape)).unwrap();
+        let site = tmp.path().join("bench");
+        build(book.to_str().unwrap(), &site);
+        sites.push(site);
+    }
+    let run = Command::new("node")
+        .arg(common::root().join("tests/browser/positions-reference.mjs"))
+        .args(&sites)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    eprintln!("{out}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "position search differs from the reference:\n{out}"
+    );
+    // One line per site and language: eleven for the examples, two for the games' book.
+    assert!(
+        out.lines().filter(|l| l.starts_with("ok ")).count() >= 11,
+        "{out}"
+    );
+    assert!(!out.contains("FAIL"), "{out}");
 }

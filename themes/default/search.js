@@ -376,24 +376,26 @@ const range = (len, s, low, high) => {
 
 // Figure `d` made ready for searching, on the first search and kept with the index: its
 // size, first number, start position (one byte a point), its moves and captures as
-// numbers (`op`: the point, plus 1024 times 1 for Black, 2 for White, 3 for a pass, 4 for
-// a move elsewhere, 0 for a stone captured), and what each point ever holds, one bit a
-// column in a number a row: `rows[c][r]` for black (1) and white (2) stones (start stones
-// and the moves of that colour; captures only take stones away) and for empty (0: points
-// without a start stone, or whose start stone is captured). A position of the figure can
-// hold a variant at a place only if each of its points ever holds what the variant wants
-// there: this rules out nearly every place, and every figure where none is left, before
-// any replay.
+// numbers (`ops`: the point, plus 1024 times 1 for Black, 2 for White, 3 for a pass, 4 for
+// a move elsewhere, 0 for a stone captured), and two sets of rows, one bit a column in a
+// number a row, row r of empty (0), black (1) or white (2) at c * s + r of a typed array:
+// `now`, the start position, and `rows`, what each point ever holds. A point ever holds a
+// stone of a colour if a start stone or a move of that colour is there (captures only take
+// stones away), and is ever empty if it has no start stone or its start stone is captured.
+// A position of the figure can hold a variant at a place only if each of its points ever
+// holds what the variant wants there: this rules out nearly every place, and every figure
+// where none is left, before any replay.
 const figureOf = (index, d) => {
   const kept = index.ready || (index.ready = []);
   if (kept[d]) return kept[d];
   const [s, black, white, moves, first] = index.d[d];
-  const rows = [new Int32Array(s).fill((1 << s) - 1), new Int32Array(s), new Int32Array(s)];
-  const add = (c, i) => (rows[c][(i / s) | 0] |= 1 << i % s);
+  const rows = new Int32Array(3 * s).fill((1 << s) - 1, 0, s);
+  const add = (c, i) => (rows[c * s + ((i / s) | 0)] |= 1 << i % s);
   const start = new Int8Array(s * s), ops = new Int32Array(moves.length / 3);
   for (let k = 0; k < black.length; k += 2) add(1, at2(black, k, s)), (start[at2(black, k, s)] = 1);
   for (let k = 0; k < white.length; k += 2) add(2, at2(white, k, s)), (start[at2(white, k, s)] = 2);
-  for (let r = 0; r < s; r++) rows[0][r] &= ~(rows[1][r] | rows[2][r]);
+  for (let r = 0; r < s; r++) rows[r] &= ~(rows[s + r] | rows[2 * s + r]);
+  const now = rows.slice();
   for (let q = 0; q < moves.length; q += 3) {
     const t = moves[q], p = moves[q + 1];
     if (p === '.' || p === '-') ops[q / 3] = (p === '.' ? 3 : 4) << 10;
@@ -403,7 +405,7 @@ const figureOf = (index, d) => {
       ops[q / 3] = (c << 10) | i;
     }
   }
-  const f = { s, first, start, ops, rows };
+  const f = { s, first, start, ops, rows, now };
   kept[d] = f;
   return f;
 };
@@ -411,131 +413,263 @@ const figureOf = (index, d) => {
 // The board index of the two-letter point at `k` of `text`.
 const at2 = (text, k, s) => (text.charCodeAt(k + 1) - 97) * s + text.charCodeAt(k) - 97;
 
+// A variant of the pattern compiled for boards of size `s`: its `k` points, stones first
+// (fewer points ever hold a stone than are ever empty, so the test of a row of places fails
+// sooner), each as its column `dx`, row `dy`, colour `want` and `o`, where its row of that
+// colour starts in a figure's `rows`; padded to four points by repeating the first, since
+// a row of places is tested four points at once (an AND with the same row twice changes
+// nothing). `cols`: the columns where it may stand, one bit each; rows `ry0` to `ry1`.
+const compile = (v, s) => {
+  const k = v.p.length, n = Math.max(k, 4);
+  const dx = new Int32Array(n), dy = new Int32Array(n), want = new Int32Array(n), o = new Int32Array(n);
+  const pts = [...v.p].sort((p, q) => (q[2] ? 1 : 0) - (p[2] ? 1 : 0));
+  for (let j = 0; j < n; j++) {
+    const [x, y, c] = pts[j < k ? j : 0];
+    dx[j] = x;
+    dy[j] = y;
+    want[j] = c;
+    o[j] = c * s + y;
+  }
+  const [cx0, cx1] = range(v.w, s, v.l, v.r), [ry0, ry1] = range(v.h, s, v.b, v.t);
+  const cols = cx0 <= cx1 ? ((1 << (cx1 + 1)) - 1) & ~((1 << cx0) - 1) : 0;
+  return { k, dx, dy, want, o, cols, ry0, ry1, w: v.w, h: v.h };
+};
+
 // The places where the variants `live` could stand in a figure whose points ever hold
-// `rows` (see `figureOf`), pushed onto `out` as (variant, column, row): for each row of
-// places, the columns where every point of the variant fits, one bit each, found with a
-// few ANDs of shifted rows; `out` is { v: an Int32Array, n: how many of it are used }.
-const candidates = (live, rows, out) => {
-  out.n = 0;
+// `rows` (see `figureOf`), stored in `out` as (variant, column, row), at most `limit` of
+// them: for each row of places, the columns where every point of the variant fits, one
+// bit each, found with an AND of shifted rows a point, the first four at once (no branch
+// to mispredict: most rows fail within four). `out` is { v: an Int32Array, n: how many
+// of it are used }. Returns how many numbers are stored.
+const candidates = (live, rows, out, limit) => {
+  let n = 0, v = out.v;
   for (let xi = 0; xi < live.length; xi++) {
-    const x = live[xi], k = x.k, dx = x.dx, dy = x.dy, want = x.want;
-    const cols = ((1 << (x.cx1 + 1)) - 1) & ~((1 << x.cx0) - 1);
-    for (let oy = x.ry0; oy <= x.ry1; oy++) {
-      let m = cols;
-      for (let j = 0; m !== 0 && j < k; j++) m &= rows[want[j]][oy + dy[j]] >> dx[j];
+    const x = live[xi], k = x.k, o = x.o, dx = x.dx, cols = x.cols, ry1 = x.ry1;
+    const o0 = o[0], o1 = o[1], o2 = o[2], o3 = o[3], d0 = dx[0], d1 = dx[1], d2 = dx[2], d3 = dx[3];
+    for (let oy = x.ry0; oy <= ry1; oy++) {
+      let m = cols & (rows[o0 + oy] >> d0) & (rows[o1 + oy] >> d1) & (rows[o2 + oy] >> d2) & (rows[o3 + oy] >> d3);
+      for (let j = 4; m !== 0 && j < k; j++) m &= rows[o[j] + oy] >> dx[j];
       for (; m !== 0; m &= m - 1) {
         // Room for three more numbers, doubled when full (a typed array, no garbage).
-        if (out.n + 3 > out.v.length) {
-          const more = new Int32Array(2 * out.v.length);
-          more.set(out.v);
-          out.v = more;
+        if (n + 3 > v.length) {
+          const more = new Int32Array(2 * v.length);
+          more.set(v);
+          v = out.v = more;
         }
-        out.v[out.n++] = xi;
-        out.v[out.n++] = 31 - Math.clz32(m & -m);
-        out.v[out.n++] = oy;
+        v[n++] = xi;
+        v[n++] = 31 - Math.clz32(m & -m);
+        v[n++] = oy;
+        if (n === 3 * limit) return (out.n = n);
       }
     }
   }
-  return out.n;
+  return (out.n = n);
 };
 
-// Finds the pattern in every figure of the language. Each figure's candidate places (see
-// `candidates`) are listed under the points they cover, each with the number of its
-// points that differ from the pattern; the figure is replayed from the index's moves and
-// captures, and each change of a point updates the places covering it. A position holds
-// the pattern while some place differs nowhere.
+// The places found by `candidates`, in room reused by every figure.
+const cands = { v: new Int32Array(3072), n: 0 };
+// A figure with moves where at most this many places could hold the pattern is replayed
+// following each of them (`replayFew`); one with more, the pattern being everywhere,
+// following one place that holds it (`replayMany`), which spares finding the others.
+const FEW = 16;
+
+// Finds the pattern in every figure of the language. A figure is searched only if some
+// place could hold the pattern in some position of it (see `candidates`); in a figure
+// without moves that place is the match, and a figure with moves is replayed.
 const searchPositions = (index, swapToo) => {
   const vs = variants(swapToo);
   const L = index.l[lang];
   const results = [];
   const bySize = {};
-  const compile = (v, s) => {
-    const k = v.p.length, dx = new Int8Array(k), dy = new Int8Array(k), want = new Int8Array(k);
-    // Stones first: fewer points ever hold a stone than are ever empty, so the test of a
-    // row of places (see `candidates`) fails sooner.
-    const pts = [...v.p].sort((p, q) => (q[2] ? 1 : 0) - (p[2] ? 1 : 0));
-    pts.forEach(([x, y, c], j) => ((dx[j] = x), (dy[j] = y), (want[j] = c)));
-    const [cx0, cx1] = range(v.w, s, v.l, v.r), [ry0, ry1] = range(v.h, s, v.b, v.t);
-    return { k, dx, dy, want, cx0, cx1, ry0, ry1, w: v.w, h: v.h };
-  };
-  const cands = { v: new Int32Array(3072), n: 0 };
   for (const [d, page, anchor] of L.f) {
     const f = figureOf(index, d), s = f.s;
-    if (!bySize[s]) bySize[s] = vs.map(v => compile(v, s)).filter(x => x.cx0 <= x.cx1 && x.ry0 <= x.ry1);
-    const live = bySize[s];
-    if (!live.length || !candidates(live, f.rows, cands)) continue;
-    replay(f, live, cands, run => results.push(Object.assign(run, { d, page, anchor })));
+    if (!bySize[s]) bySize[s] = vs.map(v => compile(v, s)).filter(x => x.cols !== 0 && x.ry0 <= x.ry1);
+    const live = bySize[s], v = cands.v;
+    const n = live.length ? candidates(live, f.rows, cands, f.ops.length ? FEW + 1 : 1) : 0;
+    if (!n) continue;
+    if (!f.ops.length) results.push(found(d, page, anchor, s, 0, f.first, live[v[0]], v[1], v[2], 0));
+    else if (n <= 3 * FEW) replayFew(f, live, d, page, anchor, results);
+    else replayMany(f, live, d, page, anchor, results);
   }
   return results;
 };
 
-// Room reused by every replay: the lists of places under each point (see `replay`).
-let head = new Int32Array(0), next = new Int32Array(0), place = new Int32Array(0);
-let wants = new Int8Array(0), miss = new Int32Array(0), replayed = new Int8Array(0);
+// A result: figure `d` shown on `page` at `anchor` holds the pattern from move `m` (number
+// `num`, after `q` of the figure's ops) on, drawn around variant `x` at column `ox`, row `oy`.
+const found = (d, page, anchor, s, m, num, x, ox, oy, q) => ({ d, page, anchor, s, from: [m, num], at: [ox, oy, x.w, x.h], q });
 
-// Replays figure `f` (see `figureOf`) over the candidate places `cands` (triples of
-// variant, column, row), giving `found` each run of positions that hold the pattern:
-// where it starts ([move, number]), the board there and the place of the match.
-const replay = (f, live, out, found) => {
-  const cands = out.v;
-  const { s, first, ops } = f;
+// The position being replayed, one byte a point, in room reused by every figure.
+let replayed = new Int8Array(0);
+
+// Room reused by every `replayFew`: under each point a linked list of the candidate places
+// covering it (`head`, `next`), each entry with its place and the colour wanted there; for
+// each place, how many of its points differ from the pattern (`miss`); how many places
+// hold the pattern, and which came to hold it last.
+let head = new Int32Array(0), next = new Int32Array(0), place = new Int32Array(0);
+let wants = new Int8Array(0), miss = new Int32Array(0);
+let matched = 0, latest = -1;
+
+// Sets point `i` of the replayed position to `to`, and updates the places covering it.
+const setPoint = (i, to) => {
+  const old = replayed[i];
+  if (old === to) return;
+  replayed[i] = to;
+  for (let e = head[i]; e >= 0; e = next[e]) {
+    const c = place[e], w = wants[e];
+    if (old === w) {
+      if (miss[c]++ === 0) matched--;
+    } else if (to === w && --miss[c] === 0) {
+      matched++;
+      latest = c;
+    }
+  }
+};
+
+// Replays figure `f` (see `figureOf`) over the candidate places in `cands` from its moves
+// and captures, pushing onto `results` each run of positions that hold the pattern: a
+// position holds it while some place differs nowhere.
+const replayFew = (f, live, d, page, anchor, results) => {
+  const v = cands.v, { s, first, ops } = f, ss = s * s;
   // Every variant is the pattern turned: all have its number of points.
-  const n = out.n / 3, entries = n * live[0].k;
-  if (head.length < s * s) [head, replayed] = [new Int32Array(s * s), new Int8Array(s * s)];
-  // The position being replayed, in room reused by every figure (no garbage to collect).
-  const a = replayed.subarray(0, s * s);
-  a.set(f.start);
+  const n = cands.n / 3, entries = n * live[0].k;
+  if (replayed.length < ss) replayed = new Int8Array(ss);
+  if (head.length < ss) head = new Int32Array(ss);
   if (next.length < entries) [next, place, wants] = [new Int32Array(2 * entries), new Int32Array(2 * entries), new Int8Array(2 * entries)];
   if (miss.length < n) miss = new Int32Array(2 * n);
-  // Under each point, a linked list of (place, colour wanted there).
-  head.fill(-1, 0, s * s);
+  replayed.set(f.start);
+  head.fill(-1, 0, ss);
   miss.fill(0, 0, n);
-  let count = 0, at = null, e = 0;
-  const box = c => [cands[3 * c + 1], cands[3 * c + 2], live[cands[3 * c]].w, live[cands[3 * c]].h];
-  for (let c = 0; c < n; c++) {
-    const x = live[cands[3 * c]], ox = cands[3 * c + 1], oy = cands[3 * c + 2];
+  matched = 0;
+  latest = -1;
+  for (let c = 0, e = 0; c < n; c++) {
+    const x = live[v[3 * c]], ox = v[3 * c + 1], oy = v[3 * c + 2];
     for (let j = 0; j < x.k; j++, e++) {
       const i = (oy + x.dy[j]) * s + ox + x.dx[j];
       next[e] = head[i];
       head[i] = e;
       place[e] = c;
       wants[e] = x.want[j];
-      if (a[i] !== x.want[j]) miss[c]++;
+      if (replayed[i] !== x.want[j]) miss[c]++;
     }
-    if (!miss[c] && count++ === 0) at = box(c);
+    if (!miss[c] && matched++ === 0) latest = c;
   }
-  const set = (i, to) => {
-    const old = a[i];
-    if (old === to) return;
-    a[i] = to;
-    for (let e = head[i]; e >= 0; e = next[e]) {
-      const c = place[e], w = wants[e];
-      if (old === w) {
-        if (miss[c]++ === 0) count--;
-      } else if (to === w && --miss[c] === 0) {
-        count++;
-        at = box(c);
-      }
-    }
-  };
-  let run = null, num = first, m = 0;
-  const start = from => (run = { from, s, a: a.slice(), at });
-  if (count) start([0, first]);
+  const at = c => [live[v[3 * c]], v[3 * c + 1], v[3 * c + 2]];
+  let open = null, num = first, m = 0;
+  if (matched) open = found(d, page, anchor, s, 0, first, ...at(latest), 0);
   for (let q = 0; q < ops.length; ) {
     const kind = ops[q] >> 10, i = ops[q] & 1023;
     q++;
     m++;
     if (kind !== 3) num++;
     if (kind > 2) continue;
-    set(i, kind);
-    for (; q < ops.length && ops[q] >> 10 === 0; q++) set(ops[q], 0);
-    if (count && !run) start([m, num - 1]);
-    else if (!count && run) {
-      found(run);
-      run = null;
+    setPoint(i, kind);
+    for (; q < ops.length && ops[q] >> 10 === 0; q++) setPoint(ops[q], 0);
+    if (matched && !open) open = found(d, page, anchor, s, m, num - 1, ...at(latest), q);
+    else if (!matched && open) {
+      results.push(open);
+      open = null;
     }
   }
-  if (run) found(run);
+  if (open) results.push(open);
+};
+
+// Room reused by every `replayMany`: the replayed position as rows (see `figureOf`); a
+// place that holds the pattern in it, if any (`wx`: its variant, or -1; `wox`, `woy`: its
+// column and row); the last place that came to hold it in the move being played (`lx`, or
+// -1; `lox`, `loy`).
+let cur = new Int32Array(0);
+let wx = -1, wox = 0, woy = 0, lx = -1, lox = 0, loy = 0;
+
+// Whether variant `x` stands at column `ox`, row `oy` of the replayed position.
+const holds = (x, ox, oy, s) => {
+  for (let j = 0; j < x.k; j++) if (replayed[(oy + x.dy[j]) * s + ox + x.dx[j]] !== x.want[j]) return false;
+  return true;
+};
+
+// Looks for a place that holds the pattern in the replayed position, the first in the
+// order of `candidates`.
+const witness = live => {
+  wx = candidates(live, cur, cands, 1) ? cands.v[0] : -1;
+  wox = cands.v[1];
+  woy = cands.v[2];
+};
+
+// Sets point `i` of the replayed position to `to`. With `track` (no place held the pattern
+// before this move), notes in `lx` the places that now hold it because of this change: the
+// first of them in the order of `candidates`, which is the one `setPoint`, going through
+// the places from the last to the first, names last.
+const change = (i, to, live, s, track) => {
+  const old = replayed[i];
+  if (old === to) return;
+  replayed[i] = to;
+  const r = (i / s) | 0, px = i - r * s;
+  cur[old * s + r] &= ~(1 << px);
+  cur[to * s + r] |= 1 << px;
+  if (!track) return;
+  for (let xi = 0; xi < live.length; xi++) {
+    const x = live[xi];
+    let hit = false;
+    for (let j = 0; j < x.k; j++) {
+      const ox = px - x.dx[j], oy = r - x.dy[j];
+      if (x.want[j] !== to || ox < 0 || oy < x.ry0 || oy > x.ry1 || !((x.cols >> ox) & 1) || !holds(x, ox, oy, s)) continue;
+      if (!hit || oy < loy || (oy === loy && ox < lox)) {
+        hit = true;
+        lx = xi;
+        lox = ox;
+        loy = oy;
+      }
+    }
+    // Variants come in the order of `candidates`: the first that holds here is the one.
+    if (hit) return;
+  }
+};
+
+// Replays figure `f` as `replayFew` does, following not every place but one that holds the
+// pattern. Only the points a move changes can make a place hold the pattern, and a place
+// holds it until one of its points changes: so while no place holds the pattern a move is
+// checked around the points it changes, and while one does, against that place; when it
+// stops, the position is searched for another (see `candidates`).
+const replayMany = (f, live, d, page, anchor, results) => {
+  const { s, first, ops } = f, ss = s * s;
+  if (replayed.length < ss) replayed = new Int8Array(ss);
+  if (cur.length < 3 * s) cur = new Int32Array(3 * s);
+  replayed.set(f.start);
+  cur.set(f.now);
+  witness(live);
+  let open = wx < 0 ? null : found(d, page, anchor, s, 0, first, live[wx], wox, woy, 0);
+  let num = first, m = 0;
+  for (let q = 0; q < ops.length; ) {
+    const kind = ops[q] >> 10, i = ops[q] & 1023;
+    q++;
+    m++;
+    if (kind !== 3) num++;
+    if (kind > 2) continue;
+    const track = wx < 0;
+    lx = -1;
+    change(i, kind, live, s, track);
+    for (; q < ops.length && ops[q] >> 10 === 0; q++) change(ops[q], 0, live, s, track);
+    if (!track) {
+      if (!holds(live[wx], wox, woy, s)) witness(live);
+      if (wx < 0) {
+        results.push(open);
+        open = null;
+      }
+    } else if (lx >= 0) {
+      // The place that came to hold the pattern last may have lost it to a capture of the
+      // same move: another may hold it still.
+      if (!holds(live[lx], lox, loy, s)) witness(live);
+      else (wx = lx), (wox = lox), (woy = loy);
+      if (wx >= 0) open = found(d, page, anchor, s, m, num - 1, live[lx], lox, loy, q);
+    }
+  }
+  if (open) results.push(open);
+};
+
+// The position of figure `f` after its first `q` ops: the board a result shows.
+const positionAt = (f, q) => {
+  const a = f.start.slice();
+  for (let k = 0; k < q; k++) if (f.ops[k] >> 10 <= 2) a[f.ops[k] & 1023] = f.ops[k] >> 10;
+  return a;
 };
 
 // A small board of the position `a` (size `s`) where the pattern was found: its place
@@ -577,7 +711,7 @@ const showPositions = (index, swapToo) => {
     const li = el('li', 'gb-result gb-result-pos');
     const a = el('a');
     a.href = `${href}?gb-move=${r.from[0]}#${r.anchor}`;
-    a.append(miniBoard(r.a, r.s, r.at));
+    a.append(miniBoard(positionAt(figureOf(index, r.d), r.q), r.s, r.at));
     const what = r.from[0] === 0 ? word('start_position') : fill(word('at_move'), { n: r.from[1] });
     a.append(el('span', 'gb-result-title', title), el('span', 'gb-result-text', what));
     li.append(a);
