@@ -2,8 +2,7 @@
 // Each diagram carries its data in a `data-gb` attribute (see src/markup/interactive.rs)
 // and the page its interface words in <script id="gb-ui">. Without this script the
 // page still shows the static numbered diagram, and solutions and hints in <details>.
-// Comment lines and indentation are dropped at build time, so keep comments on lines
-// of their own.
+// The site carries this file byte for byte, as written.
 (function gobook() {
 'use strict';
 const doc = document;

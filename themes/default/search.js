@@ -2,8 +2,7 @@
 // a gobook site. The indexes (src/search/) are scripts that assign to self.gbSearch,
 // loaded with a <script> element the first time the reader searches: that works from
 // file://, where Chromium refuses to fetch JSON, and under any sub-path.
-// Comment lines and indentation are dropped at build time, so keep comments on lines
-// of their own.
+// The site carries this file byte for byte, as written.
 (function gobookSearch() {
 'use strict';
 const doc = document;
