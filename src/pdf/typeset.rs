@@ -29,9 +29,12 @@ pub struct Print<'a> {
 
 /// The PDF of the language `l`.
 pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
+    let mut mark = stage_timer(&l.plan.lang);
     let (markup, files) = source(p, l);
+    mark("typst source and diagrams");
     let named = p.settings.cjk_font.as_deref();
     let fonts = fonts::for_text(&markup, named, p.input.book_dir).map_err(BuildError::Print)?;
+    mark("fonts");
     // The font for other characters is known only now. A Chinese, Japanese or Korean
     // edition is set in it, Latin letters too, as books in those languages are; any other
     // edition keeps its Latin text in the bundled face and takes only what that lacks.
@@ -58,6 +61,11 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
         let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
         BuildError::Print(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
     })?;
+    mark("compile (layout)");
+    // What typst memoized while laying out (several passes until the page references
+    // settle) is of no use to the export nor to the next language: dropped before the
+    // export, it does not add to the peak memory.
+    typst::comemo::evict(0);
     let ident = format!("gobook:{}:{}", l.texts.id, l.plan.lang);
     // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
     // checks refuse a book, the archival PDF/A-2b it still is.
@@ -67,7 +75,22 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
     if l.plan.vertical {
         super::vertical::read_right_to_left(&mut bytes);
     }
+    mark("export");
     Ok(bytes)
+}
+
+/// With `GOBOOK_TIMINGS` set, a function that prints the time since its last call (or
+/// its making) after the name of the stage of language `lang`'s PDF it ends.
+fn stage_timer(lang: &str) -> impl FnMut(&str) + '_ {
+    let timings = std::env::var_os("GOBOOK_TIMINGS").is_some();
+    let mut last = std::time::Instant::now();
+    move |stage| {
+        if timings {
+            let ms = last.elapsed().as_secs_f64() * 1000.0;
+            eprintln!("  pdf {lang}, {stage}: {ms:.1} ms");
+            last = std::time::Instant::now();
+        }
+    }
 }
 
 /// The standards a PDF declares when typst's checks allow: archival (PDF/A-2a, which asks
