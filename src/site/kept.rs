@@ -77,11 +77,14 @@ struct SvgInput {
 /// The pages of one language, kept with the writer's settings they were written with.
 struct LangKept {
     settings: Settings,
-    /// By place in the plan: the page's value and its bytes.
-    pages: Vec<(LaidPage, Arc<Vec<u8>>)>,
+    /// By place in the plan.
+    pages: Vec<KeptPage>,
     /// The language's text index, made of these pages and the plan (in `settings`).
     text_index: Arc<Vec<u8>>,
 }
+
+/// A page's value and its bytes.
+type KeptPage = (LaidPage, Arc<Vec<u8>>);
 
 /// What the site writer adds to a laid-out page: every language's file names and anchors
 /// (links, language switch, addresses), one folder per language or not, `gobook.toml`,
@@ -229,7 +232,7 @@ impl Kept {
         let language = &site.laid.languages[pi];
         let plan = &site.plans[pi];
         let all_found = c.old.is_some() && c.found.iter().all(Option::is_some);
-        let (mut old_pages, old_text): (Vec<Option<(LaidPage, Arc<Vec<u8>>)>>, _) = match c.old {
+        let (mut old_pages, old_text): (Vec<Option<KeptPage>>, _) = match c.old {
             Some(o) => (o.pages.into_iter().map(Some).collect(), Some(o.text_index)),
             None => (Vec::new(), None),
         };

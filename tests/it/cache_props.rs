@@ -948,16 +948,25 @@ fn one_paragraph_edited_writes_one_page_and_keeps_the_rest() {
     let edited = text.replace("Words 1 with", "Other words 1 with");
     let warm = rendered(dir.path(), &edited, &mut cache);
     assert_eq!(warm, rendered(dir.path(), &edited, &mut Cache::default()));
-    assert_eq!(cache.pages_rendered, 1, "the one page showing the paragraph");
+    assert_eq!(
+        cache.pages_rendered, 1,
+        "the one page showing the paragraph"
+    );
     assert_eq!(cache.diagrams_drawn, 0, "its diagrams are kept");
     for kept in ["search-index-de.js", "search-positions.js", "de/c1.html"] {
         assert!(Arc::ptr_eq(&first[kept], &warm[kept]), "{kept} made again");
     }
-    assert!(!Arc::ptr_eq(&first["search-index-en.js"], &warm["search-index-en.js"]));
+    assert!(!Arc::ptr_eq(
+        &first["search-index-en.js"],
+        &warm["search-index-en.js"]
+    ));
     assert_ne!(first["search-index-en.js"], warm["search-index-en.js"]);
     let moved = edited.replace("::go(#g2) mv=\"Q16 D4", "::go(#g2) mv=\"Q15 D4");
     let warm = rendered(dir.path(), &moved, &mut cache);
     assert_eq!(warm, rendered(dir.path(), &moved, &mut Cache::default()));
     assert_ne!(first["search-positions.js"], warm["search-positions.js"]);
-    assert_eq!(cache.pages_rendered, 2, "the chapter's page in both languages");
+    assert_eq!(
+        cache.pages_rendered, 2,
+        "the chapter's page in both languages"
+    );
 }
