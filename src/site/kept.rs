@@ -427,3 +427,29 @@ impl<'a> PositionsView<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Past the room given, the drawings used longest ago go, so a long session of edits
+    /// keeps a bounded number.
+    #[test]
+    fn the_drawings_used_longest_ago_are_forgotten_beyond_the_room() {
+        let mut kept = Kept::default();
+        for used in 1..=10u64 {
+            let board = BoardDiagram::new(9 + used as u8);
+            let key = Keyed::new(SvgInput {
+                board,
+                prefix: None,
+            });
+            kept.svgs.insert(key, (Arc::from(used.to_string()), used));
+        }
+        kept.forget(20);
+        assert_eq!(kept.svgs.len(), 10, "within the room, all stay");
+        kept.forget(4);
+        let mut left: Vec<u64> = kept.svgs.values().map(|(_, u)| *u).collect();
+        left.sort_unstable();
+        assert_eq!(left, vec![7, 8, 9, 10]);
+    }
+}
