@@ -407,7 +407,9 @@ impl Kept {
 }
 
 /// What the position index shows of a page (see [`crate::search::positions::index`]): its
-/// short title, and each figure's diagram, anchor and the diagram as the page has it.
+/// short title, and each figure's diagram, anchor and the diagram as the page has it. It
+/// must follow what `index` reads of a page: `cache_props` (a warm build against a cold
+/// one after generated edits) fails when the index shows more than this.
 #[derive(PartialEq)]
 struct PositionsView<'a> {
     short_title: &'a str,
