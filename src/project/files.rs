@@ -328,7 +328,9 @@ fn images(
                 None => visit(None, el.name_span),
             }
         }
-        if let Some(v) = &el.value {
+        // Only a text holding `<img` has an inline image (the parser reads no other
+        // spelling): the others, nearly every paragraph of a book, are not parsed again.
+        if let Some(v) = el.value.as_ref().filter(|v| v.raw.contains("<img")) {
             for part in crate::format::inline::parse(v, &mut Diagnostics::default()) {
                 if let crate::format::inline::Inline::Img { attrs, span } = part {
                     match attrs.iter().find(|a| a.name == "url") {
@@ -426,6 +428,27 @@ mod tests {
 
     fn at<'a>(text: &'a str, d: &Diagnostic) -> &'a str {
         &text[d.span.start as usize..d.span.end as usize]
+    }
+
+    /// An image inside a paragraph's text is checked as an `::img` is, in any element
+    /// with text; a text without one is not parsed again.
+    #[test]
+    fn an_inline_image_is_checked_where_the_text_names_it() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::write(t.path().join("ok.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+        let text = "::book(#b)\n\n::chapter\n\n::p See <img url=\"ok.png\"> and <img url=\"gone.png\">.\n\n\
+                    ::h1 A <img url=\"lost.png\"/> heading\n\n::p No image: <b>img</b> <dia ab=C3>here</dia>.\n";
+        let files = check_files(&crate::check::check(text), t.path(), false);
+        let got: Vec<(&str, &str)> = files
+            .book
+            .iter()
+            .map(|d| (d.code.as_str(), at(text, d)))
+            .collect();
+        assert_eq!(
+            got,
+            vec![("missing-image", "gone.png"), ("missing-image", "lost.png")]
+        );
+        assert_eq!(files.images, vec![PathBuf::from("ok.png")]);
     }
 
     #[test]

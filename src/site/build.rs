@@ -14,14 +14,13 @@ use crate::project::config::Config;
 use crate::project::error::{io, ProjectError};
 use crate::project::inputs::Inputs;
 use crate::project::{output, script, theme};
-use crate::render::svg::{relabel, render_inline, uses_id_prefix, BoardDiagram};
-use crate::site::building;
+use crate::render::svg::{relabel, render_inline, BoardDiagram};
 use crate::site::html::{self, Site};
+use crate::site::kept::{Kept, Settings};
 use crate::site::own_files::{self, own_files};
 use maud::Markup;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -47,8 +46,9 @@ pub struct Summary {
 
 /// Work kept between builds (by `serve`), only what pays: the resolved Go data and
 /// diagrams by the text that determines them, each diagram's SVG by the renderer's input,
-/// and each page by its laid-out value. Every key is compared in full, so a page or
-/// diagram is reused only when a fresh build would make the same bytes.
+/// each page by its laid-out value, and the search indexes by what they show (see
+/// [`Kept`]). Every key is compared in full, so a page or diagram is reused only when a
+/// fresh build would make the same bytes.
 #[derive(Default)]
 pub struct Cache {
     resolve: crate::resolve::cache::ResolveCache,
@@ -57,72 +57,6 @@ pub struct Cache {
     pub diagrams_drawn: usize,
     /// Pages written by the last build (not found in the cache).
     pub pages_rendered: usize,
-}
-
-/// The drawings and pages of the last build.
-#[derive(Default)]
-struct Kept {
-    svgs: HashMap<Keyed<SvgInput>, Arc<str>>,
-    /// By language.
-    pages: HashMap<String, LangPages>,
-}
-
-/// A key with its hash, worked out once: lookups hash only the number and compare the
-/// whole value.
-struct Keyed<T> {
-    hash: u64,
-    value: T,
-}
-
-impl<T: Hash> Keyed<T> {
-    fn new(value: T) -> Self {
-        let mut h = crate::resolve::cache::hasher();
-        value.hash(&mut h);
-        Keyed {
-            hash: h.finish(),
-            value,
-        }
-    }
-}
-
-impl<T: PartialEq> PartialEq for Keyed<T> {
-    fn eq(&self, other: &Self) -> bool {
-        self.hash == other.hash && self.value == other.value
-    }
-}
-
-impl<T: Eq> Eq for Keyed<T> {}
-
-impl<T> Hash for Keyed<T> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-    }
-}
-
-/// The renderer's whole input for one drawing: the board with its words, and the id
-/// prefix where the drawing uses one (see [`uses_id_prefix`]), so inserting a diagram
-/// re-keys none of the others.
-#[derive(PartialEq, Eq, Hash)]
-struct SvgInput {
-    board: BoardDiagram,
-    prefix: Option<String>,
-}
-
-/// The pages of one language, kept with the writer's settings they were written with.
-struct LangPages {
-    settings: Settings,
-    pages: HashMap<Keyed<LaidPage>, Arc<Vec<u8>>>,
-}
-
-/// What the site writer adds to a laid-out page: every language's file names and anchors
-/// (links, language switch, addresses), one folder per language or not, `gobook.toml`,
-/// and the included files as markup.
-#[derive(PartialEq)]
-struct Settings {
-    plans: Vec<Plan>,
-    multi: bool,
-    config: Config,
-    includes: Vec<(String, String)>,
 }
 
 /// A site in memory: every file, and the local images to copy from the book's folder.
@@ -203,15 +137,18 @@ impl Writer for SiteBuild {
             "{pages} page{}",
             if pages == 1 { "" } else { "s" }
         ));
-        let files = site_files(&site, &setup.css, &setup.js);
+        let mut files = site_files(&site, &setup.css, &setup.js);
+        for (name, bytes) in crate::site::finding::search_files(site.laid) {
+            files.push((PathBuf::from(name), bytes));
+        }
         write_files(staged.path(), &files, &found.images, input.book_dir)?;
         let put_aside = output::swap_in(staged, &setup.out_dir)?;
         Ok(setup.summary(input, pages, start, put_aside))
     }
 }
 
-/// The files of a site besides its pages: the language chooser of a site in several
-/// languages, the style sheet and the script.
+/// The files of a site besides its pages and search indexes: the language chooser of a
+/// site in several languages, the sitemap, the style sheet, the icon and the script.
 fn site_files(site: &Site, css: &str, js: &str) -> Vec<(PathBuf, Arc<Vec<u8>>)> {
     let mut files = Vec::new();
     if site.multi {
@@ -238,9 +175,6 @@ fn site_files(site: &Site, css: &str, js: &str) -> Vec<(PathBuf, Arc<Vec<u8>>)> 
         PathBuf::from(own_files::SCRIPT),
         Arc::new(js.as_bytes().to_vec()),
     ));
-    for (name, text) in crate::site::finding::search_files(site.laid) {
-        files.push((PathBuf::from(name), Arc::new(text.into_bytes())));
-    }
     files
 }
 
@@ -477,12 +411,15 @@ impl Writer for SiteRender {
         };
         let setup = setup(input)?;
         mark("includes and style sheet");
-        let svgs = self.drawings(input);
-        mark("diagrams");
-        let site = setup.site(input, &svgs);
-        let mut files = self.pages(&site);
-        mark("pages");
-        let pages = files.len();
+        let site = setup.site(input, &[]);
+        let settings = (0..setup.plans.len())
+            .map(|pi| Settings::of(&site, pi))
+            .collect();
+        let made = self.kept.make(&site, settings);
+        (self.drawn, self.rendered) = (made.drawn, made.rendered);
+        mark("pages, their diagrams and the search indexes");
+        let pages = made.pages;
+        let mut files = made.files;
         files.extend(site_files(&site, &setup.css, &setup.js));
         (input.opts.progress)(&format!(
             "{pages} page{}",
@@ -511,145 +448,6 @@ impl Writer for SiteRender {
             book_dir: input.book_dir.to_path_buf(),
             summary: setup.summary(input, pages, start, None),
         })
-    }
-}
-
-impl SiteRender {
-    /// The SVG of every diagram in every language (`[language][diagram]`), each found in
-    /// the last build's by the renderer's whole input or drawn: once a build for all its
-    /// languages, and relabelled for each.
-    fn drawings(&mut self, input: &Input) -> Vec<Vec<Arc<str>>> {
-        let book = input.book.book();
-        let shapes: Vec<BoardDiagram> = book.diagrams.par_iter().map(board_shape).collect();
-        let keys: Vec<Vec<Keyed<SvgInput>>> = input
-            .book
-            .languages
-            .iter()
-            .map(|l| {
-                let lang = l.plan.lang.as_str();
-                let words = words(lang);
-                (0..shapes.len())
-                    .into_par_iter()
-                    .map(|i| {
-                        let board = BoardDiagram {
-                            title: diagram_title(book, &book.diagrams[i], lang),
-                            words: words.clone(),
-                            ..shapes[i].clone()
-                        };
-                        let prefix = uses_id_prefix(&board).then(|| format!("d{i}"));
-                        Keyed::new(SvgInput { board, prefix })
-                    })
-                    .collect()
-            })
-            .collect();
-        // Looked up, not taken out: two diagrams drawn alike share one entry. What this
-        // build does not ask for is dropped with the old map.
-        let last = std::mem::take(&mut self.kept.svgs);
-        let found: Vec<Vec<Option<Arc<str>>>> = keys
-            .iter()
-            .map(|ks| ks.iter().map(|k| last.get(k).cloned()).collect())
-            .collect();
-        drop(last);
-        // Drawn when some language misses the diagram: once, then relabelled.
-        let drawn: Vec<Option<String>> = (0..shapes.len())
-            .into_par_iter()
-            .map(|i| {
-                found.iter().any(|f| f[i].is_none()).then(|| {
-                    // Named for serve's report, should drawing it panic.
-                    let d = &book.diagrams[i];
-                    let _noted = building::note(building::diagram(book, d));
-                    #[cfg(debug_assertions)]
-                    building::panic_if_asked(d.id.as_deref());
-                    render_inline(&shapes[i], &format!("d{i}"))
-                })
-            })
-            .collect();
-        self.drawn = drawn.iter().flatten().count();
-        let mut svgs = Vec::with_capacity(keys.len());
-        for (ks, fs) in keys.into_iter().zip(found) {
-            let per_diagram: Vec<Arc<str>> = ks
-                .iter()
-                .zip(fs)
-                .enumerate()
-                .map(|(i, (k, f))| match f {
-                    Some(svg) => svg,
-                    None => {
-                        let base = drawn[i].as_deref().unwrap_or_default();
-                        let b = &k.value.board;
-                        relabel(base, &shapes[i], &b.title, &b.words).into()
-                    }
-                })
-                .collect();
-            for (k, svg) in ks.into_iter().zip(&per_diagram) {
-                self.kept.svgs.insert(k, svg.clone());
-            }
-            svgs.push(per_diagram);
-        }
-        svgs
-    }
-
-    /// The pages of every language, each found in the last build's by its laid-out value
-    /// (and the writer's settings) or rendered.
-    fn pages(&mut self, site: &Site) -> Vec<(PathBuf, Arc<Vec<u8>>)> {
-        let mut files = Vec::new();
-        let mut kept: HashMap<String, LangPages> = HashMap::new();
-        for (pi, language) in site.laid.languages.iter().enumerate() {
-            let plan = &site.plans[pi];
-            let settings = Settings {
-                plans: site.plans.to_vec(),
-                multi: site.multi,
-                config: site.config.clone(),
-                includes: site.includes[pi]
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.0.clone()))
-                    .collect::<std::collections::BTreeMap<_, _>>()
-                    .into_iter()
-                    .collect(),
-            };
-            // Pages of the last build, if written with the same settings.
-            let mut old = self
-                .kept
-                .pages
-                .remove(&plan.lang)
-                .filter(|o| o.settings == settings)
-                .map(|o| o.pages)
-                .unwrap_or_default();
-            let keys: Vec<Keyed<LaidPage>> = language
-                .pages
-                .par_iter()
-                .map(|p| Keyed::new(p.clone()))
-                .collect();
-            let bytes: Vec<Option<Arc<Vec<u8>>>> = keys.iter().map(|k| old.remove(k)).collect();
-            drop(old);
-            self.rendered += bytes.iter().filter(|b| b.is_none()).count();
-            let bytes: Vec<Arc<Vec<u8>>> = bytes
-                .into_par_iter()
-                .zip(&language.pages)
-                .map(|(b, page)| {
-                    b.unwrap_or_else(|| {
-                        let _noted = building::note(format!(
-                            "the page {} ({})",
-                            plan.pages[page.index].file, plan.lang
-                        ));
-                        Arc::new(html::page(site, pi, page).into_bytes())
-                    })
-                })
-                .collect();
-            let dir = if site.multi {
-                PathBuf::from(&plan.lang)
-            } else {
-                PathBuf::new()
-            };
-            let mut pages = HashMap::new();
-            for ((k, b), page) in keys.into_iter().zip(bytes).zip(&language.pages) {
-                files.push((dir.join(&plan.pages[page.index].file), b.clone()));
-                pages.insert(k, b);
-            }
-            kept.insert(plan.lang.clone(), LangPages { settings, pages });
-        }
-        // Languages the book no longer has are forgotten.
-        self.kept.pages = kept;
-        files
     }
 }
 

@@ -10,6 +10,7 @@ use crate::layout::plan::Plan;
 use crate::search;
 use maud::{html, Markup};
 use serde_json::{json, Map, Value};
+use std::sync::Arc;
 
 /// The page script of the search, the sidebar and the shortcuts, in the site's root.
 pub const SEARCH_SCRIPT: &str = "gobook-search.js";
@@ -48,22 +49,31 @@ fn ui(word: UiWord, lang: &str) -> &'static str {
 /// The files of the search in the site's root: one text index per language, the
 /// position index and the script. Made from the laid-out pages only, as the pages are,
 /// so that `serve`'s warm build writes them as a cold one does.
-pub fn search_files(laid: &LaidBook) -> Vec<(String, String)> {
-    let mut files: Vec<(String, String)> = laid
+pub fn search_files(laid: &LaidBook) -> Vec<(String, Arc<Vec<u8>>)> {
+    let text = |i: usize| Arc::new(search::text::index(&laid.languages[i]).into_bytes());
+    let positions = Arc::new(search::positions::index(laid).into_bytes());
+    search_files_with(laid, &text, positions)
+}
+
+/// The files of [`search_files`] with the indexes given: `text` of the language at a place
+/// in `laid.languages`, and `positions` (`serve` passes those its last build made of the
+/// same pages).
+pub fn search_files_with(
+    laid: &LaidBook,
+    text: &dyn Fn(usize) -> Arc<Vec<u8>>,
+    positions: Arc<Vec<u8>>,
+) -> Vec<(String, Arc<Vec<u8>>)> {
+    let mut files: Vec<(String, Arc<Vec<u8>>)> = laid
         .languages
         .iter()
-        .map(|l| {
-            (
-                search::text::file_name(&l.plan.lang),
-                search::text::index(l),
-            )
-        })
+        .enumerate()
+        .map(|(i, l)| (search::text::file_name(&l.plan.lang), text(i)))
         .collect();
+    files.push((search::positions::FILE_NAME.to_string(), positions));
     files.push((
-        search::positions::FILE_NAME.to_string(),
-        search::positions::index(laid),
+        SEARCH_SCRIPT.to_string(),
+        Arc::new(SEARCH_SCRIPT_TEXT.as_bytes().to_vec()),
     ));
-    files.push((SEARCH_SCRIPT.to_string(), SEARCH_SCRIPT_TEXT.to_string()));
     files
 }
 

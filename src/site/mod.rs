@@ -7,4 +7,5 @@ pub mod build;
 pub mod building;
 pub mod finding;
 pub mod html;
+mod kept;
 pub mod own_files;

@@ -926,3 +926,47 @@ proptest! {
         }
     }
 }
+
+/// An edit costs what it changes: one paragraph edited writes its page again and draws
+/// nothing, the other language's text index and the position index are the last build's
+/// (the same allocation), and the site equals a cold build's; a move changed in a figure
+/// makes the position index again, as a cold build makes it.
+#[test]
+fn one_paragraph_edited_writes_one_page_and_keeps_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("::book_en_de(#b) title=\"B\"\n\n");
+    for c in 0..3 {
+        text.push_str(&format!(
+            "::chapter(#c{c})\n\n::h1 Chapter {c}\n\n::go(#g{c}) mv=\"Q16 D4 Q3 D16 R10\"\n\n\
+             ::fig base=g{c} to=5 ca=\"Fig {c}\"\n\n::p_en Words {c} with <dia base=g{c} at=3>this</dia>.\n\n\
+             ::p_de Worte {c}.\n\n::dia ab=C3 width=half\n\n"
+        ));
+    }
+    let mut cache = Cache::default();
+    let first = rendered(dir.path(), &text, &mut cache);
+    assert_eq!(cache.pages_rendered, 2 * 4, "every page at first");
+    let edited = text.replace("Words 1 with", "Other words 1 with");
+    let warm = rendered(dir.path(), &edited, &mut cache);
+    assert_eq!(warm, rendered(dir.path(), &edited, &mut Cache::default()));
+    assert_eq!(
+        cache.pages_rendered, 1,
+        "the one page showing the paragraph"
+    );
+    assert_eq!(cache.diagrams_drawn, 0, "its diagrams are kept");
+    for kept in ["search-index-de.js", "search-positions.js", "de/c1.html"] {
+        assert!(Arc::ptr_eq(&first[kept], &warm[kept]), "{kept} made again");
+    }
+    assert!(!Arc::ptr_eq(
+        &first["search-index-en.js"],
+        &warm["search-index-en.js"]
+    ));
+    assert_ne!(first["search-index-en.js"], warm["search-index-en.js"]);
+    let moved = edited.replace("::go(#g2) mv=\"Q16 D4", "::go(#g2) mv=\"Q15 D4");
+    let warm = rendered(dir.path(), &moved, &mut cache);
+    assert_eq!(warm, rendered(dir.path(), &moved, &mut Cache::default()));
+    assert_ne!(first["search-positions.js"], warm["search-positions.js"]);
+    assert_eq!(
+        cache.pages_rendered, 2,
+        "the chapter's page in both languages"
+    );
+}
