@@ -104,9 +104,16 @@ pub fn link_target(links: &crate::format::links::Links, element: usize, href: &s
 /// Resolves an element value: kept from the last build when its words, its language and
 /// every answer the book gave its resolution are the same (`text_cache`).
 pub fn resolve(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
-    ctx.resolved.texts.resolve(ctx, text, diags, |ask, diags| {
-        resolve_fresh(ask, text, diags)
-    })
+    let make = |ask: &Ask, diags: &mut Diagnostics| resolve_fresh(ask, text, diags);
+    ctx.resolved
+        .texts
+        .resolve(ctx, text, diags, make, <[Rich]>::to_vec)
+}
+
+/// The diagnostics of resolving an element value (as [`resolve`] gives them).
+fn diagnose(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) {
+    let make = |ask: &Ask, diags: &mut Diagnostics| resolve_fresh(ask, text, diags);
+    ctx.resolved.texts.resolve(ctx, text, diags, make, |_| ())
 }
 
 /// Resolves an element value, reading the book only through `ask`.
@@ -401,6 +408,9 @@ impl Run<'_, '_, '_> {
 
     /// A coordinate at `i`, replaced by what the described diagram draws there; where it ends.
     fn coordinate(&mut self, i: usize) -> Option<usize> {
+        // The book is asked only where a coordinate stands (on the largest board), not at
+        // every letter: each question asked is one more answer a kept text is checked by.
+        coordinate_at(self.s, i, 25)?;
         let size = self.ctx.reference_size()?;
         let (point, len) = coordinate_at(self.s, i, size)?;
         match self.ctx.drawn(point) {
@@ -1088,7 +1098,7 @@ pub fn check_all(
         .par_iter()
         .map(|(ctx, raw)| {
             let mut d = Diagnostics::default();
-            resolve(ctx, raw, &mut d);
+            diagnose(ctx, raw, &mut d);
             d.into_vec()
         })
         .collect();

@@ -69,8 +69,13 @@ impl<'c, 'a> Ask<'c, 'a> {
 
     /// Asks `q` and records the answer.
     fn ask(&self, q: Question) -> Answer {
+        let mut asked = self.asked.borrow_mut();
+        // Asked before (the size of the described board, at every coordinate): the same answer.
+        if let Some((_, a)) = asked.iter().find(|(x, _)| *x == q) {
+            return a.clone();
+        }
         let a = answer(self.ctx, self.base, &q);
-        self.asked.borrow_mut().push((q, a.clone()));
+        asked.push((q, a.clone()));
         a
     }
 
@@ -228,22 +233,24 @@ impl TextCache {
         inner.generation += 1;
     }
 
-    /// `text` resolved in `ctx`: kept, when the same words in the same language asked the
-    /// same questions with the same answers, else made by `make` and kept.
-    pub(super) fn resolve(
+    /// What `take` makes of `text` resolved in `ctx`: kept, when the same words in the
+    /// same language asked the same questions with the same answers, else made by `make`
+    /// and kept. (The check wants only the diagnostics: `take` then copies nothing.)
+    pub(super) fn resolve<T>(
         &self,
         ctx: &TextContext,
         text: &Text,
         diags: &mut Diagnostics,
         make: impl FnOnce(&Ask, &mut Diagnostics) -> Vec<Rich>,
-    ) -> Vec<Rich> {
+        take: impl FnOnce(&[Rich]) -> T,
+    ) -> T {
         let ask = Ask {
             ctx,
             base: text.span.start,
             asked: RefCell::new(Vec::new()),
         };
         if self.once {
-            return make(&ask, diags);
+            return take(&make(&ask, diags));
         }
         let hash = key_hash(&text.raw, ctx.lang);
         let (candidates, generation) = {
@@ -258,17 +265,18 @@ impl TextCache {
         if let Some(e) = candidates.iter().flatten().find(|e| same(e)) {
             e.used.store(generation, Ordering::Relaxed);
             diags.extend(placed(&e.diagnostics, ask.base));
-            return e.rich.clone();
+            return take(&e.rich);
         }
         let mut local = Diagnostics::default();
         let rich = make(&ask, &mut local);
+        let out = take(&rich);
         let found = local.into_vec();
         diags.extend(found.iter().cloned());
         let entry = Arc::new(Entry {
             raw: text.raw.as_str().into(),
             lang: ctx.lang.into(),
             asked: ask.asked.into_inner(),
-            rich: rich.clone(),
+            rich,
             diagnostics: placed(&found, ask.base.wrapping_neg()).collect(),
             used: AtomicU64::new(generation),
         });
@@ -283,7 +291,7 @@ impl TextCache {
             }
         }
         list.push(entry);
-        rich
+        out
     }
 }
 
