@@ -77,16 +77,20 @@ fn run(
     read: splice::ReadInclude,
 ) -> Checked {
     let book_src = src;
+    let mut stage = Stages::new();
     let mut parsed = format::parse(src);
     let mut combined = src.to_string();
     let mut included = splice::splice(&mut combined, &mut parsed, read);
     let src = combined.as_str();
+    stage.mark("parse");
     let mut diags = Diagnostics::default();
     diags.extend(std::mem::take(&mut parsed.diagnostics));
     let links = links::link(&parsed.doc, &mut diags);
     splice::ids_across_files(&parsed.doc.elements, &included, &mut diags);
     format::validate::validate(&parsed.doc, &links, &mut diags);
+    stage.mark("link and validate");
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
+    stage.mark("resolve");
     if text_warnings {
         crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
         // Warnings about the languages too: they never stop a build, so a build skips them
@@ -95,6 +99,7 @@ fn run(
         languages_without_text(&parsed.doc, &resolved.book, &mut diags);
         let dead = editions::links_to_missing(&parsed.doc, &links, &resolved.book);
         diags.extend(dead.iter().map(editions::MissingTarget::diagnostic));
+        stage.mark("text and language warnings");
     }
     let mut diagnostics = diags.into_vec();
     for d in &mut diagnostics {
@@ -126,6 +131,27 @@ fn run(
         resolved,
         diagnostics,
         included,
+    }
+}
+
+/// The time each stage of a check takes, printed when `GOBOOK_TIMINGS` is set (as the
+/// site writer's stages are), so a slow edit in `serve` or `lsp` says where the time goes.
+struct Stages(Option<std::time::Instant>);
+
+impl Stages {
+    fn new() -> Stages {
+        Stages(std::env::var_os("GOBOOK_TIMINGS").map(|_| std::time::Instant::now()))
+    }
+
+    /// Prints the time since the last mark as the stage `what`.
+    fn mark(&mut self, what: &str) {
+        if let Some(last) = &mut self.0 {
+            eprintln!(
+                "  check, {what}: {:.1} ms",
+                last.elapsed().as_secs_f64() * 1000.0
+            );
+            *last = std::time::Instant::now();
+        }
     }
 }
 

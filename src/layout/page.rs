@@ -494,6 +494,10 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
 /// `rich` with the words marked as in language `lang` unmarked: the paragraph around
 /// them is in that language already.
 fn in_page_language(rich: Vec<Rich>, lang: &str) -> Vec<Rich> {
+    // Most paragraphs have no such words: kept as they are, not rebuilt.
+    if !marks_language(&rich, lang) {
+        return rich;
+    }
     let mut out: Vec<Rich> = Vec::with_capacity(rich.len());
     for r in rich {
         let pieces = match r {
@@ -514,6 +518,22 @@ fn in_page_language(rich: Vec<Rich>, lang: &str) -> Vec<Rich> {
         }
     }
     out
+}
+
+/// Whether [`in_page_language`] changes `rich`: words marked as in `lang`, or two texts
+/// side by side, where it looks (not inside styled runs or inline diagrams).
+fn marks_language(rich: &[Rich], lang: &str) -> bool {
+    let side_by_side = rich
+        .windows(2)
+        .any(|w| matches!(w, [Rich::Text(_), Rich::Text(_)]));
+    side_by_side
+        || rich.iter().any(|r| match r {
+            Rich::Lang { lang: l, .. } => l == lang,
+            Rich::Bold(c) | Rich::Italic(c) | Rich::Link { content: c, .. } => {
+                marks_language(c, lang)
+            }
+            _ => false,
+        })
 }
 
 /// Three spaces or more keep their width (the spec's typography turns only two into one),

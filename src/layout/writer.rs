@@ -62,7 +62,11 @@ pub fn run<W: Writer>(
     writer.prepare(opts, &config)?;
     let mut owned = None;
     let checked = checked_book(opts, cache, &mut owned)?;
+    let start = std::time::Instant::now();
     let mut book = lay_out(&checked.src, checked);
+    if std::env::var_os("GOBOOK_TIMINGS").is_some() {
+        eprintln!("  layout: {:.1} ms", start.elapsed().as_secs_f64() * 1000.0);
+    }
     // Vertical writing is a setting of the Japanese edition alone: a Latin edition set
     // vertically would be text lying on its side.
     for l in &mut book.languages {

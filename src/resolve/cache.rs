@@ -99,6 +99,8 @@ pub struct ResolveCache {
     pub hits: usize,
     /// Keep nothing: a single check would only copy every diagram and diagnostic once more.
     once: bool,
+    /// The texts of the book resolved, kept alongside (see `text_cache`).
+    pub texts: Arc<crate::resolve::text_cache::TextCache>,
 }
 
 impl ResolveCache {
@@ -106,6 +108,7 @@ impl ResolveCache {
     pub fn once() -> ResolveCache {
         ResolveCache {
             once: true,
+            texts: Arc::new(crate::resolve::text_cache::TextCache::once()),
             ..ResolveCache::default()
         }
     }
@@ -201,6 +204,7 @@ impl ResolveCache {
     /// Starts a resolution: counts afresh.
     pub fn begin(&mut self) {
         self.hits = 0;
+        self.texts.begin();
         self.used.clear();
         self.made.clear();
     }

@@ -14,14 +14,30 @@ pub type OwnGameInfo = Vec<(String, LangText)>;
 
 /// The game info attributes `el` carries, if any.
 pub fn own(el: &Element) -> Option<OwnGameInfo> {
+    let names = names();
+    // Most elements (every diagram) set none: no value is gathered for them.
+    if !el.attrs.iter().any(|a| names.contains(&a.base_name())) {
+        return None;
+    }
     let mut out = Vec::new();
-    for name in schema::attribute_names().filter(|n| schema::is_game_info(n)) {
+    for &name in names {
         let t = lang_text(&el.attrs, name);
         if t.is_set() {
             out.push((name.to_string(), t));
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The names of the game info attributes, in the schema's order (found once: every Go
+/// element of every build asks).
+fn names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        schema::attribute_names()
+            .filter(|n| schema::is_game_info(n))
+            .collect()
+    })
 }
 
 /// Whether `code` names game info (`pb`, `km`, ...), so `#code#` stands for its value.

@@ -11,6 +11,7 @@ pub mod model;
 mod prefetch;
 pub mod sgf_data;
 pub mod text;
+pub mod text_cache;
 
 use crate::diagnostics::{Code, Diagnostics};
 use crate::format::inline::{self, Inline};
@@ -34,6 +35,8 @@ pub struct Resolved {
     pub inline_diagrams: HashMap<u32, usize>,
     /// The game info each Go data element sets itself, for `#pb#` and the like in text.
     pub game_info: HashMap<usize, game_info::OwnGameInfo>,
+    /// Resolved texts, kept between builds with the resolution cache (`text::resolve` uses it).
+    pub texts: std::sync::Arc<text_cache::TextCache>,
 }
 
 /// Spacing attributes that are inherited until the next chapter (`paraSpacing`)
@@ -80,6 +83,7 @@ fn resolve_inner(
     let n = doc.elements.len();
     let mut r = Resolved {
         diagram_of_element: vec![None; n],
+        texts: cache.texts.clone(),
         ..Resolved::default()
     };
     let book_el = doc.elements.iter().find(|e| e.kind == ElementKind::Book);

@@ -9,6 +9,7 @@ use crate::format::syntax::Text;
 use crate::i18n;
 use crate::point::{Color, Mark, Point};
 use crate::resolve::model::{Book, Diagram, Image};
+use crate::resolve::text_cache::Ask;
 use crate::resolve::Resolved;
 
 /// A piece of resolved text.
@@ -100,18 +101,34 @@ pub fn link_target(links: &crate::format::links::Links, element: usize, href: &s
     }
 }
 
-/// Resolves an element value.
+/// Resolves an element value: kept from the last build when its words, its language and
+/// every answer the book gave its resolution are the same (`text_cache`).
 pub fn resolve(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
+    let make = |ask: &Ask, diags: &mut Diagnostics| resolve_fresh(ask, text, diags);
+    ctx.resolved
+        .texts
+        .resolve(ctx, text, diags, make, <[Rich]>::to_vec)
+}
+
+/// The diagnostics of resolving an element value (as [`resolve`] gives them).
+fn diagnose(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) {
+    let make = |ask: &Ask, diags: &mut Diagnostics| resolve_fresh(ask, text, diags);
+    ctx.resolved.texts.resolve(ctx, text, diags, make, |_| ())
+}
+
+/// Resolves an element value, reading the book only through `ask`.
+fn resolve_fresh(ask: &Ask, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
     let mut scratch = Diagnostics::default();
     let parts = inline::parse(text, &mut scratch);
-    let atoms = atoms(ctx, &parts, diags);
+    let atoms = atoms(ask, text, &parts, diags);
     let mut state = Typo::default();
     let n = atoms.len();
+    let lang = ask.lang();
     let atoms: Vec<Atom> = atoms
         .into_iter()
         .enumerate()
         .map(|(i, a)| match a {
-            Atom::Str(s, off) => Atom::Str(typography(&s, ctx.lang, &mut state, i + 1 == n), off),
+            Atom::Str(s, off) => Atom::Str(typography(&s, lang, &mut state, i + 1 == n), off),
             // A style's edges are no characters: quotes pair across them.
             edge @ (Atom::Open(_) | Atom::Close) => edge,
             other => {
@@ -177,19 +194,22 @@ enum Atom {
     Close,
 }
 
-fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<Atom> {
+/// The atoms of inline parts of `text` (whose spans index the source the text stands in).
+fn atoms(ask: &Ask, text: &Text, parts: &[Inline], diags: &mut Diagnostics) -> Vec<Atom> {
     let mut out = Vec::new();
     for part in parts {
         match part {
             Inline::Text(span) => {
-                let s = &ctx.src[span.start as usize..span.end as usize];
-                text_atoms(ctx, s, span.start, &mut out, diags);
+                let from = span.start.wrapping_sub(text.span.start) as usize;
+                let to = span.end.wrapping_sub(text.span.start) as usize;
+                let s = text.raw.get(from..to).unwrap_or("");
+                text_atoms(ask, s, span.start, &mut out, diags);
             }
             Inline::Break(_) => out.push(Atom::Rich(Rich::Break)),
             Inline::Dia { content, span, .. } => {
-                let inner = emphasis(atoms(ctx, content, diags));
-                match ctx.resolved.inline_diagrams.get(&span.start) {
-                    Some(&d) => out.push(Atom::Rich(Rich::Diagram {
+                let inner = emphasis(atoms(ask, text, content, diags));
+                match ask.inline_diagram(span.start) {
+                    Some(d) => out.push(Atom::Rich(Rich::Diagram {
                         diagram: d,
                         content: inner,
                     })),
@@ -197,13 +217,13 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
                 }
             }
             Inline::Link { attrs, content, .. } => {
-                let inner = emphasis(atoms(ctx, content, diags));
+                let inner = emphasis(atoms(ask, text, content, diags));
                 let href = attrs
                     .iter()
                     .find(|a| a.name == "href")
                     .map(|a| a.value.as_str())
                     .unwrap_or("");
-                let target = link_target(ctx.links, ctx.element, href);
+                let target = ask.link(href);
                 out.push(Atom::Rich(Rich::Link {
                     target,
                     content: inner,
@@ -211,15 +231,12 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
             }
             Inline::Style { style, content, .. } => {
                 out.push(Atom::Open(*style));
-                out.extend(atoms(ctx, content, diags));
+                out.extend(atoms(ask, text, content, diags));
                 out.push(Atom::Close);
             }
             Inline::Img { attrs, .. } => {
-                let image = crate::resolve::image(attrs, &book_cover(ctx));
-                let target = image
-                    .href
-                    .as_deref()
-                    .map(|h| link_target(ctx.links, ctx.element, h));
+                let image = crate::resolve::image(attrs, &ask.cover());
+                let target = image.href.as_deref().map(|h| ask.link(h));
                 out.push(Atom::Rich(Rich::Image { image, target }));
             }
         }
@@ -228,13 +245,7 @@ fn atoms(ctx: &TextContext, parts: &[Inline], diags: &mut Diagnostics) -> Vec<At
 }
 
 /// Splits a text run into strings, breaks, symbols and coordinate labels.
-fn text_atoms(
-    ctx: &TextContext,
-    s: &str,
-    offset: u32,
-    out: &mut Vec<Atom>,
-    diags: &mut Diagnostics,
-) {
+fn text_atoms(ctx: &Ask, s: &str, offset: u32, out: &mut Vec<Atom>, diags: &mut Diagnostics) {
     let mut run = Run {
         ctx,
         s,
@@ -264,8 +275,8 @@ fn text_atoms(
 }
 
 /// The state of [`text_atoms`] over one text run: the string gathered since the last atom.
-struct Run<'r, 'c> {
-    ctx: &'r TextContext<'c>,
+struct Run<'r, 'c, 'a> {
+    ctx: &'r Ask<'c, 'a>,
     s: &'r str,
     /// Where the run starts in the source.
     offset: u32,
@@ -276,7 +287,7 @@ struct Run<'r, 'c> {
     buf_start: u32,
 }
 
-impl Run<'_, '_> {
+impl Run<'_, '_, '_> {
     /// A span of the source, by offsets into the run.
     fn span(&self, from: usize, to: usize) -> crate::format::syntax::Span {
         let o = self.offset as usize;
@@ -349,7 +360,7 @@ impl Run<'_, '_> {
         match game_info_at(self.ctx, &s[i..]) {
             Some((Some(value), len)) => {
                 // Verbatim: typography would turn the date 1846-09-11 into a range.
-                return Some(self.push(Rich::Text(value.to_string()), i + len));
+                return Some(self.push(Rich::Text(value), i + len));
             }
             Some((None, len)) => {
                 self.diags.warning(
@@ -366,9 +377,11 @@ impl Run<'_, '_> {
             }
             None => {}
         }
-        let book = &self.ctx.resolved.book;
-        if let Some((replacement, len)) = standard_text_at(book, &s[i..], self.ctx.lang) {
-            return Some(match own_language(book, &s[i..i + len], self.ctx.lang) {
+        let ask = self.ctx;
+        let info = |name: &str, tag: &str| ask.book_info(name, tag);
+        if let Some((replacement, len)) = standard_text_with(&s[i..], ask.lang(), info) {
+            let first = ask.first_language();
+            return Some(match own_language(&first, &s[i..i + len], ask.lang()) {
                 // The edition's words, marked so when the text around them is the book's.
                 Some(lang) => self.push(
                     Rich::Lang {
@@ -395,10 +408,12 @@ impl Run<'_, '_> {
 
     /// A coordinate at `i`, replaced by what the described diagram draws there; where it ends.
     fn coordinate(&mut self, i: usize) -> Option<usize> {
-        let book = &self.ctx.resolved.book;
-        let d = self.ctx.reference.and_then(|d| book.diagrams.get(d))?;
-        let (point, len) = coordinate_at(self.s, i, d.size)?;
-        match what_is_drawn(d, point) {
+        // The book is asked only where a coordinate stands (on the largest board), not at
+        // every letter: each question asked is one more answer a kept text is checked by.
+        coordinate_at(self.s, i, 25)?;
+        let size = self.ctx.reference_size()?;
+        let (point, len) = coordinate_at(self.s, i, size)?;
+        match self.ctx.drawn(point) {
             Some(rich) => {
                 self.push(rich, i + len);
             }
@@ -452,7 +467,7 @@ fn coordinate_at(s: &str, i: usize, size: u8) -> Option<(Point, usize)> {
 }
 
 /// What stands for a point in a diagram: its label, its move number, or its mark.
-fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
+pub(super) fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
     if let Some((_, l)) = d.labels.iter().find(|(q, _)| *q == p) {
         return Some(Rich::Label(l.clone()));
     }
@@ -469,21 +484,15 @@ fn what_is_drawn(d: &Diagram, p: Point) -> Option<Rich> {
     None
 }
 
-/// The cover in the text's language: what an image without `url` shows.
-fn book_cover(ctx: &TextContext) -> String {
-    ctx.resolved.book.cover(ctx.lang)
-}
-
 /// A `#pb#` or `#pb_xx#` game info text at the start of `s`: the value the current Go
 /// data gives it (None when it gives none), and the length.
-fn game_info_at<'a>(ctx: &TextContext<'a>, s: &str) -> Option<(Option<&'a str>, usize)> {
+fn game_info_at(ask: &Ask, s: &str) -> Option<(Option<String>, usize)> {
     let (code, len) = hash_code(s)?;
-    let (name, tag) = name_and_language(code, ctx.lang);
+    let (name, tag) = name_and_language(code, ask.lang());
     if !super::game_info::is_code(name) {
         return None;
     }
-    let v = super::game_info::value(&ctx.resolved.game_info, ctx.links, ctx.element, name, tag);
-    Some((v, len))
+    Some((ask.game_info(name, tag), len))
 }
 
 /// The code of a `#code#` at the start of `s` (letters, digits and `_`, at most 24) and
@@ -507,11 +516,20 @@ fn name_and_language<'a>(code: &'a str, lang: &'a str) -> (&'a str, &'a str) {
 
 /// A `#code#` or `#code_xx#` standard text at the start of `s`: its text and length.
 fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)> {
+    standard_text_with(s, lang, |name, tag| book.info(name, tag).map(String::from))
+}
+
+/// [`standard_text_at`], the book's information found by `info` (name, language).
+fn standard_text_with(
+    s: &str,
+    lang: &str,
+    info: impl Fn(&str, &str) -> Option<String>,
+) -> Option<(String, usize)> {
     let (code, len) = hash_code(s)?;
     let (name, tag) = name_and_language(code, lang);
     let text = match name {
         "title" | "subtitle" | "author" | "publisher" | "copyright" => {
-            book.info(name, tag).unwrap_or("").to_string()
+            info(name, tag).unwrap_or_default()
         }
         "app" => "gobook".to_string(),
         "ver" => env!("CARGO_PKG_VERSION").to_string(),
@@ -523,10 +541,10 @@ fn standard_text_at(book: &Book, s: &str, lang: &str) -> Option<(String, usize)>
 /// The language of standard text `hash` (`#btp#`, `#btp_ja#`) when it is one of the i18n
 /// tables' texts in another language than the book's own (its first): the language the
 /// words are in, which untagged text around them is not.
-fn own_language(book: &Book, hash: &str, lang: &str) -> Option<String> {
+fn own_language(first: &str, hash: &str, lang: &str) -> Option<String> {
     let (code, _) = hash_code(hash)?;
     let (name, tag) = name_and_language(code, lang);
-    let own = book.languages.first().map(String::as_str).unwrap_or("en");
+    let own = if first.is_empty() { "en" } else { first };
     (!BOOK_TEXTS.contains(&name) && tag != own).then(|| tag.to_string())
 }
 
@@ -1080,7 +1098,7 @@ pub fn check_all(
         .par_iter()
         .map(|(ctx, raw)| {
             let mut d = Diagnostics::default();
-            resolve(ctx, raw, &mut d);
+            diagnose(ctx, raw, &mut d);
             d.into_vec()
         })
         .collect();

@@ -1,7 +1,9 @@
 //! Properties of the caches `serve` keeps between builds, over generated books and
 //! generated sequences of edits of every kind the format allows (moves, diagrams, captions,
-//! hints, standard texts and game info in text, `shortTitle`, images, `break`, problems
-//! with varied answers, includes, languages, settings, the words of headings, which are the
+//! hints, standard texts (the book's own and another language's) and game info in text
+//! (a new `::go` before a paragraph changes what its `#pb#` shows), `shortTitle`, images,
+//! `break`, problems with varied answers, includes, languages and which is the book's own
+//! (the first), settings, the words of headings, which are the
 //! chapters' titles in every page's sidebar): after every edit the site the serve pipeline
 //! holds is byte for byte the site a cold build of the same text makes (or both fail
 //! alike), search indexes included, and
@@ -59,7 +61,8 @@ enum El {
         title: bool,
         /// Hidden until asked for.
         hint: bool,
-        /// A standard text (`#sn#`) and the game info of the Go data (`#pb#`).
+        /// Standard texts (`#sn#`, and `#btp_de#` in German whatever the page) and the game
+        /// info of the Go data (`#pb#`).
         sn: bool,
         pb: bool,
         /// The `break` before it: 0 none, else page, column or line.
@@ -87,6 +90,8 @@ struct Chapter {
 #[derive(Clone, Debug)]
 struct Book {
     two_langs: bool,
+    /// German is the book's first language (its untagged text is German).
+    de_first: bool,
     title: String,
     chapters: Vec<Chapter>,
     /// The shop of `gobook.toml`'s `buy_url`; no file when None.
@@ -135,6 +140,8 @@ enum Edit {
         ch: usize,
     },
     Languages,
+    /// Swaps the book's two languages: which one untagged text is in.
+    FirstLanguage,
     AddChapter {
         at: usize,
     },
@@ -241,15 +248,19 @@ fn book() -> impl Strategy<Value = Book> {
         prop::option::of(0u8..3),
         words(),
         words(),
+        any::<bool>(),
     )
-        .prop_map(|(two_langs, title, chapters, shop, md, part)| Book {
-            two_langs,
-            title,
-            chapters,
-            shop,
-            md,
-            part,
-        })
+        .prop_map(
+            |(two_langs, title, chapters, shop, md, part, de_first)| Book {
+                two_langs,
+                de_first,
+                title,
+                chapters,
+                shop,
+                md,
+                part,
+            },
+        )
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -264,6 +275,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => (0usize..4, 0usize..3).prop_map(|(ch, lang)| Edit::ChapterLang { ch, lang }),
         1 => (0usize..4).prop_map(|ch| Edit::ChapterId { ch }),
         1 => Just(Edit::Languages),
+        1 => Just(Edit::FirstLanguage),
         1 => (0usize..4).prop_map(|at| Edit::AddChapter { at }),
         1 => prop::option::of(0u8..3).prop_map(Edit::Shop),
         1 => words().prop_map(Edit::Markdown),
@@ -280,7 +292,9 @@ fn edit() -> impl Strategy<Value = Edit> {
 
 impl Book {
     fn langs(&self) -> Vec<&'static str> {
-        if self.two_langs {
+        if self.two_langs && self.de_first {
+            vec!["de", "en"]
+        } else if self.two_langs {
             vec!["en", "de"]
         } else {
             vec!["en"]
@@ -366,6 +380,7 @@ impl Book {
             Edit::ChapterLang { ch, lang } => self.chapters[ch % nch].lang = *lang,
             Edit::ChapterId { ch } => self.chapters[ch % nch].id ^= true,
             Edit::Languages => self.two_langs = !self.two_langs,
+            Edit::FirstLanguage => self.de_first = !self.de_first,
             Edit::AddChapter { at } => self.chapters.insert(
                 at % (nch + 1),
                 Chapter {
@@ -612,7 +627,7 @@ impl Book {
                             }
                         ));
                         if *sn {
-                            out.push_str(" #sn#");
+                            out.push_str(" #sn# #btp_de#");
                         }
                         if *pb {
                             out.push_str(" by #pb#");
