@@ -430,6 +430,15 @@ mod tests {
         &text[d.span.start as usize..d.span.end as usize]
     }
 
+    /// Each problem of the book's text as its code and the value it is found at.
+    fn problems<'a>(text: &'a str, files: &'a BookFiles) -> Vec<(&'a str, &'a str)> {
+        files
+            .book
+            .iter()
+            .map(|d| (d.code.as_str(), at(text, d)))
+            .collect()
+    }
+
     /// An image inside a paragraph's text is checked as an `::img` is, in any element
     /// with text; a text without one is not parsed again.
     #[test]
@@ -439,11 +448,7 @@ mod tests {
         let text = "::book(#b)\n\n::chapter\n\n::p See <img url=\"ok.png\"> and <img url=\"gone.png\">.\n\n\
                     ::h1 A <img url=\"lost.png\"/> heading\n\n::p No image: <b>img</b> <dia ab=C3>here</dia>.\n";
         let files = check_files(&crate::check::check(text), t.path(), false);
-        let got: Vec<(&str, &str)> = files
-            .book
-            .iter()
-            .map(|d| (d.code.as_str(), at(text, d)))
-            .collect();
+        let got = problems(text, &files);
         assert_eq!(
             got,
             vec![("missing-image", "gone.png"), ("missing-image", "lost.png")]
@@ -464,11 +469,7 @@ mod tests {
         let text = "::book(#b) cover=\"nocover.png\" cover_ja=\"link.png\"\n\n::chapter\n\n::img url=\"ok.png\"\n\n::img url=\"missing.png\"\n\n::img url=\"../secret.png\"\n\n\n::include url=\"env.md\"\n\n\n::include url=\"nope.md\"\n\n\n::include url=\"part.gobook\"\n";
         let checked = crate::check::check(text);
         let files = check_files(&checked, &book, true);
-        let got: Vec<(&str, &str)> = files
-            .book
-            .iter()
-            .map(|d| (d.code.as_str(), at(text, d)))
-            .collect();
+        let got = problems(text, &files);
         assert_eq!(
             got,
             vec![

@@ -14,11 +14,8 @@ fn boards(html: &str) -> Vec<&str> {
         .collect()
 }
 
-#[test]
-fn a_clone_repeats_the_board_and_caption_unless_it_gives_its_own() {
-    let tmp = common::tempdir();
-    let site = tmp.path().join("site");
-    let book = common::root().join(BOOK);
+/// Builds the site of `book` into `site`, which must succeed.
+fn build_site(book: &std::path::Path, site: &std::path::Path) {
     let r = gobook(&[
         "build",
         book.to_str().unwrap(),
@@ -26,6 +23,14 @@ fn a_clone_repeats_the_board_and_caption_unless_it_gives_its_own() {
         site.to_str().unwrap(),
     ]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+}
+
+#[test]
+fn a_clone_repeats_the_board_and_caption_unless_it_gives_its_own() {
+    let tmp = common::tempdir();
+    let site = tmp.path().join("site");
+    let book = common::root().join(BOOK);
+    build_site(&book, &site);
     let one = std::fs::read_to_string(site.join("index.html")).unwrap();
     let two = std::fs::read_to_string(site.join("two.html")).unwrap();
     let (first, again) = (boards(&one), boards(&two));
@@ -184,13 +189,7 @@ fn text_after_a_clone_starts_from_the_diagram_it_repeats() {
         serde_json::json!([{"point": "C3", "color": "b"}])
     );
     let site = book.parent().unwrap().join("site");
-    let b = gobook(&[
-        "build",
-        book.to_str().unwrap(),
-        "-o",
-        site.to_str().unwrap(),
-    ]);
-    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    build_site(&book, &site);
     let html = std::fs::read_to_string(site.join("index.html")).unwrap();
     assert!(html.contains(", by Honinbo Shusaku."), "{html}");
 }
