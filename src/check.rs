@@ -77,7 +77,7 @@ fn run(
     read: splice::ReadInclude,
 ) -> Checked {
     let book_src = src;
-    let mut stage = Stages::new();
+    let mut stage = crate::timings::Stages::new("check, ");
     let mut parsed = format::parse(src);
     let mut combined = src.to_string();
     let mut included = splice::splice(&mut combined, &mut parsed, read);
@@ -92,7 +92,7 @@ fn run(
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
     stage.mark("resolve");
     if text_warnings {
-        crate::resolve::text::check_all(src, &resolved, &links, &mut diags);
+        crate::resolve::text::check_all(&resolved, &links, &mut diags);
         // Warnings about the languages too: they never stop a build, so a build skips them
         // like the text's (`gobook build` and `serve` check the book as `check` does).
         problems_without_answer(&parsed.doc, &resolved.book, &mut diags);
@@ -131,27 +131,6 @@ fn run(
         resolved,
         diagnostics,
         included,
-    }
-}
-
-/// The time each stage of a check takes, printed when `GOBOOK_TIMINGS` is set (as the
-/// site writer's stages are), so a slow edit in `serve` or `lsp` says where the time goes.
-struct Stages(Option<std::time::Instant>);
-
-impl Stages {
-    fn new() -> Stages {
-        Stages(std::env::var_os("GOBOOK_TIMINGS").map(|_| std::time::Instant::now()))
-    }
-
-    /// Prints the time since the last mark as the stage `what`.
-    fn mark(&mut self, what: &str) {
-        if let Some(last) = &mut self.0 {
-            eprintln!(
-                "  check, {what}: {:.1} ms",
-                last.elapsed().as_secs_f64() * 1000.0
-            );
-            *last = std::time::Instant::now();
-        }
     }
 }
 

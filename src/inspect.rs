@@ -23,7 +23,6 @@ pub struct Inspect<'a> {
 /// Every diagram of a checked book in one language, serialised as a JSON array of
 /// [`DiagramInfo`], each made when it is written and dropped after.
 pub struct Diagrams<'a> {
-    src: &'a str,
     checked: &'a crate::check::Checked,
     lang: &'a str,
 }
@@ -36,7 +35,7 @@ impl Diagrams<'_> {
             .book
             .diagrams
             .iter()
-            .map(|d| diagram(self.src, self.checked, d, self.lang))
+            .map(|d| diagram(self.checked, d, self.lang))
     }
 }
 
@@ -216,13 +215,7 @@ fn seqs(v: &[crate::format::values::Sequence]) -> Vec<Vec<SeqMove>> {
 
 /// The inspect output of a checked book in `lang`, ready to be serialised (to a writer:
 /// see [`Diagrams`] for why).
-pub fn inspect<'a>(src: &'a str, checked: &'a crate::check::Checked, lang: &'a str) -> Inspect<'a> {
-    // The book's text with its included files' after it, where included elements point.
-    let src = if checked.included.is_empty() {
-        src
-    } else {
-        checked.src.as_str()
-    };
+pub fn inspect<'a>(checked: &'a crate::check::Checked, lang: &'a str) -> Inspect<'a> {
     let r: &Resolved = &checked.resolved;
     let book: &Book = &r.book;
     let chapters = book
@@ -240,7 +233,6 @@ pub fn inspect<'a>(src: &'a str, checked: &'a crate::check::Checked, lang: &'a s
                     if matches!(p.kind, crate::format::schema::ParaKind::H(_)) =>
                 {
                     let ctx = TextContext {
-                        src,
                         resolved: r,
                         links: &checked.links,
                         element: b.element,
@@ -263,7 +255,7 @@ pub fn inspect<'a>(src: &'a str, checked: &'a crate::check::Checked, lang: &'a s
             }
         })
         .collect();
-    let diagrams = Diagrams { src, checked, lang };
+    let diagrams = Diagrams { checked, lang };
     Inspect {
         language: lang.to_string(),
         book: BookInfo {
@@ -284,7 +276,7 @@ pub fn inspect<'a>(src: &'a str, checked: &'a crate::check::Checked, lang: &'a s
     }
 }
 
-fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) -> DiagramInfo {
+fn diagram(checked: &crate::check::Checked, d: &Diagram, lang: &str) -> DiagramInfo {
     let book = &checked.resolved.book;
     let lines = caption_lines(book, d, lang);
     let pt = |v: &[(Point, Point)]| {
@@ -294,7 +286,6 @@ fn diagram(src: &str, checked: &crate::check::Checked, d: &Diagram, lang: &str) 
     };
     let text = d.text.as_ref().map(|t| {
         let ctx = TextContext {
-            src,
             resolved: &checked.resolved,
             links: &checked.links,
             element: d.element,

@@ -39,4 +39,5 @@ pub mod site;
 pub mod snapshot;
 pub mod span;
 pub mod suggest;
+pub mod timings;
 pub mod xml;

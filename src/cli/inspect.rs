@@ -47,7 +47,7 @@ pub fn run(args: &InspectArgs, g: GlobalArgs) -> i32 {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let out = gobook::inspect::inspect(&file.text, &checked, &lang);
+    let out = gobook::inspect::inspect(&checked, &lang);
     // Written as it is made, never whole in memory: the JSON of a 5 MB book is far larger
     // than the book (issue #30).
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());

@@ -15,8 +15,6 @@ use std::sync::Arc;
 
 /// The book: its checked source and the pages of each of its languages.
 pub struct LaidBook<'a> {
-    /// The book text.
-    pub src: &'a str,
     /// The checked book (the writers' markup reads diagrams' data from it).
     pub checked: &'a Checked,
     /// One entry per book language, in the book's order.
@@ -129,7 +127,7 @@ pub struct BookFacts {
 }
 
 /// Lays out every page of every language of a checked book.
-pub fn lay_out<'a>(src: &'a str, checked: &'a Checked) -> LaidBook<'a> {
+pub fn lay_out<'a>(checked: &'a Checked) -> LaidBook<'a> {
     let book = &checked.resolved.book;
     let diagrams = for_pages(book);
     let facts = Arc::new(BookFacts {
@@ -140,18 +138,14 @@ pub fn lay_out<'a>(src: &'a str, checked: &'a Checked) -> LaidBook<'a> {
         .languages
         .iter()
         .map(|lang| {
-            let source = Source { src, checked, lang };
+            let source = Source { checked, lang };
             let plan = plan::plan(book, lang);
             let texts = Arc::new(book_texts(book, lang));
             let pages = pages(&source, &plan, &texts, &diagrams, &facts);
             LaidLanguage { plan, texts, pages }
         })
         .collect();
-    LaidBook {
-        src,
-        checked,
-        languages,
-    }
+    LaidBook { checked, languages }
 }
 
 /// Every diagram as pages use it: without its source line and its question's source

@@ -19,10 +19,8 @@ use crate::resolve::model::{
 use crate::resolve::shows_in;
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
 
-/// What a chapter's blocks are made from: the checked book and its source, in one language.
+/// What a chapter's blocks are made from: the checked book, in one language.
 pub struct Source<'a> {
-    /// The book text (paragraph text is resolved from it).
-    pub src: &'a str,
     /// The checked book.
     pub checked: &'a Checked,
     /// The language of the page.
@@ -43,12 +41,6 @@ impl Source<'_> {
         reference: Option<usize>,
     ) -> Vec<Rich> {
         let ctx = TextContext {
-            // Included files' elements point past the book's text, into the checked source.
-            src: if self.checked.included.is_empty() {
-                self.src
-            } else {
-                &self.checked.src
-            },
             resolved: &self.checked.resolved,
             links: &self.checked.links,
             element,
@@ -808,7 +800,6 @@ mod tests {
         let checked = crate::check::check(src);
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
         let s = Source {
-            src,
             checked: &checked,
             lang,
         };

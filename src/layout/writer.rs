@@ -62,11 +62,9 @@ pub fn run<W: Writer>(
     writer.prepare(opts, &config)?;
     let mut owned = None;
     let checked = checked_book(opts, cache, &mut owned)?;
-    let start = std::time::Instant::now();
-    let mut book = lay_out(&checked.src, checked);
-    if std::env::var_os("GOBOOK_TIMINGS").is_some() {
-        eprintln!("  layout: {:.1} ms", start.elapsed().as_secs_f64() * 1000.0);
-    }
+    let mut stages = crate::timings::Stages::new("");
+    let mut book = lay_out(checked);
+    stages.mark("layout");
     // Vertical writing is a setting of the Japanese edition alone: a Latin edition set
     // vertically would be text lying on its side.
     for l in &mut book.languages {

@@ -78,9 +78,8 @@ pub fn render_includes(
                     })
                     .collect();
                 for (pi, o) in out.iter_mut().enumerate() {
-                    let body = included_body(
-                        &wrapped, &sub, &sub_plans, pi, &svgs[pi], dialect, buy_url, root,
-                    );
+                    let body =
+                        included_body(&sub, &sub_plans, pi, &svgs[pi], dialect, buy_url, root);
                     o.insert(
                         url.clone(),
                         PreEscaped(prefix_element_ids(&body.0, &format!("inc{k}-"))),
@@ -130,12 +129,11 @@ fn prefix_element_ids(html: &str, prefix: &str) -> String {
     out
 }
 
-/// The content of an included gobook file (`src`, checked as `checked`) in the language
+/// The content of an included gobook file (checked as `checked`) in the language
 /// of `plans[pi]`, with `svgs` its diagrams drawn in that language; `root` leads from
 /// its page to the book's images.
 #[allow(clippy::too_many_arguments)] // Each is one fact about the page; a struct for one caller adds nothing.
 fn included_body(
-    src: &str,
     checked: &Checked,
     plans: &[Plan],
     pi: usize,
@@ -166,7 +164,6 @@ fn included_body(
         buy_url,
     };
     let s = Source {
-        src,
         checked,
         lang: &plan.lang,
     };

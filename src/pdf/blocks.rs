@@ -125,10 +125,7 @@ impl Chapters<'_> {
             return String::new();
         }
         if p.hint {
-            let word = Some(crate::i18n::ui(crate::i18n::UiWord::Hint, self.lang))
-                .filter(|w| !w.is_empty())
-                .unwrap_or("Hint");
-            text = format!("#gb-hint([{}], [{text}])", markup(word));
+            text = format!("#gb-hint([{}], [{text}])", markup(self.hint_word()));
         }
         let brk = if p.brk.as_deref() == Some("page") && matches!(p.kind, ParaKind::H(_)) {
             "#pagebreak(weak: true)\n"
@@ -159,22 +156,39 @@ impl Chapters<'_> {
             }
         };
         let mut out = format!("{body}\n\n");
-        for f in &p.inline {
-            let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
-            let drawing = self
-                .diagram_file(&board)
-                .at_most(self.settings.text_width() * 0.6);
-            let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
-            out.push_str(&figure_call(
-                &key(page, &format!("inline-{}", f.diagram)),
-                &drawing,
-                None,
-                cap,
-                f.caption.gaps.as_deref().map(markup),
-            ));
+        for fig in self.inline_figures(page, p) {
+            out.push_str(&fig);
             out.push_str("\n\n");
         }
         out
+    }
+
+    /// The word a hint is printed under, in the page's language.
+    pub(super) fn hint_word(&self) -> &'static str {
+        Some(crate::i18n::ui(crate::i18n::UiWord::Hint, self.lang))
+            .filter(|w| !w.is_empty())
+            .unwrap_or("Hint")
+    }
+
+    /// The figure call of each inline diagram of `p`, at most 0.6 of the text's width.
+    pub(super) fn inline_figures(&mut self, page: usize, p: &Para) -> Vec<String> {
+        p.inline
+            .iter()
+            .map(|f| {
+                let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
+                let drawing = self
+                    .diagram_file(&board)
+                    .at_most(self.settings.text_width() * 0.6);
+                let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
+                figure_call(
+                    &key(page, &format!("inline-{}", f.diagram)),
+                    &drawing,
+                    None,
+                    cap,
+                    f.caption.gaps.as_deref().map(markup),
+                )
+            })
+            .collect()
     }
 
     /// A figure's call at `share` of the column's width at most.

@@ -29,7 +29,8 @@ pub struct Print<'a> {
 
 /// The PDF of the language `l`.
 pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
-    let mut mark = stage_timer(&l.plan.lang);
+    let mut stages = crate::timings::Stages::new(format!("pdf {}, ", l.plan.lang));
+    let mut mark = |what: &str| stages.mark(what);
     let (markup, files) = source(p, l);
     mark("typst source and diagrams");
     let named = p.settings.cjk_font.as_deref();
@@ -77,20 +78,6 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
     }
     mark("export");
     Ok(bytes)
-}
-
-/// With `GOBOOK_TIMINGS` set, a function that prints the time since its last call (or
-/// its making) after the name of the stage of language `lang`'s PDF it ends.
-fn stage_timer(lang: &str) -> impl FnMut(&str) + '_ {
-    let timings = std::env::var_os("GOBOOK_TIMINGS").is_some();
-    let mut last = std::time::Instant::now();
-    move |stage| {
-        if timings {
-            let ms = last.elapsed().as_secs_f64() * 1000.0;
-            eprintln!("  pdf {lang}, {stage}: {ms:.1} ms");
-            last = std::time::Instant::now();
-        }
-    }
 }
 
 /// The standards a PDF declares when typst's checks allow: archival (PDF/A-2a, which asks

@@ -233,10 +233,7 @@ impl Chapters<'_> {
     fn vertical_para(&mut self, page: usize, p: &Para, items: &mut String) {
         let mut rich: Vec<Rich> = Vec::new();
         if p.hint {
-            let word = Some(crate::i18n::ui(crate::i18n::UiWord::Hint, self.lang))
-                .filter(|w| !w.is_empty())
-                .unwrap_or("Hint");
-            rich.push(Rich::Text(format!("{word}：")));
+            rich.push(Rich::Text(format!("{}：", self.hint_word())));
         }
         match &p.content {
             Content::Text(t) => rich.extend(t.iter().cloned()),
@@ -273,23 +270,7 @@ impl Chapters<'_> {
                 i.rest as f64 / 10.0,
             ));
         }
-        for f in &p.inline {
-            let board = crate::layout::diagram::board_diagram(
-                self.book,
-                &self.book.diagrams[f.diagram],
-                self.lang,
-            );
-            let drawing = self
-                .diagram_file(&board)
-                .at_most(self.settings.text_width() * 0.6);
-            let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
-            let fig = super::blocks::figure_call(
-                &key(page, &format!("inline-{}", f.diagram)),
-                &drawing,
-                None,
-                cap,
-                f.caption.gaps.as_deref().map(markup),
-            );
+        for fig in self.inline_figures(page, p) {
             items.push_str(&figure_item(&fig));
         }
     }

@@ -440,7 +440,7 @@ mod tests {
     }
 
     /// An image inside a paragraph's text is checked as an `::img` is, in any element
-    /// with text; a text without one is not parsed again.
+    /// with text.
     #[test]
     fn an_inline_image_is_checked_where_the_text_names_it() {
         let t = tempfile::tempdir().unwrap();

@@ -217,8 +217,9 @@ impl ResolveCache {
     }
 }
 
-/// Diagnostics kept relative to an element, placed at the element starting at `anchor`.
-fn at(relative: &[Diagnostic], anchor: u32) -> impl Iterator<Item = Diagnostic> + '_ {
+/// Diagnostics kept relative to an element, placed at the element starting at `anchor`
+/// (wrapping: with `anchor` negated, made relative again).
+pub(super) fn at(relative: &[Diagnostic], anchor: u32) -> impl Iterator<Item = Diagnostic> + '_ {
     relative.iter().cloned().map(move |mut d| {
         d.span = Span {
             start: d.span.start.wrapping_add(anchor),

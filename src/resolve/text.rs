@@ -69,8 +69,6 @@ pub enum LinkTarget {
 
 /// What text resolution needs to know about the book.
 pub struct TextContext<'a> {
-    /// The source text.
-    pub src: &'a str,
     /// The resolved book.
     pub resolved: &'a Resolved,
     /// Links between elements (for IDs in `href`).
@@ -1051,7 +1049,6 @@ fn merge_texts(v: Vec<Rich>) -> Vec<Rich> {
 /// Resolves every text of the book once, in each element's own language (or the
 /// book's first), for the warnings text resolution gives (coordinates with nothing drawn).
 pub fn check_all(
-    src: &str,
     resolved: &Resolved,
     links: &crate::format::links::Links,
     diags: &mut Diagnostics,
@@ -1081,7 +1078,6 @@ pub fn check_all(
             if let Some(raw) = raw {
                 texts.push((
                     TextContext {
-                        src,
                         resolved,
                         links,
                         element: b.element,

@@ -8,7 +8,7 @@
 //! inputs is kept by hand; a new question is recorded the moment resolution asks it.
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::format::syntax::{Span, Text};
+use crate::format::syntax::Text;
 use crate::point::Point;
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
 use std::cell::RefCell;
@@ -264,7 +264,7 @@ impl TextCache {
         };
         if let Some(e) = candidates.iter().flatten().find(|e| same(e)) {
             e.used.store(generation, Ordering::Relaxed);
-            diags.extend(placed(&e.diagnostics, ask.base));
+            diags.extend(crate::resolve::cache::at(&e.diagnostics, ask.base));
             return take(&e.rich);
         }
         let mut local = Diagnostics::default();
@@ -277,7 +277,7 @@ impl TextCache {
             lang: ctx.lang.into(),
             asked: ask.asked.into_inner(),
             rich,
-            diagnostics: placed(&found, ask.base.wrapping_neg()).collect(),
+            diagnostics: crate::resolve::cache::at(&found, ask.base.wrapping_neg()).collect(),
             used: AtomicU64::new(generation),
         });
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
@@ -300,15 +300,4 @@ fn key_hash(raw: &str, lang: &str) -> u64 {
     let mut h = crate::resolve::cache::hasher();
     (raw, lang).hash(&mut h);
     h.finish()
-}
-
-/// Diagnostics moved by `by` (wrapping: relative to a text, and back).
-fn placed(ds: &[Diagnostic], by: u32) -> impl Iterator<Item = Diagnostic> + '_ {
-    ds.iter().cloned().map(move |mut d| {
-        d.span = Span {
-            start: d.span.start.wrapping_add(by),
-            end: d.span.end.wrapping_add(by),
-        };
-        d
-    })
 }

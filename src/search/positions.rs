@@ -110,7 +110,7 @@ mod tests {
         let book = "::book_en_de(#t)\n\n::chapter(#c)\n\n::fig(#f) sz=9 ab=A1 aw=B1 mv=\"C3 D4 Pass E5 F6 A2\"\n\n::dia sz=13 ab=A1\n";
         let checked = crate::check::check(book);
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
-        let laid = crate::layout::book::lay_out(book, &checked);
+        let laid = crate::layout::book::lay_out(&checked);
         let js = index(&laid);
         let v: Value = serde_json::from_str(
             js.split_once("]=")

@@ -71,7 +71,7 @@ mod tests {
     fn index_of(book: &str, lang: &str) -> Value {
         let checked = crate::check::check(book);
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
-        let laid = crate::layout::book::lay_out(book, &checked);
+        let laid = crate::layout::book::lay_out(&checked);
         let language = laid.languages.iter().find(|l| l.plan.lang == lang).unwrap();
         let js = index(language);
         let json = js

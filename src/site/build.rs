@@ -401,14 +401,8 @@ impl Writer for SiteRender {
 
     fn write(&mut self, input: &Input) -> Result<Rendered, BuildError> {
         let start = Instant::now();
-        let timings = std::env::var_os("GOBOOK_TIMINGS").is_some();
-        let mut last = start;
-        let mut mark = |what: &str| {
-            if timings {
-                eprintln!("  {what}: {:.1} ms", last.elapsed().as_secs_f64() * 1000.0);
-                last = Instant::now();
-            }
-        };
+        let mut stages = crate::timings::Stages::new("");
+        let mut mark = |what: &str| stages.mark(what);
         let setup = setup(input)?;
         mark("includes and style sheet");
         let site = setup.site(input, &[]);

@@ -284,7 +284,6 @@ pub fn last_paragraph(
         .next_back()
         .expect("a paragraph");
     let ctx = TextContext {
-        src,
         resolved: &c.resolved,
         links: &c.links,
         element: el,

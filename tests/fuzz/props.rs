@@ -308,7 +308,6 @@ pub fn inline_rich(data: &[u8]) {
             buy_url: None,
         };
         let source = Source {
-            src: &src,
             checked: &checked,
             lang: &plan.lang,
         };

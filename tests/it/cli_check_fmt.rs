@@ -240,7 +240,7 @@ fn inspect_streams_the_same_bytes_as_the_whole_tree() {
             &mut gobook::resolve::cache::ResolveCache::once(),
             &|url: &str| gobook::project::includes::gobook_source(url, std::path::Path::new(&path)),
         );
-        let streamed = gobook::inspect::inspect(&src, &checked, lang);
+        let streamed = gobook::inspect::inspect(&checked, lang);
         let whole = Whole {
             language: &streamed.language,
             book: &streamed.book,

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 /// Every top-level module of src/ must be placed here (ARCHITECTURE.md says why each sits where it does).
 const LAYERS: &[&[&str]] = &[
     // Knows nothing else of gobook.
-    &["chars", "i18n", "span", "suggest"],
+    &["chars", "i18n", "span", "suggest", "timings"],
     &["point", "diagnostics", "escape"],
     // Reading and writing the text formats.
     &["format", "sgf", "xml"],

@@ -204,6 +204,7 @@ fn built_pdf(dir: &std::path::Path, out: &std::path::Path) -> bool {
     common::tool("pdftotext", "-v")
 }
 
+#[cfg(feature = "pdf")]
 #[test]
 fn the_japanese_pdf_runs_in_columns_top_to_bottom_right_to_left() {
     let tmp = common::tempdir();
