@@ -61,7 +61,7 @@ impl Writer for PdfBuild {
         };
         let id = &input.book.book().id;
         // One language after the other, with typst's memoized results dropped after each
-        // compilation (`typeset::pdf`): two at once held both languages' layouts in memory
+        // compilation (`typeset::lay_out`): two at once held both languages' layouts in memory
         // (1.2 GB for the benchmark book against 0.66 GB) for the same CPU time; typst still
         // lays out a document's pages on both cores.
         let pdfs: Vec<(PathBuf, Vec<u8>)> = input

@@ -32,6 +32,8 @@ pub struct Front<'a> {
     pub extra_font: Option<&'a str>,
     /// The year the book was printed (`SOURCE_DATE_EPOCH`).
     pub year: i32,
+    /// The chapters the contents list: each one's title and the key of its label.
+    pub chapters: Vec<(&'a str, String)>,
 }
 
 /// The typst source before the first chapter: settings, functions, front matter.
@@ -75,8 +77,19 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
     // The page's furniture calls the frame's functions: set after them.
     out.push_str(&page_settings(s));
     out.push_str(&title_page(f));
-    out.push_str(&format!("\n#gb-contents([{}])\n", markup(f.contents)));
+    out.push_str(&contents(f));
     out
+}
+
+/// The contents page: its heading, and each chapter's title with the key of its label,
+/// known before typst lays anything out (see `gb-contents` in `frame.typ`).
+fn contents(f: &Front) -> String {
+    let entries: String = f
+        .chapters
+        .iter()
+        .map(|(title, key)| format!("({}, {}), ", string(title), string(key)))
+        .collect();
+    format!("\n#gb-contents([{}], ({entries}))\n", markup(f.contents))
 }
 
 /// The page's size, margins for binding, bleed and crop marks, and its furniture.
@@ -155,6 +168,7 @@ mod tests {
             page_word: "p.",
             extra_font: None,
             year: 2024,
+            chapters: vec![("#panic() ]", "3/".into())],
         };
         let s = Settings::from_config(&Default::default());
         let src = preamble(&f, &s);

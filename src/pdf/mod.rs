@@ -5,13 +5,15 @@
 //! the page, the running heads and the front matter; `blocks` and `rich` write a chapter's
 //! blocks and text (`vertical`: in columns, for a vertical Japanese edition); `solutions`
 //! prints a problem book's answers; `fonts` and `world` give
-//! typst its fonts and files and nothing else; `build` is the writer's entry.
+//! typst its fonts and files and nothing else; `passes` counts typst's layout passes
+//! (`GOBOOK_TIMINGS`); `build` is the writer's entry.
 
 pub mod blocks;
 pub mod build;
 pub mod escape;
 pub mod fonts;
 pub mod frame;
+pub mod passes;
 pub mod rich;
 pub mod settings;
 pub mod solutions;

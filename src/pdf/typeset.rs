@@ -27,21 +27,83 @@ pub struct Print<'a> {
     pub epoch: u64,
 }
 
+/// One language's document as typst laid it out, waiting for its export.
+pub struct Laid {
+    doc: PagedDocument,
+    ident: String,
+    today: Datetime,
+    vertical: bool,
+    stages: crate::timings::Stages,
+    /// What the timings of this language start with ("pdf en, ").
+    prefix: String,
+}
+
 /// The PDF of the language `l`.
 pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
+    lay_out(p, l)?.export()
+}
+
+/// The language `l` laid out by typst: its source written, its fonts found, compiled.
+pub fn lay_out(p: &Print, l: &LaidLanguage) -> Result<Laid, BuildError> {
     let mut stages = crate::timings::Stages::new(format!("pdf {}, ", l.plan.lang));
-    let mut mark = |what: &str| stages.mark(what);
     let (markup, files) = source(p, l);
-    mark("typst source and diagrams");
+    stages.mark("typst source and diagrams");
     let named = p.settings.cjk_font.as_deref();
     let fonts = fonts::for_text(&markup, named, p.input.book_dir).map_err(BuildError::Print)?;
-    mark("fonts");
-    // The font for other characters is known only now. A Chinese, Japanese or Korean
-    // edition is set in it, Latin letters too, as books in those languages are; any other
-    // edition keeps its Latin text in the bundled face and takes only what that lacks.
+    stages.mark("fonts");
+    let markup = with_extra_font(markup, fonts.extra_family.as_deref(), &l.plan.lang);
+    let today = date(p.epoch);
+    let world = BookWorld::new(markup, files, fonts.faces, today);
+    let timing = super::passes::start();
+    let doc: PagedDocument = typst::compile(&world).output.map_err(|errs| {
+        let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
+        BuildError::Print(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
+    })?;
+    stages.mark("compile (layout)");
+    let prefix = format!("pdf {}, ", l.plan.lang);
+    super::passes::report(timing, &prefix);
+    super::passes::memory(&format!("{prefix}laid out, "));
+    // What typst memoized while laying out (two passes or more until the page references
+    // settle) is of no use to the export nor to the next language: dropped now, it does
+    // not add to the peak memory while this document is exported and the next laid out.
+    typst::comemo::evict(0);
+    super::passes::memory(&format!("{prefix}memo dropped, "));
+    Ok(Laid {
+        doc,
+        ident: format!("gobook:{}:{}", l.texts.id, l.plan.lang),
+        today,
+        vertical: l.plan.vertical,
+        stages,
+        prefix,
+    })
+}
+
+impl Laid {
+    /// The laid-out document as PDF bytes.
+    pub fn export(mut self) -> Result<Vec<u8>, BuildError> {
+        let (doc, ident, today) = (&self.doc, &self.ident, self.today);
+        // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
+        // checks refuse a book, the archival PDF/A-2b it still is.
+        let mut bytes = export(doc, ident, today, TAGGED)
+            .or_else(|_| export(doc, ident, today, &[typst_pdf::PdfStandard::A_2b]))
+            .map_err(|first| BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book")))?;
+        if self.vertical {
+            super::vertical::read_right_to_left(&mut bytes);
+        }
+        self.stages.mark("export");
+        super::passes::memory(&format!("{}exported, ", self.prefix));
+        Ok(bytes)
+    }
+}
+
+/// `markup` with the font for other characters, known only once the text's characters are:
+/// a Chinese, Japanese or Korean edition is set in it, Latin letters too, as books in those
+/// languages are; any other edition keeps its Latin text in the bundled face and takes only
+/// what that lacks.
+fn with_extra_font(markup: String, extra: Option<&str>, lang: &str) -> String {
     let text_family = super::escape::string(fonts::TEXT_FAMILY);
-    let markup = match &fonts.extra_family {
-        Some(f) if matches!(l.plan.lang.as_str(), "ja" | "ko" | "cn" | "tw") => markup.replacen(
+    match extra {
+        Some(f) if matches!(lang, "ja" | "ko" | "cn" | "tw") => markup.replacen(
             "#let gb-fonts = (",
             &format!("#let gb-fonts = ({}, ", super::escape::string(f)),
             1,
@@ -55,29 +117,7 @@ pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
             1,
         ),
         None => markup,
-    };
-    let today = date(p.epoch);
-    let world = BookWorld::new(markup, files, fonts.faces, today);
-    let doc: PagedDocument = typst::compile(&world).output.map_err(|errs| {
-        let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
-        BuildError::Print(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
-    })?;
-    mark("compile (layout)");
-    // What typst memoized while laying out (several passes until the page references
-    // settle) is of no use to the export nor to the next language: dropped before the
-    // export, it does not add to the peak memory.
-    typst::comemo::evict(0);
-    let ident = format!("gobook:{}:{}", l.texts.id, l.plan.lang);
-    // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
-    // checks refuse a book, the archival PDF/A-2b it still is.
-    let mut bytes = export(&doc, &ident, today, TAGGED)
-        .or_else(|_| export(&doc, &ident, today, &[typst_pdf::PdfStandard::A_2b]))
-        .map_err(|first| BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book")))?;
-    if l.plan.vertical {
-        super::vertical::read_right_to_left(&mut bytes);
     }
-    mark("export");
-    Ok(bytes)
 }
 
 /// The standards a PDF declares when typst's checks allow: archival (PDF/A-2a, which asks
@@ -143,6 +183,12 @@ fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
         extra_font: None,
         year: chrono::DateTime::from_timestamp(p.epoch.min(253_402_300_799) as i64, 0)
             .map_or(1970, |t| chrono::Datelike::year(&t)),
+        chapters: l
+            .pages
+            .iter()
+            .filter(|pg| pg.chapter.is_some())
+            .map(|pg| (pg.frame.title.as_str(), super::rich::key(pg.index, "")))
+            .collect(),
     }
 }
 
