@@ -762,3 +762,56 @@ fn every_trim_size_gives_its_page_and_lines_of_60_to_75_characters() {
         );
     }
 }
+
+/// typst lays a book out again until what its pages ask of each other (the contents' page
+/// numbers, the running heads) settles, each pass seconds on a thousand-page book. gobook
+/// writes the contents' entries itself, so the first pass, which finds no chapter yet, lays
+/// out a contents of two pages as the last does: typst is done after two passes, not three,
+/// and the contents still give each chapter's page.
+#[test]
+fn a_contents_of_two_pages_lets_typst_settle_in_two_layout_passes() {
+    let dir = common::tempdir();
+    let mut s = String::from("::book(#many) title=\"Many Chapters\"\n\n");
+    for n in 1..=60 {
+        s.push_str(&format!(
+            "::chapter(#c{n})\n\n::h2 Chapter number {n}\n\nThe text of chapter {n}.\n\n"
+        ));
+    }
+    let book = dir.path().join("many.gobook");
+    std::fs::write(&book, s).unwrap();
+    let home = common::tempdir();
+    let out = dir.path().join("out");
+    let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+        .args(["build", "-q", "--only-pdf", "-o"])
+        .arg(&out)
+        .arg(&book)
+        .env("GOBOOK_TIMINGS", "passes")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let passes: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("typst layout passes: "))
+        .collect();
+    assert_eq!(passes.len(), 1, "{err}");
+    assert!(passes[0].contains("passes: 2 "), "{err}");
+    let Some(p) = pages(&out.join("many-en.pdf")) else {
+        return;
+    };
+    let first = page_of(&p, "Contents").unwrap();
+    assert!(
+        p[first].contains("Chapter number 60"),
+        "the contents take two pages: {}",
+        p[first]
+    );
+    for n in [1, 37, 60] {
+        let title = format!("Chapter number {n}");
+        let at = number_after(&p[first - 1..=first].concat(), &format!("{title} "));
+        assert!(
+            p[at - 1].trim_start().starts_with(&title),
+            "page {at} does not open {title}: {}",
+            p[at - 1]
+        );
+    }
+}
