@@ -130,6 +130,7 @@ impl Rebuilder {
 
     fn rebuild_inner(&mut self) -> Outcome {
         let start = std::time::Instant::now();
+        let mut stages = crate::timings::Stages::new("serve, ");
         let bytes = match crate::project::read::read(&self.book) {
             Ok(b) => b,
             Err(e) => return self.unreadable(&e),
@@ -142,6 +143,7 @@ impl Rebuilder {
         let found = Inputs::of(&self.book, decoded.as_ref().ok().map(|(t, _)| *t));
         let inputs = found.fingerprint(&self.book_dir(), &self.book, &bytes);
         self.set_inputs(found);
+        stages.mark("read, inputs and fingerprint");
         if self.last_inputs.as_ref() == Some(&inputs) {
             return Outcome::Unchanged;
         }
@@ -161,6 +163,7 @@ impl Rebuilder {
         let dir = self.book_dir();
         let read = |url: &str| crate::project::includes::gobook_source(url, &dir);
         let checked = crate::check::check_with_included(&text, &mut self.check_cache, &read);
+        stages.mark("check (its stages above)");
         self.languages = checked.resolved.book.languages.clone();
         let opts = Options {
             book: &self.book,
@@ -170,10 +173,20 @@ impl Rebuilder {
             checked: Some(&checked),
         };
         self.last_inputs = Some(inputs);
-        match render(&opts, &mut self.cache) {
+        let rendered = render(&opts, &mut self.cache);
+        stages.mark("layout and site (their stages above)");
+        let o = match rendered {
             Ok(r) => self.built(r, &name, &text, &checked, start),
             Err(e) => self.failed(e, name),
+        };
+        stages.mark("files compared, warnings");
+        // Freeing the whole checked book takes milliseconds: not while the pages wait.
+        let freeing = std::thread::Builder::new().name("gobook-free".into());
+        if let Err(e) = freeing.spawn(move || drop(checked)) {
+            // No thread: the book is freed here, as the closure goes.
+            drop(e);
         }
+        o
     }
 
     /// The book cannot be read: said in the overlay and the terminal.
@@ -223,6 +236,7 @@ impl Rebuilder {
             book_dir: r.book_dir,
             overlay: None,
             warnings: panel,
+            placed: None,
         };
         Outcome::Built {
             snapshot,
