@@ -24,6 +24,10 @@ use tokio::sync::{broadcast, mpsc, watch as tokio_watch};
 /// slow or stuck connections do not pile up.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long after the reload signal the last rebuild's checked book is freed (milliseconds
+/// of work): after the pages' requests, which then need both cores no more.
+const FREE_AFTER: Duration = Duration::from_millis(100);
+
 /// How long Ctrl-C waits for open connections to finish before stopping anyway.
 const DRAIN: Duration = Duration::from_secs(5);
 
@@ -130,8 +134,15 @@ async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
             rebuilder = r;
             let built = matches!(outcome, Outcome::Built { .. });
             apply(outcome, &site2, &signals2, quiet);
+            let signalled = Instant::now();
+            // Freed once the pages have reloaded, on a blocking thread, not an async worker.
+            let spent = rebuilder.spent();
+            tokio::spawn(async move {
+                tokio::time::sleep(FREE_AFTER).await;
+                let _ = tokio::task::spawn_blocking(move || drop(spent)).await;
+            });
             if built && crate::timings::on() {
-                eprintln!("{}", waited(burst, ran, Instant::now()));
+                eprintln!("{}", waited(burst, ran, signalled));
             }
         }
     });

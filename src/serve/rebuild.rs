@@ -54,6 +54,8 @@ pub struct Rebuilder {
     /// Resolution kept between checks: serve checks the book itself, as `gobook check`
     /// does, so that the warnings only text resolution finds reach the author too.
     check_cache: crate::resolve::cache::ResolveCache,
+    /// The last rebuild's checked book, to be freed once the pages have their signal.
+    spent: Option<crate::check::Checked>,
     /// The warnings of the last good build (code and message, not place), so that each
     /// rebuild prints only new ones.
     last_warnings: HashSet<(Code, String)>,
@@ -77,8 +79,15 @@ impl Rebuilder {
             last_failure: None,
             languages: Vec::new(),
             check_cache: Default::default(),
+            spent: None,
             last_warnings: HashSet::new(),
         }
+    }
+
+    /// What the last rebuild leaves to free, which takes milliseconds: for the caller to
+    /// drop once the pages have their signal.
+    pub fn spent(&mut self) -> impl Send {
+        self.spent.take()
     }
 
     /// The book's folder.
@@ -180,12 +189,8 @@ impl Rebuilder {
             Err(e) => self.failed(e, name),
         };
         stages.mark("files compared, warnings");
-        // Freeing the whole checked book takes milliseconds: not while the pages wait.
-        let freeing = std::thread::Builder::new().name("gobook-free".into());
-        if let Err(e) = freeing.spawn(move || drop(checked)) {
-            // No thread: the book is freed here, as the closure goes.
-            drop(e);
-        }
+        // Freeing the whole checked book takes milliseconds: after the signal (`spent`).
+        self.spent = Some(checked);
         o
     }
 
