@@ -979,8 +979,9 @@ fn a_slow_save_in_place_is_built_once_when_closed_without_errors_of_its_half() {
         let mut f = std::fs::File::create(&book).unwrap();
         f.write_all(half.as_bytes()).unwrap();
         f.flush().unwrap();
-        // Longer than the 25 ms of quiet that ends a burst of other events.
-        std::thread::sleep(Duration::from_millis(100));
+        // Longer than the 25 ms of quiet that ends a burst of other events, well within the
+        // 250 ms a burst lasts at most.
+        std::thread::sleep(Duration::from_millis(60));
         f.write_all(rest.as_bytes()).unwrap();
     }
     let (name, _) = next_event(&mut events);
