@@ -3,6 +3,11 @@
 
 use std::time::Instant;
 
+/// Whether `GOBOOK_TIMINGS` asks for the stages' times.
+pub fn on() -> bool {
+    std::env::var_os("GOBOOK_TIMINGS").is_some()
+}
+
 /// A clock over the stages of one piece of work; silent unless `GOBOOK_TIMINGS` is set.
 pub struct Stages {
     /// What each stage's name follows (`"check, "`, or nothing).
@@ -16,7 +21,7 @@ impl Stages {
     pub fn new(prefix: impl Into<String>) -> Stages {
         Stages {
             prefix: prefix.into(),
-            last: std::env::var_os("GOBOOK_TIMINGS").map(|_| Instant::now()),
+            last: on().then(Instant::now),
         }
     }
 

@@ -5,7 +5,7 @@
 //! figure: two letters a stone and three a move, about 3 bytes a position where a
 //! bitboard would take 90.
 
-use crate::layout::book::LaidBook;
+use crate::layout::book::{LaidBook, LaidPage};
 use crate::layout::page;
 use crate::point::{Color, Point};
 use crate::resolve::model::Diagram;
@@ -71,16 +71,13 @@ pub fn index(laid: &LaidBook) -> String {
         let mut shown = Vec::new();
         let mut pages = Vec::new();
         for (pi, pg) in language.pages.iter().enumerate() {
-            pages.push(json!([plan.page_href(pi), pg.frame.short_title]));
-            for f in page::figures(&pg.blocks) {
+            let view = PageFigures::of(pg);
+            pages.push(json!([plan.page_href(pi), view.short_title]));
+            for (i, anchor, d) in view.figures {
                 // The page's own copy of the diagram: what the index says is what the page shows.
-                let Some((_, d)) = pg.diagrams.iter().find(|(i, _)| *i == f.diagram) else {
-                    continue;
-                };
-                diagrams
-                    .entry(f.diagram)
-                    .or_insert_with(|| (d.size, diagram(d)));
-                shown.push(json!([f.diagram, pi, f.anchor]));
+                let Some(d) = d else { continue };
+                diagrams.entry(i).or_insert_with(|| (d.size, diagram(d)));
+                shown.push(json!([i, pi, anchor]));
             }
         }
         langs.insert(plan.lang.clone(), json!({ "p": pages, "f": shown }));
@@ -99,6 +96,31 @@ pub fn index(laid: &LaidBook) -> String {
         .collect();
     let value = json!({ "z": common, "d": d, "l": langs });
     super::script("positions", &value.to_string())
+}
+
+/// What the position index shows of one page: its short title, and each figure's
+/// diagram, anchor and the diagram as the page has it. [`index`] reads a page only through
+/// this view, so whoever keeps the index by what its pages show (`serve`, `site/kept.rs`)
+/// compares exactly what the index reads.
+#[derive(PartialEq)]
+pub struct PageFigures<'a> {
+    short_title: &'a str,
+    figures: Vec<(usize, &'a str, Option<&'a Diagram>)>,
+}
+
+impl<'a> PageFigures<'a> {
+    /// The view of `page`.
+    pub fn of(page: &'a LaidPage) -> Self {
+        PageFigures {
+            short_title: &page.frame.short_title,
+            figures: page::figures(&page.blocks)
+                .map(|f| {
+                    let d = page.diagrams.iter().find(|(i, _)| *i == f.diagram);
+                    (f.diagram, f.anchor.as_str(), d.map(|(_, d)| &**d))
+                })
+                .collect(),
+        }
+    }
 }
 
 #[cfg(test)]

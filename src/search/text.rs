@@ -5,10 +5,10 @@
 //! docs/search.md says why this beats a word index (Pagefind) for books.
 
 use crate::format::schema::ParaKind;
-use crate::layout::book::LaidLanguage;
+use crate::layout::book::{LaidLanguage, LaidPage};
 use crate::layout::page::{Block, Content, Para};
+use crate::layout::plan::Plan;
 use crate::resolve::text::plain;
-use serde_json::{json, Value};
 
 /// The file of language `lang`'s index in the site's root.
 pub fn file_name(lang: &str) -> String {
@@ -16,36 +16,120 @@ pub fn file_name(lang: &str) -> String {
 }
 
 /// The index of the laid-out language `language`, as a script (see [`super::script`]):
-/// `{p: [[href, title], ...], e: [[page, anchor, level, text], ...]}`, level 0 for a
-/// paragraph and 1 to 5 for a heading.
+/// `{e: [[page, anchor, level, text], ...], p: [[href, title], ...]}`, level 0 for a
+/// paragraph and 1 to 5 for a heading. The shares of its pages (see [`PageText`]) joined.
 pub fn index(language: &LaidLanguage) -> String {
     let plan = &language.plan;
-    let mut pages = Vec::new();
-    let mut entries = Vec::new();
-    for (pi, pg) in language.pages.iter().enumerate() {
-        pages.push(json!([plan.page_href(pi), pg.frame.short_title]));
+    let shares: Vec<Share> = language
+        .pages
+        .iter()
+        .enumerate()
+        .map(|(place, page)| PageText::of(plan, place, page).share())
+        .collect();
+    join(&plan.lang, shares.iter())
+}
+
+/// What the text index shows of one page: its place and address, its short title, and its
+/// paragraphs and headings in reading order (anchor, level, words). The index reads a page
+/// only through this view, so a page whose view is unchanged keeps its [`Share`] (`serve`,
+/// `site/kept.rs`) however much else of the page changed (a sidebar, a pager).
+#[derive(PartialEq)]
+pub struct PageText<'a> {
+    place: usize,
+    href: String,
+    short_title: &'a str,
+    paras: Vec<(&'a str, u8, &'a Content)>,
+}
+
+impl<'a> PageText<'a> {
+    /// The view of `page`, at `place` in `plan`.
+    pub fn of(plan: &Plan, place: usize, page: &'a LaidPage) -> Self {
         let mut paras = Vec::new();
-        collect(&pg.blocks, &mut paras);
-        for p in paras {
-            let text = para_text(p);
+        collect(&page.blocks, &mut paras);
+        PageText {
+            place,
+            href: plan.page_href(place),
+            short_title: &page.frame.short_title,
+            paras: paras
+                .into_iter()
+                .map(|p| {
+                    let level = match p.kind {
+                        ParaKind::H(n) => n,
+                        _ => 0,
+                    };
+                    (p.anchor.as_str(), level, &p.content)
+                })
+                .collect(),
+        }
+    }
+
+    /// The page's share of its language's index.
+    pub fn share(&self) -> Share {
+        let mut entries = String::new();
+        for (anchor, level, content) in &self.paras {
+            let text = para_text(content);
             let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
             if text.is_empty() {
                 continue;
             }
-            let level = match p.kind {
-                ParaKind::H(n) => n,
-                _ => 0,
-            };
-            entries.push(json!([pi, p.anchor, level, text]));
+            if !entries.is_empty() {
+                entries.push(',');
+            }
+            entries.push_str(&json(&(self.place, anchor, level, text)));
+        }
+        Share {
+            page: json(&(&self.href, self.short_title)),
+            entries,
         }
     }
-    let value = json!({ "p": Value::Array(pages), "e": Value::Array(entries) });
-    super::script(&plan.lang, &value.to_string())
+}
+
+/// One page's part of the text index, as JSON ready to be joined: its `[href, title]` in
+/// the list of pages and its `[page, anchor, level, text]` entries, comma-separated (empty
+/// when it has none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Share {
+    page: String,
+    entries: String,
+}
+
+/// The index of language `lang` made of its pages' shares, in the order of its pages: the
+/// bytes serde_json writes for the whole value (keys sorted, nothing between tokens).
+pub fn join<'s>(lang: &str, shares: impl Iterator<Item = &'s Share> + Clone) -> String {
+    let size: usize = shares
+        .clone()
+        .map(|s| s.page.len() + s.entries.len() + 2)
+        .sum();
+    let mut json = String::with_capacity(size + 16);
+    json.push_str("{\"e\":[");
+    let mut first = true;
+    for s in shares.clone().filter(|s| !s.entries.is_empty()) {
+        if !first {
+            json.push(',');
+        }
+        json.push_str(&s.entries);
+        first = false;
+    }
+    json.push_str("],\"p\":[");
+    for (i, s) in shares.enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&s.page);
+    }
+    json.push_str("]}");
+    super::script(lang, &json)
+}
+
+/// A value as compact JSON (a tuple as an array).
+fn json(value: &impl serde::Serialize) -> String {
+    // Tuples of numbers and strings always serialise.
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// The plain text of a paragraph, a bullet's label included.
-fn para_text(p: &Para) -> String {
-    match &p.content {
+fn para_text(content: &Content) -> String {
+    match content {
         Content::Text(t) => plain(t),
         Content::Bullet { label, text } => format!("{} {}", plain(label), plain(text)),
     }
@@ -67,6 +151,7 @@ fn collect<'b>(blocks: &'b [Block], out: &mut Vec<&'b Para>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{json, Value};
 
     fn index_of(book: &str, lang: &str) -> Value {
         let checked = crate::check::check(book);
@@ -94,5 +179,50 @@ mod tests {
         assert_eq!(net[1], "x");
         let page = net[0].as_u64().unwrap() as usize;
         assert_eq!(v["p"][page], json!(["two.html", "Second"]));
+    }
+
+    /// The index as one serde_json value, as it was made before pages had shares: what
+    /// [`join`] must write byte for byte.
+    fn whole_value(language: &LaidLanguage) -> String {
+        let plan = &language.plan;
+        let mut pages = Vec::new();
+        let mut entries = Vec::new();
+        for (pi, pg) in language.pages.iter().enumerate() {
+            pages.push(json!([plan.page_href(pi), pg.frame.short_title]));
+            let mut paras = Vec::new();
+            collect(&pg.blocks, &mut paras);
+            for p in paras {
+                let text = para_text(&p.content);
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if text.is_empty() {
+                    continue;
+                }
+                let level = match p.kind {
+                    ParaKind::H(n) => n,
+                    _ => 0,
+                };
+                entries.push(json!([pi, p.anchor, level, text]));
+            }
+        }
+        let value = json!({ "p": Value::Array(pages), "e": Value::Array(entries) });
+        super::super::script(&plan.lang, &value.to_string())
+    }
+
+    #[test]
+    fn the_shares_joined_are_the_bytes_of_the_whole_index_as_one_value() {
+        let books = [
+            "::book(#t)\n\n::chapter\n\n::dia sz=9\n",
+            "::book_en_de(#t) title=\"T\"\n\n::chapter(#a) shortTitle=\"Short\"\n\n\
+             ::h1 Quotes \" and \\ back\n\n::p_en Tab\tand  spaces, \u{e9}\u{4e2d}\u{1F600} <b>bold</b>.\n\n\
+             ::p_de Nur deutsch.\n\n::chapter(#b)\n\n::dia sz=9\n\n::chapter(#c)\n\n::h2 Two\n\n::p .\n",
+        ];
+        for book in books {
+            let checked = crate::check::check(book);
+            assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
+            let laid = crate::layout::book::lay_out(&checked);
+            for language in &laid.languages {
+                assert_eq!(index(language), whole_value(language), "{book}");
+            }
+        }
     }
 }

@@ -194,7 +194,12 @@ async fn file(State(app): State<App>, uri: Uri) -> Response {
         };
     if let Some(bytes) = snap.files.get(&path) {
         if path.ends_with(".html") {
-            return html(StatusCode::OK, inject(bytes, &snap));
+            let page = html(StatusCode::OK, inject(bytes, &snap));
+            if let Some(placed) = snap.placed.filter(|_| crate::timings::on()) {
+                let ms = placed.elapsed().as_secs_f64() * 1000.0;
+                eprintln!("  serve: {path} served {ms:.1} ms after the site was put in place");
+            }
+            return page;
         }
         return ok(&path, Body::from(bytes.as_ref().clone()));
     }

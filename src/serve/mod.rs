@@ -2,6 +2,7 @@
 //! the build cache, serve the last good site, and tell open pages to reload, swap
 //! their style sheet, or show the errors.
 
+pub mod burst;
 mod error;
 pub mod http;
 pub mod panels;
@@ -16,12 +17,16 @@ use rebuild::{Outcome, Rebuilder};
 use state::Shared;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc, watch as tokio_watch};
 
 /// How long a client may take to send a request's headers before it is cut off, so that
 /// slow or stuck connections do not pile up.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long after the reload signal the last rebuild's checked book is freed (milliseconds
+/// of work): after the pages' requests, which then need both cores no more.
+const FREE_AFTER: Duration = Duration::from_millis(100);
 
 /// How long Ctrl-C waits for open connections to finish before stopping anyway.
 const DRAIN: Duration = Duration::from_secs(5);
@@ -100,25 +105,26 @@ async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     (opts.on_listen)(&url);
 
     // File events arrive on the watcher's thread; rebuilds run one at a time on a blocking thread.
-    let (tx, mut rx) = mpsc::channel::<()>(1);
+    let (tx, mut rx) = mpsc::channel::<burst::Burst>(1);
     // A save between the first build and the start of the watch would go unseen: look once more.
-    let _ = tx.try_send(());
+    let _ = tx.try_send(burst::Burst::now());
     let inputs = rebuilder.inputs();
     let _watcher = watch::watch(
         &rebuilder.book_dir(),
         move |rel| inputs.read().map_or(true, |i| i.affected_by(rel)),
-        move || {
-            let _ = tx.try_send(());
+        move |burst| {
+            let _ = tx.try_send(burst);
         },
     )?;
     let (site2, signals2) = (site.clone(), signals.clone());
     let rebuild_task = tokio::spawn(async move {
-        while rx.recv().await.is_some() {
+        while let Some(burst) = rx.recv().await {
             // A rebuild catches its own panics (serve/panic.rs): the blocking task ends in
             // error only when the runtime is shutting down.
-            let Ok((r, outcome)) = tokio::task::spawn_blocking(move || {
+            let Ok((r, outcome, ran)) = tokio::task::spawn_blocking(move || {
+                let start = Instant::now();
                 let o = rebuilder.rebuild();
-                (rebuilder, o)
+                (rebuilder, o, (start, Instant::now()))
             })
             .await
             else {
@@ -126,7 +132,18 @@ async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
                 break;
             };
             rebuilder = r;
+            let built = matches!(outcome, Outcome::Built { .. });
             apply(outcome, &site2, &signals2, quiet);
+            let signalled = Instant::now();
+            // Freed once the pages have reloaded, on a blocking thread, not an async worker.
+            let spent = rebuilder.spent();
+            tokio::spawn(async move {
+                tokio::time::sleep(FREE_AFTER).await;
+                let _ = tokio::task::spawn_blocking(move || drop(spent)).await;
+            });
+            if built && crate::timings::on() {
+                eprintln!("{}", waited(burst, ran, signalled));
+            }
         }
     });
 
@@ -205,6 +222,20 @@ async fn accept(
     }
 }
 
+/// Where the time from a save to the signal went, for `GOBOOK_TIMINGS`: the burst of file
+/// events, the wait for the rebuild thread, the rebuild (`ran`: its start and end) and
+/// putting the site in place with the signal (`signalled`), each from the first event.
+fn waited(burst: burst::Burst, ran: (Instant, Instant), signalled: Instant) -> String {
+    let ms = |t: Instant| t.saturating_duration_since(burst.first).as_secs_f64() * 1000.0;
+    format!(
+        "  serve: first event 0, burst over {:.1} ms, rebuild from {:.1} to {:.1} ms, signal sent {:.1} ms",
+        ms(burst.over),
+        ms(ran.0),
+        ms(ran.1),
+        ms(signalled)
+    )
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
@@ -230,6 +261,12 @@ fn apply(outcome: Outcome, site: &Shared, signals: &broadcast::Sender<Signal>, q
             let had_errors = old.overlay.is_some();
             let same_panel = old.warnings == snapshot.warnings;
             site.set(snapshot);
+            // The pages first, the terminal after: printing may wait on a slow terminal.
+            let _ = signals.send(if css_only && !had_errors && same_panel {
+                Signal::Css
+            } else {
+                Signal::Reload
+            });
             // Only the new warnings: the same list after every save would bury what changed.
             // --quiet prints only errors, as for `gobook build`; the page still has the panel.
             if !quiet {
@@ -247,11 +284,6 @@ fn apply(outcome: Outcome, site: &Shared, signals: &broadcast::Sender<Signal>, q
                     plural(diagrams)
                 ),
             );
-            let _ = signals.send(if css_only && !had_errors && same_panel {
-                Signal::Css
-            } else {
-                Signal::Reload
-            });
         }
         Outcome::Internal { overlay, line } => {
             eprintln!("{line}");

@@ -54,6 +54,8 @@ pub struct Rebuilder {
     /// Resolution kept between checks: serve checks the book itself, as `gobook check`
     /// does, so that the warnings only text resolution finds reach the author too.
     check_cache: crate::resolve::cache::ResolveCache,
+    /// The last rebuild's checked book, to be freed once the pages have their signal.
+    spent: Option<crate::check::Checked>,
     /// The warnings of the last good build (code and message, not place), so that each
     /// rebuild prints only new ones.
     last_warnings: HashSet<(Code, String)>,
@@ -77,8 +79,15 @@ impl Rebuilder {
             last_failure: None,
             languages: Vec::new(),
             check_cache: Default::default(),
+            spent: None,
             last_warnings: HashSet::new(),
         }
+    }
+
+    /// What the last rebuild leaves to free, which takes milliseconds: for the caller to
+    /// drop once the pages have their signal.
+    pub fn spent(&mut self) -> impl Send {
+        self.spent.take()
     }
 
     /// The book's folder.
@@ -130,6 +139,7 @@ impl Rebuilder {
 
     fn rebuild_inner(&mut self) -> Outcome {
         let start = std::time::Instant::now();
+        let mut stages = crate::timings::Stages::new("serve, ");
         let bytes = match crate::project::read::read(&self.book) {
             Ok(b) => b,
             Err(e) => return self.unreadable(&e),
@@ -142,6 +152,7 @@ impl Rebuilder {
         let found = Inputs::of(&self.book, decoded.as_ref().ok().map(|(t, _)| *t));
         let inputs = found.fingerprint(&self.book_dir(), &self.book, &bytes);
         self.set_inputs(found);
+        stages.mark("read, inputs and fingerprint");
         if self.last_inputs.as_ref() == Some(&inputs) {
             return Outcome::Unchanged;
         }
@@ -161,6 +172,7 @@ impl Rebuilder {
         let dir = self.book_dir();
         let read = |url: &str| crate::project::includes::gobook_source(url, &dir);
         let checked = crate::check::check_with_included(&text, &mut self.check_cache, &read);
+        stages.mark("check (its stages above)");
         self.languages = checked.resolved.book.languages.clone();
         let opts = Options {
             book: &self.book,
@@ -170,10 +182,16 @@ impl Rebuilder {
             checked: Some(&checked),
         };
         self.last_inputs = Some(inputs);
-        match render(&opts, &mut self.cache) {
+        let rendered = render(&opts, &mut self.cache);
+        stages.mark("layout and site (their stages above)");
+        let o = match rendered {
             Ok(r) => self.built(r, &name, &text, &checked, start),
             Err(e) => self.failed(e, name),
-        }
+        };
+        stages.mark("files compared, warnings");
+        // Freeing the whole checked book takes milliseconds: after the signal (`spent`).
+        self.spent = Some(checked);
+        o
     }
 
     /// The book cannot be read: said in the overlay and the terminal.
@@ -223,6 +241,7 @@ impl Rebuilder {
             book_dir: r.book_dir,
             overlay: None,
             warnings: panel,
+            placed: None,
         };
         Outcome::Built {
             snapshot,

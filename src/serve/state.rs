@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
+use std::time::Instant;
 
 /// One complete state of the served site.
 #[derive(Default)]
@@ -18,6 +19,8 @@ pub struct Snapshot {
     pub overlay: Option<String>,
     /// The warnings panel of the last good build, when the book has warnings.
     pub warnings: Option<String>,
+    /// When it was put in place (set by [`Shared::set`]), for `GOBOOK_TIMINGS`.
+    pub placed: Option<Instant>,
 }
 
 /// The snapshot shared between the HTTP handlers and the rebuilder.
@@ -32,6 +35,10 @@ impl Shared {
 
     /// Replaces the snapshot.
     pub fn set(&self, s: Snapshot) {
+        let s = Snapshot {
+            placed: Some(Instant::now()),
+            ..s
+        };
         if let Ok(mut g) = self.0.write() {
             *g = Arc::new(s);
         }
@@ -47,6 +54,7 @@ impl Shared {
                 book_dir: old.book_dir.clone(),
                 overlay,
                 warnings: old.warnings.clone(),
+                placed: old.placed,
             });
         }
     }

@@ -5,19 +5,13 @@
 //! otherwise make rebuilds that make events that make rebuilds. A book folder removed
 //! (or moved away) is looked for until it is back, then watched again.
 
+use super::burst::{Burst, Gathering, Seen};
 use super::ServeError;
-use notify::event::{EventKind, ModifyKind};
+use notify::event::{AccessKind, AccessMode, EventKind, ModifyKind, RenameMode};
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
-
-/// How long a burst of file events is gathered before one rebuild: short enough to feel
-/// instant, long enough to see an editor's write-and-rename as one save.
-pub const DEBOUNCE: Duration = Duration::from_millis(25);
-
-/// The longest a burst delays its rebuild, however long files keep changing.
-const DEBOUNCE_MAX: Duration = Duration::from_millis(250);
 
 /// How often a removed book folder is looked for.
 const POLL: Duration = Duration::from_millis(200);
@@ -40,11 +34,11 @@ enum Msg {
 
 /// Watches `root` recursively and calls `changed` after each burst of events that create,
 /// change, remove or rename a path for which `affects` (given the path relative to `root`)
-/// is true. Symbolic links are not followed, so a link to its own folder costs nothing.
+/// is true; when a burst is over is `burst`'s to say. Symbolic links are not followed, so a link to its own folder costs nothing.
 pub fn watch(
     root: &Path,
     affects: impl Fn(&Path) -> bool + Send + 'static,
-    changed: impl Fn() + Send + 'static,
+    changed: impl Fn(Burst) + Send + 'static,
 ) -> Result<Watch, ServeError> {
     let root = root
         .canonicalize()
@@ -94,51 +88,35 @@ struct Watching<A, C> {
     changed: C,
 }
 
-/// What one event means.
-#[derive(PartialEq)]
-enum Seen {
-    Nothing,
-    Input,
-    /// The book folder itself was removed or renamed: its watch is gone with it.
-    Root,
-}
-
-impl<A: Fn(&Path) -> bool, C: Fn()> Watching<A, C> {
+impl<A: Fn(&Path) -> bool, C: Fn(Burst)> Watching<A, C> {
     fn run(mut self) {
         loop {
             let Some(first) = self.next(None) else { return };
-            let mut root = first == Seen::Root;
-            if first == Seen::Nothing {
+            if !Gathering::starts(&first) {
                 continue;
             }
-            // Gather the rest of the burst: events that matter extend it a little, others never.
-            let start = Instant::now();
-            let mut quiet_from = start;
+            // Gather the rest of the burst: events that matter extend it, others never.
+            let mut burst = Gathering::new(first, Instant::now());
             loop {
-                let wait = (quiet_from + DEBOUNCE)
-                    .min(start + DEBOUNCE_MAX)
-                    .saturating_duration_since(Instant::now());
+                let wait = burst.over_at().saturating_duration_since(Instant::now());
                 if wait.is_zero() {
                     break;
                 }
                 match self.next(Some(wait)) {
                     None => return,
-                    Some(Seen::Nothing) => {}
-                    Some(seen) => {
-                        root |= seen == Seen::Root;
-                        quiet_from = Instant::now();
-                    }
+                    Some(seen) => burst.add(seen, Instant::now()),
                 }
             }
-            if root || !self.root.is_dir() {
+            let over = burst.over(Instant::now());
+            if burst.root || !self.root.is_dir() {
                 // The rebuild says the book is gone (once); then wait for the folder to come back.
-                (self.changed)();
+                (self.changed)(over);
                 let _ = self.watcher.unwatch(&self.root);
                 if !self.rewatch() {
                     return;
                 }
             }
-            (self.changed)();
+            (self.changed)(over);
         }
     }
 
@@ -179,11 +157,14 @@ impl<A: Fn(&Path) -> bool, C: Fn()> Watching<A, C> {
     }
 
     fn classify(&self, e: &Event) -> Seen {
-        if !changes_files(&e.kind) {
+        let closed = e.kind == EventKind::Access(AccessKind::Close(AccessMode::Write));
+        if !closed && !changes_files(&e.kind) {
             return Seen::Nothing;
         }
         let mut seen = Seen::Nothing;
-        for p in &e.paths {
+        // A rename's last path is where the file went (notify: `Both` is from, then to).
+        let last = e.paths.len().saturating_sub(1);
+        for (i, p) in e.paths.iter().enumerate() {
             match p.strip_prefix(&self.root) {
                 Ok(rel) if rel.as_os_str().is_empty() => {
                     if matches!(
@@ -193,7 +174,21 @@ impl<A: Fn(&Path) -> bool, C: Fn()> Watching<A, C> {
                         return Seen::Root;
                     }
                 }
-                Ok(rel) if (self.affects)(rel) => seen = Seen::Input,
+                Ok(rel) if (self.affects)(rel) => {
+                    let rel = rel.to_path_buf();
+                    seen = match e.kind {
+                        _ if closed => Seen::Closed(rel),
+                        EventKind::Modify(ModifyKind::Data(_)) => Seen::Writing(rel),
+                        EventKind::Modify(ModifyKind::Name(RenameMode::To)) => Seen::Placed,
+                        EventKind::Modify(ModifyKind::Name(RenameMode::Both)) if i == last => {
+                            Seen::Placed
+                        }
+                        EventKind::Modify(ModifyKind::Name(_)) | EventKind::Remove(_) => {
+                            Seen::Gone(rel)
+                        }
+                        _ => Seen::Input,
+                    };
+                }
                 _ => {}
             }
         }
@@ -251,7 +246,7 @@ mod tests {
         let w = watch(
             dir.path(),
             |rel| rel == Path::new("book.gobook"),
-            move || {
+            move |_| {
                 let _ = tx.send(());
             },
         )

@@ -57,6 +57,8 @@ pub struct Cache {
     pub diagrams_drawn: usize,
     /// Pages written by the last build (not found in the cache).
     pub pages_rendered: usize,
+    /// Pages whose share of the text index the last build made (not found in the cache).
+    pub pages_indexed: usize,
 }
 
 /// A site in memory: every file, and the local images to copy from the book's folder.
@@ -381,11 +383,13 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         kept: std::mem::take(&mut cache.kept),
         drawn: 0,
         rendered: 0,
+        indexed: 0,
     };
     let result = writer::run(&mut writer, opts, &mut cache.resolve);
     cache.kept = writer.kept;
     cache.diagrams_drawn = writer.drawn;
     cache.pages_rendered = writer.rendered;
+    cache.pages_indexed = writer.indexed;
     result
 }
 
@@ -394,6 +398,7 @@ struct SiteRender {
     kept: Kept,
     drawn: usize,
     rendered: usize,
+    indexed: usize,
 }
 
 impl Writer for SiteRender {
@@ -410,7 +415,7 @@ impl Writer for SiteRender {
             .map(|pi| Settings::of(&site, pi))
             .collect();
         let made = self.kept.make(&site, settings);
-        (self.drawn, self.rendered) = (made.drawn, made.rendered);
+        (self.drawn, self.rendered, self.indexed) = (made.drawn, made.rendered, made.indexed);
         mark("pages, their diagrams and the search indexes");
         let pages = made.pages;
         let mut files = made.files;

@@ -7,11 +7,11 @@
 
 use crate::layout::book::{LaidBook, LaidPage};
 use crate::layout::diagram::{board_shape, diagram_title, words};
-use crate::layout::page;
 use crate::layout::plan::Plan;
 use crate::project::config::Config;
 use crate::render::svg::{relabel, render_inline, uses_id_prefix, BoardDiagram};
-use crate::resolve::model::Diagram;
+use crate::search::positions::PageFigures;
+use crate::search::text::{self, PageText, Share};
 use crate::site::building;
 use crate::site::html::{self, Site};
 use rayon::prelude::*;
@@ -79,12 +79,17 @@ struct LangKept {
     settings: Settings,
     /// By place in the plan.
     pages: Vec<KeptPage>,
-    /// The language's text index, made of these pages and the plan (in `settings`).
+    /// The language's text index: the pages' shares joined.
     text_index: Arc<Vec<u8>>,
 }
 
-/// A page's value and its bytes.
-type KeptPage = (LaidPage, Arc<Vec<u8>>);
+/// A page kept: its value, its bytes, and its share of the language's text index (made of
+/// what [`PageText`] shows of it, so kept also when only the page's frame changed).
+struct KeptPage {
+    value: LaidPage,
+    bytes: Arc<Vec<u8>>,
+    text: Arc<Share>,
+}
 
 /// What the site writer adds to a laid-out page: every language's file names and anchors
 /// (links, language switch, addresses), one folder per language or not, `gobook.toml`,
@@ -131,6 +136,8 @@ pub struct Made {
     pub rendered: usize,
     /// Diagrams drawn (not found among the kept drawings).
     pub drawn: usize,
+    /// Pages whose share of the text index was made again (not kept).
+    pub indexed: usize,
 }
 
 /// At most this many drawings are kept for each diagram of the book in each language: the
@@ -173,6 +180,7 @@ impl Kept {
             pages: 0,
             rendered: 0,
             drawn,
+            indexed: 0,
         };
         let positions_same = self.positions_same(laid, &compared);
         let mut kept = HashMap::new();
@@ -213,8 +221,8 @@ impl Kept {
             .par_iter()
             .enumerate()
             .map(|(p, page)| {
-                let (value, bytes) = old.as_ref()?.pages.get(p)?;
-                (value == page).then(|| bytes.clone())
+                let kept = old.as_ref()?.pages.get(p)?;
+                (kept.value == *page).then(|| kept.bytes.clone())
             })
             .collect();
         Compared { old, found }
@@ -231,24 +239,24 @@ impl Kept {
     ) -> LangKept {
         let language = &site.laid.languages[pi];
         let plan = &site.plans[pi];
-        let all_found = c.old.is_some() && c.found.iter().all(Option::is_some);
-        let (mut old_pages, old_text): (Vec<Option<KeptPage>>, _) = match c.old {
-            Some(o) => (o.pages.into_iter().map(Some).collect(), Some(o.text_index)),
-            None => (Vec::new(), None),
-        };
         made.rendered += c.found.iter().filter(|f| f.is_none()).count();
-        let bytes: Vec<Arc<Vec<u8>>> = c
+        let all_found = c.old.is_some() && c.found.iter().all(Option::is_some);
+        let old = c.old.as_ref();
+        let made_now: Vec<(Arc<Vec<u8>>, Arc<Share>, bool)> = c
             .found
             .into_par_iter()
             .zip(&language.pages)
-            .map(|(b, page)| {
-                b.unwrap_or_else(|| {
+            .enumerate()
+            .map(|(p, (b, page))| {
+                let bytes = b.unwrap_or_else(|| {
                     let _noted = building::note(format!(
                         "the page {} ({})",
                         plan.pages[page.index].file, plan.lang
                     ));
                     Arc::new(html::page(site, pi, page).into_bytes())
-                })
+                });
+                let (share, made) = share(old, &language.plan, p, page, &bytes);
+                (bytes, share, made)
             })
             .collect();
         let dir = if site.multi {
@@ -256,22 +264,28 @@ impl Kept {
         } else {
             PathBuf::new()
         };
-        let mut pages = Vec::with_capacity(bytes.len());
-        for (p, (page, b)) in language.pages.iter().zip(bytes).enumerate() {
+        let (mut old_pages, old_text): (Vec<Option<KeptPage>>, _) = match c.old {
+            Some(o) => (o.pages.into_iter().map(Some).collect(), Some(o.text_index)),
+            None => (Vec::new(), None),
+        };
+        let mut pages = Vec::with_capacity(made_now.len());
+        for (p, (page, (bytes, text, new_share))) in language.pages.iter().zip(made_now).enumerate()
+        {
             made.files
-                .push((dir.join(&plan.pages[page.index].file), b.clone()));
+                .push((dir.join(&plan.pages[page.index].file), bytes.clone()));
+            made.indexed += usize::from(new_share);
             // A page found unchanged keeps the value it was found by; only new ones are copied.
             let value = match old_pages.get_mut(p).and_then(Option::take) {
-                Some((v, old)) if Arc::ptr_eq(&old, &b) => v,
+                Some(old) if Arc::ptr_eq(&old.bytes, &bytes) => old.value,
                 _ => page.clone(),
             };
-            pages.push((value, b));
+            pages.push(KeptPage { value, bytes, text });
         }
         made.pages += pages.len();
-        // The text index reads the plan and the pages alone: the same when they are.
+        // The index is its pages' shares joined: the last one when every page was found.
         let text_index = match old_text {
             Some(t) if all_found => t,
-            _ => Arc::new(crate::search::text::index(language).into_bytes()),
+            _ => Arc::new(text::join(&plan.lang, pages.iter().map(|k| &*k.text)).into_bytes()),
         };
         LangKept {
             settings,
@@ -282,7 +296,7 @@ impl Kept {
 
     /// Whether the position index of the last build shows what `laid`'s would: the same
     /// languages and plans (page addresses), and on every page the same short title,
-    /// figures and diagrams ([`PositionsView`]). Pages found unchanged are not looked into.
+    /// figures and diagrams ([`PageFigures`], what the index reads of a page). Pages found unchanged are not looked into.
     fn positions_same(&self, laid: &LaidBook, compared: &[Compared]) -> bool {
         let Some((langs, _)) = &self.positions else {
             return false;
@@ -301,8 +315,8 @@ impl Kept {
                             .iter()
                             .zip(&c.found)
                             .zip(&old.pages)
-                            .all(|((p, f), (o, _))| {
-                                f.is_some() || PositionsView::of(p) == PositionsView::of(o)
+                            .all(|((p, f), o)| {
+                                f.is_some() || PageFigures::of(p) == PageFigures::of(&o.value)
                             })
                 })
     }
@@ -406,28 +420,29 @@ impl Kept {
     }
 }
 
-/// What the position index shows of a page (see [`crate::search::positions::index`]): its
-/// short title, and each figure's diagram, anchor and the diagram as the page has it. It
-/// must follow what `index` reads of a page: `cache_props` (a warm build against a cold
-/// one after generated edits) fails when the index shows more than this.
-#[derive(PartialEq)]
-struct PositionsView<'a> {
-    short_title: &'a str,
-    figures: Vec<(usize, &'a str, Option<&'a Diagram>)>,
-}
-
-impl<'a> PositionsView<'a> {
-    fn of(p: &'a LaidPage) -> Self {
-        PositionsView {
-            short_title: &p.frame.short_title,
-            figures: page::figures(&p.blocks)
-                .map(|f| {
-                    let d = p.diagrams.iter().find(|(i, _)| *i == f.diagram);
-                    (f.diagram, f.anchor.as_str(), d.map(|(_, d)| &**d))
-                })
-                .collect(),
+/// The share of the text index of `page`, at place `p` of `plan`, whose bytes are
+/// `bytes`: the share kept in `old` at the same place when its bytes were found (the page
+/// is the same) or when the index shows the same of both pages (each seen with the plan it
+/// was laid out with), else made now; true when made now.
+fn share(
+    old: Option<&LangKept>,
+    plan: &Plan,
+    p: usize,
+    page: &LaidPage,
+    bytes: &Arc<Vec<u8>>,
+) -> (Arc<Share>, bool) {
+    let kept = old.and_then(|o| Some((o, o.pages.get(p)?)));
+    if let Some((_, k)) = kept.filter(|(_, k)| Arc::ptr_eq(&k.bytes, bytes)) {
+        return (k.text.clone(), false);
+    }
+    let seen = PageText::of(plan, p, page);
+    if let Some((o, k)) = kept {
+        let old_plan = o.settings.plans.iter().find(|l| l.lang == plan.lang);
+        if old_plan.is_some_and(|op| PageText::of(op, p, &k.value) == seen) {
+            return (k.text.clone(), false);
         }
     }
+    (Arc::new(seen.share()), true)
 }
 
 #[cfg(test)]

@@ -985,3 +985,63 @@ fn one_paragraph_edited_writes_one_page_and_keeps_the_rest() {
         "the chapter's page in both languages"
     );
 }
+
+/// The text index is kept page by page, each page's share by what the index shows of it:
+/// new words in one paragraph make that page's share again; a chapter retitled or given a
+/// `shortTitle` writes every page again (each sidebar lists it) but makes again only the
+/// share of the chapter's own page, in each language; a move changed in a figure writes
+/// its page again and keeps its share. After each edit the site equals a cold build's,
+/// the index byte for byte.
+#[test]
+fn the_text_index_is_made_again_only_for_the_pages_whose_text_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("::book_en_de(#b) title=\"B\"\n\n");
+    for c in 0..3 {
+        text.push_str(&format!(
+            "::chapter(#c{c})\n\n::h1 Chapter {c}\n\n::go(#g{c}) mv=\"Q16 D4 Q3 D16 R10\"\n\n\
+             ::fig base=g{c} to=5 ca=\"Fig {c}\"\n\n::p_en Words {c}.\n\n::p_de Worte {c}.\n\n"
+        ));
+    }
+    let mut cache = Cache::default();
+    let first = rendered(dir.path(), &text, &mut cache);
+    assert_eq!(
+        cache.pages_indexed, cache.pages_rendered,
+        "every page at first"
+    );
+    let edits: [(&str, &str, usize, usize); 4] = [
+        ("Words 1.", "Other words 1.", 1, 1),
+        ("::h1 Chapter 2", "::h1 Middle game 2", 8, 2),
+        (
+            "::chapter(#c0)",
+            "::chapter(#c0) shortTitle=\"Start\"",
+            8,
+            2,
+        ),
+        ("::go(#g2) mv=\"Q16 D4", "::go(#g2) mv=\"Q15 D4", 2, 0),
+    ];
+    let mut current = text.clone();
+    for (from, to, written, indexed) in edits {
+        current = current.replacen(from, to, 1);
+        let warm = rendered(dir.path(), &current, &mut cache);
+        assert_eq!(
+            (cache.pages_rendered, cache.pages_indexed),
+            (written, indexed),
+            "pages written and indexed after {from} -> {to}"
+        );
+        let cold = rendered(dir.path(), &current, &mut Cache::default());
+        assert_eq!(warm, cold, "after {from} -> {to}");
+    }
+    let index = String::from_utf8_lossy(&cache_index(dir.path(), &current)).into_owned();
+    for shown in ["Other words 1.", "Middle game 2", "\"Start\""] {
+        assert!(index.contains(shown), "{shown} not in {index}");
+    }
+    assert_ne!(
+        first["search-index-en.js"],
+        cache_index(dir.path(), &current)
+    );
+}
+
+/// The English text index of a cold build of `text`.
+fn cache_index(dir: &Path, text: &str) -> Arc<Vec<u8>> {
+    rendered(dir, text, &mut Cache::default())["search-index-en.js"].clone()
+}

@@ -953,3 +953,44 @@ fn a_panic_in_a_rebuild_is_shown_as_an_internal_error_and_the_next_save_rebuilds
         "{html}"
     );
 }
+
+/// A save written in place slowly (the editor pausing between its writes for longer than
+/// the quiet spell a burst of events waits for) is built once, when the file is closed:
+/// the half written before the pause, a broken book, never reaches the page as errors.
+#[test]
+fn a_slow_save_in_place_is_built_once_when_closed_without_errors_of_its_half() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let s = Server::start(&book, &[]);
+    let mut stream = TcpStream::connect(s.addr()).unwrap();
+    write!(
+        stream,
+        "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    )
+    .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut events = BufReader::new(stream);
+    std::thread::sleep(Duration::from_millis(300));
+    let text = BOOK.replace("The first paragraph.", "Written slowly.");
+    let (half, rest) = text.split_at(text.find("stone.png").unwrap());
+    {
+        let mut f = std::fs::File::create(&book).unwrap();
+        f.write_all(half.as_bytes()).unwrap();
+        f.flush().unwrap();
+        // Longer than the 25 ms of quiet that ends a burst of other events, well within the
+        // 250 ms a burst lasts at most.
+        std::thread::sleep(Duration::from_millis(60));
+        f.write_all(rest.as_bytes()).unwrap();
+    }
+    let (name, _) = next_event(&mut events);
+    assert_eq!(name, "reload", "the whole save, not its half, is built");
+    let (_, _, body) = s.get("/");
+    assert!(String::from_utf8_lossy(&body).contains("Written slowly."));
+    assert_eq!(
+        s.count("Rebuilt", Duration::from_millis(600)),
+        1,
+        "one save, one rebuild"
+    );
+}
