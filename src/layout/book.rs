@@ -53,7 +53,7 @@ pub struct LaidPage {
     pub blocks: Arc<Vec<Block>>,
     /// Titles and navigation.
     pub frame: Frame,
-    /// Every diagram the page draws, by index, as the page uses it (see [`for_pages`]).
+    /// Every diagram the page draws, by index, as the page uses it (see [`page_view`]).
     pub diagrams: Vec<(usize, Arc<Diagram>)>,
     /// The book's information and languages, which captions and comments may quote.
     pub book: Arc<BookFacts>,

@@ -20,7 +20,7 @@ pub(super) enum Read {
     /// The blocks of a chapter that show in the language (their spans are not compared:
     /// they move with every edit above, and the layout keeps none of them).
     Blocks(usize, Vec<BookBlock>),
-    /// A diagram as pages use it (see [`crate::layout::book::for_pages`]).
+    /// A diagram as pages use it (see [`crate::layout::book::page_view`]).
     Diagram(usize, Arc<Diagram>),
     /// An attribute of an element as written.
     Attr(usize, &'static str, Option<String>),
