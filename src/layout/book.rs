@@ -6,6 +6,7 @@
 
 use crate::check::Checked;
 use crate::i18n;
+use crate::layout::cache::{self, Kept, LayoutCache};
 use crate::layout::page::{self, Block, Source};
 use crate::layout::plan::{self, Plan};
 use crate::resolve::model::{Book, Diagram, LangText};
@@ -48,11 +49,11 @@ pub struct LaidPage {
     pub index: usize,
     /// The chapter shown, or None for the generated table of contents.
     pub chapter: Option<usize>,
-    /// The chapter's blocks (none for the contents page).
-    pub blocks: Vec<Block>,
+    /// The chapter's blocks (none for the contents page); shared with the layout cache.
+    pub blocks: Arc<Vec<Block>>,
     /// Titles and navigation.
     pub frame: Frame,
-    /// Every diagram the page draws, by index, as the page uses it (see [`for_pages`]).
+    /// Every diagram the page draws, by index, as the page uses it (see [`page_view`]).
     pub diagrams: Vec<(usize, Arc<Diagram>)>,
     /// The book's information and languages, which captions and comments may quote.
     pub book: Arc<BookFacts>,
@@ -128,8 +129,15 @@ pub struct BookFacts {
 
 /// Lays out every page of every language of a checked book.
 pub fn lay_out<'a>(checked: &'a Checked) -> LaidBook<'a> {
+    lay_out_with(checked, &mut LayoutCache::once())
+}
+
+/// Lays out every page of every language of a checked book, reusing what `cache` kept of
+/// the last build where it is still what a fresh layout would make.
+pub fn lay_out_with<'a>(checked: &'a Checked, cache: &mut LayoutCache) -> LaidBook<'a> {
     let book = &checked.resolved.book;
-    let diagrams = for_pages(book);
+    let diagrams = cache.diagrams(book);
+    cache.begin();
     let facts = Arc::new(BookFacts {
         info: book.info.clone(),
         languages: book.languages.clone(),
@@ -141,27 +149,22 @@ pub fn lay_out<'a>(checked: &'a Checked) -> LaidBook<'a> {
             let source = Source { checked, lang };
             let plan = plan::plan(book, lang);
             let texts = Arc::new(book_texts(book, lang));
-            let pages = pages(&source, &plan, &texts, &diagrams, &facts);
+            let pages = pages(&source, &plan, &texts, &diagrams, &facts, cache);
             LaidLanguage { plan, texts, pages }
         })
         .collect();
     LaidBook { checked, languages }
 }
 
-/// Every diagram as pages use it: without its source line and its question's source
-/// text, which move with every edit above them, and which no writer shows (the question
-/// is in the blocks, resolved).
-pub fn for_pages(book: &Book) -> Vec<Arc<Diagram>> {
-    book.diagrams
-        .par_iter()
-        .map(|d| {
-            Arc::new(Diagram {
-                line: 0,
-                text: None,
-                ..d.clone()
-            })
-        })
-        .collect()
+/// A diagram as pages use it: without its source line and its question's source text,
+/// which move with every edit above them, and which no writer shows (the question is in
+/// the blocks, resolved).
+pub fn page_view(d: &Diagram) -> Diagram {
+    Diagram {
+        line: 0,
+        text: None,
+        ..d.clone()
+    }
 }
 
 /// The pages of one language.
@@ -171,6 +174,7 @@ fn pages(
     texts: &Arc<BookTexts>,
     diagrams: &[Arc<Diagram>],
     facts: &Arc<BookFacts>,
+    cache: &mut LayoutCache,
 ) -> Vec<LaidPage> {
     let titles: Vec<(String, String)> = (0..plan.pages.len())
         .into_par_iter()
@@ -197,16 +201,27 @@ fn pages(
         })
         .collect();
     let sidebar = Arc::new((0..plan.pages.len()).map(nav).collect::<Vec<_>>());
-    plan.pages
+    let chapters: Vec<Option<usize>> = plan.pages.iter().map(|pg| pg.chapter).collect();
+    let old = cache.take(&plan.lang, &chapters);
+    let record = cache.keeps();
+    let laid: Vec<(LaidPage, Option<(Kept, bool)>)> = plan
+        .pages
         .par_iter()
+        .zip(old)
         .enumerate()
-        .map(|(p, pg)| {
-            let blocks = pg.chapter.map(|c| page::chapter(s, c)).unwrap_or_default();
+        .map(|(p, (pg, old))| {
+            let kept = pg
+                .chapter
+                .map(|c| cache::chapter(old, s.checked, s.lang, c, diagrams, record));
+            let blocks = kept
+                .as_ref()
+                .map(|(k, _)| k.blocks().clone())
+                .unwrap_or_default();
             let shown = page::shown_diagrams(&blocks)
                 .into_iter()
                 .filter_map(|d| Some((d, diagrams.get(d)?.clone())))
                 .collect();
-            LaidPage {
+            let page = LaidPage {
                 lang: plan.lang.clone(),
                 index: p,
                 chapter: pg.chapter,
@@ -226,7 +241,16 @@ fn pages(
                 },
                 diagrams: shown,
                 book: facts.clone(),
+            };
+            (page, kept)
+        })
+        .collect();
+    laid.into_iter()
+        .map(|(page, kept)| {
+            if let (Some(c), Some((k, fresh))) = (page.chapter, kept) {
+                cache.put(&plan.lang, c, k, fresh);
             }
+            page
         })
         .collect()
 }

@@ -6,9 +6,11 @@
 
 pub mod answers;
 pub mod book;
+pub mod cache;
 pub mod diagram;
 pub mod links;
 pub mod page;
 pub mod plan;
+pub mod reads;
 pub mod sizing;
 pub mod writer;

@@ -10,9 +10,10 @@
 use crate::check::Checked;
 use crate::format::schema::{DiagramKind, ParaKind};
 use crate::i18n::{self, UiWord};
-use crate::layout::answers::{self, Answer};
+use crate::layout::answers::Answer;
 use crate::layout::plan::{anchor, Plan};
-use crate::resolve::caption::{caption_lines, CaptionLines};
+use crate::layout::reads::Reader;
+use crate::resolve::caption::CaptionLines;
 use crate::resolve::model::{
     Block as BookBlock, BlockKind, Book, DiagramRole, DiagramWidth, Image, ParaStyle, Paragraph,
 };
@@ -48,11 +49,6 @@ impl Source<'_> {
             reference,
         };
         text::resolve(&ctx, raw, &mut Default::default())
-    }
-
-    /// Where an `href` attribute of element `element` leads.
-    fn link(&self, element: usize, href: &str) -> LinkTarget {
-        text::link_target(&self.checked.links, element, href)
     }
 }
 
@@ -211,14 +207,14 @@ pub struct ImageBlock {
 
 /// The blocks of chapter `ch` in the source's language.
 pub fn chapter(s: &Source, ch: usize) -> Vec<Block> {
-    let book = s.book();
-    let blocks: Vec<&BookBlock> = book.chapters[ch]
-        .blocks
-        .iter()
-        .filter(|b| shows_in(&b.langs, s.lang))
-        .collect();
+    blocks(&Reader::new(s.checked, s.lang, ch, &[], false))
+}
+
+/// The blocks of the reader's chapter, made from what `s` reads alone (see [`Reader`]).
+pub(super) fn blocks(s: &Reader) -> Vec<Block> {
+    let blocks = s.blocks();
     // Half and third width diagrams share a row: their share of the column (layout::sizing).
-    let share = |d: usize| match book.diagrams[d].width {
+    let share = |d: usize| match s.diagram(d).width {
         w @ (DiagramWidth::Half | DiagramWidth::Third) => {
             Some(crate::layout::sizing::board_share(w))
         }
@@ -268,7 +264,7 @@ pub fn chapter(s: &Source, ch: usize) -> Vec<Block> {
                 after_text = false;
                 out.push(Block::Image(ImageBlock {
                     anchor: anchor(b.id.as_deref(), b.element),
-                    alt: img.caption.get(s.lang).unwrap_or("").to_string(),
+                    alt: img.caption.get(s.lang()).unwrap_or("").to_string(),
                     href: img.href.as_deref().map(|h| s.link(b.element, h)),
                     image: img.clone(),
                     brk: own_break(s, b.element),
@@ -298,7 +294,7 @@ fn describes(p: &Paragraph, d: usize) -> bool {
 /// in one box. `after_text` says whether the block before is a paragraph, and is left
 /// saying whether the last one taken is.
 fn paragraphs(
-    s: &Source,
+    s: &Reader,
     blocks: &[&BookBlock],
     i: &mut usize,
     after_text: &mut bool,
@@ -322,14 +318,8 @@ fn paragraphs(
 }
 
 /// The `break` an element sets itself, unless `none`.
-fn own_break(s: &Source, element: usize) -> Option<String> {
-    s.checked
-        .doc
-        .elements
-        .get(element)
-        .and_then(|e| e.attr_value("break"))
-        .filter(|b| *b != "none")
-        .map(str::to_string)
+fn own_break(s: &Reader, element: usize) -> Option<String> {
+    s.attr(element, "break").filter(|b| *b != "none")
 }
 
 /// The indentation of a paragraph in style `style` with `tabs` leading tabs and the
@@ -400,22 +390,19 @@ pub fn indent(
 }
 
 /// A paragraph block; `after_text` says whether a paragraph comes right before it.
-fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
-    let mut rich = s.text(b.element, &p.raw, p.reference);
+fn para(s: &Reader, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
+    let mut rich = s.para_text(b.element, p.reference).to_vec();
     tabs_as_written(&mut rich);
     spaces_as_written(&mut rich);
     // Untagged words are the book's own language; standard texts alone (`#btp#`) are the
     // edition's, so such a paragraph carries the page's language (#34), and the standard
     // texts in one that does not are marked as the edition's.
     let lang = s
-        .book()
-        .languages
-        .first()
-        .filter(|own| b.langs.is_empty() && own.as_str() != s.lang)
-        .filter(|_| text::has_own_words(s.book(), &p.raw.raw))
-        .cloned();
+        .first_language()
+        .filter(|own| b.langs.is_empty() && own.as_str() != s.lang())
+        .filter(|_| s.own_words(b.element));
     if lang.is_none() {
-        rich = in_page_language(rich, s.lang);
+        rich = in_page_language(rich, s.lang());
     }
     let tabs = if matches!(
         p.style,
@@ -433,18 +420,10 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
     };
     let mut inline = Vec::new();
     collect_inline(&rich, &mut inline);
-    let book = s.book();
     let get = |name: &str| p.spacing.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
     // `paraSpacing` is inherited by the paragraphs that follow; headings keep their own
     // spacing unless they set it themselves.
-    let own = |name: &str| {
-        s.checked
-            .doc
-            .elements
-            .get(b.element)
-            .and_then(|e| e.attr_value(name))
-            .is_some()
-    };
+    let own = |name: &'static str| s.attr(b.element, name).is_some();
     let heading = matches!(p.kind, ParaKind::H(_) | ParaKind::S(_));
     let para_spacing = get("paraSpacing").filter(|_| !heading || own("paraSpacing"));
     Para {
@@ -469,7 +448,7 @@ fn para(s: &Source, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
             .into_iter()
             .map(|d| InlineFigure {
                 diagram: d,
-                caption: caption_lines(book, &book.diagrams[d], s.lang),
+                caption: s.caption(d),
             })
             .collect(),
         content: if p.style == ParaStyle::Bullet {
@@ -636,17 +615,15 @@ fn collect_inline(rich: &[Rich], out: &mut Vec<usize>) {
 }
 
 /// A diagram block.
-fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
-    let book = s.book();
-    let dia = &book.diagrams[d];
-    let question = dia
-        .text
-        .as_ref()
-        .map(|t| s.text(b.element, t, Some(d)))
+fn figure(s: &Reader, b: &BookBlock, d: usize) -> Figure {
+    let dia = s.diagram(d);
+    let question = s
+        .question(b.element, d)
+        .map(|q| q.to_vec())
         .filter(|q| !q.is_empty());
-    let mut caption = caption_lines(book, dia, s.lang);
+    let mut caption = s.caption(d);
     // "Black to play" above "Black to kill." says it twice: the question names the player.
-    let player = i18n::color_name(dia.to_play == crate::point::Color::Black, s.lang);
+    let player = i18n::color_name(dia.to_play == crate::point::Color::Black, s.lang());
     if question
         .as_ref()
         .is_some_and(|q| text::plain(q).trim_start().starts_with(player))
@@ -661,15 +638,9 @@ fn figure(s: &Source, b: &BookBlock, d: usize) -> Figure {
         align: dia.align.clone(),
         caption,
         question,
-        href: s
-            .checked
-            .doc
-            .elements
-            .get(b.element)
-            .and_then(|e| e.attr_value("href"))
-            .map(|h| s.link(b.element, h)),
+        href: s.attr(b.element, "href").map(|h| s.link(b.element, &h)),
         answers: if dia.role == DiagramRole::Block(DiagramKind::Prb) {
-            answers::answers(book, dia, s.lang)
+            s.answers(d)
         } else {
             Vec::new()
         },

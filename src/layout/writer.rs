@@ -3,7 +3,8 @@
 //! e-books, print next) is a [`Writer`] over the laid-out book. A new output is a new
 //! implementation; the pipeline and the other writers stay as they are.
 
-use crate::layout::book::{lay_out, LaidBook};
+use crate::layout::book::{lay_out_with, LaidBook};
+use crate::layout::cache::LayoutCache;
 use crate::project::build::{checked_book, BuildError, Options};
 use crate::project::config::{self, Config};
 use crate::project::output;
@@ -57,13 +58,23 @@ pub fn run<W: Writer>(
     opts: &Options,
     cache: &mut ResolveCache,
 ) -> Result<W::Output, BuildError> {
+    run_with(writer, opts, cache, &mut LayoutCache::once())
+}
+
+/// [`run`], laying out again only what changed since the build that left `layout` (`serve`).
+pub fn run_with<W: Writer>(
+    writer: &mut W,
+    opts: &Options,
+    cache: &mut ResolveCache,
+    layout: &mut LayoutCache,
+) -> Result<W::Output, BuildError> {
     let book_dir = output::folder_of(opts.book);
     let config = config::load(&book_dir)?;
     writer.prepare(opts, &config)?;
     let mut owned = None;
     let checked = checked_book(opts, cache, &mut owned)?;
     let mut stages = crate::timings::Stages::new("");
-    let mut book = lay_out(checked);
+    let mut book = lay_out_with(checked, layout);
     stages.mark("layout");
     // Vertical writing is a setting of the Japanese edition alone: a Latin edition set
     // vertically would be text lying on its side.

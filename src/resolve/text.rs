@@ -11,6 +11,7 @@ use crate::point::{Color, Mark, Point};
 use crate::resolve::model::{Book, Diagram, Image};
 use crate::resolve::text_cache::Ask;
 use crate::resolve::Resolved;
+use std::sync::Arc;
 
 /// A piece of resolved text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -105,7 +106,15 @@ pub fn resolve(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Vec<R
     let make = |ask: &Ask, diags: &mut Diagnostics| resolve_fresh(ask, text, diags);
     ctx.resolved
         .texts
-        .resolve(ctx, text, diags, make, <[Rich]>::to_vec)
+        .resolve(ctx, text, diags, make, |r| r.to_vec())
+}
+
+/// As [`resolve`], shared: a text the cache kept comes back as the same allocation.
+pub fn resolve_shared(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Arc<[Rich]> {
+    let make = |ask: &Ask, diags: &mut Diagnostics| resolve_fresh(ask, text, diags);
+    ctx.resolved
+        .texts
+        .resolve(ctx, text, diags, make, Arc::clone)
 }
 
 /// The diagnostics of resolving an element value (as [`resolve`] gives them).

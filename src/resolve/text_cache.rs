@@ -180,7 +180,9 @@ struct Entry {
     raw: Box<str>,
     lang: Box<str>,
     asked: Vec<(Question, Answer)>,
-    rich: Vec<Rich>,
+    /// Shared: a text kept is handed out as the same allocation, so whoever kept it too
+    /// (a chapter's layout, `layout::reads`) compares it by pointer.
+    rich: Arc<[Rich]>,
     /// Spans relative to the text's start (wrapping, so any offset comes back exactly).
     diagnostics: Vec<Diagnostic>,
     /// The last build that used it.
@@ -242,7 +244,7 @@ impl TextCache {
         text: &Text,
         diags: &mut Diagnostics,
         make: impl FnOnce(&Ask, &mut Diagnostics) -> Vec<Rich>,
-        take: impl FnOnce(&[Rich]) -> T,
+        take: impl FnOnce(&Arc<[Rich]>) -> T,
     ) -> T {
         let ask = Ask {
             ctx,
@@ -250,7 +252,7 @@ impl TextCache {
             asked: RefCell::new(Vec::new()),
         };
         if self.once {
-            return take(&make(&ask, diags));
+            return take(&Arc::from(make(&ask, diags)));
         }
         let hash = key_hash(&text.raw, ctx.lang);
         let (candidates, generation) = {
@@ -268,7 +270,7 @@ impl TextCache {
             return take(&e.rich);
         }
         let mut local = Diagnostics::default();
-        let rich = make(&ask, &mut local);
+        let rich: Arc<[Rich]> = Arc::from(make(&ask, &mut local));
         let out = take(&rich);
         let found = local.into_vec();
         diags.extend(found.iter().cloned());

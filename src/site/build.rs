@@ -45,13 +45,15 @@ pub struct Summary {
 }
 
 /// Work kept between builds (by `serve`), only what pays: the resolved Go data and
-/// diagrams by the text that determines them, each diagram's SVG by the renderer's input,
-/// each page by its laid-out value, and the search indexes by what they show (see
+/// diagrams by the text that determines them, each chapter's layout by the reads it was
+/// made from (`layout::cache`), each diagram's SVG by the renderer's input, each page by
+/// its laid-out value, and the search indexes by what they show (see
 /// [`Kept`]). Every key is compared in full, so a page or diagram is reused only when a
 /// fresh build would make the same bytes.
 #[derive(Default)]
 pub struct Cache {
     resolve: crate::resolve::cache::ResolveCache,
+    layout: crate::layout::cache::LayoutCache,
     kept: Kept,
     /// Diagrams drawn by the last build (not found in the cache).
     pub diagrams_drawn: usize,
@@ -59,6 +61,13 @@ pub struct Cache {
     pub pages_rendered: usize,
     /// Pages whose share of the text index the last build made (not found in the cache).
     pub pages_indexed: usize,
+}
+
+impl Cache {
+    /// Chapters (in all languages) the last build laid out again, not found kept.
+    pub fn chapters_laid_out(&self) -> usize {
+        self.layout.laid_out
+    }
 }
 
 /// A site in memory: every file, and the local images to copy from the book's folder.
@@ -385,7 +394,7 @@ pub fn render(opts: &Options, cache: &mut Cache) -> Result<Rendered, BuildError>
         rendered: 0,
         indexed: 0,
     };
-    let result = writer::run(&mut writer, opts, &mut cache.resolve);
+    let result = writer::run_with(&mut writer, opts, &mut cache.resolve, &mut cache.layout);
     cache.kept = writer.kept;
     cache.diagrams_drawn = writer.drawn;
     cache.pages_rendered = writer.rendered;

@@ -960,6 +960,8 @@ fn one_paragraph_edited_writes_one_page_and_keeps_the_rest() {
     let mut cache = Cache::default();
     let first = rendered(dir.path(), &text, &mut cache);
     assert_eq!(cache.pages_rendered, 2 * 4, "every page at first");
+    assert_eq!(cache.chapters_laid_out(), 2 * 3, "every chapter at first");
+    // Longer words: every element after them moves, and only their chapter is laid out.
     let edited = text.replace("Words 1 with", "Other words 1 with");
     let warm = rendered(dir.path(), &edited, &mut cache);
     assert_eq!(warm, rendered(dir.path(), &edited, &mut Cache::default()));
@@ -967,6 +969,7 @@ fn one_paragraph_edited_writes_one_page_and_keeps_the_rest() {
         cache.pages_rendered, 1,
         "the one page showing the paragraph"
     );
+    assert_eq!(cache.chapters_laid_out(), 1, "its chapter, in English");
     assert_eq!(cache.diagrams_drawn, 0, "its diagrams are kept");
     for kept in ["search-index-de.js", "search-positions.js", "de/c1.html"] {
         assert!(Arc::ptr_eq(&first[kept], &warm[kept]), "{kept} made again");
@@ -984,6 +987,63 @@ fn one_paragraph_edited_writes_one_page_and_keeps_the_rest() {
         cache.pages_rendered, 2,
         "the chapter's page in both languages"
     );
+    assert_eq!(
+        cache.chapters_laid_out(),
+        2,
+        "its chapter in both languages"
+    );
+}
+
+/// A chapter's layout is kept by what it read of the book, not by its own text alone: a
+/// retitled chapter is laid out again alone, yet the pages before and after it show the new
+/// title in their navigation; an ID that moves lays out the chapters it leaves and joins and
+/// the one linking to it, and the book's title, which every chapter quotes, lays out all. Each site equals a cold
+/// build's.
+#[test]
+fn a_chapter_is_laid_out_again_when_what_it_reads_changes_and_its_neighbours_show_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("::book_en_de(#b) title=\"B\"\n\n");
+    for c in 0..3 {
+        text.push_str(&format!(
+            "::chapter(#c{c})\n\n::h1 Chapter {c}\n\n::go(#g{c}) mv=\"Q16 D4 Q3 D16 R10\"\n\n\
+             ::fig base=g{c} to=5 ca=\"Fig {c}\"\n\n::p Words {c} in #title#.\n\n"
+        ));
+    }
+    text = text.replacen("::fig base=g0", "::fig(#f) base=g0", 1);
+    text.push_str("::p See <a href=\"f\">the figure</a>.\n\n");
+    let mut cache = Cache::default();
+    rendered(dir.path(), &text, &mut cache);
+    let mut step = |edits: &[(&str, &str)], laid: usize, cache: &mut Cache| {
+        for (from, to) in edits {
+            text = text.replacen(from, to, 1);
+        }
+        let warm = rendered(dir.path(), &text, cache);
+        assert_eq!(
+            warm,
+            rendered(dir.path(), &text, &mut Cache::default()),
+            "{edits:?}"
+        );
+        assert_eq!(cache.chapters_laid_out(), laid, "{edits:?}");
+        warm
+    };
+    let warm = step(&[("::h1 Chapter 1", "::h1 Retitled")], 2, &mut cache);
+    for page in ["en/index.html", "en/c2.html", "de/index.html", "de/c2.html"] {
+        let html = String::from_utf8_lossy(&warm[page]).into_owned();
+        assert!(html.contains("Retitled"), "{page} shows the new title");
+    }
+    // The ID the last chapter's link leads to moves from chapter 0 to chapter 1: those two
+    // are laid out again (their figures' anchors), and so is the last (where its link leads).
+    let moved = [
+        ("::fig(#f) base=g0", "::fig base=g0"),
+        ("::fig base=g1", "::fig(#f) base=g1"),
+    ];
+    let warm = step(&moved, 6, &mut cache);
+    let last = String::from_utf8_lossy(&warm["en/c2.html"]).into_owned();
+    assert!(last.contains("href=\"c1.html#f\""), "{last}");
+    // The book's title, which every chapter's paragraph quotes: every chapter.
+    step(&[("title=\"B\"", "title=\"C\"")], 6, &mut cache);
+    // Nothing any chapter reads: a word of the last paragraph, in one chapter.
+    step(&[("the figure", "that figure")], 2, &mut cache);
 }
 
 /// The text index is kept page by page, each page's share by what the index shows of it:
