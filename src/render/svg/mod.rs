@@ -12,6 +12,7 @@ mod badges;
 mod caption;
 mod coords;
 mod describe;
+mod glyphs;
 mod grid;
 mod layout;
 mod lines;
@@ -95,6 +96,32 @@ pub fn uses_id_prefix(d: &BoardDiagram) -> bool {
 
 /// Renders `d` as an SVG document. The same input always gives the same bytes.
 pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
+    render_for(d, opts, Target::Screen)
+}
+
+/// Renders `d` for print: the light palette's colours as attributes and nothing to restyle,
+/// every shape one that usvg (typst's SVG reader) decodes cheaply, and no words, so the
+/// drawing is byte for byte the same in every language of a book. The words a reader
+/// who cannot see it is told are [`alt_text`]'s.
+pub fn render_print(d: &BoardDiagram) -> String {
+    render_for(d, &SvgOptions::default(), Target::Print)
+}
+
+/// Which readers a drawing is made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// Browsers, e-readers and image tools: classes that a page's CSS restyles, text as
+    /// `<text>`, a title and a description.
+    Screen,
+    /// typst's usvg, for a PDF: colours as attributes, text as emboldened glyph outlines
+    /// (`glyphs`), stones as filled discs, grid lines as filled rectangles, no words. usvg
+    /// shapes every `<text>` and strokes every stroked path to find its bounds; these
+    /// shapes need neither, and they print the same.
+    Print,
+}
+
+/// [`render`] for `target`.
+fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
     let l = Layout::new(d.size, d.view, d.coordinates);
     let occ = Occupancy::new(d, l);
     let mut out = String::with_capacity(4096);
@@ -105,47 +132,48 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     let caption_lines = caption::wrap(&opts.caption, w - 8, caption_size);
     let h = board_h + caption::height(caption_lines.len(), caption_size);
     let (shown_w, shown_h) = shown_size(opts.width, w, h);
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}""#,
-        style::ROOT
-    );
+    let screen = target == Target::Screen;
+    out.push_str(r#"<svg xmlns="http://www.w3.org/2000/svg""#);
+    if screen {
+        let _ = write!(out, r#" class="{}""#, style::ROOT);
+    }
+    let _ = write!(out, r#" viewBox="{x} {y} {w} {h}""#);
     if opts.fluid && opts.width.is_none() {
         out.push_str(r#" width="100%""#);
     } else {
         let _ = write!(out, r#" width="{shown_w}" height="{shown_h}""#);
     }
-    out.push_str(r#" role="img""#);
     // Every text is centred on its point, in the diagrams' font; say so once, and not at
-    // all without text.
+    // all without text (nor in print, whose text is outlines).
     let has_text = !texts.is_empty() || l.coordinates || !caption_lines.is_empty();
-    if has_text {
-        out.push_str(r#" text-anchor="middle" font-family=""#);
-        out.push_str(style::FONT);
-        out.push('"');
-    }
-    out.push_str("><title>");
-    push_text(&mut out, title_or_default(&d.title));
-    out.push_str("</title><desc>");
-    if d.desc.is_empty() {
-        push_text(&mut out, &describe::describe(d, &d.words, &l, &occ));
+    if screen {
+        out.push_str(r#" role="img""#);
+        if has_text {
+            out.push_str(r#" text-anchor="middle" font-family=""#);
+            out.push_str(style::FONT);
+            out.push('"');
+        }
+        out.push_str("><title>");
+        push_text(&mut out, title_or_default(&d.title));
+        out.push_str("</title><desc>");
+        push_text(&mut out, &description(d, &d.words, &l, &occ));
+        out.push_str("</desc>");
     } else {
-        push_text(&mut out, &d.desc);
+        out.push('>');
     }
-    out.push_str("</desc>");
     // The drawing is written apart, then painted: its colours, and the standalone style
     // sheet, are only those of the classes it uses.
     let body = draw(
         d,
         opts,
+        target,
         l,
         &occ,
-        (&texts, &badged),
-        &discs,
+        (&texts, &badged, &discs),
         (&caption_lines, caption_size),
     );
-    let (body, used) = style::paint(&body, &opts.palette);
-    if opts.standalone {
+    let (body, used) = style::paint(&body, &opts.palette, screen);
+    if opts.standalone && screen {
         out.push_str("<style>");
         style::standalone_css(&mut out, &opts.palette, used, has_text);
         out.push_str("</style>");
@@ -153,6 +181,27 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     out.push_str(&body);
     out.push_str("</svg>");
     out
+}
+
+/// The diagram's description: the author's, else the one made from what it shows, in `words`.
+fn description(d: &BoardDiagram, words: &Words, l: &Layout, occ: &Occupancy) -> String {
+    if d.desc.is_empty() {
+        describe::describe(d, words, l, occ)
+    } else {
+        d.desc.clone()
+    }
+}
+
+/// What a reader who cannot see the diagram is told: its title and description, as the
+/// screen SVG's `<title>` and `<desc>` say them ("Dia. 1. 19x19 board, ...").
+pub fn alt_text(d: &BoardDiagram) -> String {
+    let l = Layout::new(d.size, d.view, d.coordinates);
+    let desc = description(d, &d.words, &l, &Occupancy::new(d, l));
+    [title_or_default(&d.title), desc.as_str()]
+        .into_iter()
+        .filter(|t| !t.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(". ")
 }
 
 /// The texts drawn on points (a label, else the number of the stone there), the
@@ -231,10 +280,10 @@ fn shown_size(width: Option<u32>, w: i32, h: i32) -> (i64, i64) {
 fn draw(
     d: &BoardDiagram,
     opts: &SvgOptions,
+    target: Target,
     l: Layout,
     occ: &Occupancy,
-    (texts, badged): (&[PointText<'_>], &[(Point, &str)]),
-    discs: &[crate::point::Point],
+    (texts, badged, discs): (&[PointText<'_>], &[(Point, &str)], &[Point]),
     (caption_lines, caption_size): (&[String], i32),
 ) -> String {
     let mut out = String::with_capacity(4096);
@@ -246,17 +295,20 @@ fn draw(
     }
 
     grid::write_background(&mut out, &l);
-    grid::write_grid(&mut out, &l);
-    grid::write_edges(&mut out, &l);
+    grid::write_grid(&mut out, &l, target);
+    grid::write_edges(&mut out, &l, target);
     grid::write_hoshi(&mut out, &l, occ, |p| discs.contains(&p));
-    stones::write_stones(&mut out, &l, occ);
+    match target {
+        Target::Screen => stones::write_stones(&mut out, &l, occ),
+        Target::Print => stones::write_discs(&mut out, &l, occ, &opts.palette),
+    }
     marks::write_territory(&mut out, &l, &d.territory);
     stones::write_label_discs(&mut out, &l, discs);
     let has_text = |p| texts.iter().any(|t| t.point == p);
     marks::write_marks(&mut out, &l, occ, &d.marks, has_text);
-    stones::write_point_texts(&mut out, &l, texts);
+    stones::write_point_texts(&mut out, &l, texts, target);
     marks::write_mark_badges(&mut out, &l, &d.marks, has_text);
-    badges::write_letter_badges(&mut out, &l, badged);
+    badges::write_letter_badges(&mut out, &l, badged, target);
     let clearance = |p| match (occ.stone(p), discs.contains(&p)) {
         (Some(_), _) => stones::STONE_CLEARANCE,
         (None, true) => stones::LABEL_CLEARANCE,
@@ -264,7 +316,7 @@ fn draw(
     };
     lines::write_lines(&mut out, &l, &d.lines, &d.arrows, &marker_id, clearance);
     if l.coordinates {
-        coords::write_coordinates(&mut out, &l);
+        coords::write_coordinates(&mut out, &l, target);
     }
     let (x, y, w, board_h) = l.view_box();
     caption::write(&mut out, x, w, y + board_h, caption_lines, caption_size);
@@ -292,12 +344,8 @@ pub fn relabel(svg: &str, d: &BoardDiagram, title: &str, words: &Words) -> Strin
     if *words == d.words {
         return retitle(svg, title);
     }
-    let desc = if d.desc.is_empty() {
-        let l = Layout::new(d.size, d.view, d.coordinates);
-        describe::describe(d, words, &l, &Occupancy::new(d, l))
-    } else {
-        d.desc.clone()
-    };
+    let l = Layout::new(d.size, d.view, d.coordinates);
+    let desc = description(d, words, &l, &Occupancy::new(d, l));
     let svg = retitle(svg, title);
     let (Some(open), Some(close)) = (svg.find("<desc>"), svg.find("</desc>")) else {
         return svg;

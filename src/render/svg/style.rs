@@ -54,6 +54,20 @@ pub(crate) const CAPTION: &str = "gb-ca";
 /// The band behind the caption lines, so they keep their contrast on any page.
 pub(crate) const CAPTION_BAND: &str = "gb-cab";
 
+// The print target's shapes (see `Target::Print`): named here so their colours come from
+// the one table below, but never written into a file, so no style sheet styles them.
+/// Grid lines and edges as filled rectangles.
+pub(crate) const LINE_FILL: &str = "gb-lf";
+/// Every stone's outline as a disc under its colour.
+pub(crate) const OUTLINE_DISCS: &str = "gb-so";
+/// The colour of black stones as discs inside their outline.
+pub(crate) const BLACK_FILL: &str = "gb-bf";
+/// The colour of white stones as discs inside their outline.
+pub(crate) const WHITE_FILL: &str = "gb-wf";
+/// The print target's classes, which neither style sheet knows.
+#[cfg(test)]
+pub(crate) const PRINT_ONLY: &[&str] = &[LINE_FILL, OUTLINE_DISCS, BLACK_FILL, WHITE_FILL];
+
 /// Every class above, for the test that keeps the style sheets complete.
 #[cfg(test)]
 pub(crate) const ALL: &[&str] = &[
@@ -190,16 +204,21 @@ const PAINTS: &[(&str, Option<Paint>, Option<Paint>)] = &[
     (MARK_ON_WHITE, None, Some(Paint::Black)),
     (CAPTION, Some(Paint::Text), None),
     (CAPTION_BAND, Some(Paint::Paper), None),
+    (LINE_FILL, Some(Paint::Line), None),
+    (OUTLINE_DISCS, Some(Paint::Outline), None),
+    (BLACK_FILL, Some(Paint::Black), None),
+    (WHITE_FILL, Some(Paint::White), None),
 ];
 
 /// `svg` with each of gobook's classes followed by its colours in `palette` as
-/// presentation attributes, and which classes it uses (bit `i` for `PAINTS[i]`), so that a
-/// standalone file styles only those.
+/// presentation attributes, or replaced by them without `keep_classes` (print, where
+/// nothing restyles the drawing), and which classes it uses (bit `i` for `PAINTS[i]`), so
+/// that a standalone file styles only those.
 ///
 /// The drawing code names only classes; the colours are added here, in one pass, so that
 /// they are decided in one place. A `class="` in `svg` can only be gobook's own: user text
 /// is escaped, its quotes written as `&quot;`.
-pub(crate) fn paint(svg: &str, palette: &Palette) -> (String, u32) {
+pub(crate) fn paint(svg: &str, palette: &Palette, keep_classes: bool) -> (String, u32) {
     let mut out = String::with_capacity(svg.len() + 512);
     let mut used = 0u32;
     let mut rest = svg;
@@ -209,17 +228,26 @@ pub(crate) fn paint(svg: &str, palette: &Palette) -> (String, u32) {
             break;
         };
         let end = start + len + 1;
-        out.push_str(&rest[..end]);
         let class = &rest[start..end - 1];
-        if let Some(k) = PAINTS.iter().position(|(c, _, _)| *c == class) {
-            used |= 1 << k;
-            let (_, fill, stroke) = PAINTS[k];
-            for (name, paint) in [(" fill=\"", fill), (" stroke=\"", stroke)] {
-                if let Some(paint) = paint {
-                    out.push_str(name);
-                    out.push_str(paint.in_palette(palette));
-                    out.push('"');
+        let Some(k) = PAINTS.iter().position(|(c, _, _)| *c == class) else {
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+            continue;
+        };
+        used |= 1 << k;
+        // Without the class, the first attribute takes its place, space and all.
+        let mut space = keep_classes;
+        out.push_str(&rest[..if keep_classes { end } else { i }]);
+        let (_, fill, stroke) = PAINTS[k];
+        for (name, paint) in [("fill=\"", fill), ("stroke=\"", stroke)] {
+            if let Some(paint) = paint {
+                if space {
+                    out.push(' ');
                 }
+                space = true;
+                out.push_str(name);
+                out.push_str(paint.in_palette(palette));
+                out.push('"');
             }
         }
         rest = &rest[end..];
@@ -294,7 +322,7 @@ mod tests {
             !matches!(
                 c,
                 "gb-ln" | "gb-ah" | "gb-tb" | "gb-tw" | "gb-ca" | "gb-cab" | "gb-sbd" | "gb-swd"
-            )
+            ) && !PRINT_ONLY.contains(&c)
         };
         for &(class, fill, stroke) in PAINTS.iter().filter(|(c, _, _)| drawn(c)) {
             let mut attrs = String::new();

@@ -73,3 +73,105 @@ fn a_retitled_diagram_is_the_diagram_drawn_with_that_title() {
     d.title = String::new();
     assert_eq!(retitle(&drawn, ""), render_inline(&d, "d0"));
 }
+
+/// A late game figure (three-digit numerals on both colours), with coordinates, a letter
+/// on a numbered stone, a word on an empty point, marks and territory.
+fn busy_board() -> BoardDiagram {
+    use crate::point::Color::{Black, White};
+    let mut d = BoardDiagram::new(19);
+    d.coordinates = true;
+    for (i, p) in ["D4", "Q16", "C3", "R17"].iter().enumerate() {
+        d.numbered.push(NumberedStone {
+            point: Point::parse_standard(p).unwrap(),
+            color: if i % 2 == 0 { Black } else { White },
+            label: (119 + i).to_string(),
+        });
+    }
+    d.stones = vec![(Point::new(9, 9), Black), (Point::new(10, 9), White)];
+    d.labels = vec![
+        (Point::parse_standard("D4").unwrap(), "a".into()),
+        (Point::parse_standard("K4").unwrap(), "ko".into()),
+    ];
+    d.marks = vec![(Point::new(9, 9), Mark::Triangle), (Point::new(3, 9), Mark::Square)];
+    d.territory = vec![(Point::new(0, 0), Black)];
+    d.title = "Figure 3 (119-122)".into();
+    d
+}
+
+#[test]
+fn the_print_target_has_no_text_css_classes_words_or_round_caps() {
+    let svg = render_print(&busy_board());
+    for absent in [
+        "<text", "<style", "class=", "var(", "stroke-linecap", "<title", "<desc", "font-",
+        "role=",
+    ] {
+        assert!(!svg.contains(absent), "{absent} in {svg}");
+    }
+    // Only marks and territory keep a stroke, and none of them has round caps or joins.
+    assert!(!svg.contains("round"), "{svg}");
+    assert_eq!(svg.matches("stroke=").count(), 3, "{svg}");
+    // Stones are filled discs: the outline's colour under all six (black ones need no
+    // more), the white of the three white ones inside; D4's from its left, as four curves.
+    let discs = |fill: &str| {
+        let at = svg.find(&format!(r#"<path fill="{fill}" d="M"#)).unwrap();
+        svg[at..at + svg[at..].find("/>").unwrap()].matches('M').count()
+    };
+    assert!(
+        svg.contains("M60.5 360c0-6.35 5.15-11.5 11.5-11.5s11.5 5.15 11.5 11.5-5.15 11.5-11.5 11.5-11.5-5.15-11.5-11.5z"),
+        "{svg}"
+    );
+    assert_eq!((discs("#111"), discs("#fff")), (6, 3), "{svg}");
+}
+
+#[test]
+fn both_languages_print_the_same_bytes() {
+    let en = busy_board();
+    let mut de = en.clone();
+    de.title = "Abb. 3 (119-122)".into();
+    de.words.board = "{n}x{n}-Brett";
+    de.words.moves = "Züge";
+    assert_ne!(render_standalone(&en), render_standalone(&de));
+    assert_eq!(render_print(&en), render_print(&de));
+    assert_ne!(alt_text(&en), alt_text(&de));
+}
+
+#[test]
+fn the_alt_text_is_what_the_screen_svg_says_in_its_title_and_description() {
+    for mut d in [busy_board(), BoardDiagram::new(9)] {
+        for title in ["Dia. 1 & <2>", ""] {
+            d.title = title.into();
+            let svg = render_standalone(&d);
+            let between = |a: &str, b: &str| {
+                let s = svg.find(a).unwrap() + a.len();
+                svg[s..s + svg[s..].find(b).unwrap()]
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&amp;", "&")
+            };
+            let said = format!("{}. {}", between("<title>", "</title>"), between("<desc>", "</desc>"));
+            assert_eq!(alt_text(&d), said);
+        }
+    }
+}
+
+#[test]
+fn print_draws_a_label_the_bundled_font_lacks_as_text() {
+    let mut d = BoardDiagram::new(9);
+    d.labels = vec![(Point::new(4, 4), "黒".into()), (Point::new(2, 2), "A".into())];
+    let svg = render_print(&d);
+    assert_eq!(svg.matches("<text").count(), 1, "{svg}");
+    assert!(svg.contains(r#"text-anchor="middle" font-family="Helvetica,Arial,sans-serif"><text transform="translate(96 101)" font-size="14">黒</text>"#), "{svg}");
+}
+
+#[test]
+fn the_print_grid_and_edges_are_the_screen_strokes_as_filled_rectangles() {
+    // A corner view: two real edges meeting square, two cut sides running on by PAD.
+    let mut d = BoardDiagram::new(19);
+    d.view = Some((Point::new(16, 16), Point::new(18, 18)));
+    let svg = render_print(&d);
+    // Columns 16 and 17 (x 0 and 24) from the cut bottom, 15 units past row 16, to the top edge.
+    assert!(svg.contains(r#"d="M-0.5 0h1V63h-1zM23.5 0h1V63h-1zM-15 23.5H48v1H-15z"#), "{svg}");
+    // Top from the cut left (15 past) to one past the right edge; right from the top's
+    // corner (one past) to 15 past the cut bottom.
+    assert!(svg.contains(r#"d="M-15 -1H49V1H-15zM47 -1H49V63H47z""#), "{svg}");
+}
