@@ -3,9 +3,7 @@
 
 use super::layout::Layout;
 use super::style;
-use super::glyphs::{self, Placed};
 use super::text::push_int;
-use super::Target;
 use crate::escape::push_text;
 use crate::point::Point;
 use std::fmt::Write as _;
@@ -20,12 +18,7 @@ const FONT: i32 = 10;
 
 /// Writes each of `letters` (a point that shows a numbered stone, and its one-letter
 /// label) as a small letter on a board-coloured disc at the stone's upper left.
-pub(crate) fn write_letter_badges(
-    out: &mut String,
-    l: &Layout,
-    letters: &[(Point, &str)],
-    target: Target,
-) {
+pub(crate) fn write_letter_badges(out: &mut String, l: &Layout, letters: &[(Point, &str)]) {
     let shown: Vec<_> = letters.iter().filter(|(p, _)| l.shows(*p)).collect();
     if shown.is_empty() {
         return;
@@ -36,22 +29,6 @@ pub(crate) fn write_letter_badges(
         super::stones::circle(out, (x - OFFSET, y - OFFSET), RADIUS);
     }
     out.push_str("</g>");
-    // The baseline a little under the disc's centre centres lowercase and capitals alike.
-    let baseline = |y: i32| y - OFFSET + FONT * 7 / 20;
-    if target == Target::Print {
-        let placed = shown.iter().map(|(p, t)| {
-            let (x, y) = l.xy(*p);
-            Placed {
-                x: x - OFFSET,
-                y: baseline(y),
-                text: t,
-                size: FONT,
-                condensed: false,
-            }
-        });
-        glyphs::write_outlined(out, style::TEXT_ON_EMPTY, placed);
-        return;
-    }
     let _ = write!(
         out,
         r#"<g class="{}" font-size="{FONT}">"#,
@@ -62,7 +39,8 @@ pub(crate) fn write_letter_badges(
         out.push_str(r#"<text x=""#);
         push_int(out, x - OFFSET);
         out.push_str(r#"" y=""#);
-        push_int(out, baseline(y));
+        // The baseline a little under the disc's centre centres lowercase and capitals alike.
+        push_int(out, y - OFFSET + FONT * 7 / 20);
         out.push_str(r#"">"#);
         push_text(out, t);
         out.push_str("</text>");

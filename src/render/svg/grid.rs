@@ -5,7 +5,6 @@ use std::fmt::Write;
 use super::layout::{Layout, PAD, UNIT};
 use super::occupancy::Occupancy;
 use super::style;
-use super::Target;
 use crate::point::Point;
 
 /// Writes the background rectangle covering the whole image.
@@ -22,8 +21,8 @@ pub(crate) fn write_background(out: &mut String, l: &Layout) {
 ///
 /// Lines on a real board edge are left to [`write_edges`]. On a cut side the lines
 /// run on for `PAD` units, to the image edge or the coordinates, to show the board
-/// goes on. In print each line is a filled rectangle one unit wide, the same ink.
-pub(crate) fn write_grid(out: &mut String, l: &Layout, target: Target) {
+/// goes on.
+pub(crate) fn write_grid(out: &mut String, l: &Layout) {
     let [top, right, bottom, left] = l.real_edges();
     let ext = |real: bool| if real { 0 } else { PAD };
     let (y0, y1) = (-ext(top), l.span_y() + ext(bottom));
@@ -33,22 +32,6 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout, target: Target) {
     let cols: Vec<u8> = (l.col_min..=l.col_max)
         .filter(|&c| !((c == l.col_min && left) || (c == l.col_max && right)))
         .collect();
-    let rows: Vec<u8> = (l.row_min..=l.row_max)
-        .rev()
-        .filter(|&r| !((r == l.row_max && top) || (r == l.row_min && bottom)))
-        .collect();
-    if target == Target::Print {
-        for &c in &cols {
-            let _ = write!(d, "M{} {y0}h1V{y1}h-1z", f64::from(l.x(c)) - 0.5);
-        }
-        for &r in &rows {
-            let _ = write!(d, "M{x0} {}H{x1}v1H{x0}z", f64::from(l.y(r)) - 0.5);
-        }
-        if !d.is_empty() {
-            let _ = write!(out, r#"<path class="{}" d="{d}"/>"#, style::LINE_FILL);
-        }
-        return;
-    }
     let len = y1 - y0;
     for (i, &c) in cols.iter().enumerate() {
         if i == 0 {
@@ -58,6 +41,10 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout, target: Target) {
             let _ = write!(d, "m{UNIT} 0v{dir}");
         }
     }
+    let rows: Vec<u8> = (l.row_min..=l.row_max)
+        .rev()
+        .filter(|&r| !((r == l.row_max && top) || (r == l.row_min && bottom)))
+        .collect();
     let len = x1 - x0;
     for (i, &r) in rows.iter().enumerate() {
         if i == 0 {
@@ -80,13 +67,9 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout, target: Target) {
 ///
 /// Consecutive real sides form one polyline so the corners join mitred, square and
 /// closed; a line ending at a cut side stops where the grid lines stop.
-pub(crate) fn write_edges(out: &mut String, l: &Layout, target: Target) {
+pub(crate) fn write_edges(out: &mut String, l: &Layout) {
     let real = l.real_edges();
     if !real.contains(&true) {
-        return;
-    }
-    if target == Target::Print {
-        write_filled_edges(out, l, real);
         return;
     }
     let (w, h) = (l.span_x(), l.span_y());
@@ -127,27 +110,6 @@ pub(crate) fn write_edges(out: &mut String, l: &Layout, target: Target) {
         r#"<path class="{}" fill="none" stroke-width="2" d="{d}"/>"#,
         style::EDGE
     );
-}
-
-/// [`write_edges`] for print: each real side a filled rectangle two units wide, running one
-/// unit past a corner with another real side (the square corner of the mitred join) and
-/// `PAD` past a cut side, as the stroked polyline's ink does.
-fn write_filled_edges(out: &mut String, l: &Layout, real: [bool; 4]) {
-    let (w, h) = (l.span_x(), l.span_y());
-    let past = |side: usize| if real[side] { 1 } else { PAD };
-    let mut d = String::new();
-    // Sides top, right, bottom, left; side i meets side i-1 at its start and i+1 at its end.
-    for side in (0..4).filter(|&s| real[s]) {
-        let (before, after) = (past((side + 3) % 4), past((side + 1) % 4));
-        let (x0, y0, x1, y1) = match side {
-            0 => (-before, -1, w + after, 1),
-            1 => (w - 1, -before, w + 1, h + after),
-            2 => (-after, h - 1, w + before, h + 1),
-            _ => (-1, -after, 1, h + before),
-        };
-        let _ = write!(d, "M{x0} {y0}H{x1}V{y1}H{x0}z");
-    }
-    let _ = write!(out, r#"<path class="{}" d="{d}"/>"#, style::LINE_FILL);
 }
 
 /// The point `PAD` before `corner` along side `side` (the cut side's extension).

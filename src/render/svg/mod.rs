@@ -12,7 +12,6 @@ mod badges;
 mod caption;
 mod coords;
 mod describe;
-mod glyphs;
 mod grid;
 mod layout;
 mod lines;
@@ -99,8 +98,8 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     render_for(d, opts, Target::Screen)
 }
 
-/// Renders `d` for print: the light palette's colours as attributes and nothing to restyle,
-/// every shape one that usvg (typst's SVG reader) decodes cheaply, and no words, so the
+/// Renders `d` for print: the light palette's colours as attributes and nothing to restyle
+/// (usvg, typst's SVG reader, reads no custom properties), texts bold, and no words, so the
 /// drawing is byte for byte the same in every language of a book. The words a reader
 /// who cannot see it is told are [`alt_text`]'s.
 pub fn render_print(d: &BoardDiagram) -> String {
@@ -113,10 +112,11 @@ pub(crate) enum Target {
     /// Browsers, e-readers and image tools: classes that a page's CSS restyles, text as
     /// `<text>`, a title and a description.
     Screen,
-    /// typst's usvg, for a PDF: colours as attributes, text as emboldened glyph outlines
-    /// (`glyphs`), stones as filled discs, grid lines as filled rectangles, no words. usvg
-    /// shapes every `<text>` and strokes every stroked path to find its bounds; these
-    /// shapes need neither, and they print the same.
+    /// typst's usvg, for a PDF: colours as attributes without classes or a style sheet,
+    /// texts emboldened with a stroke of their colour (the bundled sans has no bold face),
+    /// no title or description. The shapes are the screen's: filled discs for stones and
+    /// glyph outlines for texts were measured cheaper for usvg to read but far dearer for
+    /// typst to write into the PDF (docs/benchmarks.md, "Print").
     Print,
 }
 
@@ -144,15 +144,17 @@ fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
         let _ = write!(out, r#" width="{shown_w}" height="{shown_h}""#);
     }
     // Every text is centred on its point, in the diagrams' font; say so once, and not at
-    // all without text (nor in print, whose text is outlines).
+    // all without text.
     let has_text = !texts.is_empty() || l.coordinates || !caption_lines.is_empty();
     if screen {
         out.push_str(r#" role="img""#);
-        if has_text {
-            out.push_str(r#" text-anchor="middle" font-family=""#);
-            out.push_str(style::FONT);
-            out.push('"');
-        }
+    }
+    if has_text {
+        out.push_str(r#" text-anchor="middle" font-family=""#);
+        out.push_str(style::FONT);
+        out.push('"');
+    }
+    if screen {
         out.push_str("><title>");
         push_text(&mut out, title_or_default(&d.title));
         out.push_str("</title><desc>");
@@ -166,7 +168,6 @@ fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
     let body = draw(
         d,
         opts,
-        target,
         l,
         &occ,
         (&texts, &badged, &discs),
@@ -280,7 +281,6 @@ fn shown_size(width: Option<u32>, w: i32, h: i32) -> (i64, i64) {
 fn draw(
     d: &BoardDiagram,
     opts: &SvgOptions,
-    target: Target,
     l: Layout,
     occ: &Occupancy,
     (texts, badged, discs): (&[PointText<'_>], &[(Point, &str)], &[Point]),
@@ -295,20 +295,17 @@ fn draw(
     }
 
     grid::write_background(&mut out, &l);
-    grid::write_grid(&mut out, &l, target);
-    grid::write_edges(&mut out, &l, target);
+    grid::write_grid(&mut out, &l);
+    grid::write_edges(&mut out, &l);
     grid::write_hoshi(&mut out, &l, occ, |p| discs.contains(&p));
-    match target {
-        Target::Screen => stones::write_stones(&mut out, &l, occ),
-        Target::Print => stones::write_discs(&mut out, &l, occ, &opts.palette),
-    }
+    stones::write_stones(&mut out, &l, occ);
     marks::write_territory(&mut out, &l, &d.territory);
     stones::write_label_discs(&mut out, &l, discs);
     let has_text = |p| texts.iter().any(|t| t.point == p);
     marks::write_marks(&mut out, &l, occ, &d.marks, has_text);
-    stones::write_point_texts(&mut out, &l, texts, target);
+    stones::write_point_texts(&mut out, &l, texts);
     marks::write_mark_badges(&mut out, &l, &d.marks, has_text);
-    badges::write_letter_badges(&mut out, &l, badged, target);
+    badges::write_letter_badges(&mut out, &l, badged);
     let clearance = |p| match (occ.stone(p), discs.contains(&p)) {
         (Some(_), _) => stones::STONE_CLEARANCE,
         (None, true) => stones::LABEL_CLEARANCE,
@@ -316,7 +313,7 @@ fn draw(
     };
     lines::write_lines(&mut out, &l, &d.lines, &d.arrows, &marker_id, clearance);
     if l.coordinates {
-        coords::write_coordinates(&mut out, &l, target);
+        coords::write_coordinates(&mut out, &l);
     }
     let (x, y, w, board_h) = l.view_box();
     caption::write(&mut out, x, w, y + board_h, caption_lines, caption_size);

@@ -2,12 +2,10 @@
 
 use std::fmt::Write;
 
-use super::glyphs::{self, Placed};
 use super::layout::Layout;
 use super::occupancy::Occupancy;
-use super::style::{self, Palette};
+use super::style;
 use super::text::{baseline_offset, char_count, condensed_x, push_int, text_fit, CONDENSED};
-use super::Target;
 use crate::escape::push_text;
 use crate::point::{Color, Point};
 
@@ -54,51 +52,6 @@ pub(crate) fn write_stones(out: &mut String, l: &Layout, occ: &Occupancy) {
     }
 }
 
-/// Writes every visible stone for print as filled discs: all of them in the outline's
-/// colour, then the colour of each inside it (black stones only when black is not the
-/// outline's colour), which is the ink of [`write_stones`]'s dots without a stroke.
-pub(crate) fn write_discs(out: &mut String, l: &Layout, occ: &Occupancy, palette: &Palette) {
-    let outer = f64::from(STONE_RADIUS) + 0.5;
-    let inner = f64::from(STONE_RADIUS) - 0.5;
-    let (outer_disc, inner_disc) = (disc(outer), disc(inner));
-    let (mut all, mut black, mut white) = (String::new(), String::new(), String::new());
-    for p in l.points() {
-        let Some(color) = occ.stone(p) else {
-            continue;
-        };
-        let (x, y) = l.xy(p);
-        let _ = write!(all, "M{} {y}{outer_disc}", f64::from(x) - outer);
-        let fill = if color == Color::Black {
-            &mut black
-        } else {
-            &mut white
-        };
-        let _ = write!(fill, "M{} {y}{inner_disc}", f64::from(x) - inner);
-    }
-    if palette.black == palette.outline {
-        black.clear();
-    }
-    for (class, d) in [
-        (style::OUTLINE_DISCS, all),
-        (style::BLACK_FILL, black),
-        (style::WHITE_FILL, white),
-    ] {
-        if !d.is_empty() {
-            let _ = write!(out, r#"<path class="{class}" d="{d}"/>"#);
-        }
-    }
-}
-
-/// A disc of radius `r` as relative path data from its leftmost point: four cubic curves,
-/// which usvg reads as they are (a `<circle>` or an arc it turns into curves first).
-fn disc(r: f64) -> String {
-    let hundredths = |v: f64| (v * 100.0).round() / 100.0;
-    // The control points of a quarter circle's cubic lie 0.5523 r from its ends.
-    let k = hundredths(r * 0.552_284_75);
-    let m = hundredths(r - k);
-    format!("c0-{k} {m}-{r} {r}-{r}s{r} {m} {r} {r}-{m} {r}-{r} {r}-{r}-{m}-{r}-{r}z")
-}
-
 /// A stone's outer diameter over the spacing: 23 units of 24 (the outline's round cap).
 const OUTLINE_WIDTH: &str = ".9583";
 /// The diameter of a stone's colour inside its outline over the spacing: 21 units of 24.
@@ -142,43 +95,15 @@ pub(crate) struct PointText<'a> {
     pub under: Option<Color>,
 }
 
-/// The classes of text by the colour under it.
-const TEXT_GROUPS: [(Option<Color>, &str); 3] = [
-    (Some(Color::Black), style::TEXT_ON_BLACK),
-    (Some(Color::White), style::TEXT_ON_WHITE),
-    (None, style::TEXT_ON_EMPTY),
-];
-
 /// Writes texts centred on points, grouped by the colour under them and by how they are
-/// fitted (size, condensed) so each group states its class, size and scale once; in print
-/// as one path of outlines per colour.
-pub(crate) fn write_point_texts(
-    out: &mut String,
-    l: &Layout,
-    texts: &[PointText<'_>],
-    target: Target,
-) {
-    if target == Target::Print {
-        for (under, class) in TEXT_GROUPS {
-            let placed = texts
-                .iter()
-                .filter(|t| t.under == under && !t.text.is_empty())
-                .map(|t| {
-                    let (size, condensed) = text_fit(char_count(t.text));
-                    let (x, y) = l.xy(t.point);
-                    Placed {
-                        x,
-                        y: y + baseline_offset(t.text, size),
-                        text: t.text,
-                        size,
-                        condensed,
-                    }
-                });
-            glyphs::write_outlined(out, class, placed);
-        }
-        return;
-    }
-    for (under, class) in TEXT_GROUPS {
+/// fitted (size, condensed) so each group states its class, size and scale once.
+pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText<'_>]) {
+    let groups = [
+        (Some(Color::Black), style::TEXT_ON_BLACK),
+        (Some(Color::White), style::TEXT_ON_WHITE),
+        (None, style::TEXT_ON_EMPTY),
+    ];
+    for (under, class) in groups {
         // Sizes from large to small, plain before condensed; each fit has its own group.
         for fit in [(14, false), (14, true), (11, true)] {
             let (size, condensed) = fit;

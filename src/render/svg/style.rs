@@ -54,19 +54,9 @@ pub(crate) const CAPTION: &str = "gb-ca";
 /// The band behind the caption lines, so they keep their contrast on any page.
 pub(crate) const CAPTION_BAND: &str = "gb-cab";
 
-// The print target's shapes (see `Target::Print`): named here so their colours come from
-// the one table below, but never written into a file, so no style sheet styles them.
-/// Grid lines and edges as filled rectangles.
-pub(crate) const LINE_FILL: &str = "gb-lf";
-/// Every stone's outline as a disc under its colour.
-pub(crate) const OUTLINE_DISCS: &str = "gb-so";
-/// The colour of black stones as discs inside their outline.
-pub(crate) const BLACK_FILL: &str = "gb-bf";
-/// The colour of white stones as discs inside their outline.
-pub(crate) const WHITE_FILL: &str = "gb-wf";
-/// The print target's classes, which neither style sheet knows.
-#[cfg(test)]
-pub(crate) const PRINT_ONLY: &[&str] = &[LINE_FILL, OUTLINE_DISCS, BLACK_FILL, WHITE_FILL];
+/// The texts that print bold: the bundled sans has no bold face, so in print each of these
+/// groups is also stroked 0.7 units wide in its own colour, as printed Go books set them.
+const BOLD_IN_PRINT: &[&str] = &[TEXT_ON_BLACK, TEXT_ON_WHITE, TEXT_ON_EMPTY, COORDS];
 
 /// Every class above, for the test that keeps the style sheets complete.
 #[cfg(test)]
@@ -204,15 +194,12 @@ const PAINTS: &[(&str, Option<Paint>, Option<Paint>)] = &[
     (MARK_ON_WHITE, None, Some(Paint::Black)),
     (CAPTION, Some(Paint::Text), None),
     (CAPTION_BAND, Some(Paint::Paper), None),
-    (LINE_FILL, Some(Paint::Line), None),
-    (OUTLINE_DISCS, Some(Paint::Outline), None),
-    (BLACK_FILL, Some(Paint::Black), None),
-    (WHITE_FILL, Some(Paint::White), None),
 ];
 
 /// `svg` with each of gobook's classes followed by its colours in `palette` as
 /// presentation attributes, or replaced by them without `keep_classes` (print, where
-/// nothing restyles the drawing), and which classes it uses (bit `i` for `PAINTS[i]`), so
+/// nothing restyles the drawing, and the texts of [`BOLD_IN_PRINT`] are stroked bold),
+/// and which classes it uses (bit `i` for `PAINTS[i]`), so
 /// that a standalone file styles only those.
 ///
 /// The drawing code names only classes; the colours are added here, in one pass, so that
@@ -248,6 +235,13 @@ pub(crate) fn paint(svg: &str, palette: &Palette, keep_classes: bool) -> (String
                 out.push_str(name);
                 out.push_str(paint.in_palette(palette));
                 out.push('"');
+            }
+        }
+        if let (false, Some(fill)) = (keep_classes, fill) {
+            if BOLD_IN_PRINT.contains(&class) {
+                out.push_str(r#" stroke=""#);
+                out.push_str(fill.in_palette(palette));
+                out.push_str(r#"" stroke-width=".7" stroke-linejoin="round""#);
             }
         }
         rest = &rest[end..];
@@ -322,7 +316,7 @@ mod tests {
             !matches!(
                 c,
                 "gb-ln" | "gb-ah" | "gb-tb" | "gb-tw" | "gb-ca" | "gb-cab" | "gb-sbd" | "gb-swd"
-            ) && !PRINT_ONLY.contains(&c)
+            )
         };
         for &(class, fill, stroke) in PAINTS.iter().filter(|(c, _, _)| drawn(c)) {
             let mut attrs = String::new();
