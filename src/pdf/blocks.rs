@@ -56,18 +56,17 @@ impl Chapters<'_> {
     /// Draws `board` as an SVG file for typst: its path, its printed width in mm at the
     /// book's scale, and its words for a reader who cannot see it.
     pub fn diagram_file(&mut self, board: &BoardDiagram) -> Drawing {
-        let svg = crate::render::svg::render_standalone(board);
-        // typst draws SVG through usvg, which reads no CSS custom properties.
-        let svg = embolden(&crate::render::png::without_css_variables(&svg));
+        // The print target: no words, so both languages' drawings of a diagram are the
+        // same bytes, which typst decodes once; the words are the figure's alt text.
+        let svg = crate::render::svg::render_print(board);
         let units = view_box_width(&svg).unwrap_or(600.0);
         let unit = crate::render::svg::geometry(board.coordinates)[0] as f64;
         let path = format!("/d/{}.svg", self.files.len());
-        let alt = alt_text(&svg);
         self.files.push((path.clone(), Bytes::from_string(svg)));
         Drawing {
             path,
             width: units / unit * self.settings.line_mm,
-            alt,
+            alt: crate::render::svg::alt_text(board),
         }
     }
 
@@ -335,56 +334,6 @@ fn is_problem(b: &Block) -> bool {
     matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != DiagramWidth::Dia)
 }
 
-/// The diagram's numbers and letters in bold, as printed Go books set them: each group
-/// of texts (`<g ... fill="C" font-size="N">`) also stroked in its fill colour. The
-/// bundled sans has no bold face, and the site's SVG stays as it is.
-fn embolden(svg: &str) -> String {
-    let mut out = String::with_capacity(svg.len() + 256);
-    let mut rest = svg;
-    while let Some(at) = rest.find("<g ") {
-        let end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
-        let tag = &rest[at..end];
-        out.push_str(&rest[..end]);
-        if tag.contains(" font-size=\"") {
-            if let Some(fill) = tag
-                .split(" fill=\"")
-                .nth(1)
-                .and_then(|f| f.split('"').next())
-            {
-                out.push_str(&format!(
-                    " stroke=\"{fill}\" stroke-width=\".7\" stroke-linejoin=\"round\""
-                ));
-            }
-        }
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// An SVG's title and description as plain text: "Dia. 1. 19x19 board ...".
-fn alt_text(svg: &str) -> String {
-    let between = |open: &str, close: &str| {
-        let start = svg.find(open)? + open.len();
-        let end = start + svg[start..].find(close)?;
-        Some(unescape(&svg[start..end]))
-    };
-    let parts: Vec<String> = [between("<title>", "</title>"), between("<desc>", "</desc>")]
-        .into_iter()
-        .flatten()
-        .filter(|t| !t.trim().is_empty())
-        .collect();
-    parts.join(". ")
-}
-
-/// The text of XML character data as [`crate::escape`] writes it.
-fn unescape(xml: &str) -> String {
-    xml.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&")
-}
-
 /// The width of an SVG's `viewBox`, in its user units.
 fn view_box_width(svg: &str) -> Option<f64> {
     let at = svg.find("viewBox=\"")? + 9;
@@ -403,46 +352,23 @@ mod tests {
     use crate::point::{Color, Point};
 
     #[test]
-    fn numerals_print_bold_at_about_half_the_line_spacing_with_the_words_as_alt_text() {
+    fn numerals_print_at_about_half_the_line_spacing_with_the_words_as_alt_text() {
         let d = BoardDiagram {
             size: 19,
-            numbered: vec![
-                NumberedStone {
-                    point: Point::parse_standard("D4").unwrap(),
-                    color: Color::Black,
-                    label: "1".into(),
-                },
-                NumberedStone {
-                    point: Point::parse_standard("Q16").unwrap(),
-                    color: Color::White,
-                    label: "2".into(),
-                },
-            ],
+            numbered: vec![NumberedStone {
+                point: Point::parse_standard("D4").unwrap(),
+                color: Color::Black,
+                label: "1".into(),
+            }],
             title: "Dia. 1 & <2>".into(),
             ..Default::default()
         };
-        let svg = crate::render::svg::render_standalone(&d);
-        let bold = embolden(&svg);
-        // Each group of numbers is stroked in its own fill colour: white on black, black on white.
-        assert!(
-            bold.contains(r##"fill="#fff" font-size="14" stroke="#fff" stroke-width=".7""##),
-            "{bold}"
-        );
-        assert!(
-            bold.contains(r##"fill="#111" font-size="14" stroke="#111" stroke-width=".7""##),
-            "{bold}"
-        );
-        assert_eq!(
-            bold.len() - svg.len(),
-            2 * r##" stroke="#fff" stroke-width=".7" stroke-linejoin="round""##.len()
-        );
+        let svg = crate::render::svg::render_print(&d);
+        assert_eq!(view_box_width(&svg), Some(18.0 * 24.0 + 30.0));
         // 14 units of text on lines 24 units apart: digits (0.73 em high) of 0.43 the spacing.
         let unit = crate::render::svg::geometry(false)[0] as f64;
         assert!((0.5..=0.65).contains(&(14.0 / unit)));
-        assert!(
-            alt_text(&svg).starts_with("Dia. 1 & <2>. 19x19 board"),
-            "{}",
-            alt_text(&svg)
-        );
+        let alt = crate::render::svg::alt_text(&d);
+        assert!(alt.starts_with("Dia. 1 & <2>. 19x19 board"), "{alt}");
     }
 }

@@ -64,6 +64,7 @@ mod site_build;
 mod site_incremental;
 mod svg_blog;
 mod svg_golden;
+mod svg_print;
 mod svg_readers;
 mod svg_sgf_markup;
 mod svg_sizes;

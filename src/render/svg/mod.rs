@@ -95,6 +95,33 @@ pub fn uses_id_prefix(d: &BoardDiagram) -> bool {
 
 /// Renders `d` as an SVG document. The same input always gives the same bytes.
 pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
+    render_for(d, opts, Target::Screen)
+}
+
+/// Renders `d` for print: the light palette's colours as attributes and nothing to restyle
+/// (usvg, typst's SVG reader, reads no custom properties), texts bold, and no words, so the
+/// drawing is byte for byte the same in every language of a book. The words a reader
+/// who cannot see it is told are [`alt_text`]'s.
+pub fn render_print(d: &BoardDiagram) -> String {
+    render_for(d, &SvgOptions::default(), Target::Print)
+}
+
+/// Which readers a drawing is made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// Browsers, e-readers and image tools: classes that a page's CSS restyles, text as
+    /// `<text>`, a title and a description.
+    Screen,
+    /// typst's usvg, for a PDF: colours as attributes without classes or a style sheet,
+    /// texts emboldened with a stroke of their colour (the bundled sans has no bold face),
+    /// no title or description. The shapes are the screen's: filled discs for stones and
+    /// glyph outlines for texts were measured cheaper for usvg to read but far dearer for
+    /// typst to write into the PDF (docs/benchmarks.md, "Print").
+    Print,
+}
+
+/// [`render`] for `target`.
+fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
     let l = Layout::new(d.size, d.view, d.coordinates);
     let occ = Occupancy::new(d, l);
     let mut out = String::with_capacity(4096);
@@ -105,34 +132,37 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     let caption_lines = caption::wrap(&opts.caption, w - 8, caption_size);
     let h = board_h + caption::height(caption_lines.len(), caption_size);
     let (shown_w, shown_h) = shown_size(opts.width, w, h);
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="{}" viewBox="{x} {y} {w} {h}""#,
-        style::ROOT
-    );
+    let screen = target == Target::Screen;
+    out.push_str(r#"<svg xmlns="http://www.w3.org/2000/svg""#);
+    if screen {
+        let _ = write!(out, r#" class="{}""#, style::ROOT);
+    }
+    let _ = write!(out, r#" viewBox="{x} {y} {w} {h}""#);
     if opts.fluid && opts.width.is_none() {
         out.push_str(r#" width="100%""#);
     } else {
         let _ = write!(out, r#" width="{shown_w}" height="{shown_h}""#);
     }
-    out.push_str(r#" role="img""#);
     // Every text is centred on its point, in the diagrams' font; say so once, and not at
     // all without text.
     let has_text = !texts.is_empty() || l.coordinates || !caption_lines.is_empty();
+    if screen {
+        out.push_str(r#" role="img""#);
+    }
     if has_text {
         out.push_str(r#" text-anchor="middle" font-family=""#);
         out.push_str(style::FONT);
         out.push('"');
     }
-    out.push_str("><title>");
-    push_text(&mut out, title_or_default(&d.title));
-    out.push_str("</title><desc>");
-    if d.desc.is_empty() {
-        push_text(&mut out, &describe::describe(d, &d.words, &l, &occ));
+    if screen {
+        out.push_str("><title>");
+        push_text(&mut out, title_or_default(&d.title));
+        out.push_str("</title><desc>");
+        push_text(&mut out, &description(d, &d.words, &l, &occ));
+        out.push_str("</desc>");
     } else {
-        push_text(&mut out, &d.desc);
+        out.push('>');
     }
-    out.push_str("</desc>");
     // The drawing is written apart, then painted: its colours, and the standalone style
     // sheet, are only those of the classes it uses.
     let body = draw(
@@ -140,12 +170,11 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
         opts,
         l,
         &occ,
-        (&texts, &badged),
-        &discs,
+        (&texts, &badged, &discs),
         (&caption_lines, caption_size),
     );
-    let (body, used) = style::paint(&body, &opts.palette);
-    if opts.standalone {
+    let (body, used) = style::paint(&body, &opts.palette, screen);
+    if opts.standalone && screen {
         out.push_str("<style>");
         style::standalone_css(&mut out, &opts.palette, used, has_text);
         out.push_str("</style>");
@@ -153,6 +182,27 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     out.push_str(&body);
     out.push_str("</svg>");
     out
+}
+
+/// The diagram's description: the author's, else the one made from what it shows, in `words`.
+fn description(d: &BoardDiagram, words: &Words, l: &Layout, occ: &Occupancy) -> String {
+    if d.desc.is_empty() {
+        describe::describe(d, words, l, occ)
+    } else {
+        d.desc.clone()
+    }
+}
+
+/// What a reader who cannot see the diagram is told: its title and description, as the
+/// screen SVG's `<title>` and `<desc>` say them ("Dia. 1. 19x19 board, ...").
+pub fn alt_text(d: &BoardDiagram) -> String {
+    let l = Layout::new(d.size, d.view, d.coordinates);
+    let desc = description(d, &d.words, &l, &Occupancy::new(d, l));
+    [title_or_default(&d.title), desc.as_str()]
+        .into_iter()
+        .filter(|t| !t.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(". ")
 }
 
 /// The texts drawn on points (a label, else the number of the stone there), the
@@ -233,8 +283,7 @@ fn draw(
     opts: &SvgOptions,
     l: Layout,
     occ: &Occupancy,
-    (texts, badged): (&[PointText<'_>], &[(Point, &str)]),
-    discs: &[crate::point::Point],
+    (texts, badged, discs): (&[PointText<'_>], &[(Point, &str)], &[Point]),
     (caption_lines, caption_size): (&[String], i32),
 ) -> String {
     let mut out = String::with_capacity(4096);
@@ -292,12 +341,8 @@ pub fn relabel(svg: &str, d: &BoardDiagram, title: &str, words: &Words) -> Strin
     if *words == d.words {
         return retitle(svg, title);
     }
-    let desc = if d.desc.is_empty() {
-        let l = Layout::new(d.size, d.view, d.coordinates);
-        describe::describe(d, words, &l, &Occupancy::new(d, l))
-    } else {
-        d.desc.clone()
-    };
+    let l = Layout::new(d.size, d.view, d.coordinates);
+    let desc = description(d, words, &l, &Occupancy::new(d, l));
     let svg = retitle(svg, title);
     let (Some(open), Some(close)) = (svg.find("<desc>"), svg.find("</desc>")) else {
         return svg;

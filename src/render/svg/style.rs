@@ -54,6 +54,10 @@ pub(crate) const CAPTION: &str = "gb-ca";
 /// The band behind the caption lines, so they keep their contrast on any page.
 pub(crate) const CAPTION_BAND: &str = "gb-cab";
 
+/// The texts that print bold: the bundled sans has no bold face, so in print each of these
+/// groups is also stroked 0.7 units wide in its own colour, as printed Go books set them.
+const BOLD_IN_PRINT: &[&str] = &[TEXT_ON_BLACK, TEXT_ON_WHITE, TEXT_ON_EMPTY, COORDS];
+
 /// Every class above, for the test that keeps the style sheets complete.
 #[cfg(test)]
 pub(crate) const ALL: &[&str] = &[
@@ -193,13 +197,15 @@ const PAINTS: &[(&str, Option<Paint>, Option<Paint>)] = &[
 ];
 
 /// `svg` with each of gobook's classes followed by its colours in `palette` as
-/// presentation attributes, and which classes it uses (bit `i` for `PAINTS[i]`), so that a
-/// standalone file styles only those.
+/// presentation attributes, or replaced by them without `keep_classes` (print, where
+/// nothing restyles the drawing, and the texts of [`BOLD_IN_PRINT`] are stroked bold),
+/// and which classes it uses (bit `i` for `PAINTS[i]`), so
+/// that a standalone file styles only those.
 ///
 /// The drawing code names only classes; the colours are added here, in one pass, so that
 /// they are decided in one place. A `class="` in `svg` can only be gobook's own: user text
 /// is escaped, its quotes written as `&quot;`.
-pub(crate) fn paint(svg: &str, palette: &Palette) -> (String, u32) {
+pub(crate) fn paint(svg: &str, palette: &Palette, keep_classes: bool) -> (String, u32) {
     let mut out = String::with_capacity(svg.len() + 512);
     let mut used = 0u32;
     let mut rest = svg;
@@ -209,17 +215,33 @@ pub(crate) fn paint(svg: &str, palette: &Palette) -> (String, u32) {
             break;
         };
         let end = start + len + 1;
-        out.push_str(&rest[..end]);
         let class = &rest[start..end - 1];
-        if let Some(k) = PAINTS.iter().position(|(c, _, _)| *c == class) {
-            used |= 1 << k;
-            let (_, fill, stroke) = PAINTS[k];
-            for (name, paint) in [(" fill=\"", fill), (" stroke=\"", stroke)] {
-                if let Some(paint) = paint {
-                    out.push_str(name);
-                    out.push_str(paint.in_palette(palette));
-                    out.push('"');
+        let Some(k) = PAINTS.iter().position(|(c, _, _)| *c == class) else {
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+            continue;
+        };
+        used |= 1 << k;
+        // Without the class, the first attribute takes its place, space and all.
+        let mut space = keep_classes;
+        out.push_str(&rest[..if keep_classes { end } else { i }]);
+        let (_, fill, stroke) = PAINTS[k];
+        for (name, paint) in [("fill=\"", fill), ("stroke=\"", stroke)] {
+            if let Some(paint) = paint {
+                if space {
+                    out.push(' ');
                 }
+                space = true;
+                out.push_str(name);
+                out.push_str(paint.in_palette(palette));
+                out.push('"');
+            }
+        }
+        if let (false, Some(fill)) = (keep_classes, fill) {
+            if BOLD_IN_PRINT.contains(&class) {
+                out.push_str(r#" stroke=""#);
+                out.push_str(fill.in_palette(palette));
+                out.push_str(r#"" stroke-width=".7" stroke-linejoin="round""#);
             }
         }
         rest = &rest[end..];

@@ -73,3 +73,96 @@ fn a_retitled_diagram_is_the_diagram_drawn_with_that_title() {
     d.title = String::new();
     assert_eq!(retitle(&drawn, ""), render_inline(&d, "d0"));
 }
+
+/// A late game figure (three-digit numerals on both colours), with coordinates, a letter
+/// on a numbered stone, a word on an empty point, marks and territory.
+fn busy_board() -> BoardDiagram {
+    use crate::point::Color::{Black, White};
+    let mut d = BoardDiagram::new(19);
+    d.coordinates = true;
+    for (i, p) in ["D4", "Q16", "C3", "R17"].iter().enumerate() {
+        d.numbered.push(NumberedStone {
+            point: Point::parse_standard(p).unwrap(),
+            color: if i % 2 == 0 { Black } else { White },
+            label: (119 + i).to_string(),
+        });
+    }
+    d.stones = vec![(Point::new(9, 9), Black), (Point::new(10, 9), White)];
+    d.labels = vec![
+        (Point::parse_standard("D4").unwrap(), "a".into()),
+        (Point::parse_standard("K4").unwrap(), "ko".into()),
+    ];
+    d.marks = vec![
+        (Point::new(9, 9), Mark::Triangle),
+        (Point::new(3, 9), Mark::Square),
+    ];
+    d.territory = vec![(Point::new(0, 0), Black)];
+    d.title = "Figure 3 (119-122)".into();
+    d
+}
+
+#[test]
+fn the_print_target_has_no_css_classes_or_words_and_bold_texts() {
+    let d = busy_board();
+    let svg = render_print(&d);
+    for absent in ["<style", "class=", "var(", "<title", "<desc", "role="] {
+        assert!(!svg.contains(absent), "{absent} in {svg}");
+    }
+    // The same drawing as on screen: each class's colours as attributes, texts stroked bold
+    // in their own colour (white numerals on black stones, dark ones on white stones and
+    // on the board, coordinates, the badge's letter).
+    let screen = crate::render::svg::render_standalone(&d);
+    assert_eq!(
+        svg.matches("<text").count(),
+        screen.matches("<text").count()
+    );
+    assert_eq!(
+        svg.matches("<path").count(),
+        screen.matches("<path").count()
+    );
+    for fill in ["#fff", "#111", "#1e1a14"] {
+        let bold =
+            format!(r#"fill="{fill}" stroke="{fill}" stroke-width=".7" stroke-linejoin="round""#);
+        assert!(svg.contains(&bold), "{bold} in {svg}");
+    }
+    assert_eq!(svg.matches(r#"stroke-width=".7""#).count(), 5, "{svg}");
+    assert!(
+        svg.starts_with(r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-33 -33 498 498" width="498" height="498" text-anchor="middle" font-family="Helvetica,Arial,sans-serif"><rect fill="#e3bf7e" "##),
+        "{svg}"
+    );
+}
+
+#[test]
+fn both_languages_print_the_same_bytes() {
+    let en = busy_board();
+    let mut de = en.clone();
+    de.title = "Abb. 3 (119-122)".into();
+    de.words.board = "{n}x{n}-Brett";
+    de.words.moves = "Züge";
+    assert_ne!(render_standalone(&en), render_standalone(&de));
+    assert_eq!(render_print(&en), render_print(&de));
+    assert_ne!(alt_text(&en), alt_text(&de));
+}
+
+#[test]
+fn the_alt_text_is_what_the_screen_svg_says_in_its_title_and_description() {
+    for mut d in [busy_board(), BoardDiagram::new(9)] {
+        for title in ["Dia. 1 & <2>", ""] {
+            d.title = title.into();
+            let svg = render_standalone(&d);
+            let between = |a: &str, b: &str| {
+                let s = svg.find(a).unwrap() + a.len();
+                svg[s..s + svg[s..].find(b).unwrap()]
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&amp;", "&")
+            };
+            let said = format!(
+                "{}. {}",
+                between("<title>", "</title>"),
+                between("<desc>", "</desc>")
+            );
+            assert_eq!(alt_text(&d), said);
+        }
+    }
+}
