@@ -95,6 +95,19 @@ impl Server {
         n
     }
 
+    /// The server's reload signals, as the page script listens to them; a read waits at
+    /// most `timeout`.
+    fn events(&self, timeout: Duration) -> BufReader<TcpStream> {
+        let mut stream = TcpStream::connect(self.addr()).unwrap();
+        write!(
+            stream,
+            "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        )
+        .unwrap();
+        stream.set_read_timeout(Some(timeout)).unwrap();
+        BufReader::new(stream)
+    }
+
     fn addr(&self) -> String {
         self.url
             .trim_start_matches("http://")
@@ -363,16 +376,7 @@ fn a_style_only_change_swaps_the_style_sheet_and_an_edit_reloads() {
     std::fs::write(dir.join("gobook.toml"), "extra_css = [\"extra.css\"]\n").unwrap();
     let book = dir.join("book.gobook");
     let s = Server::start(&book, &[]);
-    let mut stream = TcpStream::connect(s.addr()).unwrap();
-    write!(
-        stream,
-        "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
-    )
-    .unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(5)))
-        .unwrap();
-    let mut events = BufReader::new(stream);
+    let mut events = s.events(Duration::from_secs(5));
     let next_event = |events: &mut BufReader<TcpStream>| -> String {
         let mut line = String::new();
         loop {
@@ -873,16 +877,7 @@ fn a_panic_in_a_rebuild_is_shown_as_an_internal_error_and_the_next_save_rebuilds
         .env("XDG_CACHE_HOME", home.join("cache"))
         .env("GOBOOK_TEST_PANIC", "boom");
     let s = Server::run(cmd);
-    let mut stream = TcpStream::connect(s.addr()).unwrap();
-    write!(
-        stream,
-        "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
-    )
-    .unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    let mut events = BufReader::new(stream);
+    let mut events = s.events(Duration::from_secs(10));
     std::thread::sleep(Duration::from_millis(300));
 
     // The diagram (line 9 of chapter `intro`) that panics, in a book that is otherwise fine;
@@ -962,16 +957,7 @@ fn a_slow_save_in_place_is_built_once_when_closed_without_errors_of_its_half() {
     let (_tmp, dir) = book_dir();
     let book = dir.join("book.gobook");
     let s = Server::start(&book, &[]);
-    let mut stream = TcpStream::connect(s.addr()).unwrap();
-    write!(
-        stream,
-        "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
-    )
-    .unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    let mut events = BufReader::new(stream);
+    let mut events = s.events(Duration::from_secs(10));
     std::thread::sleep(Duration::from_millis(300));
     let text = BOOK.replace("The first paragraph.", "Written slowly.");
     let (half, rest) = text.split_at(text.find("stone.png").unwrap());
