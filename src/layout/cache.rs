@@ -119,7 +119,7 @@ pub(super) fn chapter(
     record: bool,
 ) -> (Kept, bool) {
     if let Some(mut k) = old {
-        if reads::still_true(&mut k.reads, checked, lang, diagrams) {
+        if reads::still_true(&mut k.reads, checked, lang, ch, diagrams) {
             return (k, false);
         }
     }

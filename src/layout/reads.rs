@@ -165,23 +165,20 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Whether every read in `reads`, made again of `checked` in `lang` (with `diagrams` as
-/// pages use them), gets the answer recorded. `reads` is mutable only to compare blocks
-/// without their spans: each kept block takes the span of the block it is compared with.
+/// Whether every read in `reads` of chapter `chapter`, made again of `checked` in `lang`
+/// (with `diagrams` as pages use them), gets the answer recorded. `reads` is mutable only
+/// to compare blocks without their spans: each kept block takes the span of the block it
+/// is compared with.
 pub(super) fn still_true(
     reads: &mut [Read],
     checked: &Checked,
     lang: &str,
+    chapter: usize,
     diagrams: &[Arc<Diagram>],
 ) -> bool {
     let book = &checked.resolved.book;
-    // The chapter whose paragraphs the texts are found in: the first read names it.
-    let mut chapter = usize::MAX;
     reads.iter_mut().all(|read| match read {
-        Read::Blocks(ch, kept) => {
-            chapter = *ch;
-            same_blocks(kept, &shown_blocks(book, *ch, lang))
-        }
+        Read::Blocks(ch, kept) => same_blocks(kept, &shown_blocks(book, *ch, lang)),
         Read::Diagram(d, kept) => diagrams.get(*d).is_some_and(|now| now == kept),
         Read::Attr(e, name, v) => attr(checked, *e, name) == *v,
         Read::Link(e, href, t) => text::link_target(&checked.links, *e, href) == *t,

@@ -103,10 +103,7 @@ pub fn link_target(links: &crate::format::links::Links, element: usize, href: &s
 /// Resolves an element value: kept from the last build when its words, its language and
 /// every answer the book gave its resolution are the same (`text_cache`).
 pub fn resolve(ctx: &TextContext, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
-    let make = |ask: &Ask, diags: &mut Diagnostics| resolve_fresh(ask, text, diags);
-    ctx.resolved
-        .texts
-        .resolve(ctx, text, diags, make, |r| r.to_vec())
+    resolve_shared(ctx, text, diags).to_vec()
 }
 
 /// As [`resolve`], shared: a text the cache kept comes back as the same allocation.

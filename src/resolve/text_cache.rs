@@ -181,7 +181,7 @@ struct Entry {
     lang: Box<str>,
     asked: Vec<(Question, Answer)>,
     /// Shared: a text kept is handed out as the same allocation, so whoever kept it too
-    /// (a chapter's layout, `layout::reads`) compares it by pointer.
+    /// finds it equal at the cost of a pointer comparison.
     rich: Arc<[Rich]>,
     /// Spans relative to the text's start (wrapping, so any offset comes back exactly).
     diagnostics: Vec<Diagnostic>,

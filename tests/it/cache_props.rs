@@ -1046,6 +1046,52 @@ fn a_chapter_is_laid_out_again_when_what_it_reads_changes_and_its_neighbours_sho
     step(&[("the figure", "that figure")], 2, &mut cache);
 }
 
+/// The reads no generated edit changes alone: a problem's question edited in place (its
+/// block and its diagram as pages use it stay the same), an element's own `href` whose
+/// target moves to another chapter, and a heading that sets the `paraSpacing` it would
+/// otherwise inherit. Each lays its chapter out again, and each site equals a cold build's.
+#[test]
+fn a_question_an_element_link_and_an_own_spacing_lay_their_chapter_out_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        "::book_en_de(#b) title=\"B\"\n\n\
+         ::chapter(#c0)\n\n::h1 Zero\n\n::go(#g0) mv=\"Q16 D4 Q3\"\n\n\
+         ::fig(#f) base=g0 to=3 ca=\"Fig\"\n\n\
+         ::chapter(#c1)\n\n::h1 One\n\n::p href=f Jump to the figure.\n\n\
+         ::prb sz=9 ab=D4 aw=E5 pl=b ca=\"Problem 1\" correct=\"E6\" #btc#\n\n\
+         ::chapter(#c2)\n\n::h1 Two\n\n::go(#g2) mv=\"Q16 D4 Q3\"\n\n\
+         ::fig base=g2 to=3 ca=\"Other\"\n\n::p paraSpacing=30 Spaced.\n\n::h2 Heading\n\n",
+    );
+    let mut cache = Cache::default();
+    rendered(dir.path(), &text, &mut cache);
+    let mut step = |from: &str, to: &str, cache: &mut Cache| {
+        text = text.replacen(from, to, 1);
+        let warm = rendered(dir.path(), &text, cache);
+        let cold = rendered(dir.path(), &text, &mut Cache::default());
+        let stale: Vec<_> = cold
+            .keys()
+            .filter(|k| warm.get(*k) != cold.get(*k))
+            .collect();
+        assert!(
+            stale.is_empty() && warm.len() == cold.len(),
+            "{from} -> {to}: stale {stale:?}"
+        );
+        assert!(cache.chapters_laid_out() >= 2, "{from} -> {to}");
+        warm
+    };
+    let warm = step("#btc#", "#btk#", &mut cache);
+    let one = String::from_utf8_lossy(&warm["en/c1.html"]).into_owned();
+    assert!(one.contains("kill"), "the new question: {one}");
+    step("::fig(#f) base=g0", "::fig base=g0", &mut cache);
+    let warm = step("::fig base=g2", "::fig(#f) base=g2", &mut cache);
+    let one = String::from_utf8_lossy(&warm["en/c1.html"]).into_owned();
+    assert!(
+        one.contains("c2.html#f"),
+        "the link follows its target: {one}"
+    );
+    step("::h2 Heading", "::h2 paraSpacing=30 Heading", &mut cache);
+}
+
 /// The text index is kept page by page, each page's share by what the index shows of it:
 /// new words in one paragraph make that page's share again; a chapter retitled or given a
 /// `shortTitle` writes every page again (each sidebar lists it) but makes again only the
