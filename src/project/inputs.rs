@@ -116,7 +116,7 @@ impl Inputs {
     /// folder created, removed or renamed takes its files with it).
     pub fn affected_by(&self, rel: &Path) -> bool {
         self.files.contains(rel)
-            || self.trees.iter().any(|t| rel.starts_with(t))
+            || (self.trees.iter().any(|t| rel.starts_with(t)) && !is_editor_scratch(rel))
             || self.css_dirs.iter().any(|d| {
                 rel.parent() == Some(d.as_path()) && rel.extension().is_some_and(|e| e == "css")
             })
@@ -279,6 +279,22 @@ fn normalize(p: &Path) -> PathBuf {
     out
 }
 
+/// Whether `rel` names an editor's scratch file (a swap, backup, lock or safe-write file,
+/// as vim, emacs and JetBrains IDEs make beside the file edited): never read by a build,
+/// and a swap file kept open would otherwise hold every save's burst open.
+fn is_editor_scratch(rel: &Path) -> bool {
+    let Some(name) = rel.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    name.ends_with('~')
+        || name.starts_with(".#")
+        || name.contains("___jb_")
+        || name == "4913"
+        || [".swp", ".swx", ".swo", ".tmp"]
+            .iter()
+            .any(|e| name.ends_with(e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,6 +353,11 @@ mod tests {
             "outside.png",
             "4913",
             "nested.md",
+            "themes/dark/.style.css.swp",
+            "themes/dark/style.css~",
+            "themes/dark/.#style.css",
+            "themes/dark/style.css___jb_tmp___",
+            "themes/dark/4913",
         ] {
             assert!(!inputs.affected_by(Path::new(no)), "{no}");
         }

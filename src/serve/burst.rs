@@ -22,8 +22,10 @@ pub const GRACE: Duration = Duration::from_millis(4);
 /// The longest a burst delays its rebuild, however long files keep changing or stay open.
 pub const DEBOUNCE_MAX: Duration = Duration::from_millis(250);
 
-/// Whether the watcher reports a file closed after writing (notify's inotify backend does);
-/// where it does not, a write never holds a burst open.
+/// Whether the watcher is expected to report a file closed after writing (notify's inotify
+/// backend does). Not every file system under inotify does (some shared folders of
+/// virtual machines and containers): a watcher that never saw a close and had a burst cut
+/// off at the cap by a file left open stops expecting them (see [`Gathering::left_open`]).
 pub const CLOSES_REPORTED: bool = cfg!(any(target_os = "linux", target_os = "android"));
 
 /// What one file event means for the burst.
@@ -39,8 +41,8 @@ pub enum Seen {
     Closed(PathBuf),
     /// This input removed or renamed away (a close of it will not come under its name).
     Gone(PathBuf),
-    /// An input renamed into place: a whole file.
-    Placed,
+    /// This input renamed into place: a whole file.
+    Placed(PathBuf),
     /// The book folder itself was removed or renamed: its watch is gone with it.
     Root,
 }
@@ -72,6 +74,15 @@ pub struct Gathering {
     last: Instant,
     /// Inputs written to and not closed since.
     open: HashSet<PathBuf>,
+    /// Every input the burst wrote, closed, removed or placed: a save of one file may end
+    /// after a grace, a change of several (a checkout, "save all") waits for quiet, so that
+    /// no build sees half of it.
+    touched: HashSet<PathBuf>,
+    /// Whether closes after writing are expected: only then does a write hold the burst
+    /// open until its close, or every save would wait for the cap.
+    closes: bool,
+    /// Whether a close after writing came in this burst.
+    pub saw_close: bool,
     /// Whether the last event that counted completed a file (closed, renamed into place).
     complete: bool,
     /// Whether the book folder itself went.
@@ -85,12 +96,16 @@ impl Gathering {
         !matches!(seen, Seen::Nothing | Seen::Closed(_))
     }
 
-    /// A burst started by `first`, seen at `now`.
-    pub fn new(first: Seen, now: Instant) -> Gathering {
+    /// A burst started by `first`, seen at `now`; `closes`: whether closes after writing
+    /// were seen before.
+    pub fn new(first: Seen, now: Instant, closes: bool) -> Gathering {
         let mut g = Gathering {
             start: now,
             last: now,
             open: HashSet::new(),
+            touched: HashSet::new(),
+            closes,
+            saw_close: false,
             complete: false,
             root: false,
         };
@@ -103,20 +118,29 @@ impl Gathering {
         self.complete = match seen {
             Seen::Nothing => return,
             Seen::Writing(p) => {
-                if CLOSES_REPORTED {
-                    self.open.insert(p);
+                if self.closes {
+                    self.open.insert(p.clone());
                 }
+                self.touched.insert(p);
                 false
             }
             Seen::Closed(p) => {
+                self.saw_close = true;
                 self.open.remove(&p);
+                self.touched.insert(p);
                 true
             }
             Seen::Gone(p) => {
                 self.open.remove(&p);
+                self.touched.insert(p);
                 false
             }
-            Seen::Placed => true,
+            Seen::Placed(p) => {
+                // The file replaced is gone with its writer: no close comes under its name.
+                self.open.remove(&p);
+                self.touched.insert(p);
+                true
+            }
             Seen::Input => false,
             Seen::Root => {
                 self.root = true;
@@ -127,17 +151,22 @@ impl Gathering {
     }
 
     /// When the burst is over, if nothing more comes: while an input written to is open,
-    /// at the latest possible; after a file completed, a grace later; else after a quiet
-    /// spell. Never later than `DEBOUNCE_MAX` after its start.
+    /// at the latest possible; after the one file it changed completed, a grace later; else
+    /// after a quiet spell. Never later than `DEBOUNCE_MAX` after its start.
     pub fn over_at(&self) -> Instant {
         let end = if !self.open.is_empty() {
             self.start + DEBOUNCE_MAX
-        } else if self.complete {
+        } else if self.complete && self.touched.len() <= 1 {
             self.last + GRACE
         } else {
             self.last + DEBOUNCE
         };
         end.min(self.start + DEBOUNCE_MAX)
+    }
+
+    /// Whether the burst ended with a file written and never closed: cut off at the cap.
+    pub fn left_open(&self) -> bool {
+        !self.open.is_empty()
     }
 
     /// The burst, over at `now`.
@@ -166,11 +195,9 @@ mod tests {
     #[test]
     fn a_write_in_place_is_over_a_grace_after_its_close_and_not_before() {
         let t0 = Instant::now();
-        let mut g = Gathering::new(Seen::Writing(book()), t0);
+        let mut g = Gathering::new(Seen::Writing(book()), t0, true);
         g.add(Seen::Writing(book()), t0 + ms(1));
-        if CLOSES_REPORTED {
-            assert_eq!(g.over_at(), t0 + DEBOUNCE_MAX, "open: wait for the close");
-        }
+        assert_eq!(g.over_at(), t0 + DEBOUNCE_MAX, "open: wait for the close");
         g.add(Seen::Writing(book()), t0 + ms(120));
         g.add(Seen::Closed(book()), t0 + ms(121));
         assert_eq!(g.over_at(), t0 + ms(121) + GRACE);
@@ -183,10 +210,10 @@ mod tests {
     #[test]
     fn a_rename_into_place_is_over_a_grace_later() {
         let t0 = Instant::now();
-        let g = Gathering::new(Seen::Placed, t0);
+        let g = Gathering::new(Seen::Placed(book()), t0, true);
         assert_eq!(g.over_at(), t0 + GRACE);
         // The book renamed away first (a backup), then a new one written and closed.
-        let mut g = Gathering::new(Seen::Gone(book()), t0);
+        let mut g = Gathering::new(Seen::Gone(book()), t0, true);
         assert_eq!(g.over_at(), t0 + DEBOUNCE, "no book yet: wait for quiet");
         g.add(Seen::Input, t0 + ms(2));
         g.add(Seen::Writing(book()), t0 + ms(3));
@@ -199,7 +226,7 @@ mod tests {
     #[test]
     fn other_events_wait_for_quiet_and_nothing_waits_past_the_cap() {
         let t0 = Instant::now();
-        let mut g = Gathering::new(Seen::Input, t0);
+        let mut g = Gathering::new(Seen::Input, t0, true);
         g.add(Seen::Nothing, t0 + ms(20));
         assert_eq!(
             g.over_at(),
@@ -210,12 +237,10 @@ mod tests {
         assert_eq!(g.over_at(), t0 + ms(20) + DEBOUNCE);
         g.add(Seen::Input, t0 + ms(240));
         assert_eq!(g.over_at(), t0 + DEBOUNCE_MAX);
-        let mut g = Gathering::new(Seen::Writing(book()), t0);
+        let mut g = Gathering::new(Seen::Writing(book()), t0, true);
         g.add(Seen::Writing(PathBuf::from("extra.css")), t0 + ms(1));
         g.add(Seen::Closed(book()), t0 + ms(2));
-        if CLOSES_REPORTED {
-            assert_eq!(g.over_at(), t0 + DEBOUNCE_MAX, "extra.css is still open");
-        }
+        assert_eq!(g.over_at(), t0 + DEBOUNCE_MAX, "extra.css is still open");
         g.add(Seen::Gone(PathBuf::from("extra.css")), t0 + ms(3));
         assert_eq!(g.over_at(), t0 + ms(3) + DEBOUNCE);
     }
@@ -225,6 +250,42 @@ mod tests {
         assert!(!Gathering::starts(&Seen::Closed(book())));
         assert!(!Gathering::starts(&Seen::Nothing));
         assert!(Gathering::starts(&Seen::Writing(book())));
-        assert!(Gathering::starts(&Seen::Placed));
+        assert!(Gathering::starts(&Seen::Placed(book())));
+    }
+
+    /// Where closes are not expected (a file system that does not report them), a write
+    /// holds nothing open: the save ends after a quiet spell, not at the cap; a close that
+    /// comes all the same still ends it after a grace, and is noted.
+    #[test]
+    fn without_closes_a_write_waits_for_quiet() {
+        let t0 = Instant::now();
+        let mut g = Gathering::new(Seen::Writing(book()), t0, false);
+        assert_eq!(g.over_at(), t0 + DEBOUNCE);
+        assert!(!g.left_open());
+        g.add(Seen::Closed(book()), t0 + ms(1));
+        assert!(g.saw_close);
+        assert_eq!(g.over_at(), t0 + ms(1) + GRACE);
+        let g = Gathering::new(Seen::Writing(book()), t0, true);
+        assert!(
+            g.left_open() && !g.saw_close,
+            "cut off at the cap, no close seen"
+        );
+    }
+
+    /// A burst that changed several inputs (a checkout, "save all") waits for quiet after
+    /// the last close, so that no build sees half of the change; a rename into place takes
+    /// the replaced file out of those open.
+    #[test]
+    fn several_files_wait_for_quiet_and_a_rename_closes_what_it_replaces() {
+        let t0 = Instant::now();
+        let css = PathBuf::from("extra.css");
+        let mut g = Gathering::new(Seen::Writing(book()), t0, true);
+        g.add(Seen::Closed(book()), t0 + ms(1));
+        g.add(Seen::Writing(css.clone()), t0 + ms(2));
+        g.add(Seen::Closed(css), t0 + ms(3));
+        assert_eq!(g.over_at(), t0 + ms(3) + DEBOUNCE);
+        let mut g = Gathering::new(Seen::Writing(book()), t0, true);
+        g.add(Seen::Placed(book()), t0 + ms(1));
+        assert_eq!(g.over_at(), t0 + ms(1) + GRACE);
     }
 }

@@ -5,7 +5,7 @@
 //! otherwise make rebuilds that make events that make rebuilds. A book folder removed
 //! (or moved away) is looked for until it is back, then watched again.
 
-use super::burst::{Burst, Gathering, Seen};
+use super::burst::{Burst, Gathering, Seen, CLOSES_REPORTED};
 use super::ServeError;
 use notify::event::{AccessKind, AccessMode, EventKind, ModifyKind, RenameMode};
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
@@ -34,7 +34,8 @@ enum Msg {
 
 /// Watches `root` recursively and calls `changed` after each burst of events that create,
 /// change, remove or rename a path for which `affects` (given the path relative to `root`)
-/// is true; when a burst is over is `burst`'s to say. Symbolic links are not followed, so a link to its own folder costs nothing.
+/// is true; when a burst is over is `burst`'s to say. Symbolic links are not followed, so
+/// a link to its own folder costs nothing.
 pub fn watch(
     root: &Path,
     affects: impl Fn(&Path) -> bool + Send + 'static,
@@ -65,6 +66,8 @@ pub fn watch(
                 rx,
                 affects,
                 changed,
+                closes: CLOSES_REPORTED,
+                closes_seen: false,
             }
             .run()
         })
@@ -86,6 +89,10 @@ struct Watching<A, C> {
     rx: Receiver<Msg>,
     affects: A,
     changed: C,
+    /// Whether closes after writing are expected (see [`CLOSES_REPORTED`]).
+    closes: bool,
+    /// Whether one was ever seen.
+    closes_seen: bool,
 }
 
 impl<A: Fn(&Path) -> bool, C: Fn(Burst)> Watching<A, C> {
@@ -96,7 +103,7 @@ impl<A: Fn(&Path) -> bool, C: Fn(Burst)> Watching<A, C> {
                 continue;
             }
             // Gather the rest of the burst: events that matter extend it, others never.
-            let mut burst = Gathering::new(first, Instant::now());
+            let mut burst = Gathering::new(first, Instant::now(), self.closes);
             loop {
                 let wait = burst.over_at().saturating_duration_since(Instant::now());
                 if wait.is_zero() {
@@ -108,6 +115,13 @@ impl<A: Fn(&Path) -> bool, C: Fn(Burst)> Watching<A, C> {
                 }
             }
             let over = burst.over(Instant::now());
+            // A close seen proves they are reported; a burst cut off by a file never closed,
+            // where none ever was, says this file system does not report them.
+            if burst.saw_close {
+                (self.closes, self.closes_seen) = (true, true);
+            } else if burst.left_open() && !self.closes_seen {
+                self.closes = false;
+            }
             if burst.root || !self.root.is_dir() {
                 // The rebuild says the book is gone (once); then wait for the folder to come back.
                 (self.changed)(over);
@@ -179,9 +193,9 @@ impl<A: Fn(&Path) -> bool, C: Fn(Burst)> Watching<A, C> {
                     seen = match e.kind {
                         _ if closed => Seen::Closed(rel),
                         EventKind::Modify(ModifyKind::Data(_)) => Seen::Writing(rel),
-                        EventKind::Modify(ModifyKind::Name(RenameMode::To)) => Seen::Placed,
+                        EventKind::Modify(ModifyKind::Name(RenameMode::To)) => Seen::Placed(rel),
                         EventKind::Modify(ModifyKind::Name(RenameMode::Both)) if i == last => {
-                            Seen::Placed
+                            Seen::Placed(rel)
                         }
                         EventKind::Modify(ModifyKind::Name(_)) | EventKind::Remove(_) => {
                             Seen::Gone(rel)
