@@ -148,6 +148,22 @@ impl Tag {
 /// thread's stack: 20,000 nested `<a>` overflowed it.
 pub const MAX_INLINE_DEPTH: usize = 100;
 
+/// The inline images of an element value at its top level: each tag's attributes and span.
+/// Only a text holding `<img` has one (the parser reads no other spelling), so the others,
+/// nearly every paragraph of a book, are not parsed at all.
+pub fn images(text: &Text) -> Vec<(Vec<Attribute>, Span)> {
+    if !text.raw.contains("<img") {
+        return Vec::new();
+    }
+    parse(text, &mut Diagnostics::default())
+        .into_iter()
+        .filter_map(|part| match part {
+            Inline::Img { attrs, span } => Some((attrs, span)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Parses the inline markup of an element value; the spans it gives index the whole source.
 /// Tags nested deeper than [`MAX_INLINE_DEPTH`] are an error and left out of the tree
 /// (their text stays, in the deepest container).

@@ -328,16 +328,15 @@ fn images(
                 None => visit(None, el.name_span),
             }
         }
-        // Only a text holding `<img` has an inline image (the parser reads no other
-        // spelling): the others, nearly every paragraph of a book, are not parsed again.
-        if let Some(v) = el.value.as_ref().filter(|v| v.raw.contains("<img")) {
-            for part in crate::format::inline::parse(v, &mut Diagnostics::default()) {
-                if let crate::format::inline::Inline::Img { attrs, span } = part {
-                    match attrs.iter().find(|a| a.name == "url") {
-                        Some(a) => visit(Some(&a.value), a.value_span),
-                        None => visit(None, span),
-                    }
-                }
+        for (attrs, span) in el
+            .value
+            .as_ref()
+            .map(crate::format::inline::images)
+            .unwrap_or_default()
+        {
+            match attrs.iter().find(|a| a.name == "url") {
+                Some(a) => visit(Some(&a.value), a.value_span),
+                None => visit(None, span),
             }
         }
     }

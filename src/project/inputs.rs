@@ -7,7 +7,7 @@
 //! nothing. Keep in step with what the rest of src/site reads: files.rs (images, includes
 //! and the images of gobook and Markdown includes, cover), includes.rs, config.rs, theme.rs and script.rs.
 
-use crate::format::inline::{self, Inline};
+use crate::format::inline;
 use crate::format::schema::ElementKind;
 use crate::format::syntax::Document;
 use crate::project::config;
@@ -191,17 +191,13 @@ fn named(doc: &Document) -> Vec<(ElementKind, String)> {
             ),
             _ => {}
         }
-        if let Some(v) = el.value.as_ref().filter(|v| v.raw.contains('<')) {
-            for part in inline::parse(v, &mut crate::diagnostics::Diagnostics::default()) {
-                if let Inline::Img { attrs, .. } = part {
-                    out.extend(
-                        attrs
-                            .iter()
-                            .find(|a| a.name == "url")
-                            .map(|a| (ElementKind::Img, a.value.clone())),
-                    );
-                }
-            }
+        for (attrs, _) in el.value.as_ref().map(inline::images).unwrap_or_default() {
+            out.extend(
+                attrs
+                    .iter()
+                    .find(|a| a.name == "url")
+                    .map(|a| (ElementKind::Img, a.value.clone())),
+            );
         }
     }
     out

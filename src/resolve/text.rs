@@ -414,7 +414,7 @@ impl Run<'_, '_, '_> {
     fn coordinate(&mut self, i: usize) -> Option<usize> {
         // The book is asked only where a coordinate stands (on the largest board), not at
         // every letter: each question asked is one more answer a kept text is checked by.
-        coordinate_at(self.s, i, 25)?;
+        coordinate_at(self.s, i, crate::point::MAX_SIZE)?;
         let size = self.ctx.reference_size()?;
         let (point, len) = coordinate_at(self.s, i, size)?;
         match self.ctx.drawn(point) {
