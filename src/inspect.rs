@@ -223,11 +223,7 @@ pub fn inspect<'a>(checked: &'a crate::check::Checked, lang: &'a str) -> Inspect
         .iter()
         .map(|c| {
             let shown = crate::resolve::shows_in(&c.langs, lang);
-            let visible: Vec<_> = c
-                .blocks
-                .iter()
-                .filter(|b| crate::resolve::shows_in(&b.langs, lang))
-                .collect();
+            let visible: Vec<_> = c.blocks_in(lang).collect();
             let title = visible.iter().find_map(|b| match &b.kind {
                 BlockKind::Paragraph(p)
                     if matches!(p.kind, crate::format::schema::ParaKind::H(_)) =>

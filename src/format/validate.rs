@@ -164,7 +164,7 @@ fn check_clone_attrs(links: &Links, el: &Element, size: u8, diags: &mut Diagnost
     let host = Host::Element(el.kind);
     let (checked, ignored): (Vec<Attribute>, Vec<Attribute>) =
         el.attrs.iter().cloned().partition(|a| {
-            let base = schema::split_langs(&a.name).0;
+            let base = a.base_name();
             links::CLONE_ATTRIBUTES.contains(&base)
                 || matches!(schema::attr_spec(host, base), AttrSpec::Unknown)
         });

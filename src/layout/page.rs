@@ -17,8 +17,7 @@ use crate::resolve::caption::CaptionLines;
 use crate::resolve::model::{
     Block as BookBlock, BlockKind, Book, DiagramRole, DiagramWidth, Image, ParaStyle, Paragraph,
 };
-use crate::resolve::shows_in;
-use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
+use crate::resolve::text::{self, LinkTarget, Rich};
 
 /// What a chapter's blocks are made from: the checked book, in one language.
 pub struct Source<'a> {
@@ -41,14 +40,7 @@ impl Source<'_> {
         raw: &crate::format::syntax::Text,
         reference: Option<usize>,
     ) -> Vec<Rich> {
-        let ctx = TextContext {
-            resolved: &self.checked.resolved,
-            links: &self.checked.links,
-            element,
-            lang: self.lang,
-            reference,
-        };
-        text::resolve(&ctx, raw, &mut Default::default())
+        super::reads::resolve(self.checked, self.lang, element, raw, reference).to_vec()
     }
 }
 
@@ -721,7 +713,7 @@ pub fn figures(blocks: &[Block]) -> impl Iterator<Item = &Figure> {
 pub fn chapter_title(s: &Source, ch: usize) -> String {
     let book = s.book();
     let c = &book.chapters[ch];
-    for b in c.blocks.iter().filter(|b| shows_in(&b.langs, s.lang)) {
+    for b in c.blocks_in(s.lang) {
         if let BlockKind::Paragraph(p) = &b.kind {
             if matches!(p.kind, ParaKind::H(_)) {
                 let t = text::plain(&s.text(b.element, &p.raw, None));

@@ -135,7 +135,7 @@ pub fn plan(book: &Book, lang: &str) -> Plan {
         let Some(c) = page.chapter else { continue };
         let ch = &book.chapters[c];
         anchors.insert(ch.element, (pi, String::new()));
-        for b in ch.blocks.iter().filter(|b| shows_in(&b.langs, lang)) {
+        for b in ch.blocks_in(lang) {
             anchors
                 .entry(b.element)
                 .or_insert_with(|| (pi, anchor(b.id.as_deref(), b.element)));

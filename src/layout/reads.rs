@@ -9,7 +9,6 @@ use crate::check::Checked;
 use crate::layout::answers::{self, Answer};
 use crate::resolve::caption::{caption_lines, CaptionLines};
 use crate::resolve::model::{Block as BookBlock, BlockKind, Book, Diagram};
-use crate::resolve::shows_in;
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -205,12 +204,7 @@ pub(super) fn still_true(
 fn shown_blocks<'b>(book: &'b Book, ch: usize, lang: &str) -> Vec<&'b BookBlock> {
     book.chapters
         .get(ch)
-        .map(|c| {
-            c.blocks
-                .iter()
-                .filter(|b| shows_in(&b.langs, lang))
-                .collect()
-        })
+        .map(|c| c.blocks_in(lang).collect())
         .unwrap_or_default()
 }
 
@@ -265,8 +259,8 @@ fn question(checked: &Checked, lang: &str, element: usize, d: usize) -> Option<A
     Some(resolve(checked, lang, element, t, Some(d)))
 }
 
-/// Text `raw` of element `element` resolved in `lang`.
-fn resolve(
+/// Text `raw` of element `element` resolved in `lang` (describing `reference`).
+pub(super) fn resolve(
     checked: &Checked,
     lang: &str,
     element: usize,

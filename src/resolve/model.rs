@@ -112,6 +112,18 @@ pub struct Chapter {
     pub blocks: Vec<Block>,
 }
 
+impl Chapter {
+    /// The blocks that show in `lang`, in order.
+    pub fn blocks_in<'c, 'l>(&'c self, lang: &'l str) -> impl Iterator<Item = &'c Block> + 'l
+    where
+        'c: 'l,
+    {
+        self.blocks
+            .iter()
+            .filter(move |b| crate::resolve::shows_in(&b.langs, lang))
+    }
+}
+
 /// One displayed element in a chapter's flow.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
