@@ -48,8 +48,10 @@ pub struct Chapters<'a> {
     pub settings: &'a Settings,
     /// The book's local images by the path it names them with.
     pub images: ImageLookup<'a>,
-    /// The diagrams and images the markup names, by virtual path.
+    /// The diagrams' placeholders and the images the markup names, by virtual path.
     pub files: Vec<(String, Bytes)>,
+    /// The diagrams' drawings, by the number their placeholder holds (`super::diagrams`).
+    pub drawings: Vec<Bytes>,
 }
 
 impl Chapters<'_> {
@@ -62,7 +64,11 @@ impl Chapters<'_> {
         let units = view_box_width(&svg).unwrap_or(600.0);
         let unit = crate::render::svg::geometry(board.coordinates)[0] as f64;
         let path = format!("/d/{}.svg", self.files.len());
-        self.files.push((path.clone(), Bytes::from_string(svg)));
+        // typst lays out a placeholder of the drawing's size; the drawing, decoded apart,
+        // takes its place before the export.
+        let held = super::diagrams::placeholder(&svg, self.drawings.len());
+        self.files.push((path.clone(), Bytes::from_string(held)));
+        self.drawings.push(Bytes::from_string(svg));
         Drawing {
             path,
             width: units / unit * self.settings.line_mm,

@@ -60,17 +60,19 @@ impl Writer for PdfBuild {
             epoch: epoch(input.opts.book),
         };
         let id = &input.book.book().id;
-        // One language after the other, with typst's memoized results dropped after each
-        // compilation (`typeset::lay_out`): two at once held both languages' layouts in memory
-        // (1.2 GB for the benchmark book against 0.66 GB) for the same CPU time; typst still
-        // lays out a document's pages on both cores.
+        // One language after the other: typst lays out a language's pages (its memo then
+        // dropped) while its drawings are decoded (those another language did not decode
+        // before it), and it is exported; two languages at once held both layouts in memory
+        // for the same CPU time, as typst lays out and exports a document on both cores.
+        let mut decoded = super::diagrams::Decoded::default();
         let pdfs: Vec<(PathBuf, Vec<u8>)> = input
             .book
             .languages
             .iter()
             .map(|l| {
                 let path = out_dir.join(file_name(id, &l.plan.lang));
-                Ok((path, typeset::pdf(&print, l)?))
+                let laid = typeset::lay_out(&print, l, &mut decoded)?;
+                Ok((path, laid.export(&decoded)?))
             })
             .collect::<Result<_, BuildError>>()?;
         // typst keeps what it computed for a next compilation; a build makes no other.

@@ -3,13 +3,15 @@
 //!
 //! `escape` keeps every user word literal text in typst; `frame` (with `frame.typ`) sets
 //! the page, the running heads and the front matter; `blocks` and `rich` write a chapter's
-//! blocks and text (`vertical`: in columns, for a vertical Japanese edition); `solutions`
+//! blocks and text (`vertical`: in columns, for a vertical Japanese edition); `diagrams`
+//! decodes the diagrams' drawings apart from typst's layout; `solutions`
 //! prints a problem book's answers; `fonts` and `world` give
 //! typst its fonts and files and nothing else; `passes` counts typst's layout passes
 //! (`GOBOOK_TIMINGS`); `build` is the writer's entry.
 
 pub mod blocks;
 pub mod build;
+pub mod diagrams;
 pub mod escape;
 pub mod fonts;
 pub mod frame;

@@ -1,8 +1,10 @@
 //! One language's PDF: the laid-out pages written as typst markup (the frame, then each
 //! chapter's blocks and its solutions), typeset by the embedded typst in a world of its own
-//! and exported as PDF/A-2a and PDF/UA-1 (tagged, accessible), else PDF/A-2b.
+//! and exported as PDF/A-2a and PDF/UA-1 (tagged, accessible), else PDF/A-2b. typst lays
+//! out a placeholder for each diagram; its drawing is decoded beside (`super::diagrams`).
 
 use super::blocks::Chapters;
+use super::diagrams::Decoded;
 use super::fonts;
 use super::frame::{self, Front};
 use super::settings::{Settings, SolutionsAt};
@@ -30,6 +32,10 @@ pub struct Print<'a> {
 /// One language's document as typst laid it out, waiting for its export.
 pub struct Laid {
     doc: PagedDocument,
+    /// The diagrams' drawings, by the number their placeholder holds.
+    drawings: Vec<Bytes>,
+    /// The fonts it is set in, which its drawings are decoded with.
+    fonts: Vec<typst::text::Font>,
     ident: String,
     today: Datetime,
     vertical: bool,
@@ -38,38 +44,52 @@ pub struct Laid {
     prefix: String,
 }
 
-/// The PDF of the language `l`.
-pub fn pdf(p: &Print, l: &LaidLanguage) -> Result<Vec<u8>, BuildError> {
-    lay_out(p, l)?.export()
-}
-
-/// The language `l` laid out by typst: its source written, its fonts found, compiled.
-pub fn lay_out(p: &Print, l: &LaidLanguage) -> Result<Laid, BuildError> {
+/// The language `l` laid out by typst, its diagrams' drawings left out: its source
+/// written, its fonts found, compiled with a placeholder for each drawing, while its
+/// drawings are decoded into `decoded` (those not there yet) beside the layout.
+pub fn lay_out(p: &Print, l: &LaidLanguage, decoded: &mut Decoded) -> Result<Laid, BuildError> {
     let mut stages = crate::timings::Stages::new(format!("pdf {}, ", l.plan.lang));
-    let (markup, files) = source(p, l);
+    let (markup, files, drawings) = source(p, l);
     stages.mark("typst source and diagrams");
     let named = p.settings.cjk_font.as_deref();
     let fonts = fonts::for_text(&markup, named, p.input.book_dir).map_err(BuildError::Print)?;
     stages.mark("fonts");
     let markup = with_extra_font(markup, fonts.extra_family.as_deref(), &l.plan.lang);
     let today = date(p.epoch);
-    let world = BookWorld::new(markup, files, fonts.faces, today);
+    let world = BookWorld::new(markup, files, fonts.faces.clone(), today);
     let timing = super::passes::start();
-    let doc: PagedDocument = typst::compile(&world).output.map_err(|errs| {
+    // typst's layout keeps about 1.7 of 2 cores busy; the decoding takes the rest.
+    let (compiled, drawn) = std::thread::scope(|s| {
+        let drawn = s.spawn(|| decoded.decode(&fonts.faces, today, &drawings));
+        let compiled = typst::compile::<PagedDocument>(&world).output;
+        (compiled, drawn.join())
+    });
+    let bug = |what: &str, e: String| {
+        BuildError::Print(format!("gobook could not {what} ({e}); this is a bug in gobook, please report it with the book"))
+    };
+    let doc = compiled.map_err(|errs| {
         let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
-        BuildError::Print(format!("gobook could not typeset the PDF ({first}); this is a bug in gobook, please report it with the book"))
+        bug("typeset the PDF", first)
     })?;
-    stages.mark("compile (layout)");
+    match drawn {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => return Err(bug("draw a diagram for the PDF", e)),
+        Err(_) => return Err(bug("draw a diagram for the PDF", "it stopped".into())),
+    }
+    stages.mark("compile (layout) and drawings");
     let prefix = format!("pdf {}, ", l.plan.lang);
     super::passes::report(timing, &prefix);
     super::passes::memory(&format!("{prefix}laid out, "));
     // What typst memoized while laying out (two passes or more until the page references
     // settle) is of no use to the export nor to the next language: dropped now, it does
     // not add to the peak memory while this document is exported and the next laid out.
+    drop(world);
     typst::comemo::evict(0);
     super::passes::memory(&format!("{prefix}memo dropped, "));
     Ok(Laid {
         doc,
+        drawings,
+        fonts: fonts.faces,
         ident: format!("gobook:{}:{}", l.texts.id, l.plan.lang),
         today,
         vertical: l.plan.vertical,
@@ -79,9 +99,12 @@ pub fn lay_out(p: &Print, l: &LaidLanguage) -> Result<Laid, BuildError> {
 }
 
 impl Laid {
-    /// The laid-out document as PDF bytes.
-    pub fn export(mut self) -> Result<Vec<u8>, BuildError> {
-        let (doc, ident, today) = (&self.doc, &self.ident, self.today);
+    /// The laid-out document as PDF bytes, its drawings (decoded in `decoded`) in their
+    /// places.
+    pub fn export(mut self, decoded: &Decoded) -> Result<Vec<u8>, BuildError> {
+        let doc = decoded.put_in_place(self.doc, &self.fonts, &self.drawings);
+        self.stages.mark("drawings in place");
+        let (doc, ident, today) = (&doc, &self.ident, self.today);
         // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
         // checks refuse a book, the archival PDF/A-2b it still is.
         let mut bytes = export(doc, ident, today, TAGGED)
@@ -192,8 +215,9 @@ fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
     }
 }
 
-/// The typst source of language `l` and the files it names.
-fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>) {
+/// The typst source of language `l`, the files it names, and the drawings their
+/// placeholders stand for.
+fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>, Vec<Bytes>) {
     let book = p.input.book.book();
     let lang = l.plan.lang.as_str();
     let mut out = frame::preamble(&front(p, l), p.settings);
@@ -212,6 +236,7 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>) {
         settings: p.settings,
         images: &images,
         files: Vec::new(),
+        drawings: Vec::new(),
     };
     let mut all_problems = Vec::new();
     for page in l.pages.iter().filter(|pg| pg.chapter.is_some()) {
@@ -236,7 +261,7 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>) {
         out.push_str("#pagebreak(weak: true)\n");
         out.push_str(&solutions::section(&mut c, &all_problems));
     }
-    (out, c.files)
+    (out, c.files, c.drawings)
 }
 
 /// A local image of the book, by the path it names it with, when typst can print it (the

@@ -1,0 +1,269 @@
+//! The diagrams' drawings, decoded apart from typst's layout. typst lays out an empty
+//! placeholder of each drawing's size, and each placeholder is replaced by its drawing
+//! before the export. Decoding a drawing (usvg shaping and outlining its numerals) was a
+//! third of a long book's CPU time inside typst's layout; apart, it runs on every core, and
+//! once for all of a book's languages, as the print drawings of a diagram are the same bytes
+//! in every language (`render::svg::render_print`). The PDF is the same, byte for byte.
+
+use super::world::BookWorld;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use typst::comemo::Track;
+use typst::foundations::{Bytes, Datetime};
+use typst::layout::{Frame, FrameItem};
+use typst::model::Document;
+use typst::text::Font;
+use typst::visualize::{Image, ImageKind, SvgImage};
+use typst::World;
+use typst_layout::PagedDocument;
+
+/// What a placeholder's bytes end with, after its drawing's number.
+const MARK: &str = "-->";
+/// What a placeholder's number follows.
+const NUMBER: &str = "<!--gobook drawing ";
+
+/// typst's fallback families after a text's own (`typst::text::families`).
+const FALLBACKS: [&str; 5] = [
+    "libertinus serif",
+    "twitter color emoji",
+    "noto color emoji",
+    "apple color emoji",
+    "segoe ui emoji",
+];
+
+/// The placeholder of drawing number `n`, `svg`: its root element, so typst gives it the
+/// drawing's size, and nothing in it but its number.
+pub fn placeholder(svg: &str, n: usize) -> String {
+    let root = svg
+        .find('>')
+        .map_or("<svg xmlns=\"http://www.w3.org/2000/svg\">", |i| &svg[..=i]);
+    format!("{root}{NUMBER}{n}{MARK}</svg>")
+}
+
+/// The number of the drawing `image` holds the place of, if it is a placeholder.
+fn number_of(image: &Image) -> Option<usize> {
+    let ImageKind::Svg(svg) = image.kind() else {
+        return None;
+    };
+    let text = std::str::from_utf8(svg.data()).ok()?;
+    let rest = text.strip_suffix("</svg>")?.strip_suffix(MARK)?;
+    let at = rest.rfind(NUMBER)? + NUMBER.len();
+    rest[at..].parse().ok()
+}
+
+/// The drawings decoded so far in a build, by their bytes.
+#[derive(Default)]
+pub struct Decoded {
+    /// By the fonts they were decoded with (a hash of the list) and their bytes.
+    images: HashMap<(u128, Bytes), SvgImage>,
+}
+
+impl Decoded {
+    /// Decodes those of `drawings` not decoded yet with `fonts`, on every core (those
+    /// typst's layout leaves free); the first error's message else.
+    pub fn decode(
+        &mut self,
+        fonts: &[Font],
+        today: Datetime,
+        drawings: &[Bytes],
+    ) -> Result<(), String> {
+        let key = typst::utils::hash128(fonts);
+        let mut missing: Vec<&Bytes> = drawings
+            .iter()
+            .filter(|d| !self.images.contains_key(&(key, (*d).clone())))
+            .collect();
+        missing.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
+        missing.dedup();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        // The fonts are all that usvg asks of typst's world for a drawing.
+        let world = BookWorld::new(String::new(), Vec::new(), fonts.to_vec(), today);
+        let world = &world;
+        // The families typst gives usvg for an image in `gb-figure`, which sets it in the
+        // diagrams' family: so the drawings decoded here are those typst would decode.
+        let family = super::fonts::DIAGRAM_FAMILY.to_lowercase();
+        let families: Vec<&str> = std::iter::once(family.as_str()).chain(FALLBACKS).collect();
+        let decoded: Vec<((u128, Bytes), SvgImage)> = missing
+            .into_par_iter()
+            .map(|d| {
+                let world = (world as &dyn World).track();
+                SvgImage::with_fonts_images(d.clone(), world, &families, None)
+                    .map(|image| ((key, d.clone()), image))
+                    .map_err(|e| format!("{e:?}"))
+            })
+            .collect::<Result<_, String>>()?;
+        self.images.extend(decoded);
+        Ok(())
+    }
+
+    /// `doc` with each placeholder replaced by its drawing among `drawings` (decoded by
+    /// [`Decoded::decode`]), at the placeholder's place and size, with its alternative text.
+    pub fn put_in_place(
+        &self,
+        doc: PagedDocument,
+        fonts: &[Font],
+        drawings: &[Bytes],
+    ) -> PagedDocument {
+        let key = typst::utils::hash128(fonts);
+        let info = doc.info().clone();
+        let mut pages = doc.pages().to_vec();
+        // The document's own hold on its frames let go, they are changed in place.
+        drop(doc);
+        let drawing = |image: &Image| -> Option<Image> {
+            let drawing = drawings.get(number_of(image)?)?.clone();
+            let decoded = self.images.get(&(key, drawing))?;
+            Some(Image::new(
+                ImageKind::Svg(decoded.clone()),
+                image.alt().map(Into::into),
+                image.scaling(),
+            ))
+        };
+        for page in &mut pages {
+            replace_in(&mut page.frame, &drawing);
+        }
+        PagedDocument::new(pages.into_iter().collect(), info)
+    }
+}
+
+/// Replaces each image of `frame` and its groups for which `drawing` has another.
+fn replace_in(frame: &mut Frame, drawing: &impl Fn(&Image) -> Option<Image>) {
+    // Only frames that hold a placeholder are changed (and so copied if shared).
+    if !holds_placeholder(frame) {
+        return;
+    }
+    frame.retain(|item| {
+        match item {
+            FrameItem::Group(group) => replace_in(&mut group.frame, drawing),
+            FrameItem::Image(image, _, _) => {
+                if let Some(new) = drawing(image) {
+                    *image = new;
+                }
+            }
+            _ => {}
+        }
+        true
+    });
+}
+
+/// Whether `frame` or one of its groups holds a placeholder.
+fn holds_placeholder(frame: &Frame) -> bool {
+    frame.items().any(|(_, item)| match item {
+        FrameItem::Group(group) => holds_placeholder(&group.frame),
+        FrameItem::Image(image, _, _) => number_of(image).is_some(),
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_placeholder_is_its_drawing_root_and_number() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 40" width="30" height="40"><rect width="3" height="4"/></svg>"#;
+        let p = placeholder(svg, 17);
+        assert_eq!(
+            p,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 40" width="30" height="40"><!--gobook drawing 17--></svg>"#
+        );
+        let image = SvgImage::new(Bytes::from_string(p)).unwrap();
+        assert_eq!((image.width(), image.height()), (30.0, 40.0));
+        let image = Image::plain(ImageKind::Svg(image));
+        assert_eq!(number_of(&image), Some(17));
+        let drawing = Image::plain(ImageKind::Svg(
+            SvgImage::new(Bytes::from_string(svg.to_string())).unwrap(),
+        ));
+        assert_eq!(number_of(&drawing), None);
+    }
+
+    /// A small document of two drawings (one twice, one with a label of another script),
+    /// text between them and an image's alternative text.
+    fn source(images: [&str; 3]) -> String {
+        format!(
+            "#set document(title: \"T\")\n#set text(lang: \"en\")\nBefore.\n\n\
+             #text(font: \"DejaVu Sans\", image(\"{}\", width: 40mm, alt: \"Dia. 1\"))\n\n\
+             Between.\n\n#box(text(font: \"DejaVu Sans\", image(\"{}\", width: 20mm, alt: \"Dia. 2\")))\n\
+             #text(font: \"DejaVu Sans\", image(\"{}\", width: 30mm, alt: \"Dia. 3\"))\n",
+            images[0], images[1], images[2]
+        )
+    }
+
+    #[test]
+    fn drawings_put_in_place_print_the_pdf_typst_prints_from_the_drawings() {
+        use typst::foundations::Smart;
+        let svgs = [
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-15 -15 78 78" width="78" height="78" text-anchor="middle" font-family="Helvetica,Arial,sans-serif"><rect fill="#e3bf7e" x="-15" y="-15" width="78" height="78"/><path stroke="#111" d="M0 0h48v48H0z"/><g fill="#111" stroke="#111" stroke-linecap="round" transform="scale(24)"><path stroke-width=".9583" d="M1 1h.01"/></g><g fill="#fff" stroke="#fff" stroke-width=".7" font-size="14"><text x="24" y="29">12</text></g></svg>"##.to_string(),
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20" font-family="Helvetica,Arial,sans-serif"><text x="2" y="15" font-size="14">a Ж</text></svg>"#.to_string(),
+        ];
+        let today = Datetime::from_ymd(2024, 5, 6).unwrap();
+        let fonts = super::super::fonts::bundled();
+        let pdf = |markup: String,
+                   files: Vec<(String, Bytes)>,
+                   doc: &dyn Fn(PagedDocument) -> PagedDocument| {
+            let world = BookWorld::new(markup, files, fonts.clone(), today);
+            let laid = typst::compile::<PagedDocument>(&world).output.unwrap();
+            let options = typst_pdf::PdfOptions {
+                ident: Smart::Custom("test".into()),
+                timestamp: Some(typst_pdf::Timestamp::new_utc(today)),
+                standards: typst_pdf::PdfStandards::new(super::super::typeset::TAGGED).unwrap(),
+                ..Default::default()
+            };
+            typst_pdf::pdf(&doc(laid), &options).unwrap()
+        };
+        // typst decoding the drawings itself, as gobook had it do.
+        let files = vec![
+            ("/a.svg".to_string(), Bytes::from_string(svgs[0].clone())),
+            ("/b.svg".to_string(), Bytes::from_string(svgs[1].clone())),
+        ];
+        let direct = pdf(source(["/a.svg", "/b.svg", "/a.svg"]), files, &|d| d);
+        // Placeholders, the drawings decoded here and put in their places.
+        let drawings: Vec<Bytes> = [&svgs[0], &svgs[1], &svgs[0]]
+            .iter()
+            .map(|s| Bytes::from_string(s.to_string()))
+            .collect();
+        let files = (0..3)
+            .map(|n| {
+                (
+                    format!("/d/{n}.svg"),
+                    Bytes::from_string(placeholder(
+                        &String::from_utf8_lossy(drawings[n].as_slice()),
+                        n,
+                    )),
+                )
+            })
+            .collect();
+        let mut decoded = Decoded::default();
+        decoded.decode(&fonts, today, &drawings).unwrap();
+        assert_eq!(decoded.images.len(), 2, "a drawing twice is decoded once");
+        let seen = std::cell::Cell::new(0);
+        let put = pdf(source(["/d/0.svg", "/d/1.svg", "/d/2.svg"]), files, &|d| {
+            let d = decoded.put_in_place(d, &fonts, &drawings);
+            let mut left = 0;
+            for page in d.pages() {
+                let mut images = 0;
+                left += count(&page.frame, &mut images);
+                seen.set(seen.get() + images);
+            }
+            assert_eq!(left, 0, "no placeholder is left");
+            d
+        });
+        assert_eq!(seen.get(), 3, "every drawing is in the document");
+        assert!(direct == put, "the PDFs differ");
+    }
+
+    /// The placeholders left in `frame`; `images` counts its images.
+    fn count(frame: &Frame, images: &mut usize) -> usize {
+        frame
+            .items()
+            .map(|(_, item)| match item {
+                FrameItem::Group(g) => count(&g.frame, images),
+                FrameItem::Image(image, _, _) => {
+                    *images += 1;
+                    usize::from(number_of(image).is_some())
+                }
+                _ => 0,
+            })
+            .sum()
+    }
+}
