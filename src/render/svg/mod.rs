@@ -167,7 +167,7 @@ fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
     // sheet, are only those of the classes it uses.
     let body = draw(
         d,
-        opts,
+        (opts, target),
         l,
         &occ,
         (&texts, &badged, &discs),
@@ -280,7 +280,7 @@ fn shown_size(width: Option<u32>, w: i32, h: i32) -> (i64, i64) {
 /// `caption` is the lines under the board and their font size.
 fn draw(
     d: &BoardDiagram,
-    opts: &SvgOptions,
+    (opts, target): (&SvgOptions, Target),
     l: Layout,
     occ: &Occupancy,
     (texts, badged, discs): (&[PointText<'_>], &[(Point, &str)], &[Point]),
@@ -303,7 +303,7 @@ fn draw(
     stones::write_label_discs(&mut out, &l, discs);
     let has_text = |p| texts.iter().any(|t| t.point == p);
     marks::write_marks(&mut out, &l, occ, &d.marks, has_text);
-    stones::write_point_texts(&mut out, &l, texts);
+    stones::write_point_texts(&mut out, &l, texts, target);
     marks::write_mark_badges(&mut out, &l, &d.marks, has_text);
     badges::write_letter_badges(&mut out, &l, badged);
     let clearance = |p| match (occ.stone(p), discs.contains(&p)) {

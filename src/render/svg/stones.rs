@@ -97,7 +97,19 @@ pub(crate) struct PointText<'a> {
 
 /// Writes texts centred on points, grouped by the colour under them and by how they are
 /// fitted (size, condensed) so each group states its class, size and scale once.
-pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText<'_>]) {
+pub(crate) fn write_point_texts(
+    out: &mut String,
+    l: &Layout,
+    texts: &[PointText<'_>],
+    target: super::Target,
+) {
+    // In print, a group's texts are the lines (`tspan`s) of one `text`: usvg, which decodes
+    // the drawing for typst, keeps less for them and reads them faster (docs/benchmarks.md,
+    // "Print"); what is drawn is the same.
+    let (open_text, close_text, open_one, close_one) = match target {
+        super::Target::Print => ("<text>", "</text>", "<tspan x=\"", "</tspan>"),
+        super::Target::Screen => ("", "", "<text x=\"", "</text>"),
+    };
     let groups = [
         (Some(Color::Black), style::TEXT_ON_BLACK),
         (Some(Color::White), style::TEXT_ON_WHITE),
@@ -121,18 +133,20 @@ pub(crate) fn write_point_texts(out: &mut String, l: &Layout, texts: &[PointText
                         let _ = write!(out, r#" transform="{CONDENSED}""#);
                     }
                     out.push('>');
+                    out.push_str(open_text);
                     open = true;
                 }
                 let (x, y) = l.xy(t.point);
-                out.push_str(r#"<text x=""#);
+                out.push_str(open_one);
                 push_int(out, if condensed { condensed_x(x) } else { x });
                 out.push_str(r#"" y=""#);
                 push_int(out, y + baseline_offset(t.text, size));
                 out.push_str(r#"">"#);
                 push_text(out, t.text);
-                out.push_str("</text>");
+                out.push_str(close_one);
             }
             if open {
+                out.push_str(close_text);
                 out.push_str("</g>");
             }
         }
