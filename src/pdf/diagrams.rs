@@ -51,6 +51,18 @@ fn number_of(image: &Image) -> Option<usize> {
     rest[at..].parse().ok()
 }
 
+/// The drawing among `drawings` that `image` holds the place of: only gobook's own
+/// placeholder, never a book's image that happens to end as one does.
+fn stands_for<'d>(image: &Image, drawings: &'d [Bytes]) -> Option<&'d Bytes> {
+    let n = number_of(image)?;
+    let drawing = drawings.get(n)?;
+    let ImageKind::Svg(svg) = image.kind() else {
+        return None;
+    };
+    let own = placeholder(std::str::from_utf8(drawing.as_slice()).ok()?, n);
+    (svg.data().as_slice() == own.as_bytes()).then_some(drawing)
+}
+
 /// The drawings decoded so far in a build, by their bytes.
 #[derive(Default)]
 pub struct Decoded {
@@ -111,8 +123,9 @@ impl Decoded {
         // The document's own hold on its frames let go, they are changed in place.
         drop(doc);
         let drawing = |image: &Image| -> Option<Image> {
-            let drawing = drawings.get(number_of(image)?)?.clone();
-            let decoded = self.images.get(&(key, drawing))?;
+            let decoded = self
+                .images
+                .get(&(key, stands_for(image, drawings)?.clone()))?;
             Some(Image::new(
                 ImageKind::Svg(decoded.clone()),
                 image.alt().map(Into::into),
@@ -175,6 +188,23 @@ mod tests {
             SvgImage::new(Bytes::from_string(svg.to_string())).unwrap(),
         ));
         assert_eq!(number_of(&drawing), None);
+    }
+
+    #[test]
+    fn only_gobooks_own_placeholder_stands_for_a_drawing() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 40" width="30" height="40"><rect width="3" height="4"/></svg>"#;
+        let drawings = vec![Bytes::from_string(svg.to_string())];
+        let image = |text: String| {
+            Image::plain(ImageKind::Svg(
+                SvgImage::new(Bytes::from_string(text)).unwrap(),
+            ))
+        };
+        let own = image(placeholder(svg, 0));
+        assert_eq!(stands_for(&own, &drawings), Some(&drawings[0]));
+        // A book's own SVG that ends as a placeholder does, or names a drawing not there.
+        let book = r#"<svg xmlns="http://www.w3.org/2000/svg" width="5" height="5"><!--gobook drawing 0--></svg>"#;
+        assert_eq!(stands_for(&image(book.to_string()), &drawings), None);
+        assert_eq!(stands_for(&image(placeholder(svg, 1)), &drawings), None);
     }
 
     /// A small document of two drawings (one twice, one with a label of another script),
