@@ -110,22 +110,26 @@ impl Decoded {
     }
 
     /// `doc` with each placeholder replaced by its drawing among `drawings` (decoded by
-    /// [`Decoded::decode`]), at the placeholder's place and size, with its alternative text.
+    /// [`Decoded::decode`]), at the placeholder's place and size, with its alternative text;
+    /// an error if a drawing was not decoded, rather than an empty box in the PDF.
     pub fn put_in_place(
         &self,
         doc: PagedDocument,
         fonts: &[Font],
         drawings: &[Bytes],
-    ) -> PagedDocument {
+    ) -> Result<PagedDocument, String> {
         let key = typst::utils::hash128(fonts);
         let info = doc.info().clone();
         let mut pages = doc.pages().to_vec();
         // The document's own hold on its frames let go, they are changed in place.
         drop(doc);
+        let undecoded = std::cell::Cell::new(0);
         let drawing = |image: &Image| -> Option<Image> {
-            let decoded = self
-                .images
-                .get(&(key, stands_for(image, drawings)?.clone()))?;
+            let stands = stands_for(image, drawings)?;
+            let Some(decoded) = self.images.get(&(key, stands.clone())) else {
+                undecoded.set(undecoded.get() + 1);
+                return None;
+            };
             Some(Image::new(
                 ImageKind::Svg(decoded.clone()),
                 image.alt().map(Into::into),
@@ -135,7 +139,10 @@ impl Decoded {
         for page in &mut pages {
             replace_in(&mut page.frame, &drawing);
         }
-        PagedDocument::new(pages.into_iter().collect(), info)
+        match undecoded.get() {
+            0 => Ok(PagedDocument::new(pages.into_iter().collect(), info)),
+            n => Err(format!("{n} drawings were not decoded")),
+        }
     }
 }
 
@@ -268,7 +275,12 @@ mod tests {
         assert_eq!(decoded.images.len(), 2, "a drawing twice is decoded once");
         let seen = std::cell::Cell::new(0);
         let put = pdf(source(["/d/0.svg", "/d/1.svg", "/d/2.svg"]), files, &|d| {
-            let d = decoded.put_in_place(d, &fonts, &drawings);
+            let none = Decoded::default().put_in_place(d.clone(), &fonts, &drawings);
+            assert!(
+                none.is_err(),
+                "drawings not decoded are an error, not empty boxes"
+            );
+            let d = decoded.put_in_place(d, &fonts, &drawings).unwrap();
             let mut left = 0;
             for page in d.pages() {
                 let mut images = 0;

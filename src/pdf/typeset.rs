@@ -102,7 +102,9 @@ impl Laid {
     /// The laid-out document as PDF bytes, its drawings (decoded in `decoded`) in their
     /// places.
     pub fn export(mut self, decoded: &Decoded) -> Result<Vec<u8>, BuildError> {
-        let doc = decoded.put_in_place(self.doc, &self.fonts, &self.drawings);
+        let doc = decoded
+            .put_in_place(self.doc, &self.fonts, &self.drawings)
+            .map_err(|e| BuildError::Print(format!("gobook could not draw the diagrams in the PDF ({e}); this is a bug in gobook, please report it with the book")))?;
         self.stages.mark("drawings in place");
         let (doc, ident, today) = (&doc, &self.ident, self.today);
         // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
