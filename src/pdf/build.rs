@@ -64,7 +64,7 @@ impl Writer for PdfBuild {
         // dropped) while its drawings are decoded (those another language did not decode
         // before it), and it is exported; two languages at once held both layouts in memory
         // for the same CPU time, as typst lays out and exports a document on both cores.
-        let mut decoded = super::diagrams::Decoded::default();
+        let mut decoded = super::diagrams::DecodedDrawings::default();
         let pdfs: Vec<(PathBuf, Vec<u8>)> = input
             .book
             .languages

@@ -1,9 +1,10 @@
-//! The diagrams' drawings, decoded apart from typst's layout. typst lays out an empty
-//! placeholder of each drawing's size, and each placeholder is replaced by its drawing
-//! before the export. Decoding a drawing (usvg shaping and outlining its numerals) was a
-//! third of a long book's CPU time inside typst's layout; apart, it runs on every core, and
-//! once for all of a book's languages, as the print drawings of a diagram are the same bytes
-//! in every language (`render::svg::render_print`). The PDF is the same, byte for byte.
+//! The diagrams' drawings, decoded apart from typst's layout. typst lays out a placeholder
+//! of each drawing's size (its root element and its number), and each placeholder is
+//! replaced by its drawing before the export. Decoding a drawing (usvg shaping and outlining
+//! its numerals) was a third of a long book's CPU time inside typst's layout; apart, it runs
+//! beside the layout on every core, and once for all of a book's languages set in the same
+//! fonts, as the print drawings of a diagram are the same bytes in every language
+//! (`render::svg::render_print`). The PDF is the same, byte for byte.
 
 use super::world::BookWorld;
 use rayon::prelude::*;
@@ -17,10 +18,10 @@ use typst::visualize::{Image, ImageKind, SvgImage};
 use typst::World;
 use typst_layout::PagedDocument;
 
-/// What a placeholder's bytes end with, after its drawing's number.
-const MARK: &str = "-->";
-/// What a placeholder's number follows.
-const NUMBER: &str = "<!--gobook drawing ";
+/// The comment in a placeholder, before its drawing's number.
+const COMMENT_OPEN: &str = "<!--gobook drawing ";
+/// The comment in a placeholder, after its drawing's number.
+const COMMENT_CLOSE: &str = "-->";
 
 /// typst's fallback families after a text's own (`typst::text::families`).
 const FALLBACKS: [&str; 5] = [
@@ -37,7 +38,7 @@ pub fn placeholder(svg: &str, n: usize) -> String {
     let root = svg
         .find('>')
         .map_or("<svg xmlns=\"http://www.w3.org/2000/svg\">", |i| &svg[..=i]);
-    format!("{root}{NUMBER}{n}{MARK}</svg>")
+    format!("{root}{COMMENT_OPEN}{n}{COMMENT_CLOSE}</svg>")
 }
 
 /// The number of the drawing `image` holds the place of, if it is a placeholder.
@@ -45,9 +46,13 @@ fn number_of(image: &Image) -> Option<usize> {
     let ImageKind::Svg(svg) = image.kind() else {
         return None;
     };
+    // Most SVGs are not placeholders: their end says so before any is read as text.
+    if !svg.data().ends_with(b"--></svg>") {
+        return None;
+    }
     let text = std::str::from_utf8(svg.data()).ok()?;
-    let rest = text.strip_suffix("</svg>")?.strip_suffix(MARK)?;
-    let at = rest.rfind(NUMBER)? + NUMBER.len();
+    let rest = text.strip_suffix("</svg>")?.strip_suffix(COMMENT_CLOSE)?;
+    let at = rest.rfind(COMMENT_OPEN)? + COMMENT_OPEN.len();
     rest[at..].parse().ok()
 }
 
@@ -63,16 +68,18 @@ fn stands_for<'d>(image: &Image, drawings: &'d [Bytes]) -> Option<&'d Bytes> {
     (svg.data().as_slice() == own.as_bytes()).then_some(drawing)
 }
 
-/// The drawings decoded so far in a build, by their bytes.
+/// The drawings decoded so far in a build, by their bytes, for one list of fonts.
 #[derive(Default)]
-pub struct Decoded {
+pub struct DecodedDrawings {
     /// By the fonts they were decoded with (a hash of the list) and their bytes.
     images: HashMap<(u128, Bytes), SvgImage>,
 }
 
-impl Decoded {
-    /// Decodes those of `drawings` not decoded yet with `fonts`, on every core (those
-    /// typst's layout leaves free); the first error's message else.
+impl DecodedDrawings {
+    /// Decodes those of `drawings` not decoded yet with `fonts`, on every core (beside
+    /// typst's layout, which leaves part of them free); the first error's message else.
+    /// Drawings decoded with other fonts (a language with a font of its own) are dropped
+    /// first, so a build holds one language's set at most.
     pub fn decode(
         &mut self,
         fonts: &[Font],
@@ -80,6 +87,7 @@ impl Decoded {
         drawings: &[Bytes],
     ) -> Result<(), String> {
         let key = typst::utils::hash128(fonts);
+        self.images.retain(|(k, _), _| *k == key);
         let mut missing: Vec<&Bytes> = drawings
             .iter()
             .filter(|d| !self.images.contains_key(&(key, (*d).clone())))
@@ -110,7 +118,7 @@ impl Decoded {
     }
 
     /// `doc` with each placeholder replaced by its drawing among `drawings` (decoded by
-    /// [`Decoded::decode`]), at the placeholder's place and size, with its alternative text;
+    /// [`DecodedDrawings::decode`]), at the placeholder's place and size, with its alternative text;
     /// an error if a drawing was not decoded, rather than an empty box in the PDF.
     pub fn put_in_place(
         &self,
@@ -214,6 +222,24 @@ mod tests {
         assert_eq!(stands_for(&image(placeholder(svg, 1)), &drawings), None);
     }
 
+    #[test]
+    fn a_list_of_other_fonts_drops_the_drawings_decoded_with_the_last() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20"><text x="2" y="15">12</text></svg>"#;
+        let drawings = vec![Bytes::from_string(svg.to_string())];
+        let today = Datetime::from_ymd(2024, 5, 6).unwrap();
+        let fonts = super::super::fonts::bundled();
+        let mut decoded = DecodedDrawings::default();
+        decoded.decode(&fonts, today, &drawings).unwrap();
+        decoded.decode(&fonts, today, &drawings).unwrap();
+        assert_eq!(decoded.images.len(), 1);
+        // Another language's fonts (here, one face fewer): its own set, and only it.
+        let other = &fonts[1..];
+        decoded.decode(other, today, &drawings).unwrap();
+        assert_eq!(decoded.images.len(), 1);
+        let key = typst::utils::hash128(other);
+        assert!(decoded.images.keys().all(|(k, _)| *k == key));
+    }
+
     /// A small document of two drawings (one twice, one with a label of another script),
     /// text between them and an image's alternative text.
     fn source(images: [&str; 3]) -> String {
@@ -270,12 +296,12 @@ mod tests {
                 )
             })
             .collect();
-        let mut decoded = Decoded::default();
+        let mut decoded = DecodedDrawings::default();
         decoded.decode(&fonts, today, &drawings).unwrap();
         assert_eq!(decoded.images.len(), 2, "a drawing twice is decoded once");
         let seen = std::cell::Cell::new(0);
         let put = pdf(source(["/d/0.svg", "/d/1.svg", "/d/2.svg"]), files, &|d| {
-            let none = Decoded::default().put_in_place(d.clone(), &fonts, &drawings);
+            let none = DecodedDrawings::default().put_in_place(d.clone(), &fonts, &drawings);
             assert!(
                 none.is_err(),
                 "drawings not decoded are an error, not empty boxes"

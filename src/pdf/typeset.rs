@@ -4,7 +4,7 @@
 //! out a placeholder for each diagram; its drawing is decoded beside (`super::diagrams`).
 
 use super::blocks::Chapters;
-use super::diagrams::Decoded;
+use super::diagrams::DecodedDrawings;
 use super::fonts;
 use super::frame::{self, Front};
 use super::settings::{Settings, SolutionsAt};
@@ -47,7 +47,11 @@ pub struct Laid {
 /// The language `l` laid out by typst, its diagrams' drawings left out: its source
 /// written, its fonts found, compiled with a placeholder for each drawing, while its
 /// drawings are decoded into `decoded` (those not there yet) beside the layout.
-pub fn lay_out(p: &Print, l: &LaidLanguage, decoded: &mut Decoded) -> Result<Laid, BuildError> {
+pub fn lay_out(
+    p: &Print,
+    l: &LaidLanguage,
+    decoded: &mut DecodedDrawings,
+) -> Result<Laid, BuildError> {
     let mut stages = crate::timings::Stages::new(format!("pdf {}, ", l.plan.lang));
     let (markup, files, drawings) = source(p, l);
     stages.mark("typst source and diagrams");
@@ -74,7 +78,17 @@ pub fn lay_out(p: &Print, l: &LaidLanguage, decoded: &mut Decoded) -> Result<Lai
     match drawn {
         Ok(Ok(())) => {}
         Ok(Err(e)) => return Err(bug("draw a diagram for the PDF", e)),
-        Err(_) => return Err(bug("draw a diagram for the PDF", "it stopped".into())),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            return Err(bug(
+                "draw a diagram for the PDF",
+                format!("it stopped: {what}"),
+            ));
+        }
     }
     stages.mark("compile (layout) and drawings");
     let prefix = format!("pdf {}, ", l.plan.lang);
@@ -101,7 +115,7 @@ pub fn lay_out(p: &Print, l: &LaidLanguage, decoded: &mut Decoded) -> Result<Lai
 impl Laid {
     /// The laid-out document as PDF bytes, its drawings (decoded in `decoded`) in their
     /// places.
-    pub fn export(mut self, decoded: &Decoded) -> Result<Vec<u8>, BuildError> {
+    pub fn export(mut self, decoded: &DecodedDrawings) -> Result<Vec<u8>, BuildError> {
         let doc = decoded
             .put_in_place(self.doc, &self.fonts, &self.drawings)
             .map_err(|e| BuildError::Print(format!("gobook could not draw the diagrams in the PDF ({e}); this is a bug in gobook, please report it with the book")))?;

@@ -142,7 +142,12 @@ pub(crate) fn write_point_texts(
                 out.push_str(r#"" y=""#);
                 push_int(out, y + baseline_offset(t.text, size));
                 out.push_str(r#"">"#);
-                push_text(out, t.text);
+                // A `text` of its own drops a label's spaces at its ends; a `tspan` among
+                // others keeps them, and they would move the label off its point.
+                match target {
+                    super::Target::Print => push_text(out, t.text.trim()),
+                    super::Target::Screen => push_text(out, t.text),
+                }
                 out.push_str(close_one);
             }
             if open {

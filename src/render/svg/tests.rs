@@ -166,3 +166,14 @@ fn the_alt_text_is_what_the_screen_svg_says_in_its_title_and_description() {
         }
     }
 }
+
+#[test]
+fn a_print_label_with_spaces_at_its_ends_stays_on_its_point() {
+    // A `tspan` among others keeps the spaces a `text` of its own drops.
+    let mut d = busy_board();
+    d.labels
+        .push((Point::parse_standard("Q16").unwrap(), " x ".into()));
+    let svg = render_print(&d);
+    assert!(svg.contains(">x</tspan>"), "{svg}");
+    assert!(render_standalone(&d).contains("> x </text>"));
+}
