@@ -404,3 +404,12 @@ mod snippet_tests {
         assert_eq!(shown.chars().nth(caret as usize - 1), Some('E'));
     }
 }
+
+/// What a caught panic said (its payload as text): a bug in gobook, told to the user.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
+}

@@ -10,10 +10,10 @@ use super::world::BookWorld;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use typst::comemo::Track;
-use typst::foundations::{Bytes, Datetime};
+use typst::foundations::{Bytes, Datetime, StyleChain, Styles};
 use typst::layout::{Frame, FrameItem};
 use typst::model::Document;
-use typst::text::Font;
+use typst::text::{Font, FontFamily, FontList, TextElem};
 use typst::visualize::{Image, ImageKind, SvgImage};
 use typst::World;
 use typst_layout::PagedDocument;
@@ -22,15 +22,6 @@ use typst_layout::PagedDocument;
 const COMMENT_OPEN: &str = "<!--gobook drawing ";
 /// The comment in a placeholder, after its drawing's number.
 const COMMENT_CLOSE: &str = "-->";
-
-/// typst's fallback families after a text's own (`typst::text::families`).
-const FALLBACKS: [&str; 5] = [
-    "libertinus serif",
-    "twitter color emoji",
-    "noto color emoji",
-    "apple color emoji",
-    "segoe ui emoji",
-];
 
 /// The placeholder of drawing number `n`, `svg`: its root element, so typst gives it the
 /// drawing's size, and nothing in it but its number.
@@ -68,11 +59,13 @@ fn stands_for<'d>(image: &Image, drawings: &'d [Bytes]) -> Option<&'d Bytes> {
     (svg.data().as_slice() == own.as_bytes()).then_some(drawing)
 }
 
-/// The drawings decoded so far in a build, by their bytes, for one list of fonts.
+/// The drawings decoded so far in a build with one list of fonts, by their bytes.
 #[derive(Default)]
 pub struct DecodedDrawings {
-    /// By the fonts they were decoded with (a hash of the list) and their bytes.
-    images: HashMap<(u128, Bytes), SvgImage>,
+    /// The fonts they were decoded with (a hash of the list).
+    fonts: u128,
+    /// By their bytes.
+    images: HashMap<Bytes, SvgImage>,
 }
 
 impl DecodedDrawings {
@@ -87,10 +80,13 @@ impl DecodedDrawings {
         drawings: &[Bytes],
     ) -> Result<(), String> {
         let key = typst::utils::hash128(fonts);
-        self.images.retain(|(k, _), _| *k == key);
+        if key != self.fonts {
+            self.images.clear();
+            self.fonts = key;
+        }
         let mut missing: Vec<&Bytes> = drawings
             .iter()
-            .filter(|d| !self.images.contains_key(&(key, (*d).clone())))
+            .filter(|d| !self.images.contains_key(*d))
             .collect();
         missing.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
         missing.dedup();
@@ -101,15 +97,20 @@ impl DecodedDrawings {
         let world = BookWorld::new(String::new(), Vec::new(), fonts.to_vec(), today);
         let world = &world;
         // The families typst gives usvg for an image in `gb-figure`, which sets it in the
-        // diagrams' family: so the drawings decoded here are those typst would decode.
-        let family = super::fonts::DIAGRAM_FAMILY.to_lowercase();
-        let families: Vec<&str> = std::iter::once(family.as_str()).chain(FALLBACKS).collect();
-        let decoded: Vec<((u128, Bytes), SvgImage)> = missing
+        // diagrams' family (`ImageElem::decode`): so the drawings decoded here are those
+        // typst would decode.
+        let mut styles = Styles::new();
+        let family = FontFamily::new(super::fonts::DIAGRAM_FAMILY);
+        styles.set(TextElem::font, FontList(vec![family]));
+        let families: Vec<&str> = typst::text::families(StyleChain::new(&styles))
+            .map(|f| f.as_str())
+            .collect();
+        let decoded: Vec<(Bytes, SvgImage)> = missing
             .into_par_iter()
             .map(|d| {
                 let world = (world as &dyn World).track();
                 SvgImage::with_fonts_images(d.clone(), world, &families, None)
-                    .map(|image| ((key, d.clone()), image))
+                    .map(|image| (d.clone(), image))
                     .map_err(|e| format!("{e:?}"))
             })
             .collect::<Result<_, String>>()?;
@@ -126,7 +127,9 @@ impl DecodedDrawings {
         fonts: &[Font],
         drawings: &[Bytes],
     ) -> Result<PagedDocument, String> {
-        let key = typst::utils::hash128(fonts);
+        if typst::utils::hash128(fonts) != self.fonts {
+            return Err("the drawings were decoded with other fonts".into());
+        }
         let info = doc.info().clone();
         let mut pages = doc.pages().to_vec();
         // The document's own hold on its frames let go, they are changed in place.
@@ -134,7 +137,7 @@ impl DecodedDrawings {
         let undecoded = std::cell::Cell::new(0);
         let drawing = |image: &Image| -> Option<Image> {
             let stands = stands_for(image, drawings)?;
-            let Some(decoded) = self.images.get(&(key, stands.clone())) else {
+            let Some(decoded) = self.images.get(stands) else {
                 undecoded.set(undecoded.get() + 1);
                 return None;
             };
@@ -236,8 +239,7 @@ mod tests {
         let other = &fonts[1..];
         decoded.decode(other, today, &drawings).unwrap();
         assert_eq!(decoded.images.len(), 1);
-        let key = typst::utils::hash128(other);
-        assert!(decoded.images.keys().all(|(k, _)| *k == key));
+        assert_eq!(decoded.fonts, typst::utils::hash128(other));
     }
 
     /// A small document of two drawings (one twice, one with a label of another script),

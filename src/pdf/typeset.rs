@@ -68,9 +68,6 @@ pub fn lay_out(
         let compiled = typst::compile::<PagedDocument>(&world).output;
         (compiled, drawn.join())
     });
-    let bug = |what: &str, e: String| {
-        BuildError::Print(format!("gobook could not {what} ({e}); this is a bug in gobook, please report it with the book"))
-    };
     let doc = compiled.map_err(|errs| {
         let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
         bug("typeset the PDF", first)
@@ -79,11 +76,7 @@ pub fn lay_out(
         Ok(Ok(())) => {}
         Ok(Err(e)) => return Err(bug("draw a diagram for the PDF", e)),
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let what = crate::diagnostics::panic_message(panic.as_ref());
             return Err(bug(
                 "draw a diagram for the PDF",
                 format!("it stopped: {what}"),
@@ -118,14 +111,14 @@ impl Laid {
     pub fn export(mut self, decoded: &DecodedDrawings) -> Result<Vec<u8>, BuildError> {
         let doc = decoded
             .put_in_place(self.doc, &self.fonts, &self.drawings)
-            .map_err(|e| BuildError::Print(format!("gobook could not draw the diagrams in the PDF ({e}); this is a bug in gobook, please report it with the book")))?;
+            .map_err(|e| bug("draw the diagrams in the PDF", e))?;
         self.stages.mark("drawings in place");
         let (doc, ident, today) = (&doc, &self.ident, self.today);
         // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
         // checks refuse a book, the archival PDF/A-2b it still is.
         let mut bytes = export(doc, ident, today, TAGGED)
             .or_else(|_| export(doc, ident, today, &[typst_pdf::PdfStandard::A_2b]))
-            .map_err(|first| BuildError::Print(format!("gobook could not write the PDF ({first}); this is a bug in gobook, please report it with the book")))?;
+            .map_err(|first| bug("write the PDF", first))?;
         if self.vertical {
             super::vertical::read_right_to_left(&mut bytes);
         }
@@ -133,6 +126,14 @@ impl Laid {
         super::passes::memory(&format!("{}exported, ", self.prefix));
         Ok(bytes)
     }
+}
+
+/// A failure of gobook's own PDF writing (never of the book): what it could not do, why,
+/// and what to do.
+fn bug(what: &str, why: String) -> BuildError {
+    BuildError::Print(format!(
+        "gobook could not {what} ({why}); this is a bug in gobook, please report it with the book"
+    ))
 }
 
 /// `markup` with the font for other characters, known only once the text's characters are:

@@ -4,7 +4,6 @@
 //! message and backtrace are held back for it: the terminal gets one line instead.
 
 use crate::site::building;
-use std::any::Any;
 use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,7 +48,7 @@ pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, Caught> {
     REBUILDING.with(|r| r.set(false));
     result.map_err(|payload| {
         take_first().unwrap_or_else(|| Caught {
-            message: message_of(payload.as_ref()),
+            message: crate::diagnostics::panic_message(payload.as_ref()),
             place: None,
             building: None,
         })
@@ -74,7 +73,7 @@ fn install_hook() {
         }
         if let Ok(mut first) = FIRST.lock() {
             first.get_or_insert_with(|| Caught {
-                message: message_of(info.payload()),
+                message: crate::diagnostics::panic_message(info.payload()),
                 place: info
                     .location()
                     .map(|l| format!("{}:{}", l.file(), l.line())),
@@ -82,14 +81,6 @@ fn install_hook() {
             });
         }
     }));
-}
-
-fn message_of(payload: &(dyn Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".into())
 }
 
 impl Caught {
