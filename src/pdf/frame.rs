@@ -32,8 +32,9 @@ pub struct Front<'a> {
     pub extra_font: Option<&'a str>,
     /// The year the book was printed (`SOURCE_DATE_EPOCH`).
     pub year: i32,
-    /// The chapters the contents list: each one's title and the key of its label.
-    pub chapters: Vec<(&'a str, String)>,
+    /// The chapters the contents list: each one's title, short title (the running
+    /// heads') and the key of its label.
+    pub chapters: Vec<(&'a str, &'a str, String)>,
 }
 
 /// The typst source before the first chapter: settings, functions, front matter.
@@ -73,6 +74,13 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
             "(\", \", \"\")"
         },
     );
+    // Each chapter's short title and key, for the running heads (see `gb-head`).
+    let chapters: String = f
+        .chapters
+        .iter()
+        .map(|(_, short, key)| format!("({}, {}), ", string(short), string(key)))
+        .collect();
+    out.push_str(&format!("#let gb-chapters = ({chapters})\n"));
     out.push_str(FRAME);
     // The page's furniture calls the frame's functions: set after them.
     out.push_str(&page_settings(s));
@@ -87,7 +95,7 @@ fn contents(f: &Front) -> String {
     let entries: String = f
         .chapters
         .iter()
-        .map(|(title, key)| format!("({}, {}), ", string(title), string(key)))
+        .map(|(title, _, key)| format!("({}, {}), ", string(title), string(key)))
         .collect();
     format!("\n#gb-contents([{}], ({entries}))\n", markup(f.contents))
 }
@@ -168,7 +176,7 @@ mod tests {
             page_word: "p.",
             extra_font: None,
             year: 2024,
-            chapters: vec![("#panic() ]", "3/".into())],
+            chapters: vec![("#panic() ]", "#panic() [", "3/".into())],
         };
         let s = Settings::from_config(&Default::default());
         let src = preamble(&f, &s);

@@ -227,7 +227,13 @@ fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
             .pages
             .iter()
             .filter(|pg| pg.chapter.is_some())
-            .map(|pg| (pg.frame.title.as_str(), super::rich::key(pg.index, "")))
+            .map(|pg| {
+                (
+                    pg.frame.title.as_str(),
+                    pg.frame.short_title.as_str(),
+                    super::rich::key(pg.index, ""),
+                )
+            })
             .collect(),
     }
 }
@@ -256,13 +262,13 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>, Vec<Byt
         drawings: Vec::new(),
     };
     let mut all_problems = Vec::new();
+    let mut last = super::escape::string("front");
     for page in l.pages.iter().filter(|pg| pg.chapter.is_some()) {
+        let key = super::escape::string(&super::rich::key(page.index, ""));
         out.push_str(&format!(
-            "\n#gb-chapter({}, {})\n#metadata(none)#label({})\n\n",
-            super::escape::string(&page.frame.title),
-            super::escape::string(&page.frame.short_title),
-            super::escape::string(&super::rich::key(page.index, ""))
+            "\n#gb-chapter({last})\n#metadata(none)#label({key})#gb-chapter-count.step()\n\n"
         ));
+        last = key;
         if l.plan.vertical {
             out.push_str(&c.vertical_blocks(page.index, &page.blocks));
         } else {
