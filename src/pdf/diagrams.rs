@@ -1,19 +1,22 @@
-//! The diagrams' drawings, decoded apart from typst's layout. typst lays out a placeholder
-//! of each drawing's size (its root element and its number), and each placeholder is
-//! replaced by its drawing before the export. Decoding a drawing (usvg shaping and outlining
-//! its numerals) was a third of a long book's CPU time inside typst's layout; apart, it runs
-//! beside the layout on every core, and once for all of a book's languages set in the same
-//! fonts, as the print drawings of a diagram are the same bytes in every language
-//! (`render::svg::render_print`). The PDF is the same, byte for byte.
+//! The diagrams' drawings, made apart from typst's layout. typst lays out a placeholder of
+//! each drawing's size (its root element and its number), and each placeholder is replaced
+//! by its drawing before the export. A print drawing (`render::svg::render_print`) is read
+//! into typst's own shapes and text (`super::drawn`); any other SVG is decoded by usvg, as
+//! typst would. usvg laying out and outlining the numerals, and stroking every path to
+//! find its bounds, was most of a long book's time and memory for its diagrams. The
+//! drawings are made beside the layout, and once for all of a book's languages set in the
+//! same fonts where they need no language (decoded SVGs), as the print drawings of a
+//! diagram are the same bytes in every language.
 
+use super::drawn::{Drawn, Pen};
 use super::world::BookWorld;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use typst::comemo::Track;
 use typst::foundations::{Bytes, Datetime, StyleChain, Styles};
-use typst::layout::{Frame, FrameItem};
+use typst::layout::{Frame, FrameItem, Size};
 use typst::model::Document;
-use typst::text::{Font, FontFamily, FontList, TextElem};
+use typst::text::{Font, FontFamily, FontList, Locale, TextElem};
 use typst::visualize::{Image, ImageKind, SvgImage};
 use typst::World;
 use typst_layout::PagedDocument;
@@ -59,23 +62,51 @@ fn stands_for<'d>(image: &Image, drawings: &'d [Bytes]) -> Option<&'d Bytes> {
     (svg.data().as_slice() == own.as_bytes()).then_some(drawing)
 }
 
-/// The drawings decoded so far in a build with one list of fonts, by their bytes.
-#[derive(Default)]
+/// The drawings usvg decoded so far in a build with one list of fonts, by their bytes:
+/// those outside the print subset, which typst's own shapes and text cannot draw.
 pub struct DecodedDrawings {
     /// The fonts they were decoded with (a hash of the list).
     fonts: u128,
     /// By their bytes.
     images: HashMap<Bytes, SvgImage>,
+    /// Whether print drawings are drawn in typst's shapes and text (else usvg decodes
+    /// every drawing: the tests compare the two).
+    native: bool,
+}
+
+impl Default for DecodedDrawings {
+    fn default() -> Self {
+        DecodedDrawings {
+            fonts: 0,
+            images: HashMap::new(),
+            native: true,
+        }
+    }
+}
+
+/// The families typst gives usvg for an image in `gb-figure`, which sets it in the
+/// diagrams' family (`ImageElem::decode`): so the drawings made here are those typst
+/// would make.
+fn families() -> Vec<String> {
+    let mut styles = Styles::new();
+    let family = FontFamily::new(super::fonts::DIAGRAM_FAMILY);
+    styles.set(TextElem::font, FontList(vec![family]));
+    typst::text::families(StyleChain::new(&styles))
+        .map(|f| f.as_str().to_string())
+        .collect()
 }
 
 impl DecodedDrawings {
-    /// Decodes those of `drawings` not decoded yet with `fonts`, on every core (beside
-    /// typst's layout, which leaves part of them free); the first error's message else.
-    /// Drawings decoded with other fonts (a language with a font of its own) are dropped
-    /// first, so a build holds one language's set at most.
+    /// Decodes those of `drawings` that typst's shapes and text cannot draw and that are
+    /// not decoded yet with `fonts`, on every core (beside typst's layout, which leaves
+    /// part of them free); the first error's message else. Drawings decoded with other
+    /// fonts (a language with a font of its own) are dropped first, so a build holds one
+    /// language's set at most. The others are drawn when put in place, after the layout:
+    /// their frames then take the memory typst's memo held.
     pub fn decode(
         &mut self,
         fonts: &[Font],
+        lang: Locale,
         today: Datetime,
         drawings: &[Bytes],
     ) -> Result<(), String> {
@@ -96,17 +127,14 @@ impl DecodedDrawings {
         // The fonts are all that usvg asks of typst's world for a drawing.
         let world = BookWorld::new(String::new(), Vec::new(), fonts.to_vec(), today);
         let world = &world;
-        // The families typst gives usvg for an image in `gb-figure`, which sets it in the
-        // diagrams' family (`ImageElem::decode`): so the drawings decoded here are those
-        // typst would decode.
-        let mut styles = Styles::new();
-        let family = FontFamily::new(super::fonts::DIAGRAM_FAMILY);
-        styles.set(TextElem::font, FontList(vec![family]));
-        let families: Vec<&str> = typst::text::families(StyleChain::new(&styles))
-            .map(|f| f.as_str())
-            .collect();
+        let families = families();
+        let families: Vec<&str> = families.iter().map(String::as_str).collect();
+        let pen = Pen::new(fonts, &families, lang);
+        let native = self.native;
         let decoded: Vec<(Bytes, SvgImage)> = missing
             .into_par_iter()
+            // Drawn once here to know that it can be, and again when put in place.
+            .filter(|d| !native || pen.draw(d.as_slice()).is_none())
             .map(|d| {
                 let world = (world as &dyn World).track();
                 SvgImage::with_fonts_images(d.clone(), world, &families, None)
@@ -118,60 +146,93 @@ impl DecodedDrawings {
         Ok(())
     }
 
-    /// `doc` with each placeholder replaced by its drawing among `drawings` (decoded by
-    /// [`DecodedDrawings::decode`]), at the placeholder's place and size, with its alternative text;
-    /// an error if a drawing was not decoded, rather than an empty box in the PDF.
+    /// `doc` with each placeholder replaced by its drawing among `drawings` (drawn in
+    /// typst's shapes and text in `fonts` and `lang`, else decoded by
+    /// [`DecodedDrawings::decode`]), at the placeholder's place and size, with its
+    /// alternative text; an error if a drawing was neither, rather than an empty box in
+    /// the PDF.
     pub fn put_in_place(
         &self,
         doc: PagedDocument,
         fonts: &[Font],
+        lang: Locale,
         drawings: &[Bytes],
     ) -> Result<PagedDocument, String> {
         if typst::utils::hash128(fonts) != self.fonts {
             return Err("the drawings were decoded with other fonts".into());
         }
+        let families = families();
+        let families: Vec<&str> = families.iter().map(String::as_str).collect();
+        let pen = Pen::new(fonts, &families, lang);
+        // Each placeholder's drawing, by its number (a diagram shown twice is drawn twice:
+        // rare, and cheaper than finding it).
+        let drawn: Vec<Option<Drawn>> = drawings
+            .par_iter()
+            .map(|d| {
+                let native = self.native && !self.images.contains_key(d);
+                native.then(|| pen.draw(d.as_slice())).flatten()
+            })
+            .collect();
         let info = doc.info().clone();
         let mut pages = doc.pages().to_vec();
         // The document's own hold on its frames let go, they are changed in place.
         drop(doc);
-        let undecoded = std::cell::Cell::new(0);
-        let drawing = |image: &Image| -> Option<Image> {
+        let unmade = std::cell::Cell::new(0);
+        let drawing = |image: &Image, size: Size| -> Option<FrameItem> {
             let stands = stands_for(image, drawings)?;
+            let number = number_of(image)?;
+            if let Some(drawn) = drawn.get(number).and_then(Option::as_ref) {
+                // The drawing's shapes and texts stand in the image's place, inside its
+                // element, so the PDF's figure holds them under the image's alternative
+                // text.
+                return Some(drawn.item(size));
+            }
             let Some(decoded) = self.images.get(stands) else {
-                undecoded.set(undecoded.get() + 1);
+                unmade.set(unmade.get() + 1);
                 return None;
             };
-            Some(Image::new(
+            let image = Image::new(
                 ImageKind::Svg(decoded.clone()),
                 image.alt().map(Into::into),
                 image.scaling(),
+            );
+            Some(FrameItem::Image(
+                image,
+                size,
+                typst::syntax::Span::detached(),
             ))
         };
         for page in &mut pages {
             replace_in(&mut page.frame, &drawing);
         }
-        match undecoded.get() {
+        match unmade.get() {
             0 => Ok(PagedDocument::new(pages.into_iter().collect(), info)),
-            n => Err(format!("{n} drawings were not decoded")),
+            n => Err(format!("{n} drawings were not made")),
         }
     }
 }
 
-/// Replaces each image of `frame` and its groups for which `drawing` has another.
-fn replace_in(frame: &mut Frame, drawing: &impl Fn(&Image) -> Option<Image>) {
+/// Replaces each image of `frame` and its groups for which `drawing` has another item.
+fn replace_in(frame: &mut Frame, drawing: &impl Fn(&Image, Size) -> Option<FrameItem>) {
     // Only frames that hold a placeholder are changed (and so copied if shared).
     if !holds_placeholder(frame) {
         return;
     }
     frame.retain(|item| {
-        match item {
-            FrameItem::Group(group) => replace_in(&mut group.frame, drawing),
-            FrameItem::Image(image, _, _) => {
-                if let Some(new) = drawing(image) {
-                    *image = new;
-                }
+        let new = match item {
+            FrameItem::Group(group) => {
+                replace_in(&mut group.frame, drawing);
+                None
             }
-            _ => {}
+            FrameItem::Image(image, size, span) => drawing(image, *size).map(|new| match new {
+                // A decoded drawing keeps the placeholder's place in the source.
+                FrameItem::Image(image, size, _) => FrameItem::Image(image, size, *span),
+                other => other,
+            }),
+            _ => None,
+        };
+        if let Some(new) = new {
+            *item = new;
         }
         true
     });
@@ -189,6 +250,12 @@ fn holds_placeholder(frame: &Frame) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// English, the language the tests' drawings are made in.
+    const EN: Locale = Locale {
+        lang: typst::text::Lang::ENGLISH,
+        region: None,
+    };
 
     #[test]
     fn a_placeholder_is_its_drawing_root_and_number() {
@@ -232,12 +299,12 @@ mod tests {
         let today = Datetime::from_ymd(2024, 5, 6).unwrap();
         let fonts = super::super::fonts::bundled();
         let mut decoded = DecodedDrawings::default();
-        decoded.decode(&fonts, today, &drawings).unwrap();
-        decoded.decode(&fonts, today, &drawings).unwrap();
+        decoded.decode(&fonts, EN, today, &drawings).unwrap();
+        decoded.decode(&fonts, EN, today, &drawings).unwrap();
         assert_eq!(decoded.images.len(), 1);
         // Another language's fonts (here, one face fewer): its own set, and only it.
         let other = &fonts[1..];
-        decoded.decode(other, today, &drawings).unwrap();
+        decoded.decode(other, EN, today, &drawings).unwrap();
         assert_eq!(decoded.images.len(), 1);
         assert_eq!(decoded.fonts, typst::utils::hash128(other));
     }
@@ -254,28 +321,49 @@ mod tests {
         )
     }
 
+    /// The PDF of `markup` with `files`, its laid-out document changed by `doc` first.
+    fn pdf_of(
+        markup: String,
+        files: Vec<(String, Bytes)>,
+        doc: &dyn Fn(PagedDocument) -> PagedDocument,
+    ) -> Vec<u8> {
+        use typst::foundations::Smart;
+        let today = Datetime::from_ymd(2024, 5, 6).unwrap();
+        let world = BookWorld::new(markup, files, super::super::fonts::bundled(), today);
+        let laid = typst::compile::<PagedDocument>(&world).output.unwrap();
+        let options = typst_pdf::PdfOptions {
+            ident: Smart::Custom("test".into()),
+            timestamp: Some(typst_pdf::Timestamp::new_utc(today)),
+            standards: typst_pdf::PdfStandards::new(super::super::typeset::TAGGED).unwrap(),
+            ..Default::default()
+        };
+        typst_pdf::pdf(&doc(laid), &options).unwrap()
+    }
+
+    /// Placeholder files for `drawings`, as `/d/N.svg`.
+    fn placeholders(drawings: &[Bytes]) -> Vec<(String, Bytes)> {
+        drawings
+            .iter()
+            .enumerate()
+            .map(|(n, d)| {
+                let svg = String::from_utf8_lossy(d.as_slice());
+                (
+                    format!("/d/{n}.svg"),
+                    Bytes::from_string(placeholder(&svg, n)),
+                )
+            })
+            .collect()
+    }
+
     #[test]
     fn drawings_put_in_place_print_the_pdf_typst_prints_from_the_drawings() {
-        use typst::foundations::Smart;
         let svgs = [
             r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-15 -15 78 78" width="78" height="78" text-anchor="middle" font-family="Helvetica,Arial,sans-serif"><rect fill="#e3bf7e" x="-15" y="-15" width="78" height="78"/><path stroke="#111" d="M0 0h48v48H0z"/><g fill="#111" stroke="#111" stroke-linecap="round" transform="scale(24)"><path stroke-width=".9583" d="M1 1h.01"/></g><g fill="#fff" stroke="#fff" stroke-width=".7" font-size="14"><text x="24" y="29">12</text></g></svg>"##.to_string(),
             r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20" font-family="Helvetica,Arial,sans-serif"><text x="2" y="15" font-size="14">a Ж</text></svg>"#.to_string(),
         ];
         let today = Datetime::from_ymd(2024, 5, 6).unwrap();
         let fonts = super::super::fonts::bundled();
-        let pdf = |markup: String,
-                   files: Vec<(String, Bytes)>,
-                   doc: &dyn Fn(PagedDocument) -> PagedDocument| {
-            let world = BookWorld::new(markup, files, fonts.clone(), today);
-            let laid = typst::compile::<PagedDocument>(&world).output.unwrap();
-            let options = typst_pdf::PdfOptions {
-                ident: Smart::Custom("test".into()),
-                timestamp: Some(typst_pdf::Timestamp::new_utc(today)),
-                standards: typst_pdf::PdfStandards::new(super::super::typeset::TAGGED).unwrap(),
-                ..Default::default()
-            };
-            typst_pdf::pdf(&doc(laid), &options).unwrap()
-        };
+        let pdf = pdf_of;
         // typst decoding the drawings itself, as gobook had it do.
         let files = vec![
             ("/a.svg".to_string(), Bytes::from_string(svgs[0].clone())),
@@ -287,28 +375,22 @@ mod tests {
             .iter()
             .map(|s| Bytes::from_string(s.to_string()))
             .collect();
-        let files = (0..3)
-            .map(|n| {
-                (
-                    format!("/d/{n}.svg"),
-                    Bytes::from_string(placeholder(
-                        &String::from_utf8_lossy(drawings[n].as_slice()),
-                        n,
-                    )),
-                )
-            })
-            .collect();
-        let mut decoded = DecodedDrawings::default();
-        decoded.decode(&fonts, today, &drawings).unwrap();
+        let files = placeholders(&drawings);
+        // usvg decoding every drawing, as for an SVG outside the print subset.
+        let mut decoded = DecodedDrawings {
+            native: false,
+            ..Default::default()
+        };
+        decoded.decode(&fonts, EN, today, &drawings).unwrap();
         assert_eq!(decoded.images.len(), 2, "a drawing twice is decoded once");
         let seen = std::cell::Cell::new(0);
         let put = pdf(source(["/d/0.svg", "/d/1.svg", "/d/2.svg"]), files, &|d| {
-            let none = DecodedDrawings::default().put_in_place(d.clone(), &fonts, &drawings);
+            let none = DecodedDrawings::default().put_in_place(d.clone(), &fonts, EN, &drawings);
             assert!(
                 none.is_err(),
                 "drawings not decoded are an error, not empty boxes"
             );
-            let d = decoded.put_in_place(d, &fonts, &drawings).unwrap();
+            let d = decoded.put_in_place(d, &fonts, EN, &drawings).unwrap();
             let mut left = 0;
             for page in d.pages() {
                 let mut images = 0;
@@ -320,6 +402,95 @@ mod tests {
         });
         assert_eq!(seen.get(), 3, "every drawing is in the document");
         assert!(direct == put, "the PDFs differ");
+    }
+
+    /// Page `n` of `pdf` drawn by poppler at `dpi`: its width and RGB pixels; `None` (the
+    /// test steps aside) where poppler is missing, except under CI.
+    fn poppler_pixels(pdf: &[u8], dpi: u32) -> Option<(usize, Vec<u8>)> {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("d.pdf");
+        std::fs::write(&file, pdf).unwrap();
+        let run = std::process::Command::new("pdftoppm")
+            .args(["-r", &dpi.to_string(), "-singlefile"])
+            .arg(&file)
+            .arg(dir.path().join("page"))
+            .output();
+        let Ok(out) = run else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "pdftoppm is missing (scripts/setup.sh installs poppler-utils)"
+            );
+            eprintln!("steps aside: pdftoppm is not installed");
+            return None;
+        };
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ppm = std::fs::read(dir.path().join("page.ppm")).unwrap();
+        // P6, width, height, 255, then the pixels.
+        let mut fields = ppm.splitn(5, |b| b.is_ascii_whitespace());
+        assert_eq!(fields.next(), Some(&b"P6"[..]));
+        let mut number = || -> usize {
+            std::str::from_utf8(fields.next().unwrap())
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let (w, h, _) = (number(), number(), number());
+        let pixels = fields.next().unwrap().to_vec();
+        assert_eq!(pixels.len(), w * h * 3);
+        Some((w, pixels))
+    }
+
+    #[test]
+    fn a_print_drawing_in_typsts_shapes_and_text_prints_what_usvg_printed() {
+        // Every thing a drawing holds, a board of 120 mm (5.7 mm between lines, larger
+        // than a book's) so that a difference shows.
+        let svg = crate::render::svg::render_print(&super::super::drawn::tests::every_thing());
+        let drawings = vec![Bytes::from_string(svg)];
+        // Tagged, PDF/UA-1 as a book is: its checks pass the drawn shapes and text.
+        let markup = "#set document(title: \"T\")\n#set text(lang: \"en\")\n\
+                      #set page(width: 140mm, height: 140mm, margin: 10mm)\n\
+                      #text(font: \"DejaVu Sans\", image(\"/d/0.svg\", width: 120mm, alt: \"Dia. 1\"))\n"
+            .to_string();
+        let fonts = super::super::fonts::bundled();
+        let today = Datetime::from_ymd(2024, 5, 6).unwrap();
+        let made = |native: bool| {
+            let mut decoded = DecodedDrawings {
+                native,
+                ..Default::default()
+            };
+            decoded.decode(&fonts, EN, today, &drawings).unwrap();
+            assert_eq!(decoded.images.len(), usize::from(!native));
+            pdf_of(markup.clone(), placeholders(&drawings), &|d| {
+                decoded.put_in_place(d, &fonts, EN, &drawings).unwrap()
+            })
+        };
+        let (by_usvg, drawn) = (made(false), made(true));
+        let (Some((w, old)), Some((w2, new))) =
+            (poppler_pixels(&by_usvg, 300), poppler_pixels(&drawn, 300))
+        else {
+            return;
+        };
+        assert_eq!((w, old.len()), (w2, new.len()));
+        let pixels = old.len() / 3;
+        let dark = |p: &[u8]| p.iter().all(|c| *c < 60);
+        let ink = old.chunks(3).filter(|p| dark(p)).count();
+        assert!(
+            ink > pixels / 50,
+            "the drawing is drawn: {ink} of {pixels} dark pixels"
+        );
+        // The same pixels but for the edges of shapes, drawn by two rasterisers' paths.
+        let differ = old
+            .chunks(3)
+            .zip(new.chunks(3))
+            .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 85))
+            .count();
+        let share = differ as f64 / pixels as f64;
+        eprintln!("{:.4}% of pixels differ", share * 100.0);
+        assert!(share < 0.002, "{:.4}% of pixels differ", share * 100.0);
     }
 
     /// The placeholders left in `frame`; `images` counts its images.

@@ -4,7 +4,8 @@
 //! `escape` keeps every user word literal text in typst; `frame` (with `frame.typ`) sets
 //! the page, the running heads and the front matter; `blocks` and `rich` write a chapter's
 //! blocks and text (`vertical`: in columns, for a vertical Japanese edition); `diagrams`
-//! decodes the diagrams' drawings apart from typst's layout; `solutions`
+//! makes the diagrams' drawings apart from typst's layout, as typst's own shapes and text
+//! (`drawn`, reading path data with `path_data`) or decoded SVG; `solutions`
 //! prints a problem book's answers; `fonts` and `world` give
 //! typst its fonts and files and nothing else; `passes` counts typst's layout passes
 //! (`GOBOOK_TIMINGS`); `build` is the writer's entry.
@@ -12,10 +13,12 @@
 pub mod blocks;
 pub mod build;
 pub mod diagrams;
+pub mod drawn;
 pub mod escape;
 pub mod fonts;
 pub mod frame;
 pub mod passes;
+pub mod path_data;
 pub mod rich;
 pub mod settings;
 pub mod solutions;

@@ -17,6 +17,7 @@ use crate::project::build::BuildError;
 use crate::project::images::ImageKind;
 use std::path::Path;
 use typst::foundations::{Bytes, Datetime, Smart};
+use typst::text::Locale;
 use typst_layout::PagedDocument;
 
 /// What every language's PDF shares: the writer's input and the print settings.
@@ -34,8 +35,10 @@ pub struct Laid {
     doc: PagedDocument,
     /// The diagrams' drawings, by the number their placeholder holds.
     drawings: Vec<Bytes>,
-    /// The fonts it is set in, which its drawings are decoded with.
+    /// The fonts it is set in, which its drawings are made with.
     fonts: Vec<typst::text::Font>,
+    /// Its language, which its drawings' texts are tagged in.
+    locale: Locale,
     ident: String,
     today: Datetime,
     vertical: bool,
@@ -60,11 +63,13 @@ pub fn lay_out(
     stages.mark("fonts");
     let markup = with_extra_font(markup, fonts.extra_family.as_deref(), &l.plan.lang);
     let today = date(p.epoch);
+    let locale = locale(&l.plan.lang);
     let world = BookWorld::new(markup, files, fonts.faces.clone(), today);
     let timing = super::passes::start();
-    // typst's layout keeps about 1.7 of 2 cores busy; the decoding takes the rest.
+    // typst's layout keeps about 1.7 of 2 cores busy; drawings outside the print subset
+    // are decoded on the rest (the others are drawn after the layout).
     let (compiled, drawn) = std::thread::scope(|s| {
-        let drawn = s.spawn(|| decoded.decode(&fonts.faces, today, &drawings));
+        let drawn = s.spawn(|| decoded.decode(&fonts.faces, locale, today, &drawings));
         let compiled = typst::compile::<PagedDocument>(&world).output;
         (compiled, drawn.join())
     });
@@ -97,6 +102,7 @@ pub fn lay_out(
         doc,
         drawings,
         fonts: fonts.faces,
+        locale,
         ident: format!("gobook:{}:{}", l.texts.id, l.plan.lang),
         today,
         vertical: l.plan.vertical,
@@ -110,7 +116,7 @@ impl Laid {
     /// places.
     pub fn export(mut self, decoded: &DecodedDrawings) -> Result<Vec<u8>, BuildError> {
         let doc = decoded
-            .put_in_place(self.doc, &self.fonts, &self.drawings)
+            .put_in_place(self.doc, &self.fonts, self.locale, &self.drawings)
             .map_err(|e| bug("draw the diagrams in the PDF", e))?;
         self.stages.mark("drawings in place");
         let (doc, ident, today) = (&doc, &self.ident, self.today);
@@ -310,6 +316,15 @@ fn local_image(book_dir: &Path, url: &str) -> Option<(Vec<u8>, &'static str)> {
     };
     let bytes = crate::project::read::read(&book_dir.join(rel)).ok()?;
     Some((bytes, ext))
+}
+
+/// The language and region of `lang` for typst's text items.
+fn locale(lang: &str) -> Locale {
+    let (lang, region) = typst_lang(lang);
+    Locale {
+        lang: lang.parse().unwrap_or(typst::text::Lang::ENGLISH),
+        region: region.and_then(|r| r.parse().ok()),
+    }
 }
 
 /// The language and region typst hyphenates and shapes `lang` by.
