@@ -112,11 +112,12 @@ pub(crate) enum Target {
     /// Browsers, e-readers and image tools: classes that a page's CSS restyles, text as
     /// `<text>`, a title and a description.
     Screen,
-    /// typst's usvg, for a PDF: colours as attributes without classes or a style sheet,
-    /// texts emboldened with a stroke of their colour (the bundled sans has no bold face),
-    /// no title or description. The shapes are the screen's: filled discs for stones and
-    /// glyph outlines for texts were measured cheaper for usvg to read but far dearer for
-    /// typst to write into the PDF (docs/benchmarks.md, "Print").
+    /// A PDF (read into typst's shapes and text by `pdf::drawn`, else by typst's usvg):
+    /// colours as attributes without classes or a style sheet, texts emboldened with a
+    /// stroke of their colour (the bundled sans has no bold face), no title or
+    /// description. The shapes are the screen's: filled discs for stones and glyph
+    /// outlines for texts were measured far dearer for typst to write into the PDF
+    /// (docs/benchmarks.md, "Print").
     Print,
 }
 
