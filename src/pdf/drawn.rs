@@ -612,9 +612,10 @@ impl<'p> Reading<'p> {
             && text
                 .chars()
                 .all(|c| c == ' ' || !c.is_whitespace() && !c.is_control());
-        // Left-to-right scripts the diagrams' sans covers: Latin, Greek, Cyrillic.
+        // Left-to-right scripts the diagrams' sans covers: Latin, Greek, Cyrillic; and
+        // short enough for a glyph's place in it to fit typst's 16 bits.
         let ltr = text.chars().all(|c| (c as u32) < 0x0530);
-        if !plain || !ltr {
+        if !plain || !ltr || text.len() > 1000 {
             return None;
         }
         let style = chunk.style;
@@ -981,6 +982,11 @@ pub(crate) mod tests {
             r#"<g font-size="14"><text x="5" y="20"> a </text></g>"#,
             r#"<g font-size="14"><text x="5" y="20">a  b</text></g>"#,
             r#"<text x="5" y="20">no size</text>"#,
+            format!(
+                r#"<g font-size="14"><text x="5" y="20">{}</text></g>"#,
+                "a".repeat(70_000)
+            )
+            .as_str(),
             r#"<path d="M0 0L"/>"#,
             r#"<path d="M0 0L4 4" marker-end="url(#nowhere)"/>"#,
             r#"<rect width="4" height="4"><title>t</title></rect>"#,
