@@ -227,6 +227,18 @@ enum Name {
     Tspan,
 }
 
+/// An element's attributes other than its presentation attributes.
+struct Read {
+    /// By [`GEOMETRY`]'s order.
+    geometry: [Option<f64>; GEOMETRY.len()],
+    /// A path's data.
+    d: Option<String>,
+    /// A group's transform, and the items drawn in it.
+    own: Option<(Transform, Vec<(Point, FrameItem)>)>,
+    /// A marker's id.
+    id: Option<String>,
+}
+
 /// A text being read: where it goes and what it says.
 struct Chunk {
     at: Option<(f64, f64)>,
@@ -350,6 +362,22 @@ impl<'p> Reading<'p> {
                 .map(|o| o.style.clone())
                 .unwrap_or_default(),
         };
+        let read = self.attributes(name, e, &mut style)?;
+        self.begin(name, &read, &style)?;
+        self.stack.push(Open {
+            name,
+            style,
+            own: read.own,
+        });
+        if empty {
+            self.close()?;
+        }
+        Some(())
+    }
+
+    /// The attributes of element `name`: its presentation attributes set on `style`, the
+    /// rest read; `None` for one outside the subset.
+    fn attributes(&mut self, name: Name, e: &BytesStart, style: &mut Style) -> Option<Read> {
         let mut geometry = [None; GEOMETRY.len()];
         let mut d = None;
         let mut own = None;
@@ -385,7 +413,7 @@ impl<'p> Reading<'p> {
                 (Name::Path, "d") => d = Some(value.to_string()),
                 (Name::G, "transform") => own = Some((transform(value)?, Vec::new())),
                 (Name::Defs | Name::Marker | Name::Tspan, _) => return None,
-                (_, _) => set_style(&mut style, key, value)?,
+                (_, _) => set_style(style, key, value)?,
             }
         }
         if name == Name::Svg {
@@ -395,6 +423,17 @@ impl<'p> Reading<'p> {
                 |k, v: f64| geometry[slot(k).unwrap_or(0)].is_none_or(|g| (g - v).abs() < 1e-9);
             (same("width", w) && same("height", h)).then_some(())?;
         }
+        Some(Read {
+            geometry,
+            d,
+            own,
+            id,
+        })
+    }
+
+    /// What element `name` draws or starts, from its attributes `read`.
+    fn begin(&mut self, name: Name, read: &Read, style: &Style) -> Option<()> {
+        let geometry = read.geometry;
         let at = |k: &str| slot(k).and_then(|i| geometry[i]);
         match name {
             Name::Marker => {
@@ -406,12 +445,12 @@ impl<'p> Reading<'p> {
                     ),
                     refer: (at("refX").unwrap_or(0.0), at("refY").unwrap_or(0.0)),
                 };
-                self.marker = Some((id?, marker));
+                self.marker = Some((read.id.clone()?, marker));
             }
             Name::Rect => {
                 let size = Size::new(pt(at("width")?), pt(at("height")?));
                 let origin = Point::new(pt(at("x").unwrap_or(0.0)), pt(at("y").unwrap_or(0.0)));
-                self.shape(origin, Geometry::Rect(size), &style)?;
+                self.shape(origin, Geometry::Rect(size), style)?;
             }
             Name::Circle => {
                 let r = at("r")?;
@@ -420,10 +459,10 @@ impl<'p> Reading<'p> {
                 self.shape(
                     Point::new(pt(cx - r), pt(cy - r)),
                     Geometry::Curve(curve),
-                    &style,
+                    style,
                 )?;
             }
-            Name::Path => self.path(&d?, &style)?,
+            Name::Path => self.path(read.d.as_deref()?, style)?,
             Name::Text => {
                 let at = at("x").zip(at("y"));
                 self.text = Some(Chunk {
@@ -443,10 +482,6 @@ impl<'p> Reading<'p> {
                 });
             }
             Name::Svg | Name::Defs | Name::G => {}
-        }
-        self.stack.push(Open { name, style, own });
-        if empty {
-            self.close()?;
         }
         Some(())
     }
