@@ -4,9 +4,10 @@
 //! into typst's own shapes and text (`super::drawn`); any other SVG is decoded by usvg, as
 //! typst would. usvg laying out and outlining the numerals, and stroking every path to
 //! find its bounds, was most of a long book's time and memory for its diagrams. The
-//! drawings are made beside the layout, and once for all of a book's languages set in the
-//! same fonts where they need no language (decoded SVGs), as the print drawings of a
-//! diagram are the same bytes in every language.
+//! decoded SVGs are made beside the layout, once for all of a book's languages set in the
+//! same fonts (a diagram's print drawing is the same bytes in every language); the drawn
+//! ones after it, once typst's memo is dropped, in each language (their texts are tagged
+//! in it).
 
 use super::drawn::{Drawn, Pen};
 use super::world::BookWorld;
@@ -50,16 +51,16 @@ fn number_of(image: &Image) -> Option<usize> {
     rest[at..].parse().ok()
 }
 
-/// The drawing among `drawings` that `image` holds the place of: only gobook's own
-/// placeholder, never a book's image that happens to end as one does.
-fn stands_for<'d>(image: &Image, drawings: &'d [Bytes]) -> Option<&'d Bytes> {
+/// The drawing among `drawings` that `image` holds the place of, and its number: only
+/// gobook's own placeholder, never a book's image that happens to end as one does.
+fn stands_for<'d>(image: &Image, drawings: &'d [Bytes]) -> Option<(usize, &'d Bytes)> {
     let n = number_of(image)?;
     let drawing = drawings.get(n)?;
     let ImageKind::Svg(svg) = image.kind() else {
         return None;
     };
     let own = placeholder(std::str::from_utf8(drawing.as_slice()).ok()?, n);
-    (svg.data().as_slice() == own.as_bytes()).then_some(drawing)
+    (svg.data().as_slice() == own.as_bytes()).then_some((n, drawing))
 }
 
 /// The drawings usvg decoded so far in a build with one list of fonts, by their bytes:
@@ -179,8 +180,7 @@ impl DecodedDrawings {
         drop(doc);
         let unmade = std::cell::Cell::new(0);
         let drawing = |image: &Image, size: Size| -> Option<FrameItem> {
-            let stands = stands_for(image, drawings)?;
-            let number = number_of(image)?;
+            let (number, stands) = stands_for(image, drawings)?;
             if let Some(drawn) = drawn.get(number).and_then(Option::as_ref) {
                 // The drawing's shapes and texts stand in the image's place, inside its
                 // element, so the PDF's figure holds them under the image's alternative
@@ -285,7 +285,7 @@ mod tests {
             ))
         };
         let own = image(placeholder(svg, 0));
-        assert_eq!(stands_for(&own, &drawings), Some(&drawings[0]));
+        assert_eq!(stands_for(&own, &drawings), Some((0, &drawings[0])));
         // A book's own SVG that ends as a placeholder does, or names a drawing not there.
         let book = r#"<svg xmlns="http://www.w3.org/2000/svg" width="5" height="5"><!--gobook drawing 0--></svg>"#;
         assert_eq!(stands_for(&image(book.to_string()), &drawings), None);

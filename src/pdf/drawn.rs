@@ -31,9 +31,9 @@ pub struct Pen {
     lang: Locale,
     /// The font chosen for each `font-family` value met, as usvg in typst chooses it.
     chosen: Mutex<HashMap<String, Option<FontInstance>>>,
-    /// Each text shaped once: its glyphs and its width in ems; `None` where the font
-    /// lacks a character (usvg would take another font).
-    shaped: Mutex<HashMap<(usize, String), Option<Shaped>>>,
+    /// Each text shaped once, by the font's place in `fonts`: its glyphs and its width in
+    /// ems; `None` where the font lacks a character (usvg would take another font).
+    shaped: Mutex<HashMap<usize, HashMap<String, Option<Shaped>>>>,
 }
 
 /// A text's glyphs and their advance in ems.
@@ -116,11 +116,14 @@ impl Pen {
     /// `text` shaped in `font` as usvg shapes it (left to right, the font's default
     /// features); `None` where the font lacks one of its characters.
     fn shape(&self, font: &FontInstance, text: &str) -> Option<Shaped> {
-        let key = (
-            self.fonts.iter().position(|f| f == font.font())?,
-            text.to_string(),
-        );
-        if let Some(s) = self.shaped.lock().ok()?.get(&key) {
+        let index = self.fonts.iter().position(|f| f == font.font())?;
+        if let Some(s) = self
+            .shaped
+            .lock()
+            .ok()?
+            .get(&index)
+            .and_then(|m| m.get(text))
+        {
             return s.clone();
         }
         let mut buffer = rustybuzz::UnicodeBuffer::new();
@@ -147,7 +150,12 @@ impl Pen {
             });
         }
         let shaped = (!missing).then_some(Shaped { glyphs, width });
-        self.shaped.lock().ok()?.insert(key, shaped.clone());
+        self.shaped
+            .lock()
+            .ok()?
+            .entry(index)
+            .or_default()
+            .insert(text.to_string(), shaped.clone());
         shaped
     }
 }
@@ -288,14 +296,7 @@ impl<'p> Reading<'p> {
                     let t = t.decode().ok()?;
                     self.text_content(&t)?;
                 }
-                Event::GeneralRef(r) => {
-                    let c = match r.resolve_char_ref() {
-                        Ok(Some(c)) => c.to_string(),
-                        _ => quick_xml::escape::resolve_predefined_entity(&r.decode().ok()?)?
-                            .to_string(),
-                    };
-                    self.text_content(&c)?;
-                }
+                Event::GeneralRef(r) => self.text_content(&crate::xml::entity_text(&r)?)?,
                 Event::Comment(_) | Event::Decl(_) => {}
                 Event::Eof => break,
                 _ => return None,

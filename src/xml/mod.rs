@@ -12,6 +12,19 @@ use crate::point::Point;
 use crate::sgf::{Collection, Warning};
 use std::fmt;
 
+/// The text an entity or character reference (`&amp;`, `&#233;`) stands for; `None` for
+/// an entity the XML standard does not define.
+pub fn entity_text(r: &quick_xml::events::BytesRef) -> Option<String> {
+    match r.resolve_char_ref() {
+        Ok(Some(c)) => Some(c.to_string()),
+        _ => r
+            .decode()
+            .ok()
+            .and_then(|n| quick_xml::escape::resolve_predefined_entity(&n))
+            .map(str::to_string),
+    }
+}
+
 /// An XML file read successfully, with what was skipped.
 #[derive(Clone, Debug)]
 pub struct Parsed {

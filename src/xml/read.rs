@@ -427,15 +427,7 @@ impl State {
     /// Adds the character an entity or character reference (`&amp;`, `&#233;`) stands for;
     /// an entity the XML standard does not define is left out with a warning.
     fn push_entity(&mut self, r: &BytesRef, pos: usize) {
-        let c = match r.resolve_char_ref() {
-            Ok(Some(c)) => Some(c.to_string()),
-            _ => r
-                .decode()
-                .ok()
-                .and_then(|n| quick_xml::escape::resolve_predefined_entity(&n))
-                .map(str::to_string),
-        };
-        match c {
+        match super::entity_text(r) {
             Some(c) => self.push_text(&c, pos),
             None => self
                 .warnings
