@@ -1,6 +1,9 @@
 //! The fonts a PDF is set in: Libertinus Serif for the text and DejaVu Sans for the
-//! diagrams, both bundled (licences in `assets/fonts/`), so Latin, Greek and Cyrillic
-//! print the same on every machine. Characters they lack (Chinese, Japanese, Korean...)
+//! diagrams, both bundled (licences in `assets/fonts/`), so text in Latin, Greek and
+//! Cyrillic and diagrams in Latin letters print the same on every machine. (The diagrams'
+//! DejaVu Sans is a subset for Latin letters, digits and signs: a diagram label in another
+//! script is set in another of the PDF's fonts that has its characters, Libertinus Serif
+//! for Greek and Cyrillic.) Characters the text font lacks (Chinese, Japanese, Korean...)
 //! take a font named in `gobook.toml` or found on the system; when none has them, the
 //! build says which characters and what to install, rather than print empty boxes.
 
