@@ -60,7 +60,9 @@ impl Chapters<'_> {
     pub fn diagram_file(&mut self, board: &BoardDiagram) -> Drawing {
         // The print target: no words, so both languages' drawings of a diagram are the
         // same bytes, which typst decodes once; the words are the figure's alt text.
-        let svg = crate::render::svg::render_print(board);
+        let mut svg = crate::render::svg::render_print(board);
+        // Kept until the PDF is written, a drawing takes no more than its bytes.
+        svg.shrink_to_fit();
         let units = view_box_width(&svg).unwrap_or(600.0);
         let unit = crate::render::svg::geometry(board.coordinates)[0] as f64;
         let path = format!("/d/{}.svg", self.files.len());

@@ -562,11 +562,14 @@ impl<'p> Reading<'p> {
 
     /// A path, and the arrow head at its end if it has one.
     fn path(&mut self, d: &str, style: &Style) -> Option<()> {
-        let mut curve = Curve::new();
+        let segments = super::path_data::segments(d)?;
+        // An item a segment, allocated once: a book's drawings hold some hundred thousand
+        // (a stone's dot is two), all kept until the PDF is written.
+        let mut curve = Curve(Vec::with_capacity(segments.len()));
         // The last two points, for the direction an arrow head points in.
         let (mut last, mut before) = (None, None);
         let mut start = (0.0, 0.0);
-        for segment in super::path_data::segments(d)? {
+        for segment in segments {
             use svgtypes::SimplePathSegment as S;
             let p = |x: f64, y: f64| Point::new(pt(x), pt(y));
             match segment {
@@ -603,7 +606,7 @@ impl<'p> Reading<'p> {
             }
         }
         if style.cap == LineCap::Round {
-            curve = dots(curve, style.stroke_width);
+            dots(&mut curve, style.stroke_width);
         }
         self.shape(Point::zero(), Geometry::Curve(curve), style)?;
         if let Some(id) = &style.marker_end {
@@ -698,26 +701,22 @@ fn stroke(style: &Style) -> Option<FixedStroke> {
 /// bounds of a stroked curve by stroking it, twice a shape, and a round cap of some
 /// length is most of that work (thousands of stones, a second of a long book's
 /// export); of none, it is skipped.
-fn dots(curve: Curve, width: f64) -> Curve {
-    let items = curve.0;
-    let mut out = Vec::with_capacity(items.len());
+fn dots(curve: &mut Curve, width: f64) {
+    let items = &mut curve.0;
     let mut i = 0;
-    while i < items.len() {
+    while i + 1 < items.len() {
         let lone = matches!(items.get(i + 2), None | Some(CurveItem::Move(_)));
-        if let (CurveItem::Move(a), Some(CurveItem::Line(b)), true) =
-            (&items[i], items.get(i + 1), lone)
-        {
+        if let (CurveItem::Move(a), CurveItem::Line(b), true) = (&items[i], &items[i + 1], lone) {
             if (*b - *a).hypot().to_pt() < 0.05 * width {
                 let middle = (*a + *b) / 2.0;
-                out.extend([CurveItem::Move(middle), CurveItem::Line(middle)]);
+                items[i] = CurveItem::Move(middle);
+                items[i + 1] = CurveItem::Line(middle);
                 i += 2;
                 continue;
             }
         }
-        out.push(items[i].clone());
         i += 1;
     }
-    Curve(out)
 }
 
 /// Whether a curve can enclose an area: a curve made only of lone straight segments
@@ -1045,9 +1044,9 @@ pub(crate) mod tests {
         c.line(at(2.01, 1.0));
         c.move_(at(0.0, 5.0));
         c.line(at(10.0, 5.0));
-        let d = dots(c, 0.9583);
+        dots(&mut c, 0.9583);
         assert_eq!(
-            d.0,
+            c.0,
             vec![
                 CurveItem::Move(at(2.005, 1.0)),
                 CurveItem::Line(at(2.005, 1.0)),
@@ -1055,6 +1054,6 @@ pub(crate) mod tests {
                 CurveItem::Line(at(10.0, 5.0)),
             ]
         );
-        assert!(!encloses(&d));
+        assert!(!encloses(&c));
     }
 }

@@ -118,6 +118,8 @@ impl Laid {
         let doc = decoded
             .put_in_place(self.doc, &self.fonts, self.locale, &self.drawings)
             .map_err(|e| bug("draw the diagrams in the PDF", e))?;
+        // In their places, the drawings' bytes need not be held while the PDF is written.
+        self.drawings = Vec::new();
         self.stages.mark("drawings in place");
         let (doc, ident, today) = (&doc, &self.ident, self.today);
         // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
