@@ -299,7 +299,9 @@ fn draw(
     grid::write_grid(&mut out, &l);
     grid::write_edges(&mut out, &l);
     grid::write_hoshi(&mut out, &l, occ, |p| discs.contains(&p));
-    stones::write_stones(&mut out, &l, occ);
+    // Print's colours are fixed: a black stone of its outline's colour needs no second dot.
+    let outline_only_black = target == Target::Print && opts.palette.black == opts.palette.outline;
+    stones::write_stones(&mut out, &l, occ, outline_only_black);
     marks::write_territory(&mut out, &l, &d.territory);
     stones::write_label_discs(&mut out, &l, discs);
     let has_text = |p| texts.iter().any(|t| t.point == p);

@@ -28,7 +28,17 @@ pub(crate) const LABEL_CLEARANCE: f64 = LABEL_DISC_RADIUS as f64 + 1.0;
 /// [`super::layout::UNIT`] so that a stone is its point's column and row counted from the
 /// view's corner (`M4 2h.01`). The segment has a length because a zero-length one gets no caps
 /// in Qt (calibre's readers); it is 0.24 units, less than a hundredth of a stone.
-pub(crate) fn write_stones(out: &mut String, l: &Layout, occ: &Occupancy) {
+///
+/// With `outline_only_black`, a black stone is its outline's dot alone: for a drawing whose
+/// colours are fixed (print) and whose black stones are their outline's colour, the second
+/// dot would paint the same colour over it. A PDF of a book's games holds some hundred
+/// thousand of them.
+pub(crate) fn write_stones(
+    out: &mut String,
+    l: &Layout,
+    occ: &Occupancy,
+    outline_only_black: bool,
+) {
     for (color, class, disc) in [
         (Color::Black, style::BLACK_STONES, style::BLACK_DISCS),
         (Color::White, style::WHITE_STONES, style::WHITE_DISCS),
@@ -46,9 +56,16 @@ pub(crate) fn write_stones(out: &mut String, l: &Layout, occ: &Occupancy) {
         }
         let _ = write!(
             out,
-            r#"<g class="{class}" stroke-linecap="round" transform="scale({})"><path stroke-width="{OUTLINE_WIDTH}" d="{d}"/><path class="{disc}" stroke-width="{DISC_WIDTH}" d="{d}"/></g>"#,
+            r#"<g class="{class}" stroke-linecap="round" transform="scale({})"><path stroke-width="{OUTLINE_WIDTH}" d="{d}"/>"#,
             super::layout::UNIT
         );
+        if !(outline_only_black && color == Color::Black) {
+            let _ = write!(
+                out,
+                r#"<path class="{disc}" stroke-width="{DISC_WIDTH}" d="{d}"/>"#
+            );
+        }
+        out.push_str("</g>");
     }
 }
 

@@ -116,9 +116,20 @@ fn the_print_target_has_no_css_classes_or_words_and_bold_texts() {
     let texts = |svg: &str| svg.matches("<text x=").count() + svg.matches("<tspan x=").count();
     assert_eq!(texts(&svg), texts(&screen));
     assert!(svg.contains("<tspan x="), "{svg}");
+    // Every path of the screen's but the black stones' second dot: their outline is their
+    // colour in print.
     assert_eq!(
-        svg.matches("<path").count(),
+        svg.matches("<path").count() + 1,
         screen.matches("<path").count()
+    );
+    assert!(screen.contains(r#"class="gb-sbd""#));
+    assert!(
+        !svg.contains(r##"stroke="#111" stroke-width=".875""##),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(r##"stroke="#fff" stroke-width=".875""##),
+        "{svg}"
     );
     for fill in ["#fff", "#111", "#1e1a14"] {
         let bold =
