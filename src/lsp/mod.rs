@@ -68,6 +68,9 @@ pub fn run_stdio() -> Result<(), LspError> {
     conn.initialize(caps)
         .map_err(|e| LspError::Protocol(e.to_string()))?;
     serve(&conn)?;
+    // The writer thread ends only when every sender of its messages is gone: the connection
+    // is let go first, else the join waits for ever and the server outlives its editor.
+    drop(conn);
     io.join()?;
     Ok(())
 }

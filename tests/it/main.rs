@@ -41,6 +41,7 @@ mod inputs_checked;
 mod languages;
 mod layers;
 mod lsp_client;
+mod lsp_exit;
 mod markdown;
 mod mdbook;
 mod moves_findable;
