@@ -12,6 +12,7 @@ use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
 use crate::layout::plan::Plan;
 use crate::layout::sizing::board_share;
 use crate::resolve::model::{Book, DiagramWidth};
+use crate::resolve::text::Rich;
 use typst::foundations::Bytes;
 
 /// A diagram drawn for typst.
@@ -120,12 +121,24 @@ impl Chapters<'_> {
 
     fn para(&mut self, page: usize, p: &Para) -> String {
         let label = format!("#label({})", string(&key(page, &p.anchor)));
+        // A paragraph that links as a whole (an author's own list of chapters) names the
+        // page it leads to, as a link in its text does.
+        let linked = |t: &[Rich]| {
+            let text = rich(self.plan, t);
+            match &p.href {
+                Some(target) if !text.trim().is_empty() => {
+                    super::rich::linked(self.plan, target, text)
+                }
+                _ => text,
+            }
+        };
         let mut text = match &p.content {
-            Content::Text(t) => rich(self.plan, t),
+            Content::Text(t) if super::rich::only_language_switches(t) => return String::new(),
+            Content::Text(t) => linked(t),
             Content::Bullet { label, text } => format!(
                 "#gb-bullet([{}], [{}])",
                 rich(self.plan, label),
-                rich(self.plan, text)
+                linked(text)
             ),
         };
         if text.trim().is_empty() {

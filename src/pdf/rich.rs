@@ -49,21 +49,49 @@ fn push(plan: &Plan, r: &Rich, out: &mut String) {
         Rich::Break => out.push_str("#linebreak()"),
         Rich::Symbol { mark, color } => out.push_str(&symbol(*mark, *color)),
         Rich::Label(l) => out.push_str(&format!("#gb-label[{}]", markup(l))),
-        Rich::Link { target, content } => {
-            let body = rich(plan, content);
-            match (target, target_key(plan, target)) {
-                (_, Some(k)) => out.push_str(&format!("#gb-link({}, [{body}])", string(&k))),
-                (LinkTarget::External(url), None) if is_web(url) => {
-                    out.push_str(&format!("#link({}, [{body}])", string(url)))
-                }
-                _ => out.push_str(&body),
-            }
-        }
+        Rich::Link { target, content } => out.push_str(&linked(plan, target, rich(plan, content))),
         // An inline diagram prints after its paragraph; its words stay in the text.
         Rich::Diagram { content, .. } => out.push_str(&format!("#emph[{}]", rich(plan, content))),
         // An image in running text: its link stays, the picture is left to the web editions.
         Rich::Image { .. } => {}
     }
+}
+
+/// `body` (markup) as a link to `target`: to an element of this language's pages, with the
+/// page it is on after it ("Dia. 3, p. 12"); to a web or mail address, a link a PDF reader
+/// opens; else the text alone.
+pub fn linked(plan: &Plan, target: &LinkTarget, body: String) -> String {
+    match (target, target_key(plan, target)) {
+        (_, Some(k)) => format!("#gb-link({}, [{body}])", string(&k)),
+        (LinkTarget::External(url), None) if is_web(url) => {
+            format!("#link({}, [{body}])", string(url))
+        }
+        _ => body,
+    }
+}
+
+/// Whether `rich` is nothing but switches to another language (and space): a control of
+/// the web editions, with nothing to say on paper, where each language is a book of its own.
+pub fn only_language_switches(rich: &[Rich]) -> bool {
+    let mut switches = false;
+    for r in rich {
+        match r {
+            Rich::Link {
+                target: LinkTarget::Language(_),
+                ..
+            } => switches = true,
+            Rich::Text(t) if t.trim().is_empty() => {}
+            Rich::Break => {}
+            Rich::Lang { content, .. } | Rich::Bold(content) | Rich::Italic(content) => {
+                if !only_language_switches(content) {
+                    return false;
+                }
+                switches = true;
+            }
+            _ => return false,
+        }
+    }
+    switches
 }
 
 /// Whether a link leads to a web or mail address a PDF reader may open.
@@ -115,5 +143,27 @@ mod tests {
             },
         ];
         assert_eq!(rich(&plan, &r), "See \\#x #gb-link(\"2/d3\", [Dia\\. 3])x");
+    }
+
+    #[test]
+    fn only_a_paragraph_of_language_switches_alone_is_one() {
+        let switch = |lang: &str| Rich::Link {
+            target: LinkTarget::Language(lang.into()),
+            content: vec![Rich::Text(format!("in {lang}"))],
+        };
+        let text = |t: &str| Rich::Text(t.into());
+        assert!(only_language_switches(&[switch("de")]));
+        assert!(only_language_switches(&[
+            switch("de"),
+            text(" "),
+            Rich::Lang {
+                lang: "ja".into(),
+                content: vec![switch("ja")],
+            },
+        ]));
+        // A sentence that ends with them says something of its own; nothing is no switch.
+        assert!(!only_language_switches(&[text("One idea. "), switch("de")]));
+        assert!(!only_language_switches(&[text(" ")]));
+        assert!(!only_language_switches(&[]));
     }
 }

@@ -815,3 +815,31 @@ fn a_contents_of_two_pages_lets_typst_settle_in_two_layout_passes() {
         );
     }
 }
+
+#[test]
+fn a_paragraph_that_links_names_its_page_and_a_language_switch_is_left_out() {
+    // The example's own list of chapters (`::p_en href=game The Game`) and its line that
+    // switches to the other language (`::en <a href="de">Diese Seite auf Deutsch.</a>`).
+    let out = common::tempdir();
+    let files = build_pdf(
+        &common::root().join("examples/ear-reddening/ear-reddening.gobook"),
+        out.path(),
+    );
+    let [de, en] = [0, 1].map(|i| files[i].clone());
+    assert!(en.ends_with("ear-reddening-en.pdf"), "{files:?}");
+    let Some(p) = pages(&en) else { return };
+    let all = p.concat();
+    // Each names the page its chapter starts on, as a link in running text does.
+    let game = page_of(&p, "Black opens with two komoku").unwrap();
+    assert_eq!(number_after(&all, "The Game, p."), game);
+    assert!(all.contains("Problems, p."), "{all}");
+    // On paper each language is a book of its own: nothing to switch to.
+    assert!(!all.contains("Diese Seite auf Deutsch"), "{all}");
+    let de = pages(&de).unwrap();
+    let all = de.concat();
+    assert_eq!(
+        number_after(&all, "Die Partie, S."),
+        page_of(&de, "Schwarz eröffnet").unwrap()
+    );
+    assert!(!all.contains("This page in English"), "{all}");
+}
