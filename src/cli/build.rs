@@ -144,7 +144,7 @@ fn report(
 ) {
     let site_aside = site.iter().filter_map(|s| s.put_aside.as_ref());
     let books_aside = books.iter().flat_map(|b| &b.put_aside);
-    let pdfs_aside = pdfs.iter().flat_map(|(_, aside)| aside);
+    let pdfs_aside = pdfs.iter().flat_map(|(_, aside, _)| aside);
     for aside in site_aside.chain(books_aside).chain(pdfs_aside) {
         eprintln!("{aside}");
     }
@@ -175,18 +175,25 @@ fn report(
             eprintln!("Wrote {}", f.display());
         }
     }
-    for f in pdfs.iter().flat_map(|(files, _)| files) {
+    for f in pdfs.iter().flat_map(|(files, _, _)| files) {
         eprintln!("Wrote {}", f.display());
+    }
+    for w in pdfs.iter().flat_map(|(_, _, warnings)| warnings) {
+        eprintln!("{}: warning: {w}", file.name);
     }
 }
 
-/// The PDFs written and what was put aside for them.
-type Pdfs = (Vec<PathBuf>, Vec<gobook::project::aside::Aside>);
+/// The PDFs written, what was put aside for them, and what the author should know of them.
+type Pdfs = (
+    Vec<PathBuf>,
+    Vec<gobook::project::aside::Aside>,
+    Vec<String>,
+);
 
 /// Writes the PDFs of the book.
 #[cfg(feature = "pdf")]
 fn build_pdf(opts: &Options, force: bool) -> Result<Pdfs, BuildError> {
-    gobook::pdf::build::build(opts, force).map(|s| (s.files, s.put_aside))
+    gobook::pdf::build::build(opts, force).map(|s| (s.files, s.put_aside, s.warnings))
 }
 
 /// This gobook was built without its PDF writer (`run` says so before it gets here).

@@ -53,6 +53,9 @@ pub struct Chapters<'a> {
     pub files: Vec<(String, Bytes)>,
     /// The diagrams' drawings, by the number their placeholder holds (`super::diagrams`).
     pub drawings: Vec<Bytes>,
+    /// The level the last heading was tagged at (the title page's is 1): see
+    /// [`Chapters::tagged_level`].
+    pub heading_level: u8,
 }
 
 impl Chapters<'_> {
@@ -153,7 +156,18 @@ impl Chapters<'_> {
             ""
         };
         let body = match p.kind {
-            ParaKind::H(n) => format!("{brk}#heading(level: {}, outlined: {})[{text}]{label}", n.clamp(1, 5), n <= 3),
+            ParaKind::H(n) => {
+                let level = self.tagged_level(n);
+                let heading = format!("#heading(level: {level}, outlined: {})[{text}]{label}", n <= 3);
+                let (own, tagged) = (heading_percent(n), heading_percent(level));
+                if own == tagged {
+                    format!("{brk}{heading}")
+                } else {
+                    // Tagged a level above its own, it is printed at its own size.
+                    let ratio = f64::from(own) / f64::from(tagged);
+                    format!("{brk}#[#set text(size: {ratio:.4}em)\n{heading}]")
+                }
+            }
             ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
             _ => {
                 let i = p.indent;
@@ -181,6 +195,16 @@ impl Chapters<'_> {
             out.push_str("\n\n");
         }
         out
+    }
+
+    /// The level heading level `n` is tagged at in the PDF: its own, or one below the last
+    /// heading's when it would skip levels. PDF/UA-1 lets a heading go at most one level
+    /// deeper than the one before it, and a book may well follow its title with a `::h2`;
+    /// without this, such a book's PDF could not be tagged for accessibility.
+    pub(super) fn tagged_level(&mut self, n: u8) -> u8 {
+        let level = n.clamp(1, 5).min(self.heading_level + 1);
+        self.heading_level = level;
+        level
     }
 
     /// The word a hint is printed under, in the page's language.
@@ -353,6 +377,17 @@ pub fn figure_call(
 /// Whether a block is a full-width problem standing alone.
 fn is_problem(b: &Block) -> bool {
     matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != DiagramWidth::Dia)
+}
+
+/// The size of a heading of `level`, in hundredths of the text's: typst's own (1.4em for
+/// level 1, 1.2em for level 2) times `frame.typ`'s show rules (1.6em, 1.35em, 1.15em).
+fn heading_percent(level: u8) -> u16 {
+    match level {
+        0 | 1 => 224,
+        2 => 162,
+        3 => 115,
+        _ => 100,
+    }
 }
 
 /// The width of an SVG's `viewBox`, in its user units.

@@ -19,6 +19,9 @@ pub struct Summary {
     pub elapsed: Duration,
     /// Where the PDFs of those names went that gobook had not written (`--force`).
     pub put_aside: Vec<crate::project::aside::Aside>,
+    /// What the author should know of a PDF written: one not tagged for accessibility, and
+    /// why.
+    pub warnings: Vec<String>,
 }
 
 /// Builds one PDF per language of the book into the output folder. A PDF of that name in a
@@ -65,14 +68,19 @@ impl Writer for PdfBuild {
         // before it), and it is exported; two languages at once held both layouts in memory
         // for the same CPU time, as typst lays out and exports a document on both cores.
         let mut decoded = super::diagrams::DecodedDrawings::default();
+        let mut warnings = Vec::new();
         let pdfs: Vec<(PathBuf, Vec<u8>)> = input
             .book
             .languages
             .iter()
             .map(|l| {
-                let path = out_dir.join(file_name(id, &l.plan.lang));
+                let name = file_name(id, &l.plan.lang);
                 let laid = typeset::lay_out(&print, l, &mut decoded)?;
-                Ok((path, laid.export(&decoded)?))
+                let (bytes, untagged) = laid.export(&decoded)?;
+                if let Some(why) = untagged {
+                    warnings.push(untagged_warning(&name, &why));
+                }
+                Ok((out_dir.join(name), bytes))
             })
             .collect::<Result<_, BuildError>>()?;
         // typst keeps what it computed for a next compilation; a build makes no other.
@@ -83,8 +91,17 @@ impl Writer for PdfBuild {
             files,
             elapsed: start.elapsed(),
             put_aside,
+            warnings,
         })
     }
+}
+
+/// What to tell the author of PDF `name`, archival but not tagged for accessibility because
+/// typst's checks found `why`.
+fn untagged_warning(name: &str, why: &str) -> String {
+    format!(
+        "{name} is archival (PDF/A-2b) but not tagged for readers who use assistive technology (PDF/UA-1): {why}; mend that in the book to have it tagged"
+    )
 }
 
 /// `ID-LANG.pdf`, with every character a file name should not hold replaced.

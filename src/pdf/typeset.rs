@@ -113,26 +113,25 @@ pub fn lay_out(
 
 impl Laid {
     /// The laid-out document as PDF bytes, its drawings (decoded in `decoded`) in their
-    /// places.
-    pub fn export(mut self, decoded: &DecodedDrawings) -> Result<Vec<u8>, BuildError> {
+    /// places, and why it is not tagged for accessibility when typst's checks refused it.
+    pub fn export(
+        mut self,
+        decoded: &DecodedDrawings,
+    ) -> Result<(Vec<u8>, Option<String>), BuildError> {
         let doc = decoded
             .put_in_place(self.doc, &self.fonts, self.locale, &self.drawings)
             .map_err(|e| bug("draw the diagrams in the PDF", e))?;
         // In their places, the drawings' bytes need not be held while the PDF is written.
         self.drawings = Vec::new();
         self.stages.mark("drawings in place");
-        let (doc, ident, today) = (&doc, &self.ident, self.today);
-        // Tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks them; should its
-        // checks refuse a book, the archival PDF/A-2b it still is.
-        let mut bytes = export(doc, ident, today, TAGGED)
-            .or_else(|_| export(doc, ident, today, &[typst_pdf::PdfStandard::A_2b]))
-            .map_err(|first| bug("write the PDF", first))?;
+        let (mut bytes, untagged) = tagged_else_archival(&doc, &self.ident, self.today)
+            .map_err(|e| bug("write the PDF", e))?;
         if self.vertical {
             super::vertical::read_right_to_left(&mut bytes);
         }
         self.stages.mark("export");
         super::passes::memory(&format!("{}exported, ", self.prefix));
-        Ok(bytes)
+        Ok((bytes, untagged))
     }
 }
 
@@ -172,6 +171,21 @@ fn with_extra_font(markup: String, extra: Option<&str>, lang: &str) -> String {
 /// for tags) and accessible (PDF/UA-1: tags, alternative texts, title, language).
 pub const TAGGED: &[typst_pdf::PdfStandard] =
     &[typst_pdf::PdfStandard::A_2a, typst_pdf::PdfStandard::Ua_1];
+
+/// `doc` as PDF bytes, tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks
+/// them; should its checks refuse the book, the archival PDF/A-2b it still is, with why it
+/// is not tagged (for the author, who can mend it).
+fn tagged_else_archival(
+    doc: &PagedDocument,
+    ident: &str,
+    today: Datetime,
+) -> Result<(Vec<u8>, Option<String>), String> {
+    match export(doc, ident, today, TAGGED) {
+        Ok(bytes) => Ok((bytes, None)),
+        Err(why) => export(doc, ident, today, &[typst_pdf::PdfStandard::A_2b])
+            .map(|bytes| (bytes, Some(why))),
+    }
+}
 
 /// `doc` as PDF bytes conforming to `standards`; the first error's message else.
 fn export(
@@ -268,6 +282,7 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>, Vec<Byt
         images: &images,
         files: Vec::new(),
         drawings: Vec::new(),
+        heading_level: 1,
     };
     let mut all_problems = Vec::new();
     let mut last = super::escape::string("front");
@@ -343,5 +358,44 @@ fn typst_lang(lang: &str) -> (&'static str, Option<&'static str>) {
                 .unwrap_or("en"),
             None,
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `markup` laid out by typst in the bundled fonts.
+    fn laid_out(markup: &str) -> PagedDocument {
+        let today = Datetime::from_ymd(2024, 5, 6).unwrap();
+        let world = BookWorld::new(
+            markup.to_string(),
+            Vec::new(),
+            super::super::fonts::bundled(),
+            today,
+        );
+        typst::compile::<PagedDocument>(&world).output.unwrap()
+    }
+
+    #[test]
+    fn a_document_typsts_checks_refuse_is_archival_and_says_why() {
+        let today = Datetime::from_ymd(2024, 5, 6).unwrap();
+        let head =
+            "#set document(title: [T])\n#set text(lang: \"en\", font: \"Libertinus Serif\")\n";
+        let (_, why) =
+            tagged_else_archival(&laid_out(&format!("{head}= One\n\nText.")), "t", today).unwrap();
+        assert_eq!(why, None);
+        // A heading two levels below the one before it: PDF/UA-1 refuses it.
+        let (bytes, why) =
+            tagged_else_archival(&laid_out(&format!("{head}= One\n\n=== Three")), "t", today)
+                .unwrap();
+        let why = why.expect("typst's checks let a skipped heading level through");
+        assert!(why.contains("heading"), "{why}");
+        let pdf = String::from_utf8_lossy(&bytes);
+        assert!(
+            pdf.contains("<pdfaid:conformance>B</pdfaid:conformance>"),
+            "not PDF/A-2b"
+        );
+        assert!(!pdf.contains("pdfuaid:part"), "claims PDF/UA");
     }
 }

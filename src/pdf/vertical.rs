@@ -246,7 +246,7 @@ impl Chapters<'_> {
         let list = units(self.plan, &rich);
         if list != "()" {
             let (head, size) = match p.kind {
-                ParaKind::H(n) => (n.clamp(1, 5).to_string(), heading_size(n)),
+                ParaKind::H(n) => (self.tagged_level(n).to_string(), heading_size(n)),
                 ParaKind::S(_) => ("none".into(), 1.05),
                 _ => ("none".into(), 1.0),
             };

@@ -843,3 +843,58 @@ fn a_paragraph_that_links_names_its_page_and_a_language_switch_is_left_out() {
     );
     assert!(!all.contains("This page in English"), "{all}");
 }
+
+/// The height of the box `pdftotext -bbox` gives the first word `word` of `pdf`: its size.
+fn word_height(pdf: &Path, word: &str) -> Option<f64> {
+    let html = poppler("pdftotext", &["-bbox", pdf.to_str().unwrap(), "-"])?;
+    let end = html.find(&format!(">{word}</word>"))?;
+    let start = html[..end].rfind("<word ")?;
+    let attr = |name: &str| -> f64 {
+        let tag = &html[start..end];
+        let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    Some(attr("yMax") - attr("yMin"))
+}
+
+#[test]
+fn a_book_whose_headings_skip_levels_is_still_tagged_for_accessibility() {
+    // PDF/UA-1 lets a heading go one level deeper than the one before at most; authors
+    // follow a title with `::h3` all the time. The PDF tags such a heading a level below
+    // the last and prints it at its own size.
+    let dir = common::tempdir();
+    let write = |name: &str, headings: &str| {
+        let book = dir.path().join(format!("{name}.gobook"));
+        std::fs::write(
+            &book,
+            format!("::book(#{name})\ntitle=\"Skips\"\nauthor=\"A. Author\"\n\n::chapter(#one)\n\n{headings}::h4 A small heading\n\n::p Text.\n\n::h1 A chapter title\n\n::h5 And a deeper one\n\n::p More text.\n"),
+        )
+        .unwrap();
+        let out = dir.path().join(name);
+        let home = common::tempdir();
+        let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+            .args(["build", "--only-pdf", "-o"])
+            .arg(&out)
+            .arg(&book)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "{err}");
+        assert!(!err.contains("warning"), "{err}");
+        out.join(format!("{name}-en.pdf"))
+    };
+    let skips = write("skips", "");
+    assert_standards(&skips, "Skips", "A. Author", "en");
+    if let Some(t) = text(&skips) {
+        assert_in_order(
+            &t,
+            &["A small heading", "A chapter title", "And a deeper one"],
+        );
+    }
+    // The same `::h4` after every level above it: its size is the same.
+    let steps = write("steps", "::h2 Two\n\n::h3 Three\n\n");
+    if let (Some(a), Some(b)) = (word_height(&skips, "small"), word_height(&steps, "small")) {
+        assert!((a - b).abs() < 0.05, "{a} pt against {b} pt");
+    }
+}
