@@ -231,16 +231,26 @@ impl Chapters<'_> {
     }
 
     fn vertical_para(&mut self, page: usize, p: &Para, items: &mut String) {
+        // As in horizontal print: a paragraph of nothing but language switches is left out,
+        // and one that links as a whole is a link (`units` sets no page after it here).
+        let linked = |t: &[Rich]| match &p.href {
+            Some(target) => vec![Rich::Link {
+                target: target.clone(),
+                content: t.to_vec(),
+            }],
+            None => t.to_vec(),
+        };
         let mut rich: Vec<Rich> = Vec::new();
         if p.hint {
             rich.push(Rich::Text(format!("{}：", self.hint_word())));
         }
         match &p.content {
-            Content::Text(t) => rich.extend(t.iter().cloned()),
+            Content::Text(t) if super::rich::only_language_switches(t) => return,
+            Content::Text(t) => rich.extend(linked(t)),
             Content::Bullet { label, text } => {
                 rich.extend(label.iter().cloned());
                 rich.push(Rich::Text("\u{3000}".into()));
-                rich.extend(text.iter().cloned());
+                rich.extend(linked(text));
             }
         }
         let list = units(self.plan, &rich);
