@@ -349,3 +349,36 @@ fn no_column_starts_with_a_stop_or_ends_with_an_opening_bracket() {
     assert!(lengths.len() > 10, "{lengths:?}");
     assert!(lengths.iter().any(|&n| n < most), "{lengths:?}");
 }
+
+#[cfg(feature = "pdf")]
+#[test]
+fn vertical_print_leaves_out_a_language_switch_and_keeps_a_linking_paragraph() {
+    let tmp = common::tempdir();
+    let dir = tmp.path().join("book");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("gobook.toml"), "vertical_ja = true\n").unwrap();
+    std::fs::write(
+        dir.join("book.gobook"),
+        "::book(#vj)\ntitle_en=\"V\"\ntitle_ja=\"縦\"\n\n::chapter(#one)\n\n::h1_en One\n\n::h1_ja 第一章\n\n::ja <a href=\"en\">Read it in English</a>\n\n::p_ja href=two 第二章へ進む\n\n::chapter(#two)\n\n::h1_en Two\n\n::h1_ja 第二章\n\n::p_ja 本文です。\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    if !built_pdf(&dir, &out) {
+        return;
+    }
+    let o = std::process::Command::new("pdftotext")
+        .arg(out.join("vj-ja.pdf"))
+        .arg("-")
+        .output()
+        .unwrap();
+    let text: String = String::from_utf8_lossy(&o.stdout)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert!(!text.contains("ReaditinEnglish"), "{text}");
+    assert!(text.contains("本文です"), "{text}");
+    // The linking paragraph's characters are all there (vertical text reads out of order).
+    for c in "第二章へ進む".chars() {
+        assert!(text.contains(c), "{c} in {text}");
+    }
+}
