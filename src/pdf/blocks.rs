@@ -12,7 +12,7 @@ use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
 use crate::layout::plan::Plan;
 use crate::layout::sizing::board_share;
 use crate::resolve::model::{Book, DiagramWidth};
-use crate::resolve::text::Rich;
+use crate::resolve::text::{LinkTarget, Rich};
 use typst::foundations::Bytes;
 
 /// A diagram drawn for typst.
@@ -53,9 +53,9 @@ pub struct Chapters<'a> {
     pub files: Vec<(String, Bytes)>,
     /// The diagrams' drawings, by the number their placeholder holds (`super::diagrams`).
     pub drawings: Vec<Bytes>,
-    /// The level the last heading was tagged at (the title page's is 1): see
-    /// [`Chapters::tagged_level`].
-    pub heading_level: u8,
+    /// The own levels of the headings the next one may fall under, the title page's 1
+    /// first: see [`Chapters::tagged_level`].
+    pub headings: Vec<u8>,
 }
 
 impl Chapters<'_> {
@@ -123,10 +123,18 @@ impl Chapters<'_> {
     }
 
     fn para(&mut self, page: usize, p: &Para) -> String {
+        if only_a_language_switch(p) {
+            return String::new();
+        }
         let label = format!("#label({})", string(&key(page, &p.anchor)));
         // A paragraph that links as a whole (an author's own list of chapters) names the
-        // page it leads to, as a link in its text does.
+        // page it leads to, as a link in its text does. A heading does not: its title in
+        // the PDF's tags is its plain text, which a link (typst asks where it leads) has none of.
+        let heading = matches!(p.kind, ParaKind::H(_));
         let linked = |t: &[Rich]| {
+            if heading {
+                return rich(self.plan, &super::rich::without_links(t));
+            }
             let text = rich(self.plan, t);
             match &p.href {
                 Some(target) if !text.trim().is_empty() => {
@@ -136,7 +144,6 @@ impl Chapters<'_> {
             }
         };
         let mut text = match &p.content {
-            Content::Text(t) if super::rich::only_language_switches(t) => return String::new(),
             Content::Text(t) => linked(t),
             Content::Bullet { label, text } => format!(
                 "#gb-bullet([{}], [{}])",
@@ -197,14 +204,19 @@ impl Chapters<'_> {
         out
     }
 
-    /// The level heading level `n` is tagged at in the PDF: its own, or one below the last
-    /// heading's when it would skip levels. PDF/UA-1 lets a heading go at most one level
-    /// deeper than the one before it, and a book may well follow its title with a `::h2`;
-    /// without this, such a book's PDF could not be tagged for accessibility.
+    /// The level a heading of level `n` is tagged at in the PDF: its own, or one below the
+    /// heading it falls under when it would skip levels. PDF/UA-1 lets a heading go at most
+    /// one level deeper than the one before it, and a book may well follow its title with a
+    /// `::h3`; without this, such a book's PDF could not be tagged for accessibility.
     pub(super) fn tagged_level(&mut self, n: u8) -> u8 {
-        let level = n.clamp(1, 5).min(self.heading_level + 1);
-        self.heading_level = level;
-        level
+        // Its level is how many headings it falls under, plus one: the headings before it
+        // of levels above its own. Headings of one level stay siblings whatever they follow.
+        let n = n.clamp(1, 5);
+        while self.headings.last().is_some_and(|&open| open >= n) {
+            self.headings.pop();
+        }
+        self.headings.push(n);
+        self.headings.len() as u8
     }
 
     /// The word a hint is printed under, in the page's language.
@@ -377,6 +389,14 @@ pub fn figure_call(
 /// Whether a block is a full-width problem standing alone.
 fn is_problem(b: &Block) -> bool {
     matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != DiagramWidth::Dia)
+}
+
+/// Whether paragraph `p` only switches to another language, as a whole or in all its text:
+/// a control of the web editions, with nothing to say on paper, where each language is a
+/// book of its own.
+pub(super) fn only_a_language_switch(p: &Para) -> bool {
+    matches!(p.href, Some(LinkTarget::Language(_)))
+        || matches!(&p.content, Content::Text(t) if super::rich::only_language_switches(t))
 }
 
 /// The size of a heading of `level`, in hundredths of the text's: typst's own (1.4em for

@@ -70,6 +70,28 @@ pub fn linked(plan: &Plan, target: &LinkTarget, body: String) -> String {
     }
 }
 
+/// `rich` with each link replaced by its words.
+pub fn without_links(rich: &[Rich]) -> Vec<Rich> {
+    let mut out = Vec::with_capacity(rich.len());
+    for r in rich {
+        match r {
+            Rich::Link { content, .. } => out.extend(without_links(content)),
+            Rich::Bold(c) => out.push(Rich::Bold(without_links(c))),
+            Rich::Italic(c) => out.push(Rich::Italic(without_links(c))),
+            Rich::Styled { style, content } => out.push(Rich::Styled {
+                style: *style,
+                content: without_links(content),
+            }),
+            Rich::Lang { lang, content } => out.push(Rich::Lang {
+                lang: lang.clone(),
+                content: without_links(content),
+            }),
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
 /// Whether `rich` is nothing but switches to another language (and space): a control of
 /// the web editions, with nothing to say on paper, where each language is a book of its own.
 pub fn only_language_switches(rich: &[Rich]) -> bool {

@@ -282,7 +282,7 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>, Vec<Byt
         images: &images,
         files: Vec::new(),
         drawings: Vec::new(),
-        heading_level: 1,
+        headings: vec![1],
     };
     let mut all_problems = Vec::new();
     let mut last = super::escape::string("front");

@@ -231,21 +231,24 @@ impl Chapters<'_> {
     }
 
     fn vertical_para(&mut self, page: usize, p: &Para, items: &mut String) {
-        // As in horizontal print: a paragraph of nothing but language switches is left out,
-        // and one that links as a whole is a link (`units` sets no page after it here).
+        // As in horizontal print: a paragraph that only switches language is left out, and
+        // one that links as a whole (not a heading) is a link (`units` sets no page after
+        // it here).
+        if super::blocks::only_a_language_switch(p) {
+            return;
+        }
         let linked = |t: &[Rich]| match &p.href {
-            Some(target) => vec![Rich::Link {
+            Some(target) if !matches!(p.kind, ParaKind::H(_)) => vec![Rich::Link {
                 target: target.clone(),
                 content: t.to_vec(),
             }],
-            None => t.to_vec(),
+            _ => t.to_vec(),
         };
         let mut rich: Vec<Rich> = Vec::new();
         if p.hint {
             rich.push(Rich::Text(format!("{}：", self.hint_word())));
         }
         match &p.content {
-            Content::Text(t) if super::rich::only_language_switches(t) => return,
             Content::Text(t) => rich.extend(linked(t)),
             Content::Bullet { label, text } => {
                 rich.extend(label.iter().cloned());
@@ -255,10 +258,10 @@ impl Chapters<'_> {
         }
         let list = units(self.plan, &rich);
         if list != "()" {
-            let (head, size) = match p.kind {
-                ParaKind::H(n) => (self.tagged_level(n).to_string(), heading_size(n)),
-                ParaKind::S(_) => ("none".into(), 1.05),
-                _ => ("none".into(), 1.0),
+            let (head, size, outlined) = match p.kind {
+                ParaKind::H(n) => (self.tagged_level(n).to_string(), heading_size(n), n <= 3),
+                ParaKind::S(_) => ("none".into(), 1.05, false),
+                _ => ("none".into(), 1.0, false),
             };
             let brk = p.brk.as_deref() == Some("page") && matches!(p.kind, ParaKind::H(_));
             if brk {
@@ -268,13 +271,17 @@ impl Chapters<'_> {
             // A paragraph of a Japanese book starts one character down (字下げ), where the
             // book gives it no indent of its own: paragraphs are not spaced apart in vertical text.
             let own = i.first != 0 || i.rest != 0 || p.kind != ParaKind::P;
-            // A heading's plain words for the bookmarks and the tags, set aside unseen.
+            // A heading's plain words for the bookmarks and the tags, set aside unseen (a
+            // link has no plain text in typst's tags: its words only).
             let title = match p.kind {
-                ParaKind::H(_) => format!("[{}]", super::rich::rich(self.plan, &rich)),
+                ParaKind::H(_) => format!(
+                    "[{}]",
+                    super::rich::rich(self.plan, &super::rich::without_links(&rich))
+                ),
                 _ => "none".into(),
             };
             items.push_str(&format!(
-                "(t: \"para\", key: {}, head: {head}, title: {title}, size: {size}, first: {:.1}, rest: {:.1}, units: {list}),\n",
+                "(t: \"para\", key: {}, head: {head}, outlined: {outlined}, title: {title}, size: {size}, first: {:.1}, rest: {:.1}, units: {list}),\n",
                 string(&key(page, &p.anchor)),
                 if own { i.first as f64 / 10.0 } else { 1.0 },
                 i.rest as f64 / 10.0,

@@ -898,3 +898,45 @@ fn a_book_whose_headings_skip_levels_is_still_tagged_for_accessibility() {
         assert!((a - b).abs() < 0.05, "{a} pt against {b} pt");
     }
 }
+
+#[test]
+fn headings_keep_their_tags_with_siblings_links_and_a_paragraph_that_switches_language() {
+    let dir = common::tempdir();
+    let book = dir.path().join("b.gobook");
+    std::fs::write(
+        &book,
+        "::book(#rv)\ntitle=\"RV\"\n\n::chapter(#one)\n\n::h1 First chapter\n\n::h3 Sibling A\n\n::p Text a.\n\n::h3 Sibling B\n\n::h4 Under B\n\n::h2 href=one Back to the first\n\n::h2 See <a href=one>the first</a> again\n\n::p_en href=de Diese Seite auf Deutsch.\n\n::p_de href=en This page in English.\n\n::p_en Body.\n\n::p_de Text.\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let home = common::tempdir();
+    let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+        .args(["build", "--only-pdf", "-o"])
+        .arg(&out)
+        .arg(&book)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    // A heading's tag takes its plain words: a link in it, or its own href, left none.
+    assert!(!err.contains("warning"), "{err}");
+    let en = out.join("rv-en.pdf");
+    let Some(tags) = poppler("pdfinfo", &["-struct", en.to_str().unwrap()]) else {
+        return;
+    };
+    // Headings of one level stay siblings after a skip; the one under them goes one deeper.
+    for tag in [
+        "H1 \"First chapter\"",
+        "H2 \"Sibling A\"",
+        "H2 \"Sibling B\"",
+        "H3 \"Under B\"",
+        "H2 \"Back to the first\"",
+        "H2 \"See the first again\"",
+    ] {
+        assert!(tags.contains(tag), "no {tag} in {tags}");
+    }
+    let t = text(&en).unwrap();
+    assert!(!t.contains("Deutsch"), "{t}");
+    assert!(!text(&out.join("rv-de.pdf")).unwrap().contains("English"));
+}
