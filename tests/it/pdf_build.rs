@@ -29,6 +29,13 @@ fn poppler(tool: &str, args: &[&str]) -> Option<String> {
 
 /// Builds only the PDFs of `book` into `out` with SOURCE_DATE_EPOCH set; gives the files.
 fn build_pdf(book: &Path, out: &Path) -> Vec<PathBuf> {
+    build_pdf_saying(book, out);
+    common::files_with_ext(out, "pdf")
+}
+
+/// Builds only the PDFs of `book` into `out` with SOURCE_DATE_EPOCH set; gives what the
+/// build said.
+fn build_pdf_saying(book: &Path, out: &Path) -> String {
     let home = common::tempdir();
     let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
         .args(["build", "--only-pdf", "-o"])
@@ -38,8 +45,9 @@ fn build_pdf(book: &Path, out: &Path) -> Vec<PathBuf> {
         .env("SOURCE_DATE_EPOCH", "1700000000")
         .output()
         .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    common::files_with_ext(out, "pdf")
+    let said = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{said}");
+    said
 }
 
 /// The PDF's text in reading order, pages joined.
@@ -871,17 +879,8 @@ fn a_book_whose_headings_skip_levels_is_still_tagged_for_accessibility() {
         )
         .unwrap();
         let out = dir.path().join(name);
-        let home = common::tempdir();
-        let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
-            .args(["build", "--only-pdf", "-o"])
-            .arg(&out)
-            .arg(&book)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&o.stderr).into_owned();
-        assert!(o.status.success(), "{err}");
-        assert!(!err.contains("warning"), "{err}");
+        let said = build_pdf_saying(&book, &out);
+        assert!(!said.contains("warning"), "{said}");
         out.join(format!("{name}-en.pdf"))
     };
     let skips = write("skips", "");
@@ -909,18 +908,9 @@ fn headings_keep_their_tags_with_siblings_links_and_a_paragraph_that_switches_la
     )
     .unwrap();
     let out = dir.path().join("out");
-    let home = common::tempdir();
-    let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
-        .args(["build", "--only-pdf", "-o"])
-        .arg(&out)
-        .arg(&book)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{err}");
+    let said = build_pdf_saying(&book, &out);
     // A heading's tag takes its plain words: a link in it, or its own href, left none.
-    assert!(!err.contains("warning"), "{err}");
+    assert!(!said.contains("warning"), "{said}");
     let en = out.join("rv-en.pdf");
     let Some(tags) = poppler("pdfinfo", &["-struct", en.to_str().unwrap()]) else {
         return;
