@@ -250,6 +250,8 @@ fn holds_placeholder(frame: &Frame) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::diagram::BoardDiagram;
+    use crate::point::Color;
 
     /// English, the language the tests' drawings are made in.
     const EN: Locale = Locale {
@@ -448,7 +450,26 @@ mod tests {
     fn a_print_drawing_in_typsts_shapes_and_text_prints_what_usvg_printed() {
         // Every thing a drawing holds, a board of 120 mm (5.7 mm between lines, larger
         // than a book's) so that a difference shows.
-        let svg = crate::render::svg::render_print(&super::super::drawn::tests::every_thing());
+        prints_as_usvg_did(&super::super::drawn::tests::every_thing());
+        // One stone of each colour: a path of one dot, whose bounds are a point.
+        let mut lone = BoardDiagram::new(9);
+        lone.stones = vec![
+            (
+                crate::point::Point::parse_standard("C3").unwrap(),
+                Color::Black,
+            ),
+            (
+                crate::point::Point::parse_standard("G7").unwrap(),
+                Color::White,
+            ),
+        ];
+        prints_as_usvg_did(&lone);
+    }
+
+    /// Asserts that `board`'s print drawing prints in typst's shapes and text as usvg
+    /// printed it: the same pixels but for the edges of shapes, and as much ink.
+    fn prints_as_usvg_did(board: &BoardDiagram) {
+        let svg = crate::render::svg::render_print(board);
         let drawings = vec![Bytes::from_string(svg)];
         // Tagged, PDF/UA-1 as a book is: its checks pass the drawn shapes and text.
         let markup = "#set document(title: \"T\")\n#set text(lang: \"en\")\n\
@@ -481,6 +502,12 @@ mod tests {
         assert!(
             ink > pixels / 50,
             "the drawing is drawn: {ink} of {pixels} dark pixels"
+        );
+        // Nothing left out: a missing stone or text is little of the page, much of its ink.
+        let drawn_ink = new.chunks(3).filter(|p| dark(p)).count();
+        assert!(
+            drawn_ink.abs_diff(ink) * 100 < ink,
+            "{drawn_ink} dark pixels drawn against {ink} by usvg"
         );
         // The same pixels but for the edges of shapes, drawn by two rasterisers' paths.
         let differ = old

@@ -701,14 +701,21 @@ fn stroke(style: &Style) -> Option<FixedStroke> {
 /// bounds of a stroked curve by stroking it, twice a shape, and a round cap of some
 /// length is most of that work (thousands of stones, a second of a long book's
 /// export); of none, it is skipped.
+///
+/// A path whose points would all be one point (a lone stone, or stones all on one point)
+/// keeps its first dot's segment: the exporter (krilla) draws nothing of a path whose
+/// bounds are a point.
 fn dots(curve: &mut Curve, width: f64) {
     let items = &mut curve.0;
+    let mut first = None;
     let mut i = 0;
     while i + 1 < items.len() {
         let lone = matches!(items.get(i + 2), None | Some(CurveItem::Move(_)));
         if let (CurveItem::Move(a), CurveItem::Line(b), true) = (&items[i], &items[i + 1], lone) {
             if (*b - *a).hypot().to_pt() < 0.05 * width {
-                let middle = (*a + *b) / 2.0;
+                let (a, b) = (*a, *b);
+                first.get_or_insert((i, a, b));
+                let middle = (a + b) / 2.0;
                 items[i] = CurveItem::Move(middle);
                 items[i + 1] = CurveItem::Line(middle);
                 i += 2;
@@ -717,6 +724,23 @@ fn dots(curve: &mut Curve, width: f64) {
         }
         i += 1;
     }
+    if let Some((i, a, b)) = first {
+        if one_point(items) {
+            items[i] = CurveItem::Move(a);
+            items[i + 1] = CurveItem::Line(b);
+        }
+    }
+}
+
+/// Whether every point of `items` is the same point.
+fn one_point(items: &[CurveItem]) -> bool {
+    let mut first = None;
+    let mut same = |p: &Point| *first.get_or_insert(*p) == *p;
+    items.iter().all(|item| match item {
+        CurveItem::Move(p) | CurveItem::Line(p) => same(p),
+        CurveItem::Cubic(a, b, c) => same(a) && same(b) && same(c),
+        CurveItem::Close => true,
+    })
 }
 
 /// Whether a curve can enclose an area: a curve made only of lone straight segments
@@ -1045,6 +1069,23 @@ pub(crate) mod tests {
         c.move_(at(0.0, 5.0));
         c.line(at(10.0, 5.0));
         dots(&mut c, 0.9583);
+        // A lone stone keeps its segment: a path whose bounds are a point is not drawn.
+        for lone in [1, 2] {
+            let mut d = Curve::new();
+            for _ in 0..lone {
+                d.move_(at(2.0, 1.0));
+                d.line(at(2.01, 1.0));
+            }
+            dots(&mut d, 0.9583);
+            assert_eq!(
+                d.0[0..2],
+                [
+                    CurveItem::Move(at(2.0, 1.0)),
+                    CurveItem::Line(at(2.01, 1.0))
+                ]
+            );
+            assert!(!one_point(&d.0));
+        }
         assert_eq!(
             c.0,
             vec![
