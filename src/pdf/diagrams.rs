@@ -12,7 +12,7 @@
 use super::drawn::{Drawn, Pen};
 use super::world::BookWorld;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use typst::comemo::Track;
 use typst::foundations::{Bytes, Datetime, StyleChain, Styles};
 use typst::layout::{Frame, FrameItem, Size};
@@ -70,6 +70,10 @@ pub struct DecodedDrawings {
     fonts: u128,
     /// By their bytes.
     images: HashMap<Bytes, SvgImage>,
+    /// The drawings found drawable in typst's shapes and text with these fonts, by a hash
+    /// of their bytes: another language's drawings, the same bytes, are not drawn again to
+    /// learn it (a hash, so as not to hold the bytes of a language already written).
+    drawable: HashSet<u128>,
     /// Whether print drawings are drawn in typst's shapes and text (else usvg decodes
     /// every drawing: the tests compare the two).
     native: bool,
@@ -80,6 +84,7 @@ impl Default for DecodedDrawings {
         DecodedDrawings {
             fonts: 0,
             images: HashMap::new(),
+            drawable: HashSet::new(),
             native: true,
         }
     }
@@ -114,11 +119,13 @@ impl DecodedDrawings {
         let key = typst::utils::hash128(fonts);
         if key != self.fonts {
             self.images.clear();
+            self.drawable.clear();
             self.fonts = key;
         }
+        let hash = |d: &Bytes| typst::utils::hash128(d);
         let mut missing: Vec<&Bytes> = drawings
             .iter()
-            .filter(|d| !self.images.contains_key(*d))
+            .filter(|d| !self.images.contains_key(*d) && !self.drawable.contains(&hash(d)))
             .collect();
         missing.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
         missing.dedup();
@@ -132,18 +139,33 @@ impl DecodedDrawings {
         let families: Vec<&str> = families.iter().map(String::as_str).collect();
         let pen = Pen::new(fonts, &families, lang);
         let native = self.native;
-        let decoded: Vec<(Bytes, SvgImage)> = missing
+        // Each drawn once here to know that it can be (its frames let go: they are made
+        // again when put in place, after typst's memo is dropped), else decoded.
+        // Each drawn once here to know that it can be (its frames let go: they are made
+        // again when put in place, after typst's memo is dropped), else decoded: `None`
+        // for one drawn.
+        let made: Vec<(&Bytes, Option<SvgImage>)> = missing
             .into_par_iter()
-            // Drawn once here to know that it can be, and again when put in place.
-            .filter(|d| !native || pen.draw(d.as_slice()).is_none())
             .map(|d| {
+                if native && pen.draw(d.as_slice()).is_some() {
+                    return Ok((d, None));
+                }
                 let world = (world as &dyn World).track();
                 SvgImage::with_fonts_images(d.clone(), world, &families, None)
-                    .map(|image| (d.clone(), image))
+                    .map(|image| (d, Some(image)))
                     .map_err(|e| format!("{e:?}"))
             })
             .collect::<Result<_, String>>()?;
-        self.images.extend(decoded);
+        for (d, image) in made {
+            match image {
+                Some(image) => {
+                    self.images.insert(d.clone(), image);
+                }
+                None => {
+                    self.drawable.insert(hash(d));
+                }
+            }
+        }
         Ok(())
     }
 

@@ -293,7 +293,9 @@ impl Chapters<'_> {
     }
 }
 
-/// A heading's size, as horizontal print sets it.
+/// A heading's size over the text's in vertical print, drawn by gobook (its typst heading
+/// is hidden, for the tags and bookmarks): `frame.typ`'s factors alone, smaller than a
+/// horizontal heading, which typst's own heading sizes multiply (`blocks::heading_percent`).
 fn heading_size(level: u8) -> f64 {
     match level {
         0 | 1 => 1.6,
