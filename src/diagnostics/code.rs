@@ -116,6 +116,8 @@ codes! {
     MissingInclude = "missing-include", "An included file does not exist.";
     IncludeOutsideBook = "include-outside-book", "An include path leads outside the book's folder.";
     NestedInclude = "nested-include", "An included gobook file includes another; includes cannot be nested.";
+    // Print (`gobook build --pdf`).
+    NoFont = "no-font", "A character the PDF of a language prints is in no font: not the bundled ones, not `pdf_cjk_font`, not in the font folders searched (the system's, or those `GOBOOK_FONT_DIRS` names). That language's PDF is not written; the other editions are.";
     // Outside books (`gobook md`).
     Markdown = "markdown", "A gobook code block in a Markdown file cannot be drawn.";
     Sgf = "sgf", "An SGF code block in a Markdown file was repaired while read.";

@@ -221,9 +221,7 @@ impl Chapters<'_> {
 
     /// The word a hint is printed under, in the page's language.
     pub(super) fn hint_word(&self) -> &'static str {
-        Some(crate::i18n::ui(crate::i18n::UiWord::Hint, self.lang))
-            .filter(|w| !w.is_empty())
-            .unwrap_or("Hint")
+        hint_word(self.lang)
     }
 
     /// The figure call of each inline diagram of `p`, at most 0.6 of the text's width.
@@ -384,6 +382,13 @@ pub fn figure_call(
         opt("caption", caption),
         opt("gaps", gaps)
     )
+}
+
+/// The word a hint is printed under in `lang`.
+pub(super) fn hint_word(lang: &str) -> &'static str {
+    Some(crate::i18n::ui(crate::i18n::UiWord::Hint, lang))
+        .filter(|w| !w.is_empty())
+        .unwrap_or("Hint")
 }
 
 /// Whether a block is a full-width problem standing alone.

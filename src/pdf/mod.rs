@@ -6,8 +6,9 @@
 //! blocks and text (`vertical`: in columns, for a vertical Japanese edition); `diagrams`
 //! makes the diagrams' drawings apart from typst's layout, as typst's own shapes and text
 //! (`drawn`, reading path data with `path_data`) or decoded SVG; `solutions`
-//! prints a problem book's answers; `fonts` and `world` give
-//! typst its fonts and files and nothing else; `passes` counts typst's layout passes
+//! prints a problem book's answers; `printed_text` is what a language's PDF prints, which
+//! `missing_glyphs` finds the fonts for (or reports the characters no font has, at their
+//! place in the book); `fonts` and `world` give typst its fonts and files and nothing else; `passes` counts typst's layout passes
 //! (`GOBOOK_TIMINGS`); `build` is the writer's entry.
 
 pub mod blocks;
@@ -17,8 +18,10 @@ pub mod drawn;
 pub mod escape;
 pub mod fonts;
 pub mod frame;
+pub mod missing_glyphs;
 pub mod passes;
 pub mod path_data;
+pub mod printed_text;
 pub mod rich;
 pub mod settings;
 pub mod solutions;

@@ -58,10 +58,10 @@ pub fn lay_out(
     let mut stages = crate::timings::Stages::new(format!("pdf {}, ", l.plan.lang));
     let (markup, files, drawings) = source(p, l);
     stages.mark("typst source and diagrams");
-    let named = p.settings.cjk_font.as_deref();
-    let fonts = fonts::for_text(&markup, named, p.input.book_dir).map_err(BuildError::Print)?;
+    // The fonts for what this language prints, never for the typst source's own words.
+    let fonts = super::missing_glyphs::fonts_for(p, l)?;
     stages.mark("fonts");
-    let markup = with_extra_font(markup, fonts.extra_family.as_deref(), &l.plan.lang);
+    let markup = with_extra_fonts(markup, &fonts.extra_families, &l.plan.lang);
     let today = date(p.epoch);
     let locale = locale(&l.plan.lang);
     let world = BookWorld::new(markup, files, fonts.faces.clone(), today);
@@ -143,27 +143,27 @@ fn bug(what: &str, why: String) -> BuildError {
     ))
 }
 
-/// `markup` with the font for other characters, known only once the text's characters are:
-/// a Chinese, Japanese or Korean edition is set in it, Latin letters too, as books in those
+/// `markup` with the fonts for other characters, known only once the text's characters are:
+/// a Chinese, Japanese or Korean edition is set in them, Latin letters too, as books in those
 /// languages are; any other edition keeps its Latin text in the bundled face and takes only
-/// what that lacks.
-fn with_extra_font(markup: String, extra: Option<&str>, lang: &str) -> String {
+/// what that lacks from them.
+fn with_extra_fonts(markup: String, extra: &[String], lang: &str) -> String {
+    if extra.is_empty() {
+        return markup;
+    }
     let text_family = super::escape::string(fonts::TEXT_FAMILY);
-    match extra {
-        Some(f) if matches!(lang, "ja" | "ko" | "cn" | "tw") => markup.replacen(
-            "#let gb-fonts = (",
-            &format!("#let gb-fonts = ({}, ", super::escape::string(f)),
-            1,
-        ),
-        Some(f) => markup.replacen(
+    let extra: String = extra
+        .iter()
+        .map(|f| format!("{}, ", super::escape::string(f)))
+        .collect();
+    if matches!(lang, "ja" | "ko" | "cn" | "tw") {
+        markup.replacen("#let gb-fonts = (", &format!("#let gb-fonts = ({extra}"), 1)
+    } else {
+        markup.replacen(
             &format!("#let gb-fonts = ({text_family}, "),
-            &format!(
-                "#let gb-fonts = ({text_family}, {}, ",
-                super::escape::string(f)
-            ),
+            &format!("#let gb-fonts = ({text_family}, {extra}"),
             1,
-        ),
-        None => markup,
+        )
     }
 }
 
