@@ -27,7 +27,7 @@ pub fn markup(text: &str) -> String {
         if c.is_ascii_punctuation() {
             out.push('\\');
         }
-        out.push(c);
+        out.push(printable(c));
     }
     if space {
         out.push(' ');
@@ -47,11 +47,23 @@ pub fn string(text: &str) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             c if crate::chars::is_forbidden(c) => {}
-            c => out.push(c),
+            c => out.push(printable(c)),
         }
     }
     out.push('"');
     out
+}
+
+/// `c` as the PDF may hold it in its text: a byte-order mark inside text (the old
+/// zero-width no-break space, which `gobook import` may meet in a game's comments) as the
+/// word joiner that replaced it, since PDF/A refuses U+FEFF in a font's text (and the
+/// PDF would then not be tagged); both print nothing.
+fn printable(c: char) -> char {
+    if c == '\u{feff}' {
+        '\u{2060}'
+    } else {
+        c
+    }
 }
 
 #[cfg(test)]
@@ -97,7 +109,7 @@ mod tests {
                     out.push(' ');
                 }
                 space = false;
-                out.push(c);
+                out.push(printable(c));
             }
         }
         if space {
@@ -116,6 +128,7 @@ mod tests {
             "https://example.org -- ... ~ 'q' \"q\"",
             "\\u{41} \\",
             "]) #{panic()} [",
+            "a\u{feff}b",
         ] {
             let mut out = String::new();
             let m = markup(t);
@@ -139,7 +152,7 @@ mod tests {
             let lit = code.children().find(|c| c.kind() == SyntaxKind::Str);
             prop_assert!(lit.is_some(), "{:?}", string(&t));
             prop_assert!(code.errors_and_warnings().0.is_empty());
-            let kept: String = t.chars().filter(|c| !crate::chars::is_forbidden(*c)).collect();
+            let kept: String = t.chars().filter(|c| !crate::chars::is_forbidden(*c)).map(printable).collect();
             let s = typst::syntax::ast::Str::from_untyped(lit.unwrap()).unwrap().get();
             prop_assert_eq!(s.as_str(), kept.as_str());
         }

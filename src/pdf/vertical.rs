@@ -51,7 +51,14 @@ const NO_END: &str = "（「『【〔〈《［｛〘〖‘“";
 /// symbols and shapes Unicode's vertical orientation keeps upright).
 fn upright(c: char) -> bool {
     let u = c as u32;
-    u >= 0x2E80 || (0x2460..=0x2BFF).contains(&u) || matches!(c, '…' | '‥' | '—' | '―' | '※')
+    let shown = u >= 0x2E80 || (0x2460..=0x2BFF).contains(&u) || matches!(c, '…' | '‥' | '—' | '―' | '※');
+    shown && !invisible(c)
+}
+
+/// Whether `c` prints nothing (a variation selector, a word joiner...): it belongs to the
+/// character before it, never a cell of its own.
+fn invisible(c: char) -> bool {
+    typst::text::is_default_ignorable(c)
 }
 
 /// The styles a unit is inside, each the opening of a typst call with a trailing content
@@ -135,13 +142,20 @@ fn push_text(t: &str, styles: &Styles, out: &mut Vec<Unit>) {
             } else {
                 Kind::Cell
             };
+            // What follows it and prints nothing stays with it (a variation selector picks
+            // its glyph).
+            let mut cell = c.to_string();
+            i += 1;
+            while i < chars.len() && invisible(chars[i]) {
+                cell.push(chars[i]);
+                i += 1;
+            }
             let body = if styles.is_empty() {
-                string(&c.to_string())
+                string(&cell)
             } else {
-                wrap(styles, &markup(&c.to_string()))
+                wrap(styles, &markup(&cell))
             };
             out.push(Unit { kind, body });
-            i += 1;
             continue;
         }
         let end = (i..chars.len())
@@ -149,6 +163,10 @@ fn push_text(t: &str, styles: &Styles, out: &mut Vec<Unit>) {
             .unwrap_or(chars.len());
         let run: String = chars[i..end].iter().collect();
         i = end;
+        if run.chars().all(invisible) {
+            // Nothing to print between two cells (a word joiner, a zero-width space).
+            continue;
+        }
         if run.trim().is_empty() {
             // A space between upright characters: a quarter of a cell, as in running text.
             out.push(Unit {
@@ -159,7 +177,8 @@ fn push_text(t: &str, styles: &Styles, out: &mut Vec<Unit>) {
         }
         // A short number stands across the column; anything else in the run lies on its side,
         // a word to a unit so that a column may end between two words.
-        if crate::markup::rich::is_short_number(run.trim()) {
+        let shown: String = run.chars().filter(|c| !invisible(*c)).collect();
+        if crate::markup::rich::is_short_number(shown.trim()) {
             out.push(Unit {
                 kind: Kind::Across,
                 body: wrap(styles, &markup(run.trim())),
@@ -364,6 +383,20 @@ mod tests {
         );
         let tree = typst::syntax::parse_code(&u);
         assert!(tree.errors_and_warnings().0.is_empty(), "{u}");
+    }
+
+    #[test]
+    fn what_prints_nothing_stays_with_the_character_before_it_and_takes_no_cell() {
+        // A variation selector after 葛, a word joiner between two characters (as `gobook
+        // import` writes), a zero-width space alone, a byte-order mark after a number.
+        let r = [Rich::Text(
+            "葛\u{E0100}城\u{2060}市\u{200B}。12\u{FEFF}".into(),
+        )];
+        let u = units(&plan(), &r);
+        assert_eq!(
+            u,
+            "((0, \"葛\u{E0100}\"), (0, \"城\u{2060}\"), (0, \"市\u{200B}\"), (1, \"。\"), (3, [12\u{2060}]), )"
+        );
     }
 
     #[test]
