@@ -72,46 +72,44 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         progress: &progress,
         checked: Some(&checked),
     };
+    // One edition that cannot be written stops none of the others (each says why); only
+    // the book's own errors, which every edition would meet alike, stop them all.
+    let mut failures = Failures::new(quiet);
     let site = if args.only_epub || args.only_pdf {
         None
     } else {
-        Some(build::build(&opts, args.force))
+        failures.take(
+            build::build(&opts, args.force),
+            "the site",
+            "the site was not built; the previous one, if any, is unchanged",
+        )
     };
-    let site = match site.transpose() {
-        Ok(s) => s,
-        Err(e) => {
-            return failed(
-                e,
-                "the site was not built; the previous one, if any, is unchanged",
-                quiet,
-            )
-        }
-    };
+    if failures.any() && checked.has_errors() {
+        return failures.code;
+    }
     let pdfs = if args.pdf || args.only_pdf {
-        match build_pdf(&opts, args.force) {
-            Ok(p) => Some(p),
-            Err(e) => {
-                return failed(
-                    e,
-                    "the PDFs were not written; previous ones, if any, are unchanged",
-                    quiet,
-                )
-            }
-        }
+        failures.take(
+            build_pdf(&opts, args.force),
+            "the PDFs",
+            "the PDFs were not written; previous ones, if any, are unchanged",
+        )
     } else {
         None
     };
+    for (lang, e) in pdfs.iter().flat_map(|p| &p.failed) {
+        let name = pdf_name(&checked, lang);
+        failures.fail(
+            e,
+            &name,
+            &format!("{name} was not written; the previous one, if any, is unchanged"),
+        );
+    }
     let books = if args.epub || args.only_epub {
-        match epub::build::build(&opts, args.force) {
-            Ok(b) => Some(b),
-            Err(e) => {
-                return failed(
-                    e,
-                    "the e-books were not written; previous ones, if any, are unchanged",
-                    quiet,
-                )
-            }
-        }
+        failures.take(
+            epub::build::build(&opts, args.force),
+            "the e-books",
+            "the e-books were not written; previous ones, if any, are unchanged",
+        )
     } else {
         None
     };
@@ -126,12 +124,85 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
             pdfs.as_ref(),
         );
     }
+    if failures.any() {
+        super::report::error(&format!(
+            "not every edition was written: {}; see above why",
+            failures.what.join(", ")
+        ));
+        return failures.code;
+    }
     if args.open {
         if let Some(s) = &site {
             super::open_in_browser(&s.out_dir.join("index.html"));
         }
     }
     EXIT_OK
+}
+
+/// The PDF file of language `lang` of the checked book.
+#[cfg(feature = "pdf")]
+fn pdf_name(checked: &gobook::check::Checked, lang: &str) -> String {
+    gobook::pdf::build::file_name(&checked.resolved.book.id, lang)
+}
+
+#[cfg(not(feature = "pdf"))]
+fn pdf_name(_: &gobook::check::Checked, lang: &str) -> String {
+    lang.to_string()
+}
+
+/// The editions of a build that failed: each reported once as it fails (an error that
+/// another edition met before is not shown again), and the exit code of the worst.
+struct Failures {
+    quiet: bool,
+    /// What was reported, so the same problem is not reported twice.
+    reported: Vec<String>,
+    /// What was not written, for the last line.
+    what: Vec<String>,
+    /// The exit code: 1 for the book's content, 2 for the command's usage.
+    code: i32,
+}
+
+impl Failures {
+    fn new(quiet: bool) -> Failures {
+        Failures {
+            quiet,
+            reported: Vec::new(),
+            what: Vec::new(),
+            code: EXIT_OK,
+        }
+    }
+
+    /// Whether an edition failed.
+    fn any(&self) -> bool {
+        self.code != EXIT_OK
+    }
+
+    /// The output of `built`, or None after reporting why edition `name` failed and `what`
+    /// that means.
+    fn take<T>(&mut self, built: Result<T, BuildError>, name: &str, what: &str) -> Option<T> {
+        match built {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.fail(&e, name, what);
+                None
+            }
+        }
+    }
+
+    /// Reports `e` (unless reported before) and `what` it means for edition `name`.
+    fn fail(&mut self, e: &BuildError, name: &str, what: &str) {
+        let key = match e {
+            BuildError::Content {
+                name, diagnostics, ..
+            } => format!("{name}: {diagnostics:?}"),
+            other => other.to_string(),
+        };
+        let again = self.reported.contains(&key);
+        let code = failed(e, what, self.quiet, again);
+        self.code = self.code.max(code);
+        self.reported.push(key);
+        self.what.push(name.to_string());
+    }
 }
 
 /// Says what a build wrote: what was put aside, the site, the e-books and the PDFs.
@@ -144,7 +215,7 @@ fn report(
 ) {
     let site_aside = site.iter().filter_map(|s| s.put_aside.as_ref());
     let books_aside = books.iter().flat_map(|b| &b.put_aside);
-    let pdfs_aside = pdfs.iter().flat_map(|(_, aside, _)| aside);
+    let pdfs_aside = pdfs.iter().flat_map(|p| &p.put_aside);
     for aside in site_aside.chain(books_aside).chain(pdfs_aside) {
         eprintln!("{aside}");
     }
@@ -175,25 +246,32 @@ fn report(
             eprintln!("Wrote {}", f.display());
         }
     }
-    for f in pdfs.iter().flat_map(|(files, _, _)| files) {
+    for f in pdfs.iter().flat_map(|p| &p.files) {
         eprintln!("Wrote {}", f.display());
     }
-    for w in pdfs.iter().flat_map(|(_, _, warnings)| warnings) {
+    for w in pdfs.iter().flat_map(|p| &p.warnings) {
         eprintln!("{}: warning: {w}", file.name);
     }
 }
 
-/// The PDFs written, what was put aside for them, and what the author should know of them.
-type Pdfs = (
-    Vec<PathBuf>,
-    Vec<gobook::project::aside::Aside>,
-    Vec<String>,
-);
+/// The PDFs written, what was put aside for them, what the author should know of them, and
+/// the languages that could not be printed, with why.
+struct Pdfs {
+    files: Vec<PathBuf>,
+    put_aside: Vec<gobook::project::aside::Aside>,
+    warnings: Vec<String>,
+    failed: Vec<(String, BuildError)>,
+}
 
 /// Writes the PDFs of the book.
 #[cfg(feature = "pdf")]
 fn build_pdf(opts: &Options, force: bool) -> Result<Pdfs, BuildError> {
-    gobook::pdf::build::build(opts, force).map(|s| (s.files, s.put_aside, s.warnings))
+    gobook::pdf::build::build(opts, force).map(|s| Pdfs {
+        files: s.files,
+        put_aside: s.put_aside,
+        warnings: s.warnings,
+        failed: s.failed,
+    })
 }
 
 /// This gobook was built without its PDF writer (`run` says so before it gets here).
@@ -204,21 +282,25 @@ fn build_pdf(_: &Options, _: bool) -> Result<Pdfs, BuildError> {
     ))
 }
 
-/// Reports a failed build and gives its exit code.
-fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
-    match e {
+/// Reports a failed build (its problems only when not `again`, i.e. not reported before),
+/// and what was not written; gives its exit code.
+fn failed(e: &BuildError, what: &str, quiet: bool, again: bool) -> i32 {
+    let code = match e {
         BuildError::Content {
             name,
             text,
             diagnostics,
         } => {
-            book_file::print_diagnostics(&name, &text, &diagnostics, quiet);
-            super::report::error(what);
+            if !again {
+                book_file::print_diagnostics(name, text, diagnostics, quiet);
+            }
             EXIT_CONTENT
         }
         // A style sheet or a setting of the book is its content.
         BuildError::Project(e @ (ProjectError::Style(_) | ProjectError::Settings(_))) => {
-            super::report::error(&e.to_string());
+            if !again {
+                super::report::error(&e.to_string());
+            }
             EXIT_CONTENT
         }
         // A file that cannot be read or written (a read-only place, a full disk, a file
@@ -229,15 +311,21 @@ fn failed(e: BuildError, what: &str, quiet: bool) -> i32 {
         | BuildError::Refused(_)
         | BuildError::Container(_)
         | BuildError::Print(_)) => {
-            super::report::error(&e.to_string());
+            if !again {
+                super::report::error(&e.to_string());
+            }
             EXIT_CONTENT
         }
         // An output folder gobook may not replace is the command's usage.
         e @ BuildError::Project(ProjectError::Output(_)) => {
-            super::report::error(&e.to_string());
+            if !again {
+                super::report::error(&e.to_string());
+            }
             EXIT_USAGE
         }
-    }
+    };
+    super::report::error(what);
+    code
 }
 
 /// A build's time as a person reads it: milliseconds under a second ("4 ms", not "0.00 s").

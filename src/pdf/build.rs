@@ -13,8 +13,12 @@ use std::time::{Duration, Instant};
 /// What a finished PDF build did.
 #[derive(Debug)]
 pub struct Summary {
-    /// The PDF files written, one per language.
+    /// The PDF files written, one per language that could be printed.
     pub files: Vec<PathBuf>,
+    /// The languages whose PDF could not be printed, each with why (a character no font
+    /// has, at its place in the book): their previous PDFs are left as they were, and the
+    /// other languages' are written.
+    pub failed: Vec<(String, BuildError)>,
     /// Time taken.
     pub elapsed: Duration,
     /// Where the PDFs of those names went that gobook had not written (`--force`).
@@ -25,7 +29,9 @@ pub struct Summary {
 }
 
 /// Builds one PDF per language of the book into the output folder. A PDF of that name in a
-/// folder gobook did not write is replaced only with `force`.
+/// folder gobook did not write is replaced only with `force`. A language that cannot be
+/// printed is in the summary's `failed`, and the others are written; an error is what stops
+/// every language (the book's errors, its files, the output folder).
 pub fn build(opts: &Options, force: bool) -> Result<Summary, BuildError> {
     writer::run(&mut PdfBuild { force }, opts, &mut Default::default())
 }
@@ -69,26 +75,42 @@ impl Writer for PdfBuild {
         // for the same CPU time, as typst lays out and exports a document on both cores.
         let mut decoded = super::diagrams::DecodedDrawings::default();
         let mut warnings = Vec::new();
+        // A language that cannot be printed stops neither the others nor the other editions.
+        let mut failed = Vec::new();
         let pdfs: Vec<(PathBuf, Vec<u8>)> = input
             .book
             .languages
             .iter()
-            .map(|l| {
+            .filter_map(|l| {
                 let name = file_name(id, &l.plan.lang);
-                let laid = typeset::lay_out(&print, l, &mut decoded)?;
-                let (bytes, untagged) = laid.export(&decoded)?;
-                if let Some(why) = untagged {
-                    warnings.push(untagged_warning(&name, &why));
+                let printed = typeset::lay_out(&print, l, &mut decoded)
+                    .and_then(|laid| laid.export(&decoded));
+                match printed {
+                    Ok((bytes, untagged)) => {
+                        if let Some(why) = untagged {
+                            warnings.push(untagged_warning(&name, &why));
+                        }
+                        Some((out_dir.join(name), bytes))
+                    }
+                    Err(e) => {
+                        failed.push((l.plan.lang.clone(), e));
+                        None
+                    }
                 }
-                Ok((out_dir.join(name), bytes))
             })
-            .collect::<Result<_, BuildError>>()?;
+            .collect();
         // typst keeps what it computed for a next compilation; a build makes no other.
         typst::comemo::evict(0);
         (input.opts.progress)(&editions::counted(pdfs.len(), "PDF"));
-        let (files, put_aside) = editions::write(&out_dir, pdfs, self.force)?;
+        // No PDF to write (every language failed): nothing is made, not even the folder.
+        let (files, put_aside) = if pdfs.is_empty() {
+            Default::default()
+        } else {
+            editions::write(&out_dir, pdfs, self.force)?
+        };
         Ok(Summary {
             files,
+            failed,
             elapsed: start.elapsed(),
             put_aside,
             warnings,
