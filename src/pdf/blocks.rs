@@ -132,6 +132,7 @@ impl Chapters<'_> {
         // the PDF's tags is its plain text, which a link (typst asks where it leads) has none of.
         let heading = matches!(p.kind, ParaKind::H(_));
         let linked = |t: &[Rich]| {
+            let t = super::rich::for_print(t);
             if heading {
                 return rich(self.plan, &super::rich::without_links(t));
             }

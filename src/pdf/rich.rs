@@ -116,6 +116,31 @@ pub fn only_language_switches(rich: &[Rich]) -> bool {
     switches
 }
 
+/// What of a paragraph's text `rich` prints: all but the switches to other languages it ends
+/// with and what separates them ("... its vital point. Deutsch · 日本語"), controls of the web
+/// editions that say nothing on paper, where each language is a book of its own (and that
+/// would ask an English PDF for a Japanese font).
+pub fn for_print(rich: &[Rich]) -> &[Rich] {
+    let separator = |r: &Rich| match r {
+        Rich::Text(t) => t
+            .chars()
+            .all(|c| c.is_whitespace() || "·•|/,;–—-".contains(c)),
+        Rich::Break => true,
+        _ => false,
+    };
+    let (mut end, mut cut) = (rich.len(), rich.len());
+    while end > 0 {
+        let r = &rich[end - 1];
+        if only_language_switches(std::slice::from_ref(r)) {
+            cut = end - 1;
+        } else if !separator(r) {
+            break;
+        }
+        end -= 1;
+    }
+    &rich[..cut]
+}
+
 /// Whether a link leads to a web or mail address a PDF reader may open.
 fn is_web(url: &str) -> bool {
     let l = url.to_ascii_lowercase();
@@ -165,6 +190,23 @@ mod tests {
             },
         ];
         assert_eq!(rich(&plan, &r), "See \\#x #gb-link(\"2/d3\", [Dia\\. 3])x");
+    }
+
+    #[test]
+    fn the_language_switches_a_paragraph_ends_with_do_not_print() {
+        let switch = |lang: &str| Rich::Link {
+            target: LinkTarget::Language(lang.into()),
+            content: vec![Rich::Text(format!("in {lang}"))],
+        };
+        let text = |t: &str| Rich::Text(t.into());
+        let r = [text("One idea. "), switch("de"), text(" · "), switch("ja")];
+        assert_eq!(for_print(&r), &r[..1]);
+        // A switch in the sentence, and separators alone, stay.
+        let r = [text("Read "), switch("de"), text(" today. ·")];
+        assert_eq!(for_print(&r), &r[..]);
+        let r = [text("A "), text(" · ")];
+        assert_eq!(for_print(&r), &r[..]);
+        assert!(for_print(&[switch("de")]).is_empty());
     }
 
     #[test]

@@ -51,7 +51,8 @@ const NO_END: &str = "（「『【〔〈《［｛〘〖‘“";
 /// symbols and shapes Unicode's vertical orientation keeps upright).
 fn upright(c: char) -> bool {
     let u = c as u32;
-    let shown = u >= 0x2E80 || (0x2460..=0x2BFF).contains(&u) || matches!(c, '…' | '‥' | '—' | '―' | '※');
+    let shown =
+        u >= 0x2E80 || (0x2460..=0x2BFF).contains(&u) || matches!(c, '…' | '‥' | '—' | '―' | '※');
     shown && !invisible(c)
 }
 
@@ -259,9 +260,9 @@ impl Chapters<'_> {
         let linked = |t: &[Rich]| match &p.href {
             Some(target) if !matches!(p.kind, ParaKind::H(_)) => vec![Rich::Link {
                 target: target.clone(),
-                content: t.to_vec(),
+                content: super::rich::for_print(t).to_vec(),
             }],
-            _ => t.to_vec(),
+            _ => super::rich::for_print(t).to_vec(),
         };
         let mut rich: Vec<Rich> = Vec::new();
         if p.hint {
