@@ -139,7 +139,9 @@ pub fn bundled() -> Vec<Font> {
 /// the word joiner `gobook import` writes, zero-width spaces and joiners, the soft hyphen,
 /// the byte-order mark, variation selectors), which typst removes where no font has it.
 pub fn needs_glyph(c: char) -> bool {
-    !c.is_control() && !typst::text::is_default_ignorable(c) && !matches!(c, '\u{2028}' | '\u{2029}')
+    !c.is_control()
+        && !typst::text::is_default_ignorable(c)
+        && !matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// The fonts for a PDF that prints the characters `chars`: the bundled ones, and when some
@@ -195,13 +197,9 @@ pub fn for_chars(
 
 /// The faces of the font file `n` that `pdf_cjk_font` names, in the book's folder.
 fn font_file(n: &str, book_dir: &Path) -> Result<Vec<Font>, String> {
-    let rel = crate::project::confine::confine(
-        book_dir,
-        n,
-        "font",
-        crate::project::confine::Kind::File,
-    )
-    .map_err(|r| format!("pdf_cjk_font in gobook.toml: {}", r.message))?;
+    let rel =
+        crate::project::confine::confine(book_dir, n, "font", crate::project::confine::Kind::File)
+            .map_err(|r| format!("pdf_cjk_font in gobook.toml: {}", r.message))?;
     let data = crate::project::read::read(&book_dir.join(rel))
         .map_err(|e| format!("pdf_cjk_font in gobook.toml: cannot read {n}: {e}"))?;
     let fonts: Vec<Font> = Font::iter(Bytes::new(data)).collect();
@@ -253,7 +251,10 @@ fn system_fonts(missing: &[char], named: Option<&str>, folders: &FontFolders) ->
         let infos: Vec<FontInfo> = FontInfo::iter(&data).collect();
         let fits = |i: &FontInfo| named.is_none_or(|n| i.family.eq_ignore_ascii_case(n));
         for info in infos.iter().filter(|i| fits(i)) {
-            if candidates.iter().any(|c| c.path == path && c.family == info.family) {
+            if candidates
+                .iter()
+                .any(|c| c.path == path && c.family == info.family)
+            {
                 continue;
             }
             let has: Vec<char> = missing
@@ -393,7 +394,12 @@ mod tests {
         };
         assert_eq!(l.chars, ['\u{10FFFD}']);
         let said = format!("{} {}", l.searched(), l.what_to_do(false));
-        for part in ["/nowhere/fonts", FONT_DIRS_VAR, "pdf_cjk_font", "fonts-noto-cjk"] {
+        for part in [
+            "/nowhere/fonts",
+            FONT_DIRS_VAR,
+            "pdf_cjk_font",
+            "fonts-noto-cjk",
+        ] {
             assert!(said.contains(part), "{part}: {said}");
         }
         assert!(no_folders().described().contains("set and empty"));

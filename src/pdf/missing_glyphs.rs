@@ -114,6 +114,7 @@ fn first_message(
     } else {
         format!("the `{lang}` PDF cannot print {}", shown_char(x.c))
     };
+    let nor = if x.words { " nor" } else { ", nor" };
     let others = match all - 1 {
         0 => String::new(),
         n => {
@@ -125,7 +126,7 @@ fn first_message(
                 .collect();
             let more = if n > 12 { ", ..." } else { "" };
             format!(
-                " nor {n} other character{} ({}{more})",
+                "{nor} {n} other character{} ({}{more})",
                 if n == 1 { "" } else { "s" },
                 list.join(", ")
             )
@@ -146,7 +147,8 @@ fn shown_char(c: char) -> String {
 
 /// Where character `c` printed from `origin` stands: in the element's own text for the
 /// language (its value, its attributes of no language or of `lang`), else anywhere in the
-/// element, else at its name; gobook's own words at the book's `lang` tag. The file is the
+/// element, else in the book's own text for the language, else at the element's name;
+/// gobook's own words at the book's `lang` tag. The file is the
 /// included file the element is in (its index), None for the book.
 fn place(checked: &Checked, origin: Origin, c: char, lang: &str) -> (Option<usize>, Span) {
     let book_element = || {
@@ -160,7 +162,10 @@ fn place(checked: &Checked, origin: Origin, c: char, lang: &str) -> (Option<usiz
         Origin::Element(e) => (Some(e), element_place(checked, e, c, lang)),
         Origin::Words => {
             let e = book_element();
-            (e, e.map_or(Span::new(0, 0), |e| language_tag(checked, e, lang)))
+            (
+                e,
+                e.map_or(Span::new(0, 0), |e| language_tag(checked, e, lang)),
+            )
         }
     };
     let Some(file) = element.and_then(|e| {
@@ -172,20 +177,20 @@ fn place(checked: &Checked, origin: Origin, c: char, lang: &str) -> (Option<usiz
     (Some(file), checked.included[file].local(span))
 }
 
-/// The first place of `c` in element `e`'s text for `lang` (see [`place`]).
+/// The first place of `c` in element `e`'s text for `lang` (see [`place`]); a standard text
+/// that quotes the book's information (`#title#`) is found in the book's attributes.
 fn element_place(checked: &Checked, e: usize, c: char, lang: &str) -> Span {
     let Some(el) = checked.doc.elements.get(e) else {
         return Span::new(0, 0);
     };
-    let own = el
-        .attrs
+    let book = checked
+        .doc
+        .elements
         .iter()
-        .filter(|a| a.langs().next().is_none() || a.langs().any(|l| l == lang))
-        .map(|a| a.value_span)
-        .chain(el.value.as_ref().map(|v| v.span));
-    let mut spans: Vec<Span> = own.collect();
-    spans.sort_by_key(|s| s.start);
+        .find(|b| b.kind == ElementKind::Book);
+    let mut spans = own_text(el, lang);
     spans.push(el.span);
+    spans.extend(book.map(|b| own_text(b, lang)).unwrap_or_default());
     for s in spans {
         let Some(text) = checked.src.get(s.start as usize..s.end as usize) else {
             continue;
@@ -196,6 +201,20 @@ fn element_place(checked: &Checked, e: usize, c: char, lang: &str) -> Span {
         }
     }
     el.name_span
+}
+
+/// Where element `el`'s text for `lang` stands: its attributes of no language or of `lang`
+/// and its value, in the order of the source.
+fn own_text(el: &crate::format::syntax::Element, lang: &str) -> Vec<Span> {
+    let mut spans: Vec<Span> = el
+        .attrs
+        .iter()
+        .filter(|a| a.langs().next().is_none() || a.langs().any(|l| l == lang))
+        .map(|a| a.value_span)
+        .chain(el.value.as_ref().map(|v| v.span))
+        .collect();
+    spans.sort_by_key(|s| s.start);
+    spans
 }
 
 /// The `lang` tag after element `e`'s name (`ja` of `::book_en_ja`), else its name.

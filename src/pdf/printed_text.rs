@@ -10,9 +10,11 @@
 //! the solutions' words (each problem's name, the verdicts, the moves by number, comments,
 //! gaps lines), the chapters' titles (contents, running heads), the book's title, subtitle,
 //! author, publisher and copyright, and gobook's own words in the edition's language.
-//! What does not: a paragraph that only switches language, pictures in running text, buy
-//! buttons and included web pages, which the PDF leaves out as `blocks` does.
+//! What does not: a paragraph that only switches language and the switches a paragraph ends
+//! with, pictures in running text, buy buttons and included web pages, which the PDF leaves
+//! out as `blocks` does.
 
+use super::rich::for_print;
 use super::solutions::numbered_line;
 use crate::check::Checked;
 use crate::format::schema::ElementKind;
@@ -165,14 +167,17 @@ impl<'a> Walk<'a> {
         }
         let origin = Origin::Element(p.element);
         match &p.content {
-            Content::Text(t) => self.rich(t, origin),
+            Content::Text(t) => self.rich(for_print(t), origin),
             Content::Bullet { label, text } => {
                 self.rich(label, origin);
-                self.rich(text, origin);
+                self.rich(for_print(text), origin);
             }
         }
         if p.hint {
-            self.out.add(super::blocks::hint_word(self.lang), Origin::Words);
+            // "Hint: ..." (`gb-hint` in frame.typ).
+            self.out
+                .add(super::blocks::hint_word(self.lang), Origin::Words);
+            self.out.add(": ", Origin::Words);
         }
         // Vertical text sets a hint's word with a full-width colon and a bullet's label
         // apart by an ideographic space (`vertical`).
@@ -243,11 +248,21 @@ impl<'a> Walk<'a> {
         // The solutions: the section's word, each answer under its problem's name, its
         // verdict and its moves by number, its comment and its gaps line.
         let lang = self.lang;
-        let ui = |k: UiWord, or: &'static str| Some(i18n::ui(k, lang)).filter(|w| !w.is_empty()).unwrap_or(or);
-        self.out.add(ui(UiWord::Solution, "Solutions"), Origin::Words);
-        self.out.add(&crate::markup::answers::problem_name(f, lang), origin);
+        let ui = |k: UiWord, or: &'static str| {
+            Some(i18n::ui(k, lang))
+                .filter(|w| !w.is_empty())
+                .unwrap_or(or)
+        };
+        self.out
+            .add(ui(UiWord::Solution, "Solutions"), Origin::Words);
+        self.out
+            .add(&crate::markup::answers::problem_name(f, lang), origin);
         for a in &f.answers {
-            let verdict = if a.correct { UiWord::Correct } else { UiWord::Wrong };
+            let verdict = if a.correct {
+                UiWord::Correct
+            } else {
+                UiWord::Wrong
+            };
             self.out.add(i18n::ui(verdict, lang), Origin::Words);
             let colon = if i18n::unspaced(lang) { "：" } else { ": " };
             self.out.add(colon, Origin::Words);
@@ -276,7 +291,11 @@ impl<'a> Walk<'a> {
             .position(|e| e.kind == ElementKind::Book)
             .map_or(Origin::Words, Origin::Element);
         let t = &self.l.texts;
-        let given = |t: &Option<String>| t.as_deref().filter(|t| !t.trim().is_empty()).map(str::to_string);
+        let given = |t: &Option<String>| {
+            t.as_deref()
+                .filter(|t| !t.trim().is_empty())
+                .map(str::to_string)
+        };
         let title = given(&t.title).unwrap_or_else(|| t.id.clone());
         self.out.add(&title, origin);
         for text in [&t.subtitle, &t.author, &t.publisher, &t.copyright] {
@@ -298,9 +317,13 @@ impl<'a> Walk<'a> {
             .filter(|w| !w.is_empty())
             .unwrap_or("Contents");
         self.out.add(contents, Origin::Words);
-        self.out.add(i18n::ui(UiWord::PageAbbrev, lang), Origin::Words);
-        if matches!(lang, "ja" | "cn" | "tw") {
-            self.out.add("（）", Origin::Words);
-        }
+        self.out
+            .add(i18n::ui(UiWord::PageAbbrev, lang), Origin::Words);
+        let around = if matches!(lang, "ja" | "cn" | "tw") {
+            "（）"
+        } else {
+            ", "
+        };
+        self.out.add(around, Origin::Words);
     }
 }

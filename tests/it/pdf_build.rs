@@ -9,7 +9,7 @@ use std::process::Command;
 
 /// Runs poppler's `tool` with `args`; None (the test steps aside) when poppler is missing,
 /// except under CI, where it must be there.
-fn poppler(tool: &str, args: &[&str]) -> Option<String> {
+pub fn poppler(tool: &str, args: &[&str]) -> Option<String> {
     if !common::have(tool, "-v") {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -51,7 +51,7 @@ fn build_pdf_saying(book: &Path, out: &Path) -> String {
 }
 
 /// The PDF's text in reading order, pages joined.
-fn text(pdf: &Path) -> Option<String> {
+pub fn text(pdf: &Path) -> Option<String> {
     poppler("pdftotext", &[pdf.to_str().unwrap(), "-"])
 }
 
