@@ -50,8 +50,9 @@ pub enum BuildError {
     /// The container of an output (the EPUB's zip) could not be written.
     #[error("cannot write the EPUB container: {0}")]
     Container(#[source] Box<dyn std::error::Error + Send + Sync>),
-    /// The print edition could not be typeset: no font for some of the book's characters
-    /// (the message says which and what to install), or a fault of the typesetter.
+    /// The print edition could not be typeset: a font `pdf_cjk_font` names that cannot be
+    /// used, or a fault of the typesetter. (A character no font has is a problem of the book,
+    /// [`BuildError::Content`], at its place.)
     #[error("{0}")]
     Print(String),
 }
