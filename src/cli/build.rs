@@ -88,21 +88,12 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         return failures.code;
     }
     let pdfs = if args.pdf || args.only_pdf {
-        failures.take(
-            build_pdf(&opts, args.force),
-            "the PDFs",
-            "the PDFs were not written; previous ones, if any, are unchanged",
-        )
+        print(&opts, args.force, &checked, &mut failures)
     } else {
         None
     };
-    for (lang, e) in pdfs.iter().flat_map(|p| &p.failed) {
-        let name = pdf_name(&checked, lang);
-        failures.fail(
-            e,
-            &name,
-            &format!("{name} was not written; the previous one, if any, is unchanged"),
-        );
+    if failures.any() && checked.has_errors() {
+        return failures.code;
     }
     let books = if args.epub || args.only_epub {
         failures.take(
@@ -137,6 +128,29 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         }
     }
     EXIT_OK
+}
+
+/// Writes the PDFs that can be printed, and reports those that cannot (see [`Failures`]).
+fn print(
+    opts: &Options,
+    force: bool,
+    checked: &gobook::check::Checked,
+    failures: &mut Failures,
+) -> Option<Pdfs> {
+    let pdfs = failures.take(
+        build_pdf(opts, force),
+        "the PDFs",
+        "the PDFs were not written; previous ones, if any, are unchanged",
+    )?;
+    for (lang, e) in &pdfs.failed {
+        let name = pdf_name(checked, lang);
+        failures.fail(
+            e,
+            &name,
+            &format!("{name} was not written; the previous one, if any, is unchanged"),
+        );
+    }
+    Some(pdfs)
 }
 
 /// The PDF file of language `lang` of the checked book.
