@@ -49,6 +49,7 @@ mod output_safety;
 mod output_trash;
 mod pathological;
 mod pdf_build;
+mod pdf_markdown;
 mod positions_sgfmill;
 mod reads_confined;
 mod resolve_diagrams;
