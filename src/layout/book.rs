@@ -7,6 +7,7 @@
 use crate::check::Checked;
 use crate::i18n;
 use crate::layout::cache::{self, Kept, LayoutCache};
+use crate::layout::markdown::Includes;
 use crate::layout::page::{self, Block, Source};
 use crate::layout::plan::{self, Plan};
 use crate::resolve::model::{Book, Diagram, LangText};
@@ -40,7 +41,8 @@ pub struct LaidLanguage {
 }
 
 /// One page as a reader sees it: everything that decides its bytes besides the writer's
-/// settings (file names, `gobook.toml`, included files).
+/// settings (file names, `gobook.toml`, the gobook files it includes that were not
+/// spliced into the book); an included Markdown file is in its blocks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LaidPage {
     /// The page's language.
@@ -127,14 +129,20 @@ pub struct BookFacts {
     pub languages: Vec<String>,
 }
 
-/// Lays out every page of every language of a checked book.
+/// Lays out every page of every language of a checked book (its Markdown includes unread:
+/// the pipeline, [`crate::layout::writer::run`], reads them).
 pub fn lay_out<'a>(checked: &'a Checked) -> LaidBook<'a> {
-    lay_out_with(checked, &mut LayoutCache::once())
+    lay_out_with(checked, &Includes::default(), &mut LayoutCache::once())
 }
 
-/// Lays out every page of every language of a checked book, reusing what `cache` kept of
-/// the last build where it is still what a fresh layout would make.
-pub fn lay_out_with<'a>(checked: &'a Checked, cache: &mut LayoutCache) -> LaidBook<'a> {
+/// Lays out every page of every language of a checked book with the Markdown files it
+/// includes, reusing what `cache` kept of the last build where it is still what a fresh
+/// layout would make.
+pub fn lay_out_with<'a>(
+    checked: &'a Checked,
+    includes: &Includes,
+    cache: &mut LayoutCache,
+) -> LaidBook<'a> {
     let book = &checked.resolved.book;
     let diagrams = cache.diagrams(book);
     cache.begin();
@@ -149,7 +157,7 @@ pub fn lay_out_with<'a>(checked: &'a Checked, cache: &mut LayoutCache) -> LaidBo
             let source = Source { checked, lang };
             let plan = plan::plan(book, lang);
             let texts = Arc::new(book_texts(book, lang));
-            let pages = pages(&source, &plan, &texts, &diagrams, &facts, cache);
+            let pages = pages(&source, &plan, &texts, &diagrams, &facts, includes, cache);
             LaidLanguage { plan, texts, pages }
         })
         .collect();
@@ -174,6 +182,7 @@ fn pages(
     texts: &Arc<BookTexts>,
     diagrams: &[Arc<Diagram>],
     facts: &Arc<BookFacts>,
+    includes: &Includes,
     cache: &mut LayoutCache,
 ) -> Vec<LaidPage> {
     let titles: Vec<(String, String)> = (0..plan.pages.len())
@@ -212,7 +221,7 @@ fn pages(
         .map(|(p, (pg, old))| {
             let kept = pg
                 .chapter
-                .map(|c| cache::chapter(old, s.checked, s.lang, c, diagrams, record));
+                .map(|c| cache::chapter(old, s.checked, s.lang, c, diagrams, includes, record));
             let blocks = kept
                 .as_ref()
                 .map(|(k, _)| k.blocks().clone())

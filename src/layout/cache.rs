@@ -8,6 +8,7 @@
 
 use crate::check::Checked;
 use crate::layout::book::page_view;
+use crate::layout::markdown::Includes;
 use crate::layout::page::{self, Block};
 use crate::layout::reads::{self, Read, Reader};
 use crate::resolve::model::{Book, Diagram};
@@ -107,8 +108,9 @@ impl LayoutCache {
     }
 }
 
-/// The blocks of chapter `ch` of `checked` in `lang`: `old`'s when every read it was made
-/// from gets the same answer again, else laid out afresh (reads recorded when `record`).
+/// The blocks of chapter `ch` of `checked` (with the Markdown files `includes`) in `lang`:
+/// `old`'s when every read it was made from gets the same answer again, else laid out
+/// afresh (reads recorded when `record`).
 /// Returns the blocks kept for the next build, and whether they were laid out afresh.
 pub(super) fn chapter(
     old: Option<Kept>,
@@ -116,14 +118,15 @@ pub(super) fn chapter(
     lang: &str,
     ch: usize,
     diagrams: &[Arc<Diagram>],
+    includes: &Includes,
     record: bool,
 ) -> (Kept, bool) {
     if let Some(mut k) = old {
-        if reads::still_true(&mut k.reads, checked, lang, ch, diagrams) {
+        if reads::still_true(&mut k.reads, checked, lang, ch, diagrams, includes) {
             return (k, false);
         }
     }
-    let reader = Reader::new(checked, lang, ch, diagrams, record);
+    let reader = Reader::new(checked, lang, ch, diagrams, includes, record);
     let blocks = Arc::new(page::blocks(&reader));
     let reads = reader.into_reads();
     (Kept { reads, blocks }, true)

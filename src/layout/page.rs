@@ -70,8 +70,14 @@ pub enum Block {
     },
     /// An included file, by the URL the book names it with.
     Include {
+        /// The `::include` element's index in the document.
+        element: usize,
         /// The URL.
         url: String,
+        /// A Markdown file's document, read once for every writer; None for a gobook file
+        /// (spliced into the book by the check, this is one that could not be) and for a
+        /// file that could not be read (the check of the book's files reports it).
+        markdown: Option<std::sync::Arc<crate::layout::markdown::Document>>,
     },
 }
 
@@ -199,7 +205,14 @@ pub struct ImageBlock {
 
 /// The blocks of chapter `ch` in the source's language.
 pub fn chapter(s: &Source, ch: usize) -> Vec<Block> {
-    blocks(&Reader::new(s.checked, s.lang, ch, &[], false))
+    blocks(&Reader::new(
+        s.checked,
+        s.lang,
+        ch,
+        &[],
+        &crate::layout::markdown::Includes::default(),
+        false,
+    ))
 }
 
 /// The blocks of the reader's chapter, made from what `s` reads alone (see [`Reader`]).
@@ -269,7 +282,11 @@ pub(super) fn blocks(s: &Reader) -> Vec<Block> {
             BlockKind::Include { url } => {
                 i += 1;
                 after_text = false;
-                out.push(Block::Include { url: url.clone() });
+                out.push(Block::Include {
+                    element: b.element,
+                    url: url.clone(),
+                    markdown: s.markdown(url),
+                });
             }
         }
     }

@@ -7,6 +7,7 @@
 
 use crate::check::Checked;
 use crate::layout::answers::{self, Answer};
+use crate::layout::markdown::{Document, Includes};
 use crate::resolve::caption::{caption_lines, CaptionLines};
 use crate::resolve::model::{Block as BookBlock, BlockKind, Book, Diagram};
 use crate::resolve::text::{self, LinkTarget, Rich, TextContext};
@@ -37,6 +38,8 @@ pub(super) enum Read {
     Caption(usize, CaptionLines),
     /// A problem's answers.
     Answers(usize, Vec<Answer>),
+    /// An included Markdown file, by the `url` the book names it with.
+    Markdown(String, Option<Arc<Document>>),
 }
 
 /// Reads the book for a chapter's layout in one language, recording every read.
@@ -47,6 +50,8 @@ pub struct Reader<'a> {
     chapter: usize,
     /// Every diagram as pages use it (or none: each is made when read).
     diagrams: &'a [Arc<Diagram>],
+    /// The Markdown files the book includes, read for this build.
+    includes: &'a Includes,
     /// The reads made, when they are kept (`serve`); None for a single build.
     reads: Option<RefCell<Vec<Read>>>,
 }
@@ -58,6 +63,7 @@ impl<'a> Reader<'a> {
         lang: &'a str,
         chapter: usize,
         diagrams: &'a [Arc<Diagram>],
+        includes: &'a Includes,
         record: bool,
     ) -> Self {
         Reader {
@@ -65,6 +71,7 @@ impl<'a> Reader<'a> {
             lang,
             chapter,
             diagrams,
+            includes,
             reads: record.then(|| RefCell::new(Vec::new())),
         }
     }
@@ -162,18 +169,26 @@ impl<'a> Reader<'a> {
         self.record(|| Read::Answers(d, a.clone()));
         a
     }
+
+    /// The included Markdown file the book names `url`, if it is one and was read.
+    pub fn markdown(&self, url: &str) -> Option<Arc<Document>> {
+        let m = self.includes.get(url).cloned();
+        self.record(|| Read::Markdown(url.to_string(), m.clone()));
+        m
+    }
 }
 
 /// Whether every read in `reads` of chapter `chapter`, made again of `checked` in `lang`
-/// (with `diagrams` as pages use them), gets the answer recorded. `reads` is mutable only
-/// to compare blocks without their spans: each kept block takes the span of the block it
-/// is compared with.
+/// (with `diagrams` as pages use them and the Markdown files `includes`), gets the answer
+/// recorded. `reads` is mutable only to compare blocks without their spans: each kept
+/// block takes the span of the block it is compared with.
 pub(super) fn still_true(
     reads: &mut [Read],
     checked: &Checked,
     lang: &str,
     chapter: usize,
     diagrams: &[Arc<Diagram>],
+    includes: &Includes,
 ) -> bool {
     let book = &checked.resolved.book;
     reads.iter_mut().all(|read| match read {
@@ -197,6 +212,7 @@ pub(super) fn still_true(
             .diagrams
             .get(*d)
             .is_some_and(|dia| answers::answers(book, dia, lang) == *a),
+        Read::Markdown(url, m) => includes.get(url) == m.as_ref(),
     })
 }
 

@@ -74,7 +74,9 @@ pub fn run_with<W: Writer>(
     let mut owned = None;
     let checked = checked_book(opts, cache, &mut owned)?;
     let mut stages = crate::timings::Stages::new("");
-    let mut book = lay_out_with(checked, layout);
+    // The Markdown files the book includes, read once for every page and writer.
+    let includes = crate::layout::markdown::Includes::read(checked, &book_dir);
+    let mut book = lay_out_with(checked, &includes, layout);
     stages.mark("layout");
     // Vertical writing is a setting of the Japanese edition alone: a Latin edition set
     // vertically would be text lying on its side.

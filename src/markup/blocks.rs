@@ -26,7 +26,8 @@ pub struct Writer<'a> {
     pub svgs: &'a [Arc<str>],
     /// The index in [`Book::diagrams`] of the first diagram in `svgs`.
     pub svgs_from: usize,
-    /// Included files, already written, by the URL the book names them with.
+    /// Included gobook files not spliced into the book, already written, by the URL the
+    /// book names them with (a Markdown file is in the page model's blocks).
     pub includes: Option<&'a HashMap<String, Markup>>,
     /// The shop address of buy buttons (`{sku}` replaced), from `gobook.toml`.
     pub buy_url: Option<&'a str>,
@@ -90,7 +91,10 @@ fn block(w: &Writer, b: &Block) -> Markup {
             }
             Block::Image(i) => (image(w, i)),
             Block::Buy { sku } => (buy(w, sku)),
-            Block::Include { url } => {
+            Block::Include { markdown: Some(doc), .. } => {
+                div.gb-include { (super::markdown::markdown(doc, w.dialect, w.links)) }
+            }
+            Block::Include { url, markdown: None, .. } => {
                 @if let Some(m) = w.includes.and_then(|i| i.get(url)) {
                     div.gb-include { (m.clone()) }
                 }

@@ -1,5 +1,6 @@
-//! `::include`d files written as markup: Markdown through pulldown-cmark, gobook files
-//! laid out and written like the book's own chapters, once per language.
+//! `::include`d gobook files written as markup, laid out and written like the book's own
+//! chapters, once per language: those the check could not splice into the book (a Markdown
+//! file is in the page model, `layout::markdown`, written by `markup::markdown`).
 
 use crate::check::{check, Checked};
 use crate::layout::diagram::board_diagram;
@@ -18,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
-/// Renders every included file once per language; `buy_url` is where buy buttons lead.
+/// Renders every included gobook file once per language; `buy_url` is where buy buttons lead.
 pub fn render_includes(
     checked: &Checked,
     book_dir: &Path,
@@ -30,7 +31,9 @@ pub fn render_includes(
     for ch in &checked.resolved.book.chapters {
         for b in &ch.blocks {
             if let crate::resolve::model::BlockKind::Include { url } = &b.kind {
-                urls.insert(url.clone());
+                if !includes::is_markdown(url) {
+                    urls.insert(url.clone());
+                }
             }
         }
     }
@@ -44,14 +47,8 @@ pub fn render_includes(
     let mut out = vec![HashMap::new(); plans.len()];
     for (k, url) in urls.into_iter().enumerate() {
         match includes::read(&url, book_dir) {
-            Ok(Included::Markdown { text, .. }) => {
-                // Its images are copied beside the book's own (project/files.rs), so they
-                // are found from the root like the book's `::img` images.
-                let m = markdown(&text, dialect, root);
-                for o in out.iter_mut() {
-                    o.insert(url.clone(), m.clone());
-                }
-            }
+            // Read once for every writer, in the page model (layout::markdown).
+            Ok(Included::Markdown { .. }) => {}
             Ok(Included::Gobook { text, .. }) => {
                 let wrapped = includes::wrap_in(&text, &checked.resolved.book.id);
                 let sub = check(&wrapped);
@@ -176,110 +173,9 @@ fn included_body(
     }
 }
 
-/// Markdown to HTML with pulldown-cmark; raw HTML in it is escaped, not passed through,
-/// and its links and images go by the same rule as the book's links
-/// ([`crate::format::values::allowed_url`]): a refused one keeps its text but loses its URL.
-/// In XHTML a web image is refused too: an e-book holds every image it shows.
-/// pulldown-cmark closes its void elements (`<br />`, `<img ... />`), so its HTML is also XHTML.
-/// A local image is found from the page through `root` (the way to the site's root, "" or "../").
-pub fn markdown(text: &str, dialect: Dialect, root: &str) -> Markup {
-    use crate::format::values::{allowed_url, is_external};
-    use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
-    // Links do not nest in Markdown, so one flag tells which link end closes a refused one.
-    let mut refused_link = false;
-    // A refused image's description is shown as text, until the image ends.
-    let mut refused_image = 0usize;
-    let parser = Parser::new_ext(text, includes::markdown_options()).filter_map(|ev| {
-        Some(match ev {
-            Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
-            Event::Start(Tag::Link { ref dest_url, .. }) if !allowed_url(dest_url) => {
-                refused_link = true;
-                Event::Html(CowStr::Borrowed(
-                    "<span class=\"gb-link-disabled\" title=\"not available\">",
-                ))
-            }
-            Event::End(TagEnd::Link) if refused_link => {
-                refused_link = false;
-                Event::Html(CowStr::Borrowed("</span>"))
-            }
-            Event::Start(Tag::Image { ref dest_url, .. })
-                if refused_image > 0
-                    || !allowed_url(dest_url)
-                    || (dialect == Dialect::Xhtml && is_external(dest_url)) =>
-            {
-                refused_image += 1;
-                return None;
-            }
-            Event::End(TagEnd::Image) if refused_image > 0 => {
-                refused_image -= 1;
-                return None;
-            }
-            Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) if !is_external(&dest_url) && !dest_url.is_empty() => Event::Start(Tag::Image {
-                link_type,
-                dest_url: CowStr::from(format!("{root}{}", dest_url.trim_start_matches("./"))),
-                title,
-                id,
-            }),
-            other => other,
-        })
-    });
-    let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, parser);
-    PreEscaped(html)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn markdown_escapes_raw_html() {
-        let m = markdown(
-            "# Preface\n\n<script>alert(1)</script>\n\nSome **bold** text, and <b>inline</b> html.",
-            Dialect::Html,
-            "",
-        )
-        .into_string();
-        assert!(m.contains("<h1>Preface</h1>"));
-        assert!(m.contains("&lt;script&gt;"));
-        assert!(m.contains("<strong>bold</strong>"));
-        assert!(m.contains("&lt;b&gt;inline"));
-    }
-
-    #[test]
-    fn markdown_links_and_images_follow_the_books_link_rule() {
-        let m = markdown(
-            "[ok](https://example.org) [rel](chapter.html#x) [bad](javascript:alert(1)) [data](data:text/html,x) [vb](VBScript:x) <javascript:alert(2)>\n\n\
-             ![pic](pic.png) ![evil](javascript:alert(3)) ![blob](data:image/svg+xml,x)",
-            Dialect::Html,
-            "",
-        )
-        .into_string();
-        assert!(m.contains(r#"<a href="https://example.org">ok</a>"#), "{m}");
-        assert!(m.contains(r#"<a href="chapter.html#x">rel</a>"#), "{m}");
-        assert!(
-            m.contains(r#"<span class="gb-link-disabled" title="not available">bad</span>"#),
-            "{m}"
-        );
-        assert!(m.contains(r#"<img src="pic.png" alt="pic" />"#), "{m}");
-        let lower = m.to_ascii_lowercase();
-        for scheme in ["javascript:", "data:", "vbscript:"] {
-            assert!(
-                !lower.contains(&format!("href=\"{scheme}"))
-                    && !lower.contains(&format!("src=\"{scheme}")),
-                "{scheme} in {m}"
-            );
-        }
-        assert!(
-            m.contains("evil") && m.contains("blob"),
-            "a refused image keeps its description: {m}"
-        );
-    }
 
     #[test]
     fn included_element_ids_get_a_prefix_and_nothing_else_does() {
@@ -290,20 +186,5 @@ mod tests {
             ),
             r#"<p id="inc0-e3">a</p><p id="e3x" class="e4"><svg id="eh"/></p><h2 id="inc0-e12">"#
         );
-    }
-
-    #[test]
-    fn markdown_in_xhtml_is_well_formed_and_shows_web_images_as_their_description() {
-        let m = markdown(
-            "Line  \nbreak\n\n---\n\n![pic](pic.png) ![far](https://x.org/a.png)",
-            Dialect::Xhtml,
-            "",
-        )
-        .into_string();
-        assert!(m.contains(r#"<img src="pic.png" alt="pic" />"#), "{m}");
-        assert!(m.contains("far") && !m.contains("x.org"), "{m}");
-        let multi = markdown("![pic](./img/pic.png)", Dialect::Xhtml, "../").into_string();
-        assert!(multi.contains(r#"src="../img/pic.png""#), "{multi}");
-        roxmltree::Document::parse(&format!("<div>{m}</div>")).expect("well-formed");
     }
 }

@@ -11,6 +11,7 @@ pub mod answers;
 pub mod blocks;
 pub mod includes;
 pub mod interactive;
+pub mod markdown;
 pub mod rich;
 
 use crate::format::values::is_external;

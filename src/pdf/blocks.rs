@@ -117,8 +117,13 @@ impl Chapters<'_> {
             Block::Group { figure, text } => self.group(page, figure, text),
             Block::Row(cells) => self.row(page, cells),
             Block::Image(img) => self.image(page, img),
-            // A buy button and an included web page belong to the web editions.
-            Block::Buy { .. } | Block::Include { .. } => String::new(),
+            Block::Include {
+                markdown: Some(doc),
+                ..
+            } => self.markdown(doc),
+            // A buy button and an included gobook file the check could not splice in
+            // (written by the web editions' own layout of it) belong to the web editions.
+            Block::Buy { .. } | Block::Include { markdown: None, .. } => String::new(),
         }
     }
 
@@ -164,18 +169,7 @@ impl Chapters<'_> {
             ""
         };
         let body = match p.kind {
-            ParaKind::H(n) => {
-                let level = self.tagged_level(n);
-                let heading = format!("#heading(level: {level}, outlined: {})[{text}]{label}", n <= 3);
-                let (own, tagged) = (heading_percent(n), heading_percent(level));
-                if own == tagged {
-                    format!("{brk}{heading}")
-                } else {
-                    // Tagged a level above its own, it is printed at its own size.
-                    let ratio = f64::from(own) / f64::from(tagged);
-                    format!("{brk}#[#set text(size: {ratio:.4}em)\n{heading}]")
-                }
-            }
+            ParaKind::H(n) => format!("{brk}{}", self.heading(n, &text, &label)),
             ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
             _ => {
                 let i = p.indent;
@@ -203,6 +197,24 @@ impl Chapters<'_> {
             out.push_str("\n\n");
         }
         out
+    }
+
+    /// A heading of level `n` with the markup `text` and the label call `label` (or ""):
+    /// tagged at the level [`Chapters::tagged_level`] gives it, printed at its own size.
+    pub(super) fn heading(&mut self, n: u8, text: &str, label: &str) -> String {
+        let level = self.tagged_level(n);
+        let heading = format!(
+            "#heading(level: {level}, outlined: {})[{text}]{label}",
+            n <= 3
+        );
+        let (own, tagged) = (heading_percent(n), heading_percent(level));
+        if own == tagged {
+            heading
+        } else {
+            // Tagged a level above its own, it is printed at its own size.
+            let ratio = f64::from(own) / f64::from(tagged);
+            format!("#[#set text(size: {ratio:.4}em)\n{heading}]")
+        }
     }
 
     /// The level a heading of level `n` is tagged at in the PDF: its own, or one below the

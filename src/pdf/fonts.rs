@@ -1,5 +1,6 @@
-//! The fonts a PDF is set in: Libertinus Serif for the text and DejaVu Sans for the
-//! diagrams, both bundled (licences in `assets/fonts/`), so text in Latin, Greek and
+//! The fonts a PDF is set in: Libertinus Serif for the text, DejaVu Sans for the
+//! diagrams and DejaVu Sans Mono for code, all bundled (licences in `assets/fonts/`; the
+//! first and the last come with typst's own fonts, `typst-assets`), so text in Latin, Greek and
 //! Cyrillic and diagrams in Latin letters print the same on every machine. (The diagrams'
 //! DejaVu Sans is a subset for Latin letters, digits and signs: a diagram label in another
 //! script is set in another of the PDF's fonts that has its characters, Libertinus Serif
@@ -11,12 +12,14 @@
 
 use std::path::{Path, PathBuf};
 use typst::foundations::Bytes;
-use typst::text::{Font, FontInfo};
+use typst::text::{Font, FontInfo, FontStyle};
 
 /// The text face of the bundled fonts.
 pub const TEXT_FAMILY: &str = "Libertinus Serif";
 /// The diagrams' face (the PNG renderer's, so the digits look alike).
 pub const DIAGRAM_FAMILY: &str = "DejaVu Sans";
+/// The face of code (typst's own for `raw`, among its bundled fonts).
+pub const MONO_FAMILY: &str = "DejaVu Sans Mono";
 const DIAGRAM_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
 
 /// The fonts of one PDF, and the families for the characters the bundled ones lack.
@@ -51,7 +54,7 @@ pub struct Lacking {
 impl Lacking {
     /// Where gobook looked, in words: "the bundled fonts (...) and the fonts in ...".
     pub fn searched(&self) -> String {
-        let bundled = format!("the bundled fonts ({TEXT_FAMILY}, {DIAGRAM_FAMILY})");
+        let bundled = format!("the bundled fonts ({TEXT_FAMILY}, {DIAGRAM_FAMILY}, {MONO_FAMILY})");
         match &self.named {
             Some(n) if looks_like_file(n) => format!("{bundled} and `{n}` that pdf_cjk_font names"),
             Some(n) => format!(
@@ -119,19 +122,24 @@ impl FontFolders {
     }
 }
 
-/// The bundled faces: Libertinus Serif's four and DejaVu Sans.
+/// The bundled faces: Libertinus Serif's four, DejaVu Sans, and DejaVu Sans Mono's
+/// regular and bold (code in an included Markdown file).
 pub fn bundled() -> Vec<Font> {
-    let libertinus = typst_assets::fonts()
-        .flat_map(|data| Font::iter(Bytes::new(data)))
-        .filter(|f| f.info().family == TEXT_FAMILY)
-        .filter(|f| {
-            // Regular and bold, upright and italic: semibold would only be a fallback.
-            let w = f.info().variant.weight.to_number();
-            w == 400 || w == 700
-        });
-    libertinus
-        .chain(Font::iter(Bytes::new(DIAGRAM_FONT)))
-        .collect()
+    let mut text = Vec::new();
+    let mut mono = Vec::new();
+    for f in typst_assets::fonts().flat_map(|data| Font::iter(Bytes::new(data))) {
+        let info = f.info();
+        let w = info.variant.weight.to_number();
+        // Regular and bold, upright and italic: semibold would only be a fallback.
+        if info.family == TEXT_FAMILY && (w == 400 || w == 700) {
+            text.push(f);
+        } else if info.family == MONO_FAMILY && info.variant.style == FontStyle::Normal {
+            mono.push(f);
+        }
+    }
+    text.extend(Font::iter(Bytes::new(DIAGRAM_FONT)));
+    text.extend(mono);
+    text
 }
 
 /// Whether `c` needs a glyph where it is printed: not a control character, nor one Unicode

@@ -3,7 +3,8 @@
 //!
 //! `escape` keeps every user word literal text in typst; `frame` (with `frame.typ`) sets
 //! the page, the running heads and the front matter; `blocks` and `rich` write a chapter's
-//! blocks and text (`vertical`: in columns, for a vertical Japanese edition); `diagrams`
+//! blocks and text (`vertical`: in columns, for a vertical Japanese edition; `markdown`: an
+//! included Markdown file); `diagrams`
 //! makes the diagrams' drawings apart from typst's layout, as typst's own shapes and text
 //! (`drawn`, reading path data with `path_data`) or decoded SVG; `solutions`
 //! prints a problem book's answers; `printed_text` is what a language's PDF prints, which
@@ -18,6 +19,7 @@ pub mod drawn;
 pub mod escape;
 pub mod fonts;
 pub mod frame;
+pub mod markdown;
 pub mod missing_glyphs;
 pub mod passes;
 pub mod path_data;

@@ -11,8 +11,8 @@
 //! gaps lines), the chapters' titles (contents, running heads), the book's title, subtitle,
 //! author, publisher and copyright, and gobook's own words in the edition's language.
 //! What does not: a paragraph that only switches language and the switches a paragraph ends
-//! with, pictures in running text, buy buttons and included web pages, which the PDF leaves
-//! out as `blocks` does.
+//! with, pictures in running text and buy buttons, which the PDF leaves out as `blocks` does.
+//! An included Markdown file's words print too, at the `::include` that brings it in.
 
 use super::rich::for_print;
 use super::solutions::numbered_line;
@@ -22,6 +22,7 @@ use crate::i18n::{self, UiWord};
 use crate::layout::answers::{answer_board, answer_player};
 use crate::layout::book::LaidLanguage;
 use crate::layout::diagram::board_shape;
+use crate::layout::markdown as md;
 use crate::layout::page::{Block, Content, Figure, InlineFigure, Para};
 use crate::point::Mark;
 use crate::resolve::caption::CaptionLines;
@@ -156,8 +157,14 @@ impl<'a> Walk<'a> {
                     .map_or(Origin::Words, |e| Origin::Element(*e));
                 self.out.add(img.alt.trim(), origin);
             }
+            // An included Markdown file's words, at the `::include` that brings it in.
+            Block::Include {
+                element,
+                markdown: Some(doc),
+                ..
+            } => markdown_text(&doc.blocks, Origin::Element(*element), &mut self.out),
             // A buy button and an included web page belong to the web editions.
-            Block::Buy { .. } | Block::Include { .. } => {}
+            Block::Buy { .. } | Block::Include { markdown: None, .. } => {}
         }
     }
 
@@ -325,5 +332,55 @@ impl<'a> Walk<'a> {
             ", "
         };
         self.out.add(around, Origin::Words);
+    }
+}
+
+/// The words an included Markdown file's `blocks` print (`super::markdown`): every text,
+/// code, image description and footnote, and the numbers of its lists and footnotes.
+fn markdown_text(blocks: &[md::Block], origin: Origin, out: &mut Printed) {
+    for b in blocks {
+        match b {
+            md::Block::Para(i) | md::Block::Tight(i) | md::Block::Heading { content: i, .. } => {
+                markdown_inline(i, origin, out)
+            }
+            md::Block::List { start, items } => {
+                if start.is_some() {
+                    out.add("0123456789.", origin);
+                } else {
+                    out.add("•‣–", origin);
+                }
+                for item in items {
+                    markdown_text(item, origin, out);
+                }
+            }
+            md::Block::Table { head, rows, .. } => {
+                for cell in head.iter().chain(rows.iter().flatten()) {
+                    markdown_inline(cell, origin, out);
+                }
+            }
+            md::Block::Code { text, .. } | md::Block::RawHtml(text) => out.add(text, origin),
+            md::Block::Quote(inner) => markdown_text(inner, origin, out),
+            md::Block::Rule => {}
+            md::Block::Footnote { number, blocks, .. } => {
+                out.add(&number.to_string(), origin);
+                markdown_text(blocks, origin, out);
+            }
+        }
+    }
+}
+
+/// The words of an included Markdown file's inline text.
+fn markdown_inline(inlines: &[md::Inline], origin: Origin, out: &mut Printed) {
+    for i in inlines {
+        match i {
+            md::Inline::Text(t) | md::Inline::Code(t) => out.add(t, origin),
+            md::Inline::Emphasis(c) | md::Inline::Strong(c) | md::Inline::Strikethrough(c) => {
+                markdown_inline(c, origin, out)
+            }
+            md::Inline::Link { content, .. } => markdown_inline(content, origin, out),
+            md::Inline::Image { alt, .. } => out.add(alt, origin),
+            md::Inline::FootnoteRef { number, .. } => out.add(&number.to_string(), origin),
+            md::Inline::SoftBreak | md::Inline::HardBreak => {}
+        }
     }
 }

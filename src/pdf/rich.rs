@@ -142,7 +142,7 @@ pub fn for_print(rich: &[Rich]) -> &[Rich] {
 }
 
 /// Whether a link leads to a web or mail address a PDF reader may open.
-fn is_web(url: &str) -> bool {
+pub(super) fn is_web(url: &str) -> bool {
     let l = url.to_ascii_lowercase();
     l.starts_with("https://") || l.starts_with("http://") || l.starts_with("mailto:")
 }

@@ -246,11 +246,17 @@ impl Chapters<'_> {
                     items.push_str(&format!("(t: \"block\", body: [{body}]),\n"));
                 }
             }
-            Block::Buy { .. } | Block::Include { .. } => {}
+            Block::Include {
+                markdown: Some(doc),
+                ..
+            } => self.vertical_markdown(page, doc, items),
+            // A buy button and an included gobook file the check could not splice in
+            // belong to the web editions.
+            Block::Buy { .. } | Block::Include { markdown: None, .. } => {}
         }
     }
 
-    fn vertical_para(&mut self, page: usize, p: &Para, items: &mut String) {
+    pub(super) fn vertical_para(&mut self, page: usize, p: &Para, items: &mut String) {
         // As in horizontal print: a paragraph that only switches language is left out, and
         // one that links as a whole (not a heading) is a link (`units` sets no page after
         // it here).

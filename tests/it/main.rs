@@ -50,6 +50,7 @@ mod output_trash;
 mod pathological;
 mod pdf_build;
 mod pdf_fonts;
+mod pdf_markdown;
 mod positions_sgfmill;
 mod reads_confined;
 mod resolve_diagrams;

@@ -35,7 +35,7 @@ fn build_pdf(book: &Path, out: &Path) -> Vec<PathBuf> {
 
 /// Builds only the PDFs of `book` into `out` with SOURCE_DATE_EPOCH set; gives what the
 /// build said.
-fn build_pdf_saying(book: &Path, out: &Path) -> String {
+pub fn build_pdf_saying(book: &Path, out: &Path) -> String {
     let home = common::tempdir();
     let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
         .args(["build", "--only-pdf", "-o"])
@@ -56,7 +56,7 @@ pub fn text(pdf: &Path) -> Option<String> {
 }
 
 /// Asserts that `needles` appear in `hay` in this order; names the first that does not.
-fn assert_in_order(hay: &str, needles: &[&str]) {
+pub fn assert_in_order(hay: &str, needles: &[&str]) {
     let flat = hay.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut at = 0;
     for n in needles {
@@ -110,7 +110,7 @@ fn meta(pdf: &Path) -> Option<String> {
 
 /// Asserts what every PDF gobook writes declares: PDF/A-2 and PDF/UA-1 in the XMP, the
 /// title, author and language there, every font embedded, no form and no script.
-fn assert_standards(pdf: &Path, title: &str, author: &str, lang: &str) {
+pub fn assert_standards(pdf: &Path, title: &str, author: &str, lang: &str) {
     let Some(m) = meta(pdf) else { return };
     for part in [
         "<pdfaid:part>2</pdfaid:part>",

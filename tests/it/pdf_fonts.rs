@@ -678,3 +678,37 @@ fn what_the_font_check_reads_is_what_the_pdf_prints() {
         }
     }
 }
+
+#[test]
+fn a_character_of_a_markdown_include_no_font_has_is_an_error_at_the_include() {
+    let dir = common::tempdir();
+    let empty = dir.path().join("no-fonts");
+    std::fs::create_dir(&empty).unwrap();
+    let book = dir.path().join("md.gobook");
+    std::fs::write(
+        &book,
+        "::book(#md) title=\"Notes\"\n\n::chapter\n\nOur own text.\n\n::include url=notes.md\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("notes.md"), "# Notes\n\n- one word: 바둑\n").unwrap();
+    let out = dir.path().join("out");
+    let o = gobook(
+        &[
+            "build",
+            "--only-pdf",
+            "-o",
+            out.to_str().unwrap(),
+            book.to_str().unwrap(),
+        ],
+        Fonts::In(&empty),
+    );
+    let err = said(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // The Markdown file keeps no places of its own in the page model: the errors are at the
+    // `::include` that brings it in, its characters in code point order.
+    assert!(
+        err.contains("md.gobook:7:3: error: the `en` PDF cannot print `둑` (U+B451), nor 1 other character (`바` (U+BC14))"),
+        "{err}"
+    );
+    assert!(err.contains("md-en.pdf was not written"), "{err}");
+}
