@@ -62,6 +62,7 @@ keys! {
         WhiteMoveAt = "white_move_at",
         Pass = "pass",
         Elsewhere = "elsewhere",
+        Variation = "variation",
         PageAbbrev = "page_abbrev",
         Cover = "cover",
         Start = "start",
@@ -121,7 +122,7 @@ keys! {
 }
 
 keys! {
-    /// A label of the game-info line of an imported game.
+    /// A label of the game-info line of an imported game (or problem set).
     GameInfo {
         Black = "black",
         White = "white",
@@ -130,5 +131,7 @@ keys! {
         Place = "place",
         Komi = "komi",
         Result = "result",
+        Source = "source",
+        Annotator = "annotator",
     }
 }

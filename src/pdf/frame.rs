@@ -146,11 +146,16 @@ fn title_page(f: &Front) -> String {
     out.push_str("]\n#page(header: none, footer: none)[#set text(size: 0.85em)\n#v(1fr)\n");
     out.push_str(&line("1em", Some(f.title), "0.5em"));
     out.push_str(&line("1em", f.author, "0.5em"));
-    match f.copyright.filter(|c| !c.trim().is_empty()) {
+    fn given(t: Option<&str>) -> Option<&str> {
+        t.filter(|c| !c.trim().is_empty())
+    }
+    match given(f.copyright) {
         Some(c) => out.push_str(&line("1em", Some(c), "0.5em")),
+        // A year with no holder says nothing: without an author or publisher, no line.
         None => {
-            let who = f.author.or(f.publisher).unwrap_or("");
-            out.push_str(&line("1em", Some(&format!("© {} {who}", f.year)), "0.5em"));
+            if let Some(who) = given(f.author).or(given(f.publisher)) {
+                out.push_str(&line("1em", Some(&format!("© {} {who}", f.year)), "0.5em"));
+            }
         }
     }
     out.push_str(&line("1em", f.publisher, "0.5em"));
