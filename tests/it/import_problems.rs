@@ -21,6 +21,7 @@ fn game(path: &Path) -> GameTree {
 fn problem(path: &Path) -> (Diagram, String) {
     let g = game(path);
     let set = ProblemSet {
+        name: "Problems".into(),
         title: "Problems".into(),
         problems: vec![("p".into(), &g)],
     };
@@ -249,6 +250,7 @@ fn a_long_line_is_read_as_a_problem_in_linear_time() {
             .games
             .remove(0);
         let set = ProblemSet {
+            name: "long".into(),
             title: "long".into(),
             problems: vec![("long".into(), &g)],
         };
@@ -276,6 +278,7 @@ fn problem_markup_is_drawn_or_counted() {
         .games
         .remove(0);
     let set = ProblemSet {
+        name: "t".into(),
         title: "t".into(),
         problems: vec![("t.sgf".into(), &g)],
     };
