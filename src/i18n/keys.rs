@@ -62,7 +62,6 @@ keys! {
         WhiteMoveAt = "white_move_at",
         Pass = "pass",
         Elsewhere = "elsewhere",
-        Variation = "variation",
         PageAbbrev = "page_abbrev",
         Cover = "cover",
         Start = "start",

@@ -253,16 +253,6 @@ pub fn html_lang(l: &str) -> &str {
     }
 }
 
-/// The full stop that ends a sentence: "." ("。" in Chinese and Japanese).
-pub fn full_stop(lang: &str) -> &'static str {
-    pick(&tables::FULL_STOP, lang)
-}
-
-/// What stands between a label and what it labels: ": " ("：" in Chinese and Japanese).
-pub fn caption_separator(lang: &str) -> &'static str {
-    pick(&tables::CAPTION_SEPARATOR, lang)
-}
-
 /// Caption of an imported variation: "Dia. 3", and "Dia. 3: White 46 at a" when
 /// `played` gives (black, move number, point or label).
 pub fn variation_caption(n: u32, played: Option<(bool, u32, &str)>, lang: &str) -> String {

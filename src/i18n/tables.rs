@@ -876,24 +876,7 @@ pub(super) const LANGUAGE_NAMES: Row = [
 ];
 
 /// Words of the website's interface.
-pub(super) const UI: [(UiWord, Row); 33] = [
-    (
-        UiWord::Variation,
-        [
-            "Variation",
-            "Variante",
-            "Variante",
-            "変化",
-            "변화",
-            "变化",
-            "變化",
-            "Variante",
-            "Variante",
-            "Wariant",
-            "Variante",
-            "Вариант",
-        ],
-    ),
+pub(super) const UI: [(UiWord, Row); 32] = [
     (
         UiWord::Contents,
         [
@@ -1476,40 +1459,6 @@ pub(super) const MOVE_COMMENT: Row = [
 /// Labels of the game-info line of an imported game: event, date, place, komi, result.
 pub(super) const GAME_INFO: [(GameInfo, Row); 7] = [
     (
-        GameInfo::Source,
-        [
-            "Source",
-            "Quelle",
-            "Source",
-            "出典",
-            "출처",
-            "来源",
-            "來源",
-            "Fuente",
-            "Fonte",
-            "Źródło",
-            "Fonte",
-            "Источник",
-        ],
-    ),
-    (
-        GameInfo::Annotator,
-        [
-            "Annotator",
-            "Kommentar",
-            "Commentaires",
-            "解説",
-            "해설",
-            "解说",
-            "解說",
-            "Comentarios",
-            "Commento",
-            "Komentarz",
-            "Comentários",
-            "Комментарий",
-        ],
-    ),
-    (
         GameInfo::Event,
         [
             "Event",
@@ -1572,6 +1521,40 @@ pub(super) const GAME_INFO: [(GameInfo, Row); 7] = [
             "Wynik",
             "Resultado",
             "Результат",
+        ],
+    ),
+    (
+        GameInfo::Source,
+        [
+            "Source",
+            "Quelle",
+            "Source",
+            "出典",
+            "출처",
+            "来源",
+            "來源",
+            "Fuente",
+            "Fonte",
+            "Źródło",
+            "Fonte",
+            "Источник",
+        ],
+    ),
+    (
+        GameInfo::Annotator,
+        [
+            "Annotator",
+            "Kommentar",
+            "Commentaires",
+            "解説",
+            "해설",
+            "解说",
+            "解說",
+            "Comentarios",
+            "Commento",
+            "Komentarz",
+            "Comentários",
+            "Комментарий",
         ],
     ),
 ];

@@ -74,6 +74,7 @@ pub fn problem_book(
                 .unwrap_or_else(|| s.title.clone())
         })
         .collect();
+    let mut book_cp = None;
     if let Some(name) = book {
         let all: Vec<&GameTree> = sets
             .iter()
@@ -87,6 +88,7 @@ pub fn problem_book(
         push_attr(&mut out, "title", &title, true);
         if let Some(cp) = shared_where_given(&all, "CP") {
             push_attr(&mut out, "copyright", &cp, true);
+            book_cp = Some(cp);
         }
         out.push_str("\n\n");
     }
@@ -108,8 +110,13 @@ pub fn problem_book(
             out.push_str("\n\n");
             out.push_str(&line);
         }
+        let shown = Shown {
+            cp: book_cp.clone(),
+            so: shared(&games, "SO"),
+            an: shared(&games, "AN"),
+        };
         for (n, (name, game)) in set.problems.iter().enumerate() {
-            match problem(game, &format!("{cid}-p{}", n + 1), n as u32 + 1) {
+            match problem(game, &format!("{cid}-p{}", n + 1), n as u32 + 1, &shown) {
                 Ok((text, t, why)) => {
                     out.push_str("\n\n");
                     out.push_str(&text);
@@ -178,12 +185,35 @@ fn info_line(games: &[&GameTree], lang: &str) -> Option<String> {
     (!parts.is_empty()).then(|| paragraphs(&parts.join(" "), None).join(" "))
 }
 
+/// The game info the book and the chapter show already, which a problem does not repeat.
+#[derive(Default)]
+struct Shown {
+    /// The book's copyright (`CP`).
+    cp: Option<String>,
+    /// The chapter's source (`SO`) and annotator (`AN`).
+    so: Option<String>,
+    an: Option<String>,
+}
+
+impl Shown {
+    /// The value shown of SGF property `id`.
+    fn of(&self, id: &str) -> Option<String> {
+        match id {
+            "CP" => self.cp.clone(),
+            "SO" => self.so.clone(),
+            "AN" => self.an.clone(),
+            _ => None,
+        }
+    }
+}
+
 /// One problem as a `::prb` with ID `id`, its root comment after it; with the markup
 /// tally and notes on what could not be carried over.
 fn problem(
     game: &GameTree,
     id: &str,
     number: u32,
+    shown: &Shown,
 ) -> Result<(String, Tally, Vec<String>), ImportError> {
     let size = game.board_size();
     if !(2..=MAX_SIZE).contains(&size) {
@@ -254,11 +284,12 @@ fn problem(
         push_attr(&mut out, "vw", &format!("{a}{b}"), false);
     }
     push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
-    // The problem's own game info, as the file has it (the book's copyright line and the
-    // chapter's source line show what the problems share).
+    // The problem's own game info, as the file has it, where the book's copyright line and
+    // the chapter's source line do not show it already.
     for (name, id) in [("so", "SO"), ("an", "AN"), ("cp", "CP")] {
-        if let Some(v) = root_info(game, id) {
-            push_attr(&mut out, name, &v, true);
+        let v = root_info(game, id);
+        if v.is_some() && v != shown.of(id) {
+            push_attr(&mut out, name, v.as_deref().unwrap_or_default(), true);
         }
     }
     for (n, v, q) in markup.attributes() {
@@ -353,7 +384,30 @@ fn sequences(
             wrong.push(seq);
         }
     }
-    (correct, wrong)
+    (answer_lines(correct), answer_lines(wrong))
+}
+
+/// One answer line per line of play: leaves that differ only after their last move (a
+/// move followed by nodes of comments or marks alone, `(;W[fb](;C[x])(;C[y]))`) give the
+/// same moves twice, and a leaf among such nodes ends a line that another one goes on
+/// from; each would be one more answer board showing the same moves. The first of equal
+/// lines is kept, and a line another one of the list goes on from is left out.
+fn answer_lines(lines: Vec<tree::Line>) -> Vec<tree::Line> {
+    let mut out: Vec<tree::Line> = Vec::new();
+    for l in lines {
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    let goes_on = |l: &tree::Line, o: &tree::Line| o.len() > l.len() && o[..l.len()] == l[..];
+    let keep: Vec<bool> = out
+        .iter()
+        .map(|l| !out.iter().any(|o| goes_on(l, o)))
+        .collect();
+    out.into_iter()
+        .zip(keep)
+        .filter_map(|(l, k)| k.then_some(l))
+        .collect()
 }
 
 /// The marks and labels of the answer tree (every node but the root), all counted as

@@ -24,124 +24,25 @@ pub struct Answer {
     pub comment: String,
 }
 
-/// The answers of problem `d` in `lang`: the correct ones, then the wrong ones, one per
-/// answer the reader may give. Lines that start with the same move are branches of one
-/// tree (`answer_tree`): they are one answer, drawn as its first line (the file's main
-/// variation), the other branches named in words from where they part ("Variation: White 2
-/// at N17, Black 3 at O16 – White dies."), so a problem with a branching answer tree gets
-/// a board per answer, not one per leaf.
+/// The answers of problem `d` in `lang`: the correct ones, then the wrong ones.
 pub fn answers(book: &Book, d: &Diagram, lang: &str) -> Vec<Answer> {
-    let player = answer_player(d);
-    let comment = |s: &[(Move, Option<String>)]| {
-        s.iter()
-            .filter_map(|(_, t)| t.as_deref())
-            .filter(|t| !t.is_empty())
-            .map(|t| crate::resolve::text::resolve_plain(book, t, lang))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let mut out = Vec::new();
-    for (correct, lines) in [(true, d.correct_in(lang)), (false, d.wrong_in(lang))] {
-        for tree in trees(lines) {
-            let main = tree[0];
-            let mut words = vec![comment(main)];
-            for other in &tree[1..] {
-                let from = parting(main, other);
-                let mut v = format!(
-                    "{}{}{}",
-                    i18n::ui(UiWord::Variation, lang),
-                    i18n::caption_separator(lang),
-                    numbered_moves(&other[from..], from, player, lang)
-                );
-                let c = comment(&other[from..]);
-                if !c.is_empty() {
-                    v.push_str(" – ");
-                    v.push_str(&c);
-                }
-                // Each variation a sentence, so that the next one does not run on.
-                if !v.ends_with(['.', '!', '?', '。', '！', '？']) {
-                    v.push_str(i18n::full_stop(lang));
-                }
-                words.push(v);
-            }
-            words.retain(|w| !w.is_empty());
-            out.push(Answer {
-                correct,
-                sequence: main.clone(),
-                moves: moves_text(main, player, lang),
-                comment: words.join(" "),
-            });
-        }
-    }
-    out
-}
-
-/// `lines` as trees: the lines that start with the same move together, in the order of
-/// their first line.
-fn trees(lines: &[Sequence]) -> Vec<Vec<&Sequence>> {
-    let mut out: Vec<Vec<&Sequence>> = Vec::new();
-    for l in lines {
-        let first = l.first().map(|m| &m.0);
-        match out
-            .iter_mut()
-            .find(|t| first.is_some() && t[0].first().map(|m| &m.0) == first)
-        {
-            Some(t) => t.push(l),
-            None => out.push(vec![l]),
-        }
-    }
-    out
-}
-
-/// Where `other` parts from `main`: the index of its first move that differs (its length
-/// when it stops where `main` goes on).
-fn parting(main: &Sequence, other: &Sequence) -> usize {
-    other
-        .iter()
-        .zip(main.iter())
-        .position(|(a, b)| a.0 != b.0)
-        .unwrap_or(other.len().min(main.len()))
-}
-
-/// Moves with their numbers, the first being move `from + 1`: "White 2 at N17, Black 3 at
-/// O16"; a pass and a move elsewhere by their words ("White 2: Pass").
-fn numbered_moves(seq: &[(Move, Option<String>)], from: usize, first: Color, lang: &str) -> String {
-    let mut color = if from % 2 == 0 {
-        first
-    } else {
-        first.opponent()
-    };
-    let mut parts = Vec::new();
-    for (k, (mv, _)) in seq.iter().enumerate() {
-        let n = (from + k + 1).to_string();
-        parts.push(match mv {
-            Move::Play(p) => {
-                let key = if color == Color::Black {
-                    UiWord::BlackMoveAt
-                } else {
-                    UiWord::WhiteMoveAt
-                };
-                i18n::ui(key, lang)
-                    .replace("{n}", &n)
-                    .replace("{point}", &p.to_string())
-            }
-            Move::Pass | Move::Tenuki => {
-                let word = if *mv == Move::Pass {
-                    UiWord::Pass
-                } else {
-                    UiWord::Elsewhere
-                };
-                format!(
-                    "{} {n}{}{}",
-                    i18n::color_name(color == Color::Black, lang),
-                    i18n::caption_separator(lang),
-                    i18n::ui(word, lang)
-                )
-            }
-        });
-        color = color.opponent();
-    }
-    parts.join(", ")
+    let correct = d.correct_in(lang).iter().map(|s| (true, s));
+    let wrong = d.wrong_in(lang).iter().map(|s| (false, s));
+    correct
+        .chain(wrong)
+        .map(|(correct, s)| Answer {
+            correct,
+            sequence: s.clone(),
+            moves: moves_text(s, answer_player(d), lang),
+            comment: s
+                .iter()
+                .filter_map(|(_, t)| t.as_deref())
+                .filter(|t| !t.is_empty())
+                .map(|t| crate::resolve::text::resolve_plain(book, t, lang))
+                .collect::<Vec<_>>()
+                .join(" "),
+        })
+        .collect()
 }
 
 /// Who plays an answer's first move: the player after the problem's own moves, as the

@@ -168,6 +168,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_copyright_line_names_its_holder_or_is_left_out() {
+        let front = |author: Option<&'static str>, copyright: Option<&'static str>| Front {
+            title: "Problems",
+            subtitle: None,
+            author,
+            publisher: None,
+            copyright,
+            lang: "en",
+            region: None,
+            contents: "Contents",
+            page_word: "p.",
+            extra_font: None,
+            year: 2023,
+            chapters: Vec::new(),
+        };
+        assert!(!title_page(&front(None, None)).contains('©'));
+        assert!(title_page(&front(Some("Ann Teacher"), None)).contains("© 2023 Ann Teacher"));
+        let given = title_page(&front(None, Some("Copyright 1996 Kiseido")));
+        assert!(
+            given.contains("Copyright 1996 Kiseido") && !given.contains("©"),
+            "{given}"
+        );
+    }
+
+    #[test]
     fn the_books_words_are_text_in_the_frame_never_code() {
         let f = Front {
             title: "#panic(\"x\") ] [",

@@ -144,7 +144,7 @@ fn collect(dir: &Path, depth: usize, out: &mut Games, top: bool) -> std::io::Res
             } else if depth < MAX_DEPTH && !is_hidden(&p) {
                 folders.push(p);
             }
-        } else if p.is_file() && in_folder_is_game(&p) {
+        } else if in_folder_is_game(&p) {
             files.push(p);
         }
     }
@@ -158,13 +158,14 @@ fn collect(dir: &Path, depth: usize, out: &mut Games, top: bool) -> std::io::Res
     Ok(())
 }
 
-/// Whether a file found in a folder is a game: `.sgf`, `.mgt` or `.xml` holding a game,
-/// or a file without an extension whose content is SGF or XML. Other names are not
+/// Whether a file found in a folder is a game: `.sgf`, `.mgt` or `.xml`, or a file
+/// without an extension whose content is SGF or XML. Other names are not
 /// looked into: a site built beside the games has HTML and SVG files, which start with `<`
 /// as the XML Go format does.
 fn in_folder_is_game(p: &Path) -> bool {
-    let plain = p.extension().is_none();
-    (plain || by_extension(p).is_some()) && of_file(p).is_some()
+    // A game's name that is no regular file (a named pipe) is kept, so that reading it
+    // says what it is rather than passing over it.
+    by_extension(p).is_some() || (p.extension().is_none() && p.is_file() && of_file(p).is_some())
 }
 
 /// A folder whose name starts with a dot (`.git`, gobook's own staging folders): no
@@ -184,7 +185,20 @@ pub fn is_game_folder(dir: &Path) -> bool {
         .flatten()
         .take(MAX_ENTRIES)
         .any(|e| is_book_file(&e.path()));
-    !has_book && in_folder(dir).is_ok_and(|g| g.files().next().is_some())
+    !has_book && in_folder(dir).is_ok_and(|g| g.files().any(looks_like_game))
+}
+
+/// Whether a file holds a game by its first bytes: SGF, or XML with a `Go` element (a
+/// folder holding some other XML file, and nothing else, is no folder of games).
+fn looks_like_game(p: &Path) -> bool {
+    let Ok(head) = crate::project::read::read_head(p, SNIFF_BYTES as u64) else {
+        return false;
+    };
+    match sniff(&head) {
+        Some(GameFormat::Sgf) => true,
+        Some(GameFormat::Xml) => head.windows(3).any(|w| w == b"<Go"),
+        None => false,
+    }
 }
 
 /// Compares names with runs of digits as numbers, so `p2` comes before `p10`.
