@@ -29,8 +29,9 @@ use std::path::PathBuf;
 
 Problems (--problems FILE|DIR):
   Each game of a file, or each file of a folder (a chapter per folder, in file-name
-  order), becomes a `::prb`: setup stones, the player to move, a view cropped to the
-  stones and answers, the root comment as its text, and every line of the answer tree
+  order, headed by the problems' GN or EV, else the first file's name), becomes a
+  `::prb`: setup stones, the player to move, a view cropped to the stones and answers,
+  the root comment as its text, and every line of the answer tree
   as a `correct` or `wrong` sequence with the comments of its moves. A line is correct
   when a node on it says so: a comment with \"Correct\" (Glift, CGoban) or \"RIGHT\"
   (goproblems.com), or TE, or GB/GW for the player to move; unless a later node says
@@ -38,14 +39,17 @@ Problems (--problems FILE|DIR):
   another option marked correct.
 
 The format of a game is told by its content (SGF, or the XML Go format), so old
-collections with `.mgt` or no extension are read too.
+collections with `.mgt` or no extension are read too. A folder of games becomes a book
+of one chapter per game. `gobook build GAME`, `serve GAME` and `check GAME` make the same
+book in memory, without writing its text.
 
 Examples:
   gobook import game.sgf -o game.gobook
   gobook import game.sgf -o game-chapter.gobook --chapter   (then `::include url=\"game-chapter.gobook\"`)
   gobook import --problems problems/ -o problems.gobook")]
 pub struct ImportArgs {
-    /// The game file (SGF or XML, told by content), or with --problems a file or folder of problems
+    /// The game file (SGF or XML, told by content), a folder of games (a chapter each), or
+    /// with --problems a file or folder of problems
     pub game: PathBuf,
     /// The book file to write
     #[arg(short, long)]
