@@ -196,6 +196,17 @@ struct Shown {
 }
 
 impl Shown {
+    /// Writes the problem's own game info, as the file has it, where the book's copyright
+    /// line and the chapter's source line do not show it already.
+    fn push_own(&self, out: &mut String, game: &GameTree) {
+        for (name, id) in [("so", "SO"), ("an", "AN"), ("cp", "CP")] {
+            let v = root_info(game, id);
+            if v.is_some() && v != self.of(id) {
+                push_attr(out, name, v.as_deref().unwrap_or_default(), true);
+            }
+        }
+    }
+
     /// The value shown of SGF property `id`.
     fn of(&self, id: &str) -> Option<String> {
         match id {
@@ -284,14 +295,7 @@ fn problem(
         push_attr(&mut out, "vw", &format!("{a}{b}"), false);
     }
     push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
-    // The problem's own game info, as the file has it, where the book's copyright line and
-    // the chapter's source line do not show it already.
-    for (name, id) in [("so", "SO"), ("an", "AN"), ("cp", "CP")] {
-        let v = root_info(game, id);
-        if v.is_some() && v != shown.of(id) {
-            push_attr(&mut out, name, v.as_deref().unwrap_or_default(), true);
-        }
-    }
+    shown.push_own(&mut out, game);
     for (n, v, q) in markup.attributes() {
         push_attr(&mut out, &n, &v, q);
     }
