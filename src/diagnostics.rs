@@ -76,7 +76,8 @@ impl Diagnostics {
 pub struct Located {
     /// The file name as given.
     pub file: String,
-    /// 1-based line.
+    /// 1-based line; 0 for a problem of the whole file, which has no place in it (a game
+    /// file read as a book: what its book cannot show).
     pub line: u32,
     /// 1-based column, in characters.
     pub column: u32,
@@ -201,6 +202,15 @@ pub fn render_human(d: &Located, out: &mut dyn std::io::Write, color: bool) -> s
     } else {
         (Style::new(), Style::new(), Style::new())
     };
+    // Line 0: a problem of the whole file, with no place and no line to show.
+    if d.line == 0 {
+        return writeln!(
+            out,
+            "{bold}{}:{bold:#} {style}{label}{style:#}{bold}: {}{bold:#}",
+            d.file,
+            crate::chars::visible(&d.message)
+        );
+    }
     writeln!(
         out,
         "{bold}{}:{}:{}:{bold:#} {style}{label}{style:#}{bold}: {}{bold:#}",

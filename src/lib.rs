@@ -18,6 +18,7 @@ pub mod diagnostics;
 pub mod epub;
 pub mod escape;
 pub mod format;
+pub mod game_book;
 pub mod i18n;
 pub mod import;
 pub mod inspect;

@@ -3,6 +3,7 @@
 
 use super::book_file;
 use super::count::count;
+use super::game_source::{self, GameArgs};
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
 use gobook::epub;
@@ -14,10 +15,12 @@ use std::path::PathBuf;
 /// Arguments of `gobook build`.
 #[derive(Args)]
 pub struct BuildArgs {
-    /// The book: a .gobook file or a folder holding one
+    /// The book: a .gobook file or a folder holding one; or a game (SGF or XML) or a folder
+    /// of games, built as the book `gobook import` would write of it
     #[arg(default_value = ".")]
     pub book: PathBuf,
-    /// Where to write the site (default: `out_dir` of gobook.toml, else `site` beside the book)
+    /// Where to write the site (default: `out_dir` of gobook.toml, else `site` beside the book
+    /// or the game; for a folder of games, inside it)
     #[arg(short, long)]
     pub out_dir: Option<PathBuf>,
     /// Open the site in a browser when done
@@ -42,6 +45,9 @@ pub struct BuildArgs {
     /// e-books (*.epub), which are kept
     #[arg(long)]
     pub force: bool,
+    /// How a game becomes a book.
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 /// Runs `gobook build`.
@@ -50,27 +56,84 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     if args.pdf || args.only_pdf {
         return super::lacks_feature("`gobook build --pdf`", "pdf");
     }
+    if gobook::game_book::is_game_source(&args.book) {
+        return run_game(args, g);
+    }
+    if let Err(code) = args.game.refuse_for_book(&args.book) {
+        return code;
+    }
     let file = match book_file::read_or_report(&args.book) {
         Ok(f) => f,
         Err(code) => return code,
     };
+    if !g.quiet {
+        eprintln!("Building {}", file.name);
+    }
+    // One check serves the site, the e-books and the warnings printed at the end.
+    let checked = book_file::check(&file);
+    let print = || {
+        book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, g.quiet);
+    };
+    editions(args, g, &file, &checked, &print)
+}
+
+/// `gobook build GAME`: the book `gobook import` would write of a game or a folder of
+/// games, built in memory; its problems told in the game files.
+fn run_game(args: &BuildArgs, g: GlobalArgs) -> i32 {
+    let request = match args.game.request() {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let source = match game_source::read(&args.book, &request, g.quiet) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    if !g.quiet {
+        eprintln!("Building {} as a book", source.name);
+    }
+    let checked = gobook::check::check(&source.book.text);
+    let told = source.book.told(&source.name, &checked.diagnostics);
+    let import = game_source::import_command(&args.book, &request);
+    if told.has_errors() {
+        game_source::print_told(&told, &source.name, &import, g.quiet);
+        super::report::error(&format!(
+            "{} has errors; nothing was written, and the previous output, if any, is unchanged",
+            source.name
+        ));
+        return EXIT_CONTENT;
+    }
+    let file = source.as_book_file(&args.book);
+    let print = || {
+        game_source::print_told(&told, &source.name, &import, g.quiet);
+    };
+    let code = editions(args, g, &file, &checked, &print);
+    if code == EXIT_OK && !g.quiet {
+        eprintln!("To edit the book's text: {import}");
+    }
+    code
+}
+
+/// Writes the editions asked for of the checked book `file`; `print` shows its problems
+/// once the editions are written (warnings do not stop a build).
+fn editions(
+    args: &BuildArgs,
+    g: GlobalArgs,
+    file: &book_file::BookFile,
+    checked: &gobook::check::Checked,
+    print: &dyn Fn(),
+) -> i32 {
     let quiet = g.quiet;
     let progress = move |line: &str| {
         if !quiet {
             eprintln!("  {line}");
         }
     };
-    if !quiet {
-        eprintln!("Building {}", file.name);
-    }
-    // One check serves the site, the e-books and the warnings printed at the end.
-    let checked = book_file::check(&file);
     let opts = Options {
         book: &file.path,
         text: &file.text,
         out_dir: args.out_dir.as_deref(),
         progress: &progress,
-        checked: Some(&checked),
+        checked: Some(checked),
     };
     // One edition that cannot be written stops none of the others (each says why); only
     // the book's own errors, which every edition would meet alike, stop them all.
@@ -88,7 +151,7 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         return failures.code;
     }
     let pdfs = if args.pdf || args.only_pdf {
-        print(&opts, args.force, &checked, &mut failures)
+        write_pdfs(&opts, args.force, checked, &mut failures)
     } else {
         None
     };
@@ -105,15 +168,9 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
         None
     };
     // Warnings do not stop a build, but the author should see them.
-    book_file::print_diagnostics(&file.name, &file.text, &checked.diagnostics, quiet);
+    print();
     if !quiet {
-        report(
-            &file,
-            &checked,
-            site.as_ref(),
-            books.as_ref(),
-            pdfs.as_ref(),
-        );
+        report(file, checked, site.as_ref(), books.as_ref(), pdfs.as_ref());
     }
     if failures.any() {
         super::report::error(&format!(
@@ -131,7 +188,7 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
 }
 
 /// Writes the PDFs that can be printed, and reports those that cannot (see [`Failures`]).
-fn print(
+fn write_pdfs(
     opts: &Options,
     force: bool,
     checked: &gobook::check::Checked,

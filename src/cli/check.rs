@@ -1,6 +1,7 @@
 //! `gobook check`: report every problem in a book, like a compiler would.
 
 use super::book_file::{self, ReadError};
+use super::game_source::{self, GameArgs};
 use super::{GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use gobook::diagnostics::{Located, Severity, SourceFile};
@@ -10,7 +11,8 @@ use std::path::PathBuf;
 /// Arguments of `gobook check`.
 #[derive(Args)]
 pub struct CheckArgs {
-    /// The book: a .gobook file or a folder holding one
+    /// The book: a .gobook file or a folder holding one; or a game (SGF or XML) or a folder
+    /// of games, checked as the book `gobook import` would write of it
     #[arg(default_value = ".")]
     pub book: PathBuf,
     /// How to print the problems: `human` shows at most 200 per file (errors before warnings)
@@ -21,6 +23,9 @@ pub struct CheckArgs {
     /// languages have and it lacks, and the language-neutral text every language shows as written
     #[arg(long)]
     pub languages: bool,
+    /// How a game becomes a book.
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 /// Output formats of `gobook check`.
@@ -35,6 +40,12 @@ pub enum OutputFormat {
 /// Runs `gobook check`: the book's text, then every file it names (images, includes,
 /// cover) and what `gobook.toml` makes a build read, as the build would read them.
 pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
+    if gobook::game_book::is_game_source(&args.book) {
+        return run_game(args, g);
+    }
+    if let Err(code) = args.game.refuse_for_book(&args.book) {
+        return code;
+    }
     let found = match find(args) {
         Ok(found) => found,
         Err(code) => return code,
@@ -44,6 +55,61 @@ pub fn run(args: &CheckArgs, g: GlobalArgs) -> i32 {
         print_json(&found);
     } else {
         print_human(&found, g.quiet);
+    }
+    if errors > 0 {
+        EXIT_CONTENT
+    } else {
+        EXIT_OK
+    }
+}
+
+/// `gobook check GAME`: the game files' problems (the reader's repairs, moves the rules
+/// refuse) at their places, what the import could not carry over, and what the book made of
+/// them would warn about; exit 1 on errors.
+fn run_game(args: &CheckArgs, g: GlobalArgs) -> i32 {
+    let request = match args.game.request() {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let source = match game_source::read(&args.book, &request, g.quiet) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let checked = gobook::check::check(&source.book.text);
+    let told = source.book.told(&source.name, &checked.diagnostics);
+    let dir = gobook::project::output::book_folder(&args.book);
+    let setting_error = gobook::project::files::check_settings(&dir).err();
+    let mut errors = usize::from(setting_error.is_some());
+    if args.format == OutputFormat::Json {
+        let located = told.located();
+        errors += located
+            .iter()
+            .filter(|l| l.severity == Severity::Error)
+            .count();
+        let json = serde_json::to_string_pretty(&located).unwrap_or_else(|_| "[]".into());
+        super::print_stdout(&json);
+        if let Some(msg) = &setting_error {
+            super::report::error(&msg.to_string());
+        }
+    } else {
+        let import = game_source::import_command(&args.book, &request);
+        let (e, w) = game_source::print_told(&told, &source.name, &import, g.quiet);
+        if let Some(msg) = &setting_error {
+            super::report::error(&msg.to_string());
+        }
+        errors += e;
+        if !g.quiet {
+            let name = &source.name;
+            let summary = match (errors, w) {
+                (0, 0) => format!("{name}: no problems found"),
+                _ => format!(
+                    "{name}: {} and {}",
+                    super::count::count(errors, "error"),
+                    super::count::count(w, "warning")
+                ),
+            };
+            eprintln!("{summary}");
+        }
     }
     if errors > 0 {
         EXIT_CONTENT

@@ -40,13 +40,13 @@ fn is_dash(p: &Path) -> bool {
 }
 
 fn by_extension(p: &Path) -> Option<Format> {
-    super::game_format::by_extension(p).map(from_game_format)
+    gobook::project::games::by_extension(p).map(from_game_format)
 }
 
-fn from_game_format(f: super::game_format::GameFormat) -> Format {
+fn from_game_format(f: gobook::project::games::GameFormat) -> Format {
     match f {
-        super::game_format::GameFormat::Sgf => Format::Sgf,
-        super::game_format::GameFormat::Xml => Format::Xml,
+        gobook::project::games::GameFormat::Sgf => Format::Sgf,
+        gobook::project::games::GameFormat::Xml => Format::Xml,
     }
 }
 
@@ -97,7 +97,7 @@ pub fn run(args: &ConvertArgs, g: GlobalArgs) -> i32 {
         }
     };
     // The content decides (old collections use `.mgt` or no extension); then the extension.
-    let sniffed = super::game_format::sniff(&bytes).map(from_game_format);
+    let sniffed = gobook::project::games::sniff(&bytes).map(from_game_format);
     let from = match args.from.or(sniffed).or(from_ext) {
         Some(f) => f,
         None if is_dash(&args.input) => Format::Sgf,

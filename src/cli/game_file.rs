@@ -1,8 +1,8 @@
 //! Reading a game file (SGF or XML, told by content) for the commands that take
 //! games, with what the reader repaired printed as `FILE:LINE:COL: warning: ...`.
 
-use super::game_format::{self, GameFormat};
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_USAGE};
+use gobook::project::games::{self as game_format, GameFormat};
 use gobook::sgf::GameTree;
 use gobook::sgf::Warning;
 use std::fmt::Write as _;

@@ -3,11 +3,10 @@
 
 use super::book_file;
 use super::count::count;
-use super::game_file::read_game;
-use super::import_problems;
+use super::game_source;
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_OK, EXIT_USAGE};
 use clap::Args;
-use gobook::import::{import_game, Imported, Options};
+use gobook::import::{Imported, Options};
 use std::path::PathBuf;
 
 /// Arguments of `gobook import`.
@@ -30,8 +29,9 @@ use std::path::PathBuf;
 
 Problems (--problems FILE|DIR):
   Each game of a file, or each file of a folder (a chapter per folder, in file-name
-  order), becomes a `::prb`: setup stones, the player to move, a view cropped to the
-  stones and answers, the root comment as its text, and every line of the answer tree
+  order, headed by the problems' GN or EV, else the first file's name), becomes a
+  `::prb`: setup stones, the player to move, a view cropped to the stones and answers,
+  the root comment as its text, and every line of the answer tree
   as a `correct` or `wrong` sequence with the comments of its moves. A line is correct
   when a node on it says so: a comment with \"Correct\" (Glift, CGoban) or \"RIGHT\"
   (goproblems.com), or TE, or GB/GW for the player to move; unless a later node says
@@ -39,14 +39,17 @@ Problems (--problems FILE|DIR):
   another option marked correct.
 
 The format of a game is told by its content (SGF, or the XML Go format), so old
-collections with `.mgt` or no extension are read too.
+collections with `.mgt` or no extension are read too. A folder of games becomes a book
+of one chapter per game. `gobook build GAME`, `serve GAME` and `check GAME` make the same
+book in memory, without writing its text.
 
 Examples:
   gobook import game.sgf -o game.gobook
   gobook import game.sgf -o game-chapter.gobook --chapter   (then `::include url=\"game-chapter.gobook\"`)
   gobook import --problems problems/ -o problems.gobook")]
 pub struct ImportArgs {
-    /// The game file (SGF or XML, told by content), or with --problems a file or folder of problems
+    /// The game file (SGF or XML, told by content), a folder of games (a chapter each), or
+    /// with --problems a file or folder of problems
     pub game: PathBuf,
     /// The book file to write
     #[arg(short, long)]
@@ -87,12 +90,8 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         Err(code) => return code,
     };
     let name = args.game.display().to_string();
-    let stem = args
-        .game
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "game".into());
-    let (imported, comments) = match import(args, g, lang, &name, &stem) {
+    let stem = gobook::game_book::book_name(&args.game);
+    let (imported, comments) = match import(args, g, lang, &stem) {
         Ok(found) => found,
         Err(code) => return code,
     };
@@ -158,36 +157,45 @@ fn import(
     args: &ImportArgs,
     g: GlobalArgs,
     lang: &'static str,
-    name: &str,
     stem: &str,
 ) -> Result<(Imported, Option<usize>), i32> {
-    if args.problems {
-        return import_problems::read(&args.game, stem, args.chapter, g).map(|i| (i, None));
-    }
-    let game = read_game(&args.game, g)?;
     let opts = Options {
         every: args.every,
         lang,
         chapter: args.chapter,
         first_dia: args.first_dia,
         figures_per_page: args.figures_per_page,
-        ordinal: if args.chapter {
+        ordinal: if args.chapter && !args.problems {
             free_ordinal(&gobook::import::chapter_id(stem), &args.out)
         } else {
             0
         },
     };
-    // Every comment of the game becomes paragraphs of the book (main line and variations).
-    let comments = Some(game.nodes().iter().filter(|n| n.has("C")).count());
-    match import_game(&game, stem, &opts) {
-        Ok(t) => Ok((t, comments)),
-        Err(e) => {
-            report::error(&format!("{name}: {e}"));
-            Err(EXIT_CONTENT)
-        }
+    let request = gobook::game_book::Request {
+        import: opts,
+        problems: args.problems,
+    };
+    let source = game_source::read(&args.game, &request, g.quiet)?;
+    // What the reader repaired, at its place in the game file. A move the rules refuse is
+    // shown in the book written, which the author now has (see `check_written`).
+    for f in &source.book.files {
+        let repairs: Vec<_> = f
+            .diagnostics
+            .iter()
+            .filter(|d| d.code != gobook::diagnostics::Code::IllegalMove)
+            .cloned()
+            .collect();
+        book_file::print_diagnostics(&f.name, &f.text, &repairs, g.quiet);
     }
-    // The tree is dropped here, before the book is written and checked; a game of a
-    // million nodes holds a lot of memory.
+    let book = source.book;
+    let imported = Imported {
+        text: book.text,
+        markup: book.markup,
+        notes: book.notes,
+    };
+    Ok((imported, book.comments))
+    // The trees are dropped in `game_book::read`, before the book is written and checked;
+    // a game of a million nodes holds a lot of memory.
 }
 
 /// Writes the book: a new file, or with `--force` in place of the old one (set aside).

@@ -7,9 +7,8 @@ mod convert;
 mod count;
 mod fmt;
 mod game_file;
-mod game_format;
+mod game_source;
 mod import;
-mod import_problems;
 mod init;
 mod inspect;
 mod lsp;
@@ -67,17 +66,17 @@ enum Command {
     Init(init::InitArgs),
     /// Build the website (and e-books) of a book
     #[command(
-        after_help = "Examples:\n  gobook build examples/annotated-game -o site\n  gobook build examples/multilingual --epub"
+        after_help = "Examples:\n  gobook build examples/annotated-game -o site\n  gobook build examples/multilingual --epub\n  gobook build game.sgf --epub --pdf        a game: the book `gobook import` would write, site/ beside it\n  gobook build --problems problems/         a folder of problem files"
     )]
     Build(build::BuildArgs),
     /// Serve the book with live reload while you edit it
     #[command(
-        after_help = "Examples:\n  gobook serve examples/annotated-game --open\n  gobook serve my-book/book.gobook --port 8080"
+        after_help = "Examples:\n  gobook serve examples/annotated-game --open\n  gobook serve my-book/book.gobook --port 8080\n  gobook serve game.sgf --open               a game, rebuilt at every save of the SGF"
     )]
     Serve(serve::ServeArgs),
     /// Check a book for errors without building it
     #[command(
-        after_help = "Examples:\n  gobook check book.gobook\n  gobook check book.gobook --format json"
+        after_help = "Examples:\n  gobook check book.gobook\n  gobook check book.gobook --format json\n  gobook check game.sgf                      a game's problems, at their lines in the SGF"
     )]
     Check(check::CheckArgs),
     /// Rewrite a book in the standard layout

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 /// Arguments of `gobook serve`.
 #[derive(Args)]
 pub struct ServeArgs {
-    /// The book: a .gobook file or a folder holding one
+    /// The book: a .gobook file or a folder holding one; or a game (SGF or XML) or a folder
+    /// of games, served as the book `gobook import` would write of it, rebuilt at every save
     #[arg(default_value = ".")]
     pub book: PathBuf,
     /// Port to listen on (0: any free port)
@@ -21,6 +22,9 @@ pub struct ServeArgs {
     /// Open the book in a browser
     #[arg(long)]
     pub open: bool,
+    /// How a game becomes a book.
+    #[command(flatten)]
+    pub game: super::game_source::GameArgs,
 }
 
 /// Without the `serve` feature: says so.
@@ -32,11 +36,25 @@ pub fn run(_args: &ServeArgs, _g: GlobalArgs) -> i32 {
 /// Runs `gobook serve`.
 #[cfg(feature = "serve")]
 pub fn run(args: &ServeArgs, g: GlobalArgs) -> i32 {
-    let book = match super::book_file::locate(&args.book) {
-        Ok(b) => b,
-        Err(msg) => {
-            super::report::error(&msg);
-            return EXIT_USAGE;
+    let games = if gobook::game_book::is_game_source(&args.book) {
+        match args.game.request() {
+            Ok(r) => Some(r),
+            Err(code) => return code,
+        }
+    } else if let Err(code) = args.game.refuse_for_book(&args.book) {
+        return code;
+    } else {
+        None
+    };
+    let book = if games.is_some() {
+        args.book.clone()
+    } else {
+        match super::book_file::locate(&args.book) {
+            Ok(b) => b,
+            Err(msg) => {
+                super::report::error(&msg);
+                return EXIT_USAGE;
+            }
         }
     };
     let open = args.open;
@@ -50,6 +68,7 @@ pub fn run(args: &ServeArgs, g: GlobalArgs) -> i32 {
                 super::open_in_browser(std::path::Path::new(url));
             }
         }),
+        games,
     };
     match gobook::serve::run(opts) {
         Ok(()) => EXIT_OK,

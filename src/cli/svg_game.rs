@@ -10,12 +10,7 @@ use std::path::Path;
 /// Whether the input of `gobook svg` is a game rather than a book: by its
 /// extension, else by its content (a `.gobook` file is always a book).
 pub fn is_game(p: &Path) -> bool {
-    use super::game_format;
-    game_format::by_extension(p).is_some()
-        || (!p
-            .extension()
-            .is_some_and(|x| x.eq_ignore_ascii_case("gobook"))
-            && game_format::of_file(p).is_some())
+    gobook::project::games::is_game_file(p)
 }
 
 /// Draws the moment of the game that the arguments ask for.

@@ -99,9 +99,9 @@ codes! {
     ProblemWithoutAnswer = "problem-without-answer", "A problem has no correct answer in some language, so its readers get no solution.";
     LanguageWithoutText = "language-without-text", "A language the book declares has no text of its own anywhere.";
     // SGF inside a book.
-    SgfSyntax = "sgf-syntax", "The `sgf` value is not valid SGF.";
-    SgfRepair = "sgf-repair", "The `sgf` value was repaired while read (the message says how).";
-    SgfEmpty = "sgf-empty", "The `sgf` value holds no game.";
+    SgfSyntax = "sgf-syntax", "The `sgf` value, or a game file read as a book, is not valid SGF (or XML).";
+    SgfRepair = "sgf-repair", "The `sgf` value, or a game file read as a book, was repaired while read (the message says how).";
+    SgfEmpty = "sgf-empty", "The `sgf` value, or a game file read as a book, holds no game.";
     SgfGames = "sgf-games", "The `sgf` value holds several games; only the first is used.";
     SgfSize = "sgf-size", "The SGF board size is not supported.";
     SgfMovesUnused = "sgf-moves-unused", "`mv` replaces the moves of the `sgf` value.";
@@ -121,6 +121,8 @@ codes! {
     // Outside books (`gobook md`).
     Markdown = "markdown", "A gobook code block in a Markdown file cannot be drawn.";
     Sgf = "sgf", "An SGF code block in a Markdown file was repaired while read.";
+    // A game file or a folder of games read as a book (`gobook build GAME.sgf`).
+    ImportNote = "import-note", "Something of a game file that the book made of it cannot show (a mark it cannot place, the marks of a problem's answers, a second game of the file); the message says what.";
 }
 
 impl std::fmt::Display for Code {

@@ -121,7 +121,7 @@ keys! {
 }
 
 keys! {
-    /// A label of the game-info line of an imported game.
+    /// A label of the game-info line of an imported game (or problem set).
     GameInfo {
         Black = "black",
         White = "white",
@@ -130,5 +130,7 @@ keys! {
         Place = "place",
         Komi = "komi",
         Result = "result",
+        Source = "source",
+        Annotator = "annotator",
     }
 }

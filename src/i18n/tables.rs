@@ -1457,7 +1457,7 @@ pub(super) const MOVE_COMMENT: Row = [
 ];
 
 /// Labels of the game-info line of an imported game: event, date, place, komi, result.
-pub(super) const GAME_INFO: [(GameInfo, Row); 5] = [
+pub(super) const GAME_INFO: [(GameInfo, Row); 7] = [
     (
         GameInfo::Event,
         [
@@ -1521,6 +1521,40 @@ pub(super) const GAME_INFO: [(GameInfo, Row); 5] = [
             "Wynik",
             "Resultado",
             "Результат",
+        ],
+    ),
+    (
+        GameInfo::Source,
+        [
+            "Source",
+            "Quelle",
+            "Source",
+            "出典",
+            "출처",
+            "来源",
+            "來源",
+            "Fuente",
+            "Fonte",
+            "Źródło",
+            "Fonte",
+            "Источник",
+        ],
+    ),
+    (
+        GameInfo::Annotator,
+        [
+            "Annotator",
+            "Kommentar",
+            "Commentaires",
+            "解説",
+            "해설",
+            "解说",
+            "解說",
+            "Comentarios",
+            "Commento",
+            "Komentarz",
+            "Comentários",
+            "Комментарий",
         ],
     ),
 ];

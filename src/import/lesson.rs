@@ -19,7 +19,7 @@ pub(super) struct Lesson {
 }
 
 /// The lesson `game` is, if it is one: a root without a comment, then a main line that
-/// plays at least one move before its first branch (or, with no branch, up to the first
+/// plays at least one move (a pass counts) before its first branch (or, with no branch, up to the first
 /// comment that has moves after it) and carries a comment there. `None` for a plain
 /// problem, and for a line whose moves cannot be played.
 pub(super) fn lesson(game: &GameTree, size: u8) -> Option<Lesson> {
@@ -75,9 +75,19 @@ pub(super) fn lesson(game: &GameTree, size: u8) -> Option<Lesson> {
                 "W" => Color::White,
                 _ => continue,
             };
-            if let Some(Some(pt)) = p.value().and_then(|v| sgf::value::parse_move(v, size)) {
-                board.play(color, pt).ok()?;
-                played += 1;
+            match p.value().and_then(|v| sgf::value::parse_move(v, size)) {
+                Some(Some(pt)) => {
+                    board.play(color, pt).ok()?;
+                    played += 1;
+                }
+                // A pass is a move of the lesson too: files that set up their position
+                // after a first pass node (an empty board, then the stones and the
+                // question) are lessons, not an empty problem answered by "Pass".
+                Some(None) => {
+                    board.pass();
+                    played += 1;
+                }
+                None => {}
             }
         }
     }

@@ -2,6 +2,7 @@
 //! and captioned variations (`game`), and problem files as `::prb` problems
 //! (`problems`). Knows nothing of the command line.
 
+mod collection;
 mod error;
 mod game;
 mod lesson;
@@ -13,11 +14,12 @@ mod text;
 mod tree;
 mod view;
 
+pub use collection::games_book;
 pub use error::ImportError;
 pub use game::{import_game, LONG_COMMENT};
 pub use markup::Tally;
 pub use plan::MIN_FIGURE;
-pub use problems::{problem_chapter, ProblemSet};
+pub use problems::{problem_book, problem_chapter, ProblemSet};
 
 use crate::format::values::Move;
 use crate::point::{Color, MAX_SIZE};

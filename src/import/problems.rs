@@ -11,7 +11,7 @@
 
 use super::line::moves_text;
 use super::markup::{self, Tally};
-use super::text::{book_id, comment, paragraphs, push_attr, safe_title, safe_value};
+use super::text::{book_id, comment, paragraphs, push_attr, safe_title, safe_value, verbatim};
 use super::tree;
 use super::{ImportError, Imported, Note};
 use crate::format::writer::{self, Formatted};
@@ -19,10 +19,14 @@ use crate::point::{Color, Point, MAX_SIZE};
 use crate::resolve::sgf_data::alternate;
 use crate::sgf::{self, GameTree, NodeId, ROOT};
 
-/// A chapter of problems: its title and the problem games, in order, each with a name
-/// for messages (its file, and its place in a collection).
+/// A chapter of problems: the name of its ID, the title it falls back on, and the problem
+/// games, in order, each with a name for messages (its file, and its place in a collection).
 pub struct ProblemSet<'a> {
-    /// The chapter's heading.
+    /// The name the chapter's ID (and its page's file name) is made of: the folder's name,
+    /// or the file's stem.
+    pub name: String,
+    /// The chapter's heading when the problems' game info names none (`GN`, `EV`): the
+    /// first file's name.
     pub title: String,
     /// The problems, each with its name.
     pub problems: Vec<(String, &'a GameTree)>,
@@ -36,19 +40,61 @@ enum Verdict {
 }
 
 /// Writes a book (`book` names it; `None` writes chapters only, to include) of one
-/// chapter per set, each problem a `::prb` numbered through its chapter.
+/// chapter per set, each problem a `::prb` numbered through its chapter, in English.
 pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Imported, ImportError> {
+    problem_book(book, sets, "en")
+}
+
+/// [`problem_chapter`] in the book language `lang`: the book (or the chapters) tagged with
+/// it, and the words of the game-info lines. The book's title and each chapter's heading
+/// come from the problems' game info: the game name (`GN`) all of them share, else their
+/// event (`EV`), else the chapter's [`ProblemSet::title`] (the book's: its first chapter's);
+/// the copyright they share (`CP`) is the book's, with its holder as the file writes it; the
+/// source (`SO`) and annotator (`AN`) a chapter's problems share are a line under its heading.
+/// Each problem keeps its own `so`, `an` and `cp`.
+pub fn problem_book(
+    book: Option<&str>,
+    sets: &[ProblemSet],
+    lang: &str,
+) -> Result<Imported, ImportError> {
     let mut out = String::new();
     let mut tally = Tally::default();
     let mut notes = Vec::new();
+    let tag = if lang == "en" {
+        String::new()
+    } else {
+        format!("_{lang}")
+    };
+    let titles: Vec<String> = sets
+        .iter()
+        .map(|s| {
+            let games: Vec<&GameTree> = s.problems.iter().map(|p| p.1).collect();
+            shared(&games, "GN")
+                .or_else(|| shared(&games, "EV"))
+                .unwrap_or_else(|| s.title.clone())
+        })
+        .collect();
+    let mut book_cp = None;
     if let Some(name) = book {
-        out.push_str(&format!("::book(#{})", book_id(name)));
-        push_attr(&mut out, "title", name, true);
+        let all: Vec<&GameTree> = sets
+            .iter()
+            .flat_map(|s| s.problems.iter().map(|p| p.1))
+            .collect();
+        let title = shared(&all, "GN")
+            .or_else(|| shared(&all, "EV"))
+            .or_else(|| titles.first().cloned())
+            .unwrap_or_else(|| name.to_string());
+        out.push_str(&format!("::book{tag}(#{})", book_id(name)));
+        push_attr(&mut out, "title", &title, true);
+        if let Some(cp) = shared_where_given(&all, "CP") {
+            push_attr(&mut out, "copyright", &cp, true);
+            book_cp = Some(cp);
+        }
         out.push_str("\n\n");
     }
     let mut used_ids: Vec<String> = Vec::new();
-    for set in sets {
-        let mut cid = book_id(&set.title);
+    for (set, title) in sets.iter().zip(&titles) {
+        let mut cid = book_id(&set.name);
         // Two folders of one name (a/x, b/x) still get IDs of their own.
         let base = cid.clone();
         let mut k = 2;
@@ -57,10 +103,20 @@ pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Import
             k += 1;
         }
         used_ids.push(cid.clone());
-        out.push_str(&format!("::chapter(#{cid})\n\n::h2 "));
-        out.push_str(&safe_title(&set.title));
+        out.push_str(&format!("::chapter{tag}(#{cid})\n\n::h2 "));
+        out.push_str(&safe_title(title));
+        let games: Vec<&GameTree> = set.problems.iter().map(|p| p.1).collect();
+        if let Some(line) = info_line(&games, lang) {
+            out.push_str("\n\n");
+            out.push_str(&line);
+        }
+        let shown = Shown {
+            cp: book_cp.clone(),
+            so: shared(&games, "SO"),
+            an: shared(&games, "AN"),
+        };
         for (n, (name, game)) in set.problems.iter().enumerate() {
-            match problem(game, &format!("{cid}-p{}", n + 1), n as u32 + 1) {
+            match problem(game, &format!("{cid}-p{}", n + 1), n as u32 + 1, &shown) {
                 Ok((text, t, why)) => {
                     out.push_str("\n\n");
                     out.push_str(&text);
@@ -91,12 +147,84 @@ pub fn problem_chapter(book: Option<&str>, sets: &[ProblemSet]) -> Result<Import
     })
 }
 
+/// A game-info property of a game's root, as text, if it says something.
+fn root_info(game: &GameTree, id: &str) -> Option<String> {
+    game.root()
+        .value(id)
+        .map(sgf::value::text)
+        .map(|v| v.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|v| !v.is_empty())
+}
+
+/// The value of game-info property `id` that every game has, the same in all.
+fn shared(games: &[&GameTree], id: &str) -> Option<String> {
+    let first = root_info(games.first()?, id)?;
+    games
+        .iter()
+        .all(|g| root_info(g, id).as_deref() == Some(first.as_str()))
+        .then_some(first)
+}
+
+/// The one value of game-info property `id` among the games that give it (those without
+/// it say nothing against it); none when they give several.
+fn shared_where_given(games: &[&GameTree], id: &str) -> Option<String> {
+    let mut given = games.iter().filter_map(|g| root_info(g, id));
+    let first = given.next()?;
+    given.all(|v| v == first).then_some(first)
+}
+
+/// The line under a chapter's heading: the source and the annotator its problems share.
+fn info_line(games: &[&GameTree], lang: &str) -> Option<String> {
+    use crate::i18n::GameInfo;
+    let parts: Vec<String> = [(GameInfo::Source, "SO"), (GameInfo::Annotator, "AN")]
+        .into_iter()
+        .filter_map(|(key, id)| {
+            shared(games, id).map(|v| crate::i18n::game_info_item(key, &verbatim(&v), lang))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| paragraphs(&parts.join(" "), None).join(" "))
+}
+
+/// The game info the book and the chapter show already, which a problem does not repeat.
+#[derive(Default)]
+struct Shown {
+    /// The book's copyright (`CP`).
+    cp: Option<String>,
+    /// The chapter's source (`SO`) and annotator (`AN`).
+    so: Option<String>,
+    an: Option<String>,
+}
+
+impl Shown {
+    /// Writes the problem's own game info, as the file has it, where the book's copyright
+    /// line and the chapter's source line do not show it already.
+    fn push_own(&self, out: &mut String, game: &GameTree) {
+        for (name, id) in [("so", "SO"), ("an", "AN"), ("cp", "CP")] {
+            let v = root_info(game, id);
+            if v.is_some() && v != self.of(id) {
+                push_attr(out, name, v.as_deref().unwrap_or_default(), true);
+            }
+        }
+    }
+
+    /// The value shown of SGF property `id`.
+    fn of(&self, id: &str) -> Option<String> {
+        match id {
+            "CP" => self.cp.clone(),
+            "SO" => self.so.clone(),
+            "AN" => self.an.clone(),
+            _ => None,
+        }
+    }
+}
+
 /// One problem as a `::prb` with ID `id`, its root comment after it; with the markup
 /// tally and notes on what could not be carried over.
 fn problem(
     game: &GameTree,
     id: &str,
     number: u32,
+    shown: &Shown,
 ) -> Result<(String, Tally, Vec<String>), ImportError> {
     let size = game.board_size();
     if !(2..=MAX_SIZE).contains(&size) {
@@ -167,6 +295,7 @@ fn problem(
         push_attr(&mut out, "vw", &format!("{a}{b}"), false);
     }
     push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
+    shown.push_own(&mut out, game);
     for (n, v, q) in markup.attributes() {
         push_attr(&mut out, &n, &v, q);
     }
@@ -259,7 +388,30 @@ fn sequences(
             wrong.push(seq);
         }
     }
-    (correct, wrong)
+    (answer_lines(correct), answer_lines(wrong))
+}
+
+/// One answer line per line of play: leaves that differ only after their last move (a
+/// move followed by nodes of comments or marks alone, `(;W[fb](;C[x])(;C[y]))`) give the
+/// same moves twice, and a leaf among such nodes ends a line that another one goes on
+/// from; each would be one more answer board showing the same moves. The first of equal
+/// lines is kept, and a line another one of the list goes on from is left out.
+fn answer_lines(lines: Vec<tree::Line>) -> Vec<tree::Line> {
+    let mut out: Vec<tree::Line> = Vec::new();
+    for l in lines {
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    let goes_on = |l: &tree::Line, o: &tree::Line| o.len() > l.len() && o[..l.len()] == l[..];
+    let keep: Vec<bool> = out
+        .iter()
+        .map(|l| !out.iter().any(|o| goes_on(l, o)))
+        .collect();
+    out.into_iter()
+        .zip(keep)
+        .filter_map(|(l, k)| k.then_some(l))
+        .collect()
 }
 
 /// The marks and labels of the answer tree (every node but the root), all counted as

@@ -68,7 +68,7 @@ pub fn run_with<W: Writer>(
     cache: &mut ResolveCache,
     layout: &mut LayoutCache,
 ) -> Result<W::Output, BuildError> {
-    let book_dir = output::folder_of(opts.book);
+    let book_dir = output::book_folder(opts.book);
     let config = config::load(&book_dir)?;
     writer.prepare(opts, &config)?;
     let mut owned = None;

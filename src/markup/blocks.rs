@@ -67,6 +67,13 @@ pub fn blocks(w: &Writer, blocks: &[Block]) -> Markup {
     }
 }
 
+/// Whether a block stands in the diagrams' column beside the text on a wide page: a
+/// diagram with text after it, and every problem, so that problems with a hint and without
+/// one sit in one column at one size (an imported problem set has no hints).
+pub fn beside(b: &Block) -> bool {
+    matches!(b, Block::Group { figure, text } if !text.is_empty() || figure.kind == "prb")
+}
+
 /// One block of a page.
 fn block(w: &Writer, b: &Block) -> Markup {
     html! {
@@ -74,7 +81,7 @@ fn block(w: &Writer, b: &Block) -> Markup {
             Block::Para(p) => (para(w, p, None)),
             Block::Boxed(ps) => div.gb-box { (paras(w, ps)) },
             Block::Group { figure: f, text } => {
-                div class={ "gb-group" @if f.width == DiagramWidth::Full { " gb-group-full" } @if !text.is_empty() { " gb-with-text" } (break_class(f.brk.as_deref())) } {
+                div class={ "gb-group" @if f.width == DiagramWidth::Full { " gb-group-full" } @if beside(b) { " gb-with-text" } (break_class(f.brk.as_deref())) } {
                     (figure(w, f))
                     @if !text.is_empty() { div.gb-group-text { (blocks(w, text)) } }
                 }

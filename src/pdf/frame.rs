@@ -146,11 +146,16 @@ fn title_page(f: &Front) -> String {
     out.push_str("]\n#page(header: none, footer: none)[#set text(size: 0.85em)\n#v(1fr)\n");
     out.push_str(&line("1em", Some(f.title), "0.5em"));
     out.push_str(&line("1em", f.author, "0.5em"));
-    match f.copyright.filter(|c| !c.trim().is_empty()) {
+    fn given(t: Option<&str>) -> Option<&str> {
+        t.filter(|c| !c.trim().is_empty())
+    }
+    match given(f.copyright) {
         Some(c) => out.push_str(&line("1em", Some(c), "0.5em")),
+        // A year with no holder says nothing: without an author or publisher, no line.
         None => {
-            let who = f.author.or(f.publisher).unwrap_or("");
-            out.push_str(&line("1em", Some(&format!("© {} {who}", f.year)), "0.5em"));
+            if let Some(who) = given(f.author).or(given(f.publisher)) {
+                out.push_str(&line("1em", Some(&format!("© {} {who}", f.year)), "0.5em"));
+            }
         }
     }
     out.push_str(&line("1em", f.publisher, "0.5em"));
@@ -161,6 +166,31 @@ fn title_page(f: &Front) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_copyright_line_names_its_holder_or_is_left_out() {
+        let front = |author: Option<&'static str>, copyright: Option<&'static str>| Front {
+            title: "Problems",
+            subtitle: None,
+            author,
+            publisher: None,
+            copyright,
+            lang: "en",
+            region: None,
+            contents: "Contents",
+            page_word: "p.",
+            extra_font: None,
+            year: 2023,
+            chapters: Vec::new(),
+        };
+        assert!(!title_page(&front(None, None)).contains('©'));
+        assert!(title_page(&front(Some("Ann Teacher"), None)).contains("© 2023 Ann Teacher"));
+        let given = title_page(&front(None, Some("Copyright 1996 Kiseido")));
+        assert!(
+            given.contains("Copyright 1996 Kiseido") && !given.contains("©"),
+            "{given}"
+        );
+    }
 
     #[test]
     fn the_books_words_are_text_in_the_frame_never_code() {

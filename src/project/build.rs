@@ -100,7 +100,7 @@ pub fn checked_book<'a>(
         Some(c) => c,
         // Text warnings are for `check`; the build needs only errors, which they never are.
         None => {
-            let dir = output::folder_of(opts.book);
+            let dir = output::book_folder(opts.book);
             let read = |url: &str| includes::gobook_source(url, &dir);
             owned.insert(crate::check::check_for_build(opts.text, cache, &read))
         }
@@ -123,7 +123,7 @@ pub fn checked_book<'a>(
         // The book's own files (a missing image or include) still come first, as `check`
         // lists them. Without errors in included files they are left to the writer's
         // [`local_images`], which reports them together with names its own files take.
-        let found = files::check_files(checked, &output::folder_of(opts.book), false);
+        let found = files::check_files(checked, &output::book_folder(opts.book), false);
         if found.book.iter().any(is_error) {
             return Err(BuildError::Content {
                 name: opts.book.display().to_string(),

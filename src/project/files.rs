@@ -13,8 +13,8 @@ use crate::project::includes::{self, IncludeError, Included};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Problems in one file the book is made of (a file it includes).
-#[derive(Debug)]
+/// Problems in one file the book is made of (a file it includes, a game file).
+#[derive(Clone, Debug)]
 pub struct FileProblems {
     /// The file's name as shown in messages.
     pub name: String,

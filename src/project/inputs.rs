@@ -29,6 +29,9 @@ pub struct Inputs {
     trees: Vec<PathBuf>,
     /// Folders whose `.css` files a build reads (those of the extra style sheets).
     css_dirs: Vec<PathBuf>,
+    /// A book that is a folder of games: the folders whose game files the build reads (the
+    /// files themselves are in `files`), where a new game file changes the book.
+    game_dirs: Vec<PathBuf>,
 }
 
 impl Inputs {
@@ -41,10 +44,12 @@ impl Inputs {
     /// The inputs of a build of `book` whose syntax tree is `doc`, for a caller that has parsed
     /// the book already.
     pub fn of_doc(book: &Path, doc: Option<&Document>) -> Inputs {
-        let dir = super::output::folder_of(book);
+        let dir = super::output::book_folder(book);
         let dir = dir.as_path();
         let mut inputs = Inputs::default();
-        if let Some(name) = book.file_name() {
+        if book.is_dir() {
+            inputs.add_games(dir);
+        } else if let Some(name) = book.file_name() {
             inputs.files.insert(PathBuf::from(name));
         }
         inputs.files.insert(PathBuf::from(config::FILE_NAME));
@@ -69,6 +74,17 @@ impl Inputs {
             inputs.add_named(dir, doc);
         }
         inputs
+    }
+
+    /// Adds the game files of a folder of games read as a book, and its folders.
+    fn add_games(&mut self, dir: &Path) {
+        let Ok(games) = crate::project::games::in_folder(dir) else {
+            return;
+        };
+        let rel = |p: &Path| p.strip_prefix(dir).map(Path::to_path_buf).ok();
+        self.files.extend(games.files().filter_map(rel));
+        self.game_dirs
+            .extend(games.folders.iter().filter_map(|f| rel(&f.dir)));
     }
 
     /// Adds the files the book text names: includes, images (element and inline) and the
@@ -120,6 +136,11 @@ impl Inputs {
             || self.css_dirs.iter().any(|d| {
                 rel.parent() == Some(d.as_path()) && rel.extension().is_some_and(|e| e == "css")
             })
+            || (self
+                .game_dirs
+                .iter()
+                .any(|d| rel.parent() == Some(d.as_path()))
+                && !is_editor_scratch(rel))
             || self
                 .files
                 .iter()
@@ -160,6 +181,21 @@ impl Inputs {
                 let state = file_state(&p);
                 (p, state)
             }));
+        }
+        if !self.game_dirs.is_empty() {
+            // Which game files the folders hold now: a new one changes the book.
+            let now = crate::project::games::in_folder(dir).unwrap_or_default();
+            let listing: Vec<u8> = now
+                .files()
+                .flat_map(|p| {
+                    p.to_string_lossy()
+                        .into_owned()
+                        .into_bytes()
+                        .into_iter()
+                        .chain([0])
+                })
+                .collect();
+            files.push((PathBuf::new(), FileState::Text(listing)));
         }
         Fingerprint {
             book: bytes.to_vec(),
@@ -216,9 +252,11 @@ fn file_state(p: &Path) -> FileState {
     let Ok(meta) = std::fs::metadata(p) else {
         return FileState::Missing;
     };
-    let text = ["gobook", "md", "markdown", "css", "toml", "js"]
-        .iter()
-        .any(|x| p.extension().is_some_and(|e| e == *x));
+    let text = [
+        "gobook", "md", "markdown", "css", "toml", "js", "sgf", "mgt", "xml",
+    ]
+    .iter()
+    .any(|x| p.extension().is_some_and(|e| e == *x));
     if meta.is_file() && text && meta.len() < READ_LIMIT {
         if let Ok(b) = crate::project::read::read(p) {
             return FileState::Text(b);

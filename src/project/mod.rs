@@ -11,6 +11,7 @@ pub mod confine;
 pub mod editions;
 pub mod error;
 pub mod files;
+pub mod games;
 pub mod images;
 pub mod includes;
 pub mod inputs;

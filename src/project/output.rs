@@ -31,7 +31,7 @@ pub fn out_dir(
     default: &str,
     book: &Path,
 ) -> Result<PathBuf, ProjectError> {
-    let book_dir = folder_of(book);
+    let book_dir = book_folder(book);
     let out = match (cli, config) {
         (Some(p), _) => p.to_path_buf(),
         (None, Some(p)) => {
@@ -54,6 +54,15 @@ a book's settings may only write inside it. Name a folder inside it, or give the
     Ok(out)
 }
 
+/// The book's folder: the folder a book file (or a game file) lies in, or the folder of
+/// games itself that a build reads as a book ([`crate::project::games`]).
+pub fn book_folder(book: &Path) -> PathBuf {
+    if book.is_dir() {
+        return book.to_path_buf();
+    }
+    folder_of(book)
+}
+
 /// The folder a book file lies in (`.` for a bare file name).
 pub fn folder_of(book: &Path) -> PathBuf {
     book.parent()
@@ -70,7 +79,7 @@ pub fn check_place(out: &Path, book: &Path) -> Result<(), ProjectError> {
         return Err(ProjectError::Output(format!(
             "the output folder {} holds the book itself, which a build would delete; choose a folder of its own, e.g. -o {}",
             out.display(),
-            folder_of(book).join(super::build::DEFAULT_OUT_DIR).display()
+            book_folder(book).join(super::build::DEFAULT_OUT_DIR).display()
         )));
     }
     if out.exists() && !out.is_dir() {

@@ -43,6 +43,9 @@ pub struct ServeOptions {
     pub quiet: bool,
     /// Called once with the URL when the server listens.
     pub on_listen: Box<dyn FnOnce(&str) + Send>,
+    /// `book` is a game file or a folder of games, made into the book `gobook import`
+    /// would write this way at every change.
+    pub games: Option<crate::game_book::Request>,
 }
 
 /// Whether a host name or address only reaches this machine.
@@ -73,7 +76,10 @@ async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     let site = Shared::default();
     let (signals, _) = broadcast::channel::<Signal>(16);
     let (stop_tx, stop_rx) = tokio_watch::channel(false);
-    let mut rebuilder = Rebuilder::new(opts.book.clone());
+    let mut rebuilder = match opts.games {
+        Some(request) => Rebuilder::for_games(opts.book.clone(), request),
+        None => Rebuilder::new(opts.book.clone()),
+    };
     let quiet = opts.quiet;
 
     // The first build: a broken book still gets a server, with the errors on its pages.

@@ -76,11 +76,14 @@ pub fn warnings_panel(warnings: &[Located]) -> Option<String> {
     let n = warnings.len();
     let mut items = String::new();
     for w in warnings.iter().take(PANEL_MAX) {
+        // Line 0: a problem of the whole file (a game file's), with no place in it.
+        let place = if w.line == 0 {
+            escape::text(&w.file)
+        } else {
+            format!("{}:{}:{}", escape::text(&w.file), w.line, w.column)
+        };
         items.push_str(&format!(
-            "<li style=\"margin:.35rem 0\"><code style=\"font:12px ui-monospace,Menlo,Consolas,monospace;color:#7a5b00\">{}:{}:{}</code> {}</li>",
-            escape::text(&w.file),
-            w.line,
-            w.column,
+            "<li style=\"margin:.35rem 0\"><code style=\"font:12px ui-monospace,Menlo,Consolas,monospace;color:#7a5b00\">{place}</code> {}</li>",
             with_code(&w.message)
         ));
     }

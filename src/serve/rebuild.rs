@@ -1,7 +1,7 @@
 //! Rebuilding on change: the same pipeline as `gobook build`, in memory, with the
 //! cache of the previous build, and nothing at all when the inputs did not change.
 
-use crate::diagnostics::{render_file, render_human, Code, Severity, SourceFile};
+use crate::diagnostics::{render_file, render_human, Code, Located, Severity, SourceFile};
 use crate::escape;
 use crate::project::build::{BuildError, Options};
 use crate::project::inputs::{Fingerprint, Inputs};
@@ -11,6 +11,8 @@ use crate::site::build::{render, Cache, Rendered};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
+
+mod games;
 
 /// The inputs of the last build, shared between the rebuilder and the watcher.
 pub type SharedInputs = Arc<RwLock<Inputs>>;
@@ -61,6 +63,8 @@ pub struct Rebuilder {
     last_warnings: HashSet<(Code, String)>,
     /// The book's languages at the last check, for the words of the error overlay.
     languages: Vec<String>,
+    /// The book is a game or a folder of games, made into a book this way at every rebuild.
+    games: Option<crate::game_book::Request>,
 }
 
 impl Rebuilder {
@@ -81,7 +85,16 @@ impl Rebuilder {
             check_cache: Default::default(),
             spent: None,
             last_warnings: HashSet::new(),
+            games: None,
         }
+    }
+
+    /// A rebuilder for a game file or a folder of games (`book`), made into the book
+    /// `gobook import` would write as `request` says, at every rebuild.
+    pub fn for_games(book: PathBuf, request: crate::game_book::Request) -> Self {
+        let mut r = Rebuilder::new(book);
+        r.games = Some(request);
+        r
     }
 
     /// What the last rebuild leaves to free, which takes milliseconds: for the caller to
@@ -92,7 +105,7 @@ impl Rebuilder {
 
     /// The book's folder.
     pub fn book_dir(&self) -> PathBuf {
-        crate::project::output::folder_of(&self.book)
+        crate::project::output::book_folder(&self.book)
     }
 
     /// The files the last build read (or would have read), kept up to date by each rebuild.
@@ -138,6 +151,9 @@ impl Rebuilder {
     }
 
     fn rebuild_inner(&mut self) -> Outcome {
+        if let Some(request) = self.games {
+            return self.rebuild_games(&request);
+        }
         let start = std::time::Instant::now();
         let mut stages = crate::timings::Stages::new("serve, ");
         let bytes = match crate::project::read::read(&self.book) {
@@ -185,7 +201,10 @@ impl Rebuilder {
         let rendered = render(&opts, &mut self.cache);
         stages.mark("layout and site (their stages above)");
         let o = match rendered {
-            Ok(r) => self.built(r, &name, &text, &checked, start),
+            Ok(r) => {
+                let located = located_warnings(&name, &text, &checked, &r.included);
+                self.built(r, located, start)
+            }
             Err(e) => self.failed(e, name),
         };
         stages.mark("files compared, warnings");
@@ -210,14 +229,7 @@ impl Rebuilder {
     }
 
     /// A good build: its files become the new snapshot, kept to compare the next one with.
-    fn built(
-        &mut self,
-        r: Rendered,
-        name: &str,
-        text: &str,
-        checked: &crate::check::Checked,
-        start: std::time::Instant,
-    ) -> Outcome {
+    fn built(&mut self, r: Rendered, located: Vec<Located>, start: std::time::Instant) -> Outcome {
         let files: HashMap<String, Arc<Vec<u8>>> = r
             .files
             .into_iter()
@@ -234,7 +246,7 @@ impl Rebuilder {
             && !changed.is_empty()
             && changed.iter().all(|k| k.ends_with(".css"));
         self.last_files = files.clone();
-        let (panel, warnings, new_warnings) = self.warnings(name, text, checked, &r.included);
+        let (panel, warnings, new_warnings) = self.warnings(&located);
         let snapshot = Snapshot {
             files,
             images: r.images.iter().map(|p| url_path(p)).collect(),
@@ -289,34 +301,11 @@ impl Rebuilder {
         }
     }
 
-    /// The warnings of a good build: the panel, their number, and the new ones as text.
-    fn warnings(
-        &mut self,
-        name: &str,
-        text: &str,
-        checked: &crate::check::Checked,
-        included: &[crate::project::files::FileProblems],
-    ) -> (Option<String>, usize, String) {
-        let src = SourceFile::new(name, text);
-        let mut located: Vec<_> = checked
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Warning)
-            .map(|d| src.locate(d))
-            .collect();
-        // Included files' warnings, each at its place in its own file, as `gobook check`
-        // lists them: the build checked those files already (a good build: no errors).
-        for f in included {
-            let src = SourceFile::new(&f.name, &f.text);
-            located.extend(
-                f.diagnostics
-                    .iter()
-                    .filter(|d| d.severity == Severity::Warning)
-                    .map(|d| src.locate(d)),
-            );
-        }
+    /// The warnings of a good build (`located`): the panel, their number, and the new ones
+    /// as text.
+    fn warnings(&mut self, located: &[Located]) -> (Option<String>, usize, String) {
         let mut terminal = Vec::new();
-        for w in &located {
+        for w in located {
             if !self.last_warnings.contains(&(w.code, w.message.clone())) {
                 let _ = render_human(w, &mut terminal, false);
             }
@@ -326,7 +315,7 @@ impl Rebuilder {
             .map(|w| (w.code, w.message.clone()))
             .collect();
         (
-            warnings_panel(&located),
+            warnings_panel(located),
             located.len(),
             String::from_utf8_lossy(&terminal).into_owned(),
         )
@@ -337,6 +326,34 @@ impl Rebuilder {
             *g = inputs;
         }
     }
+}
+
+/// The warnings of a good build of the book `name` (text `text`, checked as `checked`), each
+/// placed; those of the included files (the build checked them already) in their own files,
+/// as `gobook check` lists them.
+fn located_warnings(
+    name: &str,
+    text: &str,
+    checked: &crate::check::Checked,
+    included: &[crate::project::files::FileProblems],
+) -> Vec<Located> {
+    let src = SourceFile::new(name, text);
+    let mut located: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| src.locate(d))
+        .collect();
+    for f in included {
+        let src = SourceFile::new(&f.name, &f.text);
+        located.extend(
+            f.diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Warning)
+                .map(|d| src.locate(d)),
+        );
+    }
+    located
 }
 
 /// A site path as a URL path: forward slashes, no leading slash.

@@ -159,9 +159,7 @@ fn head(site: &Site, plan_idx: usize, page: &LaidPage, root: &str) -> Markup {
 
 /// Whether a page shows a diagram with text beside it.
 fn beside_text(blocks: &[page::Block]) -> bool {
-    blocks
-        .iter()
-        .any(|b| matches!(b, page::Block::Group { text, .. } if !text.is_empty()))
+    blocks.iter().any(blocks::beside)
 }
 
 /// The bar above a page: the book's title and the navigation between contents and languages.

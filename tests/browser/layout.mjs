@@ -4,7 +4,9 @@
 //   node tests/browser/layout.mjs SITES_DIR [SCREENSHOT_DIR]
 //
 // SITES_DIR holds one built site per test book (tests/books/valid/layout-*.gobook, in a
-// folder named after the book) and the example books `ear-reddening` and `annotated-game`.
+// folder named after the book), the example books `ear-reddening`, `annotated-game` and
+// `problems`, and, when the corpora are there, `imported-problems` (glift's problem files
+// built with `gobook build --problems`).
 // Every check measures where the browser put things (positions and sizes in CSS px),
 // not which CSS rules apply. Exits 1 when a scenario fails.
 //
@@ -400,7 +402,9 @@ for (const [name, ctx] of [['1280', desktop], ['390', phone]]) {
       range.setStart(t, 5); range.setEnd(t, 8);
       return {
         col: c.right - c.left, colLeft: c.left,
-        beside: ['p9', 'vw', 'full19'].map(w), alone: ['alone', 'dfull', 'vwalone'].map(w),
+        beside: ['p9', 'vw', 'full19'].map(w), alone: ['dfull', 'vwalone'].map(w),
+        // #48: a problem without text beside it keeps the problems' column and size.
+        problems: ['p9', 'alone'].map(id => [board(id).left, board(id).width]),
         aloneLeft: board('dfull').left,
         free: lines('#free')[0].left, besideText: lines('#p9t')[0].left,
         wide: img('wide').width, thirds: ['t1', 't2', 't3'].map(img).map(x => [x.top, x.left, x.width]),
@@ -415,6 +419,7 @@ for (const [name, ctx] of [['1280', desktop], ['390', phone]]) {
       besideSame: r.beside.every(x => near(x, r.beside[0])),
       besideFull: wide ? r.beside[0] > r.col * 0.6 : r.beside.every(x => near(x, r.col)),
       alone: r.alone.every(x => near(x, r.col)) && near(r.aloneLeft, r.colLeft),
+      problemsOneColumn: near(r.problems[0][0], r.problems[1][0]) && near(r.problems[0][1], r.problems[1][1]),
       freeOnTextColumn: !wide || near(r.free, r.besideText),
       scaleCapped: near(r.wide, r.col),
       imageRow: !wide || (r.thirds.every(x => near(x[0], r.thirds[0][0])) && r.thirds.every((x, i) => i === 0 || x[1] > r.thirds[i - 1][1] + x[2] - 1)),
@@ -427,12 +432,53 @@ for (const [name, ctx] of [['1280', desktop], ['390', phone]]) {
   });
 }
 
+// #48: an imported problem set (`gobook build --problems` of corpus files, when the corpora
+// are there) beside the hand-written problems example: with or without a hint, every problem
+// in one column at one size, and a corner as large between its lines as a hand-written one.
+for (const [name, ctx] of [['1280', desktop], ['390', phone]]) {
+  const found = await fetch(`${base}/imported-problems/index.html`).then(r => r.ok).catch(() => false);
+  if (!found) {
+    console.log('skip imported problems: not built (no corpora)');
+    break;
+  }
+  await scenario(`imported problems at the hand-written problems' column and scale, at ${name} px`, async () => {
+    const boards = async path => {
+      const page = await open(ctx, path);
+      const r = await page.evaluate(() => [...document.querySelectorAll('figure.gb-prb')].map(f => {
+        // The board shown (the script may swap in a live one); not an answer's board.
+        const s = [...f.querySelectorAll('svg')].find(s => !s.closest('figcaption') && s.getBoundingClientRect().width > 0);
+        const D = JSON.parse(f.dataset.gb || 'null');
+        const b = s.getBoundingClientRect();
+        // CSS px between two lines of the board.
+        return { id: f.id, left: b.left, width: b.width, line: D ? D.g[0] * b.width / s.viewBox.baseVal.width : null, hint: !!f.closest('.gb-group')?.querySelector('.gb-hint') };
+      }));
+      await page.close();
+      return r;
+    };
+    const hand = await boards('/problems/elementary.html');
+    const imported = await boards('/imported-problems/index.html');
+    const all = hand.concat(imported);
+    const lines = xs => xs.map(x => x.line).filter(x => x !== null);
+    const most = xs => Math.max(...lines(xs));
+    const r = {
+      hints: hand.every(b => b.hint) && imported.every(b => !b.hint),
+      oneColumn: all.every(b => near(b.left, all[0].left) && near(b.width, all[0].width)),
+      // The largest line spacing of an imported corner against the hand-written boards'.
+      scale: most(imported) <= most(hand) * 1.25,
+      most: [most(hand), most(imported)],
+    };
+    check(r.hints && r.oneColumn && r.scale, `${fmt(r)} ${fmt(all)}`);
+  });
+}
+
 // Screenshots for docs/screenshots: the example chapter and the rows, four ways and printed.
 // The top of a page, at most 1800 px of it.
 const clip = async page => page.evaluate(() => ({ x: 0, y: 0, width: document.documentElement.clientWidth, height: Math.min(1800, document.documentElement.scrollHeight) }));
 if (shots) {
   await mkdir(shots, { recursive: true });
-  for (const [what, path] of [['chapter', '/ear-reddening/en/game.html'], ['rows', '/layout-rows/index.html'], ['sizing', '/layout-sizing/index.html']]) {
+  const pages = [['chapter', '/ear-reddening/en/game.html'], ['rows', '/layout-rows/index.html'], ['sizing', '/layout-sizing/index.html'], ['problems', '/problems/elementary.html']];
+  if (await fetch(`${base}/imported-problems/index.html`).then(r => r.ok).catch(() => false)) pages.push(['imported-problems', '/imported-problems/index.html']);
+  for (const [what, path] of pages) {
     for (const scheme of ['light', 'dark']) {
       for (const [name, vp] of [['desktop', { viewport: { width: 1280, height: 900 } }], ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]]) {
         const ctx = await browser.newContext({ ...vp, colorScheme: scheme });

@@ -160,6 +160,7 @@ pub fn import_convert(data: &[u8]) {
         }
         // The same game read as a problem file: the book has no syntax errors either.
         let set = gobook::import::ProblemSet {
+            name: "problems".into(),
             title: "problems".into(),
             problems: vec![("game".into(), game)],
         };
@@ -622,6 +623,7 @@ pub fn import_problems(data: &[u8]) {
         .into_iter()
         .filter(|(_, games)| !games.is_empty())
         .map(|(title, games)| gobook::import::ProblemSet {
+            name: title.into(),
             title: title.into(),
             problems: games.iter().map(|(n, g)| (n.clone(), g)).collect(),
         })

@@ -1,6 +1,7 @@
 //! The page layout in a real browser: builds the layout test books
 //! (`tests/books/valid/layout-*.gobook`, one per point of the paragraph and page layout)
-//! and two example books, then runs `node tests/browser/layout.mjs` over the sites, which
+//! and three example books (and, with the corpora, a problem set built from others' SGF
+//! files), then runs `node tests/browser/layout.mjs` over the sites, which
 //! measures where Chromium puts paragraphs, lines, boxes, bullets and diagrams.
 //!
 //! Without node, chromium or `npm ci --prefix tests/browser` (scripts/setup.sh does all
@@ -75,11 +76,35 @@ fn paragraphs_and_pages_are_laid_out_as_the_spec_says() {
         std::fs::write(dir.join("cover.png"), &cover).unwrap();
         build(&book, &sites.join(stem));
     }
-    for name in ["ear-reddening", "annotated-game"] {
+    for name in ["ear-reddening", "annotated-game", "problems"] {
         build(
             &root.join(format!("examples/{name}/{name}.gobook")),
             &sites.join(name),
         );
+    }
+    // #48: problem files of others, built as the book `import --problems` would write
+    // (none has a hint), to lay beside the hand-written problems.
+    if let Some(corpora) = common::corpora() {
+        let dir = tmp.path().join("corner-problems");
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in [
+            "capturetest",
+            "realproblem",
+            "complexproblem",
+            "easy",
+            "passingExample",
+        ] {
+            let name = format!("{f}.sgf");
+            std::fs::copy(corpora.join("glift").join(&name), dir.join(&name)).unwrap();
+        }
+        let r = Command::new(env!("CARGO_BIN_EXE_gobook"))
+            .args(["build", "-q", "--problems"])
+            .arg(&dir)
+            .arg("-o")
+            .arg(sites.join("imported-problems"))
+            .output()
+            .unwrap();
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     }
     let mut run = Command::new("node");
     run.arg(root.join("tests/browser/layout.mjs"))

@@ -21,6 +21,7 @@ fn game(path: &Path) -> GameTree {
 fn problem(path: &Path) -> (Diagram, String) {
     let g = game(path);
     let set = ProblemSet {
+        name: "Problems".into(),
         title: "Problems".into(),
         problems: vec![("p".into(), &g)],
     };
@@ -154,8 +155,17 @@ fn a_folder_becomes_a_chapter_per_folder_in_file_name_order() {
     let look = text.find("Look Familiar?").unwrap();
     let two = text.find("What are the normal ways").unwrap();
     assert!(look < two, "p2 before p10");
+    // IDs (and page names) from the folders; headings from the problems' game info, and
+    // here, where the files give none, the first file's name: never the folder's name alone.
     assert!(text.contains("::prb(#corner-p1)") && text.contains("::prb(#more-p1)"));
-    assert!(text.contains("::h2 more"));
+    assert!(
+        text.contains("::h2 p2") && text.contains("::h2 first"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("::h2 more") && !text.contains("title=\"corner\""),
+        "{text}"
+    );
     assert!(
         text.contains("::prb(#more-p3)"),
         "a collection's games are problems: {text}"
@@ -249,6 +259,7 @@ fn a_long_line_is_read_as_a_problem_in_linear_time() {
             .games
             .remove(0);
         let set = ProblemSet {
+            name: "long".into(),
             title: "long".into(),
             problems: vec![("long".into(), &g)],
         };
@@ -276,6 +287,7 @@ fn problem_markup_is_drawn_or_counted() {
         .games
         .remove(0);
     let set = ProblemSet {
+        name: "t".into(),
         title: "t".into(),
         problems: vec![("t.sgf".into(), &g)],
     };
@@ -342,4 +354,191 @@ fn a_problem_asked_at_the_root_is_no_lesson() {
         "{text}"
     );
     assert_eq!(moves(&d.correct[0]), "B8 D6 C5", "{text}");
+}
+
+/// #48: the chapter's heading and the book's title come from the problems' game info (the
+/// game name they share, else their event), never from the folder's name alone; the
+/// copyright they share is the book's, holder and all; the source and annotator they share
+/// are a line under the heading; each problem keeps its own. Without a copyright the print
+/// edition writes no holder-less "© year" (tested in `pdf::frame`).
+#[test]
+fn the_chapter_is_titled_by_the_problems_game_info() {
+    let tmp = common::tempdir();
+    let dir = tmp.path().join("prbsel");
+    std::fs::create_dir_all(&dir).unwrap();
+    let prb = |n: &str, extra: &str| {
+        format!("(;GM[1]FF[4]SZ[19]GN[Cho Chikun: Life and Death]EV[Elementary]CP[Copyright 1996 Kiseido]SO[The Nihon Ki-in]AN[Cho Chikun]{extra}AB[pa][pb][pc]AW[qa][qb][qc]C[Black to play {n}.];B[ra]C[Correct])")
+    };
+    std::fs::write(dir.join("p1.sgf"), prb("1", "")).unwrap();
+    std::fs::write(dir.join("p2.sgf"), prb("2", "")).unwrap();
+    let out = tmp.path().join("book.gobook");
+    let r = gobook(&[
+        "import",
+        "--problems",
+        dir.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("title=\"Cho Chikun: Life and Death\""),
+        "{text}"
+    );
+    assert!(text.contains("::h2 Cho Chikun: Life and Death"), "{text}");
+    assert!(
+        text.contains("copyright=\"Copyright 1996 Kiseido\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("Source: The Nihon Ki-in. Annotator: Cho Chikun."),
+        "{text}"
+    );
+    assert!(
+        !text.contains("prbsel\"") && !text.contains("::h2 prbsel"),
+        "{text}"
+    );
+    // What the book and the chapter show, a problem does not repeat.
+    assert!(!text.contains("so=") && !text.contains("cp="), "{text}");
+    // Names that differ: the event they share heads the chapter; a copyright only one of
+    // them gives is still the book's (the other says nothing against it).
+    std::fs::write(
+        dir.join("p2.sgf"),
+        prb("2", "")
+            .replace("GN[Cho Chikun: Life and Death]", "GN[Another]")
+            .replace("CP[Copyright 1996 Kiseido]", ""),
+    )
+    .unwrap();
+    let r = gobook(&[
+        "import",
+        "--problems",
+        dir.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--force",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("::h2 Elementary") && text.contains("title=\"Elementary\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("copyright=\"Copyright 1996 Kiseido\""),
+        "{text}"
+    );
+    // A source they do not share stays with each problem.
+    std::fs::write(
+        dir.join("p2.sgf"),
+        prb("2", "").replace("SO[The Nihon Ki-in]", "SO[Go Seigen]"),
+    )
+    .unwrap();
+    let r = gobook(&[
+        "import",
+        "--problems",
+        dir.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--force",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("so=\"The Nihon Ki-in\"") && text.contains("so=\"Go Seigen\""),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Source:") && text.contains("Annotator: Cho Chikun."),
+        "{text}"
+    );
+}
+
+/// #48: a file whose first node is a pass and whose position and question come after it
+/// (an empty board, then the stones and "How should White respond?": Glift's
+/// `passingExample.sgf`) is the problem after the pass: its stones, its question, White to
+/// play, and the answers without a leading "Pass".
+#[test]
+fn setup_after_a_first_pass_is_the_problem() {
+    let Some(root) = common::corpora() else {
+        return;
+    };
+    let (d, text) = problem(&root.join("glift/passingExample.sgf"));
+    assert!(text.contains("How should White respond?"), "{text}");
+    assert_eq!(d.to_play, gobook::point::Color::White, "{text}");
+    let has = |p: &str, c| d.stones.iter().any(|(q, k)| q.to_string() == p && *k == c);
+    assert!(
+        has("Q16", gobook::point::Color::Black) && has("R17", gobook::point::Color::White),
+        "{text}"
+    );
+    let mut lines: Vec<String> = d.correct.iter().map(moves).collect();
+    lines.sort();
+    assert_eq!(lines, ["Q17 P16", "R16 Q15"], "{text}");
+    assert!(!text.contains("Pass"), "{text}");
+}
+
+/// #48: one answer board per line of play. Leaves that differ only after their last move
+/// (nodes of comments alone) gave the same moves twice, each its own board: the sgfc test
+/// file `test-reorder.sgf` had six wrong lines of five plays. Over Glift's problems and that
+/// file, every problem's site solution has as many boards as it has distinct lines.
+#[test]
+fn no_two_answer_boards_show_the_same_moves() {
+    let Some(root) = common::corpora() else {
+        return;
+    };
+    let tmp = common::tempdir();
+    let dir = tmp.path().join("p");
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in [
+        "glift/gogameguruHard.sgf",
+        "glift/complexproblem.sgf",
+        "glift/easy.sgf",
+        "littlego/sgf/sgfc/test-reorder.sgf",
+    ] {
+        let from = root.join(f);
+        std::fs::copy(&from, dir.join(from.file_name().unwrap())).unwrap();
+    }
+    let book = tmp.path().join("p.gobook");
+    let r = gobook(&[
+        "import",
+        "--problems",
+        dir.to_str().unwrap(),
+        "-o",
+        book.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let c = gobook::check::check(&std::fs::read_to_string(&book).unwrap());
+    let mut boards_wanted = Vec::new();
+    for d in c
+        .resolved
+        .book
+        .diagrams
+        .iter()
+        .filter(|d| d.role == DiagramRole::Block(DiagramKind::Prb))
+    {
+        for lines in [&d.correct, &d.wrong] {
+            let mut seen: Vec<String> = lines.iter().map(moves).collect();
+            let n = seen.len();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len(), n, "the same moves twice: {seen:?}");
+        }
+        boards_wanted.push(d.correct.len() + d.wrong.len());
+    }
+    let site = tmp.path().join("site");
+    let r = gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let boards: Vec<usize> = page
+        .split("<figure id=\"p-p")
+        .skip(1)
+        .map(|f| f.matches("<figure class=\"gb-answer").count())
+        .collect();
+    assert_eq!(boards, boards_wanted);
+    // test-reorder.sgf's first game: a move with two leaves of comments alone is one line.
+    assert!(boards.contains(&5), "{boards:?}");
 }

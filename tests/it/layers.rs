@@ -24,7 +24,8 @@ const LAYERS: &[&[&str]] = &[
     &["resolve", "check"],
     // Tools over the resolved book or that write book text from a game; the book's folder.
     &["import", "inspect", "project"],
-    &["snapshot"],
+    // A game, or a folder of games, as a book: over the importer and the book's folder.
+    &["snapshot", "game_book"],
     // Between the resolved book and the writers: the page model.
     &["layout"],
     // The board renderer (SVG); what the site's search reads.

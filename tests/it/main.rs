@@ -30,6 +30,7 @@ mod format_props;
 mod format_reference;
 mod future_additions;
 mod fuzz_findings;
+mod game_books;
 mod hostile_text;
 mod import;
 mod import_cli;

@@ -981,3 +981,61 @@ fn a_slow_save_in_place_is_built_once_when_closed_without_errors_of_its_half() {
         "one save, one rebuild"
     );
 }
+
+/// #48: `gobook serve GAME.sgf` serves the book `import` would write of the game and makes
+/// it again at every save of the SGF; a move the rules refuse is shown at its line in the
+/// SGF (the overlay and the terminal), a repair in the warnings panel at its place there,
+/// and the next good save builds again.
+#[test]
+fn a_game_is_served_and_rebuilt_when_its_sgf_is_saved() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("club");
+    std::fs::create_dir_all(&dir).unwrap();
+    let sgf = dir.join("game.sgf");
+    let game = "(;GM[1]FF[4]SZ[9]PB[Alice]PW[Bob]\n;B[cc]C[A quiet start.]\n;W[gg])";
+    std::fs::write(&sgf, game).unwrap();
+    let s = Server::start(&sgf, &[]);
+    let (status, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body).into_owned();
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("Alice vs Bob") && html.contains("A quiet start."),
+        "{html}"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::write(&sgf, game.replace("A quiet start.", "Edited in the SGF.")).unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(15))
+        .expect("a save of the SGF rebuilds");
+    let (_, _, body) = s.get("/");
+    assert!(String::from_utf8_lossy(&body).contains("Edited in the SGF."));
+    // White plays on Black's stone: the error at its place in the SGF.
+    std::fs::write(&sgf, game.replace(";W[gg])", ";W[gg]\n;W[cc])")).unwrap();
+    let line = s
+        .wait_for("game.sgf:", Duration::from_secs(15))
+        .expect("the error in the terminal");
+    assert!(
+        line.contains(
+            "game.sgf:4:2: error: White 3 at C7 is illegal: the point is already occupied"
+        ),
+        "{line}"
+    );
+    let (_, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body).into_owned();
+    assert!(
+        html.contains("id=\"gobook-overlay\"") && html.contains("game.sgf:4:2"),
+        "{html}"
+    );
+    // A repair: a warning in the panel, at its place in the SGF; the build goes on.
+    std::fs::write(&sgf, game.replace("SZ[9]", "SZ[9]KM[abc]")).unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(15))
+        .expect("the fixed game builds again");
+    let (_, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body).into_owned();
+    assert!(!html.contains("id=\"gobook-overlay\""), "{html}");
+    assert!(
+        html.contains("id=\"gobook-warnings\"")
+            && html.contains("game.sgf:1:")
+            && html.contains("illegal KM value"),
+        "{html}"
+    );
+}
