@@ -899,7 +899,7 @@ mod tests {
             .iter()
             .map(|a| (a.correct, a.moves.as_str()))
             .collect();
-        assert_eq!(answers, [(true, "Black D4"), (false, "Black C4, White D4")]);
+        assert_eq!(answers, [(true, "Black 1"), (false, "Black 1, White 2")]);
     }
 }
 
