@@ -11,6 +11,7 @@ mod plan;
 mod problems;
 mod text;
 mod tree;
+mod unmarked;
 mod view;
 
 pub use error::ImportError;

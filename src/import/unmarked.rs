@@ -1,0 +1,82 @@
+//! A problem file whose answer tree says nothing right: no line is marked correct, or
+//! there is no answer at all. A `::prb` would have no solution (and `gobook check` would
+//! warn about what the importer wrote), and calling every line wrong would be a guess;
+//! so the position is a `::dia` that says who is to play, and each line of the file is a
+//! `::var` of it with its comments: what the file shows, neither right nor wrong.
+
+use super::line::{moves_text, Numbered};
+use super::text::{comment, push_attr, AsWritten};
+use crate::i18n;
+use crate::point::Color;
+use crate::sgf::{GameTree, NodeId};
+
+/// The lines of the answer tree (node IDs, root to leaf) as `::var`s based on the
+/// problem's diagram `base`, numbered from 1, shown over `view`; `to_play` moves first
+/// unless the line starts with the other colour.
+pub(super) fn variations(
+    game: &GameTree,
+    lines: &[Vec<NodeId>],
+    base: &str,
+    view: Option<&str>,
+    to_play: Color,
+) -> String {
+    let size = game.board_size();
+    let words = AsWritten { size, lang: "en" };
+    let mut out = String::new();
+    let mut k = 0;
+    for line in lines {
+        let moves: Vec<crate::sgf::Move> = line
+            .iter()
+            .filter_map(|&n| node_move(game, n, size))
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        k += 1;
+        let nm = Numbered::new(&moves);
+        out.push_str(&format!("\n\n::var(#{base}-v{k})"));
+        push_attr(&mut out, "base", base, false);
+        push_attr(&mut out, "at", "1", false);
+        if let Some(first) = nm.first.filter(|c| *c != to_play) {
+            let pl = if first == Color::White { "w" } else { "b" };
+            push_attr(&mut out, "pl", pl, false);
+        }
+        push_attr(&mut out, "mv", &moves_text(&nm.moves), false);
+        push_attr(
+            &mut out,
+            "ca",
+            &i18n::variation_caption(k, None, "en"),
+            true,
+        );
+        if let Some(v) = view {
+            push_attr(&mut out, "vw", v, false);
+        }
+        // Each move's comment after the board, named by the number it shows.
+        let mut done = 0;
+        for &n in line {
+            let moves = usize::from(node_move(game, n, size).is_some());
+            done += moves;
+            let Some(c) = comment(game, n) else { continue };
+            let number = (moves > 0).then(|| nm.last_number_of(done)).flatten();
+            let prefix = number.map(|m| i18n::move_comment(m, "en"));
+            for p in words.paragraphs(&c, prefix.as_deref()) {
+                out.push_str("\n\n");
+                out.push_str(&p);
+            }
+        }
+    }
+    out
+}
+
+/// The move of node `n`, if it has one (the first of B and W).
+fn node_move(game: &GameTree, n: NodeId, size: u8) -> Option<crate::sgf::Move> {
+    game.nodes()[n].props.iter().find_map(|p| {
+        let color = match p.id.as_str() {
+            "B" => Color::Black,
+            "W" => Color::White,
+            _ => return None,
+        };
+        let point = crate::sgf::value::parse_move(p.value()?, size)?;
+        Some(crate::sgf::Move { color, point })
+    })
+}
