@@ -112,8 +112,10 @@ pub(super) struct AsWritten {
 
 impl AsWritten {
     /// A title or heading as an element value: shown as written, never read as an attribute.
+    /// Its coordinates need no escape: a heading that starts a chapter describes no diagram.
     pub fn title(self, text: &str) -> String {
-        safe_value(&self.line(text.trim()))
+        let no_board = AsWritten { size: 0, ..self };
+        safe_value(&no_board.line(text.trim()))
     }
 
     /// Comment text as paragraphs: empty lines split it, and each line is written so that

@@ -30,6 +30,13 @@ pub(super) fn variations(
             .filter_map(|&n| node_move(game, n, size))
             .collect();
         if moves.is_empty() {
+            // No move: its comments speak of the position itself.
+            for c in line.iter().filter_map(|&n| comment(game, n)) {
+                for p in words.paragraphs(&c, None) {
+                    out.push_str("\n\n");
+                    out.push_str(&p);
+                }
+            }
             continue;
         }
         k += 1;

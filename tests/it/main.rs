@@ -33,6 +33,7 @@ mod fuzz_findings;
 mod hostile_text;
 mod import;
 mod import_cli;
+mod import_editions;
 mod import_markup;
 mod import_problems;
 mod import_roundtrip;
