@@ -213,11 +213,10 @@ impl AsWritten {
     }
 }
 
-/// A title or heading as an element value, shown as written ([`AsWritten::title`]) where
-/// no board is known: coordinates of the largest standard board are kept as written.
+/// A title or heading as an element value, shown as written ([`AsWritten::title`]).
 pub(super) fn safe_title(text: &str) -> String {
     AsWritten {
-        size: 19,
+        size: 0,
         lang: "en",
     }
     .title(text)
