@@ -282,8 +282,16 @@ pub const ESCAPES: &[(&str, &str, &str)] = &[
     (r"\__not italic\__", "__not italic__", "italic"),
     (r"\#btp# \#pb#", "#btp# #pb#", "a standard text, game info"),
     (r"\^Tb", "^Tb", "a symbol"),
-    (r"\<br> \<a href=x>", "<br> <a href=x>", "a line break, a link (any tag)"),
-    (r"\::p text", "::p text", "a new element (at a line's start)"),
+    (
+        r"\<br> \<a href=x>",
+        "<br> <a href=x>",
+        "a line break, a link (any tag)",
+    ),
+    (
+        r"\::p text",
+        "::p text",
+        "a new element (at a line's start)",
+    ),
     (
         r#"it\'s \"so\" x\--y 3\-3 wait\..."#,
         "it's \"so\" x--y 3-3 wait...",
@@ -291,7 +299,11 @@ pub const ESCAPES: &[(&str, &str, &str)] = &[
     ),
     (r"at \F8", "at F8", "what the diagram shows at F8 (`at 1`)"),
     (r"C:\\temp", r"C:\temp", "`C:` and a tab"),
-    (r"C:\Go a \ b", r"C:\Go a \ b", "(no escape: a backslash before a letter or a space)"),
+    (
+        r"C:\Go a \ b",
+        r"C:\Go a \ b",
+        "(no escape: a backslash before a letter or a space)",
+    ),
 ];
 
 /// The escapes of paragraph text, a table of [`ESCAPES`] and what the rule is.

@@ -127,30 +127,9 @@ fn problem(
     let mut points: Vec<Point> = stones.iter().map(|s| s.0).collect();
     let (correct, wrong) = sequences(game, &lines, size, to_play, &mut points);
     if correct.is_empty() {
-        notes.push(if lines.iter().all(|l| l.is_empty()) {
-            "no answer in the file: written as a diagram (`::dia`) that says who is to play; make it a `::prb` with `correct=` to ask it".to_string()
-        } else {
-            "no line of the tree is marked correct: written as a diagram (`::dia`) with each line as a variation (`::var`), neither right nor wrong; make it a `::prb` with `correct=` to ask it".to_string()
-        });
+        notes.push(super::unmarked::note(lines.iter().all(|l| l.is_empty())));
     }
-
-    let (markup, mut tally) = markup::of_node(game, ROOT, size);
-    if tally.dropped > 0 {
-        notes.push(format!(
-            "{} mark(s) or label(s) could not be placed",
-            tally.dropped
-        ));
-    }
-    // A `::prb` draws marks only on its starting board: those of the answer tree are
-    // counted, not silently lost.
-    let in_tree = answer_tree_marks(game, size);
-    if in_tree.read > 0 {
-        notes.push(format!(
-            "{} mark(s) or label(s) of the answer tree are not shown: a problem shows the marks of its starting position only",
-            in_tree.read
-        ));
-        tally.add(in_tree);
-    }
+    let (markup, tally) = root_markup(game, size, &mut notes);
     points.extend(markup.points.keys().copied());
     // Nothing marked right: a diagram of the position and the file's lines as its
     // variations, not a problem without a solution (`unmarked`).
@@ -204,6 +183,29 @@ fn problem(
         ));
     }
     Ok((out, tally, notes))
+}
+
+/// The marks and labels of the root, which the problem's board shows, and their tally
+/// with those of the answer tree, which it cannot show; `notes` says what was not placed.
+fn root_markup(game: &GameTree, size: u8, notes: &mut Vec<String>) -> (markup::Markup, Tally) {
+    let (markup, mut tally) = markup::of_node(game, ROOT, size);
+    if tally.dropped > 0 {
+        notes.push(format!(
+            "{} mark(s) or label(s) could not be placed",
+            tally.dropped
+        ));
+    }
+    // A `::prb` draws marks only on its starting board: those of the answer tree are
+    // counted, not silently lost.
+    let in_tree = answer_tree_marks(game, size);
+    if in_tree.read > 0 {
+        notes.push(format!(
+            "{} mark(s) or label(s) of the answer tree are not shown: a problem shows the marks of its starting position only",
+            in_tree.read
+        ));
+        tally.add(in_tree);
+    }
+    (markup, tally)
 }
 
 /// The player to move: the file's `PL`, else whoever moves first in the answer tree

@@ -10,6 +10,17 @@ use crate::i18n;
 use crate::point::Color;
 use crate::sgf::{GameTree, NodeId};
 
+/// What the command says of such a file: that it has no answer at all (`none`), or none
+/// marked right, what it became, and how to make it a problem.
+pub(super) fn note(none: bool) -> String {
+    let what = if none {
+        "no answer in the file: written as a diagram (`::dia`) that says who is to play"
+    } else {
+        "no line of the tree is marked correct: written as a diagram (`::dia`) with each line as a variation (`::var`), neither right nor wrong"
+    };
+    format!("{what}; make it a `::prb` with `correct=` to ask it")
+}
+
 /// The lines of the answer tree (node IDs, root to leaf) as `::var`s based on the
 /// problem's diagram `base`, numbered from 1, shown over `view`; `to_play` moves first
 /// unless the line starts with the other colour.

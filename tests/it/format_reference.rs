@@ -165,6 +165,13 @@ fn the_escapes_show_what_the_reference_says() {
         let (rich, c) = common::last_paragraph(&src, "en");
         assert_eq!(gobook::resolve::text::plain(&rich), *shown, "{written}");
         assert!(c.diagnostics.is_empty(), "{written}: {:?}", c.diagnostics);
+        // `gobook fmt` keeps the escape as written.
+        match gobook::format::writer::format(&src, false) {
+            gobook::format::writer::Formatted::Text(t) => {
+                assert!(t.contains(&format!("::p {written}\n")), "{written}:\n{t}")
+            }
+            gobook::format::writer::Formatted::SyntaxErrors(e) => panic!("{written}: {e:?}"),
+        }
     }
     // In attribute values, inside the quotes: the caption and the answer's comment.
     let src = format!(

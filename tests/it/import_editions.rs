@@ -165,7 +165,8 @@ fn comments(input: &Input) -> Vec<String> {
                     .trim_matches(|ch: char| !ch.is_alphanumeric())
                     .to_lowercase();
                 let verdict = matches!(bare.as_str(), "correct" | "right" | "wrong" | "incorrect");
-                if !(input.problems && verdict) && !squeeze(&text).is_empty() {
+                let feedback = input.problems && verdict;
+                if !feedback && !squeeze(&text).is_empty() {
                     out.push(text);
                 }
             }
