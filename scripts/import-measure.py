@@ -1,6 +1,17 @@
-# Figures of imported games for docs/import.md: python3 scripts/import-measure.py GOBOOK_BINARY LABEL
-# python3 measure.py GOBOOK_BIN LABEL: imports each game, inspects and builds it, prints figures.
+# Figures of imported games for docs/import.md:
+#   python3 scripts/import-measure.py GOBOOK_BINARY LABEL
+#     imports each game of the list below, inspects and builds it, prints the figures table;
+#   python3 scripts/import-measure.py editions
+#     every commented game and problem file of the corpora: imported, checked (warnings),
+#     built to the site, the EPUB and the PDF, each comment looked for in the three editions'
+#     text (tests/it/import_editions.rs with GOBOOK_IMPORT_CORPUS=all; about half an hour of
+#     two cores with the debug build), and prints the counts and every miss.
 import json, subprocess, sys, os, statistics, glob, shutil
+if sys.argv[1:] == ['editions']:
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+    env = dict(os.environ, GOBOOK_IMPORT_CORPUS='all')
+    sys.exit(subprocess.run(['cargo', 'test', '--test', 'it', 'import_editions', '--', '--nocapture'],
+                            cwd=root, env=env).returncode)
 gb, label = sys.argv[1], sys.argv[2]
 C = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'shared', 'corpora') + '/'
 HEIGHT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'browser', 'page-height.mjs')

@@ -125,7 +125,10 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
 /// The book language of `--lang`, once the arguments are found usable: the book is not
 /// the game itself, and it is new unless `--force` is given. `Err` is the exit code.
 fn usable(args: &ImportArgs) -> Result<&'static str, i32> {
-    if super::safe_write::same_file(&args.game, &args.out) {
+    let game = args.game.canonicalize().ok();
+    if super::safe_write::same_file(&args.game, &args.out)
+        || game.is_some_and(|g| once_made(&args.out).is_some_and(|o| o == g))
+    {
         report::error(&format!(
             "{} is the game being imported; name a new book file with -o, e.g. -o {}",
             args.out.display(),
@@ -201,6 +204,22 @@ fn import(
 /// Writes the book: a new file, or with `--force` in place of the old one (set aside).
 /// `Err` is the exit code, the error reported.
 fn write(args: &ImportArgs, text: &str, g: GlobalArgs) -> Result<(), i32> {
+    // `-o new/game.gobook`: the folders the book goes in are made, as `-o` of a build does.
+    if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            let why = if dir.exists() && !dir.is_dir() {
+                "it is a file, not a folder; name another place with -o".to_string()
+            } else {
+                plain_error(&e)
+            };
+            report::error(&format!(
+                "cannot make the folder {} for {}: {why}",
+                dir.display(),
+                args.out.display(),
+            ));
+            return Err(EXIT_USAGE);
+        }
+    }
     let written = if args.force {
         super::safe_write::replace_forced(&args.out, text.as_bytes())
     } else {
@@ -210,11 +229,60 @@ fn write(args: &ImportArgs, text: &str, g: GlobalArgs) -> Result<(), i32> {
         Ok(Some(aside)) if !g.quiet => eprintln!("{aside}"),
         Ok(_) => {}
         Err(e) => {
-            report::error(&format!("cannot write {}: {e}", args.out.display()));
+            report::error(&format!(
+                "cannot write {}: {}",
+                args.out.display(),
+                plain_error(&e)
+            ));
             return Err(EXIT_USAGE);
         }
     }
     Ok(())
+}
+
+/// Where `path` leads once the folders it names are made (`write` makes them): its deepest
+/// existing folder resolved, then the rest, `..` going up, as the system will read it then.
+fn once_made(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    use std::path::{Component, PathBuf};
+    let comps: Vec<Component> = path.components().collect();
+    (0..=comps.len()).rev().find_map(|k| {
+        let prefix: PathBuf = comps[..k].iter().collect();
+        let prefix = if k == 0 { PathBuf::from(".") } else { prefix };
+        let mut base = prefix.canonicalize().ok()?;
+        for c in &comps[k..] {
+            match c {
+                Component::ParentDir => {
+                    base.pop();
+                }
+                Component::Normal(n) => base.push(n),
+                _ => {}
+            }
+        }
+        Some(base)
+    })
+}
+
+/// What went wrong, without the temporary file's name the error may carry (the book is
+/// written through one, which the user never named).
+fn plain_error(e: &std::io::Error) -> String {
+    match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
+        None => e.to_string(),
+    }
+}
+
+/// A path as the user's shell reads it back: as it is when it holds only characters no
+/// shell treats specially, else in single quotes (`'my games/game.gobook'`).
+fn shell_word(path: &std::path::Path) -> String {
+    let s = path.display().to_string();
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || "/._-+,:@%=".contains(c));
+    if plain {
+        s
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
 }
 
 /// Checks the book written (`text`, named `out_name`) and prints its errors; `Err` is the
@@ -291,15 +359,25 @@ fn made(
                 count(c, "comment")
             )
         }
-        None => count(kind(DiagramKind::Prb), "problem"),
+        // A position whose file marks no answer right is a `::dia` saying who is to play.
+        None => count(
+            kind(DiagramKind::Prb)
+                + book
+                    .diagrams
+                    .iter()
+                    .filter(|d| d.role == DiagramRole::Block(DiagramKind::Dia) && d.show_to_play)
+                    .count(),
+            "problem",
+        ),
     };
     let marks = match markup.read {
         0 => String::new(),
         1 => format!("; {} of 1 mark or label placed", 1 - markup.dropped),
         n => format!("; {} of {n} marks and labels placed", n - markup.dropped),
     };
+    let word = shell_word(std::path::Path::new(out_name));
     format!(
-        "wrote {out_name}: {what}{marks}\nnext: gobook serve {out_name} --open   (a live preview while you edit; gobook build {out_name} writes the site)\n",
+        "wrote {out_name}: {what}{marks}\nnext: gobook serve {word} --open   (a live preview while you edit; gobook build {word} writes the site)\n",
     )
 }
 

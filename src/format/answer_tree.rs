@@ -136,8 +136,14 @@ impl Reader<'_> {
     /// The index of the `)` closing the comment opened at `i`, nested parentheses kept.
     fn comment_end(&self) -> Result<usize, ValueError> {
         let mut depth = 0usize;
+        let mut escaped = false;
         for (k, &c) in self.b.iter().enumerate().skip(self.i) {
+            // `\(` and `\)` are parentheses of the text (the escapes of paragraph text).
+            if std::mem::take(&mut escaped) {
+                continue;
+            }
             match c {
+                b'\\' if k > self.i => escaped = true,
                 b'(' => depth += 1,
                 b')' => {
                     depth -= 1;
@@ -202,6 +208,11 @@ mod tests {
         assert_eq!(
             text("E1(a (nested) note);;D1"),
             ["E1 (a (nested) note)", "D1"]
+        );
+        // An escaped parenthesis is text: it neither opens nor closes (issue 48).
+        assert_eq!(
+            text(r"E1(1\) first \( and);D1"),
+            [r"E1 (1\) first \( and)", "D1"]
         );
     }
 

@@ -1,7 +1,10 @@
 //! Markup inside paragraph text: inline diagrams `<dia ...>text</dia>`, links
-//! `<a href=...>text</a>`, images `<img ...></img>`, line breaks `<br>`, and gobook's
-//! text styles `<small>`, `<big>` and `<sc>` (smaller, larger, small caps).
-//! Everything else (bold, symbols, standard texts) stays text for the resolver.
+//! `<a href=...>text</a>`, images `<img ...></img>`, line breaks `<br>` and `\n`, gobook's
+//! text styles `<small>`, `<big>` and `<sc>` (smaller, larger, small caps), and escapes:
+//! a backslash before a character that would be markup or typography keeps it as written
+//! (`\*`, `\#`, `\<`, `\\`), `\t` is a tab, and `\F8` a coordinate kept as written.
+//! Everything else (bold, symbols, standard texts) stays text for the resolver, which
+//! reads an escape's text as it is ([`escaped`]), never as markup.
 
 use crate::diagnostics::{Code, Diagnostics};
 use crate::format::parser::read_quoted;
@@ -12,8 +15,11 @@ use crate::format::syntax::{Attribute, Span, Text};
 pub enum Inline {
     /// Plain text (source span; the text is `src[span]`).
     Text(Span),
-    /// A line break written as `<br>`, `<br/>` or `<br />`.
+    /// A line break written as `<br>`, `<br/>`, `<br />` or `\n`.
     Break(Span),
+    /// An escape: a backslash and what it keeps as written (see [`escape_len`]); the text
+    /// it stands for is [`escaped`]`(&src[span])`.
+    Escaped(Span),
     /// An inline diagram; its content is the text to tap.
     Dia {
         /// The tag's attributes.
@@ -57,7 +63,7 @@ impl Inline {
             Inline::Dia { content, .. }
             | Inline::Link { content, .. }
             | Inline::Style { content, .. } => content,
-            Inline::Text(_) | Inline::Break(_) | Inline::Img { .. } => &[],
+            Inline::Text(_) | Inline::Break(_) | Inline::Escaped(_) | Inline::Img { .. } => &[],
         }
     }
 }
@@ -180,10 +186,50 @@ pub fn parse(text: &Text, diags: &mut Diagnostics) -> Vec<Inline> {
     };
     let b = text.raw.as_bytes();
     let mut i = 0;
-    while let Some(k) = b[i.min(b.len())..].iter().position(|&c| c == b'<') {
-        i = p.at_angle(i + k);
+    while let Some(k) = b[i.min(b.len())..]
+        .iter()
+        .position(|&c| c == b'<' || c == b'\\')
+    {
+        i = if b[i + k] == b'\\' {
+            p.at_backslash(i + k)
+        } else {
+            p.at_angle(i + k)
+        };
     }
     p.finish()
+}
+
+/// The length of the escape that starts with the backslash at the start of `s`, if one does:
+/// - `\` before an ASCII punctuation character (`\*`, `\_`, `\#`, `\^`, `\<`, `\:`, `\'`,
+///   `\-`, `\.`, `\\`...): that character as written, neither markup nor typography;
+/// - `\t`: a tab; `\n`: a line break (the spec's);
+/// - `\` before a coordinate, a capital and one or two digits (`\F8`, `\Q16`): the
+///   coordinate as written, not replaced by what the diagram shows there.
+///
+/// Any other backslash is itself (`C:\Go`, `a \ b`), as it always was.
+pub fn escape_len(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if b.first() != Some(&b'\\') {
+        return None;
+    }
+    match *b.get(1)? {
+        c if c.is_ascii_punctuation() => Some(2),
+        b't' | b'n' => Some(2),
+        c if c.is_ascii_uppercase() => {
+            let digits = b[2..].iter().take_while(|d| d.is_ascii_digit()).count();
+            (1..=2).contains(&digits).then_some(2 + digits)
+        }
+        _ => None,
+    }
+}
+
+/// The text an escape (as [`escape_len`] measures it) stands for: what follows the
+/// backslash, or a tab for `\t`. (`\n` is a line break, [`Inline::Break`].)
+pub fn escaped(escape: &str) -> &str {
+    match escape {
+        "\\t" => "\t",
+        e => e.get(1..).unwrap_or(""),
+    }
 }
 
 /// A tag opened and not yet closed: the tag, where it starts, its attributes, its content so far.
@@ -233,6 +279,24 @@ impl Parser<'_, '_> {
             let span = self.span(self.run, to);
             self.current().push(Inline::Text(span));
         }
+    }
+
+    /// Reads what starts with the backslash at `i`: an escape, a `\n` line break, or itself;
+    /// returns where to look next.
+    fn at_backslash(&mut self, i: usize) -> usize {
+        let Some(len) = escape_len(&self.raw[i..]) else {
+            return i + 1;
+        };
+        self.flush(i);
+        let span = self.span(i, i + len);
+        let piece = if self.raw[i..].starts_with("\\n") {
+            Inline::Break(span)
+        } else {
+            Inline::Escaped(span)
+        };
+        self.current().push(piece);
+        self.run = i + len;
+        i + len
     }
 
     /// Reads what starts with the `<` at `i`; returns where to look next.
@@ -418,6 +482,12 @@ impl Parser<'_, '_> {
         }
         self.top
     }
+}
+
+/// Whether the `<` at the start of `s` may begin a tag [`parse`] reads (`<br>`, `<dia `,
+/// `</a>`...): where text that must stay text needs its `<` escaped.
+pub fn may_start_tag(s: &str) -> bool {
+    br_len(s).is_some() || open_tag(s).is_some() || close_tag(s).is_some()
 }
 
 fn br_len(s: &str) -> Option<usize> {
@@ -664,6 +734,49 @@ mod tests {
         // Left open: one error at the opening tag.
         assert_eq!(run("x <big>y").1, 1);
         assert_eq!(run("<sc a=1>y</sc>").1, 1);
+    }
+
+    #[test]
+    fn escapes_are_pieces_of_their_own_and_hide_tags() {
+        let s = r"a\*b \<dia at=2>x\</dia> \\<br> \n \F8 \t C:\Go";
+        let (v, errs) = run(s);
+        assert_eq!(errs, 0);
+        let shown: Vec<String> = v
+            .iter()
+            .map(|p| match p {
+                Inline::Text(sp) => format!("T{}", &s[sp.start as usize..sp.end as usize]),
+                Inline::Escaped(sp) => {
+                    format!("E{}", escaped(&s[sp.start as usize..sp.end as usize]))
+                }
+                Inline::Break(_) => "B".into(),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "Ta",
+                "E*",
+                "Tb ",
+                "E<",
+                "Tdia at=2>x",
+                "E<",
+                "T/dia> ",
+                "E\\",
+                "B",
+                "T ",
+                "B",
+                "T ",
+                "EF8",
+                "T ",
+                "E\t",
+                "T C:\\Go"
+            ]
+        );
+        assert_eq!(escape_len(r"\Q16x"), Some(4));
+        assert_eq!(escape_len(r"\A123"), None);
+        assert_eq!(escape_len(r"\é"), None);
+        assert_eq!(escape_len("\\"), None);
     }
 
     #[test]

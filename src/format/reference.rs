@@ -233,6 +233,7 @@ pub fn markdown() -> String {
     out.push_str("| `::de`, `::ja`, ... | A paragraph shown only in that language (`::p_de`). | [Paragraph](#paragraph), [Display](#display) | `::de Ein Absatz auf Deutsch.` |\n\n");
     out.push_str("In text: `**bold**`, `__italic__`, `<a href=ID>link</a>`, `<dia at=2 mv=C4>tap to see</dia>`,\n`<img url=\"x.png\">`, `<br>`; `^T` `^S` `^X` `^D` `^O` symbols (`^Tb`: on a black stone);\nstandard texts such as `#btp#` (\"Black to play.\") and `#title#`;\ngame info of the Go data the text follows, such as `#pb#` (Black's name) or `#dt_ja#`, shown as written.\n\n");
 
+    out.push_str(&escapes_section());
     out.push_str(TEXT_STYLES_SECTION);
 
     out.push_str("## Attributes\n\n");
@@ -270,6 +271,55 @@ pub fn markdown() -> String {
     }
     out.push_str(GAPS_SECTION);
     out.push_str(TREES_SECTION);
+    out
+}
+
+/// The escapes of paragraph text: what is written, what the reader sees, and what it
+/// would be without the backslash. A test resolves each as a paragraph after `::dia
+/// mv=F8` (so `F8` alone would show `1`) and compares it with what is shown.
+pub const ESCAPES: &[(&str, &str, &str)] = &[
+    (r"\**not bold\**", "**not bold**", "bold"),
+    (r"\__not italic\__", "__not italic__", "italic"),
+    (r"\#btp# \#pb#", "#btp# #pb#", "a standard text, game info"),
+    (r"\^Tb", "^Tb", "a symbol"),
+    (
+        r"\<br> \<a href=x>",
+        "<br> <a href=x>",
+        "a line break, a link (any tag)",
+    ),
+    (
+        r"\::p text",
+        "::p text",
+        "a new element (at a line's start)",
+    ),
+    (
+        r#"it\'s \"so\" x\--y 3\-3 wait\..."#,
+        "it's \"so\" x--y 3-3 wait...",
+        "curly quotes, dashes, an ellipsis (typography)",
+    ),
+    (r"at \F8", "at F8", "what the diagram shows at F8 (`at 1`)"),
+    (r"C:\\temp", r"C:\temp", "`C:` and a tab"),
+    (
+        r"C:\Go a \ b",
+        r"C:\Go a \ b",
+        "(no escape: a backslash before a letter or a space)",
+    ),
+];
+
+/// The escapes of paragraph text, a table of [`ESCAPES`] and what the rule is.
+fn escapes_section() -> String {
+    let mut out = String::from(
+        "### Text as written: escapes\n\nA backslash keeps the character after it as written when that is ASCII punctuation\n(`\\*` `\\_` `\\#` `\\^` `\\<` `\\:` `\\'` `\\\"` `\\-` `\\.` `\\\\` ...): no markup, no typography. Before a\ncoordinate (`\\F8`, `\\Q16`) it keeps the coordinate, where text would show what the diagram draws\nthere. `\\t` is a tab and `\\n` a line break, as the spec has them; a backslash before anything\nelse is itself.\n\n| written | shown | without the backslash |\n|---|---|---|\n",
+    );
+    for (written, shown, instead) in ESCAPES {
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            code(written),
+            code(shown),
+            cell(instead)
+        ));
+    }
+    out.push_str("\nThe same escapes hold in captions and answer comments (`ca`, `correct`, ...), inside the quotes\nthat already escape `\\\"` and `\\\\`: `ca=\"Dia. 1: \\\\#btp#\"` shows `Dia. 1: #btp#`, and `correct=\"B1(1\\\\))\"` keeps\nthe `)` in the comment. `gobook fmt` keeps every escape as written; `gobook import` writes them\nwhere an SGF comment would otherwise be read as markup, typography or coordinates, so the\nbook shows the comment's characters. Books written before these escapes change in two\nplaces: `\\*`, `\\#` and the like showed their backslash, and `\\\\t` was a tab, not a backslash and a `t`.\n\n");
     out
 }
 

@@ -231,7 +231,7 @@ fn check_inlines(
 ) {
     for part in parts {
         match part {
-            Inline::Text(_) | Inline::Break(_) => {}
+            Inline::Text(_) | Inline::Break(_) | Inline::Escaped(_) => {}
             Inline::Dia { attrs, content, .. } => {
                 if let Some(b) = attrs.iter().find(|a| a.name == "base") {
                     links::check_inline_base(doc, links, i, b, diags);

@@ -254,13 +254,22 @@ pub fn html_lang(l: &str) -> &str {
 }
 
 /// Caption of an imported variation: "Dia. 3", and "Dia. 3: White 46 at a" when
-/// `played` gives (black, move number, point or label).
-pub fn variation_caption(n: u32, played: Option<(bool, u32, &str)>, lang: &str) -> String {
+/// `played` gives (black, move number, what the board shows at the point), or
+/// "Dia. 3: White 46" when the board shows that number there itself (`None`).
+pub fn variation_caption(n: u32, played: Option<(bool, u32, Option<&str>)>, lang: &str) -> String {
     let mut out = fill(pick(&tables::DIAGRAM, lang), &[("{n}", &n.to_string())]);
     if let Some((black, m, p)) = played {
-        let what = player_text(pick(&tables::PLAYED_AT, lang), black, lang);
+        let template = match p {
+            Some(_) => pick(&tables::PLAYED_AT, lang),
+            None if unspaced(lang) => "^{m}",
+            None => "^ {m}",
+        };
+        let what = player_text(template, black, lang);
         out.push_str(pick(&tables::CAPTION_SEPARATOR, lang));
-        out.push_str(&fill(&what, &[("{m}", &m.to_string()), ("{p}", p)]));
+        out.push_str(&fill(
+            &what,
+            &[("{m}", &m.to_string()), ("{p}", p.unwrap_or_default())],
+        ));
     }
     out
 }

@@ -4,9 +4,7 @@
 
 use super::line::{moves_text, walk, Line, LineNode, Numbered};
 use super::markup::{self, Markup, Tally};
-use super::text::{
-    book_id, comment, paragraphs, push_attr, safe_title, safe_value, summary, title,
-};
+use super::text::{book_id, comment, push_attr, safe_value, summary, title, AsWritten};
 use super::{go_element, ImportError, Imported, Options};
 use crate::format::writer::{self, Formatted};
 use crate::i18n;
@@ -38,6 +36,11 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
         String::new()
     };
     let title = title(&line.info, name);
+    let words = AsWritten {
+        size,
+        lang: opts.lang,
+    };
+    let coords = (0..game.len()).any(|n| comment(game, n).is_some_and(|c| words.names_points(&c)));
     let mut w = Writer {
         game,
         size,
@@ -56,6 +59,7 @@ pub fn import_game(game: &GameTree, name: &str, opts: &Options) -> Result<Import
         on_page: 0,
         page: 1,
         title: title.clone(),
+        coords,
     };
     w.head(&line, &id, opts);
     let game_id = format!("{prefix}{}", super::GAME_ID);
@@ -166,9 +170,19 @@ struct Writer<'a> {
     page: u32,
     /// The book's title, which heads every page.
     title: String,
+    /// Whether the boards show coordinates: the comments name points by them, as written.
+    coords: bool,
 }
 
 impl Writer<'_> {
+    /// How the book's text is written so that it reads as the SGF has it.
+    fn words(&self) -> AsWritten {
+        AsWritten {
+            size: self.size,
+            lang: self.lang,
+        }
+    }
+
     /// Counts the markup of a node read after move `done`.
     fn count(&mut self, t: Tally, done: u32) {
         if t.dropped > 0 {
@@ -194,11 +208,18 @@ impl Writer<'_> {
         } else {
             self.out.push_str(&format!("::book{tag}(#{id})"));
             push_attr(&mut self.out, "title", &self.title.clone(), true);
+        }
+        // Comments that name points by their coordinates keep them (as written): the
+        // boards show coordinates so that the reader finds them.
+        if self.coords {
+            push_attr(&mut self.out, "showCoords", "1", false);
+        }
+        if !opts.chapter {
             self.out.push_str("\n\n::chapter");
         }
         self.out.push_str("\n\n::h2 ");
-        self.out.push_str(&safe_title(&self.title));
-        if let Some(summary) = summary(&line.info, opts.lang) {
+        self.out.push_str(&self.words().title(&self.title));
+        if let Some(summary) = summary(&line.info, self.size, opts.lang) {
             self.out.push_str("\n\n");
             self.out.push_str(&summary);
         }
@@ -243,8 +264,9 @@ impl Writer<'_> {
                 .flatten();
             let prefix = number.map(|n| i18n::move_comment(n, self.lang));
             // Comments before the first move introduce the game, before the first figure.
+            let paras = self.words().paragraphs(&c, prefix.as_deref());
             let out = if intro { &mut self.out } else { &mut fig.body };
-            push_paragraphs(out, &paragraphs(&c, prefix.as_deref()), refer.as_deref());
+            push_paragraphs(out, &paras, refer.as_deref());
         }
         // Siblings of the next main-line node replace its move; they follow this comment.
         let kids: &[NodeId] = &game.nodes()[node.id].children;
@@ -301,7 +323,8 @@ impl Writer<'_> {
             let (_, t) = markup::of_node(self.game, n, self.size);
             self.count(t, fig.from);
             if let Some(c) = comment(self.game, n) {
-                push_paragraphs(&mut fig.body, &paragraphs(&c, None), refer.as_deref());
+                let paras = self.words().paragraphs(&c, None);
+                push_paragraphs(&mut fig.body, &paras, refer.as_deref());
             }
         }
         true
@@ -339,7 +362,7 @@ impl Writer<'_> {
                 self.title,
                 i18n::move_range(to + 1, last, self.lang)
             );
-            self.out.push_str(&safe_title(&head));
+            self.out.push_str(&self.words().title(&head));
             self.on_page = 0;
             self.page += 1;
         }
@@ -399,7 +422,7 @@ impl Writer<'_> {
         let nm = Numbered::new(&line.moves);
         // A variation of a variation goes on with its base's numbering.
         let offset = if nested { v.at - 1 } else { 0 };
-        let caption = self.variation_caption(n, v.at, &line, around);
+        let caption = self.variation_caption(n, v.at, &line, around, nested);
         let kind = if nested { "var" } else { "dia" };
         out.push_str(&format!("\n\n::{kind}(#{id})"));
         push_attr(out, "base", base, false);
@@ -466,7 +489,19 @@ impl Writer<'_> {
     /// The caption of variation `n`, which branches at move `at`: its number, and the
     /// colour and point of its first move (by the letter `around`, the board it branches
     /// from, shows there, else by its coordinates), if it starts with one.
-    fn variation_caption(&self, n: u32, at: u32, line: &Line, around: &Markup) -> String {
+    ///
+    /// Under boards without coordinates the point is named by what a board shows there:
+    /// the letter, else the variation's own first stone, which a `::dia` numbers 1
+    /// ("White 46 at 1", as the gaps line names a move by the stone it stands on) and a
+    /// nested `::var` numbers as the move itself ("White 46").
+    fn variation_caption(
+        &self,
+        n: u32,
+        at: u32,
+        line: &Line,
+        around: &Markup,
+        nested: bool,
+    ) -> String {
         let first_point = (line.nodes.first().is_some_and(|f| f.moves > 0))
             .then(|| line.moves.first().and_then(|m| m.point))
             .flatten();
@@ -475,12 +510,13 @@ impl Writer<'_> {
             let name = around
                 .letter_at(p)
                 .map(String::from)
-                .unwrap_or_else(|| p.to_string());
+                .or_else(|| self.coords.then(|| p.to_string()))
+                .or_else(|| (!nested).then(|| "1".to_string()));
             (color == Color::Black, at, name)
         });
         i18n::variation_caption(
             n,
-            played.as_ref().map(|(b, m, p)| (*b, *m, p.as_str())),
+            played.as_ref().map(|(b, m, p)| (*b, *m, p.as_deref())),
             self.lang,
         )
     }
@@ -523,7 +559,7 @@ impl Writer<'_> {
             .flatten()
             .map(|n| n + offset);
         let prefix = number.map(|n| i18n::move_comment(n, self.lang));
-        for p in paragraphs(&c, prefix.as_deref()) {
+        for p in self.words().paragraphs(&c, prefix.as_deref()) {
             out.push_str("\n\n");
             match refer {
                 Some(r) => {

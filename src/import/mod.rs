@@ -12,6 +12,7 @@ mod plan;
 mod problems;
 mod text;
 mod tree;
+mod unmarked;
 mod view;
 
 pub use collection::games_book;

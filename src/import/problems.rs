@@ -11,7 +11,7 @@
 
 use super::line::moves_text;
 use super::markup::{self, Tally};
-use super::text::{book_id, comment, paragraphs, push_attr, safe_title, safe_value, verbatim};
+use super::text::{book_id, comment, push_attr, safe_title, safe_value, AsWritten};
 use super::tree;
 use super::{ImportError, Imported, Note};
 use crate::format::writer::{self, Formatted};
@@ -176,13 +176,20 @@ fn shared_where_given(games: &[&GameTree], id: &str) -> Option<String> {
 /// The line under a chapter's heading: the source and the annotator its problems share.
 fn info_line(games: &[&GameTree], lang: &str) -> Option<String> {
     use crate::i18n::GameInfo;
+    // Written as the files have it (a line of its own, so no coordinate to replace).
+    let lang = crate::i18n::LANGUAGES
+        .iter()
+        .find(|l| **l == lang)
+        .copied()
+        .unwrap_or("en");
+    let as_written = AsWritten { size: 0, lang };
     let parts: Vec<String> = [(GameInfo::Source, "SO"), (GameInfo::Annotator, "AN")]
         .into_iter()
         .filter_map(|(key, id)| {
-            shared(games, id).map(|v| crate::i18n::game_info_item(key, &verbatim(&v), lang))
+            shared(games, id).map(|v| crate::i18n::game_info_item(key, &as_written.line(&v), lang))
         })
         .collect();
-    (!parts.is_empty()).then(|| paragraphs(&parts.join(" "), None).join(" "))
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 /// The game info the book and the chapter show already, which a problem does not repeat.
@@ -255,13 +262,68 @@ fn problem(
     let mut points: Vec<Point> = stones.iter().map(|s| s.0).collect();
     let (correct, wrong) = sequences(game, &lines, size, to_play, &mut points);
     if correct.is_empty() {
-        notes.push(if lines.iter().all(|l| l.is_empty()) {
-            "no answer in the file: the problem has no sequences".to_string()
-        } else {
-            "no line of the tree is marked correct: every sequence is written as wrong".to_string()
-        });
+        notes.push(super::unmarked::note(lines.iter().all(|l| l.is_empty())));
     }
+    let (markup, tally) = root_markup(game, size, &mut notes);
+    points.extend(markup.points.keys().copied());
+    // Nothing marked right: a diagram of the position and the file's lines as its
+    // variations, not a problem without a solution (`unmarked`).
+    let unmarked = correct.is_empty();
+    let mut out = format!(
+        "::{}(#{id}) base=none",
+        if unmarked { "dia" } else { "prb" }
+    );
+    if size != 19 {
+        push_attr(&mut out, "sz", &size.to_string(), false);
+    }
+    push_stones(&mut out, &stones);
+    push_attr(
+        &mut out,
+        "pl",
+        if to_play == Color::White { "w" } else { "b" },
+        false,
+    );
+    let view = super::view::around(&points, size, 2).map(|(a, b)| format!("{a}{b}"));
+    if let Some(v) = &view {
+        push_attr(&mut out, "vw", v, false);
+    }
+    push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
+    shown.push_own(&mut out, game);
+    if unmarked {
+        push_attr(&mut out, "showToPlay", "1", false);
+    }
+    for (n, v, q) in markup.attributes() {
+        push_attr(&mut out, &n, &v, q);
+    }
+    if !correct.is_empty() {
+        push_attr(&mut out, "correct", &tree::text(&correct), true);
+    }
+    if !wrong.is_empty() && !unmarked {
+        push_attr(&mut out, "wrong", &tree::text(&wrong), true);
+    }
+    // The root comment (a lesson's question) is the problem's text.
+    let text = match lesson {
+        Some(l) => l.question,
+        None => comment(game, ROOT),
+    };
+    if let Some(c) = text {
+        push_text(&mut out, &c, size);
+    }
+    if unmarked {
+        out.push_str(&super::unmarked::variations(
+            game,
+            &lines,
+            id,
+            view.as_deref(),
+            to_play,
+        ));
+    }
+    Ok((out, tally, notes))
+}
 
+/// The marks and labels of the root, which the problem's board shows, and their tally
+/// with those of the answer tree, which it cannot show; `notes` says what was not placed.
+fn root_markup(game: &GameTree, size: u8, notes: &mut Vec<String>) -> (markup::Markup, Tally) {
     let (markup, mut tally) = markup::of_node(game, ROOT, size);
     if tally.dropped > 0 {
         notes.push(format!(
@@ -279,41 +341,7 @@ fn problem(
         ));
         tally.add(in_tree);
     }
-    points.extend(markup.points.keys().copied());
-    let mut out = format!("::prb(#{id}) base=none");
-    if size != 19 {
-        push_attr(&mut out, "sz", &size.to_string(), false);
-    }
-    push_stones(&mut out, &stones);
-    push_attr(
-        &mut out,
-        "pl",
-        if to_play == Color::White { "w" } else { "b" },
-        false,
-    );
-    if let Some((a, b)) = super::view::around(&points, size, 2) {
-        push_attr(&mut out, "vw", &format!("{a}{b}"), false);
-    }
-    push_attr(&mut out, "ca", &format!("#prb# {number}"), true);
-    shown.push_own(&mut out, game);
-    for (n, v, q) in markup.attributes() {
-        push_attr(&mut out, &n, &v, q);
-    }
-    if !correct.is_empty() {
-        push_attr(&mut out, "correct", &tree::text(&correct), true);
-    }
-    if !wrong.is_empty() {
-        push_attr(&mut out, "wrong", &tree::text(&wrong), true);
-    }
-    // The root comment (a lesson's question) is the problem's text.
-    let text = match lesson {
-        Some(l) => l.question,
-        None => comment(game, ROOT),
-    };
-    if let Some(c) = text {
-        push_text(&mut out, &c);
-    }
-    Ok((out, tally, notes))
+    (markup, tally)
 }
 
 /// The player to move: the file's `PL`, else whoever moves first in the answer tree
@@ -360,7 +388,7 @@ fn sequences(
         let texts: Vec<Option<String>> = line
             .iter()
             .filter(|&&n| node_move(game, n, size).is_some())
-            .map(|&n| comment(game, n).and_then(|c| sequence_text(&c)))
+            .map(|&n| comment(game, n).and_then(|c| sequence_text(&c, size)))
             .collect();
         let (first, pairs) = alternate(&moves);
         let mut seq: tree::Line = Vec::new();
@@ -448,8 +476,8 @@ fn push_stones(out: &mut String, stones: &[(Point, Color)]) {
 
 /// The problem's text after its attributes: the comment's first paragraph as the
 /// element's value (on one line), the other paragraphs after it.
-fn push_text(out: &mut String, comment: &str) {
-    let paras = paragraphs(comment, None);
+fn push_text(out: &mut String, comment: &str, size: u8) {
+    let paras = AsWritten { size, lang: "en" }.paragraphs(comment, None);
     if let Some((first, rest)) = paras.split_first() {
         out.push(' ');
         out.push_str(&safe_value(&first.replace('\n', " ")));
@@ -590,7 +618,7 @@ fn line_is_correct(
 
 /// A comment as the text of a move in a sequence: one line, parentheses balanced;
 /// none when it only says "Correct" or "Wrong", which the reader's feedback says already.
-fn sequence_text(c: &str) -> Option<String> {
+fn sequence_text(c: &str, size: u8) -> Option<String> {
     let one_line = c.split_whitespace().collect::<Vec<_>>().join(" ");
     let bare = one_line
         .trim_matches(|ch: char| !ch.is_alphanumeric())
@@ -610,9 +638,12 @@ fn sequence_text(c: &str) -> Option<String> {
         }
         depth >= 0
     }) && depth == 0;
+    // As written (escaped, as paragraphs are); parentheses that do not pair are escaped
+    // too, so the comment ends at its own `)`.
+    let text = AsWritten { size, lang: "en" }.line(&one_line);
     Some(if balanced {
-        one_line
+        text
     } else {
-        one_line.replace('(', "[").replace(')', "]")
+        text.replace('(', "\\(").replace(')', "\\)")
     })
 }

@@ -1,6 +1,8 @@
-//! A problem's answers as a reader meets them without a script: each sequence in words
-//! ("Black B1, White C1") with its comments, and drawn as numbered stones on the
-//! problem's board, as printed problem books show their solutions.
+//! A problem's answers as a reader meets them without a script: each sequence in words,
+//! by the numbers its board shows ("Black 1, White 2", as a printed Go book names them
+//! under a board without coordinates; the same words in every edition), with its
+//! comments, and drawn as numbered stones on the problem's board, as printed problem
+//! books show their solutions.
 
 use crate::board::diagram::{BoardDiagram, NumberedStone};
 use crate::board::Board;
@@ -18,7 +20,7 @@ pub struct Answer {
     pub correct: bool,
     /// The moves.
     pub sequence: Sequence,
-    /// The moves in words: "Black B1, White C1".
+    /// The moves in words, by the numbers its board shows: "Black 1, White 2".
     pub moves: String,
     /// The comments of the moves, joined.
     pub comment: String,
@@ -33,7 +35,7 @@ pub fn answers(book: &Book, d: &Diagram, lang: &str) -> Vec<Answer> {
         .map(|(correct, s)| Answer {
             correct,
             sequence: s.clone(),
-            moves: moves_text(s, answer_player(d), lang),
+            moves: numbered_line(s, answer_player(d), lang),
             comment: s
                 .iter()
                 .filter_map(|(_, t)| t.as_deref())
@@ -51,23 +53,46 @@ pub fn answer_player(d: &Diagram) -> Color {
     d.moves.last().map_or(d.to_play, |m| m.color.opponent())
 }
 
-/// Moves in words: `Black B1, White C1`; a pass and a move elsewhere by their words.
-fn moves_text(seq: &Sequence, first: Color, lang: &str) -> String {
+/// An answer's moves named by the numbers its board shows, as a printed Go book names
+/// them under a diagram without coordinates: "Black 1, White 2, Black 3"; a long line by
+/// its first and last moves ("Black 1, White 2 … Black 11"); a pass or a move elsewhere
+/// by its word ("White 2 (Pass)"), as the board cannot show it.
+pub fn numbered_line(seq: &Sequence, first: Color, lang: &str) -> String {
+    let space = if i18n::unspaced(lang) { "" } else { " " };
     let mut color = first;
-    let mut parts = Vec::new();
-    for (mv, _) in seq {
-        let what = match mv {
-            Move::Play(p) => p.to_string(),
-            Move::Pass => i18n::ui(UiWord::Pass, lang).to_string(),
-            Move::Tenuki => i18n::ui(UiWord::Elsewhere, lang).to_string(),
+    let mut items = Vec::new();
+    for (n, (mv, _)) in seq.iter().enumerate() {
+        let name = format!(
+            "{}{space}{}",
+            i18n::color_name(color == Color::Black, lang),
+            n + 1
+        );
+        let aside = match mv {
+            Move::Play(_) => None,
+            Move::Pass => Some(i18n::ui(UiWord::Pass, lang)),
+            Move::Tenuki => Some(i18n::ui(UiWord::Elsewhere, lang)),
         };
-        parts.push(format!(
-            "{} {what}",
-            i18n::color_name(color == Color::Black, lang)
+        items.push((
+            aside.is_some(),
+            match aside {
+                Some(w) if space.is_empty() => format!("{name}（{w}）"),
+                Some(w) => format!("{name} ({w})"),
+                None => name,
+            },
         ));
         color = color.opponent();
     }
-    parts.join(", ")
+    let sep = if i18n::unspaced(lang) { "、" } else { ", " };
+    let plain_middle = items.len() > 4 && items[2..items.len() - 1].iter().all(|(aside, _)| !aside);
+    if plain_middle {
+        let last = &items[items.len() - 1].1;
+        return format!("{}{sep}{} … {last}", items[0].1, items[1].1);
+    }
+    items
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 /// Problem `d` with answer `seq` played on it as numbered stones, titled `title`, drawn
@@ -163,11 +188,11 @@ mod tests {
         let book = &checked.resolved.book;
         // Black played J9 in the problem: White answers at F4, as the script plays it.
         let a = answers(book, &book.diagrams[0], "en");
-        assert_eq!(a[0].moves, "White F4");
+        assert_eq!(a[0].moves, "White 1");
         let (board, _) = answer_board(book, &book.diagrams[0], &a[0].sequence, "en", String::new());
         assert_eq!(board.numbered[0].color, Color::White);
         // Without moves of its own, the player to move answers.
-        assert_eq!(answers(book, &book.diagrams[1], "en")[0].moves, "Black F4");
+        assert_eq!(answers(book, &book.diagrams[1], "en")[0].moves, "Black 1");
     }
 }
 
@@ -216,5 +241,34 @@ mod figure_tests {
         assert_eq!(board.labels, vec![(a1, "a".to_string())]);
         let labels: Vec<&str> = board.numbered.iter().map(|s| s.label.as_str()).collect();
         assert_eq!(labels, ["1", "2"]);
+    }
+}
+
+#[cfg(test)]
+mod numbered_line_tests {
+    use super::*;
+
+    fn seq(moves: &str) -> Sequence {
+        crate::format::values::parse_sequences(moves, 9)
+            .unwrap()
+            .remove(0)
+    }
+
+    #[test]
+    fn answers_are_named_by_move_number_never_by_coordinates() {
+        assert_eq!(
+            numbered_line(&seq("D1D2D1"), Color::Black, "en"),
+            "Black 1, White 2, Black 3"
+        );
+        assert_eq!(numbered_line(&seq("F4"), Color::White, "en"), "White 1");
+        assert_eq!(
+            numbered_line(&seq("F5E6E7F6G6F7F8G7H7G8H8"), Color::Black, "en"),
+            "Black 1, White 2 … Black 11"
+        );
+        assert_eq!(
+            numbered_line(&seq("C3PassD4"), Color::Black, "ja"),
+            "黒1、白2（パス）、黒3"
+        );
+        assert_eq!(numbered_line(&seq("C3D4"), Color::Black, "ja"), "黒1、白2");
     }
 }

@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn diagram_data_is_the_json_serde_writes_with_sorted_keys() {
-        let book = "::book(#t)\n\n::chapter\n\n::prb(#p) sz=9 ab=A3B3C3D3E3E2E1 aw=A2B2C2D2D1 pl=b vw=A1F5\ncorrect=\"B1(White is \\\"dead\\\" – für immer\\\\.)\"\nwrong=\"A1B1;C1B1(Lives.)\"\n\n::dia sz=9 ab=E5 mv=\"C3 D4 E4\"\n";
+        let book = "::book(#t)\n\n::chapter\n\n::prb(#p) sz=9 ab=A3B3C3D3E3E2E1 aw=A2B2C2D2D1 pl=b vw=A1F5\ncorrect=\"B1(White is \\\"dead\\\" – für immer\\\\\\\\.)\"\nwrong=\"A1B1;C1B1(Lives.)\"\n\n::dia sz=9 ab=E5 mv=\"C3 D4 E4\"\n";
         let checked = crate::check::check(book);
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
         let diagrams = &checked.resolved.book.diagrams;
@@ -259,7 +259,7 @@ mod tests {
                 .unwrap();
         assert_eq!(
             prb["c"],
-            // Comments read as text does: quotes are typeset.
+            // Comments read as text does: quotes are typeset, `\\` is one backslash.
             json!([[["ba", "White is “dead” – für immer\\."]]])
         );
         assert_eq!(

@@ -15,11 +15,11 @@
 //! An included Markdown file's words print too, at the `::include` that brings it in.
 
 use super::rich::for_print;
-use super::solutions::numbered_line;
+
 use crate::check::Checked;
 use crate::format::schema::ElementKind;
 use crate::i18n::{self, UiWord};
-use crate::layout::answers::{answer_board, answer_player};
+use crate::layout::answers::{answer_board, answer_player, numbered_line};
 use crate::layout::book::LaidLanguage;
 use crate::layout::diagram::board_shape;
 use crate::layout::markdown as md;

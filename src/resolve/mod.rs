@@ -615,7 +615,8 @@ fn make_element(
 
 /// A mark on an empty point that the base's next move fills: `at=N` shows the position
 /// *before* move N, so `at=51 tr=Q16` with move 51 at Q16 puts the triangle beside no
-/// stone; the author almost always meant the stone of move 51, which `at=52` shows.
+/// stone; the author almost always meant the stone of move 51, which `at=52` shows. Not
+/// when other empty points are marked too: then marking empty points is meant.
 fn mark_before_move(attrs: &[Attribute], d: &Diagram, base: &GoData, diags: &mut Diagnostics) {
     let Some(at) = attrs
         .iter()
@@ -640,6 +641,12 @@ fn mark_before_move(attrs: &[Attribute], d: &Diagram, base: &GoData, diags: &mut
         return;
     };
     if d.final_stones.iter().any(|(p, _)| *p == next) {
+        return;
+    }
+    // Marks on other empty points too: the diagram marks empty points on purpose (an
+    // area, the points an SGF node marked), and the one the next move fills is among them.
+    let empty = |p: &crate::point::Point| !d.final_stones.iter().any(|(q, _)| q == p);
+    if d.marks.iter().any(|(p, _)| *p != next && empty(p)) {
         return;
     }
     let attr_name = match mark {

@@ -135,6 +135,11 @@ fn resolve_fresh(ask: &Ask, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
             Atom::Str(s, off) => Atom::Str(typography(&s, lang, &mut state, i + 1 == n), off),
             // A style's edges are no characters: quotes pair across them.
             edge @ (Atom::Open(_) | Atom::Close) => edge,
+            // Written with a backslash: as it is, but what follows sees it.
+            Atom::Literal(s) => {
+                state.prev = s.chars().next_back().unwrap_or(state.prev);
+                Atom::Literal(s)
+            }
             other => {
                 state.prev = 'x';
                 other
@@ -144,13 +149,48 @@ fn resolve_fresh(ask: &Ask, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
     emphasis(atoms)
 }
 
-/// Resolves a plain attribute text (a caption): standard texts and typography only.
+/// Resolves a plain attribute text (a caption, an answer's comment): standard texts and
+/// typography only, and the escapes of paragraph text (`\#`, `\'`, `\\`) kept as written.
 pub fn resolve_plain(book: &Book, s: &str, lang: &str) -> String {
+    let pieces = escape_pieces(s);
+    let mut state = Typo::default();
     let mut out = String::new();
-    for piece in standard_texts(book, s, lang) {
-        out.push_str(&piece);
+    let n = pieces.len();
+    for (i, (literal, piece)) in pieces.into_iter().enumerate() {
+        if literal {
+            out.push_str(piece);
+            state.prev = piece.chars().next_back().unwrap_or(state.prev);
+            continue;
+        }
+        let joined: String = standard_texts(book, piece, lang).concat();
+        out.push_str(&typography(&joined, lang, &mut state, i + 1 == n));
     }
-    typography(&out, lang, &mut Typo::default(), true)
+    out
+}
+
+/// A plain text split into runs of text and what its escapes keep as written (`true`),
+/// in order. A `\n` stays as written: a plain text has no line breaks.
+fn escape_pieces(s: &str) -> Vec<(bool, &str)> {
+    let mut out = Vec::new();
+    let (mut run, mut i) = (0, 0);
+    while let Some(k) = s[i..].find('\\') {
+        let at = i + k;
+        match inline::escape_len(&s[at..]).filter(|_| !s[at..].starts_with("\\n")) {
+            Some(len) => {
+                if at > run {
+                    out.push((false, &s[run..at]));
+                }
+                out.push((true, inline::escaped(&s[at..at + len])));
+                run = at + len;
+                i = run;
+            }
+            None => i = at + 1,
+        }
+    }
+    if run < s.len() || out.is_empty() {
+        out.push((false, &s[run..]));
+    }
+    out
 }
 
 /// Flattens resolved text to plain words (for titles, alt text and `inspect`).
@@ -191,6 +231,8 @@ fn symbol_char(mark: Option<Mark>, color: Option<Color>) -> char {
 #[derive(Debug)]
 enum Atom {
     Str(String, Option<u32>),
+    /// Text an escape keeps as written (`\*`, `\F8`): no typography, no bold or italic.
+    Literal(String),
     Rich(Rich),
     /// The start of a styled run (`<small>`...): bold and italic match inside it.
     Open(TextStyle),
@@ -210,6 +252,12 @@ fn atoms(ask: &Ask, text: &Text, parts: &[Inline], diags: &mut Diagnostics) -> V
                 text_atoms(ask, s, span.start, &mut out, diags);
             }
             Inline::Break(_) => out.push(Atom::Rich(Rich::Break)),
+            Inline::Escaped(span) => {
+                let from = span.start.wrapping_sub(text.span.start) as usize;
+                let to = span.end.wrapping_sub(text.span.start) as usize;
+                let s = text.raw.get(from..to).unwrap_or("");
+                out.push(Atom::Literal(inline::escaped(s).to_string()));
+            }
             Inline::Dia { content, span, .. } => {
                 let inner = emphasis(atoms(ask, text, content, diags));
                 match ask.inline_diagram(span.start) {
@@ -262,7 +310,7 @@ fn text_atoms(ctx: &Ask, s: &str, offset: u32, out: &mut Vec<Atom>, diags: &mut 
     let mut i = 0;
     while i < s.len() {
         i = match run
-            .escape(i)
+            .line_break(i)
             .or_else(|| run.symbol(i))
             .or_else(|| run.hash(i))
             .or_else(|| run.coordinate(i))
@@ -314,26 +362,14 @@ impl Run<'_, '_, '_> {
         next
     }
 
-    /// A backslash escape or a line break at `i`; where it ends.
-    fn escape(&mut self, i: usize) -> Option<usize> {
+    /// A line break of the source at `i`; where it ends. (Escapes, `\n` and `\t` among
+    /// them, are the inline parser's: they reach here as their own pieces.)
+    fn line_break(&mut self, i: usize) -> Option<usize> {
         let b = self.s.as_bytes();
         let c = b[i];
-        let next = b.get(i + 1);
-        // A backslash written as `\\`, so `C:\\temp` is not `C:` and a tab.
-        if c == b'\\' && next == Some(&b'\\') {
-            self.buf.push('\\');
-            return Some(i + 2);
-        }
-        // Line breaks: in the source, or written as `\n`.
-        if c == b'\n' || (c == b'\r' && next == Some(&b'\n')) || (c == b'\\' && next == Some(&b'n'))
-        {
+        if c == b'\n' || (c == b'\r' && b.get(i + 1) == Some(&b'\n')) {
             let len = if c == b'\n' { 1 } else { 2 };
             return Some(self.push(Rich::Break, i + len));
-        }
-        // A tab written as `\t` (the spec's bullets: "1.\tFirst point.").
-        if c == b'\\' && next == Some(&b't') {
-            self.buf.push('\t');
-            return Some(i + 2);
         }
         None
     }
@@ -446,8 +482,9 @@ fn symbol_at(s: &str) -> Option<(Option<Mark>, usize)> {
     Some((mark, 1))
 }
 
-/// A standard coordinate at byte `i` standing as a word of its own, on a board of `size`.
-fn coordinate_at(s: &str, i: usize, size: u8) -> Option<(Point, usize)> {
+/// A standard coordinate at byte `i` standing as a word of its own, on a board of `size`:
+/// what paragraph text replaces by what the diagram shows there.
+pub fn coordinate_at(s: &str, i: usize, size: u8) -> Option<(Point, usize)> {
     let b = s.as_bytes();
     let c = b[i];
     if !c.is_ascii_uppercase() || c == b'I' {
@@ -501,7 +538,7 @@ fn game_info_at(ask: &Ask, s: &str) -> Option<(Option<String>, usize)> {
 
 /// The code of a `#code#` at the start of `s` (letters, digits and `_`, at most 24) and
 /// the length of the whole, `#` to `#`: the shape of standard texts and game info.
-fn hash_code(s: &str) -> Option<(&str, usize)> {
+pub fn hash_code(s: &str) -> Option<(&str, usize)> {
     let end = s[1..].find('#')? + 1;
     let code = &s[1..end];
     let fits = !code.is_empty()
@@ -617,7 +654,9 @@ pub fn has_own_words(book: &Book, s: &str) -> bool {
     let mut own = String::new();
     while let Some(i) = rest.find('#') {
         own.push_str(&rest[..i]);
-        match standard_text_at(book, &rest[i..], "en") {
+        // `\#btp#` is the author's own words, as written.
+        let escaped = rest[..i].ends_with('\\');
+        match standard_text_at(book, &rest[i..], "en").filter(|_| !escaped) {
             Some((_, len)) => rest = &rest[i + len..],
             None => rest = &rest[i + 1..],
         }
@@ -1017,6 +1056,7 @@ fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
     for atom in atoms {
         match atom {
             Atom::Rich(r) => stack.top().push(r),
+            Atom::Literal(s) => stack.push_text(&s),
             Atom::Open(style) => stack.0.push((Frame::Style(style), Vec::new())),
             Atom::Close => stack.close_style(),
             Atom::Str(s, _) => {

@@ -100,6 +100,18 @@ fn grammar_colours_the_parts_of_element_lines() {
     );
     let std = rule(&g, "standard-text", "match");
     assert_eq!(std.find("::p #btp# and #pb#").unwrap().as_str(), "#btp#");
+    // An escape is coloured as one, and comes first among the text's rules, so what it
+    // keeps as written is coloured as no standard text or tag (issue 48).
+    let escape = rule(&g, "escape", "match");
+    let found: Vec<&str> = escape
+        .find_iter(r"\#btp# \** \<dia \\ \t \n \F8 \Q16 C:\Go a \ b")
+        .map(|m| m.as_str())
+        .collect();
+    assert_eq!(
+        found,
+        [r"\#", r"\*", r"\<", r"\\", r"\t", r"\n", r"\F8", r"\Q16"]
+    );
+    assert_eq!(g["repository"]["text"]["patterns"][0]["include"], "#escape");
     let comment = rule(&g, "comment", "match");
     assert!(comment.is_match("::c a note") && !comment.is_match("::chapter(#c)"));
     let tag = rule(&g, "inline-tag", "begin");

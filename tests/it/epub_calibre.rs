@@ -313,7 +313,7 @@ fn assert_reads_well(text: &str, what: &str) {
     }
     assert!(
         lines.contains(
-            &"Correct: Black D1, White D2, Black D1 – Snapback. Black captures four stones."
+            &"Correct: Black 1, White 2, Black 3 – Snapback. Black captures four stones."
         ),
         "{what}: an answer's moves and comment read as one line"
     );

@@ -155,3 +155,37 @@ fn the_recipes_check_cleanly() {
         "the starter book names the reference"
     );
 }
+
+/// Each escape of the reference shows what it says it shows, after a diagram with a
+/// stone at F8, and checks without a warning (issue 48).
+#[test]
+fn the_escapes_show_what_the_reference_says() {
+    for (written, shown, _) in reference::ESCAPES {
+        let src = format!("{EXAMPLE_CONTEXT}::dia mv=F8\n\n::p {written}\n");
+        let (rich, c) = common::last_paragraph(&src, "en");
+        assert_eq!(gobook::resolve::text::plain(&rich), *shown, "{written}");
+        assert!(c.diagnostics.is_empty(), "{written}: {:?}", c.diagnostics);
+        // `gobook fmt` keeps the escape as written.
+        match gobook::format::writer::format(&src, false) {
+            gobook::format::writer::Formatted::Text(t) => {
+                assert!(t.contains(&format!("::p {written}\n")), "{written}:\n{t}")
+            }
+            gobook::format::writer::Formatted::SyntaxErrors(e) => panic!("{written}: {e:?}"),
+        }
+    }
+    // In attribute values, inside the quotes: the caption and the answer's comment.
+    let src = format!(
+        "{EXAMPLE_CONTEXT}::prb base=none sz=9 ab=C3 ca=\"Dia. 1: \\\\#btp#\" correct=\"B1(1\\\\))\"\n"
+    );
+    let c = gobook::check::check(&src);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let book = &c.resolved.book;
+    let d = book.diagrams.last().unwrap();
+    let caption = d.caption.get("en").unwrap();
+    assert_eq!(
+        gobook::resolve::text::resolve_plain(book, caption, "en"),
+        "Dia. 1: #btp#"
+    );
+    let a = gobook::layout::answers::answers(book, d, "en");
+    assert_eq!(a[0].comment, "1)");
+}

@@ -143,3 +143,55 @@ fn help_says_how_figures_break() {
         "the problem conventions are documented"
     );
 }
+
+/// `import -o new/game.gobook` makes the folders it names, and its `next:` hint is a
+/// command that works from where the user stands, a path with a space quoted; a place
+/// that cannot hold the book is said plainly, no temporary file named (issue 48).
+#[test]
+fn import_makes_the_folders_of_its_book_and_names_a_path_that_works() {
+    let Some(root) = common::corpora() else {
+        return;
+    };
+    let sgf = root.join("littlego/sgf/9x9/9x9_2.sgf");
+    let tmp = common::tempdir();
+    let home = common::tempdir();
+    let run = |args: &[&str]| {
+        common::with_home(
+            &mut std::process::Command::new(env!("CARGO_BIN_EXE_gobook")),
+            home.path(),
+        )
+        .current_dir(tmp.path())
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .unwrap()
+    };
+    for out in ["new/sub/game.gobook", "my games/game.gobook"] {
+        let r = run(&["import", s(&sgf), "-o", out]);
+        ok(&r, out);
+        assert!(tmp.path().join(out).is_file(), "{out}");
+        let err = String::from_utf8_lossy(&r.stderr);
+        let next = err
+            .lines()
+            .find_map(|l| l.strip_prefix("next: "))
+            .unwrap_or_else(|| panic!("{err}"));
+        // `gobook serve X --open   (... gobook build X writes the site)`: run the build.
+        let build = &next[next.find("gobook build ").unwrap()..next.rfind(" writes").unwrap()];
+        let r = common::with_home(&mut std::process::Command::new("sh"), home.path())
+            .current_dir(tmp.path())
+            .arg("-c")
+            .arg(build.replacen("gobook", env!("CARGO_BIN_EXE_gobook"), 1))
+            .output()
+            .unwrap();
+        ok(&r, build);
+    }
+    std::fs::write(tmp.path().join("afile"), "x").unwrap();
+    let r = run(&["import", s(&sgf), "-o", "afile/game.gobook"]);
+    assert_eq!(r.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        err.contains("afile for afile/game.gobook: it is a file, not a folder"),
+        "{err}"
+    );
+    assert!(!err.contains(".gobook-new-"), "{err}");
+}

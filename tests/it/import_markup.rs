@@ -223,7 +223,8 @@ fn comments_follow_the_figure_that_shows_their_labels() {
 }
 
 /// Each variation is a `::dia` (a variation of a variation a `::var`) captioned
-/// "Dia. N: White 46 at a" and numbered through the book, right after the comment
+/// "Dia. N: White 46 at a" (at the figure's letter, else at what the board shows) and
+/// numbered through the book, right after the comment
 /// of the move it branches from.
 #[test]
 fn variations_are_captioned_after_the_comment_they_answer() {
@@ -252,7 +253,10 @@ fn variations_are_captioned_after_the_comment_they_answer() {
         assert!(ca.starts_with(&format!("Dia. {}: ", k + 1)), "{ca}");
     }
     assert!(text.contains("::dia(#dia1) base=game at=87"));
-    assert!(text.contains("ca=\"Dia. 1: Black 87 at D9\""), "{text}");
+    // Under boards without coordinates (no comment names a point by them) the point is
+    // named by what the diagram shows there: its first stone, 1 (issue 48).
+    assert!(text.contains("ca=\"Dia. 1: Black 87 at 1\""), "{text}");
+    assert!(!text.contains("showCoords"), "{text}");
     assert!(text.contains("::var(#dia2) base=dia1 at=6"));
     // Dia. 1 replaces move 87: it comes after the comment of move 86 (if any) and
     // before that of 87, which names its figure again.
@@ -428,7 +432,7 @@ fn words_in_the_books_language_and_game_info_verbatim() {
     assert!(text.starts_with("::book_de(#t)"), "{text}");
     assert!(text.contains("**1:** one"), "{text}");
     assert!(text.contains("Schwarz: A. Weiß: B. Datum: 1835"), "{text}");
-    assert!(text.contains("ca=\"Dia. 1: Weiß 2 auf D6\""), "{text}");
+    assert!(text.contains("ca=\"Dia. 1: Weiß 2 auf 1\""), "{text}");
     assert!(text.contains("dt=\"1835-07-27\""));
     assert!(text.contains("tm=\"3000\""), "TM[50:00] is a time: {text}");
     let ja = import(
@@ -440,7 +444,7 @@ fn words_in_the_books_language_and_game_info_verbatim() {
     )
     .text;
     assert!(ja.contains("**1手：** one"), "{ja}");
-    assert!(ja.contains("ca=\"参考図1：白2はD6\""), "{ja}");
+    assert!(ja.contains("ca=\"参考図1：白2は1\""), "{ja}");
     // The summary paragraph keeps the date's hyphens through typography.
     let c = gobook::check::check(&text);
     assert!(!c.has_errors(), "{:?}", c.diagnostics);
@@ -465,7 +469,7 @@ fn a_clash_inside_a_variation_gets_its_own_board() {
     let c = gobook::check::check(text);
     assert!(!c.has_errors(), "{:?}\n{text}", c.diagnostics);
     assert_eq!(imported.markup.dropped, 0);
-    assert!(text.contains("ca=\"Dia. 1: White 2 at D6\" a=E5"), "{text}");
+    assert!(text.contains("ca=\"Dia. 1: White 2 at 1\" a=E5"), "{text}");
     let own = text
         .find("::var(#dia2) base=dia1 at=3 ca=\"Dia. 2\" a=G3")
         .expect(text);
@@ -602,7 +606,7 @@ fn diagram_numbers_can_go_on_from_an_earlier_chapter() {
     };
     let text = import(&g, &opts).text;
     assert!(
-        text.contains("::dia(#t-dia7) base=t-game at=2 mv=D6 ca=\"Dia. 7: White 2 at D6\""),
+        text.contains("::dia(#t-dia7) base=t-game at=2 mv=D6 ca=\"Dia. 7: White 2 at 1\""),
         "{text}"
     );
 }

@@ -34,6 +34,7 @@ mod game_books;
 mod hostile_text;
 mod import;
 mod import_cli;
+mod import_editions;
 mod import_markup;
 mod import_problems;
 mod import_roundtrip;

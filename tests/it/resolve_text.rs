@@ -278,3 +278,51 @@ fn a_written_tab_is_a_tab_and_a_plain_circle_is_no_white_stone() {
     );
     assert_eq!(plain("::p ^O and ^Ow", "en"), "◦ and ○");
 }
+
+/// A backslash keeps what follows it as written: markup, typography and coordinates; `\\` is
+/// a backslash; a backslash before anything else is itself (issue 48).
+#[test]
+fn escapes_keep_text_as_written() {
+    let dia = "::dia mv=\"D4 Q16\" A=F8\n\n";
+    let cases = [
+        (
+            r"\**not bold\** \__not italic\__",
+            "**not bold** __not italic__",
+        ),
+        (r"\#btp# \#pb# \^Tb \^O", "#btp# #pb# ^Tb ^O"),
+        (
+            r"\<a href=x>no link\</a> \<br> a\\nb",
+            "<a href=x>no link</a> <br> a\\nb",
+        ),
+        (
+            r#"\'a\' \"b\" x\--y 3\-3 wait\... \::x"#,
+            "'a' \"b\" x--y 3-3 wait... ::x",
+        ),
+        (r"at \F8 and \D4, not F8", "at F8 and D4, not A"),
+        (r"C:\Go\games, a \ b, \\", "C:\\Go\\games, a \\ b, \\"),
+    ];
+    for (src, want) in cases {
+        assert_eq!(plain(&format!("{dia}{src}"), "en"), want, "{src}");
+    }
+    // Nothing escaped changes what is around it: bold around an escaped star, a tab.
+    let (r, _) = last_text(r"**a \* b** x", "en");
+    assert_eq!(r, vec![Rich::Bold(vec![t("a * b")]), t(" x")]);
+    assert_eq!(
+        plain("::p style=bullet 1.\\tFirst point.", "en"),
+        "1.\tFirst point."
+    );
+    // An escaped coordinate with nothing drawn is no warning: it is kept on purpose.
+    let c = check(&format!("{HEAD}::dia mv=D4\n\nPlay at \\K10 later.\n"));
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+}
+
+/// `\\t` is a backslash and a `t`, not a tab (issue 49): only `\t` is a tab.
+#[test]
+fn an_escaped_backslash_before_t_is_no_tab() {
+    assert_eq!(
+        plain(r"::p style=bullet C:\\temp and \\n", "en"),
+        r"C:\temp and \n"
+    );
+    let (r, _) = last_text(r"::p style=bullet x\\ty", "en");
+    assert_eq!(text::plain(&r), r"x\ty");
+}
