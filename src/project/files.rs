@@ -303,12 +303,12 @@ fn images(
             Ok(rel) => {
                 name_image(rel.clone(), span);
                 match content(found, book_dir, rel, shown) {
-                    Some(m) if url.is_none() => diags.error(
+                    Some((code, m)) if url.is_none() => diags.error(
                         span,
-                        Code::BadImage,
+                        code,
                         format!("{m}; an image without `url` shows the book's cover"),
                     ),
-                    Some(m) => diags.error(span, Code::BadImage, m),
+                    Some((code, m)) => diags.error(span, code, m),
                     None => {}
                 }
             }
@@ -343,14 +343,20 @@ fn images(
 }
 
 /// The local images found so far, each with what is wrong with its content (None: nothing).
-type Found = BTreeMap<PathBuf, Option<String>>;
+type Found = BTreeMap<PathBuf, Option<images::Problem>>;
 
-/// What is wrong with the content of the image `rel` (named `url`), checked once however
-/// often it is shown.
-fn content(found: &mut Found, book_dir: &Path, rel: PathBuf, url: &str) -> Option<String> {
+/// What is wrong with the content of the image `rel` (named `url`): not the kind its
+/// name says, or not what print can read; checked once however often it is shown.
+fn content(found: &mut Found, book_dir: &Path, rel: PathBuf, url: &str) -> Option<images::Problem> {
     found
         .entry(rel)
-        .or_insert_with_key(|rel| images::check_file(&book_dir.join(rel), url).err())
+        .or_insert_with_key(|rel| {
+            let path = book_dir.join(rel);
+            images::check_file(&path, url)
+                .map_err(|m| (Code::BadImage, m))
+                .and_then(|kind| images::check_printable(&path, url, kind))
+                .err()
+        })
         .clone()
 }
 
@@ -370,8 +376,8 @@ fn markdown_images(
         match confine(book_dir, &url, "image", Kind::File) {
             Ok(rel) => {
                 name_image(rel.clone());
-                if let Some(m) = content(found, book_dir, rel, &url) {
-                    diags.error(span, Code::BadImage, m)
+                if let Some((code, m)) = content(found, book_dir, rel, &url) {
+                    diags.error(span, code, m)
                 }
             }
             Err(r) if r.outside => diags.error(span, Code::ImageOutsideBook, r.message),

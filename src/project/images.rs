@@ -106,6 +106,29 @@ pub fn check_file(path: &Path, url: &str) -> Result<ImageKind, String> {
     }
 }
 
+/// A problem print has with an image file: its code and the message.
+pub type Problem = (crate::diagnostics::Code, String);
+
+/// Checks the image file at `path`, named `url` in the book and already checked to be
+/// of `kind` ([`check_file`]), as print reads it (see `printable`): whole, within its
+/// limits. Without print (the `pdf` feature), nothing.
+pub fn check_printable(path: &Path, url: &str, kind: ImageKind) -> Result<(), Problem> {
+    #[cfg(feature = "pdf")]
+    {
+        let bytes = crate::project::read::read(path).map_err(|e| {
+            (
+                crate::diagnostics::Code::BadImage,
+                format!("cannot read the image `{url}`: {e}"),
+            )
+        })?;
+        crate::project::printable::check(&bytes, kind)
+            .map_err(|p| (p.code, format!("the image `{url}` {}", p.why)))?;
+    }
+    #[cfg(not(feature = "pdf"))]
+    let _ = (path, url, kind);
+    Ok(())
+}
+
 /// Checks that `bytes` are an SVG image without scripts: XML whose root is `svg`, with no
 /// `script` element, no event attribute (`onload=` ...) and no `javascript:` address. The
 /// error completes "the image `x.svg` ...".

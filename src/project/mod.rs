@@ -16,6 +16,8 @@ pub mod images;
 pub mod includes;
 pub mod inputs;
 pub mod output;
+#[cfg(feature = "pdf")]
+pub mod printable;
 pub mod read;
 pub mod script;
 pub mod taken;
