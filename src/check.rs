@@ -3,6 +3,7 @@
 
 pub mod coverage;
 pub mod editions;
+pub mod lengths;
 pub mod splice;
 
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
@@ -88,6 +89,7 @@ fn run(
     let links = links::link(&parsed.doc, &mut diags);
     splice::ids_across_files(&parsed.doc.elements, &included, &mut diags);
     format::validate::validate(&parsed.doc, &links, &mut diags);
+    lengths::check(&parsed.doc, &mut diags);
     stage.mark("link and validate");
     let resolved = crate::resolve::resolve_with(src, &parsed.doc, &links, &mut diags, cache);
     stage.mark("resolve");

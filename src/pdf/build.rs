@@ -118,12 +118,10 @@ impl Writer for PdfBuild {
     }
 }
 
-/// What to tell the author of PDF `name`, archival but not tagged for accessibility because
-/// typst's checks found `why`.
-fn untagged_warning(name: &str, why: &str) -> String {
-    format!(
-        "{name} is archival (PDF/A-2b) but not tagged for readers who use assistive technology (PDF/UA-1): {why}; mend that in the book to have it tagged"
-    )
+/// What to tell the author of PDF `name`, not tagged for accessibility: what it is
+/// instead and why (`super::fallback`).
+fn untagged_warning(name: &str, is: &str) -> String {
+    format!("{name} is {is}")
 }
 
 /// `ID-LANG.pdf`, with every character a file name should not hold replaced.

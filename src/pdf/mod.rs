@@ -9,7 +9,7 @@
 //! (`drawn`, reading path data with `path_data`) or decoded SVG; `solutions`
 //! prints a problem book's answers; `printed_text` is what a language's PDF prints, which
 //! `missing_glyphs` finds the fonts for (or reports the characters no font has, at their
-//! place in the book); `fonts` and `world` give typst its fonts and files and nothing else; `passes` counts typst's layout passes
+//! place in the book); `fonts` and `world` give typst its fonts and files and nothing else; `fallback` is what a PDF is when typst's checks refuse its standards; `passes` counts typst's layout passes
 //! (`GOBOOK_TIMINGS`); `build` is the writer's entry.
 
 pub mod blocks;
@@ -17,6 +17,7 @@ pub mod build;
 pub mod diagrams;
 pub mod drawn;
 pub mod escape;
+pub mod fallback;
 pub mod fonts;
 pub mod frame;
 pub mod markdown;

@@ -173,8 +173,8 @@ pub const TAGGED: &[typst_pdf::PdfStandard] =
     &[typst_pdf::PdfStandard::A_2a, typst_pdf::PdfStandard::Ua_1];
 
 /// `doc` as PDF bytes, tagged and accessible (PDF/A-2a with PDF/UA-1) as typst checks
-/// them; should its checks refuse the book, the archival PDF/A-2b it still is, with why it
-/// is not tagged (for the author, who can mend it).
+/// them; should its checks refuse the book, the archival PDF/A-2b it still is, else a
+/// plain PDF (`super::fallback`), with what it is and why (for the author, who can mend it).
 fn tagged_else_archival(
     doc: &PagedDocument,
     ident: &str,
@@ -182,8 +182,8 @@ fn tagged_else_archival(
 ) -> Result<(Vec<u8>, Option<String>), String> {
     match export(doc, ident, today, TAGGED) {
         Ok(bytes) => Ok((bytes, None)),
-        Err(why) => export(doc, ident, today, &[typst_pdf::PdfStandard::A_2b])
-            .map(|bytes| (bytes, Some(why))),
+        Err(why) => super::fallback::archival_else_plain(|s| export(doc, ident, today, s), why)
+            .map(|(bytes, said)| (bytes, Some(said))),
     }
 }
 
