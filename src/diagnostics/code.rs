@@ -118,7 +118,7 @@ codes! {
     NestedInclude = "nested-include", "An included gobook file includes another; includes cannot be nested.";
     // Print (`gobook build --pdf`).
     ImageTooLarge = "image-too-large", "A raster image has more pixels than print takes (50 megapixels); the message says its size.";
-    UnprintableImage = "unprintable-image", "Print cannot read an image: its data is damaged (a PNG's checksum, a cut file), or an SVG image links a file, or has more elements or nesting, or DOCTYPE entities, than print reads.";
+    UnprintableImage = "unprintable-image", "Print cannot read an image: its data is damaged (a PNG's checksum, a cut file), or an SVG image links a file, nests elements over 1,024 deep, has over 1,000,000 elements or an entity print cannot expand (undefined, external, looping).";
     TextTooLong = "text-too-long", "A heading, title, caption or the like is over 1,000 characters, longer than print takes (a PDF keeps it as one string).";
     NoFont = "no-font", "A character the PDF of a language prints is in no font: not the bundled ones, not `pdf_cjk_font`, not in the font folders searched (the system's, or those `GOBOOK_FONT_DIRS` names). That language's PDF is not written; the other editions are.";
     // Outside books (`gobook md`).

@@ -54,6 +54,8 @@ mod pdf_build;
 mod pdf_fonts;
 mod pdf_markdown;
 mod positions_sgfmill;
+#[cfg(feature = "pdf")]
+mod print_refusals;
 mod reads_confined;
 mod resolve_diagrams;
 mod resolve_text;
