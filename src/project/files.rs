@@ -431,6 +431,15 @@ fn covers(doc: &Document, book_dir: &Path, diags: &mut Diagnostics) {
 mod tests {
     use super::*;
 
+    /// A valid PNG of one pixel (print reads images whole: a signature alone is damaged).
+    const ONE_PIXEL: &[u8] = &[
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44,
+        0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f,
+        0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0b, 0x49, 0x44, 0x41, 0x54, 0x78, 0xda, 0x63, 0x60,
+        0x00, 0x02, 0x00, 0x00, 0x05, 0x00, 0x01, 0xe9, 0xfa, 0xdc, 0xd8, 0x00, 0x00, 0x00, 0x00,
+        0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+    ];
+
     fn at<'a>(text: &'a str, d: &Diagnostic) -> &'a str {
         &text[d.span.start as usize..d.span.end as usize]
     }
@@ -449,7 +458,7 @@ mod tests {
     #[test]
     fn an_inline_image_is_checked_where_the_text_names_it() {
         let t = tempfile::tempdir().unwrap();
-        std::fs::write(t.path().join("ok.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+        std::fs::write(t.path().join("ok.png"), ONE_PIXEL).unwrap();
         let text = "::book(#b)\n\n::chapter\n\n::p See <img url=\"ok.png\"> and <img url=\"gone.png\">.\n\n\
                     ::h1 A <img url=\"lost.png\"/> heading\n\n::p No image: <b>img</b> <dia ab=C3>here</dia>.\n";
         let files = check_files(&crate::check::check(text), t.path(), false);
@@ -469,7 +478,7 @@ mod tests {
         std::fs::write(t.path().join("secret.png"), b"png").unwrap();
         std::os::unix::fs::symlink(t.path().join("secret.png"), book.join("link.png")).unwrap();
         std::os::unix::fs::symlink("/proc/self/environ", book.join("env.md")).unwrap();
-        std::fs::write(book.join("ok.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+        std::fs::write(book.join("ok.png"), ONE_PIXEL).unwrap();
         std::fs::write(book.join("part.gobook"), "::h1 Part\n\n::img url=\"gone.png\"\n\n::img url=\"ok.png\"\n\n\n::include url=\"x.md\"\n").unwrap();
         let text = "::book(#b) cover=\"nocover.png\" cover_ja=\"link.png\"\n\n::chapter\n\n::img url=\"ok.png\"\n\n::img url=\"missing.png\"\n\n::img url=\"../secret.png\"\n\n\n::include url=\"env.md\"\n\n\n::include url=\"nope.md\"\n\n\n::include url=\"part.gobook\"\n";
         let checked = crate::check::check(text);

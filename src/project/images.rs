@@ -8,7 +8,7 @@ use quick_xml::events::{BytesStart, Event};
 use std::path::Path;
 
 /// The kinds of image gobook publishes: those every browser and EPUB reader shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ImageKind {
     /// PNG.
     Png,

@@ -7,7 +7,9 @@
 
 use crate::diagnostics::Code;
 use crate::project::images::ImageKind;
-use std::sync::Mutex;
+use std::collections::HashMap;
+use std::hash::Hasher;
+use std::sync::{LazyLock, Mutex};
 
 /// The most pixels print takes in one raster image: 50 megapixels, more than a 48
 /// megapixel camera's photo and five times an A4 page at 300 pixels per inch. Decoded
@@ -25,8 +27,40 @@ pub struct Unprintable {
     pub why: String,
 }
 
+/// What [`check`] found of the images read so far, by their content: `gobook serve` and
+/// the language server check the book again at every change, and each image is decoded
+/// once. Keyed by the kind, the length and a hash of the bytes; cleared when it holds
+/// [`SEEN_MOST`] images.
+type Seen = HashMap<(ImageKind, usize, u64), Result<(), Unprintable>>;
+
+static SEEN: LazyLock<Mutex<Seen>> = LazyLock::new(Default::default);
+
+/// The most images [`SEEN`] remembers.
+const SEEN_MOST: usize = 4096;
+
 /// Reads `bytes`, an image of `kind`, as print will; what stops print, if anything.
+/// Each content is read once (see [`SEEN`]).
 pub fn check(bytes: &[u8], kind: ImageKind) -> Result<(), Unprintable> {
+    let key = (kind, bytes.len(), {
+        let mut h = rustc_hash::FxHasher::default();
+        h.write(bytes);
+        h.finish()
+    });
+    if let Some(seen) = SEEN.lock().ok().and_then(|s| s.get(&key).cloned()) {
+        return seen;
+    }
+    let found = read(bytes, kind);
+    if let Ok(mut seen) = SEEN.lock() {
+        if seen.len() >= SEEN_MOST {
+            seen.clear();
+        }
+        seen.insert(key, found.clone());
+    }
+    found
+}
+
+/// Reads `bytes`, an image of `kind`, as print will: [`check`] without remembering.
+fn read(bytes: &[u8], kind: ImageKind) -> Result<(), Unprintable> {
     use image::codecs;
     let cursor = std::io::Cursor::new(bytes);
     match kind {

@@ -223,7 +223,7 @@ fn a_board_size_against_the_default_base_says_base_none() {
 fn a_missing_image_or_include_names_the_file_a_typo_away() {
     let tmp = crate::common::tempdir();
     std::fs::create_dir_all(tmp.path().join("img")).unwrap();
-    std::fs::write(tmp.path().join("img/stone.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+    std::fs::write(tmp.path().join("img/stone.png"), crate::epub_build::PNG).unwrap();
     std::fs::write(tmp.path().join("opening.gobook"), "::chapter\n\nText.\n").unwrap();
     std::fs::write(
         tmp.path().join("book.gobook"),

@@ -156,7 +156,11 @@ fn book_dir() -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path().join("book");
     std::fs::create_dir_all(d.join("img")).unwrap();
-    std::fs::write(d.join("img/stone.png"), b"\x89PNG\r\n\x1a\nSTONE").unwrap();
+    std::fs::write(
+        d.join("img/stone.png"),
+        [crate::epub_build::PNG, b"STONE"].concat(),
+    )
+    .unwrap();
     std::fs::write(d.join("book.gobook"), BOOK).unwrap();
     (tmp, d)
 }
@@ -452,7 +456,11 @@ fn an_idle_server_with_its_log_in_the_book_folder_does_not_rebuild() {
     let (_tmp, dir) = book_dir();
     std::fs::create_dir_all(dir.join("img/more")).unwrap();
     for i in 0..50 {
-        std::fs::write(dir.join(format!("img/more/p{i}.png")), b"\x89PNG\r\n\x1a\n").unwrap();
+        std::fs::write(
+            dir.join(format!("img/more/p{i}.png")),
+            crate::epub_build::PNG,
+        )
+        .unwrap();
     }
     let (mut child, log) = start_logged(&dir);
     std::thread::sleep(Duration::from_millis(300));
@@ -568,7 +576,7 @@ fn links_to_their_own_folder_cost_nothing() {
 fn a_removed_book_folder_is_reported_once_and_picked_up_again() {
     let (_tmp, dir) = book_dir();
     for i in 0..20 {
-        std::fs::write(dir.join(format!("img/p{i}.png")), b"\x89PNG\r\n\x1a\n").unwrap();
+        std::fs::write(dir.join(format!("img/p{i}.png")), crate::epub_build::PNG).unwrap();
     }
     // Run inside the folder: its working folder is the removed one from then on.
     let s = Server::start_inside(&dir);
@@ -580,7 +588,11 @@ fn a_removed_book_folder_is_reported_once_and_picked_up_again() {
         "reported once"
     );
     std::fs::create_dir_all(dir.join("img")).unwrap();
-    std::fs::write(dir.join("img/stone.png"), b"\x89PNG\r\n\x1a\nSTONE").unwrap();
+    std::fs::write(
+        dir.join("img/stone.png"),
+        [crate::epub_build::PNG, b"STONE"].concat(),
+    )
+    .unwrap();
     std::fs::write(
         dir.join("book.gobook"),
         BOOK.replace("The first paragraph.", "Back again."),

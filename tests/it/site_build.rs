@@ -169,7 +169,7 @@ fn hostile_text_is_escaped() {
     let dir = tmp.path();
     let evil = "<script>alert(1)</script>";
     // The `<img>` below has no url, so it shows the book's cover (the spec's default).
-    std::fs::write(dir.join("b_cover.jpg"), b"\xFF\xD8\xFF").unwrap();
+    std::fs::write(dir.join("b_cover.jpg"), crate::epub_build::JPEG).unwrap();
     std::fs::write(
         dir.join("b.gobook"),
         format!(
@@ -290,7 +290,7 @@ fn images_and_includes_are_brought_along() {
     let tmp = common::tempdir();
     let dir = tmp.path();
     std::fs::create_dir_all(dir.join("img")).unwrap();
-    std::fs::write(dir.join("img/cover.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+    std::fs::write(dir.join("img/cover.png"), crate::epub_build::PNG).unwrap();
     std::fs::write(dir.join("preface.md"), "# Preface\n\nSome *Markdown*.\n").unwrap();
     std::fs::write(
         dir.join("b.gobook"),
