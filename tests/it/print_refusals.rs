@@ -120,15 +120,22 @@ fn refused(o: &Output, at: &str, says: &str) {
     assert!(line.contains(says), "`{says}` is not in: {line}");
 }
 
-/// The hostile inputs users found: their chapter text, files, and where and what `check`
-/// says (line:column, words of the message).
-fn hostile() -> Vec<(
+/// Files of a book folder: names and bytes.
+type Files = Vec<(String, Vec<u8>)>;
+
+/// A hostile input: what it is, its chapter text, its files, and where (line:column) and
+/// what (words of the message) `check` says.
+type Hostile = (
     &'static str,
     String,
     Vec<(&'static str, Vec<u8>)>,
     &'static str,
     &'static str,
-)> {
+);
+
+/// The hostile inputs users found: their chapter text, files, and where and what `check`
+/// says (line:column, words of the message).
+fn hostile() -> Vec<Hostile> {
     let long = "word ".repeat(7000);
     vec![
         (
@@ -226,7 +233,7 @@ fn a_word_longer_than_a_line_prints_as_a_plain_pdf_with_a_warning() {
 
 /// The parts hostile books are made of: chapter text and the files it names; those
 /// [`PASSING`] lists pass `check`, the others do not.
-fn parts() -> Vec<(String, Vec<(String, Vec<u8>)>)> {
+fn parts() -> Vec<(String, Files)> {
     let ok_png = png(4, 4, false);
     let data_url = format!(
         r#"<image href="data:image/png;base64,{}" width="9" height="9"/>"#,
