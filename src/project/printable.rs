@@ -110,12 +110,33 @@ fn damaged(e: image::ImageError) -> Unprintable {
         image::ImageError::Limits(_) => format!(
             "takes more memory to decode than print allows ({e}); scale it down or save it with fewer colours"
         ),
-        e => format!("is damaged, print cannot read it ({e}); save it again from an image editor"),
+        e => format!(
+            "is damaged, print cannot read it ({}); save it again from an image editor",
+            tidy(&e.to_string())
+        ),
     };
     Unprintable {
         code: Code::UnprintableImage,
         why,
     }
+}
+
+/// A decoder's message without its debugging dress: the PNG decoder names a chunk as
+/// `ChunkType { type: IDAT, critical: true, ... }`, which says `IDAT`; no full stop
+/// before the bracket it goes in.
+fn tidy(message: &str) -> String {
+    let mut out = message.trim().to_string();
+    while let Some(at) = out.find("ChunkType { type: ") {
+        let rest = &out[at + "ChunkType { type: ".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let Some(end) = rest.find('}') else { break };
+        let after = at + "ChunkType { type: ".len() + end + 1;
+        out.replace_range(at..after, &format!("`{name}`"));
+    }
+    out.trim_end_matches('.').to_string()
 }
 
 /// An SVG image read by usvg as typst reads it: no fonts needed to parse, and no linked
@@ -201,5 +222,9 @@ mod tests {
         let e = check(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", ImageKind::Png).unwrap_err();
         assert_eq!(e.code, Code::UnprintableImage);
         assert!(e.why.contains("is damaged"), "{}", e.why);
+        assert_eq!(
+            tidy("CRC error: expected 0x0 while decoding ChunkType { type: IDAT, critical: true, private: false } chunk.\n"),
+            "CRC error: expected 0x0 while decoding `IDAT` chunk"
+        );
     }
 }
