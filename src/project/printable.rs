@@ -157,7 +157,7 @@ fn svg(bytes: &[u8]) -> Result<(), Unprintable> {
         },
         ..Default::default()
     };
-    let parsed = usvg::Tree::from_data(bytes, &options).map(|_| ());
+    let parsed = usvg::Tree::from_data(bytes, &options);
     drop(options);
     let unprintable = |why: String| Unprintable {
         code: Code::UnprintableImage,
@@ -169,7 +169,44 @@ fn svg(bytes: &[u8]) -> Result<(), Unprintable> {
              embed the image in the SVG (a `data:` address), or show it with an image element of its own"
         )));
     }
-    parsed.map_err(|e| unprintable(svg_error(e)))
+    let tree = parsed.map_err(|e| unprintable(svg_error(e)))?;
+    embedded(tree.root())
+}
+
+/// Decodes the raster images an SVG image embeds (`data:` addresses), which print decodes
+/// as it writes the PDF: in its groups and in what they refer to (masks, clip paths,
+/// patterns, an embedded SVG's own).
+fn embedded(group: &usvg::Group) -> Result<(), Unprintable> {
+    let mut found = Ok(());
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => embedded(g)?,
+            usvg::Node::Image(image) => embedded_raster(image.kind())?,
+            _ => {}
+        }
+        node.subroots(|sub| {
+            if found.is_ok() {
+                found = embedded(sub);
+            }
+        });
+        found.clone()?;
+    }
+    Ok(())
+}
+
+/// Decodes one image an SVG image embeds, if raster; what stops print says so.
+fn embedded_raster(kind: &usvg::ImageKind) -> Result<(), Unprintable> {
+    let (kind, data) = match kind {
+        usvg::ImageKind::PNG(d) => (ImageKind::Png, d),
+        usvg::ImageKind::JPEG(d) => (ImageKind::Jpeg, d),
+        usvg::ImageKind::GIF(d) => (ImageKind::Gif, d),
+        usvg::ImageKind::WEBP(d) => (ImageKind::Webp, d),
+        usvg::ImageKind::SVG(_) => return Ok(()),
+    };
+    read(data, kind).map_err(|p| Unprintable {
+        code: p.code,
+        why: format!("embeds a {} image that {}", kind.name(), p.why),
+    })
 }
 
 /// What usvg's refusal of an SVG image means to its author, and what to do.
@@ -213,6 +250,14 @@ mod tests {
         let linked = br#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><image href="a.png" width="9" height="9"/></svg>"#;
         let e = check(linked, ImageKind::Svg).unwrap_err();
         assert!(e.why.contains("links the image `a.png`"), "{}", e.why);
+        // A PNG of 4x4 pixels whose data's checksum is wrong.
+        let damaged = br#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><g><image href="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAAAAACMmsGiAAAAC0lEQVR42mNgwAQAABQAAQAAAAAAAAAASUVORK5CYII=" width="9" height="9"/></g></svg>"#;
+        let e = check(damaged, ImageKind::Svg).unwrap_err();
+        assert!(
+            e.why.starts_with("embeds a PNG image that is damaged"),
+            "{}",
+            e.why
+        );
         let plain = br#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><circle r="3"/></svg>"#;
         assert_eq!(check(plain, ImageKind::Svg), Ok(()));
     }

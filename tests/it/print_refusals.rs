@@ -239,6 +239,10 @@ fn parts() -> Vec<(String, Files)> {
         r#"<image href="data:image/png;base64,{}" width="9" height="9"/>"#,
         base64(&ok_png)
     );
+    let bad_data_url = format!(
+        r#"<image href="data:image/png;base64,{}" width="9" height="9"/>"#,
+        base64(&png(4, 4, true))
+    );
     let one = |name: &str, bytes: Vec<u8>| vec![(name.to_string(), bytes)];
     let img = |name: &str| format!("::img url=\"{name}\"\n\n");
     vec![
@@ -316,6 +320,10 @@ fn parts() -> Vec<(String, Files)> {
         (
             format!("::img url=\"ok.png\"\n{}\n\n", "d".repeat(900)),
             one("ok.png", ok_png),
+        ),
+        (
+            img("databad.svg"),
+            one("databad.svg", svg("", &bad_data_url)),
         ),
     ]
 }
