@@ -67,6 +67,7 @@ pub fn check_files(checked: &Checked, book_dir: &Path, cover: bool) -> BookFiles
     // What an image without `url` shows, in the book and in the files it includes alike.
     let book = &checked.resolved.book;
     let shown_cover = book.cover(book.languages.first().map_or("en", String::as_str));
+    read_ahead(&checked.doc, book_dir, &shown_cover, &mut found);
     images(
         &checked.doc,
         book_dir,
@@ -342,6 +343,50 @@ fn images(
     }
 }
 
+/// Checks the content of the local images `doc` shows (see [`images`]) on all cores at
+/// once into `found`: print reads each whole, which takes a while for a photo, and the
+/// walk through the book that follows then finds them checked.
+fn read_ahead(doc: &Document, book_dir: &Path, cover: &str, found: &mut Found) {
+    use rayon::prelude::*;
+    let mut urls: Vec<String> = Vec::new();
+    for el in &doc.elements {
+        if el.kind == ElementKind::Img {
+            urls.push(
+                el.attr("url")
+                    .map_or(cover, |a| a.value.as_str())
+                    .to_string(),
+            );
+        }
+        for (attrs, _) in el
+            .value
+            .as_ref()
+            .map(crate::format::inline::images)
+            .unwrap_or_default()
+        {
+            if let Some(a) = attrs.into_iter().find(|a| a.name == "url") {
+                urls.push(a.value);
+            }
+        }
+    }
+    let mut named: BTreeMap<PathBuf, String> = BTreeMap::new();
+    for url in urls {
+        if url.is_empty() || crate::format::values::is_external(&url) {
+            continue;
+        }
+        if let Ok(rel) = confine(book_dir, &url, "image", Kind::File) {
+            named.entry(rel).or_insert(url);
+        }
+    }
+    let checked: Vec<(PathBuf, Option<images::Problem>)> = named
+        .into_par_iter()
+        .map(|(rel, url)| {
+            let problem = content_of(&book_dir.join(&rel), &url);
+            (rel, problem)
+        })
+        .collect();
+    found.extend(checked);
+}
+
 /// The local images found so far, each with what is wrong with its content (None: nothing).
 type Found = BTreeMap<PathBuf, Option<images::Problem>>;
 
@@ -350,14 +395,16 @@ type Found = BTreeMap<PathBuf, Option<images::Problem>>;
 fn content(found: &mut Found, book_dir: &Path, rel: PathBuf, url: &str) -> Option<images::Problem> {
     found
         .entry(rel)
-        .or_insert_with_key(|rel| {
-            let path = book_dir.join(rel);
-            images::check_file(&path, url)
-                .map_err(|m| (Code::BadImage, m))
-                .and_then(|kind| images::check_printable(&path, url, kind))
-                .err()
-        })
+        .or_insert_with_key(|rel| content_of(&book_dir.join(rel), url))
         .clone()
+}
+
+/// What is wrong with the content of the image file at `path` (named `url`), if anything.
+fn content_of(path: &Path, url: &str) -> Option<images::Problem> {
+    images::check_file(path, url)
+        .map_err(|m| (Code::BadImage, m))
+        .and_then(|kind| images::check_printable(path, url, kind))
+        .err()
 }
 
 /// Checks the local images an included Markdown file shows (`![alt](pic.png)`), as the
