@@ -216,6 +216,45 @@ fn check_and_print_refuse_each_hostile_input_where_the_book_names_it() {
     // The title, over the PDF's string limit too.
     let dir = book(&"word ".repeat(7000), "::p Text.\n", &[]);
     refused(&check(dir.path()), "1:19", "a title of 35000 characters");
+    refused(&print(dir.path()), "1:19", "a title of 35000 characters");
+}
+
+/// An image an included file shows is refused in that file, at its line and column: a
+/// gobook file's `::img`, a Markdown file's `![...](...)`.
+#[test]
+fn an_included_files_image_is_refused_where_that_file_names_it() {
+    let files = vec![
+        ("crc.png", png(4, 4, true)),
+        (
+            "part.gobook",
+            b"::h2 Part\n\n::img url=\"crc.png\"\n".to_vec(),
+        ),
+        (
+            "notes.md",
+            b"# Notes\n\nSee ![a board](crc.png).\n".to_vec(),
+        ),
+    ];
+    let chapter = "::include url=\"part.gobook\"\n\n\n::include url=\"notes.md\"\n";
+    let dir = book("T", chapter, &files);
+    for o in [check(dir.path()), print(dir.path())] {
+        let s = said(&o);
+        assert_eq!(o.status.code(), Some(1), "{s}");
+        assert!(
+            s.contains("part.gobook:3:12: error: the image `crc.png` is damaged"),
+            "{s}"
+        );
+    }
+    // Without the gobook part, the Markdown file's image is the first refused.
+    let chapter = "::include url=\"notes.md\"\n";
+    let dir = book("T", chapter, &files);
+    for o in [check(dir.path()), print(dir.path())] {
+        let s = said(&o);
+        assert_eq!(o.status.code(), Some(1), "{s}");
+        assert!(
+            s.contains("notes.md:3:16: error: the image `crc.png` is damaged"),
+            "{s}"
+        );
+    }
 }
 
 #[test]
