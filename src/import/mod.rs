@@ -10,6 +10,7 @@ mod line;
 pub mod markup;
 mod plan;
 mod problems;
+pub mod sl;
 mod text;
 mod tree;
 mod unmarked;

@@ -181,3 +181,12 @@ impl Diagram {
         }
     }
 }
+
+/// Whether `text` is Sensei's Library diagrams rather than book text: its first non-blank
+/// line starts with `$$` (book text never does).
+pub fn is_sl(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with("$$"))
+}

@@ -1,0 +1,50 @@
+//! A Sensei's Library diagram where `gobook svg` takes a snippet or a book (told by its
+//! `$$` lines): read, its problems told at their line and column, and checked as the
+//! one-diagram book it becomes.
+
+use super::book_file;
+use super::EXIT_CONTENT;
+use gobook::check::Checked;
+use gobook::diagnostics::{Code, Diagnostic, Severity};
+use gobook::sl::SlError;
+
+fn diagnostic(e: &SlError, severity: Severity) -> Diagnostic {
+    Diagnostic {
+        severity,
+        span: e.span,
+        code: if severity == Severity::Error {
+            Code::SlSyntax
+        } else {
+            Code::SlNote
+        },
+        message: e.message.clone(),
+    }
+}
+
+/// Reads the diagram of `text` and checks the book it becomes; prints what is wrong (at
+/// `name:line:col` of the diagram) and gives exit code 1 when it cannot be drawn.
+pub fn checked_or_report(name: &str, text: &str, quiet: bool) -> Result<Checked, i32> {
+    let (dia, notes) = match gobook::import::sl::snippet(text) {
+        Ok(x) => x,
+        Err(e) => {
+            book_file::print_diagnostics(name, text, &[diagnostic(&e, Severity::Error)], quiet);
+            return Err(EXIT_CONTENT);
+        }
+    };
+    if !quiet && !notes.is_empty() {
+        let warnings: Vec<Diagnostic> = notes
+            .iter()
+            .map(|n| diagnostic(n, Severity::Warning))
+            .collect();
+        book_file::print_diagnostics(name, text, &warnings, quiet);
+    }
+    let checked = gobook::check::check_snippet(&dia);
+    if checked.has_errors() {
+        // The moves cannot be played as numbered (a number on a point taken by then):
+        // told on the diagram as gobook reads it.
+        let as_gobook = format!("{name} (as the gobook diagram `{}`)", dia.trim_end());
+        book_file::print_diagnostics(&as_gobook, &dia, &checked.diagnostics, quiet);
+        return Err(EXIT_CONTENT);
+    }
+    Ok(checked)
+}

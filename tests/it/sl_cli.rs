@@ -1,0 +1,95 @@
+//! Issue #52: `gobook svg` draws Sensei's Library diagrams from a file, `-e` or standard
+//! input, and tells what is not a diagram at its line and column.
+
+use crate::common::{gobook, gobook_stdin};
+
+const JOSEKI: &str = "$$Bc A joseki variation
+$$  ---------------
+$$ | . . . . . . . .
+$$ | . . 7 3 X d . .
+$$ | . . O 1 O 6 . .
+$$ | . . 4 2 5 c . .
+$$ | . . 8 X a . . .
+";
+
+fn svg_of(out: std::process::Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_diagram_from_expr_stdin_and_file_draws_the_same() {
+    let from_expr = svg_of(gobook(&["svg", "-e", JOSEKI]));
+    let from_stdin = svg_of(gobook_stdin(&["svg", "-"], JOSEKI.as_bytes()));
+    assert_eq!(from_expr, from_stdin);
+    let dir = crate::common::tempdir();
+    let file = dir.path().join("joseki.txt");
+    std::fs::write(&file, JOSEKI).unwrap();
+    let from_file = svg_of(gobook(&["svg", file.to_str().unwrap()]));
+    assert_eq!(from_expr, from_file);
+    // The moves are numbered 1 to 8, the letters shown, the corner with coordinates.
+    for n in 1..=8 {
+        assert!(from_expr.contains(&format!(">{n}</text>")), "move {n}");
+    }
+    for l in ["a", "c", "d"] {
+        assert!(from_expr.contains(&format!(">{l}</text>")), "label {l}");
+    }
+    assert!(from_expr.contains(">19</text>") && from_expr.contains(">A</text>"));
+    assert!(from_expr.contains("<title>A joseki variation</title>"));
+}
+
+#[test]
+fn what_is_not_a_diagram_is_told_at_line_and_column() {
+    let cases = [
+        ("$$B\n$$ . X * .\n", "<stdin>:2:8:", "`*` is not a point"),
+        (
+            "$$B\n$$ . X .\n$$ [a]\n",
+            "<stdin>:3:4:",
+            "a link line is `[a|target]`",
+        ),
+        (
+            "$$B\n$$ . X .\n$$ {AR C3 C4}\n",
+            "<stdin>:3:4:",
+            "board coordinates need",
+        ),
+        ("$$B\n$$ 1 1 .\n", "<stdin>:1:1:", "move 1 is shown twice"),
+        ("$$B\n", "<stdin>:1:1:", "no board rows"),
+        ("$$c30\n$$ . .\n", "<stdin>:1:4:", "board size 30"),
+        (
+            "$$B\n$$ . .\nmore text\n",
+            "<stdin>:3:1:",
+            "not part of a Sensei's Library diagram",
+        ),
+    ];
+    for (text, place, message) in cases {
+        let out = gobook_stdin(&["svg", "-"], text.as_bytes());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{text}: {err}");
+        assert!(
+            err.contains(place) && err.contains(message),
+            "{text}: {err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn moves_that_cannot_be_played_are_told() {
+    // 2 is played on a point already taken by then (5 at 1 on a point not captured).
+    let out = gobook_stdin(&["svg", "-"], b"$$B 3 at 1\n$$ . 1 2 .\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("as the gobook diagram"), "{err}");
+}
+
+#[test]
+fn doubts_are_warnings_and_the_diagram_is_drawn() {
+    let out = gobook_stdin(&["svg", "-"], b"$$ -------\n$$ | . X a\n$$ | O 1 .\n");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("no header line"), "{err}");
+    let svg = svg_of(out);
+    assert!(svg.contains(">1</text>") && svg.contains(">a</text>"));
+    let quiet = gobook_stdin(&["svg", "-", "-q"], b"$$ -------\n$$ | . X a\n");
+    assert!(quiet.stderr.is_empty());
+}
