@@ -93,3 +93,36 @@ fn doubts_are_warnings_and_the_diagram_is_drawn() {
     let quiet = gobook_stdin(&["svg", "-", "-q"], b"$$ -------\n$$ | . X a\n");
     assert!(quiet.stderr.is_empty());
 }
+
+#[test]
+fn markdown_draws_sl_blocks_and_untagged_dollar_blocks() {
+    let dir = crate::common::tempdir();
+    let input = dir.path().join("post.md");
+    let md =
+        "# Joseki\n\n```sl caption\n$$B A variation\n$$  -----\n$$ | . 1 2\n$$ | . X a\n```\n\n\
+              Text.\n\n```\n$$W\n$$ . O 1 .\n```\n\n```python\n$$ not go\n```\n";
+    std::fs::write(&input, md).unwrap();
+    let out = gobook(&["md", input.to_str().unwrap()]);
+    let html = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        html.matches("<div class=\"gobook-diagram\">").count(),
+        2,
+        "{html}"
+    );
+    assert!(html.contains("A variation") && html.contains("```python\n$$ not go"));
+    // A mistake is told at its line and column in the Markdown.
+    std::fs::write(&input, "Intro\n\n```sl\n$$B\n$$ . K .\n```\n").unwrap();
+    let out = gobook(&["md", input.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        err.contains("post.md:5:6: error: `K` is not a point"),
+        "{err}"
+    );
+}
