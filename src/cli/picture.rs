@@ -20,6 +20,8 @@ pub enum Format {
     Svg,
     /// PNG image, drawn in-process with a bundled font
     Png,
+    /// Sensei's Library diagram text (`$$` lines), for wikis and forums
+    Sl,
 }
 
 impl Format {
@@ -28,6 +30,7 @@ impl Format {
         match self {
             Format::Svg => "svg",
             Format::Png => "png",
+            Format::Sl => "txt",
         }
     }
 }
@@ -84,10 +87,11 @@ pub fn format_of(out: Option<&Path>, asked: Option<Format>) -> Result<Format, St
         None => None,
         Some("svg") => Some(Format::Svg),
         Some("png") => Some(Format::Png),
+        Some("sl") => Some(Format::Sl),
         Some(other) => {
             if asked.is_none() {
                 return Err(format!(
-                    "gobook writes .svg or .png, not .{other}; rename the output file or give --format"
+                    "gobook writes .svg, .png or .sl, not .{other}; rename the output file or give --format"
                 ));
             }
             None
@@ -148,6 +152,9 @@ pub fn draw(
             }
         }
     }
+    if format == Format::Sl {
+        return Ok(sl_text(&board, quiet));
+    }
     let opts = SvgOptions {
         standalone: true,
         id_prefix: id.to_string(),
@@ -157,7 +164,7 @@ pub fn draw(
             Vec::new()
         },
         width: match format {
-            Format::Svg => pic.width,
+            Format::Svg | Format::Sl => pic.width,
             // The PNG's size is set when it is drawn; its SVG keeps plain user units.
             Format::Png => None,
         },
@@ -170,7 +177,7 @@ pub fn draw(
     };
     let mut svg = render(&board, &opts);
     match format {
-        Format::Svg => {
+        Format::Svg | Format::Sl => {
             svg.push('\n');
             Ok(svg.into_bytes())
         }
@@ -200,6 +207,18 @@ pub fn draw(
                 .map_err(|e| e.to_string())
         }
     }
+}
+
+/// The board as a Sensei's Library diagram; what the format cannot say goes to standard
+/// error (unless `quiet`), one note a line.
+fn sl_text(board: &gobook::board::diagram::BoardDiagram, quiet: bool) -> Vec<u8> {
+    let (d, notes) = gobook::board::sl::to_sl(board);
+    if !quiet {
+        for n in &notes {
+            eprintln!("note: {n}");
+        }
+    }
+    gobook::sl::write(&d).into_bytes()
 }
 
 /// Whether the picture may go to `path`: a new file, a picture gobook drew (it says so
