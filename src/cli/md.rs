@@ -81,10 +81,11 @@ fn written_by_md(path: &std::path::Path, input: &std::path::Path) -> bool {
     };
     text.contains(DIAGRAM_OPEN)
         && fenced_blocks(&text).iter().all(|b| {
-            !matches!(
+            let drawn = matches!(
                 b.info.split_whitespace().next(),
                 Some("gobook") | Some("sgf") | Some("sl")
-            ) && !(b.info.trim().is_empty() && gobook::sl::is_sl(&b.content))
+            ) || (b.info.trim().is_empty() && gobook::sl::is_sl(&b.content));
+            !drawn
         })
 }
 

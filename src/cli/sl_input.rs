@@ -48,3 +48,21 @@ pub fn checked_or_report(name: &str, text: &str, quiet: bool) -> Result<Checked,
     }
     Ok(checked)
 }
+
+/// A snippet typed or piped: a Sensei's Library diagram when it starts with `$$`, else book text.
+pub fn or_snippet(name: &str, text: &str, quiet: bool) -> Result<Checked, i32> {
+    if gobook::sl::is_sl(text) {
+        checked_or_report(name, text, quiet)
+    } else {
+        super::snippet::checked_or_report(name, text, quiet)
+    }
+}
+
+/// A file named as the book: a Sensei's Library diagram when it starts with `$$`, else a book.
+pub fn or_book(file: &book_file::BookFile, quiet: bool) -> Result<Checked, i32> {
+    if gobook::sl::is_sl(&file.text) {
+        checked_or_report(&file.name, &file.text, quiet)
+    } else {
+        book_file::checked_or_report(file, quiet)
+    }
+}

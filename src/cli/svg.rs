@@ -104,12 +104,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             Ok(s) => s,
             Err(code) => return code,
         };
-        let checked = if gobook::sl::is_sl(&text) {
-            sl_input::checked_or_report(&name, &text, g.quiet)
-        } else {
-            snippet::checked_or_report(&name, &text, g.quiet)
-        };
-        match checked {
+        match sl_input::or_snippet(&name, &text, g.quiet) {
             Ok(c) => (name, c),
             Err(code) => return code,
         }
@@ -122,12 +117,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             Ok(f) => f,
             Err(code) => return code,
         };
-        let checked = if gobook::sl::is_sl(&file.text) {
-            sl_input::checked_or_report(&file.name, &file.text, g.quiet)
-        } else {
-            book_file::checked_or_report(&file, g.quiet)
-        };
-        match checked {
+        match sl_input::or_book(&file, g.quiet) {
             Ok(c) => (file.name, c),
             Err(code) => return code,
         }

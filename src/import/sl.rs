@@ -152,7 +152,7 @@ impl Placement {
             let e = d.edges;
             let wide = need(cols, !(e.left && e.right), !e.left && !e.right);
             let high = need(rows, !(e.top && e.bottom), !e.top && !e.bottom);
-            if !(e.left && e.right) && !(e.top && e.bottom) {
+            if !(e.left && e.right || e.top && e.bottom) {
                 size = size.max(wide.max(high).min(MAX_SIZE));
             }
         }
