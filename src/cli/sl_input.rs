@@ -66,3 +66,57 @@ pub fn or_book(file: &book_file::BookFile, quiet: bool) -> Result<Checked, i32> 
         book_file::checked_or_report(file, quiet)
     }
 }
+
+/// The text of `path` when it is a page of Sensei's Library diagrams for `gobook import`:
+/// a `.sl` or `.txt` file that is no SGF or XML game, or any file whose first line (not
+/// blank) starts with `$$`. `None` for a game, a folder or a file that cannot be read
+/// (the game reader then says why).
+pub fn page(path: &std::path::Path) -> Option<String> {
+    if !path.is_file() {
+        return None;
+    }
+    let text = gobook::project::read::read_text(path).ok()?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
+    let by_name = path
+        .extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| x.eq_ignore_ascii_case("sl") || x.eq_ignore_ascii_case("txt"));
+    let game = gobook::project::games::sniff(text.as_bytes()).is_some();
+    (gobook::sl::is_sl(&text) || (by_name && !game)).then_some(text)
+}
+
+/// The book of the page `text` (`name` in messages, `stem` its ID and title): its
+/// diagrams' notes printed as warnings, or every diagram it cannot read as an error at
+/// its line and column (`Err`: exit code 1, nothing to write).
+pub fn page_book(
+    name: &str,
+    text: &str,
+    stem: &str,
+    lang: &'static str,
+    chapter: bool,
+    quiet: bool,
+) -> Result<gobook::import::SlBook, i32> {
+    match gobook::import::sl_book(text, stem, lang, chapter) {
+        Ok(book) => {
+            let warnings: Vec<Diagnostic> = book
+                .notes
+                .iter()
+                .map(|n| diagnostic(n, Severity::Warning))
+                .collect();
+            book_file::print_diagnostics(name, text, &warnings, quiet);
+            Ok(book)
+        }
+        Err(errors) => {
+            let errors: Vec<Diagnostic> = errors
+                .iter()
+                .map(|e| diagnostic(e, Severity::Error))
+                .collect();
+            book_file::print_diagnostics(name, text, &errors, quiet);
+            super::report::error(&format!(
+                "{name}: nothing written; mend the diagrams above (a Sensei's Library diagram \
+                 is a header line such as `$$B Title`, then its `$$` board rows)"
+            ));
+            Err(EXIT_CONTENT)
+        }
+    }
+}
