@@ -157,29 +157,78 @@ impl Placement {
             }
         }
         let e = d.edges;
-        // By the edges again, on the board as it may have grown.
-        let left = if e.left {
-            0
+        // By the edges again, on the board as it may have grown; a side without an edge
+        // may lie anywhere off the board's edge, nearest the middle.
+        let lefts = if e.left {
+            0..=0
         } else if e.right {
-            size.saturating_sub(cols)
+            let l = size.saturating_sub(cols);
+            l..=l
         } else {
-            size.saturating_sub(cols) / 2
+            free(size, cols)
         };
-        let top = if e.top {
-            size - 1
+        let tops = if e.top {
+            size - 1..=size - 1
         } else if e.bottom {
-            rows - 1
+            rows - 1..=rows - 1
         } else {
-            size - 1 - size.saturating_sub(rows) / 2
+            let r = free(size, rows);
+            size - 1 - r.end()..=size - 1 - r.start()
         };
-        Placement {
+        let mut p = Placement {
             size,
-            left,
-            top,
+            left: 0,
+            top: 0,
             cols,
             rows,
             anchored: x.is_some() && y.is_some(),
+        };
+        (p.left, p.top) = p.agreeing(d, lefts, tops);
+        p
+    }
+
+    /// Of the places `lefts` by `tops`, the one where the board's star points fall where
+    /// the diagram agrees (a `,`, or a point a stone or letter covers) rather than on a `.`,
+    /// and where every `,` is a star point; the nearest the middle of them. A diagram
+    /// placed by its edges has one place, and its star points are the board's.
+    fn agreeing(
+        &self,
+        d: &Diagram,
+        lefts: std::ops::RangeInclusive<u8>,
+        tops: std::ops::RangeInclusive<u8>,
+    ) -> (u8, u8) {
+        let stars = crate::point::star_points(self.size);
+        let mid = |r: &std::ops::RangeInclusive<u8>| (*r.start() as i32 + *r.end() as i32) / 2;
+        let (mid_l, mid_t) = (mid(&lefts), mid(&tops));
+        let mut best = (usize::MAX, i32::MAX, *lefts.start(), *tops.start());
+        for left in lefts {
+            for top in tops.clone() {
+                let at = Placement { left, top, ..*self };
+                let wrong = at.wrong_stars(d, &stars);
+                let away = (left as i32 - mid_l).abs() + (top as i32 - mid_t).abs();
+                best = best.min((wrong, away, left, top));
+            }
         }
+        (best.2, best.3)
+    }
+
+    /// How many points disagree placed so: a star point on a `.`, a `,` on no star point.
+    fn wrong_stars(&self, d: &Diagram, stars: &[Point]) -> usize {
+        let mut wrong = 0;
+        for (r, row) in d.rows.iter().enumerate() {
+            for (c, &cell) in row.iter().enumerate() {
+                let star = stars.contains(&self.point((r, c)));
+                // A mark on an empty point is drawn over the star point; a letter hides it.
+                let bare = matches!(
+                    cell,
+                    Cell::Empty | Cell::Vague | Cell::OffBoard | Cell::Mark(_)
+                );
+                if (star && bare) || (!star && cell == Cell::Hoshi) {
+                    wrong += 1;
+                }
+            }
+        }
+        wrong
     }
 
     fn point(&self, (r, c): (usize, usize)) -> Point {
@@ -191,6 +240,17 @@ impl Placement {
             Point::new(self.left, self.top),
             Point::new(self.left + self.cols - 1, self.top + 1 - self.rows),
         )
+    }
+}
+
+/// The first columns (or, counted from the top, rows) a run of `n` points may start at on
+/// a board of `size` without reaching either edge; the middle one alone when none does.
+fn free(size: u8, n: u8) -> std::ops::RangeInclusive<u8> {
+    if size >= n + 2 {
+        1..=size - n - 1
+    } else {
+        let m = size.saturating_sub(n) / 2;
+        m..=m
     }
 }
 

@@ -126,3 +126,28 @@ fn markdown_draws_sl_blocks_and_untagged_dollar_blocks() {
         "{err}"
     );
 }
+
+/// The star points an SVG draws.
+fn star_points(svg: &str) -> usize {
+    svg.split("<g class=\"gb-h\"").nth(1).map_or(0, |g| {
+        g.split("</g>").next().unwrap().matches("<circle").count()
+    })
+}
+
+#[test]
+fn a_diagram_without_edges_shows_star_points_only_where_it_writes_them() {
+    // On a 19x19 board the middle of a floating diagram would fall on star points.
+    let row = "$$ . 1 2 3 4 5 6 7 8 9 0 .\n";
+    let plain = format!("$$Wm67\n$$ . . . . . . . . . . . .\n{row}$$ . . . . . . . . . . . .\n");
+    assert_eq!(star_points(&svg_of(gobook(&["svg", "-e", &plain]))), 0);
+    let markup = "$$B\n$$ . . . . . . .\n$$ . X . . . O .\n$$ . . . . . . .\n$$ . . . T . . .\n\
+                  $$ . . . . . . .\n$$ . O . . . X .\n$$ . . . . . . .\n";
+    assert_eq!(star_points(&svg_of(gobook(&["svg", "-e", markup]))), 0);
+    // A `,` is placed on a star point, and drawn as one.
+    let star = "$$B\n$$ . . . .\n$$ . , X .\n$$ . . . .\n";
+    assert_eq!(star_points(&svg_of(gobook(&["svg", "-e", star]))), 1);
+    // A diagram placed by its edges keeps the board's star points.
+    let corner = "$$B\n$$ ------------\n$$ | . . . . .\n$$ | . . . . .\n$$ | . . . . .\n\
+                  $$ | . . . . .\n$$ | . . . . .\n";
+    assert_eq!(star_points(&svg_of(gobook(&["svg", "-e", corner]))), 1);
+}
