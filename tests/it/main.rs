@@ -69,6 +69,7 @@ mod site_build;
 mod site_incremental;
 mod sl_cli;
 mod sl_corpus;
+mod sl_golden;
 mod sl_import;
 mod sl_write;
 mod svg_blog;

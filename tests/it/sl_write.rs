@@ -105,43 +105,82 @@ fn every_example_diagram_round_trips() {
         .collect();
     assert!(books.len() >= 5, "{books:?}");
     for book in books {
-        let text = common::read_book(&book);
-        let checked = gobook::check::check(&text);
-        let b = &checked.resolved.book;
-        let lang = b.languages.first().cloned().unwrap_or_else(|| "en".into());
-        for d in &b.diagrams {
-            let board = gobook::layout::diagram::board_diagram(b, d, &lang);
-            let (sl, _) = gobook::board::sl::to_sl(&board);
-            let written = gobook::sl::write(&sl);
-            let again = gobook::sl::read(&written)
-                .unwrap_or_else(|e| panic!("{}: {e}\n{written}", book.display()));
-            // Stones out of turn are written plain: compare what both can say.
-            let want: Seen = shown_board(&board);
-            let got = shown_sl(&again);
-            let numbered_out_of_turn: Seen = want.difference(&got).cloned().collect();
-            // A mark on a numbered stone overlaps its number: SL cannot say it (warned).
-            let numbered = |x: &(usize, usize, String)| {
-                want.iter()
-                    .any(|y| y.0 == x.0 && y.1 == x.1 && y.2.starts_with('#'))
-            };
-            assert!(
-                numbered_out_of_turn
-                    .iter()
-                    .all(|x| x.2.starts_with('#') || numbered(x)),
-                "{}: {:?}\n{written}",
-                book.display(),
-                numbered_out_of_turn
-            );
-            assert!(
-                got.is_subset(&want),
-                "{}: {:?}\n{written}",
-                book.display(),
-                got.difference(&want)
-            );
-            count += 1;
-        }
+        count += round_trip(&book.display().to_string(), &common::read_book(&book));
     }
     assert!(count > 20, "{count} diagrams");
+}
+
+/// Writes every diagram of the book `text` (named `name`) as Sensei's Library text, reads
+/// it back and compares what both can say; gives the number of diagrams.
+fn round_trip(name: &str, text: &str) -> usize {
+    let mut count = 0;
+    let checked = gobook::check::check(text);
+    let b = &checked.resolved.book;
+    let lang = b.languages.first().cloned().unwrap_or_else(|| "en".into());
+    for d in &b.diagrams {
+        let board = gobook::layout::diagram::board_diagram(b, d, &lang);
+        let (sl, _) = gobook::board::sl::to_sl(&board);
+        let written = gobook::sl::write(&sl);
+        let again =
+            gobook::sl::read(&written).unwrap_or_else(|e| panic!("{}: {e}\n{written}", name));
+        // Stones out of turn are written plain: compare what both can say.
+        let want: Seen = shown_board(&board);
+        let got = shown_sl(&again);
+        let numbered_out_of_turn: Seen = want.difference(&got).cloned().collect();
+        // A mark on a numbered stone overlaps its number: SL cannot say it (warned).
+        let numbered = |x: &(usize, usize, String)| {
+            want.iter()
+                .any(|y| y.0 == x.0 && y.1 == x.1 && y.2.starts_with('#'))
+        };
+        assert!(
+            numbered_out_of_turn
+                .iter()
+                .all(|x| x.2.starts_with('#') || numbered(x)),
+            "{}: {:?}\n{written}",
+            name,
+            numbered_out_of_turn
+        );
+        assert!(
+            got.is_subset(&want),
+            "{}: {:?}\n{written}",
+            name,
+            got.difference(&want)
+        );
+        count += 1;
+    }
+    count
+}
+
+/// Every diagram of books imported from corpus games (figures of fifty moves, variation
+/// diagrams, the SGF's marks and labels): written, read back, the same within what SL says.
+#[test]
+fn every_diagram_of_imported_corpus_games_round_trips() {
+    let Some(corpora) = common::corpora() else {
+        return;
+    };
+    let (mut books, mut count) = (0, 0);
+    let files = ["glift", "sgf-render", "sabaki-sgf"]
+        .iter()
+        .flat_map(|d| common::files_with_ext(&corpora.join(d), "sgf"));
+    for file in files {
+        let bytes = std::fs::read(&file).unwrap();
+        let Ok(parsed) = gobook::sgf::parse(&bytes) else {
+            continue;
+        };
+        let Some(game) = parsed.collection.games.first() else {
+            continue;
+        };
+        let opts = gobook::import::Options::default();
+        let Ok(book) = gobook::import::import_game(game, "game", &opts) else {
+            continue;
+        };
+        count += round_trip(&file.display().to_string(), &book.text);
+        books += 1;
+    }
+    assert!(
+        books >= 40 && count >= 150,
+        "{books} books, {count} diagrams"
+    );
 }
 
 #[test]
