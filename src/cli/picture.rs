@@ -222,7 +222,8 @@ fn sl_text(board: &gobook::board::diagram::BoardDiagram, quiet: bool) -> Vec<u8>
 }
 
 /// Whether the picture may go to `path`: a new file, a picture gobook drew (it says so
-/// inside: the SVG's `gb` class, the PNG's `Software` chunk), or anything with `--force`;
+/// inside: the SVG's `gb` class, the PNG's `Software` chunk; a Sensei's Library diagram
+/// exactly as gobook writes it), or anything with `--force`;
 /// `Ok(true)` when what is there is not gobook's (so `--force` puts it aside). Otherwise
 /// the message says what to do.
 fn may_replace(path: &Path, force: bool) -> Result<bool, String> {
@@ -256,7 +257,28 @@ fn drawn_by_gobook(path: &Path) -> bool {
     // Without the `png` feature no PNG is drawn, so none is taken for gobook's.
     #[cfg(not(feature = "png"))]
     let png = false;
-    svg || png
+    svg || png || written_sl(path)
+}
+
+/// The longest Sensei's Library diagram gobook writes, with room to spare: 25 rows of 25
+/// points, edges, links and arrows.
+const SL_MAX: u64 = 64 * 1024;
+
+/// Whether the file at `path` is one Sensei's Library diagram in the very text gobook
+/// writes for it (`--format sl`): read, then written again, it is the same, byte for byte.
+/// SL text has no place for a mark of its own, and a diagram typed by hand seldom is in
+/// that form: a header without `B` or `W`, other spacing, `+` corners, `x:y` arrows.
+fn written_sl(path: &Path) -> bool {
+    let Ok(head) = gobook::project::read::read_head(path, SL_MAX + 1) else {
+        return false;
+    };
+    if head.len() as u64 > SL_MAX || !head.starts_with(b"$$") {
+        return false;
+    }
+    let Ok(text) = std::str::from_utf8(&head) else {
+        return false;
+    };
+    gobook::sl::read(text).is_ok_and(|d| d.warnings.is_empty() && gobook::sl::write(&d) == text)
 }
 
 /// Writes a picture to `path` (through a temporary file and a rename) unless that would

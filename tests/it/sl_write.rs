@@ -203,3 +203,33 @@ fn svg_format_sl_writes_a_game_moment_and_warns_of_what_it_cannot_say() {
     assert_eq!(d.rows.len(), 19);
     assert!(d.edges.top && d.edges.bottom && d.edges.left && d.edges.right);
 }
+
+#[test]
+fn svg_replaces_a_sensei_diagram_it_wrote_and_no_other() {
+    let dir = common::tempdir();
+    let out = dir.path().join("d.sl");
+    let o = out.to_str().unwrap();
+    let dia = "::dia sz=9 mv=C3D4 ab=E5 tr=E5 ca=\"A diagram\"";
+    let first = gobook(&["svg", "-e", dia, "--format", "sl", "-o", o]);
+    assert_eq!(first.status.code(), Some(0), "{:?}", first);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with("$$B9 A diagram\n"), "{written}");
+    // gobook's own diagram is replaced without --force, by another diagram or a picture.
+    let again = gobook(&["svg", "-e", "::dia sz=9 mv=G7", "--format", "sl", "-o", o]);
+    assert_eq!(again.status.code(), Some(0), "{:?}", again);
+    assert_ne!(std::fs::read_to_string(&out).unwrap(), written);
+    // A diagram typed by hand is not gobook's: refused without --force, and kept.
+    let typed = "$$ A hand-typed diagram\n$$ . X .\n$$ . O .\n";
+    std::fs::write(&out, typed).unwrap();
+    let refused = gobook(&["svg", "-e", dia, "--format", "sl", "-o", o]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("gobook did not write it") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), typed);
+    let forced = gobook(&["svg", "-e", dia, "--format", "sl", "-o", o, "--force"]);
+    assert_eq!(forced.status.code(), Some(0), "{:?}", forced);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), written);
+}
