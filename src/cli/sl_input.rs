@@ -67,22 +67,10 @@ pub fn or_book(file: &book_file::BookFile, quiet: bool) -> Result<Checked, i32> 
     }
 }
 
-/// The text of `path` when it is a page of Sensei's Library diagrams for `gobook import`:
-/// a `.sl` or `.txt` file that is no SGF or XML game, or any file whose first line (not
-/// blank) starts with `$$`. `None` for a game, a folder or a file that cannot be read
-/// (the game reader then says why).
+/// The text of `path` when it is a page of Sensei's Library diagrams for `gobook import`
+/// ([`gobook::game_book::sl_page`]).
 pub fn page(path: &std::path::Path) -> Option<String> {
-    if !path.is_file() {
-        return None;
-    }
-    let text = gobook::project::read::read_text(path).ok()?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
-    let by_name = path
-        .extension()
-        .and_then(|x| x.to_str())
-        .is_some_and(|x| x.eq_ignore_ascii_case("sl") || x.eq_ignore_ascii_case("txt"));
-    let game = gobook::project::games::sniff(text.as_bytes()).is_some();
-    (gobook::sl::is_sl(&text) || (by_name && !game)).then_some(text)
+    gobook::game_book::sl_page(path)
 }
 
 /// The book of the page `text` (`name` in messages, `stem` its ID and title): its

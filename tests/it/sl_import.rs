@@ -178,3 +178,55 @@ fn every_corpus_diagram_imports_into_a_book_that_checks_or_is_refused() {
     // The two the reader refuses (sl_corpus.rs): a BambooJoint stone, a board not square.
     assert_eq!(refused, ["018", "025"], "{} files", files.len());
 }
+
+#[test]
+fn build_and_check_take_a_page_as_the_book_import_would_write() {
+    let dir = common::tempdir();
+    let page = dir.path().join("joseki.sl");
+    std::fs::write(&page, PAGE).unwrap();
+    let site = dir.path().join("site");
+    let out = gobook(&[
+        "build",
+        page.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        html.contains("A joseki variation") && html.contains("<svg"),
+        "{html}"
+    );
+    let check = gobook(&["check", page.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    // Mistakes at their line and column in the page; notes as warnings.
+    std::fs::write(&page, "Intro.\n\n$$B\n$$ . X * .\n").unwrap();
+    let check = gobook(&["check", page.to_str().unwrap()]);
+    let err = stderr(&check);
+    assert_eq!(check.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("joseki.sl:4:8: error: `*` is not a point"),
+        "{err}"
+    );
+    assert!(
+        err.contains("no page of Sensei's Library diagrams gobook can read"),
+        "{err}"
+    );
+    std::fs::write(&page, "$$B\n$$ . X a\n$$ [a|JosekiPage]\n").unwrap();
+    let check = gobook(&["check", page.to_str().unwrap()]);
+    let err = stderr(&check);
+    assert_eq!(check.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("joseki.sl:1:1: warning: the links on points"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_book_named_txt_is_still_a_book() {
+    let dir = common::tempdir();
+    let book = dir.path().join("book.txt");
+    std::fs::write(&book, "::book(#b) title=\"B\"\n\n::chapter\n\nWords.\n").unwrap();
+    let check = gobook(&["check", book.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+}
