@@ -37,6 +37,7 @@ pub mod search;
 pub mod serve;
 pub mod sgf;
 pub mod site;
+pub mod sl;
 pub mod snapshot;
 pub mod span;
 pub mod suggest;

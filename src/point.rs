@@ -159,6 +159,41 @@ impl Mark {
     }
 }
 
+/// Star points for a board of `size`: the usual 4-4/3-3 corners, sides and centre (the
+/// renderer draws them; a Sensei's Library diagram is placed to agree with its `,`).
+pub fn star_points(size: u8) -> Vec<Point> {
+    let edge = match size {
+        12.. => 3,
+        7..=11 => 2,
+        _ => {
+            return if size % 2 == 1 && size >= 5 {
+                vec![Point::new(size / 2, size / 2)]
+            } else {
+                vec![]
+            }
+        }
+    };
+    let far = size - 1 - edge;
+    let mid = size / 2;
+    let odd = size % 2 == 1;
+    let mut lines = vec![edge];
+    // Sides only on big odd boards, as on 19x19; the centre on every odd board.
+    if odd && size >= 15 {
+        lines.push(mid);
+    }
+    lines.push(far);
+    let mut pts = Vec::new();
+    for &r in &lines {
+        for &c in &lines {
+            pts.push(Point::new(c, r));
+        }
+    }
+    if odd && size < 15 {
+        pts.push(Point::new(mid, mid));
+    }
+    pts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@ pub mod crop;
 pub mod diagram;
 mod group;
 mod outcome;
+pub mod sl;
 #[cfg(test)]
 mod tests;
 

@@ -111,8 +111,13 @@ pub fn read(path: &Path, request: &Request, quiet: bool) -> Result<Source, i32> 
                 &problems.diagnostics,
                 quiet,
             );
+            let what = if game_book::sl_page(path).is_some() {
+                "page of Sensei's Library diagrams"
+            } else {
+                "game"
+            };
             report::error(&format!(
-                "{} is no game gobook can read; see above",
+                "{} is no {what} gobook can read; see above",
                 problems.name
             ));
             Err(EXIT_CONTENT)

@@ -43,13 +43,19 @@ collections with `.mgt` or no extension are read too. A folder of games becomes 
 of one chapter per game. `gobook build GAME`, `serve GAME` and `check GAME` make the same
 book in memory, without writing its text.
 
+Sensei's Library diagrams (a .sl or .txt file, or any file starting with `$$`):
+  A page of diagrams becomes a book of one chapter: each diagram a `::dia` captioned by
+  its title line, viewing the part of the board it shows; the text between diagrams
+  paragraphs, as written. See docs/sensei.md.
+
 Examples:
   gobook import game.sgf -o game.gobook
+  gobook import joseki.sl -o joseki.gobook
   gobook import game.sgf -o game-chapter.gobook --chapter   (then `::include url=\"game-chapter.gobook\"`)
   gobook import --problems problems/ -o problems.gobook")]
 pub struct ImportArgs {
-    /// The game file (SGF or XML, told by content), a folder of games (a chapter each), or
-    /// with --problems a file or folder of problems
+    /// The game file (SGF or XML, told by content), a folder of games (a chapter each), a
+    /// page of Sensei's Library diagrams, or with --problems a file or folder of problems
     pub game: PathBuf,
     /// The book file to write
     #[arg(short, long)]
@@ -91,9 +97,15 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
     };
     let name = args.game.display().to_string();
     let stem = gobook::game_book::book_name(&args.game);
-    let (imported, comments) = match import(args, g, lang, &stem) {
-        Ok(found) => found,
-        Err(code) => return code,
+    let (imported, what) = match super::sl_input::page(&args.game) {
+        Some(page) => match import_page(args, g, lang, &stem, &page) {
+            Ok(found) => found,
+            Err(code) => return code,
+        },
+        None => match import(args, g, lang, &stem) {
+            Ok(found) => found,
+            Err(code) => return code,
+        },
     };
     if !g.quiet {
         report_markup(&name, &imported);
@@ -109,7 +121,7 @@ pub fn run(args: &ImportArgs, g: GlobalArgs) -> i32 {
         Err(code) => return code,
     };
     if !g.quiet {
-        let made = made(&out_name, &checked.resolved.book, comments, markup);
+        let made = made(&out_name, &checked.resolved.book, what, markup);
         eprint!(
             "{}",
             if args.chapter {
@@ -161,7 +173,7 @@ fn import(
     g: GlobalArgs,
     lang: &'static str,
     stem: &str,
-) -> Result<(Imported, Option<usize>), i32> {
+) -> Result<(Imported, What), i32> {
     let opts = Options {
         every: args.every,
         lang,
@@ -196,9 +208,47 @@ fn import(
         markup: book.markup,
         notes: book.notes,
     };
-    Ok((imported, book.comments))
+    let what = book.comments.map_or(What::Problems, What::Game);
+    Ok((imported, what))
     // The trees are dropped in `game_book::read`, before the book is written and checked;
     // a game of a million nodes holds a lot of memory.
+}
+
+/// What a book was made of, for the line that says what was written.
+#[derive(Clone, Copy)]
+enum What {
+    /// A game, with its number of comments.
+    Game(usize),
+    /// Problems.
+    Problems,
+    /// A page of Sensei's Library diagrams, with their number.
+    Diagrams(usize),
+}
+
+/// The book of a page of Sensei's Library diagrams (`page`, the file's text). `Err` is
+/// the exit code, the errors reported at their line and column.
+fn import_page(
+    args: &ImportArgs,
+    g: GlobalArgs,
+    lang: &'static str,
+    stem: &str,
+    page: &str,
+) -> Result<(Imported, What), i32> {
+    let name = args.game.display().to_string();
+    if args.problems {
+        report::error(&format!(
+            "--problems reads SGF problem files, and {name} holds Sensei's Library diagrams; \
+             import it without --problems"
+        ));
+        return Err(EXIT_USAGE);
+    }
+    let book = super::sl_input::page_book(&name, page, stem, lang, args.chapter, g.quiet)?;
+    let imported = Imported {
+        text: book.text,
+        markup: gobook::import::Tally::default(),
+        notes: Vec::new(),
+    };
+    Ok((imported, What::Diagrams(book.diagrams)))
 }
 
 /// Writes the book: a new file, or with `--force` in place of the old one (set aside).
@@ -337,7 +387,7 @@ fn check_written(
 fn made(
     out_name: &str,
     book: &gobook::resolve::model::Book,
-    comments: Option<usize>,
+    what: What,
     markup: gobook::import::Tally,
 ) -> String {
     use gobook::format::schema::DiagramKind;
@@ -348,8 +398,9 @@ fn made(
             .filter(|d| d.role == DiagramRole::Block(k))
             .count()
     };
-    let what = match comments {
-        Some(c) => {
+    let what = match what {
+        What::Diagrams(n) => count(n, "diagram"),
+        What::Game(c) => {
             let figures = kind(DiagramKind::Fig);
             let variations = kind(DiagramKind::Dia) + kind(DiagramKind::Var);
             format!(
@@ -360,7 +411,7 @@ fn made(
             )
         }
         // A position whose file marks no answer right is a `::dia` saying who is to play.
-        None => count(
+        What::Problems => count(
             kind(DiagramKind::Prb)
                 + book
                     .diagrams

@@ -81,10 +81,11 @@ fn written_by_md(path: &std::path::Path, input: &std::path::Path) -> bool {
     };
     text.contains(DIAGRAM_OPEN)
         && fenced_blocks(&text).iter().all(|b| {
-            !matches!(
+            let drawn = matches!(
                 b.info.split_whitespace().next(),
-                Some("gobook") | Some("sgf")
-            )
+                Some("gobook") | Some("sgf") | Some("sl")
+            ) || (b.info.trim().is_empty() && gobook::sl::is_sl(&b.content));
+            !drawn
         })
 }
 
@@ -231,9 +232,21 @@ pub fn transform(name: &str, md: &str, quiet: bool) -> Result<(String, usize), i
     let mut failed = false;
     let mut count = 0;
     for block in fenced_blocks(md) {
-        let words: Vec<&str> = block.info.split_whitespace().collect();
+        let mut words: Vec<&str> = block.info.split_whitespace().collect();
+        // A Sensei's Library diagram: tagged `sl`, or `$$` lines in an untagged or gobook block.
+        let sl = match words.first() {
+            Some(&"sl") => true,
+            None | Some(&"gobook") => gobook::sl::is_sl(&block.content),
+            _ => false,
+        };
+        if words.is_empty() {
+            if !sl {
+                continue;
+            }
+            words.push("");
+        }
         let sgf = match words.first() {
-            Some(&"gobook") => false,
+            Some(&"gobook") | Some(&"sl") | Some(&"") => false,
             Some(&"sgf") => true,
             _ => continue,
         };
@@ -248,7 +261,9 @@ pub fn transform(name: &str, md: &str, quiet: bool) -> Result<(String, usize), i
             }
         };
         let id = format!("gb{count}");
-        let drawn = if sgf {
+        let drawn = if sl {
+            sl_block(name, md, &block, &opts, &id, quiet)
+        } else if sgf {
             sgf_block(name, md, &block, &opts, &id, quiet)
         } else {
             gobook_block(name, md, &block, &opts, &id, quiet)
@@ -332,6 +347,51 @@ fn gobook_block(
         .cloned()
         .unwrap_or_else(|| "en".into());
     draw(name, md, block, book, d, &lang, opts, id)
+}
+
+/// Draws a Sensei's Library block: the diagram as a one-diagram book, what it cannot show
+/// and what is wrong told at their line and column in the Markdown.
+fn sl_block(
+    name: &str,
+    md: &str,
+    block: &Block,
+    opts: &BlockOptions,
+    id: &str,
+    quiet: bool,
+) -> Option<String> {
+    let to_md = content_to_markdown(md, block);
+    let at = |e: &gobook::sl::SlError, severity, code| Diagnostic {
+        severity,
+        span: Span::new(to_md(e.span.start), to_md(e.span.end)),
+        code,
+        message: e.message.clone(),
+    };
+    let (dia, notes) = match gobook::import::sl::snippet(&block.content) {
+        Ok(x) => x,
+        Err(e) => {
+            let d = at(&e, Severity::Error, Code::SlSyntax);
+            book_file::print_diagnostics(name, md, &[d], quiet);
+            return None;
+        }
+    };
+    if !quiet && !notes.is_empty() {
+        let warnings: Vec<Diagnostic> = notes
+            .iter()
+            .map(|n| at(n, Severity::Warning, Code::SlNote))
+            .collect();
+        book_file::print_diagnostics(name, md, &warnings, quiet);
+    }
+    let checked = gobook::check::check_snippet(&dia);
+    let Some(d) = snippet::last_diagram(&checked).filter(|_| !checked.has_errors()) else {
+        let why = checked
+            .diagnostics
+            .first()
+            .map_or("", |d| d.message.as_str());
+        let message = format!("this diagram's moves cannot be played as numbered: {why}");
+        report_at(name, md, block.range.start, &message);
+        return None;
+    };
+    draw(name, md, block, &checked.resolved.book, d, "en", opts, id)
 }
 
 /// Reports an error at byte `at` of the Markdown, shown as for a book: `name:line:col`,

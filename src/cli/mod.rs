@@ -17,6 +17,7 @@ mod mdbook;
 mod picture;
 mod safe_write;
 mod serve;
+mod sl_input;
 mod snippet;
 mod svg;
 mod svg_game;

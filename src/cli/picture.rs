@@ -20,6 +20,8 @@ pub enum Format {
     Svg,
     /// PNG image, drawn in-process with a bundled font
     Png,
+    /// Sensei's Library diagram text (`$$` lines), for wikis and forums
+    Sl,
 }
 
 impl Format {
@@ -28,6 +30,7 @@ impl Format {
         match self {
             Format::Svg => "svg",
             Format::Png => "png",
+            Format::Sl => "txt",
         }
     }
 }
@@ -84,10 +87,11 @@ pub fn format_of(out: Option<&Path>, asked: Option<Format>) -> Result<Format, St
         None => None,
         Some("svg") => Some(Format::Svg),
         Some("png") => Some(Format::Png),
+        Some("sl") => Some(Format::Sl),
         Some(other) => {
             if asked.is_none() {
                 return Err(format!(
-                    "gobook writes .svg or .png, not .{other}; rename the output file or give --format"
+                    "gobook writes .svg, .png or .sl, not .{other}; rename the output file or give --format"
                 ));
             }
             None
@@ -148,6 +152,9 @@ pub fn draw(
             }
         }
     }
+    if format == Format::Sl {
+        return Ok(sl_text(&board, quiet));
+    }
     let opts = SvgOptions {
         standalone: true,
         id_prefix: id.to_string(),
@@ -157,7 +164,7 @@ pub fn draw(
             Vec::new()
         },
         width: match format {
-            Format::Svg => pic.width,
+            Format::Svg | Format::Sl => pic.width,
             // The PNG's size is set when it is drawn; its SVG keeps plain user units.
             Format::Png => None,
         },
@@ -170,7 +177,7 @@ pub fn draw(
     };
     let mut svg = render(&board, &opts);
     match format {
-        Format::Svg => {
+        Format::Svg | Format::Sl => {
             svg.push('\n');
             Ok(svg.into_bytes())
         }
@@ -202,8 +209,21 @@ pub fn draw(
     }
 }
 
+/// The board as a Sensei's Library diagram; what the format cannot say goes to standard
+/// error (unless `quiet`), one note a line.
+fn sl_text(board: &gobook::board::diagram::BoardDiagram, quiet: bool) -> Vec<u8> {
+    let (d, notes) = gobook::board::sl::to_sl(board);
+    if !quiet {
+        for n in &notes {
+            eprintln!("note: {n}");
+        }
+    }
+    gobook::sl::write(&d).into_bytes()
+}
+
 /// Whether the picture may go to `path`: a new file, a picture gobook drew (it says so
-/// inside: the SVG's `gb` class, the PNG's `Software` chunk), or anything with `--force`;
+/// inside: the SVG's `gb` class, the PNG's `Software` chunk; a Sensei's Library diagram
+/// exactly as gobook writes it), or anything with `--force`;
 /// `Ok(true)` when what is there is not gobook's (so `--force` puts it aside). Otherwise
 /// the message says what to do.
 fn may_replace(path: &Path, force: bool) -> Result<bool, String> {
@@ -237,7 +257,28 @@ fn drawn_by_gobook(path: &Path) -> bool {
     // Without the `png` feature no PNG is drawn, so none is taken for gobook's.
     #[cfg(not(feature = "png"))]
     let png = false;
-    svg || png
+    svg || png || written_sl(path)
+}
+
+/// The longest Sensei's Library diagram gobook writes, with room to spare: 25 rows of 25
+/// points, edges, links and arrows.
+const SL_MAX: u64 = 64 * 1024;
+
+/// Whether the file at `path` is one Sensei's Library diagram in the very text gobook
+/// writes for it (`--format sl`): read, then written again, it is the same, byte for byte.
+/// SL text has no place for a mark of its own, and a diagram typed by hand seldom is in
+/// that form: a header without `B` or `W`, other spacing, `+` corners, `x:y` arrows.
+fn written_sl(path: &Path) -> bool {
+    let Ok(head) = gobook::project::read::read_head(path, SL_MAX + 1) else {
+        return false;
+    };
+    if head.len() as u64 > SL_MAX || !head.starts_with(b"$$") {
+        return false;
+    }
+    let Ok(text) = std::str::from_utf8(&head) else {
+        return false;
+    };
+    gobook::sl::read(text).is_ok_and(|d| d.warnings.is_empty() && gobook::sl::write(&d) == text)
 }
 
 /// Writes a picture to `path` (through a temporary file and a rename) unless that would

@@ -3,6 +3,7 @@
 
 use super::book_file;
 use super::picture::{self, Format, PictureArgs};
+use super::sl_input;
 use super::snippet;
 use super::{GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::Args;
@@ -12,11 +13,12 @@ use std::path::{Path, PathBuf};
 /// Arguments of `gobook svg`.
 #[derive(Args)]
 pub struct SvgArgs {
-    /// The book (a .gobook file or a folder holding one), a game (SGF or XML, told by content), or `-` for
-    /// a diagram snippet on standard input
+    /// The book (a .gobook file or a folder holding one), a game (SGF or XML, told by content), a
+    /// Sensei's Library diagram (`$$` lines), or `-` for a diagram snippet on standard input
     #[arg(required_unless_present = "expr")]
     pub book: Option<PathBuf>,
-    /// A diagram snippet to draw, such as '::dia sz=9 ab=C3D4 tr=C3' (no ::book needed)
+    /// A diagram snippet to draw, such as '::dia sz=9 ab=C3D4 tr=C3' (no ::book needed), or a
+    /// Sensei's Library diagram ('$$B' then its rows)
     #[arg(
         short = 'e',
         long = "expr",
@@ -102,7 +104,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             Ok(s) => s,
             Err(code) => return code,
         };
-        match snippet::checked_or_report(&name, &text, g.quiet) {
+        match sl_input::or_snippet(&name, &text, g.quiet) {
             Ok(c) => (name, c),
             Err(code) => return code,
         }
@@ -115,7 +117,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             Ok(f) => f,
             Err(code) => return code,
         };
-        match book_file::checked_or_report(&file, g.quiet) {
+        match sl_input::or_book(&file, g.quiet) {
             Ok(c) => (file.name, c),
             Err(code) => return code,
         }

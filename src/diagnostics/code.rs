@@ -124,6 +124,9 @@ codes! {
     // Outside books (`gobook md`).
     Markdown = "markdown", "A gobook code block in a Markdown file cannot be drawn.";
     Sgf = "sgf", "An SGF code block in a Markdown file was repaired while read.";
+    // Sensei's Library diagrams (`$$` lines): `gobook svg`, `md`, `import`.
+    SlSyntax = "sl-syntax", "A Sensei's Library diagram (`$$` lines) cannot be read; the message says what is wrong and what to write.";
+    SlNote = "sl-note", "Something of a Sensei's Library diagram read with a doubt (no header, ragged rows) or that gobook cannot draw (links on points, `_` off the board); the message says what.";
     // A game file or a folder of games read as a book (`gobook build GAME.sgf`).
     ImportNote = "import-note", "Something of a game file that the book made of it cannot show (a mark it cannot place, the marks of a problem's answers, a second game of the file); the message says what.";
 }

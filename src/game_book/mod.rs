@@ -8,6 +8,7 @@
 
 mod files;
 mod replay;
+mod sl;
 
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::import::{self, Imported, Note, ProblemSet};
@@ -82,8 +83,26 @@ pub fn is_game_source(path: &Path) -> bool {
     if path.is_dir() {
         games::is_game_folder(path)
     } else {
-        games::is_game_file(path)
+        games::is_game_file(path) || (!games::is_book_file(path) && sl_page(path).is_some())
     }
+}
+
+/// The text of `path` when it is a page of Sensei's Library diagrams: a `.sl` or `.txt`
+/// file that is no SGF or XML game nor book text, or any file whose first line (not blank)
+/// starts with `$$`. `None` for a game, a folder, or a file that is not UTF-8 text.
+pub fn sl_page(path: &Path) -> Option<String> {
+    if !path.is_file() {
+        return None;
+    }
+    let text = crate::project::read::read_text(path).ok()?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
+    let by_name = path
+        .extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| x.eq_ignore_ascii_case("sl") || x.eq_ignore_ascii_case("txt"));
+    // A book's text starts with an element, which no page of diagrams does.
+    let other = games::sniff(text.as_bytes()).is_some() || text.trim_start().starts_with("::");
+    (crate::sl::is_sl(&text) || (by_name && !other)).then_some(text)
 }
 
 /// The name the book of `path` takes (its ID and, failing game info, its title): the
@@ -110,6 +129,9 @@ fn stem(p: &Path) -> String {
 /// Reads the game file or folder at `path` and makes its book as `request` says.
 pub fn read(path: &Path, request: &Request) -> Result<GameBook, SourceError> {
     let name = book_name(path);
+    if let Some(text) = sl_page(path) {
+        return sl::read(path, text, &name, request);
+    }
     let mut notes = Vec::new();
     let mut read = Vec::new();
     if path.is_dir() {

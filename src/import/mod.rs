@@ -10,6 +10,8 @@ mod line;
 pub mod markup;
 mod plan;
 mod problems;
+pub mod sl;
+mod sl_book;
 mod text;
 mod tree;
 mod unmarked;
@@ -21,6 +23,7 @@ pub use game::{import_game, LONG_COMMENT};
 pub use markup::Tally;
 pub use plan::MIN_FIGURE;
 pub use problems::{problem_book, problem_chapter, ProblemSet};
+pub use sl_book::{sl_book, SlBook};
 
 use crate::format::values::Move;
 use crate::point::{Color, MAX_SIZE};

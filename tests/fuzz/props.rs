@@ -44,6 +44,26 @@ pub fn xml_read(data: &[u8]) {
     }
 }
 
+/// The Sensei's Library reader: never panics, its spans lie in the text, what it reads
+/// writes and reads back the same, and the `::dia` it becomes is checked without panic.
+pub fn sl_read(data: &[u8]) {
+    let src = text(data);
+    for r in gobook::sl::read_all(&src) {
+        match r {
+            Ok(d) => {
+                let written = gobook::sl::write(&d);
+                match gobook::sl::read(&written) {
+                    Ok(again) => assert_eq!(again.rows, d.rows, "{written}"),
+                    Err(e) => panic!("a written diagram does not read back: {e}\n{written}"),
+                }
+                let (dia, _) = gobook::import::sl::dia_text(&d);
+                let _ = gobook::check::check_snippet(&dia);
+            }
+            Err(e) => assert!(e.span.start <= e.span.end && e.span.end as usize <= src.len()),
+        }
+    }
+}
+
 /// The whole path of `gobook build` up to the bytes of the site: check,
 /// resolve, draw every diagram, write every page (in memory). The book stands in an empty
 /// folder of its own, so includes and images resolve to nothing.

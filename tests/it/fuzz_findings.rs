@@ -47,6 +47,11 @@ fn xml_read_findings() {
 }
 
 #[test]
+fn sl_read_findings() {
+    replay("sl_read", props::sl_read);
+}
+
+#[test]
 fn book_pipeline_findings() {
     replay("book_pipeline", props::book_pipeline);
 }

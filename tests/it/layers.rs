@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["chars", "i18n", "span", "suggest", "timings"],
     &["point", "diagnostics", "escape"],
     // Reading and writing the text formats.
-    &["format", "sgf", "xml"],
+    &["format", "sgf", "sl", "xml"],
     // The Go rules, and what a drawn board shows.
     &["board"],
     // What the book means; `check` is the front door that parses, links, validates and resolves.
