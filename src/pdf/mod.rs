@@ -10,7 +10,8 @@
 //! prints a problem book's answers; `printed_text` is what a language's PDF prints, which
 //! `missing_glyphs` finds the fonts for (or reports the characters no font has, at their
 //! place in the book); `fonts` and `world` give typst its fonts and files and nothing else; `passes` counts typst's layout passes
-//! (`GOBOOK_TIMINGS`); `build` is the writer's entry.
+//! (`GOBOOK_TIMINGS`); `parts` prints a long book in parts, which `join` makes one PDF;
+//! `build` is the writer's entry.
 
 pub mod blocks;
 pub mod build;
@@ -19,8 +20,10 @@ pub mod drawn;
 pub mod escape;
 pub mod fonts;
 pub mod frame;
+pub mod join;
 pub mod markdown;
 pub mod missing_glyphs;
+pub mod parts;
 pub mod passes;
 pub mod path_data;
 pub mod printed_text;
