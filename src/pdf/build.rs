@@ -83,8 +83,7 @@ impl Writer for PdfBuild {
             .iter()
             .filter_map(|l| {
                 let name = file_name(id, &l.plan.lang);
-                let printed = typeset::lay_out(&print, l, &mut decoded)
-                    .and_then(|laid| laid.export(&decoded));
+                let printed = typeset::print(&print, l, &mut decoded);
                 match printed {
                     Ok((bytes, untagged)) => {
                         if let Some(why) = untagged {

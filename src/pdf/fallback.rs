@@ -19,14 +19,14 @@ pub fn archival_else_plain(
 }
 
 /// An archival PDF not tagged because of `why`.
-fn archival(why: &str) -> String {
+pub fn archival(why: &str) -> String {
     format!(
         "archival (PDF/A-2b) but not tagged for readers who use assistive technology (PDF/UA-1): {why}; mend that in the book to have it tagged"
     )
 }
 
 /// A plain PDF: not tagged because of `why`, not archival because of `archival_why`.
-fn plain(why: &str, archival_why: &str) -> String {
+pub fn plain(why: &str, archival_why: &str) -> String {
     let hint = if archival_why.contains("string is longer") {
         "a word longer than a line makes such a string: break it with spaces"
     } else {

@@ -39,6 +39,33 @@ pub struct Front<'a> {
 
 /// The typst source before the first chapter: settings, functions, front matter.
 pub fn preamble(f: &Front, s: &Settings) -> String {
+    let mut out = head(f, s, None);
+    out.push_str(&front_matter(f));
+    out
+}
+
+/// What the link to a label of another part is, until the parts are joined: an address
+/// no reader opens, which `super::join` turns into a link to the label's place.
+pub const AWAY_LINK: &str = "gobook-label:";
+
+/// Where a part of a book typeset in parts stands in it (`super::parts`).
+pub struct PartPlace<'a> {
+    /// The number of the book's pages before the part's first.
+    pub offset: usize,
+    /// The book's page of each label of another part the part names.
+    pub known: &'a [(String, usize)],
+}
+
+/// The title page, the copyright page and the contents.
+pub fn front_matter(f: &Front) -> String {
+    let mut out = title_page(f);
+    out.push_str(&contents(f));
+    out
+}
+
+/// The typst source every part of a book starts with: its settings and functions, and
+/// the page's furniture; `part` for a part of a book typeset in parts.
+pub fn head(f: &Front, s: &Settings, part: Option<&PartPlace>) -> String {
     let mut fonts = vec![string(super::fonts::TEXT_FAMILY)];
     if let Some(x) = f.extra_font {
         fonts.push(string(x));
@@ -81,12 +108,29 @@ pub fn preamble(f: &Front, s: &Settings) -> String {
         .map(|(_, short, key)| format!("({}, {}), ", string(short), string(key)))
         .collect();
     out.push_str(&format!("#let gb-chapters = ({chapters})\n"));
+    out.push_str(&part_lets(part));
     out.push_str(FRAME);
     // The page's furniture calls the frame's functions: set after them.
     out.push_str(&page_settings(s));
-    out.push_str(&title_page(f));
-    out.push_str(&contents(f));
     out
+}
+
+/// The values the frame reads of where a part stands (see `gb-book-page` in `frame.typ`).
+fn part_lets(part: Option<&PartPlace>) -> String {
+    let (offset, known) = part.map_or((0, &[][..]), |p| (p.offset, p.known));
+    let known: String = if known.is_empty() {
+        ":".into()
+    } else {
+        known
+            .iter()
+            .map(|(key, page)| format!("{}: {page}, ", string(key)))
+            .collect()
+    };
+    format!(
+        "#let gb-parted = {}\n#let gb-offset = {offset}\n#let gb-known = ({known})\n#let gb-away-link = {}\n",
+        part.is_some(),
+        string(AWAY_LINK)
+    )
 }
 
 /// The contents page: its heading, and each chapter's title with the key of its label,

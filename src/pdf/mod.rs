@@ -10,7 +10,8 @@
 //! prints a problem book's answers; `printed_text` is what a language's PDF prints, which
 //! `missing_glyphs` finds the fonts for (or reports the characters no font has, at their
 //! place in the book); `fonts` and `world` give typst its fonts and files and nothing else; `fallback` is what a PDF is when typst's checks refuse its standards; `passes` counts typst's layout passes
-//! (`GOBOOK_TIMINGS`); `build` is the writer's entry.
+//! (`GOBOOK_TIMINGS`); `parts` prints a long book in parts, which `join` makes one PDF;
+//! `build` is the writer's entry.
 
 pub mod blocks;
 pub mod build;
@@ -20,8 +21,10 @@ pub mod escape;
 pub mod fallback;
 pub mod fonts;
 pub mod frame;
+pub mod join;
 pub mod markdown;
 pub mod missing_glyphs;
+pub mod parts;
 pub mod passes;
 pub mod path_data;
 pub mod printed_text;

@@ -47,24 +47,80 @@ pub struct Laid {
     prefix: String,
 }
 
-/// The language `l` laid out by typst, its diagrams' drawings left out: its source
-/// written, its fonts found, compiled with a placeholder for each drawing, while its
-/// drawings are decoded into `decoded` (those not there yet) beside the layout.
-pub fn lay_out(
+/// Language `l` printed, as PDF bytes, and why it is not tagged when typst's checks
+/// refused that: typeset whole, or in parts for a long book (`super::parts`), its fonts
+/// found first for what it prints, never for the typst source's own words.
+pub fn print(
     p: &Print,
     l: &LaidLanguage,
     decoded: &mut DecodedDrawings,
-) -> Result<Laid, BuildError> {
+) -> Result<(Vec<u8>, Option<String>), BuildError> {
     let mut stages = crate::timings::Stages::new(format!("pdf {}, ", l.plan.lang));
-    let (markup, files, drawings) = source(p, l);
+    // A vertical book's columns are typeset whole.
+    let limit = if l.plan.vertical {
+        usize::MAX
+    } else {
+        super::parts::part_bytes()
+    };
+    let src = chapters(p, l, limit);
     stages.mark("typst source and diagrams");
-    // The fonts for what this language prints, never for the typst source's own words.
     let fonts = super::missing_glyphs::fonts_for(p, l)?;
     stages.mark("fonts");
+    if src.parts.len() > 1 {
+        return super::parts::print(p, l, src, &fonts, decoded);
+    }
+    let (markup, files, drawings) = whole(p, l, src);
+    let laid = compile(
+        p,
+        l,
+        Typeset {
+            main: "/book.typ".into(),
+            markup,
+            files,
+            drawings,
+        },
+        &fonts,
+        decoded,
+        stages,
+    )?;
+    laid.export(decoded)
+}
+
+/// A typst document to compile: its main file's path, its markup, the files it names and
+/// the drawings of its placeholders.
+pub struct Typeset {
+    /// The main file's path (each part its own, so that no two parts' elements share a
+    /// place in the book's tags).
+    pub main: String,
+    /// The markup.
+    pub markup: String,
+    /// The files it names, by virtual path.
+    pub files: Vec<(String, Bytes)>,
+    /// The drawings of its placeholders, by number.
+    pub drawings: Vec<Bytes>,
+}
+
+/// A document of language `l` laid out by typst, its diagrams' drawings left out:
+/// compiled with a placeholder for each drawing, while its drawings are decoded into
+/// `decoded` (those not there yet) beside the layout.
+pub fn compile(
+    p: &Print,
+    l: &LaidLanguage,
+    doc: Typeset,
+    fonts: &super::fonts::Fonts,
+    decoded: &mut DecodedDrawings,
+    mut stages: crate::timings::Stages,
+) -> Result<Laid, BuildError> {
+    let Typeset {
+        main,
+        markup,
+        files,
+        drawings,
+    } = doc;
     let markup = with_extra_fonts(markup, &fonts.extra_families, &l.plan.lang);
     let today = date(p.epoch);
     let locale = locale(&l.plan.lang);
-    let world = BookWorld::new(markup, files, fonts.faces.clone(), today);
+    let world = BookWorld::named(&main, markup, files, fonts.faces.clone(), today);
     let timing = super::passes::start();
     // typst's layout keeps about 1.7 of 2 cores busy; drawings outside the print subset
     // are decoded on the rest (the others are drawn after the layout).
@@ -101,7 +157,7 @@ pub fn lay_out(
     Ok(Laid {
         doc,
         drawings,
-        fonts: fonts.faces,
+        fonts: fonts.faces.clone(),
         locale,
         ident: format!("gobook:{}:{}", l.texts.id, l.plan.lang),
         today,
@@ -112,6 +168,24 @@ pub fn lay_out(
 }
 
 impl Laid {
+    /// The document as typst laid it out, placeholders in its drawings' places.
+    pub fn doc(&self) -> &PagedDocument {
+        &self.doc
+    }
+
+    /// The laid-out document as PDF bytes conforming to `standards`, its drawings in
+    /// their places; why typst's checks refused it else.
+    pub fn export_as(
+        self,
+        decoded: &DecodedDrawings,
+        standards: &[typst_pdf::PdfStandard],
+    ) -> Result<Result<Vec<u8>, String>, BuildError> {
+        let doc = decoded
+            .put_in_place(self.doc, &self.fonts, self.locale, &self.drawings)
+            .map_err(|e| bug("draw the diagrams in the PDF", e))?;
+        Ok(export(&doc, &self.ident, self.today, standards))
+    }
+
     /// The laid-out document as PDF bytes, its drawings (decoded in `decoded`) in their
     /// places, and why it is not tagged for accessibility when typst's checks refused it.
     pub fn export(
@@ -137,7 +211,7 @@ impl Laid {
 
 /// A failure of gobook's own PDF writing (never of the book): what it could not do, why,
 /// and what to do.
-fn bug(what: &str, why: String) -> BuildError {
+pub fn bug(what: &str, why: String) -> BuildError {
     BuildError::Print(format!(
         "gobook could not {what} ({why}); this is a bug in gobook, please report it with the book"
     ))
@@ -225,7 +299,7 @@ fn date(epoch: u64) -> Datetime {
 }
 
 /// The front matter's words of language `l`.
-fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
+pub fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
     let given = |t: &'a Option<String>| t.as_deref().filter(|t| !t.trim().is_empty());
     let texts = &l.texts;
     let lang = l.plan.lang.as_str();
@@ -260,11 +334,13 @@ fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
     }
 }
 
-/// The typst source of language `l`, the files it names, and the drawings their
-/// placeholders stand for.
-fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>, Vec<Bytes>) {
-    let book = p.input.book.book();
-    let lang = l.plan.lang.as_str();
+/// The typst source of language `l` typeset whole (its chapters `src`, in one part), the
+/// files it names, and the drawings their placeholders stand for.
+fn whole(
+    p: &Print,
+    l: &LaidLanguage,
+    src: ChapterSources,
+) -> (String, Vec<(String, Bytes)>, Vec<Bytes>) {
     let mut out = frame::preamble(&front(p, l), p.settings);
     if l.plan.vertical {
         // A vertical book is bound on the right: its inner margin is on the right of odd pages.
@@ -272,6 +348,62 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>, Vec<Byt
         out.push_str("#set page(binding: right, header: gb-head(flip: true))\n");
         out.push_str(&super::vertical::preamble(s.text_width(), s.text_height()));
     }
+    let mut part = src.parts.into_iter().next().unwrap_or_default();
+    let mut last = "front".to_string();
+    for (key, body) in &part.chapters {
+        out.push_str(&opening(Some(&last), key));
+        out.push_str(body);
+        last = key.clone();
+    }
+    out.push_str(&part.tail);
+    (out, std::mem::take(&mut part.files), part.drawings)
+}
+
+/// A language's chapters as typst markup, in parts of about `part_bytes` each.
+pub struct ChapterSources {
+    /// The parts, in order; one for a book typeset whole.
+    pub parts: Vec<PartSource>,
+}
+
+/// Chapters typeset together, in one typst document.
+#[derive(Default)]
+pub struct PartSource {
+    /// The index of its first chapter among the language's.
+    pub first: usize,
+    /// Each chapter's key and its markup after its opening.
+    pub chapters: Vec<(String, String)>,
+    /// What follows its last chapter: the book's solutions, in the last part.
+    pub tail: String,
+    /// The diagrams' placeholders and the images its markup names, by virtual path.
+    pub files: Vec<(String, Bytes)>,
+    /// The diagrams' drawings, by the number their placeholder holds.
+    pub drawings: Vec<Bytes>,
+}
+
+impl PartSource {
+    /// The bytes of its markup.
+    fn len(&self) -> usize {
+        self.chapters.iter().map(|(_, b)| b.len()).sum::<usize>() + self.tail.len()
+    }
+}
+
+/// The markup that opens the chapter of label `key`: the end of the chapter before (`last`,
+/// or "front"), or none for a part's first chapter, whose last chapter's end is marked in
+/// the part before; a new (right-hand) page; the count of chapters stepped.
+pub fn opening(last: Option<&str>, key: &str) -> String {
+    let open = match last {
+        Some(last) => format!("#gb-chapter({})", super::escape::string(last)),
+        None => "#gb-chapter-open()".to_string(),
+    };
+    let key = super::escape::string(key);
+    format!("\n{open}\n#metadata(none)#label({key})#gb-chapter-count.step()\n\n")
+}
+
+/// The chapters of language `l` (and the book's solutions) as typst markup, a part
+/// closed after the chapter that takes it past `part_bytes`.
+pub fn chapters(p: &Print, l: &LaidLanguage, part_bytes: usize) -> ChapterSources {
+    let book = p.input.book.book();
+    let lang = l.plan.lang.as_str();
     let book_dir = p.input.book_dir;
     let images = |url: &str| local_image(book_dir, url);
     let mut c = Chapters {
@@ -284,30 +416,43 @@ fn source(p: &Print, l: &LaidLanguage) -> (String, Vec<(String, Bytes)>, Vec<Byt
         drawings: Vec::new(),
         headings: vec![1],
     };
+    let mut parts = Vec::new();
+    let mut part = PartSource::default();
     let mut all_problems = Vec::new();
-    let mut last = super::escape::string("front");
-    for page in l.pages.iter().filter(|pg| pg.chapter.is_some()) {
-        let key = super::escape::string(&super::rich::key(page.index, ""));
-        out.push_str(&format!(
-            "\n#gb-chapter({last})\n#metadata(none)#label({key})#gb-chapter-count.step()\n\n"
-        ));
-        last = key;
-        if l.plan.vertical {
-            out.push_str(&c.vertical_blocks(page.index, &page.blocks));
-        } else {
-            out.push_str(&c.blocks(page.index, &page.blocks));
+    let pages = l.pages.iter().filter(|pg| pg.chapter.is_some());
+    for (i, page) in pages.enumerate() {
+        if part.len() > part_bytes {
+            part.files = std::mem::take(&mut c.files);
+            part.drawings = std::mem::take(&mut c.drawings);
+            parts.push(std::mem::replace(
+                &mut part,
+                PartSource {
+                    first: i,
+                    ..Default::default()
+                },
+            ));
         }
+        let mut body = if l.plan.vertical {
+            c.vertical_blocks(page.index, &page.blocks)
+        } else {
+            c.blocks(page.index, &page.blocks)
+        };
         let problems = solutions::problems(page.index, &page.blocks);
         match p.settings.solutions {
-            SolutionsAt::Chapter => out.push_str(&solutions::section(&mut c, &problems)),
+            SolutionsAt::Chapter => body.push_str(&solutions::section(&mut c, &problems)),
             SolutionsAt::Book => all_problems.extend(problems),
         }
+        part.chapters.push((super::rich::key(page.index, ""), body));
     }
     if !all_problems.is_empty() {
-        out.push_str("#pagebreak(weak: true)\n");
-        out.push_str(&solutions::section(&mut c, &all_problems));
+        part.tail.push_str("#pagebreak(weak: true)\n");
+        part.tail
+            .push_str(&solutions::section(&mut c, &all_problems));
     }
-    (out, c.files, c.drawings)
+    part.files = c.files;
+    part.drawings = c.drawings;
+    parts.push(part);
+    ChapterSources { parts }
 }
 
 /// A local image of the book, by the path it names it with, when typst can print it (the
@@ -336,7 +481,7 @@ fn local_image(book_dir: &Path, url: &str) -> Option<(Vec<u8>, &'static str)> {
 }
 
 /// The language and region of `lang` for typst's text items.
-fn locale(lang: &str) -> Locale {
+pub fn locale(lang: &str) -> Locale {
     let (lang, region) = typst_lang(lang);
     Locale {
         lang: lang.parse().unwrap_or(typst::text::Lang::ENGLISH),

@@ -37,11 +37,22 @@ impl BookWorld {
         fonts: Vec<Font>,
         today: Datetime,
     ) -> Self {
+        Self::named("/book.typ", markup, files, fonts, today)
+    }
+
+    /// A world as [`BookWorld::new`]'s whose main source has the path `main`.
+    pub fn named(
+        main: &str,
+        markup: String,
+        files: Vec<(String, Bytes)>,
+        fonts: Vec<Font>,
+        today: Datetime,
+    ) -> Self {
         BookWorld {
             library: LazyHash::new(Library::default()),
             book: LazyHash::new(FontBook::from_fonts(&fonts)),
             fonts,
-            main: Source::new(file_id("/book.typ"), markup),
+            main: Source::new(file_id(main), markup),
             files: files.into_iter().map(|(p, b)| (file_id(&p), b)).collect(),
             today,
         }

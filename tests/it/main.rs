@@ -53,6 +53,7 @@ mod pathological;
 mod pdf_build;
 mod pdf_fonts;
 mod pdf_markdown;
+mod pdf_parts;
 mod positions_sgfmill;
 #[cfg(feature = "pdf")]
 mod print_refusals;

@@ -1,0 +1,487 @@
+//! The PDFs of a long book's parts (`super::parts`) joined into one: the front matter's
+//! PDF takes the pages of the others in order, their tags under its document's tag (the
+//! parent tree's keys moved past its own), their bookmarks after its own, their named
+//! destinations among its own; a link to a label of another part, which typst could only
+//! write as an address ([`super::frame::AWAY_LINK`]), leads to the label's place. Every
+//! part has the book's title, language and standards, so the front's catalog, metadata
+//! and document information stand for the book.
+
+use super::frame::AWAY_LINK;
+use super::parts::Place;
+use lopdf::{Dictionary, Document, Object, ObjectId};
+use std::collections::HashMap;
+use std::num::NonZeroUsize;
+use typst::model::OutlineNode;
+
+/// A part's PDF, as `super::parts` typeset it.
+#[derive(Default)]
+pub struct PdfPart {
+    /// The PDF.
+    pub pdf: Vec<u8>,
+    /// Whether its first page is one gobook added, to be left out.
+    pub added_first: bool,
+    /// The level of each of its headings, in order, and whether it is bookmarked.
+    pub headings: Vec<(NonZeroUsize, bool)>,
+}
+
+/// A bookmark (where a heading is), its heading's level, and whether it is one.
+type Flat = (Option<ObjectId>, NonZeroUsize, bool);
+
+/// What is joined so far: the book's PDF and what its catalog's trees hold.
+struct Book {
+    doc: Document,
+    pages: Vec<ObjectId>,
+    /// The document's tag, which every part's tags go under.
+    document_tag: ObjectId,
+    /// The parent tree's pairs (key, value), and its next key.
+    nums: Vec<Object>,
+    next_key: i64,
+    /// The named destinations' pairs (name, destination).
+    dests: Vec<(Vec<u8>, Object)>,
+    /// Every heading, in order, with its bookmark.
+    outline: Vec<Flat>,
+}
+
+/// `front` with the pages of `parts` after it (each with whether its first page is to be
+/// left out), links to a label of another part leading to its place in `places`.
+pub fn join(
+    front: PdfPart,
+    parts: Vec<PdfPart>,
+    places: &HashMap<String, Place>,
+    page_word: &str,
+) -> Result<Vec<u8>, String> {
+    let doc = Document::load_mem(&front.pdf).map_err(|e| format!("reading the front: {e}"))?;
+    let mut book = Book::of(doc, &front.headings)?;
+    for (i, part) in parts.into_iter().enumerate() {
+        let doc = Document::load_mem(&part.pdf).map_err(|e| format!("reading part {i}: {e}"))?;
+        book.add(doc, part.added_first, &part.headings)
+            .map_err(|e| format!("joining part {i}: {e}"))?;
+    }
+    book.finish(places, page_word)
+}
+
+/// Each of `headings` with its bookmark among the top-level `items` of `doc` and theirs
+/// (typst bookmarks the headings so marked, in order).
+fn flat_outline(
+    doc: &Document,
+    items: &[ObjectId],
+    headings: &[(NonZeroUsize, bool)],
+) -> Result<Vec<Flat>, String> {
+    fn walk(
+        doc: &Document,
+        first: Option<ObjectId>,
+        out: &mut Vec<ObjectId>,
+    ) -> Result<(), String> {
+        let mut next = first;
+        while let Some(id) = next {
+            out.push(id);
+            let d = dict(doc, id)?;
+            walk(doc, reference(d, b"First").ok(), out)?;
+            next = reference(d, b"Next").ok();
+        }
+        Ok(())
+    }
+    let mut all = Vec::new();
+    walk(doc, items.first().copied(), &mut all)?;
+    let mut bookmarks = all.into_iter();
+    let flat: Vec<Flat> = headings
+        .iter()
+        .map(|&(level, marked)| (marked.then(|| bookmarks.next()).flatten(), level, marked))
+        .collect();
+    if bookmarks.next().is_some() || flat.iter().any(|(id, _, marked)| *marked && id.is_none()) {
+        return Err("the bookmarks are not the headings".into());
+    }
+    Ok(flat)
+}
+
+/// The reference `key` of `dict` holds.
+fn reference(dict: &Dictionary, key: &[u8]) -> Result<ObjectId, String> {
+    dict.get(key)
+        .and_then(Object::as_reference)
+        .map_err(|e| format!("/{}: {e}", String::from_utf8_lossy(key)))
+}
+
+/// The dictionary of object `id` in `doc`.
+fn dict(doc: &Document, id: ObjectId) -> Result<&Dictionary, String> {
+    doc.get_dictionary(id)
+        .map_err(|e| format!("object {id:?}: {e}"))
+}
+
+/// What a PDF's catalog's trees hold: its document tag, parent tree pairs and next key,
+/// named destinations and top-level bookmarks.
+type Trees = (
+    ObjectId,
+    Vec<Object>,
+    i64,
+    Vec<(Vec<u8>, Object)>,
+    Vec<ObjectId>,
+);
+
+/// The trees of `doc`'s catalog.
+fn trees(doc: &Document) -> Result<Trees, String> {
+    let catalog = doc.catalog().map_err(|e| e.to_string())?;
+    let struct_root = dict(doc, reference(catalog, b"StructTreeRoot")?)?;
+    let document_tag = match struct_root.get(b"K").map_err(|e| e.to_string())? {
+        Object::Reference(id) => *id,
+        Object::Array(kids) if kids.len() == 1 => {
+            kids[0].as_reference().map_err(|e| e.to_string())?
+        }
+        _ => return Err("the tags have no one document tag".into()),
+    };
+    let parent_tree = match struct_root.get(b"ParentTree").map_err(|e| e.to_string())? {
+        Object::Reference(id) => dict(doc, *id)?,
+        Object::Dictionary(d) => d,
+        _ => return Err("the parent tree is not a dictionary".into()),
+    };
+    let nums = match parent_tree.get(b"Nums") {
+        Ok(Object::Array(a)) => a.clone(),
+        _ => return Err("the parent tree is not one flat list".into()),
+    };
+    let next_key = struct_root
+        .get(b"ParentTreeNextKey")
+        .and_then(Object::as_i64)
+        .unwrap_or(0);
+    let mut dests = Vec::new();
+    if let Some(names) = catalog
+        .get(b"Names")
+        .ok()
+        .and_then(|n| doc.dereference(n).ok())
+        .and_then(|(_, n)| n.as_dict().ok())
+    {
+        if let Some(d) = names
+            .get(b"Dests")
+            .ok()
+            .and_then(|d| doc.dereference(d).ok())
+            .and_then(|(_, d)| d.as_dict().ok())
+        {
+            let pairs = d
+                .get(b"Names")
+                .and_then(Object::as_array)
+                .map_err(|_| "the named destinations are not one flat list".to_string())?;
+            for pair in pairs.chunks(2) {
+                if let [Object::String(name, _), dest] = pair {
+                    dests.push((name.clone(), dest.clone()));
+                }
+            }
+        }
+    }
+    let mut outlines = Vec::new();
+    if let Ok(root) = reference(catalog, b"Outlines") {
+        let mut next = reference(dict(doc, root)?, b"First").ok();
+        while let Some(id) = next {
+            outlines.push(id);
+            next = reference(dict(doc, id)?, b"Next").ok();
+        }
+    }
+    Ok((document_tag, nums, next_key, dests, outlines))
+}
+
+impl Book {
+    /// The book so far: the front matter's PDF.
+    fn of(doc: Document, headings: &[(NonZeroUsize, bool)]) -> Result<Book, String> {
+        let (document_tag, nums, next_key, dests, outlines) = trees(&doc)?;
+        let outline = flat_outline(&doc, &outlines, headings)?;
+        let pages = doc.get_pages().into_values().collect();
+        Ok(Book {
+            doc,
+            pages,
+            document_tag,
+            nums,
+            next_key,
+            dests,
+            outline,
+        })
+    }
+
+    /// `part`'s pages (without its first when `added_first`) after the book's.
+    fn add(
+        &mut self,
+        mut part: Document,
+        added_first: bool,
+        headings: &[(NonZeroUsize, bool)],
+    ) -> Result<(), String> {
+        part.renumber_objects_with(self.doc.max_id + 1);
+        let (tag, nums, next_key, dests, outlines) = trees(&part)?;
+        self.outline
+            .extend(flat_outline(&part, &outlines, headings)?);
+        let offset = self.next_key;
+        let mut pages: Vec<ObjectId> = part.get_pages().into_values().collect();
+        if added_first && !pages.is_empty() {
+            pages.remove(0);
+        }
+        // Every key into the parent tree moves past the book's own.
+        for &page in &pages {
+            shift_keys(&mut part, page, offset)?;
+        }
+        for pair in nums.chunks(2) {
+            if let [Object::Integer(key), value] = pair {
+                self.nums.push(Object::Integer(key + offset));
+                self.nums.push(value.clone());
+            }
+        }
+        self.next_key += next_key;
+        // The part's tags under the book's document tag.
+        let kids = match dict(&part, tag)?.get(b"K") {
+            Ok(Object::Array(a)) => a.clone(),
+            Ok(one) => vec![one.clone()],
+            Err(_) => Vec::new(),
+        };
+        for kid in &kids {
+            if let Object::Reference(id) = kid {
+                if let Ok(d) = part.get_dictionary_mut(*id) {
+                    d.set("P", Object::Reference(self.document_tag));
+                }
+            }
+        }
+        self.dests.extend(dests);
+        self.doc.max_id = part.max_id;
+        self.doc.objects.extend(std::mem::take(&mut part.objects));
+        let document = self
+            .doc
+            .get_dictionary_mut(self.document_tag)
+            .map_err(|e| e.to_string())?;
+        let mut all = match document.remove(b"K") {
+            Some(Object::Array(a)) => a,
+            Some(one) => vec![one],
+            None => Vec::new(),
+        };
+        all.extend(kids);
+        document.set("K", Object::Array(all));
+        self.pages.extend(pages);
+        Ok(())
+    }
+
+    /// The book's catalog made to hold every part's pages, tags, destinations and
+    /// bookmarks, its links to other parts led to their places, written as one PDF.
+    fn finish(
+        mut self,
+        places: &HashMap<String, Place>,
+        page_word: &str,
+    ) -> Result<Vec<u8>, String> {
+        let doc = &mut self.doc;
+        let catalog = doc.catalog().map_err(|e| e.to_string())?.clone();
+        let pages_root = reference(&catalog, b"Pages")?;
+        for &page in &self.pages {
+            if let Ok(d) = doc.get_dictionary_mut(page) {
+                d.set("Parent", Object::Reference(pages_root));
+            }
+        }
+        let root = doc
+            .get_dictionary_mut(pages_root)
+            .map_err(|e| e.to_string())?;
+        root.set(
+            "Kids",
+            Object::Array(self.pages.iter().map(|&p| p.into()).collect()),
+        );
+        root.set("Count", Object::Integer(self.pages.len() as i64));
+        let struct_root = reference(&catalog, b"StructTreeRoot")?;
+        let mut tree = Dictionary::new();
+        tree.set("Nums", Object::Array(std::mem::take(&mut self.nums)));
+        let tree = doc.add_object(tree);
+        let d = doc
+            .get_dictionary_mut(struct_root)
+            .map_err(|e| e.to_string())?;
+        d.set("ParentTree", Object::Reference(tree));
+        d.set("ParentTreeNextKey", Object::Integer(self.next_key));
+        let dests = std::mem::take(&mut self.dests);
+        names(doc, dests)?;
+        bookmarks(doc, &catalog, std::mem::take(&mut self.outline))?;
+        links(doc, &self.pages, page_word, places)?;
+        doc.prune_objects();
+        let mut out = Vec::new();
+        let options = lopdf::SaveOptions::builder()
+            .use_object_streams(true)
+            .use_xref_streams(true)
+            .build();
+        doc.save_with_options(&mut out, options)
+            .map_err(|e| format!("writing: {e}"))?;
+        Ok(out)
+    }
+}
+
+/// Page `page` of `doc` and its annotations with their keys into the parent tree moved
+/// by `offset`.
+fn shift_keys(doc: &mut Document, page: ObjectId, offset: i64) -> Result<(), String> {
+    let d = doc.get_dictionary_mut(page).map_err(|e| e.to_string())?;
+    if let Ok(Object::Integer(k)) = d.get_mut(b"StructParents") {
+        *k += offset;
+    }
+    let annots: Vec<ObjectId> = match d.get(b"Annots") {
+        Ok(Object::Array(a)) => a.iter().filter_map(|o| o.as_reference().ok()).collect(),
+        _ => Vec::new(),
+    };
+    for a in annots {
+        if let Ok(ad) = doc.get_dictionary_mut(a) {
+            if let Ok(Object::Integer(k)) = ad.get_mut(b"StructParent") {
+                *k += offset;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The book's named destinations, every part's, in the order a name tree keeps.
+fn names(doc: &mut Document, mut dests: Vec<(Vec<u8>, Object)>) -> Result<(), String> {
+    if dests.is_empty() {
+        return Ok(());
+    }
+    dests.sort_by(|a, b| a.0.cmp(&b.0));
+    dests.dedup_by(|a, b| a.0 == b.0);
+    let flat: Vec<Object> = dests
+        .into_iter()
+        .flat_map(|(name, dest)| [Object::String(name, lopdf::StringFormat::Literal), dest])
+        .collect();
+    let mut tree = Dictionary::new();
+    tree.set("Names", Object::Array(flat));
+    let tree = doc.add_object(tree);
+    let mut names = Dictionary::new();
+    names.set("Dests", Object::Reference(tree));
+    let names = doc.add_object(names);
+    let catalog_id = reference(&doc.trailer, b"Root")?;
+    doc.get_dictionary_mut(catalog_id)
+        .map_err(|e| e.to_string())?
+        .set("Names", Object::Reference(names));
+    Ok(())
+}
+
+/// The book's bookmarks: every part's, nested by their headings' levels as typst nests
+/// a document's (`OutlineNode::build_tree`), each kept open or closed as typst made it.
+fn bookmarks(doc: &mut Document, catalog: &Dictionary, flat: Vec<Flat>) -> Result<(), String> {
+    let tree = OutlineNode::build_tree(
+        flat.into_iter()
+            .map(|(id, level, marked)| (id, level, marked)),
+    );
+    if tree.is_empty() {
+        return Ok(());
+    }
+    let root = match reference(catalog, b"Outlines") {
+        Ok(root) => root,
+        Err(_) => {
+            let mut d = Dictionary::new();
+            d.set("Type", Object::Name(b"Outlines".to_vec()));
+            let root = doc.add_object(d);
+            let catalog_id = reference(&doc.trailer, b"Root")?;
+            doc.get_dictionary_mut(catalog_id)
+                .map_err(|e| e.to_string())?
+                .set("Outlines", Object::Reference(root));
+            root
+        }
+    };
+    let shown = link_bookmarks(doc, root, &tree)?;
+    let d = doc.get_dictionary_mut(root).map_err(|e| e.to_string())?;
+    d.set("Count", Object::Integer(shown));
+    Ok(())
+}
+
+/// The bookmarks of `nodes` chained under `parent`: how many of them and their
+/// descendants an open parent shows.
+fn link_bookmarks(
+    doc: &mut Document,
+    parent: ObjectId,
+    nodes: &[OutlineNode<Option<ObjectId>>],
+) -> Result<i64, String> {
+    let ids: Vec<ObjectId> = nodes.iter().filter_map(|n| n.entry).collect();
+    let mut shown = 0;
+    for (i, node) in nodes.iter().enumerate() {
+        let Some(id) = node.entry else { continue };
+        let below = link_bookmarks(doc, id, &node.children)?;
+        let d = doc.get_dictionary_mut(id).map_err(|e| e.to_string())?;
+        let open = d
+            .get(b"Count")
+            .and_then(Object::as_i64)
+            .map_or(true, |c| c >= 0);
+        d.set("Parent", Object::Reference(parent));
+        for key in [&b"Prev"[..], b"Next", b"First", b"Last", b"Count"] {
+            d.remove(key);
+        }
+        if let Some(&prev) = i.checked_sub(1).and_then(|i| ids.get(i)) {
+            d.set("Prev", Object::Reference(prev));
+        }
+        if let Some(&next) = ids.get(i + 1) {
+            d.set("Next", Object::Reference(next));
+        }
+        if let (Some(first), Some(last)) = (node.children.first(), node.children.last()) {
+            if let (Some(first), Some(last)) = (first.entry, last.entry) {
+                d.set("First", Object::Reference(first));
+                d.set("Last", Object::Reference(last));
+                d.set("Count", Object::Integer(if open { below } else { -below }));
+            }
+        }
+        shown += 1 + if open { below } else { 0 };
+    }
+    let (Some(&first), Some(&last)) = (ids.first(), ids.last()) else {
+        return Ok(0);
+    };
+    let d = doc.get_dictionary_mut(parent).map_err(|e| e.to_string())?;
+    d.set("First", Object::Reference(first));
+    d.set("Last", Object::Reference(last));
+    Ok(shown)
+}
+
+/// Each link of `pages` to a label of another part made a link to the label's place.
+fn links(
+    doc: &mut Document,
+    pages: &[ObjectId],
+    page_word: &str,
+    places: &HashMap<String, Place>,
+) -> Result<(), String> {
+    let mut annots = Vec::new();
+    for &page in pages {
+        if let Ok(Object::Array(a)) = dict(doc, page)?.get(b"Annots") {
+            annots.extend(a.iter().filter_map(|o| o.as_reference().ok()));
+        }
+    }
+    for id in annots {
+        let Ok(d) = doc.get_dictionary(id) else {
+            continue;
+        };
+        let key = d
+            .get(b"A")
+            .and_then(|a| doc.dereference(a))
+            .and_then(|(_, a)| a.as_dict())
+            .and_then(|a| a.get(b"URI"))
+            .and_then(Object::as_str)
+            .ok()
+            .and_then(|uri| uri.strip_prefix(AWAY_LINK.as_bytes()))
+            .map(|k| String::from_utf8_lossy(k).into_owned());
+        let Some(key) = key else {
+            continue;
+        };
+        let Some(place) = places.get(&key) else {
+            continue;
+        };
+        let Some(&target) = pages.get(place.page.saturating_sub(1)) else {
+            continue;
+        };
+        let d = doc.get_dictionary_mut(id).map_err(|e| e.to_string())?;
+        d.remove(b"A");
+        d.set(
+            "Dest",
+            Object::Array(vec![
+                Object::Reference(target),
+                Object::Name(b"XYZ".to_vec()),
+                Object::Real(place.x as f32),
+                Object::Real(place.y as f32),
+                Object::Integer(0),
+            ]),
+        );
+        // What typst says of a link to a page, for a reader who listens.
+        d.set(
+            "Contents",
+            text_string(&format!("{page_word} {}", place.page)),
+        );
+    }
+    Ok(())
+}
+
+/// `text` as a PDF text string: as it is in ASCII, else in UTF-16 after its byte order mark.
+fn text_string(text: &str) -> Object {
+    let bytes = if text.is_ascii() {
+        text.as_bytes().to_vec()
+    } else {
+        let mut b = vec![0xFE, 0xFF];
+        b.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
+        b
+    };
+    Object::String(bytes, lopdf::StringFormat::Hexadecimal)
+}
