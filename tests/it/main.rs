@@ -67,6 +67,7 @@ mod sgf_sgfmill;
 mod silent_gaps;
 mod site_build;
 mod site_incremental;
+mod site_size;
 mod svg_blog;
 mod svg_golden;
 mod svg_print;
