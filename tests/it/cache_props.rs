@@ -739,13 +739,7 @@ fn covers_sidebar_and_search(
         let name = format!("search-index-{lang}.js");
         prop_assert!(files.contains_key(&name), "no {}", name);
         let nav = format!("gobook-nav-{lang}.js");
-        prop_assert!(
-            files
-                .get(&nav)
-                .is_some_and(|b| String::from_utf8_lossy(b).contains("<li><a href=")),
-            "no list of pages in {}",
-            nav
-        );
+        prop_assert!(files.contains_key(&nav), "no {}", nav);
     }
     for (name, bytes) in files {
         if !name.ends_with(".html") || (book.two_langs && !name.contains('/')) {
@@ -1037,7 +1031,16 @@ fn a_chapter_is_laid_out_again_when_what_it_reads_changes_and_its_neighbours_sho
         warm
     };
     let warm = step(&[("::h1 Chapter 1", "::h1 Retitled")], 2, &mut cache);
-    for page in ["en/index.html", "en/c2.html", "de/index.html", "de/c2.html"] {
+    for list in ["gobook-nav-en.js", "gobook-nav-de.js"] {
+        let js = String::from_utf8_lossy(&warm[list]).into_owned();
+        assert!(js.contains("Retitled"), "{list} shows the new title");
+    }
+    for page in [
+        "en/contents.html",
+        "en/c2.html",
+        "de/contents.html",
+        "de/c2.html",
+    ] {
         let html = String::from_utf8_lossy(&warm[page]).into_owned();
         assert!(html.contains("Retitled"), "{page} shows the new title");
     }
