@@ -1,5 +1,5 @@
-// gobook-search.js: the search box, position search, sidebar and keyboard shortcuts of
-// a gobook site. The indexes (src/search/) are scripts that assign to self.gbSearch,
+// gobook-search.js: the search box, position search and keyboard shortcuts (`t` folds the
+// sidebar, which gobook-nav-LANG.js fills) of a gobook site. The indexes (src/search/) are scripts that assign to self.gbSearch,
 // loaded with a <script> element the first time the reader searches: that works from
 // file://, where Chromium refuses to fetch JSON, and under any sub-path.
 // The site carries this file byte for byte, as written.
