@@ -5,6 +5,11 @@
 //! `cargo bench --bench scaling` (`-- --scales 1,4,16 --runs 3`; `--long 0` leaves out the
 //! 5 MB book; `--epub` measures `gobook build --only-epub` instead of the site). Needs
 //! `../shared/corpora` and GNU time (`/usr/bin/time`, for the peak memory).
+//!
+//! `-- --sizes 1,5,20`: books of the benchmark's shape of about 1, 5 and 20 MB instead, with
+//! the size of each site beside its book's (issue #50: the site must grow with the book),
+//! the build's wall time, CPU time and peak memory. `GOBOOK_BIN` names the binary to measure
+//! instead of building one (see `genbook::gobook_binary`).
 
 #[path = "genbook/mod.rs"]
 mod genbook;
@@ -48,6 +53,10 @@ fn main() {
     let gobook = genbook::gobook_binary();
     let work = root.join("target/scaling-bench");
     std::fs::create_dir_all(&work).unwrap();
+    if let Some(sizes) = genbook::option("--sizes") {
+        by_size(&games, &gobook, &work, &sizes, runs);
+        return;
+    }
 
     let mut books: Vec<(String, genbook::Shape)> = scales
         .iter()
@@ -97,10 +106,110 @@ fn main() {
     }
 }
 
+/// The site of books of the benchmark's shape of about `sizes` (comma-separated MB) each:
+/// its size beside the book's, and the build's wall time, CPU time and peak memory.
+fn by_size(games: &[genbook::Game], gobook: &Path, work: &Path, sizes: &str, runs: usize) {
+    let per_chapter = genbook::generate(games, &genbook::STANDARD).text.len() as f64
+        / genbook::STANDARD.chapters as f64;
+    println!("`gobook build` of books of the benchmark's shape (two languages)");
+    println!();
+    println!("| book | chapters | diagrams | site | site / book | HTML pages | of which SVG | lists of pages | site / (book + SVG) | build time (median of {runs}) | CPU time | peak memory |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for mb in sizes.split(',').filter_map(|s| s.parse::<f64>().ok()) {
+        let chapters = ((mb * 1e6 / per_chapter).round() as usize).max(1);
+        let shape = genbook::Shape {
+            chapters,
+            ..genbook::STANDARD
+        };
+        let generated = genbook::generate(games, &shape);
+        let name = format!("{mb}mb");
+        let book = work.join(format!("book-{name}.gobook"));
+        std::fs::write(&book, &generated.text).unwrap();
+        let out = work.join(format!("site-{name}"));
+        let m = measure(gobook, &book, &out, runs, false);
+        let site = Sizes::of(&out);
+        let text = generated.text.len() as f64;
+        println!(
+            "| {:.1} MB | {} | {} | {:.1} MB | {:.1} | {} ({:.1} MB) | {:.1} MB | {:.2} MB | {:.2} | {:.2} s | {:.2} s | {} MB |",
+            text / 1e6,
+            chapters + 1,
+            generated.drawings.len(),
+            site.total as f64 / 1e6,
+            site.total as f64 / text,
+            site.pages,
+            site.html as f64 / 1e6,
+            site.svg as f64 / 1e6,
+            site.nav as f64 / 1e6,
+            site.total as f64 / (text + site.svg as f64),
+            m.time,
+            m.cpu,
+            m.peak_kb / 1024
+        );
+    }
+}
+
+/// The bytes of a built site.
+#[derive(Default)]
+struct Sizes {
+    /// Every file.
+    total: u64,
+    /// The HTML pages.
+    html: u64,
+    /// How many pages.
+    pages: u64,
+    /// The shared lists of pages (`gobook-nav-LANG.js`).
+    nav: u64,
+    /// The diagrams' SVG in the pages.
+    svg: u64,
+}
+
+impl Sizes {
+    /// The sizes of the site in `dir`, its folders' files included.
+    fn of(dir: &Path) -> Sizes {
+        let mut sizes = Sizes::default();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let (p, meta) = (e.path(), e.metadata().unwrap());
+                if meta.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                sizes.total += meta.len();
+                if name.ends_with(".html") {
+                    sizes.html += meta.len();
+                    sizes.pages += 1;
+                    sizes.svg += svg_bytes(&std::fs::read_to_string(&p).unwrap());
+                } else if name.starts_with("gobook-nav-") {
+                    sizes.nav += meta.len();
+                }
+            }
+        }
+        sizes
+    }
+}
+
+/// The bytes of the `<svg>` elements in `page`.
+fn svg_bytes(page: &str) -> u64 {
+    let mut total = 0;
+    let mut rest = page;
+    while let Some(i) = rest.find("<svg") {
+        let Some(e) = rest[i..].find("</svg>") else {
+            break;
+        };
+        total += (e + "</svg>".len()) as u64;
+        rest = &rest[i + e..];
+    }
+    total
+}
+
 /// What the runs of one book measured.
 struct Measured {
     /// Median wall time, seconds.
     time: f64,
+    /// CPU time (user and system) of the run of median wall time, seconds.
+    cpu: f64,
     /// Highest peak resident memory of the runs, KB.
     peak_kb: u64,
 }
@@ -113,7 +222,7 @@ fn measure(gobook: &Path, book: &Path, out: &Path, runs: usize, epub: bool) -> M
         // Start from a disk that is not still writing back the run before.
         let _ = Command::new("sync").status();
         let mut cmd = Command::new("/usr/bin/time");
-        cmd.args(["-f", "gobook-time %e %M"])
+        cmd.args(["-f", "gobook-time %e %M %U %S"])
             .arg(gobook)
             .arg("build");
         if epub {
@@ -126,13 +235,15 @@ fn measure(gobook: &Path, book: &Path, out: &Path, runs: usize, epub: bool) -> M
             .lines()
             .find(|l| l.starts_with("gobook-time "))
             .expect("GNU time's line");
-        let mut f = line.split_whitespace().skip(1);
-        times.push(f.next().and_then(|v| v.parse::<f64>().ok()).unwrap());
-        peak_kb = peak_kb.max(f.next().and_then(|v| v.parse::<u64>().ok()).unwrap());
+        let f: Vec<f64> = line
+            .split_whitespace()
+            .skip(1)
+            .map(|v| v.parse().unwrap())
+            .collect();
+        times.push((f[0], f[2] + f[3]));
+        peak_kb = peak_kb.max(f[1] as u64);
     }
-    times.sort_by(f64::total_cmp);
-    Measured {
-        time: times[times.len() / 2],
-        peak_kb,
-    }
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (time, cpu) = times[times.len() / 2];
+    Measured { time, cpu, peak_kb }
 }

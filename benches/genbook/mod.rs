@@ -242,7 +242,12 @@ pub fn option(name: &str) -> Option<String> {
 }
 
 /// The release `gobook` binary, built first if needed (benches run the command as a user does).
+/// With `GOBOOK_BIN` set, that binary instead, not built again (one made with
+/// `cargo build --release --no-default-features -F web`, say).
 pub fn gobook_binary() -> PathBuf {
+    if let Some(bin) = std::env::var_os("GOBOOK_BIN") {
+        return PathBuf::from(bin);
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let st = std::process::Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet", "--bin", "gobook"])

@@ -17,6 +17,7 @@ use crate::project::{output, script, theme};
 use crate::render::svg::{relabel, render_inline, BoardDiagram};
 use crate::site::html::{self, Site};
 use crate::site::kept::{Kept, Settings};
+use crate::site::nav::NavFile;
 use crate::site::own_files::{self, own_files};
 use maud::Markup;
 use rayon::prelude::*;
@@ -159,7 +160,8 @@ impl Writer for SiteBuild {
 }
 
 /// The files of a site besides its pages and search indexes: the language chooser of a
-/// site in several languages, the sitemap, the style sheet, the icon and the script.
+/// site in several languages, the sitemap, the style sheet, the icon, the script and the
+/// shared navigation of each language.
 fn site_files(site: &Site, css: &str, js: &str) -> Vec<(PathBuf, Arc<Vec<u8>>)> {
     let mut files = Vec::new();
     if site.multi {
@@ -186,6 +188,9 @@ fn site_files(site: &Site, css: &str, js: &str) -> Vec<(PathBuf, Arc<Vec<u8>>)> 
         PathBuf::from(own_files::SCRIPT),
         Arc::new(js.as_bytes().to_vec()),
     ));
+    for nav in site.navs {
+        files.push((PathBuf::from(&nav.name), nav.bytes.clone()));
+    }
     files
 }
 
@@ -292,6 +297,8 @@ struct Setup {
     /// One folder per language.
     multi: bool,
     includes: Vec<HashMap<String, Markup>>,
+    /// The shared navigation of each language, made once for all its pages.
+    navs: Vec<NavFile>,
     css: String,
     js: String,
 }
@@ -307,6 +314,7 @@ impl Setup {
             svgs,
             svgs_from: 0,
             includes: &self.includes,
+            navs: &self.navs,
         }
     }
 
@@ -381,6 +389,7 @@ fn setup(input: &Input) -> Result<Setup, BuildError> {
         plans,
         multi,
         includes,
+        navs: crate::site::nav::nav_files(input.book),
         css,
         js,
     })

@@ -1,12 +1,11 @@
 //! What helps a reader find things, in the page frame: the search box (the script
 //! `gobook-search.js` brings it to life and loads the indexes of [`crate::search`] on
-//! first use), the sidebar of chapters, and the list of keyboard shortcuts the script
-//! opens with `?`. Without scripts the sidebar still works (a `<details>`); the search
-//! box stays invisible, as it could do nothing.
+//! first use), and the list of keyboard shortcuts the script opens with `?` (the sidebar
+//! of chapters is [`crate::site::nav`]'s). Without scripts the search box stays invisible,
+//! as it could do nothing.
 
 use crate::i18n::{self, UiWord};
-use crate::layout::book::{LaidBook, LaidPage};
-use crate::layout::plan::Plan;
+use crate::layout::book::LaidBook;
 use crate::search;
 use maud::{html, Markup};
 use serde_json::{json, Map, Value};
@@ -97,33 +96,6 @@ pub fn search_box(lang: &str, root: &str) -> Markup {
             input #gb-q type="search" placeholder={ (ui(UiWord::Search, lang)) "…" } autocomplete="off" spellcheck="false";
             button.gb-btn.gb-pos-open #gb-pos-open type="button" aria-expanded="false" title=(ui(UiWord::SearchPositions, lang)) {
                 span aria-hidden="true" { "◐" } span.gb-vh { (ui(UiWord::SearchPositions, lang)) }
-            }
-        }
-    }
-}
-
-/// The sidebar: every page by its short title (from the page's value, see
-/// [`crate::layout::book::Frame::sidebar`]), the current one marked. A `<details>`, so
-/// that it works without scripts; folded in the HTML, as the script opens it only on wide
-/// screens, where it stands beside the text (no layout shift).
-pub fn sidebar(plan: &Plan, page: &LaidPage) -> Markup {
-    let lang = plan.lang.as_str();
-    let current = page.index;
-    html! {
-        nav.gb-side #gb-side aria-label=(ui(UiWord::Chapters, lang)) {
-            details #gb-side-box {
-                summary { (ui(UiWord::Chapters, lang)) }
-                ol.gb-side-list {
-                    @for link in page.frame.sidebar.iter() {
-                        li {
-                            @if link.page == current {
-                                a href=(plan.page_href(link.page)) aria-current="page" { (link.title) }
-                            } @else {
-                                a href=(plan.page_href(link.page)) { (link.title) }
-                            }
-                        }
-                    }
-                }
             }
         }
     }

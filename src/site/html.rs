@@ -13,6 +13,7 @@ use crate::markup::Dialect;
 use crate::project::config::Config;
 use crate::resolve::model::Book;
 use crate::site::finding;
+use crate::site::nav::{self, NavFile};
 use crate::site::own_files::{SCRIPT, STYLE};
 use maud::{html, Markup, DOCTYPE};
 use std::collections::HashMap;
@@ -34,6 +35,8 @@ pub struct Site<'a> {
     pub svgs_from: usize,
     /// Rendered includes by URL, per language (same order as `plans`).
     pub includes: &'a [HashMap<String, Markup>],
+    /// The shared navigation of each language (same order as `plans`).
+    pub navs: &'a [NavFile],
 }
 
 impl Site<'_> {
@@ -95,7 +98,7 @@ pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
             body.gb-page data-gb-lang=[site.multi.then_some(lang)] {
                 a.gb-skip href="#main" { (ui(UiWord::SkipToContent, lang).trim()) }
                 (top_bar(plan, page, &cx, root))
-                (finding::sidebar(plan, page))
+                (nav::sidebar(plan, page))
                 // A page with diagrams beside their text sets all its text in their text
                 // column (the style sheet moves the column right on wide screens).
                 main.gb-main.gb-beside[beside_text(&page.blocks)].gb-vertical[plan.vertical] #main {
@@ -152,6 +155,7 @@ fn head(site: &Site, plan_idx: usize, page: &LaidPage, root: &str) -> Markup {
             link rel="icon" href={ (root) (FAVICON) } type="image/svg+xml";
             link rel="stylesheet" href={ (root) (STYLE) };
             script src={ (root) (SCRIPT) } defer {}
+            @if let Some(n) = site.navs.get(plan_idx) { (nav::script(n, root)) }
             script src={ (root) (finding::SEARCH_SCRIPT) } defer {}
         }
     }

@@ -8,4 +8,5 @@ pub mod building;
 pub mod finding;
 pub mod html;
 mod kept;
+pub mod nav;
 pub mod own_files;

@@ -1,6 +1,6 @@
 //! The files gobook writes into a site itself, which no image of the book may replace:
 //! every language's pages, the language chooser and folders, the sitemap, the style
-//! sheet, the icon, the script and the marker of a folder gobook built.
+//! sheet, the icon, the scripts, the lists of pages and the marker of a folder gobook built.
 
 use crate::layout::plan::{self, Plan};
 use crate::project::output::MARKER;
@@ -37,6 +37,10 @@ pub fn own_files(book: &Book, plans: &[Plan]) -> Vec<OwnFile> {
         own.push(OwnFile::new(
             crate::search::text::file_name(&plan.lang),
             format!("the search index in `{}`", plan.lang),
+        ));
+        own.push(OwnFile::new(
+            crate::site::nav::file_name(&plan.lang),
+            format!("the list of pages in `{}`", plan.lang),
         ));
     }
     if multi {

@@ -4,7 +4,7 @@
 //! (a new `::go` before a paragraph changes what its `#pb#` shows), `shortTitle`, images,
 //! `break`, problems with varied answers, includes, languages and which is the book's own
 //! (the first), settings, the words of headings, which are the
-//! chapters' titles in every page's sidebar): after every edit the site the serve pipeline
+//! chapters' titles in the sidebar's shared list of pages): after every edit the site the serve pipeline
 //! holds is byte for byte the site a cold build of the same text makes (or both fail
 //! alike), search indexes included, and
 //! a check with a kept cache reports what a cold check reports, once per element.
@@ -727,8 +727,9 @@ fn cold(dir: &Path, text: &str) -> Result<HashMap<String, Arc<Vec<u8>>>, String>
     }
 }
 
-/// The site compared holds what search adds: a sidebar on every page, listing every page,
-/// and the search indexes, so that the comparison covers them.
+/// The site compared holds what search adds: a sidebar on every page, its place in the
+/// list of pages, the list itself in each language's shared script, and the search
+/// indexes, so that the comparison covers them.
 fn covers_sidebar_and_search(
     files: &HashMap<String, Arc<Vec<u8>>>,
     book: &Book,
@@ -737,6 +738,8 @@ fn covers_sidebar_and_search(
     for lang in book.langs() {
         let name = format!("search-index-{lang}.js");
         prop_assert!(files.contains_key(&name), "no {}", name);
+        let nav = format!("gobook-nav-{lang}.js");
+        prop_assert!(files.contains_key(&nav), "no {}", nav);
     }
     for (name, bytes) in files {
         if !name.ends_with(".html") || (book.two_langs && !name.contains('/')) {
@@ -744,7 +747,9 @@ fn covers_sidebar_and_search(
         }
         let page = String::from_utf8_lossy(bytes);
         prop_assert!(
-            page.contains("class=\"gb-side-list\"") && page.contains("aria-current=\"page\""),
+            page.contains("class=\"gb-side-list\"")
+                && page.contains("data-page=")
+                && page.contains("gobook-nav-"),
             "{} has no sidebar marking it",
             name
         );
@@ -852,7 +857,7 @@ fn rendered(dir: &Path, text: &str, cache: &mut Cache) -> HashMap<String, Arc<Ve
 }
 
 #[test]
-fn a_retitled_chapter_is_shown_in_the_sidebar_and_index_of_every_page_serve_holds() {
+fn a_retitled_chapter_is_shown_in_the_shared_sidebar_and_index_serve_holds() {
     let dir = tempfile::tempdir().unwrap();
     let text = "::book(#b) title=\"B\"\n\n::chapter(#one)\n\n::h1 Opening\n\n::p Text.\n\n\
                 ::chapter(#two) shortTitle=\"Mid\"\n\n::h1 Middle game\n\n::p More.\n\n\
@@ -868,8 +873,7 @@ fn a_retitled_chapter_is_shown_in_the_sidebar_and_index_of_every_page_serve_hold
         let cold = rendered(dir.path(), &edited, &mut Cache::default());
         assert_eq!(warm, cold, "after {from} -> {to}");
         let shown = to.trim_start_matches("shortTitle=\"").trim_end_matches('"');
-        let first = String::from_utf8_lossy(&warm["index.html"]).into_owned();
-        let side = &first[first.find("gb-side-list").unwrap()..];
+        let side = String::from_utf8_lossy(&warm["gobook-nav-en.js"]).into_owned();
         assert!(side.contains(&format!(">{shown}</a>")), "{side}");
         let index = String::from_utf8_lossy(&warm["search-index-en.js"]).into_owned();
         assert!(index.contains(&format!("\"{shown}\"")), "{index}");
@@ -1027,7 +1031,16 @@ fn a_chapter_is_laid_out_again_when_what_it_reads_changes_and_its_neighbours_sho
         warm
     };
     let warm = step(&[("::h1 Chapter 1", "::h1 Retitled")], 2, &mut cache);
-    for page in ["en/index.html", "en/c2.html", "de/index.html", "de/c2.html"] {
+    for list in ["gobook-nav-en.js", "gobook-nav-de.js"] {
+        let js = String::from_utf8_lossy(&warm[list]).into_owned();
+        assert!(js.contains("Retitled"), "{list} shows the new title");
+    }
+    for page in [
+        "en/contents.html",
+        "en/c2.html",
+        "de/contents.html",
+        "de/c2.html",
+    ] {
         let html = String::from_utf8_lossy(&warm[page]).into_owned();
         assert!(html.contains("Retitled"), "{page} shows the new title");
     }

@@ -70,6 +70,7 @@ mod sgf_sgfmill;
 mod silent_gaps;
 mod site_build;
 mod site_incremental;
+mod site_size;
 mod sl_cli;
 mod sl_corpus;
 mod sl_golden;

@@ -79,7 +79,10 @@ fn a_site_carries_a_search_index_per_language_and_one_of_positions() {
     let page = read("ja/index.html");
     assert!(page.contains(r#"<script src="../gobook-search.js" defer></script>"#));
     assert!(page.contains(r#"<label class="gb-vh" for="gb-q">本を検索</label>"#));
-    assert!(page.contains(r#"<a href="index.html" aria-current="page">"#));
+    // The sidebar's list is the shared script's; the page gives its place in it.
+    assert!(page.contains(r#"<script src="../gobook-nav-ja.js?v="#));
+    assert!(page.contains(r#"id="gb-side" aria-label="#) && page.contains(r#"data-page="0""#));
+    assert!(read("gobook-nav-ja.js").contains(r#"<li><a href=\"index.html\">"#));
 }
 
 /// Position search finds what a brute-force reference finds: `tests/browser/positions-reference.mjs`

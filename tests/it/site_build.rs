@@ -38,7 +38,8 @@ fn attr_values(html: &str, attr: &str) -> Vec<String> {
         .collect()
 }
 
-/// Checks every relative href and src of every page: the file exists, and a #fragment names an id in it.
+/// Checks every relative href and src of every page: the file exists (whatever its query),
+/// and a #fragment names an id in it.
 fn check_links(site: &Path) -> usize {
     let mut checked = 0;
     for page in html_files(site) {
@@ -59,6 +60,8 @@ fn check_links(site: &Path) -> usize {
                 Some((f, fr)) => (f, Some(fr)),
                 None => (t.as_str(), None),
             };
+            // A query (the shared list's `?v=`) names no other file.
+            let file = file.split_once('?').map_or(file, |(f, _)| f);
             let target = if file.is_empty() {
                 page.clone()
             } else {

@@ -1,5 +1,5 @@
-// gobook-search.js: the search box, position search, sidebar and keyboard shortcuts of
-// a gobook site. The indexes (src/search/) are scripts that assign to self.gbSearch,
+// gobook-search.js: the search box, position search and keyboard shortcuts (`t` folds the
+// sidebar, which gobook-nav-LANG.js fills) of a gobook site. The indexes (src/search/) are scripts that assign to self.gbSearch,
 // loaded with a <script> element the first time the reader searches: that works from
 // file://, where Chromium refuses to fetch JSON, and under any sub-path.
 // The site carries this file byte for byte, as written.
@@ -719,10 +719,8 @@ const showPositions = (index, swapToo) => {
   show(items, count(results.length));
 };
 
-// The sidebar opens on wide screens, where it stands beside the text; on narrow ones it
-// stays folded under the top bar, as the HTML has it.
+// The sidebar, which gobook-nav-LANG.js fills and opens on wide screens; `t` folds it.
 const side = doc.getElementById('gb-side-box');
-if (side && matchMedia('(min-width: 90rem)').matches) side.open = true;
 
 // Keyboard shortcuts, listed on a help overlay that `?` opens.
 const KEYS = [['← p', 'previous_page'], ['→ n', 'next_page'], ['/ s', 'search'], ['t', 'toggle_sidebar'], ['?', 'show_shortcuts']];
