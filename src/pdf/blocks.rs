@@ -163,35 +163,19 @@ impl Chapters<'_> {
         if p.hint {
             text = format!("#gb-hint([{}], [{text}])", markup(self.hint_word()));
         }
-        let brk = if p.brk.as_deref() == Some("page") && matches!(p.kind, ParaKind::H(_)) {
+        // `break=page` starts any paragraph on a new page, as the site's page breaks do
+        // when it is printed; a print edition has one column, so `column` is no break.
+        let brk = if p.brk.as_deref() == Some("page") {
             "#pagebreak(weak: true)\n"
         } else {
             ""
         };
         let body = match p.kind {
-            ParaKind::H(n) => format!("{brk}{}", self.heading(n, &text, &label)),
+            ParaKind::H(n) => self.heading(n, &text, &label),
             ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
-            _ => {
-                let i = p.indent;
-                let align = match p.align.as_deref() {
-                    Some("center") => "#set align(center)\n",
-                    Some("right") => "#set align(right)\n",
-                    _ => "",
-                };
-                // A first line's indent only where there is one: alone before a block (a
-                // hint) it would make an empty line of its own.
-                let first = match i.first - i.rest {
-                    0 => String::new(),
-                    d => format!("#h({:.1}em)", d as f64 / 10.0),
-                };
-                format!(
-                    "#block(inset: (left: {:.1}em, right: {:.1}em))[{align}{first}{text}]{label}",
-                    i.rest as f64 / 10.0,
-                    i.right as f64 / 10.0,
-                )
-            }
+            _ => text_block(p, &text, &label),
         };
-        let mut out = format!("{body}\n\n");
+        let mut out = format!("{brk}{body}\n\n");
         for fig in self.inline_figures(page, p) {
             out.push_str(&fig);
             out.push_str("\n\n");
@@ -203,6 +187,15 @@ impl Chapters<'_> {
     /// tagged at the level [`Chapters::tagged_level`] gives it, printed at its own size.
     pub(super) fn heading(&mut self, n: u8, text: &str, label: &str) -> String {
         let level = self.tagged_level(n);
+        // A minor title (`h5`) keeps the text's weight, as on the site: the frame's
+        // headings are bold, and the text's own weight inside overrides theirs.
+        let regular;
+        let text = if n >= 5 {
+            regular = format!("#text(weight: \"regular\")[{text}]");
+            &regular
+        } else {
+            text
+        };
         let heading = format!(
             "#heading(level: {level}, outlined: {})[{text}]{label}",
             n <= 3
@@ -373,6 +366,30 @@ impl Chapters<'_> {
                 .unwrap_or_default(),
         }
     }
+}
+
+/// A paragraph's text `text` (markup) in a block with its indents and `align`, and its
+/// label call `label`.
+fn text_block(p: &Para, text: &str, label: &str) -> String {
+    let i = p.indent;
+    let inset = format!(
+        "inset: (left: {:.1}em, right: {:.1}em)",
+        i.rest as f64 / 10.0,
+        i.right as f64 / 10.0
+    );
+    // Centred or right-aligned, the block is as wide as the column: typst's block is as
+    // wide as its text, which would leave `align` nothing to move it in.
+    let (width, align) = match p.align.as_deref() {
+        Some(a @ ("center" | "right")) => ("width: 100%, ", format!("#set align({a})\n")),
+        _ => ("", String::new()),
+    };
+    // A first line's indent only where there is one: alone before a block (a hint) it
+    // would make an empty line of its own.
+    let first = match i.first - i.rest {
+        0 => String::new(),
+        d => format!("#h({:.1}em)", d as f64 / 10.0),
+    };
+    format!("#block({width}{inset})[{align}{first}{text}]{label}")
 }
 
 /// The frame's call that prints a diagram (see `gb-figure` in `frame.typ`).

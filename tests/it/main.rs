@@ -53,6 +53,7 @@ mod pathological;
 mod pdf_build;
 mod pdf_fonts;
 mod pdf_markdown;
+mod pdf_same_book;
 mod positions_sgfmill;
 mod reads_confined;
 mod resolve_diagrams;

@@ -1,0 +1,119 @@
+//! Issue #49, "the same book": print shows what the site shows. Each test builds a small
+//! book to PDF and reads where its words and shapes landed with poppler (`pdftotext
+//! -bbox`, `pdftoppm`): a centred paragraph's middle, a right-aligned one's right edge, a
+//! `break=page` paragraph's page, an `h5` in the text's weight.
+
+use crate::common;
+use crate::pdf_build::{build_pdf_saying, poppler};
+use std::path::{Path, PathBuf};
+
+/// One word `pdftotext -bbox` found: its text, page (from 1) and box in points.
+#[derive(Debug, Clone)]
+pub struct Word {
+    pub text: String,
+    pub page: usize,
+    pub x0: f64,
+    pub x1: f64,
+    pub y0: f64,
+    pub y1: f64,
+}
+
+/// Builds `source` (a gobook file's text) to PDF in `dir`; gives the PDF.
+pub fn pdf_of(dir: &Path, source: &str) -> PathBuf {
+    let book = dir.join("same.gobook");
+    std::fs::write(&book, source).unwrap();
+    let out = dir.join("pdf");
+    let said = build_pdf_saying(&book, &out);
+    assert!(!said.contains("warning"), "{said}");
+    common::files_with_ext(&out, "pdf").remove(0)
+}
+
+/// Every word of `pdf` with its page and box; None (stepping aside) without poppler.
+pub fn words(pdf: &Path) -> Option<Vec<Word>> {
+    let html = poppler("pdftotext", &["-bbox", pdf.to_str().unwrap(), "-"])?;
+    let attr = |w: &str, name: &str| -> f64 {
+        let at = w.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        w[at..w[at..].find('"').unwrap() + at].parse().unwrap()
+    };
+    let mut out = Vec::new();
+    for (i, page) in html.split("<page ").skip(1).enumerate() {
+        for w in page.split("<word ").skip(1) {
+            out.push(Word {
+                text: w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()].to_string(),
+                page: i + 1,
+                x0: attr(w, "xMin"),
+                x1: attr(w, "xMax"),
+                y0: attr(w, "yMin"),
+                y1: attr(w, "yMax"),
+            });
+        }
+    }
+    Some(out)
+}
+
+/// The first word `text` among `words`.
+pub fn word<'a>(words: &'a [Word], text: &str) -> &'a Word {
+    words
+        .iter()
+        .find(|w| w.text == text)
+        .unwrap_or_else(|| panic!("no word `{text}` in {words:?}"))
+}
+
+/// The left and right edges of the text column: the first line of a paragraph that fills it.
+fn column(words: &[Word], first: &str) -> (f64, f64) {
+    let w = word(words, first);
+    let line: Vec<&Word> = words
+        .iter()
+        .filter(|o| o.page == w.page && (o.y0 - w.y0).abs() < 1.0)
+        .collect();
+    let right = line.iter().map(|o| o.x1).fold(f64::MIN, f64::max);
+    (w.x0, right)
+}
+
+const HEAD: &str = "::book(#same) title=\"Same Book\" author=\"A. Writer\"\n\n::chapter(#one)\n\n::h2 Alignment\n\n";
+
+#[test]
+fn paragraphs_align_break_and_minor_titles_print_as_the_site_shows_them() {
+    let tmp = common::tempdir();
+    let pdf = pdf_of(
+        tmp.path(),
+        &format!(
+            "{HEAD}::p Fullwidth paragraph of ordinary text that runs over the whole column so that we can see where its lines start and end.\n\n\
+             ::p align=center Centred words\n\n::p align=right Rightmost words\n\n\
+             ::p Plain minor title\n\n::h5 Heading minor title\n\n\
+             ::p Before the break.\n\n::p break=page Broken onto a new page.\n"
+        ),
+    );
+    let Some(w) = words(&pdf) else { return };
+    let (left, right) = column(&w, "Fullwidth");
+    // Centred: its middle is the column's (within a point).
+    let (c0, c1) = (word(&w, "Centred").x0, word(&w, "words").x1);
+    let middle = (c0 + c1) / 2.0;
+    assert!(
+        (middle - (left + right) / 2.0).abs() < 1.5 && c0 > left + 50.0,
+        "centred words at {c0}..{c1} in a column {left}..{right}"
+    );
+    // Right-aligned: its right edge is the column's.
+    let r = word(&w, "Rightmost");
+    let r1 = w
+        .iter()
+        .filter(|o| o.text == "words" && (o.y0 - r.y0).abs() < 1.0)
+        .map(|o| o.x1)
+        .next()
+        .unwrap();
+    assert!(
+        (r1 - right).abs() < 1.5 && r.x0 > left + 100.0,
+        "right-aligned words at {}..{r1} in a column {left}..{right}",
+        r.x0
+    );
+    // An h5 is in the text's weight: its words as wide as the same words in a paragraph
+    // (bold ones are wider).
+    let minor: Vec<&Word> = w.iter().filter(|o| o.text == "minor").collect();
+    let widths: Vec<f64> = minor.iter().map(|o| o.x1 - o.x0).collect();
+    assert_eq!(widths.len(), 2, "{minor:?}");
+    assert!((widths[0] - widths[1]).abs() < 0.2, "{minor:?}");
+    // `break=page`: on a page after the paragraph before it, at the top of that page.
+    let (before, broken) = (word(&w, "Before"), word(&w, "Broken"));
+    assert_eq!(broken.page, before.page + 1, "{before:?} {broken:?}");
+    assert!(broken.y0 < 80.0, "{broken:?}");
+}
