@@ -3,7 +3,7 @@
 //! them, narrow diagrams side by side, problems in a grid, hints printed as text.
 
 use super::escape::{markup, string};
-use super::rich::{key, rich};
+use super::rich::{key, rich, rich_with, Pictures};
 use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
 use crate::format::schema::ParaKind;
@@ -11,7 +11,7 @@ use crate::layout::diagram::board_diagram;
 use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
 use crate::layout::plan::Plan;
 use crate::layout::sizing::board_share;
-use crate::resolve::model::{Book, DiagramWidth};
+use crate::resolve::model::{Book, DiagramWidth, ParaStyle};
 use crate::resolve::text::{LinkTarget, Rich};
 use typst::foundations::Bytes;
 
@@ -101,17 +101,78 @@ impl Chapters<'_> {
                 i += run;
                 continue;
             }
+            // Bulleted paragraphs in a row share one hanging indent, as on the site.
+            let run = blocks[i..]
+                .iter()
+                .take_while(|b| bullet(b).is_some())
+                .count();
+            if run > 0 {
+                let paras: Vec<&Para> = blocks[i..i + run].iter().filter_map(bullet).collect();
+                out.push_str(&self.bullets(page, &paras));
+                i += run;
+                continue;
+            }
             out.push_str(&self.block(page, &blocks[i]));
             i += 1;
         }
         out
     }
 
+    /// Consecutive bulleted paragraphs: their labels bound once (`gb-run`), which each
+    /// paragraph's bullet measures for the widest, so that their texts line up after it.
+    fn bullets(&mut self, page: usize, ps: &[&Para]) -> String {
+        let labels: Vec<String> = ps
+            .iter()
+            .filter_map(|p| match &p.content {
+                Content::Bullet { label, .. } => {
+                    let pictures = self.pictures(label);
+                    Some(format!("[{}]", rich_with(self.plan, label, &pictures)))
+                }
+                Content::Text(_) => None,
+            })
+            .collect();
+        let mut out = format!("#let gb-run = ({},)\n", labels.join(", "));
+        for p in ps {
+            out.push_str(&self.para_in(page, p, "gb-run"));
+        }
+        out
+    }
+
+    /// The images of `text` found in the book's folder, each added to the PDF's files once
+    /// (by a path its address names).
+    fn pictures(&mut self, text: &[Rich]) -> Pictures {
+        let mut out = Pictures::new();
+        for image in super::rich::images(text) {
+            let Some((bytes, ext)) = (self.images)(&image.url) else {
+                continue;
+            };
+            let name: String = image.url.bytes().map(|b| format!("{b:02x}")).collect();
+            let path = format!("/t/{name}.{ext}");
+            if !self.files.iter().any(|(p, _)| *p == path) {
+                self.files.push((path.clone(), Bytes::new(bytes)));
+            }
+            let alt = [image.caption.get(self.lang), image.href.as_deref()]
+                .into_iter()
+                .flatten()
+                .map(str::trim)
+                .find(|a| !a.is_empty())
+                .unwrap_or(crate::i18n::ui(crate::i18n::UiWord::Figure, self.lang));
+            out.insert(image.url.clone(), (path, alt.to_string()));
+        }
+        out
+    }
+
+    /// Paragraphs `ps` (of a box) with their bulleted runs lined up.
+    fn paras(&mut self, page: usize, ps: &[Para]) -> String {
+        let blocks: Vec<Block> = ps.iter().cloned().map(Block::Para).collect();
+        self.blocks(page, &blocks)
+    }
+
     pub(super) fn block(&mut self, page: usize, b: &Block) -> String {
         match b {
             Block::Para(p) => self.para(page, p),
             Block::Boxed(ps) => {
-                let inner: String = ps.iter().map(|p| self.para(page, p)).collect();
+                let inner = self.paras(page, ps);
                 format!("#gb-box[\n{inner}]\n\n")
             }
             Block::Group { figure, text } => self.group(page, figure, text),
@@ -128,6 +189,11 @@ impl Chapters<'_> {
     }
 
     fn para(&mut self, page: usize, p: &Para) -> String {
+        self.para_in(page, p, "()")
+    }
+
+    /// Paragraph `p`, its bullet lined up with the labels `run` (a typst array) name.
+    fn para_in(&mut self, page: usize, p: &Para, run: &str) -> String {
         if only_a_language_switch(p) {
             return String::new();
         }
@@ -136,12 +202,20 @@ impl Chapters<'_> {
         // page it leads to, as a link in its text does. A heading does not: its title in
         // the PDF's tags is its plain text, which a link (typst asks where it leads) has none of.
         let heading = matches!(p.kind, ParaKind::H(_));
+        let pictures = match &p.content {
+            Content::Text(t) => self.pictures(t),
+            Content::Bullet { label, text } => {
+                let mut all = self.pictures(label);
+                all.extend(self.pictures(text));
+                all
+            }
+        };
         let linked = |t: &[Rich]| {
             let t = super::rich::for_print(t);
             if heading {
                 return rich(self.plan, &super::rich::without_links(t));
             }
-            let text = rich(self.plan, t);
+            let text = rich_with(self.plan, t, &pictures);
             match &p.href {
                 Some(target) if !text.trim().is_empty() => {
                     super::rich::linked(self.plan, target, text)
@@ -152,8 +226,8 @@ impl Chapters<'_> {
         let mut text = match &p.content {
             Content::Text(t) => linked(t),
             Content::Bullet { label, text } => format!(
-                "#gb-bullet([{}], [{}])",
-                rich(self.plan, label),
+                "#gb-bullet({run}, [{}], [{}])",
+                rich_with(self.plan, label, &pictures),
                 linked(text)
             ),
         };
@@ -288,7 +362,7 @@ impl Chapters<'_> {
         } else {
             ""
         };
-        let body: String = text.iter().map(|b| self.block(page, b)).collect();
+        let body = self.blocks(page, text);
         if f.width == DiagramWidth::Dia && !body.trim().is_empty() {
             // A narrow diagram with its text beside it, as on the site.
             let fig = self.figure(page, f, 0.45);
@@ -316,7 +390,7 @@ impl Chapters<'_> {
     /// One diagram of a row or a grid, with its text under it.
     fn cell(&mut self, page: usize, f: &Figure, text: &[Block], share: f64) -> String {
         let fig = self.figure(page, f, share);
-        let body: String = text.iter().map(|b| self.block(page, b)).collect();
+        let body = self.blocks(page, text);
         format!("[{fig}{body}]")
     }
 
@@ -419,6 +493,17 @@ pub(super) fn hint_word(lang: &str) -> &'static str {
     Some(crate::i18n::ui(crate::i18n::UiWord::Hint, lang))
         .filter(|w| !w.is_empty())
         .unwrap_or("Hint")
+}
+
+/// The paragraph of a block that lines up with the bulleted paragraphs around it, as the
+/// site's `in_bullets` says: a bulleted one that is no hint.
+fn bullet(b: &Block) -> Option<&Para> {
+    match b {
+        Block::Para(p) if p.style == ParaStyle::Bullet && !p.hint && p.kind == ParaKind::P => {
+            Some(p)
+        }
+        _ => None,
+    }
 }
 
 /// Whether a block is a full-width problem standing alone.

@@ -117,3 +117,67 @@ fn paragraphs_align_break_and_minor_titles_print_as_the_site_shows_them() {
     assert_eq!(broken.page, before.page + 1, "{before:?} {broken:?}");
     assert!(broken.y0 < 80.0, "{broken:?}");
 }
+
+/// Writes a PNG of `w` x `h` pixels in one colour at `path`.
+pub fn png(path: &Path, w: u32, h: u32, rgb: [u8; 3]) {
+    let mut p = resvg::tiny_skia::Pixmap::new(w, h).unwrap();
+    p.fill(resvg::tiny_skia::Color::from_rgba8(
+        rgb[0], rgb[1], rgb[2], 255,
+    ));
+    std::fs::write(path, p.encode_png().unwrap()).unwrap();
+}
+
+/// The images `pdfimages -list` finds (their transparency masks left out): page and pixel
+/// width of each.
+pub fn images(pdf: &Path) -> Option<Vec<(usize, u32)>> {
+    let list = poppler("pdfimages", &["-list", pdf.to_str().unwrap()])?;
+    Some(
+        list.lines()
+            .skip(2)
+            .map(|l| l.split_whitespace().collect::<Vec<&str>>())
+            .filter(|f| f[2] == "image")
+            .map(|f| (f[0].parse().unwrap(), f[3].parse().unwrap()))
+            .collect(),
+    )
+}
+
+#[test]
+fn bullets_line_their_texts_up_after_the_widest_label_and_print_image_bullets() {
+    let tmp = common::tempdir();
+    png(&tmp.path().join("dot.png"), 40, 40, [200, 30, 30]);
+    let pdf = pdf_of(
+        tmp.path(),
+        &format!(
+            "{HEAD}::p style=bullet Variation 100:\\tFirsttext of the first variation, long enough to wrap over more than one line in the column of the page.\n\n\
+             ::p style=bullet Variation 2:\\tSecondtext.\n\n\
+             ::p style=bullet <img url=\"dot.png\" href=\"http://example.org\"></img>\\tImagetext after a picture.\n"
+        ),
+    );
+    let Some(w) = words(&pdf) else { return };
+    // The label whole on its line (not hyphenated into a narrow column), the texts after
+    // the widest label, both at one indent.
+    let (label, first, second) = (
+        word(&w, "100:"),
+        word(&w, "Firsttext"),
+        word(&w, "Secondtext."),
+    );
+    assert!((label.y0 - first.y0).abs() < 1.0, "{label:?} {first:?}");
+    assert!(
+        label.x1 < first.x0,
+        "label over the text: {label:?} {first:?}"
+    );
+    assert!((first.x0 - second.x0).abs() < 0.5, "{first:?} {second:?}");
+    assert!(
+        !w.iter()
+            .any(|o| o.text.starts_with("Vari") && o.text != "Variation"),
+        "{w:?}"
+    );
+    // The image bullet is printed, on the page of its text, its text indented after it.
+    let Some(imgs) = images(&pdf) else { return };
+    let image_text = word(&w, "Imagetext");
+    assert_eq!(imgs, vec![(image_text.page, 40)], "{imgs:?}");
+    assert!(
+        image_text.x0 > word(&w, "Variation").x0 + 10.0,
+        "{image_text:?}"
+    );
+}
