@@ -188,7 +188,8 @@ pub(super) fn is_web(url: &str) -> bool {
     l.starts_with("https://") || l.starts_with("http://") || l.starts_with("mailto:")
 }
 
-/// A board symbol in the text: a stone, or a mark.
+/// A board symbol in the text: a stone, its mark on it (`^Tb`), or a mark alone, as the
+/// site draws them (`markup::rich::symbol`).
 fn symbol(mark: Option<Mark>, color: Option<Color>) -> String {
     let fill = match color {
         Some(Color::Black) => "black",
@@ -196,11 +197,10 @@ fn symbol(mark: Option<Mark>, color: Option<Color>) -> String {
         None => "none",
     };
     let mark = match mark {
-        Some(Mark::Triangle) => "triangle",
-        Some(Mark::Square) => "square",
-        Some(Mark::Diamond) => "diamond",
-        Some(Mark::Cross) => "cross",
-        Some(Mark::Circle) | None => "circle",
+        Some(m) => m.name(),
+        // `^O` of neither colour is a small circle; `^Ob` a stone with nothing on it.
+        None if color.is_none() => "dot",
+        None => "none",
     };
     format!("#gb-stone({fill}, \"{mark}\")")
 }

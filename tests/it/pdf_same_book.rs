@@ -181,3 +181,133 @@ fn bullets_line_their_texts_up_after_the_widest_label_and_print_image_bullets() 
         "{image_text:?}"
     );
 }
+
+/// The grey levels (0 black, 255 white) of page `page` of `pdf` between the points
+/// `(x0, y0)` and `(x1, y1)`, rendered at 288 dpi (four pixels a point), by rows.
+pub fn pixels(
+    pdf: &Path,
+    page: usize,
+    (x0, y0): (f64, f64),
+    (x1, y1): (f64, f64),
+) -> Option<Vec<Vec<u8>>> {
+    let dir = common::tempdir();
+    let prefix = dir.path().join("crop");
+    let px = |v: f64| ((v * 4.0).round() as i64).to_string();
+    let p = page.to_string();
+    poppler(
+        "pdftoppm",
+        &[
+            "-gray",
+            "-r",
+            "288",
+            "-singlefile",
+            "-f",
+            &p,
+            "-l",
+            &p,
+            "-x",
+            &px(x0),
+            "-y",
+            &px(y0),
+            "-W",
+            &px(x1 - x0),
+            "-H",
+            &px(y1 - y0),
+            pdf.to_str().unwrap(),
+            prefix.to_str().unwrap(),
+        ],
+    )?;
+    let pgm = std::fs::read(dir.path().join("crop.pgm")).unwrap();
+    // P5, width, height, maximum, one whitespace, then the bytes.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&pgm[start..at]).into_owned());
+    }
+    let w: usize = fields[1].parse().unwrap();
+    Some(pgm[at + 1..].chunks(w).map(<[u8]>::to_vec).collect())
+}
+
+/// What a symbol printed between the words `before` and `after` looks like: the width of
+/// its ink (dark pixels' extent, in pixels), its dark pixels, and its light pixels inside
+/// the extent of its ink.
+fn symbol_between(pdf: &Path, w: &[Word], before: &str, after: &str) -> (usize, usize, usize) {
+    let (b, a) = (word(w, before), word(w, after));
+    let g = pixels(
+        pdf,
+        b.page,
+        (b.x1 + 0.5, b.y0 - 2.0),
+        (a.x0 - 0.5, b.y1 + 2.0),
+    )
+    .unwrap();
+    let dark = |v: u8| v < 100;
+    let cols: Vec<usize> = (0..g[0].len())
+        .filter(|&x| g.iter().any(|r| dark(r[x])))
+        .collect();
+    let rows: Vec<usize> = (0..g.len())
+        .filter(|&y| g[y].iter().any(|&v| dark(v)))
+        .collect();
+    let (Some(&l), Some(&r), Some(&t), Some(&bt)) =
+        (cols.first(), cols.last(), rows.first(), rows.last())
+    else {
+        return (0, 0, 0);
+    };
+    let inside = (t..=bt).flat_map(|y| (l..=r).map(move |x| (x, y)));
+    let (mut darks, mut lights) = (0, 0);
+    for (x, y) in inside {
+        if dark(g[y][x]) {
+            darks += 1;
+        } else if g[y][x] > 200 {
+            lights += 1;
+        }
+    }
+    (r - l + 1, darks, lights)
+}
+
+#[test]
+fn marked_stones_in_the_text_print_their_marks_and_a_plain_circle_is_small() {
+    let tmp = common::tempdir();
+    let pdf = pdf_of(
+        tmp.path(),
+        &format!(
+            "{HEAD}::p Aa ^Tb Ab and Ba ^Ob Bb and Ca ^Xb Cb end.\n\n\
+             ::p Da ^Sw Db and Ea ^Ow Eb and Fa ^Dw Fb end.\n\n::p Ga ^O Gb end.\n"
+        ),
+    );
+    let Some(w) = words(&pdf) else { return };
+    let sym = |a: &str, b: &str| symbol_between(&pdf, &w, a, b);
+    let (black, marked_black, crossed) = (sym("Ba", "Bb"), sym("Aa", "Ab"), sym("Ca", "Cb"));
+    let (white, square, diamond) = (sym("Ea", "Eb"), sym("Da", "Db"), sym("Fa", "Fb"));
+    // A stone is about four fifths of an em (11.3 pt, 45 pixels) wide.
+    assert!((30..=45).contains(&black.0), "black stone {black:?}");
+    // A mark on a black stone is light ink inside it, one on a white stone dark ink.
+    for (name, m) in [("triangle", marked_black), ("cross", crossed)] {
+        assert!(
+            m.0 == black.0 || m.0.abs_diff(black.0) <= 2,
+            "{name} {m:?} {black:?}"
+        );
+        assert!(
+            m.2 > black.2 + 40,
+            "no {name} on the black stone: {m:?} {black:?}"
+        );
+    }
+    for (name, m) in [("square", square), ("diamond", diamond)] {
+        assert!(
+            m.1 > white.1 + 40,
+            "no {name} on the white stone: {m:?} {white:?}"
+        );
+    }
+    // `^O` alone is a small circle, not a stone.
+    let plain = sym("Ga", "Gb");
+    assert!(
+        plain.0 * 10 < white.0 * 7 && plain.0 > 5,
+        "{plain:?} {white:?}"
+    );
+}
