@@ -8,7 +8,7 @@ use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
 use crate::format::schema::ParaKind;
 use crate::layout::diagram::board_diagram;
-use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
+use crate::layout::page::{Block, Cell, Content, Figure, Para};
 use crate::layout::plan::Plan;
 use crate::layout::sizing::board_share;
 use crate::resolve::model::{Book, DiagramWidth, ParaStyle};
@@ -99,6 +99,13 @@ impl Chapters<'_> {
                     .collect();
                 out.push_str(&format!("#gb-grid(2, {})\n\n", cells.join(", ")));
                 i += run;
+                continue;
+            }
+            // Half and third width images side by side, as many as fill a line.
+            let images = super::images::row(&blocks[i..]);
+            if let Some(per) = images.first().and_then(|i| super::images::per_row(i)) {
+                out.push_str(&self.image_row(page, &images, per));
+                i += images.len();
                 continue;
             }
             // Bulleted paragraphs in a row share one hanging indent, as on the site.
@@ -403,42 +410,6 @@ impl Chapters<'_> {
             .map(|c| self.cell(page, &c.figure, &c.text, share))
             .collect();
         format!("#gb-grid({columns}, {})\n\n", items.join(", "))
-    }
-
-    fn image(&mut self, page: usize, img: &ImageBlock) -> String {
-        let label = format!("#label({})", string(&key(page, &img.anchor)));
-        let caption = (!img.alt.trim().is_empty()).then(|| markup(&img.alt));
-        match (self.images)(&img.image.url) {
-            Some((bytes, ext)) => {
-                let path = format!("/img/{}.{ext}", self.files.len());
-                self.files.push((path.clone(), Bytes::new(bytes)));
-                // `scale` is of the natural size, and the column caps it (#34): 2000 px at
-                // 0.5 fills the column rather than half of it.
-                let scale = img.image.scale.map_or(1.0, |r| r.0).clamp(0.05, 1.0);
-                let cap = caption
-                    .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
-                    .unwrap_or_else(|| "none".into());
-                let alt = Some(img.alt.trim())
-                    .filter(|a| !a.is_empty())
-                    .unwrap_or(crate::i18n::ui(crate::i18n::UiWord::Figure, self.lang));
-                // `width=half` or `third` is the share of the column the image may take.
-                let share = img
-                    .image
-                    .width
-                    .as_deref()
-                    .and_then(DiagramWidth::parse)
-                    .map_or(1.0, board_share);
-                let pic = format!("layout(size => {{ let p = {}; image(p, width: calc.min(measure(image(p)).width * {scale:.3}, size.width * {share:.4}), alt: {}) }})", string(&path), string(alt));
-                format!(
-                    "#block(breakable: false, width: 100%, align(center, {{{pic}; {cap}}})){label}
-
-"
-                )
-            }
-            None => caption
-                .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))
-                .unwrap_or_default(),
-        }
     }
 }
 

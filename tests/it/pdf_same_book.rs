@@ -311,3 +311,114 @@ fn marked_stones_in_the_text_print_their_marks_and_a_plain_circle_is_small() {
         "{plain:?} {white:?}"
     );
 }
+
+/// The runs of ink (grey below `light`) along the line `y` points down page `page` of
+/// `pdf`: where each starts and ends, in points.
+fn ink_along(pdf: &Path, page: usize, y: f64, light: u8) -> Vec<(f64, f64)> {
+    let g = pixels(pdf, page, (0.0, y), (420.0, y + 0.5)).unwrap();
+    let row = &g[0];
+    let mut out = Vec::new();
+    let mut start = None;
+    for (x, v) in row.iter().copied().enumerate().chain([(row.len(), 255)]) {
+        match (v < light, start) {
+            (true, None) => start = Some(x),
+            (false, Some(s)) => {
+                out.push((s as f64 / 4.0, x as f64 / 4.0));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The grey of page `page` of `pdf` at the point `(x, y)`.
+fn grey_at(pdf: &Path, page: usize, x: f64, y: f64) -> u8 {
+    pixels(pdf, page, (x, y), (x + 0.25, y + 0.25)).unwrap()[0][0]
+}
+
+#[test]
+fn images_print_aligned_framed_side_by_side_and_scaled_as_on_the_site() {
+    let tmp = common::tempdir();
+    let d = tmp.path();
+    png(&d.join("small.png"), 120, 80, [230, 200, 40]);
+    png(&d.join("sq.png"), 300, 300, [40, 180, 60]);
+    png(&d.join("big.png"), 2000, 600, [40, 120, 200]);
+    let img = |attrs: &str, ca: &str| format!("::img {attrs} ca=\"{ca}\"\n\n");
+    // A line to find the column by on each page.
+    const LINE: &str = "paragraph of ordinary text that runs over the whole column so that we can see where its lines start.";
+    let pdf = pdf_of(
+        d,
+        &format!(
+            "{HEAD}::p Fullwidth paragraph of ordinary text that runs over the whole column so that we can see where its lines start.\n\n{}{}{}::p break=page Sidebyside {LINE}\n\n{}{}{}{}{}::p break=page Scaled {LINE}\n\n{}{}",
+            img("url=\"small.png\" align=left border=1", "Lefty"),
+            img("url=\"small.png\" align=right shadow=1", "Righty"),
+            img("url=\"small.png\" fill=1", "Filly"),
+            img("url=\"sq.png\" width=half", "Halfa"),
+            img("url=\"sq.png\" width=half", "Halfb"),
+            img("url=\"sq.png\" width=third", "Thirda"),
+            img("url=\"sq.png\" width=third", "Thirdb"),
+            img("url=\"sq.png\" width=third", "Thirdc"),
+            img("url=\"big.png\" width=half scale=0.5", "Quarter"),
+            img("url=\"small.png\" scale=3", "Tripled"),
+        ),
+    );
+    let Some(w) = words(&pdf) else { return };
+    let (left, right) = column(&w, "Fullwidth");
+    let near = |a: f64, b: f64| (a - b).abs() < 2.0;
+    // The ink of the picture just above a caption.
+    let above = |ca: &str| {
+        let c = word(&w, ca);
+        (c.page, c.y0 - 8.0, ink_along(&pdf, c.page, c.y0 - 8.0, 250))
+    };
+    // `align=left` with a border: at the column's left, its edge dark.
+    let (p, y, ink) = above("Lefty");
+    assert!(ink.len() == 1 && near(ink[0].0, left), "{ink:?} {left}");
+    assert!(grey_at(&pdf, p, ink[0].0 + 0.2, y) < 80, "no border");
+    // `align=right` with a shadow: at the column's right, a faint shade beyond its edge.
+    let (p, y, _) = above("Righty");
+    let (inside, shade, beyond) = (
+        grey_at(&pdf, p, right - 1.0, y),
+        grey_at(&pdf, p, right + 1.5, y),
+        grey_at(&pdf, p, right + 9.0, y),
+    );
+    assert!(grey_at(&pdf, p, right - 60.0, y) < 195, "not at the right");
+    assert!(
+        inside < 195 && (196..250).contains(&shade) && beyond > 250,
+        "no shadow at the column's right: {inside} {shade} {beyond}"
+    );
+    // `fill`: a dark ground around the picture, which is centred.
+    let (p, y, ink) = above("Filly");
+    let (x0, x1) = ink[0];
+    assert!(near((x0 + x1) / 2.0, (left + right) / 2.0), "{ink:?}");
+    assert!(grey_at(&pdf, p, x0 + 2.0, y) < 80, "no fill: {ink:?}");
+    // Two halves, then three thirds, side by side, filling the line.
+    // The text is as wide on every page; where it starts differs (odd and even pages).
+    let width = right - left;
+    let left = word(&w, "Sidebyside").x0;
+    let right = left + width;
+    let (_, _, halves) = above("Halfa");
+    assert_eq!(halves.len(), 2, "{halves:?}");
+    assert!(
+        near(halves[0].0, left) && near(halves[1].1, right),
+        "{halves:?}"
+    );
+    let (_, _, thirds) = above("Thirda");
+    assert_eq!(thirds.len(), 3, "{thirds:?}");
+    assert!(
+        near(thirds[0].0, left) && near(thirds[2].1, right),
+        "{thirds:?}"
+    );
+    assert!(near(thirds[1].1 - thirds[1].0, thirds[0].1 - thirds[0].0));
+    // `scale` with a `width` is of that width; `scale` above 1 grows up to the column.
+    let left = word(&w, "Scaled").x0;
+    let right = left + width;
+    let (_, _, quarter) = above("Quarter");
+    let q = quarter[0].1 - quarter[0].0;
+    assert!(near(q, (right - left) / 4.0), "{quarter:?}");
+    let (_, _, tripled) = above("Tripled");
+    assert!(
+        near(tripled[0].0, left) && near(tripled[0].1, right),
+        "{tripled:?} {left} {right}"
+    );
+}
