@@ -103,7 +103,20 @@ fn push(plan: &Plan, r: &Rich, pictures: &Pictures, out: &mut String) {
 /// opens; else the text alone.
 pub fn linked(plan: &Plan, target: &LinkTarget, body: String) -> String {
     match (target, target_key(plan, target)) {
-        (_, Some(k)) => format!("#gb-link({}, [{body}])", string(&k)),
+        (_, Some(k)) => {
+            // The page reference comes before the punctuation the link's words end with:
+            // "See Dia. 3, p. 12." rather than "See Dia. 3., p. 12". (Every ASCII punctuation
+            // mark is escaped in markup, so the body ends with the escaped mark.)
+            let trimmed = body.trim_end();
+            let end = [".", ",", ";", ":", "!", "?"]
+                .into_iter()
+                .map(|m| format!("\\{m}"))
+                .find(|m| trimmed.ends_with(m.as_str()) && trimmed.len() > m.len())
+                .unwrap_or_default();
+            let words = &trimmed[..trimmed.len() - end.len()];
+            let space = &body[trimmed.len()..];
+            format!("#gb-link({}, [{words}]){end}{space}", string(&k))
+        }
         (LinkTarget::External(url), None) if is_web(url) => {
             format!("#link({}, [{body}])", string(url))
         }
@@ -231,6 +244,20 @@ mod tests {
             },
         ];
         assert_eq!(rich(&plan, &r), "See \\#x #gb-link(\"2/d3\", [Dia\\. 3])x");
+        // The words' last punctuation mark after the page reference, an escaped backslash kept.
+        let link = |t: &str| Rich::Link {
+            target: LinkTarget::Element(7),
+            content: vec![Rich::Text(t.into())],
+        };
+        assert_eq!(
+            rich(&plan, &[link("See Dia. 3. ")]),
+            "#gb-link(\"2/d3\", [See Dia\\. 3])\\. "
+        );
+        assert_eq!(
+            rich(&plan, &[link("a\\?")]),
+            "#gb-link(\"2/d3\", [a\\\\])\\?"
+        );
+        assert_eq!(rich(&plan, &[link(".")]), "#gb-link(\"2/d3\", [\\.])");
     }
 
     #[test]

@@ -422,3 +422,34 @@ fn images_print_aligned_framed_side_by_side_and_scaled_as_on_the_site() {
         "{tripled:?} {left} {right}"
     );
 }
+
+#[test]
+fn a_page_reference_comes_before_the_full_stop_its_link_ends_with() {
+    let tmp = common::tempdir();
+    let pdf = pdf_of(
+        tmp.path(),
+        &format!(
+            "{HEAD}::p <a href=\"far\">Read the far chapter.</a> Then <a href=\"far\">the same, asked?</a> Or <a href=\"far\">plainly</a>.\n\n\
+             ::chapter(#far)\n\n::h2 Far Away\n\n::p The far text.\n"
+        ),
+    );
+    let Some(t) = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]) else {
+        return;
+    };
+    let flat = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The chapter's page: its heading's, after the contents line that names it.
+    let far = words(&pdf)
+        .unwrap()
+        .iter()
+        .rfind(|w| w.text == "Away")
+        .unwrap()
+        .page;
+    for said in [
+        format!("Read the far chapter, p. {far}. Then"),
+        format!("the same, asked, p. {far}? Or"),
+        format!("plainly, p. {far}."),
+    ] {
+        assert!(flat.contains(&said), "no `{said}` in {flat}");
+    }
+    assert!(!flat.contains("., p."), "{flat}");
+}
