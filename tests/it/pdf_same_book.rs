@@ -453,3 +453,31 @@ fn a_page_reference_comes_before_the_full_stop_its_link_ends_with() {
     }
     assert!(!flat.contains("., p."), "{flat}");
 }
+
+#[test]
+fn the_examples_print_no_words_for_a_screen() {
+    // Words that only a screen makes true ("click a point to answer"): a printed page
+    // cannot be clicked. The examples are what authors copy.
+    let screen = ["click", "klick", "tap ", "tippe", "クリック", "タップ"];
+    for dir in std::fs::read_dir(common::root().join("examples")).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let tmp = common::tempdir();
+        build_pdf_saying(&dir, tmp.path());
+        for pdf in common::files_with_ext(tmp.path(), "pdf") {
+            let Some(t) = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]) else {
+                return;
+            };
+            let flat = t
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase();
+            for w in screen {
+                assert!(!flat.contains(w), "`{w}` in {}: {flat}", pdf.display());
+            }
+        }
+    }
+}
