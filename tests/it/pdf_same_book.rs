@@ -4,7 +4,7 @@
 //! `break=page` paragraph's page, an `h5` in the text's weight.
 
 use crate::common;
-use crate::pdf_build::{build_pdf_saying, poppler};
+use crate::pdf_build::{assert_standards, build_pdf_saying, poppler};
 use std::path::{Path, PathBuf};
 
 /// One word `pdftotext -bbox` found: its text, page (from 1) and box in points.
@@ -154,6 +154,8 @@ fn bullets_line_their_texts_up_after_the_widest_label_and_print_image_bullets() 
         ),
     );
     let Some(w) = words(&pdf) else { return };
+    // Still PDF/A-2a and PDF/UA-1: the new shapes and pictures keep the tags.
+    assert_standards(&pdf, "Same Book", "A. Writer", "en");
     // The label whole on its line (not hyphenated into a narrow column), the texts after
     // the widest label, both at one indent.
     let (label, first, second) = (
@@ -282,6 +284,8 @@ fn marked_stones_in_the_text_print_their_marks_and_a_plain_circle_is_small() {
         ),
     );
     let Some(w) = words(&pdf) else { return };
+    // Still PDF/A-2a and PDF/UA-1: the new shapes and pictures keep the tags.
+    assert_standards(&pdf, "Same Book", "A. Writer", "en");
     let sym = |a: &str, b: &str| symbol_between(&pdf, &w, a, b);
     let (black, marked_black, crossed) = (sym("Ba", "Bb"), sym("Aa", "Ab"), sym("Ca", "Cb"));
     let (white, square, diamond) = (sym("Ea", "Eb"), sym("Da", "Db"), sym("Fa", "Fb"));
@@ -364,6 +368,8 @@ fn images_print_aligned_framed_side_by_side_and_scaled_as_on_the_site() {
         ),
     );
     let Some(w) = words(&pdf) else { return };
+    // Still PDF/A-2a and PDF/UA-1: the new shapes and pictures keep the tags.
+    assert_standards(&pdf, "Same Book", "A. Writer", "en");
     let (left, right) = column(&w, "Fullwidth");
     let near = |a: f64, b: f64| (a - b).abs() < 2.0;
     // The ink of the picture just above a caption.
