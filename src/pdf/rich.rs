@@ -105,12 +105,15 @@ pub fn linked(plan: &Plan, target: &LinkTarget, body: String) -> String {
     match (target, target_key(plan, target)) {
         (_, Some(k)) => {
             // The page reference comes before the punctuation the link's words end with:
-            // "See Dia. 3, p. 12." rather than "See Dia. 3., p. 12". (Every ASCII punctuation
-            // mark is escaped in markup, so the body ends with the escaped mark.)
+            // "See Dia. 3, p. 12." rather than "See Dia. 3., p. 12", "参考図（12頁）。" rather
+            // than "参考図。（12頁）". (Every ASCII punctuation mark is escaped in markup, so
+            // the body ends with the escaped mark.)
             let trimmed = body.trim_end();
-            let end = [".", ",", ";", ":", "!", "?"]
+            let ascii = [".", ",", ";", ":", "!", "?"].map(|m| format!("\\{m}"));
+            let cjk = ["。", "、", "！", "？", "．", "，"].map(String::from);
+            let end = ascii
                 .into_iter()
-                .map(|m| format!("\\{m}"))
+                .chain(cjk)
                 .find(|m| trimmed.ends_with(m.as_str()) && trimmed.len() > m.len())
                 .unwrap_or_default();
             let words = &trimmed[..trimmed.len() - end.len()];
@@ -258,6 +261,10 @@ mod tests {
             "#gb-link(\"2/d3\", [a\\\\])\\?"
         );
         assert_eq!(rich(&plan, &[link(".")]), "#gb-link(\"2/d3\", [\\.])");
+        assert_eq!(
+            rich(&plan, &[link("参考図。")]),
+            "#gb-link(\"2/d3\", [参考図])。"
+        );
     }
 
     #[test]
