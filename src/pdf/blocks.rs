@@ -256,6 +256,13 @@ impl Chapters<'_> {
             ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
             _ => text_block(p, &text, &label),
         };
+        // A heading or subtitle the book aligns itself, as the site aligns it.
+        let body = match (p.kind, p.align.as_deref()) {
+            (ParaKind::H(_) | ParaKind::S(_), Some(a @ ("center" | "right"))) => {
+                format!("#align({a})[{body}]")
+            }
+            _ => body,
+        };
         let mut out = format!("{brk}{body}\n\n");
         for fig in self.inline_figures(page, p) {
             out.push_str(&fig);

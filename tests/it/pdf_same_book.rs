@@ -81,6 +81,7 @@ fn paragraphs_align_break_and_minor_titles_print_as_the_site_shows_them() {
             "{HEAD}::p Fullwidth paragraph of ordinary text that runs over the whole column so that we can see where its lines start and end.\n\n\
              ::p align=center Centred words\n\n::p align=right Rightmost words\n\n\
              ::p Plain minor title\n\n::h5 Heading minor title\n\n\
+             ::h3 align=right Aligned heading\n\n::s2 align=center Subtitled centre\n\n\
              ::p Before the break.\n\n::p break=page Broken onto a new page.\n"
         ),
     );
@@ -112,6 +113,14 @@ fn paragraphs_align_break_and_minor_titles_print_as_the_site_shows_them() {
     let widths: Vec<f64> = minor.iter().map(|o| o.x1 - o.x0).collect();
     assert_eq!(widths.len(), 2, "{minor:?}");
     assert!((widths[0] - widths[1]).abs() < 0.2, "{minor:?}");
+    // Headings and subtitles take their `align` too.
+    let heading = w.iter().rfind(|o| o.text == "heading").unwrap();
+    assert!((heading.x1 - right).abs() < 1.5, "{heading:?} {right}");
+    let (s0, s1) = (word(&w, "Subtitled").x0, word(&w, "centre").x1);
+    assert!(
+        ((s0 + s1) / 2.0 - (left + right) / 2.0).abs() < 1.5,
+        "{s0}..{s1}"
+    );
     // `break=page`: on a page after the paragraph before it, at the top of that page.
     let (before, broken) = (word(&w, "Before"), word(&w, "Broken"));
     assert_eq!(broken.page, before.page + 1, "{before:?} {broken:?}");
