@@ -3,15 +3,15 @@
 //! them, narrow diagrams side by side, problems in a grid, hints printed as text.
 
 use super::escape::{markup, string};
-use super::rich::{key, rich};
+use super::rich::{key, rich, rich_with, Pictures};
 use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
 use crate::format::schema::ParaKind;
 use crate::layout::diagram::board_diagram;
-use crate::layout::page::{Block, Cell, Content, Figure, ImageBlock, Para};
+use crate::layout::page::{Block, Cell, Content, Figure, Para};
 use crate::layout::plan::Plan;
 use crate::layout::sizing::board_share;
-use crate::resolve::model::{Book, DiagramWidth};
+use crate::resolve::model::{Book, DiagramWidth, ParaStyle};
 use crate::resolve::text::{LinkTarget, Rich};
 use typst::foundations::Bytes;
 
@@ -101,17 +101,85 @@ impl Chapters<'_> {
                 i += run;
                 continue;
             }
+            // Half and third width images side by side, as many as fill a line.
+            let images = super::images::row(&blocks[i..]);
+            if let Some(per) = images.first().and_then(|i| super::images::per_row(i)) {
+                out.push_str(&self.image_row(page, &images, per));
+                i += images.len();
+                continue;
+            }
+            // Bulleted paragraphs in a row share one hanging indent, as on the site.
+            let run = blocks[i..]
+                .iter()
+                .take_while(|b| bullet(b).is_some())
+                .count();
+            if run > 0 {
+                let paras: Vec<&Para> = blocks[i..i + run].iter().filter_map(bullet).collect();
+                out.push_str(&self.bullets(page, &paras));
+                i += run;
+                continue;
+            }
             out.push_str(&self.block(page, &blocks[i]));
             i += 1;
         }
         out
     }
 
+    /// Consecutive bulleted paragraphs: their labels bound once (`gb-run`), which each
+    /// paragraph's bullet measures for the widest, so that their texts line up after it.
+    fn bullets(&mut self, page: usize, ps: &[&Para]) -> String {
+        let labels: Vec<String> = ps
+            .iter()
+            .filter_map(|p| match &p.content {
+                Content::Bullet { label, .. } => {
+                    let pictures = self.pictures(label);
+                    Some(format!("[{}]", rich_with(self.plan, label, &pictures)))
+                }
+                Content::Text(_) => None,
+            })
+            .collect();
+        let mut out = format!("#let gb-run = ({},)\n", labels.join(", "));
+        for p in ps {
+            out.push_str(&self.para_in(page, p, "gb-run"));
+        }
+        out
+    }
+
+    /// The images of `text` found in the book's folder, each added to the PDF's files once
+    /// (by a path its address names).
+    fn pictures(&mut self, text: &[Rich]) -> Pictures {
+        let mut out = Pictures::new();
+        for image in super::rich::images(text) {
+            let Some((bytes, ext)) = (self.images)(&image.url) else {
+                continue;
+            };
+            let name: String = image.url.bytes().map(|b| format!("{b:02x}")).collect();
+            let path = format!("/t/{name}.{ext}");
+            if !self.files.iter().any(|(p, _)| *p == path) {
+                self.files.push((path.clone(), Bytes::new(bytes)));
+            }
+            let alt = [image.caption.get(self.lang), image.href.as_deref()]
+                .into_iter()
+                .flatten()
+                .map(str::trim)
+                .find(|a| !a.is_empty())
+                .unwrap_or(crate::i18n::ui(crate::i18n::UiWord::Figure, self.lang));
+            out.insert(image.url.clone(), (path, alt.to_string()));
+        }
+        out
+    }
+
+    /// Paragraphs `ps` (of a box) with their bulleted runs lined up.
+    fn paras(&mut self, page: usize, ps: &[Para]) -> String {
+        let blocks: Vec<Block> = ps.iter().cloned().map(Block::Para).collect();
+        self.blocks(page, &blocks)
+    }
+
     pub(super) fn block(&mut self, page: usize, b: &Block) -> String {
         match b {
             Block::Para(p) => self.para(page, p),
             Block::Boxed(ps) => {
-                let inner: String = ps.iter().map(|p| self.para(page, p)).collect();
+                let inner = self.paras(page, ps);
                 format!("#gb-box[\n{inner}]\n\n")
             }
             Block::Group { figure, text } => self.group(page, figure, text),
@@ -128,6 +196,11 @@ impl Chapters<'_> {
     }
 
     fn para(&mut self, page: usize, p: &Para) -> String {
+        self.para_in(page, p, "()")
+    }
+
+    /// Paragraph `p`, its bullet lined up with the labels `run` (a typst array) name.
+    fn para_in(&mut self, page: usize, p: &Para, run: &str) -> String {
         if only_a_language_switch(p) {
             return String::new();
         }
@@ -136,12 +209,20 @@ impl Chapters<'_> {
         // page it leads to, as a link in its text does. A heading does not: its title in
         // the PDF's tags is its plain text, which a link (typst asks where it leads) has none of.
         let heading = matches!(p.kind, ParaKind::H(_));
+        let pictures = match &p.content {
+            Content::Text(t) => self.pictures(t),
+            Content::Bullet { label, text } => {
+                let mut all = self.pictures(label);
+                all.extend(self.pictures(text));
+                all
+            }
+        };
         let linked = |t: &[Rich]| {
             let t = super::rich::for_print(t);
             if heading {
                 return rich(self.plan, &super::rich::without_links(t));
             }
-            let text = rich(self.plan, t);
+            let text = rich_with(self.plan, t, &pictures);
             match &p.href {
                 Some(target) if !text.trim().is_empty() => {
                     super::rich::linked(self.plan, target, text)
@@ -152,8 +233,8 @@ impl Chapters<'_> {
         let mut text = match &p.content {
             Content::Text(t) => linked(t),
             Content::Bullet { label, text } => format!(
-                "#gb-bullet([{}], [{}])",
-                rich(self.plan, label),
+                "#gb-bullet({run}, [{}], [{}])",
+                rich_with(self.plan, label, &pictures),
                 linked(text)
             ),
         };
@@ -163,35 +244,26 @@ impl Chapters<'_> {
         if p.hint {
             text = format!("#gb-hint([{}], [{text}])", markup(self.hint_word()));
         }
-        let brk = if p.brk.as_deref() == Some("page") && matches!(p.kind, ParaKind::H(_)) {
+        // `break=page` starts any paragraph on a new page, as the site's page breaks do
+        // when it is printed; a print edition has one column, so `column` is no break.
+        let brk = if p.brk.as_deref() == Some("page") {
             "#pagebreak(weak: true)\n"
         } else {
             ""
         };
         let body = match p.kind {
-            ParaKind::H(n) => format!("{brk}{}", self.heading(n, &text, &label)),
+            ParaKind::H(n) => self.heading(n, &text, &label),
             ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
-            _ => {
-                let i = p.indent;
-                let align = match p.align.as_deref() {
-                    Some("center") => "#set align(center)\n",
-                    Some("right") => "#set align(right)\n",
-                    _ => "",
-                };
-                // A first line's indent only where there is one: alone before a block (a
-                // hint) it would make an empty line of its own.
-                let first = match i.first - i.rest {
-                    0 => String::new(),
-                    d => format!("#h({:.1}em)", d as f64 / 10.0),
-                };
-                format!(
-                    "#block(inset: (left: {:.1}em, right: {:.1}em))[{align}{first}{text}]{label}",
-                    i.rest as f64 / 10.0,
-                    i.right as f64 / 10.0,
-                )
-            }
+            _ => text_block(p, &text, &label),
         };
-        let mut out = format!("{body}\n\n");
+        // A heading or subtitle the book aligns itself, as the site aligns it.
+        let body = match (p.kind, p.align.as_deref()) {
+            (ParaKind::H(_) | ParaKind::S(_), Some(a @ ("center" | "right"))) => {
+                format!("#align({a})[{body}]")
+            }
+            _ => body,
+        };
+        let mut out = format!("{brk}{body}\n\n");
         for fig in self.inline_figures(page, p) {
             out.push_str(&fig);
             out.push_str("\n\n");
@@ -203,6 +275,15 @@ impl Chapters<'_> {
     /// tagged at the level [`Chapters::tagged_level`] gives it, printed at its own size.
     pub(super) fn heading(&mut self, n: u8, text: &str, label: &str) -> String {
         let level = self.tagged_level(n);
+        // A minor title (`h5`) keeps the text's weight, as on the site: the frame's
+        // headings are bold, and the text's own weight inside overrides theirs.
+        let regular;
+        let text = if n >= 5 {
+            regular = format!("#text(weight: \"regular\")[{text}]");
+            &regular
+        } else {
+            text
+        };
         let heading = format!(
             "#heading(level: {level}, outlined: {})[{text}]{label}",
             n <= 3
@@ -295,7 +376,7 @@ impl Chapters<'_> {
         } else {
             ""
         };
-        let body: String = text.iter().map(|b| self.block(page, b)).collect();
+        let body = self.blocks(page, text);
         if f.width == DiagramWidth::Dia && !body.trim().is_empty() {
             // A narrow diagram with its text beside it, as on the site.
             let fig = self.figure(page, f, 0.45);
@@ -323,7 +404,7 @@ impl Chapters<'_> {
     /// One diagram of a row or a grid, with its text under it.
     fn cell(&mut self, page: usize, f: &Figure, text: &[Block], share: f64) -> String {
         let fig = self.figure(page, f, share);
-        let body: String = text.iter().map(|b| self.block(page, b)).collect();
+        let body = self.blocks(page, text);
         format!("[{fig}{body}]")
     }
 
@@ -337,42 +418,30 @@ impl Chapters<'_> {
             .collect();
         format!("#gb-grid({columns}, {})\n\n", items.join(", "))
     }
+}
 
-    fn image(&mut self, page: usize, img: &ImageBlock) -> String {
-        let label = format!("#label({})", string(&key(page, &img.anchor)));
-        let caption = (!img.alt.trim().is_empty()).then(|| markup(&img.alt));
-        match (self.images)(&img.image.url) {
-            Some((bytes, ext)) => {
-                let path = format!("/img/{}.{ext}", self.files.len());
-                self.files.push((path.clone(), Bytes::new(bytes)));
-                // `scale` is of the natural size, and the column caps it (#34): 2000 px at
-                // 0.5 fills the column rather than half of it.
-                let scale = img.image.scale.map_or(1.0, |r| r.0).clamp(0.05, 1.0);
-                let cap = caption
-                    .map(|c| format!("block(above: 0.5em, text(size: 0.9em)[{c}])"))
-                    .unwrap_or_else(|| "none".into());
-                let alt = Some(img.alt.trim())
-                    .filter(|a| !a.is_empty())
-                    .unwrap_or(crate::i18n::ui(crate::i18n::UiWord::Figure, self.lang));
-                // `width=half` or `third` is the share of the column the image may take.
-                let share = img
-                    .image
-                    .width
-                    .as_deref()
-                    .and_then(DiagramWidth::parse)
-                    .map_or(1.0, board_share);
-                let pic = format!("layout(size => {{ let p = {}; image(p, width: calc.min(measure(image(p)).width * {scale:.3}, size.width * {share:.4}), alt: {}) }})", string(&path), string(alt));
-                format!(
-                    "#block(breakable: false, width: 100%, align(center, {{{pic}; {cap}}})){label}
-
-"
-                )
-            }
-            None => caption
-                .map(|c| format!("#block[#emph[{c}]]{label}\n\n"))
-                .unwrap_or_default(),
-        }
-    }
+/// A paragraph's text `text` (markup) in a block with its indents and `align`, and its
+/// label call `label`.
+fn text_block(p: &Para, text: &str, label: &str) -> String {
+    let i = p.indent;
+    let inset = format!(
+        "inset: (left: {:.1}em, right: {:.1}em)",
+        i.rest as f64 / 10.0,
+        i.right as f64 / 10.0
+    );
+    // Centred or right-aligned, the block is as wide as the column: typst's block is as
+    // wide as its text, which would leave `align` nothing to move it in.
+    let (width, align) = match p.align.as_deref() {
+        Some(a @ ("center" | "right")) => ("width: 100%, ", format!("#set align({a})\n")),
+        _ => ("", String::new()),
+    };
+    // A first line's indent only where there is one: alone before a block (a hint) it
+    // would make an empty line of its own.
+    let first = match i.first - i.rest {
+        0 => String::new(),
+        d => format!("#h({:.1}em)", d as f64 / 10.0),
+    };
+    format!("#block({width}{inset})[{align}{first}{text}]{label}")
 }
 
 /// The frame's call that prints a diagram (see `gb-figure` in `frame.typ`).
@@ -402,6 +471,17 @@ pub(super) fn hint_word(lang: &str) -> &'static str {
     Some(crate::i18n::ui(crate::i18n::UiWord::Hint, lang))
         .filter(|w| !w.is_empty())
         .unwrap_or("Hint")
+}
+
+/// The paragraph of a block that lines up with the bulleted paragraphs around it, as the
+/// site's `in_bullets` says: a bulleted one that is no hint.
+fn bullet(b: &Block) -> Option<&Para> {
+    match b {
+        Block::Para(p) if p.style == ParaStyle::Bullet && !p.hint && p.kind == ParaKind::P => {
+            Some(p)
+        }
+        _ => None,
+    }
 }
 
 /// Whether a block is a full-width problem standing alone.

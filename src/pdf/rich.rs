@@ -22,16 +22,44 @@ pub fn target_key(plan: &Plan, target: &LinkTarget) -> Option<String> {
     }
 }
 
+/// The images a text shows, by the URL the book names them with: the path each is in
+/// the PDF's files and its words (caption, else the address it links to).
+pub type Pictures = std::collections::HashMap<String, (String, String)>;
+
 /// `rich` as typst markup.
 pub fn rich(plan: &Plan, rich: &[Rich]) -> String {
+    rich_with(plan, rich, &Pictures::new())
+}
+
+/// `rich` as typst markup, its images among `pictures` printed a line high, as the site
+/// shows an image in the text (an image bullet); the others left to the web editions.
+pub fn rich_with(plan: &Plan, rich: &[Rich], pictures: &Pictures) -> String {
     let mut out = String::new();
     for r in rich {
-        push(plan, r, &mut out);
+        push(plan, r, pictures, &mut out);
     }
     out
 }
 
-fn push(plan: &Plan, r: &Rich, out: &mut String) {
+/// The images of `rich`, nested ones too, in order.
+pub fn images(rich: &[Rich]) -> Vec<&crate::resolve::model::Image> {
+    let mut out = Vec::new();
+    for r in rich {
+        match r {
+            Rich::Image { image, .. } => out.push(image),
+            Rich::Bold(c) | Rich::Italic(c) => out.extend(images(c)),
+            Rich::Lang { content, .. }
+            | Rich::Styled { content, .. }
+            | Rich::Link { content, .. }
+            | Rich::Diagram { content, .. } => out.extend(images(content)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn push(plan: &Plan, r: &Rich, pictures: &Pictures, out: &mut String) {
+    let rich = |plan: &Plan, c: &[Rich]| rich_with(plan, c, pictures);
     match r {
         Rich::Text(t) => out.push_str(&markup(t)),
         Rich::Bold(c) => out.push_str(&format!("#strong[{}]", rich(plan, c))),
@@ -52,8 +80,21 @@ fn push(plan: &Plan, r: &Rich, out: &mut String) {
         Rich::Link { target, content } => out.push_str(&linked(plan, target, rich(plan, content))),
         // An inline diagram prints after its paragraph; its words stay in the text.
         Rich::Diagram { content, .. } => out.push_str(&format!("#emph[{}]", rich(plan, content))),
-        // An image in running text: its link stays, the picture is left to the web editions.
-        Rich::Image { .. } => {}
+        // An image in the text, 1.2 em high and a fifth of an em below the baseline as on
+        // the site, linked where it links; one not in the book's folder is left out.
+        Rich::Image { image, target } => {
+            if let Some((path, alt)) = pictures.get(&image.url) {
+                let pic = format!(
+                    "#box(baseline: 0.2em, image({}, height: 1.2em, alt: {}))",
+                    string(path),
+                    string(alt)
+                );
+                out.push_str(&match target {
+                    Some(t) => linked(plan, t, pic),
+                    None => pic,
+                });
+            }
+        }
     }
 }
 
@@ -62,7 +103,23 @@ fn push(plan: &Plan, r: &Rich, out: &mut String) {
 /// opens; else the text alone.
 pub fn linked(plan: &Plan, target: &LinkTarget, body: String) -> String {
     match (target, target_key(plan, target)) {
-        (_, Some(k)) => format!("#gb-link({}, [{body}])", string(&k)),
+        (_, Some(k)) => {
+            // The page reference comes before the punctuation the link's words end with:
+            // "See Dia. 3, p. 12." rather than "See Dia. 3., p. 12", "参考図（12頁）。" rather
+            // than "参考図。（12頁）". (Every ASCII punctuation mark is escaped in markup, so
+            // the body ends with the escaped mark.)
+            let trimmed = body.trim_end();
+            let ascii = [".", ",", ";", ":", "!", "?"].map(|m| format!("\\{m}"));
+            let cjk = ["。", "、", "！", "？", "．", "，"].map(String::from);
+            let end = ascii
+                .into_iter()
+                .chain(cjk)
+                .find(|m| trimmed.ends_with(m.as_str()) && trimmed.len() > m.len())
+                .unwrap_or_default();
+            let words = &trimmed[..trimmed.len() - end.len()];
+            let space = &body[trimmed.len()..];
+            format!("#gb-link({}, [{words}]){end}{space}", string(&k))
+        }
         (LinkTarget::External(url), None) if is_web(url) => {
             format!("#link({}, [{body}])", string(url))
         }
@@ -147,7 +204,8 @@ pub(super) fn is_web(url: &str) -> bool {
     l.starts_with("https://") || l.starts_with("http://") || l.starts_with("mailto:")
 }
 
-/// A board symbol in the text: a stone, or a mark.
+/// A board symbol in the text: a stone, its mark on it (`^Tb`), or a mark alone, as the
+/// site draws them (`markup::rich::symbol`).
 fn symbol(mark: Option<Mark>, color: Option<Color>) -> String {
     let fill = match color {
         Some(Color::Black) => "black",
@@ -155,11 +213,10 @@ fn symbol(mark: Option<Mark>, color: Option<Color>) -> String {
         None => "none",
     };
     let mark = match mark {
-        Some(Mark::Triangle) => "triangle",
-        Some(Mark::Square) => "square",
-        Some(Mark::Diamond) => "diamond",
-        Some(Mark::Cross) => "cross",
-        Some(Mark::Circle) | None => "circle",
+        Some(m) => m.name(),
+        // `^O` of neither colour is a small circle; `^Ob` a stone with nothing on it.
+        None if color.is_none() => "dot",
+        None => "none",
     };
     format!("#gb-stone({fill}, \"{mark}\")")
 }
@@ -190,6 +247,24 @@ mod tests {
             },
         ];
         assert_eq!(rich(&plan, &r), "See \\#x #gb-link(\"2/d3\", [Dia\\. 3])x");
+        // The words' last punctuation mark after the page reference, an escaped backslash kept.
+        let link = |t: &str| Rich::Link {
+            target: LinkTarget::Element(7),
+            content: vec![Rich::Text(t.into())],
+        };
+        assert_eq!(
+            rich(&plan, &[link("See Dia. 3. ")]),
+            "#gb-link(\"2/d3\", [See Dia\\. 3])\\. "
+        );
+        assert_eq!(
+            rich(&plan, &[link("a\\?")]),
+            "#gb-link(\"2/d3\", [a\\\\])\\?"
+        );
+        assert_eq!(rich(&plan, &[link(".")]), "#gb-link(\"2/d3\", [\\.])");
+        assert_eq!(
+            rich(&plan, &[link("参考図。")]),
+            "#gb-link(\"2/d3\", [参考図])。"
+        );
     }
 
     #[test]

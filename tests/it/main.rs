@@ -54,6 +54,7 @@ mod pdf_build;
 mod pdf_fonts;
 mod pdf_markdown;
 mod pdf_parts;
+mod pdf_same_book;
 mod positions_sgfmill;
 #[cfg(feature = "pdf")]
 mod print_refusals;
