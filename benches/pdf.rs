@@ -99,7 +99,10 @@ fn measure(gobook: &Path, book: &Path, work: &Path, runs: usize) -> (f64, f64, u
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "gobook build --only-pdf failed: {err}");
+        assert!(
+            out.status.success(),
+            "gobook build --only-pdf failed: {err}"
+        );
         let line = err
             .lines()
             .find(|l| l.starts_with("gobook-time "))

@@ -347,10 +347,7 @@ fn names(doc: &mut Document, mut dests: Vec<(Vec<u8>, Object)>) -> Result<(), St
 /// The book's bookmarks: every part's, nested by their headings' levels as typst nests
 /// a document's (`OutlineNode::build_tree`), each kept open or closed as typst made it.
 fn bookmarks(doc: &mut Document, catalog: &Dictionary, flat: Vec<Flat>) -> Result<(), String> {
-    let tree = OutlineNode::build_tree(
-        flat.into_iter()
-            .map(|(id, level, marked)| (id, level, marked)),
-    );
+    let tree = OutlineNode::build_tree(flat);
     if tree.is_empty() {
         return Ok(());
     }

@@ -85,14 +85,30 @@ fn read(pdf: &Path) -> Option<Read> {
     let doc = Document::load(pdf).unwrap();
     let page_ids: Vec<ObjectId> = doc.get_pages().into_values().collect();
     assert_eq!(page_ids.len(), texts.len(), "{}", pdf.display());
-    let numbers: HashMap<ObjectId, usize> =
-        page_ids.iter().enumerate().map(|(i, &p)| (p, i + 1)).collect();
+    let numbers: HashMap<ObjectId, usize> = page_ids
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (p, i + 1))
+        .collect();
     let catalog = doc.catalog().unwrap();
     let mut named = HashMap::new();
     if let Ok(names) = catalog.get(b"Names") {
-        let dests = deref(&doc, deref(&doc, names).as_dict().unwrap().get(b"Dests").unwrap());
-        let pairs = dests.as_dict().unwrap().get(b"Names").unwrap().as_array().unwrap();
-        let names: Vec<&[u8]> = pairs.iter().step_by(2).map(|n| n.as_str().unwrap()).collect();
+        let dests = deref(
+            &doc,
+            deref(&doc, names).as_dict().unwrap().get(b"Dests").unwrap(),
+        );
+        let pairs = dests
+            .as_dict()
+            .unwrap()
+            .get(b"Names")
+            .unwrap()
+            .as_array()
+            .unwrap();
+        let names: Vec<&[u8]> = pairs
+            .iter()
+            .step_by(2)
+            .map(|n| n.as_str().unwrap())
+            .collect();
         let mut sorted = names.clone();
         sorted.sort();
         assert_eq!(names, sorted, "the named destinations are not in order");
@@ -100,8 +116,12 @@ fn read(pdf: &Path) -> Option<Read> {
             named.insert(pair[0].as_str().unwrap().to_vec(), pair[1].clone());
         }
     }
-    let struct_root = deref(&doc, catalog.get(b"StructTreeRoot").unwrap()).as_dict().unwrap();
-    let tree = deref(&doc, struct_root.get(b"ParentTree").unwrap()).as_dict().unwrap();
+    let struct_root = deref(&doc, catalog.get(b"StructTreeRoot").unwrap())
+        .as_dict()
+        .unwrap();
+    let tree = deref(&doc, struct_root.get(b"ParentTree").unwrap())
+        .as_dict()
+        .unwrap();
     let keys: Vec<i64> = tree
         .get(b"Nums")
         .unwrap()
@@ -111,7 +131,11 @@ fn read(pdf: &Path) -> Option<Read> {
         .step_by(2)
         .map(|k| k.as_i64().unwrap())
         .collect();
-    let next = struct_root.get(b"ParentTreeNextKey").unwrap().as_i64().unwrap();
+    let next = struct_root
+        .get(b"ParentTreeNextKey")
+        .unwrap()
+        .as_i64()
+        .unwrap();
     assert!(keys.windows(2).all(|w| w[0] < w[1]) && keys.iter().all(|&k| k < next));
     let mut pages = Vec::new();
     let mut links = Vec::new();
@@ -120,18 +144,32 @@ fn read(pdf: &Path) -> Option<Read> {
         let media = format!("{:?}", page.get(b"MediaBox").unwrap());
         pages.push((media, texts[i].clone()));
         if let Ok(k) = page.get(b"StructParents") {
-            assert!(keys.contains(&k.as_i64().unwrap()), "page {} not in the parent tree", i + 1);
+            assert!(
+                keys.contains(&k.as_i64().unwrap()),
+                "page {} not in the parent tree",
+                i + 1
+            );
         }
-        let Ok(annots) = page.get(b"Annots") else { continue };
+        let Ok(annots) = page.get(b"Annots") else {
+            continue;
+        };
         for a in deref(&doc, annots).as_array().unwrap() {
             let a = deref(&doc, a).as_dict().unwrap();
             let k = a.get(b"StructParent").unwrap().as_i64().unwrap();
-            assert!(keys.contains(&k), "a link of page {} is not in the parent tree", i + 1);
+            assert!(
+                keys.contains(&k),
+                "a link of page {} is not in the parent tree",
+                i + 1
+            );
             let action = a.get(b"A").ok().map(|o| deref(&doc, o).as_dict().unwrap());
             let dest = a.get(b"Dest").ok().or_else(|| action?.get(b"D").ok());
             let to = match dest.and_then(|d| dest_page(&doc, d, &named, &numbers)) {
                 Some(p) => format!("page {p}"),
-                None => text(action.and_then(|a| a.get(b"URI").ok()).unwrap_or(&Object::Null)),
+                None => text(
+                    action
+                        .and_then(|a| a.get(b"URI").ok())
+                        .unwrap_or(&Object::Null),
+                ),
             };
             links.push((i + 1, to, text(a.get(b"Contents").unwrap_or(&Object::Null))));
         }
@@ -162,7 +200,9 @@ fn read(pdf: &Path) -> Option<Read> {
     }
     let mut tags = Vec::new();
     fn tag_walk(doc: &Document, o: &Object, out: &mut Vec<String>) {
-        let Ok(d) = deref(doc, o).as_dict() else { return };
+        let Ok(d) = deref(doc, o).as_dict() else {
+            return;
+        };
         if let Ok(s) = d.get(b"S") {
             out.push(String::from_utf8_lossy(s.as_name().unwrap()).into_owned());
         }
@@ -187,11 +227,11 @@ fn same_whole_and_in_parts(book: &Path) -> Vec<PathBuf> {
     let whole = common::tempdir();
     let parts = common::tempdir();
     let a = print(book, whole.path(), usize::MAX);
-    let b = print(book, parts.path(), 1);
-    assert_eq!(a.len(), b.len());
-    for (a, b) in a.iter().zip(&b) {
+    let pdfs = print(book, parts.path(), 1);
+    assert_eq!(a.len(), pdfs.len());
+    for (a, b) in a.iter().zip(&pdfs) {
         let (Some(ra), Some(rb)) = (read(a), read(b)) else {
-            return b.to_vec();
+            return pdfs;
         };
         for (i, (pa, pb)) in ra.pages.iter().zip(&rb.pages).enumerate() {
             assert_eq!(pa, pb, "{}: page {} differs", b.display(), i + 1);
@@ -202,7 +242,7 @@ fn same_whole_and_in_parts(book: &Path) -> Vec<PathBuf> {
         assert_eq!(ra.tags, rb.tags, "{}: tags", b.display());
         assert!(!ra.links.is_empty() && !ra.bookmarks.is_empty(), "{ra:?}");
     }
-    b
+    pdfs
 }
 
 /// A book of `n` chapters, each with a heading, a diagram, and links to the diagrams of the
@@ -268,7 +308,15 @@ fn the_joined_pdf_holds_one_document_tag_and_one_of_every_catalog_tree() {
     let pdf = &print(&book, out.path(), 1)[0];
     let doc = Document::load(pdf).unwrap();
     let catalog = doc.catalog().unwrap();
-    let root = doc.get_dictionary(catalog.get(b"StructTreeRoot").unwrap().as_reference().unwrap()).unwrap();
+    let root = doc
+        .get_dictionary(
+            catalog
+                .get(b"StructTreeRoot")
+                .unwrap()
+                .as_reference()
+                .unwrap(),
+        )
+        .unwrap();
     let top = match root.get(b"K").unwrap() {
         Object::Array(a) => a.len(),
         _ => 1,
@@ -277,12 +325,21 @@ fn the_joined_pdf_holds_one_document_tag_and_one_of_every_catalog_tree() {
     // No object the book does not use is left in it (the parts' own catalogs, page
     // trees, tag roots, the pages left out).
     let types: BTreeMap<String, usize> = doc.objects.values().fold(BTreeMap::new(), |mut m, o| {
-        if let Ok(t) = o.as_dict().and_then(|d| d.get(b"Type")).and_then(Object::as_name) {
-            *m.entry(String::from_utf8_lossy(t).into_owned()).or_default() += 1;
+        if let Ok(t) = o
+            .as_dict()
+            .and_then(|d| d.get(b"Type"))
+            .and_then(Object::as_name)
+        {
+            *m.entry(String::from_utf8_lossy(t).into_owned())
+                .or_default() += 1;
         }
         m
     });
     assert_eq!(types.get("Catalog"), Some(&1), "{types:?}");
     assert_eq!(types.get("StructTreeRoot"), Some(&1), "{types:?}");
-    assert_eq!(types.get("Page").copied(), Some(doc.get_pages().len()), "{types:?}");
+    assert_eq!(
+        types.get("Page").copied(),
+        Some(doc.get_pages().len()),
+        "{types:?}"
+    );
 }
