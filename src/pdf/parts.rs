@@ -25,9 +25,11 @@ use typst::introspection::{Introspector, MetadataElem};
 use typst::utils::PicoStr;
 use typst_layout::PagedDocument;
 
-/// The markup a part holds before the next chapter starts another: about 5 MB of book
-/// text is some 25 MB of markup, printed in 25 parts of some 150 MB each.
-pub const PART_BYTES: usize = 1_000_000;
+/// The markup a part holds before the next chapter starts another (a book of about 1 MB
+/// of text is some 4 MB of markup). Only books longer than that print in parts: typst's
+/// PDF/UA-1 check wants each part's first heading at level 1, which a chapter's is not, so
+/// a book in parts is archival (PDF/A-2b) but not tagged (see docs/pdf.md).
+pub const PART_BYTES: usize = 4_000_000;
 
 /// How often the parts are typeset at most before their references are taken as they are
 /// (typst gives up after five layouts of a document too).
