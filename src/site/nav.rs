@@ -100,7 +100,8 @@ pub fn script(nav: &NavFile, root: &str) -> Markup {
 mod tests {
     use super::*;
 
-    /// The list is a string literal the script reads: quotes, backslashes and the end of
+    /// The list is a string literal the script reads: a backslash, quotes (curled by the
+    /// book's typography) and the end of
     /// a script in a title stay text.
     #[test]
     fn titles_are_escaped_for_html_and_for_the_script() {
