@@ -128,7 +128,7 @@ impl Chapters<'_> {
     /// Consecutive bulleted paragraphs: their labels bound once (`gb-run`), which each
     /// paragraph's bullet measures for the widest, so that their texts line up after it.
     fn bullets(&mut self, page: usize, ps: &[&Para]) -> String {
-        let labels: Vec<String> = ps
+        let mut labels: Vec<String> = ps
             .iter()
             .filter_map(|p| match &p.content {
                 Content::Bullet { label, .. } => {
@@ -138,6 +138,11 @@ impl Chapters<'_> {
                 Content::Text(_) => None,
             })
             .collect();
+        // The widest is among the longest: each bullet of a run of thousands measures a
+        // few labels, not all of them (an image's markup is longer than any word's).
+        labels.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        labels.dedup();
+        labels.truncate(RUN_LABELS);
         let mut out = format!("#let gb-run = ({},)\n", labels.join(", "));
         for p in ps {
             out.push_str(&self.para_in(page, p, "gb-run"));
@@ -472,6 +477,9 @@ pub(super) fn hint_word(lang: &str) -> &'static str {
         .filter(|w| !w.is_empty())
         .unwrap_or("Hint")
 }
+
+/// How many of a bulleted run's longest labels its bullets measure for the widest.
+const RUN_LABELS: usize = 8;
 
 /// The paragraph of a block that lines up with the bulleted paragraphs around it, as the
 /// site's `in_bullets` says: a bulleted one that is no hint.
