@@ -261,14 +261,8 @@ fn typeset_part(
     } else {
         markup.push_str(&format!("{count}\n"));
     }
-    let mut last: Option<&str> = None;
-    for (key, body) in &part.chapters {
-        markup.push_str(&typeset::opening(last, key));
-        markup.push_str(body);
-        last = Some(key);
-    }
-    markup.push_str(&part.tail);
-    if let Some(last) = last {
+    part.markup(None, &mut markup);
+    if let Some((last, _)) = part.chapters.last() {
         markup.push_str(&format!(
             "\n#metadata(none)#label({})\n",
             string(&format!("gb-end:{last}"))

@@ -348,15 +348,9 @@ fn whole(
         out.push_str("#set page(binding: right, header: gb-head(flip: true))\n");
         out.push_str(&super::vertical::preamble(s.text_width(), s.text_height()));
     }
-    let mut part = src.parts.into_iter().next().unwrap_or_default();
-    let mut last = "front".to_string();
-    for (key, body) in &part.chapters {
-        out.push_str(&opening(Some(&last), key));
-        out.push_str(body);
-        last = key.clone();
-    }
-    out.push_str(&part.tail);
-    (out, std::mem::take(&mut part.files), part.drawings)
+    let part = src.parts.into_iter().next().unwrap_or_default();
+    part.markup(Some("front"), &mut out);
+    (out, part.files, part.drawings)
 }
 
 /// A language's chapters as typst markup, in parts of about `part_bytes` each.
@@ -381,9 +375,17 @@ pub struct PartSource {
 }
 
 impl PartSource {
-    /// The bytes of its markup.
-    fn len(&self) -> usize {
-        self.chapters.iter().map(|(_, b)| b.len()).sum::<usize>() + self.tail.len()
+    /// Its chapters, each after its opening, and what follows them, appended to `out`:
+    /// `before` is the key of the chapter before its first (or "front"), whose end its
+    /// first chapter marks; none for a part after the first, the part before marks it.
+    pub fn markup(&self, before: Option<&str>, out: &mut String) {
+        let mut last = before;
+        for (key, body) in &self.chapters {
+            out.push_str(&opening(last, key));
+            out.push_str(body);
+            last = Some(key);
+        }
+        out.push_str(&self.tail);
     }
 }
 
@@ -418,10 +420,13 @@ pub fn chapters(p: &Print, l: &LaidLanguage, part_bytes: usize) -> ChapterSource
     };
     let mut parts = Vec::new();
     let mut part = PartSource::default();
+    // The bytes of the part's markup so far.
+    let mut size = 0;
     let mut all_problems = Vec::new();
     let pages = l.pages.iter().filter(|pg| pg.chapter.is_some());
     for (i, page) in pages.enumerate() {
-        if part.len() > part_bytes {
+        if size > part_bytes {
+            size = 0;
             part.files = std::mem::take(&mut c.files);
             part.drawings = std::mem::take(&mut c.drawings);
             parts.push(std::mem::replace(
@@ -442,6 +447,7 @@ pub fn chapters(p: &Print, l: &LaidLanguage, part_bytes: usize) -> ChapterSource
             SolutionsAt::Chapter => body.push_str(&solutions::section(&mut c, &problems)),
             SolutionsAt::Book => all_problems.extend(problems),
         }
+        size += body.len();
         part.chapters.push((super::rich::key(page.index, ""), body));
     }
     if !all_problems.is_empty() {
