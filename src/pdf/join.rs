@@ -27,12 +27,101 @@ pub struct PdfPart {
 /// A bookmark (where a heading is), its heading's level, and whether it is one.
 type Flat = (Option<ObjectId>, NonZeroUsize, bool);
 
-/// What is joined so far: the book's PDF and what its catalog's trees hold.
+/// The joined PDF as it is written: every part's objects go out as soon as the part is
+/// read, so that only one part is held at a time (holding them all was the print's peak
+/// of memory: 2 GB for a 5 MB book). What the book's catalog needs at the end stays.
+struct Output {
+    bytes: Vec<u8>,
+    /// Where each object written starts.
+    offsets: Vec<(u32, u16, usize)>,
+}
+
+impl Output {
+    /// The file's header for PDF `version`: a comment of bytes above 127 tells readers
+    /// it holds binary data (PDF/A asks for it).
+    fn new(version: &str) -> Output {
+        let mut bytes = format!("%PDF-{version}\n%").into_bytes();
+        bytes.extend([0xE2, 0xE3, 0xCF, 0xD3, b'\n']);
+        Output {
+            bytes,
+            offsets: Vec::new(),
+        }
+    }
+
+    /// Object `id` written.
+    fn object(&mut self, id: ObjectId, object: &Object) -> Result<(), String> {
+        use std::io::Write;
+        self.offsets.push((id.0, id.1, self.bytes.len()));
+        let before = if lopdf::Writer::need_separator(object) {
+            " "
+        } else {
+            ""
+        };
+        let after = if lopdf::Writer::need_end_separator(object) {
+            " "
+        } else {
+            ""
+        };
+        let w = &mut self.bytes;
+        write!(w, "{} {} obj\n{before}", id.0, id.1).map_err(|e| e.to_string())?;
+        lopdf::Writer::write_object(w, object).map_err(|e| e.to_string())?;
+        writeln!(w, "{after}\nendobj").map_err(|e| e.to_string())
+    }
+
+    /// The file ended by its cross-reference table (one section for each run of
+    /// numbers written) and `trailer`.
+    fn finish(mut self, mut trailer: Dictionary, size: u32) -> Result<Vec<u8>, String> {
+        use std::io::Write;
+        self.offsets.sort_unstable();
+        self.offsets.dedup_by_key(|(id, _, _)| *id);
+        let start = self.bytes.len();
+        let w = &mut self.bytes;
+        w.extend_from_slice(b"xref\n0 1\n0000000000 65535 f\r\n");
+        let mut i = 0;
+        while i < self.offsets.len() {
+            let first = self.offsets[i].0;
+            let mut j = i;
+            while j + 1 < self.offsets.len() && self.offsets[j + 1].0 == self.offsets[j].0 + 1 {
+                j += 1;
+            }
+            writeln!(w, "{first} {}", j - i + 1).map_err(|e| e.to_string())?;
+            for (_, generation, offset) in &self.offsets[i..=j] {
+                write!(w, "{offset:010} {generation:05} n\r\n").map_err(|e| e.to_string())?;
+            }
+            i = j + 1;
+        }
+        for key in [
+            &b"Prev"[..],
+            b"XRefStm",
+            b"Type",
+            b"W",
+            b"Index",
+            b"Filter",
+            b"Length",
+        ] {
+            trailer.remove(key);
+        }
+        trailer.set("Size", Object::Integer(i64::from(size)));
+        w.extend_from_slice(b"trailer\n");
+        lopdf::Writer::write_object(w, &Object::Dictionary(trailer)).map_err(|e| e.to_string())?;
+        write!(w, "\nstartxref\n{start}\n%%EOF\n").map_err(|e| e.to_string())?;
+        Ok(self.bytes)
+    }
+}
+
+/// What is joined so far: the front matter's PDF, with what of the parts the book's
+/// catalog still changes (bookmarks, links to other parts), and what its trees hold;
+/// the rest of the parts already written.
 struct Book {
     doc: Document,
+    out: Output,
     pages: Vec<ObjectId>,
+    /// The front's page tree, every page's parent.
+    pages_root: ObjectId,
     /// The document's tag, which every part's tags go under.
     document_tag: ObjectId,
+    /// The parts' top-level tags, to go under it.
+    kids: Vec<Object>,
     /// The parent tree's pairs (key, value), and its next key.
     nums: Vec<Object>,
     next_key: i64,
@@ -40,6 +129,8 @@ struct Book {
     dests: Vec<(Vec<u8>, Object)>,
     /// Every heading, in order, with its bookmark.
     outline: Vec<Flat>,
+    /// The links that lead to a label of another part, held in `doc` until the end.
+    away: Vec<ObjectId>,
 }
 
 /// `front` with the pages of `parts` after it (each with whether its first page is to be
@@ -176,24 +267,49 @@ fn trees(doc: &Document) -> Result<Trees, String> {
     Ok((document_tag, nums, next_key, dests, outlines))
 }
 
+/// Whether link annotation `d` leads to a label of another part.
+fn is_away(doc: &Document, d: &Dictionary) -> bool {
+    d.get(b"A")
+        .and_then(|a| doc.dereference(a))
+        .and_then(|(_, a)| a.as_dict())
+        .and_then(|a| a.get(b"URI"))
+        .and_then(Object::as_str)
+        .is_ok_and(|uri| uri.starts_with(AWAY_LINK.as_bytes()))
+}
+
 impl Book {
     /// The book so far: the front matter's PDF.
     fn of(doc: Document, headings: &[(NonZeroUsize, bool)]) -> Result<Book, String> {
         let (document_tag, nums, next_key, dests, outlines) = trees(&doc)?;
         let outline = flat_outline(&doc, &outlines, headings)?;
-        let pages = doc.get_pages().into_values().collect();
+        let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+        let pages_root = reference(doc.catalog().map_err(|e| e.to_string())?, b"Pages")?;
+        let mut away = Vec::new();
+        for &page in &pages {
+            away.extend(
+                annotations(&doc, page)?
+                    .into_iter()
+                    .filter(|&a| doc.get_dictionary(a).is_ok_and(|d| is_away(&doc, d))),
+            );
+        }
         Ok(Book {
+            out: Output::new(&doc.version),
             doc,
             pages,
+            pages_root,
             document_tag,
+            kids: Vec::new(),
             nums,
             next_key,
             dests,
             outline,
+            away,
         })
     }
 
-    /// `part`'s pages (without its first when `added_first`) after the book's.
+    /// `part`'s pages (without its first when `added_first`) after the book's, its
+    /// objects written but for its own catalog and trees (the book's stand for them) and
+    /// what the book's catalog changes at the end.
     fn add(
         &mut self,
         mut part: Document,
@@ -202,8 +318,7 @@ impl Book {
     ) -> Result<(), String> {
         part.renumber_objects_with(self.doc.max_id + 1);
         let (tag, nums, next_key, dests, outlines) = trees(&part)?;
-        self.outline
-            .extend(flat_outline(&part, &outlines, headings)?);
+        let flat = flat_outline(&part, &outlines, headings)?;
         let offset = self.next_key;
         let mut pages: Vec<ObjectId> = part.get_pages().into_values().collect();
         if added_first && !pages.is_empty() {
@@ -212,11 +327,16 @@ impl Book {
         // Every key into the parent tree moves past the book's own.
         for &page in &pages {
             shift_keys(&mut part, page, offset)?;
+            part.get_dictionary_mut(page)
+                .map_err(|e| e.to_string())?
+                .set("Parent", Object::Reference(self.pages_root));
         }
+        let mut roots: Vec<Object> = pages.iter().map(|&p| Object::Reference(p)).collect();
         for pair in nums.chunks(2) {
             if let [Object::Integer(key), value] = pair {
                 self.nums.push(Object::Integer(key + offset));
                 self.nums.push(value.clone());
+                roots.push(value.clone());
             }
         }
         self.next_key += next_key;
@@ -233,26 +353,66 @@ impl Book {
                 }
             }
         }
+        roots.extend(kids.iter().cloned());
+        roots.extend(dests.iter().map(|(_, d)| d.clone()));
+        // What the book's catalog changes at the end is held: the bookmarks and the
+        // links that lead to other parts.
+        let mut held: Vec<ObjectId> = flat.iter().filter_map(|f| f.0).collect();
+        for &page in &pages {
+            held.extend(
+                annotations(&part, page)?
+                    .into_iter()
+                    .filter(|&a| part.get_dictionary(a).is_ok_and(|d| is_away(&part, d))),
+            );
+        }
+        self.away
+            .extend(held[flat.iter().filter(|f| f.0.is_some()).count()..].iter());
+        roots.extend(held.iter().map(|&h| Object::Reference(h)));
+        // The part's own catalog and trees are left out, and so is all that only they
+        // lead to (the page gobook added first).
+        let catalog = reference(&part.trailer, b"Root")?;
+        let mut own = vec![catalog, tag];
+        let c = dict(&part, catalog)?;
+        for key in [
+            &b"Pages"[..],
+            b"StructTreeRoot",
+            b"Outlines",
+            b"Names",
+            b"Metadata",
+        ] {
+            own.extend(reference(c, key));
+        }
+        if let Ok(root) = reference(c, b"StructTreeRoot") {
+            own.extend(reference(dict(&part, root)?, b"ParentTree"));
+        }
+        if let Ok(names) = reference(c, b"Names") {
+            own.extend(reference(dict(&part, names)?, b"Dests"));
+        }
+        for id in own {
+            part.objects.remove(&id);
+        }
+        let mut keep = Dictionary::new();
+        keep.set("Keep", Object::Array(roots));
+        part.trailer = keep;
+        part.prune_objects();
+        for id in held {
+            if let Some(object) = part.objects.remove(&id) {
+                self.doc.objects.insert(id, object);
+            }
+        }
+        for (&id, object) in &part.objects {
+            self.out.object(id, object)?;
+        }
+        self.outline.extend(flat);
         self.dests.extend(dests);
+        self.kids.extend(kids);
         self.doc.max_id = part.max_id;
-        self.doc.objects.extend(std::mem::take(&mut part.objects));
-        let document = self
-            .doc
-            .get_dictionary_mut(self.document_tag)
-            .map_err(|e| e.to_string())?;
-        let mut all = match document.remove(b"K") {
-            Some(Object::Array(a)) => a,
-            Some(one) => vec![one],
-            None => Vec::new(),
-        };
-        all.extend(kids);
-        document.set("K", Object::Array(all));
         self.pages.extend(pages);
         Ok(())
     }
 
     /// The book's catalog made to hold every part's pages, tags, destinations and
-    /// bookmarks, its links to other parts led to their places, written as one PDF.
+    /// bookmarks, its links to other parts led to their places, written out.
     fn finish(
         mut self,
         places: &HashMap<String, Place>,
@@ -260,20 +420,24 @@ impl Book {
     ) -> Result<Vec<u8>, String> {
         let doc = &mut self.doc;
         let catalog = doc.catalog().map_err(|e| e.to_string())?.clone();
-        let pages_root = reference(&catalog, b"Pages")?;
-        for &page in &self.pages {
-            if let Ok(d) = doc.get_dictionary_mut(page) {
-                d.set("Parent", Object::Reference(pages_root));
-            }
-        }
         let root = doc
-            .get_dictionary_mut(pages_root)
+            .get_dictionary_mut(self.pages_root)
             .map_err(|e| e.to_string())?;
         root.set(
             "Kids",
             Object::Array(self.pages.iter().map(|&p| p.into()).collect()),
         );
         root.set("Count", Object::Integer(self.pages.len() as i64));
+        let document = doc
+            .get_dictionary_mut(self.document_tag)
+            .map_err(|e| e.to_string())?;
+        let mut all = match document.remove(b"K") {
+            Some(Object::Array(a)) => a,
+            Some(one) => vec![one],
+            None => Vec::new(),
+        };
+        all.append(&mut self.kids);
+        document.set("K", Object::Array(all));
         let struct_root = reference(&catalog, b"StructTreeRoot")?;
         let mut tree = Dictionary::new();
         tree.set("Nums", Object::Array(std::mem::take(&mut self.nums)));
@@ -286,17 +450,22 @@ impl Book {
         let dests = std::mem::take(&mut self.dests);
         names(doc, dests)?;
         bookmarks(doc, &catalog, std::mem::take(&mut self.outline))?;
-        links(doc, &self.pages, page_word, places)?;
-        doc.prune_objects();
-        let mut out = Vec::new();
-        let options = lopdf::SaveOptions::builder()
-            .use_object_streams(true)
-            .use_xref_streams(true)
-            .build();
-        doc.save_with_options(&mut out, options)
-            .map_err(|e| format!("writing: {e}"))?;
-        Ok(out)
+        links(doc, &self.away, &self.pages, page_word, places)?;
+        for (&id, object) in &doc.objects {
+            self.out.object(id, object)?;
+        }
+        let size = doc.max_id + 1;
+        let trailer = doc.trailer.clone();
+        self.out.finish(trailer, size)
     }
+}
+
+/// The annotations of page `page` of `doc`.
+fn annotations(doc: &Document, page: ObjectId) -> Result<Vec<ObjectId>, String> {
+    Ok(match dict(doc, page)?.get(b"Annots") {
+        Ok(Object::Array(a)) => a.iter().filter_map(|o| o.as_reference().ok()).collect(),
+        _ => Vec::new(),
+    })
 }
 
 /// Page `page` of `doc` and its annotations with their keys into the parent tree moved
@@ -415,20 +584,16 @@ fn link_bookmarks(
     Ok(shown)
 }
 
-/// Each link of `pages` to a label of another part made a link to the label's place.
+/// Each of the links `away` (to a label of another part) made a link to the label's
+/// place among `pages`.
 fn links(
     doc: &mut Document,
+    away: &[ObjectId],
     pages: &[ObjectId],
     page_word: &str,
     places: &HashMap<String, Place>,
 ) -> Result<(), String> {
-    let mut annots = Vec::new();
-    for &page in pages {
-        if let Ok(Object::Array(a)) = dict(doc, page)?.get(b"Annots") {
-            annots.extend(a.iter().filter_map(|o| o.as_reference().ok()));
-        }
-    }
-    for id in annots {
+    for &id in away {
         let Ok(d) = doc.get_dictionary(id) else {
             continue;
         };
