@@ -18,8 +18,8 @@ use typst::model::OutlineNode;
 pub struct PdfPart {
     /// The PDF.
     pub pdf: Vec<u8>,
-    /// Whether its first page is one gobook added, to be left out.
-    pub added_first: bool,
+    /// How many of its first pages gobook added, to be left out (with their tags).
+    pub added: usize,
     /// The level of each of its headings, in order, and whether it is bookmarked.
     pub headings: Vec<(NonZeroUsize, bool)>,
 }
@@ -145,7 +145,7 @@ pub fn join(
     let mut book = Book::of(doc, &front.headings)?;
     for (i, part) in parts.into_iter().enumerate() {
         let doc = Document::load_mem(&part.pdf).map_err(|e| format!("reading part {i}: {e}"))?;
-        book.add(doc, part.added_first, &part.headings)
+        book.add(doc, part.added, &part.headings)
             .map_err(|e| format!("joining part {i}: {e}"))?;
     }
     book.finish(places, page_word)
@@ -307,13 +307,13 @@ impl Book {
         })
     }
 
-    /// `part`'s pages (without its first when `added_first`) after the book's, its
+    /// `part`'s pages (without the `added` first ones and their tags) after the book's, its
     /// objects written but for its own catalog and trees (the book's stand for them) and
     /// what the book's catalog changes at the end.
     fn add(
         &mut self,
         mut part: Document,
-        added_first: bool,
+        added: usize,
         headings: &[(NonZeroUsize, bool)],
     ) -> Result<(), String> {
         part.renumber_objects_with(self.doc.max_id + 1);
@@ -321,9 +321,19 @@ impl Book {
         let flat = flat_outline(&part, &outlines, headings)?;
         let offset = self.next_key;
         let mut pages: Vec<ObjectId> = part.get_pages().into_values().collect();
-        if added_first && !pages.is_empty() {
-            pages.remove(0);
-        }
+        let dropped: Vec<ObjectId> = pages.drain(..added.min(pages.len())).collect();
+        // The keys of the dropped pages' marked content: their tags are left out.
+        let dropped_keys: Vec<i64> = dropped
+            .iter()
+            .filter_map(|&page| {
+                dict(&part, page)
+                    .ok()?
+                    .get(b"StructParents")
+                    .and_then(Object::as_i64)
+                    .ok()
+            })
+            .collect();
+        let mut dropped_tags = std::collections::HashSet::new();
         // Every key into the parent tree moves past the book's own.
         for &page in &pages {
             shift_keys(&mut part, page, offset)?;
@@ -334,6 +344,12 @@ impl Book {
         let mut roots: Vec<Object> = pages.iter().map(|&p| Object::Reference(p)).collect();
         for pair in nums.chunks(2) {
             if let [Object::Integer(key), value] = pair {
+                if dropped_keys.contains(key) {
+                    if let Ok(Object::Array(tags)) = part.dereference(value).map(|(_, v)| v) {
+                        dropped_tags.extend(tags.iter().filter_map(|t| t.as_reference().ok()));
+                    }
+                    continue;
+                }
                 self.nums.push(Object::Integer(key + offset));
                 self.nums.push(value.clone());
                 roots.push(value.clone());
@@ -341,11 +357,15 @@ impl Book {
         }
         self.next_key += next_key;
         // The part's tags under the book's document tag.
-        let kids = match dict(&part, tag)?.get(b"K") {
+        let mut kids = match dict(&part, tag)?.get(b"K") {
             Ok(Object::Array(a)) => a.clone(),
             Ok(one) => vec![one.clone()],
             Err(_) => Vec::new(),
         };
+        kids.retain(|k| {
+            k.as_reference()
+                .map_or(true, |id| !dropped_tags.contains(&id))
+        });
         for kid in &kids {
             if let Object::Reference(id) = kid {
                 if let Ok(d) = part.get_dictionary_mut(*id) {

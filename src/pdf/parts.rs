@@ -25,11 +25,10 @@ use typst::introspection::{Introspector, MetadataElem};
 use typst::utils::PicoStr;
 use typst_layout::PagedDocument;
 
-/// The markup a part holds before the next chapter starts another (a book of about 1 MB
-/// of text is some 4 MB of markup). Only books longer than that print in parts: typst's
-/// PDF/UA-1 check wants each part's first heading at level 1, which a chapter's is not, so
-/// a book in parts is archival (PDF/A-2b) but not tagged (see docs/pdf.md).
-pub const PART_BYTES: usize = 4_000_000;
+/// The markup a part holds before the next chapter starts another (a book of about 250 KB
+/// of text is some 1 MB of markup): smaller parts take less memory and, joined as they are
+/// read, less time (docs/benchmarks.md, "Print by book size").
+pub const PART_BYTES: usize = 1_000_000;
 
 /// How often the parts are typeset at most before their references are taken as they are
 /// (typst gives up after five layouts of a document too).
@@ -231,10 +230,14 @@ fn typeset_part(
     standard: &Standard,
     places: &mut HashMap<String, Place>,
 ) -> Result<Result<Typeset1, String>, BuildError> {
-    // A part starts on a right-hand page; one that would start on a left-hand page starts
-    // with a page of its own, left out when joined, so every page keeps its side.
-    let added_first = place.before % 2 == 1;
-    let offset = place.before - usize::from(added_first);
+    // A part begins with pages of its own, left out when joined with their tags: the first
+    // holds the headings the part's first falls under (the book's title at level 1, then
+    // the levels below, neither outlined nor bookmarked), because PDF/UA-1 wants a
+    // document's headings to start at level 1 and go one level deeper at most; a second
+    // keeps every page on its side when the part would otherwise start on a right-hand
+    // page of its own where the book has a left-hand one.
+    let added = if place.before % 2 == 1 { 1 } else { 2 };
+    let offset = place.before.saturating_sub(added);
     let known: Vec<(String, usize)> = place
         .given
         .iter()
@@ -256,10 +259,17 @@ fn typeset_part(
         part.first,
         offset + 1
     );
-    if added_first {
-        markup.push_str(&format!("#page(header: none, footer: none)[{count}]\n"));
-    } else {
-        markup.push_str(&format!("{count}\n"));
+    // Blocks, not the frame's sticky headings, which would follow the chapter to its page.
+    let open: String = (1..=part.open.max(1))
+        .map(|level| {
+            format!("#heading(level: {level}, outlined: false, bookmarked: false)[#gb-title]\n")
+        })
+        .collect();
+    markup.push_str(&format!(
+        "#page(header: none, footer: none)[{count}#[#show heading: block\n{open}]]\n"
+    ));
+    if added == 2 {
+        markup.push_str("#page(header: none, footer: none)[]\n");
     }
     part.markup(None, &mut markup);
     if let Some((last, _)) = part.chapters.last() {
@@ -276,10 +286,14 @@ fn typeset_part(
         drawings: part.drawings.clone(),
     };
     let laid = typeset::compile(p, l, doc, fonts, decoded, stages)?;
-    let pages = laid.doc().pages().len() - usize::from(added_first);
+    let pages = laid.doc().pages().len().saturating_sub(added);
     record_places(laid.doc(), offset, places);
     let asked = asked(laid.doc());
-    let headings = headings(laid.doc());
+    // The added page's headings are not the book's.
+    let headings = headings(laid.doc())
+        .into_iter()
+        .skip(part.open.max(1))
+        .collect();
     Ok(laid
         .export_as(decoded, standard.standards)?
         .map(|pdf| Typeset1 {
@@ -288,7 +302,7 @@ fn typeset_part(
             asked,
             pdf: PdfPart {
                 pdf,
-                added_first,
+                added,
                 headings,
             },
             pages,
@@ -339,7 +353,7 @@ fn typeset_front(
         .map_err(|e| typeset::bug("write the PDF's front matter", e))?;
     let pdf = PdfPart {
         pdf,
-        added_first: false,
+        added: 0,
         headings,
     };
     Ok((pdf, pages))

@@ -364,6 +364,9 @@ pub struct ChapterSources {
 pub struct PartSource {
     /// The index of its first chapter among the language's.
     pub first: usize,
+    /// How many headings its first falls under (the title page's is one): what its tags
+    /// must begin with for PDF/UA-1, which lets a heading go one level deeper at most.
+    pub open: usize,
     /// Each chapter's key and its markup after its opening.
     pub chapters: Vec<(String, String)>,
     /// What follows its last chapter: the book's solutions, in the last part.
@@ -433,6 +436,7 @@ pub fn chapters(p: &Print, l: &LaidLanguage, part_bytes: usize) -> ChapterSource
                 &mut part,
                 PartSource {
                     first: i,
+                    open: c.headings.len(),
                     ..Default::default()
                 },
             ));
