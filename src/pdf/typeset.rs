@@ -62,10 +62,14 @@ pub fn print(
     } else {
         super::parts::part_bytes()
     };
+    let prefix = format!("pdf {}, ", l.plan.lang);
+    super::passes::memory(&format!("{prefix}laid-out book, "));
     let src = chapters(p, l, limit);
     stages.mark("typst source and diagrams");
+    super::passes::memory(&format!("{prefix}typst source and diagrams, "));
     let fonts = super::missing_glyphs::fonts_for(p, l)?;
     stages.mark("fonts");
+    super::passes::memory(&format!("{prefix}fonts, "));
     if src.parts.len() > 1 {
         return super::parts::print(p, l, src, &fonts, decoded);
     }
