@@ -61,8 +61,11 @@ fn diagram(d: &Diagram) -> Value {
 
 /// The index of the diagrams the pages of `plans` show, as a script (see
 /// [`super::script`]): `{z: the most common board size, d: {diagram: [...]}, l: {lang:
-/// {p: [[page href, title], ...], f: [[diagram, page, anchor], ...]}}}`. Diagrams shown
-/// in several languages are stored once.
+/// {p: [[page href, title], ...], f: [[diagram, page, anchor, caption, game], ...]}}}`:
+/// `caption` is the first line under the board as the page prints it ("Figure 3 — Moves
+/// 51–100", or empty), `game` is 1 for a game figure (`fig`) and 0 for any other diagram,
+/// so that the browser names each result by its caption and ranks the book's games
+/// first. Diagrams shown in several languages are stored once.
 pub fn index(laid: &LaidBook) -> String {
     let mut diagrams = BTreeMap::new();
     let mut langs = Map::new();
@@ -73,11 +76,11 @@ pub fn index(laid: &LaidBook) -> String {
         for (pi, pg) in language.pages.iter().enumerate() {
             let view = PageFigures::of(pg);
             pages.push(json!([plan.page_href(pi), view.short_title]));
-            for (i, anchor, d) in view.figures {
+            for (i, anchor, caption, game, d) in view.figures {
                 // The page's own copy of the diagram: what the index says is what the page shows.
                 let Some(d) = d else { continue };
                 diagrams.entry(i).or_insert_with(|| (d.size, diagram(d)));
-                shown.push(json!([i, pi, anchor]));
+                shown.push(json!([i, pi, anchor, caption, u8::from(game)]));
             }
         }
         langs.insert(plan.lang.clone(), json!({ "p": pages, "f": shown }));
@@ -98,14 +101,19 @@ pub fn index(laid: &LaidBook) -> String {
     super::script("positions", &value.to_string())
 }
 
+/// One figure as the index shows it: diagram, anchor, caption line, game figure or not,
+/// and the page's copy of the diagram.
+type Shown<'a> = (usize, &'a str, String, bool, Option<&'a Diagram>);
+
 /// What the position index shows of one page: its short title, and each figure's
-/// diagram, anchor and the diagram as the page has it. [`index`] reads a page only through
+/// diagram, anchor, caption line, whether it is a game figure, and the diagram as the
+/// page has it. [`index`] reads a page only through
 /// this view, so whoever keeps the index by what its pages show (`serve`, `site/kept.rs`)
 /// compares exactly what the index reads.
 #[derive(PartialEq)]
 pub struct PageFigures<'a> {
     short_title: &'a str,
-    figures: Vec<(usize, &'a str, Option<&'a Diagram>)>,
+    figures: Vec<Shown<'a>>,
 }
 
 impl<'a> PageFigures<'a> {
@@ -116,7 +124,13 @@ impl<'a> PageFigures<'a> {
             figures: page::figures(&page.blocks)
                 .map(|f| {
                     let d = page.diagrams.iter().find(|(i, _)| *i == f.diagram);
-                    (f.diagram, f.anchor.as_str(), d.map(|(_, d)| &**d))
+                    (
+                        f.diagram,
+                        f.anchor.as_str(),
+                        f.caption.title(),
+                        f.kind == "fig",
+                        d.map(|(_, d)| &**d),
+                    )
                 })
                 .collect(),
         }
@@ -147,8 +161,17 @@ mod tests {
             json!([9, "aa", "ba", "BccWddB..WeeBffWabxaa", 1])
         );
         assert_eq!(v["d"]["1"][0], json!(13));
-        assert_eq!(v["l"]["en"]["f"][0], json!([0, 0, "f"]));
-        assert_eq!(v["l"]["de"]["f"][0], json!([0, 0, "f"]));
+        // The figure with its caption line as the page prints it, a game figure.
+        let en = &v["l"]["en"]["f"][0];
+        assert_eq!(en, &json!([0, 0, "f", en[3].as_str().unwrap(), 1]));
+        assert!(en[3].as_str().unwrap().contains('1'), "{en}");
+        let de = &v["l"]["de"]["f"][0];
+        assert_eq!(
+            (&de[0], &de[1], &de[2]),
+            (&json!(0), &json!(0), &json!("f"))
+        );
+        // The diagram after the figure is no game figure.
+        assert_eq!(v["l"]["en"]["f"][1][4], json!(0));
         assert_eq!(v["l"]["en"]["p"][0][0], json!("index.html"));
         // One diagram of each size: the larger wins the tie.
         assert_eq!(v["z"], json!(13));

@@ -139,3 +139,69 @@ fn position_search_finds_what_a_brute_force_reference_finds() {
     );
     assert!(!out.contains("FAIL"), "{out}");
 }
+
+/// The position search's results on a book of games (issue #50): the three famous games
+/// of the corpora imported as one book, each a chapter of game figures and variation
+/// diagrams. `tests/browser/position-results.mjs` sets a 4-stone pattern of the Great Slant
+/// (C4, J3 black; E3, D6 white) and checks at 390 and 1280 px that the results are distinct
+/// places named by caption and move, each with a thumbnail, game figures first, and that
+/// the pattern board's points and the result links are 24x24 px or more.
+#[test]
+fn position_results_are_distinct_places_named_and_big_enough_to_touch() {
+    if let Some(why) = common::browser_missing() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "browser tests cannot run under CI: {why}; run scripts/setup.sh"
+        );
+        eprintln!("SKIPPED position results browser test: {why}; run scripts/setup.sh");
+        return;
+    }
+    let Some(corpora) = common::corpora() else {
+        return;
+    };
+    let tmp = common::tempdir();
+    let games = tmp.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    let famous = corpora.join("littlego/sgf/Famous games");
+    for e in std::fs::read_dir(&famous).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "sgf") {
+            std::fs::copy(&p, games.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let book = tmp.path().join("games.gobook");
+    let site = tmp.path().join("site");
+    for args in [
+        vec![
+            "import",
+            "-q",
+            games.to_str().unwrap(),
+            "-o",
+            book.to_str().unwrap(),
+        ],
+        vec![
+            "build",
+            book.to_str().unwrap(),
+            "-o",
+            site.to_str().unwrap(),
+        ],
+    ] {
+        let r = common::gobook(&args);
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    }
+    let shots = std::env::var_os("GOBOOK_SCREENSHOTS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| tmp.path().to_path_buf());
+    let run = Command::new("node")
+        .arg(common::root().join("tests/browser/position-results.mjs"))
+        .arg(&site)
+        .arg("B:C4 W:E3 W:D6 B:J3")
+        .arg(&shots)
+        .env("CHROMIUM", common::chromium())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    eprintln!("{out}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(run.status.success(), "position results failed:\n{out}");
+    assert!(out.contains("position results: all passed"), "{out}");
+}

@@ -321,7 +321,9 @@ const buildPanel = index => {
   find.addEventListener('click', () => showPositions(index, swap.checked));
   const actions = el('div', 'gb-pos-actions');
   actions.append(swapLabel, clear, find);
-  posPanel.append(head, tools, grid, actions);
+  const wrap = el('div', 'gb-pat-wrap');
+  wrap.append(grid);
+  posPanel.append(head, tools, wrap, actions);
   drop.prepend(posPanel);
   paint();
 };
@@ -699,24 +701,60 @@ const board = (a, s, [x0, y0, x1, y1], U) => {
   return svg;
 };
 
+// The results a reader can use: one entry per distinct place, game figures first. A game
+// figure that takes up the board where the game figure before it on the page left it (its
+// first number follows that figure's last) and holds the pattern from its start continues
+// that figure's last run, which held it to its end: it is folded into it. So is a result
+// that shows the same page and the same picture as one already kept (a diagram repeated).
+const distinct = (index, L, results) => {
+  const order = new Map(L.f.map(([, page, anchor], i) => [`${page} ${anchor}`, i]));
+  const kept = [], seen = new Set(), lastGame = new Map();
+  // The number after the last move of figure `f`: passes take none.
+  const after = f => f.first + [...f.ops].filter(o => o >> 10 !== 3 && o >> 10 !== 0).length;
+  for (const r of results) {
+    const i = order.get(`${r.page} ${r.anchor}`), e = L.f[i], game = e[4] === 1;
+    if (game) {
+      const prev = lastGame.get(r.page);
+      lastGame.set(r.page, r);
+      const between = prev && L.f.slice(order.get(`${prev.page} ${prev.anchor}`) + 1, i).some(x => x[4] === 1);
+      if (r.from[0] === 0 && prev && !between && prev.d !== r.d && after(figureOf(index, prev.d)) === r.from[1]) continue;
+    }
+    const pic = `${r.page} ${r.at.join(' ')} ${r.picture}`;
+    if (seen.has(pic)) continue;
+    seen.add(pic);
+    kept.push({ r, e, game, i });
+  }
+  // Stable: game figures in book order, then the other diagrams in book order.
+  return kept.sort((a, b) => b.game - a.game || a.i - b.i);
+};
+
 const showPositions = (index, swapToo) => {
   if (!pattern.size) return hide();
   const t0 = performance.now();
   const results = searchPositions(index, swapToo);
-  self.gbPositionTime = performance.now() - t0;
   const L = index.l[lang];
-  const items = results.slice(0, 60).map(r => {
+  for (const r of results) {
+    const [ox, oy, w, h] = r.at, a = positionAt(figureOf(index, r.d), r.q);
+    let p = '';
+    for (let y = Math.max(0, oy - 2); y <= Math.min(r.s - 1, oy + h + 1); y++) for (let x = Math.max(0, ox - 2); x <= Math.min(r.s - 1, ox + w + 1); x++) p += a[y * r.s + x];
+    r.picture = p;
+  }
+  const places = distinct(index, L, results);
+  self.gbPositionTime = performance.now() - t0;
+  const items = places.slice(0, 60).map(({ r, e }) => {
     const [href, title] = L.p[r.page];
     const li = el('li', 'gb-result gb-result-pos');
     const a = el('a');
     a.href = `${href}?gb-move=${r.from[0]}#${r.anchor}`;
     a.append(miniBoard(positionAt(figureOf(index, r.d), r.q), r.s, r.at));
-    const what = r.from[0] === 0 ? word('start_position') : fill(word('at_move'), { n: r.from[1] });
-    a.append(el('span', 'gb-result-title', title), el('span', 'gb-result-text', what));
+    const when = r.from[0] === 0 ? word('start_position') : fill(word('at_move'), { n: r.from[1] });
+    // Named by its caption and the move ("Moves 51–100, move 57"), the page under it.
+    const name = e[3] ? `${e[3]}, ${when}` : when;
+    a.append(el('span', 'gb-result-title', name), el('span', 'gb-result-text', title));
     li.append(a);
     return li;
   });
-  show(items, count(results.length));
+  show(items, count(places.length));
 };
 
 // The sidebar, which gobook-nav-LANG.js fills and opens on wide screens; `t` folds it.
