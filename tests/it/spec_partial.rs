@@ -1,0 +1,86 @@
+//! Spec points that held in part only (issue 49), each checked in every edition: the
+//! site's HTML, the EPUB's XHTML and the PDF's text through `pdftotext`.
+
+use crate::common::{self, gobook};
+use std::path::Path;
+
+/// What each edition of a book shows: the site's pages, the EPUB's documents and the
+/// PDF's text (`None` without `pdftotext`), each with runs of whitespace made one space.
+struct Editions {
+    site: String,
+    epub: String,
+    pdf: Option<String>,
+}
+
+/// Builds `text` as a book into all three editions.
+fn build(text: &str) -> Editions {
+    let tmp = common::tempdir();
+    let book = tmp.path().join("book.gobook");
+    std::fs::write(&book, text).unwrap();
+    let out = tmp.path().join("out");
+    let r = gobook(&[
+        "build",
+        "--epub",
+        "--pdf",
+        "-o",
+        out.to_str().unwrap(),
+        book.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut site = String::new();
+    for p in common::files_with_ext(&out, "html") {
+        site.push_str(&std::fs::read_to_string(p).unwrap());
+    }
+    let mut epub = String::new();
+    for e in common::files_with_ext(&out, "epub") {
+        epub.push_str(&common::epub_text(&e, ".xhtml"));
+    }
+    let pdf = common::tool("pdftotext", "-v").then(|| {
+        let mut t = String::new();
+        for p in common::files_with_ext(&out, "pdf") {
+            t.push_str(&common::pdf_text(Path::new(&p), &[]));
+        }
+        flat(&t)
+    });
+    Editions {
+        site: flat(&site),
+        epub: flat(&epub),
+        pdf,
+    }
+}
+
+/// Asserts every edition shows `want` (HTML and XHTML as written, the PDF as text).
+fn everywhere(e: &Editions, want: &str) {
+    assert!(e.site.contains(want), "site lacks {want:?}: {}", e.site);
+    assert!(e.epub.contains(want), "EPUB lacks {want:?}: {}", e.epub);
+    if let Some(pdf) = &e.pdf {
+        assert!(pdf.contains(want), "PDF lacks {want:?}: {pdf}");
+    }
+}
+
+/// Asserts no edition shows `bad`.
+fn nowhere(e: &Editions, bad: &str) {
+    assert!(!e.site.contains(bad), "site has {bad:?}");
+    assert!(!e.epub.contains(bad), "EPUB has {bad:?}");
+    if let Some(pdf) = &e.pdf {
+        assert!(!pdf.contains(bad), "PDF has {bad:?}");
+    }
+}
+
+/// Game info given by an `sgf` value (PB, WR, DT, ...) is that Go data's game info: the
+/// spec translates the SGF's game info properties into the equivalent attributes, so
+/// `#pb#` and the like show it; an attribute beside the SGF wins.
+#[test]
+fn game_info_from_an_sgf_value_reaches_the_text() {
+    let e = build(
+        "::book(#b) title=\"T\"\n\n::chapter(#c)\n\n\
+         ::go(#g) sgf=\"(;GM[1]SZ[19]PB[Honinbo Shusaku]BR[4d]PW[Gennan Inseki]WR[8d]DT[1846-09-11]RE[B+2];B[qd];W[dc])\" ev=Castle\n\n\
+         Black #pb# (#br#), White #wp# (#wr#), #dt#, #re#, at #ev#.\n",
+    );
+    everywhere(
+        &e,
+        "Black Honinbo Shusaku (4d), White Gennan Inseki (8d), 1846-09-11, B+2, at Castle.",
+    );
+    nowhere(&e, "#pb#");
+}
