@@ -84,3 +84,17 @@ fn game_info_from_an_sgf_value_reaches_the_text() {
     );
     nowhere(&e, "#pb#");
 }
+
+/// A gaps line given in one language only (`gaps_de`) is that language's; every other
+/// language has what `gaps` would give without it, its default `auto`: the line gobook
+/// writes ("4 at a"), not none.
+#[test]
+fn a_gaps_line_in_one_language_leaves_the_others_the_generated_one() {
+    let e = build(
+        "::book_en_de(#b) title=\"T\"\n\n::chapter(#c)\n\n\
+         ::dia(#one) sz=9 ab=D6C5D4 aw=E6F5E4D5 pl=b mv=\"E5 H2 H3 D5\" gaps_de=\"Vier auf a, der Ko\"\n\n\
+         ::p_en English.\n\n::p_de Deutsch.\n",
+    );
+    everywhere(&e, "4 at a");
+    everywhere(&e, "Vier auf a, der Ko");
+}
