@@ -98,3 +98,17 @@ fn a_gaps_line_in_one_language_leaves_the_others_the_generated_one() {
     everywhere(&e, "4 at a");
     everywhere(&e, "Vier auf a, der Ko");
 }
+
+/// The text of an inline diagram gets the typography the rest of its paragraph gets:
+/// curly quotes, dashes for `--` and `---`, an ellipsis for `...`.
+#[test]
+fn an_inline_diagrams_text_is_typeset_like_its_paragraph() {
+    let e = build(
+        "::book(#b) title=\"T\"\n\n::chapter(#c)\n\n::go sz=9 mv=C3\n\n\
+         See <dia at=2 mv=D4E5>the \"tiger's mouth\" -- or the hane --- if Black waits...</dia> \"here\".\n",
+    );
+    everywhere(&e, "“tiger’s mouth” – or the hane — if Black waits…");
+    everywhere(&e, "“here”");
+    nowhere(&e, "\"tiger");
+    nowhere(&e, "&quot;tiger");
+}
