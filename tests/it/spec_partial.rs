@@ -112,3 +112,29 @@ fn an_inline_diagrams_text_is_typeset_like_its_paragraph() {
     nowhere(&e, "\"tiger");
     nowhere(&e, "&quot;tiger");
 }
+
+/// `\\` is a backslash and `\t` a tab (docs/format.md, "Text as written"; the spec's
+/// `\t` for tabs), so `C:\\temp` shows `C:\temp`, not `C:` and a tab, in a paragraph, a
+/// heading, an inline diagram's and a link's text, a caption and an answer's comment.
+#[test]
+fn a_backslash_before_t_is_written_and_a_tab_is_whitespace() {
+    let e = build(
+        "::book(#b) title=\"T\"\n\n::chapter(#c)\n\n::h2 Head C:\\\\temp end\n\n\
+         ::p Save it in C:\\\\temp, then\\tgo on.\n\n::go sz=9 mv=C3\n\n\
+         ::p See <dia at=2 mv=D4>Dia C:\\\\temp y</dia> and <a href=c>Link C:\\\\temp z</a>.\n\n\
+         ::dia sz=9 mv=E5 ca=\"Path C:\\\\\\\\temp x\"\n\n\
+         ::prb sz=9 ab=C3 correct=\"D4(Right C:\\\\\\\\temp w)\"\n",
+    );
+    for want in [
+        "Head C:\\temp end",
+        "Save it in C:\\temp, then go on.",
+        "Dia C:\\temp y",
+        "Link C:\\temp z",
+        "Path C:\\temp x",
+        "Right C:\\temp w",
+    ] {
+        everywhere(&e, want);
+    }
+    nowhere(&e, "then\\tgo");
+    nowhere(&e, "C: emp");
+}
