@@ -4,7 +4,7 @@
 use crate::i18n;
 use crate::point::Color;
 use crate::resolve::model::{Book, Diagram, Gap, GapsSetting};
-use crate::resolve::text::resolve_plain;
+use crate::resolve::text::{neutral_language, resolve_plain};
 
 /// The caption lines of a diagram, each present only when it shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
@@ -77,8 +77,8 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
         .get(lang)
         .map(|h| resolve_plain(book, h, lang))
         .filter(|h| !h.is_empty());
-    let caption_lang = book.other_language(&d.caption, lang).map(String::from);
-    let header_lang = book.other_language(&d.header, lang).map(String::from);
+    let caption_lang = neutral_language(book, &d.caption, lang).map(String::from);
+    let header_lang = neutral_language(book, &d.header, lang).map(String::from);
     CaptionLines {
         header,
         header_lang,

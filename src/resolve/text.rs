@@ -662,6 +662,23 @@ fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
     }
 }
 
+/// The language an attribute text `t` (a caption, a header, a title) is in on a page in
+/// `lang` when that is another: the book's first for a neutral value with words of its
+/// own, none for one that is all standard texts (`ca="#btp#"`), which read in the
+/// page's language as the spec inserts them (so the page's tag holds, not the first
+/// language's).
+pub fn neutral_language<'a>(
+    book: &'a Book,
+    t: &crate::resolve::model::LangText,
+    lang: &str,
+) -> Option<&'a str> {
+    let first = book.other_language(t, lang)?;
+    t.neutral
+        .as_deref()
+        .is_some_and(|s| has_own_words(book, s))
+        .then_some(first)
+}
+
 /// Whether paragraph text `s` says anything of its own beyond its standard texts and
 /// markup: letters outside `#code#` and `<...>`. Untagged text with none (`#btp#`,
 /// `<b>#wtw#</b>.`) is wholly in the language of the edition that shows it.

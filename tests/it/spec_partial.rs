@@ -138,3 +138,28 @@ fn a_backslash_before_t_is_written_and_a_tab_is_whitespace() {
     nowhere(&e, "then\\tgo");
     nowhere(&e, "C: emp");
 }
+
+/// A neutral text shown on another edition is tagged as the book's first language only
+/// for words of its own: one that is all standard texts reads in the edition's language,
+/// as the spec inserts them, and keeps the page's tag (a caption, a header, a paragraph).
+#[test]
+fn neutral_standard_texts_on_another_edition_are_not_tagged_as_the_first_language() {
+    let e = build(
+        "::book_en_de(#b) title=\"T\"\n\n::chapter(#c)\n\n\
+         ::dia sz=9 mv=C3 ca=\"#wtp#\" header=\"#btk#\"\n\n::p #btl#\n\n\
+         ::p_de Deutsch.\n\n::p_en English.\n",
+    );
+    for want in [
+        "Weiß am Zug.",
+        "Schwarz zieht und tötet.",
+        "Schwarz zieht und lebt.",
+    ] {
+        everywhere(&e, want);
+    }
+    // The markup of both e-book kinds; the PDF has no language tags to get wrong.
+    let tagged = "<span class=\"gb-caption\">Weiß am Zug.";
+    assert!(e.site.contains(tagged) && e.epub.contains(tagged));
+    nowhere(&e, "lang=\"en\">Weiß am Zug.");
+    nowhere(&e, "lang=\"en\">Schwarz zieht und tötet.");
+    nowhere(&e, "lang=\"en\">Schwarz zieht und lebt.");
+}
