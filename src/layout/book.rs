@@ -272,8 +272,7 @@ fn book_texts(book: &Book, lang: &str) -> BookTexts {
     };
     let info_lang = |name: &str| {
         let (_, t) = book.info.iter().find(|(n, _)| n == name)?;
-        book.other_language(t, lang)
-            .map(|l| i18n::html_lang(l).to_string())
+        text::neutral_language(book, t, lang).map(|l| i18n::html_lang(l).to_string())
     };
     BookTexts {
         id: book.id.clone(),

@@ -4,7 +4,7 @@
 use crate::i18n;
 use crate::point::Color;
 use crate::resolve::model::{Book, Diagram, Gap, GapsSetting};
-use crate::resolve::text::resolve_plain;
+use crate::resolve::text::{neutral_language, resolve_plain};
 
 /// The caption lines of a diagram, each present only when it shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
@@ -41,6 +41,11 @@ impl CaptionLines {
     }
 }
 
+/// The gaps line gobook writes for `d` in `lang`: none when every move is drawn.
+fn auto_gaps(d: &Diagram, lang: &str) -> Option<String> {
+    (!d.gaps.is_empty()).then(|| gaps_text(&d.gaps, lang))
+}
+
 /// Works out the caption lines of `d` in `lang`.
 pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
     let caption = d
@@ -58,17 +63,22 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
     };
     let gaps = match &d.gaps_setting {
         GapsSetting::None => None,
-        GapsSetting::Text(t) => t.get(lang).map(|g| resolve_plain(book, g, lang)),
-        GapsSetting::Auto if d.gaps.is_empty() => None,
-        GapsSetting::Auto => Some(gaps_text(&d.gaps, lang)),
+        // A language's own value, else the neutral one; where neither is given (only
+        // `gaps_de`), the default, `auto`, as the spec's default for `gaps` is.
+        GapsSetting::Text(t) => match t.get(lang) {
+            Some("none") => None,
+            None | Some("auto") => auto_gaps(d, lang),
+            Some(g) => Some(resolve_plain(book, g, lang)),
+        },
+        GapsSetting::Auto => auto_gaps(d, lang),
     };
     let header = d
         .header
         .get(lang)
         .map(|h| resolve_plain(book, h, lang))
         .filter(|h| !h.is_empty());
-    let caption_lang = book.other_language(&d.caption, lang).map(String::from);
-    let header_lang = book.other_language(&d.header, lang).map(String::from);
+    let caption_lang = neutral_language(book, &d.caption, lang).map(String::from);
+    let header_lang = neutral_language(book, &d.header, lang).map(String::from);
     CaptionLines {
         header,
         header_lang,

@@ -178,24 +178,17 @@ fn territory(attrs: &[Attribute], size: u8) -> Vec<(Point, Color)> {
 }
 
 /// What `gaps` asks for: the line gobook writes (`auto`, also when missing), none, or
-/// the author's text. A language's own text (`gaps_ja="..."`) also makes it the author's,
-/// even where the neutral value is `auto`.
+/// the author's text. A language's own value (`gaps_de`) is chosen per language, `auto` and `none` included,
+/// the neutral value (or its default, `auto`) serving every other language.
 fn gaps_setting(attrs: &[Attribute]) -> GapsSetting {
-    let gaps_setting = match last(attrs, "gaps") {
+    let text = lang_text(attrs, "gaps");
+    if !text.by_lang.is_empty() {
+        return GapsSetting::Text(text);
+    }
+    match last(attrs, "gaps") {
         None | Some("auto") => GapsSetting::Auto,
         Some("none") => GapsSetting::None,
-        Some(_) => GapsSetting::Text(lang_text(attrs, "gaps")),
-    };
-    match gaps_setting {
-        GapsSetting::Auto
-            if lang_text(attrs, "gaps")
-                .by_lang
-                .iter()
-                .any(|(_, v)| v != "auto") =>
-        {
-            GapsSetting::Text(lang_text(attrs, "gaps"))
-        }
-        g => g,
+        Some(_) => GapsSetting::Text(text),
     }
 }
 

@@ -4,8 +4,8 @@
 //! The SGF acts as the element's base: without `at`, `to` or `mv` the element
 //! holds the whole main line; `at`/`to` pick from it and `mv` replaces its moves,
 //! exactly as with a `base`; `ab`, `aw`, `ae`, `pl` and `koPoint` apply on top of
-//! the SGF's position. Game info in the SGF is read but, like the element's own
-//! game info, not shown.
+//! the SGF's position. The SGF's game info is read by `game_info`, as the element's
+//! own game info attributes are.
 
 use crate::board::Board;
 use crate::diagnostics::{Code, Diagnostics};

@@ -126,13 +126,21 @@ fn resolve_fresh(ask: &Ask, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
     let parts = inline::parse(text, &mut scratch);
     let atoms = atoms(ask, text, &parts, diags);
     let mut state = Typo::default();
-    let n = atoms.len();
     let lang = ask.lang();
-    let atoms: Vec<Atom> = atoms
+    let atoms = typeset(atoms, lang, &mut state, true);
+    emphasis(atoms)
+}
+
+/// The spec's typography over `atoms` in order, one state throughout: an inline
+/// diagram's or a link's text gets it too, and quotes pair across their edges.
+/// `at_end`: these atoms end the paragraph (a hyphen at the end is a dash).
+fn typeset(atoms: Vec<Atom>, lang: &str, state: &mut Typo, at_end: bool) -> Vec<Atom> {
+    let n = atoms.len();
+    atoms
         .into_iter()
         .enumerate()
         .map(|(i, a)| match a {
-            Atom::Str(s, off) => Atom::Str(typography(&s, lang, &mut state, i + 1 == n), off),
+            Atom::Str(s, off) => Atom::Str(typography(&s, lang, state, at_end && i + 1 == n), off),
             // A style's edges are no characters: quotes pair across them.
             edge @ (Atom::Open(_) | Atom::Close) => edge,
             // Written with a backslash: as it is, but what follows sees it.
@@ -140,13 +148,15 @@ fn resolve_fresh(ask: &Ask, text: &Text, diags: &mut Diagnostics) -> Vec<Rich> {
                 state.prev = s.chars().next_back().unwrap_or(state.prev);
                 Atom::Literal(s)
             }
+            Atom::Nest(kind, inner) => {
+                Atom::Nest(kind, typeset(inner, lang, state, at_end && i + 1 == n))
+            }
             other => {
                 state.prev = 'x';
                 other
             }
         })
-        .collect();
-    emphasis(atoms)
+        .collect()
 }
 
 /// Resolves a plain attribute text (a caption, an answer's comment): standard texts and
@@ -238,6 +248,18 @@ enum Atom {
     Open(TextStyle),
     /// The end of the innermost styled run.
     Close,
+    /// The text of an inline diagram or a link, typeset with the text around it and
+    /// matched for bold and italic on its own.
+    Nest(Nest, Vec<Atom>),
+}
+
+/// What holds a nested run of text.
+#[derive(Debug)]
+enum Nest {
+    /// An inline diagram (its index in the book).
+    Diagram(usize),
+    /// A link and where it leads.
+    Link(LinkTarget),
 }
 
 /// The atoms of inline parts of `text` (whose spans index the source the text stands in).
@@ -259,27 +281,21 @@ fn atoms(ask: &Ask, text: &Text, parts: &[Inline], diags: &mut Diagnostics) -> V
                 out.push(Atom::Literal(inline::escaped(s).to_string()));
             }
             Inline::Dia { content, span, .. } => {
-                let inner = emphasis(atoms(ask, text, content, diags));
+                let inner = atoms(ask, text, content, diags);
                 match ask.inline_diagram(span.start) {
-                    Some(d) => out.push(Atom::Rich(Rich::Diagram {
-                        diagram: d,
-                        content: inner,
-                    })),
-                    None => out.extend(inner.into_iter().map(Atom::Rich)),
+                    Some(d) => out.push(Atom::Nest(Nest::Diagram(d), inner)),
+                    None => out.extend(inner),
                 }
             }
             Inline::Link { attrs, content, .. } => {
-                let inner = emphasis(atoms(ask, text, content, diags));
+                let inner = atoms(ask, text, content, diags);
                 let href = attrs
                     .iter()
                     .find(|a| a.name == "href")
                     .map(|a| a.value.as_str())
                     .unwrap_or("");
                 let target = ask.link(href);
-                out.push(Atom::Rich(Rich::Link {
-                    target,
-                    content: inner,
-                }));
+                out.push(Atom::Nest(Nest::Link(target), inner));
             }
             Inline::Style { style, content, .. } => {
                 out.push(Atom::Open(*style));
@@ -644,6 +660,23 @@ fn misspelt_standard_text(s: &str) -> Option<(&str, String)> {
         )),
         None => None,
     }
+}
+
+/// The language an attribute text `t` (a caption, a header, a title) is in on a page in
+/// `lang` when that is another: the book's first for a neutral value with words of its
+/// own, none for one that is all standard texts (`ca="#btp#"`), which read in the
+/// page's language as the spec inserts them (so the page's tag holds, not the first
+/// language's).
+pub fn neutral_language<'a>(
+    book: &'a Book,
+    t: &crate::resolve::model::LangText,
+    lang: &str,
+) -> Option<&'a str> {
+    let first = book.other_language(t, lang)?;
+    t.neutral
+        .as_deref()
+        .is_some_and(|s| has_own_words(book, s))
+        .then_some(first)
 }
 
 /// Whether paragraph text `s` says anything of its own beyond its standard texts and
@@ -1056,6 +1089,14 @@ fn emphasis(atoms: Vec<Atom>) -> Vec<Rich> {
     for atom in atoms {
         match atom {
             Atom::Rich(r) => stack.top().push(r),
+            Atom::Nest(Nest::Diagram(diagram), inner) => stack.top().push(Rich::Diagram {
+                diagram,
+                content: emphasis(inner),
+            }),
+            Atom::Nest(Nest::Link(target), inner) => stack.top().push(Rich::Link {
+                target,
+                content: emphasis(inner),
+            }),
             Atom::Literal(s) => stack.push_text(&s),
             Atom::Open(style) => stack.0.push((Frame::Style(style), Vec::new())),
             Atom::Close => stack.close_style(),
