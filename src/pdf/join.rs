@@ -322,17 +322,7 @@ impl Book {
         let offset = self.next_key;
         let mut pages: Vec<ObjectId> = part.get_pages().into_values().collect();
         let dropped: Vec<ObjectId> = pages.drain(..added.min(pages.len())).collect();
-        // The keys of the dropped pages' marked content: their tags are left out.
-        let dropped_keys: Vec<i64> = dropped
-            .iter()
-            .filter_map(|&page| {
-                dict(&part, page)
-                    .ok()?
-                    .get(b"StructParents")
-                    .and_then(Object::as_i64)
-                    .ok()
-            })
-            .collect();
+        let dropped_keys = struct_parents(&part, &dropped);
         let mut dropped_tags = std::collections::HashSet::new();
         // Every key into the parent tree moves past the book's own.
         for &page in &pages {
@@ -389,28 +379,8 @@ impl Book {
             .extend(held[flat.iter().filter(|f| f.0.is_some()).count()..].iter());
         roots.extend(held.iter().map(|&h| Object::Reference(h)));
         // The part's own catalog and trees are left out, and so is all that only they
-        // lead to (the page gobook added first).
-        let catalog = reference(&part.trailer, b"Root")?;
-        let mut own = vec![catalog, tag];
-        let c = dict(&part, catalog)?;
-        for key in [
-            &b"Pages"[..],
-            b"StructTreeRoot",
-            b"Outlines",
-            b"Names",
-            b"Metadata",
-        ] {
-            own.extend(reference(c, key));
-        }
-        if let Ok(root) = reference(c, b"StructTreeRoot") {
-            own.extend(reference(dict(&part, root)?, b"ParentTree"));
-        }
-        if let Ok(names) = reference(c, b"Names") {
-            own.extend(reference(dict(&part, names)?, b"Dests"));
-        }
-        for id in own {
-            part.objects.remove(&id);
-        }
+        // lead to (the pages gobook added first).
+        remove_own_trees(&mut part, tag)?;
         let mut keep = Dictionary::new();
         keep.set("Keep", Object::Array(roots));
         part.trailer = keep;
@@ -478,6 +448,47 @@ impl Book {
         let trailer = doc.trailer.clone();
         self.out.finish(trailer, size)
     }
+}
+
+/// The part's own catalog, document tag and trees (page tree, tags' root and parent tree,
+/// bookmarks' root, names, metadata) taken out of `part`: the book's stand for them.
+fn remove_own_trees(part: &mut Document, tag: ObjectId) -> Result<(), String> {
+    let catalog = reference(&part.trailer, b"Root")?;
+    let mut own = vec![catalog, tag];
+    let c = dict(part, catalog)?;
+    for key in [
+        &b"Pages"[..],
+        b"StructTreeRoot",
+        b"Outlines",
+        b"Names",
+        b"Metadata",
+    ] {
+        own.extend(reference(c, key));
+    }
+    if let Ok(root) = reference(c, b"StructTreeRoot") {
+        own.extend(reference(dict(part, root)?, b"ParentTree"));
+    }
+    if let Ok(names) = reference(c, b"Names") {
+        own.extend(reference(dict(part, names)?, b"Dests"));
+    }
+    for id in own {
+        part.objects.remove(&id);
+    }
+    Ok(())
+}
+
+/// The keys into the parent tree of the marked content of `pages`.
+fn struct_parents(doc: &Document, pages: &[ObjectId]) -> Vec<i64> {
+    pages
+        .iter()
+        .filter_map(|&page| {
+            dict(doc, page)
+                .ok()?
+                .get(b"StructParents")
+                .and_then(Object::as_i64)
+                .ok()
+        })
+        .collect()
 }
 
 /// The annotations of page `page` of `doc`.
