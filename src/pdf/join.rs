@@ -267,14 +267,25 @@ fn trees(doc: &Document) -> Result<Trees, String> {
     Ok((document_tag, nums, next_key, dests, outlines))
 }
 
-/// Whether link annotation `d` leads to a label of another part.
-fn is_away(doc: &Document, d: &Dictionary) -> bool {
-    d.get(b"A")
-        .and_then(|a| doc.dereference(a))
-        .and_then(|(_, a)| a.as_dict())
-        .and_then(|a| a.get(b"URI"))
-        .and_then(Object::as_str)
-        .is_ok_and(|uri| uri.starts_with(AWAY_LINK.as_bytes()))
+/// The link annotations of `pages` that lead to a label of another part.
+fn away_links(doc: &Document, pages: &[ObjectId]) -> Result<Vec<ObjectId>, String> {
+    let away = |d: &Dictionary| {
+        d.get(b"A")
+            .and_then(|a| doc.dereference(a))
+            .and_then(|(_, a)| a.as_dict())
+            .and_then(|a| a.get(b"URI"))
+            .and_then(Object::as_str)
+            .is_ok_and(|uri| uri.starts_with(AWAY_LINK.as_bytes()))
+    };
+    let mut links = Vec::new();
+    for &page in pages {
+        links.extend(
+            annotations(doc, page)?
+                .into_iter()
+                .filter(|&a| doc.get_dictionary(a).is_ok_and(away)),
+        );
+    }
+    Ok(links)
 }
 
 impl Book {
@@ -284,14 +295,7 @@ impl Book {
         let outline = flat_outline(&doc, &outlines, headings)?;
         let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
         let pages_root = reference(doc.catalog().map_err(|e| e.to_string())?, b"Pages")?;
-        let mut away = Vec::new();
-        for &page in &pages {
-            away.extend(
-                annotations(&doc, page)?
-                    .into_iter()
-                    .filter(|&a| doc.get_dictionary(a).is_ok_and(|d| is_away(&doc, d))),
-            );
-        }
+        let away = away_links(&doc, &pages)?;
         Ok(Book {
             out: Output::new(&doc.version),
             doc,
@@ -367,16 +371,13 @@ impl Book {
         roots.extend(dests.iter().map(|(_, d)| d.clone()));
         // What the book's catalog changes at the end is held: the bookmarks and the
         // links that lead to other parts.
-        let mut held: Vec<ObjectId> = flat.iter().filter_map(|f| f.0).collect();
-        for &page in &pages {
-            held.extend(
-                annotations(&part, page)?
-                    .into_iter()
-                    .filter(|&a| part.get_dictionary(a).is_ok_and(|d| is_away(&part, d))),
-            );
-        }
-        self.away
-            .extend(held[flat.iter().filter(|f| f.0.is_some()).count()..].iter());
+        let away = away_links(&part, &pages)?;
+        let held: Vec<ObjectId> = flat
+            .iter()
+            .filter_map(|f| f.0)
+            .chain(away.iter().copied())
+            .collect();
+        self.away.extend(away);
         roots.extend(held.iter().map(|&h| Object::Reference(h)));
         // The part's own catalog and trees are left out, and so is all that only they
         // lead to (the pages gobook added first).

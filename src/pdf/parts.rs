@@ -260,7 +260,9 @@ fn typeset_part(
         offset + 1
     );
     // Blocks, not the frame's sticky headings, which would follow the chapter to its page.
-    let open: String = (1..=part.open.max(1))
+    // At least the title's level 1, which the first part's first heading falls under.
+    let levels = part.open.max(1);
+    let open: String = (1..=levels)
         .map(|level| {
             format!("#heading(level: {level}, outlined: false, bookmarked: false)[#gb-title]\n")
         })
@@ -290,10 +292,7 @@ fn typeset_part(
     record_places(laid.doc(), offset, places);
     let asked = asked(laid.doc());
     // The added page's headings are not the book's.
-    let headings = headings(laid.doc())
-        .into_iter()
-        .skip(part.open.max(1))
-        .collect();
+    let headings = headings(laid.doc()).into_iter().skip(levels).collect();
     Ok(laid
         .export_as(decoded, standard.standards)?
         .map(|pdf| Typeset1 {
