@@ -339,3 +339,24 @@ pub fn pdf_text(pdf: &Path, args: &[&str]) -> String {
     assert!(out.status.success(), "pdftotext {}", pdf.display());
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// Where a browser test puts its screenshots: `GOBOOK_SCREENSHOTS`, else `tmp`.
+pub fn screenshots(tmp: &Path) -> PathBuf {
+    std::env::var_os("GOBOOK_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| tmp.to_path_buf())
+}
+
+/// Runs `tests/browser/SCRIPT` in node with `args` and the Chromium to use: whether it
+/// passed, and what it printed (shown on the test's standard error too).
+pub fn browser_script(script: &str, args: &[&std::ffi::OsStr]) -> (bool, String) {
+    let run = std::process::Command::new("node")
+        .arg(root().join("tests/browser").join(script))
+        .args(args)
+        .env("CHROMIUM", chromium())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout).into_owned();
+    eprintln!("{out}{}", String::from_utf8_lossy(&run.stderr));
+    (run.status.success(), out)
+}

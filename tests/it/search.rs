@@ -189,19 +189,15 @@ fn position_results_are_distinct_places_named_and_big_enough_to_touch() {
         let r = common::gobook(&args);
         assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     }
-    let shots = std::env::var_os("GOBOOK_SCREENSHOTS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| tmp.path().to_path_buf());
-    let run = Command::new("node")
-        .arg(common::root().join("tests/browser/position-results.mjs"))
-        .arg(&site)
-        .arg("B:C4 W:E3 W:D6 B:J3")
-        .arg(&shots)
-        .env("CHROMIUM", common::chromium())
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&run.stdout);
-    eprintln!("{out}{}", String::from_utf8_lossy(&run.stderr));
-    assert!(run.status.success(), "position results failed:\n{out}");
+    let shots = common::screenshots(tmp.path());
+    let (passed, out) = common::browser_script(
+        "position-results.mjs",
+        &[
+            site.as_os_str(),
+            "B:C4 W:E3 W:D6 B:J3".as_ref(),
+            shots.as_os_str(),
+        ],
+    );
+    assert!(passed, "position results failed:\n{out}");
     assert!(out.contains("position results: all passed"), "{out}");
 }

@@ -9,7 +9,6 @@
 use crate::common;
 
 use std::path::Path;
-use std::process::Command;
 
 /// A book of `chapters` chapters, each a heading, a paragraph and a diagram.
 fn book_text(chapters: usize) -> String {
@@ -154,19 +153,11 @@ fn the_sidebar_is_written_and_marked_in_chromium() {
     let tmp = common::tempdir();
     // Enough chapters that the reader's page is below the sidebar's first screen.
     let site = built(tmp.path(), 80);
-    let shots = std::env::var_os("GOBOOK_SCREENSHOTS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| tmp.path().to_path_buf());
-    let run = Command::new("node")
-        .arg(common::root().join("tests/browser/nav.mjs"))
-        .arg(&site)
-        .arg("c60.html")
-        .arg(&shots)
-        .env("CHROMIUM", common::chromium())
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&run.stdout);
-    eprintln!("{out}{}", String::from_utf8_lossy(&run.stderr));
-    assert!(run.status.success(), "sidebar scenarios failed:\n{out}");
+    let shots = common::screenshots(tmp.path());
+    let (passed, out) = common::browser_script(
+        "nav.mjs",
+        &[site.as_os_str(), "c60.html".as_ref(), shots.as_os_str()],
+    );
+    assert!(passed, "sidebar scenarios failed:\n{out}");
     assert!(!out.contains("FAIL"));
 }
