@@ -155,9 +155,11 @@ struct BlockOptions {
     view: Option<String>,
     coords: bool,
     variation: Option<Vec<usize>>,
+    /// A player (`markup::player`) rather than a picture.
+    interactive: bool,
 }
 
-/// Reads the words after the tag (`caption`, `crop`, `width=300`, `id=d2`, and for `sgf`
+/// Reads the words after the tag (`caption`, `crop`, `width=300`, `interactive`, `id=d2`, and for `sgf`
 /// `move=N`, `from=A`, `to=B`, `view=A1K10`, `coords`); an unknown word is an error.
 /// The error names the word it is about, so that it is reported at that word's column.
 fn block_options<'w>(words: &[&'w str], sgf: bool) -> Result<BlockOptions, (&'w str, String)> {
@@ -182,6 +184,7 @@ fn block_option(o: &mut BlockOptions, w: &str, sgf: bool) -> Result<(), String> 
         None if w == "caption" => o.picture.caption = true,
         None if w == "crop" => o.picture.crop = true,
         None if w == "coords" && sgf => o.coords = true,
+        None if w == "interactive" => o.interactive = true,
         Some(("width", v)) => {
             o.picture.width = Some(number("width", v)?.clamp(16, 8192));
         }
@@ -196,9 +199,9 @@ fn block_option(o: &mut BlockOptions, w: &str, sgf: bool) -> Result<(), String> 
         }
         _ => {
             let known = if sgf {
-                "caption, crop, width=PX, move=N, from=A, to=B, view=A1K10, coords, variation=2.1"
+                "caption, crop, width=PX, interactive, move=N, from=A, to=B, view=A1K10, coords, variation=2.1"
             } else {
-                "caption, crop, width=PX, id=ID"
+                "caption, crop, width=PX, interactive, id=ID"
             };
             return Err(format!(
                 "`{w}` is not an option of this block; it knows {known}"
@@ -278,7 +281,8 @@ pub fn transform(name: &str, md: &str, quiet: bool) -> Result<(String, usize), i
         out.push_str(&md[last..block.range.start]);
         out.push_str(DIAGRAM_OPEN);
         out.push_str(indent);
-        out.push_str(svg.trim_end());
+        // Every line of a player, so that it stays in its list item.
+        out.push_str(&svg.trim_end().replace('\n', &format!("\n{indent}")));
         out.push('\n');
         out.push_str(indent);
         out.push_str("</div>");
@@ -346,7 +350,7 @@ fn gobook_block(
         .first()
         .cloned()
         .unwrap_or_else(|| "en".into());
-    draw(name, md, block, book, d, &lang, opts, id)
+    draw(name, md, block, (book, d, &lang), opts, id, &[])
 }
 
 /// Draws a Sensei's Library block: the diagram as a one-diagram book, what it cannot show
@@ -391,7 +395,15 @@ fn sl_block(
         report_at(name, md, block.range.start, &message);
         return None;
     };
-    draw(name, md, block, &checked.resolved.book, d, "en", opts, id)
+    draw(
+        name,
+        md,
+        block,
+        (&checked.resolved.book, d, "en"),
+        opts,
+        id,
+        &[],
+    )
 }
 
 /// Reports an error at byte `at` of the Markdown, shown as for a book: `name:line:col`,
@@ -502,10 +514,16 @@ fn sgf_block(
             }
         },
     };
+    // A player replays the moves: the whole game unless the options say otherwise.
+    let moves = if opts.interactive {
+        super::svg_game::player_moves(&game, opts.moves)
+    } else {
+        opts.moves
+    };
     // A moment the game does not have is the block's option's fault: said in its words
     // (`from=80`), at its column.
     let snapshot = gobook::snapshot::Snapshot {
-        moment: super::svg_game::moment_of(&game, opts.moves),
+        moment: super::svg_game::moment_of(&game, moves),
         view: opts.view.clone(),
         coords: opts.coords,
     };
@@ -520,20 +538,20 @@ fn sgf_block(
     }
     let (line, _) = line_col(md, block.content_start);
     let where_ = format!("{name}:{line}");
-    let checked = super::svg_game::snapshot_checked(
-        &game,
-        &where_,
-        opts.moves,
-        opts.view.clone(),
-        opts.coords,
-    )
-    .ok()?;
+    let checked =
+        super::svg_game::snapshot_checked(&game, &where_, moves, opts.view.clone(), opts.coords)
+            .ok()?;
     let book = &checked.resolved.book;
     let d = book
         .diagrams
         .iter()
         .find(|d| d.id.as_deref() == Some(gobook::snapshot::DIAGRAM_ID))?;
-    draw(name, md, block, book, d, "en", opts, id)
+    let comments = if opts.interactive {
+        super::svg_game::comments(&game, moves)
+    } else {
+        Vec::new()
+    };
+    draw(name, md, block, (book, d, "en"), opts, id, &comments)
 }
 
 /// A snapshot's error in the words of a block's options (`from=80` rather than `--from 80`),
@@ -568,17 +586,31 @@ fn snapshot_error_in_block<'i>(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Draws diagram `d` of `book` in `lang` (`diagram`) as the block's options ask: a picture,
+/// or with `interactive` a player with the game's `comments`.
 fn draw(
     name: &str,
     md: &str,
     block: &Block,
-    book: &gobook::resolve::model::Book,
-    d: &gobook::resolve::model::Diagram,
-    lang: &str,
+    (book, d, lang): (
+        &gobook::resolve::model::Book,
+        &gobook::resolve::model::Diagram,
+        &str,
+    ),
     opts: &BlockOptions,
     id: &str,
+    comments: &[gobook::markup::player::Comment],
 ) -> Option<String> {
+    if opts.interactive {
+        return Some(picture::player(
+            book,
+            d,
+            lang,
+            &opts.picture,
+            comments,
+            true,
+        ));
+    }
     // --crop's note goes only where a person reads it: not into an mdBook's build log.
     match picture::draw(book, d, lang, &opts.picture, Format::Svg, id, true) {
         Ok(bytes) => String::from_utf8(bytes).ok(),

@@ -5,6 +5,7 @@ use super::{safe_write, GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use gobook::board::crop::{crop_view, view_text};
 use gobook::layout::diagram::{board_diagram, caption_text};
+use gobook::markup::player::{self, Comment};
 use gobook::project::aside::Aside;
 use gobook::render::svg::{render, SvgOptions, DARK, LIGHT};
 use gobook::resolve::model::{Book, Diagram};
@@ -22,6 +23,9 @@ pub enum Format {
     Png,
     /// Sensei's Library diagram text (`$$` lines), for wikis and forums
     Sl,
+    /// An HTML player to paste into any page: the board with the site's replay (or problem)
+    /// controls, the script and style inline
+    Html,
 }
 
 impl Format {
@@ -31,6 +35,7 @@ impl Format {
             Format::Svg => "svg",
             Format::Png => "png",
             Format::Sl => "txt",
+            Format::Html => "html",
         }
     }
 }
@@ -51,7 +56,8 @@ pub struct PictureArgs {
     /// Print the caption and the gaps line under the board
     #[arg(long)]
     pub caption: bool,
-    /// svg or png (default: from the output file's extension, else svg)
+    /// svg, png, sl, or html for a player to paste into a page (default: from the output
+    /// file's extension, else svg)
     #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// Width the picture is shown at, in CSS pixels (PNG default: 600; SVG: the width of the
@@ -88,10 +94,11 @@ pub fn format_of(out: Option<&Path>, asked: Option<Format>) -> Result<Format, St
         Some("svg") => Some(Format::Svg),
         Some("png") => Some(Format::Png),
         Some("sl") => Some(Format::Sl),
+        Some("html") | Some("htm") => Some(Format::Html),
         Some(other) => {
             if asked.is_none() {
                 return Err(format!(
-                    "gobook writes .svg, .png or .sl, not .{other}; rename the output file or give --format"
+                    "gobook writes .svg, .png, .sl or .html, not .{other}; rename the output file or give --format"
                 ));
             }
             None
@@ -131,6 +138,9 @@ pub fn draw(
     id: &str,
     quiet: bool,
 ) -> Result<Vec<u8>, String> {
+    if format == Format::Html {
+        return Ok(player(book, d, lang, pic, &[], quiet).into_bytes());
+    }
     let mut board = board_diagram(book, d, lang);
     if pic.crop {
         match crop_view(&board) {
@@ -164,7 +174,7 @@ pub fn draw(
             Vec::new()
         },
         width: match format {
-            Format::Svg | Format::Sl => pic.width,
+            Format::Svg | Format::Sl | Format::Html => pic.width,
             // The PNG's size is set when it is drawn; its SVG keeps plain user units.
             Format::Png => None,
         },
@@ -177,7 +187,7 @@ pub fn draw(
     };
     let mut svg = render(&board, &opts);
     match format {
-        Format::Svg | Format::Sl => {
+        Format::Svg | Format::Sl | Format::Html => {
             svg.push('\n');
             Ok(svg.into_bytes())
         }
@@ -207,6 +217,48 @@ pub fn draw(
                 .map_err(|e| e.to_string())
         }
     }
+}
+
+/// Diagram `d` of `book` as a player, an HTML fragment (see `gobook::markup::player`), with
+/// the game's `comments`. `--crop` narrows the view the player opens at (its expand button
+/// shows the whole board); `--caption` is the figure's own caption, as on the site.
+pub fn player(
+    book: &Book,
+    d: &Diagram,
+    lang: &str,
+    pic: &PictureArgs,
+    comments: &[Comment],
+    quiet: bool,
+) -> String {
+    let mut shown = d.clone();
+    if pic.crop {
+        match crop_view(&board_diagram(book, d, lang)) {
+            Some(view) => {
+                if !quiet {
+                    eprintln!("cropped to vw={}", view_text(view));
+                }
+                shown.view = view;
+            }
+            None if !quiet => {
+                eprintln!("note: the diagram draws nothing, so --crop keeps the whole board");
+            }
+            None => {}
+        }
+    }
+    let opts = SvgOptions {
+        standalone: true,
+        id_prefix: player::id_prefix(book, &shown, lang),
+        // The caption is the figure's, in the page's text, as the site shows it.
+        caption: Vec::new(),
+        width: None,
+        fluid: true,
+        palette: match pic.theme {
+            Theme::Light => LIGHT,
+            Theme::Dark => DARK,
+        },
+    };
+    let svg = render(&board_diagram(book, &shown, lang), &opts);
+    player::fragment(book, &shown, lang, &svg, comments, pic.width)
 }
 
 /// The board as a Sensei's Library diagram; what the format cannot say goes to standard
@@ -248,7 +300,8 @@ fn drawn_by_gobook(path: &Path) -> bool {
     let Ok(head) = gobook::project::read::read_head(path, 512) else {
         return false;
     };
-    let svg = head.starts_with(br#"<svg xmlns="http://www.w3.org/2000/svg" class="gb""#);
+    let svg = head.starts_with(br#"<svg xmlns="http://www.w3.org/2000/svg" class="gb""#)
+        || head.starts_with(br#"<div class="gb-player""#);
     #[cfg(feature = "png")]
     let png = head.starts_with(b"\x89PNG")
         && head

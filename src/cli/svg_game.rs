@@ -1,7 +1,7 @@
 //! `gobook svg GAME.sgf`: one diagram of a game (a moment, or a range of moves),
 //! drawn through a small in-memory book so it looks like a book's diagram.
 
-use super::picture::{draw, write_out};
+use super::picture::{draw, player, write_out, Format};
 use super::svg::{output_format, SvgArgs};
 use super::{report, GlobalArgs, EXIT_CONTENT, EXIT_USAGE};
 use gobook::snapshot::{self, Moment, Snapshot};
@@ -45,10 +45,17 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             }
         },
     };
+    // A player replays the moves: the whole game unless the moves asked for say otherwise.
+    let moves = (args.move_number, args.from, args.to);
+    let moves = if format == Format::Html {
+        player_moves(&game, moves)
+    } else {
+        moves
+    };
     let checked = match snapshot_checked(
         &game,
         &path.display().to_string(),
-        (args.move_number, args.from, args.to),
+        moves,
         args.view.clone(),
         args.coords,
     ) {
@@ -80,6 +87,11 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         );
     }
     let lang = args.lang.clone().unwrap_or_else(|| "en".into());
+    if format == Format::Html {
+        let comments = comments(&game, moves);
+        let html = player(book, d, &lang, &args.picture, &comments, g.quiet);
+        return write_out(args.out.as_deref(), html.as_bytes(), g, args.force);
+    }
     match draw(book, d, &lang, &args.picture, format, "game", g.quiet) {
         Ok(bytes) => write_out(args.out.as_deref(), &bytes, g, args.force),
         Err(e) => {
@@ -87,6 +99,77 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             EXIT_USAGE
         }
     }
+}
+
+/// The moves a player of `game` replays, as `--move`, `--from` and `--to` (`moves`): those
+/// asked for, from the first move to `--move N`, else the whole game (a game without
+/// moves, such as a problem's position, stays its position).
+pub fn player_moves(
+    game: &gobook::sgf::GameTree,
+    moves: (Option<u32>, Option<u32>, Option<u32>),
+) -> (Option<u32>, Option<u32>, Option<u32>) {
+    match moves {
+        (Some(0), _, _) => moves,
+        (Some(n), _, _) => (None, Some(1), Some(n)),
+        (None, None, None) if stones_played(game) == 0 => moves,
+        (None, from, to) => (None, Some(from.unwrap_or(1)), to),
+    }
+}
+
+/// How many stones the main line of `game` plays (passes are not counted, as in books).
+fn stones_played(game: &gobook::sgf::GameTree) -> u32 {
+    gobook::sgf::main_line(game)
+        .moves
+        .iter()
+        .filter(|m| m.point.is_some())
+        .count() as u32
+}
+
+/// The comments of the main line of `game` that a player of `moves` (see [`player_moves`])
+/// shows: each with the number of the move it follows (a pass's with the move before it),
+/// from the position before the first move shown to the last.
+pub fn comments(
+    game: &gobook::sgf::GameTree,
+    moves: (Option<u32>, Option<u32>, Option<u32>),
+) -> Vec<gobook::markup::player::Comment> {
+    let (first, last) = match moves {
+        (None, Some(from), to) => (from - 1, to.unwrap_or(u32::MAX)),
+        // The position alone: its comment, before the first move.
+        _ => (0, 0),
+    };
+    let size = game.board_size();
+    let mut played = 0;
+    let mut out: Vec<gobook::markup::player::Comment> = Vec::new();
+    for id in game.main_line_ids() {
+        let node = &game.nodes()[id];
+        let stone = ["B", "W"].iter().any(|c| {
+            node.value(c)
+                .and_then(|v| gobook::sgf::value::parse_move(v, size))
+                .is_some_and(|m| m.is_some())
+        });
+        played += u32::from(stone);
+        if played > last {
+            break;
+        }
+        let Some(text) = node.value("C").map(gobook::sgf::value::text) else {
+            continue;
+        };
+        if played < first || text.trim().is_empty() {
+            continue;
+        }
+        // Before the first move shown, the comments of the nodes up to it are one.
+        match out.last_mut() {
+            Some(c) if c.at == played => {
+                c.text.push_str("\n\n");
+                c.text.push_str(text.trim());
+            }
+            _ => out.push(gobook::markup::player::Comment {
+                at: played.max(first),
+                text: text.trim().to_string(),
+            }),
+        }
+    }
+    out
 }
 
 /// The moment `--move`, `--from` and `--to` (`moves`) name in `game`.

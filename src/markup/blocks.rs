@@ -384,8 +384,13 @@ fn inline_figure(w: &Writer, f: &InlineFigure) -> Markup {
 }
 
 /// The caption of a figure. HTML allows a figure's caption only as its first or last
-/// child, so a problem's question and solution live inside it.
-fn figcaption(l: &CaptionLines, question: Option<Markup>, solution: Option<Markup>) -> Markup {
+/// child, so a problem's question and solution live inside it (and a player's comments,
+/// `markup::player`, in the solution's place).
+pub(crate) fn figcaption(
+    l: &CaptionLines,
+    question: Option<Markup>,
+    solution: Option<Markup>,
+) -> Markup {
     html! {
         @if l.caption.is_some() || l.to_play.is_some() || l.from_to.is_some() || l.gaps.is_some() || question.is_some() || solution.is_some() {
             figcaption {

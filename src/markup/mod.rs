@@ -12,6 +12,7 @@ pub mod blocks;
 pub mod includes;
 pub mod interactive;
 pub mod markdown;
+pub mod player;
 pub mod rich;
 
 use crate::format::values::is_external;

@@ -80,6 +80,7 @@ mod sl_write;
 mod spec_partial;
 mod svg_blog;
 mod svg_golden;
+mod svg_html;
 mod svg_print;
 mod svg_readers;
 mod svg_sgf_markup;

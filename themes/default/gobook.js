@@ -11,22 +11,27 @@ const doc = document;
 if (doc.readyState === 'loading') return doc.addEventListener('DOMContentLoaded', gobook);
 const NS = 'http://www.w3.org/2000/svg';
 const COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
-let ui = {};
-try {
-  // By id, or by type where a converter renamed the ids (calibre makes them calibre_link-N).
-  const words = doc.getElementById('gb-ui') || doc.querySelector('script[type="application/json"]');
-  ui = JSON.parse(words.textContent);
-} catch (e) {
-  ui = {};
-}
-doc.documentElement.classList.add('gb-js');
-const word = k => ui[k] || k;
-// A label and what follows: "Solution: …", in French "Solution : …", in Chinese and
-// Japanese with the full-width colon and no space.
-const lead = k => {
-  const l = doc.documentElement.lang;
-  return /^(ja|zh)/.test(l) ? word(k) + '\uff1a' : /^fr/.test(l) ? word(k) + '\u202f:' : word(k) + ':';
+const wordsIn = node => {
+  try {
+    return JSON.parse(node.textContent);
+  } catch (e) {
+    return {};
+  }
 };
+// The words and language a diagram speaks: the page's, or a player's own (a fragment of
+// `gobook svg --format html` in a page gobook did not write, see src/markup/player.rs).
+const speaker = (ui, lang) => {
+  const word = k => ui[k] || k;
+  // A label and what follows: "Solution: …", in French "Solution : …", in Chinese and
+  // Japanese with the full-width colon and no space.
+  const lead = k => (/^(ja|zh)/.test(lang) ? word(k) + '\uff1a' : /^fr/.test(lang) ? word(k) + '\u202f:' : word(k) + ':');
+  return { word, lead, lang };
+};
+// By id, or by type where a converter renamed the ids (calibre makes them calibre_link-N).
+const pageWords = doc.getElementById('gb-ui') || doc.querySelector('script[type="application/json"]');
+const page = speaker(pageWords ? wordsIn(pageWords) : {}, doc.documentElement.lang);
+const { word } = page;
+doc.documentElement.classList.add('gb-js');
 const fill = (s, o) => s.replace(/\{(\w+)\}/g, (m, k) => (k in o ? o[k] : m));
 const el = (tag, cls, text) => {
   const e = doc.createElement(tag);
@@ -179,6 +184,11 @@ const drawPlain = (D, view, a, marks, cursor, last) => {
 
 // Turns one figure (or inline diagram) into a player: replay, expand, problems.
 const setup = fig => {
+  const player = fig.closest('.gb-player');
+  const own = player && player.querySelector(':scope > script.gb-ui');
+  const { word, lead, lang } = own ? speaker(wordsIn(own), player.lang) : page;
+  // A player's comments on the game, one per move (the one shown is the move's).
+  const notes = [...fig.querySelectorAll('.gb-comments > li')];
   const D = JSON.parse(fig.dataset.gb);
   const z = D.z;
   const still = fig.querySelector('svg.gb');
@@ -202,6 +212,8 @@ const setup = fig => {
     const a = positions[positions.length - 1].slice();
     if (m.at) play(a, z, m.at[1] * z + m.at[0], m.black ? 1 : 2);
     m.n = m.at || m.tenuki ? num++ : '';
+    // The number of the last move played, which a pass's comment goes with.
+    m.k = num - 1;
     positions.push(a);
   }
   const problem = !!(D.c || D.x);
@@ -229,6 +241,9 @@ const setup = fig => {
     show();
     const m = moves[step - 1];
     say.textContent = m ? announce(m.black, m.n, m.at ? pointName(m.at[0], m.at[1]) : word(m.tenuki ? 'elsewhere' : 'pass')) : fill(word('move_of'), { n: 0, total });
+    // The comment is read after the move, as a reader of the page sees it under the board.
+    const note = notes.find(li => li.classList.contains('gb-now'));
+    if (note) say.textContent += ' ' + note.querySelector('.gb-note').textContent;
   };
   const announce = (black, n, where) => (n === '' ? `${lead(black ? 'black' : 'white')} ${where}` : fill(word(black ? 'black_move_at' : 'white_move_at'), { n, point: where }));
   let nav = [];
@@ -279,7 +294,7 @@ const setup = fig => {
   const report = (cls, words) => {
     feedback.className = 'gb-feedback ' + cls;
     // Chinese and Japanese put no space between sentences.
-    feedback.textContent = words.filter(Boolean).join(/^(ja|zh)/.test(doc.documentElement.lang) ? '' : ' ');
+    feedback.textContent = words.filter(Boolean).join(/^(ja|zh)/.test(lang) ? '' : ' ');
     fig.classList.toggle('gb-solved', cls === 'gb-right');
     fig.classList.toggle('gb-failed', cls === 'gb-wrong');
   };
@@ -397,6 +412,10 @@ const setup = fig => {
     live.hidden = still_shown;
     host.style.display = still_shown ? '' : 'none';
     fig.dataset.gbStep = step;
+    if (notes.length) {
+      const at = step ? moves[step - 1].k : (D.n || 1) - 1;
+      notes.forEach(li => li.classList.toggle('gb-now', !problem && +li.dataset.gbAt === at));
+    }
     if (nav.length) {
       const focused = nav.find(b => b === doc.activeElement);
       nav[0].disabled = nav[1].disabled = step === 0;
@@ -414,7 +433,10 @@ const setup = fig => {
     cap = el('figcaption');
     fig.append(cap);
   }
-  cap.append(bar, feedback, say);
+  // A player's comments stay last, under the controls.
+  const list = cap.querySelector(':scope > .gb-comments');
+  if (list) list.before(bar, feedback, say);
+  else cap.append(bar, feedback, say);
   fig.classList.add('gb-ready');
   if (!problem) {
     fig.tabIndex = 0;

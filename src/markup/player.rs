@@ -1,0 +1,190 @@
+//! A player: one diagram as a fragment of HTML for a page gobook did not write (`gobook svg
+//! --format html`, an `interactive` block of `gobook md` and the mdBook preprocessor).
+//!
+//! It is the site's replay, not a second one: the figure as the site writes it (the board's
+//! SVG, its `data-gb` JSON and caption), the interface words in the diagram's language, and
+//! the site's own script and style sheets inline, so the fragment asks nothing of any other
+//! site. Several fragments share a page: the script runs once, guarded by a global, and sets
+//! up every figure; each fragment's words are its own (found from its figure, so two languages
+//! can stand side by side); its style sheet goes once into the page's head, scoped to
+//! `.gb-player`; and the fragment has no `id` at all, so including it twice clashes with
+//! nothing (the SVG's one id, an arrow head's, is prefixed by a hash of the diagram).
+
+use crate::i18n::html_lang;
+use crate::markup::{blocks::figcaption, interactive};
+use crate::resolve::caption::caption_lines;
+use crate::resolve::model::{Book, Diagram};
+use maud::{html, PreEscaped};
+
+/// The site's script, byte for byte as the site carries it.
+const SCRIPT: &str = include_str!("../../themes/default/gobook.js");
+/// The site's board colours, read on the player instead of the page's root.
+const BOARD_CSS: &str = include_str!("../../themes/default/board.css");
+/// The site's rules for what the script adds (controls, feedback, live board).
+const INTERACTIVE_CSS: &str = include_str!("../../themes/default/interactive.css");
+/// The player's own card: the theme's colours and type, scoped to it.
+const PLAYER_CSS: &str = include_str!("../../themes/default/player.css");
+
+/// The global the first player on a page sets, so that the script and style sheet of the
+/// others do not run again (the script sets up every figure of the page at once).
+pub const GUARD: &str = "gbPlayer";
+
+/// A comment of a game, shown with the move it follows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The number of the move it follows, as the diagram numbers moves; the number before
+    /// the first move shown for the position it starts from (0: the game's start).
+    pub at: u32,
+    /// The comment, as plain text.
+    pub text: String,
+}
+
+/// The player's style sheet: the site's board and interactive rules, whose `:root` is the
+/// player here (a page gobook did not write keeps its own root), then the player's card.
+pub fn style_sheet() -> String {
+    let mut css = String::with_capacity(BOARD_CSS.len() + INTERACTIVE_CSS.len() + PLAYER_CSS.len());
+    for part in [BOARD_CSS, INTERACTIVE_CSS, PLAYER_CSS] {
+        css.push_str(&part.replace(":root", ".gb-player"));
+        css.push('\n');
+    }
+    css
+}
+
+/// The prefix for the ids of diagram `d`'s SVG in a player: `gbp` and a hash of what the
+/// player shows, so players of different diagrams on one page never share an id.
+pub fn id_prefix(book: &Book, d: &Diagram, lang: &str) -> String {
+    let data = interactive::data(book, d, lang).unwrap_or_default();
+    // FNV-1a: stable across builds and machines, unlike the standard library's hasher.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in data
+        .bytes()
+        .chain(lang.bytes())
+        .chain(d.size.to_string().bytes())
+    {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("gbp{:08x}", h as u32)
+}
+
+/// The script element's text: on the page's first player, the style sheet put into the
+/// head and the site's script run; on the others, nothing.
+fn script_text() -> String {
+    // A JSON string is a JavaScript string; `</` written `<\/` so no text ends the element.
+    let css = serde_json::to_string(&style_sheet())
+        .unwrap_or_default()
+        .replace("</", "<\\/");
+    // Without its empty lines, which would end the HTML block a Markdown page holds the
+    // fragment in (the script has no string across lines, so that changes nothing it does).
+    let script: String = SCRIPT
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .flat_map(|l| [l, "\n"])
+        .collect();
+    format!(
+        "if (!self.{GUARD}) {{\nself.{GUARD} = true;\n\
+         document.head.append(Object.assign(document.createElement('style'), {{ textContent: {css} }}));\n\
+         {script}}}\n"
+    )
+}
+
+/// The paragraphs of a comment: its text between empty lines, each trimmed (an empty line
+/// in the fragment would end the HTML block of a Markdown page that holds it).
+fn paragraphs(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in text.lines().map(str::trim) {
+        match (line.is_empty(), open) {
+            (true, _) => open = false,
+            (false, true) => {
+                if let Some(p) = out.last_mut() {
+                    p.push('\n');
+                    p.push_str(line);
+                }
+            }
+            (false, false) => {
+                out.push(line.to_string());
+                open = true;
+            }
+        }
+    }
+    out
+}
+
+/// The player of diagram `d` in `lang`: `svg` is its board, drawn standalone (it shows
+/// without the script or the style sheet), `comments` the game's, `width` the widest it is
+/// shown, in CSS pixels (else its column's width, up to the style sheet's cap).
+pub fn fragment(
+    book: &Book,
+    d: &Diagram,
+    lang: &str,
+    svg: &str,
+    comments: &[Comment],
+    width: Option<u32>,
+) -> String {
+    let lines = caption_lines(book, d, lang);
+    let kind = d.role.name();
+    let style = width.map(|w| format!("max-width:{w}px"));
+    let notes = (!comments.is_empty()).then(|| {
+        html! {
+            ol.gb-comments {
+                @for c in comments {
+                    li data-gb-at=(c.at) {
+                        // The start's comment has no move to name.
+                        @if c.at > 0 { span.gb-at { (c.at) } }
+                        div.gb-note { @for p in paragraphs(&c.text) { p { (p) } } }
+                    }
+                }
+            }
+        }
+    });
+    let markup = html! {
+        div.gb-player lang=(html_lang(lang)) style=[style] {
+            "\n"
+            figure class={ "gb-fig gb-" (kind) } data-gb=[interactive::data(book, d, lang)] {
+                "\n" (PreEscaped(svg.trim_end())) "\n"
+                (figcaption(&lines, None, notes))
+            }
+            "\n"
+            script.gb-ui type="application/json" { (PreEscaped(interactive::ui_json(lang))) }
+            "\n"
+            script { (PreEscaped(script_text())) }
+            "\n"
+        }
+    };
+    markup.into_string() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_inline_ends_the_script_element_early() {
+        let text = script_text().to_ascii_lowercase();
+        assert!(!text.contains("</script"), "a `</script` in the script");
+        assert!(!text.contains("<!--"), "a `<!--` in the script");
+    }
+
+    #[test]
+    fn the_script_has_no_string_across_lines_so_its_empty_lines_can_go() {
+        // A template literal is the one string that spans lines: its backticks pair up on
+        // every line, so none is open at a line's end.
+        for (i, line) in SCRIPT.lines().enumerate() {
+            let ticks = line.matches('`').count();
+            assert!(
+                ticks % 2 == 0,
+                "gobook.js:{}: a template literal across lines",
+                i + 1
+            );
+        }
+        assert!(!script_text().lines().any(|l| l.trim().is_empty()));
+    }
+
+    #[test]
+    fn the_style_sheet_keeps_off_the_pages_root() {
+        let css = style_sheet();
+        assert!(!css.contains(":root"));
+        assert!(css.contains(".gb-player {\n  --gb-board"));
+    }
+}
