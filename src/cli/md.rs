@@ -1,5 +1,6 @@
 //! `gobook md`: a Markdown file with its ```` ```gobook ```` and ```` ```sgf ```` blocks
-//! replaced by inline SVG, for any static site generator (Hugo, Jekyll, Zola); `mdbook.rs`
+//! replaced by inline SVG (an `interactive` block by a player, `markup::player`), for any static
+//! site generator (Hugo, Jekyll, Zola); `mdbook.rs`
 //! runs the same over an mdBook's chapters.
 
 use super::picture::{self, Format, PictureArgs};
@@ -458,6 +459,19 @@ fn sgf_block(
     id: &str,
     quiet: bool,
 ) -> Option<String> {
+    let game = block_game(name, md, block, opts, quiet)?;
+    draw_game(name, md, block, opts, id, game)
+}
+
+/// The game of an `sgf` block, along the variation its options name; what the SGF reader
+/// repaired told as warnings, and what is wrong as an error, at their places in the Markdown.
+fn block_game(
+    name: &str,
+    md: &str,
+    block: &Block,
+    opts: &BlockOptions,
+    quiet: bool,
+) -> Option<gobook::sgf::GameTree> {
     let to_md = content_to_markdown(md, block);
     // A place the SGF reader names (line, column in characters) as a byte in the Markdown.
     let at = |l: usize, c: usize| {
@@ -504,16 +518,27 @@ fn sgf_block(
         );
         return None;
     };
-    let game = match &opts.variation {
-        None => game,
+    match &opts.variation {
+        None => Some(game),
         Some(path) => match gobook::sgf::variation::with_variation(&game, path) {
-            Ok(g) => g,
+            Ok(g) => Some(g),
             Err(e) => {
                 report_at(name, md, block.range.start, &e.to_string());
-                return None;
+                None
             }
         },
-    };
+    }
+}
+
+/// Draws the game `block_game` read from an `sgf` block, at the moment its options name.
+fn draw_game(
+    name: &str,
+    md: &str,
+    block: &Block,
+    opts: &BlockOptions,
+    id: &str,
+    game: gobook::sgf::GameTree,
+) -> Option<String> {
     // A player replays the moves: the whole game unless the options say otherwise.
     let moves = if opts.interactive {
         super::svg_game::player_moves(&game, opts.moves)

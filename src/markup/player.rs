@@ -124,7 +124,8 @@ pub fn fragment(
 ) -> String {
     let lines = caption_lines(book, d, lang);
     let kind = d.role.name();
-    let style = width.map(|w| format!("max-width:{w}px"));
+    // Still no wider than its column.
+    let style = width.map(|w| format!("max-width:min(100%,{w}px)"));
     let notes = (!comments.is_empty()).then(|| {
         html! {
             ol.gb-comments {
@@ -132,7 +133,8 @@ pub fn fragment(
                     li data-gb-at=(c.at) {
                         // The start's comment has no move to name.
                         @if c.at > 0 { span.gb-at { (c.at) } }
-                        div.gb-note { @for p in paragraphs(&c.text) { p { (p) } } }
+                        // A line between paragraphs, so that their text read aloud does not run on.
+                        div.gb-note { @for (i, p) in paragraphs(&c.text).iter().enumerate() { @if i > 0 { "\n" } p { (p) } } }
                     }
                 }
             }

@@ -110,6 +110,39 @@ fn mdbook_builds_a_book_with_diagrams_in_two_chapters() {
 }
 
 #[test]
+fn an_interactive_block_is_a_player_in_the_chapter() {
+    let Some(mdbook) = mdbook() else { return };
+    let dir = common::tempdir();
+    book(
+        dir.path(),
+        "# Game\n\n```sgf interactive\n(;SZ[9]C[Start.];B[ee]C[The centre.];W[cc])\n```\n\nAfter it.\n",
+    );
+    let out = build(&mdbook, dir.path());
+    assert!(
+        out.status.success(),
+        "mdbook build failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let game = std::fs::read_to_string(dir.path().join("book/game.html")).unwrap();
+    assert_eq!(
+        game.matches("<div class=\"gb-player\"").count(),
+        1,
+        "{game}"
+    );
+    assert!(game.contains("if (!self.gbPlayer)"), "the script, inline");
+    assert!(game.contains("<p>The centre.</p>"), "the comments");
+    assert!(
+        game.contains("<p>After it.</p>"),
+        "the Markdown after the player"
+    );
+    // The script reached the page whole: no line of it was read as Markdown.
+    assert!(
+        !game.contains("<p>const") && !game.contains("<p>})"),
+        "{game}"
+    );
+}
+
+#[test]
 fn a_mistake_in_a_chapter_fails_the_build_with_its_markdown_line() {
     let Some(mdbook) = mdbook() else { return };
     let dir = common::tempdir();

@@ -191,7 +191,7 @@ fn the_format_follows_the_extension_and_clashes_are_errors() {
     let out = gobook(&["svg", "-e", "::dia sz=9", "-o", jpg.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out).1.contains(".svg, .png or .sl"),
+        text(&out).1.contains(".svg, .png, .sl or .html"),
         "{}",
         text(&out).1
     );

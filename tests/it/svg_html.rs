@@ -45,7 +45,8 @@ pub fn page(players: &[&str]) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Two players</title>\n</head>\n<body>\n<main>\n<h1>A post with boards</h1>\n\
+         <title>Two players</title>\n<link rel=\"icon\" href=\"data:,\">\n\
+         <style>body {{ max-width: 42rem; margin: 0 auto; padding: 0 1rem; font-family: Georgia, serif; }}</style>\n</head>\n<body>\n<main>\n<h1>A post with boards</h1>\n\
          {body}<p>The end.</p>\n</main>\n</body>\n</html>\n"
     )
 }
@@ -126,7 +127,7 @@ fn a_game_becomes_a_self_contained_player_with_its_moves_and_comments() {
         "<span class=\"gb-at\">1</span><div class=\"gb-note\"><p>Tengen: the centre.</p>"
     ));
     assert!(
-        game.contains("<p>A second move.</p><p>White must answer it.</p>"),
+        game.contains("<p>A second move.</p>\n<p>White must answer it.</p>"),
         "paragraphs kept"
     );
     assert!(
@@ -137,7 +138,7 @@ fn a_game_becomes_a_self_contained_player_with_its_moves_and_comments() {
     assert_eq!(data["c"], serde_json::json!([[["ba", "White is dead."]]]));
     assert!(problem.contains("class=\"gb-fig gb-prb\""));
     assert!(
-        problem.contains("style=\"max-width:360px\""),
+        problem.contains("style=\"max-width:min(100%,360px)\""),
         "--width caps the player"
     );
 }
@@ -296,4 +297,21 @@ fn md_turns_interactive_blocks_into_the_same_players() {
     assert_eq!(r.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&r.stderr)
         .contains("it knows caption, crop, width=PX, interactive"));
+}
+
+#[test]
+fn players_on_one_page_step_answer_and_pass_axe_in_the_browser() {
+    if let Some(why) = common::browser_missing() {
+        common::steps_aside(&why);
+        return;
+    }
+    let tmp = common::tempdir();
+    let (game, problem) = players(tmp.path());
+    let dir = tmp.path().join("page");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), page(&[&game, &problem, &game])).unwrap();
+    let shots = common::screenshots(tmp.path());
+    let (passed, out) = common::browser_script("player.mjs", &[dir.as_os_str(), shots.as_os_str()]);
+    assert!(passed, "the players failed in the browser:\n{out}");
+    assert!(out.contains("player: all passed"), "{out}");
 }
