@@ -158,6 +158,8 @@ struct BlockOptions {
     variation: Option<Vec<usize>>,
     /// A player (`markup::player`) rather than a picture.
     interactive: bool,
+    /// An `sgf` block's game read as a problem file, its player asking for the answer.
+    problem: bool,
 }
 
 /// Reads the words after the tag (`caption`, `crop`, `width=300`, `interactive`, `id=d2`, and for `sgf`
@@ -168,6 +170,12 @@ fn block_options<'w>(words: &[&'w str], sgf: bool) -> Result<BlockOptions, (&'w 
     o.picture.scale = 1.0;
     for w in words {
         block_option(&mut o, w, sgf).map_err(|e| (*w, e))?;
+    }
+    if o.problem && !o.interactive {
+        return Err((
+            "problem",
+            "`problem` asks for an answer: write `sgf interactive problem`".into(),
+        ));
     }
     Ok(o)
 }
@@ -186,6 +194,7 @@ fn block_option(o: &mut BlockOptions, w: &str, sgf: bool) -> Result<(), String> 
         None if w == "crop" => o.picture.crop = true,
         None if w == "coords" && sgf => o.coords = true,
         None if w == "interactive" => o.interactive = true,
+        None if w == "problem" && sgf => o.problem = true,
         Some(("width", v)) => {
             o.picture.width = Some(number("width", v)?.clamp(16, 8192));
         }
@@ -200,7 +209,7 @@ fn block_option(o: &mut BlockOptions, w: &str, sgf: bool) -> Result<(), String> 
         }
         _ => {
             let known = if sgf {
-                "caption, crop, width=PX, interactive, move=N, from=A, to=B, view=A1K10, coords, variation=2.1"
+                "caption, crop, width=PX, interactive, problem, move=N, from=A, to=B, view=A1K10, coords, variation=2.1"
             } else {
                 "caption, crop, width=PX, interactive, id=ID"
             };
@@ -539,6 +548,13 @@ fn draw_game(
     id: &str,
     game: gobook::sgf::GameTree,
 ) -> Option<String> {
+    if opts.problem {
+        let (line, _) = line_col(md, block.content_start);
+        let named = format!("the game of {name}:{line}");
+        return super::svg_game::problem_fragment(&game, &named, "en", &opts.picture)
+            .map_err(|e| report_at(name, md, block.range.start, &e))
+            .ok();
+    }
     // A player replays the moves: the whole game unless the options say otherwise.
     let moves = if opts.interactive {
         super::svg_game::player_moves(&game, opts.moves)

@@ -230,6 +230,14 @@ pub fn player(
     comments: &[Comment],
     quiet: bool,
 ) -> String {
+    let shown = player_view(book, d, lang, pic, quiet);
+    let svg = player_svg(book, &shown, lang, pic);
+    player::fragment(book, &shown, lang, &svg, comments, None, pic.width)
+}
+
+/// Diagram `d` with the view the player opens at: `--crop`'s, said on standard error
+/// (unless `quiet`), else its own.
+fn player_view(book: &Book, d: &Diagram, lang: &str, pic: &PictureArgs, quiet: bool) -> Diagram {
     let mut shown = d.clone();
     if pic.crop {
         match crop_view(&board_diagram(book, d, lang)) {
@@ -245,9 +253,15 @@ pub fn player(
             None => {}
         }
     }
+    shown
+}
+
+/// The board of a player of diagram `d` (its view already chosen): standalone, so it shows
+/// without the script and the style sheet, as wide as its column.
+pub fn player_svg(book: &Book, d: &Diagram, lang: &str, pic: &PictureArgs) -> String {
     let opts = SvgOptions {
         standalone: true,
-        id_prefix: player::id_prefix(book, &shown, lang),
+        id_prefix: player::id_prefix(book, d, lang),
         // The caption is the figure's, in the page's text, as the site shows it.
         caption: Vec::new(),
         width: None,
@@ -257,8 +271,7 @@ pub fn player(
             Theme::Dark => DARK,
         },
     };
-    let svg = render(&board_diagram(book, &shown, lang), &opts);
-    player::fragment(book, &shown, lang, &svg, comments, pic.width)
+    render(&board_diagram(book, d, lang), &opts)
 }
 
 /// The board as a Sensei's Library diagram; what the format cannot say goes to standard

@@ -63,6 +63,10 @@ pub struct SvgArgs {
     /// child at the first branch, the first at the next)
     #[arg(long, value_name = "PATH")]
     pub variation: Option<String>,
+    /// Games: a problem file, read as `gobook import --problems` reads it; its player (--format
+    /// html) asks for the answer, its lines marked correct and wrong
+    #[arg(long, conflicts_with_all = ["move_number", "from", "to", "variation"])]
+    pub problem: bool,
 }
 
 impl SvgArgs {
@@ -82,6 +86,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         (args.view.is_some(), "--view"),
         (args.coords, "--coords"),
         (args.variation.is_some(), "--variation"),
+        (args.problem, "--problem"),
     ]
     .iter()
     .find(|f| f.0)

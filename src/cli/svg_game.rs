@@ -33,6 +33,9 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         Ok(game) => game,
         Err(code) => return code,
     };
+    if args.problem {
+        return problem_player(&game, &path.display().to_string(), args, format, g);
+    }
     let game = match &args.variation {
         None => game,
         Some(path) => match gobook::sgf::variation::parse_path(path)
@@ -99,6 +102,85 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             EXIT_USAGE
         }
     }
+}
+
+/// `gobook svg PROBLEM.sgf --problem --format html`: the player of the problem `game` (named
+/// `name` in messages), made from the `::prb` that `gobook import --problems` writes for it,
+/// its root comment the question.
+fn problem_player(
+    game: &gobook::sgf::GameTree,
+    name: &str,
+    args: &SvgArgs,
+    format: Format,
+    g: GlobalArgs,
+) -> i32 {
+    if format != Format::Html {
+        report::error("--problem makes a player to answer: give --format html (or -o NAME.html)");
+        return EXIT_USAGE;
+    }
+    let lang = args.lang.clone().unwrap_or_else(|| "en".into());
+    let Some(lang) = gobook::i18n::LANGUAGES.iter().find(|l| **l == lang) else {
+        report::error(&format!(
+            "--lang {lang} is not a book language; gobook knows {}",
+            gobook::i18n::LANGUAGES.join(", ")
+        ));
+        return EXIT_USAGE;
+    };
+    match problem_fragment(game, name, lang, &args.picture) {
+        Ok(html) => write_out(args.out.as_deref(), html.as_bytes(), g, args.force),
+        Err(message) => {
+            report::error(&message);
+            EXIT_CONTENT
+        }
+    }
+}
+
+/// The player of the problem `game` (named `name` in messages) in `lang`, a book language:
+/// the `::prb` that `gobook import --problems` writes for it, its root comment the question.
+/// The error says why the game is no problem.
+pub fn problem_fragment(
+    game: &gobook::sgf::GameTree,
+    name: &str,
+    lang: &str,
+    pic: &super::picture::PictureArgs,
+) -> Result<String, String> {
+    let set = gobook::import::ProblemSet {
+        name: "problem".into(),
+        title: name.into(),
+        problems: vec![(name.to_string(), game)],
+    };
+    let text = match gobook::import::problem_book(Some("problem"), &[set], lang) {
+        Ok(made) => made.text,
+        Err(e) => return Err(format!("{name}: {e}")),
+    };
+    let checked = gobook::check::check(&text);
+    let book = &checked.resolved.book;
+    let prb = book.diagrams.iter().find(|d| {
+        d.role
+            == gobook::resolve::model::DiagramRole::Block(gobook::format::schema::DiagramKind::Prb)
+    });
+    let (false, Some(d)) = (checked.has_errors(), prb) else {
+        let why = checked.diagnostics.first().map_or(
+            "its tree marks no line right or wrong (a comment \"Correct\", \"Wrong\", or TE, GB, GW, BM)",
+            |d| d.message.as_str(),
+        );
+        return Err(format!("{name} cannot be read as a problem: {why}"));
+    };
+    let question = game
+        .root()
+        .value("C")
+        .map(gobook::sgf::value::text)
+        .filter(|q| !q.trim().is_empty());
+    let html = gobook::markup::player::fragment(
+        book,
+        d,
+        lang,
+        &super::picture::player_svg(book, d, lang, pic),
+        &[],
+        question.as_deref(),
+        pic.width,
+    );
+    Ok(html)
 }
 
 /// The moves a player of `game` replays, as `--move`, `--from` and `--to` (`moves`): those

@@ -112,14 +112,16 @@ fn paragraphs(text: &str) -> Vec<String> {
 }
 
 /// The player of diagram `d` in `lang`: `svg` is its board, drawn standalone (it shows
-/// without the script or the style sheet), `comments` the game's, `width` the widest it is
-/// shown, in CSS pixels (else its column's width, up to the style sheet's cap).
+/// without the script or the style sheet), `comments` the game's, `question` a problem's
+/// (under the caption, as the site shows it), `width` the widest it is shown, in CSS pixels
+/// (else its column's width, up to the style sheet's cap).
 pub fn fragment(
     book: &Book,
     d: &Diagram,
     lang: &str,
     svg: &str,
     comments: &[Comment],
+    question: Option<&str>,
     width: Option<u32>,
 ) -> String {
     let lines = caption_lines(book, d, lang);
@@ -145,7 +147,7 @@ pub fn fragment(
             "\n"
             figure class={ "gb-fig gb-" (kind) } data-gb=[interactive::data(book, d, lang)] {
                 "\n" (PreEscaped(svg.trim_end())) "\n"
-                (figcaption(&lines, None, notes))
+                (figcaption(&lines, question.map(|q| html! { (paragraphs(q).join("\n")) }), notes))
             }
             "\n"
             script.gb-ui type="application/json" { (PreEscaped(interactive::ui_json(lang))) }

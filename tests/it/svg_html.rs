@@ -315,3 +315,58 @@ fn players_on_one_page_step_answer_and_pass_axe_in_the_browser() {
     assert!(passed, "the players failed in the browser:\n{out}");
     assert!(out.contains("player: all passed"), "{out}");
 }
+
+/// The problem of [`PROBLEM`] as an SGF problem file: a right line and a wrong one.
+const PROBLEM_SGF: &str = "(;GM[1]FF[4]SZ[9]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]PL[B]C[Black to kill.]\n(;B[bi]C[Correct.])\n(;B[ai];W[bi]C[White lives.]))\n";
+
+#[test]
+fn a_problem_file_is_a_player_that_asks_for_the_answer() {
+    let tmp = common::tempdir();
+    let file = tmp.path().join("problem.sgf");
+    std::fs::write(&file, PROBLEM_SGF).unwrap();
+    let f = file.to_str().unwrap();
+    let html = player(&["svg", f, "--problem", "--format", "html"]);
+    let data = common::data_gb(&html);
+    assert_eq!(data["c"][0][0][0], "ba", "B1 is right: {data}");
+    assert_eq!(data["x"][0][0][0], "aa", "A1 is wrong: {data}");
+    assert!(
+        html.contains("<p class=\"gb-question\">Black to kill.</p>"),
+        "{html}"
+    );
+    assert_self_contained(&html);
+    let r = common::gobook(&["svg", f, "--problem"]);
+    assert_eq!(
+        r.status.code(),
+        Some(2),
+        "a problem's picture is `--move 0`"
+    );
+    assert!(String::from_utf8_lossy(&r.stderr).contains("give --format html"));
+    let game = tmp.path().join("game.sgf");
+    std::fs::write(&game, GAME).unwrap();
+    let r = common::gobook(&[
+        "svg",
+        game.to_str().unwrap(),
+        "--problem",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("cannot be read as a problem"));
+    let r = common::gobook(&["svg", "-e", "::dia sz=9", "--problem", "--format", "html"]);
+    assert_eq!(r.status.code(), Some(2), "--problem is for games");
+    // In Markdown: `sgf interactive problem`.
+    let md = tmp.path().join("post.md");
+    std::fs::write(
+        &md,
+        format!("```sgf interactive problem\n{PROBLEM_SGF}```\n"),
+    )
+    .unwrap();
+    let r = common::gobook(&["md", md.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let out = String::from_utf8(r.stdout).unwrap();
+    assert_eq!(common::data_gb(&out)["c"][0][0][0], "ba");
+    std::fs::write(&md, format!("```sgf problem\n{PROBLEM_SGF}```\n")).unwrap();
+    let r = common::gobook(&["md", md.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("write `sgf interactive problem`"));
+}
