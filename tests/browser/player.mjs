@@ -64,11 +64,11 @@ const open = async (context, errors) => {
   await page.click(`${GAME} button[aria-label="First move"]`);
   await still('First move', 0, 5);
   let s = await say(GAME);
-  check(s === 'Move 0 of 5 The game starts.', `the start is announced with its comment: "${s}"`);
+  check(s === 'Move 0 of 5. The game starts.', `the start is announced with its comment: "${s}"`);
   await page.click(`${GAME} button[aria-label="Next move"]`);
   await still('Next move', 1, 5);
   s = await say(GAME);
-  check(s === 'Black 1 at E5 Tengen: the centre.', `move 1 is announced with its comment: "${s}"`);
+  check(s === 'Black 1 at E5. Tengen: the centre.', `move 1 is announced with its comment: "${s}"`);
   const shown = await page.$$eval(`${GAME} .gb-comments > li`, ls => ls.filter(l => l.offsetHeight > 0).map(l => l.dataset.gbAt));
   check(shown.join() === '1', `only move 1's comment shows (${shown.join()})`);
   const twinShown = await page.$$eval(`${TWIN} .gb-comments > li`, ls => ls.filter(l => l.offsetHeight > 0).map(l => l.dataset.gbAt));
@@ -79,7 +79,7 @@ const open = async (context, errors) => {
   await page.keyboard.press('ArrowRight');
   await still('ArrowRight twice', 3, 5);
   s = await say(GAME);
-  check(s === 'Black 3 at G3 A second move.\nWhite must answer it.', `move 3 is announced with its comment: "${s}"`);
+  check(s === 'Black 3 at G3. A second move.\nWhite must answer it.', `move 3 is announced with its comment: "${s}"`);
   await page.keyboard.press('Home');
   await still('Home', 0, 5);
   await page.keyboard.press('End');

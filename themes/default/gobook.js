@@ -243,7 +243,7 @@ const setup = fig => {
     say.textContent = m ? announce(m.black, m.n, m.at ? pointName(m.at[0], m.at[1]) : word(m.tenuki ? 'elsewhere' : 'pass')) : fill(word('move_of'), { n: 0, total });
     // The comment is read after the move, as a reader of the page sees it under the board.
     const note = notes.find(li => li.classList.contains('gb-now'));
-    if (note) say.textContent += ' ' + note.querySelector('.gb-note').textContent;
+    if (note) say.textContent += '. ' + note.querySelector('.gb-note').textContent;
   };
   const announce = (black, n, where) => (n === '' ? `${lead(black ? 'black' : 'white')} ${where}` : fill(word(black ? 'black_move_at' : 'white_move_at'), { n, point: where }));
   let nav = [];
