@@ -1,6 +1,6 @@
 // Players on a page gobook did not write (tests/it/svg_html.rs runs it): the fragments of
-// `gobook svg --format html` for a commented game, a problem, and the game's once more,
-// in that order, in PAGE_DIR/index.html:
+// `gobook svg --format html` for a commented game, a problem, the game's once more and the
+// problem's in French, in that order, in PAGE_DIR/index.html:
 //
 //   node tests/browser/player.mjs PAGE_DIR [SHOT_DIR]
 //
@@ -28,13 +28,14 @@ const check = (ok, what) => {
 const GAME = 'main > div:nth-of-type(1) > figure';
 const PRB = 'main > div:nth-of-type(2) > figure';
 const TWIN = 'main > div:nth-of-type(3) > figure';
+const FR = 'main > div:nth-of-type(4) > figure';
 
 const open = async (context, errors) => {
   const page = await context.newPage();
   page.on('pageerror', e => errors.push(e.message));
   page.on('console', m => m.type() === 'error' && errors.push(m.text()));
   await page.goto(server.base + '/index.html');
-  await page.waitForSelector(`${TWIN}.gb-ready`);
+  await page.waitForSelector(`${FR}.gb-ready`);
   return page;
 };
 
@@ -53,8 +54,10 @@ const open = async (context, errors) => {
     return f;
   };
 
-  check((await page.$$eval('figure.gb-ready', fs => fs.length)) === 3, 'the three players are set up');
-  check((await page.$$eval('.gb-bar', b => b.length)) === 3, 'each has one toolbar: the script ran once for the page');
+  check((await page.$$eval('figure.gb-ready', fs => fs.length)) === 4, 'the four players are set up');
+  check((await page.$$eval('.gb-bar', b => b.length)) === 4, 'each has one toolbar: the script ran once for the page');
+  const resets = [await page.textContent(`${PRB} .gb-bar button:nth-child(2)`), await page.textContent(`${FR} .gb-bar button:nth-child(2)`)];
+  check(resets.join() === 'Reset,Recommencer', `each player speaks its own language on the English page (${resets.join()})`);
   const sheets = await page.$$eval('style', ss => ss.filter(s => s.textContent.includes('.gb-player {')).map(s => s.parentNode.tagName));
   check(sheets.length === 1 && sheets[0] === 'HEAD', `the style sheet went once into the head (${sheets.join(', ')})`);
   check((await page.$eval(`${GAME} .gb-say`, e => e.getAttribute('aria-live'))) === 'polite', 'moves are announced in a polite live region');

@@ -210,6 +210,21 @@ fn the_output_file_names_the_format_and_gobook_replaces_only_its_own() {
 }
 
 #[test]
+fn a_player_speaks_its_own_language_beside_others() {
+    let fr = player(&["svg", "-e", PROBLEM, "--format", "html", "--lang", "fr"]);
+    assert!(
+        fr.starts_with("<div class=\"gb-player\" lang=\"fr\">"),
+        "{fr}"
+    );
+    // Its words travel with it, so a French player on an English page speaks French.
+    assert!(fr.contains("\"reset\":\"Recommencer\""), "{fr}");
+    assert!(
+        fr.contains("<span class=\"gb-to-play\">À Noir de jouer</span>"),
+        "{fr}"
+    );
+}
+
+#[test]
 fn a_board_with_nothing_to_play_is_a_still_player() {
     let html = player(&["svg", "-e", "::dia sz=9 ab=C3 aw=D4", "--format", "html"]);
     assert!(
@@ -309,7 +324,8 @@ fn players_on_one_page_step_answer_and_pass_axe_in_the_browser() {
     let (game, problem) = players(tmp.path());
     let dir = tmp.path().join("page");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), page(&[&game, &problem, &game])).unwrap();
+    let fr = player(&["svg", "-e", PROBLEM, "--format", "html", "--lang", "fr"]);
+    std::fs::write(dir.join("index.html"), page(&[&game, &problem, &game, &fr])).unwrap();
     let shots = common::screenshots(tmp.path());
     let (passed, out) = common::browser_script("player.mjs", &[dir.as_os_str(), shots.as_os_str()]);
     assert!(passed, "the players failed in the browser:\n{out}");
