@@ -232,7 +232,7 @@ pub fn player(
 ) -> String {
     let shown = player_view(book, d, lang, pic, quiet);
     let svg = player_svg(book, &shown, lang, pic);
-    player::fragment(book, &shown, lang, &svg, comments, None, pic.width)
+    player::fragment(book, &shown, lang, &svg, comments, pic.width)
 }
 
 /// Diagram `d` with the view the player opens at: `--crop`'s, said on standard error

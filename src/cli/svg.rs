@@ -63,8 +63,8 @@ pub struct SvgArgs {
     /// child at the first branch, the first at the next)
     #[arg(long, value_name = "PATH")]
     pub variation: Option<String>,
-    /// Games: a problem file, read as `gobook import --problems` reads it; its player (--format
-    /// html) asks for the answer, its lines marked correct and wrong
+    /// Games: a problem file, read as `gobook import --problems` reads it, as a player (HTML)
+    /// that asks for the answer, its lines marked correct and wrong
     #[arg(long, conflicts_with_all = ["move_number", "from", "to", "variation"])]
     pub problem: bool,
 }

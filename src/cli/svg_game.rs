@@ -34,6 +34,10 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         Err(code) => return code,
     };
     if args.problem {
+        // A problem to answer is a player: unless a format or a file's extension says otherwise.
+        let asked = args.picture.format.is_some()
+            || args.out.as_deref().and_then(Path::extension).is_some();
+        let format = if asked { format } else { Format::Html };
         return problem_player(&game, &path.display().to_string(), args, format, g);
     }
     let game = match &args.variation {
@@ -166,18 +170,12 @@ pub fn problem_fragment(
         );
         return Err(format!("{name} cannot be read as a problem: {why}"));
     };
-    let question = game
-        .root()
-        .value("C")
-        .map(gobook::sgf::value::text)
-        .filter(|q| !q.trim().is_empty());
     let html = gobook::markup::player::fragment(
         book,
         d,
         lang,
         &super::picture::player_svg(book, d, lang, pic),
         &[],
-        question.as_deref(),
         pic.width,
     );
     Ok(html)

@@ -14,6 +14,7 @@ use crate::i18n::html_lang;
 use crate::markup::{blocks::figcaption, interactive};
 use crate::resolve::caption::caption_lines;
 use crate::resolve::model::{Book, Diagram};
+use crate::resolve::text::resolve_plain;
 use maud::{html, PreEscaped};
 
 /// The site's script, byte for byte as the site carries it.
@@ -112,19 +113,23 @@ fn paragraphs(text: &str) -> Vec<String> {
 }
 
 /// The player of diagram `d` in `lang`: `svg` is its board, drawn standalone (it shows
-/// without the script or the style sheet), `comments` the game's, `question` a problem's
-/// (under the caption, as the site shows it), `width` the widest it is shown, in CSS pixels
-/// (else its column's width, up to the style sheet's cap).
+/// without the script or the style sheet), `comments` the game's, `width` the widest it is
+/// shown, in CSS pixels (else its column's width, up to the style sheet's cap). A problem's
+/// question (the diagram's text) stands under the caption, as on the site, as plain text.
 pub fn fragment(
     book: &Book,
     d: &Diagram,
     lang: &str,
     svg: &str,
     comments: &[Comment],
-    question: Option<&str>,
     width: Option<u32>,
 ) -> String {
     let lines = caption_lines(book, d, lang);
+    let question = d
+        .text
+        .as_ref()
+        .map(|t| paragraphs(&resolve_plain(book, &t.raw, lang)).join("\n"))
+        .filter(|q| !q.is_empty());
     let kind = d.role.name();
     // Still no wider than its column.
     let style = width.map(|w| format!("max-width:min(100%,{w}px)"));
@@ -147,7 +152,7 @@ pub fn fragment(
             "\n"
             figure class={ "gb-fig gb-" (kind) } data-gb=[interactive::data(book, d, lang)] {
                 "\n" (PreEscaped(svg.trim_end())) "\n"
-                (figcaption(&lines, question.map(|q| html! { (paragraphs(q).join("\n")) }), notes))
+                (figcaption(&lines, question.map(|q| html! { (q) }), notes))
             }
             "\n"
             script.gb-ui type="application/json" { (PreEscaped(interactive::ui_json(lang))) }

@@ -225,6 +225,27 @@ fn a_player_speaks_its_own_language_beside_others() {
 }
 
 #[test]
+fn a_books_problem_is_a_player_with_its_question() {
+    let book = common::root().join("examples/problems");
+    let html = player(&[
+        "svg",
+        book.to_str().unwrap(),
+        "--id",
+        "snapback",
+        "--format",
+        "html",
+    ]);
+    assert!(
+        html.contains("<p class=\"gb-question\">Black to capture.</p>"),
+        "{html}"
+    );
+    assert!(
+        common::data_gb(&html)["c"].is_array(),
+        "its answers, for the script"
+    );
+}
+
+#[test]
 fn a_board_with_nothing_to_play_is_a_still_player() {
     let html = player(&["svg", "-e", "::dia sz=9 ab=C3 aw=D4", "--format", "html"]);
     assert!(
@@ -350,7 +371,12 @@ fn a_problem_file_is_a_player_that_asks_for_the_answer() {
         "{html}"
     );
     assert_self_contained(&html);
-    let r = common::gobook(&["svg", f, "--problem"]);
+    assert_eq!(
+        player(&["svg", f, "--problem"]),
+        html,
+        "a problem to answer is HTML"
+    );
+    let r = common::gobook(&["svg", f, "--problem", "--format", "svg"]);
     assert_eq!(
         r.status.code(),
         Some(2),
