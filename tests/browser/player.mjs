@@ -60,6 +60,11 @@ const open = async (context, errors) => {
   check(resets.join() === 'Reset,Recommencer', `each player speaks its own language on the English page (${resets.join()})`);
   const sheets = await page.$$eval('style', ss => ss.filter(s => s.textContent.includes('.gb-player {')).map(s => s.parentNode.tagName));
   check(sheets.length === 1 && sheets[0] === 'HEAD', `the style sheet went once into the head (${sheets.join(', ')})`);
+  // The script run once more, as where a player is pasted into a gobook site, sets up nothing
+  // twice: the player's script past its guard, less the style sheet.
+  const again = await page.$eval(`${PRB} ~ script:not([type])`, s => s.textContent.slice(s.textContent.indexOf('// gobook.js'), s.textContent.lastIndexOf('}')));
+  await page.addScriptTag({ content: again });
+  check((await page.$$eval('.gb-bar', b => b.length)) === 4 && again.includes('const setup'), 'the script run once more sets up nothing twice');
   check((await page.$eval(`${GAME} .gb-say`, e => e.getAttribute('aria-live'))) === 'polite', 'moves are announced in a polite live region');
   check((await page.$eval(`${PRB} .gb-feedback`, e => e.getAttribute('role'))) === 'status', "a problem's feedback is a status");
   await still('at the start', 5, 5);

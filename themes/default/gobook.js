@@ -9,6 +9,9 @@ const doc = document;
 // XHTML pages (e-books) run even a deferred script as soon as it is parsed, before
 // the body exists: start once the document is there.
 if (doc.readyState === 'loading') return doc.addEventListener('DOMContentLoaded', gobook);
+// Once a page, even where players (src/markup/player.rs) bring copies.
+if (self.gbRan) return;
+self.gbRan = true;
 const NS = 'http://www.w3.org/2000/svg';
 const COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 const wordsIn = node => {
