@@ -50,4 +50,6 @@ rm -rf "$out"
 GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test it browser::
 # The page layout (a chapter, rows of narrow diagrams; desktop and phone, light, dark, print).
 GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test it browser_layout::
+# Players (`gobook svg --format html`) on a page gobook did not write, at 1280 and 390 px.
+GOBOOK_SCREENSHOTS="$PWD/docs/screenshots" cargo test -q --test it svg_html::players
 ls -1 docs/screenshots
