@@ -77,16 +77,19 @@ fn script_text() -> String {
         .replace("</", "<\\/");
     // Without its empty lines, which would end the HTML block a Markdown page holds the
     // fragment in (the script has no string across lines, so that changes nothing it does).
-    let script: String = SCRIPT
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .flat_map(|l| [l, "\n"])
-        .collect();
+    let script = without_empty_lines(SCRIPT) + "\n";
     format!(
         "if (!self.{GUARD}) {{\nself.{GUARD} = true;\n\
          document.head.append(Object.assign(document.createElement('style'), {{ textContent: {css} }}));\n\
          {script}}}\n"
     )
+}
+
+/// `text` without its empty lines (the board's SVG: a description the author wrote on
+/// several lines), for the HTML block of a Markdown page, which an empty line would end.
+fn without_empty_lines(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines.join("\n")
 }
 
 /// The paragraphs of a comment: its text between empty lines, each trimmed (an empty line
@@ -151,7 +154,7 @@ pub fn fragment(
         div.gb-player lang=(html_lang(lang)) style=[style] {
             "\n"
             figure class={ "gb-fig gb-" (kind) } data-gb=[interactive::data(book, d, lang)] {
-                "\n" (PreEscaped(svg.trim_end())) "\n"
+                "\n" (PreEscaped(without_empty_lines(svg))) "\n"
                 (figcaption(&lines, question.map(|q| html! { (q) }), notes))
             }
             "\n"
