@@ -138,7 +138,8 @@ impl Writer for EpubBuild {
             })
             .collect::<Result<_, BuildError>>()?;
         (opts.progress)(&editions::counted(epubs.len(), "e-book"));
-        let (files, put_aside) = editions::write(&out_dir, epubs, self.force)?;
+        let epubs = epubs.into_iter().map(|(p, b)| (p, std::io::Cursor::new(b)));
+        let (files, put_aside) = editions::write(&out_dir, epubs.collect(), self.force)?;
         Ok(Summary {
             files,
             elapsed: start.elapsed(),

@@ -77,13 +77,17 @@ impl Writer for PdfBuild {
         let mut warnings = Vec::new();
         // A language that cannot be printed stops neither the others nor the other editions.
         let mut failed = Vec::new();
-        let pdfs: Vec<(PathBuf, Vec<u8>)> = input
+        // Each language's PDF waits on disk for the others, not in memory.
+        let pdfs: Vec<(PathBuf, std::fs::File)> = input
             .book
             .languages
             .iter()
             .filter_map(|l| {
                 let name = file_name(id, &l.plan.lang);
-                let printed = typeset::print(&print, l, &mut decoded);
+                let printed =
+                    typeset::print(&print, l, &mut decoded).and_then(|(pdf, untagged)| {
+                        Ok((pdf.reader().map_err(BuildError::Print)?, untagged))
+                    });
                 match printed {
                     Ok((bytes, untagged)) => {
                         if let Some(why) = untagged {

@@ -8,6 +8,7 @@
 
 use super::frame::AWAY_LINK;
 use super::parts::Place;
+use super::spill::{SpillWriter, Spilled};
 use lopdf::{Dictionary, Document, Object, ObjectId};
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
@@ -16,12 +17,21 @@ use typst::model::OutlineNode;
 /// A part's PDF, as `super::parts` typeset it.
 #[derive(Default)]
 pub struct PdfPart {
-    /// The PDF.
-    pub pdf: Vec<u8>,
+    /// The PDF, on disk until it is joined.
+    pub pdf: Option<Spilled>,
     /// How many of its first pages gobook added, to be left out (with their tags).
     pub added: usize,
     /// The level of each of its headings, in order, and whether it is bookmarked.
     pub headings: Vec<(NonZeroUsize, bool)>,
+}
+
+impl PdfPart {
+    /// Its PDF's bytes, read back from disk.
+    fn bytes(&mut self) -> Result<Vec<u8>, String> {
+        self.pdf
+            .as_mut()
+            .map_or_else(|| Err("a part was not typeset".into()), Spilled::bytes)
+    }
 }
 
 /// A bookmark (where a heading is), its heading's level, and whether it is one.
@@ -31,7 +41,8 @@ type Flat = (Option<ObjectId>, NonZeroUsize, bool);
 /// read, so that only one part is held at a time (holding them all was the print's peak
 /// of memory: 2 GB for a 5 MB book). What the book's catalog needs at the end stays.
 struct Output {
-    bytes: Vec<u8>,
+    /// The file so far, on disk (the PDF is as large as the book's print).
+    out: SpillWriter,
     /// Where each object written starts.
     offsets: Vec<(u32, u16, usize)>,
 }
@@ -39,19 +50,22 @@ struct Output {
 impl Output {
     /// The file's header for PDF `version`: a comment of bytes above 127 tells readers
     /// it holds binary data (PDF/A asks for it).
-    fn new(version: &str) -> Output {
-        let mut bytes = format!("%PDF-{version}\n%").into_bytes();
-        bytes.extend([0xE2, 0xE3, 0xCF, 0xD3, b'\n']);
-        Output {
-            bytes,
+    fn new(version: &str) -> Result<Output, String> {
+        use std::io::Write;
+        let mut out = SpillWriter::new()?;
+        write!(out, "%PDF-{version}\n%").map_err(|e| e.to_string())?;
+        out.write_all(&[0xE2, 0xE3, 0xCF, 0xD3, b'\n'])
+            .map_err(|e| e.to_string())?;
+        Ok(Output {
+            out,
             offsets: Vec::new(),
-        }
+        })
     }
 
     /// Object `id` written.
     fn object(&mut self, id: ObjectId, object: &Object) -> Result<(), String> {
         use std::io::Write;
-        self.offsets.push((id.0, id.1, self.bytes.len()));
+        self.offsets.push((id.0, id.1, self.out.len()));
         let before = if lopdf::Writer::need_separator(object) {
             " "
         } else {
@@ -62,7 +76,7 @@ impl Output {
         } else {
             ""
         };
-        let w = &mut self.bytes;
+        let w = &mut self.out;
         write!(w, "{} {} obj\n{before}", id.0, id.1).map_err(|e| e.to_string())?;
         lopdf::Writer::write_object(w, object).map_err(|e| e.to_string())?;
         writeln!(w, "{after}\nendobj").map_err(|e| e.to_string())
@@ -70,13 +84,14 @@ impl Output {
 
     /// The file ended by its cross-reference table (one section for each run of
     /// numbers written) and `trailer`.
-    fn finish(mut self, mut trailer: Dictionary, size: u32) -> Result<Vec<u8>, String> {
+    fn finish(mut self, mut trailer: Dictionary, size: u32) -> Result<Spilled, String> {
         use std::io::Write;
         self.offsets.sort_unstable();
         self.offsets.dedup_by_key(|(id, _, _)| *id);
-        let start = self.bytes.len();
-        let w = &mut self.bytes;
-        w.extend_from_slice(b"xref\n0 1\n0000000000 65535 f\r\n");
+        let start = self.out.len();
+        let w = &mut self.out;
+        w.write_all(b"xref\n0 1\n0000000000 65535 f\r\n")
+            .map_err(|e| e.to_string())?;
         let mut i = 0;
         while i < self.offsets.len() {
             let first = self.offsets[i].0;
@@ -102,10 +117,10 @@ impl Output {
             trailer.remove(key);
         }
         trailer.set("Size", Object::Integer(i64::from(size)));
-        w.extend_from_slice(b"trailer\n");
+        w.write_all(b"trailer\n").map_err(|e| e.to_string())?;
         lopdf::Writer::write_object(w, &Object::Dictionary(trailer)).map_err(|e| e.to_string())?;
         write!(w, "\nstartxref\n{start}\n%%EOF\n").map_err(|e| e.to_string())?;
-        Ok(self.bytes)
+        self.out.finish()
     }
 }
 
@@ -136,15 +151,16 @@ struct Book {
 /// `front` with the pages of `parts` after it (each with whether its first page is to be
 /// left out), links to a label of another part leading to its place in `places`.
 pub fn join(
-    front: PdfPart,
+    mut front: PdfPart,
     parts: Vec<PdfPart>,
     places: &HashMap<String, Place>,
     page_word: &str,
-) -> Result<Vec<u8>, String> {
-    let doc = Document::load_mem(&front.pdf).map_err(|e| format!("reading the front: {e}"))?;
+) -> Result<Spilled, String> {
+    let doc = Document::load_mem(&front.bytes()?).map_err(|e| format!("reading the front: {e}"))?;
     let mut book = Book::of(doc, &front.headings)?;
-    for (i, part) in parts.into_iter().enumerate() {
-        let doc = Document::load_mem(&part.pdf).map_err(|e| format!("reading part {i}: {e}"))?;
+    for (i, mut part) in parts.into_iter().enumerate() {
+        let doc =
+            Document::load_mem(&part.bytes()?).map_err(|e| format!("reading part {i}: {e}"))?;
         book.add(doc, part.added, &part.headings)
             .map_err(|e| format!("joining part {i}: {e}"))?;
     }
@@ -297,7 +313,7 @@ impl Book {
         let pages_root = reference(doc.catalog().map_err(|e| e.to_string())?, b"Pages")?;
         let away = away_links(&doc, &pages)?;
         Ok(Book {
-            out: Output::new(&doc.version),
+            out: Output::new(&doc.version)?,
             doc,
             pages,
             pages_root,
@@ -408,7 +424,7 @@ impl Book {
         mut self,
         places: &HashMap<String, Place>,
         page_word: &str,
-    ) -> Result<Vec<u8>, String> {
+    ) -> Result<Spilled, String> {
         let doc = &mut self.doc;
         let catalog = doc.catalog().map_err(|e| e.to_string())?.clone();
         let root = doc

@@ -32,6 +32,7 @@ pub mod printed_text;
 pub mod rich;
 pub mod settings;
 pub mod solutions;
+pub mod spill;
 pub mod typeset;
 pub mod vertical;
 pub mod world;

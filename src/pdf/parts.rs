@@ -16,6 +16,7 @@ use super::escape::string;
 use super::fonts::Fonts;
 use super::frame::{self, Front, PartPlace};
 use super::join::PdfPart;
+use super::spill::Spilled;
 use super::typeset::{self, PartSource, Print, Typeset, TAGGED};
 use crate::layout::book::LaidLanguage;
 use crate::project::build::BuildError;
@@ -79,17 +80,18 @@ struct Standard {
 pub fn print(
     p: &Print,
     l: &LaidLanguage,
-    src: typeset::ChapterSources,
+    mut src: typeset::Parts,
     fonts: &Fonts,
     decoded: &mut DecodedDrawings,
-) -> Result<(Vec<u8>, Option<String>), BuildError> {
+) -> Result<(Spilled, Option<String>), BuildError> {
     let front = typeset::front(p, l);
     let mut standard = Standard {
         standards: TAGGED,
         untagged: None,
     };
     let mut places: HashMap<String, Place> = HashMap::new();
-    let mut done: Vec<Option<Typeset1>> = src.parts.iter().map(|_| None).collect();
+    // Each part as last typeset, by its number (as many as are known).
+    let mut done: Vec<Option<Typeset1>> = Vec::new();
     let mut front_pages = typeset_front(p, l, &front, &mut places, fonts, decoded, &standard)?.1;
     let mut front_pdf = PdfPart::default();
     for _ in 0..MOST_ROUNDS {
@@ -97,7 +99,7 @@ pub fn print(
             p,
             l,
             &front,
-            &src.parts,
+            &mut src,
             front_pages,
             fonts,
             decoded,
@@ -131,28 +133,31 @@ fn typeset_parts(
     p: &Print,
     l: &LaidLanguage,
     front: &Front,
-    parts: &[PartSource],
+    parts: &mut typeset::Parts,
     front_pages: usize,
     fonts: &Fonts,
     decoded: &mut DecodedDrawings,
     standard: &mut Standard,
     places: &mut HashMap<String, Place>,
-    done: &mut [Option<Typeset1>],
+    done: &mut Vec<Option<Typeset1>>,
 ) -> Result<bool, BuildError> {
     let chapter_keys: Vec<&str> = front.chapters.iter().map(|(_, _, k)| k.as_str()).collect();
     let mut changed = false;
     let mut before = front_pages;
     let mut k = 0;
-    while k < parts.len() {
-        let part = &parts[k];
+    while let Some(first) = parts.first(k) {
+        if done.len() <= k {
+            done.push(None);
+        }
         let asked = done[k].as_ref().map_or(&[][..], |d| &d.asked[..]);
-        let given = given(part.first, &chapter_keys, asked, places);
+        let given = given(first, &chapter_keys, asked, places);
         let fresh = done[k]
             .as_ref()
             .is_some_and(|d| d.before == before && d.given == given);
         if !fresh {
             changed = true;
             let place = Place1 { k, before, given };
+            let part = parts.part(k).unwrap_or_default();
             match typeset_part(p, l, front, part, place, fonts, decoded, standard, places)? {
                 Ok(d) => done[k] = Some(d),
                 Err(why) => {
@@ -223,7 +228,7 @@ fn typeset_part(
     p: &Print,
     l: &LaidLanguage,
     front: &Front,
-    part: &PartSource,
+    part: PartSource,
     place: Place1,
     fonts: &Fonts,
     decoded: &mut DecodedDrawings,
@@ -284,8 +289,8 @@ fn typeset_part(
     let doc = Typeset {
         main: format!("/part-{}.typ", place.k),
         markup,
-        files: part.files.clone(),
-        drawings: part.drawings.clone(),
+        files: part.files,
+        drawings: part.drawings,
     };
     let laid = typeset::compile(p, l, doc, fonts, decoded, stages)?;
     let pages = laid.doc().pages().len().saturating_sub(added);
@@ -300,7 +305,7 @@ fn typeset_part(
             given: place.given,
             asked,
             pdf: PdfPart {
-                pdf,
+                pdf: Some(pdf),
                 added,
                 headings,
             },
@@ -351,7 +356,7 @@ fn typeset_front(
         .export_as(decoded, standard.standards)?
         .map_err(|e| typeset::bug("write the PDF's front matter", e))?;
     let pdf = PdfPart {
-        pdf,
+        pdf: Some(pdf),
         added: 0,
         headings,
     };

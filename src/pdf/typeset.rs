@@ -9,9 +9,10 @@ use super::fonts;
 use super::frame::{self, Front};
 use super::settings::{Settings, SolutionsAt};
 use super::solutions;
+use super::spill::Spilled;
 use super::world::BookWorld;
 use crate::i18n::{self, UiWord};
-use crate::layout::book::LaidLanguage;
+use crate::layout::book::{LaidLanguage, LaidPage};
 use crate::layout::writer::Input;
 use crate::project::build::BuildError;
 use crate::project::images::ImageKind;
@@ -47,14 +48,14 @@ pub struct Laid {
     prefix: String,
 }
 
-/// Language `l` printed, as PDF bytes, and why it is not tagged when typst's checks
+/// Language `l` printed, as a PDF on disk, and why it is not tagged when typst's checks
 /// refused that: typeset whole, or in parts for a long book (`super::parts`), its fonts
 /// found first for what it prints, never for the typst source's own words.
 pub fn print(
     p: &Print,
     l: &LaidLanguage,
     decoded: &mut DecodedDrawings,
-) -> Result<(Vec<u8>, Option<String>), BuildError> {
+) -> Result<(Spilled, Option<String>), BuildError> {
     let mut stages = crate::timings::Stages::new(format!("pdf {}, ", l.plan.lang));
     // A vertical book's columns are typeset whole.
     let limit = if l.plan.vertical {
@@ -64,16 +65,21 @@ pub fn print(
     };
     let prefix = format!("pdf {}, ", l.plan.lang);
     super::passes::memory(&format!("{prefix}laid-out book, "));
-    let src = chapters(p, l, limit);
-    stages.mark("typst source and diagrams");
+    let book_dir = p.input.book_dir;
+    let images = |url: &str| local_image(book_dir, url);
+    let mut parts = Parts::new(p, l, limit, &images);
+    // The first part, to know whether there are others.
+    let first = parts.part(0).unwrap_or_default();
+    stages.mark("typst source and diagrams (the first part)");
     super::passes::memory(&format!("{prefix}typst source and diagrams, "));
     let fonts = super::missing_glyphs::fonts_for(p, l)?;
     stages.mark("fonts");
     super::passes::memory(&format!("{prefix}fonts, "));
-    if src.parts.len() > 1 {
-        return super::parts::print(p, l, src, &fonts, decoded);
+    if !parts.whole() {
+        drop(first);
+        return super::parts::print(p, l, parts, &fonts, decoded);
     }
-    let (markup, files, drawings) = whole(p, l, src);
+    let (markup, files, drawings) = whole(p, l, first);
     let laid = compile(
         p,
         l,
@@ -183,11 +189,14 @@ impl Laid {
         self,
         decoded: &DecodedDrawings,
         standards: &[typst_pdf::PdfStandard],
-    ) -> Result<Result<Vec<u8>, String>, BuildError> {
+    ) -> Result<Result<Spilled, String>, BuildError> {
         let doc = decoded
             .put_in_place(self.doc, &self.fonts, self.locale, &self.drawings)
             .map_err(|e| bug("draw the diagrams in the PDF", e))?;
-        Ok(export(&doc, &self.ident, self.today, standards))
+        match export(&doc, &self.ident, self.today, standards) {
+            Ok(bytes) => Ok(Ok(Spilled::of(&bytes).map_err(BuildError::Print)?)),
+            Err(why) => Ok(Err(why)),
+        }
     }
 
     /// The laid-out document as PDF bytes, its drawings (decoded in `decoded`) in their
@@ -195,7 +204,7 @@ impl Laid {
     pub fn export(
         mut self,
         decoded: &DecodedDrawings,
-    ) -> Result<(Vec<u8>, Option<String>), BuildError> {
+    ) -> Result<(Spilled, Option<String>), BuildError> {
         let doc = decoded
             .put_in_place(self.doc, &self.fonts, self.locale, &self.drawings)
             .map_err(|e| bug("draw the diagrams in the PDF", e))?;
@@ -208,8 +217,9 @@ impl Laid {
             super::vertical::read_right_to_left(&mut bytes);
         }
         self.stages.mark("export");
+        let spilled = Spilled::of(&bytes).map_err(BuildError::Print)?;
         super::passes::memory(&format!("{}exported, ", self.prefix));
-        Ok((bytes, untagged))
+        Ok((spilled, untagged))
     }
 }
 
@@ -338,12 +348,12 @@ pub fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
     }
 }
 
-/// The typst source of language `l` typeset whole (its chapters `src`, in one part), the
+/// The typst source of language `l` typeset whole (its chapters in one `part`), the
 /// files it names, and the drawings their placeholders stand for.
 fn whole(
     p: &Print,
     l: &LaidLanguage,
-    src: ChapterSources,
+    part: PartSource,
 ) -> (String, Vec<(String, Bytes)>, Vec<Bytes>) {
     let mut out = frame::preamble(&front(p, l), p.settings);
     if l.plan.vertical {
@@ -352,15 +362,8 @@ fn whole(
         out.push_str("#set page(binding: right, header: gb-head(flip: true))\n");
         out.push_str(&super::vertical::preamble(s.text_width(), s.text_height()));
     }
-    let part = src.parts.into_iter().next().unwrap_or_default();
     part.markup(Some("front"), &mut out);
     (out, part.files, part.drawings)
-}
-
-/// A language's chapters as typst markup, in parts of about `part_bytes` each.
-pub struct ChapterSources {
-    /// The parts, in order; one for a book typeset whole.
-    pub parts: Vec<PartSource>,
 }
 
 /// Chapters typeset together, in one typst document.
@@ -408,65 +411,114 @@ pub fn opening(last: Option<&str>, key: &str) -> String {
     format!("\n{open}\n#metadata(none)#label({key})#gb-chapter-count.step()\n\n")
 }
 
-/// The chapters of language `l` (and the book's solutions) as typst markup, a part
-/// closed after the chapter that takes it past `part_bytes`.
-pub fn chapters(p: &Print, l: &LaidLanguage, part_bytes: usize) -> ChapterSources {
-    let book = p.input.book.book();
-    let lang = l.plan.lang.as_str();
-    let book_dir = p.input.book_dir;
-    let images = |url: &str| local_image(book_dir, url);
-    let mut c = Chapters {
-        book,
-        plan: &l.plan,
-        lang,
-        settings: p.settings,
-        images: &images,
-        files: Vec::new(),
-        drawings: Vec::new(),
-        headings: vec![1],
-    };
-    let mut parts = Vec::new();
-    let mut part = PartSource::default();
-    // The bytes of the part's markup so far.
-    let mut size = 0;
-    let mut all_problems = Vec::new();
-    let pages = l.pages.iter().filter(|pg| pg.chapter.is_some());
-    for (i, page) in pages.enumerate() {
-        if size > part_bytes {
-            size = 0;
-            part.files = std::mem::take(&mut c.files);
-            part.drawings = std::mem::take(&mut c.drawings);
-            parts.push(std::mem::replace(
-                &mut part,
-                PartSource {
-                    first: i,
-                    open: c.headings.len(),
-                    ..Default::default()
-                },
-            ));
+/// The chapters of language `l` (and the book's solutions) as typst markup, made one part
+/// at a time as each is typeset, a part closed after the chapter that takes it past
+/// `part_bytes`: every part's markup and drawings held at once were an eighth of a 5 MB
+/// book's print memory. A part typeset again is made again, the same: where each part
+/// starts, and the headings open there, are all that is kept of the parts made.
+pub struct Parts<'a> {
+    c: Chapters<'a>,
+    pages: Vec<&'a LaidPage>,
+    part_bytes: usize,
+    solutions: SolutionsAt,
+    /// Where each part known so far starts: its first chapter (among the language's) and
+    /// the headings open there.
+    starts: Vec<(usize, Vec<u8>)>,
+    /// How many parts there are, once the last was made.
+    count: Option<usize>,
+}
+
+impl<'a> Parts<'a> {
+    /// The parts of language `l`, none made yet.
+    pub fn new(
+        p: &'a Print,
+        l: &'a LaidLanguage,
+        part_bytes: usize,
+        images: super::blocks::ImageLookup<'a>,
+    ) -> Parts<'a> {
+        Parts {
+            c: Chapters {
+                book: p.input.book.book(),
+                plan: &l.plan,
+                lang: l.plan.lang.as_str(),
+                settings: p.settings,
+                images,
+                files: Vec::new(),
+                drawings: Vec::new(),
+                headings: Vec::new(),
+            },
+            pages: l.pages.iter().filter(|pg| pg.chapter.is_some()).collect(),
+            part_bytes,
+            solutions: p.settings.solutions,
+            starts: vec![(0, vec![1])],
+            count: None,
         }
-        let mut body = if l.plan.vertical {
-            c.vertical_blocks(page.index, &page.blocks)
-        } else {
-            c.blocks(page.index, &page.blocks)
+    }
+
+    /// The first chapter of part `k`, when that part is known: made, or the next after
+    /// those made; none past the last.
+    pub fn first(&self, k: usize) -> Option<usize> {
+        if self.count.is_some_and(|n| k >= n) {
+            return None;
+        }
+        self.starts.get(k).map(|(first, _)| *first)
+    }
+
+    /// Whether the book is one part: its first made is its last.
+    pub fn whole(&self) -> bool {
+        self.count == Some(1)
+    }
+
+    /// Part `k` made, when [`Parts::first`] knows it.
+    pub fn part(&mut self, k: usize) -> Option<PartSource> {
+        let first = self.first(k)?;
+        self.c.headings = self.starts[k].1.clone();
+        let mut part = PartSource {
+            first,
+            open: self.c.headings.len(),
+            ..Default::default()
         };
-        let problems = solutions::problems(page.index, &page.blocks);
-        match p.settings.solutions {
-            SolutionsAt::Chapter => body.push_str(&solutions::section(&mut c, &problems)),
-            SolutionsAt::Book => all_problems.extend(problems),
+        // The bytes of the part's markup so far.
+        let mut size = 0;
+        let mut i = first;
+        while i < self.pages.len() && (i == first || size <= self.part_bytes) {
+            let page = self.pages[i];
+            let c = &mut self.c;
+            let mut body = if c.plan.vertical {
+                c.vertical_blocks(page.index, &page.blocks)
+            } else {
+                c.blocks(page.index, &page.blocks)
+            };
+            if self.solutions == SolutionsAt::Chapter {
+                let problems = solutions::problems(page.index, &page.blocks);
+                body.push_str(&solutions::section(c, &problems));
+            }
+            size += body.len();
+            part.chapters.push((super::rich::key(page.index, ""), body));
+            i += 1;
         }
-        size += body.len();
-        part.chapters.push((super::rich::key(page.index, ""), body));
+        if i == self.pages.len() {
+            // The last part: the book's solutions follow its chapters.
+            self.count = Some(k + 1);
+            if self.solutions == SolutionsAt::Book {
+                let problems: Vec<_> = self
+                    .pages
+                    .iter()
+                    .flat_map(|pg| solutions::problems(pg.index, &pg.blocks))
+                    .collect();
+                if !problems.is_empty() {
+                    part.tail.push_str("#pagebreak(weak: true)\n");
+                    part.tail
+                        .push_str(&solutions::section(&mut self.c, &problems));
+                }
+            }
+        } else if self.starts.len() == k + 1 {
+            self.starts.push((i, self.c.headings.clone()));
+        }
+        part.files = std::mem::take(&mut self.c.files);
+        part.drawings = std::mem::take(&mut self.c.drawings);
+        Some(part)
     }
-    if !all_problems.is_empty() {
-        part.tail.push_str("#pagebreak(weak: true)\n");
-        part.tail
-            .push_str(&solutions::section(&mut c, &all_problems));
-    }
-    part.files = c.files;
-    part.drawings = c.drawings;
-    parts.push(part);
-    ChapterSources { parts }
 }
 
 /// A local image of the book, by the path it names it with, when typst can print it (the

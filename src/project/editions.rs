@@ -31,12 +31,13 @@ pub fn file_name(id: &str, lang: &str, ext: &str) -> String {
     )
 }
 
-/// Writes `files` (path and bytes) into `out_dir`: a new folder gets gobook's marker, and a
-/// file in a folder gobook did not write is replaced only with `force` (it goes to the trash
-/// first). Gives the files written and where those gobook had not written went.
-pub fn write(
+/// Writes `files` (path and what reads its bytes: in memory, or a print's temporary file)
+/// into `out_dir`: a new folder gets gobook's marker, and a file in a folder gobook did
+/// not write is replaced only with `force` (it goes to the trash first). Gives the files
+/// written and where those gobook had not written went.
+pub fn write<R: std::io::Read>(
     out_dir: &Path,
-    files: Vec<(PathBuf, Vec<u8>)>,
+    files: Vec<(PathBuf, R)>,
     force: bool,
 ) -> Result<(Vec<PathBuf>, Vec<Aside>), ProjectError> {
     if !out_dir.exists() {
@@ -54,12 +55,12 @@ pub fn write(
     }
     let mut written = Vec::new();
     let mut aside = Vec::new();
-    for (path, bytes) in files {
+    for (path, mut bytes) in files {
         output::remove_stale(&path);
         if foreign && std::fs::symlink_metadata(&path).is_ok() {
             aside.push(put_aside(&path)?);
         }
-        output::write_atomically(&path, &bytes)?;
+        output::copy_atomically(&path, &mut bytes)?;
         written.push(path);
     }
     Ok((written, aside))

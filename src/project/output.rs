@@ -384,13 +384,19 @@ fn is_running(pid: u32) -> bool {
 /// folders, so [`remove_stale`] clears it after a crash) and a rename: an interrupted build never
 /// leaves half a file. The file is readable by all, like one written plainly.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ProjectError> {
+    copy_atomically(path, &mut &bytes[..])
+}
+
+/// [`write_atomically`] from a reader of the bytes (a PDF on disk, as long as the book's
+/// print, is copied to its place without being held in memory).
+pub fn copy_atomically(path: &Path, bytes: &mut dyn std::io::Read) -> Result<(), ProjectError> {
     use std::io::Write;
     let dir = folder_of(path);
     let mut tmp = tempfile::Builder::new()
         .prefix(&temp_prefix(path, "new"))
         .tempfile_in(&dir)
         .map_err(io("write into", &dir))?;
-    tmp.write_all(bytes)
+    std::io::copy(bytes, &mut tmp)
         .and_then(|_| tmp.flush())
         .map_err(io("write", path))?;
     #[cfg(unix)]
