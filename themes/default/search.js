@@ -60,7 +60,9 @@ const loadAll = (name, file) =>
 // Latin letters and digits as ASCII (NFKC). CJK needs nothing more: the scan finds any
 // substring, words or not.
 const MARK = /\p{M}/gu;
-const fold = s => s.normalize('NFKC').normalize('NFD').replace(MARK, '').toLowerCase();
+// ASCII is its own NFKC and NFD and has no marks: the fast way for most of a Latin book's text.
+const ASCII = /^[\0-\x7f]*$/;
+const fold = s => (ASCII.test(s) ? s.toLowerCase() : s.normalize('NFKC').normalize('NFD').replace(MARK, '').toLowerCase());
 // Folds `s` a character at a time, keeping where each folded character came from, so a
 // match in the folded text is shown in the original.
 const foldMap = s => {
@@ -142,6 +144,12 @@ const hide = () => {
 };
 const count = n => (n === 1 ? word('one_result') : n ? fill(word('results'), { n }) : word('no_results'));
 
+// Whether to show the results found so far before searching the next part: the first
+// found (`first` is null while none is shown) at once; then when the last showing is `gap`
+// ms past, so that drawing the list takes a small share of the search.
+const due = (first, found, shownAt, gap) => found > 0 && (first == null || performance.now() - shownAt > gap);
+const pause = () => new Promise(go => setTimeout(go, 0));
+
 // Every paragraph holding every term, headings first, then by how often the terms occur,
 // then in book order. The parts of the index are scanned in order as they come: after each
 // that leaves the next still loading, the results so far are shown (the list marked busy),
@@ -154,7 +162,7 @@ const searchText = async (q, since) => {
   const terms = termsOf(q);
   const head = await load(lang, textFile);
   const n = partsOf(head), hits = [], parts = [];
-  let first = null;
+  let first = null, shownAt = t0, gap = 100;
   for (let k = 0; k < n; k++) {
     const index = partHere(lang, k) || (await part(lang, textFile, k));
     if (run !== textRun) return;
@@ -172,10 +180,16 @@ const searchText = async (q, since) => {
       hits.push([e[2] ? 100 - e[2] + score : score, k, i]);
     });
     const more = k + 1 < n;
-    if (more && partHere(lang, k + 1)) continue;
+    if (more && !due(first, hits.length, shownAt, gap)) continue;
+    const s0 = performance.now();
     hits.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
     showText(head, parts, hits, q, terms, more);
-    if (first == null && hits.length) first = performance.now() - (since || t0);
+    shownAt = performance.now();
+    gap = Math.max(100, 5 * (shownAt - s0));
+    if (first == null && hits.length) first = shownAt - (since || t0);
+    // The browser draws what is shown, and a newer query may come, before the next part.
+    if (more) await pause();
+    if (run !== textRun) return;
   }
   self.gbSearchTime = performance.now() - t0;
   // For the benchmark: from the keystroke to the first result shown, and to the last part's.
@@ -543,16 +557,19 @@ const searchPositions = (index, swapToo, from = 0, results = [], vs = variants(s
   return results;
 };
 
-// The parts of the position index that have come, in order, added to the first: their
-// diagrams to its `d`, each language's figures after its own (`have`: how many parts are in).
-const mergeParts = index => {
+// The next part of the position index, if it has come, added to the first: its diagrams to
+// the first's `d`, each language's figures after its own (`have`: how many parts are in).
+// One part at a time, so that a search shows the first part's results before it takes the
+// next, though all have come.
+const mergePart = index => {
   index.have = index.have || 1;
-  for (let p; index.have < partsOf(index) && (p = partHere('positions', index.have)); index.have++) {
-    Object.assign(index.d, p.d);
-    for (const l in p.l) {
-      const f = index.l[l].f;
-      for (const x of p.l[l].f) f.push(x);
-    }
+  const p = index.have < partsOf(index) && partHere('positions', index.have);
+  if (!p) return;
+  index.have++;
+  Object.assign(index.d, p.d);
+  for (const l in p.l) {
+    const f = index.l[l].f;
+    for (const x of p.l[l].f) f.push(x);
   }
 };
 
@@ -798,19 +815,26 @@ const showPositions = async (index, swapToo) => {
   if (!pattern.size) return hide();
   const t0 = performance.now();
   const vs = variants(swapToo), results = [], L = index.l[lang];
-  let from = 0, first = null, searching = 0;
+  let from = 0, first = null, searching = 0, shownAt = t0, gap = 100;
   for (;;) {
-    mergeParts(index);
     const s0 = performance.now();
     searchPositions(index, swapToo, from, results, vs);
     searching += performance.now() - s0;
     from = L.f.length;
     if (index.have >= partsOf(index)) break;
-    if (partHere('positions', index.have)) continue;
-    showFound(index, results, true);
-    if (first == null && results.length) first = performance.now() - t0;
-    await part('positions', posFile, index.have);
+    const next = partHere('positions', index.have);
+    if (due(first, results.length, shownAt, gap)) {
+      const d0 = performance.now();
+      showFound(index, results, true);
+      shownAt = performance.now();
+      gap = Math.max(100, 5 * (shownAt - d0));
+      if (first == null) first = shownAt - t0;
+      await pause();
+      if (run !== posRun) return;
+    }
+    if (!next) await part('positions', posFile, index.have);
     if (run !== posRun) return;
+    mergePart(index);
   }
   // The search alone, without drawing the results; for the benchmark, from the click to the
   // first result shown and to the last part's.
