@@ -122,7 +122,15 @@ fn cut(
         .into_iter()
         .map(|(i, (_, v))| (i, v.to_string(), v))
         .collect();
-    let cuts = parts::cuts(diagrams.iter().map(|(_, s, _)| s.len()), limits);
+    // A diagram weighs its JSON and that of the figures that show it, in every language.
+    let mut weights: BTreeMap<usize, usize> =
+        diagrams.iter().map(|(i, s, _)| (*i, s.len())).collect();
+    for (_, _, shown) in &langs {
+        for (i, f) in shown {
+            *weights.entry(*i).or_default() += f.to_string().len() + 1;
+        }
+    }
+    let cuts = parts::cuts(weights.into_values(), limits);
     let part_of = |i: usize| {
         let at = diagrams.partition_point(|(d, _, _)| *d < i);
         cuts.partition_point(|&c| c <= at)
