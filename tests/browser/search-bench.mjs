@@ -1,8 +1,9 @@
 // Search times in Chromium with the CPU slowed four times (docs/benchmarks.md):
 //
-//   node tests/browser/search-bench.mjs SITE_DIR [LANG] [RATE]
+//   node tests/browser/search-bench.mjs SITE_DIR [LANG] [RATE] [first]
 //
-// RATE is the CPU slowdown (4 unless given; 1 to compare with an unthrottled run).
+// RATE is the CPU slowdown (4 unless given; 1 to compare with an unthrottled run); with
+// `first`, only the times on a page just opened.
 // Opens SITE_DIR/LANG/index.html from the file system. First, each on a page just opened
 // (nothing of the indexes loaded), the time from typing a query or clicking Find to the
 // first result in the page and to the last (a large book's index comes in parts, searched
@@ -12,7 +13,7 @@ import { launchChromium } from './site-server.mjs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 
-const [site, lang = 'en', rate = '4'] = process.argv.slice(2);
+const [site, lang = 'en', rate = '4', only] = process.argv.slice(2);
 const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 const url = pathToFileURL(join(site, lang, 'index.html')).href;
@@ -85,6 +86,10 @@ for (const [name, stones] of [['2 stones (B Q16, W R17)', [[1, 'Q16'], [2, 'R17'
   const [, posParts] = await parts(page);
   console.log(`first search on a page just opened, positions ${name}: board ${board} ms; first result ${tFirst.toFixed(0)} ms, all ${tDone.toFixed(0)} ms after Find (${had} of ${posParts} parts loaded at the click)`);
   await page.close();
+}
+if (only === 'first') {
+  await browser.close();
+  process.exit(0);
 }
 
 const page = await opened();

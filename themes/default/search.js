@@ -48,12 +48,17 @@ const load = (name, file) => {
 const partsOf = head => 1 + (head.s ? head.s.length : 0);
 const part = (name, file, k) => (k ? load(`${name}-${k}`, `gobook-search/${name}-${k}.js`) : load(name, file));
 const partHere = (name, k) => self.gbSearch && self.gbSearch[k ? `${name}-${k}` : name];
-// Every part of an index loaded in the background, in order, from when the reader comes to
-// the search: by the time a query is typed most of a book's index is there.
+// Every part of an index loaded in the background from when the reader comes to the
+// search, the first before the others and the others two at a time (the browser reads and
+// compiles one while the other runs; all at once, their running would delay the first
+// query's scan of the first part): by the time a query is typed most of the index is there.
 const loadAll = (name, file) =>
-  load(name, file).then(async head => {
-    for (let k = 1; k < partsOf(head); k++) await part(name, file, k);
-    return head;
+  load(name, file).then(head => {
+    let k = 1;
+    const lane = async () => {
+      while (k < partsOf(head)) await part(name, file, k++);
+    };
+    return Promise.all([lane(), lane()]).then(() => head);
   });
 
 // Text is compared folded: lower case, accents dropped (NFD without marks), full-width
@@ -146,7 +151,8 @@ const count = n => (n === 1 ? word('one_result') : n ? fill(word('results'), { n
 
 // Whether to show the results found so far before searching the next part: the first
 // found (`first` is null while none is shown) at once; then when the last showing is `gap`
-// ms past, so that drawing the list takes a small share of the search.
+// ms past (a quarter of a second, or ten times the last drawing's time), so that drawing the
+// list takes a small share of the search.
 const due = (first, found, shownAt, gap) => found > 0 && (first == null || performance.now() - shownAt > gap);
 const pause = () => new Promise(go => setTimeout(go, 0));
 
@@ -162,7 +168,7 @@ const searchText = async (q, since) => {
   const terms = termsOf(q);
   const head = await load(lang, textFile);
   const n = partsOf(head), hits = [], parts = [];
-  let first = null, shownAt = t0, gap = 100;
+  let first = null, shownAt = t0, gap = 250;
   for (let k = 0; k < n; k++) {
     const index = partHere(lang, k) || (await part(lang, textFile, k));
     if (run !== textRun) return;
@@ -179,13 +185,14 @@ const searchText = async (q, since) => {
       const e = index.e[i];
       hits.push([e[2] ? 100 - e[2] + score : score, k, i]);
     });
-    const more = k + 1 < n;
-    if (more && !due(first, hits.length, shownAt, gap)) continue;
+    // Parts already folded (an earlier query's) take little time: shown once, at the end.
+    const more = k + 1 < n, next = more && partHere(lang, k + 1);
+    if (more && ((next && next.folded) || !due(first, hits.length, shownAt, gap))) continue;
     const s0 = performance.now();
     hits.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
     showText(head, parts, hits, q, terms, more);
     shownAt = performance.now();
-    gap = Math.max(100, 5 * (shownAt - s0));
+    gap = Math.max(250, 10 * (shownAt - s0));
     if (first == null && hits.length) first = shownAt - (since || t0);
     // The browser draws what is shown, and a newer query may come, before the next part.
     if (more) await pause();
@@ -815,7 +822,7 @@ const showPositions = async (index, swapToo) => {
   if (!pattern.size) return hide();
   const t0 = performance.now();
   const vs = variants(swapToo), results = [], L = index.l[lang];
-  let from = 0, first = null, searching = 0, shownAt = t0, gap = 100;
+  let from = 0, first = null, searching = 0, shownAt = t0, gap = 250;
   for (;;) {
     const s0 = performance.now();
     searchPositions(index, swapToo, from, results, vs);
@@ -827,7 +834,7 @@ const showPositions = async (index, swapToo) => {
       const d0 = performance.now();
       showFound(index, results, true);
       shownAt = performance.now();
-      gap = Math.max(100, 5 * (shownAt - d0));
+      gap = Math.max(250, 10 * (shownAt - d0));
       if (first == null) first = shownAt - t0;
       await pause();
       if (run !== posRun) return;
@@ -836,16 +843,17 @@ const showPositions = async (index, swapToo) => {
     if (run !== posRun) return;
     mergePart(index);
   }
-  // The search alone, without drawing the results; for the benchmark, from the click to the
-  // first result shown and to the last part's.
-  self.gbPositionTime = searching;
-  showFound(index, results, false);
+  // The search and the choice of results, without drawing them; for the benchmark, from the
+  // click to the first result shown and to the last part's.
+  self.gbPositionTime = searching + showFound(index, results, false);
   self.gbPositionFirst = first == null && results.length ? performance.now() - t0 : first;
   self.gbPositionDone = performance.now() - t0;
 };
 
-// The results found so far shown; `more`: parts of the index are still to come.
+// The results found so far shown; `more`: parts of the index are still to come. Returns how
+// long choosing them took (before drawing).
 const showFound = (index, results, more) => {
+  const t0 = performance.now();
   const L = index.l[lang];
   for (const r of results) {
     if (r.picture != null) continue;
@@ -855,6 +863,7 @@ const showFound = (index, results, more) => {
     r.picture = p;
   }
   const places = distinct(index, L, results);
+  const chosen = performance.now() - t0;
   const items = places.slice(0, 60).map(({ r, e }) => {
     const [href, title] = L.p[r.page];
     const li = el('li', 'gb-result gb-result-pos');
@@ -869,6 +878,7 @@ const showFound = (index, results, more) => {
     return li;
   });
   show(items, count(places.length) + (more ? ' …' : ''), more);
+  return chosen;
 };
 
 // The sidebar, which gobook-nav-LANG.js fills and opens on wide screens; `t` folds it.
