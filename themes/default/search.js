@@ -43,8 +43,8 @@ const load = (name, file) => {
 
 // A large book's index comes in parts (src/search/parts.rs): the first, in the index's own
 // file, lists in `s` where each other part begins; part k of index `name` is
-// gobook-search/NAME-k.js and registers as `NAME-k`. Parts are loaded one after the other,
-// each asked for once, and searched as they come.
+// gobook-search/NAME-k.js and registers as `NAME-k`. Each part is asked for once (`load`)
+// and searched in order as it comes.
 const partsOf = head => 1 + (head.s ? head.s.length : 0);
 const part = (name, file, k) => (k ? load(`${name}-${k}`, `gobook-search/${name}-${k}.js`) : load(name, file));
 const partHere = (name, k) => self.gbSearch && self.gbSearch[k ? `${name}-${k}` : name];
@@ -157,9 +157,9 @@ const due = (first, found, shownAt, gap) => found > 0 && (first == null || perfo
 const pause = () => new Promise(go => setTimeout(go, 0));
 
 // Every paragraph holding every term, headings first, then by how often the terms occur,
-// then in book order. The parts of the index are scanned in order as they come: after each
-// that leaves the next still loading, the results so far are shown (the list marked busy),
-// and the last part's are those of the whole index. A newer query stops an older one.
+// then in book order. The parts of the index are scanned in order as they come; the results
+// so far are shown when `due` says (the list marked busy), and the last part's are those of
+// the whole index. A newer query stops an older one.
 let textRun = 0;
 const textFile = `search-index-${lang}.js`;
 const searchText = async (q, since) => {
@@ -814,8 +814,8 @@ const distinct = (index, L, results) => {
 };
 
 // Searches the position index part by part, as `searchText` does the text: the figures of
-// each part that has come are searched, the results so far shown whenever the next part is
-// still loading, and the last part's results are those of the whole index.
+// each part are searched as it comes, the results so far shown when `due` says, and the
+// last part's results are those of the whole index. A newer search stops an older one.
 let posRun = 0;
 const showPositions = async (index, swapToo) => {
   const run = ++posRun;
