@@ -9,24 +9,31 @@ use crate::layout::book::{LaidLanguage, LaidPage};
 use crate::layout::page::{Block, Content, Para};
 use crate::layout::plan::Plan;
 use crate::resolve::text::plain;
+use crate::search::{parts, Files};
+use std::sync::Arc;
 
 /// The file of language `lang`'s index in the site's root.
 pub fn file_name(lang: &str) -> String {
     format!("search-index-{lang}.js")
 }
 
-/// The index of the laid-out language `language`, as a script (see [`super::script`]):
+/// The index of the laid-out language `language`: its file (see [`super::script`]),
 /// `{e: [[page, anchor, level, text], ...], p: [[href, title], ...]}`, level 0 for a
-/// paragraph and 1 to 5 for a heading. The shares of its pages (see [`PageText`]) joined.
-pub fn index(language: &LaidLanguage) -> String {
+/// paragraph and 1 to 5 for a heading, and in a large book the parts that follow it (see
+/// [`join`]). The shares of its pages (see [`PageText`]) joined.
+pub fn index(language: &LaidLanguage) -> Files {
+    join(&language.plan.lang, shares(language).iter())
+}
+
+/// The shares of every page of `language`, in the order of its pages.
+fn shares(language: &LaidLanguage) -> Vec<Share> {
     let plan = &language.plan;
-    let shares: Vec<Share> = language
+    language
         .pages
         .iter()
         .enumerate()
         .map(|(place, page)| PageText::of(plan, place, page).share())
-        .collect();
-    join(&plan.lang, shares.iter())
+        .collect()
 }
 
 /// What the text index shows of one page: its place and address, its short title, and its
@@ -93,17 +100,55 @@ pub struct Share {
     entries: String,
 }
 
-/// The index of language `lang` made of its pages' shares, in the order of its pages: the
-/// bytes serde_json writes for the whole value (keys sorted, nothing between tokens).
-pub fn join<'s>(lang: &str, shares: impl Iterator<Item = &'s Share> + Clone) -> String {
+/// The index of language `lang` made of its pages' shares, in the order of its pages, cut
+/// at pages into parts of [`parts::TEXT`]'s sizes. The first part is `search-index-LANG.js`:
+/// `{e, p}` of its pages, and `s`, the place of the first page of each other part, when
+/// there are others; part `k` is `gobook-search/LANG-k.js`, `{e, p}` of its pages. Each is
+/// the bytes serde_json writes for the value (keys sorted, nothing between tokens), and the
+/// parts' `e` and `p` joined in order are those of the whole index (entries name their page
+/// by its place in the whole list).
+pub fn join<'s>(lang: &str, shares: impl Iterator<Item = &'s Share> + Clone) -> Files {
+    join_with(lang, shares, parts::TEXT)
+}
+
+/// [`join`] with parts of the sizes `limits`.
+pub fn join_with<'s>(
+    lang: &str,
+    shares: impl Iterator<Item = &'s Share> + Clone,
+    limits: parts::Limits,
+) -> Files {
+    let shares: Vec<&Share> = shares.collect();
+    let cuts = parts::cuts(
+        shares.iter().map(|s| s.page.len() + s.entries.len() + 2),
+        limits,
+    );
+    let mut bounds = vec![0];
+    bounds.extend(&cuts);
+    bounds.push(shares.len());
+    let mut files = Vec::with_capacity(bounds.len() - 1);
+    for (k, w) in bounds.windows(2).enumerate() {
+        let rest = (k == 0 && !cuts.is_empty()).then_some(cuts.as_slice());
+        let json = part(&shares[w[0]..w[1]], rest);
+        let (file, name) = match k {
+            0 => (file_name(lang), lang.to_string()),
+            _ => parts::file(lang, k),
+        };
+        files.push((file, Arc::new(super::script(&name, &json).into_bytes())));
+    }
+    files
+}
+
+/// The JSON of one part, `{e, p}` of the pages `shares`, with `s` (`rest`: where each of
+/// the other parts begins) in the first part of several.
+fn part(shares: &[&Share], rest: Option<&[usize]>) -> String {
     let size: usize = shares
-        .clone()
+        .iter()
         .map(|s| s.page.len() + s.entries.len() + 2)
         .sum();
     let mut json = String::with_capacity(size + 16);
     json.push_str("{\"e\":[");
     let mut first = true;
-    for s in shares.clone().filter(|s| !s.entries.is_empty()) {
+    for s in shares.iter().filter(|s| !s.entries.is_empty()) {
         if !first {
             json.push(',');
         }
@@ -111,14 +156,19 @@ pub fn join<'s>(lang: &str, shares: impl Iterator<Item = &'s Share> + Clone) -> 
         first = false;
     }
     json.push_str("],\"p\":[");
-    for (i, s) in shares.enumerate() {
+    for (i, s) in shares.iter().enumerate() {
         if i > 0 {
             json.push(',');
         }
         json.push_str(&s.page);
     }
-    json.push_str("]}");
-    super::script(lang, &json)
+    json.push(']');
+    if let Some(rest) = rest {
+        json.push_str(",\"s\":");
+        json.push_str(&self::json(&rest));
+    }
+    json.push('}');
+    json
 }
 
 /// A value as compact JSON (a tuple as an array).
@@ -158,7 +208,14 @@ mod tests {
         assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
         let laid = crate::layout::book::lay_out(&checked);
         let language = laid.languages.iter().find(|l| l.plan.lang == lang).unwrap();
-        let js = index(language);
+        let files = index(language);
+        assert_eq!(files.len(), 1, "a small book's index is one file");
+        value_of(&files[0].1)
+    }
+
+    /// The value a part's script stores.
+    fn value_of(script: &[u8]) -> Value {
+        let js = std::str::from_utf8(script).unwrap();
         let json = js
             .split_once("]=")
             .unwrap()
@@ -221,8 +278,65 @@ mod tests {
             assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
             let laid = crate::layout::book::lay_out(&checked);
             for language in &laid.languages {
-                assert_eq!(index(language), whole_value(language), "{book}");
+                let files = index(language);
+                assert_eq!(files.len(), 1);
+                assert_eq!(files[0].0, file_name(&language.plan.lang));
+                assert_eq!(
+                    std::str::from_utf8(&files[0].1).unwrap(),
+                    whole_value(language),
+                    "{book}"
+                );
             }
         }
+    }
+
+    #[test]
+    fn the_parts_of_a_large_index_joined_are_the_whole_index() {
+        let mut book = String::from("::book(#t)\n\n");
+        for c in 0..40 {
+            book.push_str(&format!(
+                "::chapter(#c{c})\n\n::h1 Chapter {c}\n\nThe ladder of chapter {c} works.\n\n"
+            ));
+        }
+        let checked = crate::check::check(&book);
+        let laid = crate::layout::book::lay_out(&checked);
+        let language = &laid.languages[0];
+        let limits = parts::Limits {
+            first: 200,
+            max: 800,
+        };
+        let files = join_with("en", shares(language).iter(), limits);
+        assert!(files.len() >= 4, "{}", files.len());
+        let head = value_of(&files[0].1);
+        let rest = head["s"].as_array().unwrap();
+        assert_eq!(rest.len(), files.len() - 1);
+        let (mut e, mut p) = (Vec::new(), Vec::new());
+        for (k, (file, bytes)) in files.iter().enumerate() {
+            if k > 0 {
+                assert_eq!(file, &format!("gobook-search/en-{k}.js"));
+                assert!(std::str::from_utf8(bytes)
+                    .unwrap()
+                    .starts_with(&format!("(self.gbSearch=self.gbSearch||{{}})[\"en-{k}\"]=")));
+                // Each part begins at the page the first part lists for it.
+                assert_eq!(rest[k - 1], json!(p.len()));
+            }
+            let v = value_of(bytes);
+            e.extend(v["e"].as_array().unwrap().iter().cloned());
+            p.extend(v["p"].as_array().unwrap().iter().cloned());
+        }
+        let joined = json!({ "e": e, "p": p });
+        let whole = whole_value(language);
+        assert_eq!(joined, value_of(whole.as_bytes()));
+        // And made in one part, the index is the whole.
+        let one = join_with(
+            "en",
+            shares(language).iter(),
+            parts::Limits {
+                first: usize::MAX,
+                max: usize::MAX,
+            },
+        );
+        assert_eq!(one.len(), 1);
+        assert_eq!(std::str::from_utf8(&one[0].1).unwrap(), whole);
     }
 }

@@ -46,12 +46,13 @@ fn ui(word: UiWord, lang: &str) -> &'static str {
 }
 
 /// The files of the search in the site's root: one text index per language, the
-/// position index and the script. Made from the laid-out pages only, as the pages are,
+/// position index and the script (a large book's indexes with their parts in
+/// [`search::parts::FOLDER`]). Made from the laid-out pages only, as the pages are,
 /// so that `serve`'s warm build writes them as a cold one does.
-pub fn search_files(laid: &LaidBook) -> Vec<(String, Arc<Vec<u8>>)> {
-    let text = |i: usize| Arc::new(search::text::index(&laid.languages[i]).into_bytes());
-    let positions = Arc::new(search::positions::index(laid).into_bytes());
-    search_files_with(laid, &text, positions)
+pub fn search_files(laid: &LaidBook) -> search::Files {
+    let text = |i: usize| Arc::new(search::text::index(&laid.languages[i]));
+    let positions = Arc::new(search::positions::index(laid));
+    search_files_with(laid, &text, &positions)
 }
 
 /// The files of [`search_files`] with the indexes given: `text` of the language at a place
@@ -59,16 +60,13 @@ pub fn search_files(laid: &LaidBook) -> Vec<(String, Arc<Vec<u8>>)> {
 /// same pages).
 pub fn search_files_with(
     laid: &LaidBook,
-    text: &dyn Fn(usize) -> Arc<Vec<u8>>,
-    positions: Arc<Vec<u8>>,
-) -> Vec<(String, Arc<Vec<u8>>)> {
-    let mut files: Vec<(String, Arc<Vec<u8>>)> = laid
-        .languages
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (search::text::file_name(&l.plan.lang), text(i)))
+    text: &dyn Fn(usize) -> Arc<search::Files>,
+    positions: &search::Files,
+) -> search::Files {
+    let mut files: search::Files = (0..laid.languages.len())
+        .flat_map(|i| text(i).iter().cloned().collect::<Vec<_>>())
         .collect();
-    files.push((search::positions::FILE_NAME.to_string(), positions));
+    files.extend(positions.iter().cloned());
     files.push((
         SEARCH_SCRIPT.to_string(),
         Arc::new(SEARCH_SCRIPT_TEXT.as_bytes().to_vec()),

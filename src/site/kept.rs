@@ -30,7 +30,7 @@ pub struct Kept {
     /// By language.
     langs: HashMap<String, LangKept>,
     /// The book's languages in order, and the position index made of their pages.
-    positions: Option<(Vec<String>, Arc<Vec<u8>>)>,
+    positions: Option<(Vec<String>, Arc<crate::search::Files>)>,
 }
 
 /// A key with its hash, worked out once: lookups hash only the number and compare the
@@ -79,8 +79,8 @@ struct LangKept {
     settings: Settings,
     /// By place in the plan.
     pages: Vec<KeptPage>,
-    /// The language's text index: the pages' shares joined.
-    text_index: Arc<Vec<u8>>,
+    /// The language's text index, its files: the pages' shares joined.
+    text_index: Arc<crate::search::Files>,
 }
 
 /// A page kept: its value, its bytes, and its share of the language's text index (made of
@@ -199,11 +199,12 @@ impl Kept {
         let langs: Vec<String> = laid.languages.iter().map(|l| l.plan.lang.clone()).collect();
         let positions = match self.positions.take() {
             Some((_, bytes)) if positions_same => bytes,
-            _ => Arc::new(crate::search::positions::index(laid).into_bytes()),
+            _ => Arc::new(crate::search::positions::index(laid)),
         };
         self.positions = Some((langs, positions.clone()));
         let text_index = |pi: usize| self.langs[&laid.languages[pi].plan.lang].text_index.clone();
-        for (name, bytes) in crate::site::finding::search_files_with(laid, &text_index, positions) {
+        for (name, bytes) in crate::site::finding::search_files_with(laid, &text_index, &positions)
+        {
             made.files.push((PathBuf::from(name), bytes));
         }
         made
@@ -285,7 +286,7 @@ impl Kept {
         // The index is its pages' shares joined: the last one when every page was found.
         let text_index = match old_text {
             Some(t) if all_found => t,
-            _ => Arc::new(text::join(&plan.lang, pages.iter().map(|k| &*k.text)).into_bytes()),
+            _ => Arc::new(text::join(&plan.lang, pages.iter().map(|k| &*k.text))),
         };
         LangKept {
             settings,

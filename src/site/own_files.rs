@@ -32,6 +32,10 @@ pub fn own_files(book: &Book, plans: &[Plan]) -> Vec<OwnFile> {
         OwnFile::new(MARKER, "the mark of a folder gobook built"),
         OwnFile::new(crate::site::finding::SEARCH_SCRIPT, "the search script"),
         OwnFile::new(crate::search::positions::FILE_NAME, "the position index"),
+        OwnFile::new(
+            crate::search::parts::FOLDER,
+            "the folder of the search indexes' parts",
+        ),
     ];
     for plan in plans {
         own.push(OwnFile::new(

@@ -7,13 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPositions } from './positions-index.mjs';
 
 const [site, lang = 'en'] = process.argv.slice(2);
 const js = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../themes/default/search.js'), 'utf8');
 const body = js.slice(js.indexOf('// The variants of the pattern'), js.indexOf('// A small board'));
-globalThis.self = {};
-new Function(readFileSync(join(site, 'search-positions.js'), 'utf8'))();
-const index = self.gbSearch.positions;
+const index = readPositions(site);
 const COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 const make = new Function('Z', 'pattern', 'lang', `${body}; return searchPositions;`);
 const patterns = {

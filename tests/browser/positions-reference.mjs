@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPositions } from './positions-index.mjs';
 
 const sites = process.argv.slice(2);
 if (!sites.length) {
@@ -133,9 +134,7 @@ const benchmark = [
 ];
 let failures = 0;
 for (const site of sites) {
-  globalThis.self = {};
-  new Function(readFileSync(join(site, 'search-positions.js'), 'utf8'))();
-  const index = self.gbSearch.positions, Z = index.z;
+  const index = readPositions(site), Z = index.z;
   const named = benchmark
     .filter(stones => Z === 19)
     .map(stones => new Map(stones.map(([v, p]) => [(+p.slice(1) - 1) * Z + COLS.indexOf(p[0]), v])));

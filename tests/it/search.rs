@@ -201,3 +201,38 @@ fn position_results_are_distinct_places_named_and_big_enough_to_touch() {
     assert!(passed, "position results failed:\n{out}");
     assert!(out.contains("position results: all passed"), "{out}");
 }
+
+/// A large book's search comes in parts (issue #50): a book of 120 chapters of real games,
+/// whose text and position indexes are each cut into three parts or more.
+/// `tests/browser/search-parts.mjs` joins each index into one file in a copy of the site and,
+/// on pages opened from the file system, checks that the site in parts shows results while
+/// its parts load, ends with the count and the results of the one-file site, in order, for
+/// text queries and position patterns, and that the results come from several parts.
+#[test]
+fn a_large_books_search_comes_in_parts_and_ends_as_one_file_would() {
+    if let Some(why) = common::browser_missing() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "browser tests cannot run under CI: {why}; run scripts/setup.sh"
+        );
+        eprintln!("SKIPPED search parts browser test: {why}; run scripts/setup.sh");
+        return;
+    }
+    let Some(corpora) = common::corpora() else {
+        return;
+    };
+    let tmp = common::tempdir();
+    let games = genbook::games(&corpora, 100, 250);
+    let shape = genbook::Shape {
+        chapters: 120,
+        ..genbook::STANDARD
+    };
+    let book = tmp.path().join("parts.gobook");
+    std::fs::write(&book, genbook::book(&games, &shape)).unwrap();
+    let site = tmp.path().join("site");
+    build(book.to_str().unwrap(), &site);
+    let (passed, out) =
+        common::browser_script("search-parts.mjs", &[site.as_os_str(), "en".as_ref()]);
+    assert!(passed, "search in parts failed:\n{out}");
+    assert!(out.contains("search parts: all passed"), "{out}");
+}

@@ -41,11 +41,33 @@ const load = (name, file) => {
   return loading[name];
 };
 
+// A large book's index comes in parts (src/search/parts.rs): the first, in the index's own
+// file, lists in `s` where each other part begins; part k of index `name` is
+// gobook-search/NAME-k.js and registers as `NAME-k`. Each part is asked for once (`load`)
+// and searched in order as it comes.
+const partsOf = head => 1 + (head.s ? head.s.length : 0);
+const part = (name, file, k) => (k ? load(`${name}-${k}`, `gobook-search/${name}-${k}.js`) : load(name, file));
+const partHere = (name, k) => self.gbSearch && self.gbSearch[k ? `${name}-${k}` : name];
+// Every part of an index loaded in the background from when the reader comes to the
+// search, the first before the others and the others two at a time (the browser reads and
+// compiles one while the other runs; all at once, their running would delay the first
+// query's scan of the first part): by the time a query is typed most of the index is there.
+const loadAll = (name, file) =>
+  load(name, file).then(head => {
+    let k = 1;
+    const lane = async () => {
+      while (k < partsOf(head)) await part(name, file, k++);
+    };
+    return Promise.all([lane(), lane()]).then(() => head);
+  });
+
 // Text is compared folded: lower case, accents dropped (NFD without marks), full-width
 // Latin letters and digits as ASCII (NFKC). CJK needs nothing more: the scan finds any
 // substring, words or not.
 const MARK = /\p{M}/gu;
-const fold = s => s.normalize('NFKC').normalize('NFD').replace(MARK, '').toLowerCase();
+// ASCII is its own NFKC and NFD and has no marks: the fast way for most of a Latin book's text.
+const ASCII = /^[\0-\x7f]*$/;
+const fold = s => (ASCII.test(s) ? s.toLowerCase() : s.normalize('NFKC').normalize('NFD').replace(MARK, '').toLowerCase());
 // Folds `s` a character at a time, keeping where each folded character came from, so a
 // match in the folded text is shown in the original.
 const foldMap = s => {
@@ -111,9 +133,11 @@ const snippet = (text, terms) => {
 };
 
 let shown = [];
-const show = (items, say) => {
+// Shows `items` and says `say`; `busy`: more are on their way (parts of the index loading).
+const show = (items, say, busy) => {
   list.replaceChildren(...items);
   shown = items.map(li => li.querySelector('a'));
+  list.setAttribute('aria-busy', String(!!busy));
   status.textContent = say;
   panel.hidden = false;
   sync();
@@ -125,53 +149,95 @@ const hide = () => {
 };
 const count = n => (n === 1 ? word('one_result') : n ? fill(word('results'), { n }) : word('no_results'));
 
-// Every paragraph holding every term, headings first, then by how often the terms occur.
-let folded = null;
-const searchText = (index, q) => {
+// Whether to show the results found so far before searching the next part: the first
+// found (`first` is null while none is shown) at once; then when the last showing is `gap`
+// ms past (a quarter of a second, or ten times the last drawing's time), so that drawing the
+// list takes a small share of the search.
+const due = (first, found, shownAt, gap) => found > 0 && (first == null || performance.now() - shownAt > gap);
+const pause = () => new Promise(go => setTimeout(go, 0));
+
+// Every paragraph holding every term, headings first, then by how often the terms occur,
+// then in book order. The parts of the index are scanned in order as they come; the results
+// so far are shown when `due` says (the list marked busy), and the last part's are those of
+// the whole index. A newer query stops an older one.
+let textRun = 0;
+const textFile = `search-index-${lang}.js`;
+const searchText = async (q, since) => {
+  const run = ++textRun;
   const t0 = performance.now();
   const terms = termsOf(q);
-  if (!folded) folded = index.e.map(e => fold(e[3]));
-  const hits = [];
-  folded.forEach((f, i) => {
-    let score = 0;
-    for (const t of terms) {
-      let n = 0;
-      for (let at = f.indexOf(t); at >= 0 && n < 20; at = f.indexOf(t, at + t.length)) n++;
-      if (!n) return;
-      score += n;
-    }
-    const e = index.e[i];
-    hits.push([e[2] ? 100 - e[2] + score : score, i]);
-  });
-  hits.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  const items = hits.slice(0, 50).map(([, i]) => {
+  const head = await load(lang, textFile);
+  const n = partsOf(head), hits = [], parts = [];
+  let first = null, shownAt = t0, gap = 250;
+  for (let k = 0; k < n; k++) {
+    const index = partHere(lang, k) || (await part(lang, textFile, k));
+    if (run !== textRun) return;
+    parts.push(index);
+    const folded = index.folded || (index.folded = index.e.map(e => fold(e[3])));
+    folded.forEach((f, i) => {
+      let score = 0;
+      for (const t of terms) {
+        let c = 0;
+        for (let at = f.indexOf(t); at >= 0 && c < 20; at = f.indexOf(t, at + t.length)) c++;
+        if (!c) return;
+        score += c;
+      }
+      const e = index.e[i];
+      hits.push([e[2] ? 100 - e[2] + score : score, k, i]);
+    });
+    // Parts already folded (an earlier query's) take little time: shown once, at the end.
+    const more = k + 1 < n, next = more && partHere(lang, k + 1);
+    if (more && ((next && next.folded) || !due(first, hits.length, shownAt, gap))) continue;
+    const s0 = performance.now();
+    hits.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
+    showText(head, parts, hits, q, terms, more);
+    shownAt = performance.now();
+    gap = Math.max(250, 10 * (shownAt - s0));
+    if (first == null && hits.length) first = shownAt - (since || t0);
+    // The browser draws what is shown, and a newer query may come, before the next part.
+    if (more) await pause();
+    if (run !== textRun) return;
+  }
+  self.gbSearchTime = performance.now() - t0;
+  // For the benchmark: from the keystroke to the first result shown, and to the last part's.
+  self.gbSearchFirst = first;
+  self.gbSearchDone = performance.now() - (since || t0);
+};
+// The first 50 hits as results; `more`: parts are still to come. Part k's pages begin at
+// the place the first part lists for it.
+const showText = (head, parts, hits, q, terms, more) => {
+  const items = hits.slice(0, 50).map(([, k, i]) => {
+    const index = parts[k];
     const [page, anchor, level, text] = index.e[i];
-    const [href, title] = index.p[page];
+    const [href, title] = index.p[page - (k ? head.s[k - 1] : 0)];
     const li = el('li', 'gb-result');
     const a = el('a');
     a.href = `${href}?gb-hl=${encodeURIComponent(q)}#${anchor}`;
-    const head = el('span', 'gb-result-title', title);
+    const name = el('span', 'gb-result-title', title);
     const body = el('span', level ? 'gb-result-text gb-result-heading' : 'gb-result-text');
     marked(body, snippet(text, terms), terms);
-    a.append(head, body);
+    a.append(name, body);
     li.append(a);
     return li;
   });
-  self.gbSearchTime = performance.now() - t0;
-  show(items, count(hits.length));
+  show(items, count(hits.length) + (more ? ' …' : ''), more);
 };
 
 let timer = 0;
 input.addEventListener('input', () => {
   clearTimeout(timer);
   const q = input.value.trim();
-  if (!q) return hide();
+  const since = performance.now();
+  if (!q) {
+    textRun++;
+    return hide();
+  }
   timer = setTimeout(() => {
-    load(lang, `search-index-${lang}.js`).then(index => searchText(index, q), () => show([], word('no_results')));
+    searchText(q, since).catch(() => show([], word('no_results')));
   }, 60);
 });
 // The index starts loading when the reader comes to the box.
-input.addEventListener('focus', () => load(lang, `search-index-${lang}.js`).catch(() => {}), { once: true });
+input.addEventListener('focus', () => loadAll(lang, textFile).catch(() => {}), { once: true });
 
 // Keyboard: Down goes into the results, Up and Down move among them, Escape goes back.
 const moveIn = (from, d) => {
@@ -239,6 +305,7 @@ if (atMove != null && location.hash) {
 // if asked) fits at some place; a pattern touching an edge of its board must touch the
 // same edge of the diagram's.
 const posOpen = doc.getElementById('gb-pos-open');
+const posFile = 'search-positions.js';
 let posPanel = null, Z = 19, pattern = new Map(), tool = 1, cursor = 0, cells = [];
 const COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 const TOOLS = [[1, 'black'], [2, 'white'], [3, 'must_be_empty'], [0, 'erase']];
@@ -318,7 +385,7 @@ const buildPanel = index => {
   });
   const find = el('button', 'gb-btn gb-find', word('find'));
   find.type = 'button';
-  find.addEventListener('click', () => showPositions(index, swap.checked));
+  find.addEventListener('click', () => showPositions(index, swap.checked).catch(() => {}));
   const actions = el('div', 'gb-pos-actions');
   actions.append(swapLabel, clear, find);
   const wrap = el('div', 'gb-pat-wrap');
@@ -334,11 +401,13 @@ posOpen.addEventListener('click', () => {
     if (posPanel) posPanel.hidden = true;
     return sync();
   }
-  load('positions', 'search-positions.js').then(index => {
+  load('positions', posFile).then(index => {
     if (!posPanel) buildPanel(index);
     posPanel.hidden = false;
     sync();
     cells[cursor].focus();
+    // The other parts load while the reader sets the pattern.
+    loadAll('positions', posFile).catch(() => {});
   });
 });
 
@@ -474,15 +543,15 @@ const cands = { v: new Int32Array(3072), n: 0 };
 // following one place that holds it (`replayMany`), which spares finding the others.
 const FEW = 16;
 
-// Finds the pattern in every figure of the language. A figure is searched only if some
+// Finds the pattern in the figures of the language from the `from`th on, pushing onto
+// `results` and returning it; `vs`: the pattern's variants. A figure is searched only if some
 // place could hold the pattern in some position of it (see `candidates`); in a figure
 // without moves that place is the match, and a figure with moves is replayed.
-const searchPositions = (index, swapToo) => {
-  const vs = variants(swapToo);
+const searchPositions = (index, swapToo, from = 0, results = [], vs = variants(swapToo)) => {
   const L = index.l[lang];
-  const results = [];
   const bySize = {};
-  for (const [d, page, anchor] of L.f) {
+  for (let fi = from; fi < L.f.length; fi++) {
+    const [d, page, anchor] = L.f[fi];
     const f = figureOf(index, d), s = f.s;
     if (!bySize[s]) bySize[s] = vs.map(v => compile(v, s)).filter(x => x.cols !== 0 && x.ry0 <= x.ry1);
     const live = bySize[s], v = cands.v;
@@ -493,6 +562,22 @@ const searchPositions = (index, swapToo) => {
     else replayMany(f, live, d, page, anchor, results);
   }
   return results;
+};
+
+// The next part of the position index, if it has come, added to the first: its diagrams to
+// the first's `d`, each language's figures after its own (`have`: how many parts are in).
+// One part at a time, so that a search shows the first part's results before it takes the
+// next, though all have come.
+const mergePart = index => {
+  index.have = index.have || 1;
+  const p = index.have < partsOf(index) && partHere('positions', index.have);
+  if (!p) return;
+  index.have++;
+  Object.assign(index.d, p.d);
+  for (const l in p.l) {
+    const f = index.l[l].f;
+    for (const x of p.l[l].f) f.push(x);
+  }
 };
 
 // A result: figure `d` shown on `page` at `anchor` holds the pattern from move `m` (number
@@ -728,19 +813,57 @@ const distinct = (index, L, results) => {
   return kept.sort((a, b) => b.game - a.game || a.i - b.i);
 };
 
-const showPositions = (index, swapToo) => {
+// Searches the position index part by part, as `searchText` does the text: the figures of
+// each part are searched as it comes, the results so far shown when `due` says, and the
+// last part's results are those of the whole index. A newer search stops an older one.
+let posRun = 0;
+const showPositions = async (index, swapToo) => {
+  const run = ++posRun;
   if (!pattern.size) return hide();
   const t0 = performance.now();
-  const results = searchPositions(index, swapToo);
+  const vs = variants(swapToo), results = [], L = index.l[lang];
+  let from = 0, first = null, searching = 0, shownAt = t0, gap = 250;
+  for (;;) {
+    const s0 = performance.now();
+    searchPositions(index, swapToo, from, results, vs);
+    searching += performance.now() - s0;
+    from = L.f.length;
+    if (index.have >= partsOf(index)) break;
+    const next = partHere('positions', index.have);
+    if (due(first, results.length, shownAt, gap)) {
+      const d0 = performance.now();
+      showFound(index, results, true);
+      shownAt = performance.now();
+      gap = Math.max(250, 10 * (shownAt - d0));
+      if (first == null) first = shownAt - t0;
+      await pause();
+      if (run !== posRun) return;
+    }
+    if (!next) await part('positions', posFile, index.have);
+    if (run !== posRun) return;
+    mergePart(index);
+  }
+  // The search and the choice of results, without drawing them; for the benchmark, from the
+  // click to the first result shown and to the last part's.
+  self.gbPositionTime = searching + showFound(index, results, false);
+  self.gbPositionFirst = first == null && results.length ? performance.now() - t0 : first;
+  self.gbPositionDone = performance.now() - t0;
+};
+
+// The results found so far shown; `more`: parts of the index are still to come. Returns how
+// long choosing them took (before drawing).
+const showFound = (index, results, more) => {
+  const t0 = performance.now();
   const L = index.l[lang];
   for (const r of results) {
+    if (r.picture != null) continue;
     const [ox, oy, w, h] = r.at, a = positionAt(figureOf(index, r.d), r.q);
     let p = '';
     for (let y = Math.max(0, oy - 2); y <= Math.min(r.s - 1, oy + h + 1); y++) for (let x = Math.max(0, ox - 2); x <= Math.min(r.s - 1, ox + w + 1); x++) p += a[y * r.s + x];
     r.picture = p;
   }
   const places = distinct(index, L, results);
-  self.gbPositionTime = performance.now() - t0;
+  const chosen = performance.now() - t0;
   const items = places.slice(0, 60).map(({ r, e }) => {
     const [href, title] = L.p[r.page];
     const li = el('li', 'gb-result gb-result-pos');
@@ -754,7 +877,8 @@ const showPositions = (index, swapToo) => {
     li.append(a);
     return li;
   });
-  show(items, count(places.length));
+  show(items, count(places.length) + (more ? ' …' : ''), more);
+  return chosen;
 };
 
 // The sidebar, which gobook-nav-LANG.js fills and opens on wide screens; `t` folds it.
