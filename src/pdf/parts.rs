@@ -28,8 +28,10 @@ use typst_layout::PagedDocument;
 
 /// The markup a part holds before the next chapter starts another (a book of about 250 KB
 /// of text is some 1 MB of markup): smaller parts take less memory and, joined as they are
-/// read, less time (docs/benchmarks.md, "Print by book size").
-pub const PART_BYTES: usize = 1_000_000;
+/// read, less time, for a PDF a part's fonts make 1-2% larger (docs/benchmarks.md, "Print
+/// by book size": a 5 MB book took 725 MB in parts of 1 MB, 544 in parts of 500 KB, 520 in
+/// parts of 250 KB).
+pub const PART_BYTES: usize = 500_000;
 
 /// How often the parts are typeset at most before their references are taken as they are
 /// (typst gives up after five layouts of a document too).
