@@ -19,6 +19,15 @@ pub struct NumberedStone {
     pub label: String,
 }
 
+/// A numbered move that the board cannot draw, as the description names it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoveredMove {
+    /// The move: its point, colour and number.
+    pub stone: NumberedStone,
+    /// What the board shows on that point instead: a move number or a letter ("1", "a").
+    pub target: String,
+}
+
 /// Everything one diagram shows. Points off the board or outside the view are left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BoardDiagram {
@@ -30,6 +39,10 @@ pub struct BoardDiagram {
     pub stones: Vec<(Point, Color)>,
     /// Stones with a move number; one here replaces a plain stone on the same point.
     pub numbered: Vec<NumberedStone>,
+    /// Numbered moves not drawn, because they were played where the board already shows
+    /// a stone (a ko retaken); the caption says "4 at 1" for them. Only the description
+    /// uses these, so that it names every move in order, not only the drawn ones.
+    pub covered: Vec<CoveredMove>,
     /// Letters or point text (gobook `A=K5`, `B5=23`), on empty points or on stones.
     pub labels: Vec<(Point, String)>,
     /// Marks on stones or empty points.
@@ -92,6 +105,9 @@ pub struct Words {
     pub segment: &'static str,
     /// The colour words: "Black", "White".
     pub colors: [&'static str; 2],
+    /// The point of a move not drawn, with `{m}` its number and `{t}` what the board
+    /// shows there: "{p} ({m} at {t})".
+    pub covered: &'static str,
 }
 
 impl Default for Words {
@@ -115,6 +131,7 @@ impl Default for Words {
             arrows: "Arrows",
             segment: "{a} to {b}",
             colors: ["Black", "White"],
+            covered: "{p} ({m} at {t})",
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The words a diagram is described in for screen readers (the SVG's `<desc>`), one row
 //! per word, one column per language as in [`super::tables`]. Placeholders: `{n}` the
 //! board size, `{a}`/`{b}` two points or move numbers, `{c}` a colour word, `{x}` the
-//! thing at a point, `{p}` the point.
+//! thing at a point, `{p}` the point, `{m}` a move's number and `{t}` what the board shows
+//! where it was played.
 //!
 //! The English column is what the renderer writes when no words are given, byte for
 //! byte, so English diagrams stay as they were.
@@ -10,7 +11,7 @@ use super::keys::DiagramWord;
 use super::tables::Row;
 
 /// Keys and rows of the description's words.
-pub(super) const DIAGRAM_WORDS: [(DiagramWord, Row); 23] = [
+pub(super) const DIAGRAM_WORDS: [(DiagramWord, Row); 24] = [
     (
         DiagramWord::Board,
         [
@@ -357,6 +358,26 @@ pub(super) const DIAGRAM_WORDS: [(DiagramWord, Row); 23] = [
             "{a} do {b}",
             "{a} a {b}",
             "{a} — {b}",
+        ],
+    ),
+    (
+        // A move played where the board shows another stone (a ko retaken), so it is not
+        // drawn: its point, then the caption's own words for it ("4 at 1", `GAP_AT`), so
+        // the description names every move and says it as the gaps line does.
+        DiagramWord::Covered,
+        [
+            "{p} ({m} at {t})",
+            "{p} ({m} auf {t})",
+            "{p} ({m} en {t})",
+            "{p}（{m}は{t}）",
+            "{p} ({t}의 곳: {m})",
+            "{p}（{m}在{t}位）",
+            "{p}（{m}在{t}位）",
+            "{p} ({m} en {t})",
+            "{p} ({m} in {t})",
+            "{p} ({m} w miejscu {t})",
+            "{p} ({m} em {t})",
+            "{p} ({m} на месте {t})",
         ],
     ),
 ];

@@ -117,6 +117,7 @@ keys! {
         Lines = "lines",
         Arrows = "arrows",
         Segment = "segment",
+        Covered = "covered",
     }
 }
 

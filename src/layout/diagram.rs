@@ -4,11 +4,11 @@
 //! Here rather than in `render`, so the renderer knows nothing of books: it takes a
 //! [`BoardDiagram`], which lives in `board`, below both.
 
-use crate::board::diagram::{BoardDiagram, NumberedStone, Words};
+use crate::board::diagram::{BoardDiagram, CoveredMove, NumberedStone, Words};
 use crate::format::schema::DiagramKind;
 use crate::i18n::{self, DiagramWord, UiWord};
 use crate::resolve::caption::caption_lines;
-use crate::resolve::model::{Book, Diagram, DiagramRole};
+use crate::resolve::model::{Book, Diagram, DiagramRole, Gap};
 
 /// The renderer's input for diagram `d` in `lang`.
 pub fn board_diagram(book: &Book, d: &Diagram, lang: &str) -> BoardDiagram {
@@ -50,6 +50,7 @@ pub fn words(lang: &str) -> Words {
         arrows: w(DiagramWord::Arrows),
         segment: w(DiagramWord::Segment),
         colors: [i18n::color_name(true, lang), i18n::color_name(false, lang)],
+        covered: w(DiagramWord::Covered),
     }
 }
 
@@ -74,6 +75,7 @@ pub fn board_shape(d: &Diagram) -> BoardDiagram {
             })
         })
         .collect();
+    b.covered = covered_moves(d);
     b.labels = d.labels.clone();
     b.marks = d.marks.clone();
     b.territory = d.territory.clone();
@@ -81,6 +83,33 @@ pub fn board_shape(d: &Diagram) -> BoardDiagram {
     b.arrows = d.arrows.clone();
     b.coordinates = d.show_coords;
     b
+}
+
+/// The numbered moves of `d` that are not drawn, each with what its gaps entry says the
+/// board shows there ("4 at 1": "1"), for the description. A move with no such entry
+/// (outside the view, a tenuki) is left out: it has no point on the board to name.
+fn covered_moves(d: &Diagram) -> Vec<CoveredMove> {
+    let target_of = |n: &str| {
+        d.gaps.iter().find_map(|g| match g {
+            Gap::At { moves, target } if moves.iter().any(|m| m == n) => Some(target.clone()),
+            _ => None,
+        })
+    };
+    d.moves
+        .iter()
+        .filter(|m| !m.shown)
+        .filter_map(|m| {
+            let label = m.number?.to_string();
+            Some(CoveredMove {
+                target: target_of(&label)?,
+                stone: NumberedStone {
+                    point: m.point?,
+                    color: m.color,
+                    label,
+                },
+            })
+        })
+        .collect()
 }
 
 /// The accessible title of diagram `d` in `lang`: its caption, or the word for a figure or diagram.

@@ -40,6 +40,7 @@ mod import_problems;
 mod import_roundtrip;
 mod included_chapters;
 mod inputs_checked;
+mod ko_description;
 mod languages;
 mod layers;
 mod lsp_client;

@@ -90,22 +90,40 @@ fn item_at(out: &mut String, w: &Words, what: &str, p: Point) {
     });
 }
 
+/// A move as the description names it: the stone, and what the board shows on its point
+/// instead when it is not drawn (a ko retaken: "1" for "4 at 1").
+type Said<'d> = (&'d NumberedStone, Option<&'d str>);
+
+/// Writes a move's point, and for a move not drawn the caption's words for it:
+/// "D5 (4 at 1)".
+fn push_move_point(out: &mut String, w: &Words, (s, target): Said) {
+    match target {
+        None => push_point(out, s.point),
+        Some(t) => fill(out, w.covered, |out, k| match k {
+            'p' => push_point(out, s.point),
+            'm' => out.push_str(&s.label),
+            't' => out.push_str(t),
+            _ => {}
+        }),
+    }
+}
+
 /// Appends the numbered moves. A run of consecutive numbers with alternating colours is
 /// said once ("Moves 61 to 110, Black first: C3, D5"), which reads better and is a third
-/// of the length; a figure whose run is broken (a move played where a stone was taken,
-/// shown in the caption instead) is said as its runs; moves outside any run are named
-/// one by one.
-fn describe_moves(out: &mut String, w: &Words, moves: &[&NumberedStone]) {
+/// of the length; a move played where the board shows another stone is in its run, its
+/// point followed by the caption's words for it ("D5 (4 at 1)"), so every move is named
+/// in order; moves outside any run are named one by one.
+fn describe_moves(out: &mut String, w: &Words, moves: &[Said]) {
     let number = |s: &NumberedStone| s.label.parse::<u32>().ok();
     let follows = |a: &NumberedStone, b: &NumberedStone| {
         a.color != b.color
             && matches!((number(a), number(b)), (Some(x), Some(y)) if x.checked_add(1) == Some(y))
     };
     let mut i = 0;
-    let mut singles: Vec<&NumberedStone> = Vec::new();
+    let mut singles: Vec<Said> = Vec::new();
     while i < moves.len() {
         let mut end = i + 1;
-        while end < moves.len() && follows(moves[end - 1], moves[end]) {
+        while end < moves.len() && follows(moves[end - 1].0, moves[end].0) {
             end += 1;
         }
         if end - i < 2 {
@@ -121,30 +139,55 @@ fn describe_moves(out: &mut String, w: &Words, moves: &[&NumberedStone]) {
 }
 
 /// Appends "Moves 61 to 110, Black first: C3, D5." for a run of two or more moves.
-fn describe_run(out: &mut String, w: &Words, run: &[&NumberedStone]) {
+fn describe_run(out: &mut String, w: &Words, run: &[Said]) {
     let (Some(first), Some(last)) = (run.first(), run.last()) else {
         return;
     };
     let mut head = String::new();
     fill(&mut head, w.run, |out, k| match k {
-        'a' => out.push_str(&first.label),
-        'b' => out.push_str(&last.label),
-        'c' => out.push_str(w.colors[side(first.color)]),
+        'a' => out.push_str(&first.0.label),
+        'b' => out.push_str(&last.0.label),
+        'c' => out.push_str(w.colors[side(first.0.color)]),
         _ => {}
     });
-    section(out, w, &head, run.iter().map(|s| s.point), push_point);
+    section(out, w, &head, run.iter().copied(), |out, m| {
+        push_move_point(out, w, m)
+    });
 }
 
 /// Appends "Moves: Black 12 at C3, White A at D5." naming each move.
-fn describe_singles(out: &mut String, w: &Words, moves: &[&NumberedStone]) {
-    section(out, w, w.moves, moves.iter(), |out, s| {
+fn describe_singles(out: &mut String, w: &Words, moves: &[Said]) {
+    section(out, w, w.moves, moves.iter().copied(), |out, m| {
         fill(out, w.move_item, |out, k| match k {
-            'c' => out.push_str(w.colors[side(s.color)]),
-            'x' => out.push_str(&s.label),
-            'p' => push_point(out, s.point),
+            'c' => out.push_str(w.colors[side(m.0.color)]),
+            'x' => out.push_str(&m.0.label),
+            'p' => push_move_point(out, w, m),
             _ => {}
         });
     });
+}
+
+/// The moves to name, in order: the drawn ones in view, and those played where the
+/// board shows another stone, each put in its place by number.
+fn said_moves<'d>(d: &'d BoardDiagram, l: &Layout, occ: &Occupancy) -> Vec<Said<'d>> {
+    let mut moves: Vec<Said> = d
+        .numbered
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| l.shows(s.point) && occ.number(s.point) == Some(i))
+        .map(|(_, s)| (s, None))
+        .collect();
+    if d.covered.iter().any(|c| l.shows(c.stone.point)) {
+        moves.extend(
+            d.covered
+                .iter()
+                .filter(|c| l.shows(c.stone.point))
+                .map(|c| (&c.stone, Some(c.target.as_str()))),
+        );
+        // Stable, so that text labels (never covered) keep their order among themselves.
+        moves.sort_by_key(|(s, _)| s.label.parse::<u32>().unwrap_or(u32::MAX));
+    }
+    moves
 }
 
 /// Describes what the diagram shows: board and view, stones, moves, marks, labels,
@@ -171,14 +214,7 @@ pub(crate) fn describe(d: &BoardDiagram, w: &Words, l: &Layout, occ: &Occupancy)
             .filter(|&p| occ.stone(p) == Some(color) && occ.number(p).is_none());
         section(&mut out, w, w.stones[side(color)], plain, push_point);
     }
-    let moves: Vec<&NumberedStone> = d
-        .numbered
-        .iter()
-        .enumerate()
-        .filter(|&(i, s)| l.shows(s.point) && occ.number(s.point) == Some(i))
-        .map(|(_, s)| s)
-        .collect();
-    describe_moves(&mut out, w, &moves);
+    describe_moves(&mut out, w, &said_moves(d, l, occ));
     let marks = d.marks.iter().filter(|(p, _)| l.shows(*p));
     section(&mut out, w, w.marks, marks, |out, (p, m)| {
         item_at(out, w, w.mark_names[mark_index(*m)], *p);

@@ -188,3 +188,33 @@ fn a_print_label_with_spaces_at_its_ends_stays_on_its_point() {
     assert!(svg.contains(">x</tspan>"), "{svg}");
     assert!(render_standalone(&d).contains("> x </text>"));
 }
+
+#[test]
+fn a_move_played_where_a_stone_stands_is_named_in_its_place_even_outside_a_run() {
+    use crate::board::diagram::{CoveredMove, NumberedStone};
+    use crate::point::Color;
+    let p = |s| Point::parse_standard(s).unwrap();
+    let stone = |at, color, label: &str| NumberedStone {
+        point: p(at),
+        color,
+        label: label.into(),
+    };
+    let mut d = BoardDiagram::new(9);
+    // 1 and 2 drawn; 3 played where 1 stands, but by White: no run, so each is said alone.
+    d.numbered = vec![
+        stone("E5", Color::Black, "1"),
+        stone("D5", Color::White, "2"),
+    ];
+    d.covered = vec![CoveredMove {
+        stone: stone("E5", Color::White, "3"),
+        target: "1".into(),
+    }];
+    let alt = alt_text(&d);
+    assert!(
+        alt.ends_with("Moves 1 to 2, Black first: E5, D5. Moves: White 3 at E5 (3 at 1)."),
+        "{alt}"
+    );
+    // Outside the view, a move not drawn is not named, as a drawn one would not be.
+    d.view = Some((p("A1"), p("C3")));
+    assert!(!alt_text(&d).contains("Moves"), "{}", alt_text(&d));
+}
