@@ -290,6 +290,9 @@ pub(super) fn blocks(s: &Reader) -> Vec<Block> {
             }
         }
     }
+    // Held for the whole build, a page's blocks take no more than they hold (the slack
+    // of a vector grown a block at a time was a fifth of a long book's laid-out pages).
+    out.shrink_to_fit();
     out
 }
 
@@ -323,6 +326,8 @@ fn paragraphs(
             _ => out.push(Block::Para(made)),
         }
     }
+    // Held for the whole build (see `blocks`).
+    out.shrink_to_fit();
     out
 }
 
