@@ -42,8 +42,11 @@ pub enum Block {
     Tight(Vec<Inline>),
     /// A heading of level 1 to 6 (`#` to `######`).
     Heading {
-        /// Its level.
+        /// Its level in the file, which sets its size.
         level: u8,
+        /// The level every edition tags it at among the page's headings
+        /// ([`crate::layout::headings`]): its own, unless it would skip one.
+        tag_level: u8,
         /// Its text.
         content: Vec<Inline>,
     },
@@ -491,6 +494,7 @@ impl Builder {
             Open::Para => parent.push_block(Block::Para(f.inlines)),
             Open::Heading(level) => parent.push_block(Block::Heading {
                 level,
+                tag_level: level,
                 content: f.inlines,
             }),
             Open::List(start) => parent.push_block(Block::List {
@@ -588,6 +592,7 @@ mod tests {
             b[0],
             Block::Heading {
                 level: 1,
+                tag_level: 1,
                 content: vec![text("Title")]
             }
         );

@@ -88,8 +88,11 @@ pub struct Para {
     pub element: usize,
     /// Its anchor on the page.
     pub anchor: String,
-    /// p, h1..h5, s1, s2.
+    /// p, h1..h5, s1, s2: a heading's own level, which sets its size.
     pub kind: ParaKind,
+    /// The level every edition tags a heading at among the page's ([`super::headings`]):
+    /// its own, unless it would skip one; 0 for a paragraph or subtitle.
+    pub tag_level: u8,
     /// The paragraph style in force (`text`, `bullet`, `block`, ...).
     pub style: ParaStyle,
     /// Keep with the next block.
@@ -290,6 +293,7 @@ pub(super) fn blocks(s: &Reader) -> Vec<Block> {
             }
         }
     }
+    super::headings::level(&mut out);
     // Held for the whole build, a page's blocks take no more than they hold (the slack
     // of a vector grown a block at a time was a fifth of a long book's laid-out pages).
     out.shrink_to_fit();
@@ -443,6 +447,11 @@ fn para(s: &Reader, b: &BookBlock, p: &Paragraph, after_text: bool) -> Para {
         element: b.element,
         anchor: anchor(b.id.as_deref(), b.element),
         kind: p.kind,
+        // Levelled among the page's headings once the page is made.
+        tag_level: match p.kind {
+            ParaKind::H(n) => n,
+            _ => 0,
+        },
         style: p.style,
         keep_with_next: p.keep_with_next,
         brk: p

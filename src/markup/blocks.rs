@@ -296,6 +296,14 @@ fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
     if let Some(br) = &p.brk {
         classes.push(format!("gb-break-{br}"));
     }
+    // A heading tagged a level above its own (`layout::headings`) keeps its own level's look.
+    let kind = match p.kind {
+        ParaKind::H(own) if p.tag_level != own => {
+            classes.push(format!("gb-h{own}"));
+            ParaKind::H(p.tag_level)
+        }
+        kind => kind,
+    };
     let style = para_style(p, bullets);
     let style = (!style.is_empty()).then_some(style);
     // A paragraph that links somewhere is one link: the links in its text stay text,
@@ -325,7 +333,7 @@ fn para(w: &Writer, p: &Para, bullets: Option<String>) -> Markup {
     };
     let (id, class) = (&p.anchor, classes.join(" "));
     let lang = p.lang.as_deref().map(html_lang);
-    let inner = match p.kind {
+    let inner = match kind {
         ParaKind::H(1) => {
             html! { h1 id=(id) class=(class) style=[style] lang=[lang] { (content) } }
         }

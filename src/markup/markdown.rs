@@ -55,11 +55,21 @@ impl<'d> Events<'d, '_> {
         match b {
             Block::Para(c) => self.around(Tag::Paragraph, |w| w.inlines(c)),
             Block::Tight(c) => self.inlines(c),
-            Block::Heading { level, content } => {
+            Block::Heading {
+                level,
+                tag_level,
+                content,
+            } => {
+                // Tagged a level above its own, it keeps its own level's look.
+                let classes = if tag_level == level {
+                    Vec::new()
+                } else {
+                    vec![format!("gb-h{}", (*level).clamp(1, 6)).into()]
+                };
                 let tag = Tag::Heading {
-                    level: heading_level(*level),
+                    level: heading_level(*tag_level),
                     id: None,
-                    classes: Vec::new(),
+                    classes,
                     attrs: Vec::new(),
                 };
                 self.around(tag, |w| w.inlines(content));

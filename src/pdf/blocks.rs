@@ -53,9 +53,6 @@ pub struct Chapters<'a> {
     pub files: Vec<(String, Bytes)>,
     /// The diagrams' drawings, by the number their placeholder holds (`super::diagrams`).
     pub drawings: Vec<Bytes>,
-    /// The own levels of the headings the next one may fall under, the title page's 1
-    /// first: see [`Chapters::tagged_level`].
-    pub headings: Vec<u8>,
 }
 
 impl Chapters<'_> {
@@ -257,7 +254,7 @@ impl Chapters<'_> {
             ""
         };
         let body = match p.kind {
-            ParaKind::H(n) => self.heading(n, &text, &label),
+            ParaKind::H(n) => self.heading(n, p.tag_level, &text, &label),
             ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
             _ => text_block(p, &text, &label),
         };
@@ -276,10 +273,10 @@ impl Chapters<'_> {
         out
     }
 
-    /// A heading of level `n` with the markup `text` and the label call `label` (or ""):
-    /// tagged at the level [`Chapters::tagged_level`] gives it, printed at its own size.
-    pub(super) fn heading(&mut self, n: u8, text: &str, label: &str) -> String {
-        let level = self.tagged_level(n);
+    /// A heading of own level `n` with the markup `text` and the label call `label` (or ""):
+    /// tagged at `level`, the level every edition gives it (`layout::headings`), printed at
+    /// its own size.
+    pub(super) fn heading(&mut self, n: u8, level: u8, text: &str, label: &str) -> String {
         // A minor title (`h5`) keeps the text's weight, as on the site: the frame's
         // headings are bold, and the text's own weight inside overrides theirs.
         let regular;
@@ -301,21 +298,6 @@ impl Chapters<'_> {
             let ratio = f64::from(own) / f64::from(tagged);
             format!("#[#set text(size: {ratio:.4}em)\n{heading}]")
         }
-    }
-
-    /// The level a heading of level `n` is tagged at in the PDF: its own, or one below the
-    /// heading it falls under when it would skip levels. PDF/UA-1 lets a heading go at most
-    /// one level deeper than the one before it, and a book may well follow its title with a
-    /// `::h3`; without this, such a book's PDF could not be tagged for accessibility.
-    pub(super) fn tagged_level(&mut self, n: u8) -> u8 {
-        // Its level is how many headings it falls under, plus one: the headings before it
-        // of levels above its own. Headings of one level stay siblings whatever they follow.
-        let n = n.clamp(1, 5);
-        while self.headings.last().is_some_and(|&open| open >= n) {
-            self.headings.pop();
-        }
-        self.headings.push(n);
-        self.headings.len() as u8
     }
 
     /// The word a hint is printed under, in the page's language.

@@ -1,6 +1,6 @@
 //! An included Markdown file (the page model's [`Document`]) as typst markup, printed as
-//! the site shows it: paragraphs, headings among the chapter's own (tagged by
-//! [`Chapters::tagged_level`]), lists, tables with rules, code in a monospaced face, block
+//! the site shows it: paragraphs, headings among the chapter's own (tagged at the level
+//! `layout::headings` gives them), lists, tables with rules, code in a monospaced face, block
 //! quotes, rules, footnotes and images. Every word goes through [`super::escape`]: user text
 //! is never typst code. A link prints as its words (a web or mail address stays a link a PDF
 //! reader opens); raw HTML prints as its text, as the site shows it.
@@ -53,7 +53,11 @@ impl Chapters<'_> {
                 }
                 format!("{text}\n\n")
             }
-            Block::Heading { level, content } => {
+            Block::Heading {
+                level,
+                tag_level,
+                content,
+            } => {
                 // Its tag takes its plain words: a link in it prints as its words.
                 let text = self.md_inlines(content, false);
                 if text.trim().is_empty() {
@@ -64,7 +68,7 @@ impl Chapters<'_> {
                     // printed as bold words, not as a heading.
                     return format!("#strong[{text}]\n\n");
                 }
-                format!("{}\n\n", self.heading(*level, &text, ""))
+                format!("{}\n\n", self.heading(*level, *tag_level, &text, ""))
             }
             Block::List { start, items } => self.md_list(*start, items),
             Block::Table { align, head, rows } => self.md_table(align, head, rows),
@@ -219,12 +223,16 @@ impl Chapters<'_> {
     /// diagrams and images are, each block one item of `gb-tate`.
     pub(super) fn vertical_markdown(&mut self, page: usize, doc: &Document, items: &mut String) {
         for (k, b) in doc.blocks.iter().enumerate() {
-            let (kind, content) = match b {
-                Block::Para(c) | Block::Tight(c) if !only_images(c) => (ParaKind::P, c),
-                Block::Heading { level, content } if plain_len(content) <= LONGEST_TAG => {
-                    (ParaKind::H((*level).clamp(1, 5)), content)
+            let (kind, tag_level, content) = match b {
+                Block::Para(c) | Block::Tight(c) if !only_images(c) => (ParaKind::P, 0, c),
+                Block::Heading {
+                    level,
+                    tag_level,
+                    content,
+                } if plain_len(content) <= LONGEST_TAG => {
+                    (ParaKind::H((*level).clamp(1, 5)), *tag_level, content)
                 }
-                Block::Heading { content, .. } => (ParaKind::P, content),
+                Block::Heading { content, .. } => (ParaKind::P, 0, content),
                 _ => {
                     let body = self.md_block(b);
                     if !body.trim().is_empty() {
@@ -237,6 +245,7 @@ impl Chapters<'_> {
                 element: 0,
                 anchor: format!("md-{k}"),
                 kind,
+                tag_level,
                 style: ParaStyle::Text,
                 keep_with_next: false,
                 brk: None,

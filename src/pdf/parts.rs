@@ -238,9 +238,10 @@ fn typeset_part(
     places: &mut HashMap<String, Place>,
 ) -> Result<Result<Typeset1, String>, BuildError> {
     // A part begins with pages of its own, left out when joined with their tags: the first
-    // holds the headings the part's first falls under (the book's title at level 1, then
-    // the levels below, neither outlined nor bookmarked), because PDF/UA-1 wants a
-    // document's headings to start at level 1 and go one level deeper at most; a second
+    // holds the heading the part's first falls under (the book's title at level 1, neither
+    // outlined nor bookmarked), because PDF/UA-1 wants a document's headings to start at
+    // level 1 and go one level deeper at most, and a page's first heading is of level 1 or
+    // 2 (`layout::headings`, which levels each page under the title alone); a second
     // keeps every page on its side when the part would otherwise start on a right-hand
     // page of its own where the book has a left-hand one.
     let added = if place.before % 2 == 1 { 1 } else { 2 };
@@ -266,14 +267,9 @@ fn typeset_part(
         part.first,
         offset + 1
     );
-    // Blocks, not the frame's sticky headings, which would follow the chapter to its page.
-    // At least the title's level 1, which the first part's first heading falls under.
-    let levels = part.open.max(1);
-    let open: String = (1..=levels)
-        .map(|level| {
-            format!("#heading(level: {level}, outlined: false, bookmarked: false)[#gb-title]\n")
-        })
-        .collect();
+    // A block, not the frame's sticky heading, which would follow the chapter to its page.
+    let levels = 1;
+    let open = "#heading(level: 1, outlined: false, bookmarked: false)[#gb-title]\n";
     markup.push_str(&format!(
         "#page(header: none, footer: none)[{count}#[#show heading: block\n{open}]]\n"
     ));

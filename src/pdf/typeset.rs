@@ -371,9 +371,6 @@ fn whole(
 pub struct PartSource {
     /// The index of its first chapter among the language's.
     pub first: usize,
-    /// How many headings its first falls under (the title page's is one): what its tags
-    /// must begin with for PDF/UA-1, which lets a heading go one level deeper at most.
-    pub open: usize,
     /// Each chapter's key and its markup after its opening.
     pub chapters: Vec<(String, String)>,
     /// What follows its last chapter: the book's solutions, in the last part.
@@ -415,15 +412,14 @@ pub fn opening(last: Option<&str>, key: &str) -> String {
 /// at a time as each is typeset, a part closed after the chapter that takes it past
 /// `part_bytes`: every part's markup and drawings held at once were an eighth of a 5 MB
 /// book's print memory. A part typeset again is made again, the same: where each part
-/// starts, and the headings open there, are all that is kept of the parts made.
+/// starts is all that is kept of the parts made.
 pub struct Parts<'a> {
     c: Chapters<'a>,
     pages: Vec<&'a LaidPage>,
     part_bytes: usize,
     solutions: SolutionsAt,
-    /// Where each part known so far starts: its first chapter (among the language's) and
-    /// the headings open there.
-    starts: Vec<(usize, Vec<u8>)>,
+    /// Where each part known so far starts: its first chapter (among the language's).
+    starts: Vec<usize>,
     /// How many parts there are, once the last was made.
     count: Option<usize>,
 }
@@ -445,12 +441,11 @@ impl<'a> Parts<'a> {
                 images,
                 files: Vec::new(),
                 drawings: Vec::new(),
-                headings: Vec::new(),
             },
             pages: l.pages.iter().filter(|pg| pg.chapter.is_some()).collect(),
             part_bytes,
             solutions: p.settings.solutions,
-            starts: vec![(0, vec![1])],
+            starts: vec![0],
             count: None,
         }
     }
@@ -461,7 +456,7 @@ impl<'a> Parts<'a> {
         if self.count.is_some_and(|n| k >= n) {
             return None;
         }
-        self.starts.get(k).map(|(first, _)| *first)
+        self.starts.get(k).copied()
     }
 
     /// Whether the book is one part: its first made is its last.
@@ -472,10 +467,8 @@ impl<'a> Parts<'a> {
     /// Part `k` made, when [`Parts::first`] knows it.
     pub fn part(&mut self, k: usize) -> Option<PartSource> {
         let first = self.first(k)?;
-        self.c.headings = self.starts[k].1.clone();
         let mut part = PartSource {
             first,
-            open: self.c.headings.len(),
             ..Default::default()
         };
         // The bytes of the part's markup so far.
@@ -513,7 +506,7 @@ impl<'a> Parts<'a> {
                 }
             }
         } else if self.starts.len() == k + 1 {
-            self.starts.push((i, self.c.headings.clone()));
+            self.starts.push(i);
         }
         part.files = std::mem::take(&mut self.c.files);
         part.drawings = std::mem::take(&mut self.c.drawings);

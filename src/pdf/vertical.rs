@@ -285,7 +285,7 @@ impl Chapters<'_> {
         let list = units(self.plan, &rich);
         if list != "()" {
             let (head, size, outlined) = match p.kind {
-                ParaKind::H(n) => (self.tagged_level(n).to_string(), heading_size(n), n <= 3),
+                ParaKind::H(n) => (p.tag_level.to_string(), heading_size(n), n <= 3),
                 ParaKind::S(_) => ("none".into(), 1.05, false),
                 _ => ("none".into(), 1.0, false),
             };

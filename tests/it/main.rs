@@ -31,6 +31,7 @@ mod format_reference;
 mod future_additions;
 mod fuzz_findings;
 mod game_books;
+mod heading_levels;
 mod hostile_text;
 mod import;
 mod import_cli;
