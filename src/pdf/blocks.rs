@@ -140,7 +140,12 @@ impl Chapters<'_> {
         labels.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
         labels.dedup();
         labels.truncate(RUN_LABELS);
-        let mut out = format!("#let gb-run = ({},)\n", labels.join(", "));
+        // `(,)` is no typst array: a run of bullets without labels binds `()`.
+        let list = match labels.len() {
+            0 => String::new(),
+            _ => format!("{},", labels.join(", ")),
+        };
+        let mut out = format!("#let gb-run = ({list})\n");
         for p in ps {
             out.push_str(&self.para_in(page, p, "gb-run"));
         }
@@ -244,7 +249,12 @@ impl Chapters<'_> {
             return String::new();
         }
         if p.hint {
-            text = format!("#gb-hint([{}], [{text}])", markup(self.hint_word()));
+            // A bulleted hint's bullet is a paragraph of its own, which one around it would lose.
+            let own = matches!(p.content, Content::Text(_));
+            text = format!(
+                "#gb-hint([{}], [{text}], own: {own})",
+                markup(self.hint_word())
+            );
         }
         // `break=page` starts any paragraph on a new page, as the site's page breaks do
         // when it is printed; a print edition has one column, so `column` is no break.
@@ -255,7 +265,7 @@ impl Chapters<'_> {
         };
         let body = match p.kind {
             ParaKind::H(n) => self.heading(n, p.tag_level, &text, &label),
-            ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[{text}]]{label}", if n == 1 { "1.15" } else { "1.05" }),
+            ParaKind::S(n) => format!("#block(above: 0.8em, below: 0.6em)[#text(size: {}em, style: \"italic\")[#par[{text}]]]{label}", if n == 1 { "1.15" } else { "1.05" }),
             _ => text_block(p, &text, &label),
         };
         // A heading or subtitle the book aligns itself, as the site aligns it.
@@ -428,7 +438,16 @@ fn text_block(p: &Para, text: &str, label: &str) -> String {
         0 => String::new(),
         d => format!("#h({:.1}em)", d as f64 / 10.0),
     };
-    format!("#block({width}{inset})[{align}{first}{text}]{label}")
+    // Its own paragraph, tagged as one: text alone in a block is no paragraph to typst (its
+    // tag a span that runs on into the next), but a bullet (`gb-bullet`) and a hint
+    // (`gb-hint`) make their own.
+    let own = matches!(p.content, Content::Text(_)) && !p.hint;
+    let text = if own {
+        format!("#par[{first}{text}]")
+    } else {
+        format!("{first}{text}")
+    };
+    format!("#block({width}{inset})[{align}{text}]{label}")
 }
 
 /// The frame's call that prints a diagram (see `gb-figure` in `frame.typ`).

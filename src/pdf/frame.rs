@@ -172,7 +172,12 @@ fn page_settings(s: &Settings) -> String {
 fn title_page(f: &Front) -> String {
     let line = |size: &str, text: Option<&str>, gap: &str| {
         text.filter(|t| !t.trim().is_empty())
-            .map(|t| format!("#block(below: {gap}, text(size: {size})[{}])\n", markup(t)))
+            .map(|t| {
+                format!(
+                    "#block(below: {gap}, text(size: {size})[#par[{}]])\n",
+                    markup(t)
+                )
+            })
             .unwrap_or_default()
     };
     let mut out = String::from("\n#page(header: none, footer: none)[#set align(center)\n#v(25%)\n");
@@ -203,7 +208,7 @@ fn title_page(f: &Front) -> String {
         }
     }
     out.push_str(&line("1em", f.publisher, "0.5em"));
-    out.push_str("#block(above: 1em)[Typeset with gobook.]\n]\n");
+    out.push_str("#block(above: 1em)[#par[Typeset with gobook.]]\n]\n");
     out
 }
 

@@ -51,7 +51,7 @@ impl Chapters<'_> {
         let label = format!("#label({})", string(&key(page, &img.anchor)));
         let caption = (!img.alt.trim().is_empty()).then(|| markup(&img.alt));
         let Some((bytes, ext)) = (self.images)(&img.image.url) else {
-            return caption.map(|c| format!("block[#emph[{c}]]{label}"));
+            return caption.map(|c| format!("block[#par[#emph[{c}]]]{label}"));
         };
         let path = format!("/img/{}.{ext}", self.files.len());
         self.files.push((path.clone(), Bytes::new(bytes)));

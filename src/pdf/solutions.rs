@@ -85,7 +85,7 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
         }
     }
     format!(
-        "#block(above: 2em, below: 1em, sticky: true, text(size: 1.3em, weight: \"bold\")[{}])\n#gb-grid(2, {})\n\n",
+        "#block(above: 2em, below: 1em, sticky: true, text(size: 1.3em, weight: \"bold\")[#par[{}]])\n#gb-grid(2, {})\n\n",
         markup(&word),
         cells.join(", ")
     )

@@ -50,6 +50,47 @@ pub fn build_pdf_saying(book: &Path, out: &Path) -> String {
     said
 }
 
+/// The PDF's structure elements that hold text of their own, in order, by poppler's
+/// `pdfinfo -struct-text`: each one's type (`P`, `H1`, `Span`...) and its words, those of
+/// the elements inside it left out (a `Span` counted apart only where it is a block's
+/// child: one inside a paragraph is its emphasis).
+pub fn tagged(pdf: &Path) -> Option<Vec<(String, String)>> {
+    let out = poppler("pdfinfo", &["-struct-text", pdf.to_str().unwrap()])?;
+    let mut found: Vec<(usize, String, String)> = Vec::new();
+    // The indent, index in `found` (or none) of each element open above the line.
+    let mut open: Vec<(usize, Option<usize>)> = Vec::new();
+    for line in out.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('/') || l.starts_with("Object ") {
+            continue;
+        }
+        while open.last().is_some_and(|&(i, _)| i >= indent) {
+            open.pop();
+        }
+        if let Some(words) = l.strip_prefix('"').and_then(|w| w.strip_suffix('"')) {
+            if let Some(&(_, Some(k))) = open.last() {
+                found[k].2.push_str(words);
+            }
+            continue;
+        }
+        let tag: String = l.chars().take_while(|c| c.is_alphanumeric()).collect();
+        // A span inside a paragraph or heading is part of its text.
+        let inside = open.last().and_then(|&(_, k)| k).is_some_and(|k| {
+            let t = &found[k].1;
+            t == "P" || (t.starts_with('H') && t[1..].chars().all(|c| c.is_ascii_digit()))
+        });
+        if tag == "Span" && inside {
+            let k = open.last().and_then(|&(_, k)| k);
+            open.push((indent, k));
+            continue;
+        }
+        found.push((indent, tag, String::new()));
+        open.push((indent, Some(found.len() - 1)));
+    }
+    Some(found.into_iter().map(|(_, t, w)| (t, w)).collect())
+}
+
 /// The PDF's text in reading order, pages joined.
 pub fn text(pdf: &Path) -> Option<String> {
     poppler("pdftotext", &[pdf.to_str().unwrap(), "-"])
@@ -235,6 +276,32 @@ fn a_commented_game_keeps_every_caption_gaps_line_and_paragraph_in_order() {
     );
     // A narrow diagram's caption under it, read after the text beside it.
     assert!(t.contains("Dia. 1: the other corner point"), "{t}");
+    // Tagged as the site marks them up: each caption, gaps line and paragraph a paragraph
+    // (`P`) of its own, not one span running from a caption into the text after it, and
+    // the contents under a heading.
+    let tags = tagged(&files[0]).unwrap();
+    for (tag, words) in [
+        ("H1", "Contents"),
+        ("P", "Moves 101–150"),
+        ("P", "145 at 133; 148 at 138; 149 at 142"),
+        ("P", "Black fights hard in the centre"),
+        ("P", "Moves 151–200"),
+        ("P", "154, 160, 166 at a; 157, 163 at 151"),
+        ("P", "Akaboshi Intetsu against Honinbo Jowa, 1835"),
+        ("P", "Typeset with gobook."),
+    ] {
+        assert!(
+            tags.iter().any(|(t, w)| t == tag && w.starts_with(words)),
+            "no {tag} of its own starting {words:?} in {tags:#?}"
+        );
+    }
+    // No text outside a block of its own: a span only inside a paragraph.
+    let loose: Vec<_> = tags.iter().filter(|(t, _)| t == "Span").collect();
+    assert!(loose.is_empty(), "{loose:#?}");
+    assert!(
+        tags.iter().filter(|(t, _)| t == "P").count() > 30,
+        "{tags:#?}"
+    );
     let i = info(&files[0]).unwrap();
     let pages: usize = i
         .lines()
@@ -895,6 +962,40 @@ fn a_book_whose_headings_skip_levels_is_still_tagged_for_accessibility() {
     let steps = write("steps", "::h2 Two\n\n::h3 Three\n\n");
     if let (Some(a), Some(b)) = (word_height(&skips, "small"), word_height(&steps, "small")) {
         assert!((a - b).abs() < 0.05, "{a} pt against {b} pt");
+    }
+}
+
+#[test]
+fn subtitles_hints_bullets_and_image_captions_are_each_a_paragraph_of_their_own() {
+    // A bulleted hint keeps its bullet (a paragraph of its own inside the hint's), and a
+    // run of bullets whose last has no label still prints (it bound `(,)`, no typst array).
+    let dir = common::tempdir();
+    let book = dir.path().join("p.gobook");
+    std::fs::write(
+        &book,
+        "::book(#p)\ntitle=\"Paras\"\n\n::chapter(#one)\n\n::h1 One\n\n::s1 A subtitle\n\n::p Before.\n\n::p style=bullet hint=1 1.\\tA bulleted hint.\n\n::p 2.\\tA bullet.\n\n::p No label.\n\n::p style=normal hint=1 A plain hint.\n\n::img url=\"https://example.org/a.png\" ca=\"An image far away\"\n\n::p Last.\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let said = build_pdf_saying(&book, &out);
+    assert!(!said.contains("warning"), "{said}");
+    let Some(tags) = tagged(&out.join("p-en.pdf")) else {
+        return;
+    };
+    for (tag, words) in [
+        ("P", "A subtitle"),
+        ("P", "Before."),
+        ("P", "1.A bulleted hint."),
+        ("P", "2.A bullet."),
+        ("P", "No label."),
+        ("P", "Hint: A plain hint."),
+        ("P", "An image far away"),
+        ("P", "Last."),
+    ] {
+        assert!(
+            tags.iter().any(|(t, w)| t == tag && w == words),
+            "no {tag} {words:?} in {tags:#?}"
+        );
     }
 }
 
