@@ -70,7 +70,7 @@ fn missing() -> Option<String> {
 }
 
 /// Steps aside when a checker is missing, except under CI.
-fn ready() -> bool {
+pub(crate) fn ready() -> bool {
     match missing() {
         None => true,
         Some(why) => {
@@ -119,7 +119,7 @@ fn every_page_and_epub_is_clean_in_the_checkers() {
 }
 
 /// What the Nu Html Checker and axe-core find in the sites' pages, each as a message.
-fn pages_problems(sites: &[PathBuf]) -> Vec<String> {
+pub(crate) fn pages_problems(sites: &[PathBuf]) -> Vec<String> {
     let mut problems = Vec::new();
     let vnu = common::root().join("tests/browser/node_modules/vnu-jar/build/dist/vnu.jar");
     let r = common::java()

@@ -139,3 +139,27 @@ fn a_heading_that_skips_a_level_gets_the_same_level_on_the_site_in_the_epub_and_
     want.extend(LEVELS.iter().map(|(w, l, _)| format!("H{l} \"{w}\"")));
     assert_eq!(printed, want, "{tags}");
 }
+
+#[test]
+fn the_site_of_a_book_whose_headings_skip_levels_is_clean_in_the_nu_checker_and_axe() {
+    // Both found these headings before (the Nu checker: "skipping 1 heading level"; axe:
+    // `heading-order`), three pages' worth.
+    if !crate::checkers::ready() {
+        return;
+    }
+    let dir = common::tempdir();
+    let book = dir.path().join("hl.gobook");
+    std::fs::write(&book, BOOK).unwrap();
+    std::fs::write(dir.path().join("notes.md"), NOTES).unwrap();
+    let out = dir.path().join("out");
+    let o = common::gobook(&[
+        "build",
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+        book.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let problems = crate::checkers::pages_problems(&[out]);
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
