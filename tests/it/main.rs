@@ -63,6 +63,7 @@ mod print_refusals;
 mod reads_confined;
 mod resolve_diagrams;
 mod resolve_text;
+mod same_text;
 mod search;
 mod serve;
 mod sgf_attribute;

@@ -51,9 +51,9 @@ pub fn build_pdf_saying(book: &Path, out: &Path) -> String {
 }
 
 /// The PDF's structure elements that hold text of their own, in order, by poppler's
-/// `pdfinfo -struct-text`: each one's type (`P`, `H1`, `Span`...) and its words, those of
-/// the elements inside it left out (a `Span` counted apart only where it is a block's
-/// child: one inside a paragraph is its emphasis).
+/// `pdfinfo -struct-text`: each one's type (`P`, `H1`, `Span`...) and its words, with
+/// those of the inline elements inside a paragraph or heading (its emphasis, its links),
+/// which are part of its text; a `Span` outside one is counted apart.
 pub fn tagged(pdf: &Path) -> Option<Vec<(String, String)>> {
     let out = poppler("pdfinfo", &["-struct-text", pdf.to_str().unwrap()])?;
     let mut found: Vec<(usize, String, String)> = Vec::new();
@@ -75,12 +75,12 @@ pub fn tagged(pdf: &Path) -> Option<Vec<(String, String)>> {
             continue;
         }
         let tag: String = l.chars().take_while(|c| c.is_alphanumeric()).collect();
-        // A span inside a paragraph or heading is part of its text.
+        // An inline element inside a paragraph or heading is part of its text.
         let inside = open.last().and_then(|&(_, k)| k).is_some_and(|k| {
             let t = &found[k].1;
             t == "P" || (t.starts_with('H') && t[1..].chars().all(|c| c.is_ascii_digit()))
         });
-        if tag == "Span" && inside {
+        if inside && tag != "Figure" {
             let k = open.last().and_then(|&(_, k)| k);
             open.push((indent, k));
             continue;
