@@ -4,8 +4,10 @@
 //! site's HTML and the EPUB's XHTML (which must agree element by element), and each must be
 //! among the words of the PDF's tagged paragraphs and headings (`P`, `H1`..: the structure
 //! `pdfinfo -struct-text` reads, so running heads and page breaks split none), where print
-//! may add to them: "Hint:" before a hint, ", p. 5" after a link. Differences are listed by
-//! book, page and element.
+//! may add to them: "Hint:" before a hint, ", p. 5" after a link. Every board's labels
+//! (move numbers, letters, coordinates) are the same in the site's SVG and in the PDF's
+//! figures. Differences are listed by book, page and element. (Stones and marks, drawn
+//! shapes with no text, are not compared here: print draws them from the same SVG.)
 
 use crate::common;
 use crate::pdf_build::tagged;
@@ -24,6 +26,14 @@ const KINDS: &[(&str, Option<&str>)] = &[
     ("span", Some("gb-gaps")),
     ("span", Some("gb-answer-line")),
 ];
+
+/// Differences known and left for a decision, each with why: the test fails on any other,
+/// and on one of these once it is gone (so the list stays true).
+const KNOWN: &[(&str, &str)] = &[(
+    "layout-href.gobook en: a printed board not on the site: [\"1\"]",
+    "the site leaves out the inline diagram of a paragraph that links as a whole \
+     (markup::blocks: it would have no link to open it); print prints it under the text",
+)];
 
 /// The books: the valid test books and the examples.
 fn books() -> Vec<PathBuf> {
@@ -235,6 +245,79 @@ fn lacking<'e>(a: &'e [Element], b: &[Element]) -> Vec<&'e Element> {
         .collect()
 }
 
+/// The labels of every board among the site's pages `html` (the `<text>` of each
+/// `svg.gb`: move numbers, letters, coordinates), each board's sorted; a board without
+/// any left out.
+fn site_boards(html: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for svg in html.split("<svg ").skip(1) {
+        let start = &svg[..svg.find('>').unwrap_or(0)];
+        if !start.contains("class=\"gb\"") {
+            continue;
+        }
+        let svg = &svg[..svg.find("</svg>").unwrap_or(svg.len())];
+        let mut labels: Vec<String> = svg
+            .split("<text")
+            .skip(1)
+            .filter_map(|t| {
+                let body = &t[t.find('>')? + 1..t.find("</text>")?];
+                Some(text_of(body))
+            })
+            .filter(|t| !t.is_empty())
+            .collect();
+        labels.sort();
+        if !labels.is_empty() {
+            out.push(labels);
+        }
+    }
+    out
+}
+
+/// The labels of every board the PDF `pdf` draws (the text of each `Figure` tag), each
+/// board's sorted; a board without any left out.
+fn printed_boards(pdf: &Path) -> Vec<Vec<String>> {
+    let Some(tags) = crate::pdf_build::poppler("pdfinfo", &["-struct-text", pdf.to_str().unwrap()])
+    else {
+        return Vec::new();
+    };
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut open: Option<usize> = None;
+    for line in tags.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let l = line.trim();
+        if l.starts_with("Figure") {
+            out.push(Vec::new());
+            open = Some(indent);
+            continue;
+        }
+        match (open, l.strip_prefix('"').and_then(|w| w.strip_suffix('"'))) {
+            (Some(at), _) if indent <= at && !l.is_empty() => open = None,
+            (Some(_), Some(words)) => out.last_mut().unwrap().push(words.trim().to_string()),
+            _ => {}
+        }
+    }
+    for labels in &mut out {
+        labels.retain(|l| !l.is_empty());
+        labels.sort();
+    }
+    out.retain(|labels| !labels.is_empty());
+    out
+}
+
+/// The boards of `a` that `b` lacks, as many times as it lacks them.
+fn boards_lacking<'b>(a: &'b [Vec<String>], b: &[Vec<String>]) -> Vec<&'b Vec<String>> {
+    let mut left: Vec<Option<&Vec<String>>> = b.iter().map(Some).collect();
+    a.iter()
+        .filter(|board| match left.iter().position(|o| *o == Some(*board)) {
+            Some(k) => {
+                left[k] = None;
+                false
+            }
+            None => true,
+        })
+        .collect()
+}
+
 /// What differs between the editions of language `lang` of the book built into `out`.
 fn differences(
     book: &str,
@@ -272,6 +355,7 @@ fn differences(
         .filter(|n| n.starts_with("OEBPS/text/") && n.ends_with(".xhtml"))
         .map(str::to_string)
         .collect();
+    let mut boards = Vec::new();
     for name in names {
         let page = name
             .trim_start_matches("OEBPS/text/")
@@ -285,6 +369,7 @@ fn differences(
             found.push(format!("{book} {lang}: {page}.html is not on the site"));
             continue;
         };
+        boards.extend(site_boards(&html));
         let (web, ebook) = (elements(&html), elements(&xhtml));
         *compared += web.len();
         let at = format!("{book} {lang} {page}");
@@ -311,6 +396,22 @@ fn differences(
             if !tagged && !page_text.contains(&s) {
                 found.push(format!("{at}: not printed: {kind} {words:?}"));
             }
+        }
+    }
+    // Every board's numbers and letters: the same boards in the SVG as in print, wherever
+    // each edition puts them (print's answers follow their chapter).
+    if !printed.is_empty() {
+        let print = printed_boards(&pdf);
+        *compared += boards.len();
+        for b in boards_lacking(&boards, &print) {
+            found.push(format!(
+                "{book} {lang}: a board of the site not printed: {b:?}"
+            ));
+        }
+        for b in boards_lacking(&print, &boards) {
+            found.push(format!(
+                "{book} {lang}: a printed board not on the site: {b:?}"
+            ));
         }
     }
     found
@@ -367,6 +468,13 @@ fn every_book_says_the_same_words_on_the_site_in_the_epub_and_in_print() {
             found.extend(differences(&name, &out, &lang, &epub, &mut compared));
         }
     }
+    for (known, why) in KNOWN {
+        assert!(
+            found.iter().any(|f| f == known),
+            "no longer found, take it off KNOWN: {known} ({why})"
+        );
+    }
+    found.retain(|f| !KNOWN.iter().any(|(known, _)| f == known));
     assert!(
         found.is_empty(),
         "{} differences:\n{}",
