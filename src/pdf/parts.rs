@@ -268,7 +268,6 @@ fn typeset_part(
         offset + 1
     );
     // A block, not the frame's sticky heading, which would follow the chapter to its page.
-    let levels = 1;
     let open = "#heading(level: 1, outlined: false, bookmarked: false)[#gb-title]\n";
     markup.push_str(&format!(
         "#page(header: none, footer: none)[{count}#[#show heading: block\n{open}]]\n"
@@ -294,8 +293,8 @@ fn typeset_part(
     let pages = laid.doc().pages().len().saturating_sub(added);
     record_places(laid.doc(), offset, places);
     let asked = asked(laid.doc());
-    // The added page's headings are not the book's.
-    let headings = headings(laid.doc()).into_iter().skip(levels).collect();
+    // The added page's heading is not the book's.
+    let headings = headings(laid.doc()).into_iter().skip(1).collect();
     Ok(laid
         .export_as(decoded, standard.standards)?
         .map(|pdf| Typeset1 {
