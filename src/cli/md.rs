@@ -148,7 +148,7 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// What a block's info string asks for.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct BlockOptions {
     picture: PictureArgs,
     id: Option<String>,
@@ -380,14 +380,15 @@ fn sl_block(
         code,
         message: e.message.clone(),
     };
-    let (dia, notes) = match gobook::import::sl::snippet(&block.content) {
-        Ok(x) => x,
-        Err(e) => {
-            let d = at(&e, Severity::Error, Code::SlSyntax);
-            book_file::print_diagnostics(name, md, &[d], quiet);
-            return None;
-        }
-    };
+    let gobook::import::sl::Snippet { dia, notes, links } =
+        match gobook::import::sl::snippet(&block.content) {
+            Ok(x) => x,
+            Err(e) => {
+                let d = at(&e, Severity::Error, Code::SlSyntax);
+                book_file::print_diagnostics(name, md, &[d], quiet);
+                return None;
+            }
+        };
     if !quiet && !notes.is_empty() {
         let warnings: Vec<Diagnostic> = notes
             .iter()
@@ -405,12 +406,15 @@ fn sl_block(
         report_at(name, md, block.range.start, &message);
         return None;
     };
+    // The links on its points, which the book's diagram cannot hold, drawn on the picture.
+    let mut opts = opts.clone();
+    opts.picture.links = links;
     draw(
         name,
         md,
         block,
         (&checked.resolved.book, d, "en"),
-        opts,
+        &opts,
         id,
         &[],
     )

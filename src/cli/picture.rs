@@ -74,6 +74,10 @@ pub struct PictureArgs {
     /// --gb-* colours)
     #[arg(long, value_enum, default_value_t = Theme::Light)]
     pub theme: Theme,
+    /// The links on points a Sensei's Library diagram carries (`[a|Page]`), drawn on the
+    /// picture: a book's diagram has none, so this is no flag but what the diagram read says.
+    #[arg(skip)]
+    pub links: Vec<gobook::board::diagram::PointLink>,
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -142,6 +146,7 @@ pub fn draw(
         return Ok(player(book, d, lang, pic, &[], quiet).into_bytes());
     }
     let mut board = board_diagram(book, d, lang);
+    board.links = pic.links.clone();
     if pic.crop {
         match crop_view(&board) {
             Some(view) => {

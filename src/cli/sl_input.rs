@@ -4,6 +4,7 @@
 
 use super::book_file;
 use super::EXIT_CONTENT;
+use gobook::board::diagram::PointLink;
 use gobook::check::Checked;
 use gobook::diagnostics::{Code, Diagnostic, Severity};
 use gobook::sl::SlError;
@@ -21,10 +22,15 @@ fn diagnostic(e: &SlError, severity: Severity) -> Diagnostic {
     }
 }
 
+/// A diagram checked as the book it becomes, and the links on its points (which a book's
+/// diagram cannot hold) for the picture to draw.
+pub type Read = (Checked, Vec<PointLink>);
+
 /// Reads the diagram of `text` and checks the book it becomes; prints what is wrong (at
 /// `name:line:col` of the diagram) and gives exit code 1 when it cannot be drawn.
-pub fn checked_or_report(name: &str, text: &str, quiet: bool) -> Result<Checked, i32> {
-    let (dia, notes) = match gobook::import::sl::snippet(text) {
+pub fn checked_or_report(name: &str, text: &str, quiet: bool) -> Result<Read, i32> {
+    let gobook::import::sl::Snippet { dia, notes, links } = match gobook::import::sl::snippet(text)
+    {
         Ok(x) => x,
         Err(e) => {
             book_file::print_diagnostics(name, text, &[diagnostic(&e, Severity::Error)], quiet);
@@ -46,24 +52,24 @@ pub fn checked_or_report(name: &str, text: &str, quiet: bool) -> Result<Checked,
         book_file::print_diagnostics(&as_gobook, &dia, &checked.diagnostics, quiet);
         return Err(EXIT_CONTENT);
     }
-    Ok(checked)
+    Ok((checked, links))
 }
 
 /// A snippet typed or piped: a Sensei's Library diagram when it starts with `$$`, else book text.
-pub fn or_snippet(name: &str, text: &str, quiet: bool) -> Result<Checked, i32> {
+pub fn or_snippet(name: &str, text: &str, quiet: bool) -> Result<Read, i32> {
     if gobook::sl::is_sl(text) {
         checked_or_report(name, text, quiet)
     } else {
-        super::snippet::checked_or_report(name, text, quiet)
+        super::snippet::checked_or_report(name, text, quiet).map(|c| (c, Vec::new()))
     }
 }
 
 /// A file named as the book: a Sensei's Library diagram when it starts with `$$`, else a book.
-pub fn or_book(file: &book_file::BookFile, quiet: bool) -> Result<Checked, i32> {
+pub fn or_book(file: &book_file::BookFile, quiet: bool) -> Result<Read, i32> {
     if gobook::sl::is_sl(&file.text) {
         checked_or_report(&file.name, &file.text, quiet)
     } else {
-        book_file::checked_or_report(file, quiet)
+        book_file::checked_or_report(file, quiet).map(|c| (c, Vec::new()))
     }
 }
 

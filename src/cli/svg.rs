@@ -104,7 +104,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let (name, checked) = if args.is_snippet() {
+    let (name, (checked, links)) = if args.is_snippet() {
         let (name, text) = match snippet::read(args.expr.as_deref()) {
             Ok(s) => s,
             Err(code) => return code,
@@ -166,7 +166,11 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         }
     };
     let id = args.id.as_deref().unwrap_or("gb");
-    match picture::draw(book, d, &lang, &args.picture, format, id, g.quiet) {
+    let pic = PictureArgs {
+        links,
+        ..args.picture.clone()
+    };
+    match picture::draw(book, d, &lang, &pic, format, id, g.quiet) {
         Ok(bytes) => picture::write_out(args.out.as_deref(), &bytes, g, args.force),
         Err(e) => {
             super::report::error(&e);

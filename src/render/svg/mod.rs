@@ -6,7 +6,7 @@
 //! make harder, and it is the fastest way.
 //!
 //! Layers are drawn bottom to top: board, grid, edges, star points, stones, territory,
-//! label discs, marks, text, lines and arrows, coordinates.
+//! label discs, marks, text, lines and arrows, links on points, coordinates.
 
 mod badges;
 mod caption;
@@ -15,6 +15,7 @@ mod describe;
 mod grid;
 mod layout;
 mod lines;
+mod links;
 mod marks;
 mod occupancy;
 mod stones;
@@ -26,7 +27,7 @@ mod text;
 use std::fmt::Write;
 
 // The input type lives in `board` (see ARCHITECTURE.md); re-exported as the renderer's API.
-pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone, Words};
+pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone, PointLink, Words};
 use crate::escape::push_text;
 use crate::point::Point;
 use layout::Layout;
@@ -147,7 +148,9 @@ fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
     // Every text is centred on its point, in the diagrams' font; say so once, and not at
     // all without text.
     let has_text = !texts.is_empty() || l.coordinates || !caption_lines.is_empty();
-    if screen {
+    // An image's content is hidden from screen readers: a board with links on its points
+    // is no image, so that they reach them (the title still names the drawing).
+    if screen && d.links.is_empty() {
         out.push_str(r#" role="img""#);
     }
     if has_text {
@@ -315,6 +318,7 @@ fn draw(
         (None, false) => 0.0,
     };
     lines::write_lines(&mut out, &l, &d.lines, &d.arrows, &marker_id, clearance);
+    links::write_links(&mut out, &l, &d.links);
     if l.coordinates {
         coords::write_coordinates(&mut out, &l);
     }
