@@ -360,7 +360,7 @@ fn gobook_block(
         .first()
         .cloned()
         .unwrap_or_else(|| "en".into());
-    draw(name, md, block, (book, d, &lang), opts, id, &[])
+    draw(name, md, block, (&checked, d, &lang), opts, id, &[])
 }
 
 /// Draws a Sensei's Library block: the diagram as a one-diagram book, what it cannot show
@@ -409,15 +409,7 @@ fn sl_block(
     // The links on its points, which the book's diagram cannot hold, drawn on the picture.
     let mut opts = opts.clone();
     opts.picture.links = links;
-    draw(
-        name,
-        md,
-        block,
-        (&checked.resolved.book, d, "en"),
-        &opts,
-        id,
-        &[],
-    )
+    draw(name, md, block, (&checked, d, "en"), &opts, id, &[])
 }
 
 /// Reports an error at byte `at` of the Markdown, shown as for a book: `name:line:col`,
@@ -596,7 +588,7 @@ fn draw_game(
     } else {
         Vec::new()
     };
-    draw(name, md, block, (book, d, "en"), opts, id, &comments)
+    draw(name, md, block, (&checked, d, "en"), opts, id, &comments)
 }
 
 /// A snapshot's error in the words of a block's options (`from=80` rather than `--from 80`),
@@ -637,8 +629,8 @@ fn draw(
     name: &str,
     md: &str,
     block: &Block,
-    (book, d, lang): (
-        &gobook::resolve::model::Book,
+    (checked, d, lang): (
+        &gobook::check::Checked,
         &gobook::resolve::model::Diagram,
         &str,
     ),
@@ -648,7 +640,7 @@ fn draw(
 ) -> Option<String> {
     if opts.interactive {
         return Some(picture::player(
-            book,
+            checked,
             d,
             lang,
             &opts.picture,
@@ -657,7 +649,7 @@ fn draw(
         ));
     }
     // --crop's note goes only where a person reads it: not into an mdBook's build log.
-    match picture::draw(book, d, lang, &opts.picture, Format::Svg, id, true) {
+    match picture::draw(checked, d, lang, &opts.picture, Format::Svg, id, true) {
         Ok(bytes) => String::from_utf8(bytes).ok(),
         Err(e) => {
             report_at(name, md, block.range.start, &e);

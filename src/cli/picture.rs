@@ -4,6 +4,7 @@
 use super::{safe_write, GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use gobook::board::crop::{crop_view, view_text};
+use gobook::check::Checked;
 use gobook::layout::diagram::{board_diagram, caption_text};
 use gobook::markup::player::{self, Comment};
 use gobook::project::aside::Aside;
@@ -134,7 +135,7 @@ fn available(format: Format) -> Result<Format, String> {
 /// Draws diagram `d` of `book` as the picture `pic` asks for: SVG text or PNG bytes.
 /// With `--crop`, says the view it chose on standard error (unless `quiet`).
 pub fn draw(
-    book: &Book,
+    checked: &Checked,
     d: &Diagram,
     lang: &str,
     pic: &PictureArgs,
@@ -143,8 +144,9 @@ pub fn draw(
     quiet: bool,
 ) -> Result<Vec<u8>, String> {
     if format == Format::Html {
-        return Ok(player(book, d, lang, pic, &[], quiet).into_bytes());
+        return Ok(player(checked, d, lang, pic, &[], quiet).into_bytes());
     }
+    let book = &checked.resolved.book;
     let mut board = board_diagram(book, d, lang);
     board.links = pic.links.clone();
     if pic.crop {
@@ -173,6 +175,7 @@ pub fn draw(
     let opts = SvgOptions {
         standalone: true,
         id_prefix: id.to_string(),
+        no_ids: false,
         caption: if pic.caption {
             caption_text(book, d, lang)
         } else {
@@ -228,16 +231,17 @@ pub fn draw(
 /// the game's `comments`. `--crop` narrows the view the player opens at (its expand button
 /// shows the whole board); `--caption` is the figure's own caption, as on the site.
 pub fn player(
-    book: &Book,
+    checked: &Checked,
     d: &Diagram,
     lang: &str,
     pic: &PictureArgs,
     comments: &[Comment],
     quiet: bool,
 ) -> String {
+    let book = &checked.resolved.book;
     let shown = player_view(book, d, lang, pic, quiet);
     let svg = player_svg(book, &shown, lang, pic);
-    player::fragment(book, &shown, lang, &svg, comments, pic.width)
+    player::fragment(checked, &shown, lang, &svg, comments, pic.width)
 }
 
 /// Diagram `d` with the view the player opens at: `--crop`'s, said on standard error
@@ -266,7 +270,9 @@ fn player_view(book: &Book, d: &Diagram, lang: &str, pic: &PictureArgs, quiet: b
 pub fn player_svg(book: &Book, d: &Diagram, lang: &str, pic: &PictureArgs) -> String {
     let opts = SvgOptions {
         standalone: true,
-        id_prefix: player::id_prefix(book, d, lang),
+        // No id at all: two players of one game on a page would repeat it.
+        id_prefix: String::new(),
+        no_ids: true,
         // The caption is the figure's, in the page's text, as the site shows it.
         caption: Vec::new(),
         width: None,

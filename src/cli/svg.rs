@@ -137,7 +137,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             super::report::error("--all writes one file per diagram: give the folder with -o DIR");
             return EXIT_USAGE;
         };
-        return write_all(book, &lang, dir, &args.picture, format, g, args.force);
+        return write_all(&checked, &lang, dir, &args.picture, format, g, args.force);
     }
     let found = match args.id.as_deref() {
         Some(id) => book
@@ -170,7 +170,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         links,
         ..args.picture.clone()
     };
-    match picture::draw(book, d, &lang, &pic, format, id, g.quiet) {
+    match picture::draw(&checked, d, &lang, &pic, format, id, g.quiet) {
         Ok(bytes) => picture::write_out(args.out.as_deref(), &bytes, g, args.force),
         Err(e) => {
             super::report::error(&e);
@@ -220,7 +220,7 @@ fn file_name(i: usize, d: &Diagram, format: Format) -> String {
 }
 
 fn write_all(
-    book: &Book,
+    checked: &gobook::check::Checked,
     lang: &str,
     dir: &Path,
     pic: &PictureArgs,
@@ -228,14 +228,22 @@ fn write_all(
     g: GlobalArgs,
     force: bool,
 ) -> i32 {
+    let book = &checked.resolved.book;
     if let Err(e) = std::fs::create_dir_all(dir) {
         super::report::error(&format!("cannot create {}: {e}", dir.display()));
         return EXIT_USAGE;
     }
     for (i, d) in book.diagrams.iter().enumerate() {
         let name = file_name(i, d, format);
-        let bytes = match picture::draw(book, d, lang, pic, format, &format!("d{}", i + 1), g.quiet)
-        {
+        let bytes = match picture::draw(
+            checked,
+            d,
+            lang,
+            pic,
+            format,
+            &format!("d{}", i + 1),
+            g.quiet,
+        ) {
             Ok(b) => b,
             Err(e) => {
                 super::report::error(&format!("{name}: {e}"));

@@ -44,6 +44,10 @@ pub struct SvgOptions {
     /// Prefix for the few ids the SVG defines (the arrow head); give each inline
     /// diagram on a page its own so ids stay unique.
     pub id_prefix: String,
+    /// Define no id at all (arrow heads drawn as paths of their own, not one marker), so
+    /// that the very same drawing can stand on a page any number of times: a player,
+    /// pasted where gobook cannot know what else is on the page.
+    pub no_ids: bool,
     /// Lines of text under the board (caption, gaps), for files that stand alone.
     pub caption: Vec<String>,
     /// The width the image is shown at, in CSS pixels (the height follows); `None` keeps
@@ -62,6 +66,7 @@ impl Default for SvgOptions {
         SvgOptions {
             standalone: true,
             id_prefix: "gb".to_string(),
+            no_ids: false,
             caption: Vec::new(),
             width: None,
             fluid: false,
@@ -292,9 +297,10 @@ fn draw(
 ) -> String {
     let mut out = String::with_capacity(4096);
     let marker_id = format!("{}-ah", sanitize_id(&opts.id_prefix));
-    if lines::has_visible_arrows(&l, &d.arrows) {
+    let marker_id = (!opts.no_ids).then_some(marker_id.as_str());
+    if let (Some(marker_id), true) = (marker_id, lines::has_visible_arrows(&l, &d.arrows)) {
         out.push_str("<defs>");
-        lines::write_arrow_marker(&mut out, &marker_id);
+        lines::write_arrow_marker(&mut out, marker_id);
         out.push_str("</defs>");
     }
 
@@ -317,7 +323,7 @@ fn draw(
         (None, true) => stones::LABEL_CLEARANCE,
         (None, false) => 0.0,
     };
-    lines::write_lines(&mut out, &l, &d.lines, &d.arrows, &marker_id, clearance);
+    lines::write_lines(&mut out, &l, &d.lines, &d.arrows, marker_id, clearance);
     links::write_links(&mut out, &l, &d.links);
     if l.coordinates {
         coords::write_coordinates(&mut out, &l);
