@@ -228,3 +228,40 @@ fn boards_side_by_side_are_read_each_and_imported_as_a_row() {
     assert_eq!(book_text.matches(" width=third").count(), 3, "{book_text}");
     assert!(sl::read("$$B\n$$ 1 1 _ .\n").is_err(), "twice on one board");
 }
+
+/// The diagram of the browser test: the links of 010, another address for `a`.
+const LINKED_010: &str = "$$ Links in diagrams - examples
+$$  --------------
+$$ | . . . . . . .
+$$ | . C . . . . .
+$$ | . . . 1 6 . .
+$$ | . . 5 4 . . .
+$$ | . . 3 2 . . .
+$$ | . . a . . C .
+$$ | . . . . . . .
+$$ [2|NadareJoseki]
+$$ [a|http://example.org/?p=1&q=2]
+$$ [C|#1]
+";
+
+#[test]
+fn the_links_are_clicked_and_tabbed_to_in_the_browser() {
+    if let Some(why) = common::browser_missing() {
+        common::steps_aside(&why);
+        return;
+    }
+    let svg = ok(&gobook(&["svg", "-e", LINKED_010, "--width", "300"]));
+    let tmp = common::tempdir();
+    let dir = tmp.path().join("page");
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Links</title>\n\
+         <link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<main>\n<h1>A diagram with links</h1>\n{svg}</main>\n</body>\n</html>\n"
+    );
+    std::fs::write(dir.join("index.html"), page).unwrap();
+    let shots = common::screenshots(tmp.path());
+    let (passed, out) =
+        common::browser_script("sl-links.mjs", &[dir.as_os_str(), shots.as_os_str()]);
+    assert!(passed, "the links failed in the browser:\n{out}");
+    assert!(out.contains("sl-links: all passed"), "{out}");
+}
