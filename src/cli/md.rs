@@ -623,7 +623,7 @@ fn snapshot_error_in_block<'i>(
     }
 }
 
-/// Draws diagram `d` of `book` in `lang` (`diagram`) as the block's options ask: a picture,
+/// Draws diagram `d` of the checked book in `lang` (`diagram`) as the block's options ask: a picture,
 /// or with `interactive` a player with the game's `comments`.
 fn draw(
     name: &str,

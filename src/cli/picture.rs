@@ -132,7 +132,7 @@ fn available(format: Format) -> Result<Format, String> {
     Ok(format)
 }
 
-/// Draws diagram `d` of `book` as the picture `pic` asks for: SVG text or PNG bytes.
+/// Draws diagram `d` of the checked book as the picture `pic` asks for: SVG text or PNG bytes.
 /// With `--crop`, says the view it chose on standard error (unless `quiet`).
 pub fn draw(
     checked: &Checked,
@@ -227,7 +227,7 @@ pub fn draw(
     }
 }
 
-/// Diagram `d` of `book` as a player, an HTML fragment (see `gobook::markup::player`), with
+/// Diagram `d` of the checked book as a player, an HTML fragment (see `gobook::markup::player`), with
 /// the game's `comments`. `--crop` narrows the view the player opens at (its expand button
 /// shows the whole board); `--caption` is the figure's own caption, as on the site.
 pub fn player(
