@@ -380,6 +380,24 @@ fn sl_block(
         code,
         message: e.message.clone(),
     };
+    // Boards side by side are a row of boards in one picture (a player shows one board).
+    let row = super::sl_input::side_by_side(&block.content).filter(|_| !opts.interactive);
+    if let Some((_, boards)) = row {
+        return match super::sl_input::row_picture(&boards, &opts.picture, Format::Svg) {
+            Ok((bytes, notes)) => {
+                let warnings: Vec<Diagnostic> = notes
+                    .iter()
+                    .map(|n| at(n, Severity::Warning, Code::SlNote))
+                    .collect();
+                book_file::print_diagnostics(name, md, &warnings, quiet);
+                String::from_utf8(bytes).ok()
+            }
+            Err(message) => {
+                report_at(name, md, block.range.start, &message);
+                None
+            }
+        };
+    }
     let gobook::import::sl::Snippet { dia, notes, links } =
         match gobook::import::sl::snippet(&block.content) {
             Ok(x) => x,

@@ -227,6 +227,40 @@ pub fn draw(
     }
 }
 
+/// Boards side by side (a Sensei's Library comparison diagram) as one picture under
+/// `title`: SVG text or PNG bytes, in `pic`'s width and colours.
+pub fn row_bytes(
+    boards: &[gobook::board::diagram::BoardDiagram],
+    title: &str,
+    pic: &PictureArgs,
+    format: Format,
+) -> Result<Vec<u8>, String> {
+    let opts = SvgOptions {
+        width: if format == Format::Png {
+            None
+        } else {
+            pic.width
+        },
+        fluid: format == Format::Svg,
+        palette: match pic.theme {
+            Theme::Light => LIGHT,
+            Theme::Dark => DARK,
+        },
+        ..SvgOptions::default()
+    };
+    let svg = gobook::render::svg::render_row(boards, title, &opts);
+    match format {
+        #[cfg(feature = "png")]
+        Format::Png => {
+            gobook::render::png::svg_to_png(&svg, pic.width.unwrap_or(DEFAULT_PNG_WIDTH), pic.scale)
+                .map_err(|e| e.to_string())
+        }
+        #[cfg(not(feature = "png"))]
+        Format::Png => Err("PNG pictures need the Cargo feature `png`".to_string()),
+        Format::Svg | Format::Sl | Format::Html => Ok((svg + "\n").into_bytes()),
+    }
+}
+
 /// Diagram `d` of the checked book as a player, an HTML fragment (see `gobook::markup::player`), with
 /// the game's `comments`. `--crop` narrows the view the player opens at (its expand button
 /// shows the whole board); `--caption` is the figure's own caption, as on the site.

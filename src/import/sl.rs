@@ -45,8 +45,9 @@ pub fn dia_text(d: &Diagram) -> (String, Vec<SlError>) {
     };
     if crate::sl::boards::columns(&d.rows).len() > 1 {
         notes.push(note(
-            "boards side by side (parted by columns of `_`) are drawn here as one board; \
-             `gobook import` makes each a diagram of its own"
+            "boards side by side (parted by columns of `_`) are drawn here as one board, since \
+             a player shows one; a picture draws them in a row, and `gobook import` makes each \
+             a diagram of its own"
                 .into(),
         ));
     } else if off_board {
@@ -271,11 +272,15 @@ pub struct Snippet {
 /// The one diagram of `text` as a snippet of book text (a `::dia` line), with what it
 /// cannot show and its links on points; or why `text` is not one diagram.
 pub fn snippet(text: &str) -> Result<Snippet, SlError> {
-    let d = crate::sl::read(text)?;
-    let (mut dia, mut notes) = dia_text(&d);
+    Ok(diagram_snippet(&crate::sl::read(text)?))
+}
+
+/// Diagram `d` (one board of boards side by side, say) as a snippet of book text.
+pub fn diagram_snippet(d: &Diagram) -> Snippet {
+    let (mut dia, mut notes) = dia_text(d);
     dia.push('\n');
-    let place = Placement::of(&d);
-    let (links, refused) = super::sl_links::point_links(&d, |rc| place.point(rc));
+    let place = Placement::of(d);
+    let (links, refused) = super::sl_links::point_links(d, |rc| place.point(rc));
     notes.extend(refused);
-    Ok(Snippet { dia, notes, links })
+    Snippet { dia, notes, links }
 }

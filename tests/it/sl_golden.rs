@@ -8,8 +8,8 @@ use std::path::PathBuf;
 /// The corpus diagrams kept: a corner with coordinates, letters and numbers (001); a ko
 /// told in the title, no edges (005); numbers from `m67` (006); every mark on stones and
 /// points (021); lines and arrows (022); ragged rows, a `,` and a marked stone (030); links
-/// on a number, a letter and two marks (010).
-const KEPT: [&str; 7] = ["001", "005", "006", "010", "021", "022", "030"];
+/// on a number, a letter and two marks (010); two boards side by side, in a row (012).
+const KEPT: [&str; 8] = ["001", "005", "006", "010", "012", "021", "022", "030"];
 
 #[test]
 fn corpus_diagrams_match_golden_files() {

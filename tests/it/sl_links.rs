@@ -265,3 +265,46 @@ fn the_links_are_clicked_and_tabbed_to_in_the_browser() {
     assert!(passed, "the links failed in the browser:\n{out}");
     assert!(out.contains("sl-links: all passed"), "{out}");
 }
+
+#[test]
+fn boards_side_by_side_are_drawn_in_a_row_and_written_back_as_they_were() {
+    let Some(corpora) = common::corpora() else {
+        return;
+    };
+    let file = corpora.join("sensei/diagrams/012.txt");
+    let file = file.to_str().unwrap();
+    let out = gobook(&["svg", file]);
+    let svg = ok(&out);
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("as one board"),
+        "a picture draws the boards apart"
+    );
+    assert!(svg.starts_with(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"gb\" viewBox=\"0 0 212 150\" width=\"100%\" role=\"group\"><title>Example</title>"
+    ));
+    // Each board its own drawing, 102 units wide, the second 8 units after the first.
+    assert_eq!(svg.matches("<svg ").count(), 3);
+    assert!(svg.contains("<svg x=\"0\" y=\"0\" class=\"gb\" viewBox=\"-15 -15 102 150\""));
+    assert!(svg.contains("<svg x=\"110\" y=\"0\" class=\"gb\" viewBox=\"-15 -15 102 150\""));
+    assert_eq!(svg.matches("showing G14 to K19").count(), 2, "{svg}");
+    // Written back, the `_` stay: the boards are as they were.
+    let text = std::fs::read_to_string(file).unwrap();
+    let sl_out = ok(&gobook(&["svg", file, "--format", "sl"]));
+    assert_eq!(
+        sl_out.trim_end(),
+        sl::write(&sl::read(&text).unwrap()).trim_end()
+    );
+    // A PNG of the row, and the same row in Markdown.
+    let dir = common::tempdir();
+    let png = dir.path().join("row.png");
+    ok(&gobook(&["svg", file, "-o", png.to_str().unwrap(), "-q"]));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let md = dir.path().join("post.md");
+    std::fs::write(&md, format!("# Compare\n\n```sl\n{text}```\n")).unwrap();
+    let page = ok(&gobook(&["md", md.to_str().unwrap()]));
+    assert!(page.contains(svg.trim_end()), "{page}");
+    // A player replays one board: the boards as one, with the warning.
+    let player = gobook(&["svg", file, "--format", "html"]);
+    ok(&player);
+    assert!(String::from_utf8_lossy(&player.stderr).contains("drawn here as one board"));
+}

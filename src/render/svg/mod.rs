@@ -18,6 +18,7 @@ mod lines;
 mod links;
 mod marks;
 mod occupancy;
+mod row;
 mod stones;
 mod style;
 #[cfg(test)]
@@ -32,6 +33,7 @@ use crate::escape::push_text;
 use crate::point::Point;
 use layout::Layout;
 use occupancy::Occupancy;
+pub use row::render_row;
 use stones::PointText;
 pub use style::{Palette, DARK, LIGHT};
 
