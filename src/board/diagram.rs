@@ -28,6 +28,18 @@ pub struct CoveredMove {
     pub target: String,
 }
 
+/// A point that leads to a page (a Sensei's Library link line, `[a|NadareJoseki]`): the
+/// gobook format links a whole diagram (`href`), so only a diagram read from SL has these.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PointLink {
+    /// The point that is the link.
+    pub point: Point,
+    /// The target as the diagram wrote it (an SL page name, a URL), its accessible name.
+    pub target: String,
+    /// The address to follow: a web address or a relative one, never another scheme.
+    pub href: String,
+}
+
 /// Everything one diagram shows. Points off the board or outside the view are left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BoardDiagram {
@@ -53,6 +65,8 @@ pub struct BoardDiagram {
     pub lines: Vec<(Point, Point)>,
     /// Arrows from the first point to the second (gobook `ar`).
     pub arrows: Vec<(Point, Point)>,
+    /// Points that lead to a page, drawn as links over what the point shows.
+    pub links: Vec<PointLink>,
     /// Whether to draw coordinates (A..T without I, 1..19) around the board.
     pub coordinates: bool,
     /// The caption, used as the accessible title.

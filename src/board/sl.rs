@@ -1,10 +1,10 @@
 //! A drawn board as a Sensei's Library diagram: the part of the board shown, its edges,
-//! stones, numbers (ten a diagram, from the first shown), marks, letters and arrows; and
-//! what the format cannot say, in words.
+//! stones, numbers (ten a diagram, from the first shown), marks, letters, links on points
+//! and arrows; and what the format cannot say, in words.
 
 use super::diagram::{BoardDiagram, Mark};
 use crate::point::{Color, Point};
-use crate::sl::{Cell, Diagram, Edges, Line, Shape};
+use crate::sl::{Cell, Diagram, Edges, Line, Link, Shape};
 use crate::span::Span;
 
 /// The diagram, and a note for each thing of the board it cannot show.
@@ -35,6 +35,7 @@ pub fn to_sl(b: &BoardDiagram) -> (Diagram, Vec<String>) {
     }
     let (first, start) = numbers(b, &rc, &mut grid, &mut notes);
     marks(b, &rc, &mut grid, &mut notes);
+    let links = links(b, &rc, &grid, &mut notes);
     let mut lines = Vec::new();
     for (list, arrow) in [(&b.lines, false), (&b.arrows, true)] {
         for &(p, q) in list {
@@ -62,7 +63,7 @@ pub fn to_sl(b: &BoardDiagram) -> (Diagram, Vec<String>) {
             left: lo.col == 0,
             right: hi.col == size - 1,
         },
-        links: Vec::new(),
+        links,
         lines,
         at_notes: Vec::new(),
         warnings: Vec::new(),
@@ -178,4 +179,39 @@ fn marks(
             _ => notes.push(format!("the label `{text}` at {p} cannot be shown: Sensei's Library writes one lower-case letter on an empty point")),
         }
     }
+}
+
+/// The link lines of the board's links on points: one a character, which links every
+/// point showing it (RULES.md section 6), so a link on an empty point, or two targets for
+/// one character, cannot be said.
+fn links(
+    b: &BoardDiagram,
+    rc: &dyn Fn(Point) -> Option<(usize, usize)>,
+    grid: &Grid,
+    notes: &mut Vec<String>,
+) -> Vec<Link> {
+    let mut out: Vec<Link> = Vec::new();
+    for k in &b.links {
+        let Some((r, c)) = rc(k.point) else { continue };
+        let anchor = crate::sl::write::char_of(grid[r][c]);
+        if matches!(anchor, '.' | ',') {
+            notes.push(format!(
+                "the link at {} is on an empty point: a Sensei's Library link is on what a point shows",
+                k.point
+            ));
+            continue;
+        }
+        match out.iter().find(|l| l.anchor == anchor) {
+            Some(l) if l.target != k.target => notes.push(format!(
+                "the link at {} to {} is left out: `{anchor}` links to {} already (one link a character)",
+                k.point, k.target, l.target
+            )),
+            Some(_) => {}
+            None => out.push(Link {
+                anchor,
+                target: k.target.clone(),
+            }),
+        }
+    }
+    out
 }

@@ -148,7 +148,7 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// What a block's info string asks for.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct BlockOptions {
     picture: PictureArgs,
     id: Option<String>,
@@ -360,7 +360,7 @@ fn gobook_block(
         .first()
         .cloned()
         .unwrap_or_else(|| "en".into());
-    draw(name, md, block, (book, d, &lang), opts, id, &[])
+    draw(name, md, block, (&checked, d, &lang), opts, id, &[])
 }
 
 /// Draws a Sensei's Library block: the diagram as a one-diagram book, what it cannot show
@@ -380,14 +380,33 @@ fn sl_block(
         code,
         message: e.message.clone(),
     };
-    let (dia, notes) = match gobook::import::sl::snippet(&block.content) {
-        Ok(x) => x,
-        Err(e) => {
-            let d = at(&e, Severity::Error, Code::SlSyntax);
-            book_file::print_diagnostics(name, md, &[d], quiet);
-            return None;
-        }
-    };
+    // Boards side by side are a row of boards in one picture (a player shows one board).
+    let row = super::sl_input::side_by_side(&block.content).filter(|_| !opts.interactive);
+    if let Some((_, boards)) = row {
+        return match super::sl_input::row_picture(&boards, &opts.picture, Format::Svg) {
+            Ok((bytes, notes)) => {
+                let warnings: Vec<Diagnostic> = notes
+                    .iter()
+                    .map(|n| at(n, Severity::Warning, Code::SlNote))
+                    .collect();
+                book_file::print_diagnostics(name, md, &warnings, quiet);
+                String::from_utf8(bytes).ok()
+            }
+            Err(message) => {
+                report_at(name, md, block.range.start, &message);
+                None
+            }
+        };
+    }
+    let gobook::import::sl::Snippet { dia, notes, links } =
+        match gobook::import::sl::snippet(&block.content) {
+            Ok(x) => x,
+            Err(e) => {
+                let d = at(&e, Severity::Error, Code::SlSyntax);
+                book_file::print_diagnostics(name, md, &[d], quiet);
+                return None;
+            }
+        };
     if !quiet && !notes.is_empty() {
         let warnings: Vec<Diagnostic> = notes
             .iter()
@@ -405,15 +424,10 @@ fn sl_block(
         report_at(name, md, block.range.start, &message);
         return None;
     };
-    draw(
-        name,
-        md,
-        block,
-        (&checked.resolved.book, d, "en"),
-        opts,
-        id,
-        &[],
-    )
+    // The links on its points, which the book's diagram cannot hold, drawn on the picture.
+    let mut opts = opts.clone();
+    opts.picture.links = links;
+    draw(name, md, block, (&checked, d, "en"), &opts, id, &[])
 }
 
 /// Reports an error at byte `at` of the Markdown, shown as for a book: `name:line:col`,
@@ -592,7 +606,7 @@ fn draw_game(
     } else {
         Vec::new()
     };
-    draw(name, md, block, (book, d, "en"), opts, id, &comments)
+    draw(name, md, block, (&checked, d, "en"), opts, id, &comments)
 }
 
 /// A snapshot's error in the words of a block's options (`from=80` rather than `--from 80`),
@@ -627,14 +641,14 @@ fn snapshot_error_in_block<'i>(
     }
 }
 
-/// Draws diagram `d` of `book` in `lang` (`diagram`) as the block's options ask: a picture,
+/// Draws diagram `d` of the checked book in `lang` (`diagram`) as the block's options ask: a picture,
 /// or with `interactive` a player with the game's `comments`.
 fn draw(
     name: &str,
     md: &str,
     block: &Block,
-    (book, d, lang): (
-        &gobook::resolve::model::Book,
+    (checked, d, lang): (
+        &gobook::check::Checked,
         &gobook::resolve::model::Diagram,
         &str,
     ),
@@ -644,7 +658,7 @@ fn draw(
 ) -> Option<String> {
     if opts.interactive {
         return Some(picture::player(
-            book,
+            checked,
             d,
             lang,
             &opts.picture,
@@ -653,7 +667,7 @@ fn draw(
         ));
     }
     // --crop's note goes only where a person reads it: not into an mdBook's build log.
-    match picture::draw(book, d, lang, &opts.picture, Format::Svg, id, true) {
+    match picture::draw(checked, d, lang, &opts.picture, Format::Svg, id, true) {
         Ok(bytes) => String::from_utf8(bytes).ok(),
         Err(e) => {
             report_at(name, md, block.range.start, &e);

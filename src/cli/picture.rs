@@ -4,6 +4,7 @@
 use super::{safe_write, GlobalArgs, EXIT_OK, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use gobook::board::crop::{crop_view, view_text};
+use gobook::check::Checked;
 use gobook::layout::diagram::{board_diagram, caption_text};
 use gobook::markup::player::{self, Comment};
 use gobook::project::aside::Aside;
@@ -74,6 +75,10 @@ pub struct PictureArgs {
     /// --gb-* colours)
     #[arg(long, value_enum, default_value_t = Theme::Light)]
     pub theme: Theme,
+    /// The links on points a Sensei's Library diagram carries (`[a|Page]`), drawn on the
+    /// picture: a book's diagram has none, so this is no flag but what the diagram read says.
+    #[arg(skip)]
+    pub links: Vec<gobook::board::diagram::PointLink>,
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -127,10 +132,10 @@ fn available(format: Format) -> Result<Format, String> {
     Ok(format)
 }
 
-/// Draws diagram `d` of `book` as the picture `pic` asks for: SVG text or PNG bytes.
+/// Draws diagram `d` of the checked book as the picture `pic` asks for: SVG text or PNG bytes.
 /// With `--crop`, says the view it chose on standard error (unless `quiet`).
 pub fn draw(
-    book: &Book,
+    checked: &Checked,
     d: &Diagram,
     lang: &str,
     pic: &PictureArgs,
@@ -139,9 +144,11 @@ pub fn draw(
     quiet: bool,
 ) -> Result<Vec<u8>, String> {
     if format == Format::Html {
-        return Ok(player(book, d, lang, pic, &[], quiet).into_bytes());
+        return Ok(player(checked, d, lang, pic, &[], quiet).into_bytes());
     }
+    let book = &checked.resolved.book;
     let mut board = board_diagram(book, d, lang);
+    board.links = pic.links.clone();
     if pic.crop {
         match crop_view(&board) {
             Some(view) => {
@@ -168,6 +175,7 @@ pub fn draw(
     let opts = SvgOptions {
         standalone: true,
         id_prefix: id.to_string(),
+        no_ids: false,
         caption: if pic.caption {
             caption_text(book, d, lang)
         } else {
@@ -219,20 +227,55 @@ pub fn draw(
     }
 }
 
-/// Diagram `d` of `book` as a player, an HTML fragment (see `gobook::markup::player`), with
+/// Boards side by side (a Sensei's Library comparison diagram) as one picture under
+/// `title`: SVG text or PNG bytes, in `pic`'s width and colours.
+pub fn row_bytes(
+    boards: &[gobook::board::diagram::BoardDiagram],
+    title: &str,
+    pic: &PictureArgs,
+    format: Format,
+) -> Result<Vec<u8>, String> {
+    let opts = SvgOptions {
+        width: if format == Format::Png {
+            None
+        } else {
+            pic.width
+        },
+        fluid: format == Format::Svg,
+        palette: match pic.theme {
+            Theme::Light => LIGHT,
+            Theme::Dark => DARK,
+        },
+        ..SvgOptions::default()
+    };
+    let svg = gobook::render::svg::render_row(boards, title, &opts);
+    match format {
+        #[cfg(feature = "png")]
+        Format::Png => {
+            gobook::render::png::svg_to_png(&svg, pic.width.unwrap_or(DEFAULT_PNG_WIDTH), pic.scale)
+                .map_err(|e| e.to_string())
+        }
+        #[cfg(not(feature = "png"))]
+        Format::Png => Err("PNG pictures need the Cargo feature `png`".to_string()),
+        Format::Svg | Format::Sl | Format::Html => Ok((svg + "\n").into_bytes()),
+    }
+}
+
+/// Diagram `d` of the checked book as a player, an HTML fragment (see `gobook::markup::player`), with
 /// the game's `comments`. `--crop` narrows the view the player opens at (its expand button
 /// shows the whole board); `--caption` is the figure's own caption, as on the site.
 pub fn player(
-    book: &Book,
+    checked: &Checked,
     d: &Diagram,
     lang: &str,
     pic: &PictureArgs,
     comments: &[Comment],
     quiet: bool,
 ) -> String {
+    let book = &checked.resolved.book;
     let shown = player_view(book, d, lang, pic, quiet);
     let svg = player_svg(book, &shown, lang, pic);
-    player::fragment(book, &shown, lang, &svg, comments, pic.width)
+    player::fragment(checked, &shown, lang, &svg, comments, pic.width)
 }
 
 /// Diagram `d` with the view the player opens at: `--crop`'s, said on standard error
@@ -261,7 +304,9 @@ fn player_view(book: &Book, d: &Diagram, lang: &str, pic: &PictureArgs, quiet: b
 pub fn player_svg(book: &Book, d: &Diagram, lang: &str, pic: &PictureArgs) -> String {
     let opts = SvgOptions {
         standalone: true,
-        id_prefix: player::id_prefix(book, d, lang),
+        // No id at all: two players of one game on a page would repeat it.
+        id_prefix: String::new(),
+        no_ids: true,
         // The caption is the figure's, in the page's text, as the site shows it.
         caption: Vec::new(),
         width: None,

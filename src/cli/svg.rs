@@ -104,28 +104,9 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let (name, checked) = if args.is_snippet() {
-        let (name, text) = match snippet::read(args.expr.as_deref()) {
-            Ok(s) => s,
-            Err(code) => return code,
-        };
-        match sl_input::or_snippet(&name, &text, g.quiet) {
-            Ok(c) => (name, c),
-            Err(code) => return code,
-        }
-    } else {
-        let Some(path) = args.book.as_deref() else {
-            super::report::error("name the book, or give a diagram snippet with -e");
-            return EXIT_USAGE;
-        };
-        let file = match book_file::read_or_report(path) {
-            Ok(f) => f,
-            Err(code) => return code,
-        };
-        match sl_input::or_book(&file, g.quiet) {
-            Ok(c) => (file.name, c),
-            Err(code) => return code,
-        }
+    let (name, (checked, links)) = match read_input(args, format, g) {
+        Ok(read) => read,
+        Err(code) => return code,
     };
     let book = &checked.resolved.book;
     let lang = match super::choose_language(args.lang.as_deref(), &book.languages) {
@@ -137,7 +118,7 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             super::report::error("--all writes one file per diagram: give the folder with -o DIR");
             return EXIT_USAGE;
         };
-        return write_all(book, &lang, dir, &args.picture, format, g, args.force);
+        return write_all(&checked, &lang, dir, &args.picture, format, g, args.force);
     }
     let found = match args.id.as_deref() {
         Some(id) => book
@@ -166,13 +147,77 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
         }
     };
     let id = args.id.as_deref().unwrap_or("gb");
-    match picture::draw(book, d, &lang, &args.picture, format, id, g.quiet) {
+    let pic = PictureArgs {
+        links,
+        ..args.picture.clone()
+    };
+    match picture::draw(&checked, d, &lang, &pic, format, id, g.quiet) {
         Ok(bytes) => picture::write_out(args.out.as_deref(), &bytes, g, args.force),
         Err(e) => {
             super::report::error(&e);
             EXIT_USAGE
         }
     }
+}
+
+/// The snippet or book `gobook svg` draws from, read and checked: its name, the book and
+/// a Sensei's Library diagram's links. `Err`: the exit code, when it cannot be drawn, or when
+/// it is boards side by side, drawn already ([`side_by_side`]).
+fn read_input(
+    args: &SvgArgs,
+    format: Format,
+    g: GlobalArgs,
+) -> Result<(String, sl_input::Read), i32> {
+    if args.is_snippet() {
+        let (name, text) = snippet::read(args.expr.as_deref())?;
+        if let Some(code) = side_by_side(&name, &text, args, format, g) {
+            return Err(code);
+        }
+        return sl_input::or_snippet(&name, &text, g.quiet).map(|c| (name, c));
+    }
+    let Some(path) = args.book.as_deref() else {
+        super::report::error("name the book, or give a diagram snippet with -e");
+        return Err(EXIT_USAGE);
+    };
+    let file = book_file::read_or_report(path)?;
+    if let Some(code) = side_by_side(&file.name, &file.text, args, format, g) {
+        return Err(code);
+    }
+    sl_input::or_book(&file, g.quiet).map(|c| (file.name, c))
+}
+
+/// A Sensei's Library diagram of boards side by side (`text`, named `name`): drawn in a
+/// row (SVG, PNG), or written back as it is (`--format sl`, which the one board of a `::dia`
+/// would lose); `None` for any other input, and for a player, which shows one board (the
+/// boards as one, with a warning). The exit code.
+fn side_by_side(
+    name: &str,
+    text: &str,
+    args: &SvgArgs,
+    format: Format,
+    g: GlobalArgs,
+) -> Option<i32> {
+    let (d, boards) = sl_input::side_by_side(text)?;
+    let bytes = match format {
+        Format::Html => return None,
+        Format::Sl => gobook::sl::write(&d).into_bytes(),
+        Format::Svg | Format::Png => match sl_input::row_picture(&boards, &args.picture, format) {
+            Ok((bytes, notes)) => {
+                sl_input::print_notes(name, text, &notes, g.quiet);
+                bytes
+            }
+            Err(message) => {
+                super::report::error(&format!("{name}: {message}"));
+                return Some(super::EXIT_CONTENT);
+            }
+        },
+    };
+    Some(picture::write_out(
+        args.out.as_deref(),
+        &bytes,
+        g,
+        args.force,
+    ))
 }
 
 /// SVG or PNG, from `--format` and the output's extension (a folder's for `--all` has none).
@@ -216,7 +261,7 @@ fn file_name(i: usize, d: &Diagram, format: Format) -> String {
 }
 
 fn write_all(
-    book: &Book,
+    checked: &gobook::check::Checked,
     lang: &str,
     dir: &Path,
     pic: &PictureArgs,
@@ -224,14 +269,22 @@ fn write_all(
     g: GlobalArgs,
     force: bool,
 ) -> i32 {
+    let book = &checked.resolved.book;
     if let Err(e) = std::fs::create_dir_all(dir) {
         super::report::error(&format!("cannot create {}: {e}", dir.display()));
         return EXIT_USAGE;
     }
     for (i, d) in book.diagrams.iter().enumerate() {
         let name = file_name(i, d, format);
-        let bytes = match picture::draw(book, d, lang, pic, format, &format!("d{}", i + 1), g.quiet)
-        {
+        let bytes = match picture::draw(
+            checked,
+            d,
+            lang,
+            pic,
+            format,
+            &format!("d{}", i + 1),
+            g.quiet,
+        ) {
             Ok(b) => b,
             Err(e) => {
                 super::report::error(&format!("{name}: {e}"));

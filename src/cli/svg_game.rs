@@ -96,10 +96,10 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
     let lang = args.lang.clone().unwrap_or_else(|| "en".into());
     if format == Format::Html {
         let comments = comments(&game, moves);
-        let html = player(book, d, &lang, &args.picture, &comments, g.quiet);
+        let html = player(&checked, d, &lang, &args.picture, &comments, g.quiet);
         return write_out(args.out.as_deref(), html.as_bytes(), g, args.force);
     }
-    match draw(book, d, &lang, &args.picture, format, "game", g.quiet) {
+    match draw(&checked, d, &lang, &args.picture, format, "game", g.quiet) {
         Ok(bytes) => write_out(args.out.as_deref(), &bytes, g, args.force),
         Err(e) => {
             report::error(&e);
@@ -171,7 +171,7 @@ pub fn problem_fragment(
         return Err(format!("{name} cannot be read as a problem: {why}"));
     };
     let html = gobook::markup::player::fragment(
-        book,
+        &checked,
         d,
         lang,
         &super::picture::player_svg(book, d, lang, pic),

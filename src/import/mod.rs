@@ -12,6 +12,7 @@ mod plan;
 mod problems;
 pub mod sl;
 mod sl_book;
+mod sl_links;
 mod text;
 mod tree;
 mod unmarked;

@@ -1,8 +1,10 @@
 //! A Sensei's Library diagram as a gobook `::dia`: its stones, numbered moves, marks,
 //! letters, arrows and caption, viewing (`vw`) the part of the board it shows, placed by
-//! its edges. `gobook svg` draws it as a one-diagram book, `gobook import` writes it.
+//! its edges. `gobook svg` draws it as a one-diagram book (with its links on points,
+//! which a `::dia` cannot hold), `gobook import` writes it.
 
 use super::text::push_attr;
+use crate::board::diagram::PointLink;
 use crate::point::{Color, Point, MAX_SIZE};
 use crate::sl::{Cell, Diagram, Shape, SlError};
 use std::collections::BTreeMap;
@@ -41,14 +43,16 @@ pub fn dia_text(d: &Diagram) -> (String, Vec<SlError>) {
         span: d.span,
         message,
     };
-    if off_board {
+    if crate::sl::boards::columns(&d.rows).len() > 1 {
+        notes.push(note(
+            "boards side by side (parted by columns of `_`) are drawn here as one board, since \
+             a player shows one; a picture draws them in a row, and `gobook import` makes each \
+             a diagram of its own"
+                .into(),
+        ));
+    } else if off_board {
         notes.push(note(
             "`_` (no board here) is drawn as empty points: a gobook diagram is one board".into(),
-        ));
-    }
-    if !d.links.is_empty() {
-        notes.push(note(
-            "the links on points are not drawn: a gobook diagram links as a whole (`href`)".into(),
         ));
     }
     let mut out = format!("::dia base=none sz={}", place.size);
@@ -254,11 +258,29 @@ fn free(size: u8, n: u8) -> std::ops::RangeInclusive<u8> {
     }
 }
 
+/// A diagram as a snippet of book text, and what the book cannot hold of it.
+#[derive(Clone, Debug)]
+pub struct Snippet {
+    /// The `::dia` line, with its newline.
+    pub dia: String,
+    /// What the `::dia` cannot show, or what was read with a doubt, at its place.
+    pub notes: Vec<SlError>,
+    /// The links on its points, for the picture to draw (a `::dia` has none).
+    pub links: Vec<PointLink>,
+}
+
 /// The one diagram of `text` as a snippet of book text (a `::dia` line), with what it
-/// cannot show; or why `text` is not one diagram.
-pub fn snippet(text: &str) -> Result<(String, Vec<SlError>), SlError> {
-    let d = crate::sl::read(text)?;
-    let (mut dia, notes) = dia_text(&d);
+/// cannot show and its links on points; or why `text` is not one diagram.
+pub fn snippet(text: &str) -> Result<Snippet, SlError> {
+    Ok(diagram_snippet(&crate::sl::read(text)?))
+}
+
+/// Diagram `d` (one board of boards side by side, say) as a snippet of book text.
+pub fn diagram_snippet(d: &Diagram) -> Snippet {
+    let (mut dia, mut notes) = dia_text(d);
     dia.push('\n');
-    Ok((dia, notes))
+    let place = Placement::of(d);
+    let (links, refused) = super::sl_links::point_links(d, |rc| place.point(rc));
+    notes.extend(refused);
+    Snippet { dia, notes, links }
 }

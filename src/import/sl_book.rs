@@ -1,10 +1,11 @@
 //! A page of Sensei's Library diagrams as a book: one chapter holding each diagram as a
-//! `::dia` (its title line its caption, [`super::sl::dia_text`]) and the text between
-//! diagrams as paragraphs, shown as written. `gobook import page.sl -o page.gobook`.
+//! `::dia` (its title line its caption, [`super::sl::dia_text`]; boards side by side a
+//! row of them), its links a paragraph after it, and the text between diagrams as
+//! paragraphs, shown as written. `gobook import page.sl -o page.gobook`.
 
 use super::text::{book_id, push_attr, AsWritten};
 use crate::point::MAX_SIZE;
-use crate::sl::SlError;
+use crate::sl::{Diagram, SlError};
 
 /// A page's book text, and the diagrams' notes (what a `::dia` cannot show), each at
 /// its place in `text`.
@@ -64,11 +65,7 @@ pub fn sl_book(
             }
             Piece::Diagram => {
                 let Some(d) = diagrams.next() else { continue };
-                let (dia, n) = super::sl::dia_text(&d);
-                out.push_str(&dia);
-                out.push_str("\n\n");
-                notes.extend(n);
-                count += 1;
+                count += push_diagram(&mut out, &d, words, &mut notes);
             }
         }
     }
@@ -84,6 +81,39 @@ pub fn sl_book(
         notes,
         diagrams: count,
     })
+}
+
+/// Writes diagram `d`: each of its boards a `::dia` (boards side by side half or a third
+/// as wide, so that they stand in a row as they did), each followed by the paragraph of
+/// its links. Returns the number of `::dia` written.
+fn push_diagram(
+    out: &mut String,
+    d: &Diagram,
+    words: AsWritten,
+    notes: &mut Vec<SlError>,
+) -> usize {
+    let boards = crate::sl::boards::boards(d);
+    let width = match boards.len() {
+        1 => None,
+        2 => Some("half"),
+        _ => Some("third"),
+    };
+    for b in &boards {
+        let (mut dia, n) = super::sl::dia_text(b);
+        if let Some(w) = width {
+            push_attr(&mut dia, "width", w, false);
+        }
+        out.push_str(&dia);
+        out.push_str("\n\n");
+        notes.extend(n);
+        let (links, n) = super::sl_links::links_paragraph(b, words);
+        if let Some(p) = links {
+            out.push_str(&p);
+            out.push_str("\n\n");
+        }
+        notes.extend(n);
+    }
+    boards.len()
 }
 
 /// The `::book` line (or `::chapter`) and the chapter's title.

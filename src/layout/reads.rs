@@ -275,6 +275,23 @@ fn question(checked: &Checked, lang: &str, element: usize, d: usize) -> Option<A
     Some(resolve(checked, lang, element, t, Some(d)))
 }
 
+/// The question of diagram `d` of the checked book (a problem's text), resolved in `lang`
+/// as the site shows it; `d` may be a copy of the book's diagram with another view.
+pub fn question_of(
+    checked: &Checked,
+    d: &crate::resolve::model::Diagram,
+    lang: &str,
+) -> Option<Arc<[Rich]>> {
+    let t = d.text.as_ref()?;
+    let index = checked
+        .resolved
+        .diagram_of_element
+        .get(d.element)
+        .copied()
+        .flatten();
+    Some(resolve(checked, lang, d.element, t, index))
+}
+
 /// Text `raw` of element `element` resolved in `lang` (describing `reference`).
 pub(super) fn resolve(
     checked: &Checked,

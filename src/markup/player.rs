@@ -8,14 +8,18 @@
 //! up every figure; each fragment's words are its own (found from its figure, so two languages
 //! can stand side by side); its style sheet goes once into the page's head, scoped to
 //! `.gb-player`; and the fragment has no `id` at all, so including it twice clashes with
-//! nothing (the SVG's one id, an arrow head's, is prefixed by a hash of the diagram).
+//! nothing (its SVG draws each arrow head rather than defining one marker to share).
 
+use crate::check::Checked;
 use crate::i18n::html_lang;
-use crate::markup::{blocks::figcaption, interactive};
+use crate::layout::links::LinkContext;
+use crate::layout::plan::Plan;
+use crate::layout::reads::question_of;
+use crate::markup::{blocks::figcaption, interactive, rich, Dialect};
 use crate::resolve::caption::caption_lines;
-use crate::resolve::model::{Book, Diagram};
-use crate::resolve::text::resolve_plain;
-use maud::{html, PreEscaped};
+use crate::resolve::model::Diagram;
+use crate::resolve::text::Rich;
+use maud::{html, Markup, PreEscaped};
 
 /// The site's script, byte for byte as the site carries it.
 const SCRIPT: &str = include_str!("../../themes/default/gobook.js");
@@ -49,23 +53,6 @@ pub fn style_sheet() -> String {
         css.push('\n');
     }
     css
-}
-
-/// The prefix for the ids of diagram `d`'s SVG in a player: `gbp` and a hash of what the
-/// player shows, so players of different diagrams on one page never share an id.
-pub fn id_prefix(book: &Book, d: &Diagram, lang: &str) -> String {
-    let data = interactive::data(book, d, lang).unwrap_or_default();
-    // FNV-1a: stable across builds and machines, unlike the standard library's hasher.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in data
-        .bytes()
-        .chain(lang.bytes())
-        .chain(d.size.to_string().bytes())
-    {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("gbp{:08x}", h as u32)
 }
 
 /// The script element's text: on the page's first player, the style sheet put into the
@@ -115,24 +102,83 @@ fn paragraphs(text: &str) -> Vec<String> {
     out
 }
 
-/// The player of diagram `d` in `lang`: `svg` is its board, drawn standalone (it shows
-/// without the script or the style sheet), `comments` the game's, `width` the widest it is
-/// shown, in CSS pixels (else its column's width, up to the style sheet's cap). A problem's
-/// question (the diagram's text) stands under the caption, as on the site, as plain text.
+/// `rich` without what would ask for a file: an image is its caption's words (in `lang`),
+/// since the fragment stands on a page whose files gobook does not know.
+fn without_images(rich: &[Rich], lang: &str) -> Vec<Rich> {
+    let inner = |c: &[Rich]| without_images(c, lang);
+    rich.iter()
+        .map(|r| match r {
+            Rich::Image { image, .. } => {
+                Rich::Text(image.caption.get(lang).unwrap_or("").to_string())
+            }
+            Rich::Bold(c) => Rich::Bold(inner(c)),
+            Rich::Italic(c) => Rich::Italic(inner(c)),
+            Rich::Styled { style, content } => Rich::Styled {
+                style: *style,
+                content: inner(content),
+            },
+            Rich::Link { target, content } => Rich::Link {
+                target: target.clone(),
+                content: inner(content),
+            },
+            Rich::Diagram { diagram, content } => Rich::Diagram {
+                diagram: *diagram,
+                content: inner(content),
+            },
+            Rich::Lang { lang: l, content } => Rich::Lang {
+                lang: l.clone(),
+                content: inner(content),
+            },
+            other => other.clone(),
+        })
+        .collect()
+}
+
+/// A problem's question as the site writes it (bold, italic, symbols, labels, breaks,
+/// escaped), its links and inline diagrams their words alone: the fragment leads nowhere
+/// and holds no other diagram.
+fn question_markup(rich: &[Rich], lang: &str) -> Markup {
+    let plan = Plan {
+        lang: lang.to_string(),
+        pages: Vec::new(),
+        contents: None,
+        anchors: Default::default(),
+        vertical: false,
+    };
+    let no_anchor = |_: usize| String::new();
+    let cx = LinkContext {
+        plan: &plan,
+        all: &[],
+        chapter: None,
+        multi: false,
+        inline_anchor: &no_anchor,
+        root: "",
+        renamed: &[],
+    };
+    let markup = rich::render_unlinked(&without_images(rich, lang), &cx, Dialect::Html);
+    // No empty line, which would end the HTML block of a Markdown page holding the player
+    // (in HTML a line break is a space all the same).
+    PreEscaped(without_empty_lines(&markup.into_string()))
+}
+
+/// The player of diagram `d` of the checked book in `lang`: `svg` is its board, drawn
+/// standalone (it shows without the script or the style sheet), `comments` the game's,
+/// `width` the widest it is shown, in CSS pixels (else its column's width, up to the style
+/// sheet's cap). A problem's question (the diagram's text) stands under the caption, as on
+/// the site, in the site's inline markup.
 pub fn fragment(
-    book: &Book,
+    checked: &Checked,
     d: &Diagram,
     lang: &str,
     svg: &str,
     comments: &[Comment],
     width: Option<u32>,
 ) -> String {
+    let book = &checked.resolved.book;
     let lines = caption_lines(book, d, lang);
-    let question = d
-        .text
-        .as_ref()
-        .map(|t| paragraphs(&resolve_plain(book, &t.raw, lang)).join("\n"))
-        .filter(|q| !q.is_empty());
+    let question = question_of(checked, d, lang)
+        .filter(|q| !q.is_empty())
+        .map(|q| question_markup(&q, lang));
     let kind = d.role.name();
     // Still no wider than its column.
     let style = width.map(|w| format!("max-width:min(100%,{w}px)"));
@@ -155,7 +201,7 @@ pub fn fragment(
             "\n"
             figure class={ "gb-fig gb-" (kind) } data-gb=[interactive::data(book, d, lang)] {
                 "\n" (PreEscaped(without_empty_lines(svg))) "\n"
-                (figcaption(&lines, question.map(|q| html! { (q) }), notes))
+                (figcaption(&lines, question, notes))
             }
             "\n"
             script.gb-ui type="application/json" { (PreEscaped(interactive::ui_json(lang))) }

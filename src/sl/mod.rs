@@ -1,10 +1,13 @@
 //! Sensei's Library diagrams: the ASCII `$$` format Go players type where they write about
 //! Go (wikis, forums, blogs). [`read`] turns the text into a [`Diagram`] with the place
-//! of everything it refuses; [`write`] writes a diagram back as text.
+//! of everything it refuses; [`write`] writes a diagram back as text; [`link`] says
+//! where a link line leads, and [`boards`] parts boards drawn side by side.
 //!
 //! The format is summarised, with the sources of every rule, in the corpus's RULES.md
 //! (../shared/corpora/sensei); docs/sensei.md says what gobook makes of it.
 
+pub mod boards;
+pub mod link;
 pub mod read;
 pub mod write;
 

@@ -440,11 +440,22 @@ fn check_fits(d: &Diagram, header: DollarLine) -> Result<(), SlError> {
     Ok(())
 }
 
-/// Each move number may be shown once.
+/// Each move number may be shown once on a board (boards side by side number their own).
 fn check_moves(d: &Diagram, lines: &[DollarLine]) -> Result<(), SlError> {
+    for cols in super::boards::columns(&d.rows) {
+        check_board_moves(d, cols, lines)?;
+    }
+    Ok(())
+}
+
+fn check_board_moves(
+    d: &Diagram,
+    cols: std::ops::Range<usize>,
+    lines: &[DollarLine],
+) -> Result<(), SlError> {
     let mut seen = [false; 11];
     for row in &d.rows {
-        for cell in row {
+        for cell in row.get(cols.clone()).unwrap_or_default() {
             if let Cell::Move(n) = *cell {
                 if seen[n as usize] {
                     let span = block_span(lines);

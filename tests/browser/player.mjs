@@ -4,7 +4,8 @@
 //
 //   node tests/browser/player.mjs PAGE_DIR [SHOT_DIR]
 //
-// Steps the game with its buttons and keys, answers the problem wrong by clicking and right
+// Checks that the game and its twin, drawing an arrow, repeat no id, and that the problem's
+// question is rich text. Steps the game with its buttons and keys, answers the problem wrong by clicking and right
 // from the keyboard, and checks after each step that the other players did not move, what
 // the live regions say, that the script and style sheet came once and nothing was fetched
 // but the page. Then axe-core at 1280 and 390 px, light and dark, each with a screenshot in
@@ -55,6 +56,13 @@ const open = async (context, errors) => {
   };
 
   check((await page.$$eval('figure.gb-ready', fs => fs.length)) === 4, 'the four players are set up');
+  // The game twice: its arrow's head drawn in each, and no id on the page twice.
+  const ids = await page.$$eval('[id]', es => es.map(e => e.id));
+  check(new Set(ids).size === ids.length, `no id twice on the page (${ids.join(', ')})`);
+  const heads = [await page.$$eval(`${GAME} svg .gb-ah`, h => h.length), await page.$$eval(`${TWIN} svg .gb-ah`, h => h.length)];
+  check(heads.join() === '1,1', `the game and its twin each draw the arrow's head (${heads.join()})`);
+  const question = await page.$eval(`${PRB} .gb-question`, q => q.innerHTML);
+  check(question.startsWith('<strong>Kill</strong> the <em>white</em> <svg'), `the question is rich text: ${question.slice(0, 60)}`);
   check((await page.$$eval('.gb-bar', b => b.length)) === 4, 'each has one toolbar: the script ran once for the page');
   const resets = [await page.textContent(`${PRB} .gb-bar button:nth-child(2)`), await page.textContent(`${FR} .gb-bar button:nth-child(2)`)];
   check(resets.join() === 'Reset,Recommencer', `each player speaks its own language on the English page (${resets.join()})`);

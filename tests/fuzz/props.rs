@@ -58,9 +58,20 @@ pub fn sl_read(data: &[u8]) {
                 }
                 let (dia, _) = gobook::import::sl::dia_text(&d);
                 let _ = gobook::check::check_snippet(&dia);
+                let _ = gobook::sl::link::covered(&d);
+                for b in gobook::sl::boards::boards(&d) {
+                    let written = gobook::sl::write(&b);
+                    if let Err(e) = gobook::sl::read(&written) {
+                        panic!("a board of boards side by side does not read back: {e}\n{written}");
+                    }
+                }
             }
             Err(e) => assert!(e.span.start <= e.span.end && e.span.end as usize <= src.len()),
         }
+    }
+    // The page as `gobook import` writes it (boards side by side, paragraphs of links).
+    if let Ok(book) = gobook::import::sl_book(&src, "page", "en", false) {
+        let _ = gobook::check::check(&book.text);
     }
 }
 

@@ -79,6 +79,7 @@ mod sl_cli;
 mod sl_corpus;
 mod sl_golden;
 mod sl_import;
+mod sl_links;
 mod sl_write;
 mod spec_partial;
 mod svg_blog;

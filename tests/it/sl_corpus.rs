@@ -243,3 +243,79 @@ fn written_diagrams_read_back_the_same() {
         assert_eq!(sl::write(&again), written, "{name}: writing is stable");
     }
 }
+
+#[test]
+fn expected_links_are_drawn_on_their_points() {
+    let Some(all) = diagrams() else { return };
+    let dir = common::corpora().unwrap().join("sensei/expected");
+    let mut checked = 0;
+    for (name, text) in &all {
+        let Ok(json) = std::fs::read_to_string(dir.join(format!("{name}.json"))) else {
+            continue;
+        };
+        let want: Value = serde_json::from_str(&json).unwrap();
+        let Some(links) = want["links"].as_array() else {
+            continue;
+        };
+        let drawn = gobook::import::sl::snippet(text).unwrap().links;
+        let mut want: Vec<(String, String)> = links
+            .iter()
+            .flat_map(|l| {
+                let url = l["url"].as_str().unwrap().to_string();
+                l["points"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(move |p| (p["pt"].as_str().unwrap().to_string(), url.clone()))
+            })
+            .collect();
+        let mut got: Vec<(String, String)> = drawn
+            .iter()
+            .map(|k| (k.point.to_string(), k.target.clone()))
+            .collect();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 2, "010 and 013 have expected links");
+}
+
+#[test]
+fn every_diagram_parts_into_boards_that_keep_its_points() {
+    let Some(all) = diagrams() else { return };
+    let mut side_by_side = Vec::new();
+    for (name, text) in &all {
+        let Ok(d) = sl::read(text) else { continue };
+        let boards = sl::boards::boards(&d);
+        let points = |d: &Diagram| {
+            let mut v: Vec<String> = d
+                .rows
+                .iter()
+                .flatten()
+                .filter(|&&c| c != Cell::OffBoard)
+                .map(|c| format!("{c:?}"))
+                .collect();
+            v.sort();
+            v
+        };
+        let parted: Vec<String> = {
+            let mut v: Vec<String> = boards.iter().flat_map(points).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(parted, points(&d), "{name}");
+        for b in &boards {
+            assert!(
+                b.rows.len() <= d.rows.len() && b.cols() <= d.cols(),
+                "{name}"
+            );
+            let again = sl::read(&sl::write(b)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(reading(&again), reading(b), "{name}: a board reads back");
+        }
+        if boards.len() > 1 {
+            side_by_side.push(name.as_str());
+        }
+    }
+    assert_eq!(side_by_side, ["012"], "the corpus's one comparison diagram");
+}

@@ -117,10 +117,12 @@ fn what_is_not_a_diagram_is_told_at_line_and_column_and_nothing_is_written() {
     assert!(err.contains("nothing written"), "{err}");
     assert!(!book.exists());
     // What a `::dia` cannot show is a warning at its place; the book is written.
-    std::fs::write(&page, "$$B\n$$ . X a\n$$ [a|JosekiPage]\n").unwrap();
+    std::fs::write(&page, "$$B\n$$ . X a\n$$ [a|#top]\n").unwrap();
     let out = import(&page, &book, &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out).contains("bad.txt:1:1: warning: the links on points are not drawn"));
+    assert!(
+        stderr(&out).contains("bad.txt:1:1: warning: the link `[a|#top]` leads within the page")
+    );
 }
 
 #[test]
@@ -212,12 +214,12 @@ fn build_and_check_take_a_page_as_the_book_import_would_write() {
         err.contains("no page of Sensei's Library diagrams gobook can read"),
         "{err}"
     );
-    std::fs::write(&page, "$$B\n$$ . X a\n$$ [a|JosekiPage]\n").unwrap();
+    std::fs::write(&page, "$$B\n$$ . X a\n$$ [a|#top]\n").unwrap();
     let check = gobook(&["check", page.to_str().unwrap()]);
     let err = stderr(&check);
     assert_eq!(check.status.code(), Some(0), "{err}");
     assert!(
-        err.contains("joseki.sl:1:1: warning: the links on points"),
+        err.contains("joseki.sl:1:1: warning: the link `[a|#top]` leads within the page"),
         "{err}"
     );
 }

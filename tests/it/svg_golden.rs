@@ -81,3 +81,25 @@ fn write_contact_sheet() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), html).unwrap();
 }
+
+/// The arrows sample drawn with no id (`SvgOptions::no_ids`, a player's board): each head a
+/// path of its own where `lines-arrows.svg` shares one marker, and the same picture
+/// (`tests/golden/svg/lines-arrows-no-ids.svg`, looked at beside the other).
+#[test]
+fn arrows_without_ids_match_their_golden_file() {
+    let opts = gobook::render::svg::SvgOptions {
+        no_ids: true,
+        ..Default::default()
+    };
+    let svg = gobook::render::svg::render(&samples::lines_arrows(), &opts);
+    assert!(!svg.contains(" id=") && !svg.contains("url(#"), "{svg}");
+    let path = golden_dir().join("lines-arrows-no-ids.svg");
+    if common::update_golden() {
+        std::fs::write(&path, &svg).unwrap();
+        return;
+    }
+    let golden = std::fs::read_to_string(&path).unwrap();
+    if let Some(diff) = common::golden_diff(&golden, &svg, &path) {
+        panic!("golden SVG out of date (UPDATE_GOLDEN=1 rewrites it):\n{diff}");
+    }
+}

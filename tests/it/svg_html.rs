@@ -6,11 +6,13 @@
 use crate::common;
 use std::path::Path;
 
-/// A short commented game: the start, moves 1 and 3 have comments (3 two paragraphs).
-pub const GAME: &str = "(;GM[1]FF[4]SZ[9]PB[Kuro]PW[Shiro]C[The game starts.]\n;B[ee]C[Tengen: the centre.]\n;W[cc]\n;B[gg]C[A second move.\n\nWhite must answer it.]\n;W[cg];B[gc])\n";
+/// A short commented game: the start, moves 1 and 3 have comments (3 two paragraphs); the
+/// last move has an arrow, whose head a player draws without an id to clash.
+pub const GAME: &str = "(;GM[1]FF[4]SZ[9]PB[Kuro]PW[Shiro]C[The game starts.]\n;B[ee]C[Tengen: the centre.]\n;W[cc]\n;B[gg]C[A second move.\n\nWhite must answer it.]\n;W[cg];B[gc]AR[ee:gc])\n";
 
-/// A problem with a correct and two wrong answers on part of the board.
-pub const PROBLEM: &str = "::prb sz=9 ab=A3B3C3D3E3E2E1 aw=A2B2C2D2D1 pl=b vw=A1F5 correct=\"B1(White is dead.)\" wrong=\"A1B1(White lives.);C1B1(White lives.)\"";
+/// A problem with a correct and two wrong answers on part of the board, and a question in
+/// the inline markup of paragraphs.
+pub const PROBLEM: &str = "::prb sz=9 ab=A3B3C3D3E3E2E1 aw=A2B2C2D2D1 pl=b vw=A1F5 correct=\"B1(White is dead.)\" wrong=\"A1B1(White lives.);C1B1(White lives.)\" **Kill** the __white__ ^Tw group: 1 < 2 & 3.";
 
 /// The fragment `gobook svg ARGS` writes to standard output (exit 0).
 fn player(args: &[&str]) -> String {
@@ -243,6 +245,47 @@ fn a_books_problem_is_a_player_with_its_question() {
         common::data_gb(&html)["c"].is_array(),
         "its answers, for the script"
     );
+}
+
+#[test]
+fn a_question_is_the_sites_inline_markup_escaped() {
+    let tmp = common::tempdir();
+    let (_, problem) = players(tmp.path());
+    let q = problem
+        .split_once("<p class=\"gb-question\">")
+        .and_then(|(_, r)| r.split_once("</p>"))
+        .unwrap_or_else(|| panic!("{problem}"))
+        .0;
+    assert!(
+        q.starts_with("<strong>Kill</strong> the <em>white</em> <svg class=\"gb gb-sym\""),
+        "{q}"
+    );
+    assert!(
+        q.contains("aria-label=\"triangle on a white stone\""),
+        "{q}"
+    );
+    assert!(q.ends_with("</svg> group: 1 &lt; 2 &amp; 3."), "{q}");
+    assert_self_contained(&problem);
+    // A link and an image of the question are their words: the player leads nowhere and
+    // asks for no file.
+    let linked = player(&["svg", "-e", &format!("{} See <a href=\"https://example.org\">this</a> <img url=\"x.png\" ca=\"a picture\"></img>.", PROBLEM.split(" **Kill**").next().unwrap()), "--format", "html"]);
+    assert!(linked.contains("See this a picture.</p>"), "{linked}");
+    assert_self_contained(&linked);
+}
+
+#[test]
+fn two_players_of_a_game_with_arrows_repeat_no_id() {
+    let tmp = common::tempdir();
+    let (game, _) = players(tmp.path());
+    assert!(
+        game.contains("class=\"gb-ah\""),
+        "the arrow's head is drawn"
+    );
+    assert!(
+        !game.contains("<marker") && !game.contains("url(#"),
+        "{game}"
+    );
+    assert_self_contained(&game);
 }
 
 #[test]

@@ -42,7 +42,41 @@ fn segment(l: &Layout, a: Point, b: Point, cut_a: f64, cut_b: f64) -> ((i32, i32
     (at(x1, y1, cut_a), at(x2, y2, -cut_b))
 }
 
-/// Writes all lines as one path and the arrows as one group whose paths share the marker.
+/// The head of an arrow ending at `end` (where its line stops) heading along `(ux, uy)`,
+/// drawn as the marker draws it: 12 long and 8 wide, its base 2 behind `end`. For a
+/// drawing that may have no id (see `SvgOptions::no_ids`).
+fn write_head(out: &mut String, end: (i32, i32), (ux, uy): (f64, f64)) {
+    let (x, y) = (end.0 as f64, end.1 as f64);
+    let at = |along: f64, across: f64| {
+        (
+            (x + ux * along - uy * across).round() as i32,
+            (y + uy * along + ux * across).round() as i32,
+        )
+    };
+    let (tip, left, right) = (at(HEAD, 0.0), at(-2.0, 4.0), at(-2.0, -4.0));
+    let _ = write!(
+        out,
+        r#"<path class="{}" stroke="none" d="M{} {}L{} {}L{} {}z"/>"#,
+        style::ARROW_HEAD,
+        left.0,
+        left.1,
+        tip.0,
+        tip.1,
+        right.0,
+        right.1
+    );
+}
+
+/// The unit vector from `a` to `b` as drawn.
+fn direction(l: &Layout, a: Point, b: Point) -> (f64, f64) {
+    let ((x1, y1), (x2, y2)) = (l.xy(a), l.xy(b));
+    let (dx, dy) = ((x2 - x1) as f64, (y2 - y1) as f64);
+    let len = dx.hypot(dy).max(1.0);
+    (dx / len, dy / len)
+}
+
+/// Writes all lines as one path and the arrows as one group whose paths share the marker
+/// `marker_id`, or, without one, each with its head drawn after it.
 ///
 /// `clearance(p)` is how far from the centre of `p` a line must stop: the radius of a
 /// stone or label there, so lines never run over what they point at. Segments with an
@@ -53,7 +87,7 @@ pub(crate) fn write_lines(
     l: &Layout,
     lines: &[(Point, Point)],
     arrows: &[(Point, Point)],
-    marker_id: &str,
+    marker_id: Option<&str>,
     clearance: impl Fn(Point) -> f64,
 ) {
     let visible = |&&(a, b): &&(Point, Point)| a != b && l.shows(a) && l.shows(b);
@@ -74,13 +108,20 @@ pub(crate) fn write_lines(
         if !open {
             let _ = write!(
                 out,
-                r#"<g class="{}" fill="none" stroke-width="2" marker-end="url(#{marker_id})">"#,
+                r#"<g class="{}" fill="none" stroke-width="2""#,
                 style::LINES
             );
+            if let Some(id) = marker_id {
+                let _ = write!(out, r#" marker-end="url(#{id})""#);
+            }
+            out.push('>');
             open = true;
         }
         let ((x1, y1), (x2, y2)) = segment(l, a, b, clearance(a), clearance(b) + HEAD);
         let _ = write!(out, r#"<path d="M{x1} {y1}L{x2} {y2}"/>"#);
+        if marker_id.is_none() {
+            write_head(out, (x2, y2), direction(l, a, b));
+        }
     }
     if open {
         out.push_str("</g>");

@@ -6,7 +6,7 @@
 //! make harder, and it is the fastest way.
 //!
 //! Layers are drawn bottom to top: board, grid, edges, star points, stones, territory,
-//! label discs, marks, text, lines and arrows, coordinates.
+//! label discs, marks, text, lines and arrows, links on points, coordinates.
 
 mod badges;
 mod caption;
@@ -15,8 +15,10 @@ mod describe;
 mod grid;
 mod layout;
 mod lines;
+mod links;
 mod marks;
 mod occupancy;
+mod row;
 mod stones;
 mod style;
 #[cfg(test)]
@@ -26,11 +28,12 @@ mod text;
 use std::fmt::Write;
 
 // The input type lives in `board` (see ARCHITECTURE.md); re-exported as the renderer's API.
-pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone, Words};
+pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone, PointLink, Words};
 use crate::escape::push_text;
 use crate::point::Point;
 use layout::Layout;
 use occupancy::Occupancy;
+pub use row::render_row;
 use stones::PointText;
 pub use style::{Palette, DARK, LIGHT};
 
@@ -43,6 +46,10 @@ pub struct SvgOptions {
     /// Prefix for the few ids the SVG defines (the arrow head); give each inline
     /// diagram on a page its own so ids stay unique.
     pub id_prefix: String,
+    /// Define no id at all (arrow heads drawn as paths of their own, not one marker), so
+    /// that the very same drawing can stand on a page any number of times: a player,
+    /// pasted where gobook cannot know what else is on the page.
+    pub no_ids: bool,
     /// Lines of text under the board (caption, gaps), for files that stand alone.
     pub caption: Vec<String>,
     /// The width the image is shown at, in CSS pixels (the height follows); `None` keeps
@@ -61,6 +68,7 @@ impl Default for SvgOptions {
         SvgOptions {
             standalone: true,
             id_prefix: "gb".to_string(),
+            no_ids: false,
             caption: Vec::new(),
             width: None,
             fluid: false,
@@ -147,7 +155,9 @@ fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
     // Every text is centred on its point, in the diagrams' font; say so once, and not at
     // all without text.
     let has_text = !texts.is_empty() || l.coordinates || !caption_lines.is_empty();
-    if screen {
+    // An image's content is hidden from screen readers: a board with links on its points
+    // is no image, so that they reach them (the title still names the drawing).
+    if screen && d.links.is_empty() {
         out.push_str(r#" role="img""#);
     }
     if has_text {
@@ -289,9 +299,10 @@ fn draw(
 ) -> String {
     let mut out = String::with_capacity(4096);
     let marker_id = format!("{}-ah", sanitize_id(&opts.id_prefix));
-    if lines::has_visible_arrows(&l, &d.arrows) {
+    let marker_id = (!opts.no_ids).then_some(marker_id.as_str());
+    if let (Some(marker_id), true) = (marker_id, lines::has_visible_arrows(&l, &d.arrows)) {
         out.push_str("<defs>");
-        lines::write_arrow_marker(&mut out, &marker_id);
+        lines::write_arrow_marker(&mut out, marker_id);
         out.push_str("</defs>");
     }
 
@@ -314,7 +325,8 @@ fn draw(
         (None, true) => stones::LABEL_CLEARANCE,
         (None, false) => 0.0,
     };
-    lines::write_lines(&mut out, &l, &d.lines, &d.arrows, &marker_id, clearance);
+    lines::write_lines(&mut out, &l, &d.lines, &d.arrows, marker_id, clearance);
+    links::write_links(&mut out, &l, &d.links);
     if l.coordinates {
         coords::write_coordinates(&mut out, &l);
     }
