@@ -137,10 +137,21 @@ fn attr_span(a: &Attribute) -> Span {
 }
 
 /// The text of an attribute with the spaces before it, and the line break before it when it
-/// stood at the start of a line, so that no empty line or trailing space is left behind.
+/// stood alone on its line, so that no empty line or trailing space is left behind; first on
+/// a line with others after it, with the spaces after it.
 fn removal_span(src: &str, a: &Attribute) -> Span {
     let bytes = src.as_bytes();
     let span = attr_span(a);
+    if a.on_new_line {
+        // First on its line with more after it: the spaces after it go, the line break stays.
+        let mut end = span.end as usize;
+        while end < bytes.len() && matches!(bytes[end], b' ' | b'\t') {
+            end += 1;
+        }
+        if end > span.end as usize && end < bytes.len() && !matches!(bytes[end], b'\r' | b'\n') {
+            return Span::new(span.start as usize, end);
+        }
+    }
     let mut start = span.start as usize;
     while start > 0 && matches!(bytes[start - 1], b' ' | b'\t') {
         start -= 1;
@@ -275,6 +286,13 @@ mod tests {
             src,
             "::dia",
             &[AttrChange::remove("tr"), AttrChange::remove("absent")],
+        )
+        .unwrap();
+        assert_eq!(out, "::dia mv=D4\nca=x\n");
+        let out = edit(
+            "::dia mv=D4\ntr=D4 ca=x\n",
+            "::",
+            &[AttrChange::remove("tr")],
         )
         .unwrap();
         assert_eq!(out, "::dia mv=D4\nca=x\n");

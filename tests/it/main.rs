@@ -64,6 +64,7 @@ mod resolve_diagrams;
 mod resolve_text;
 mod search;
 mod serve;
+mod serve_editor;
 mod sgf_attribute;
 mod sgf_corpus;
 mod sgf_properties;

@@ -1,0 +1,536 @@
+// gobook serve: the board editor (src/serve/editor). Every diagram of a page gets an "Edit on
+// the board" button; it opens a board on the diagram's position, where the author plays moves,
+// sets up stones, places marks, letters and labels and drags the view, with undo and redo, by
+// mouse, touch or keyboard. Save sends only the attributes that changed to the server, which
+// writes them into the element in the book's file (the page then reloads with the rebuild).
+(() => {
+  const cfg = window.gobookEditor;
+  if (!cfg || window.gobookEditorLoaded) return;
+  window.gobookEditorLoaded = true;
+  const COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  const MARKS = ["tr", "sq", "cr", "ma"];
+  const TOOLS = [
+    // [id, symbol, short name, name, key]
+    ["play", "◐", "Moves", "Play moves, alternating", "m"],
+    ["playB", "●", "Black", "Play a Black move", "b"],
+    ["playW", "○", "White", "Play a White move", "w"],
+    ["setB", "⊕", "Add B", "Add or remove a Black setup stone", "s"],
+    ["setW", "⊖", "Add W", "Add or remove a White setup stone", "d"],
+    ["erase", "⌫", "Remove", "Remove a setup stone", "x"],
+    ["tr", "△", "Triangle", "Triangle mark", "t"],
+    ["sq", "□", "Square", "Square mark", "q"],
+    ["cr", "◯", "Circle", "Circle mark", "c"],
+    ["ma", "✕", "Cross", "Cross mark", "a"],
+    ["letter", "a", "Letter", "Letter (a, b, c …)", "l"],
+    ["label", "T", "Label", "Text label", "k"],
+    ["view", "⬚", "View", "Drag the view", "v"],
+  ];
+  const el = (tag, attrs = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "text") e.textContent = v;
+      else e.setAttribute(k, v);
+    }
+    e.append(...kids);
+    return e;
+  };
+  const parse = (p) => {
+    const c = COLS.indexOf(p[0]);
+    return [c, +p.slice(1) - 1];
+  };
+  const name = (c, r) => COLS[c] + (r + 1);
+
+  const style = el("style", {
+    text: `
+.gb-edit-open{position:absolute;top:.25rem;right:.25rem;z-index:2;font:600 .8rem/1 system-ui,sans-serif;padding:.35rem .55rem;border-radius:.4rem;border:1px solid #8889;background:#fffe;color:#222;cursor:pointer;opacity:.8}
+.gb-edit-open:hover,.gb-edit-open:focus-visible{opacity:1;outline:2px solid #2563eb}
+figure.gb-fig{position:relative}
+#gobook-editor{--bg:#fbfaf7;--fg:#1d1d1f;--mute:#5b5b61;--line:#d8d4cc;--accent:#1d4ed8;--wood:#e3c27c;--grid:#3b2f1c;--btn:#fff;--on:#dbe6ff;
+ border:0;padding:0;margin:auto;width:min(1200px,100vw);max-width:100vw;height:min(100dvh,920px);max-height:100dvh;background:var(--bg);color:var(--fg);font:15px/1.4 system-ui,sans-serif;border-radius:.8rem;box-shadow:0 20px 60px #0006}
+@media (prefers-color-scheme:dark){#gobook-editor{--bg:#1b1c1f;--fg:#ececf0;--mute:#a3a3ad;--line:#3a3b40;--accent:#8ab4ff;--wood:#b8955a;--grid:#1f170b;--btn:#26272b;--on:#27406e}}
+#gobook-editor::backdrop{background:#0008}
+#gobook-editor .ge-wrap{display:grid;grid-template-columns:minmax(0,1fr) 19rem;grid-template-rows:auto minmax(0,1fr);height:100%}
+#gobook-editor header{grid-column:1/-1;display:flex;align-items:center;gap:.75rem;padding:.6rem 1rem;border-bottom:1px solid var(--line)}
+#gobook-editor h2{font-size:1rem;margin:0;flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+#gobook-editor h2 small{font-weight:400;color:var(--mute);margin-left:.5rem}
+#gobook-editor .ge-board{display:flex;align-items:center;justify-content:center;padding:.75rem;min-height:0;touch-action:none}
+#gobook-editor .ge-board:focus-visible{outline:3px solid var(--accent);outline-offset:-3px}
+#gobook-editor svg.ge-svg{width:100%;height:100%;max-height:100%;aspect-ratio:1;user-select:none;cursor:crosshair}
+#gobook-editor aside{border-left:1px solid var(--line);padding:.75rem 1rem;overflow:auto;display:flex;flex-direction:column;gap:.8rem}
+#gobook-editor .ge-tools{display:grid;grid-template-columns:repeat(4,1fr);gap:.35rem}
+#gobook-editor button{font:inherit;color:var(--fg);background:var(--btn);border:1px solid var(--line);border-radius:.45rem;padding:.4rem .5rem;cursor:pointer;min-height:2.4rem}
+#gobook-editor button:hover{border-color:var(--accent)}
+#gobook-editor button:focus-visible{outline:2px solid var(--accent);outline-offset:1px}
+#gobook-editor button[aria-pressed=true]{background:var(--on);border-color:var(--accent);font-weight:600}
+#gobook-editor .ge-tools button{font-size:1.15rem;line-height:1}
+#gobook-editor .ge-tools button span{display:block;font-size:.62rem;margin-top:.2rem;color:var(--mute);white-space:nowrap;overflow:hidden}
+#gobook-editor .ge-row{display:flex;gap:.4rem;flex-wrap:wrap;align-items:center}
+#gobook-editor .ge-row>*{flex:1}
+#gobook-editor .ge-save{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:700}
+#gobook-editor label{font-size:.85rem;color:var(--mute)}
+#gobook-editor input{font:inherit;width:100%;box-sizing:border-box;padding:.35rem .5rem;border:1px solid var(--line);border-radius:.4rem;background:var(--btn);color:var(--fg)}
+#gobook-editor .ge-status{min-height:2.6em;font-size:.9rem;padding:.5rem .6rem;border-radius:.4rem;background:var(--btn);border:1px solid var(--line)}
+#gobook-editor .ge-status.ge-bad{border-color:#d33;color:#d33}
+#gobook-editor .ge-attrs{font:12px/1.45 ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;color:var(--mute);margin:0}
+#gobook-editor .ge-keys{font-size:.78rem;color:var(--mute);margin:0}
+@media (max-width:760px){#gobook-editor{border-radius:0;height:100dvh}#gobook-editor .ge-wrap{grid-template-columns:1fr;grid-template-rows:auto auto auto}#gobook-editor .ge-board{padding:.4rem;height:min(96vw,62dvh)}#gobook-editor aside{border-left:0;border-top:1px solid var(--line)}#gobook-editor .ge-tools{grid-template-columns:repeat(7,1fr)}#gobook-editor .ge-tools button span{display:none}#gobook-editor .ge-keys{display:none}}
+`,
+  });
+  document.head.append(style);
+
+  // The state the author edits: the element's own attributes, as sets and lists of points.
+  let S = null; // { ab, aw, ae: Set; mv: [] | null; pl; marks: {tr: Set...}; letters: Map; labels: Map; vw }
+  let orig = null; // the same, as opened: what Save compares with
+  let ctx = null; // { anchor, element, position, base: Map point -> colour }
+  let undo = [], redo = [];
+  let tool = "play";
+  let cursor = null;
+  let drag = null;
+
+  const copy = (s) => ({
+    ab: new Set(s.ab), aw: new Set(s.aw), ae: new Set(s.ae),
+    mv: s.mv && [...s.mv], pl: s.pl,
+    marks: Object.fromEntries(MARKS.map((m) => [m, new Set(s.marks[m])])),
+    letters: new Map(s.letters), labels: new Map(s.labels), vw: s.vw && [...s.vw],
+  });
+  const fromElement = (element, position) => {
+    const pts = element.points;
+    const attrs = new Map(element.attrs);
+    const s = {
+      ab: new Set(pts.ab || []), aw: new Set(pts.aw || []), ae: new Set(pts.ae || []),
+      mv: pts.mv ? [...pts.mv] : null, pl: attrs.get("pl") || null,
+      marks: Object.fromEntries(MARKS.map((m) => [m, new Set(pts[m] || [])])),
+      letters: new Map(), labels: new Map(), vw: pts.vw && pts.vw.length === 2 ? [...pts.vw] : null,
+    };
+    for (const [n, list] of Object.entries(pts)) {
+      if (/^[a-zA-Z]$/.test(n)) for (const p of list) s.letters.set(p, n);
+    }
+    for (const [n, v] of element.attrs) {
+      if (/^[A-HJ-Z][0-9]{1,2}$/.test(n)) s.labels.set(n, v);
+    }
+    // The position drawn before the sequence, less the element's own setup stones: the base.
+    const base = new Map(position.stones);
+    for (const p of [...s.ab, ...s.aw]) base.delete(p);
+    return { s, base };
+  };
+
+  // The stones before the sequence: the base, less `ae`, with the own setup stones.
+  const startStones = () => {
+    const m = new Map(ctx.base);
+    for (const p of S.ae) m.delete(p);
+    for (const p of S.ab) m.set(p, "b");
+    for (const p of S.aw) m.set(p, "w");
+    return m;
+  };
+  const moves = () => (S.mv ? S.mv : ctx.position.moves.map((m) => m[0]));
+  const firstColour = () => S.pl || ctx.position.to_play;
+  const other = (c) => (c === "b" ? "w" : "b");
+  const neighbours = (p) => {
+    const [c, r] = parse(p), n = ctx.position.size, out = [];
+    for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const cc = c + dc, rr = r + dr;
+      if (cc >= 0 && rr >= 0 && cc < n && rr < n) out.push(name(cc, rr));
+    }
+    return out;
+  };
+  const group = (board, p) => {
+    const colour = board.get(p), seen = new Set([p]), todo = [p];
+    let free = false;
+    while (todo.length) {
+      for (const q of neighbours(todo.pop())) {
+        if (!board.has(q)) free = true;
+        else if (board.get(q) === colour && !seen.has(q)) { seen.add(q); todo.push(q); }
+      }
+    }
+    return { seen, free };
+  };
+  // Plays the sequence from the start: the final board, each stone's number, whose turn next.
+  const played = () => {
+    const board = startStones(), numbers = new Map();
+    let colour = firstColour(), n = ctx.position.first_number;
+    for (const m of moves()) {
+      if (m === "Pass") { colour = other(colour); continue; }
+      if (m !== "Tenuki") {
+        board.set(m, colour);
+        numbers.set(m, n);
+        for (const q of neighbours(m)) {
+          if (board.get(q) === other(colour)) {
+            const g = group(board, q);
+            if (!g.free) for (const x of g.seen) { board.delete(x); numbers.delete(x); }
+          }
+        }
+        const own = group(board, m);
+        if (!own.free) for (const x of own.seen) { board.delete(x); numbers.delete(x); }
+      }
+      n += 1;
+      colour = other(colour);
+    }
+    return { board, numbers, next: colour };
+  };
+
+  const change = (fn) => {
+    const before = copy(S);
+    if (fn() === false) return;
+    undo.push(before);
+    redo = [];
+    render();
+  };
+  const say = (text, bad = false) => {
+    const st = dlg.querySelector(".ge-status");
+    st.textContent = text;
+    st.classList.toggle("ge-bad", bad);
+  };
+
+  // What a tool does at point `p`.
+  const apply = (p) => {
+    const { board, next } = played();
+    if (tool.startsWith("play")) {
+      if (board.has(p)) return say(`${p} is taken: choose an empty point.`, true);
+      const want = tool === "play" ? next : tool === "playB" ? "b" : "w";
+      change(() => {
+        if (!S.mv) S.mv = moves().slice();
+        if (S.mv.length === 0 && want !== firstColour()) S.pl = want;
+        else if (want !== next) S.mv.push("Pass");
+        S.mv.push(p);
+      });
+      return say(`${want === "b" ? "Black" : "White"} plays ${p}.`);
+    }
+    if (tool === "setB" || tool === "setW") {
+      const c = tool === "setB" ? "b" : "w";
+      const own = c === "b" ? S.ab : S.aw, theirs = c === "b" ? S.aw : S.ab;
+      change(() => {
+        if (own.has(p)) own.delete(p);
+        else {
+          theirs.delete(p);
+          S.ae.delete(p);
+          if (ctx.base.get(p) !== c) own.add(p);
+        }
+      });
+      return say(`Setup: ${startStones().has(p) ? (c === "b" ? "Black" : "White") + " stone at" : "no stone at"} ${p}.`);
+    }
+    if (tool === "erase") {
+      if (!startStones().has(p)) return say(`No setup stone at ${p}.`, true);
+      change(() => {
+        if (S.ab.has(p) || S.aw.has(p)) { S.ab.delete(p); S.aw.delete(p); }
+        else S.ae.add(p);
+      });
+      return say(`Removed the stone at ${p}.`);
+    }
+    if (MARKS.includes(tool)) {
+      change(() => {
+        const had = S.marks[tool].has(p);
+        for (const m of MARKS) S.marks[m].delete(p);
+        if (!had) S.marks[tool].add(p);
+      });
+      return say(`${S.marks[tool].has(p) ? "Marked" : "Unmarked"} ${p}.`);
+    }
+    if (tool === "letter") {
+      change(() => {
+        if (S.letters.has(p)) return void S.letters.delete(p);
+        const used = new Set(S.letters.values());
+        const l = [..."abcdefghijklmnopqrstuvwxyz"].find((x) => !used.has(x));
+        if (!l) return false;
+        S.letters.set(p, l);
+      });
+      return say(S.letters.has(p) ? `Letter ${S.letters.get(p)} at ${p}.` : `No letter at ${p}.`);
+    }
+    if (tool === "label") {
+      const input = dlg.querySelector("#ge-label");
+      const text = input.value.trim();
+      change(() => {
+        if (S.labels.has(p) && (!text || S.labels.get(p) === text)) return void S.labels.delete(p);
+        if (!text) return false;
+        S.labels.set(p, text);
+        if (/^\d+$/.test(text)) input.value = String(+text + 1);
+      });
+      return say(S.labels.has(p) ? `Label “${S.labels.get(p)}” at ${p}.` : `No label at ${p}.`);
+    }
+  };
+  // The rectangle with corners `a` and `b`, as its lower-left and upper-right points.
+  const box = (a, b) => {
+    const [c1, r1] = parse(a), [c2, r2] = parse(b);
+    return [name(Math.min(c1, c2), Math.min(r1, r2)), name(Math.max(c1, c2), Math.max(r1, r2))];
+  };
+  const setView = (a, b) => {
+    const [ll, ur] = box(a, b);
+    const n = ctx.position.size;
+    change(() => {
+      S.vw = ll === name(0, 0) && ur === name(n - 1, n - 1) ? null : [ll, ur];
+    });
+    say(S.vw ? `View ${S.vw[0]} to ${S.vw[1]}.` : "The whole board.");
+  };
+
+  // The board, drawn from the state: wood, grid, stars, stones with numbers, marks, letters,
+  // labels, the view (outside it dimmed), the keyboard cursor and a view being dragged.
+  const render = () => {
+    const n = ctx.position.size, { board, numbers, next } = played();
+    const x = (p) => parse(p)[0] + 1, y = (p) => n - parse(p)[1];
+    const o = [];
+    o.push(`<rect x="0" y="0" width="${n + 1}" height="${n + 1}" fill="var(--wood)" rx=".2"/>`);
+    for (let i = 1; i <= n; i++) {
+      o.push(`<line x1="1" y1="${i}" x2="${n}" y2="${i}" stroke="var(--grid)" stroke-width=".04"/>`);
+      o.push(`<line x1="${i}" y1="1" x2="${i}" y2="${n}" stroke="var(--grid)" stroke-width=".04"/>`);
+      o.push(`<text x="${i}" y="${n + 0.75}" font-size=".38" text-anchor="middle" fill="var(--grid)">${COLS[i - 1]}</text>`);
+      o.push(`<text x=".42" y="${n - i + 1 + 0.13}" font-size=".38" text-anchor="middle" fill="var(--grid)">${i}</text>`);
+    }
+    // The star points: the corners' (the fourth line in, the third on small boards), and on
+    // odd boards the centre, and on 19x19 the sides' too.
+    const e = n >= 13 ? 3 : 2, m = (n - 1) / 2, lines = n < 7 ? [] : n === 19 ? [e, m, n - 1 - e] : [e, n - 1 - e];
+    const stars = lines.flatMap((a) => lines.map((b) => [a, b]));
+    if (n % 2 && n >= 9 && n !== 19) stars.push([m, m]);
+    for (const [a, b] of stars) o.push(`<circle cx="${a + 1}" cy="${n - b}" r=".11" fill="var(--grid)"/>`);
+    const ink = (p) => (board.get(p) === "b" ? "#fff" : board.get(p) === "w" ? "#111" : "var(--grid)");
+    for (const [p, c] of board) {
+      o.push(`<circle cx="${x(p)}" cy="${y(p)}" r=".47" fill="${c === "b" ? "#111" : "#f7f7f2"}" stroke="#111" stroke-width=".04" data-stone="${c}" data-point="${p}"/>`);
+      if (numbers.has(p)) o.push(`<text x="${x(p)}" y="${y(p) + 0.16}" font-size="${numbers.get(p) > 99 ? 0.36 : 0.46}" text-anchor="middle" fill="${ink(p)}" font-weight="600">${numbers.get(p)}</text>`);
+    }
+    const blank = (p) => (board.has(p) ? "" : `<rect x="${x(p) - 0.3}" y="${y(p) - 0.3}" width=".6" height=".6" fill="var(--wood)"/>`);
+    for (const m of MARKS) for (const p of S.marks[m]) {
+      const cx = x(p), cy = y(p), s = `fill="none" stroke="${ink(p)}" stroke-width=".07" data-mark="${m}" data-point="${p}"`;
+      if (m === "tr") o.push(`<path d="M${cx} ${cy - 0.3}L${cx + 0.27} ${cy + 0.17}L${cx - 0.27} ${cy + 0.17}Z" ${s}/>`);
+      if (m === "sq") o.push(`<rect x="${cx - 0.22}" y="${cy - 0.22}" width=".44" height=".44" ${s}/>`);
+      if (m === "cr") o.push(`<circle cx="${cx}" cy="${cy}" r=".25" ${s}/>`);
+      if (m === "ma") o.push(`<path d="M${cx - 0.2} ${cy - 0.2}L${cx + 0.2} ${cy + 0.2}M${cx + 0.2} ${cy - 0.2}L${cx - 0.2} ${cy + 0.2}" ${s}/>`);
+    }
+    const esc = (t) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    for (const [p, t] of [...S.letters, ...S.labels]) {
+      o.push(blank(p) + `<text x="${x(p)}" y="${y(p) + 0.16}" font-size="${t.length > 2 ? 0.32 : 0.46}" text-anchor="middle" fill="${ink(p)}" font-weight="600" data-label="${esc(t)}">${esc(t)}</text>`);
+    }
+    const shade = (v) => {
+      const [c1, r1] = parse(v[0]), [c2, r2] = parse(v[1]);
+      const X = c1 + 0.5, Y = n - r2 - 0.5, W = c2 - c1 + 1, H = r2 - r1 + 1;
+      return `<path fill-rule="evenodd" fill="#0006" d="M0 0H${n + 1}V${n + 1}H0Z M${X} ${Y}h${W}v${H}h${-W}Z" pointer-events="none"/><rect x="${X}" y="${Y}" width="${W}" height="${H}" fill="none" stroke="var(--accent)" stroke-width=".07" pointer-events="none" data-view="${v.join(" ")}"/>`;
+    };
+    if (drag) o.push(shade(box(drag.a, drag.b)).replace("#0006", "#0004"));
+    else if (S.vw) o.push(shade(S.vw));
+    if (cursor) o.push(`<rect x="${x(cursor) - 0.5}" y="${y(cursor) - 0.5}" width="1" height="1" fill="none" stroke="var(--accent)" stroke-width=".08" rx=".12"/>`);
+    svg.innerHTML = o.join("");
+    svg.setAttribute("viewBox", `0 0 ${n + 1} ${n + 1}`);
+    for (const b of dlg.querySelectorAll("[data-tool]")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
+    dlg.querySelector("[data-act=undo]").disabled = !undo.length;
+    dlg.querySelector("[data-act=redo]").disabled = !redo.length;
+    const ch = changes();
+    dlg.querySelector(".ge-attrs").textContent = ch.length ? ch.map(([k, v]) => (v === null ? `− ${k}` : `${k}=${v}`)).join("\n") : "No changes yet.";
+    dlg.querySelector(".ge-save").disabled = !ch.length;
+    boardBox.setAttribute("aria-label", `Board, ${n}×${n}; ${next === "b" ? "Black" : "White"} to play${cursor ? "; cursor at " + cursor : ""}. Arrow keys move the cursor, Enter or Space uses the tool.`);
+  };
+
+  // The attributes that differ from the element as opened, as [name, value or null].
+  const changes = () => {
+    const out = [], list = (s) => [...s].join(" ");
+    const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+    const set = (k, now, was) => {
+      if (same(now, was)) return;
+      out.push([k, now.length ? now.join(" ") : null]);
+    };
+    set("ab", [...S.ab], [...orig.ab]);
+    set("aw", [...S.aw], [...orig.aw]);
+    set("ae", [...S.ae], [...orig.ae]);
+    // Moves played over a sequence taken from the base (`at`/`to`) become the diagram's own.
+    if (S.mv && !(orig.mv && same(S.mv, orig.mv)) && (orig.mv || S.mv.length)) {
+      out.push(["mv", S.mv.length ? S.mv.join(" ") : null]);
+      if (ctx.element.attrs.some(([k]) => k === "to")) out.push(["to", null]);
+    }
+    if (S.pl !== orig.pl) out.push(["pl", S.pl]);
+    for (const m of MARKS) set(m, [...S.marks[m]], [...orig.marks[m]]);
+    const byLetter = (letters) => {
+      const g = new Map();
+      for (const [p, l] of letters) g.set(l, [...(g.get(l) || []), p]);
+      return g;
+    };
+    const nowL = byLetter(S.letters), wasL = byLetter(orig.letters);
+    for (const l of new Set([...nowL.keys(), ...wasL.keys()])) set(l, nowL.get(l) || [], wasL.get(l) || []);
+    for (const p of new Set([...S.labels.keys(), ...orig.labels.keys()])) {
+      if (S.labels.get(p) !== orig.labels.get(p)) out.push([p, S.labels.has(p) ? S.labels.get(p) : null]);
+    }
+    const vw = S.vw ? list(S.vw) : null, was = orig.vw ? list(orig.vw) : null;
+    if (vw !== was) out.push(["vw", vw]);
+    return out;
+  };
+
+  // The dialog, made once.
+  const dlg = el("dialog", { id: "gobook-editor", "aria-labelledby": "ge-title" });
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", "ge-svg");
+  svg.setAttribute("aria-hidden", "true");
+  const boardBox = el("div", { class: "ge-board", tabindex: "0", role: "application" }, svg);
+  const tools = el("div", { class: "ge-tools", role: "toolbar", "aria-label": "Tools" });
+  for (const [id, sym, short, label, key] of TOOLS) {
+    tools.append(el("button", { type: "button", "data-tool": id, "aria-pressed": "false", "aria-label": label, "aria-keyshortcuts": key, title: `${label} (${key})` }, sym, el("span", { text: short, "aria-hidden": "true" })));
+  }
+  dlg.append(
+    el("div", { class: "ge-wrap" },
+      el("header", {},
+        el("h2", { id: "ge-title" }, "Edit diagram", el("small", { class: "ge-where" })),
+        el("button", { type: "button", "data-act": "close", "aria-label": "Close the editor (Esc)" }, "✕")),
+      boardBox,
+      el("aside", {},
+        tools,
+        el("div", {}, el("label", { for: "ge-label", text: "Label text (tool T)" }), el("input", { id: "ge-label", value: "1", autocomplete: "off" })),
+        el("div", { class: "ge-row" },
+          el("button", { type: "button", "data-act": "undo", "aria-keyshortcuts": "Control+Z", title: "Undo (Ctrl+Z)" }, "↶ Undo"),
+          el("button", { type: "button", "data-act": "redo", "aria-keyshortcuts": "Control+Y", title: "Redo (Ctrl+Y)" }, "↷ Redo"),
+          el("button", { type: "button", "data-act": "full", title: "Show the whole board" }, "Whole board")),
+        el("div", { class: "ge-row" },
+          el("button", { type: "button", class: "ge-save", "data-act": "save", "aria-keyshortcuts": "Control+S", title: "Write into the book (Ctrl+S)" }, "Save to the book"),
+          el("button", { type: "button", "data-act": "close" }, "Cancel")),
+        el("div", { class: "ge-status", role: "status", "aria-live": "polite" }),
+        el("pre", { class: "ge-attrs", "aria-label": "Changes to save" }),
+        el("p", { class: "ge-keys", text: "Keys: arrows move, Enter places; m b w play, s d setup, x remove, t q c a marks, l letter, k label, v view (Enter at two corners), Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S save, Esc close." }))));
+  document.body.append(dlg);
+
+  const pointAt = (ev) => {
+    const m = svg.getScreenCTM();
+    if (!m) return null;
+    const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+    const n = ctx.position.size, c = Math.round(pt.x) - 1, r = n - Math.round(pt.y);
+    return c >= 0 && r >= 0 && c < n && r < n ? name(c, r) : null;
+  };
+  svg.addEventListener("pointerdown", (ev) => {
+    const p = pointAt(ev);
+    if (!p) return;
+    ev.preventDefault();
+    cursor = null;
+    if (tool === "view") {
+      drag = { a: p, b: p };
+      svg.setPointerCapture(ev.pointerId);
+      render();
+    } else apply(p);
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    const p = pointAt(ev);
+    if (p && p !== drag.b) { drag.b = p; render(); }
+  });
+  const endDrag = () => {
+    if (!drag) return;
+    const { a, b } = drag;
+    drag = null;
+    setView(a, b);
+  };
+  svg.addEventListener("pointerup", endDrag);
+  svg.addEventListener("pointercancel", () => { drag = null; render(); });
+
+  let viewCorner = null;
+  boardBox.addEventListener("keydown", (ev) => {
+    const n = ctx.position.size;
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (moves[ev.key]) {
+      ev.preventDefault();
+      const [c, r] = cursor ? parse(cursor) : [Math.floor(n / 2), Math.floor(n / 2)];
+      const [dc, dr] = moves[ev.key];
+      cursor = name(Math.min(n - 1, Math.max(0, c + dc)), Math.min(n - 1, Math.max(0, r + dr)));
+      if (viewCorner) drag = { a: viewCorner, b: cursor };
+      render();
+      say(`Cursor ${cursor}.`);
+    } else if ((ev.key === "Enter" || ev.key === " ") && cursor) {
+      ev.preventDefault();
+      if (tool !== "view") return apply(cursor);
+      if (!viewCorner) { viewCorner = cursor; drag = { a: cursor, b: cursor }; render(); say(`View from ${cursor}: move to the other corner and press Enter.`); }
+      else { const a = viewCorner; viewCorner = null; drag = null; setView(a, cursor); }
+    }
+  });
+  const pick = (id) => { tool = id; viewCorner = null; drag = null; render(); say(TOOLS.find((t) => t[0] === id)[3] + "."); };
+  dlg.addEventListener("keydown", (ev) => {
+    const mod = ev.ctrlKey || ev.metaKey;
+    if (mod && ev.key.toLowerCase() === "z") { ev.preventDefault(); return act(ev.shiftKey ? "redo" : "undo"); }
+    if (mod && ev.key.toLowerCase() === "y") { ev.preventDefault(); return act("redo"); }
+    if (mod && ev.key.toLowerCase() === "s") { ev.preventDefault(); return act("save"); }
+    if (mod || ev.altKey || ev.target.tagName === "INPUT") return;
+    const t = TOOLS.find((x) => x[4] === ev.key);
+    if (t) { ev.preventDefault(); pick(t[0]); }
+  });
+  dlg.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button");
+    if (!b) return;
+    if (b.dataset.tool) pick(b.dataset.tool);
+    if (b.dataset.act) act(b.dataset.act);
+  });
+  // The page reloads when the book is rebuilt, but not under the open editor: then once it closes.
+  let reloadHeld = false;
+  window.gobookEditorHolds = () => {
+    if (!dlg.open) return false;
+    reloadHeld = true;
+    return true;
+  };
+  dlg.addEventListener("close", () => {
+    ctx = null;
+    if (reloadHeld) {
+      sessionStorage.setItem("gobook-scroll:" + location.pathname, String(scrollY));
+      location.reload();
+    }
+  });
+
+  const act = async (what) => {
+    if (what === "close") return dlg.close();
+    if (what === "undo" && undo.length) { redo.push(copy(S)); S = undo.pop(); render(); return say("Undone."); }
+    if (what === "redo" && redo.length) { undo.push(copy(S)); S = redo.pop(); render(); return say("Redone."); }
+    if (what === "full") return change(() => { if (!S.vw) return false; S.vw = null; });
+    if (what === "save") return save();
+  };
+
+  const load = async (anchor) => {
+    const r = await fetch(`/__gobook/diagram?anchor=${encodeURIComponent(anchor)}`);
+    const j = await r.json();
+    if (!r.ok) throw new Error(j.error || r.statusText);
+    const { s, base } = fromElement(j.element, j.position);
+    ctx = { anchor, element: j.element, position: j.position, base };
+    S = s;
+    orig = copy(s);
+    undo = [];
+    redo = [];
+    dlg.querySelector(".ge-where").textContent = `${j.position.kind}${anchor.match(/^e\d+$/) ? "" : " #" + anchor} · ${j.element.file}:${j.element.line}`;
+    render();
+  };
+
+  const save = async () => {
+    const ch = changes();
+    if (!ch.length) return say("Nothing to save.");
+    say("Saving…");
+    const r = await fetch("/__gobook/diagram", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-gobook-token": cfg.token },
+      body: JSON.stringify({ anchor: ctx.anchor, source: ctx.element.source, changes: ch }),
+    });
+    const j = await r.json().catch(() => ({}));
+    if (r.ok) {
+      ctx.element = j.element;
+      orig = copy(S);
+      undo = [];
+      redo = [];
+      render();
+      return say(`Saved to ${j.element.file}:${j.element.line}. Close the editor to see the page rebuilt.`);
+    }
+    say(j.error || `The save failed (${r.status}).`, true);
+    if (r.status === 409) {
+      // The file has another version of the element: show that one, keeping the message.
+      const msg = dlg.querySelector(".ge-status").textContent;
+      try { await load(ctx.anchor); } catch (e) { /* the page reloads with the rebuild */ }
+      say(msg, true);
+    }
+  };
+
+  const open = async (anchor, opener) => {
+    dlg.showModal();
+    say("Loading the diagram…");
+    try {
+      await load(anchor);
+      say("Click or tap the board; the tools are at the side.");
+      boardBox.focus();
+    } catch (e) {
+      say(`Cannot open this diagram: ${e.message}`, true);
+    }
+    dlg.addEventListener("close", () => opener.focus(), { once: true });
+  };
+
+  const addButtons = () => {
+    for (const f of document.querySelectorAll("figure.gb-fig[id]")) {
+      if (f.querySelector(":scope > .gb-edit-open")) continue;
+      const b = el("button", { type: "button", class: "gb-edit-open", "aria-label": "Edit this diagram on the board", title: "Edit on the board (gobook serve)" }, "✎ Edit");
+      b.addEventListener("click", (ev) => { ev.stopPropagation(); open(f.id, b); });
+      f.prepend(b);
+    }
+  };
+  if (document.readyState === "loading") addEventListener("DOMContentLoaded", addButtons);
+  else addButtons();
+})();

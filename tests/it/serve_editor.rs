@@ -1,0 +1,234 @@
+//! The board editor of `gobook serve` (src/serve/editor): what its endpoints answer and refuse
+//! over HTTP (token, Origin, Host, a changed file), that a save changes only the element's
+//! attributes, and in Chromium (tests/browser/editor.mjs) moves, marks and a view clicked onto
+//! a diagram and saved, the conflict, and a page of another local port that cannot write.
+
+use crate::common;
+use crate::serve::Server;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const BOOK: &str = "::book(#b) title=\"Editor test\"\n\n::chapter\n\n::h1 First\n\n// The main diagram.\n::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=C3 ca=\"The caption\"\n\nAbout the diagram.\n\n::prb sz=9 ab=\"C7 D7\" aw=\"C6 D6\" correct=E7\nBlack to play.\n";
+
+/// The element `::dia(#d1)` as the browser test leaves it: a move of each colour, a second
+/// triangle, a view; the rest of the file as it was.
+const D1_AFTER: &str =
+    "::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=\"C3 D4\" ca=\"The caption\" mv=\"F6 F7\" vw=\"B2 G7\"";
+
+fn book_dir() -> (tempfile::TempDir, PathBuf) {
+    let tmp = common::tempdir();
+    let d = tmp.path().join("book");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("book.gobook"), BOOK).unwrap();
+    (tmp, d)
+}
+
+/// The session's token, as the served pages carry it.
+fn token(s: &Server) -> String {
+    let (status, _, body) = s.get("/");
+    assert_eq!(status, 200);
+    let page = String::from_utf8_lossy(&body);
+    let start = page
+        .find("gobookEditor={token:\"")
+        .expect("the page carries the editor")
+        + 21;
+    page[start..start + 32].to_string()
+}
+
+/// A POST of `body` to the editor, with these extra header lines; the status and body.
+fn post(s: &Server, headers: &str, body: &str) -> (u16, String) {
+    let (status, _, out) = s.request(&format!(
+        "POST /__gobook/diagram HTTP/1.1\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    ));
+    (status, String::from_utf8_lossy(&out).into_owned())
+}
+
+fn source_of(s: &Server, anchor: &str) -> String {
+    let (status, _, body) = s.get(&format!("/__gobook/diagram?anchor={anchor}"));
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    v["element"]["source"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn the_endpoint_answers_the_element_and_writes_only_with_token_origin_and_the_same_text() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let s = Server::start(&book, &[]);
+    let token = token(&s);
+    let host = s.addr();
+    let origin = format!("http://{host}");
+
+    let (status, _, body) = s.get("/__gobook/diagram?anchor=d1");
+    assert_eq!(status, 200);
+    let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(v["element"]["file"], "book.gobook");
+    assert_eq!(v["element"]["line"], 8);
+    assert_eq!(
+        v["element"]["points"]["ab"],
+        serde_json::json!(["C3", "D4"])
+    );
+    assert_eq!(v["position"]["size"], 9);
+    assert_eq!(v["position"]["kind"], "dia");
+    let source = v["element"]["source"].as_str().unwrap().to_string();
+    assert!(source.starts_with("::dia(#d1)") && source.ends_with("ca=\"The caption\""));
+
+    let body = serde_json::json!({ "anchor": "d1", "source": source, "changes": [["mv", "F6"], ["tr", null]] }).to_string();
+    let ok_headers = format!("Host: {host}\r\nOrigin: {origin}\r\nX-Gobook-Token: {token}\r\n");
+    for (headers, want, why) in [
+        (
+            format!("Host: {host}\r\nOrigin: {origin}\r\n"),
+            403,
+            "no token",
+        ),
+        (
+            format!(
+                "Host: {host}\r\nOrigin: {origin}\r\nX-Gobook-Token: {}\r\n",
+                "0".repeat(32)
+            ),
+            403,
+            "a wrong token",
+        ),
+        (
+            format!("Host: {host}\r\nX-Gobook-Token: {token}\r\n"),
+            403,
+            "no Origin",
+        ),
+        (
+            format!("Host: {host}\r\nOrigin: http://127.0.0.1:1\r\nX-Gobook-Token: {token}\r\n"),
+            403,
+            "another origin",
+        ),
+        (
+            format!(
+                "Host: evil.example\r\nOrigin: http://evil.example\r\nX-Gobook-Token: {token}\r\n"
+            ),
+            421,
+            "another host",
+        ),
+    ] {
+        let (status, text) = post(&s, &headers, &body);
+        assert_eq!(status, want, "{why}: {text}");
+        assert_eq!(
+            std::fs::read_to_string(&book).unwrap(),
+            BOOK,
+            "{why} changed the book"
+        );
+    }
+    let (status, text) = post(&s, &ok_headers, &body.replace("d1", "nothing"));
+    assert_eq!(status, 404, "{text}");
+    let stale = serde_json::json!({ "anchor": "d1", "source": source.replace("E5", "E6"), "changes": [["mv", "F6"]] }).to_string();
+    let (status, text) = post(&s, &ok_headers, &stale);
+    assert_eq!(status, 409, "{text}");
+    assert!(
+        text.contains("changed since the editor opened this diagram"),
+        "{text}"
+    );
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), BOOK);
+    let (status, text) = post(
+        &s,
+        &ok_headers,
+        &serde_json::json!({ "anchor": "d1", "source": source, "changes": [["a b", "x"]] })
+            .to_string(),
+    );
+    assert_eq!(status, 422, "{text}");
+
+    let (status, text) = post(&s, &ok_headers, &body);
+    assert_eq!(status, 200, "{text}");
+    let want = BOOK.replace("tr=C3 ca=\"The caption\"", "ca=\"The caption\" mv=F6");
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), want);
+    // The watcher rebuilds as on any save, and the editor then opens on the new text.
+    assert!(s.wait_for("Rebuilt", Duration::from_secs(20)).is_some());
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    while source_of(&s, "d1").contains("tr=") && std::time::Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(source_of(&s, "d1").ends_with("mv=F6"));
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        leftovers
+            .iter()
+            .all(|n| !n.to_string_lossy().starts_with(".gobook-edit")),
+        "{leftovers:?}"
+    );
+}
+
+/// `text` is `before` with only the element that starts with `head` changed, to `element`.
+fn only_element_changed(before: &str, text: &str, head: &str, element: &str) {
+    let start = before.find(head).unwrap();
+    let end = start + before[start..].find("\n\n").unwrap();
+    assert_eq!(
+        &text[..start],
+        &before[..start],
+        "the text before the element changed"
+    );
+    assert!(
+        text[start..].starts_with(element),
+        "the element is now:\n{}",
+        &text[start..]
+    );
+    assert_eq!(
+        &text[start + element.len()..],
+        &before[end..],
+        "the text after the element changed"
+    );
+}
+
+fn after_save(out: &str) -> &str {
+    let start = out
+        .find("--- after save\n")
+        .expect("the script printed the file")
+        + 15;
+    let end = out[start..].find("\n--- end").unwrap() + start;
+    &out[start..end]
+}
+
+#[test]
+fn the_board_editor_in_chromium() {
+    if let Some(why) = common::browser_missing() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "browser tests cannot run under CI: {why}"
+        );
+        common::steps_aside(&format!("editor browser test: {why}; run scripts/setup.sh"));
+        return;
+    }
+    let (tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let s = Server::start(&book, &[]);
+    let shots = common::screenshots(tmp.path());
+    let (ok, out) = common::browser_script(
+        "editor.mjs",
+        &[
+            std::ffi::OsStr::new(&s.url),
+            book.as_os_str(),
+            shots.as_os_str(),
+        ],
+    );
+    assert!(
+        ok && out.contains("all editor scenarios passed"),
+        "editor scenarios failed"
+    );
+    only_element_changed(BOOK, after_save(&out), "::dia(#d1)", D1_AFTER);
+    assert_screens(&shots);
+}
+
+fn assert_screens(dir: &Path) {
+    for name in [
+        "editor-desktop-light",
+        "editor-desktop-dark",
+        "editor-phone-light",
+        "editor-phone-dark",
+    ] {
+        let p = dir.join(format!("{name}.png"));
+        assert!(
+            std::fs::metadata(&p).is_ok_and(|m| m.len() > 10_000),
+            "{} missing",
+            p.display()
+        );
+    }
+}
