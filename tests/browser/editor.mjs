@@ -126,6 +126,35 @@ await step('closing the editor shows the page rebuilt with the saved diagram', a
   check(/F6|>1</.test(stones), 'the rebuilt diagram does not show the move');
 });
 
+await step('a problem\'s correct and wrong lines are played and saved', async () => {
+  const p = await newPage();
+  await p.goto(url);
+  await p.locator('figure.gb-prb .gb-edit-open').click();
+  await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
+  check(await p.locator('#gobook-editor .ge-correct li code').allInnerTexts().then(t => t.join()) === 'E7', 'the correct line E7 is not listed');
+  await p.getByRole('button', { name: /Play an answer line/ }).click();
+  await click(p, 'D8');
+  await click(p, 'E7');
+  await p.getByLabel(/Comment on the line/).fill('White lives');
+  await p.getByRole('button', { name: /Add as wrong/ }).click();
+  await click(p, 'E8');
+  await p.getByRole('button', { name: /Add as correct/ }).click();
+  const lines = await p.locator('#gobook-editor .ge-answers li code').allInnerTexts();
+  check(lines.join('|') === 'E7|E8|D8 E7(White lives)', `lines ${lines.join('|')}`);
+  if (shots) await p.screenshot({ path: join(shots, 'editor-problem.png') });
+  const [resp] = await Promise.all([
+    p.waitForResponse(r => r.url().endsWith('/__gobook/diagram') && r.request().method() === 'POST'),
+    p.keyboard.press('Control+s'),
+  ]);
+  check(resp.status() === 200, `the save answered ${resp.status()}: ${await resp.text()}`);
+  console.log('--- problem saved');
+  console.log(await readFile(book, 'utf8'));
+  console.log('--- end');
+  await p.keyboard.press('Escape');
+  await p.waitForTimeout(300);
+  await p.context().close();
+});
+
 await step('a save against an element changed in the file is refused, and the editor shows the new one', async () => {
   const p = await newPage();
   await p.goto(url);

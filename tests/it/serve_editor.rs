@@ -15,6 +15,10 @@ const BOOK: &str = "::book(#b) title=\"Editor test\"\n\n::chapter\n\n::h1 First\
 const D1_AFTER: &str =
     "::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=\"C3 D4\" ca=\"The caption\" mv=\"F6 F7\" vw=\"B2 G7\"";
 
+/// The problem after the browser test played a wrong line with a comment and a correct one.
+const PRB_AFTER: &str =
+    "::prb sz=9 ab=\"C7 D7\" aw=\"C6 D6\" correct=\"E7; E8\" wrong=\"D8 E7(White lives)\"\nBlack to play.";
+
 fn book_dir() -> (tempfile::TempDir, PathBuf) {
     let tmp = common::tempdir();
     let d = tmp.path().join("book");
@@ -160,7 +164,9 @@ fn the_endpoint_answers_the_element_and_writes_only_with_token_origin_and_the_sa
 /// `text` is `before` with only the element that starts with `head` changed, to `element`.
 fn only_element_changed(before: &str, text: &str, head: &str, element: &str) {
     let start = before.find(head).unwrap();
-    let end = start + before[start..].find("\n\n").unwrap();
+    let end = before[start..]
+        .find("\n\n")
+        .map_or(before.trim_end().len(), |i| start + i);
     assert_eq!(
         &text[..start],
         &before[..start],
@@ -178,11 +184,9 @@ fn only_element_changed(before: &str, text: &str, head: &str, element: &str) {
     );
 }
 
-fn after_save(out: &str) -> &str {
-    let start = out
-        .find("--- after save\n")
-        .expect("the script printed the file")
-        + 15;
+/// The file as the script printed it after `marker`.
+fn after_save<'a>(out: &'a str, marker: &str) -> &'a str {
+    let start = out.find(marker).expect("the script printed the file") + marker.len();
     let end = out[start..].find("\n--- end").unwrap() + start;
     &out[start..end]
 }
@@ -213,7 +217,14 @@ fn the_board_editor_in_chromium() {
         ok && out.contains("all editor scenarios passed"),
         "editor scenarios failed"
     );
-    only_element_changed(BOOK, after_save(&out), "::dia(#d1)", D1_AFTER);
+    let first = after_save(&out, "--- after save\n");
+    only_element_changed(BOOK, first, "::dia(#d1)", D1_AFTER);
+    only_element_changed(
+        first,
+        after_save(&out, "--- problem saved\n"),
+        "::prb",
+        PRB_AFTER,
+    );
     assert_screens(&shots);
 }
 

@@ -24,6 +24,7 @@
     ["letter", "a", "Letter", "Letter (a, b, c …)", "l"],
     ["label", "T", "Label", "Text label", "k"],
     ["view", "⬚", "View", "Drag the view", "v"],
+    ["line", "⤳", "Answer", "Play an answer line (problems)", "r"],
   ];
   const el = (tag, attrs = {}, ...kids) => {
     const e = document.createElement(tag);
@@ -73,6 +74,14 @@ figure.gb-fig{position:relative}
 #gobook-editor .ge-status.ge-bad{border-color:#d33;color:#d33}
 #gobook-editor .ge-attrs{font:12px/1.45 ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;color:var(--mute);margin:0}
 #gobook-editor .ge-keys{font-size:.78rem;color:var(--mute);margin:0}
+#gobook-editor .ge-answers{display:flex;flex-direction:column;gap:.45rem}
+#gobook-editor .ge-answers[hidden],#gobook-editor [hidden]{display:none}
+#gobook-editor h3{font-size:.85rem;margin:.2rem 0 0}
+#gobook-editor .ge-answers ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.25rem}
+#gobook-editor .ge-answers li{display:flex;gap:.4rem;align-items:center;justify-content:space-between}
+#gobook-editor .ge-answers li code{font-size:.85rem;word-break:break-all}
+#gobook-editor .ge-answers li button{min-height:1.8rem;padding:.1rem .45rem}
+#gobook-editor .ge-none{color:var(--mute);font-size:.85rem}
 @media (max-width:760px){#gobook-editor{border-radius:0;height:100dvh}#gobook-editor .ge-wrap{grid-template-columns:1fr;grid-template-rows:auto auto auto}#gobook-editor .ge-board{padding:.4rem;height:min(96vw,62dvh)}#gobook-editor aside{border-left:0;border-top:1px solid var(--line)}#gobook-editor .ge-tools{grid-template-columns:repeat(7,1fr)}#gobook-editor .ge-tools button span{display:none}#gobook-editor .ge-keys{display:none}}
 `,
   });
@@ -92,7 +101,22 @@ figure.gb-fig{position:relative}
     mv: s.mv && [...s.mv], pl: s.pl,
     marks: Object.fromEntries(MARKS.map((m) => [m, new Set(s.marks[m])])),
     letters: new Map(s.letters), labels: new Map(s.labels), vw: s.vw && [...s.vw],
+    line: [...s.line], correct: [...s.correct], wrong: [...s.wrong],
   });
+  // A problem's `correct` or `wrong` as its lines: the text between `;` outside `(...)` and
+  // `[...]`, each kept as written (an answer tree `[a | b]` stays one entry).
+  const segments = (v) => {
+    const out = [];
+    let depth = 0, cur = "";
+    for (const ch of v || "") {
+      if (ch === "(" || ch === "[") depth++;
+      if ((ch === ")" || ch === "]") && depth > 0) depth--;
+      if (ch === ";" && depth === 0) { out.push(cur.trim()); cur = ""; }
+      else cur += ch;
+    }
+    out.push(cur.trim());
+    return out.filter((x) => x);
+  };
   const fromElement = (element, position) => {
     const pts = element.points;
     const attrs = new Map(element.attrs);
@@ -101,6 +125,7 @@ figure.gb-fig{position:relative}
       mv: pts.mv ? [...pts.mv] : null, pl: attrs.get("pl") || null,
       marks: Object.fromEntries(MARKS.map((m) => [m, new Set(pts[m] || [])])),
       letters: new Map(), labels: new Map(), vw: pts.vw && pts.vw.length === 2 ? [...pts.vw] : null,
+      line: [], correct: segments(attrs.get("correct")), wrong: segments(attrs.get("wrong")),
     };
     for (const [n, list] of Object.entries(pts)) {
       if (/^[a-zA-Z]$/.test(n)) for (const p of list) s.letters.set(p, n);
@@ -165,6 +190,19 @@ figure.gb-fig{position:relative}
       n += 1;
       colour = other(colour);
     }
+    // An answer line being played: after the sequence, numbered from 1.
+    let k = 1;
+    for (const m of S.line) {
+      board.set(m, colour);
+      numbers.set(m, k++);
+      for (const q of neighbours(m)) {
+        if (board.get(q) === other(colour)) {
+          const g = group(board, q);
+          if (!g.free) for (const x of g.seen) { board.delete(x); numbers.delete(x); }
+        }
+      }
+      colour = other(colour);
+    }
     return { board, numbers, next: colour };
   };
 
@@ -194,6 +232,11 @@ figure.gb-fig{position:relative}
         S.mv.push(p);
       });
       return say(`${want === "b" ? "Black" : "White"} plays ${p}.`);
+    }
+    if (tool === "line") {
+      if (board.has(p)) return say(`${p} is taken: choose an empty point.`, true);
+      change(() => { S.line.push(p); });
+      return say(`Answer line: ${S.line.join(" ")}. Add it as correct or wrong.`);
     }
     if (tool === "setB" || tool === "setW") {
       const c = tool === "setB" ? "b" : "w";
@@ -250,6 +293,17 @@ figure.gb-fig{position:relative}
   const box = (a, b) => {
     const [c1, r1] = parse(a), [c2, r2] = parse(b);
     return [name(Math.min(c1, c2), Math.min(r1, r2)), name(Math.max(c1, c2), Math.max(r1, r2))];
+  };
+  // The answer line played, with its comment, added to `correct` or `wrong`.
+  const addLine = (which) => {
+    if (!S.line.length) return say("Play the line on the board first (the Answer tool).", true);
+    const note = dlg.querySelector("#ge-note").value.trim().replace(/[()]/g, "");
+    change(() => {
+      S[which].push(S.line.join(" ") + (note ? `(${note})` : ""));
+      S.line = [];
+    });
+    dlg.querySelector("#ge-note").value = "";
+    say(`Added a ${which} line.`);
   };
   const setView = (a, b) => {
     const [ll, ur] = box(a, b);
@@ -309,6 +363,12 @@ figure.gb-fig{position:relative}
     for (const b of dlg.querySelectorAll("[data-tool]")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
     dlg.querySelector("[data-act=undo]").disabled = !undo.length;
     dlg.querySelector("[data-act=redo]").disabled = !redo.length;
+    for (const which of ["correct", "wrong"]) {
+      const ul = dlg.querySelector(`.ge-${which}`);
+      ul.replaceChildren(...S[which].map((t, i) => el("li", {}, el("code", { text: t }),
+        el("button", { type: "button", "data-remove": which, "data-index": String(i), "aria-label": `Remove ${which} line ${i + 1}: ${t}` }, "✕"))));
+      if (!S[which].length) ul.append(el("li", { class: "ge-none", text: "none" }));
+    }
     const ch = changes();
     dlg.querySelector(".ge-attrs").textContent = ch.length ? ch.map(([k, v]) => (v === null ? `− ${k}` : `${k}=${v}`)).join("\n") : "No changes yet.";
     dlg.querySelector(".ge-save").disabled = !ch.length;
@@ -343,6 +403,10 @@ figure.gb-fig{position:relative}
     for (const p of new Set([...S.labels.keys(), ...orig.labels.keys()])) {
       if (S.labels.get(p) !== orig.labels.get(p)) out.push([p, S.labels.has(p) ? S.labels.get(p) : null]);
     }
+    for (const which of ["correct", "wrong"]) {
+      const now = S[which].join("; "), was = orig[which].join("; ");
+      if (now !== was) out.push([which, now || null]);
+    }
     const vw = S.vw ? list(S.vw) : null, was = orig.vw ? list(orig.vw) : null;
     if (vw !== was) out.push(["vw", vw]);
     return out;
@@ -367,6 +431,14 @@ figure.gb-fig{position:relative}
       el("aside", {},
         tools,
         el("div", {}, el("label", { for: "ge-label", text: "Label text (tool T)" }), el("input", { id: "ge-label", value: "1", autocomplete: "off" })),
+        el("section", { class: "ge-answers", "aria-label": "Answers" },
+          el("div", {}, el("label", { for: "ge-note", text: "Comment on the line's last move (optional)" }), el("input", { id: "ge-note", autocomplete: "off" })),
+          el("div", { class: "ge-row" },
+            el("button", { type: "button", "data-act": "correct" }, "✓ Add as correct"),
+            el("button", { type: "button", "data-act": "wrong" }, "✗ Add as wrong"),
+            el("button", { type: "button", "data-act": "clearline" }, "Clear line")),
+          el("h3", { text: "Correct" }), el("ul", { class: "ge-correct" }),
+          el("h3", { text: "Wrong" }), el("ul", { class: "ge-wrong" })),
         el("div", { class: "ge-row" },
           el("button", { type: "button", "data-act": "undo", "aria-keyshortcuts": "Control+Z", title: "Undo (Ctrl+Z)" }, "↶ Undo"),
           el("button", { type: "button", "data-act": "redo", "aria-keyshortcuts": "Control+Y", title: "Redo (Ctrl+Y)" }, "↷ Redo"),
@@ -438,13 +510,14 @@ figure.gb-fig{position:relative}
     if (mod && ev.key.toLowerCase() === "s") { ev.preventDefault(); return act("save"); }
     if (mod || ev.altKey || ev.target.tagName === "INPUT") return;
     const t = TOOLS.find((x) => x[4] === ev.key);
-    if (t) { ev.preventDefault(); pick(t[0]); }
+    if (t && !dlg.querySelector(`[data-tool=${t[0]}]`).hidden) { ev.preventDefault(); pick(t[0]); }
   });
   dlg.addEventListener("click", (ev) => {
     const b = ev.target.closest("button");
     if (!b) return;
     if (b.dataset.tool) pick(b.dataset.tool);
     if (b.dataset.act) act(b.dataset.act);
+    if (b.dataset.remove) change(() => { S[b.dataset.remove].splice(+b.dataset.index, 1); });
   });
   // The page reloads when the book is rebuilt, but not under the open editor: then once it closes.
   let reloadHeld = false;
@@ -467,6 +540,8 @@ figure.gb-fig{position:relative}
     if (what === "redo" && redo.length) { undo.push(copy(S)); S = redo.pop(); render(); return say("Redone."); }
     if (what === "full") return change(() => { if (!S.vw) return false; S.vw = null; });
     if (what === "save") return save();
+    if (what === "correct" || what === "wrong") return addLine(what);
+    if (what === "clearline") return change(() => { if (!S.line.length) return false; S.line = []; });
   };
 
   const load = async (anchor) => {
@@ -479,6 +554,10 @@ figure.gb-fig{position:relative}
     orig = copy(s);
     undo = [];
     redo = [];
+    const prb = j.position.kind === "prb";
+    dlg.querySelector(".ge-answers").hidden = !prb;
+    dlg.querySelector("[data-tool=line]").hidden = !prb;
+    if (!prb && tool === "line") tool = "play";
     dlg.querySelector(".ge-where").textContent = `${j.position.kind}${anchor.match(/^e\d+$/) ? "" : " #" + anchor} · ${j.element.file}:${j.element.line}`;
     render();
   };

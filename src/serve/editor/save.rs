@@ -106,16 +106,18 @@ fn current_of(text: &str, el: &Element, shown: &str, size: u8) -> Current {
     }
 }
 
-/// The element at the target's place as the file has it now (the editor opens on it), or
-/// None when no diagram stands there any more.
+/// The element as the file has it now (the editor opens on it): the one built, found by its
+/// text even when the text before it changed, else the diagram at its place (itself changed
+/// since the build); None when no diagram stands there any more.
 pub fn current(target: &Target) -> Result<Option<Current>, SaveError> {
     let (text, _) = read_text(&target.file, &target.shown)?;
     let doc = crate::format::parse(&text).doc;
-    Ok(doc
-        .element_at(target.span.start)
-        .map(|i| &doc.elements[i])
-        .filter(|e| matches!(e.kind, crate::format::schema::ElementKind::Diagram(_)))
-        .map(|e| current_of(&text, e, &target.shown, target.position.size)))
+    let el = find(&doc, &text, target, &target.source).or_else(|| {
+        doc.element_at(target.span.start)
+            .map(|i| &doc.elements[i])
+            .filter(|e| matches!(e.kind, crate::format::schema::ElementKind::Diagram(_)))
+    });
+    Ok(el.map(|e| current_of(&text, e, &target.shown, target.position.size)))
 }
 
 /// Writes `changes` into the element whose text was `source` when the editor opened it, and

@@ -26,6 +26,8 @@ pub struct Target {
     pub shown: String,
     /// The element's place in that file's text, when it was built.
     pub span: Span,
+    /// The element's text, when it was built.
+    pub source: String,
     /// The position drawn on the page, as the editor's script reads it.
     pub position: Position,
 }
@@ -74,6 +76,7 @@ impl Targets {
             let shown = rel.display().to_string();
             let anchor = crate::layout::plan::anchor(d.id.as_deref(), d.element);
             let position = position(&el.name, d);
+            let source = checked.src[el.span.start as usize..el.span.end as usize].to_string();
             by_anchor.insert(
                 anchor,
                 Target {
@@ -81,6 +84,7 @@ impl Targets {
                     rel,
                     shown,
                     span,
+                    source,
                     position,
                 },
             );
