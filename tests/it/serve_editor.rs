@@ -243,3 +243,35 @@ fn assert_screens(dir: &Path) {
         );
     }
 }
+
+#[test]
+fn a_diagram_of_an_included_file_is_written_into_that_file() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let part = "::chapter\n\n::h1 Part\n\n// A comment.\n::dia(#p1) sz=9 mv=D4\n";
+    std::fs::write(dir.join("part.gobook"), part).unwrap();
+    std::fs::write(&book, format!("{BOOK}\n::include url=\"part.gobook\"\n")).unwrap();
+    let s = Server::start(&book, &[]);
+    let token = token(&s);
+    let host = s.addr();
+    let (status, _, body) = s.get("/__gobook/diagram?anchor=p1");
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(v["element"]["file"], "part.gobook");
+    assert_eq!(v["element"]["line"], 6);
+    let source = v["element"]["source"].as_str().unwrap();
+    let body =
+        serde_json::json!({ "anchor": "p1", "source": source, "changes": [["mv", "D4 E5"]] })
+            .to_string();
+    let headers = format!("Host: {host}\r\nOrigin: http://{host}\r\nX-Gobook-Token: {token}\r\n");
+    let (status, text) = post(&s, &headers, &body);
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("part.gobook")).unwrap(),
+        part.replace("mv=D4", "mv=\"D4 E5\"")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&book).unwrap(),
+        format!("{BOOK}\n::include url=\"part.gobook\"\n")
+    );
+}
