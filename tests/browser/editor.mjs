@@ -155,6 +155,33 @@ await step('a problem\'s correct and wrong lines are played and saved', async ()
   await p.context().close();
 });
 
+await step('at and to are set from the base game\'s moves', async () => {
+  const p = await newPage();
+  await p.goto(url);
+  await p.locator('figure#f1 .gb-edit-open').click();
+  await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
+  // The numbers on the stones (the board's coordinates are texts too, outside the grid).
+  const numbered = () => p.$$eval('#gobook-editor svg.ge-svg text[data-number]', ts => ts.map(t => +t.textContent).sort((a, b) => a - b).join());
+  const stones = () => p.locator('#gobook-editor circle[data-stone]').count();
+  check(await stones() === 4 && await numbered() === '1,2,3,4', `moves 1 to 4: ${await stones()} stones numbered ${await numbered()}`);
+  await p.getByLabel('Up to move (to)').fill('6');
+  await p.getByLabel('Up to move (to)').press('Tab');
+  check(await stones() === 6 && await numbered() === '1,2,3,4,5,6', `moves 1 to 6: ${await stones()} stones numbered ${await numbered()}`);
+  await p.getByLabel('At move (at)').fill('3');
+  await p.getByLabel('At move (at)').press('Tab');
+  check(await stones() === 6 && await numbered() === '3,4,5,6', `at=3: ${await stones()} stones numbered ${await numbered()}`);
+  if (shots) await p.screenshot({ path: join(shots, 'editor-figure-range.png') });
+  const [resp] = await Promise.all([
+    p.waitForResponse(r => r.url().endsWith('/__gobook/diagram') && r.request().method() === 'POST'),
+    p.getByRole('button', { name: /Save to the book/ }).click(),
+  ]);
+  check(resp.status() === 200, `the save answered ${resp.status()}: ${await resp.text()}`);
+  console.log('--- figure saved');
+  console.log(await readFile(book, 'utf8'));
+  console.log('--- end');
+  await p.context().close();
+});
+
 await step('a save against an element changed in the file is refused, and the editor shows the new one', async () => {
   const p = await newPage();
   await p.goto(url);

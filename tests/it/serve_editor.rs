@@ -8,12 +8,15 @@ use crate::serve::Server;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-const BOOK: &str = "::book(#b) title=\"Editor test\"\n\n::chapter\n\n::h1 First\n\n// The main diagram.\n::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=C3 ca=\"The caption\"\n\nAbout the diagram.\n\n::prb sz=9 ab=\"C7 D7\" aw=\"C6 D6\" correct=E7\nBlack to play.\n";
+const BOOK: &str = "::book(#b) title=\"Editor test\"\n\n::chapter\n\n::h1 First\n\n// The main diagram.\n::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=C3 ca=\"The caption\"\n\nAbout the diagram.\n\n::prb sz=9 ab=\"C7 D7\" aw=\"C6 D6\" correct=E7\nBlack to play.\n\n::go(#game) mv=\"Q16 D4 Q3 D16 R5 C10\"\n\n::fig(#f1) at=1 to=4\n";
 
 /// The element `::dia(#d1)` as the browser test leaves it: a move of each colour, a second
 /// triangle, a view; the rest of the file as it was.
 const D1_AFTER: &str =
     "::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=\"C3 D4\" ca=\"The caption\" mv=\"F6 F7\" vw=\"B2 G7\"";
+
+/// The figure after the browser test set `at` and `to` from the game's moves.
+const FIG_AFTER: &str = "::fig(#f1) at=3 to=6";
 
 /// The problem after the browser test played a wrong line with a comment and a correct one.
 const PRB_AFTER: &str =
@@ -219,11 +222,13 @@ fn the_board_editor_in_chromium() {
     );
     let first = after_save(&out, "--- after save\n");
     only_element_changed(BOOK, first, "::dia(#d1)", D1_AFTER);
+    let second = after_save(&out, "--- problem saved\n");
+    only_element_changed(first, second, "::prb", PRB_AFTER);
     only_element_changed(
-        first,
-        after_save(&out, "--- problem saved\n"),
-        "::prb",
-        PRB_AFTER,
+        second,
+        after_save(&out, "--- figure saved\n"),
+        "::fig",
+        FIG_AFTER,
     );
     assert_screens(&shots);
 }

@@ -101,7 +101,7 @@ figure.gb-fig{position:relative}
     mv: s.mv && [...s.mv], pl: s.pl,
     marks: Object.fromEntries(MARKS.map((m) => [m, new Set(s.marks[m])])),
     letters: new Map(s.letters), labels: new Map(s.labels), vw: s.vw && [...s.vw],
-    line: [...s.line], correct: [...s.correct], wrong: [...s.wrong],
+    line: [...s.line], correct: [...s.correct], wrong: [...s.wrong], at: s.at, to: s.to,
   });
   // A problem's `correct` or `wrong` as its lines: the text between `;` outside `(...)` and
   // `[...]`, each kept as written (an answer tree `[a | b]` stays one entry).
@@ -126,6 +126,8 @@ figure.gb-fig{position:relative}
       marks: Object.fromEntries(MARKS.map((m) => [m, new Set(pts[m] || [])])),
       letters: new Map(), labels: new Map(), vw: pts.vw && pts.vw.length === 2 ? [...pts.vw] : null,
       line: [], correct: segments(attrs.get("correct")), wrong: segments(attrs.get("wrong")),
+      at: /^\d+$/.test(attrs.get("at") || "") ? +attrs.get("at") : null,
+      to: /^\d+$/.test(attrs.get("to") || "") ? +attrs.get("to") : null,
     };
     for (const [n, list] of Object.entries(pts)) {
       if (/^[a-zA-Z]$/.test(n)) for (const p of list) s.letters.set(p, n);
@@ -140,15 +142,6 @@ figure.gb-fig{position:relative}
   };
 
   // The stones before the sequence: the base, less `ae`, with the own setup stones.
-  const startStones = () => {
-    const m = new Map(ctx.base);
-    for (const p of S.ae) m.delete(p);
-    for (const p of S.ab) m.set(p, "b");
-    for (const p of S.aw) m.set(p, "w");
-    return m;
-  };
-  const moves = () => (S.mv ? S.mv : ctx.position.moves.map((m) => m[0]));
-  const firstColour = () => S.pl || ctx.position.to_play;
   const other = (c) => (c === "b" ? "w" : "b");
   const neighbours = (p) => {
     const [c, r] = parse(p), n = ctx.position.size, out = [];
@@ -169,38 +162,80 @@ figure.gb-fig{position:relative}
     }
     return { seen, free };
   };
+  // Plays `m` (a point, `Pass` or `Tenuki`) for `colour` on `board`, numbered `n` in `numbers`:
+  // captures, and a suicide's stones, go.
+  const play = (board, numbers, m, colour, n) => {
+    if (m === "Pass" || m === "Tenuki") return;
+    board.set(m, colour);
+    if (numbers) numbers.set(m, n);
+    const take = (g) => { for (const x of g.seen) { board.delete(x); if (numbers) numbers.delete(x); } };
+    for (const q of neighbours(m)) {
+      if (board.get(q) === other(colour)) {
+        const g = group(board, q);
+        if (!g.free) take(g);
+      }
+    }
+    const own = group(board, m);
+    if (!own.free) take(own);
+  };
+  // The base's moves (`at`/`to` count them; a pass takes no number) with their numbers.
+  const baseMoves = () => {
+    const b = ctx.position.base;
+    let n = b.first_number;
+    return b.moves.map((m) => [m, m === "Pass" ? null : n++]);
+  };
+  const baseEnd = () => ctx.position.base.first_number + baseMoves().filter(([, n]) => n !== null).length;
+  const atOf = () => S.at ?? ctx.position.base.first_number;
+  // The base's position before the move numbered `at`, and who plays then.
+  const baseAt = (at) => {
+    const b = ctx.position.base, board = new Map(b.stones);
+    let colour = b.to_play;
+    for (const [m, n] of baseMoves()) {
+      if (n !== null && n >= at) break;
+      play(board, null, m, colour, n);
+      colour = other(colour);
+    }
+    return { board, colour };
+  };
+  // The stones before the sequence: the base, less `ae`, with the own setup stones.
+  const startStones = () => {
+    const m = ctx.position.base ? baseAt(atOf()).board : new Map(ctx.base);
+    for (const p of S.ae) m.delete(p);
+    for (const p of S.ab) m.set(p, "b");
+    for (const p of S.aw) m.set(p, "w");
+    return m;
+  };
+  // The moves shown: the element's own, else the base's from `at` to `to`, else (as built) the page's.
+  const moves = () => {
+    if (S.mv) return S.mv;
+    if (ctx.position.base && S.to !== null) {
+      const inRange = baseMoves().filter(([, n]) => n === null || (n >= atOf() && n <= S.to));
+      while (inRange.length && inRange[0][1] === null) inRange.shift();
+      while (inRange.length && inRange[inRange.length - 1][1] === null) inRange.pop();
+      return inRange.map(([m]) => m);
+    }
+    if (ctx.position.base && (S.at !== orig.at || S.to !== orig.to)) return [];
+    return ctx.position.moves.map((m) => m[0]);
+  };
+  const firstColour = () => S.pl || (ctx.position.base ? baseAt(atOf()).colour : ctx.position.to_play);
+  // A figure or a variation numbers from `at`; a changed `at` moves its numbers with it.
+  const firstNumber = () =>
+    ctx.position.base && S.at !== orig.at && /^(fig|var)$/.test(ctx.position.kind) && !ctx.element.attrs.some(([k]) => k === "mn")
+      ? atOf()
+      : ctx.position.first_number;
   // Plays the sequence from the start: the final board, each stone's number, whose turn next.
   const played = () => {
     const board = startStones(), numbers = new Map();
-    let colour = firstColour(), n = ctx.position.first_number;
+    let colour = firstColour(), n = firstNumber();
     for (const m of moves()) {
-      if (m === "Pass") { colour = other(colour); continue; }
-      if (m !== "Tenuki") {
-        board.set(m, colour);
-        numbers.set(m, n);
-        for (const q of neighbours(m)) {
-          if (board.get(q) === other(colour)) {
-            const g = group(board, q);
-            if (!g.free) for (const x of g.seen) { board.delete(x); numbers.delete(x); }
-          }
-        }
-        const own = group(board, m);
-        if (!own.free) for (const x of own.seen) { board.delete(x); numbers.delete(x); }
-      }
-      n += 1;
+      play(board, numbers, m, colour, n);
+      if (m !== "Pass") n += 1;
       colour = other(colour);
     }
     // An answer line being played: after the sequence, numbered from 1.
     let k = 1;
     for (const m of S.line) {
-      board.set(m, colour);
-      numbers.set(m, k++);
-      for (const q of neighbours(m)) {
-        if (board.get(q) === other(colour)) {
-          const g = group(board, q);
-          if (!g.free) for (const x of g.seen) { board.delete(x); numbers.delete(x); }
-        }
-      }
+      play(board, numbers, m, colour, k++);
       colour = other(colour);
     }
     return { board, numbers, next: colour };
@@ -226,7 +261,9 @@ figure.gb-fig{position:relative}
       if (board.has(p)) return say(`${p} is taken: choose an empty point.`, true);
       const want = tool === "play" ? next : tool === "playB" ? "b" : "w";
       change(() => {
+        // Moves played over a range of the base's (`to`) make the sequence the diagram's own.
         if (!S.mv) S.mv = moves().slice();
+        S.to = null;
         if (S.mv.length === 0 && want !== firstColour()) S.pl = want;
         else if (want !== next) S.mv.push("Pass");
         S.mv.push(p);
@@ -336,7 +373,7 @@ figure.gb-fig{position:relative}
     const ink = (p) => (board.get(p) === "b" ? "#fff" : board.get(p) === "w" ? "#111" : "var(--grid)");
     for (const [p, c] of board) {
       o.push(`<circle cx="${x(p)}" cy="${y(p)}" r=".47" fill="${c === "b" ? "#111" : "#f7f7f2"}" stroke="#111" stroke-width=".04" data-stone="${c}" data-point="${p}"/>`);
-      if (numbers.has(p)) o.push(`<text x="${x(p)}" y="${y(p) + 0.16}" font-size="${numbers.get(p) > 99 ? 0.36 : 0.46}" text-anchor="middle" fill="${ink(p)}" font-weight="600">${numbers.get(p)}</text>`);
+      if (numbers.has(p)) o.push(`<text x="${x(p)}" y="${y(p) + 0.16}" font-size="${numbers.get(p) > 99 ? 0.36 : 0.46}" text-anchor="middle" fill="${ink(p)}" font-weight="600" data-number="">${numbers.get(p)}</text>`);
     }
     const blank = (p) => (board.has(p) ? "" : `<rect x="${x(p) - 0.3}" y="${y(p) - 0.3}" width=".6" height=".6" fill="var(--wood)"/>`);
     for (const m of MARKS) for (const p of S.marks[m]) {
@@ -369,6 +406,14 @@ figure.gb-fig{position:relative}
         el("button", { type: "button", "data-remove": which, "data-index": String(i), "aria-label": `Remove ${which} line ${i + 1}: ${t}` }, "✕"))));
       if (!S[which].length) ul.append(el("li", { class: "ge-none", text: "none" }));
     }
+    if (ctx.position.base) {
+      const at = dlg.querySelector("#ge-at"), to = dlg.querySelector("#ge-to");
+      at.min = to.min = ctx.position.base.first_number;
+      at.max = baseEnd();
+      to.max = baseEnd() - 1;
+      if (document.activeElement !== at) at.value = String(atOf());
+      if (document.activeElement !== to) to.value = S.to === null ? "" : String(S.to);
+    }
     const ch = changes();
     dlg.querySelector(".ge-attrs").textContent = ch.length ? ch.map(([k, v]) => (v === null ? `− ${k}` : `${k}=${v}`)).join("\n") : "No changes yet.";
     dlg.querySelector(".ge-save").disabled = !ch.length;
@@ -386,11 +431,11 @@ figure.gb-fig{position:relative}
     set("ab", [...S.ab], [...orig.ab]);
     set("aw", [...S.aw], [...orig.aw]);
     set("ae", [...S.ae], [...orig.ae]);
-    // Moves played over a sequence taken from the base (`at`/`to`) become the diagram's own.
     if (S.mv && !(orig.mv && same(S.mv, orig.mv)) && (orig.mv || S.mv.length)) {
       out.push(["mv", S.mv.length ? S.mv.join(" ") : null]);
-      if (ctx.element.attrs.some(([k]) => k === "to")) out.push(["to", null]);
     }
+    if (!S.mv && orig.mv) out.push(["mv", null]);
+    for (const k of ["at", "to"]) if (S[k] !== orig[k]) out.push([k, S[k] === null ? null : String(S[k])]);
     if (S.pl !== orig.pl) out.push(["pl", S.pl]);
     for (const m of MARKS) set(m, [...S.marks[m]], [...orig.marks[m]]);
     const byLetter = (letters) => {
@@ -431,6 +476,10 @@ figure.gb-fig{position:relative}
       el("aside", {},
         tools,
         el("div", {}, el("label", { for: "ge-label", text: "Label text (tool T)" }), el("input", { id: "ge-label", value: "1", autocomplete: "off" })),
+        el("section", { class: "ge-range", "aria-label": "Moves from the base" },
+          el("div", { class: "ge-row" },
+            el("div", {}, el("label", { for: "ge-at", text: "At move (at)" }), el("input", { id: "ge-at", type: "number", inputmode: "numeric" })),
+            el("div", {}, el("label", { for: "ge-to", text: "Up to move (to)" }), el("input", { id: "ge-to", type: "number", inputmode: "numeric", placeholder: "none" })))),
         el("section", { class: "ge-answers", "aria-label": "Answers" },
           el("div", {}, el("label", { for: "ge-note", text: "Comment on the line's last move (optional)" }), el("input", { id: "ge-note", autocomplete: "off" })),
           el("div", { class: "ge-row" },
@@ -512,6 +561,29 @@ figure.gb-fig{position:relative}
     const t = TOOLS.find((x) => x[4] === ev.key);
     if (t && !dlg.querySelector(`[data-tool=${t[0]}]`).hidden) { ev.preventDefault(); pick(t[0]); }
   });
+  // `at` and `to` from the base's moves: the position before move `at`, the moves from it to `to`.
+  dlg.addEventListener("change", (ev) => {
+    if (ev.target.id !== "ge-at" && ev.target.id !== "ge-to") return;
+    const first = ctx.position.base.first_number, last = baseEnd() - 1;
+    const v = ev.target.value.trim() === "" ? null : Math.round(+ev.target.value);
+    if (ev.target.id === "ge-at") {
+      const at = Math.min(Math.max(v ?? first, first), last + 1);
+      const next = at === first && orig.at === null ? null : at;
+      change(() => {
+        if (next === S.at) return false;
+        S.at = next;
+        if (S.to !== null && S.to < at) S.to = at;
+      });
+    } else {
+      const to = v === null ? null : Math.min(Math.max(v, atOf()), last);
+      change(() => {
+        if (to === S.to) return false;
+        S.to = to;
+        if (to !== null) S.mv = null;
+      });
+    }
+    say(S.to !== null ? `Moves ${atOf()} to ${S.to} of the base.` : `The position at move ${atOf()} of the base.`);
+  });
   dlg.addEventListener("click", (ev) => {
     const b = ev.target.closest("button");
     if (!b) return;
@@ -554,6 +626,7 @@ figure.gb-fig{position:relative}
     orig = copy(s);
     undo = [];
     redo = [];
+    dlg.querySelector(".ge-range").hidden = !j.position.base;
     const prb = j.position.kind === "prb";
     dlg.querySelector(".ge-answers").hidden = !prb;
     dlg.querySelector("[data-tool=line]").hidden = !prb;

@@ -50,6 +50,45 @@ pub struct Position {
     pub stones: Vec<(String, &'static str)>,
     /// The sequence: a point, `Pass` or `Tenuki`, and a colour.
     pub moves: Vec<(String, &'static str)>,
+    /// The Go data the diagram is based on, when it has one: `at` and `to` count its moves.
+    pub base: Option<Base>,
+}
+
+/// A base's position and moves, for setting `at` and `to`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Base {
+    /// The stones before its first move.
+    pub stones: Vec<(String, &'static str)>,
+    /// Who plays its first move.
+    pub to_play: &'static str,
+    /// The number of its first move (a pass takes none).
+    pub first_number: u32,
+    /// Its moves: points, `Pass`, `Tenuki`.
+    pub moves: Vec<String>,
+}
+
+impl Base {
+    fn of(g: &crate::resolve::godata::GoData) -> Base {
+        use crate::format::values::Move;
+        Base {
+            stones: g
+                .start
+                .stones()
+                .map(|(p, c)| (p.to_string(), c.letter()))
+                .collect(),
+            to_play: g.start.to_play().letter(),
+            first_number: g.first_number,
+            moves: g
+                .moves
+                .iter()
+                .map(|m| match m {
+                    Move::Play(p) => p.to_string(),
+                    Move::Pass => "Pass".into(),
+                    Move::Tenuki => "Tenuki".into(),
+                })
+                .collect(),
+        }
+    }
 }
 
 impl Targets {
@@ -75,7 +114,13 @@ impl Targets {
             };
             let shown = rel.display().to_string();
             let anchor = crate::layout::plan::anchor(d.id.as_deref(), d.element);
-            let position = position(&el.name, d);
+            let mut position = position(&el.name, d);
+            // An `sgf` value is the element's own base: its moves are not the linked base's.
+            if el.attr("sgf").is_none() {
+                let base = checked.links.base.get(d.element).copied().flatten();
+                let data = base.and_then(|b| checked.resolved.bases.get(b)?.as_deref());
+                position.base = data.map(Base::of);
+            }
             let source = checked.src[el.span.start as usize..el.span.end as usize].to_string();
             by_anchor.insert(
                 anchor,
@@ -125,6 +170,7 @@ fn position(kind: &str, d: &Diagram) -> Position {
             .iter()
             .map(|m| (move_token(m), m.color.letter()))
             .collect(),
+        base: None,
     }
 }
 
