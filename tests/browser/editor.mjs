@@ -101,7 +101,7 @@ await step('undo and redo', async () => {
 });
 if (shots) {
   await mkdir(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, 'editor-desktop-light.png') });
+  await page.screenshot({ path: join(shots, 'editor-moves-marks-view.png') });
 }
 await step('save writes the element', async () => {
   const [resp] = await Promise.all([
@@ -244,14 +244,18 @@ await step('a page served from another local port cannot change the book', async
 });
 
 if (shots) {
-  for (const [w, h, scheme, name] of [[1280, 900, 'dark', 'editor-desktop-dark'], [390, 844, 'light', 'editor-phone-light'], [390, 844, 'dark', 'editor-phone-dark']]) {
+  // The figure of the game (moves 3 to 6 now), a move played, a letter and a triangle added.
+  for (const [w, h, scheme, name] of [[1280, 900, 'light', 'editor-desktop-light'], [1280, 900, 'dark', 'editor-desktop-dark'], [390, 844, 'light', 'editor-phone-light'], [390, 844, 'dark', 'editor-phone-dark']]) {
     const p = await newPage({ viewport: { width: w, height: h }, colorScheme: scheme, deviceScaleFactor: w < 500 ? 2 : 1, hasTouch: w < 500 });
     await p.goto(url);
-    await p.locator('figure#d1 .gb-edit-open').click();
+    await p.locator('figure#f1 .gb-edit-open').click();
     await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
-    await click(p, 'G3');
-    await p.keyboard.press('c');
-    await click(p, 'C3');
+    await click(p, 'R14');
+    await p.keyboard.press('l');
+    await click(p, 'O17');
+    await click(p, 'R10');
+    await p.keyboard.press('t');
+    await click(p, 'Q3');
     await p.screenshot({ path: join(shots, `${name}.png`) });
     await p.context().close();
   }

@@ -58,6 +58,7 @@ figure.gb-fig{position:relative}
 #gobook-editor .ge-board:focus-visible{outline:3px solid var(--accent);outline-offset:-3px}
 #gobook-editor svg.ge-svg{width:100%;height:100%;max-height:100%;aspect-ratio:1;user-select:none;cursor:crosshair}
 #gobook-editor aside{border-left:1px solid var(--line);padding:.75rem 1rem;overflow:auto;display:flex;flex-direction:column;gap:.8rem}
+#gobook-editor aside>*{flex-shrink:0}
 #gobook-editor .ge-tools{display:grid;grid-template-columns:repeat(4,1fr);gap:.35rem}
 #gobook-editor button{font:inherit;color:var(--fg);background:var(--btn);border:1px solid var(--line);border-radius:.45rem;padding:.4rem .5rem;cursor:pointer;min-height:2.4rem}
 #gobook-editor button:hover{border-color:var(--accent)}
@@ -377,11 +378,16 @@ figure.gb-fig{position:relative}
     }
     const blank = (p) => (board.has(p) ? "" : `<rect x="${x(p) - 0.3}" y="${y(p) - 0.3}" width=".6" height=".6" fill="var(--wood)"/>`);
     for (const m of MARKS) for (const p of S.marks[m]) {
-      const cx = x(p), cy = y(p), s = `fill="none" stroke="${ink(p)}" stroke-width=".07" data-mark="${m}" data-point="${p}"`;
-      if (m === "tr") o.push(`<path d="M${cx} ${cy - 0.3}L${cx + 0.27} ${cy + 0.17}L${cx - 0.27} ${cy + 0.17}Z" ${s}/>`);
-      if (m === "sq") o.push(`<rect x="${cx - 0.22}" y="${cy - 0.22}" width=".44" height=".44" ${s}/>`);
-      if (m === "cr") o.push(`<circle cx="${cx}" cy="${cy}" r=".25" ${s}/>`);
-      if (m === "ma") o.push(`<path d="M${cx - 0.2} ${cy - 0.2}L${cx + 0.2} ${cy + 0.2}M${cx + 0.2} ${cy - 0.2}L${cx - 0.2} ${cy + 0.2}" ${s}/>`);
+      // On a numbered stone the mark is a small badge at its upper right, as the site draws it.
+      const badge = numbers.has(p), k = badge ? 0.5 : 1;
+      const cx = x(p) + (badge ? 0.36 : 0), cy = y(p) - (badge ? 0.36 : 0);
+      if (badge) o.push(`<circle cx="${cx}" cy="${cy}" r=".2" fill="var(--bg)" stroke="var(--grid)" stroke-width=".03"/>`);
+      const s = `fill="none" stroke="${badge ? "var(--fg)" : ink(p)}" stroke-width="${0.07 * k}" data-mark="${m}" data-point="${p}"`;
+      const d = (v) => v * k;
+      if (m === "tr") o.push(`<path d="M${cx} ${cy - d(0.3)}L${cx + d(0.27)} ${cy + d(0.17)}L${cx - d(0.27)} ${cy + d(0.17)}Z" ${s}/>`);
+      if (m === "sq") o.push(`<rect x="${cx - d(0.22)}" y="${cy - d(0.22)}" width="${d(0.44)}" height="${d(0.44)}" ${s}/>`);
+      if (m === "cr") o.push(`<circle cx="${cx}" cy="${cy}" r="${d(0.25)}" ${s}/>`);
+      if (m === "ma") o.push(`<path d="M${cx - d(0.2)} ${cy - d(0.2)}L${cx + d(0.2)} ${cy + d(0.2)}M${cx + d(0.2)} ${cy - d(0.2)}L${cx - d(0.2)} ${cy + d(0.2)}" ${s}/>`);
     }
     const esc = (t) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
     for (const [p, t] of [...S.letters, ...S.labels]) {
@@ -398,6 +404,7 @@ figure.gb-fig{position:relative}
     svg.innerHTML = o.join("");
     svg.setAttribute("viewBox", `0 0 ${n + 1} ${n + 1}`);
     for (const b of dlg.querySelectorAll("[data-tool]")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
+    dlg.querySelector(".ge-label-text").hidden = tool !== "label";
     dlg.querySelector("[data-act=undo]").disabled = !undo.length;
     dlg.querySelector("[data-act=redo]").disabled = !redo.length;
     for (const which of ["correct", "wrong"]) {
@@ -475,7 +482,7 @@ figure.gb-fig{position:relative}
       boardBox,
       el("aside", {},
         tools,
-        el("div", {}, el("label", { for: "ge-label", text: "Label text (tool T)" }), el("input", { id: "ge-label", value: "1", autocomplete: "off" })),
+        el("div", { class: "ge-label-text" }, el("label", { for: "ge-label", text: "Label text (numbers count up)" }), el("input", { id: "ge-label", value: "1", autocomplete: "off" })),
         el("section", { class: "ge-range", "aria-label": "Moves from the base" },
           el("div", { class: "ge-row" },
             el("div", {}, el("label", { for: "ge-at", text: "At move (at)" }), el("input", { id: "ge-at", type: "number", inputmode: "numeric" })),
