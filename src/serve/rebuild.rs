@@ -206,6 +206,7 @@ impl Rebuilder {
             Ok(r) => {
                 let located = located_warnings(&name, &text, &checked, &r.included);
                 let targets = Targets::of(&checked, &self.book, &self.book_dir());
+                stages.mark("the board editor's targets");
                 self.built(r, located, start, targets)
             }
             Err(e) => self.failed(e, name),

@@ -90,7 +90,7 @@ pub async fn diagram(State(app): State<App>, uri: Uri) -> Response {
     match read {
         Ok(Ok((Some(current), target))) => json(
             StatusCode::OK,
-            &serde_json::json!({ "element": current, "position": target.position }),
+            &serde_json::json!({ "element": current, "position": target.position() }),
         ),
         Ok(Ok((None, _))) => error(
             StatusCode::CONFLICT,
@@ -144,7 +144,7 @@ pub async fn save(State(app): State<App>, headers: HeaderMap, body: Bytes) -> Re
     let read_by_book = app
         .inputs
         .read()
-        .is_ok_and(|i| i.paths().any(|p| *p == target.rel));
+        .is_ok_and(|i| i.paths().any(|p| *p == target.file.rel));
     if !read_by_book {
         return error(
             StatusCode::FORBIDDEN,

@@ -4,7 +4,7 @@
 
 use crate::format::edit::{edit_attributes, AttrChange};
 use crate::format::syntax::{Document, Element};
-use crate::serve::editor::targets::Target;
+use crate::serve::editor::targets::{text_hash, Target};
 use std::io::Write;
 use std::path::Path;
 
@@ -74,10 +74,17 @@ fn read_text(path: &Path, shown: &str) -> Result<(String, bool), SaveError> {
 }
 
 /// The element of `doc` (parsed from `text`) that the editor means: the one at the target's
-/// place when its text is `source`, else the one element whose text is `source`.
-fn find<'d>(doc: &'d Document, text: &str, target: &Target, source: &str) -> Option<&'d Element> {
-    let text_of = |e: &Element| text.get(e.span.start as usize..e.span.end as usize);
-    let same = |e: &&Element| text_of(e) == Some(source);
+/// place when its text is the one (`is`), else the one element whose text is.
+fn find<'d>(
+    doc: &'d Document,
+    text: &str,
+    target: &Target,
+    is: impl Fn(&str) -> bool,
+) -> Option<&'d Element> {
+    let same = |e: &&Element| {
+        text.get(e.span.start as usize..e.span.end as usize)
+            .is_some_and(&is)
+    };
     if let Some(e) = doc
         .element_at(target.span.start)
         .map(|i| &doc.elements[i])
@@ -110,23 +117,23 @@ fn current_of(text: &str, el: &Element, shown: &str, size: u8) -> Current {
 /// text even when the text before it changed, else the diagram at its place (itself changed
 /// since the build); None when no diagram stands there any more.
 pub fn current(target: &Target) -> Result<Option<Current>, SaveError> {
-    let (text, _) = read_text(&target.file, &target.shown)?;
+    let (text, _) = read_text(&target.file.path, &target.file.shown)?;
     let doc = crate::format::parse(&text).doc;
-    let el = find(&doc, &text, target, &target.source).or_else(|| {
+    let el = find(&doc, &text, target, |t| text_hash(t) == target.source_hash).or_else(|| {
         doc.element_at(target.span.start)
             .map(|i| &doc.elements[i])
             .filter(|e| matches!(e.kind, crate::format::schema::ElementKind::Diagram(_)))
     });
-    Ok(el.map(|e| current_of(&text, e, &target.shown, target.position.size)))
+    Ok(el.map(|e| current_of(&text, e, &target.file.shown, target.size())))
 }
 
 /// Writes `changes` into the element whose text was `source` when the editor opened it, and
 /// gives back the element as written.
 pub fn save(target: &Target, source: &str, changes: &[AttrChange]) -> Result<Current, SaveError> {
-    let (text, bom) = read_text(&target.file, &target.shown)?;
+    let (text, bom) = read_text(&target.file.path, &target.file.shown)?;
     let doc = crate::format::parse(&text).doc;
-    let Some(el) = find(&doc, &text, target, source) else {
-        return Err(SaveError::Conflict(target.shown.clone()));
+    let Some(el) = find(&doc, &text, target, |t| t == source) else {
+        return Err(SaveError::Conflict(target.file.shown.clone()));
     };
     let new = edit_attributes(&text, el, changes).map_err(|e| SaveError::Refused(e.to_string()))?;
     let mut bytes = Vec::with_capacity(new.len() + 3);
@@ -134,13 +141,13 @@ pub fn save(target: &Target, source: &str, changes: &[AttrChange]) -> Result<Cur
         bytes.extend_from_slice("\u{feff}".as_bytes());
     }
     bytes.extend_from_slice(new.as_bytes());
-    replace(&target.file, &bytes).map_err(|e| SaveError::Io(target.shown.clone(), e))?;
+    replace(&target.file.path, &bytes).map_err(|e| SaveError::Io(target.file.shown.clone(), e))?;
     let doc = crate::format::parse(&new).doc;
     let el = doc
         .element_at(el.span.start)
         .map(|i| &doc.elements[i])
         .ok_or_else(|| SaveError::Refused("the element is gone after the edit".into()))?;
-    Ok(current_of(&new, el, &target.shown, target.position.size))
+    Ok(current_of(&new, el, &target.file.shown, target.size()))
 }
 
 /// Replaces the file at `path` (a symbolic link's target) with `bytes` through a temporary file

@@ -1,13 +1,20 @@
 //! Which source element each diagram of the served pages comes from, and the position the
 //! board editor opens on: made from the checked book at every good rebuild, looked up by the
 //! figure's anchor on the page (its ID, else `e` and the element's number: `layout::plan::anchor`).
+//! Kept compact (points, no text) and made into the editor's JSON only when it asks: a rebuild
+//! of a book with thousands of diagrams pays a copy of their stones, not a string per stone.
 
 use crate::check::Checked;
 use crate::format::syntax::Span;
+use crate::format::values::Move;
+use crate::point::{Color, Point};
+use crate::resolve::godata::GoData;
 use crate::resolve::model::{Diagram, DiagramRole};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The diagrams an editor may change, by anchor.
 #[derive(Debug, Default)]
@@ -15,29 +22,50 @@ pub struct Targets {
     by_anchor: HashMap<String, Target>,
 }
 
-/// Where one diagram's element stands, and what the editor opens on.
-#[derive(Clone, Debug)]
-pub struct Target {
-    /// The file, absolute: the book or a gobook file it includes.
-    pub file: PathBuf,
-    /// The file relative to the book's folder (as the build's inputs list it).
+/// A file the editor may write: the book or a gobook file it includes.
+#[derive(Debug)]
+pub struct EditedFile {
+    /// Absolute.
+    pub path: PathBuf,
+    /// Relative to the book's folder (as the build's inputs list it).
     pub rel: PathBuf,
     /// Its name for messages: `rel` as text.
     pub shown: String,
-    /// The element's place in that file's text, when it was built.
-    pub span: Span,
-    /// The element's text, when it was built.
-    pub source: String,
-    /// The position drawn on the page, as the editor's script reads it.
-    pub position: Position,
 }
 
-/// What the page drew, in standard coordinates: the editor works on the author's attributes
-/// and shows them over this.
-#[derive(Clone, Debug, Serialize)]
+/// Where one diagram's element stands, and what the page drew.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// Its file.
+    pub file: Arc<EditedFile>,
+    /// The element's place in that file's text, when it was built.
+    pub span: Span,
+    /// A hash of the element's text when it was built, to find it again when the text before
+    /// it changed since (the save itself compares the whole text the editor sends).
+    pub source_hash: u64,
+    /// What the page drew.
+    drawn: Drawn,
+}
+
+#[derive(Clone, Debug)]
+struct Drawn {
+    kind: &'static str,
+    size: u8,
+    view: (Point, Point),
+    first_number: u32,
+    to_play: Color,
+    stones: Vec<(Point, Color)>,
+    /// Point (None: a pass or tenuki), number (None: a pass), colour.
+    moves: Vec<(Option<Point>, Option<u32>, Color)>,
+    base: Option<Arc<GoData>>,
+}
+
+/// What the page drew, in standard coordinates, as the editor's script reads it: the editor
+/// works on the author's attributes and shows them over this.
+#[derive(Debug, Serialize)]
 pub struct Position {
     /// The element's name: fig, dia, var, prb.
-    pub kind: String,
+    pub kind: &'static str,
     /// Board size.
     pub size: u8,
     /// The view drawn: lower-left and upper-right corners.
@@ -55,7 +83,7 @@ pub struct Position {
 }
 
 /// A base's position and moves, for setting `at` and `to`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct Base {
     /// The stones before its first move.
     pub stones: Vec<(String, &'static str)>,
@@ -67,15 +95,14 @@ pub struct Base {
     pub moves: Vec<String>,
 }
 
+fn stones(s: impl Iterator<Item = (Point, Color)>) -> Vec<(String, &'static str)> {
+    s.map(|(p, c)| (p.to_string(), c.letter())).collect()
+}
+
 impl Base {
-    fn of(g: &crate::resolve::godata::GoData) -> Base {
-        use crate::format::values::Move;
+    fn of(g: &GoData) -> Base {
         Base {
-            stones: g
-                .start
-                .stones()
-                .map(|(p, c)| (p.to_string(), c.letter()))
-                .collect(),
+            stones: stones(g.start.stones()),
             to_play: g.start.to_play().letter(),
             first_number: g.first_number,
             moves: g
@@ -91,46 +118,116 @@ impl Base {
     }
 }
 
+/// The hash [`Target::source_hash`] keeps of an element's text.
+pub fn text_hash(text: &str) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    text.hash(&mut h);
+    h.finish()
+}
+
+impl Target {
+    /// The board size.
+    pub fn size(&self) -> u8 {
+        self.drawn.size
+    }
+
+    /// What the page drew, for the editor.
+    pub fn position(&self) -> Position {
+        let d = &self.drawn;
+        Position {
+            kind: d.kind,
+            size: d.size,
+            view: [d.view.0.to_string(), d.view.1.to_string()],
+            first_number: d.first_number,
+            to_play: d.to_play.letter(),
+            stones: stones(d.stones.iter().copied()),
+            moves: d
+                .moves
+                .iter()
+                .map(|&(p, n, c)| {
+                    // As `mv` writes it: a point, `Pass` (no number) or `Tenuki` (a number, no stone).
+                    let token = match (p, n) {
+                        (Some(p), _) => p.to_string(),
+                        (None, None) => "Pass".into(),
+                        (None, Some(_)) => "Tenuki".into(),
+                    };
+                    (token, c.letter())
+                })
+                .collect(),
+            base: d.base.as_deref().map(Base::of),
+        }
+    }
+}
+
+fn drawn(kind: &'static str, d: &Diagram, base: Option<Arc<GoData>>) -> Drawn {
+    Drawn {
+        kind,
+        size: d.size,
+        view: d.view,
+        first_number: d.first_number,
+        to_play: d.to_play,
+        stones: d.stones.clone(),
+        moves: d
+            .moves
+            .iter()
+            .map(|m| (m.point, m.number, m.color))
+            .collect(),
+        base,
+    }
+}
+
 impl Targets {
     /// The targets of every block diagram of `checked`, the book being `book` (absolute) and its
     /// included gobook files in `checked.included`; diagrams of standard chapters are left out.
     pub fn of(checked: &Checked, book: &std::path::Path, book_dir: &std::path::Path) -> Targets {
+        let file = |path: PathBuf| -> Option<Arc<EditedFile>> {
+            // A file outside the book's folder is none the book reads: not editable.
+            let rel = path.strip_prefix(book_dir).ok()?.to_path_buf();
+            let shown = rel.display().to_string();
+            Some(Arc::new(EditedFile { path, rel, shown }))
+        };
+        let book_file = file(book.to_path_buf());
+        let included: Vec<_> = checked
+            .included
+            .iter()
+            .map(|f| file(PathBuf::from(&f.name)).filter(|_| !f.name.starts_with("<standard>")))
+            .collect();
         let mut by_anchor = HashMap::new();
         for d in &checked.resolved.book.diagrams {
-            if d.role == DiagramRole::Inline {
-                continue;
-            }
             let Some(el) = checked.doc.elements.get(d.element) else {
                 continue;
             };
-            let (file, span) = match checked.included.iter().find(|f| f.holds(el.span.start)) {
-                Some(f) if f.name.starts_with("<standard>") => continue,
-                Some(f) => (PathBuf::from(&f.name), f.local(el.span)),
-                None => (book.to_path_buf(), el.span),
+            use crate::format::schema::{DiagramKind, ElementKind};
+            let kind = match el.kind {
+                ElementKind::Diagram(DiagramKind::Fig) => "fig",
+                ElementKind::Diagram(DiagramKind::Dia) => "dia",
+                ElementKind::Diagram(DiagramKind::Var) => "var",
+                ElementKind::Diagram(DiagramKind::Prb) => "prb",
+                _ => continue,
             };
-            // A file outside the book's folder is none the book reads: not editable.
-            let Ok(rel) = file.strip_prefix(book_dir).map(PathBuf::from) else {
+            if d.role == DiagramRole::Inline {
                 continue;
-            };
-            let shown = rel.display().to_string();
-            let anchor = crate::layout::plan::anchor(d.id.as_deref(), d.element);
-            let mut position = position(&el.name, d);
-            // An `sgf` value is the element's own base: its moves are not the linked base's.
-            if el.attr("sgf").is_none() {
-                let base = checked.links.base.get(d.element).copied().flatten();
-                let data = base.and_then(|b| checked.resolved.bases.get(b)?.as_deref());
-                position.base = data.map(Base::of);
             }
-            let source = checked.src[el.span.start as usize..el.span.end as usize].to_string();
+            let (file, span) = match checked.included.iter().position(|f| f.holds(el.span.start)) {
+                Some(i) => (included[i].clone(), checked.included[i].local(el.span)),
+                None => (book_file.clone(), el.span),
+            };
+            let Some(file) = file else { continue };
+            // An `sgf` value is the element's own base: its moves are not the linked base's.
+            let base = el
+                .attr("sgf")
+                .is_none()
+                .then(|| checked.links.base.get(d.element).copied().flatten())
+                .flatten()
+                .and_then(|b| checked.resolved.bases.get(b)?.clone());
+            let source = &checked.src[el.span.start as usize..el.span.end as usize];
             by_anchor.insert(
-                anchor,
+                crate::layout::plan::anchor(d.id.as_deref(), d.element),
                 Target {
                     file,
-                    rel,
-                    shown,
                     span,
-                    source,
-                    position,
+                    source_hash: text_hash(source),
+                    drawn: drawn(kind, d, base),
                 },
             );
         }
@@ -150,35 +247,5 @@ impl Targets {
     /// Whether none may.
     pub fn is_empty(&self) -> bool {
         self.by_anchor.is_empty()
-    }
-}
-
-fn position(kind: &str, d: &Diagram) -> Position {
-    Position {
-        kind: kind.to_string(),
-        size: d.size,
-        view: [d.view.0.to_string(), d.view.1.to_string()],
-        first_number: d.first_number,
-        to_play: d.to_play.letter(),
-        stones: d
-            .stones
-            .iter()
-            .map(|(p, c)| (p.to_string(), c.letter()))
-            .collect(),
-        moves: d
-            .moves
-            .iter()
-            .map(|m| (move_token(m), m.color.letter()))
-            .collect(),
-        base: None,
-    }
-}
-
-/// A move as `mv` writes it: a point, `Pass` (no number) or `Tenuki` (a number, no stone).
-fn move_token(m: &crate::resolve::model::MoveInfo) -> String {
-    match (m.point, m.number) {
-        (Some(p), _) => p.to_string(),
-        (None, None) => "Pass".into(),
-        (None, Some(_)) => "Tenuki".into(),
     }
 }
