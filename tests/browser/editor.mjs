@@ -14,6 +14,7 @@ import { launchChromium } from './site-server.mjs';
 import { createServer } from 'node:http';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 
 const [url, book, shots] = process.argv.slice(2);
 const browser = await launchChromium();
@@ -83,7 +84,7 @@ await step('a move, a mark, a view and a keyboard move go onto the board', async
   await page.keyboard.press('t');
   await click(page, 'D4');
   check(await page.locator('#gobook-editor [data-mark=tr][data-point=D4]').count() === 1, 'no triangle on D4');
-  await page.getByRole('button', { name: 'Drag the view' }).click();
+  await page.getByRole('button', { name: 'View', exact: true }).click();
   await drag(page, 'B2', 'G7');
   check(await page.locator('#gobook-editor [data-view="B2 G7"]').count() === 1, 'the view is not B2 G7');
   // White's move by keyboard: the move tool, the cursor from the middle (E5) right and up to F7.
@@ -132,7 +133,7 @@ await step('a problem\'s correct and wrong lines are played and saved', async ()
   await p.locator('figure.gb-prb .gb-edit-open').click();
   await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
   check(await p.locator('#gobook-editor .ge-correct li code').allInnerTexts().then(t => t.join()) === 'E7', 'the correct line E7 is not listed');
-  await p.getByRole('button', { name: /Play an answer line/ }).click();
+  await p.getByRole('button', { name: 'Answer', exact: true }).click();
   await click(p, 'D8');
   await click(p, 'E7');
   await p.getByLabel(/Comment on the line/).fill('White lives');
@@ -243,22 +244,37 @@ await step('a page served from another local port cannot change the book', async
   evil.close();
 });
 
-if (shots) {
-  // The figure of the game (moves 3 to 6 now), a move played, a letter and a triangle added.
-  for (const [w, h, scheme, name] of [[1280, 900, 'light', 'editor-desktop-light'], [1280, 900, 'dark', 'editor-desktop-dark'], [390, 844, 'light', 'editor-phone-light'], [390, 844, 'dark', 'editor-phone-dark']]) {
-    const p = await newPage({ viewport: { width: w, height: h }, colorScheme: scheme, deviceScaleFactor: w < 500 ? 2 : 1, hasTouch: w < 500 });
+// The figure of the game (moves 3 to 6 now), a move played, a letter and a triangle added, at a
+// desktop's and a phone's width (by touch there), light and dark: axe-core finds nothing wrong
+// on the page with the editor open, and the screenshots are taken.
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+for (const [w, h, scheme, name] of [[1280, 900, 'light', 'editor-desktop-light'], [1280, 900, 'dark', 'editor-desktop-dark'], [390, 844, 'light', 'editor-phone-light'], [390, 844, 'dark', 'editor-phone-dark']]) {
+  await step(`the editor at ${w} px, ${scheme}${w < 500 ? ', by touch' : ''}, passes axe-core`, async () => {
+    const phone = w < 500;
+    const p = await newPage({ viewport: { width: w, height: h }, colorScheme: scheme, deviceScaleFactor: phone ? 2 : 1, hasTouch: phone, isMobile: phone });
     await p.goto(url);
-    await p.locator('figure#f1 .gb-edit-open').click();
+    const open = p.locator('figure#f1 .gb-edit-open');
+    await (phone ? open.tap() : open.click());
     await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
-    await click(p, 'R14');
+    const put = async point => {
+      const q = await at(p, point);
+      await (phone ? p.touchscreen.tap(q.x, q.y) : p.mouse.click(q.x, q.y));
+    };
+    await put('R14');
+    check(await p.locator('#gobook-editor circle[data-point=R14]').count() === 1, 'no stone on R14');
     await p.keyboard.press('l');
-    await click(p, 'O17');
-    await click(p, 'R10');
+    await put('O17');
+    await put('R10');
     await p.keyboard.press('t');
-    await click(p, 'Q3');
-    await p.screenshot({ path: join(shots, `${name}.png`) });
+    await put('Q3');
+    check(await p.locator('#gobook-editor [data-mark=tr][data-point=Q3]').count() === 1, 'no triangle on Q3');
+    if (shots) await p.screenshot({ path: join(shots, `${name}.png`) });
+    await p.addScriptTag({ path: axePath });
+    const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const found = result.violations.map(x => `${x.id}: ${x.help} (${x.nodes.slice(0, 2).map(n => n.target.join(' ')).join('; ')})`);
     await p.context().close();
-  }
+    check(found.length === 0, found.join(' | '));
+  });
 }
 await writeFile(book, await readFile(book, 'utf8'));
 await browser.close();

@@ -14,8 +14,8 @@
     ["play", "◐", "Moves", "Play moves, alternating", "m"],
     ["playB", "●", "Black", "Play a Black move", "b"],
     ["playW", "○", "White", "Play a White move", "w"],
-    ["setB", "⊕", "Add B", "Add or remove a Black setup stone", "s"],
-    ["setW", "⊖", "Add W", "Add or remove a White setup stone", "d"],
+    ["setB", "⊕", "Black setup", "Add or remove a Black setup stone", "s"],
+    ["setW", "⊖", "White setup", "Add or remove a White setup stone", "d"],
     ["erase", "⌫", "Remove", "Remove a setup stone", "x"],
     ["tr", "△", "Triangle", "Triangle mark", "t"],
     ["sq", "□", "Square", "Square mark", "q"],
@@ -50,7 +50,7 @@ figure.gb-fig{position:relative}
  border:0;padding:0;margin:auto;width:min(1200px,100vw);max-width:100vw;height:min(100dvh,920px);max-height:100dvh;background:var(--bg);color:var(--fg);font:15px/1.4 system-ui,sans-serif;border-radius:.8rem;box-shadow:0 20px 60px #0006}
 @media (prefers-color-scheme:dark){#gobook-editor{--bg:#1b1c1f;--fg:#ececf0;--mute:#a3a3ad;--line:#3a3b40;--accent:#8ab4ff;--wood:#b8955a;--grid:#1f170b;--btn:#26272b;--on:#27406e}}
 #gobook-editor::backdrop{background:#0008}
-#gobook-editor .ge-wrap{display:grid;grid-template-columns:minmax(0,1fr) 19rem;grid-template-rows:auto minmax(0,1fr);height:100%}
+#gobook-editor .ge-wrap{display:grid;grid-template-columns:minmax(0,1fr) 20rem;grid-template-rows:auto minmax(0,1fr);height:100%}
 #gobook-editor header{grid-column:1/-1;display:flex;align-items:center;gap:.75rem;padding:.6rem 1rem;border-bottom:1px solid var(--line)}
 #gobook-editor h2{font-size:1rem;margin:0;flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 #gobook-editor h2 small{font-weight:400;color:var(--mute);margin-left:.5rem}
@@ -59,13 +59,15 @@ figure.gb-fig{position:relative}
 #gobook-editor svg.ge-svg{width:100%;height:100%;max-height:100%;aspect-ratio:1;user-select:none;cursor:crosshair}
 #gobook-editor aside{border-left:1px solid var(--line);padding:.75rem 1rem;overflow:auto;display:flex;flex-direction:column;gap:.8rem}
 #gobook-editor aside>*{flex-shrink:0}
-#gobook-editor .ge-tools{display:grid;grid-template-columns:repeat(4,1fr);gap:.35rem}
+#gobook-editor .ge-tools{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:.35rem}
 #gobook-editor button{font:inherit;color:var(--fg);background:var(--btn);border:1px solid var(--line);border-radius:.45rem;padding:.4rem .5rem;cursor:pointer;min-height:2.4rem}
 #gobook-editor button:hover{border-color:var(--accent)}
 #gobook-editor button:focus-visible{outline:2px solid var(--accent);outline-offset:1px}
 #gobook-editor button[aria-pressed=true]{background:var(--on);border-color:var(--accent);font-weight:600}
 #gobook-editor .ge-tools button{font-size:1.15rem;line-height:1}
-#gobook-editor .ge-tools button span{display:block;font-size:.62rem;margin-top:.2rem;color:var(--mute);white-space:nowrap;overflow:hidden}
+#gobook-editor .ge-tools button .ge-sym{display:block;margin:0}
+#gobook-editor .ge-tools button .ge-name{display:block;font-size:.62rem;line-height:1.15;margin-top:.2rem;color:var(--mute)}
+#gobook-editor .ge-tools button[aria-pressed=true] .ge-name{color:var(--fg)}
 #gobook-editor .ge-row{display:flex;gap:.4rem;flex-wrap:wrap;align-items:center}
 #gobook-editor .ge-row>*{flex:1}
 #gobook-editor .ge-save{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:700}
@@ -83,7 +85,7 @@ figure.gb-fig{position:relative}
 #gobook-editor .ge-answers li code{font-size:.85rem;word-break:break-all}
 #gobook-editor .ge-answers li button{min-height:1.8rem;padding:.1rem .45rem}
 #gobook-editor .ge-none{color:var(--mute);font-size:.85rem}
-@media (max-width:760px){#gobook-editor{border-radius:0;height:100dvh}#gobook-editor .ge-wrap{grid-template-columns:1fr;grid-template-rows:auto auto auto}#gobook-editor .ge-board{padding:.4rem;height:min(96vw,62dvh)}#gobook-editor aside{border-left:0;border-top:1px solid var(--line)}#gobook-editor .ge-tools{grid-template-columns:repeat(7,1fr)}#gobook-editor .ge-tools button span{display:none}#gobook-editor .ge-keys{display:none}}
+@media (max-width:760px){#gobook-editor{border-radius:0;height:100dvh}#gobook-editor .ge-wrap{grid-template-columns:1fr;grid-template-rows:auto auto auto}#gobook-editor .ge-board{padding:.4rem;height:min(96vw,62dvh)}#gobook-editor aside{border-left:0;border-top:1px solid var(--line)}#gobook-editor .ge-tools{grid-template-columns:repeat(7,minmax(0,1fr))}#gobook-editor .ge-tools button .ge-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}#gobook-editor .ge-keys{display:none}}
 `,
   });
   document.head.append(style);
@@ -472,7 +474,9 @@ figure.gb-fig{position:relative}
   const boardBox = el("div", { class: "ge-board", tabindex: "0", role: "application" }, svg);
   const tools = el("div", { class: "ge-tools", role: "toolbar", "aria-label": "Tools" });
   for (const [id, sym, short, label, key] of TOOLS) {
-    tools.append(el("button", { type: "button", "data-tool": id, "aria-pressed": "false", "aria-label": label, "aria-keyshortcuts": key, title: `${label} (${key})` }, sym, el("span", { text: short, "aria-hidden": "true" })));
+    // Named by its short name (hidden but read on a phone), described by its title.
+    tools.append(el("button", { type: "button", "data-tool": id, "aria-pressed": "false", "aria-keyshortcuts": key, title: `${label} (${key})` },
+      el("span", { class: "ge-sym", "aria-hidden": "true", text: sym }), el("span", { class: "ge-name", text: short })));
   }
   dlg.append(
     el("div", { class: "ge-wrap" },
