@@ -280,3 +280,37 @@ fn a_diagram_of_an_included_file_is_written_into_that_file() {
         format!("{BOOK}\n::include url=\"part.gobook\"\n")
     );
 }
+
+#[test]
+fn a_save_keeps_the_byte_order_mark_the_line_ends_and_the_permissions() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let text = format!("\u{feff}{}", BOOK.replace('\n', "\r\n"));
+    std::fs::write(&book, &text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&book, std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    let s = Server::start(&book, &[]);
+    let token = token(&s);
+    let host = s.addr();
+    let source = source_of(&s, "d1");
+    assert!(source.contains("\r\ntr=C3"), "{source:?}");
+    let body =
+        serde_json::json!({ "anchor": "d1", "source": source, "changes": [["tr", "C3 D4"]] })
+            .to_string();
+    let headers = format!("Host: {host}\r\nOrigin: http://{host}\r\nX-Gobook-Token: {token}\r\n");
+    let (status, out) = post(&s, &headers, &body);
+    assert_eq!(status, 200, "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&book).unwrap(),
+        text.replace("tr=C3 ", "tr=\"C3 D4\" ")
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&book).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+    }
+}
