@@ -180,6 +180,20 @@ await step('at and to are set from the base game\'s moves', async () => {
   console.log('--- figure saved');
   console.log(await readFile(book, 'utf8'));
   console.log('--- end');
+  // The game the figure is based on opens in the editor too, with its six moves; one more.
+  await p.getByRole('button', { name: /Edit its base #game/ }).click();
+  await p.waitForFunction(() => /Edit Go data/.test(document.querySelector('#ge-title').textContent), null, { timeout: 10000 });
+  check(await stones() === 6 && await numbered() === '1,2,3,4,5,6', `the game: ${await stones()} stones numbered ${await numbered()}`);
+  await click(p, 'E3');
+  check(await numbered() === '1,2,3,4,5,6,7', `after a move: ${await numbered()}`);
+  const [again] = await Promise.all([
+    p.waitForResponse(r => r.url().endsWith('/__gobook/diagram') && r.request().method() === 'POST'),
+    p.getByRole('button', { name: /Save to the book/ }).click(),
+  ]);
+  check(again.status() === 200, `the game's save answered ${again.status()}: ${await again.text()}`);
+  console.log('--- game saved');
+  console.log(await readFile(book, 'utf8'));
+  console.log('--- end');
   await p.context().close();
 });
 

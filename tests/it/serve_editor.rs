@@ -15,6 +15,9 @@ const BOOK: &str = "::book(#b) title=\"Editor test\"\n\n::chapter\n\n::h1 First\
 const D1_AFTER: &str =
     "::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=\"C3 D4\" ca=\"The caption\" mv=\"F6 F7\" vw=\"B2 G7\"";
 
+/// The game after the browser test opened it from the figure and played a move.
+const GO_AFTER: &str = "::go(#game) mv=\"Q16 D4 Q3 D16 R5 C10 E3\"";
+
 /// The figure after the browser test set `at` and `to` from the game's moves.
 const FIG_AFTER: &str = "::fig(#f1) at=3 to=6";
 
@@ -224,11 +227,13 @@ fn the_board_editor_in_chromium() {
     only_element_changed(BOOK, first, "::dia(#d1)", D1_AFTER);
     let second = after_save(&out, "--- problem saved\n");
     only_element_changed(first, second, "::prb", PRB_AFTER);
+    let third = after_save(&out, "--- figure saved\n");
+    only_element_changed(second, third, "::fig", FIG_AFTER);
     only_element_changed(
-        second,
-        after_save(&out, "--- figure saved\n"),
-        "::fig",
-        FIG_AFTER,
+        third,
+        after_save(&out, "--- game saved\n"),
+        "::go",
+        GO_AFTER,
     );
     assert_screens(&shots);
 }

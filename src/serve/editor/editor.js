@@ -481,7 +481,8 @@ figure.gb-fig{position:relative}
   dlg.append(
     el("div", { class: "ge-wrap" },
       el("header", {},
-        el("h2", { id: "ge-title" }, "Edit diagram", el("small", { class: "ge-where" })),
+        el("h2", { id: "ge-title" }, el("span", { class: "ge-what", text: "Edit diagram" }), el("small", { class: "ge-where" })),
+        el("button", { type: "button", class: "ge-base", "data-act": "base", title: "Open the Go data this diagram is based on" }, "Edit its base"),
         el("button", { type: "button", "data-act": "close", "aria-label": "Close the editor (Esc)" }, "✕")),
       boardBox,
       el("aside", {},
@@ -623,6 +624,12 @@ figure.gb-fig{position:relative}
     if (what === "redo" && redo.length) { undo.push(copy(S)); S = redo.pop(); render(); return say("Redone."); }
     if (what === "full") return change(() => { if (!S.vw) return false; S.vw = null; });
     if (what === "save") return save();
+    if (what === "base") {
+      if (changes().length) return say("Save or undo the changes first: then open the base.", true);
+      try { await load(ctx.position.base_anchor); say("The base: its moves and stones; the diagrams based on it follow when saved."); }
+      catch (e) { say(`Cannot open the base: ${e.message}`, true); }
+      return;
+    }
     if (what === "correct" || what === "wrong") return addLine(what);
     if (what === "clearline") return change(() => { if (!S.line.length) return false; S.line = []; });
   };
@@ -638,6 +645,10 @@ figure.gb-fig{position:relative}
     undo = [];
     redo = [];
     dlg.querySelector(".ge-range").hidden = !j.position.base;
+    const baseButton = dlg.querySelector(".ge-base");
+    baseButton.hidden = !j.position.base_anchor;
+    baseButton.textContent = j.position.base_anchor && !/^e\d+$/.test(j.position.base_anchor) ? `Edit its base #${j.position.base_anchor}` : "Edit its base";
+    dlg.querySelector(".ge-what").textContent = j.position.kind === "go" ? "Edit Go data" : "Edit diagram";
     const prb = j.position.kind === "prb";
     dlg.querySelector(".ge-answers").hidden = !prb;
     dlg.querySelector("[data-tool=line]").hidden = !prb;

@@ -5,6 +5,7 @@
 //! of a book with thousands of diagrams pays a copy of their stones, not a string per stone.
 
 use crate::check::Checked;
+use crate::format::schema::{DiagramKind, ElementKind};
 use crate::format::syntax::Span;
 use crate::format::values::Move;
 use crate::point::{Color, Point};
@@ -58,6 +59,8 @@ struct Drawn {
     /// Point (None: a pass or tenuki), number (None: a pass), colour.
     moves: Vec<(Option<Point>, Option<u32>, Color)>,
     base: Option<Arc<GoData>>,
+    /// The anchor of the base when the editor can open it (a `::go`, a diagram).
+    base_anchor: Option<String>,
 }
 
 /// What the page drew, in standard coordinates, as the editor's script reads it: the editor
@@ -80,6 +83,8 @@ pub struct Position {
     pub moves: Vec<(String, &'static str)>,
     /// The Go data the diagram is based on, when it has one: `at` and `to` count its moves.
     pub base: Option<Base>,
+    /// The anchor to open the base in the editor with, when it can.
+    pub base_anchor: Option<String>,
 }
 
 /// A base's position and moves, for setting `at` and `to`.
@@ -155,7 +160,53 @@ impl Target {
                 })
                 .collect(),
             base: d.base.as_deref().map(Base::of),
+            base_anchor: d.base_anchor.clone(),
         }
+    }
+}
+
+/// The element name of a diagram kind, as the editor shows it; None for other elements.
+fn kind_name(kind: ElementKind) -> Option<&'static str> {
+    match kind {
+        ElementKind::Diagram(DiagramKind::Fig) => Some("fig"),
+        ElementKind::Diagram(DiagramKind::Dia) => Some("dia"),
+        ElementKind::Diagram(DiagramKind::Var) => Some("var"),
+        ElementKind::Diagram(DiagramKind::Prb) => Some("prb"),
+        _ => None,
+    }
+}
+
+/// What the editor shows of a `::go`: its position and moves, the whole board.
+fn go_drawn(g: &GoData, size: u8, base: Option<Arc<GoData>>) -> Drawn {
+    let mut colour = g.start.to_play();
+    let mut n = g.first_number;
+    let moves = g
+        .moves
+        .iter()
+        .map(|m| {
+            let (point, number) = match m {
+                Move::Play(p) => (Some(*p), Some(n)),
+                Move::Tenuki => (None, Some(n)),
+                Move::Pass => (None, None),
+            };
+            if number.is_some() {
+                n += 1;
+            }
+            let c = colour;
+            colour = colour.opponent();
+            (point, number, c)
+        })
+        .collect();
+    Drawn {
+        kind: "go",
+        size,
+        view: (Point::new(0, 0), Point::new(size - 1, size - 1)),
+        first_number: g.first_number,
+        to_play: g.start.to_play(),
+        stones: g.start.stones().collect(),
+        moves,
+        base,
+        base_anchor: None,
     }
 }
 
@@ -173,12 +224,14 @@ fn drawn(kind: &'static str, d: &Diagram, base: Option<Arc<GoData>>) -> Drawn {
             .map(|m| (m.point, m.number, m.color))
             .collect(),
         base,
+        base_anchor: None,
     }
 }
 
 impl Targets {
-    /// The targets of every block diagram of `checked`, the book being `book` (absolute) and its
-    /// included gobook files in `checked.included`; diagrams of standard chapters are left out.
+    /// The targets of every block diagram of `checked`, and of every `::go` others are based
+    /// on (the editor opens one from a diagram based on it), the book being `book` (absolute) and
+    /// its included gobook files in `checked.included`; those of standard chapters are left out.
     pub fn of(checked: &Checked, book: &std::path::Path, book_dir: &std::path::Path) -> Targets {
         let file = |path: PathBuf| -> Option<Arc<EditedFile>> {
             // A file outside the book's folder is none the book reads: not editable.
@@ -192,42 +245,79 @@ impl Targets {
             .iter()
             .map(|f| file(PathBuf::from(&f.name)).filter(|_| !f.name.starts_with("<standard>")))
             .collect();
+        let elements = &checked.doc.elements;
+        // The file and place of element `i`, and its text's hash.
+        let place = |i: usize| -> Option<(Arc<EditedFile>, Span, u64)> {
+            let el = elements.get(i)?;
+            let (file, span) = match checked.included.iter().position(|f| f.holds(el.span.start)) {
+                Some(k) => (included[k].clone()?, checked.included[k].local(el.span)),
+                None => (book_file.clone()?, el.span),
+            };
+            let source = &checked.src[el.span.start as usize..el.span.end as usize];
+            Some((file, span, text_hash(source)))
+        };
+        // The Go data element `i` is based on (an `sgf` value is its own base, not the linked
+        // one), and its anchor when the editor can open it too.
+        let base_of = |i: usize| -> (Option<Arc<GoData>>, Option<String>) {
+            if elements[i].attr("sgf").is_some() {
+                return (None, None);
+            }
+            let Some(b) = checked.links.base.get(i).copied().flatten() else {
+                return (None, None);
+            };
+            let data = checked.resolved.bases.get(b).cloned().flatten();
+            let opens = data.is_some() && elements[b].attr("sgf").is_none();
+            let anchor = opens.then(|| crate::layout::plan::anchor(elements[b].id_str(), b));
+            (data, anchor)
+        };
         let mut by_anchor = HashMap::new();
         for d in &checked.resolved.book.diagrams {
-            let Some(el) = checked.doc.elements.get(d.element) else {
+            let Some(kind) = elements.get(d.element).and_then(|e| kind_name(e.kind)) else {
                 continue;
             };
-            use crate::format::schema::{DiagramKind, ElementKind};
-            let kind = match el.kind {
-                ElementKind::Diagram(DiagramKind::Fig) => "fig",
-                ElementKind::Diagram(DiagramKind::Dia) => "dia",
-                ElementKind::Diagram(DiagramKind::Var) => "var",
-                ElementKind::Diagram(DiagramKind::Prb) => "prb",
-                _ => continue,
-            };
-            if d.role == DiagramRole::Inline {
+            let Some((file, span, source_hash)) =
+                place(d.element).filter(|_| d.role != DiagramRole::Inline)
+            else {
                 continue;
-            }
-            let (file, span) = match checked.included.iter().position(|f| f.holds(el.span.start)) {
-                Some(i) => (included[i].clone(), checked.included[i].local(el.span)),
-                None => (book_file.clone(), el.span),
             };
-            let Some(file) = file else { continue };
-            // An `sgf` value is the element's own base: its moves are not the linked base's.
-            let base = el
-                .attr("sgf")
-                .is_none()
-                .then(|| checked.links.base.get(d.element).copied().flatten())
-                .flatten()
-                .and_then(|b| checked.resolved.bases.get(b)?.clone());
-            let source = &checked.src[el.span.start as usize..el.span.end as usize];
+            let (base, base_anchor) = base_of(d.element);
+            let anchor = crate::layout::plan::anchor(d.id.as_deref(), d.element);
+            let drawn = Drawn {
+                base_anchor,
+                ..drawn(kind, d, base)
+            };
             by_anchor.insert(
-                crate::layout::plan::anchor(d.id.as_deref(), d.element),
+                anchor,
                 Target {
                     file,
                     span,
-                    source_hash: text_hash(source),
-                    drawn: drawn(kind, d, base),
+                    source_hash,
+                    drawn,
+                },
+            );
+        }
+        for (i, g) in checked.resolved.bases.iter().enumerate() {
+            let Some(g) = g.as_ref().filter(|_| {
+                elements[i].kind == ElementKind::Go && elements[i].attr("sgf").is_none()
+            }) else {
+                continue;
+            };
+            let Some((file, span, source_hash)) = place(i) else {
+                continue;
+            };
+            let (base, base_anchor) = base_of(i);
+            let drawn = Drawn {
+                base_anchor,
+                ..go_drawn(g, checked.links.size[i], base)
+            };
+            let anchor = crate::layout::plan::anchor(elements[i].id_str(), i);
+            by_anchor.insert(
+                anchor,
+                Target {
+                    file,
+                    span,
+                    source_hash,
+                    drawn,
                 },
             );
         }
