@@ -226,7 +226,7 @@ mod tests {
         edit_attributes(src, el, changes)
     }
 
-    const BOOK: &str = "::book(#b) title=\"T\"\n\n// a comment\n::dia(#d1) sz=9 ab=\"C3 D4\"  mv=\"E5 F6\"\ntr=C3 ca=\"The caption\"\n\n\n::p After.\n";
+    const BOOK: &str = "::book(#b) title=\"T\"\n\n::c a comment\n::dia(#d1) sz=9 ab=\"C3 D4\"  mv=\"E5 F6\"\ntr=C3 ca=\"The caption\"\n\n\n::p After.\n";
 
     #[test]
     fn a_changed_value_keeps_its_place_and_quotes_and_the_rest_of_the_file() {

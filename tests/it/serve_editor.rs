@@ -8,7 +8,7 @@ use crate::serve::Server;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-const BOOK: &str = "::book(#b) title=\"Editor test\"\n\n::chapter\n\n::h1 First\n\n// The main diagram.\n::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=C3 ca=\"The caption\"\n\nAbout the diagram.\n\n::prb sz=9 ab=\"C7 D7\" aw=\"C6 D6\" correct=E7\nBlack to play.\n\n::go(#game) mv=\"Q16 D4 Q3 D16 R5 C10\"\n\n::fig(#f1) at=1 to=4\n";
+const BOOK: &str = "::book(#b) title=\"Editor test\"\n\n::chapter\n\n::h1 First\n\n::c A comment the editor keeps.\n::dia(#d1) sz=9 ab=\"C3 D4\" aw=E5\ntr=C3 ca=\"The caption\"\n\nAbout the diagram.\n\n::prb sz=9 ab=\"C7 D7\" aw=\"C6 D6\" correct=E7\nBlack to play.\n\n::go(#game) mv=\"Q16 D4 Q3 D16 R5 C10\"\n\n::fig(#f1) at=1 to=4\n";
 
 /// The element `::dia(#d1)` as the browser test leaves it: a move of each colour, a second
 /// triangle, a view; the rest of the file as it was.
@@ -258,7 +258,7 @@ fn assert_screens(dir: &Path) {
 fn a_diagram_of_an_included_file_is_written_into_that_file() {
     let (_tmp, dir) = book_dir();
     let book = dir.join("book.gobook");
-    let part = "::chapter\n\n::h1 Part\n\n// A comment.\n::dia(#p1) sz=9 mv=D4\n";
+    let part = "::chapter\n\n::h1 Part\n\n::c A comment.\n::dia(#p1) sz=9 mv=D4\n";
     std::fs::write(dir.join("part.gobook"), part).unwrap();
     std::fs::write(&book, format!("{BOOK}\n::include url=\"part.gobook\"\n")).unwrap();
     let s = Server::start(&book, &[]);
