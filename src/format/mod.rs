@@ -2,6 +2,7 @@
 //! validation and the writer. Knows nothing of HTML.
 
 pub mod answer_tree;
+pub mod edit;
 pub mod inline;
 pub mod links;
 pub mod parser;

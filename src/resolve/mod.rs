@@ -37,6 +37,10 @@ pub struct Resolved {
     pub game_info: HashMap<usize, game_info::OwnGameInfo>,
     /// Resolved texts, kept between builds with the resolution cache (`text::resolve` uses it).
     pub texts: std::sync::Arc<text_cache::TextCache>,
+    /// Per element: its Go data where others may start from it (a base: a game, a diagram a
+    /// `var` follows), for serve's board editor, which sets `at`/`to` from the base's moves.
+    /// Shared with the walk and the cache, not copied.
+    pub bases: Vec<Option<std::sync::Arc<GoData>>>,
 }
 
 /// Spacing attributes that are inherited until the next chapter (`paraSpacing`)
@@ -125,6 +129,7 @@ fn resolve_inner(
         walk.element(i, el);
     }
     let (mut r, lines, clones) = (walk.r, walk.lines, walk.clones);
+    r.bases = walk.data;
     if let Some(last) = r.book.chapters.last_mut() {
         last.blocks.shrink_to_fit();
     }

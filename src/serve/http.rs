@@ -1,6 +1,7 @@
 //! The HTTP side of `serve`: the site from memory, images from the book's folder
 //! (and nowhere else), the live-reload event stream, and the error overlay.
 
+use crate::serve::editor;
 use crate::serve::state::{Shared, Snapshot};
 use axum::body::Body;
 use axum::extract::State;
@@ -39,6 +40,11 @@ pub struct App {
     pub shutdown: tokio::sync::watch::Receiver<bool>,
     /// The address the server was told to listen on (`--host`).
     pub host: String,
+    /// The board editor's write token of this run, put into the pages served (None: no
+    /// randomness to make one, and the editor is off).
+    pub token: Option<String>,
+    /// What the last build read: the only files the editor writes.
+    pub inputs: crate::serve::rebuild::SharedInputs,
 }
 
 /// The routes, behind the Host check.
@@ -46,6 +52,7 @@ pub fn router(app: App) -> Router {
     let host = app.host.clone();
     Router::new()
         .route("/__gobook/events", get(events))
+        .route("/__gobook/diagram", get(editor::diagram).post(editor::save))
         .fallback(get(file))
         .with_state(app)
         .layer(axum::middleware::from_fn(
@@ -194,7 +201,7 @@ async fn file(State(app): State<App>, uri: Uri) -> Response {
         };
     if let Some(bytes) = snap.files.get(&path) {
         if path.ends_with(".html") {
-            let page = html(StatusCode::OK, inject(bytes, &snap));
+            let page = html(StatusCode::OK, inject(bytes, &snap, app.token.as_deref()));
             if let Some(placed) = snap.placed.filter(|_| crate::timings::on()) {
                 let ms = placed.elapsed().as_secs_f64() * 1000.0;
                 eprintln!("  serve: {path} served {ms:.1} ms after the site was put in place");
@@ -211,7 +218,7 @@ async fn file(State(app): State<App>, uri: Uri) -> Response {
     if snap.files.is_empty() && path == "index.html" {
         // The first build failed: a page that carries the overlay until the book is fixed.
         let page = b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>gobook</title></head><body><p>Waiting for the book to build.</p></body></html>";
-        return html(StatusCode::OK, inject(page, &snap));
+        return html(StatusCode::OK, inject(page, &snap, app.token.as_deref()));
     }
     not_found(&snap)
 }
@@ -228,9 +235,17 @@ fn read_inside(dir: &Path, rel: &str) -> Option<Vec<u8>> {
 
 /// Adds the live-reload script, the overlay when the book has errors and the warnings
 /// panel when it has warnings, before `</body>`.
-fn inject(page: &[u8], snap: &Snapshot) -> Vec<u8> {
+fn inject(page: &[u8], snap: &Snapshot, token: Option<&str>) -> Vec<u8> {
     let text = String::from_utf8_lossy(page);
     let mut extra = format!("<script>{RELOAD_JS}</script>");
+    // The board editor, with the token a write needs (hex: nothing to escape), on pages
+    // with diagrams the editor may change.
+    if let Some(token) = token.filter(|_| !snap.targets.is_empty() && text.contains("gb-fig")) {
+        extra.push_str(&format!(
+            "<script>window.gobookEditor={{token:\"{token}\"}};</script><script>{}</script>",
+            editor::EDITOR_JS
+        ));
+    }
     if let Some(o) = &snap.overlay {
         extra.push_str(o);
     }
@@ -267,7 +282,7 @@ fn html(status: StatusCode, body: Vec<u8>) -> Response {
 
 fn not_found(snap: &Snapshot) -> Response {
     let page = b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Not found</title><link rel=\"stylesheet\" href=\"/style.css\"></head><body class=\"gb-page\"><main class=\"gb-main\"><h2>Not found</h2><p>This page is not part of the book. <a href=\"/index.html\">Go to the start.</a></p></main></body></html>";
-    html(StatusCode::NOT_FOUND, inject(page, snap))
+    html(StatusCode::NOT_FOUND, inject(page, snap, None))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! their style sheet, or show the errors.
 
 pub mod burst;
+pub mod editor;
 mod error;
 pub mod http;
 pub mod panels;
@@ -115,6 +116,7 @@ async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     // A save between the first build and the start of the watch would go unseen: look once more.
     let _ = tx.try_send(burst::Burst::now());
     let inputs = rebuilder.inputs();
+    let editor_inputs = inputs.clone();
     let _watcher = watch::watch(
         &rebuilder.book_dir(),
         move |rel| inputs.read().map_or(true, |i| i.affected_by(rel)),
@@ -158,6 +160,8 @@ async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
         signals,
         shutdown: stop_rx,
         host: opts.host.clone(),
+        token: editor::new_token(),
+        inputs: editor_inputs,
     };
     accept(listener, http::router(app), stop_tx, quiet).await;
     rebuild_task.abort();
@@ -266,7 +270,7 @@ fn apply(outcome: Outcome, site: &Shared, signals: &broadcast::Sender<Signal>, q
             let old = site.get();
             let had_errors = old.overlay.is_some();
             let same_panel = old.warnings == snapshot.warnings;
-            site.set(snapshot);
+            site.set(*snapshot);
             // The pages first, the terminal after: printing may wait on a slow terminal.
             let _ = signals.send(if css_only && !had_errors && same_panel {
                 Signal::Css

@@ -5,6 +5,7 @@ use crate::diagnostics::{render_file, render_human, Code, Located, Severity, Sou
 use crate::escape;
 use crate::project::build::{BuildError, Options};
 use crate::project::inputs::{Fingerprint, Inputs};
+use crate::serve::editor::targets::Targets;
 use crate::serve::panels::{overlay_html, warnings_panel, Fault};
 use crate::serve::state::Snapshot;
 use crate::site::build::{render, Cache, Rendered};
@@ -23,7 +24,8 @@ pub enum Outcome {
     Unchanged,
     /// A new site; `css_only` when only the style sheet differs from the last one.
     Built {
-        snapshot: Snapshot,
+        /// Boxed: a snapshot is much larger than the other outcomes.
+        snapshot: Box<Snapshot>,
         css_only: bool,
         pages: usize,
         diagrams: usize,
@@ -203,7 +205,9 @@ impl Rebuilder {
         let o = match rendered {
             Ok(r) => {
                 let located = located_warnings(&name, &text, &checked, &r.included);
-                self.built(r, located, start)
+                let targets = Targets::of(&checked, &self.book, &self.book_dir());
+                stages.mark("the board editor's targets");
+                self.built(r, located, start, targets)
             }
             Err(e) => self.failed(e, name),
         };
@@ -229,7 +233,13 @@ impl Rebuilder {
     }
 
     /// A good build: its files become the new snapshot, kept to compare the next one with.
-    fn built(&mut self, r: Rendered, located: Vec<Located>, start: std::time::Instant) -> Outcome {
+    fn built(
+        &mut self,
+        r: Rendered,
+        located: Vec<Located>,
+        start: std::time::Instant,
+        targets: Targets,
+    ) -> Outcome {
         let files: HashMap<String, Arc<Vec<u8>>> = r
             .files
             .into_iter()
@@ -254,9 +264,10 @@ impl Rebuilder {
             overlay: None,
             warnings: panel,
             placed: None,
+            targets: Arc::new(targets),
         };
         Outcome::Built {
-            snapshot,
+            snapshot: Box::new(snapshot),
             css_only,
             pages: self.cache.pages_rendered,
             diagrams: self.cache.diagrams_drawn,

@@ -11,6 +11,9 @@
   }
   const es = new EventSource("/__gobook/events");
   es.addEventListener("reload", () => {
+    // The board editor (serve/editor/editor.js) holds the reload while it is open, so that
+    // a save elsewhere does not throw away the author's work on the board.
+    if (window.gobookEditorHolds && window.gobookEditorHolds()) return;
     sessionStorage.setItem(key, String(scrollY));
     location.reload();
   });

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Instant;
 
+use crate::serve::editor::targets::Targets;
+
 /// One complete state of the served site.
 #[derive(Default)]
 pub struct Snapshot {
@@ -21,6 +23,8 @@ pub struct Snapshot {
     pub warnings: Option<String>,
     /// When it was put in place (set by [`Shared::set`]), for `GOBOOK_TIMINGS`.
     pub placed: Option<Instant>,
+    /// The diagrams of this site the board editor may change, and their source elements.
+    pub targets: Arc<Targets>,
 }
 
 /// The snapshot shared between the HTTP handlers and the rebuilder.
@@ -55,6 +59,7 @@ impl Shared {
                 overlay,
                 warnings: old.warnings.clone(),
                 placed: old.placed,
+                targets: old.targets.clone(),
             });
         }
     }

@@ -66,6 +66,7 @@ mod resolve_text;
 mod same_text;
 mod search;
 mod serve;
+mod serve_editor;
 mod sgf_attribute;
 mod sgf_corpus;
 mod sgf_properties;

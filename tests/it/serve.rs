@@ -12,14 +12,14 @@ use std::time::{Duration, Instant};
 
 const BOOK: &str = "::book(#b) title=\"Served\"\n\n::chapter\n\n::h1 Served\n\nThe first paragraph.\n\n::dia mv=D4\n\nAbout the diagram.\n\n::img url=\"img/stone.png\"\n";
 
-struct Server {
+pub(crate) struct Server {
     child: Child,
     lines: Receiver<String>,
-    url: String,
+    pub(crate) url: String,
 }
 
 impl Server {
-    fn start(book: &Path, extra: &[&str]) -> Server {
+    pub(crate) fn start(book: &Path, extra: &[&str]) -> Server {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_gobook"));
         cmd.arg("serve").arg(book).args(extra);
         Server::run(cmd)
@@ -69,7 +69,7 @@ impl Server {
     }
 
     /// Waits for a line of output containing `needle`.
-    fn wait_for(&self, needle: &str, timeout: Duration) -> Option<String> {
+    pub(crate) fn wait_for(&self, needle: &str, timeout: Duration) -> Option<String> {
         let end = Instant::now() + timeout;
         while let Some(left) = end.checked_duration_since(Instant::now()) {
             match self.lines.recv_timeout(left) {
@@ -108,7 +108,7 @@ impl Server {
         BufReader::new(stream)
     }
 
-    fn addr(&self) -> String {
+    pub(crate) fn addr(&self) -> String {
         self.url
             .trim_start_matches("http://")
             .trim_end_matches('/')
@@ -116,14 +116,14 @@ impl Server {
     }
 
     /// A raw GET: the path goes out exactly as written.
-    fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
+    pub(crate) fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
         self.request(&format!(
             "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
         ))
     }
 
     /// A raw request, and the answer's status, head and body.
-    fn request(&self, raw: &str) -> (u16, String, Vec<u8>) {
+    pub(crate) fn request(&self, raw: &str) -> (u16, String, Vec<u8>) {
         let mut s = TcpStream::connect(self.addr()).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
         s.write_all(raw.as_bytes()).unwrap();

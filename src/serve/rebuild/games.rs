@@ -56,7 +56,8 @@ impl Rebuilder {
                     .into_iter()
                     .filter(|l| l.severity == crate::diagnostics::Severity::Warning)
                     .collect();
-                self.built(r, warnings, start)
+                // A book made from games is not the author's text: nothing for the board editor to write.
+                self.built(r, warnings, start, Default::default())
             }
             Err(e) => self.failed(e, name),
         };
