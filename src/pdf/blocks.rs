@@ -4,13 +4,13 @@
 
 use super::escape::{markup, string};
 use super::rich::{key, rich, rich_with, Pictures};
+use super::scale::{Scale, BESIDE_SHARE};
 use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
 use crate::format::schema::ParaKind;
 use crate::layout::diagram::board_diagram;
 use crate::layout::page::{Block, Cell, Content, Figure, Para};
 use crate::layout::plan::Plan;
-use crate::layout::sizing::board_share;
 use crate::resolve::model::{Book, DiagramWidth, ParaStyle};
 use crate::resolve::text::{LinkTarget, Rich};
 use typst::foundations::Bytes;
@@ -85,7 +85,10 @@ impl Chapters<'_> {
         let mut i = 0;
         while i < blocks.len() {
             // Problems several to a page: consecutive full-width problems in two columns.
-            let run = blocks[i..].iter().take_while(|b| is_problem(b)).count();
+            let run = blocks[i..]
+                .iter()
+                .take_while(|b| self.is_small_problem(b))
+                .count();
             if run > 1 {
                 let cells: Vec<String> = blocks[i..i + run]
                     .iter()
@@ -339,14 +342,12 @@ impl Chapters<'_> {
     /// A figure's call at `share` of the column's width at most.
     pub(super) fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
         let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
-        let gutter = if share < 1.0 { 3.0 } else { 0.0 };
         // Boards print at the book's scale (the same stone size throughout, as in a printed
-        // Go book), within the place they are given and within the one sizing rule's share
-        // of the boards' column (layout::sizing) for narrow diagrams.
-        let drawing = self
-            .diagram_file(&board)
-            .at_most(self.settings.text_width() * share - gutter)
-            .at_most(self.board_column() * board_share(f.width));
+        // Go book), within the place they are given and the share of the text block their
+        // `width` gives them, never under the least line spacing (`scale`).
+        let drawing = self.diagram_file(&board);
+        let width = self.scale().board_width(drawing.width, share, f.width);
+        let drawing = drawing.at_most(width);
         let question = f.question.as_ref().map(|q| rich(self.plan, q));
         let c = &f.caption;
         let title = c.title();
@@ -374,28 +375,44 @@ impl Chapters<'_> {
             ""
         };
         let body = self.blocks(page, text);
-        if f.width == DiagramWidth::Dia && !body.trim().is_empty() {
-            // A narrow diagram with its text beside it, as on the site.
-            let fig = self.figure(page, f, 0.45);
+        if f.width == DiagramWidth::Dia
+            && !body.trim().is_empty()
+            && self.scale().fits(self.natural(f), BESIDE_SHARE)
+        {
+            // A narrow diagram with its text beside it, as on the site, when it fits there
+            // at a readable scale; a larger one stands above its text.
+            let fig = self.figure(page, f, BESIDE_SHARE);
             let board_w = self.last_width(f);
             return format!("{brk}#gb-beside({board_w:.1}mm, [{fig}], [\n{body}])\n\n");
         }
         format!("{brk}{}\n\n{body}", self.figure(page, f, 1.0))
     }
 
-    /// The width of a full-width board in print: the text column, at most a whole
-    /// 19-line board at the book's scale (a board wider than that reads as a poster).
-    fn board_column(&self) -> f64 {
-        self.settings
-            .text_width()
-            .min((19.0 + 0.6) * self.settings.line_mm)
+    /// Whether `b` is a full-width problem whose board prints readably in half the text
+    /// block, so that it may share a line with the next.
+    fn is_small_problem(&self, b: &Block) -> bool {
+        is_problem(b).is_some_and(|f| self.scale().fits(self.natural(f), 0.5))
     }
 
-    /// The printed width of figure `f` beside text: its board at the book's scale.
-    fn last_width(&self, f: &Figure) -> f64 {
+    /// The book's print scale over its text block.
+    fn scale(&self) -> Scale {
+        Scale {
+            line_mm: self.settings.line_mm,
+            text_width: self.settings.text_width(),
+        }
+    }
+
+    /// The width of figure `f`'s board at the book's scale, before it is drawn.
+    fn natural(&self, f: &Figure) -> f64 {
         let d = &self.book.diagrams[f.diagram];
-        let cols = (d.view.1.col - d.view.0.col + 1) as f64;
-        ((cols + 0.6) * self.settings.line_mm).min(self.settings.text_width() * 0.45)
+        self.scale().natural(d, d.show_coords)
+    }
+
+    /// The printed width of figure `f` beside text: its board at the book's scale in the
+    /// share beside text, as [`Chapters::figure`] prints it there.
+    fn last_width(&self, f: &Figure) -> f64 {
+        self.scale()
+            .board_width(self.natural(f), BESIDE_SHARE, f.width)
     }
 
     /// One diagram of a row or a grid, with its text under it.
@@ -407,7 +424,9 @@ impl Chapters<'_> {
 
     fn row(&mut self, page: usize, cells: &[Cell]) -> String {
         let third = cells.iter().any(|c| c.figure.width == DiagramWidth::Third);
-        let columns = if third { 3 } else { 2 };
+        // Fewer to a line when a board would print too small in its share.
+        let naturals: Vec<f64> = cells.iter().map(|c| self.natural(&c.figure)).collect();
+        let columns = self.scale().per_line(&naturals, if third { 3 } else { 2 });
         let share = 1.0 / columns as f64;
         let items: Vec<String> = cells
             .iter()
@@ -494,8 +513,15 @@ fn bullet(b: &Block) -> Option<&Para> {
 }
 
 /// Whether a block is a full-width problem standing alone.
-fn is_problem(b: &Block) -> bool {
-    matches!(b, Block::Group { figure, .. } if figure.kind == "prb" && figure.width != DiagramWidth::Dia)
+fn is_problem(b: &Block) -> Option<&Figure> {
+    match b {
+        Block::Group { figure, .. }
+            if figure.kind == "prb" && figure.width != DiagramWidth::Dia =>
+        {
+            Some(figure)
+        }
+        _ => None,
+    }
 }
 
 /// Whether paragraph `p` only switches to another language, as a whole or in all its text:

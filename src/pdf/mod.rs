@@ -30,6 +30,7 @@ pub mod passes;
 pub mod path_data;
 pub mod printed_text;
 pub mod rich;
+pub mod scale;
 pub mod settings;
 pub mod solutions;
 pub mod spill;
