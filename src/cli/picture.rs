@@ -192,6 +192,7 @@ pub fn draw(
             Theme::Light => LIGHT,
             Theme::Dark => DARK,
         },
+        ..SvgOptions::default()
     };
     let mut svg = render(&board, &opts);
     match format {
@@ -315,6 +316,7 @@ pub fn player_svg(book: &Book, d: &Diagram, lang: &str, pic: &PictureArgs) -> St
             Theme::Light => LIGHT,
             Theme::Dark => DARK,
         },
+        ..SvgOptions::default()
     };
     render(&board_diagram(book, d, lang), &opts)
 }

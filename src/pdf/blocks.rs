@@ -4,7 +4,7 @@
 
 use super::escape::{markup, string};
 use super::rich::{key, rich, rich_with, Pictures};
-use super::scale::{Scale, BESIDE_SHARE};
+use super::scale::{Scale, BESIDE_SHARE, INLINE_SHARE};
 use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
 use crate::format::schema::ParaKind;
@@ -56,16 +56,20 @@ pub struct Chapters<'a> {
 }
 
 impl Chapters<'_> {
-    /// Draws `board` as an SVG file for typst: its path, its printed width in mm at the
-    /// book's scale, and its words for a reader who cannot see it.
-    pub fn diagram_file(&mut self, board: &BoardDiagram) -> Drawing {
+    /// Draws `board` as an SVG file for typst: its path, its printed width in mm (`fit` of
+    /// its width at the book's scale), and its words for a reader who cannot see it. Its
+    /// lines are drawn as heavy as printed books draw them at that width.
+    pub fn diagram_file(&mut self, board: &BoardDiagram, fit: impl FnOnce(f64) -> f64) -> Drawing {
+        use crate::render::svg;
+        let units = f64::from(svg::drawn_width(board));
+        let unit = f64::from(svg::geometry(board.coordinates)[0]);
+        let width = fit(units / unit * self.settings.line_mm);
         // The print target: no words, so both languages' drawings of a diagram are the
         // same bytes, which typst decodes once; the words are the figure's alt text.
-        let mut svg = crate::render::svg::render_print(board);
+        let weights = svg::LineWeights::print(width / units);
+        let mut svg = svg::render_print_in(board, self.settings.board, weights);
         // Kept until the PDF is written, a drawing takes no more than its bytes.
         svg.shrink_to_fit();
-        let units = view_box_width(&svg).unwrap_or(600.0);
-        let unit = crate::render::svg::geometry(board.coordinates)[0] as f64;
         let path = format!("/d/{}.svg", self.files.len());
         // typst lays out a placeholder of the drawing's size; the drawing, decoded apart,
         // takes its place before the export.
@@ -74,8 +78,8 @@ impl Chapters<'_> {
         self.drawings.push(Bytes::from_string(svg));
         Drawing {
             path,
-            width: units / unit * self.settings.line_mm,
-            alt: crate::render::svg::alt_text(board),
+            width,
+            alt: svg::alt_text(board),
         }
     }
 
@@ -324,9 +328,10 @@ impl Chapters<'_> {
             .iter()
             .map(|f| {
                 let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
-                let drawing = self
-                    .diagram_file(&board)
-                    .at_most(self.settings.text_width() * 0.6);
+                let scale = self.scale();
+                let drawing = self.diagram_file(&board, |w| {
+                    scale.board_width(w, INLINE_SHARE, DiagramWidth::Full)
+                });
                 let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
                 figure_call(
                     &key(page, &format!("inline-{}", f.diagram)),
@@ -345,9 +350,8 @@ impl Chapters<'_> {
         // Boards print at the book's scale (the same stone size throughout, as in a printed
         // Go book), within the place they are given and the share of the text block their
         // `width` gives them, never under the least line spacing (`scale`).
-        let drawing = self.diagram_file(&board);
-        let width = self.scale().board_width(drawing.width, share, f.width);
-        let drawing = drawing.at_most(width);
+        let scale = self.scale();
+        let drawing = self.diagram_file(&board, |w| scale.board_width(w, share, f.width));
         let question = f.question.as_ref().map(|q| rich(self.plan, q));
         let c = &f.caption;
         let title = c.title();
@@ -395,7 +399,7 @@ impl Chapters<'_> {
     }
 
     /// The book's print scale over its text block.
-    fn scale(&self) -> Scale {
+    pub(super) fn scale(&self) -> Scale {
         Scale {
             line_mm: self.settings.line_mm,
             text_width: self.settings.text_width(),
@@ -543,16 +547,6 @@ fn heading_percent(level: u8) -> u16 {
     }
 }
 
-/// The width of an SVG's `viewBox`, in its user units.
-fn view_box_width(svg: &str) -> Option<f64> {
-    let at = svg.find("viewBox=\"")? + 9;
-    let rest = &svg[at..];
-    let vals: Vec<f64> = rest[..rest.find('"')?]
-        .split_whitespace()
-        .filter_map(|v| v.parse().ok())
-        .collect();
-    vals.get(2).copied()
-}
 
 #[cfg(test)]
 mod tests {
@@ -573,7 +567,8 @@ mod tests {
             ..Default::default()
         };
         let svg = crate::render::svg::render_print(&d);
-        assert_eq!(view_box_width(&svg), Some(18.0 * 24.0 + 30.0));
+        assert_eq!(crate::render::svg::drawn_width(&d), 18 * 24 + 30);
+        assert!(svg.contains("viewBox=\"-15 -15 462 "), "{svg}");
         // 14 units of text on lines 24 units apart: digits (0.73 em high) of 0.43 the spacing.
         let unit = crate::render::svg::geometry(false)[0] as f64;
         assert!((0.5..=0.65).contains(&(14.0 / unit)));

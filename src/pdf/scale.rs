@@ -12,11 +12,14 @@ use crate::resolve::model::{Diagram, DiagramWidth};
 /// boards with `pdf_line_spacing` gets its own scale).
 pub const LEAST_LINE_MM: f64 = 4.0;
 
-/// The space between two boards side by side, in mm.
-pub const GUTTER_MM: f64 = 3.0;
+/// The space between two boards side by side, in mm (`gb-grid`'s column gutter).
+pub const GUTTER_MM: f64 = 5.0;
 
 /// The share of the text block a narrow diagram with text beside it takes.
 pub const BESIDE_SHARE: f64 = 0.45;
+
+/// The share of the text block an inline diagram (one in a paragraph) takes at most.
+pub const INLINE_SHARE: f64 = 0.6;
 
 /// A book's print scale over a text block `text_width` mm wide.
 #[derive(Clone, Copy, Debug)]
@@ -36,9 +39,13 @@ impl Scale {
     /// The printed width of a board `natural` mm wide at the book's scale, standing in
     /// `share` of the text block, of `width`.
     pub fn board_width(&self, natural: f64, share: f64, width: DiagramWidth) -> f64 {
-        let gutter = if share < 1.0 { GUTTER_MM } else { 0.0 };
-        let room = (self.text_width * share - gutter).min(self.text_width * board_share(width));
+        let room = self.room(share).min(self.text_width * board_share(width));
         natural.min(room.max(self.least(natural)))
+    }
+
+    /// The width of one of the `1 / share` columns of a line, between their gutters.
+    fn room(&self, share: f64) -> f64 {
+        self.text_width * share - GUTTER_MM * (1.0 - share)
     }
 
     /// The narrowest a board `natural` mm wide at the book's scale prints: at the least
@@ -49,7 +56,7 @@ impl Scale {
 
     /// Whether a board `natural` mm wide fits `share` of the text block at its least.
     pub fn fits(&self, natural: f64, share: f64) -> bool {
-        self.least(natural) <= self.text_width * share - GUTTER_MM + 1e-9
+        self.least(natural) <= self.room(share) + 1e-9
     }
 
     /// How many of boards `naturals` mm wide go to a line when `wanted` would: fewer

@@ -3,6 +3,7 @@
 //! keys (checked there) with a printed Go book's defaults.
 
 use crate::project::config::Config;
+use crate::render::svg::{Palette, LIGHT};
 
 /// A trim size: a page's width and height in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,12 +85,25 @@ pub struct Settings {
     pub crop_marks: bool,
     /// Millimetres between the lines of a board (4.5 to 5.5 in printed books).
     pub line_mm: f64,
+    /// The colours boards print in: a white board by default, as printed Go books.
+    pub board: Palette,
     /// Where answers print.
     pub solutions: SolutionsAt,
     /// Chapters start on a right-hand (odd) page.
     pub right_hand_chapters: bool,
     /// The font for Chinese, Japanese and Korean text: a family name or a font file.
     pub cjk_font: Option<String>,
+}
+
+/// The palette `pdf_board` names: the screen's light palette on a white board (the
+/// default), a light wood tint, or the site's wood.
+fn board_palette(name: Option<&str>) -> Palette {
+    let board = match name {
+        Some("wood") => LIGHT.board,
+        Some("tint") => "#f3e3c3",
+        _ => "#fff",
+    };
+    Palette { board, ..LIGHT }
 }
 
 impl Settings {
@@ -117,6 +131,7 @@ impl Settings {
             bleed: config.pdf_bleed.unwrap_or(0.0),
             crop_marks: config.pdf_crop_marks.unwrap_or(false),
             line_mm: config.pdf_line_spacing.unwrap_or(5.0),
+            board: board_palette(config.pdf_board.as_deref()),
             solutions: match config.pdf_solutions.as_deref() {
                 Some("book") => SolutionsAt::Book,
                 _ => SolutionsAt::Chapter,

@@ -8,6 +8,7 @@ use super::rich::key;
 use crate::i18n::UiWord;
 use crate::layout::answers::answer_board;
 use crate::layout::page::{figures, Block, Figure};
+use crate::resolve::model::DiagramWidth;
 
 /// A problem and the page of the plan it is on.
 pub struct Problem {
@@ -43,6 +44,8 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
         word
     };
     let mut cells = Vec::new();
+    let mut naturals = Vec::new();
+    let scale = c.scale();
     for p in problems {
         let f = &p.figure;
         let d = &book.diagrams[f.diagram];
@@ -55,9 +58,11 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
             });
             let (board, gaps) =
                 answer_board(book, d, &a.sequence, lang, format!("{verdict} – {name}"));
-            let drawing = c
-                .diagram_file(&board)
-                .at_most(c.settings.text_width() / 2.0 - 3.0);
+            // Two to a line, unless a board would print too small there.
+            let drawing = c.diagram_file(&board, |w| {
+                naturals.push(w);
+                scale.board_width(w, 0.5, DiagramWidth::Full)
+            });
             let colon = if crate::i18n::unspaced(lang) {
                 "："
             } else {
@@ -84,8 +89,9 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
             cells.push(format!("[{}]", call.replacen("#gb-figure(", &named, 1)));
         }
     }
+    let columns = scale.per_line(&naturals, 2);
     format!(
-        "#block(above: 2em, below: 1em, sticky: true, text(size: 1.3em, weight: \"bold\")[#par[{}]])\n#gb-grid(2, {})\n\n",
+        "#block(above: 2em, below: 1em, sticky: true, text(size: 1.3em, weight: \"bold\")[#par[{}]])\n#gb-grid({columns}, {})\n\n",
         markup(&word),
         cells.join(", ")
     )

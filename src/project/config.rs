@@ -9,6 +9,7 @@
 //! buy_url = "https://shop.example.org/{sku}"  # where the buy button leads
 //! pdf_size = "A5"             # the PDF's trim size: A5, B5, 6x9, A4 or letter
 //! pdf_line_spacing = 5.0      # millimetres between a printed board's lines (3 to 8)
+//! pdf_board = "white"         # a printed board's colour: white (as printed Go books), tint or wood
 //! pdf_solutions = "chapter"   # answers at the end of each chapter, or "book"
 //! pdf_inner_margin = 22.0     # millimetres on the binding side of a PDF page
 //! pdf_outer_margin = 16.0     # millimetres on the other side
@@ -20,6 +21,9 @@
 //! ```
 
 use crate::project::error::{io, ProjectError};
+
+/// The printed boards' colours `pdf_board` names.
+pub const PDF_BOARDS: [&str; 3] = ["white", "tint", "wood"];
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -46,6 +50,9 @@ pub struct Config {
     pub pdf_size: Option<String>,
     /// Millimetres between the lines of a printed board.
     pub pdf_line_spacing: Option<f64>,
+    /// A printed board's colour: `white` (the default, as printed Go books), `tint` (a light
+    /// wood tone that prints well) or `wood` (the site's).
+    pub pdf_board: Option<String>,
     /// Where a problem's answers print: `chapter` or `book`.
     pub pdf_solutions: Option<String>,
     /// Millimetres on the binding side of a PDF page.
@@ -121,6 +128,13 @@ impl Config {
         if let Some(mm) = self.pdf_bleed {
             if !(0.0..=10.0).contains(&mm) {
                 return Err(format!("pdf_bleed = {mm} is out of range; give millimetres, 0 to 10 (printers usually ask for 3)"));
+            }
+        }
+        if let Some(s) = &self.pdf_board {
+            if !PDF_BOARDS.contains(&s.as_str()) {
+                return Err(format!(
+                    "pdf_board = \"{s}\" is not a board colour; give \"white\" (as printed Go books), \"tint\" (a light wood tone) or \"wood\" (the site's)"
+                ));
             }
         }
         if let Some(s) = &self.pdf_solutions {
@@ -217,6 +231,8 @@ mod tests {
         assert!(c("pdf_size = \"A3\"").unwrap_err().contains("A5, B5"));
         assert!(c("pdf_line_spacing = 40.0").is_err());
         assert!(c("pdf_solutions = \"end\"").is_err());
+        assert!(c("pdf_board = \"tint\"").is_ok());
+        assert!(c("pdf_board = \"beige\"").is_err());
         assert!(c("pdf_inner_margin = 20.0\npdf_outer_margin = 12.5\npdf_bleed = 3.0\npdf_crop_marks = true").is_ok());
         assert!(c("pdf_inner_margin = 2.0")
             .unwrap_err()

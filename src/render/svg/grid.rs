@@ -7,6 +7,24 @@ use super::occupancy::Occupancy;
 use super::style;
 use crate::point::Point;
 
+/// A stroke width in thousandths of a unit as SVG writes it: whole units as integers (the
+/// screen's `1` and `2`), others with up to three decimals and no leading zero (`.451`).
+struct Weight(u32);
+
+impl std::fmt::Display for Weight {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let (whole, milli) = (self.0 / 1000, self.0 % 1000);
+        if whole > 0 {
+            write!(f, "{whole}")?;
+        }
+        if milli == 0 {
+            return if whole == 0 { f.write_str("0") } else { Ok(()) };
+        }
+        let frac = format!("{milli:03}");
+        write!(f, ".{}", frac.trim_end_matches('0'))
+    }
+}
+
 /// Writes the background rectangle covering the whole image.
 pub(crate) fn write_background(out: &mut String, l: &Layout) {
     let (x, y, w, h) = l.view_box();
@@ -22,7 +40,7 @@ pub(crate) fn write_background(out: &mut String, l: &Layout) {
 /// Lines on a real board edge are left to [`write_edges`]. On a cut side the lines
 /// run on for `PAD` units, to the image edge or the coordinates, to show the board
 /// goes on.
-pub(crate) fn write_grid(out: &mut String, l: &Layout) {
+pub(crate) fn write_grid(out: &mut String, l: &Layout, weight: u32) {
     let [top, right, bottom, left] = l.real_edges();
     let ext = |real: bool| if real { 0 } else { PAD };
     let (y0, y1) = (-ext(top), l.span_y() + ext(bottom));
@@ -57,8 +75,9 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout) {
     if !d.is_empty() {
         let _ = write!(
             out,
-            r#"<path class="{}" fill="none" stroke-width="1" d="{d}"/>"#,
-            style::GRID
+            r#"<path class="{}" fill="none" stroke-width="{}" d="{d}"/>"#,
+            style::GRID,
+            Weight(weight)
         );
     }
 }
@@ -67,7 +86,7 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout) {
 ///
 /// Consecutive real sides form one polyline so the corners join mitred, square and
 /// closed; a line ending at a cut side stops where the grid lines stop.
-pub(crate) fn write_edges(out: &mut String, l: &Layout) {
+pub(crate) fn write_edges(out: &mut String, l: &Layout, weight: u32) {
     let real = l.real_edges();
     if !real.contains(&true) {
         return;
@@ -107,8 +126,9 @@ pub(crate) fn write_edges(out: &mut String, l: &Layout) {
     }
     let _ = write!(
         out,
-        r#"<path class="{}" fill="none" stroke-width="2" d="{d}"/>"#,
-        style::EDGE
+        r#"<path class="{}" fill="none" stroke-width="{}" d="{d}"/>"#,
+        style::EDGE,
+        Weight(weight)
     );
 }
 

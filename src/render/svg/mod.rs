@@ -61,6 +61,41 @@ pub struct SvgOptions {
     pub fluid: bool,
     /// The colours written into the file, which a page's `--gb-*` properties still override.
     pub palette: Palette,
+    /// The stroke widths of the grid and of the board's edge, in user units (24 between
+    /// lines): print sets them for the size the board prints at.
+    pub weights: LineWeights,
+}
+
+/// The stroke widths of a board's grid and edge, in thousandths of a user unit (24 units
+/// between lines), so that the same options always write the same bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineWeights {
+    /// The grid's lines.
+    pub grid: u32,
+    /// The board's real edges, heavier.
+    pub edge: u32,
+}
+
+/// The screen's weights: a unit for the grid, two for the edge, crisp at every zoom.
+pub const SCREEN_WEIGHTS: LineWeights = LineWeights {
+    grid: 1000,
+    edge: 2000,
+};
+
+/// The grid line of printed Go books, in mm (sgf2dg's 0.13 mm; Kiseido's books are alike).
+pub const PRINT_GRID_MM: f64 = 0.13;
+/// The board's edge in print, in mm: as heavy as two and a half grid lines.
+pub const PRINT_EDGE_MM: f64 = 0.32;
+
+impl LineWeights {
+    /// Print's weights for a board printed `mm_per_unit` mm to the user unit.
+    pub fn print(mm_per_unit: f64) -> LineWeights {
+        let milli = |mm: f64| (mm / mm_per_unit * 1000.0).round().clamp(1.0, 1e6) as u32;
+        LineWeights {
+            grid: milli(PRINT_GRID_MM),
+            edge: milli(PRINT_EDGE_MM),
+        }
+    }
 }
 
 impl Default for SvgOptions {
@@ -73,6 +108,7 @@ impl Default for SvgOptions {
             width: None,
             fluid: false,
             palette: LIGHT,
+            weights: SCREEN_WEIGHTS,
         }
     }
 }
@@ -106,12 +142,27 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     render_for(d, opts, Target::Screen)
 }
 
-/// Renders `d` for print: the light palette's colours as attributes and nothing to restyle
-/// (usvg, typst's SVG reader, reads no custom properties), texts bold, and no words, so the
-/// drawing is byte for byte the same in every language of a book. The words a reader
-/// who cannot see it is told are [`alt_text`]'s.
+/// Renders `d` for print in `palette` with `weights`: the colours as attributes and
+/// nothing to restyle (`pdf::drawn` and usvg read no custom properties), texts bold, and no
+/// words, so the drawing is byte for byte the same in every language of a book. The words
+/// a reader who cannot see it is told are [`alt_text`]'s.
+pub fn render_print_in(d: &BoardDiagram, palette: Palette, weights: LineWeights) -> String {
+    let opts = SvgOptions {
+        palette,
+        weights,
+        ..SvgOptions::default()
+    };
+    render_for(d, &opts, Target::Print)
+}
+
+/// [`render_print_in`] in the screen's light palette and weights.
 pub fn render_print(d: &BoardDiagram) -> String {
-    render_for(d, &SvgOptions::default(), Target::Print)
+    render_print_in(d, LIGHT, SCREEN_WEIGHTS)
+}
+
+/// The width of `d`'s drawing in user units (its view box's), without drawing it.
+pub fn drawn_width(d: &BoardDiagram) -> i32 {
+    Layout::new(d.size, d.view, d.coordinates).view_box().2
 }
 
 /// Which readers a drawing is made for.
@@ -307,8 +358,8 @@ fn draw(
     }
 
     grid::write_background(&mut out, &l);
-    grid::write_grid(&mut out, &l);
-    grid::write_edges(&mut out, &l);
+    grid::write_grid(&mut out, &l, opts.weights.grid);
+    grid::write_edges(&mut out, &l, opts.weights.edge);
     grid::write_hoshi(&mut out, &l, occ, |p| discs.contains(&p));
     // Print's colours are fixed: a black stone of its outline's colour needs no second dot.
     let outline_only_black = target == Target::Print && opts.palette.black == opts.palette.outline;

@@ -134,14 +134,15 @@ pub(crate) fn write_point_texts(
     ];
     for (under, class) in groups {
         // Sizes from large to small, plain before condensed; each fit has its own group.
-        for fit in [(14, false), (14, true), (11, true)] {
+        for fit in super::text::FITS {
             let (size, condensed) = fit;
             let mut open = false;
             for t in texts
                 .iter()
                 .filter(|t| t.under == under && !t.text.is_empty())
             {
-                if text_fit(char_count(t.text)) != fit {
+                let print = target == super::Target::Print;
+                if text_fit(char_count(t.text), print) != fit {
                     continue;
                 }
                 if !open {

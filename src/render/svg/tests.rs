@@ -37,10 +37,13 @@ fn ids_are_always_valid() {
 
 #[test]
 fn three_digits_are_as_tall_as_two_and_condensed_to_fit_the_stone() {
-    assert_eq!(text_fit(1), (14, false));
-    assert_eq!(text_fit(2), (14, false));
-    assert_eq!(text_fit(3), (14, true), "move 100 is as tall as move 99");
-    assert!(text_fit(4).0 < 14 && text_fit(4).1);
+    assert_eq!(text_fit(1, false), (14, false));
+    assert_eq!(text_fit(2, false), (14, false));
+    assert_eq!(text_fit(3, false), (14, true), "move 100 is as tall as move 99");
+    assert!(text_fit(4, false).0 < 14 && text_fit(4, false).1);
+    // In print, bold, three digits are a size smaller to stay clear of the stone's ring.
+    assert_eq!(text_fit(3, true), (12, true));
+    assert_eq!(text_fit(2, true), (14, false));
     // Every point's x, condensed and scaled back, lands on the point.
     for x in (0..=24 * 24).step_by(24) {
         assert_eq!(super::text::condensed_x(x) * 3, x * 4);

@@ -63,13 +63,21 @@ pub(crate) fn push_point(out: &mut String, p: crate::point::Point) {
 /// The condensing is a horizontal scale on the text's group, not `textLength`: librsvg,
 /// Qt (calibre's Kindle conversion) and other renderers ignore `textLength` and would let
 /// three digits spill over the stone's edge, while every renderer applies a transform.
-pub(crate) fn text_fit(chars: usize) -> (i32, bool) {
+///
+/// In `print` three digits are a size smaller: stroked bold there, at 14 units they
+/// reach the stone's ring at their corners; at 12 they stay clear of it (about 18 units
+/// wide where the ring leaves 19), and paper has no phone-sized pixels to fall below.
+pub(crate) fn text_fit(chars: usize, print: bool) -> (i32, bool) {
     match chars {
         0..=2 => (14, false),
+        3 if print => (12, true),
         3 => (14, true),
         _ => (11, true),
     }
 }
+
+/// Every fit [`text_fit`] gives, large to small and plain before condensed.
+pub(crate) const FITS: [(i32, bool); 4] = [(14, false), (14, true), (12, true), (11, true)];
 
 /// How much condensed labels are scaled horizontally, as the group's transform says it:
 /// three digits of DejaVu Sans at 14 units (the widest of the usual fonts) become 20 units
