@@ -4,7 +4,7 @@
 
 use super::escape::{markup, string};
 use super::rich::{key, rich, rich_with, Pictures};
-use super::scale::{Scale, BESIDE_SHARE, INLINE_SHARE};
+use super::scale::{Scale, BESIDE_SHARE, GUTTER_MM, INLINE_SHARE};
 use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
 use crate::format::schema::ParaKind;
@@ -382,6 +382,7 @@ impl Chapters<'_> {
         if f.width == DiagramWidth::Dia
             && !body.trim().is_empty()
             && self.scale().fits(self.natural(f), BESIDE_SHARE)
+            && self.inline_fit_beside(f, text)
         {
             // A narrow diagram with its text beside it, as on the site, when it fits there
             // at a readable scale; a larger one stands above its text.
@@ -410,6 +411,22 @@ impl Chapters<'_> {
     fn natural(&self, f: &Figure) -> f64 {
         let d = &self.book.diagrams[f.diagram];
         self.scale().natural(d, d.show_coords)
+    }
+
+    /// Whether the inline diagrams of `text` fit, at the least line spacing, the column
+    /// beside figure `f`'s board: else the board stands above its text.
+    fn inline_fit_beside(&self, f: &Figure, text: &[Block]) -> bool {
+        let column = self.settings.text_width() - self.last_width(f) - GUTTER_MM;
+        text.iter()
+            .filter_map(|b| match b {
+                Block::Para(p) => Some(&p.inline),
+                _ => None,
+            })
+            .flatten()
+            .all(|i| {
+                let d = &self.book.diagrams[i.diagram];
+                self.scale().least(self.scale().natural(d, d.show_coords)) <= column
+            })
     }
 
     /// The printed width of figure `f` beside text: its board at the book's scale in the
@@ -546,7 +563,6 @@ fn heading_percent(level: u8) -> u16 {
         _ => 100,
     }
 }
-
 
 #[cfg(test)]
 mod tests {
