@@ -39,7 +39,11 @@ fn ids_are_always_valid() {
 fn three_digits_are_as_tall_as_two_and_condensed_to_fit_the_stone() {
     assert_eq!(text_fit(1, false), (14, false));
     assert_eq!(text_fit(2, false), (14, false));
-    assert_eq!(text_fit(3, false), (14, true), "move 100 is as tall as move 99");
+    assert_eq!(
+        text_fit(3, false),
+        (14, true),
+        "move 100 is as tall as move 99"
+    );
     assert!(text_fit(4, false).0 < 14 && text_fit(4, false).1);
     // In print, bold, three digits are a size smaller to stay clear of the stone's ring.
     assert_eq!(text_fit(3, true), (12, true));
