@@ -339,7 +339,8 @@ fn gobook_block(
         Some(want) => book
             .diagrams
             .iter()
-            .find(|d| d.id.as_deref() == Some(want.as_str())),
+            .find(|d| d.id.as_deref() == Some(want.as_str()))
+            .map(|d| &**d),
         None => snippet::last_diagram(&checked),
     };
     let Some(d) = d else {

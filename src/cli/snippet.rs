@@ -55,5 +55,5 @@ pub fn checked_or_report(name: &str, text: &str, quiet: bool) -> Result<Checked,
 
 /// The diagram a snippet means when none is named: its last, the one just typed.
 pub fn last_diagram(checked: &Checked) -> Option<&Diagram> {
-    checked.resolved.book.diagrams.last()
+    checked.resolved.book.diagrams.last().map(|d| &**d)
 }

@@ -125,13 +125,14 @@ pub fn run(args: &SvgArgs, g: GlobalArgs) -> i32 {
             .diagrams
             .iter()
             .find(|d| d.id.as_deref() == Some(id))
+            .map(|d| &**d)
             .ok_or_else(|| unknown_id(book, id)),
         None if args.is_snippet() => snippet::last_diagram(&checked).ok_or_else(|| {
             format!("{name} has no diagram; start one with `::dia`, e.g. '::dia sz=9 ab=C3'")
         }),
         // A book of one diagram needs no --id: there is nothing to choose.
         None => match book.diagrams.as_slice() {
-            [only] => Ok(only),
+            [only] => Ok(&**only),
             [] => Err(format!("{name} has no diagram to draw")),
             _ => Err(format!(
                 "{name} has {} diagrams: choose one with --id ID, or draw them all with --all -o DIR",

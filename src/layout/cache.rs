@@ -50,11 +50,9 @@ impl LayoutCache {
     /// diagram is the same but for what pages do not use (see [`page_view`]).
     pub(super) fn diagrams(&mut self, book: &Book) -> Vec<Arc<Diagram>> {
         if self.once {
-            return book
-                .diagrams
-                .par_iter()
-                .map(|d| Arc::new(page_view(d)))
-                .collect();
+            // Nothing compares these pages with another build's, so they share the book's
+            // own diagrams, source line and text included: no copy.
+            return book.diagrams.clone();
         }
         let mut last = std::mem::take(&mut self.diagrams).into_iter();
         let pairs: Vec<_> = book.diagrams.iter().map(|d| (last.next(), d)).collect();
@@ -65,13 +63,13 @@ impl LayoutCache {
                     // Compared as pages use them: the kept one takes what they do not use.
                     full.line = d.line;
                     full.text.clone_from(&d.text);
-                    if full == *d {
+                    if full == **d {
                         (full, shared)
                     } else {
-                        (d.clone(), Arc::new(page_view(d)))
+                        (Diagram::clone(d), Arc::new(page_view(d)))
                     }
                 }
-                None => (d.clone(), Arc::new(page_view(d))),
+                None => (Diagram::clone(d), Arc::new(page_view(d))),
             })
             .collect();
         let shared = kept.iter().map(|(_, s)| s.clone()).collect();

@@ -37,11 +37,15 @@ pub fn markdown(a: &Analysis, f: &File, at: usize) -> Option<String> {
     let lang = language(a, el);
     // Only the book's own elements are resolved; an included file's are shown by the book.
     let diagram = || {
-        f.url.is_none().then(|| {
-            a.checked.resolved.book.diagrams.iter().find(|d| {
-                a.checked.doc.elements.get(d.element).map(|e| e.span.start) == Some(el.span.start)
-            })
-        })?
+        f.url
+            .is_none()
+            .then(|| {
+                a.checked.resolved.book.diagrams.iter().find(|d| {
+                    a.checked.doc.elements.get(d.element).map(|e| e.span.start)
+                        == Some(el.span.start)
+                })
+            })?
+            .map(|d| &**d)
     };
     match spot {
         Spot::Name | Spot::Id => {

@@ -23,6 +23,7 @@ use diagram::{lang_text, Inherited};
 use godata::{GoData, Role};
 use model::*;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A resolved book with the lookups later stages need.
 #[derive(Debug, Default)]
@@ -231,7 +232,7 @@ impl<'a> Walk<'a> {
     fn clone(&mut self, i: usize, k: schema::DiagramKind, ch: usize, inh: Inherited) -> BlockKind {
         let diagrams = &mut self.r.book.diagrams;
         self.r.diagram_of_element[i] = Some(diagrams.len());
-        diagrams.push(placeholder(k, self.links.size[i], inh));
+        diagrams.push(Arc::new(placeholder(k, self.links.size[i], inh)));
         self.clones.push((i, k, ch, inh));
         BlockKind::Diagram(diagrams.len() - 1)
     }
@@ -346,7 +347,7 @@ impl<'a> Walk<'a> {
             d.line = self.lines.line(el.span.start);
             d.text = el.value.clone();
             r.diagram_of_element[i] = Some(r.book.diagrams.len());
-            r.book.diagrams.push(d);
+            r.book.diagrams.push(Arc::new(d));
             Some(BlockKind::Diagram(r.book.diagrams.len() - 1))
         } else {
             None
@@ -462,7 +463,7 @@ fn fill_clones(
         d.chapter = Some(ch);
         d.element = i;
         d.line = lines.line(el.span.start);
-        r.book.diagrams[at] = d;
+        r.book.diagrams[at] = Arc::new(d);
     }
 }
 
@@ -582,7 +583,7 @@ fn inline_diagrams(
             d.element = cx.para;
             d.line = cx.lines.line(span.start);
             r.inline_diagrams.insert(span.start, r.book.diagrams.len());
-            r.book.diagrams.push(d);
+            r.book.diagrams.push(Arc::new(d));
         }
         inline_diagrams(cx, content, r, diags, cache);
     }

@@ -5,6 +5,7 @@ use crate::format::schema::{DiagramKind, ParaKind};
 use crate::format::values::Sequence;
 use crate::point::Mark;
 use crate::point::{Color, Point};
+use std::sync::Arc;
 
 /// A text attribute that may be given per language (`ca`, `ca_en`, `title_ja`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -46,8 +47,9 @@ pub struct Book {
     pub show_coords: bool,
     /// The chapters in order.
     pub chapters: Vec<Chapter>,
-    /// Every diagram (inline ones included) in flow order.
-    pub diagrams: Vec<Diagram>,
+    /// Every diagram (inline ones included) in flow order. Shared: the pages that draw a
+    /// diagram hold the same allocation, not a copy (a fifth of a big book's memory).
+    pub diagrams: Vec<Arc<Diagram>>,
 }
 
 impl Book {

@@ -112,7 +112,13 @@ fn marks_and_labels_reach_the_book() {
         let imported = import(&g, &Options::default());
         let c = gobook::check::check(&imported.text);
         assert!(!c.has_errors(), "{f}: {:?}", c.diagnostics);
-        let in_book: BTreeSet<Item> = c.resolved.book.diagrams.iter().flat_map(shown).collect();
+        let in_book: BTreeSet<Item> = c
+            .resolved
+            .book
+            .diagrams
+            .iter()
+            .flat_map(|d| shown(d))
+            .collect();
         let items: Vec<Item> = (0..g.len()).flat_map(|n| node_items(&g, n, size)).collect();
         let missing: Vec<&Item> = items.iter().filter(|i| !in_book.contains(i)).collect();
         assert!(
@@ -246,6 +252,7 @@ fn variations_are_captioned_after_the_comment_they_answer() {
                 DiagramRole::Block(DiagramKind::Dia | DiagramKind::Var)
             )
         })
+        .map(|d| &**d)
         .collect();
     assert!(vars.len() > 10);
     for (k, d) in vars.iter().enumerate() {
@@ -347,6 +354,7 @@ fn figures_keep_a_minimum_length_and_letters_never_hide_numbers() {
         .diagrams
         .iter()
         .filter(|d| d.role == DiagramRole::Block(DiagramKind::Fig))
+        .map(|d| &**d)
         .collect();
     let lengths: Vec<u32> = figs
         .iter()
@@ -554,6 +562,7 @@ fn variations_show_the_part_of_the_board_they_play_on() {
                 DiagramRole::Block(DiagramKind::Dia | DiagramKind::Var)
             )
         })
+        .map(|d| &**d)
         .collect();
     let mut cropped = 0;
     for d in &vars {

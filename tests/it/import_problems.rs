@@ -34,6 +34,7 @@ fn problem(path: &Path) -> (Diagram, String) {
         .diagrams
         .into_iter()
         .find(|d| d.role == DiagramRole::Block(DiagramKind::Prb))
+        .map(std::sync::Arc::unwrap_or_clone)
         .expect("a ::prb");
     (d, text)
 }

@@ -15,7 +15,12 @@ fn diagrams(body: &str) -> Vec<Diagram> {
         .filter(|d| d.severity == gobook::diagnostics::Severity::Error)
         .collect();
     assert!(errors.is_empty(), "{errors:?}");
-    c.resolved.book.diagrams
+    c.resolved
+        .book
+        .diagrams
+        .into_iter()
+        .map(std::sync::Arc::unwrap_or_clone)
+        .collect()
 }
 
 fn errors(body: &str) -> Vec<String> {
