@@ -9,12 +9,14 @@
 
 pub mod actions;
 pub mod completion;
+pub mod frames;
 pub mod hover;
 pub mod locate;
 pub mod navigate;
 pub mod problems;
 pub mod symbols;
 pub mod text;
+pub mod transport;
 pub mod uri;
 pub mod workspace;
 
@@ -62,7 +64,7 @@ pub fn capabilities() -> lsp_types::ServerCapabilities {
 
 /// Runs the server on standard input and output until the client says `exit`.
 pub fn run_stdio() -> Result<(), LspError> {
-    let (conn, io) = Connection::stdio();
+    let (conn, io) = transport::stdio();
     let caps =
         serde_json::to_value(capabilities()).map_err(|e| LspError::Protocol(e.to_string()))?;
     conn.initialize(caps)
@@ -71,8 +73,7 @@ pub fn run_stdio() -> Result<(), LspError> {
     // The writer thread ends only when every sender of its messages is gone: the connection
     // is let go first, else the join waits for ever and the server outlives its editor.
     drop(conn);
-    io.join()?;
-    Ok(())
+    io.join()
 }
 
 /// Answers messages on `conn` until shutdown.
@@ -80,6 +81,7 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
     let mut ws = Workspace::default();
     // Files edited since their book's problems were last published.
     let mut stale: Vec<PathBuf> = Vec::new();
+    let mut sent = problems::Published::default();
     while let Ok(msg) = conn.receiver.recv() {
         match msg {
             Message::Request(r) => {
@@ -93,7 +95,12 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
                 send(conn, Message::Response(resp))?;
             }
             Message::Notification(n) => {
+                // A file opened again may have had its problems cleared by the editor.
+                let opened = n.method == note::DidOpenTextDocument::METHOD;
                 if let Some(p) = guarded_note(&mut ws, n) {
+                    if opened {
+                        sent.forget(&p);
+                    }
                     if !stale.contains(&p) {
                         stale.push(p);
                     }
@@ -102,7 +109,7 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
             Message::Response(_) => {}
         }
         if conn.receiver.is_empty() && !stale.is_empty() {
-            for n in problems::publish(&mut ws, &std::mem::take(&mut stale)) {
+            for n in problems::publish(&mut ws, &std::mem::take(&mut stale), &mut sent) {
                 send(conn, Message::Notification(n))?;
             }
         }

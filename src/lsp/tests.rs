@@ -68,7 +68,11 @@ fn hover_text(ws: &mut Workspace, pos: TextDocumentPositionParams) -> String {
 #[test]
 fn diagnostics_are_check_s_in_each_file() {
     let (_d, book, part, mut ws) = setup();
-    let notes = problems::publish(&mut ws, std::slice::from_ref(&book));
+    let notes = problems::publish(
+        &mut ws,
+        std::slice::from_ref(&book),
+        &mut Default::default(),
+    );
     let params: Vec<PublishDiagnosticsParams> = notes
         .into_iter()
         .map(|n| serde_json::from_value(n.params).unwrap())
@@ -90,7 +94,11 @@ fn diagnostics_are_check_s_in_each_file() {
     // The included file is published too (clean here); an error typed into it shows there.
     assert!(of(&part).diagnostics.is_empty());
     ws.open(part.clone(), PART.replace("ab=C3", "ab=Z99"));
-    let notes = problems::publish(&mut ws, std::slice::from_ref(&part));
+    let notes = problems::publish(
+        &mut ws,
+        std::slice::from_ref(&part),
+        &mut Default::default(),
+    );
     let p: Vec<PublishDiagnosticsParams> = notes
         .into_iter()
         .map(|n| serde_json::from_value(n.params).unwrap())

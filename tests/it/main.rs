@@ -45,6 +45,7 @@ mod languages;
 mod layers;
 mod lsp_client;
 mod lsp_exit;
+mod lsp_frames;
 mod markdown;
 mod mdbook;
 mod moves_findable;
