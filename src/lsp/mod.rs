@@ -8,11 +8,13 @@
 //! costs one check.
 
 pub mod actions;
+pub mod board;
 pub mod completion;
 pub mod frames;
 pub mod hover;
 pub mod locate;
 pub mod navigate;
+pub mod preview;
 pub mod problems;
 pub mod symbols;
 pub mod text;
@@ -58,6 +60,10 @@ pub fn capabilities() -> lsp_types::ServerCapabilities {
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        execute_command_provider: Some(ExecuteCommandOptions {
+            commands: vec![board::COMMAND.into()],
+            ..Default::default()
+        }),
         ..Default::default()
     }
 }
@@ -76,9 +82,15 @@ pub fn run_stdio() -> Result<(), LspError> {
     io.join()
 }
 
-/// Answers messages on `conn` until shutdown.
+/// Answers messages on `conn` until shutdown; previews are started with this program.
 pub fn serve(conn: &Connection) -> Result<(), LspError> {
+    serve_with(conn, preview::Previews::of_this_program())
+}
+
+/// Answers messages on `conn` until shutdown, starting previews with `previews`.
+pub fn serve_with(conn: &Connection, previews: preview::Previews) -> Result<(), LspError> {
     let mut ws = Workspace::default();
+    let mut opener = board::Opener::new(previews);
     // Files edited since their book's problems were last published.
     let mut stale: Vec<PathBuf> = Vec::new();
     let mut sent = problems::Published::default();
@@ -91,8 +103,15 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
                 {
                     return Ok(());
                 }
-                let resp = guarded(&mut ws, |ws| answer(ws, r.clone()), r.id.clone());
-                send(conn, Message::Response(resp))?;
+                let out = if r.method == req::ExecuteCommand::METHOD {
+                    opener.execute(&mut ws, r)
+                } else {
+                    let id = r.id.clone();
+                    vec![Message::Response(guarded(&mut ws, |ws| answer(ws, r), id))]
+                };
+                for m in out {
+                    send(conn, m)?;
+                }
             }
             Message::Notification(n) => {
                 // A file opened again may have had its problems cleared by the editor.
@@ -106,7 +125,11 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
                     }
                 }
             }
-            Message::Response(_) => {}
+            Message::Response(r) => {
+                if let Some(m) = opener.answered(&r) {
+                    send(conn, m)?;
+                }
+            }
         }
         if conn.receiver.is_empty() && !stale.is_empty() {
             for n in problems::publish(&mut ws, &std::mem::take(&mut stale), &mut sent) {

@@ -353,3 +353,141 @@ fn outline_and_formatting() {
     assert_eq!(edits[0].new_text, want);
     assert!(want.contains("ab=C3"));
 }
+
+/// The board actions offered at `needle` of `path`: each command's arguments.
+fn board_actions(ws: &mut Workspace, path: &Path, text: &str, needle: &str) -> Vec<Vec<String>> {
+    let pos = at(path, text, needle, 0).position;
+    let acts = actions::code_actions(
+        ws,
+        CodeActionParams {
+            text_document: TextDocumentIdentifier::new(uri::from_path(path)),
+            range: Range::new(pos, pos),
+            context: Default::default(),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        },
+    )
+    .unwrap()
+    .unwrap_or_default();
+    acts.into_iter()
+        .filter_map(|a| match a {
+            CodeActionOrCommand::CodeAction(a) if a.title == board::TITLE => a.command,
+            _ => None,
+        })
+        .map(|c| {
+            assert_eq!(c.command, board::COMMAND);
+            c.arguments
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn diagrams_and_go_data_offer_edit_on_the_board_at_their_page() {
+    let (_d, book, part, mut ws) = setup();
+    let b = book.to_string_lossy().to_string();
+    let args = |page: &str| vec![vec![b.clone(), page.to_string()]];
+    assert_eq!(
+        board_actions(&mut ws, &book, BOOK, "fig(#f1)"),
+        args("index.html#edit=f1")
+    );
+    assert_eq!(
+        board_actions(&mut ws, &book, BOOK, "go(#game)"),
+        args("index.html#edit=game")
+    );
+    // A diagram without an ID is named by its element's number in the book as checked (the
+    // included file's elements spliced in), as its page names it.
+    let dia = BOOK.find("::dia base=gme").unwrap();
+    let n = ws
+        .analysis(&book)
+        .unwrap()
+        .checked
+        .doc
+        .elements
+        .iter()
+        .position(|e| e.span.start as usize == dia)
+        .unwrap();
+    assert_eq!(
+        board_actions(&mut ws, &book, BOOK, "dia base=gme"),
+        args(&format!("index.html#edit=e{n}"))
+    );
+    assert!(board_actions(&mut ws, &book, BOOK, "p ref=f1").is_empty());
+    // A problem of the included file opens in the book's preview.
+    ws.open(part.clone(), PART.to_string());
+    assert_eq!(
+        board_actions(&mut ws, &part, PART, "prb(#pd)"),
+        args("index.html#edit=pd")
+    );
+}
+
+/// A stand-in for `gobook`: its `serve` says where it listens, as serve does, counts its
+/// starts in `starts`, and waits.
+fn fake_gobook(dir: &Path) -> PathBuf {
+    let prog = dir.join("fake-gobook");
+    let starts = dir.join("starts");
+    std::fs::write(
+        &prog,
+        format!(
+            "#!/bin/sh\necho x >> '{}'\necho \"Serving $4 at http://127.0.0.1:9/ (Ctrl-C to stop)\" >&2\nexec sleep 30\n",
+            starts.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).unwrap();
+    prog
+}
+
+#[test]
+fn edit_on_the_board_starts_one_preview_and_asks_to_show_it() {
+    let (d, book, _p, mut ws) = setup();
+    let mut opener = board::Opener::new(preview::Previews::new(fake_gobook(d.path())));
+    let run = |opener: &mut board::Opener, ws: &mut Workspace, book: &Path| {
+        let params = ExecuteCommandParams {
+            command: board::COMMAND.into(),
+            arguments: vec![book.to_string_lossy().into(), "index.html#edit=f1".into()],
+            work_done_progress_params: Default::default(),
+        };
+        opener.execute(
+            ws,
+            lsp_server::Request::new(1.into(), "workspace/executeCommand".into(), params),
+        )
+    };
+    for _ in 0..2 {
+        let out = run(&mut opener, &mut ws, &book);
+        let [lsp_server::Message::Request(show), lsp_server::Message::Response(done)] = &out[..]
+        else {
+            panic!("{out:?}")
+        };
+        assert_eq!(show.method, "window/showDocument");
+        assert_eq!(
+            show.params["uri"], "http://127.0.0.1:9/index.html#edit=f1",
+            "{show:?}"
+        );
+        assert_eq!(show.params["external"], true);
+        assert!(done.response_result.is_ok(), "{done:?}");
+        // A client that cannot open it is given the address to click.
+        let refused = lsp_server::Response::new_err(show.id.clone(), -32601, "no".into());
+        let Some(lsp_server::Message::Notification(n)) = opener.answered(&refused) else {
+            panic!()
+        };
+        assert!(n.params["message"]
+            .as_str()
+            .unwrap()
+            .contains("http://127.0.0.1:9/index.html#edit=f1"));
+    }
+    // The second action found the first preview running.
+    let starts = std::fs::read_to_string(d.path().join("starts")).unwrap();
+    assert_eq!(starts.lines().count(), 1);
+    // Only books the editor has open are served.
+    let other = d.path().join("other.gobook");
+    std::fs::write(&other, BOOK).unwrap();
+    let out = run(&mut opener, &mut ws, &other);
+    let [lsp_server::Message::Response(r)] = &out[..] else {
+        panic!("{out:?}")
+    };
+    assert!(r.response_result.is_err());
+}

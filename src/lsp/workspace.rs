@@ -95,6 +95,11 @@ impl Workspace {
         }
     }
 
+    /// Whether `path` is open in the editor or a book of one that is.
+    pub fn knows(&self, path: &Path) -> bool {
+        self.open.contains_key(path) || self.books.contains_key(path)
+    }
+
     /// Drops every analysis and cache (after a panic interrupted one); the open texts stay.
     pub fn forget_analyses(&mut self) {
         self.books.clear();
