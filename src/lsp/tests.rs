@@ -491,3 +491,83 @@ fn edit_on_the_board_starts_one_preview_and_asks_to_show_it() {
     };
     assert!(r.response_result.is_err());
 }
+
+/// What the editor shows after `notes`, starting from `shown`: each file's last list.
+fn shown_after(
+    shown: &mut std::collections::BTreeMap<String, Vec<lsp_types::Diagnostic>>,
+    notes: Vec<lsp_server::Notification>,
+) -> usize {
+    let n = notes.len();
+    for note in notes {
+        let p: PublishDiagnosticsParams = serde_json::from_value(note.params).unwrap();
+        shown.insert(p.uri.as_str().to_string(), p.diagnostics);
+    }
+    n
+}
+
+#[test]
+fn after_edits_the_editor_shows_what_a_fresh_check_finds_and_unchanged_files_are_not_resent() {
+    let (_d, book, part, mut ws) = setup();
+    let mut sent = problems::Published::default();
+    let mut shown = std::collections::BTreeMap::new();
+    let all = [book.clone()];
+    assert_eq!(
+        shown_after(&mut shown, problems::publish(&mut ws, &all, &mut sent)),
+        2
+    );
+    // Typing at the end of the paragraph moves no problem: nothing is sent again.
+    let mut text = text::Text::new(BOOK.to_string());
+    let edit = |t: &mut text::Text, ws: &mut Workspace, at: usize, del: usize, new: &str| {
+        let r = t.range(at, at + del);
+        let change = TextDocumentContentChangeEvent {
+            range: Some(r),
+            range_length: None,
+            text: new.into(),
+        };
+        t.apply(change.clone());
+        ws.text_mut(&book).unwrap().apply(change);
+        ws.changed(&book);
+    };
+    let para_end = BOOK.find("the problem</a>.").unwrap() + "the problem</a>.".len();
+    edit(&mut text, &mut ws, para_end, 0, " More");
+    assert_eq!(
+        shown_after(&mut shown, problems::publish(&mut ws, &all, &mut sent)),
+        0
+    );
+    // A fix and a new typo above the others: the book's list is sent, the included file's not.
+    let at = text.text.find("::diagram").unwrap();
+    edit(&mut text, &mut ws, at, "::diagram".len(), "::dia");
+    let at = text.text.find("::h2 One").unwrap();
+    edit(&mut text, &mut ws, at, 0, "::fig zz=1 base=game\n\n");
+    assert_eq!(
+        shown_after(&mut shown, problems::publish(&mut ws, &all, &mut sent)),
+        1
+    );
+    // Warm equals cold: what the editor now shows is what a fresh server finds in that text.
+    let mut fresh = Workspace::default();
+    fresh.open(book.clone(), text.text.clone());
+    let mut cold = std::collections::BTreeMap::new();
+    shown_after(
+        &mut cold,
+        problems::publish(&mut fresh, &all, &mut Default::default()),
+    );
+    assert_eq!(shown, cold);
+    let codes: Vec<_> = shown[uri::from_path(&book).as_str()]
+        .iter()
+        .filter_map(|d| match &d.code {
+            Some(NumberOrString::String(s)) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect();
+    // The new figure's typo and its base named before the data; the two left below.
+    assert_eq!(
+        codes,
+        [
+            "unknown-attribute",
+            "forward-reference",
+            "unknown-id",
+            "unknown-attribute"
+        ]
+    );
+    assert!(shown[uri::from_path(&part).as_str()].is_empty());
+}
