@@ -87,6 +87,11 @@ class Server:
         with self.cv:
             self.inbox.clear()
 
+    def cpu_ms(self):
+        """The server's user + system CPU time so far (all threads), from /proc."""
+        fields = open(f"/proc/{self.p.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
     def hwm_kb(self):
         for line in open(f"/proc/{self.p.pid}/status"):
             if line.startswith("VmHWM:"):
@@ -135,6 +140,7 @@ def main():
         return s.wait(lambda m: m.get("id") == rid)[0]
 
     times, sizes = [], []
+    cpu0 = s.cpu_ms()
     for r in range(rounds):
         before = s.bytes
         t0 = time.perf_counter()
@@ -143,6 +149,7 @@ def main():
         s.quiet(0.3)
         sizes.append(s.bytes - before)
     summary("keystroke in a paragraph -> checked (answer to the next request)", times)
+    print(f"  server CPU time per keystroke: {(s.cpu_ms() - cpu0) / rounds:.1f} ms")
     print(f"  bytes written per keystroke: median {pct(sizes, 0.5)}, max {max(sizes)}")
 
     fig = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("::fig"))
@@ -163,13 +170,16 @@ def main():
     s.note("exit", None)
     s.p.wait()
 
-    times, mem = [], []
+    times, mem, cpu = [], [], []
     for _ in range(min(rounds, 20)):
         t0 = time.perf_counter()
-        r = subprocess.run(["/usr/bin/time", "-f", "%M", prog, "-q", "check", book], capture_output=True, text=True)
+        r = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", prog, "-q", "check", book], capture_output=True, text=True)
         times.append((time.perf_counter() - t0) * 1000)
-        mem.append(int(r.stderr.strip().split("\n")[-1]))
+        kb, user, system = r.stderr.strip().split("\n")[-1].split()
+        mem.append(int(kb))
+        cpu.append((float(user) + float(system)) * 1000)
     summary("gobook check (whole process)", times)
+    summary("gobook check CPU time (user + system)", cpu)
     print(f"gobook check peak memory: {max(mem) / 1024:.0f} MB")
 
 

@@ -24,8 +24,8 @@ pub const TITLE: &str = "Edit on the board";
 /// The action for the element at byte `at` of file `f` of book `a`, when it is a diagram or
 /// Go data.
 pub fn action(a: &Analysis, f: &File, at: usize) -> Option<CodeAction> {
-    let (i, _) = super::locate::spot(&f.doc, at)?;
-    let el = &f.doc.elements[i];
+    let (i, _) = super::locate::spot(a.doc(f), at)?;
+    let el = &a.doc(f).elements[i];
     if !matches!(el.kind, ElementKind::Diagram(_) | ElementKind::Go) {
         return None;
     }

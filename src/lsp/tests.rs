@@ -571,3 +571,26 @@ fn after_edits_the_editor_shows_what_a_fresh_check_finds_and_unchanged_files_are
     );
     assert!(shown[uri::from_path(&part).as_str()].is_empty());
 }
+
+#[test]
+fn a_book_that_includes_nothing_is_read_through_the_check_s_own_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("alone.gobook");
+    let text = BOOK.replace("::include url=\"part.gobook\"\n", "");
+    std::fs::write(&book, &text).unwrap();
+    let mut ws = Workspace::default();
+    ws.open(book.clone(), text.clone());
+    let a = ws.analysis(&book).unwrap();
+    // The one tree there is: the book's file reads the check's.
+    assert!(std::ptr::eq(a.doc(a.book()), &a.checked.doc));
+    assert_eq!(a.doc(a.book()), &crate::format::parse(&text).doc);
+    let fig = hover_text(&mut ws, at(&book, &text, "fig(#f1)", 1));
+    assert!(fig.contains("data:image/svg+xml;base64,"), "{fig}");
+    assert_eq!(
+        board_actions(&mut ws, &book, &text, "fig(#f1)"),
+        [[
+            book.to_string_lossy().to_string(),
+            "index.html#edit=f1".into()
+        ]]
+    );
+}
