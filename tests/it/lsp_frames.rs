@@ -9,12 +9,12 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 /// The limit of src/lsp/frames.rs, as docs/editors.md states it.
 const LIMIT: usize = 64 * 1024 * 1024;
 
-fn framed(json: &str) -> Vec<u8> {
+pub(crate) fn framed(json: &str) -> Vec<u8> {
     format!("Content-Length: {}\r\n\r\n{json}", json.len()).into_bytes()
 }
 
 /// A `gobook lsp` told `initialize`, with its `initialize` answer read.
-fn server(home: &std::path::Path) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+pub(crate) fn server(home: &std::path::Path) -> (Child, ChildStdin, BufReader<ChildStdout>) {
     let mut child = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home)
         .arg("lsp")
         .stdin(Stdio::piped())
@@ -40,7 +40,7 @@ fn server(home: &std::path::Path) -> (Child, ChildStdin, BufReader<ChildStdout>)
 }
 
 /// The next message the server wrote.
-fn message(out: &mut BufReader<ChildStdout>) -> serde_json::Value {
+pub(crate) fn message(out: &mut BufReader<ChildStdout>) -> serde_json::Value {
     let mut len = 0;
     loop {
         let mut line = String::new();

@@ -43,6 +43,7 @@ mod inputs_checked;
 mod ko_description;
 mod languages;
 mod layers;
+mod lsp_board;
 mod lsp_client;
 mod lsp_exit;
 mod lsp_frames;
