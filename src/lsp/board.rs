@@ -11,7 +11,7 @@
 use super::workspace::{Analysis, File};
 use crate::format::schema::ElementKind;
 use crate::layout::plan;
-use lsp_types::{CodeAction, CodeActionKind, Command};
+use lsp_types::{CodeAction, Command};
 use std::path::PathBuf;
 
 /// The command the action runs: arguments the book's path and the page's path with its
@@ -33,7 +33,8 @@ pub fn action(a: &Analysis, f: &File, at: usize) -> Option<CodeAction> {
     let path = page_path(a, element)?;
     Some(CodeAction {
         title: TITLE.into(),
-        kind: Some(CodeActionKind::EMPTY),
+        // No kind: not a quick fix nor a refactoring, so listed by every client's menu.
+        kind: None,
         command: Some(Command {
             title: TITLE.into(),
             command: COMMAND.into(),
