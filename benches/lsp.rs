@@ -1,8 +1,11 @@
 //! `cargo bench --bench lsp`: how soon `gobook lsp` answers on the 2,700-diagram benchmark
 //! book. The server runs in-process on an in-memory connection (the stdio transport is the
 //! same messages over a pipe); the bench plays the editor: it opens the book, types one
-//! character into a paragraph at a time (an incremental change) and waits for the book's
-//! diagnostics, then asks for the hover of a figure (its SVG drawn) and of a coordinate.
+//! character into a paragraph at a time (an incremental change), each followed at once by a
+//! request whose answer comes once the edit is checked (a file's diagnostics are sent only
+//! when they change, and a keystroke at a paragraph's end changes none), counting the bytes
+//! the server sends; then asks for the hover of a figure (its SVG drawn) and of a coordinate.
+//! `scripts/bench-lsp.py` measures the same over the real binary's pipes, with its memory.
 
 #[path = "genbook/mod.rs"]
 mod genbook;
@@ -82,6 +85,7 @@ fn main() {
         .unwrap();
     let end = para.encode_utf16().count() as u32;
     let mut times = Vec::new();
+    let mut sizes = Vec::new();
     for round in 0..40 {
         let change = if round % 2 == 0 {
             serde_json::json!({"range": {"start": {"line": line, "character": end}, "end": {"line": line, "character": end}}, "text": "x"})
@@ -93,10 +97,43 @@ fn main() {
             lsp_types::notification::DidChangeTextDocument::METHOD,
             serde_json::json!({"textDocument": {"uri": uri, "version": round + 2}, "contentChanges": [change]}),
         );
-        wait_diagnostics();
+        let here = serde_json::json!({"line": line, "character": 0});
+        client
+            .sender
+            .send(Message::Request(Request::new(
+                RequestId::from(1000 + round),
+                lsp_types::request::CodeActionRequest::METHOD.into(),
+                serde_json::json!({"textDocument": {"uri": uri}, "range": {"start": here, "end": here}, "context": {"diagnostics": []}}),
+            )))
+            .unwrap();
+        let mut bytes = 0;
+        loop {
+            let m = client
+                .receiver
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap();
+            bytes += serde_json::to_string(&m).unwrap().len();
+            if matches!(m, Message::Response(_)) {
+                break;
+            }
+        }
         times.push(ms(t0.elapsed()));
+        // Diagnostics sent after the answer count too.
+        while let Ok(m) = client.receiver.recv_timeout(Duration::from_millis(50)) {
+            bytes += serde_json::to_string(&m).unwrap().len();
+        }
+        sizes.push(bytes);
     }
-    report("keystroke -> diagnostics of the whole book", &mut times);
+    report(
+        "keystroke -> checked (the next request answered)",
+        &mut times,
+    );
+    sizes.sort();
+    println!(
+        "bytes sent per keystroke: median {}, max {}",
+        sizes[sizes.len() / 2],
+        sizes[sizes.len() - 1]
+    );
 
     let fig_line = lines
         .iter()

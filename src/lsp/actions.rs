@@ -1,5 +1,5 @@
-//! Edits the server offers: the did-you-mean fixes of `check` as quick fixes, and the whole
-//! file formatted by `gobook fmt`'s writer.
+//! Edits the server offers: the did-you-mean fixes of `check` as quick fixes, "Edit on the
+//! board" on a diagram (`board`), and the whole file formatted by `gobook fmt`'s writer.
 
 use super::workspace::Workspace;
 use lsp_types::{
@@ -22,6 +22,9 @@ pub fn code_actions(
         return Ok(None);
     };
     let mut out = Vec::new();
+    if let Some(act) = super::board::action(a, f, from) {
+        out.push(CodeActionOrCommand::CodeAction(act));
+    }
     for d in diags {
         let (s, e) = (d.span.start as usize, d.span.end as usize);
         if e < from || s > to {

@@ -143,7 +143,7 @@ fn ids(a: &Analysis) -> Vec<CompletionItem> {
     let mut names: Vec<&str> = a
         .files
         .iter()
-        .flat_map(|f| f.doc.elements.iter().filter_map(|e| e.id_str()))
+        .flat_map(|f| a.doc(f).elements.iter().filter_map(|e| e.id_str()))
         .collect();
     names.sort_unstable();
     names.dedup();

@@ -32,8 +32,8 @@ pub fn hover(ws: &mut Workspace, p: HoverParams) -> Result<Option<Hover>, String
 
 /// The hover text at byte `at` of file `f` of the book `a`, as Markdown.
 pub fn markdown(a: &Analysis, f: &File, at: usize) -> Option<String> {
-    let (i, spot) = locate::spot(&f.doc, at)?;
-    let el = &f.doc.elements[i];
+    let (i, spot) = locate::spot(a.doc(f), at)?;
+    let el = &a.doc(f).elements[i];
     let lang = language(a, el);
     // Only the book's own elements are resolved; an included file's are shown by the book.
     let diagram = || {

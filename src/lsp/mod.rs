@@ -8,13 +8,17 @@
 //! costs one check.
 
 pub mod actions;
+pub mod board;
 pub mod completion;
+pub mod frames;
 pub mod hover;
 pub mod locate;
 pub mod navigate;
+pub mod preview;
 pub mod problems;
 pub mod symbols;
 pub mod text;
+pub mod transport;
 pub mod uri;
 pub mod workspace;
 
@@ -56,13 +60,17 @@ pub fn capabilities() -> lsp_types::ServerCapabilities {
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        execute_command_provider: Some(ExecuteCommandOptions {
+            commands: vec![board::COMMAND.into()],
+            ..Default::default()
+        }),
         ..Default::default()
     }
 }
 
 /// Runs the server on standard input and output until the client says `exit`.
 pub fn run_stdio() -> Result<(), LspError> {
-    let (conn, io) = Connection::stdio();
+    let (conn, io) = transport::stdio();
     let caps =
         serde_json::to_value(capabilities()).map_err(|e| LspError::Protocol(e.to_string()))?;
     conn.initialize(caps)
@@ -71,15 +79,21 @@ pub fn run_stdio() -> Result<(), LspError> {
     // The writer thread ends only when every sender of its messages is gone: the connection
     // is let go first, else the join waits for ever and the server outlives its editor.
     drop(conn);
-    io.join()?;
-    Ok(())
+    io.join()
 }
 
-/// Answers messages on `conn` until shutdown.
+/// Answers messages on `conn` until shutdown; previews are started with this program.
 pub fn serve(conn: &Connection) -> Result<(), LspError> {
+    serve_with(conn, preview::Previews::of_this_program())
+}
+
+/// Answers messages on `conn` until shutdown, starting previews with `previews`.
+pub fn serve_with(conn: &Connection, previews: preview::Previews) -> Result<(), LspError> {
     let mut ws = Workspace::default();
+    let mut opener = board::Opener::new(previews);
     // Files edited since their book's problems were last published.
     let mut stale: Vec<PathBuf> = Vec::new();
+    let mut sent = problems::Published::default();
     while let Ok(msg) = conn.receiver.recv() {
         match msg {
             Message::Request(r) => {
@@ -89,20 +103,36 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
                 {
                     return Ok(());
                 }
-                let resp = guarded(&mut ws, |ws| answer(ws, r.clone()), r.id.clone());
-                send(conn, Message::Response(resp))?;
+                let out = if r.method == req::ExecuteCommand::METHOD {
+                    opener.execute(&mut ws, r)
+                } else {
+                    let id = r.id.clone();
+                    vec![Message::Response(guarded(&mut ws, |ws| answer(ws, r), id))]
+                };
+                for m in out {
+                    send(conn, m)?;
+                }
             }
             Message::Notification(n) => {
+                // A file opened again may have had its problems cleared by the editor.
+                let opened = n.method == note::DidOpenTextDocument::METHOD;
                 if let Some(p) = guarded_note(&mut ws, n) {
+                    if opened {
+                        sent.forget(&p);
+                    }
                     if !stale.contains(&p) {
                         stale.push(p);
                     }
                 }
             }
-            Message::Response(_) => {}
+            Message::Response(r) => {
+                if let Some(m) = opener.answered(&r) {
+                    send(conn, m)?;
+                }
+            }
         }
         if conn.receiver.is_empty() && !stale.is_empty() {
-            for n in problems::publish(&mut ws, &std::mem::take(&mut stale)) {
+            for n in problems::publish(&mut ws, &std::mem::take(&mut stale), &mut sent) {
                 send(conn, Message::Notification(n))?;
             }
         }

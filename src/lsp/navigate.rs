@@ -21,9 +21,9 @@ enum Target {
 }
 
 /// The ID or included file at byte `at` of `f`.
-fn target(f: &File, at: usize) -> Option<Target> {
-    let (i, spot) = locate::spot(&f.doc, at)?;
-    let el = &f.doc.elements[i];
+fn target(a: &Analysis, f: &File, at: usize) -> Option<Target> {
+    let (i, spot) = locate::spot(a.doc(f), at)?;
+    let el = &a.doc(f).elements[i];
     if let (Spot::AttrValue(n), ElementKind::Include) = (spot, el.kind) {
         if el.attrs[n].base_name() == "url" {
             let dir = crate::project::output::folder_of(&f.path);
@@ -50,7 +50,7 @@ fn definitions(a: &Analysis, from: &Path, id: &str) -> Vec<Location> {
     let mut order: Vec<&File> = a.files.iter().filter(|f| f.path == from).collect();
     order.extend(a.files.iter().filter(|f| f.path != from));
     for f in order {
-        let (defs, _) = locate::id_places(&f.text.text, &f.doc, id);
+        let (defs, _) = locate::id_places(&f.text.text, a.doc(f), id);
         found.extend(defs.into_iter().map(|r| location(f, r)));
     }
     found
@@ -65,7 +65,7 @@ pub fn definition(
     let Some((a, f, at)) = ws.at(&pos) else {
         return Ok(None);
     };
-    Ok(match target(f, at) {
+    Ok(match target(a, f, at) {
         Some(Target::File(p)) if p.is_file() => Some(GotoDefinitionResponse::Scalar(
             Location::new(super::uri::from_path(&p), lsp_types::Range::default()),
         )),
@@ -82,7 +82,7 @@ fn places<'a>(a: &'a Analysis, id: &str) -> Vec<(&'a File, Ranges, Ranges)> {
     a.files
         .iter()
         .map(|f| {
-            let (d, u) = locate::id_places(&f.text.text, &f.doc, id);
+            let (d, u) = locate::id_places(&f.text.text, a.doc(f), id);
             (f, d, u)
         })
         .collect()
@@ -94,7 +94,7 @@ pub fn references(ws: &mut Workspace, p: ReferenceParams) -> Result<Option<Vec<L
     let Some((a, f, at)) = ws.at(&pos) else {
         return Ok(None);
     };
-    let Some(Target::Id(id)) = target(f, at) else {
+    let Some(Target::Id(id)) = target(a, f, at) else {
         return Ok(None);
     };
     let mut out = Vec::new();
@@ -122,7 +122,7 @@ pub fn rename(ws: &mut Workspace, p: RenameParams) -> Result<Option<WorkspaceEdi
     let Some((a, f, at)) = ws.at(&pos) else {
         return Ok(None);
     };
-    let Some(Target::Id(id)) = target(f, at) else {
+    let Some(Target::Id(id)) = target(a, f, at) else {
         return Err(
             "put the cursor on an ID, or on a `base`, `ref`, `href` or `clone` naming one".into(),
         );

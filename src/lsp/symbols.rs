@@ -10,11 +10,12 @@ pub fn symbols(
     ws: &mut Workspace,
     p: DocumentSymbolParams,
 ) -> Result<Option<DocumentSymbolResponse>, String> {
-    let Some((_, f)) = ws.document(&p.text_document.uri) else {
+    let Some((a, f)) = ws.document(&p.text_document.uri) else {
         return Ok(None);
     };
     Ok(Some(DocumentSymbolResponse::Nested(outline(
-        &f.doc, &f.text,
+        a.doc(f),
+        &f.text,
     ))))
 }
 

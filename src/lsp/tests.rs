@@ -68,7 +68,11 @@ fn hover_text(ws: &mut Workspace, pos: TextDocumentPositionParams) -> String {
 #[test]
 fn diagnostics_are_check_s_in_each_file() {
     let (_d, book, part, mut ws) = setup();
-    let notes = problems::publish(&mut ws, std::slice::from_ref(&book));
+    let notes = problems::publish(
+        &mut ws,
+        std::slice::from_ref(&book),
+        &mut Default::default(),
+    );
     let params: Vec<PublishDiagnosticsParams> = notes
         .into_iter()
         .map(|n| serde_json::from_value(n.params).unwrap())
@@ -90,7 +94,11 @@ fn diagnostics_are_check_s_in_each_file() {
     // The included file is published too (clean here); an error typed into it shows there.
     assert!(of(&part).diagnostics.is_empty());
     ws.open(part.clone(), PART.replace("ab=C3", "ab=Z99"));
-    let notes = problems::publish(&mut ws, std::slice::from_ref(&part));
+    let notes = problems::publish(
+        &mut ws,
+        std::slice::from_ref(&part),
+        &mut Default::default(),
+    );
     let p: Vec<PublishDiagnosticsParams> = notes
         .into_iter()
         .map(|n| serde_json::from_value(n.params).unwrap())
@@ -344,4 +352,245 @@ fn outline_and_formatting() {
     assert_eq!(edits.len(), 1);
     assert_eq!(edits[0].new_text, want);
     assert!(want.contains("ab=C3"));
+}
+
+/// The board actions offered at `needle` of `path`: each command's arguments.
+fn board_actions(ws: &mut Workspace, path: &Path, text: &str, needle: &str) -> Vec<Vec<String>> {
+    let pos = at(path, text, needle, 0).position;
+    let acts = actions::code_actions(
+        ws,
+        CodeActionParams {
+            text_document: TextDocumentIdentifier::new(uri::from_path(path)),
+            range: Range::new(pos, pos),
+            context: Default::default(),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        },
+    )
+    .unwrap()
+    .unwrap_or_default();
+    acts.into_iter()
+        .filter_map(|a| match a {
+            CodeActionOrCommand::CodeAction(a) if a.title == board::TITLE => a.command,
+            _ => None,
+        })
+        .map(|c| {
+            assert_eq!(c.command, board::COMMAND);
+            c.arguments
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn diagrams_and_go_data_offer_edit_on_the_board_at_their_page() {
+    let (_d, book, part, mut ws) = setup();
+    let b = book.to_string_lossy().to_string();
+    let args = |page: &str| vec![vec![b.clone(), page.to_string()]];
+    assert_eq!(
+        board_actions(&mut ws, &book, BOOK, "fig(#f1)"),
+        args("index.html#edit=f1")
+    );
+    assert_eq!(
+        board_actions(&mut ws, &book, BOOK, "go(#game)"),
+        args("index.html#edit=game")
+    );
+    // A diagram without an ID is named by its element's number in the book as checked (the
+    // included file's elements spliced in), as its page names it.
+    let dia = BOOK.find("::dia base=gme").unwrap();
+    let n = ws
+        .analysis(&book)
+        .unwrap()
+        .checked
+        .doc
+        .elements
+        .iter()
+        .position(|e| e.span.start as usize == dia)
+        .unwrap();
+    assert_eq!(
+        board_actions(&mut ws, &book, BOOK, "dia base=gme"),
+        args(&format!("index.html#edit=e{n}"))
+    );
+    assert!(board_actions(&mut ws, &book, BOOK, "p ref=f1").is_empty());
+    // A problem of the included file opens in the book's preview.
+    ws.open(part.clone(), PART.to_string());
+    assert_eq!(
+        board_actions(&mut ws, &part, PART, "prb(#pd)"),
+        args("index.html#edit=pd")
+    );
+}
+
+/// A stand-in for `gobook`: its `serve` says where it listens, as serve does, counts its
+/// starts in `starts`, and waits.
+fn fake_gobook(dir: &Path) -> PathBuf {
+    let prog = dir.join("fake-gobook");
+    let starts = dir.join("starts");
+    std::fs::write(
+        &prog,
+        format!(
+            "#!/bin/sh\necho x >> '{}'\necho \"Serving $4 at http://127.0.0.1:9/ (Ctrl-C to stop)\" >&2\nexec sleep 30\n",
+            starts.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).unwrap();
+    prog
+}
+
+#[test]
+fn edit_on_the_board_starts_one_preview_and_asks_to_show_it() {
+    let (d, book, _p, mut ws) = setup();
+    let mut opener = board::Opener::new(preview::Previews::new(fake_gobook(d.path())));
+    let run = |opener: &mut board::Opener, ws: &mut Workspace, book: &Path| {
+        let params = ExecuteCommandParams {
+            command: board::COMMAND.into(),
+            arguments: vec![book.to_string_lossy().into(), "index.html#edit=f1".into()],
+            work_done_progress_params: Default::default(),
+        };
+        opener.execute(
+            ws,
+            lsp_server::Request::new(1.into(), "workspace/executeCommand".into(), params),
+        )
+    };
+    for _ in 0..2 {
+        let out = run(&mut opener, &mut ws, &book);
+        let [lsp_server::Message::Request(show), lsp_server::Message::Response(done)] = &out[..]
+        else {
+            panic!("{out:?}")
+        };
+        assert_eq!(show.method, "window/showDocument");
+        assert_eq!(
+            show.params["uri"], "http://127.0.0.1:9/index.html#edit=f1",
+            "{show:?}"
+        );
+        assert_eq!(show.params["external"], true);
+        assert!(done.response_result.is_ok(), "{done:?}");
+        // A client that cannot open it is given the address to click.
+        let refused = lsp_server::Response::new_err(show.id.clone(), -32601, "no".into());
+        let Some(lsp_server::Message::Notification(n)) = opener.answered(&refused) else {
+            panic!()
+        };
+        assert!(n.params["message"]
+            .as_str()
+            .unwrap()
+            .contains("http://127.0.0.1:9/index.html#edit=f1"));
+    }
+    // The second action found the first preview running.
+    let starts = std::fs::read_to_string(d.path().join("starts")).unwrap();
+    assert_eq!(starts.lines().count(), 1);
+    // Only books the editor has open are served.
+    let other = d.path().join("other.gobook");
+    std::fs::write(&other, BOOK).unwrap();
+    let out = run(&mut opener, &mut ws, &other);
+    let [lsp_server::Message::Response(r)] = &out[..] else {
+        panic!("{out:?}")
+    };
+    assert!(r.response_result.is_err());
+}
+
+/// What the editor shows after `notes`, starting from `shown`: each file's last list.
+fn shown_after(
+    shown: &mut std::collections::BTreeMap<String, Vec<lsp_types::Diagnostic>>,
+    notes: Vec<lsp_server::Notification>,
+) -> usize {
+    let n = notes.len();
+    for note in notes {
+        let p: PublishDiagnosticsParams = serde_json::from_value(note.params).unwrap();
+        shown.insert(p.uri.as_str().to_string(), p.diagnostics);
+    }
+    n
+}
+
+#[test]
+fn after_edits_the_editor_shows_what_a_fresh_check_finds_and_unchanged_files_are_not_resent() {
+    let (_d, book, part, mut ws) = setup();
+    let mut sent = problems::Published::default();
+    let mut shown = std::collections::BTreeMap::new();
+    let all = [book.clone()];
+    assert_eq!(
+        shown_after(&mut shown, problems::publish(&mut ws, &all, &mut sent)),
+        2
+    );
+    // Typing at the end of the paragraph moves no problem: nothing is sent again.
+    let mut text = text::Text::new(BOOK.to_string());
+    let edit = |t: &mut text::Text, ws: &mut Workspace, at: usize, del: usize, new: &str| {
+        let r = t.range(at, at + del);
+        let change = TextDocumentContentChangeEvent {
+            range: Some(r),
+            range_length: None,
+            text: new.into(),
+        };
+        t.apply(change.clone());
+        ws.text_mut(&book).unwrap().apply(change);
+        ws.changed(&book);
+    };
+    let para_end = BOOK.find("the problem</a>.").unwrap() + "the problem</a>.".len();
+    edit(&mut text, &mut ws, para_end, 0, " More");
+    assert_eq!(
+        shown_after(&mut shown, problems::publish(&mut ws, &all, &mut sent)),
+        0
+    );
+    // A fix and a new typo above the others: the book's list is sent, the included file's not.
+    let at = text.text.find("::diagram").unwrap();
+    edit(&mut text, &mut ws, at, "::diagram".len(), "::dia");
+    let at = text.text.find("::h2 One").unwrap();
+    edit(&mut text, &mut ws, at, 0, "::fig zz=1 base=game\n\n");
+    assert_eq!(
+        shown_after(&mut shown, problems::publish(&mut ws, &all, &mut sent)),
+        1
+    );
+    // Warm equals cold: what the editor now shows is what a fresh server finds in that text.
+    let mut fresh = Workspace::default();
+    fresh.open(book.clone(), text.text.clone());
+    let mut cold = std::collections::BTreeMap::new();
+    shown_after(
+        &mut cold,
+        problems::publish(&mut fresh, &all, &mut Default::default()),
+    );
+    assert_eq!(shown, cold);
+    let codes: Vec<_> = shown[uri::from_path(&book).as_str()]
+        .iter()
+        .filter_map(|d| match &d.code {
+            Some(NumberOrString::String(s)) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect();
+    // The new figure's typo and its base named before the data; the two left below.
+    assert_eq!(
+        codes,
+        [
+            "unknown-attribute",
+            "forward-reference",
+            "unknown-id",
+            "unknown-attribute"
+        ]
+    );
+    assert!(shown[uri::from_path(&part).as_str()].is_empty());
+}
+
+#[test]
+fn a_book_that_includes_nothing_is_read_through_the_check_s_own_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("alone.gobook");
+    let text = BOOK.replace("::include url=\"part.gobook\"\n", "");
+    std::fs::write(&book, &text).unwrap();
+    let mut ws = Workspace::default();
+    ws.open(book.clone(), text.clone());
+    let a = ws.analysis(&book).unwrap();
+    // The one tree there is: the book's file reads the check's.
+    assert!(std::ptr::eq(a.doc(a.book()), &a.checked.doc));
+    assert_eq!(a.doc(a.book()), &crate::format::parse(&text).doc);
+    let fig = hover_text(&mut ws, at(&book, &text, "fig(#f1)", 1));
+    assert!(fig.contains("data:image/svg+xml;base64,"), "{fig}");
+    assert_eq!(
+        board_actions(&mut ws, &book, &text, "fig(#f1)"),
+        [[
+            book.to_string_lossy().to_string(),
+            "index.html#edit=f1".into()
+        ]]
+    );
 }

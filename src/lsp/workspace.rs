@@ -19,8 +19,10 @@ pub struct File {
     pub path: PathBuf,
     /// Its text: the editor's when open, else the disk's.
     pub text: Text,
-    /// Its own syntax tree (for the book, without the included files spliced in).
-    pub doc: Document,
+    /// Its own syntax tree (for the book, without the included files spliced in); `None`
+    /// when it is the check's tree, for a book that splices in no file: a second tree of a
+    /// 10 MB book would be tens of megabytes. Read it with [`Analysis::doc`].
+    doc: Option<Document>,
     /// The `url` of the `::include` naming it; `None` for the book.
     pub url: Option<String>,
 }
@@ -39,6 +41,11 @@ impl Analysis {
     /// The book's own file.
     pub fn book(&self) -> &File {
         &self.files[0]
+    }
+
+    /// The syntax tree of file `f`, one of this book's.
+    pub fn doc<'a>(&'a self, f: &'a File) -> &'a Document {
+        f.doc.as_ref().unwrap_or(&self.checked.doc)
     }
 
     /// The file at `path`, if it is part of this book.
@@ -93,6 +100,11 @@ impl Workspace {
         if let Some(b) = self.books.get_mut(path) {
             b.analysis = None;
         }
+    }
+
+    /// Whether `path` is open in the editor or a book of one that is.
+    pub fn knows(&self, path: &Path) -> bool {
+        self.open.contains_key(path) || self.books.contains_key(path)
     }
 
     /// Drops every analysis and cache (after a panic interrupted one); the open texts stay.
@@ -240,9 +252,11 @@ fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) 
     let mut problems = vec![(path.to_path_buf(), book_problems)];
     let mut files = Vec::new();
     // The book's own tree: the check's has the included files' elements spliced in, in
-    // place of their `::include`s, at positions past the book's text.
-    let own = crate::format::parse(&text).doc;
-    for (url, p) in includes_of(&own, &dir) {
+    // place of their `::include`s, at positions past the book's text. With nothing spliced
+    // in, the check's tree is the book's own and is not made twice.
+    let spliced = !checked.included.is_empty() || checked.src.len() != text.len();
+    let own = spliced.then(|| crate::format::parse(&text).doc);
+    for (url, p) in includes_of(own.as_ref().unwrap_or(&checked.doc), &dir) {
         if !url.ends_with(".gobook") {
             continue;
         }
@@ -270,7 +284,7 @@ fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) 
         };
         problems.push((p.clone(), diags));
         files.push(File {
-            doc: crate::format::parse(&t).doc,
+            doc: Some(crate::format::parse(&t).doc),
             text: Text::new(t),
             path: p,
             url: Some(url),

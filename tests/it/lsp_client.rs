@@ -123,6 +123,20 @@ fn neovim_gets_every_feature() {
         (Some(6), "unknown-attribute".into())
     );
 
+    // "Edit on the board" on the figure: the preview, started by the server, opened in the
+    // browser at the figure's editor.
+    assert_eq!(
+        seen["board_actions"],
+        serde_json::json!(["Edit on the board"])
+    );
+    let shown = s(&seen["shown"]["uri"]);
+    let page = shown
+        .strip_prefix("http://127.0.0.1:")
+        .and_then(|r| r.split_once('/'))
+        .map(|(port, page)| (port.parse::<u16>().is_ok(), page));
+    assert_eq!(page, Some((true, "index.html#edit=f1")), "{shown}");
+    assert_eq!(seen["shown"]["external"], true);
+
     // Hover: the figure as an SVG image with its caption; a standard text's words.
     let fig = s(&seen["hover_fig"]);
     assert!(

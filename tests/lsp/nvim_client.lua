@@ -17,6 +17,14 @@ local ok, err = pcall(function()
     cmd = { os.getenv('GOBOOK'), 'lsp' },
     root_dir = vim.fn.fnamemodify(book, ':h'),
     flags = { debounce_text_changes = 0 },
+    -- "Edit on the board" asks the editor to open the preview in the browser: what was asked
+    -- is recorded instead (Neovim 0.7 has no handler of its own for it).
+    handlers = {
+      ['window/showDocument'] = function(_, result)
+        out.shown = result
+        return { success = true }
+      end,
+    },
   })
   assert(client, 'the client did not start')
   vim.cmd('edit ' .. vim.fn.fnameescape(book))
@@ -75,6 +83,20 @@ local ok, err = pcall(function()
     for _, k in ipairs(s.children or {}) do table.insert(kids, k.name) end
     table.insert(out.symbols, { name = s.name, children = kids })
   end
+
+  -- "Edit on the board" on the figure: the server starts the book's preview and asks to open
+  -- it at the figure's board editor.
+  l, c = find('fig(#f1)')
+  local here = { start = { line = l, character = c }, ['end'] = { line = l, character = c } }
+  out.board_actions = {}
+  local board
+  for _, a in ipairs(ask('textDocument/codeAction', { textDocument = { uri = uri }, range = here, context = { diagnostics = {} } })) do
+    table.insert(out.board_actions, a.title)
+    if a.title == 'Edit on the board' then board = a end
+  end
+  assert(board, 'no board action: ' .. vim.inspect(out.board_actions))
+  ask('workspace/executeCommand', board.command)
+  assert(vim.wait(20000, function() return out.shown ~= nil end, 20), 'the preview was not shown')
 
   -- The quick fixes of the did-you-mean diagnostics, applied by Neovim one at a time (each
   -- is made for the text it was asked on), asking again after each.
