@@ -127,6 +127,15 @@ await step('closing the editor shows the page rebuilt with the saved diagram', a
   check(/F6|>1</.test(stones), 'the rebuilt diagram does not show the move');
 });
 
+await step('page.html#edit=ANCHOR (the language server\'s "Edit on the board") opens that editor', async () => {
+  const p = await newPage();
+  await p.goto(url.replace(/#.*$/, '') + '#edit=d1');
+  await p.locator('#gobook-editor[open] svg.ge-svg circle[data-stone]').first().waitFor({ timeout: 15000 });
+  await p.keyboard.press('Escape');
+  await p.waitForFunction(() => location.hash === '', null, { timeout: 5000 });
+  await p.close();
+});
+
 await step('a problem\'s correct and wrong lines are played and saved', async () => {
   const p = await newPage();
   await p.goto(url);

@@ -705,6 +705,20 @@ figure.gb-fig{position:relative}
       f.prepend(b);
     }
   };
-  if (document.readyState === "loading") addEventListener("DOMContentLoaded", addButtons);
-  else addButtons();
+  // `page.html#edit=ANCHOR` (the language server's "Edit on the board") opens that diagram's
+  // editor; closing it drops the fragment, so the reload after a save does not open it again.
+  const fromHash = () => {
+    const m = /^#edit=(.+)$/.exec(location.hash);
+    if (!m) return;
+    const anchor = decodeURIComponent(m[1]);
+    const f = document.getElementById(anchor);
+    if (f) f.scrollIntoView({ block: "center" });
+    const opener = (f && f.querySelector(":scope > .gb-edit-open")) || document.body;
+    dlg.addEventListener("close", () => history.replaceState(null, "", location.pathname + location.search), { once: true });
+    open(anchor, opener);
+  };
+  addEventListener("hashchange", fromHash);
+  const start = () => { addButtons(); fromHash(); };
+  if (document.readyState === "loading") addEventListener("DOMContentLoaded", start);
+  else start();
 })();
