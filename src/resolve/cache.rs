@@ -113,6 +113,12 @@ impl ResolveCache {
         }
     }
 
+    /// Whether it keeps what a resolution made for the next (`serve`, `lsp`), not a single
+    /// check's cache.
+    pub fn keeps(&self) -> bool {
+        !self.once
+    }
+
     /// The Go data and diagram for `key`, made by `make` when not cached, and the key as
     /// stored (for the keys of elements based on this one). `anchor` is the element's
     /// source offset: diagnostics are stored relative to it.

@@ -129,8 +129,13 @@ fn resolve_inner(
     for (i, el) in doc.elements.iter().enumerate() {
         walk.element(i, el);
     }
+    let keeps = walk.cache.keeps();
     let (mut r, lines, clones) = (walk.r, walk.lines, walk.clones);
-    r.bases = walk.data;
+    // The bases' Go data serves the preview's board editor, whose cache keeps between
+    // builds; a single build would hold a tenth of a big book's memory for nothing.
+    if keeps {
+        r.bases = walk.data;
+    }
     if let Some(last) = r.book.chapters.last_mut() {
         last.blocks.shrink_to_fit();
     }
