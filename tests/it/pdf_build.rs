@@ -462,6 +462,21 @@ fn binding_margins_bleed_crop_marks_and_right_hand_chapters_come_from_gobook_tom
         boxes.contains("Page size:       487.559 x 663.307 pts"),
         "{boxes}"
     );
+    // The bleed a prepress tool reads is the 3 mm asked (8.50 pt beyond the trim), not the
+    // MediaBox that holds the marks too; every page says so.
+    let all = poppler("pdfinfo", &["-box", "-l", "999", pdf]).unwrap();
+    let every = |b: &str| all.lines().filter(|l| l.contains(b)).collect::<Vec<_>>();
+    let bleed = every("BleedBox:");
+    assert!(!bleed.is_empty(), "{all}");
+    assert!(
+        bleed.iter().all(|l| l
+            .split_whitespace()
+            .rev()
+            .take(4)
+            .eq(["637.80", "462.05", "25.51", "25.51"])),
+        "{bleed:?}"
+    );
+    assert_eq!(bleed.len(), every("TrimBox:").len());
     // Every chapter opens on a right-hand (odd) page; a page left blank before it shows
     // no running head and no number.
     let pages: usize = boxes
