@@ -35,6 +35,8 @@ pub struct Front<'a> {
     /// The chapters the contents list: each one's title, short title (the running
     /// heads') and the key of its label.
     pub chapters: Vec<(&'a str, &'a str, String)>,
+    /// The label of the book's own contents chapter, which the printed contents stands for.
+    pub contents_key: Option<String>,
 }
 
 /// The typst source before the first chapter: settings, functions, front matter.
@@ -141,7 +143,11 @@ fn contents(f: &Front) -> String {
         .iter()
         .map(|(title, _, key)| format!("({}, {}), ", string(title), string(key)))
         .collect();
-    format!("\n#gb-contents([{}], ({entries}))\n", markup(f.contents))
+    let key = f.contents_key.as_deref().map_or("none".into(), string);
+    format!(
+        "\n#gb-contents([{}], ({entries}), key: {key})\n",
+        markup(f.contents)
+    )
 }
 
 /// The page's size, margins for binding, bleed and crop marks, and its furniture.
@@ -231,6 +237,7 @@ mod tests {
             extra_font: None,
             year: 2023,
             chapters: Vec::new(),
+            contents_key: None,
         };
         assert!(!title_page(&front(None, None)).contains('©'));
         assert!(title_page(&front(Some("Ann Teacher"), None)).contains("© 2023 Ann Teacher"));
@@ -256,6 +263,7 @@ mod tests {
             extra_font: None,
             year: 2024,
             chapters: vec![("#panic() ]", "#panic() [", "3/".into())],
+            contents_key: Some("#panic()\")".into()),
         };
         let s = Settings::from_config(&Default::default());
         let src = preamble(&f, &s);

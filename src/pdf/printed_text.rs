@@ -103,12 +103,12 @@ pub fn of(checked: &Checked, l: &LaidLanguage) -> Printed {
     };
     // The chapters' blocks first: their origins point at the very text a character is in,
     // which the titles and the running heads repeat.
-    for page in l.pages.iter().filter(|pg| pg.chapter.is_some()) {
+    for page in super::typeset::printed_chapters(l) {
         for b in page.blocks.iter() {
             w.block(page.index, b);
         }
     }
-    for page in l.pages.iter() {
+    for page in super::typeset::printed_chapters(l) {
         let Some(c) = page.chapter else { continue };
         let origin = Origin::Element(book.chapters[c].element);
         w.out.add(&page.frame.title, origin);
@@ -261,7 +261,7 @@ impl<'a> Walk<'a> {
                 .unwrap_or(or)
         };
         self.out
-            .add(ui(UiWord::Solution, "Solutions"), Origin::Words);
+            .add(ui(UiWord::Solutions, "Solutions"), Origin::Words);
         self.out
             .add(&crate::markup::answers::problem_name(f, lang), origin);
         for a in &f.answers {

@@ -28,20 +28,34 @@ pub fn problems(page: usize, blocks: &[Block]) -> Vec<Problem> {
         .collect()
 }
 
-/// The solutions section for `problems`, as markup; empty when there are none.
-pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
+/// The label of the book's solutions when they print as a chapter of their own.
+pub const KEY: &str = "gb-solutions";
+
+/// The solutions' title in language `lang`.
+pub fn word(lang: &str) -> &'static str {
+    Some(crate::i18n::ui(UiWord::Solutions, lang))
+        .filter(|w| !w.is_empty())
+        .unwrap_or("Solutions")
+}
+
+/// The level every edition tags the first heading of `blocks` at, if they hold one.
+pub fn first_heading_level(blocks: &[Block]) -> Option<u8> {
+    blocks.iter().find_map(|b| match b {
+        Block::Para(p) if p.tag_level > 0 => Some(p.tag_level),
+        _ => None,
+    })
+}
+
+/// The solutions section for `problems`, as markup, under a heading printed as one of
+/// own level `own` and tagged (and bookmarked) at `level`; empty when there are none.
+pub fn section(c: &mut Chapters, problems: &[Problem], own: u8, level: u8) -> String {
     if problems.is_empty() {
         return String::new();
     }
     // Copies of what the loop reads, so `c` stays free to take the drawings.
     let (book, lang) = (c.book, c.lang);
     let ui = |k: UiWord| crate::i18n::ui(k, lang).to_string();
-    let word = ui(UiWord::Solution);
-    let word = if word.is_empty() {
-        "Solutions".to_string()
-    } else {
-        word
-    };
+    let heading = c.heading(own, level, &markup(word(lang)), "");
     let mut cells = Vec::new();
     for p in problems {
         let f = &p.figure;
@@ -84,9 +98,5 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
             cells.push(format!("[{}]", call.replacen("#gb-figure(", &named, 1)));
         }
     }
-    format!(
-        "#block(above: 2em, below: 1em, sticky: true, text(size: 1.3em, weight: \"bold\")[#par[{}]])\n#gb-grid(2, {})\n\n",
-        markup(&word),
-        cells.join(", ")
-    )
+    format!("{heading}\n#gb-grid(2, {})\n\n", cells.join(", "))
 }

@@ -908,8 +908,34 @@ fn a_contents_of_two_pages_lets_typst_settle_in_two_layout_passes() {
 
 #[test]
 fn a_paragraph_that_links_names_its_page_and_a_language_switch_is_left_out() {
-    // The example's own list of chapters (`::p_en href=game The Game`) and its line that
-    // switches to the other language (`::en <a href="de">Diese Seite auf Deutsch.</a>`).
+    // The problems example's paragraphs that link to its chapters
+    // (`::p href=elementary Elementary: four problems`) name the page each starts on, as a
+    // link in running text does.
+    let out = common::tempdir();
+    let files = build_pdf(
+        &common::root().join("examples/problems/problems.gobook"),
+        out.path(),
+    );
+    let Some(p) = pages(&files[0]) else { return };
+    let all = p.concat();
+    let opening = |title: &str| {
+        p.iter()
+            .position(|pg| pg.starts_with(title))
+            .map(|i| i + 1)
+            .unwrap()
+    };
+    assert_eq!(
+        number_after(&all, "Elementary: four problems, p."),
+        opening("Elementary")
+    );
+    assert_eq!(
+        number_after(&all, "Intermediate: four problems, p."),
+        opening("Intermediate")
+    );
+    // ear-reddening's line that switches to the other language
+    // (`::en <a href="de">Diese Seite auf Deutsch.</a>`): on paper each language is a book
+    // of its own, with nothing to switch to. Its own contents chapter of links gives way to
+    // the printed contents, which names the same pages.
     let out = common::tempdir();
     let files = build_pdf(
         &common::root().join("examples/ear-reddening/ear-reddening.gobook"),
@@ -917,18 +943,15 @@ fn a_paragraph_that_links_names_its_page_and_a_language_switch_is_left_out() {
     );
     let [de, en] = [0, 1].map(|i| files[i].clone());
     assert!(en.ends_with("ear-reddening-en.pdf"), "{files:?}");
-    let Some(p) = pages(&en) else { return };
+    let p = pages(&en).unwrap();
     let all = p.concat();
-    // Each names the page its chapter starts on, as a link in running text does.
     let game = page_of(&p, "Black opens with two komoku").unwrap();
-    assert_eq!(number_after(&all, "The Game, p."), game);
-    assert!(all.contains("Problems, p."), "{all}");
-    // On paper each language is a book of its own: nothing to switch to.
+    assert_eq!(number_after(&all, "The Game ."), game);
     assert!(!all.contains("Diese Seite auf Deutsch"), "{all}");
     let de = pages(&de).unwrap();
     let all = de.concat();
     assert_eq!(
-        number_after(&all, "Die Partie, S."),
+        number_after(&all, "Die Partie ."),
         page_of(&de, "Schwarz eröffnet").unwrap()
     );
     assert!(!all.contains("This page in English"), "{all}");
