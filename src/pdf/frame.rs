@@ -85,9 +85,9 @@ pub fn head(f: &Front, s: &Settings, part: Option<&PartPlace>) -> String {
     let mut out = format!(
         "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
          #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
-         #let gb-ref-around = {around}\n#let gb-number-first = {first}\n\
+         #let gb-ref-around = {around}\n#let gb-number-first = {first}\n#let gb-colon = {colon}\n\
          #set document(title: gb-title, author: ({authors}))\n\
-         #set text(font: gb-fonts, size: {size}pt, lang: {lang}{region}, hyphenate: true)\n",
+         #set text(font: gb-fonts, size: {size}pt, lang: {lang}{region}, hyphenate: true{tight})\n",
         title = string(f.title),
         page = string(f.page_word),
         right = s.right_hand_chapters,
@@ -96,6 +96,19 @@ pub fn head(f: &Front, s: &Settings, part: Option<&PartPlace>) -> String {
         size = s.text_pt(),
         // Chinese, Japanese and Korean put the page's number before its word: "12頁".
         first = matches!(f.lang, "ja" | "zh" | "ko"),
+        // Japanese and Chinese set a hint's word with a full-width colon ("ヒント："), and
+        // numbers and Latin words close to the characters around them ("黒1と", "6頁"), as
+        // Go books in those languages print them: not a quarter em apart, typst's default.
+        colon = string(if matches!(f.lang, "ja" | "zh") {
+            "："
+        } else {
+            ": "
+        }),
+        tight = if matches!(f.lang, "ja" | "zh") {
+            ", cjk-latin-spacing: none"
+        } else {
+            ""
+        },
         // What sets a page reference after a link: ", p. 12", or "（p. 12）" in unspaced text.
         around = if matches!(f.lang, "ja" | "zh") {
             "(\"（\", \"）\")"

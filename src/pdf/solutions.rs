@@ -72,14 +72,10 @@ pub fn section(c: &mut Chapters, problems: &[Problem], own: u8, level: u8) -> St
             let drawing = c
                 .diagram_file(&board)
                 .at_most(c.settings.text_width() / 2.0 - 3.0);
-            let colon = if crate::i18n::unspaced(lang) {
-                "："
-            } else {
-                ": "
-            };
+            let (colon, dash) = crate::markup::answers::answer_punctuation(lang);
             let mut words = format!("#strong[{}{colon}]{}", markup(&verdict), markup(&a.moves));
             if !a.comment.is_empty() {
-                words.push_str(&format!(" – {}", markup(&a.comment)));
+                words.push_str(&format!("{dash}{}", markup(&a.comment)));
             }
             let call = figure_call(
                 &format!("answer-{}-{}", f.diagram, cells.len()),

@@ -127,7 +127,7 @@ pub fn compile(
         files,
         drawings,
     } = doc;
-    let markup = with_extra_fonts(markup, &fonts.extra_families, &l.plan.lang);
+    let markup = with_extra_fonts(markup, fonts, &l.plan.lang);
     let today = date(p.epoch);
     let locale = locale(&l.plan.lang);
     let world = BookWorld::named(&main, markup, files, fonts.faces.clone(), today);
@@ -235,24 +235,50 @@ pub fn bug(what: &str, why: String) -> BuildError {
 /// a Chinese, Japanese or Korean edition is set in them, Latin letters too, as books in those
 /// languages are; any other edition keeps its Latin text in the bundled face and takes only
 /// what that lacks from them.
-fn with_extra_fonts(markup: String, extra: &[String], lang: &str) -> String {
+fn with_extra_fonts(markup: String, fonts: &super::fonts::Fonts, lang: &str) -> String {
+    let extra = &fonts.extra_families;
     if extra.is_empty() {
         return markup;
     }
     let text_family = super::escape::string(fonts::TEXT_FAMILY);
-    let extra: String = extra
+    let families: String = extra
         .iter()
         .map(|f| format!("{}, ", super::escape::string(f)))
         .collect();
     if matches!(lang, "ja" | "ko" | "cn" | "tw") {
-        markup.replacen("#let gb-fonts = (", &format!("#let gb-fonts = ({extra}"), 1)
+        let mut markup = markup.replacen(
+            "#let gb-fonts = (",
+            &format!("#let gb-fonts = ({families}"),
+            1,
+        );
+        if !has_bold(fonts, &extra[0]) {
+            // A CJK face is often of one weight (IPAex Mincho is): headings and strong
+            // words are emboldened by a thin outline of their glyphs, as typesetters do,
+            // rather than printed as regular text.
+            let end = markup.find("#let gb-fonts = (").map_or(0, |at| {
+                markup[at..].find('\n').map_or(markup.len(), |n| at + n + 1)
+            });
+            markup.insert_str(end, EMBOLDENED);
+        }
+        markup
     } else {
         markup.replacen(
             &format!("#let gb-fonts = ({text_family}, "),
-            &format!("#let gb-fonts = ({text_family}, {extra}"),
+            &format!("#let gb-fonts = ({text_family}, {families}"),
             1,
         )
     }
+}
+
+/// What emboldens headings and strong words in a face with no bold.
+const EMBOLDENED: &str = "#show heading: set text(stroke: 0.03em + black)\n#show strong: set text(stroke: 0.025em + black)\n";
+
+/// Whether family `family` among `fonts` has a bold face.
+fn has_bold(fonts: &super::fonts::Fonts, family: &str) -> bool {
+    fonts
+        .faces
+        .iter()
+        .any(|f| f.info().family == family && f.info().variant.weight.to_number() >= 600)
 }
 
 /// The standards a PDF declares when typst's checks allow: archival (PDF/A-2a, which asks

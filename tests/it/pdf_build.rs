@@ -388,9 +388,13 @@ fn a_japanese_edition_prints_with_a_cjk_font_of_the_system() {
     let pdf = dir.path().join("out/tsumego-ja.pdf");
     assert_standards(&pdf, "詰碁の本", "著者", "ja");
     // The Japanese font scripts/setup.sh installs, embedded.
+    // (its Mincho face when that is installed too: body text is set in a serif face).
     if Path::new("/usr/share/fonts/opentype/ipaexfont-gothic").is_dir() {
         let fonts = poppler("pdffonts", &[pdf.to_str().unwrap()]).unwrap();
-        assert!(fonts.contains("IPAexGothic"), "{fonts}");
+        assert!(
+            fonts.contains("IPAexGothic") || fonts.contains("IPAexMincho"),
+            "{fonts}"
+        );
     }
     let Some(t) = text(&pdf) else { return };
     assert_in_order(
@@ -415,6 +419,58 @@ fn a_japanese_edition_prints_with_a_cjk_font_of_the_system() {
         err.contains("`No Such Family`") && err.contains("fonts-noto-cjk") && err.contains('一'),
         "{err}"
     );
+}
+
+#[test]
+fn a_japanese_edition_is_set_as_japanese_books_are() {
+    // #49: body text in a Mincho (serif) face where one is installed, a hint's word with a
+    // full-width colon, numbers set close to the characters around them (not "黒 1 と"),
+    // and an answer's moves ended as a sentence rather than by a spaced dash.
+    let dir = common::tempdir();
+    let book = dir.path().join("j.gobook");
+    std::fs::write(
+        &book,
+        "::book_ja(#j) title=\"急所\" author=\"著者\"\n\n::chapter(#c)\n\n::h2 第一章\n\n\
+         ::prb(#p) sz=9 ab=C3D3 aw=C4D4 pl=b ca=\"問題1\" correct=\"E4(白死です。)\"\n\n\
+         ::p hint=1 黒1と打ちます。\n",
+    )
+    .unwrap();
+    let home = common::tempdir();
+    let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+        .args(["build", "--only-pdf", "-o"])
+        .arg(dir.path().join("out"))
+        .arg(&book)
+        .output()
+        .unwrap();
+    if !o.status.success() {
+        assert!(std::env::var_os("CI").is_none(), "no CJK font: {o:?}");
+        eprintln!("pdf_build steps aside: no CJK font on this system");
+        return;
+    }
+    let pdf = dir.path().join("out/j-ja.pdf");
+    let Some(t) = text(&pdf) else { return };
+    assert!(t.contains("ヒント：黒"), "{t}");
+    assert!(t.contains("正解：黒1。白死です。"), "{t}");
+    assert!(!t.contains("ヒント: ") && !t.contains(" – "), "{t}");
+    // "黒", "1" and "と" side by side, as poppler reads them: a quarter em between them
+    // (typst's default) it reads as "黒 1 と".
+    assert!(t.contains("ヒント：黒1と打ちます。"), "{t}");
+    // A Mincho face, where the system has one (scripts/setup.sh installs IPAex Mincho).
+    let mincho = Command::new("fc-list")
+        .args([":lang=ja", "family"])
+        .output()
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .to_lowercase()
+                .contains("mincho")
+        })
+        .unwrap_or(false);
+    let fonts = poppler("pdffonts", &[pdf.to_str().unwrap()]).unwrap();
+    if mincho {
+        assert!(fonts.contains("Mincho"), "{fonts}");
+    } else {
+        eprintln!("pdf_build: no Mincho face installed; the body is set in {fonts}");
+    }
 }
 
 #[test]
