@@ -471,6 +471,27 @@ fn a_japanese_edition_is_set_as_japanese_books_are() {
     } else {
         eprintln!("pdf_build: no Mincho face installed; the body is set in {fonts}");
     }
+    // The same in Chinese (simplified: a font with its characters, WenQuanYi in setup.sh).
+    std::fs::write(
+        &book,
+        "::book_cn(#j) title=\"要点\" author=\"作者\"\n\n::chapter(#c)\n\n::h2 第一章\n\n\
+         ::prb(#p) sz=9 ab=C3D3 aw=C4D4 pl=b ca=\"问题1\" correct=\"E4(白死。)\"\n\n\
+         ::p hint=1 黑1是要点。\n",
+    )
+    .unwrap();
+    let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+        .args(["build", "--only-pdf", "-o"])
+        .arg(dir.path().join("cn"))
+        .arg(&book)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{o:?}");
+    let t = text(&dir.path().join("cn/j-cn.pdf")).unwrap();
+    assert!(t.contains("提示：黑1是要点。"), "{t}");
+    assert!(
+        t.contains("正确：黑1。白死。") && t.contains("问题1（4页）"),
+        "{t}"
+    );
 }
 
 #[test]

@@ -382,6 +382,40 @@ fn a_book_with_its_own_contents_chapter_prints_one_contents() {
 }
 
 #[test]
+fn a_link_to_the_books_own_contents_leads_to_the_printed_contents() {
+    let dir = common::tempdir();
+    let book = dir.path().join("ck.gobook");
+    std::fs::write(
+        &book,
+        "::book(#ck) title=\"Links\"\n\n::chapter(#title)\n\n::h1 Links\n\n\
+         ::chapter(#contents)\n\n::h2 Contents\n\n::p href=one One\n\n\
+         ::chapter(#one)\n\n::h2 One\n\n::p href=contents Back to the contents\n\n\
+         ::chapter(#two)\n\n::h2 Two\n\nText.\n",
+    )
+    .unwrap();
+    let (_dir, pdfs) = same_whole_and_in_parts(&book);
+    let Some(r) = read(&pdfs[0]) else { return };
+    let contents = r
+        .pages
+        .iter()
+        .position(|(_, t)| t.trim_start().starts_with("Contents"))
+        .unwrap()
+        + 1;
+    assert!(
+        r.links
+            .iter()
+            .any(|(_, to, _)| *to == format!("page {contents}")),
+        "{:?}",
+        r.links
+    );
+    let all: String = r.pages.iter().map(|(_, t)| t.as_str()).collect();
+    assert!(
+        all.contains(&format!("Back to the contents, p. {contents}")),
+        "{all}"
+    );
+}
+
+#[test]
 fn every_language_of_a_book_prints_in_parts_as_whole() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     same_whole_and_in_parts(&root.join("examples/multilingual"));
