@@ -84,7 +84,7 @@ pub fn head(f: &Front, s: &Settings, part: Option<&PartPlace>) -> String {
         .unwrap_or_default();
     let mut out = format!(
         "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
-         #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
+         #let gb-front = 3\n#let gb-embolden = none\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
          #let gb-ref-around = {around}\n#let gb-number-first = {first}\n#let gb-colon = {colon}\n\
          #set document(title: gb-title, author: ({authors}))\n\
          #set text(font: gb-fonts, size: {size}pt, lang: {lang}{region}, hyphenate: true{tight})\n",

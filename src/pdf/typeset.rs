@@ -270,8 +270,9 @@ fn with_extra_fonts(markup: String, fonts: &super::fonts::Fonts, lang: &str) -> 
     }
 }
 
-/// What emboldens headings and strong words in a face with no bold.
-const EMBOLDENED: &str = "#show heading: set text(stroke: 0.03em + black)\n#show strong: set text(stroke: 0.025em + black)\n";
+/// What emboldens headings and strong words in a face with no bold (`gb-embolden`: the
+/// outline's width, which vertical text's headings take too).
+const EMBOLDENED: &str = "#let gb-embolden = 0.03em\n#show heading: set text(stroke: gb-embolden + black)\n#show strong: set text(stroke: 0.025em + black)\n";
 
 /// Whether family `family` among `fonts` has a bold face.
 fn has_bold(fonts: &super::fonts::Fonts, family: &str) -> bool {
