@@ -233,6 +233,12 @@ fn a_problem_book_prints_questions_then_answers_with_hints_as_text() {
         "{t}"
     );
     assert!(t.contains("3 at 1"), "{t}");
+    // Each chapter's answers under a heading a level below the chapter's (#49).
+    let tags = tagged(pdf).unwrap();
+    let heads: Vec<_> = tags.iter().filter(|(k, _)| k.starts_with('H')).collect();
+    let solutions: Vec<_> = heads.iter().filter(|(_, w)| w == "Solutions").collect();
+    assert_eq!(solutions.len(), 2, "{heads:?}");
+    assert!(solutions.iter().all(|(k, _)| k == "H3"), "{heads:?}");
     assert_standards(pdf, "Eight Classic Problems", "gobook example", "en");
     let p = pages(pdf).unwrap();
     for k in 1..=4 {
