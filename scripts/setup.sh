@@ -31,6 +31,10 @@ command -v nvim >/dev/null 2>&1 || need+=(neovim)
 command -v pdffonts >/dev/null 2>&1 || need+=(poppler-utils)
 # A Japanese font for the PDF test of a Japanese edition (IPAex Gothic: 4 MB, not Noto's 100).
 dpkg -s fonts-ipaexfont-gothic >/dev/null 2>&1 || need+=(fonts-ipaexfont-gothic)
+# Its Mincho (serif) face, which a Japanese edition's body text is set in (tests/it/pdf_build.rs).
+dpkg -s fonts-ipaexfont-mincho >/dev/null 2>&1 || need+=(fonts-ipaexfont-mincho)
+# qpdf checks the structure of every example's PDF (tests/it/pdf_validators.rs).
+command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
 if [ ${#need[@]} -gt 0 ] || [ ${#need_bare[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

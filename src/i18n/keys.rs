@@ -37,6 +37,7 @@ keys! {
         ShowHint = "show_hint",
         Hint = "hint",
         Solution = "solution",
+        Solutions = "solutions",
         NavBook = "nav_book",
         NavPages = "nav_pages",
         ShowSolution = "show_solution",

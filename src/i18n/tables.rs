@@ -876,7 +876,7 @@ pub(super) const LANGUAGE_NAMES: Row = [
 ];
 
 /// Words of the website's interface.
-pub(super) const UI: [(UiWord, Row); 32] = [
+pub(super) const UI: [(UiWord, Row); 33] = [
     (
         UiWord::Contents,
         [
@@ -977,6 +977,23 @@ pub(super) const UI: [(UiWord, Row); 32] = [
             "Rozwiązanie",
             "Solução",
             "Решение",
+        ],
+    ),
+    (
+        UiWord::Solutions,
+        [
+            "Solutions",
+            "Lösungen",
+            "Solutions",
+            "解答",
+            "해답",
+            "解答",
+            "解答",
+            "Soluciones",
+            "Soluzioni",
+            "Rozwiązania",
+            "Soluções",
+            "Решения",
         ],
     ),
     (

@@ -34,11 +34,24 @@ pub fn problem_name(f: &Figure, lang: &str) -> String {
     ui(UiWord::Problem, lang).to_string()
 }
 
+/// What follows an answer's verdict and what stands between its moves and its comment,
+/// in every edition: "Correct: Black 1 – Snapback."; in Japanese and Chinese, whose books
+/// set words unspaced, a full-width colon and the moves ended as a sentence:
+/// "正解：黒1。白死です。".
+pub fn answer_punctuation(lang: &str) -> (&'static str, &'static str) {
+    if crate::i18n::unspaced(lang) {
+        ("：", "。")
+    } else {
+        (": ", " – ")
+    }
+}
+
 /// Every answer of problem `f` as a numbered board with its words; `id` makes the
 /// drawings' element ids unique on the page.
 pub fn answer_figures(book: &Book, f: &Figure, lang: &str, id: &str) -> Markup {
     let d = &book.diagrams[f.diagram];
     let name = problem_name(f, lang);
+    let (colon, dash) = answer_punctuation(lang);
     // Stones the size of the problem's own (the site's rule for `dia` width).
     let width = ((d.view.1.col - d.view.0.col + 1) as f64 * 1.3 + 1.2).clamp(9.0, 16.0);
     html! {
@@ -53,8 +66,10 @@ pub fn answer_figures(book: &Book, f: &Figure, lang: &str, id: &str) -> Markup {
                     // text converters (calibre) end a line only after a block.
                     figcaption {
                         span.gb-answer-line {
-                            span.gb-label { (ui(key, lang)) ":" } " " (a.moves)
-                            @if !a.comment.is_empty() { " – " (a.comment) }
+                            span.gb-label { (ui(key, lang)) (colon.trim_end()) }
+                            @if colon.ends_with(' ') { " " }
+                            (a.moves)
+                            @if !a.comment.is_empty() { (dash) (a.comment) }
                         }
                         @if let Some(g) = &gaps { span.gb-gaps { (g) } }
                     }

@@ -86,6 +86,7 @@ impl Writer for PdfBuild {
                 let name = file_name(id, &l.plan.lang);
                 let printed =
                     typeset::print(&print, l, &mut decoded).and_then(|(pdf, untagged)| {
+                        let pdf = with_bleed_box(pdf, &settings)?;
                         Ok((pdf.reader().map_err(BuildError::Print)?, untagged))
                     });
                 match printed {
@@ -119,6 +120,19 @@ impl Writer for PdfBuild {
             warnings,
         })
     }
+}
+
+/// `pdf` with the BleedBox its crop marks need (`super::bleed_box`); as it is without marks,
+/// where typst's MediaBox is the bleed.
+fn with_bleed_box(
+    pdf: super::spill::Spilled,
+    settings: &Settings,
+) -> Result<super::spill::Spilled, BuildError> {
+    if !settings.crop_marks {
+        return Ok(pdf);
+    }
+    super::bleed_box::with_bleed_box(pdf, settings.bleed)
+        .map_err(|e| typeset::bug("write the PDF's BleedBox", e))
 }
 
 /// What to tell the author of PDF `name`, not tagged for accessibility: what it is

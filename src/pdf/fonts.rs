@@ -240,13 +240,23 @@ fn system_fonts(missing: &[char], named: Option<&str>, folders: &FontFolders) ->
     for dir in &folders.dirs {
         collect_files(dir, &mut files, 0);
     }
+    // Serif faces (Mincho, Song, Ming, Myeongjo) first: running text in books of those
+    // scripts is set in them, as the bundled Latin text face is a serif; then other names
+    // that suggest CJK; then the rest.
     let hint = |p: &Path| {
         let n = p.to_string_lossy().to_ascii_lowercase();
-        ![
-            "cjk", "ipa", "gothic", "mincho", "wqy", "nanum", "han", "takao", "droid",
-        ]
-        .iter()
-        .any(|h| n.contains(h))
+        let has = |hs: &[&str]| hs.iter().any(|h| n.contains(h));
+        if has(&[
+            "mincho", "serif", "ming", "song", "myeongjo", "batang", "ipaexm", "ipam",
+        ]) {
+            0
+        } else if has(&[
+            "cjk", "ipa", "gothic", "wqy", "nanum", "han", "takao", "droid",
+        ]) {
+            1
+        } else {
+            2
+        }
     };
     files.sort_by(|a, b| (hint(a), a).cmp(&(hint(b), b)));
     files.dedup();

@@ -35,6 +35,8 @@ pub struct Front<'a> {
     /// The chapters the contents list: each one's title, short title (the running
     /// heads') and the key of its label.
     pub chapters: Vec<(&'a str, &'a str, String)>,
+    /// The label of the book's own contents chapter, which the printed contents stands for.
+    pub contents_key: Option<String>,
 }
 
 /// The typst source before the first chapter: settings, functions, front matter.
@@ -82,10 +84,10 @@ pub fn head(f: &Front, s: &Settings, part: Option<&PartPlace>) -> String {
         .unwrap_or_default();
     let mut out = format!(
         "#let gb-title = {title}\n#let gb-page-word = {page}\n#let gb-right-hand = {right}\n\
-         #let gb-front = 3\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
-         #let gb-ref-around = {around}\n#let gb-number-first = {first}\n\
+         #let gb-front = 3\n#let gb-embolden = none\n#let gb-fonts = {fonts}\n#let gb-diagram-font = {dia}\n\
+         #let gb-ref-around = {around}\n#let gb-number-first = {first}\n#let gb-colon = {colon}\n\
          #set document(title: gb-title, author: ({authors}))\n\
-         #set text(font: gb-fonts, size: {size}pt, lang: {lang}{region}, hyphenate: true)\n",
+         #set text(font: gb-fonts, size: {size}pt, lang: {lang}{region}, hyphenate: true{tight})\n",
         title = string(f.title),
         page = string(f.page_word),
         right = s.right_hand_chapters,
@@ -94,6 +96,19 @@ pub fn head(f: &Front, s: &Settings, part: Option<&PartPlace>) -> String {
         size = s.text_pt(),
         // Chinese, Japanese and Korean put the page's number before its word: "12頁".
         first = matches!(f.lang, "ja" | "zh" | "ko"),
+        // Japanese and Chinese set a hint's word with a full-width colon ("ヒント："), and
+        // numbers and Latin words close to the characters around them ("黒1と", "6頁"), as
+        // Go books in those languages print them: not a quarter em apart, typst's default.
+        colon = string(if matches!(f.lang, "ja" | "zh") {
+            "："
+        } else {
+            ": "
+        }),
+        tight = if matches!(f.lang, "ja" | "zh") {
+            ", cjk-latin-spacing: none"
+        } else {
+            ""
+        },
         // What sets a page reference after a link: ", p. 12", or "（p. 12）" in unspaced text.
         around = if matches!(f.lang, "ja" | "zh") {
             "(\"（\", \"）\")"
@@ -141,7 +156,11 @@ fn contents(f: &Front) -> String {
         .iter()
         .map(|(title, _, key)| format!("({}, {}), ", string(title), string(key)))
         .collect();
-    format!("\n#gb-contents([{}], ({entries}))\n", markup(f.contents))
+    let key = f.contents_key.as_deref().map_or("none".into(), string);
+    format!(
+        "\n#gb-contents([{}], ({entries}), key: {key})\n",
+        markup(f.contents)
+    )
 }
 
 /// The page's size, margins for binding, bleed and crop marks, and its furniture.
@@ -231,6 +250,7 @@ mod tests {
             extra_font: None,
             year: 2023,
             chapters: Vec::new(),
+            contents_key: None,
         };
         assert!(!title_page(&front(None, None)).contains('©'));
         assert!(title_page(&front(Some("Ann Teacher"), None)).contains("© 2023 Ann Teacher"));
@@ -256,6 +276,7 @@ mod tests {
             extra_font: None,
             year: 2024,
             chapters: vec![("#panic() ]", "#panic() [", "3/".into())],
+            contents_key: Some("#panic()\")".into()),
         };
         let s = Settings::from_config(&Default::default());
         let src = preamble(&f, &s);

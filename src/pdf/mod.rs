@@ -11,8 +11,9 @@
 //! `missing_glyphs` finds the fonts for (or reports the characters no font has, at their
 //! place in the book); `fonts` and `world` give typst its fonts and files and nothing else; `fallback` is what a PDF is when typst's checks refuse its standards; `passes` counts typst's layout passes
 //! (`GOBOOK_TIMINGS`); `parts` prints a long book in parts, which `join` makes one PDF;
-//! `build` is the writer's entry.
+//! `bleed_box` gives a page with crop marks its BleedBox; `build` is the writer's entry.
 
+pub mod bleed_box;
 pub mod blocks;
 pub mod build;
 pub mod diagrams;

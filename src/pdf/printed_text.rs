@@ -103,12 +103,12 @@ pub fn of(checked: &Checked, l: &LaidLanguage) -> Printed {
     };
     // The chapters' blocks first: their origins point at the very text a character is in,
     // which the titles and the running heads repeat.
-    for page in l.pages.iter().filter(|pg| pg.chapter.is_some()) {
+    for page in super::typeset::printed_chapters(l) {
         for b in page.blocks.iter() {
             w.block(page.index, b);
         }
     }
-    for page in l.pages.iter() {
+    for page in super::typeset::printed_chapters(l) {
         let Some(c) = page.chapter else { continue };
         let origin = Origin::Element(book.chapters[c].element);
         w.out.add(&page.frame.title, origin);
@@ -184,7 +184,12 @@ impl<'a> Walk<'a> {
             // "Hint: ..." (`gb-hint` in frame.typ).
             self.out
                 .add(super::blocks::hint_word(self.lang), Origin::Words);
-            self.out.add(": ", Origin::Words);
+            let colon = if matches!(self.lang, "ja" | "cn" | "tw") {
+                "："
+            } else {
+                ": "
+            };
+            self.out.add(colon, Origin::Words);
         }
         // Vertical text sets a hint's word with a full-width colon and a bullet's label
         // apart by an ideographic space (`vertical`).
@@ -261,7 +266,7 @@ impl<'a> Walk<'a> {
                 .unwrap_or(or)
         };
         self.out
-            .add(ui(UiWord::Solution, "Solutions"), Origin::Words);
+            .add(ui(UiWord::Solutions, "Solutions"), Origin::Words);
         self.out
             .add(&crate::markup::answers::problem_name(f, lang), origin);
         for a in &f.answers {
@@ -271,12 +276,12 @@ impl<'a> Walk<'a> {
                 UiWord::Wrong
             };
             self.out.add(i18n::ui(verdict, lang), Origin::Words);
-            let colon = if i18n::unspaced(lang) { "：" } else { ": " };
+            let (colon, dash) = crate::markup::answers::answer_punctuation(lang);
             self.out.add(colon, Origin::Words);
             let line = numbered_line(&a.sequence, answer_player(dia), lang);
             self.out.add(&line, Origin::Words);
             if !a.comment.is_empty() {
-                self.out.add(" – ", Origin::Words);
+                self.out.add(dash, Origin::Words);
                 self.out.add(&a.comment, origin);
             }
             let (board, gaps) = answer_board(self.book, dia, &a.sequence, lang, String::new());
@@ -381,6 +386,77 @@ fn markdown_inline(inlines: &[md::Inline], origin: Origin, out: &mut Printed) {
             md::Inline::Image { alt, .. } => out.add(alt, origin),
             md::Inline::FootnoteRef { number, .. } => out.add(&number.to_string(), origin),
             md::Inline::SoftBreak | md::Inline::HardBreak => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::i18n::{ui, UiWord, LANGUAGES};
+
+    #[test]
+    fn no_word_print_takes_from_the_readers_interface_is_for_a_screen() {
+        // Every interface word the print writer names, read from its source, so that a
+        // word added later is checked too: none may ask the reader to click, tap, hover
+        // or show, in any of the 12 languages; a printed page can do none of it.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/pdf");
+        let mut used = Vec::new();
+        for f in std::fs::read_dir(dir).unwrap() {
+            let src = std::fs::read_to_string(f.unwrap().path()).unwrap();
+            for (at, _) in src.match_indices("UiWord::") {
+                let name: String = src[at + 8..]
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect();
+                used.push(name);
+            }
+        }
+        let words: Vec<UiWord> = UiWord::ALL
+            .iter()
+            .copied()
+            .filter(|w| used.contains(&format!("{w:?}")))
+            .collect();
+        assert!(
+            words.contains(&UiWord::Solutions) && words.len() >= 7,
+            "{words:?}"
+        );
+        let screen = [
+            "click",
+            "klick",
+            "clic",
+            "tap",
+            "tippe",
+            "hover",
+            "survol",
+            "show",
+            "anzeig",
+            "affich",
+            "mostra",
+            "pokaż",
+            "показ",
+            "нажм",
+            "щёлк",
+            "щелк",
+            "kliknij",
+            "toque",
+            "クリック",
+            "タップ",
+            "表示",
+            "点击",
+            "點擊",
+            "显示",
+            "顯示",
+            "클릭",
+            "탭",
+            "보기",
+        ];
+        for w in words {
+            for lang in LANGUAGES {
+                let said = ui(w, lang).to_lowercase();
+                for s in screen {
+                    assert!(!said.contains(s), "{w:?} in {lang}: {said}");
+                }
+            }
         }
     }
 }

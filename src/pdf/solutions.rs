@@ -29,20 +29,34 @@ pub fn problems(page: usize, blocks: &[Block]) -> Vec<Problem> {
         .collect()
 }
 
-/// The solutions section for `problems`, as markup; empty when there are none.
-pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
+/// The label of the book's solutions when they print as a chapter of their own.
+pub const KEY: &str = "gb-solutions";
+
+/// The solutions' title in language `lang`.
+pub fn word(lang: &str) -> &'static str {
+    Some(crate::i18n::ui(UiWord::Solutions, lang))
+        .filter(|w| !w.is_empty())
+        .unwrap_or("Solutions")
+}
+
+/// The level every edition tags the first heading of `blocks` at, if they hold one.
+pub fn first_heading_level(blocks: &[Block]) -> Option<u8> {
+    blocks.iter().find_map(|b| match b {
+        Block::Para(p) if p.tag_level > 0 => Some(p.tag_level),
+        _ => None,
+    })
+}
+
+/// The solutions section for `problems`, as markup, under a heading printed as one of
+/// own level `own` and tagged (and bookmarked) at `level`; empty when there are none.
+pub fn section(c: &mut Chapters, problems: &[Problem], own: u8, level: u8) -> String {
     if problems.is_empty() {
         return String::new();
     }
     // Copies of what the loop reads, so `c` stays free to take the drawings.
     let (book, lang) = (c.book, c.lang);
     let ui = |k: UiWord| crate::i18n::ui(k, lang).to_string();
-    let word = ui(UiWord::Solution);
-    let word = if word.is_empty() {
-        "Solutions".to_string()
-    } else {
-        word
-    };
+    let heading = c.heading(own, level, &markup(word(lang)), "");
     let mut cells = Vec::new();
     let mut naturals = Vec::new();
     let scale = c.scale();
@@ -63,14 +77,10 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
                 naturals.push(w);
                 scale.board_width(w, 0.5, DiagramWidth::Full)
             });
-            let colon = if crate::i18n::unspaced(lang) {
-                "："
-            } else {
-                ": "
-            };
+            let (colon, dash) = crate::markup::answers::answer_punctuation(lang);
             let mut words = format!("#strong[{}{colon}]{}", markup(&verdict), markup(&a.moves));
             if !a.comment.is_empty() {
-                words.push_str(&format!(" – {}", markup(&a.comment)));
+                words.push_str(&format!("{dash}{}", markup(&a.comment)));
             }
             let call = figure_call(
                 &format!("answer-{}-{}", f.diagram, cells.len()),
@@ -90,9 +100,5 @@ pub fn section(c: &mut Chapters, problems: &[Problem]) -> String {
         }
     }
     let columns = scale.per_line(&naturals, 2);
-    format!(
-        "#block(above: 2em, below: 1em, sticky: true, text(size: 1.3em, weight: \"bold\")[#par[{}]])\n#gb-grid({columns}, {})\n\n",
-        markup(&word),
-        cells.join(", ")
-    )
+    format!("{heading}\n#gb-grid({columns}, {})\n\n", cells.join(", "))
 }

@@ -127,7 +127,7 @@ pub fn compile(
         files,
         drawings,
     } = doc;
-    let markup = with_extra_fonts(markup, &fonts.extra_families, &l.plan.lang);
+    let markup = with_extra_fonts(markup, fonts, &l.plan.lang);
     let today = date(p.epoch);
     let locale = locale(&l.plan.lang);
     let world = BookWorld::named(&main, markup, files, fonts.faces.clone(), today);
@@ -235,24 +235,51 @@ pub fn bug(what: &str, why: String) -> BuildError {
 /// a Chinese, Japanese or Korean edition is set in them, Latin letters too, as books in those
 /// languages are; any other edition keeps its Latin text in the bundled face and takes only
 /// what that lacks from them.
-fn with_extra_fonts(markup: String, extra: &[String], lang: &str) -> String {
+fn with_extra_fonts(markup: String, fonts: &super::fonts::Fonts, lang: &str) -> String {
+    let extra = &fonts.extra_families;
     if extra.is_empty() {
         return markup;
     }
     let text_family = super::escape::string(fonts::TEXT_FAMILY);
-    let extra: String = extra
+    let families: String = extra
         .iter()
         .map(|f| format!("{}, ", super::escape::string(f)))
         .collect();
     if matches!(lang, "ja" | "ko" | "cn" | "tw") {
-        markup.replacen("#let gb-fonts = (", &format!("#let gb-fonts = ({extra}"), 1)
+        let mut markup = markup.replacen(
+            "#let gb-fonts = (",
+            &format!("#let gb-fonts = ({families}"),
+            1,
+        );
+        if !has_bold(fonts, &extra[0]) {
+            // A CJK face is often of one weight (IPAex Mincho is): headings and strong
+            // words are emboldened by a thin outline of their glyphs, as typesetters do,
+            // rather than printed as regular text.
+            let end = markup.find("#let gb-fonts = (").map_or(0, |at| {
+                markup[at..].find('\n').map_or(markup.len(), |n| at + n + 1)
+            });
+            markup.insert_str(end, EMBOLDENED);
+        }
+        markup
     } else {
         markup.replacen(
             &format!("#let gb-fonts = ({text_family}, "),
-            &format!("#let gb-fonts = ({text_family}, {extra}"),
+            &format!("#let gb-fonts = ({text_family}, {families}"),
             1,
         )
     }
+}
+
+/// What emboldens headings and strong words in a face with no bold (`gb-embolden`: the
+/// outline's width, which vertical text's headings take too).
+const EMBOLDENED: &str = "#let gb-embolden = 0.03em\n#show heading: set text(stroke: gb-embolden + black)\n#show strong: set text(stroke: 0.025em + black)\n";
+
+/// Whether family `family` among `fonts` has a bold face.
+fn has_bold(fonts: &super::fonts::Fonts, family: &str) -> bool {
+    fonts
+        .faces
+        .iter()
+        .any(|f| f.info().family == family && f.info().variant.weight.to_number() >= 600)
 }
 
 /// The standards a PDF declares when typst's checks allow: archival (PDF/A-2a, which asks
@@ -333,10 +360,7 @@ pub fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
         extra_font: None,
         year: chrono::DateTime::from_timestamp(p.epoch.min(253_402_300_799) as i64, 0)
             .map_or(1970, |t| chrono::Datelike::year(&t)),
-        chapters: l
-            .pages
-            .iter()
-            .filter(|pg| pg.chapter.is_some())
+        chapters: printed_chapters(l)
             .map(|pg| {
                 (
                     pg.frame.title.as_str(),
@@ -344,8 +368,38 @@ pub fn front<'a>(p: &Print, l: &'a LaidLanguage) -> Front<'a> {
                     super::rich::key(pg.index, ""),
                 )
             })
+            .chain(book_solutions(p, l).then(|| {
+                let word = solutions::word(lang);
+                (word, word, solutions::KEY.to_string())
+            }))
             .collect(),
+        contents_key: own_contents(l).map(|pg| super::rich::key(pg.index, "")),
     }
+}
+
+/// The book's own contents chapter (`::chapter(#contents)`, a screen's list of links), which
+/// print leaves out: the printed contents, with every chapter's page, takes its place and
+/// its label, so that one contents section prints and a link to it leads there.
+fn own_contents(l: &LaidLanguage) -> Option<&LaidPage> {
+    let at = l.plan.contents?;
+    l.pages
+        .iter()
+        .find(|pg| pg.index == at && pg.chapter.is_some())
+}
+
+/// The chapters print sets, in order: every chapter but the book's own contents.
+pub fn printed_chapters(l: &LaidLanguage) -> impl Iterator<Item = &LaidPage> {
+    let own = own_contents(l).map(|pg| pg.index);
+    l.pages
+        .iter()
+        .filter(move |pg| pg.chapter.is_some() && Some(pg.index) != own)
+}
+
+/// Whether the book's answers print after its chapters as a chapter of their own
+/// (`pdf_solutions = "book"`, and a problem with answers).
+fn book_solutions(p: &Print, l: &LaidLanguage) -> bool {
+    p.settings.solutions == SolutionsAt::Book
+        && printed_chapters(l).any(|pg| !solutions::problems(pg.index, &pg.blocks).is_empty())
 }
 
 /// The typst source of language `l` typeset whole (its chapters in one `part`), the
@@ -442,7 +496,7 @@ impl<'a> Parts<'a> {
                 files: Vec::new(),
                 drawings: Vec::new(),
             },
-            pages: l.pages.iter().filter(|pg| pg.chapter.is_some()).collect(),
+            pages: printed_chapters(l).collect(),
             part_bytes,
             solutions: p.settings.solutions,
             starts: vec![0],
@@ -484,7 +538,9 @@ impl<'a> Parts<'a> {
             };
             if self.solutions == SolutionsAt::Chapter {
                 let problems = solutions::problems(page.index, &page.blocks);
-                body.push_str(&solutions::section(c, &problems));
+                // A section of the chapter: a level below its first heading.
+                let level = solutions::first_heading_level(&page.blocks).unwrap_or(1) + 1;
+                body.push_str(&solutions::section(c, &problems, 3, level));
             }
             size += body.len();
             part.chapters.push((super::rich::key(page.index, ""), body));
@@ -500,9 +556,15 @@ impl<'a> Parts<'a> {
                     .flat_map(|pg| solutions::problems(pg.index, &pg.blocks))
                     .collect();
                 if !problems.is_empty() {
-                    part.tail.push_str("#pagebreak(weak: true)\n");
-                    part.tail
-                        .push_str(&solutions::section(&mut self.c, &problems));
+                    // A chapter of its own (in the contents, under its own running head),
+                    // its heading at the level of the last chapter's first.
+                    let level = self
+                        .pages
+                        .last()
+                        .and_then(|pg| solutions::first_heading_level(&pg.blocks))
+                        .unwrap_or(2);
+                    let body = solutions::section(&mut self.c, &problems, 2, level);
+                    part.chapters.push((solutions::KEY.to_string(), body));
                 }
             }
         } else if self.starts.len() == k + 1 {

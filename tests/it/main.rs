@@ -60,6 +60,7 @@ mod pdf_markdown;
 mod pdf_parts;
 mod pdf_same_book;
 mod pdf_scale;
+mod pdf_validators;
 mod positions_sgfmill;
 #[cfg(feature = "pdf")]
 mod print_refusals;

@@ -233,6 +233,12 @@ fn a_problem_book_prints_questions_then_answers_with_hints_as_text() {
         "{t}"
     );
     assert!(t.contains("3 at 1"), "{t}");
+    // Each chapter's answers under a heading a level below the chapter's (#49).
+    let tags = tagged(pdf).unwrap();
+    let heads: Vec<_> = tags.iter().filter(|(k, _)| k.starts_with('H')).collect();
+    let solutions: Vec<_> = heads.iter().filter(|(_, w)| w == "Solutions").collect();
+    assert_eq!(solutions.len(), 2, "{heads:?}");
+    assert!(solutions.iter().all(|(k, _)| k == "H3"), "{heads:?}");
     assert_standards(pdf, "Eight Classic Problems", "gobook example", "en");
     let p = pages(pdf).unwrap();
     for k in 1..=4 {
@@ -388,9 +394,13 @@ fn a_japanese_edition_prints_with_a_cjk_font_of_the_system() {
     let pdf = dir.path().join("out/tsumego-ja.pdf");
     assert_standards(&pdf, "詰碁の本", "著者", "ja");
     // The Japanese font scripts/setup.sh installs, embedded.
+    // (its Mincho face when that is installed too: body text is set in a serif face).
     if Path::new("/usr/share/fonts/opentype/ipaexfont-gothic").is_dir() {
         let fonts = poppler("pdffonts", &[pdf.to_str().unwrap()]).unwrap();
-        assert!(fonts.contains("IPAexGothic"), "{fonts}");
+        assert!(
+            fonts.contains("IPAexGothic") || fonts.contains("IPAexMincho"),
+            "{fonts}"
+        );
     }
     let Some(t) = text(&pdf) else { return };
     assert_in_order(
@@ -414,6 +424,79 @@ fn a_japanese_edition_prints_with_a_cjk_font_of_the_system() {
     assert!(
         err.contains("`No Such Family`") && err.contains("fonts-noto-cjk") && err.contains('一'),
         "{err}"
+    );
+}
+
+#[test]
+fn a_japanese_edition_is_set_as_japanese_books_are() {
+    // #49: body text in a Mincho (serif) face where one is installed, a hint's word with a
+    // full-width colon, numbers set close to the characters around them (not "黒 1 と"),
+    // and an answer's moves ended as a sentence rather than by a spaced dash.
+    let dir = common::tempdir();
+    let book = dir.path().join("j.gobook");
+    std::fs::write(
+        &book,
+        "::book_ja(#j) title=\"急所\" author=\"著者\"\n\n::chapter(#c)\n\n::h2 第一章\n\n\
+         ::prb(#p) sz=9 ab=C3D3 aw=C4D4 pl=b ca=\"問題1\" correct=\"E4(白死です。)\"\n\n\
+         ::p hint=1 黒1と打ちます。\n",
+    )
+    .unwrap();
+    let home = common::tempdir();
+    let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+        .args(["build", "--only-pdf", "-o"])
+        .arg(dir.path().join("out"))
+        .arg(&book)
+        .output()
+        .unwrap();
+    if !o.status.success() {
+        assert!(std::env::var_os("CI").is_none(), "no CJK font: {o:?}");
+        eprintln!("pdf_build steps aside: no CJK font on this system");
+        return;
+    }
+    let pdf = dir.path().join("out/j-ja.pdf");
+    let Some(t) = text(&pdf) else { return };
+    assert!(t.contains("ヒント：黒"), "{t}");
+    assert!(t.contains("正解：黒1。白死です。"), "{t}");
+    assert!(!t.contains("ヒント: ") && !t.contains(" – "), "{t}");
+    // "黒", "1" and "と" side by side, as poppler reads them: a quarter em between them
+    // (typst's default) it reads as "黒 1 と".
+    assert!(t.contains("ヒント：黒1と打ちます。"), "{t}");
+    // A Mincho face, where the system has one (scripts/setup.sh installs IPAex Mincho).
+    let mincho = Command::new("fc-list")
+        .args([":lang=ja", "family"])
+        .output()
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .to_lowercase()
+                .contains("mincho")
+        })
+        .unwrap_or(false);
+    let fonts = poppler("pdffonts", &[pdf.to_str().unwrap()]).unwrap();
+    if mincho {
+        assert!(fonts.contains("Mincho"), "{fonts}");
+    } else {
+        eprintln!("pdf_build: no Mincho face installed; the body is set in {fonts}");
+    }
+    // The same in Chinese (simplified: a font with its characters, WenQuanYi in setup.sh).
+    std::fs::write(
+        &book,
+        "::book_cn(#j) title=\"要点\" author=\"作者\"\n\n::chapter(#c)\n\n::h2 第一章\n\n\
+         ::prb(#p) sz=9 ab=C3D3 aw=C4D4 pl=b ca=\"问题1\" correct=\"E4(白死。)\"\n\n\
+         ::p hint=1 黑1是要点。\n",
+    )
+    .unwrap();
+    let o = common::with_home(&mut Command::new(env!("CARGO_BIN_EXE_gobook")), home.path())
+        .args(["build", "--only-pdf", "-o"])
+        .arg(dir.path().join("cn"))
+        .arg(&book)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{o:?}");
+    let t = text(&dir.path().join("cn/j-cn.pdf")).unwrap();
+    assert!(t.contains("提示：黑1是要点。"), "{t}");
+    assert!(
+        t.contains("正确：黑1。白死。") && t.contains("问题1（4页）"),
+        "{t}"
     );
 }
 
@@ -462,6 +545,21 @@ fn binding_margins_bleed_crop_marks_and_right_hand_chapters_come_from_gobook_tom
         boxes.contains("Page size:       487.559 x 663.307 pts"),
         "{boxes}"
     );
+    // The bleed a prepress tool reads is the 3 mm asked (8.50 pt beyond the trim), not the
+    // MediaBox that holds the marks too; every page says so.
+    let all = poppler("pdfinfo", &["-box", "-l", "999", pdf]).unwrap();
+    let every = |b: &str| all.lines().filter(|l| l.contains(b)).collect::<Vec<_>>();
+    let bleed = every("BleedBox:");
+    assert!(!bleed.is_empty(), "{all}");
+    assert!(
+        bleed.iter().all(|l| l
+            .split_whitespace()
+            .rev()
+            .take(4)
+            .eq(["637.80", "462.05", "25.51", "25.51"])),
+        "{bleed:?}"
+    );
+    assert_eq!(bleed.len(), every("TrimBox:").len());
     // Every chapter opens on a right-hand (odd) page; a page left blank before it shows
     // no running head and no number.
     let pages: usize = boxes
@@ -895,8 +993,34 @@ fn a_contents_of_two_pages_lets_typst_settle_in_two_layout_passes() {
 
 #[test]
 fn a_paragraph_that_links_names_its_page_and_a_language_switch_is_left_out() {
-    // The example's own list of chapters (`::p_en href=game The Game`) and its line that
-    // switches to the other language (`::en <a href="de">Diese Seite auf Deutsch.</a>`).
+    // The problems example's paragraphs that link to its chapters
+    // (`::p href=elementary Elementary: four problems`) name the page each starts on, as a
+    // link in running text does.
+    let out = common::tempdir();
+    let files = build_pdf(
+        &common::root().join("examples/problems/problems.gobook"),
+        out.path(),
+    );
+    let Some(p) = pages(&files[0]) else { return };
+    let all = p.concat();
+    let opening = |title: &str| {
+        p.iter()
+            .position(|pg| pg.starts_with(title))
+            .map(|i| i + 1)
+            .unwrap()
+    };
+    assert_eq!(
+        number_after(&all, "Elementary: four problems, p."),
+        opening("Elementary")
+    );
+    assert_eq!(
+        number_after(&all, "Intermediate: four problems, p."),
+        opening("Intermediate")
+    );
+    // ear-reddening's line that switches to the other language
+    // (`::en <a href="de">Diese Seite auf Deutsch.</a>`): on paper each language is a book
+    // of its own, with nothing to switch to. Its own contents chapter of links gives way to
+    // the printed contents, which names the same pages.
     let out = common::tempdir();
     let files = build_pdf(
         &common::root().join("examples/ear-reddening/ear-reddening.gobook"),
@@ -904,18 +1028,15 @@ fn a_paragraph_that_links_names_its_page_and_a_language_switch_is_left_out() {
     );
     let [de, en] = [0, 1].map(|i| files[i].clone());
     assert!(en.ends_with("ear-reddening-en.pdf"), "{files:?}");
-    let Some(p) = pages(&en) else { return };
+    let p = pages(&en).unwrap();
     let all = p.concat();
-    // Each names the page its chapter starts on, as a link in running text does.
     let game = page_of(&p, "Black opens with two komoku").unwrap();
-    assert_eq!(number_after(&all, "The Game, p."), game);
-    assert!(all.contains("Problems, p."), "{all}");
-    // On paper each language is a book of its own: nothing to switch to.
+    assert_eq!(number_after(&all, "The Game ."), game);
     assert!(!all.contains("Diese Seite auf Deutsch"), "{all}");
     let de = pages(&de).unwrap();
     let all = de.concat();
     assert_eq!(
-        number_after(&all, "Die Partie, S."),
+        number_after(&all, "Die Partie ."),
         page_of(&de, "Schwarz eröffnet").unwrap()
     );
     assert!(!all.contains("This page in English"), "{all}");

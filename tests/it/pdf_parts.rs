@@ -305,7 +305,114 @@ fn a_problem_book_with_its_solutions_at_the_end_prints_in_parts_as_whole() {
     let book = dir.path().join("problems.gobook");
     std::fs::copy(root.join("examples/problems/problems.gobook"), &book).unwrap();
     std::fs::write(dir.path().join("gobook.toml"), "pdf_solutions = \"book\"\n").unwrap();
-    same_whole_and_in_parts(&book);
+    let (_dir, pdfs) = same_whole_and_in_parts(&book);
+    let Some(r) = read(&pdfs[0]) else { return };
+    // The solutions are a chapter of their own (#49): a bookmark beside the chapters', an
+    // entry of the contents with its page, a heading tagged as one, its own running head.
+    let at = r
+        .bookmarks
+        .iter()
+        .find(|(_, t, _)| t == "Solutions")
+        .unwrap_or_else(|| panic!("no bookmark: {:?}", r.bookmarks));
+    let chapter = r
+        .bookmarks
+        .iter()
+        .find(|(_, t, _)| t == "Intermediate")
+        .unwrap();
+    assert_eq!(at.0, chapter.0, "{:?}", r.bookmarks);
+    let page = at.2.expect("the bookmark leads to a page");
+    let contents = r
+        .pages
+        .iter()
+        .find(|(_, t)| t.starts_with("Contents"))
+        .unwrap();
+    let entry = contents
+        .1
+        .lines()
+        .find(|l| l.starts_with("Solutions"))
+        .unwrap();
+    assert!(
+        entry.ends_with(&format!(" {page}")),
+        "{entry} (page {page})"
+    );
+    assert!(
+        r.pages[page - 1].1.starts_with("Solutions"),
+        "{:?}",
+        r.pages[page - 1]
+    );
+    let heads: Vec<&str> = r.pages[page..]
+        .iter()
+        .filter_map(|(_, t)| t.lines().next())
+        .filter(|l| l.contains("Solutions"))
+        .collect();
+    assert!(!heads.is_empty(), "no running head names the solutions");
+    assert!(
+        r.tags.iter().filter(|t| t.starts_with('H')).count() >= 5,
+        "{:?}",
+        r.tags
+    );
+}
+
+#[test]
+fn a_book_with_its_own_contents_chapter_prints_one_contents() {
+    // ear-reddening writes a contents chapter of links for the screen; print's contents,
+    // with every chapter's page, is the one that prints, whole and in parts.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (_dir, pdfs) = same_whole_and_in_parts(&root.join("examples/ear-reddening"));
+    for pdf in &pdfs {
+        let Some(r) = read(pdf) else { return };
+        let word = if pdf.to_string_lossy().ends_with("-de.pdf") {
+            "Inhalt"
+        } else {
+            "Contents"
+        };
+        let all: String = r.pages.iter().map(|(_, t)| t.as_str()).collect();
+        let lines: Vec<&str> = all
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.contains(word))
+            .collect();
+        assert_eq!(lines, [word], "{}: {all}", pdf.display());
+        assert!(
+            !r.bookmarks.iter().any(|(_, t, _)| t == word),
+            "{:?}",
+            r.bookmarks
+        );
+    }
+}
+
+#[test]
+fn a_link_to_the_books_own_contents_leads_to_the_printed_contents() {
+    let dir = common::tempdir();
+    let book = dir.path().join("ck.gobook");
+    std::fs::write(
+        &book,
+        "::book(#ck) title=\"Links\"\n\n::chapter(#title)\n\n::h1 Links\n\n\
+         ::chapter(#contents)\n\n::h2 Contents\n\n::p href=one One\n\n\
+         ::chapter(#one)\n\n::h2 One\n\n::p href=contents Back to the contents\n\n\
+         ::chapter(#two)\n\n::h2 Two\n\nText.\n",
+    )
+    .unwrap();
+    let (_dir, pdfs) = same_whole_and_in_parts(&book);
+    let Some(r) = read(&pdfs[0]) else { return };
+    let contents = r
+        .pages
+        .iter()
+        .position(|(_, t)| t.trim_start().starts_with("Contents"))
+        .unwrap()
+        + 1;
+    assert!(
+        r.links
+            .iter()
+            .any(|(_, to, _)| *to == format!("page {contents}")),
+        "{:?}",
+        r.links
+    );
+    let all: String = r.pages.iter().map(|(_, t)| t.as_str()).collect();
+    assert!(
+        all.contains(&format!("Back to the contents, p. {contents}")),
+        "{all}"
+    );
 }
 
 #[test]

@@ -205,11 +205,16 @@ fn squeezed(s: &str) -> String {
 }
 
 /// Print's text `s` without the page references it adds after a link (", p. 5", ", S. 5",
-/// "（5 頁）"),
+/// "（5頁）", which poppler may read as "（5 頁）"),
 /// which the web editions do not have.
 fn without_page_references(s: &str) -> String {
     let mut out = s.to_string();
-    for (word, after) in [(", p. ", ""), (", S. ", ""), ("（", " 頁）")] {
+    for (word, after) in [
+        (", p. ", ""),
+        (", S. ", ""),
+        ("（", " 頁）"),
+        ("（", "頁）"),
+    ] {
         let mut from = 0;
         while let Some(k) = out[from..].find(word) {
             let at = from + k;
