@@ -441,6 +441,7 @@ impl<'a> Parts<'a> {
                 images,
                 files: Vec::new(),
                 drawings: Vec::new(),
+                column: None,
             },
             pages: l.pages.iter().filter(|pg| pg.chapter.is_some()).collect(),
             part_bytes,
