@@ -222,3 +222,34 @@ fn a_generated_book_of_diagrams_compared_inline_fills_its_pages() {
         assert_eq!(board, other, "Dia. {k} and the board it compares are apart");
     }
 }
+
+#[test]
+fn a_gaps_line_stands_under_its_board_in_a_row_not_after_the_comment() {
+    let dir = common::tempdir();
+    // Black 5 is played where White 2 was taken: "5 at 2" under the first board.
+    let s = format!(
+        "::dia sz=19 width=half vw=A1G7 mv=\"A2 A1 B1 C1 A1\" mn=201\n\n{}\
+         ::dia sz=19 width=half vw=A1G7 mv=C3D3 mn=301\n\n{}",
+        para("Gapnote", 40),
+        para("Othernote", 40)
+    );
+    let (_, words) = built(dir.path(), &s);
+    if words.is_empty() {
+        return;
+    }
+    let (left, right) = measure(&words);
+    let (page, top) = at(&words, "201");
+    let gaps = words
+        .iter()
+        .find(|w| w.4 == "at" && w.0 == page && w.3 > top)
+        .expect("no gaps line under the board");
+    let comment = at(&words, "Gapnote");
+    assert!(
+        (gaps.0, gaps.3) < comment,
+        "the gaps line {gaps:?} is not above the comment {comment:?}"
+    );
+    assert!(
+        gaps.2 < (left + right) / 2.0,
+        "the gaps line {gaps:?} is not under the first board"
+    );
+}
