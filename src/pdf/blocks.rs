@@ -4,7 +4,7 @@
 
 use super::escape::{markup, string};
 use super::rich::{key, rich, rich_with, Pictures};
-use super::scale::{Scale, INLINE_SHARE};
+use super::scale::{Scale, GUTTER_MM, INLINE_SHARE};
 use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
 use crate::format::schema::ParaKind;
@@ -352,11 +352,11 @@ impl Chapters<'_> {
                 let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
                 let scale = self.scale();
                 let column = self.column;
-                let drawing = self.diagram_file(&board, |w| {
-                    let w = scale.board_width(w, INLINE_SHARE, DiagramWidth::Full);
-                    // Beside a board, within the text's column (`flow` asks that it fits
-                    // there at the least line spacing).
-                    column.map_or(w, |c| w.min(c))
+                let drawing = self.diagram_file(&board, |natural| {
+                    let w = scale.board_width(natural, INLINE_SHARE, DiagramWidth::Full);
+                    // In a narrow column, within it (`flow` asks that it fits beside a
+                    // board at the least line spacing), never under that spacing.
+                    column.map_or(w, |c| w.min(c.max(scale.least(natural))))
                 });
                 let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
                 let call = figure_call(
@@ -419,10 +419,14 @@ impl Chapters<'_> {
         self.scale().natural(d, d.show_coords)
     }
 
-    /// One diagram of a row or a grid, with its text under it.
+    /// One problem of a grid, with its text under it: in a column `share` of the text
+    /// block, which its inline diagrams print no wider than.
     fn cell(&mut self, page: usize, f: &Figure, text: &[Block], share: f64) -> String {
         let fig = self.figure(page, f, share);
+        let width = self.settings.text_width() * share - GUTTER_MM * (1.0 - share);
+        let saved = self.column.replace(width);
         let body = self.blocks(page, text);
+        self.column = saved;
         format!("[{fig}{body}]")
     }
 }
