@@ -6,7 +6,7 @@
 //! the page where its text starts (typst's `sticky`), not with the whole text.
 
 use super::blocks::Chapters;
-use super::scale::{BESIDE_SHARE, GUTTER_MM};
+use super::scale::{BESIDE_SHARE, GUTTER_MM, INLINE_SHARE};
 use crate::layout::page::{Block, Cell, Figure};
 use crate::resolve::model::DiagramWidth;
 
@@ -21,8 +21,48 @@ impl Chapters<'_> {
             }
         }
         let fig = self.figure(page, f, 1.0);
+        // A paragraph beside its inline diagram is one block, which a page too short for
+        // it and the board above would push from its board: under the board instead.
+        let tall = self.tall(f, text);
+        let saved = self.column;
+        if tall {
+            self.column = Some(self.settings.text_width());
+        }
         let body = self.pieces(page, text);
+        self.column = saved;
         format!("{brk}{}\n\n{}", kept(&fig, !body.is_empty()), body.concat())
+    }
+
+    /// Whether figure `f`'s board and the largest inline diagram of its first paragraph,
+    /// both at the widths they print at, are taller together than the text block.
+    fn tall(&self, f: &Figure, text: &[Block]) -> bool {
+        let scale = self.scale();
+        let height = |d: &crate::resolve::model::Diagram, width: f64| {
+            let rows = f64::from(d.view.1.row.saturating_sub(d.view.0.row)) + 1.25;
+            let cols = f64::from(d.view.1.col.saturating_sub(d.view.0.col)) + 1.25;
+            width * rows / cols
+        };
+        let d = &self.book.diagrams[f.diagram];
+        let board = height(d, scale.board_width(self.natural(f), 1.0, f.width));
+        let inline = text
+            .iter()
+            .find_map(|b| match b {
+                Block::Para(p) => Some(&p.inline),
+                _ => None,
+            })
+            .into_iter()
+            .flatten()
+            .map(|i| {
+                let d = &self.book.diagrams[i.diagram];
+                let natural = scale.natural(d, d.show_coords);
+                height(
+                    d,
+                    scale.board_width(natural, INLINE_SHARE, DiagramWidth::Full),
+                )
+            })
+            .fold(0.0, f64::max);
+        // Captions and the space between blocks.
+        inline > 0.0 && board + inline + 10.0 > self.settings.text_height()
     }
 
     /// Narrow diagrams side by side, as many to a line as print readably: each line's
