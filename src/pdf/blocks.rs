@@ -4,12 +4,12 @@
 
 use super::escape::{markup, string};
 use super::rich::{key, rich, rich_with, Pictures};
-use super::scale::{Scale, BESIDE_SHARE, GUTTER_MM, INLINE_SHARE};
+use super::scale::{Scale, GUTTER_MM, INLINE_SHARE};
 use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
 use crate::format::schema::ParaKind;
 use crate::layout::diagram::board_diagram;
-use crate::layout::page::{Block, Cell, Content, Figure, Para};
+use crate::layout::page::{Block, Content, Figure, Para};
 use crate::layout::plan::Plan;
 use crate::resolve::model::{Book, DiagramWidth, ParaStyle};
 use crate::resolve::text::{LinkTarget, Rich};
@@ -53,6 +53,9 @@ pub struct Chapters<'a> {
     pub files: Vec<(String, Bytes)>,
     /// The diagrams' drawings, by the number their placeholder holds (`super::diagrams`).
     pub drawings: Vec<Bytes>,
+    /// The width in mm of the column being written when it is narrower than the text
+    /// block (text beside a board, `flow`): its inline diagrams print no wider.
+    pub column: Option<f64>,
 }
 
 impl Chapters<'_> {
@@ -85,7 +88,14 @@ impl Chapters<'_> {
 
     /// The blocks of the chapter on page `page` as markup.
     pub fn blocks(&mut self, page: usize, blocks: &[Block]) -> String {
-        let mut out = String::new();
+        self.pieces(page, blocks).concat()
+    }
+
+    /// The blocks on page `page` as markup, a piece for each paragraph, figure or run
+    /// that stands alone (a bulleted run with the labels it binds), for the page flow
+    /// (`flow`) to set beside a board or under it.
+    pub(super) fn pieces(&mut self, page: usize, blocks: &[Block]) -> Vec<String> {
+        let mut out = Vec::new();
         let mut i = 0;
         while i < blocks.len() {
             // Problems several to a page: consecutive full-width problems in two columns.
@@ -101,14 +111,14 @@ impl Chapters<'_> {
                         _ => String::new(),
                     })
                     .collect();
-                out.push_str(&format!("#gb-grid(2, {})\n\n", cells.join(", ")));
+                out.push(format!("#gb-grid(2, {})\n\n", cells.join(", ")));
                 i += run;
                 continue;
             }
             // Half and third width images side by side, as many as fill a line.
             let images = super::images::row(&blocks[i..]);
             if let Some(per) = images.first().and_then(|i| super::images::per_row(i)) {
-                out.push_str(&self.image_row(page, &images, per));
+                out.push(self.image_row(page, &images, per));
                 i += images.len();
                 continue;
             }
@@ -119,11 +129,11 @@ impl Chapters<'_> {
                 .count();
             if run > 0 {
                 let paras: Vec<&Para> = blocks[i..i + run].iter().filter_map(bullet).collect();
-                out.push_str(&self.bullets(page, &paras));
+                out.push(self.bullets(page, &paras));
                 i += run;
                 continue;
             }
-            out.push_str(&self.block(page, &blocks[i]));
+            out.push(self.block(page, &blocks[i]));
             i += 1;
         }
         out
@@ -282,8 +292,14 @@ impl Chapters<'_> {
             }
             _ => body,
         };
+        let figs = self.inline_drawn(page, p);
+        if p.kind == ParaKind::P {
+            if let Some(beside) = self.beside_inline(&body, &figs) {
+                return format!("{brk}{beside}");
+            }
+        }
         let mut out = format!("{brk}{body}\n\n");
-        for fig in self.inline_figures(page, p) {
+        for (fig, _) in figs {
             out.push_str(&fig);
             out.push_str("\n\n");
         }
@@ -324,22 +340,33 @@ impl Chapters<'_> {
 
     /// The figure call of each inline diagram of `p`, at most 0.6 of the text's width.
     pub(super) fn inline_figures(&mut self, page: usize, p: &Para) -> Vec<String> {
+        let figs = self.inline_drawn(page, p);
+        figs.into_iter().map(|(fig, _)| fig).collect()
+    }
+
+    /// The figure call of each inline diagram of `p` and its printed width in mm.
+    fn inline_drawn(&mut self, page: usize, p: &Para) -> Vec<(String, f64)> {
         p.inline
             .iter()
             .map(|f| {
                 let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
                 let scale = self.scale();
-                let drawing = self.diagram_file(&board, |w| {
-                    scale.board_width(w, INLINE_SHARE, DiagramWidth::Full)
+                let column = self.column;
+                let drawing = self.diagram_file(&board, |natural| {
+                    let w = scale.board_width(natural, INLINE_SHARE, DiagramWidth::Full);
+                    // In a narrow column, within it (`flow` asks that it fits beside a
+                    // board at the least line spacing), never under that spacing.
+                    column.map_or(w, |c| w.min(c.max(scale.least(natural))))
                 });
                 let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
-                figure_call(
+                let call = figure_call(
                     &key(page, &format!("inline-{}", f.diagram)),
                     &drawing,
                     None,
                     cap,
                     f.caption.gaps.as_deref().map(markup),
-                )
+                );
+                (call, drawing.width)
             })
             .collect()
     }
@@ -372,27 +399,6 @@ impl Chapters<'_> {
         call
     }
 
-    fn group(&mut self, page: usize, f: &Figure, text: &[Block]) -> String {
-        let brk = if f.brk.as_deref() == Some("page") {
-            "#pagebreak(weak: true)\n"
-        } else {
-            ""
-        };
-        let body = self.blocks(page, text);
-        if f.width == DiagramWidth::Dia
-            && !body.trim().is_empty()
-            && self.scale().fits(self.natural(f), BESIDE_SHARE)
-            && self.inline_fit_beside(f, text)
-        {
-            // A narrow diagram with its text beside it, as on the site, when it fits there
-            // at a readable scale; a larger one stands above its text.
-            let fig = self.figure(page, f, BESIDE_SHARE);
-            let board_w = self.last_width(f);
-            return format!("{brk}#gb-beside({board_w:.1}mm, [{fig}], [\n{body}])\n\n");
-        }
-        format!("{brk}{}\n\n{body}", self.figure(page, f, 1.0))
-    }
-
     /// Whether `b` is a full-width problem whose board prints readably in half the text
     /// block, so that it may share a line with the next.
     fn is_small_problem(&self, b: &Block) -> bool {
@@ -408,52 +414,20 @@ impl Chapters<'_> {
     }
 
     /// The width of figure `f`'s board at the book's scale, before it is drawn.
-    fn natural(&self, f: &Figure) -> f64 {
+    pub(super) fn natural(&self, f: &Figure) -> f64 {
         let d = &self.book.diagrams[f.diagram];
         self.scale().natural(d, d.show_coords)
     }
 
-    /// Whether the inline diagrams of `text` fit, at the least line spacing, the column
-    /// beside figure `f`'s board: else the board stands above its text.
-    fn inline_fit_beside(&self, f: &Figure, text: &[Block]) -> bool {
-        let column = self.settings.text_width() - self.last_width(f) - GUTTER_MM;
-        text.iter()
-            .filter_map(|b| match b {
-                Block::Para(p) => Some(&p.inline),
-                _ => None,
-            })
-            .flatten()
-            .all(|i| {
-                let d = &self.book.diagrams[i.diagram];
-                self.scale().least(self.scale().natural(d, d.show_coords)) <= column
-            })
-    }
-
-    /// The printed width of figure `f` beside text: its board at the book's scale in the
-    /// share beside text, as [`Chapters::figure`] prints it there.
-    fn last_width(&self, f: &Figure) -> f64 {
-        self.scale()
-            .board_width(self.natural(f), BESIDE_SHARE, f.width)
-    }
-
-    /// One diagram of a row or a grid, with its text under it.
+    /// One problem of a grid, with its text under it: in a column `share` of the text
+    /// block, which its inline diagrams print no wider than.
     fn cell(&mut self, page: usize, f: &Figure, text: &[Block], share: f64) -> String {
         let fig = self.figure(page, f, share);
+        let width = self.settings.text_width() * share - GUTTER_MM * (1.0 - share);
+        let saved = self.column.replace(width);
         let body = self.blocks(page, text);
+        self.column = saved;
         format!("[{fig}{body}]")
-    }
-
-    fn row(&mut self, page: usize, cells: &[Cell]) -> String {
-        let third = cells.iter().any(|c| c.figure.width == DiagramWidth::Third);
-        // Fewer to a line when a board would print too small in its share.
-        let naturals: Vec<f64> = cells.iter().map(|c| self.natural(&c.figure)).collect();
-        let columns = self.scale().per_line(&naturals, if third { 3 } else { 2 });
-        let share = 1.0 / columns as f64;
-        let items: Vec<String> = cells
-            .iter()
-            .map(|c| self.cell(page, &c.figure, &c.text, share))
-            .collect();
-        format!("#gb-grid({columns}, {})\n\n", items.join(", "))
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! `escape` keeps every user word literal text in typst; `frame` (with `frame.typ`) sets
 //! the page, the running heads and the front matter; `blocks` and `rich` write a chapter's
-//! blocks and text (`images`: its images; `vertical`: in columns, for a vertical Japanese edition; `markdown`: an
+//! blocks and text (`flow`: how boards and their text share the page; `images`: its images; `vertical`: in columns, for a vertical Japanese edition; `markdown`: an
 //! included Markdown file); `diagrams`
 //! makes the diagrams' drawings apart from typst's layout, as typst's own shapes and text
 //! (`drawn`, reading path data with `path_data`) or decoded SVG; `solutions`
@@ -20,6 +20,7 @@ pub mod diagrams;
 pub mod drawn;
 pub mod escape;
 pub mod fallback;
+pub mod flow;
 pub mod fonts;
 pub mod frame;
 pub mod images;

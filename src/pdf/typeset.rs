@@ -495,6 +495,7 @@ impl<'a> Parts<'a> {
                 images,
                 files: Vec::new(),
                 drawings: Vec::new(),
+                column: None,
             },
             pages: printed_chapters(l).collect(),
             part_bytes,

@@ -55,6 +55,7 @@ mod output_safety;
 mod output_trash;
 mod pathological;
 mod pdf_build;
+mod pdf_flow;
 mod pdf_fonts;
 mod pdf_markdown;
 mod pdf_parts;

@@ -11,7 +11,7 @@ use crate::pdf_build::{build_pdf_saying, poppler};
 const LEAST_PT: f64 = 4.0 / 25.4 * 72.0;
 
 /// Every word of the PDF with its page, left, right and top, in pt.
-fn words(pdf: &std::path::Path) -> Vec<(usize, f64, f64, f64, String)> {
+pub fn words(pdf: &std::path::Path) -> Vec<(usize, f64, f64, f64, String)> {
     let Some(html) = poppler("pdftotext", &["-bbox", pdf.to_str().unwrap(), "-"]) else {
         return Vec::new();
     };
