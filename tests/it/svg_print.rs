@@ -31,6 +31,34 @@ fn emboldened_screen_svg(d: &BoardDiagram) -> String {
         rest = &rest[end..];
     }
     out.push_str(rest);
+    three_digits_as_printed(&out)
+}
+
+/// `svg` with its three-digit numbers (the condensed 14-unit groups) as print sets them, a
+/// size smaller (12 units), clear of the stone's ring once bold: the baseline 0.36 of the
+/// size below the point, so one unit higher.
+fn three_digits_as_printed(svg: &str) -> String {
+    const GROUP: &str = r#"font-size="14" transform="scale(.75 1)""#;
+    let mut out = String::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find(GROUP) {
+        out.push_str(&rest[..at]);
+        out.push_str(r#"font-size="12" transform="scale(.75 1)""#);
+        rest = &rest[at + GROUP.len()..];
+        let end = rest.find("</g>").unwrap_or(rest.len());
+        let mut group = &rest[..end];
+        while let Some(y) = group.find(" y=\"") {
+            out.push_str(&group[..y + 4]);
+            group = &group[y + 4..];
+            let q = group.find('"').unwrap();
+            let v: i32 = group[..q].parse().unwrap();
+            out.push_str(&(v - 1).to_string());
+            group = &group[q..];
+        }
+        out.push_str(group);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
     out
 }
 
