@@ -675,7 +675,7 @@ fn printed_book(dir: &Path) -> PathBuf {
     s.push_str("::chapter(#second) shortTitle=\"Second\" shortTitle_de=\"Zweites\"\n\n::h2_en The Second Chapter\n\n::h2_de Das zweite Kapitel\n\n");
     s.push_str(&format!("::en See <a href=d5>Dia. 5</a> for the shape. {en}\n\n::de Siehe <a href=d5>Dia. 5</a> für die Form. {de}\n\n::en {en}\n\n::de {de}\n\n"));
     s.push_str("::chapter(#third) shortTitle=\"Third\"\n\n::h2_en The Third Chapter\n\n::h2_de Das dritte Kapitel\n\nThe end.\n\n::img url=\"page.png\" ca=\"A page\"\n");
-    // A picture (a screenshot of 467 x 662 pixels), printed as the book gives it.
+    // A picture (a screenshot of the Japanese edition), printed as the book gives it.
     std::fs::copy(
         common::root().join("docs/screenshots/pdf-japanese.png"),
         dir.join("page.png"),
@@ -874,12 +874,16 @@ fn a_printed_book_keeps_figures_whole_with_heads_contents_page_references_and_hy
     }
     // Images at print resolution: every pixel of the book's picture is in the PDF.
     let images = poppler("pdfimages", &["-list", en.to_str().unwrap()]).unwrap();
+    // The picture's own size, from its PNG header (width and height after the IHDR tag).
+    let png = std::fs::read(common::root().join("docs/screenshots/pdf-japanese.png")).unwrap();
+    let dim = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap()).to_string();
+    let (w, h) = (dim(16), dim(20));
     assert!(
         images
             .lines()
-            .any(|l| l.split_whitespace().nth(3) == Some("467")
-                && l.split_whitespace().nth(4) == Some("662")),
-        "{images}"
+            .any(|l| l.split_whitespace().nth(3) == Some(w.as_str())
+                && l.split_whitespace().nth(4) == Some(h.as_str())),
+        "{w}x{h} not in\n{images}"
     );
     let t = text(de).unwrap();
     assert!(

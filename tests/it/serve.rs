@@ -1031,8 +1031,16 @@ fn a_game_is_served_and_rebuilt_when_its_sgf_is_saved() {
         ),
         "{line}"
     );
-    let (_, _, body) = s.get("/");
-    let html = String::from_utf8_lossy(&body).into_owned();
+    // The terminal's line may come a moment before the page's overlay state: ask again.
+    let mut html = String::new();
+    for _ in 0..50 {
+        let (_, _, body) = s.get("/");
+        html = String::from_utf8_lossy(&body).into_owned();
+        if html.contains("id=\"gobook-overlay\"") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
     assert!(
         html.contains("id=\"gobook-overlay\"") && html.contains("game.sgf:4:2"),
         "{html}"
