@@ -52,16 +52,7 @@ pub fn with_bleed_box(mut pdf: Spilled, bleed_mm: f64) -> Result<Spilled, String
         write!(out, "{} 1\n{offset:010} {:05} n\r\n", id.0, id.1).map_err(io)?;
     }
     let mut trailer = doc.trailer.clone();
-    for key in [
-        &b"XRefStm"[..],
-        b"Type",
-        b"W",
-        b"Index",
-        b"Filter",
-        b"Length",
-    ] {
-        trailer.remove(key);
-    }
+    super::join::table_trailer(&mut trailer);
     trailer.set("Prev", Object::Integer(prev as i64));
     trailer.set("Size", Object::Integer(i64::from(doc.max_id) + 1));
     out.write_all(b"trailer\n").map_err(io)?;

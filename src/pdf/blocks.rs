@@ -415,7 +415,12 @@ impl Chapters<'_> {
 
     /// The width of figure `f`'s board at the book's scale, before it is drawn.
     pub(super) fn natural(&self, f: &Figure) -> f64 {
-        let d = &self.book.diagrams[f.diagram];
+        self.natural_of(f.diagram)
+    }
+
+    /// The width of diagram `d`'s board (in the book's list) at the book's scale.
+    pub(super) fn natural_of(&self, d: usize) -> f64 {
+        let d = &self.book.diagrams[d];
         self.scale().natural(d, d.show_coords)
     }
 

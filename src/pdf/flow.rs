@@ -157,10 +157,7 @@ impl Chapters<'_> {
                 _ => None,
             })
             .flatten()
-            .all(|i| {
-                let d = &self.book.diagrams[i.diagram];
-                self.scale().least(self.scale().natural(d, d.show_coords)) <= column
-            })
+            .all(|i| self.scale().least(self.natural_of(i.diagram)) <= column)
     }
 
     /// The printed width of figure `f` beside text: its board at the book's scale in the

@@ -105,17 +105,7 @@ impl Output {
             }
             i = j + 1;
         }
-        for key in [
-            &b"Prev"[..],
-            b"XRefStm",
-            b"Type",
-            b"W",
-            b"Index",
-            b"Filter",
-            b"Length",
-        ] {
-            trailer.remove(key);
-        }
+        table_trailer(&mut trailer);
         trailer.set("Size", Object::Integer(i64::from(size)));
         w.write_all(b"trailer\n").map_err(|e| e.to_string())?;
         lopdf::Writer::write_object(w, &Object::Dictionary(trailer)).map_err(|e| e.to_string())?;
@@ -694,4 +684,20 @@ fn text_string(text: &str) -> Object {
         b
     };
     Object::String(bytes, lopdf::StringFormat::Hexadecimal)
+}
+
+/// `trailer` as a classic cross-reference table's trailer: without what only a
+/// cross-reference stream (typst's) or the section before (`Prev`) says.
+pub(super) fn table_trailer(trailer: &mut Dictionary) {
+    for key in [
+        &b"Prev"[..],
+        b"XRefStm",
+        b"Type",
+        b"W",
+        b"Index",
+        b"Filter",
+        b"Length",
+    ] {
+        trailer.remove(key);
+    }
 }
