@@ -20,8 +20,9 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 # (tests/it/epub_calibre.rs). Without its recommends (about 60 MB of GUI extras fewer).
 command -v ebook-convert >/dev/null 2>&1 || need_bare+=(calibre)
 # A font with Chinese, Japanese and Korean glyphs (5 MB) for the PNG captions' test
-# (tests/it/svg_blog.rs): the PNG draws what its bundled Latin font lacks in the machine's fonts.
-fc-list :lang=ko 2>/dev/null | grep -q . || need_bare+=(fonts-wqy-microhei)
+# (tests/it/svg_blog.rs): the PNG draws what its bundled Latin font lacks in the machine's fonts,
+# and the test pins this one file (GOBOOK_FONT_DIRS), whatever other CJK fonts are installed.
+[ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need_bare+=(fonts-wqy-microhei)
 # Java runs the Nu Html Checker (vnu-jar, from npm below) over the built pages.
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 # Neovim's built-in LSP client, headless, is the editor the language server is tested through

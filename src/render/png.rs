@@ -136,15 +136,25 @@ fn drawn_text(svg: &str) -> String {
     out
 }
 
+/// The environment variable that replaces the system's font folders, as for the PDF
+/// (`pdf::fonts::FONT_DIRS_VAR`, which this layer cannot name): folders as `PATH` lists them.
+const FONT_DIRS_VAR: &str = "GOBOOK_FONT_DIRS";
+
 /// The bundled font and the machine's, made once and only when a picture needs the latter:
 /// the bundled font stays first, and the sans-serif family, so only characters it lacks come
-/// from the machine's fonts.
+/// from the machine's fonts: those in the folders `GOBOOK_FONT_DIRS` lists when it is set (so
+/// a picture can be made with known fonts), else every font the system has.
 fn fonts_with_system() -> Arc<usvg::fontdb::Database> {
     static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = usvg::fontdb::Database::new();
         db.load_font_data(FONT.to_vec());
-        db.load_system_fonts();
+        match std::env::var_os(FONT_DIRS_VAR) {
+            Some(dirs) => std::env::split_paths(&dirs)
+                .filter(|d| !d.as_os_str().is_empty())
+                .for_each(|d| db.load_fonts_dir(d)),
+            None => db.load_system_fonts(),
+        }
         db.set_sans_serif_family(FAMILY);
         Arc::new(db)
     })

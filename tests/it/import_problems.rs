@@ -186,7 +186,7 @@ fn the_files_correct_answer_is_correct_in_the_browser() {
             std::env::var_os("CI").is_none(),
             "browser tests cannot run under CI: {why}"
         );
-        eprintln!("SKIPPED: {why}; run scripts/setup.sh");
+        common::steps_aside(&format!("{why}; run scripts/setup.sh"));
         return;
     }
     let tmp = common::tempdir();

@@ -35,7 +35,9 @@ fn search_positions_sidebar_and_shortcuts_work_in_chromium() {
             std::env::var_os("CI").is_none(),
             "browser tests cannot run under CI: {why}; run scripts/setup.sh"
         );
-        eprintln!("SKIPPED search browser tests: {why}; run scripts/setup.sh");
+        common::steps_aside(&format!(
+            "the search browser tests: {why}; run scripts/setup.sh"
+        ));
         return;
     }
     let tmp = common::tempdir();
@@ -153,7 +155,9 @@ fn position_results_are_distinct_places_named_and_big_enough_to_touch() {
             std::env::var_os("CI").is_none(),
             "browser tests cannot run under CI: {why}; run scripts/setup.sh"
         );
-        eprintln!("SKIPPED position results browser test: {why}; run scripts/setup.sh");
+        common::steps_aside(&format!(
+            "the position results browser test: {why}; run scripts/setup.sh"
+        ));
         return;
     }
     let Some(corpora) = common::corpora() else {
@@ -215,7 +219,9 @@ fn a_large_books_search_comes_in_parts_and_ends_as_one_file_would() {
             std::env::var_os("CI").is_none(),
             "browser tests cannot run under CI: {why}; run scripts/setup.sh"
         );
-        eprintln!("SKIPPED search parts browser test: {why}; run scripts/setup.sh");
+        common::steps_aside(&format!(
+            "the search parts browser test: {why}; run scripts/setup.sh"
+        ));
         return;
     }
     let Some(corpora) = common::corpora() else {

@@ -338,9 +338,16 @@ fn png_says_which_characters_its_font_lacks() {
     assert!(err.contains("font has no 黒番"), "{err}");
 }
 
-/// A PNG of a 9x9 diagram captioned `caption`, 300 pixels wide.
-fn captioned_png(caption: &str) -> Pixmap {
-    let out = gobook(&[
+/// A PNG of a 9x9 diagram captioned `caption`, 300 pixels wide, its CJK glyphs taken only
+/// from the fonts in `fonts` (`GOBOOK_FONT_DIRS`): what is measured does not depend on the
+/// fonts a machine happens to have beside it.
+fn captioned_png(caption: &str, fonts: &std::path::Path) -> Pixmap {
+    let home = common::tempdir();
+    let out = common::with_home(
+        &mut std::process::Command::new(env!("CARGO_BIN_EXE_gobook")),
+        home.path(),
+    )
+    .args([
         "svg",
         "-e",
         &format!("::dia sz=9 ab=C3 ca=\"{caption}\""),
@@ -349,7 +356,10 @@ fn captioned_png(caption: &str) -> Pixmap {
         "png",
         "--width",
         "300",
-    ]);
+    ])
+    .env("GOBOOK_FONT_DIRS", fonts)
+    .output()
+    .unwrap();
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -368,32 +378,39 @@ fn dark_below_board(p: &Pixmap) -> usize {
         .count()
 }
 
+/// The one CJK font the PNG test measures with (`fonts-wqy-microhei`, which scripts/setup.sh
+/// installs): pinned, since another CJK font beside it (IPA Mincho) drew fewer dark pixels.
+const PINNED_CJK_FONT: &str = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
+
 #[test]
 fn png_captions_in_chinese_japanese_and_korean_are_drawn() {
-    // The glyphs come from the machine's fonts (scripts/setup.sh installs one with CJK).
-    if !common::tool("fc-list", "--version") {
+    let font = std::path::Path::new(PINNED_CJK_FONT);
+    if !font.is_file() {
+        common::steps_aside(&format!(
+            "{PINNED_CJK_FONT} is missing; scripts/setup.sh installs fonts-wqy-microhei"
+        ));
         return;
     }
-    let has_cjk = std::process::Command::new("fc-list")
-        .arg(":lang=ko")
-        .output()
-        .is_ok_and(|o| !o.stdout.is_empty());
-    if !has_cjk {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "no font with CJK glyphs (CI is set, so this is a failure); scripts/setup.sh installs one"
-        );
-        eprintln!("skipping: no font with Korean glyphs; scripts/setup.sh installs one");
-        return;
-    }
-    let latin = dark_below_board(&captioned_png("Ab"));
+    let fonts = common::tempdir();
+    std::fs::copy(font, fonts.path().join("wqy-microhei.ttc")).unwrap();
+    let empty = common::tempdir();
+    let latin = dark_below_board(&captioned_png("Ab", fonts.path()));
     for caption in ["黒番", "黑先", "흑선"] {
-        let drawn = dark_below_board(&captioned_png(&format!("Ab {caption}")));
+        let drawn = dark_below_board(&captioned_png(&format!("Ab {caption}"), fonts.path()));
         assert!(
             drawn > latin + 20,
             "{caption}: {drawn} dark pixels under the board, {latin} for the Latin letters alone"
         );
+        // Without a CJK font the characters are drawn as nothing, not as boxes or garbage.
+        let none = dark_below_board(&captioned_png(&format!("Ab {caption}"), empty.path()));
+        assert!(
+            none <= latin + 2,
+            "{caption} with no CJK font: {none} dark pixels, {latin} for the Latin letters"
+        );
     }
-    // Deterministic on a machine: the same picture twice.
-    assert_eq!(captioned_png("黒番").data(), captioned_png("黒番").data());
+    // Deterministic: the same picture twice.
+    assert_eq!(
+        captioned_png("黒番", fonts.path()).data(),
+        captioned_png("黒番", fonts.path()).data()
+    );
 }
