@@ -136,3 +136,34 @@ keys! {
         Annotator = "annotator",
     }
 }
+
+/// The standard texts that name a player, by code without the colour letter (`#btp#` is
+/// `b` + `tp`), in the spec's order: the keys of each language file's `[player_texts]`.
+pub(super) const PLAYER_CODES: [&str; 31] = [
+    "tp", "tn", "tk", "tl", "tc", "tf", "tu", "to", "tx", "tr", "ti", "ta", "td", "te", "ts", "tw",
+    "twf", "twd", "tgk", "tgr", "tpe", "tms", "do", "wi", "he", "hnk", "id", "ia", "ias", "iddk",
+    "iadk",
+];
+
+/// The standard texts without a player, in the spec's order: the keys of `[plain_texts]`.
+pub(super) const PLAIN_CODES: [&str; 7] = ["fe", "ko", "ok", "os", "se", "sn", "prb"];
+
+keys! {
+    /// A word of a diagram's caption or gaps line (`[captions]` of the words files).
+    CaptionWord {
+        ToPlay = "to_play",
+        Moves = "moves",
+        Move = "move",
+        GapAt = "gap_at",
+        GapTakes = "gap_takes",
+        GapElsewhere = "gap_elsewhere",
+        GapKo = "gap_ko",
+        GapOutside = "gap_outside",
+        GapSeparator = "gap_separator",
+        NumberSeparator = "number_separator",
+        Diagram = "diagram",
+        PlayedAt = "played_at",
+        CaptionSeparator = "caption_separator",
+        MoveComment = "move_comment",
+    }
+}

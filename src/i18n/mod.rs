@@ -1,27 +1,26 @@
 //! Every word gobook prints, in the twelve book languages of the spec.
 //!
 //! Standard texts (`#btp#` ...), diagram captions (to play, move numbers, gaps),
-//! quotation marks, language names and the website's interface words. Language codes
+//! quotation marks, language names and the website's interface words, one file of words per
+//! language (`words/*.toml`, read by `words.rs`). Language codes
 //! are the spec's (`po` is Polish, `cn`/`tw` are Simplified/Traditional Chinese); `ui`
-//! and any unknown code mean English. All functions are pure and read static tables.
+//! and any unknown code mean English. All functions are pure.
 
-mod diagram_words;
 mod keys;
-mod reader_words;
-mod search_words;
-mod tables;
 #[cfg(test)]
 mod tests;
+mod words;
 
-pub use keys::{DiagramWord, GameInfo, UiWord};
-use tables::Row;
+pub use keys::{CaptionWord, DiagramWord, GameInfo, UiWord};
+use keys::{PLAIN_CODES, PLAYER_CODES};
+use words::Words;
 
 /// Language codes of the spec, in this order.
 pub const LANGUAGES: [&str; 12] = [
     "en", "de", "fr", "ja", "ko", "cn", "tw", "es", "it", "po", "pt", "ru",
 ];
 
-/// Column of `lang` in the tables; English for `ui` and unknown codes.
+/// Index of `lang` in [`LANGUAGES`] (and its words file); English for `ui` and unknown codes.
 fn index(lang: &str) -> usize {
     LANGUAGES
         .iter()
@@ -29,9 +28,9 @@ fn index(lang: &str) -> usize {
         .unwrap_or(0)
 }
 
-/// The entry of `row` for `lang`.
-fn pick(row: &Row, lang: &str) -> &'static str {
-    row[index(lang)]
+/// A caption word for `lang`.
+fn caption(key: CaptionWord, lang: &str) -> &'static str {
+    words::word(index(lang), |w: &Words| &w.captions, key.key())
 }
 
 /// Copies `template`, replacing each `(key, value)` placeholder; values are not rescanned.
@@ -76,94 +75,96 @@ fn player_text(template: &str, black: bool, lang: &str) -> String {
 
 /// Colour word, capitalised as at the start of a sentence ("Black"/"White", "Schwarz"/"Weiß", "黒"/"白").
 pub fn color_name(black: bool, lang: &str) -> &'static str {
-    let (b, w) = tables::COLORS[index(lang)];
+    let colors = &words::of(index(lang)).colors;
     if black {
-        b
+        &colors.black
     } else {
-        w
+        &colors.white
     }
 }
 
 /// A standard text by its code without the hashes (`btp`, `wtk`, `fe`, `prb` ...); None for unknown codes.
 pub fn standard_text(code: &str, lang: &str) -> Option<String> {
-    if let Some((_, row)) = tables::PLAIN_TEXTS.iter().find(|(c, _)| *c == code) {
-        return Some(pick(row, lang).to_string());
+    if PLAIN_CODES.contains(&code) {
+        return Some(words::word(index(lang), |w: &Words| &w.plain_texts, code).to_string());
     }
     let black = match code.as_bytes().first()? {
         b'b' => true,
         b'w' => false,
         _ => return None,
     };
-    let (_, row) = tables::PLAYER_TEXTS
-        .iter()
-        .find(|(c, _)| *c == &code[1..])?;
-    Some(player_text(pick(row, lang), black, lang))
+    let code = PLAYER_CODES.iter().find(|c| **c == &code[1..])?;
+    let template = words::word(index(lang), |w: &Words| &w.player_texts, code);
+    Some(player_text(template, black, lang))
 }
 
 /// Every standard-text code the spec defines: the player codes for b and w, then the plain ones.
 pub fn standard_codes() -> impl Iterator<Item = String> {
-    let players = tables::PLAYER_TEXTS
+    let players = PLAYER_CODES
         .iter()
-        .flat_map(|(c, _)| [format!("b{c}"), format!("w{c}")]);
-    players.chain(tables::PLAIN_TEXTS.iter().map(|(c, _)| c.to_string()))
+        .flat_map(|c| [format!("b{c}"), format!("w{c}")]);
+    players.chain(PLAIN_CODES.iter().map(|c| c.to_string()))
 }
 
-/// Caption for showToPlay: "Black to play" (no period) in each language.
+/// CaptionWord for showToPlay: "Black to play" (no period) in each language.
 pub fn to_play(black: bool, lang: &str) -> String {
-    player_text(pick(&tables::TO_PLAY, lang), black, lang)
+    player_text(caption(CaptionWord::ToPlay, lang), black, lang)
 }
 
-/// Caption for showFromTo: "Moves 51–100" (en dash), or "Move 51" when `from == to`.
+/// CaptionWord for showFromTo: "Moves 51–100" (en dash), or "Move 51" when `from == to`.
 pub fn move_range(from: u32, to: u32, lang: &str) -> String {
     let (a, b) = (from.to_string(), to.to_string());
     if from == to {
-        fill(pick(&tables::MOVE, lang), &[("{a}", &a)])
+        fill(caption(CaptionWord::Move, lang), &[("{a}", &a)])
     } else {
-        fill(pick(&tables::MOVES, lang), &[("{a}", &a), ("{b}", &b)])
+        fill(
+            caption(CaptionWord::Moves, lang),
+            &[("{a}", &a), ("{b}", &b)],
+        )
     }
 }
 
 /// Gap caption for moves played where another move stands: "12, 18 at 7".
 pub fn gap_at(moves: &str, target: &str, lang: &str) -> String {
     fill(
-        pick(&tables::GAP_AT, lang),
+        caption(CaptionWord::GapAt, lang),
         &[("{m}", moves), ("{t}", target)],
     )
 }
 
 /// Gap caption for a capturing move: "9: takes".
 pub fn gap_takes(mv: &str, lang: &str) -> String {
-    fill(pick(&tables::GAP_TAKES, lang), &[("{m}", mv)])
+    fill(caption(CaptionWord::GapTakes, lang), &[("{m}", mv)])
 }
 
 /// Gap caption for a move played outside the diagram: "2: elsewhere".
 pub fn gap_elsewhere(mv: &str, lang: &str) -> String {
-    fill(pick(&tables::GAP_ELSEWHERE, lang), &[("{m}", mv)])
+    fill(caption(CaptionWord::GapElsewhere, lang), &[("{m}", mv)])
 }
 
 /// Gap caption for ko captures: "ko: 5, 8, 11".
 pub fn gap_ko(moves: &str, lang: &str) -> String {
-    fill(pick(&tables::GAP_KO, lang), &[("{m}", moves)])
+    fill(caption(CaptionWord::GapKo, lang), &[("{m}", moves)])
 }
 
 /// Gap caption for moves played outside the diagram's view: "1–3, 5: outside the diagram".
 pub fn gap_outside(moves: &str, lang: &str) -> String {
-    fill(pick(&tables::GAP_OUTSIDE, lang), &[("{m}", moves)])
+    fill(caption(CaptionWord::GapOutside, lang), &[("{m}", moves)])
 }
 
 /// Separator between gap items in one caption line ("; " in en, "、" in ja).
 pub fn gap_separator(lang: &str) -> &'static str {
-    pick(&tables::GAP_SEPARATOR, lang)
+    caption(CaptionWord::GapSeparator, lang)
 }
 
 /// Separator between numbers in a list (", " in en, "、" in cn/tw, "・" in ja).
 pub fn number_separator(lang: &str) -> &'static str {
-    pick(&tables::NUMBER_SEPARATOR, lang)
+    caption(CaptionWord::NumberSeparator, lang)
 }
 
 /// Typographic quotes: (open double, close double, open single, close single).
 pub fn quotes(lang: &str) -> (char, char, char, char) {
-    tables::QUOTES[index(lang)]
+    words::quotes(index(lang))
 }
 
 /// The space to put inside the quotes (French: narrow no-break space U+202F), if any.
@@ -221,25 +222,17 @@ pub fn space_before(punct: char, lang: &str) -> Option<char> {
 
 /// The language's own name for a language switcher ("English", "Deutsch", "日本語" ...).
 pub fn language_name(lang: &str) -> &'static str {
-    pick(&tables::LANGUAGE_NAMES, lang)
+    &words::of(index(lang)).language_name
 }
 
 /// A word of the reader's interface in `lang`.
 pub fn ui(word: UiWord, lang: &str) -> &'static str {
-    tables::UI
-        .iter()
-        .chain(reader_words::MORE_UI.iter())
-        .chain(search_words::SEARCH_UI.iter())
-        .find(|(k, _)| *k == word)
-        .map_or("", |(_, row)| pick(row, lang))
+    words::word(index(lang), |w: &Words| &w.ui, word.key())
 }
 
-/// A word of a diagram's description (see `diagram_words.rs`) in `lang`.
+/// A word of a diagram's description (`[description]` of the words files) in `lang`.
 pub fn diagram_word(word: DiagramWord, lang: &str) -> &'static str {
-    diagram_words::DIAGRAM_WORDS
-        .iter()
-        .find(|(k, _)| *k == word)
-        .map_or("", |(_, row)| pick(row, lang))
+    words::word(index(lang), |w: &Words| &w.description, word.key())
 }
 
 /// BCP 47 tags for the spec's language codes.
@@ -253,19 +246,22 @@ pub fn html_lang(l: &str) -> &str {
     }
 }
 
-/// Caption of an imported variation: "Dia. 3", and "Dia. 3: White 46 at a" when
+/// CaptionWord of an imported variation: "Dia. 3", and "Dia. 3: White 46 at a" when
 /// `played` gives (black, move number, what the board shows at the point), or
 /// "Dia. 3: White 46" when the board shows that number there itself (`None`).
 pub fn variation_caption(n: u32, played: Option<(bool, u32, Option<&str>)>, lang: &str) -> String {
-    let mut out = fill(pick(&tables::DIAGRAM, lang), &[("{n}", &n.to_string())]);
+    let mut out = fill(
+        caption(CaptionWord::Diagram, lang),
+        &[("{n}", &n.to_string())],
+    );
     if let Some((black, m, p)) = played {
         let template = match p {
-            Some(_) => pick(&tables::PLAYED_AT, lang),
+            Some(_) => caption(CaptionWord::PlayedAt, lang),
             None if unspaced(lang) => "^{m}",
             None => "^ {m}",
         };
         let what = player_text(template, black, lang);
-        out.push_str(pick(&tables::CAPTION_SEPARATOR, lang));
+        out.push_str(caption(CaptionWord::CaptionSeparator, lang));
         out.push_str(&fill(
             &what,
             &[("{m}", &m.to_string()), ("{p}", p.unwrap_or_default())],
@@ -277,7 +273,7 @@ pub fn variation_caption(n: u32, played: Option<(bool, u32, Option<&str>)>, lang
 /// The move an imported comment belongs to, written before it: "12:".
 pub fn move_comment(m: u32, lang: &str) -> String {
     fill(
-        pick(&tables::MOVE_COMMENT, lang),
+        caption(CaptionWord::MoveComment, lang),
         &[("{m}", &m.to_string())],
     )
 }
@@ -296,14 +292,14 @@ pub fn game_info_item(key: GameInfo, value: &str, lang: &str) -> String {
     let label = match key {
         GameInfo::Black => color_name(true, lang),
         GameInfo::White => color_name(false, lang),
-        _ => tables::GAME_INFO
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map_or(key.key(), |(_, row)| pick(row, lang)),
+        _ => match words::word(index(lang), |w: &Words| &w.game_info, key.key()) {
+            "" => key.key(),
+            label => label,
+        },
     };
     format!(
         "{label}{}{value}{}",
-        pick(&tables::CAPTION_SEPARATOR, lang),
-        pick(&tables::FULL_STOP, lang)
+        caption(CaptionWord::CaptionSeparator, lang),
+        &words::of(index(lang)).full_stop
     )
 }

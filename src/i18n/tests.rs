@@ -74,33 +74,116 @@ fn english_matches_the_spec_list_exactly() {
 }
 
 #[test]
-fn the_tables_cover_exactly_the_spec_codes() {
-    let player: Vec<_> = tables::PLAYER_TEXTS.iter().map(|(c, _)| *c).collect();
-    let plain: Vec<_> = tables::PLAIN_TEXTS.iter().map(|(c, _)| *c).collect();
-    assert_eq!(player, SPEC_PLAYER.map(|(c, _)| c));
-    assert_eq!(plain, SPEC_PLAIN.map(|(c, _)| c));
+fn the_keys_are_exactly_the_spec_codes() {
+    assert_eq!(keys::PLAYER_CODES, SPEC_PLAYER.map(|(c, _)| c));
+    assert_eq!(keys::PLAIN_CODES, SPEC_PLAIN.map(|(c, _)| c));
 }
 
+/// The keys of a section, sorted.
+fn keys_of(map: &std::collections::HashMap<String, String>) -> Vec<&str> {
+    let mut v: Vec<&str> = map.keys().map(String::as_str).collect();
+    v.sort_unstable();
+    v
+}
+
+/// `want`, sorted.
+fn sorted<'a>(want: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut v: Vec<&str> = want.into_iter().collect();
+    v.sort_unstable();
+    v
+}
+
+/// Every language file has exactly the keys gobook looks words up by: none missing (a word
+/// that would fall back to English), none extra (a misspelled key, a word never printed).
 #[test]
-fn every_key_has_exactly_one_row() {
-    let ui: Vec<UiWord> = tables::UI
-        .iter()
-        .chain(super::reader_words::MORE_UI.iter())
-        .chain(super::search_words::SEARCH_UI.iter())
-        .map(|(k, _)| *k)
+fn every_file_has_exactly_the_keys() {
+    for (i, lang) in LANGUAGES.iter().enumerate() {
+        let w = words::of(i);
+        let at = |section: &str| format!("src/i18n/words/{lang}.toml [{section}]");
+        assert_eq!(
+            keys_of(&w.captions),
+            sorted(CaptionWord::ALL.iter().map(|k| k.key())),
+            "{}",
+            at("captions")
+        );
+        assert_eq!(
+            keys_of(&w.player_texts),
+            sorted(keys::PLAYER_CODES),
+            "{}",
+            at("player_texts")
+        );
+        assert_eq!(
+            keys_of(&w.plain_texts),
+            sorted(keys::PLAIN_CODES),
+            "{}",
+            at("plain_texts")
+        );
+        let info = GameInfo::ALL[2..].iter().map(|k| k.key());
+        assert_eq!(keys_of(&w.game_info), sorted(info), "{}", at("game_info"));
+        let ui = UiWord::ALL.iter().map(|k| k.key());
+        assert_eq!(keys_of(&w.ui), sorted(ui), "{}", at("ui"));
+        let desc = DiagramWord::ALL.iter().map(|k| k.key());
+        assert_eq!(
+            keys_of(&w.description),
+            sorted(desc),
+            "{}",
+            at("description")
+        );
+        assert_eq!(
+            w.quotes.chars().count(),
+            4,
+            "{lang}.toml quotes: four marks"
+        );
+    }
+}
+
+/// The placeholders of a word: `{x}` names, and whether it uses `^`, `~` and `|`.
+fn placeholders(s: &str) -> (Vec<char>, bool, bool) {
+    let mut holes: Vec<char> = s
+        .match_indices('{')
+        .filter_map(|(i, _)| s[i + 1..].chars().next())
         .collect();
-    assert_eq!(ui, UiWord::ALL);
-    let words: Vec<DiagramWord> = super::diagram_words::DIAGRAM_WORDS
-        .iter()
-        .map(|(k, _)| *k)
-        .collect();
-    assert_eq!(words, DiagramWord::ALL);
-    let info: Vec<GameInfo> = tables::GAME_INFO.iter().map(|(k, _)| *k).collect();
-    assert_eq!(
-        info,
-        &GameInfo::ALL[2..],
-        "black and white are colour words"
-    );
+    holes.sort_unstable();
+    holes.dedup();
+    (holes, s.contains('^') || s.contains('|'), s.contains('~'))
+}
+
+/// A translated word keeps the placeholders of the English one, so that nothing the
+/// sentence needs goes missing and nothing is printed literally.
+#[test]
+fn every_word_has_the_placeholders_of_english() {
+    let en = words::of(0);
+    for (i, lang) in LANGUAGES.iter().enumerate() {
+        let w = words::of(i);
+        let sections: [(&str, words::Section); 6] = [
+            ("captions", |w| &w.captions),
+            ("player_texts", |w| &w.player_texts),
+            ("plain_texts", |w| &w.plain_texts),
+            ("game_info", |w| &w.game_info),
+            ("ui", |w| &w.ui),
+            ("description", |w| &w.description),
+        ];
+        for (name, section) in sections {
+            for (key, text) in section(w) {
+                let english = &section(en)[key];
+                let (holes, player, opponent) = placeholders(text);
+                let (want, want_player, want_opponent) = placeholders(english);
+                assert_eq!(
+                    holes, want,
+                    "{lang}.toml [{name}] {key} = {text:?}: the {{}} of {english:?}"
+                );
+                // A language may name the player where English does not, never drop it.
+                assert!(
+                    player || !want_player,
+                    "{lang}.toml [{name}] {key} = {text:?} names no player"
+                );
+                assert!(
+                    opponent || !want_opponent || player,
+                    "{lang}.toml [{name}] {key} = {text:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
