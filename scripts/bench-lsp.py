@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Drives a real `gobook lsp` over its pipes as an editor would, on one book, and prints what
-docs/benchmarks.md's "LSP" table shows: the cold open, keystrokes typed into a paragraph (each
+docs/benchmarks.md's "Language server" table shows: the cold open, keystrokes typed into a paragraph (each
 followed at once by a request, whose answer comes once the edit is checked), edits that
 change a diagnostic, the bytes the server wrote per keystroke, and its peak memory (VmHWM).
 

@@ -22,7 +22,7 @@ use crate::markup::Dialect;
 use crate::project::build::{local_images, BuildError, Options, Product};
 use crate::project::confine::{confine, Kind};
 use crate::project::error::io;
-use crate::project::{editions, script, theme};
+use crate::project::{date, editions, script, theme};
 use crate::render::svg::render_inline;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -191,20 +191,9 @@ pub fn file_name(id: &str, lang: &str) -> String {
     editions::file_name(id, lang, "epub")
 }
 
-/// The modification date: `SOURCE_DATE_EPOCH` for reproducible builds, else the book file's.
+/// The modification date, the book's one date (`project::date`), as the package writes it.
 fn modified(book: &Path) -> String {
-    let secs = std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.trim().parse::<u64>().ok())
-        .or_else(|| {
-            std::fs::metadata(book)
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map(|d| d.as_secs())
-        })
-        .unwrap_or(0);
-    package::utc_timestamp(secs)
+    package::utc_timestamp(date::book_date(book))
 }
 
 /// The site's page plan with e-book file names: chapters as `.xhtml`, the generated

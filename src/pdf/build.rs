@@ -6,8 +6,8 @@ use super::settings::Settings;
 use super::typeset::{self, Print};
 use crate::layout::writer::{self, Input, Writer};
 use crate::project::build::{local_images, BuildError, Options, Product};
-use crate::project::editions;
-use std::path::{Path, PathBuf};
+use crate::project::{date, editions};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// What a finished PDF build did.
@@ -66,7 +66,7 @@ impl Writer for PdfBuild {
         let print = Print {
             input,
             settings: &settings,
-            epoch: epoch(input.opts.book),
+            epoch: date::book_date(input.opts.book),
         };
         let id = &input.book.book().id;
         // One language after the other: typst lays out a language's pages (its memo then
@@ -144,19 +144,4 @@ fn untagged_warning(name: &str, is: &str) -> String {
 /// `ID-LANG.pdf`, with every character a file name should not hold replaced.
 pub fn file_name(id: &str, lang: &str) -> String {
     editions::file_name(id, lang, "pdf")
-}
-
-/// The book's date: `SOURCE_DATE_EPOCH` for reproducible builds, else the book file's.
-pub fn epoch(book: &Path) -> u64 {
-    std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.trim().parse::<u64>().ok())
-        .or_else(|| {
-            std::fs::metadata(book)
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map(|d| d.as_secs())
-        })
-        .unwrap_or(0)
 }

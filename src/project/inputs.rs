@@ -151,7 +151,8 @@ impl Inputs {
 
     /// What the inputs hold now: the book's `bytes`, the other text files read, images by size
     /// and modification time, and which files are missing. Kept whole and compared whole (no
-    /// hash), so no change can pass for none.
+    /// hash), so no change of a text file can pass for none; an image replaced by one of the
+    /// same size that keeps the old modification time (`cp -p`) can.
     pub fn fingerprint(&self, dir: &Path, book: &Path, bytes: &[u8]) -> Fingerprint {
         let mut files = Vec::new();
         let book_name = book.file_name().map(PathBuf::from);

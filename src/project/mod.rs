@@ -8,6 +8,7 @@ pub mod aside;
 pub mod build;
 pub mod config;
 pub mod confine;
+pub mod date;
 pub mod editions;
 pub mod error;
 pub mod files;

@@ -718,3 +718,144 @@ fn checker_finds_a_cycle_between_cli_files() {
     ]);
     assert_eq!(find_cycle(&cli_edges(&one_way)), None);
 }
+
+// ARCHITECTURE.md, checked on reading (issue #53): its layer table is `LAYERS`, its code map
+// names every top-level module, and every file or folder it names exists.
+
+/// ARCHITECTURE.md's text.
+fn architecture() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap()
+}
+
+/// The rows of ARCHITECTURE.md's layer table: `| 3 | `board` | ... |` as the modules of layer 3.
+fn layer_table(doc: &str) -> Vec<(usize, Vec<String>)> {
+    doc.lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let n = cells.get(1)?.parse::<usize>().ok()?;
+            let modules = cells
+                .get(2)?
+                .split(',')
+                .map(|m| m.trim().trim_matches('`').to_string())
+                .collect();
+            Some((n, modules))
+        })
+        .collect()
+}
+
+/// Every span of `doc` between backticks.
+fn backticked(doc: &str) -> Vec<&str> {
+    doc.split('`').skip(1).step_by(2).collect()
+}
+
+/// Whether `name`, as ARCHITECTURE.md writes a place (`src/x/`, `tests/it/y.rs`, `cli/md.rs`,
+/// `rebuild/games`), is a file or folder of the crate: from the crate root, else from `src/`,
+/// else from the folder of the code map's entry it is written in (`under`), with or
+/// without `.rs`.
+fn place_exists(root: &Path, under: Option<&str>, name: &str) -> bool {
+    let name = name.trim_end_matches('/');
+    let bases = [Some(""), Some("src"), under];
+    bases.iter().flatten().any(|b| {
+        let p = root.join(b).join(name);
+        p.exists()
+            || p.with_extension("rs").exists()
+            || root.join(b).join(format!("{name}.rs")).exists()
+    })
+}
+
+/// Spans with a `/` that name no place of the crate, each with what it is.
+const NOT_PLACES: &[(&str, &str)] =
+    &[("window/showDocument", "a Language Server Protocol request")];
+
+/// Whether a backticked span is written as a place rather than code: a path with a folder,
+/// or the name of a source or documentation file. (Bare names of what a build writes or a
+/// book holds, `gobook.toml`, `gobook-search.js`, are not places of the crate.)
+fn is_place(s: &str) -> bool {
+    let plain = s
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c));
+    let source = [".rs", ".md", ".css", ".typ", ".mjs", ".py", ".sh"]
+        .iter()
+        .any(|x| s.ends_with(x));
+    plain
+        && !s.starts_with('.')
+        && !s.contains("//")
+        && (s.contains('/') || source)
+        && !NOT_PLACES.iter().any(|(n, _)| *n == s)
+}
+
+#[test]
+fn the_architecture_layer_table_is_layers() {
+    let table = layer_table(&architecture());
+    let want: Vec<(usize, Vec<String>)> = LAYERS
+        .iter()
+        .enumerate()
+        .map(|(n, ms)| (n, ms.iter().map(|m| m.to_string()).collect()))
+        .collect();
+    assert_eq!(
+        table, want,
+        "ARCHITECTURE.md's layer table differs from LAYERS in tests/it/layers.rs"
+    );
+}
+
+#[test]
+fn the_architecture_code_map_names_every_top_level_module() {
+    let doc = architecture();
+    let map = &doc[doc.find("## Code map").unwrap()..doc.find("## Invariants").unwrap()];
+    let missing: Vec<String> = modules_on_disk(&sources())
+        .into_iter()
+        .filter(|m| {
+            !map.contains(&format!("**`src/{m}/`**"))
+                && !map.contains(&format!("**`src/{m}.rs`**"))
+                && !map.contains(&format!("`src/{m}/`**"))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "modules without their entry (**`src/NAME/`** or **`src/NAME.rs`**) in ARCHITECTURE.md's code map: {missing:?}"
+    );
+}
+
+#[test]
+fn every_place_architecture_md_names_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = architecture();
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    // Each paragraph of the code map speaks of the module its bold name opens it with.
+    for para in doc.split("\n\n") {
+        let under = para
+            .strip_prefix("**`")
+            .and_then(|p| p.split('`').next())
+            .map(|p| p.trim_end_matches('/').trim_end_matches(".rs").to_string());
+        for s in backticked(para).into_iter().filter(|s| is_place(s)) {
+            checked += 1;
+            if !place_exists(root, under.as_deref(), s) {
+                missing.push(s.to_string());
+            }
+        }
+    }
+    assert!(
+        checked > 50,
+        "found only {checked} places in ARCHITECTURE.md: is the reader broken?"
+    );
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names files or folders that do not exist: {missing:?}"
+    );
+}
+
+#[test]
+fn the_architecture_readers_see_a_missing_place() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert!(place_exists(root, None, "src/project/"));
+    assert!(place_exists(root, Some("src/cli"), "safe_write.rs"));
+    assert!(place_exists(root, Some("src/serve"), "rebuild/games"));
+    assert!(!place_exists(root, Some("src/serve"), "rebuild/nothing"));
+    assert!(is_place("tests/it/layers.rs") && is_place("epub/names") && !is_place("Arc<str>"));
+    assert_eq!(
+        layer_table("| 3 | `board` | rules |\n| a | b |"),
+        vec![(3, vec!["board".to_string()])]
+    );
+}
