@@ -9,6 +9,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::format::syntax::Span;
 use crate::resolve::godata::GoData;
 use crate::resolve::model::Diagram;
+use std::collections::hash_map::Entry::{Occupied, Vacant};
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -79,11 +80,53 @@ impl Hash for Key {
     }
 }
 
+/// Where a diagram stands in the book, which its key leaves out: the same element moved
+/// (text typed above it) is found in the cache, and only these change.
+#[derive(Clone, Copy)]
+pub struct Placement<'a> {
+    /// The element's ID (an inline diagram has none).
+    pub id: Option<&'a str>,
+    /// Its chapter.
+    pub chapter: Option<usize>,
+    /// Its element (an inline diagram's: the paragraph's).
+    pub element: usize,
+    /// Its 1-based source line.
+    pub line: u32,
+    /// The element's value text, whose span moves with it (an inline diagram has none).
+    pub text: Option<&'a crate::format::syntax::Text>,
+}
+
+impl Placement<'_> {
+    /// Whether `d` stands here already.
+    fn holds(&self, d: &Diagram) -> bool {
+        d.id.as_deref() == self.id
+            && d.chapter == self.chapter
+            && d.element == self.element
+            && d.line == self.line
+            && d.text.as_ref() == self.text
+    }
+
+    /// `d` placed here: shared as it is when it stands here already (an edit elsewhere
+    /// leaves most diagrams where they were), else copied only if someone else holds it.
+    pub fn apply(&self, d: &mut Arc<Diagram>) {
+        if self.holds(d) {
+            return;
+        }
+        let d = Arc::make_mut(d);
+        d.id = self.id.map(String::from);
+        d.chapter = self.chapter;
+        d.element = self.element;
+        d.line = self.line;
+        d.text = self.text.cloned();
+    }
+}
+
 /// What one element resolved to.
 struct Entry {
     data: Arc<GoData>,
-    /// Boxed: a diagram is hundreds of bytes, and the table holds every element's entry.
-    diagram: Option<Box<Diagram>>,
+    /// Shared with the book resolved last, which holds the same diagram at the same place:
+    /// neither a copy per lookup nor a second copy of every board in memory.
+    diagram: Option<Arc<Diagram>>,
     /// Spans relative to the element's start (wrapping, so any offset comes back exactly).
     diagnostics: Vec<Diagnostic>,
 }
@@ -121,37 +164,58 @@ impl ResolveCache {
 
     /// The Go data and diagram for `key`, made by `make` when not cached, and the key as
     /// stored (for the keys of elements based on this one). `anchor` is the element's
-    /// source offset: diagnostics are stored relative to it.
+    /// source offset: diagnostics are stored relative to it. The diagram comes placed at
+    /// `place`, and the cache keeps it so placed (shared, not copied).
     pub fn get_or_make(
         &mut self,
         key: Key,
         anchor: u32,
+        place: Placement,
         diags: &mut Diagnostics,
         make: impl FnOnce(&mut Diagnostics) -> (GoData, Option<Diagram>),
-    ) -> (Key, Arc<GoData>, Option<Diagram>) {
+    ) -> (Key, Arc<GoData>, Option<Arc<Diagram>>) {
+        let placed = |d: Option<Diagram>| {
+            d.map(|d| {
+                let mut d = Arc::new(d);
+                place.apply(&mut d);
+                d
+            })
+        };
         if self.once {
             // Made ahead (prefetch): taken, not copied. A second identical element makes its own.
-            if let Some((k, e)) = self.entries.remove_entry(&key) {
+            if let Some((k, mut e)) = self.entries.remove_entry(&key) {
                 diags.extend(at(&e.diagnostics, anchor));
-                return (k, e.data, e.diagram.map(|d| *d));
+                if let Some(d) = &mut e.diagram {
+                    place.apply(d);
+                }
+                return (k, e.data, e.diagram);
             }
             let (data, diagram) = make(diags);
-            return (key, Arc::new(data), diagram);
+            return (key, Arc::new(data), placed(diagram));
         }
-        if let Some((k, e)) = self.entries.get_key_value(&key) {
-            if !self.made.contains(k) {
-                self.hits += 1;
+        let key = match self.entries.entry(key) {
+            Occupied(mut found) => {
+                let k = found.key().clone();
+                if !self.made.contains(&k) {
+                    self.hits += 1;
+                }
+                let e = found.get_mut();
+                diags.extend(at(&e.diagnostics, anchor));
+                if let Some(d) = &mut e.diagram {
+                    place.apply(d);
+                }
+                let out = (k.clone(), e.data.clone(), e.diagram.clone());
+                self.used.insert(k);
+                return out;
             }
-            diags.extend(at(&e.diagnostics, anchor));
-            let k = k.clone();
-            self.used.insert(k.clone());
-            return (k, e.data.clone(), e.diagram.as_deref().cloned());
-        }
+            Vacant(v) => v.into_key(),
+        };
         let mut local = Diagnostics::default();
         let (data, diagram) = make(&mut local);
         let found = local.into_vec();
         diags.extend(found.iter().cloned());
         let data = Arc::new(data);
+        let diagram = placed(diagram);
         self.used.insert(key.clone());
         self.store(key.clone(), anchor, data.clone(), diagram.clone(), found);
         (key, data, diagram)
@@ -176,7 +240,7 @@ impl ResolveCache {
         found: Vec<Diagnostic>,
     ) {
         self.made.insert(key.clone());
-        self.store(key, anchor, data, diagram, found);
+        self.store(key, anchor, data, diagram.map(Arc::new), found);
     }
 
     fn store(
@@ -184,7 +248,7 @@ impl ResolveCache {
         key: Key,
         anchor: u32,
         data: Arc<GoData>,
-        diagram: Option<Diagram>,
+        diagram: Option<Arc<Diagram>>,
         found: Vec<Diagnostic>,
     ) {
         let relative = found
@@ -201,7 +265,7 @@ impl ResolveCache {
             key,
             Entry {
                 data,
-                diagram: diagram.map(Box::new),
+                diagram,
                 diagnostics: relative,
             },
         );

@@ -338,21 +338,23 @@ impl<'a> Walk<'a> {
             links.size[i],
             inh,
         );
-        let (key, gd, dia) = self
-            .cache
-            .get_or_make(key, el.span.start, self.diags, |diags| {
-                make_element(el, role, base, links.size[i], inh, diags)
-            });
+        let place = cache::Placement {
+            id: el.id_str(),
+            chapter: Some(ch),
+            element: i,
+            line: self.lines.line(el.span.start),
+            text: el.value.as_ref(),
+        };
+        let (key, gd, dia) =
+            self.cache
+                .get_or_make(key, el.span.start, place, self.diags, |diags| {
+                    make_element(el, role, base, links.size[i], inh, diags)
+                });
         self.keys[i] = Some(key);
         let r = &mut self.r;
-        let kind = if let Some(mut d) = dia {
-            d.id = el.id_str().map(String::from);
-            d.chapter = Some(ch);
-            d.element = i;
-            d.line = self.lines.line(el.span.start);
-            d.text = el.value.clone();
+        let kind = if let Some(d) = dia {
             r.diagram_of_element[i] = Some(r.book.diagrams.len());
-            r.book.diagrams.push(Arc::new(d));
+            r.book.diagrams.push(d);
             Some(BlockKind::Diagram(r.book.diagrams.len() - 1))
         } else {
             None
@@ -381,7 +383,8 @@ impl<'a> Walk<'a> {
         }
         let spacing = self.spacing(el);
         let reference = self.links.para_ref[i].and_then(|d| self.r.diagram_of_element[d]);
-        if let Some(v) = &el.value {
+        // Only a `<dia` tag makes an inline diagram: most paragraphs need no parse here.
+        if let Some(v) = el.value.as_ref().filter(|v| v.raw.contains("<dia")) {
             let parts = inline::parse(v, &mut self.scratch);
             let mut cx = InlineCx {
                 src: self.src,
@@ -580,15 +583,19 @@ fn inline_diagrams(
             size,
             cx.inh,
         );
-        let (_, _, d) = cache.get_or_make(key, span.start, diags, |diags| {
+        let place = cache::Placement {
+            id: None,
+            chapter: Some(cx.ch),
+            element: cx.para,
+            line: cx.lines.line(span.start),
+            text: None,
+        };
+        let (_, _, d) = cache.get_or_make(key, span.start, place, diags, |diags| {
             make_inline(attrs, base, size, cx.inh, *span, diags)
         });
-        if let Some(mut d) = d {
-            d.chapter = Some(cx.ch);
-            d.element = cx.para;
-            d.line = cx.lines.line(span.start);
+        if let Some(d) = d {
             r.inline_diagrams.insert(span.start, r.book.diagrams.len());
-            r.book.diagrams.push(Arc::new(d));
+            r.book.diagrams.push(d);
         }
         inline_diagrams(cx, content, r, diags, cache);
     }

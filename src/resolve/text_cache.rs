@@ -15,7 +15,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, RwLock};
 
 /// A question text resolution asks of the book (its text and language aside).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,7 +196,9 @@ const PER_TEXT: usize = 8;
 /// Resolved texts by their words and language, with the answers they were made from.
 #[derive(Default)]
 pub struct TextCache {
-    inner: Mutex<Inner>,
+    /// Read by every text of a check at once (`check_all` runs them in parallel): a
+    /// read lock each, so lookups do not queue; a text made anew takes the write lock.
+    inner: RwLock<Inner>,
     /// Keep nothing (a single check or build): resolve every text afresh.
     once: bool,
 }
@@ -226,7 +228,7 @@ impl TextCache {
 
     /// Starts a build: forgets the texts the last build did not use, so memory stays bounded.
     pub fn begin(&self) {
-        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         let last = inner.generation;
         inner.entries.retain(|_, v| {
             v.retain(|e| e.used.load(Ordering::Relaxed) >= last);
@@ -255,20 +257,28 @@ impl TextCache {
             return take(&Arc::from(make(&ask, diags)));
         }
         let hash = key_hash(&text.raw, ctx.lang);
-        let (candidates, generation) = {
-            let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-            (inner.entries.get(&hash).cloned(), inner.generation)
-        };
         let same = |e: &Entry| {
             *e.raw == *text.raw
                 && *e.lang == *ctx.lang
                 && e.asked.iter().all(|(q, a)| answer(ctx, ask.base, q) == *a)
         };
-        if let Some(e) = candidates.iter().flatten().find(|e| same(e)) {
-            e.used.store(generation, Ordering::Relaxed);
-            diags.extend(crate::resolve::cache::at(&e.diagnostics, ask.base));
-            return take(&e.rich);
-        }
+        let generation = {
+            // Looked up in place: a copy of the slot's list would cost every text a
+            // reference count changed on every other thread's cache line.
+            let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
+            if let Some(e) = inner
+                .entries
+                .get(&hash)
+                .into_iter()
+                .flatten()
+                .find(|e| same(e))
+            {
+                e.used.store(inner.generation, Ordering::Relaxed);
+                diags.extend(crate::resolve::cache::at(&e.diagnostics, ask.base));
+                return take(&e.rich);
+            }
+            inner.generation
+        };
         let mut local = Diagnostics::default();
         let rich: Arc<[Rich]> = Arc::from(make(&ask, &mut local));
         let out = take(&rich);
@@ -282,7 +292,7 @@ impl TextCache {
             diagnostics: crate::resolve::cache::at(&found, ask.base.wrapping_neg()).collect(),
             used: AtomicU64::new(generation),
         });
-        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         let list = inner.entries.entry(hash).or_default();
         if list.len() >= PER_TEXT {
             // The least recently used goes.

@@ -946,6 +946,67 @@ proptest! {
     }
 }
 
+/// What a check resolved, comparable: every diagram (board, placement, text and its span)
+/// and the rest of the book as it prints.
+fn resolved_of(c: &gobook::check::Checked) -> String {
+    format!("{:?}", c.resolved.book)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, max_shrink_iters: 200, ..ProptestConfig::default() })]
+
+    /// The editor's check (`lsp` keeps one cache per book): after every edit of a generated
+    /// book, the kept cache's diagrams (shared with the last check, placed anew where the
+    /// edit moved them) and diagnostics are a cold check's.
+    #[test]
+    fn a_kept_cache_resolves_each_edited_book_as_a_cold_check_does(start in book(), edits in prop::collection::vec(edit(), 1..7)) {
+        let mut cache = gobook::resolve::cache::ResolveCache::default();
+        let mut book = start.clone();
+        // The last check is kept while the next runs, as the server's analysis is.
+        let mut last = None;
+        for step in 0..=edits.len() {
+            if step > 0 {
+                book.apply(&edits[step - 1]);
+            }
+            let text = book.text();
+            let cold = gobook::check::check(&text);
+            let warm = gobook::check::check_with(&text, &mut cache);
+            prop_assert_eq!(diagnostics(&warm), diagnostics(&cold), "after edit {}\n{}", step, text);
+            prop_assert_eq!(resolved_of(&warm), resolved_of(&cold), "after edit {}\n{}", step, text);
+            last = Some(warm);
+        }
+        drop(last);
+    }
+}
+
+/// A diagram found in the kept cache is placed where it now stands: a line more above it
+/// moves its line alone, a word more its problem text's span alone, and one unmoved is the
+/// last check's own allocation, not a copy.
+#[test]
+fn a_kept_diagram_moves_with_the_text_above_it_and_is_shared_where_it_stays() {
+    let book = |para: &str| {
+        format!(
+            "::book(#b)\n\n::chapter\n\n::dia(#d0) sz=9 ab=C3\n\n::p {para}\n\n\
+             ::dia(#d1) sz=9 ab=D4\n\n::prb sz=9 ab=E5 correct=F6 Black to play.\n"
+        )
+    };
+    let mut cache = gobook::resolve::cache::ResolveCache::default();
+    let mut last = gobook::check::check_with(&book("Words."), &mut cache);
+    // Longer and a line more; as long, a line less; shorter.
+    for para in ["Words,\nmore words.", "Words, more words.", "Words."] {
+        let text = book(para);
+        let cold = gobook::check::check(&text);
+        let warm = gobook::check::check_with(&text, &mut cache);
+        assert_eq!(resolved_of(&warm), resolved_of(&cold), "{text}");
+        let (now, before) = (&warm.resolved.book.diagrams, &last.resolved.book.diagrams);
+        assert!(
+            Arc::ptr_eq(&now[0], &before[0]),
+            "the diagram above the edit is shared"
+        );
+        last = warm;
+    }
+}
+
 /// An edit costs what it changes: one paragraph edited writes its page again and draws
 /// nothing, the other language's text index and the position index are the last build's
 /// (the same allocation), and the site equals a cold build's; a move changed in a figure
