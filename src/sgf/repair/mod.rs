@@ -19,6 +19,8 @@ mod nodes;
 mod old;
 mod points;
 mod root;
+#[cfg(test)]
+mod tests;
 
 use duplicates::merge_duplicates;
 use nodes::{check_annotations, split};
