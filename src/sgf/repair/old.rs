@@ -10,7 +10,7 @@ use crate::sgf::value;
 use smallvec::smallvec;
 
 /// FF[1]-FF[3] properties and combinations that FF[4] spells differently.
-/// Called only for nodes holding one of [`OLD`] or both of [`TE_BM`].
+/// Called only for nodes holding one of [`OLD`](super::OLD) or both of [`TE_BM`](super::TE_BM).
 pub(super) fn convert_old(list: &mut Props, ctx: &Ctx, warn: &mut dyn FnMut(usize, Code, String)) {
     convert_l(list, warn);
     convert_m(list, warn);

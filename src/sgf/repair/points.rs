@@ -1,10 +1,12 @@
 //! Point lists (`AB`, `MA`, ...): whitespace removed, compressed rectangles expanded, points
-//! off the board and repeated points dropped.
+//! off the board and repeated points dropped; and lists of `point:point` (`LN`, `AR`) or
+//! `point:text` (`LB`) values, whose values off the board go.
 
-use super::{strip_ws, Ctx, COORD, MAX_BOARD};
+use super::{strip_ws, valid_point, Ctx, COORD, MAX_BOARD};
 use crate::diagnostics::Code;
 use crate::sgf::property::{Property, RawValue};
-use crate::sgf::props::Arity;
+use crate::sgf::props::{Arity, Type};
+use crate::sgf::value;
 
 /// Point lists: whitespace removed, compressed rectangles expanded, bad and repeated points dropped.
 pub(super) fn fix_point_list(
@@ -131,7 +133,7 @@ impl Default for PointSet {
 }
 
 impl PointSet {
-    /// Adds a point (columns and rows below [`MAX_BOARD`]); `false` if it was there already.
+    /// Adds a point (columns and rows below [`MAX_BOARD`](super::MAX_BOARD)); `false` if it was there already.
     fn insert(&mut self, x: u8, y: u8) -> bool {
         let k = y as usize * MAX_BOARD as usize + x as usize;
         match self.0.get_mut(k) {
@@ -174,4 +176,39 @@ fn corners(a: &str, b: &str) -> Option<(u8, u8, u8, u8)> {
     let (ax, ay) = (letter_index(a[0])?, letter_index(a[1])?);
     let (bx, by) = (letter_index(b[0])?, letter_index(b[1])?);
     Some((ax.min(bx), ax.max(bx), ay.min(by), ay.max(by)))
+}
+
+/// A list of `point:point` (lines, arrows) or `point:text` (labels) values: the values whose
+/// points are off the board, or a line from a point to itself, are deleted.
+pub(super) fn fix_compose_list(
+    p: &mut Property,
+    id: &str,
+    ty: Type,
+    pos: usize,
+    ctx: &Ctx,
+    warn: &mut dyn FnMut(usize, Code, String),
+) -> bool {
+    strip_ws(p, pos, ty == Type::PointText, warn);
+    let point_point = ty == Type::PointPoint;
+    let before = p.values.len();
+    p.values.retain(|v| match value::split_compose(v) {
+        Some((a, b)) => valid_point(a, ctx) && (!point_point || (valid_point(b, ctx) && a != b)),
+        None => false,
+    });
+    if p.values.len() != before {
+        let what = if point_point {
+            "point:point"
+        } else {
+            "point:text"
+        };
+        warn(
+            pos,
+            Code::SgfBadPoint,
+            format!(
+                "property {id} expects {what} values ({} value(s) deleted)",
+                before - p.values.len()
+            ),
+        );
+    }
+    !p.values.is_empty()
 }

@@ -1,5 +1,5 @@
 //! The root node: repeats merged, `FF`, `GM` and `SZ` checked, and `FF[4]CA[UTF-8]` put first;
-//! what it finds decides how the other nodes are read ([`Ctx`]).
+//! what it finds decides how the other nodes are read ([`Ctx`](super::Ctx)).
 
 use super::duplicates::merge_duplicates;
 use super::{fixed, Ctx, CA, FF, MAX_BOARD};
