@@ -327,7 +327,7 @@ fn a_clean_file_reports_nothing_and_keeps_its_tree() {
 }
 
 #[test]
-fn every_code_a_repair_reports_is_an_sgf_code_of_the_registry() {
+fn every_repair_code_of_the_registry_is_reached_by_a_case() {
     // The codes the cases reach, each named in docs/diagnostics.md (tests/it/diagnostic_codes.rs).
     let reached: std::collections::BTreeSet<Code> =
         CASES.iter().flat_map(|c| c.codes.iter().copied()).collect();
