@@ -19,7 +19,8 @@ case $target in
   md_blocks) seeds=(tests/fuzz/findings/md_blocks docs) ;;
   mdbook_json|output_paths) seeds=("tests/fuzz/findings/$target") ;;
   import_problems) seeds=(tests/fuzz/findings/import_problems "$corpora/sgf-parse" "$corpora/sabaki-sgf" "$corpora/gogui/sgf-tests" "$corpora/reference") ;;
-  sgf_read|import_convert) seeds=("$corpora/sgf-parse" "$corpora/sabaki-sgf" "$corpora/sgfc" "$corpora/libsgfcplusplus" "$corpora/gogui/sgf-tests" "$corpora/littlego" "$corpora/reference") ;;
+  sgf_read) seeds=(tests/fuzz/findings/sgf_read "$corpora/sgf-parse" "$corpora/sabaki-sgf" "$corpora/sgfc" "$corpora/libsgfcplusplus" "$corpora/gogui/sgf-tests" "$corpora/littlego" "$corpora/reference") ;;
+  import_convert) seeds=("$corpora/sgf-parse" "$corpora/sabaki-sgf" "$corpora/sgfc" "$corpora/libsgfcplusplus" "$corpora/gogui/sgf-tests" "$corpora/littlego" "$corpora/reference") ;;
   xml_read) seeds=("$corpora/gogui/xml-test-cases" "$corpora/reference/gogui-xml") ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac

@@ -72,10 +72,11 @@ pub fn print_warnings(name: &str, warnings: &[Warning]) {
     for w in warnings.iter().take(SHOWN_PER_FILE) {
         let _ = writeln!(
             out,
-            "{name}:{}:{}: warning: {}",
+            "{name}:{}:{}: warning: {} [{}]",
             w.line,
             w.col,
-            gobook::chars::visible(&w.message)
+            gobook::chars::visible(&w.message),
+            w.code
         );
     }
     if let Some(line) = more_line(name, 0, warnings.len().saturating_sub(SHOWN_PER_FILE)) {

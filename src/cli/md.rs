@@ -520,7 +520,7 @@ fn block_game(
                     .map(|w| Diagnostic {
                         severity: Severity::Warning,
                         span: Span::new(at(w.line, w.col), at(w.line, w.col)),
-                        code: Code::Sgf,
+                        code: w.code,
                         message: w.message.clone(),
                     })
                     .collect();

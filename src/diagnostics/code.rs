@@ -100,8 +100,33 @@ codes! {
     LanguageWithoutText = "language-without-text", "A language the book declares has no text of its own anywhere.";
     // SGF inside a book.
     SgfSyntax = "sgf-syntax", "The `sgf` value, or a game file read as a book, is not valid SGF (or XML).";
-    SgfRepair = "sgf-repair", "The `sgf` value, or a game file read as a book, was repaired while read (the message says how).";
     SgfEmpty = "sgf-empty", "The `sgf` value, or a game file read as a book, holds no game.";
+    // What the SGF reader mended (an `sgf` value, a game file read as a book, `gobook import`,
+    // `convert`, `svg` of a game, an SGF block in Markdown): the message says what was found
+    // and what was done; docs/sgf-repairs.md lists the repairs.
+    SgfCharset = "sgf-charset", "An SGF file's charset had to be guessed, or bytes not valid in it were replaced.";
+    SgfStructure = "sgf-structure", "An SGF game tree's brackets or semicolons were mended: a missing `;`, `(` or `)` assumed, `()` or a stray `)` or `(` dropped, a property outside a node put in one.";
+    SgfStrayText = "sgf-stray-text", "Text in an SGF file outside any property (before the game, between games, among the properties, values without an identifier) was skipped.";
+    SgfIdentifier = "sgf-identifier", "An SGF property identifier was mended or dropped: lowercase letters removed (`AddBlack` read as `AB`), no uppercase letter, over 100 letters, no value.";
+    SgfUnclosedValue = "sgf-unclosed-value", "An SGF file ends inside a value (`]` missing); the unfinished property is dropped.";
+    SgfFileFormat = "sgf-file-format", "The SGF `FF` (file format) is unknown or unreadable; the file is read as FF[4].";
+    SgfGameType = "sgf-game-type", "The SGF `GM` is not Go (moves and points are then not checked) or unreadable (`GM[1]` assumed).";
+    SgfBoardSize = "sgf-board-size", "The SGF `SZ` was corrected (`SZ[13:13]` to `SZ[13]`, over 52 to 52) or dropped (unreadable: 19x19 assumed).";
+    SgfOldProperty = "sgf-old-property", "An FF[1]-FF[3] property was converted to FF[4]: `L` to `LB`, `M` to `MA` or `TR`, `KI` to `KM`, `TE` and `BM` together to `IT` or `DO`, `VW` corners to a rectangle.";
+    SgfDuplicateProperty = "sgf-duplicate-property", "An SGF property appears twice in a node: lists merged, texts joined, else the second one dropped.";
+    SgfRootProperty = "sgf-root-property", "An SGF root property (`FF`, `SZ`, `GM`, ...) stands outside the root node; it is dropped.";
+    SgfExtraValues = "sgf-extra-values", "An SGF property that takes one value has several; the first is kept.";
+    SgfEmptyValue = "sgf-empty-value", "An SGF property has an empty or blank value where it needs one (`C[]`, `AB[]`); it is dropped.";
+    SgfTextCharacter = "sgf-text-character", "An SGF text holds a zero byte (replaced with a space) or another control character (removed).";
+    SgfWhitespace = "sgf-whitespace", "An SGF point or move value holds whitespace (`B[c c]`); it is removed.";
+    SgfBadMove = "sgf-bad-move", "An SGF move is not a point of the board: a human-written one (`R16`, `pass`) is rewritten, anything else dropped.";
+    SgfBadPoint = "sgf-bad-point", "Values of an SGF point list, line, arrow or label are off the board or malformed; they are dropped.";
+    SgfRepeatedPoint = "sgf-repeated-point", "A point is repeated in one SGF point list (`AB[aa][aa]`); the repeat is dropped.";
+    SgfBadValue = "sgf-bad-value", "An SGF number, real, double or colour is malformed (corrected where its meaning is clear, else dropped), or a property that takes no value has one (emptied).";
+    SgfGameInfo = "sgf-game-info", "An SGF game-info value in a format of its own (`RE`, `DT`, `KM`, `TM`) was corrected (`RE[w+r]` to `W+R`), kept with a doubt, or dropped.";
+    SgfAnnotation = "sgf-annotation", "An SGF move annotation stands in a node without a move, or position annotations contradict each other (`GB` and `GW`); it is dropped.";
+    SgfSplitNode = "sgf-split-node", "An SGF node mixes setup and a move, or holds both a black and a white move; it is split into two nodes.";
+    XmlRepair = "xml-repair", "A game file in the XML Go format was repaired while read (an unknown element, entity or unreadable point skipped, a control character removed); the message says what.";
     SgfGames = "sgf-games", "The `sgf` value holds several games; only the first is used.";
     SgfSize = "sgf-size", "The SGF board size is not supported.";
     SgfMovesUnused = "sgf-moves-unused", "`mv` replaces the moves of the `sgf` value.";
@@ -123,7 +148,6 @@ codes! {
     NoFont = "no-font", "A character the PDF of a language prints is in no font: not the bundled ones, not `pdf_cjk_font`, not in the font folders searched (the system's, or those `GOBOOK_FONT_DIRS` names). That language's PDF is not written; the other editions are.";
     // Outside books (`gobook md`).
     Markdown = "markdown", "A gobook code block in a Markdown file cannot be drawn.";
-    Sgf = "sgf", "An SGF code block in a Markdown file was repaired while read.";
     // Sensei's Library diagrams (`$$` lines): `gobook svg`, `md`, `import`.
     SlSyntax = "sl-syntax", "A Sensei's Library diagram (`$$` lines) cannot be read; the message says what is wrong and what to write.";
     SlNote = "sl-note", "Something of a Sensei's Library diagram read with a doubt (no header, ragged rows) or that gobook cannot draw (links on points, `_` off the board); the message says what.";

@@ -77,7 +77,7 @@ pub fn read(path: &Path, name: &str) -> Result<GameFile, Unread> {
             Diagnostic {
                 severity: Severity::Warning,
                 span: Span::new(o, o),
-                code: Code::SgfRepair,
+                code: w.code,
                 message: w.message.clone(),
             }
         })

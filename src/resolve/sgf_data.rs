@@ -77,7 +77,7 @@ pub fn read(attr: &Attribute, diags: &mut Diagnostics) -> Option<SgfGame> {
     for w in &parsed.warnings {
         diags.warning(
             at_line_col(w.line, w.col),
-            Code::SgfRepair,
+            w.code,
             format!("in the `sgf` value: {}", w.message),
         );
     }

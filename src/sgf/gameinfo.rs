@@ -227,12 +227,15 @@ pub fn date(v: &str) -> Result<Option<String>, ()> {
         .collect();
     let nums: Option<Vec<u32>> = parts.iter().map(|p| p.parse().ok()).collect();
     let nums = nums.ok_or(())?;
+    // FF[4] writes a year in four digits: a longer one cannot be mended (and "correcting"
+    // `20101-09-10` to itself would warn again on every reading).
+    let year = |y: &u32| (1000..=9999).contains(y);
     let ymd = match nums.as_slice() {
-        [y, m, d] if *y >= 1000 => (*y, *m, *d),
+        [y, m, d] if year(y) => (*y, *m, *d),
         // Day first, as written in most of Europe.
-        [d, m, y] if *y >= 1000 => (*y, *m, *d),
-        [y, m] if *y >= 1000 => (*y, *m, 0),
-        [y] if *y >= 1000 => (*y, 0, 0),
+        [d, m, y] if year(y) => (*y, *m, *d),
+        [y, m] if year(y) => (*y, *m, 0),
+        [y] if year(y) => (*y, 0, 0),
         _ => return Err(()),
     };
     let out = match ymd {

@@ -22,6 +22,7 @@ pub use property::{PropId, Property, RawValue, Values};
 pub use tree::{Collection, GameTree, Node, NodeId, Props, ROOT};
 pub use write::write;
 
+use crate::diagnostics::Code;
 use std::fmt;
 
 /// Something that was wrong in the file and was repaired or dropped.
@@ -31,6 +32,8 @@ pub struct Warning {
     pub line: usize,
     /// 1-based column (in characters).
     pub col: usize,
+    /// The kind of repair (`sgf-bad-move`, ...), which tools and tests match on.
+    pub code: Code,
     /// What was found and what was done.
     pub message: String,
 }
@@ -82,13 +85,14 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, SgfError> {
             0,
             parse::RawWarning {
                 pos: 0,
+                code: Code::SgfCharset,
                 message: note,
             },
         );
     }
     for game in &mut collection.games {
-        repair::repair(game, &mut |pos, message| {
-            raw.push(parse::RawWarning { pos, message })
+        repair::repair(game, &mut |pos, code, message| {
+            raw.push(parse::RawWarning { pos, code, message })
         });
     }
     Ok(Parsed {
@@ -109,6 +113,7 @@ fn place(mut raw: Vec<parse::RawWarning>, text: &str) -> Vec<Warning> {
             Warning {
                 line,
                 col,
+                code: w.code,
                 message: w.message,
             }
         })

@@ -5,10 +5,12 @@
 
 use super::property::{PropId, Property, Values};
 use super::tree::{Collection, GameTree, NodeId, ROOT};
+use crate::diagnostics::Code;
 
 /// A message tied to a byte offset of the decoded text.
 pub(crate) struct RawWarning {
     pub pos: usize,
+    pub code: Code,
     pub message: String,
 }
 
@@ -59,9 +61,10 @@ pub(crate) fn parse_text(text: &str) -> Result<(Collection, Vec<RawWarning>), (u
 }
 
 impl<'a> Parser<'a> {
-    fn warn(&mut self, pos: usize, message: impl Into<String>) {
+    fn warn(&mut self, pos: usize, code: Code, message: impl Into<String>) {
         self.warnings.push(RawWarning {
             pos,
+            code,
             message: message.into(),
         });
     }
@@ -85,6 +88,7 @@ impl<'a> Parser<'a> {
                 .len();
             self.warn(
                 at,
+                Code::SgfStrayText,
                 "possible SGF data found in front of the game tree (ignored)",
             );
         }
@@ -151,7 +155,11 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                     if self.stack.last().is_some_and(|l| l.had_var) {
-                        self.warn(self.i, "node after a variation: missing '(' assumed");
+                        self.warn(
+                            self.i,
+                            Code::SgfStructure,
+                            "node after a variation: missing '(' assumed",
+                        );
                         let parent = self.cur;
                         self.stack.push(Level {
                             parent,
@@ -170,7 +178,11 @@ impl<'a> Parser<'a> {
                 }
                 b'[' => {
                     let at = self.i;
-                    self.warn(at, "values without a property identifier (deleted)");
+                    self.warn(
+                        at,
+                        Code::SgfStrayText,
+                        "values without a property identifier (deleted)",
+                    );
                     while self.peek_from(self.i) == Some(b'[') {
                         self.i = self.skip_ws_from(self.i);
                         if self.read_value().is_none() {
@@ -190,6 +202,7 @@ impl<'a> Parser<'a> {
         if !self.stack.is_empty() {
             self.warn(
                 b.len(),
+                Code::SgfStructure,
                 "missing ')' at the end of the file (game tree closed)",
             );
             self.stack.clear();
@@ -207,7 +220,7 @@ impl<'a> Parser<'a> {
         self.i += 1;
         match self.peek_from(self.i) {
             Some(b')') => {
-                self.warn(at, "empty variation '()' (deleted)");
+                self.warn(at, Code::SgfStructure, "empty variation '()' (deleted)");
                 self.i = self.skip_ws_from(self.i) + 1;
                 if let Some(l) = self.stack.last_mut() {
                     l.had_var = true;
@@ -215,12 +228,16 @@ impl<'a> Parser<'a> {
                 return;
             }
             Some(b'(') if !self.stack.is_empty() => {
-                self.warn(at, "variation starts with '((' (one '(' ignored)");
+                self.warn(
+                    at,
+                    Code::SgfStructure,
+                    "variation starts with '((' (one '(' ignored)",
+                );
                 return;
             }
             Some(b';') | None => {}
             Some(c) if c.is_ascii_alphabetic() => {
-                self.warn(at, "missing ';' after '(' (assumed)");
+                self.warn(at, Code::SgfStructure, "missing ';' after '(' (assumed)");
             }
             Some(_) => {}
         }
@@ -253,7 +270,11 @@ impl<'a> Parser<'a> {
                     None => self.finish_game(),
                 }
             }
-            None => self.warn(self.i - 1, "')' without a matching '(' (ignored)"),
+            None => self.warn(
+                self.i - 1,
+                Code::SgfStructure,
+                "')' without a matching '(' (ignored)",
+            ),
         }
     }
 
@@ -269,7 +290,7 @@ impl<'a> Parser<'a> {
             .chars()
             .any(|c| c != '\u{1a}' && c != '\0')
         {
-            self.warn(at, "text outside game trees (ignored)");
+            self.warn(at, Code::SgfStrayText, "text outside game trees (ignored)");
         }
         self.i = end;
     }
@@ -290,7 +311,11 @@ impl<'a> Parser<'a> {
             end += 1;
         }
         let s = &self.text[at..end];
-        self.warn(at, format!("illegal characters '{s}' (ignored)"));
+        self.warn(
+            at,
+            Code::SgfStrayText,
+            format!("illegal characters '{s}' (ignored)"),
+        );
         self.i = end;
     }
 
@@ -318,7 +343,11 @@ impl<'a> Parser<'a> {
         let raw_id = &self.text[at..end];
         if self.peek_from(end) != Some(b'[') {
             if raw_id.bytes().all(|c| c.is_ascii_uppercase()) {
-                self.warn(at, format!("property {raw_id} without a value (deleted)"));
+                self.warn(
+                    at,
+                    Code::SgfIdentifier,
+                    format!("property {raw_id} without a value (deleted)"),
+                );
                 self.i = end;
             } else {
                 self.junk();
@@ -330,22 +359,29 @@ impl<'a> Parser<'a> {
         if id.is_empty() {
             self.warn(
                 at,
+                Code::SgfIdentifier,
                 format!("identifier '{raw_id}' has no uppercase letter (property deleted)"),
             );
         } else if id.len() != raw_id.len() {
             self.warn(
                 at,
+                Code::SgfIdentifier,
                 format!("lowercase letters in property identifier '{raw_id}' (read as {id})"),
             );
         }
         if id.len() > MAX_ID_LEN {
             self.warn(
                 at,
+                Code::SgfIdentifier,
                 format!("property identifier longer than {MAX_ID_LEN} letters (deleted)"),
             );
         }
         if !self.in_node {
-            self.warn(at, "property outside a node: missing ';' assumed");
+            self.warn(
+                at,
+                Code::SgfStructure,
+                "property outside a node: missing ';' assumed",
+            );
             self.new_node();
         }
         let Some(values) = self.read_values(&id, at) else {
@@ -374,6 +410,7 @@ impl<'a> Parser<'a> {
         let eof = |p: &mut Self| {
             p.warn(
                 at,
+                Code::SgfUnclosedValue,
                 format!("unexpected end of file inside a value of {id} (property deleted)"),
             );
         };
@@ -419,6 +456,73 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests {
+    use crate::diagnostics::Code;
+
+    /// The reader's own repairs (syntax, text outside properties, identifiers, the end of the
+    /// file, the charset), each with its code: the input, the tree written back, the codes.
+    #[test]
+    fn each_syntax_repair_reports_its_code() {
+        let cases: &[(&[u8], &str, &[Code])] = &[
+            (
+                b"(;SZ[9];B[aa]",
+                "(;FF[4]CA[UTF-8]SZ[9];B[aa])",
+                &[Code::SgfStructure],
+            ),
+            (
+                b"(SZ[9];B[aa])",
+                "(;FF[4]CA[UTF-8]SZ[9];B[aa])",
+                &[Code::SgfStructure],
+            ),
+            (
+                b"(;SZ[9]();B[aa]))",
+                "(;FF[4]CA[UTF-8]SZ[9];B[aa])",
+                &[Code::SgfStructure, Code::SgfStructure],
+            ),
+            (
+                b"junk[x] (;SZ[9])",
+                "(;FF[4]CA[UTF-8]SZ[9])",
+                &[Code::SgfStrayText],
+            ),
+            (
+                b"(;SZ[9];B[aa]%%)",
+                "(;FF[4]CA[UTF-8]SZ[9];B[aa])",
+                &[Code::SgfStrayText],
+            ),
+            (
+                b"(;SZ[9];AddBlack[aa])",
+                "(;FF[4]CA[UTF-8]SZ[9];AB[aa])",
+                &[Code::SgfIdentifier],
+            ),
+            (
+                b"(;SZ[9];B[aa]C)",
+                "(;FF[4]CA[UTF-8]SZ[9];B[aa])",
+                &[Code::SgfIdentifier],
+            ),
+            (
+                b"(;SZ[9];B[aa]C[open\\",
+                "(;FF[4]CA[UTF-8]SZ[9];B[aa])",
+                &[Code::SgfUnclosedValue, Code::SgfStructure],
+            ),
+            (
+                b"(;CA[UTF-8]C[caf\xe9])",
+                "(;FF[4]CA[UTF-8]C[caf\u{fffd}])",
+                &[Code::SgfCharset],
+            ),
+        ];
+        for (input, output, codes) in cases {
+            let p = crate::sgf::parse(input).expect("parses");
+            let got: Vec<Code> = p.warnings.iter().map(|w| w.code).collect();
+            let written = crate::sgf::write(&p.collection);
+            assert_eq!(
+                (written.trim_end(), &got[..]),
+                (*output, *codes),
+                "{:?}: {:?}",
+                String::from_utf8_lossy(input),
+                p.warnings
+            );
+        }
+    }
+
     /// Moves one per line are read like any property; a second value after blanks still reaches it.
     #[test]
     fn moves_separated_by_blanks_keep_every_value_and_property() {

@@ -1,6 +1,7 @@
 //! Reads XML Go files into SGF trees, leniently (Jago's and GoGui's deviations from the DTD included).
 
 use super::{at_to_point, Parsed, XmlError};
+use crate::diagnostics::Code;
 use crate::sgf::value;
 use crate::sgf::{Collection, GameTree, NodeId, Warning, ROOT};
 use quick_xml::events::{BytesRef, BytesStart, Event};
@@ -155,7 +156,12 @@ fn located(text: &str, mut found: Vec<(usize, String)>) -> Vec<Warning> {
         .into_iter()
         .map(|(pos, message)| {
             let (line, col) = cursor.advance(text, pos);
-            Warning { line, col, message }
+            Warning {
+                line,
+                col,
+                code: Code::XmlRepair,
+                message,
+            }
         })
         .collect()
 }

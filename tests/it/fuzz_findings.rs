@@ -41,6 +41,48 @@ fn sgf_read_findings() {
     replay("sgf_read", props::sgf_read);
 }
 
+/// The hand-written seeds of `sgf_read` reach every repair of the SGF reader: each code it
+/// can report is reported for one of them (and one of them is refused: no game tree at all).
+#[test]
+fn sgf_read_seeds_reach_every_repair() {
+    use gobook::diagnostics::Code;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/findings/sgf_read");
+    let mut reached = std::collections::BTreeSet::new();
+    let mut refused = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        if !path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("seed-")
+        {
+            continue;
+        }
+        match gobook::sgf::parse(&std::fs::read(&path).unwrap()) {
+            Ok(p) => reached.extend(p.warnings.iter().map(|w| w.code)),
+            Err(_) => refused += 1,
+        }
+    }
+    // The codes of a book's `sgf` value (syntax, no game, ...) are not the reader's repairs.
+    let book_only = [
+        Code::SgfSyntax,
+        Code::SgfEmpty,
+        Code::SgfGames,
+        Code::SgfSize,
+        Code::SgfMovesUnused,
+        Code::SgfAndBase,
+    ];
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|c| c.as_str().starts_with("sgf-") && !book_only.contains(c))
+        .filter(|c| !reached.contains(c))
+        .map(|c| c.as_str())
+        .collect();
+    assert!(missing.is_empty(), "no seed reaches {missing:?}");
+    assert!(refused >= 1, "no seed is refused");
+}
+
 #[test]
 fn xml_read_findings() {
     replay("xml_read", props::xml_read);

@@ -156,6 +156,23 @@ fn a_games_problems_are_told_at_its_lines() {
         "{e}"
     );
     assert!(!e.contains(".gobook:"), "{e}");
+    // `check --format json` names the kind of repair by its code, at the same place.
+    let r = run(dir, &["check", "rep.sgf", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    let repair = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "sgf-game-info")
+        .unwrap_or_else(|| panic!("no sgf-game-info in {json}"));
+    assert_eq!(
+        (&repair["file"], &repair["line"], &repair["column"]),
+        (
+            &serde_json::json!("rep.sgf"),
+            &serde_json::json!(1),
+            &serde_json::json!(18)
+        )
+    );
     // A file that is no game at all: its place, exit 1.
     std::fs::write(dir.join("nog.sgf"), "hello, no game here\n").unwrap();
     let r = run(dir, &["build", "nog.sgf"]);

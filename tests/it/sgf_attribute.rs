@@ -125,7 +125,7 @@ fn a_truncated_sgf_value_warns_at_the_broken_property_and_loses_the_move() {
     let w = c
         .diagnostics
         .iter()
-        .find(|d| d.code == Code::SgfRepair)
+        .find(|d| d.code == Code::SgfUnclosedValue)
         .expect("a repair warning");
     let (line, col) = SourceFile::new("b.gobook", &src).line_col(w.span.start);
     assert_eq!((line, col), (5, 11 + "(;SZ[9];B[cc];".len() as u32));
@@ -145,7 +145,7 @@ fn sgf_repairs_are_warnings_at_the_property() {
     let w = c
         .diagnostics
         .iter()
-        .find(|d| d.code == Code::SgfRepair)
+        .find(|d| d.code == Code::SgfIdentifier)
         .expect("a repair warning");
     assert_eq!(&src[w.span.start as usize..w.span.start as usize + 1], "b");
 }
