@@ -38,7 +38,7 @@ use occupancy::Occupancy;
 pub use row::render_row;
 use stones::PointText;
 pub use style::{Palette, DARK, LIGHT};
-pub use to_svg::to_svg;
+pub use to_svg::{root_element, to_svg};
 
 /// How a diagram is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,6 +171,24 @@ pub fn render_print(d: &BoardDiagram) -> String {
 /// The width of `d`'s drawing in user units (its view box's), without drawing it.
 pub fn drawn_width(d: &BoardDiagram) -> i32 {
     Layout::new(d.size, d.view, d.coordinates).view_box().2
+}
+
+/// What a drawing's class `class` is painted with in `palette`: its fill, its stroke, and
+/// whether print sets its text bold (stroked [`BOLD_STROKE`] wide in its fill's colour);
+/// `None` for a class without paint.
+pub fn style_paints(
+    class: &str,
+    palette: &Palette,
+) -> Option<(Option<&'static str>, Option<&'static str>, bool)> {
+    style::paints(class, palette).map(|(_, fill, stroke, bold)| (fill, stroke, bold))
+}
+
+/// How wide print strokes its bold texts, in user units.
+pub const BOLD_STROKE: f64 = style::BOLD_STROKE;
+
+/// The families of the font stack every drawing's text is set in, as its SVG names them.
+pub fn font_families() -> impl Iterator<Item = &'static str> {
+    style::FONT.split(',')
 }
 
 /// Which readers a drawing is made for.

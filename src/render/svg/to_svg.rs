@@ -10,29 +10,8 @@ use std::fmt::Write;
 
 /// `drawing` as an SVG document.
 pub fn to_svg(drawing: &Drawing) -> String {
-    let mut out = String::with_capacity(4096);
+    let mut out = root_element(drawing);
     let screen = !drawing.print;
-    out.push_str(r#"<svg xmlns="http://www.w3.org/2000/svg""#);
-    if screen {
-        let _ = write!(out, r#" class="{}""#, style::ROOT);
-    }
-    let [x, y, w, h] = drawing.view_box;
-    let _ = write!(out, r#" viewBox="{x} {y} {w} {h}""#);
-    match drawing.shown {
-        None => out.push_str(r#" width="100%""#),
-        Some((sw, sh)) => {
-            let _ = write!(out, r#" width="{sw}" height="{sh}""#);
-        }
-    }
-    if screen && drawing.image_role {
-        out.push_str(r#" role="img""#);
-    }
-    if drawing.has_text {
-        out.push_str(r#" text-anchor="middle" font-family=""#);
-        out.push_str(style::FONT);
-        out.push('"');
-    }
-    out.push('>');
     if let (true, Some((title, desc))) = (screen, &drawing.title) {
         out.push_str("<title>");
         push_text(&mut out, title);
@@ -72,6 +51,34 @@ pub fn to_svg(drawing: &Drawing) -> String {
         out.push_str("</defs>");
     }
     out.push_str("</svg>");
+    out
+}
+
+/// The root element's start tag of `drawing`'s SVG (`<svg ...>`): its size and view box.
+pub fn root_element(drawing: &Drawing) -> String {
+    let mut out = String::with_capacity(4096);
+    let screen = !drawing.print;
+    out.push_str(r#"<svg xmlns="http://www.w3.org/2000/svg""#);
+    if screen {
+        let _ = write!(out, r#" class="{}""#, style::ROOT);
+    }
+    let [x, y, w, h] = drawing.view_box;
+    let _ = write!(out, r#" viewBox="{x} {y} {w} {h}""#);
+    match drawing.shown {
+        None => out.push_str(r#" width="100%""#),
+        Some((sw, sh)) => {
+            let _ = write!(out, r#" width="{sw}" height="{sh}""#);
+        }
+    }
+    if screen && drawing.image_role {
+        out.push_str(r#" role="img""#);
+    }
+    if drawing.has_text {
+        out.push_str(r#" text-anchor="middle" font-family=""#);
+        out.push_str(style::FONT);
+        out.push('"');
+    }
+    out.push('>');
     out
 }
 
