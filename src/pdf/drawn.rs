@@ -396,7 +396,7 @@ impl Painter<'_> {
             return;
         }
         let size = style.font_size;
-        let mut runs: Vec<(usize, FontInstance, Shaped)> = Vec::new();
+        let mut runs: Vec<(&str, FontInstance, Shaped)> = Vec::new();
         for (index, run) in self.runs(&text) {
             let Some(font) = self.pen.instance(index) else {
                 return;
@@ -404,13 +404,12 @@ impl Painter<'_> {
             let Some(shaped) = self.pen.shape(index, &font, run) else {
                 return;
             };
-            runs.push((index, font, shaped));
+            runs.push((run, font, shaped));
         }
         let width: f64 = runs.iter().map(|r| r.2.width * size).sum();
         let (x, y) = (f64::from(t.at.0), f64::from(t.at.1));
         let mut left = x - width / 2.0;
-        let mut start = 0;
-        for ((_, font, shaped), (_, run)) in runs.into_iter().zip(self.runs(&text)) {
+        for (run, font, shaped) in runs {
             let advance = shaped.width * size;
             let item = TextItem {
                 font,
@@ -424,9 +423,7 @@ impl Painter<'_> {
             };
             out.push((Point::new(pt(left), pt(y)), FrameItem::Text(item)));
             left += advance;
-            start += run.len();
         }
-        debug_assert_eq!(start, text.len());
     }
 
     /// `text` in runs of characters set in one font, and each run's font.
