@@ -8,6 +8,7 @@
 //! class of [`super::style`] whose colours the palette gives.
 
 use super::style::Palette;
+use std::sync::Arc;
 
 /// A board's drawing, ready to be written for a screen or drawn in print.
 #[derive(Clone, Debug, PartialEq)]
@@ -115,8 +116,9 @@ pub struct Group {
 pub struct Path {
     /// Its attributes.
     pub attrs: Attrs,
-    /// Its segments.
-    pub d: Vec<Seg>,
+    /// Its segments, shared (a stone's outline and disc are one path stroked twice) and
+    /// no longer than they are: print holds every board's drawing until its PDF is written.
+    pub d: Arc<[Seg]>,
 }
 
 /// One segment of a path: relative ones move from the end of the segment before.
@@ -192,8 +194,8 @@ pub struct Text {
 
 impl Path {
     /// A path of `d` with `attrs`.
-    pub fn new(attrs: Attrs, d: Vec<Seg>) -> Path {
-        Path { attrs, d }
+    pub fn new(attrs: Attrs, d: impl Into<Arc<[Seg]>>) -> Path {
+        Path { attrs, d: d.into() }
     }
 }
 

@@ -225,7 +225,7 @@ fn drawing_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> Drawing {
     // Every text is centred on its point, in the diagrams' font; the root says so once,
     // and not at all without text.
     let has_text = !texts.is_empty() || l.coordinates || !caption_lines.is_empty();
-    let items = draw(
+    let mut items = draw(
         d,
         (opts, target),
         l,
@@ -233,6 +233,7 @@ fn drawing_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> Drawing {
         (&texts, &badged, &discs),
         (&caption_lines, caption_size),
     );
+    items.shrink_to_fit();
     Drawing {
         view_box: [x, y, w, h],
         shown: (!(opts.fluid && opts.width.is_none())).then(|| shown_size(opts.width, w, h)),

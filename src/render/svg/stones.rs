@@ -56,6 +56,7 @@ pub(crate) fn write_stones(
             stroke_width: Some(w),
             ..Attrs::default()
         };
+        let d: std::sync::Arc<[_]> = d.into();
         let mut items = vec![Item::Path(Path::new(width(OUTLINE_WIDTH), d.clone()))];
         if !(outline_only_black && color == Color::Black) {
             let attrs = Attrs {
@@ -163,6 +164,7 @@ pub(crate) fn write_point_texts(
             if runs.is_empty() {
                 continue;
             }
+            runs.shrink_to_fit();
             let items = if print {
                 vec![Item::Lines(runs)]
             } else {
