@@ -145,8 +145,8 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     render_for(d, opts, Target::Screen)
 }
 
-/// Renders `d` for print in `palette` with `weights`: the colours as attributes and
-/// nothing to restyle (`pdf::drawn` and usvg read no custom properties), texts bold, and no
+/// Renders `d` for print in `palette` with `weights`: [`print_drawing`] as SVG, the colours
+/// as attributes and nothing to restyle (a PDF has no custom properties), texts bold, and no
 /// words, so the drawing is byte for byte the same in every language of a book. The words
 /// a reader who cannot see it is told are [`alt_text`]'s.
 pub fn render_print_in(d: &BoardDiagram, palette: Palette, weights: LineWeights) -> String {
@@ -197,7 +197,7 @@ pub(crate) enum Target {
     /// Browsers, e-readers and image tools: classes that a page's CSS restyles, text as
     /// `<text>`, a title and a description.
     Screen,
-    /// A PDF (read into typst's shapes and text by `pdf::drawn`, else by typst's usvg):
+    /// A PDF (the model drawn in typst's shapes and text by `pdf::drawn`):
     /// colours as attributes without classes or a style sheet, texts emboldened with a
     /// stroke of their colour (the bundled sans has no bold face), no title or
     /// description. The shapes are the screen's: filled discs for stones and glyph

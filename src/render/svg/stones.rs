@@ -129,9 +129,9 @@ pub(crate) fn write_point_texts(
     texts: &[PointText<'_>],
     target: super::Target,
 ) {
-    // In print, a group's texts are the lines (`tspan`s) of one `text`: usvg, which decoded
-    // the drawing for typst, kept less for them and read them faster (docs/benchmarks.md,
-    // "Print"); what is drawn is the same.
+    // In print, a group's texts are the lines (`tspan`s) of one `text` in the SVG: usvg
+    // kept less for them and read them faster (docs/benchmarks.md, "Print"), which a PDF
+    // reader of that SVG still gains; what is drawn is the same.
     let print = target == super::Target::Print;
     let groups = [
         (Some(Color::Black), style::TEXT_ON_BLACK),
