@@ -52,7 +52,7 @@ pub struct Chapters<'a> {
     /// The diagrams' placeholders and the images the markup names, by virtual path.
     pub files: Vec<(String, Bytes)>,
     /// The diagrams' drawings, by the number their placeholder holds (`super::diagrams`).
-    pub drawings: Vec<Bytes>,
+    pub drawings: Vec<crate::render::svg::Drawing>,
     /// The width in mm of the column being written when it is narrower than the text
     /// block (text beside a board, `flow`): its inline diagrams print no wider.
     pub column: Option<f64>,
@@ -68,17 +68,15 @@ impl Chapters<'_> {
         let unit = f64::from(svg::geometry(board.coordinates)[0]);
         let width = fit(units / unit * self.settings.line_mm);
         // The print target: no words, so both languages' drawings of a diagram are the
-        // same bytes, which typst decodes once; the words are the figure's alt text.
+        // same; the words are the figure's alt text.
         let weights = svg::LineWeights::print(width / units);
-        let mut svg = svg::render_print_in(board, self.settings.board, weights);
-        // Kept until the PDF is written, a drawing takes no more than its bytes.
-        svg.shrink_to_fit();
+        let drawing = svg::print_drawing(board, self.settings.board, weights);
         let path = format!("/d/{}.svg", self.files.len());
-        // typst lays out a placeholder of the drawing's size; the drawing, decoded apart,
-        // takes its place before the export.
-        let held = super::diagrams::placeholder(&svg, self.drawings.len());
+        // typst lays out a placeholder of the drawing's size; the drawing, drawn apart in
+        // typst's shapes and text, takes its place before the export.
+        let held = super::diagrams::placeholder(&drawing, self.drawings.len());
         self.files.push((path.clone(), Bytes::from_string(held)));
-        self.drawings.push(Bytes::from_string(svg));
+        self.drawings.push(drawing);
         Drawing {
             path,
             width,

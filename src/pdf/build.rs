@@ -70,10 +70,8 @@ impl Writer for PdfBuild {
         };
         let id = &input.book.book().id;
         // One language after the other: typst lays out a language's pages (its memo then
-        // dropped) while its drawings are decoded (those another language did not decode
-        // before it), and it is exported; two languages at once held both layouts in memory
+        // dropped), its drawings are put in place, and it is exported; two languages at once held both layouts in memory
         // for the same CPU time, as typst lays out and exports a document on both cores.
-        let mut decoded = super::diagrams::DecodedDrawings::default();
         let mut warnings = Vec::new();
         // A language that cannot be printed stops neither the others nor the other editions.
         let mut failed = Vec::new();
@@ -84,11 +82,10 @@ impl Writer for PdfBuild {
             .iter()
             .filter_map(|l| {
                 let name = file_name(id, &l.plan.lang);
-                let printed =
-                    typeset::print(&print, l, &mut decoded).and_then(|(pdf, untagged)| {
-                        let pdf = with_bleed_box(pdf, &settings)?;
-                        Ok((pdf.reader().map_err(BuildError::Print)?, untagged))
-                    });
+                let printed = typeset::print(&print, l).and_then(|(pdf, untagged)| {
+                    let pdf = with_bleed_box(pdf, &settings)?;
+                    Ok((pdf.reader().map_err(BuildError::Print)?, untagged))
+                });
                 match printed {
                     Ok((bytes, untagged)) => {
                         if let Some(why) = untagged {

@@ -1,14 +1,17 @@
-//! A print drawing (`render::svg::render_print`'s SVG) as typst's own frame items: its
-//! shapes as shapes, its numerals and labels as text in the diagrams' font, which typst
-//! writes into the PDF as it writes the book's own lines and words.
+//! A board's drawing model (`render::svg::Drawing`, the one the SVG writer writes) as
+//! typst's own frame items: its shapes as shapes, its numerals and labels as text in the
+//! diagrams' font, which typst writes into the PDF as it writes the book's own lines and
+//! words. Screen and print are two exports of one model, as typst's `Frame` has several
+//! exporters: nothing is read back from SVG text (issue #49).
 //!
-//! usvg, typst's SVG reader, lays out and outlines every numeral and strokes every path to
-//! find its bounds: on a long book that was most of the time and the memory the diagrams
-//! cost. A print drawing is a small subset of SVG that gobook writes itself; this reads
-//! that subset and nothing else, and gives `None` for anything outside it (an element,
-//! an attribute or a character it does not know), which usvg then decodes as before.
+//! usvg, typst's SVG reader, laid out and outlined every numeral and stroked every path
+//! to find its bounds: on a long book that was most of the time and the memory the
+//! diagrams cost. Here a text is shaped once per font and string, and a character the
+//! diagrams' font lacks is set in the first of the language's fonts that has it, as
+//! typst's usvg chose one.
 
-use quick_xml::events::{BytesStart, Event};
+use crate::render::svg::drawing::{Attrs, Drawing, Item, Marker, Path, Seg, Text, Transform as T};
+use crate::render::svg::Palette;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use typst::layout::{Abs, Angle, Em, Frame, FrameItem, GroupItem, Point, Ratio, Size, Transform};
@@ -29,11 +32,12 @@ pub struct Pen {
     /// typst's families for a diagram (the diagrams' family first), lowercase.
     families: Vec<String>,
     lang: Locale,
-    /// The font chosen for each `font-family` value met, as usvg in typst chooses it.
-    chosen: Mutex<HashMap<String, Option<FontInstance>>>,
+    /// The font each character is set in, by its place in `fonts`: the diagrams' font
+    /// when it has the character, else the first of the families, else any that has it.
+    chosen: Mutex<HashMap<char, Option<usize>>>,
     /// Each text shaped once, by the font's place in `fonts`: its glyphs and its width in
-    /// ems; `None` where the font lacks a character (usvg would take another font).
-    shaped: Mutex<HashMap<usize, HashMap<String, Option<Shaped>>>>,
+    /// ems.
+    shaped: Mutex<HashMap<usize, HashMap<String, Shaped>>>,
 }
 
 /// A text's glyphs and their advance in ems.
@@ -69,6 +73,13 @@ impl Drawn {
     }
 }
 
+/// The weight and style every diagram text is set in (print strokes it bold itself).
+const REGULAR: FontVariant = FontVariant {
+    style: FontStyle::Normal,
+    weight: FontWeight::REGULAR,
+    stretch: FontStretch::NORMAL,
+};
+
 impl Pen {
     /// A pen for `fonts`, choosing among `families` (typst's, for a diagram) as typst
     /// has usvg choose, and tagging texts as in `lang`.
@@ -76,47 +87,83 @@ impl Pen {
         Pen {
             fonts: fonts.to_vec(),
             book: FontBook::from_fonts(fonts),
-            families: families.iter().map(|f| f.to_lowercase()).collect(),
+            // The drawings' own font stack first, as usvg took it, then typst's.
+            families: crate::render::svg::font_families()
+                .filter(|f| !GENERIC.contains(f))
+                .map(str::to_lowercase)
+                .chain(families.iter().map(|f| f.to_lowercase()))
+                .collect(),
             lang,
             chosen: Mutex::default(),
             shaped: Mutex::default(),
         }
     }
 
-    /// `svg` as frame items, or `None` when it is not a print drawing of gobook's.
-    pub fn draw(&self, svg: &[u8]) -> Option<Drawn> {
-        let text = std::str::from_utf8(svg).ok()?;
-        Reading::new(self).read(text)
+    /// `drawing` as frame items.
+    pub fn draw(&self, drawing: &Drawing) -> Drawn {
+        let [x, y, w, h] = drawing.view_box.map(f64::from);
+        let markers = drawing
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Marker(m) => Some((m.id.as_str(), m)),
+                _ => None,
+            })
+            .collect();
+        let painter = Painter {
+            pen: self,
+            palette: &drawing.palette,
+            print: drawing.print,
+            markers,
+        };
+        let mut items = Vec::new();
+        painter.items(&drawing.items, &Style::default(), &mut items);
+        let mut frame = Frame::soft(Size::new(pt(w.max(1.0)), pt(h.max(1.0))));
+        frame.push_multiple(items);
+        Drawn {
+            frame,
+            view: [x, y, w.max(1.0), h.max(1.0)],
+        }
     }
 
-    /// The font usvg in typst takes for `family` (an SVG `font-family` list): its first
-    /// named family the fonts have, else the first of typst's families they have.
-    fn font(&self, family: &str) -> Option<FontInstance> {
+    /// The place in `fonts` of the font `c` is set in: the first of typst's families for
+    /// a diagram that has it, else any font that has it, else the first family's.
+    fn font_for(&self, c: char) -> Option<usize> {
         let mut chosen = self.chosen.lock().ok()?;
-        if let Some(font) = chosen.get(family) {
-            return font.clone();
+        if let Some(font) = chosen.get(&c) {
+            return *font;
         }
-        let variant = FontVariant::new(FontStyle::Normal, FontWeight::REGULAR, FontStretch::NORMAL);
-        let named = family
-            .split(',')
-            .map(|f| f.trim().trim_matches(['"', '\'']).to_lowercase())
-            .filter(|f| !GENERIC.contains(&f.as_str()));
-        let font = named
-            .chain(self.families.iter().cloned())
-            .find_map(|f| self.book.select(&f, variant))
-            .and_then(|i| self.fonts.get(i))
-            .map(|f| {
-                f.clone()
-                    .instantiate(variant, Abs::pt(12.0), &FontVariations::default())
-            });
-        chosen.insert(family.to_string(), font.clone());
+        let has = |i: &usize| {
+            self.fonts
+                .get(*i)
+                .is_some_and(|f| f.info().coverage.contains(c as u32))
+        };
+        let families = || {
+            self.families
+                .iter()
+                .filter_map(|f| self.book.select(f, REGULAR))
+        };
+        let font = families()
+            .find(has)
+            .or_else(|| {
+                self.book
+                    .select_fallback(None, REGULAR, c.encode_utf8(&mut [0; 4]))
+                    .filter(has)
+            })
+            .or_else(|| families().next());
+        chosen.insert(c, font);
         font
     }
 
-    /// `text` shaped in `font` as usvg shapes it (left to right, the font's default
-    /// features); `None` where the font lacks one of its characters.
-    fn shape(&self, font: &FontInstance, text: &str) -> Option<Shaped> {
-        let index = self.fonts.iter().position(|f| f == font.font())?;
+    /// The font at `index` in `fonts`, at typst's size (the item's size scales it).
+    fn instance(&self, index: usize) -> Option<FontInstance> {
+        let font = self.fonts.get(index)?.clone();
+        Some(font.instantiate(REGULAR, Abs::pt(12.0), &FontVariations::default()))
+    }
+
+    /// `text` shaped in `font` (left to right, the font's default features), as usvg
+    /// shaped it.
+    fn shape(&self, index: usize, font: &FontInstance, text: &str) -> Option<Shaped> {
         if let Some(s) = self
             .shaped
             .lock()
@@ -124,7 +171,7 @@ impl Pen {
             .get(&index)
             .and_then(|m| m.get(text))
         {
-            return s.clone();
+            return Some(s.clone());
         }
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
@@ -133,9 +180,7 @@ impl Pen {
         let infos = out.glyph_infos();
         let mut glyphs = Vec::with_capacity(infos.len());
         let mut width = 0.0;
-        let mut missing = false;
         for (i, (info, pos)) in infos.iter().zip(out.glyph_positions()).enumerate() {
-            missing |= info.glyph_id == 0;
             let end = infos.get(i + 1).map_or(text.len(), |n| n.cluster as usize);
             let advance = font.to_em(pos.x_advance);
             width += advance.get();
@@ -149,14 +194,14 @@ impl Pen {
                 span: (Span::detached(), 0),
             });
         }
-        let shaped = (!missing).then_some(Shaped { glyphs, width });
+        let shaped = Shaped { glyphs, width };
         self.shaped
             .lock()
             .ok()?
             .entry(index)
             .or_default()
             .insert(text.to_string(), shaped.clone());
-        shaped
+        Some(shaped)
     }
 }
 
@@ -168,15 +213,7 @@ fn pt(v: f64) -> Abs {
     Abs::pt(v)
 }
 
-/// Where a text's anchor is.
-#[derive(Clone, Copy, PartialEq)]
-enum Anchor {
-    Start,
-    Middle,
-    End,
-}
-
-/// What an element inherits from its ancestors (SVG's presentation attributes).
+/// What an item inherits from the groups around it, as SVG's presentation attributes.
 #[derive(Clone)]
 struct Style {
     fill: Option<Paint>,
@@ -184,9 +221,7 @@ struct Style {
     stroke_width: f64,
     cap: LineCap,
     join: LineJoin,
-    font_size: Option<f64>,
-    family: Option<String>,
-    anchor: Anchor,
+    font_size: f64,
     marker_end: Option<String>,
 }
 
@@ -198,429 +233,144 @@ impl Default for Style {
             stroke_width: 1.0,
             cap: LineCap::Butt,
             join: LineJoin::Miter,
-            font_size: None,
-            family: None,
-            anchor: Anchor::Start,
+            font_size: 16.0,
             marker_end: None,
         }
     }
 }
 
-/// An arrow head: its items in marker units, its size and the point on the line's end.
-struct Marker {
-    items: Vec<(Point, FrameItem)>,
-    size: (f64, f64),
-    refer: (f64, f64),
-}
+/// A point of a drawing, in its units.
+type Xy = (f64, f64);
 
-/// An open element.
-struct Open {
-    name: Name,
-    style: Style,
-    /// The items of a group with a transform, drawn apart and then transformed.
-    own: Option<(Transform, Vec<(Point, FrameItem)>)>,
-}
+/// Items placed in a frame.
+type Placed = Vec<(Point, FrameItem)>;
 
-/// The elements of the subset.
-#[derive(Clone, Copy, PartialEq)]
-enum Name {
-    Svg,
-    Defs,
-    Marker,
-    G,
-    Rect,
-    Path,
-    Circle,
-    Text,
-    Tspan,
-}
-
-/// An element's attributes other than its presentation attributes.
-struct Read {
-    /// By [`GEOMETRY`]'s order.
-    geometry: [Option<f64>; GEOMETRY.len()],
-    /// A path's data.
-    d: Option<String>,
-    /// A group's transform, and the items drawn in it.
-    own: Option<(Transform, Vec<(Point, FrameItem)>)>,
-    /// A marker's id.
-    id: Option<String>,
-}
-
-/// A text being read: where it goes and what it says.
-struct Chunk {
-    at: Option<(f64, f64)>,
-    text: String,
-    style: Style,
-}
-
-/// One drawing being read.
-struct Reading<'p> {
+/// Draws one drawing's items.
+struct Painter<'p> {
     pen: &'p Pen,
-    stack: Vec<Open>,
-    items: Vec<(Point, FrameItem)>,
-    view: Option<[f64; 4]>,
-    markers: HashMap<String, Marker>,
-    /// The marker being read: its id and what it is.
-    marker: Option<(String, Marker)>,
-    /// The `text` element's own chunk, and the `tspan` being read.
-    text: Option<Chunk>,
-    tspan: Option<Chunk>,
-    /// Whether the `text` element had `tspan`s.
-    had_tspans: bool,
+    palette: &'p Palette,
+    print: bool,
+    markers: HashMap<&'p str, &'p Marker>,
 }
 
-impl<'p> Reading<'p> {
-    fn new(pen: &'p Pen) -> Self {
-        Reading {
-            pen,
-            stack: Vec::new(),
-            items: Vec::new(),
-            view: None,
-            markers: HashMap::new(),
-            marker: None,
-            text: None,
-            tspan: None,
-            had_tspans: false,
+impl Painter<'_> {
+    fn items(&self, items: &[Item], style: &Style, out: &mut Placed) {
+        for item in items {
+            self.item(item, style, out);
         }
     }
 
-    fn read(mut self, svg: &str) -> Option<Drawn> {
-        let mut reader = quick_xml::Reader::from_str(svg);
-        loop {
-            match reader.read_event().ok()? {
-                Event::Start(e) => self.open(&e, false)?,
-                Event::Empty(e) => self.open(&e, true)?,
-                Event::End(_) => self.close()?,
-                Event::Text(t) => {
-                    let t = t.decode().ok()?;
-                    self.text_content(&t)?;
-                }
-                Event::GeneralRef(r) => self.text_content(&crate::xml::entity_text(&r)?)?,
-                Event::Comment(_) | Event::Decl(_) => {}
-                Event::Eof => break,
-                _ => return None,
+    fn item(&self, item: &Item, style: &Style, out: &mut Placed) {
+        match item {
+            // Drawn where a line names it.
+            Item::Marker(_) => {}
+            Item::Rect { class, rect } => {
+                let style = self.styled(style, &Attrs::class(class));
+                let [x, y, w, h] = rect.map(f64::from);
+                let size = Size::new(pt(w), pt(h));
+                shape(out, Point::new(pt(x), pt(y)), Geometry::Rect(size), &style);
             }
-        }
-        if !self.stack.is_empty() {
-            return None;
-        }
-        let view = self.view?;
-        let mut frame = Frame::soft(Size::new(pt(view[2]), pt(view[3])));
-        frame.push_multiple(self.items);
-        Some(Drawn { frame, view })
-    }
-
-    /// Text inside an element: a text's or a tspan's words, else only white space
-    /// between elements.
-    fn text_content(&mut self, t: &str) -> Option<()> {
-        let into = match self.stack.last().map(|o| o.name) {
-            Some(Name::Tspan) => self.tspan.as_mut(),
-            Some(Name::Text) => self.text.as_mut(),
-            _ => None,
-        };
-        match into {
-            Some(chunk) => chunk.text.push_str(t),
-            None if t.trim().is_empty() => {}
-            None => return None,
-        }
-        Some(())
-    }
-
-    fn open(&mut self, e: &BytesStart, empty: bool) -> Option<()> {
-        let name = match e.name().as_ref() {
-            b"svg" => Name::Svg,
-            b"defs" => Name::Defs,
-            b"marker" => Name::Marker,
-            b"g" => Name::G,
-            b"rect" => Name::Rect,
-            b"path" => Name::Path,
-            b"circle" => Name::Circle,
-            b"text" => Name::Text,
-            b"tspan" => Name::Tspan,
-            _ => return None,
-        };
-        let parent = self.stack.last().map(|o| o.name);
-        let placed = match name {
-            Name::Svg => parent.is_none(),
-            Name::Defs => parent == Some(Name::Svg),
-            Name::Marker => parent == Some(Name::Defs),
-            Name::Tspan => parent == Some(Name::Text),
-            Name::G | Name::Rect | Name::Path | Name::Circle | Name::Text => {
-                matches!(parent, Some(Name::Svg | Name::G | Name::Marker))
-                    && (name != Name::Text || self.text.is_none())
-            }
-        };
-        if !placed {
-            return None;
-        }
-        // A marker's content inherits from the marker's ancestors, not the line's.
-        let mut style = match name {
-            Name::Marker => self.stack.first()?.style.clone(),
-            _ => self
-                .stack
-                .last()
-                .map(|o| o.style.clone())
-                .unwrap_or_default(),
-        };
-        let read = self.attributes(name, e, &mut style)?;
-        self.begin(name, &read, &style)?;
-        self.stack.push(Open {
-            name,
-            style,
-            own: read.own,
-        });
-        if empty {
-            self.close()?;
-        }
-        Some(())
-    }
-
-    /// The attributes of element `name`: its presentation attributes set on `style`, the
-    /// rest read; `None` for one outside the subset.
-    fn attributes(&mut self, name: Name, e: &BytesStart, style: &mut Style) -> Option<Read> {
-        let mut geometry = [None; GEOMETRY.len()];
-        let mut d = None;
-        let mut own = None;
-        let mut id = None;
-        for a in e.attributes().with_checks(false) {
-            let a = a.ok()?;
-            let value = std::str::from_utf8(&a.value).ok()?;
-            if value.contains('&') {
-                return None;
-            }
-            let key = std::str::from_utf8(a.key.as_ref()).ok()?;
-            match (name, key) {
-                (Name::Svg, "xmlns") => {}
-                (Name::Svg, "viewBox") => {
-                    let v = numbers(value)?;
-                    let [x, y, w, h] = <[f64; 4]>::try_from(v).ok()?;
-                    (w > 0.0 && h > 0.0).then_some(())?;
-                    self.view = Some([x, y, w, h]);
-                }
-                (Name::Svg, "width" | "height") => {
-                    geometry[slot(key)?] = Some(number(value)?);
-                }
-                (Name::Marker, "id") => id = Some(value.to_string()),
-                (Name::Marker, "orient") if value == "auto" => {}
-                (Name::Marker, "markerWidth" | "markerHeight" | "refX" | "refY") => {
-                    geometry[slot(key)?] = Some(number(value)?);
-                }
-                (Name::Rect, "x" | "y" | "width" | "height")
-                | (Name::Circle, "cx" | "cy" | "r")
-                | (Name::Text | Name::Tspan, "x" | "y") => {
-                    geometry[slot(key)?] = Some(number(value)?);
-                }
-                (Name::Path, "d") => d = Some(value.to_string()),
-                (Name::G, "transform") => own = Some((transform(value)?, Vec::new())),
-                (Name::Defs | Name::Marker | Name::Tspan, _) => return None,
-                (_, _) => set_style(style, key, value)?,
-            }
-        }
-        if name == Name::Svg {
-            // The view box is the drawing's size: typst's exporter scales it to the image.
-            let [_, _, w, h] = self.view?;
-            let same =
-                |k, v: f64| geometry[slot(k).unwrap_or(0)].is_none_or(|g| (g - v).abs() < 1e-9);
-            (same("width", w) && same("height", h)).then_some(())?;
-        }
-        Some(Read {
-            geometry,
-            d,
-            own,
-            id,
-        })
-    }
-
-    /// What element `name` draws or starts, from its attributes `read`.
-    fn begin(&mut self, name: Name, read: &Read, style: &Style) -> Option<()> {
-        let geometry = read.geometry;
-        let at = |k: &str| slot(k).and_then(|i| geometry[i]);
-        match name {
-            Name::Marker => {
-                let marker = Marker {
-                    items: Vec::new(),
-                    size: (
-                        at("markerWidth").unwrap_or(3.0),
-                        at("markerHeight").unwrap_or(3.0),
-                    ),
-                    refer: (at("refX").unwrap_or(0.0), at("refY").unwrap_or(0.0)),
-                };
-                self.marker = Some((read.id.clone()?, marker));
-            }
-            Name::Rect => {
-                let size = Size::new(pt(at("width")?), pt(at("height")?));
-                let origin = Point::new(pt(at("x").unwrap_or(0.0)), pt(at("y").unwrap_or(0.0)));
-                self.shape(origin, Geometry::Rect(size), style)?;
-            }
-            Name::Circle => {
-                let r = at("r")?;
-                let (cx, cy) = (at("cx").unwrap_or(0.0), at("cy").unwrap_or(0.0));
+            Item::Circle { centre, r } => {
                 let curve = Curve::ellipse(Size::new(pt(2.0 * r), pt(2.0 * r)));
-                self.shape(
-                    Point::new(pt(cx - r), pt(cy - r)),
-                    Geometry::Curve(curve),
-                    style,
-                )?;
+                let at = Point::new(pt(f64::from(centre.0) - r), pt(f64::from(centre.1) - r));
+                shape(out, at, Geometry::Curve(curve), style);
             }
-            Name::Path => self.path(read.d.as_deref()?, style)?,
-            Name::Text => {
-                let at = at("x").zip(at("y"));
-                self.text = Some(Chunk {
-                    at,
-                    text: String::new(),
-                    style: style.clone(),
-                });
-                self.had_tspans = false;
-            }
-            Name::Tspan => {
-                self.had_tspans = true;
-                let at = Some((at("x")?, at("y")?));
-                self.tspan = Some(Chunk {
-                    at,
-                    text: String::new(),
-                    style: style.clone(),
-                });
-            }
-            Name::Svg | Name::Defs | Name::G => {}
-        }
-        Some(())
-    }
-
-    fn close(&mut self) -> Option<()> {
-        let open = self.stack.pop()?;
-        match open.name {
-            Name::Tspan => {
-                let chunk = self.tspan.take()?;
-                self.chunk(chunk)?;
-            }
-            Name::Text => {
-                let chunk = self.text.take()?;
-                match (self.had_tspans, chunk.text.trim().is_empty()) {
-                    (true, true) => {}
-                    (false, false) => self.chunk(chunk)?,
-                    (false, true) => {}
-                    (true, false) => return None,
+            Item::Path(p) => self.path(p, style, out),
+            Item::Group(g) => {
+                let style = self.styled(style, &g.attrs);
+                match g.attrs.transform {
+                    None => self.items(&g.items, &style, out),
+                    Some(t) => {
+                        let mut own = Vec::new();
+                        self.items(&g.items, &style, &mut own);
+                        let (sx, sy) = match t {
+                            T::Scale(s) => (s, s),
+                            T::Scale2(sx, sy) => (sx, sy),
+                        };
+                        let transform = Transform::scale(Ratio::new(sx), Ratio::new(sy));
+                        out.push((Point::zero(), group(own, transform, None)));
+                    }
                 }
             }
-            Name::Marker => {
-                let (id, marker) = self.marker.take()?;
-                self.markers.insert(id, marker);
-            }
-            _ => {}
-        }
-        if let Some((transform, items)) = open.own {
-            let mut frame = Frame::soft(Size::zero());
-            frame.push_multiple(items);
-            let mut group = GroupItem::new(frame);
-            group.transform = transform;
-            self.push(Point::zero(), FrameItem::Group(group));
-        }
-        Some(())
-    }
-
-    /// Where the next item goes: the innermost group with a transform, the marker being
-    /// read, or the drawing.
-    fn push(&mut self, at: Point, item: FrameItem) {
-        for open in self.stack.iter_mut().rev() {
-            if let Some((_, items)) = &mut open.own {
-                items.push((at, item));
-                return;
-            }
-            if open.name == Name::Marker {
-                if let Some((_, m)) = &mut self.marker {
-                    m.items.push((at, item));
+            Item::Text(t) => self.text(t, style, out),
+            Item::Lines(lines) => {
+                for t in lines {
+                    self.text(t, style, out);
                 }
-                return;
             }
+            // A link is there to be clicked on a screen; its disc is transparent.
+            Item::Link { items, .. } => self.items(items, style, out),
         }
-        self.items.push((at, item));
     }
 
-    /// A shape of `geometry` at `at`, painted as `style` says; nothing when it paints
-    /// nothing.
-    fn shape(&mut self, at: Point, geometry: Geometry, style: &Style) -> Option<()> {
-        let stroke = stroke(style);
-        // A path of lone segments (a stone's round-capped dot, a grid line) has nothing
-        // to fill.
-        let area = match &geometry {
-            Geometry::Curve(c) => encloses(c),
-            _ => true,
-        };
-        let fill = style.fill.clone().filter(|_| area);
-        if fill.is_some() || stroke.is_some() {
-            let shape = Shape {
-                geometry,
-                fill,
-                fill_rule: FillRule::NonZero,
-                stroke,
-            };
-            self.push(at, FrameItem::Shape(shape, Span::detached()));
+    /// `style` with `attrs` set on it, in the order the SVG writer writes them: the
+    /// class's paint (and print's bold stroke), then the element's own.
+    fn styled(&self, style: &Style, a: &Attrs) -> Style {
+        let mut s = style.clone();
+        let class = a
+            .class
+            .and_then(|c| crate::render::svg::style_paints(c, self.palette));
+        if let Some((fill, stroke, bold)) = class {
+            if let Some(fill) = fill {
+                s.fill = Some(colour(fill));
+            }
+            if let Some(stroke) = stroke {
+                s.stroke = Some(colour(stroke));
+            }
+            if let (true, true, Some(fill)) = (self.print, bold, fill) {
+                s.stroke = Some(colour(fill));
+                s.stroke_width = crate::render::svg::BOLD_STROKE;
+                s.join = LineJoin::Round;
+            }
         }
-        Some(())
+        if a.fill.is_some() {
+            // `none` or `transparent`: nothing shows.
+            s.fill = None;
+        }
+        if a.stroke.is_some() {
+            s.stroke = None;
+        }
+        if a.round_caps {
+            s.cap = LineCap::Round;
+        }
+        if let Some(w) = a.stroke_width {
+            s.stroke_width = w;
+        }
+        if let Some(size) = a.font_size {
+            s.font_size = f64::from(size);
+        }
+        if let Some(id) = &a.marker_end {
+            s.marker_end = Some(id.clone());
+        }
+        s
     }
 
     /// A path, and the arrow head at its end if it has one.
-    fn path(&mut self, d: &str, style: &Style) -> Option<()> {
-        let segments = super::path_data::segments(d)?;
-        // An item a segment, allocated once: a book's drawings hold some hundred thousand
-        // (a stone's dot is two), all kept until the PDF is written.
-        let mut curve = Curve(Vec::with_capacity(segments.len()));
-        // The last two points, for the direction an arrow head points in.
-        let (mut last, mut before) = (None, None);
-        let mut start = (0.0, 0.0);
-        for segment in segments {
-            use svgtypes::SimplePathSegment as S;
-            let p = |x: f64, y: f64| Point::new(pt(x), pt(y));
-            match segment {
-                S::MoveTo { x, y } => {
-                    curve.move_(p(x, y));
-                    start = (x, y);
-                    (before, last) = (None, Some((x, y)));
-                }
-                S::LineTo { x, y } => {
-                    curve.line(p(x, y));
-                    (before, last) = (last, Some((x, y)));
-                }
-                S::CurveTo {
-                    x1,
-                    y1,
-                    x2,
-                    y2,
-                    x,
-                    y,
-                } => {
-                    curve.cubic(p(x1, y1), p(x2, y2), p(x, y));
-                    (before, last) = (Some((x2, y2)), Some((x, y)));
-                }
-                S::Quadratic { x1, y1, x, y } => {
-                    let (x0, y0) = last?;
-                    let c = |a: f64, b: f64| a + 2.0 / 3.0 * (b - a);
-                    curve.cubic(p(c(x0, x1), c(y0, y1)), p(c(x, x1), c(y, y1)), p(x, y));
-                    (before, last) = (Some((x1, y1)), Some((x, y)));
-                }
-                S::ClosePath => {
-                    curve.close();
-                    (before, last) = (last, Some(start));
-                }
-            }
-        }
+    fn path(&self, p: &Path, style: &Style, out: &mut Placed) {
+        let style = self.styled(style, &p.attrs);
+        let (mut curve, ends) = curve(&p.d);
         if style.cap == LineCap::Round {
             dots(&mut curve, style.stroke_width);
         }
-        self.shape(Point::zero(), Geometry::Curve(curve), style)?;
-        if let Some(id) = &style.marker_end {
-            let ((x0, y0), (x, y)) = (before?, last?);
-            self.arrow_head(id, (x, y), (y - y0).atan2(x - x0), style.stroke_width)?;
+        shape(out, Point::zero(), Geometry::Curve(curve), &style);
+        if let (Some(id), Some((before, last))) = (&style.marker_end, ends) {
+            let angle = (last.1 - before.1).atan2(last.0 - before.0);
+            if let Some(marker) = self.markers.get(id.as_str()) {
+                self.arrow_head(marker, last, angle, style.stroke_width, out);
+            }
         }
-        Some(())
     }
 
-    /// The marker `id` at `end`, turned to `angle` and scaled by the line's width, as
-    /// SVG draws a `marker-end` with `orient="auto"` in stroke-width units, clipped to
-    /// its box.
-    fn arrow_head(&mut self, id: &str, end: (f64, f64), angle: f64, width: f64) -> Option<()> {
-        let marker = self.markers.get(id)?;
+    /// `marker` at `end`, turned to `angle` and scaled by the line's width, as SVG draws a
+    /// `marker-end` with `orient="auto"` in stroke-width units, clipped to its box.
+    fn arrow_head(
+        &self,
+        marker: &Marker,
+        end: (f64, f64),
+        angle: f64,
+        width: f64,
+        out: &mut Placed,
+    ) {
         let transform = Transform::translate(pt(end.0), pt(end.1))
             .pre_concat(Transform::rotate(Angle::rad(angle)))
             .pre_concat(Transform::scale(Ratio::new(width), Ratio::new(width)))
@@ -628,58 +378,210 @@ impl<'p> Reading<'p> {
                 -pt(marker.refer.0),
                 -pt(marker.refer.1),
             ));
-        let mut frame = Frame::soft(Size::zero());
-        frame.push_multiple(marker.items.iter().cloned());
-        let mut group = GroupItem::new(frame);
-        group.transform = transform;
-        group.clip = Some(Curve::rect(Size::new(pt(marker.size.0), pt(marker.size.1))));
-        self.push(Point::zero(), FrameItem::Group(group));
-        Some(())
+        // A marker's content inherits from the drawing, not from the line.
+        let mut items = Vec::new();
+        self.path(&marker.path, &Style::default(), &mut items);
+        let clip = Curve::rect(Size::new(pt(marker.size.0), pt(marker.size.1)));
+        out.push((Point::zero(), group(items, transform, Some(clip))));
     }
 
-    /// A text of one line at its anchor, in the font usvg would take; `None` if it needs
-    /// SVG's white-space handling or a character the font lacks.
-    fn chunk(&mut self, chunk: Chunk) -> Option<()> {
-        let (x, y) = chunk.at?;
-        let text = chunk.text;
+    /// A text of one line centred on its anchor, each run of characters in the font that
+    /// has them, as SVG's white space makes it (ends dropped, runs of spaces one).
+    fn text(&self, t: &Text, style: &Style, out: &mut Placed) {
+        let Some(fill) = style.fill.clone() else {
+            return;
+        };
+        let text = plain(&t.text);
         if text.is_empty() {
-            return Some(());
+            return;
         }
-        // SVG drops a text's end spaces and joins runs of white space: gobook writes none.
-        let plain = text.trim() == text
-            && !text.contains("  ")
-            && text
-                .chars()
-                .all(|c| c == ' ' || !c.is_whitespace() && !c.is_control());
-        // Left-to-right scripts the diagrams' sans covers: Latin, Greek, Cyrillic; and
-        // short enough for a glyph's place in it to fit typst's 16 bits.
-        let ltr = text.chars().all(|c| (c as u32) < 0x0530);
-        if !plain || !ltr || text.len() > 1000 {
-            return None;
+        let size = style.font_size;
+        let mut runs: Vec<(&str, FontInstance, Shaped)> = Vec::new();
+        for (index, run) in self.runs(&text) {
+            let Some(font) = self.pen.instance(index) else {
+                return;
+            };
+            let Some(shaped) = self.pen.shape(index, &font, run) else {
+                return;
+            };
+            runs.push((run, font, shaped));
         }
-        let style = chunk.style;
-        let size = style.font_size?;
-        let font = self.pen.font(style.family.as_deref()?)?;
-        let shaped = self.pen.shape(&font, &text)?;
-        let width = shaped.width * size;
-        let left = match style.anchor {
-            Anchor::Start => x,
-            Anchor::Middle => x - width / 2.0,
-            Anchor::End => x - width,
-        };
-        let item = TextItem {
-            font,
-            size: pt(size),
-            fill: style.fill.clone()?,
-            stroke: stroke(&style),
-            lang: self.pen.lang.lang,
-            region: self.pen.lang.region,
-            text: text.as_str().into(),
-            glyphs: shaped.glyphs,
-        };
-        self.push(Point::new(pt(left), pt(y)), FrameItem::Text(item));
-        Some(())
+        let width: f64 = runs.iter().map(|r| r.2.width * size).sum();
+        let (x, y) = (f64::from(t.at.0), f64::from(t.at.1));
+        let mut left = x - width / 2.0;
+        for (run, font, shaped) in runs {
+            let advance = shaped.width * size;
+            let item = TextItem {
+                font,
+                size: pt(size),
+                fill: fill.clone(),
+                stroke: stroke(style),
+                lang: self.pen.lang.lang,
+                region: self.pen.lang.region,
+                text: run.into(),
+                glyphs: shaped.glyphs,
+            };
+            out.push((Point::new(pt(left), pt(y)), FrameItem::Text(item)));
+            left += advance;
+        }
     }
+
+    /// `text` in runs of characters set in one font, and each run's font.
+    fn runs<'t>(&self, text: &'t str) -> Vec<(usize, &'t str)> {
+        let mut runs: Vec<(usize, &str)> = Vec::new();
+        let mut start = 0;
+        let mut current = None;
+        for (i, c) in text.char_indices() {
+            // A space goes with the run it is in.
+            let font = if c == ' ' {
+                current
+            } else {
+                self.pen.font_for(c)
+            };
+            let Some(font) = font.or(current).or_else(|| self.pen.font_for('0')) else {
+                continue;
+            };
+            if current.is_some_and(|f| f != font) {
+                runs.push((current.unwrap_or(font), &text[start..i]));
+                start = i;
+            }
+            current = Some(font);
+        }
+        if let Some(font) = current {
+            runs.push((font, &text[start..]));
+        }
+        runs
+    }
+}
+
+/// A text as SVG shows it: white space and control characters as spaces, runs of them
+/// one, none at the ends; at most a thousand characters (a glyph's place in its text is
+/// 16 bits).
+fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+    {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out.chars().take(1000).collect()
+}
+
+/// A colour of a palette (`#rgb` or `#rrggbb`); black if it is neither.
+fn colour(hex: &str) -> Paint {
+    let digits = hex.trim_start_matches('#');
+    let value = u32::from_str_radix(digits, 16).unwrap_or(0);
+    let (r, g, b) = match digits.len() {
+        3 => {
+            let n = |s: u32| ((value >> s) & 0xf) as u8 * 17;
+            (n(8), n(4), n(0))
+        }
+        6 => {
+            let n = |s: u32| ((value >> s) & 0xff) as u8;
+            (n(16), n(8), n(0))
+        }
+        _ => (0, 0, 0),
+    };
+    Paint::Solid(Color::from_u8(r, g, b, 255))
+}
+
+/// `items` in a group of `transform`, clipped to `clip`.
+fn group(items: Placed, transform: Transform, clip: Option<Curve>) -> FrameItem {
+    let mut frame = Frame::soft(Size::zero());
+    frame.push_multiple(items);
+    let mut group = GroupItem::new(frame);
+    group.transform = transform;
+    group.clip = clip;
+    FrameItem::Group(group)
+}
+
+/// A shape of `geometry` at `at`, painted as `style` says; nothing when it paints
+/// nothing.
+fn shape(out: &mut Placed, at: Point, geometry: Geometry, style: &Style) {
+    let stroke = stroke(style);
+    // A path of lone segments (a stone's round-capped dot, a grid line) has nothing to fill.
+    let area = match &geometry {
+        Geometry::Curve(c) => encloses(c),
+        _ => true,
+    };
+    let fill = style.fill.clone().filter(|_| area);
+    if fill.is_some() || stroke.is_some() {
+        let shape = Shape {
+            geometry,
+            fill,
+            fill_rule: FillRule::NonZero,
+            stroke,
+        };
+        out.push((at, FrameItem::Shape(shape, Span::detached())));
+    }
+}
+
+/// The curve of path segments `d` in absolute points, and its last two points (the
+/// direction an arrow head points in).
+fn curve(d: &[Seg]) -> (Curve, Option<(Xy, Xy)>) {
+    // An item a segment, allocated once: a book's drawings hold some hundred thousand
+    // (a stone's dot is two), all kept until the PDF is written.
+    let mut curve = Curve(Vec::with_capacity(d.len() + 2));
+    let p = |(x, y): (f64, f64)| Point::new(pt(x), pt(y));
+    let (mut at, mut start) = ((0.0, 0.0), (0.0, 0.0));
+    let mut before = None;
+    for seg in d {
+        let from = |rel: bool, (x, y): (f64, f64)| if rel { (at.0 + x, at.1 + y) } else { (x, y) };
+        match *seg {
+            Seg::Move { rel, to } => {
+                at = from(rel, to);
+                start = at;
+                curve.move_(p(at));
+                before = None;
+                continue;
+            }
+            Seg::Line { rel, to, .. } => {
+                before = Some(at);
+                at = from(rel, to);
+                curve.line(p(at));
+            }
+            Seg::Horizontal { rel, x } => {
+                before = Some(at);
+                at = (if rel { at.0 + x } else { x }, at.1);
+                curve.line(p(at));
+            }
+            Seg::Vertical { rel, y } => {
+                before = Some(at);
+                at = (at.0, if rel { at.1 + y } else { y });
+                curve.line(p(at));
+            }
+            Seg::HalfCircle { r, by } => {
+                let end = (at.0 + by.0, at.1 + by.1);
+                let centre = ((at.0 + end.0) / 2.0, (at.1 + end.1) / 2.0);
+                let a0 = (at.1 - centre.1).atan2(at.0 - centre.0);
+                // Counter-clockwise on the page (SVG's sweep 0), a quarter at a time.
+                for q in 0..2 {
+                    let (a, b) = (
+                        a0 - f64::from(q) * std::f64::consts::FRAC_PI_2,
+                        a0 - f64::from(q + 1) * std::f64::consts::FRAC_PI_2,
+                    );
+                    let k = 4.0 / 3.0 * (std::f64::consts::PI / 8.0).tan() * r;
+                    let on = |t: f64| (centre.0 + r * t.cos(), centre.1 + r * t.sin());
+                    let (p0, p3) = (on(a), on(b));
+                    let c1 = (p0.0 + k * a.sin(), p0.1 - k * a.cos());
+                    let c2 = (p3.0 - k * b.sin(), p3.1 + k * b.cos());
+                    curve.cubic(p(c1), p(c2), p(p3));
+                    before = Some(c2);
+                }
+                at = end;
+            }
+            Seg::Close { .. } => {
+                curve.close();
+                before = Some(at);
+                at = start;
+            }
+        }
+    }
+    (curve, before.map(|b| (b, at)))
 }
 
 /// The stroke `style` paints, if any.
@@ -762,109 +664,12 @@ fn encloses(curve: &Curve) -> bool {
     false
 }
 
-/// Sets the presentation attribute `key` of `style`; `None` for one outside the subset.
-fn set_style(style: &mut Style, key: &str, value: &str) -> Option<()> {
-    match key {
-        "fill" => style.fill = paint(value)?,
-        "stroke" => style.stroke = paint(value)?,
-        "stroke-width" => style.stroke_width = number(value)?,
-        "stroke-linecap" => {
-            style.cap = match value {
-                "butt" => LineCap::Butt,
-                "round" => LineCap::Round,
-                "square" => LineCap::Square,
-                _ => return None,
-            }
-        }
-        "stroke-linejoin" => {
-            style.join = match value {
-                "miter" => LineJoin::Miter,
-                "round" => LineJoin::Round,
-                "bevel" => LineJoin::Bevel,
-                _ => return None,
-            }
-        }
-        "font-size" => style.font_size = Some(number(value)?),
-        "font-family" => style.family = Some(value.to_string()),
-        "text-anchor" => {
-            style.anchor = match value {
-                "start" => Anchor::Start,
-                "middle" => Anchor::Middle,
-                "end" => Anchor::End,
-                _ => return None,
-            }
-        }
-        "marker-end" => {
-            let id = value.strip_prefix("url(#")?.strip_suffix(')')?;
-            style.marker_end = Some(id.to_string());
-        }
-        _ => return None,
-    }
-    Some(())
-}
-
-/// A paint: `none`, or an opaque colour.
-fn paint(value: &str) -> Option<Option<Paint>> {
-    if value == "none" {
-        return Some(None);
-    }
-    let c: svgtypes::Color = value.parse().ok()?;
-    (c.alpha == 255).then(|| Some(Paint::Solid(Color::from_u8(c.red, c.green, c.blue, 255))))
-}
-
-/// A plain number (no unit).
-fn number(value: &str) -> Option<f64> {
-    let n: f64 = value.trim().parse().ok()?;
-    n.is_finite().then_some(n)
-}
-
-/// Numbers apart by spaces or commas.
-fn numbers(value: &str) -> Option<Vec<f64>> {
-    value
-        .split([' ', ','])
-        .filter(|s| !s.is_empty())
-        .map(number)
-        .collect()
-}
-
-/// `scale(a)`, `scale(a b)` or `translate(x y)`, the transforms gobook writes.
-fn transform(value: &str) -> Option<Transform> {
-    let (name, rest) = value.trim().split_once('(')?;
-    let args = numbers(rest.strip_suffix(')')?)?;
-    match (name, args.as_slice()) {
-        ("scale", [s]) => Some(Transform::scale(Ratio::new(*s), Ratio::new(*s))),
-        ("scale", [sx, sy]) => Some(Transform::scale(Ratio::new(*sx), Ratio::new(*sy))),
-        ("translate", [x]) => Some(Transform::translate(pt(*x), Abs::zero())),
-        ("translate", [x, y]) => Some(Transform::translate(pt(*x), pt(*y))),
-        _ => None,
-    }
-}
-
-/// The attributes an element's geometry is read from.
-const GEOMETRY: [&str; 11] = [
-    "x",
-    "y",
-    "width",
-    "height",
-    "cx",
-    "cy",
-    "r",
-    "markerWidth",
-    "markerHeight",
-    "refX",
-    "refY",
-];
-
-/// Where attribute `key` of [`GEOMETRY`] is kept.
-fn slot(key: &str) -> Option<usize> {
-    GEOMETRY.iter().position(|k| *k == key)
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::board::diagram::{BoardDiagram, NumberedStone};
     use crate::point::{Color::Black, Color::White, Mark};
+    use typst::text::TextItem;
 
     /// A point by its name (`Q16`).
     fn p(name: &str) -> crate::point::Point {
@@ -937,30 +742,49 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn every_thing_a_print_drawing_holds_is_drawn_in_typsts_shapes_and_text() {
-        let d = every_thing();
-        let svg = crate::render::svg::render_print(&d);
-        let drawn = pen()
-            .draw(svg.as_bytes())
-            .expect("a print drawing is drawn");
+    /// The texts of `items` and their groups, in order.
+    fn model_texts(items: &[Item], out: &mut Vec<String>) {
+        for item in items {
+            match item {
+                Item::Group(g) => model_texts(&g.items, out),
+                Item::Link { items, .. } => model_texts(items, out),
+                Item::Text(t) => out.push(t.text.clone()),
+                Item::Lines(lines) => out.extend(lines.iter().map(|t| t.text.clone())),
+                _ => {}
+            }
+        }
+    }
+
+    /// The text items of `drawn` and where they are.
+    fn text_items(drawn: &Drawn) -> Vec<TextItem> {
         let mut all = Vec::new();
         items(&drawn.frame, &mut all);
-        let texts: Vec<&TextItem> = all
-            .iter()
+        all.into_iter()
             .filter_map(|i| match i {
                 FrameItem::Text(t) => Some(t),
                 _ => None,
             })
-            .collect();
-        // Every text of the SVG is a text item, in the SVG's order.
-        let written: Vec<&str> = svg
-            .split(['>', '<'])
-            .collect::<Vec<_>>()
-            .windows(2)
-            .filter(|w| w[0].starts_with("tspan ") || w[0].starts_with("text x"))
-            .map(|w| w[1])
-            .collect();
+            .collect()
+    }
+
+    fn print_model(d: &BoardDiagram) -> Drawing {
+        crate::render::svg::print_drawing(
+            d,
+            crate::render::svg::LIGHT,
+            crate::render::svg::SCREEN_WEIGHTS,
+        )
+    }
+
+    #[test]
+    fn every_thing_a_print_drawing_holds_is_drawn_in_typsts_shapes_and_text() {
+        let model = print_model(&every_thing());
+        let drawn = pen().draw(&model);
+        let mut all = Vec::new();
+        items(&drawn.frame, &mut all);
+        let texts = text_items(&drawn);
+        // Every text of the model is a text item, in the model's order.
+        let mut written = Vec::new();
+        model_texts(&model.items, &mut written);
         let said: Vec<&str> = texts.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(said, written);
         for n in ["1", "12", "123", "1234", "a", "B", "ko", "é", "A", "19"] {
@@ -993,71 +817,59 @@ pub(crate) mod tests {
 
     #[test]
     fn a_text_is_centred_on_its_point_by_its_shaped_width() {
-        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40" width="100" height="40" text-anchor="middle" font-family="Helvetica,Arial,sans-serif"><g fill="#111" font-size="14"><text><tspan x="50" y="20">12</tspan></text><text x="10" y="30" text-anchor="start">7</text></g></svg>"##;
-        let drawn = pen().draw(svg.as_bytes()).unwrap();
-        let found: Vec<(Point, &TextItem)> = drawn
-            .frame
-            .items()
-            .filter_map(|(at, i)| match i {
-                FrameItem::Text(t) => Some((*at, t)),
-                _ => None,
-            })
-            .collect();
-        let (at, twelve) = found[0];
+        let mut d = BoardDiagram::new(9);
+        d.labels = vec![(p("E5"), "12".into())];
+        let model = print_model(&d);
+        let mut at = None;
+        for item in &model.items {
+            if let Item::Group(g) = item {
+                for i in &g.items {
+                    if let Item::Lines(lines) = i {
+                        at = Some(lines[0].at);
+                    }
+                }
+            }
+        }
+        let (x, y) = at.expect("the label is a text of the model");
+        let drawn = pen().draw(&model);
+        let mut found = Vec::new();
+        for (place, item) in drawn.frame.items() {
+            if let FrameItem::Text(t) = item {
+                found.push((*place, t.clone()));
+            }
+        }
+        let (place, twelve) = &found[0];
         assert_eq!(twelve.text, "12");
         let width = twelve.width().to_pt();
-        assert!((at.x.to_pt() + width / 2.0 - 50.0).abs() < 1e-9, "centred");
-        assert_eq!(at.y, Abs::pt(20.0), "on its baseline");
+        assert!(
+            (place.x.to_pt() + width / 2.0 - f64::from(x)).abs() < 1e-9,
+            "centred"
+        );
+        assert_eq!(place.y, Abs::pt(f64::from(y)), "on its baseline");
         assert_eq!(twelve.size, Abs::pt(14.0));
         // DejaVu Sans's digits are 0.636 em wide.
         assert!((width - 2.0 * 0.636 * 14.0).abs() < 0.05, "{width}");
-        assert_eq!(found[1].0.x, Abs::pt(10.0), "a start anchor starts there");
     }
 
     #[test]
-    fn anything_outside_the_subset_is_left_to_usvg() {
-        let open = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" width="40" height="40" font-family="Helvetica,Arial,sans-serif">"#;
-        let draws = |body: &str| {
-            pen()
-                .draw(format!("{open}{body}</svg>").as_bytes())
-                .is_some()
-        };
-        assert!(draws(
-            r##"<rect fill="#e3bf7e" x="0" y="0" width="40" height="40"/>"##
-        ));
-        assert!(draws(
-            r#"<g font-size="14"><text x="5" y="20">ab</text></g>"#
-        ));
-        for outside in [
-            r#"<image href="x.png" width="4" height="4"/>"#,
-            r#"<rect opacity=".5" width="4" height="4"/>"#,
-            r#"<rect fill="url(#g)" width="4" height="4"/>"#,
-            r#"<style>rect{fill:red}</style>"#,
-            r#"<g transform="rotate(30)"><rect width="4" height="4"/></g>"#,
-            r#"<g font-size="14"><text x="5" y="20">イ</text></g>"#,
-            // A letter the diagrams' font lacks (the bundled subset has no Cyrillic):
-            // usvg takes another of typst's fonts for it.
-            r#"<g font-size="14"><text x="5" y="20">Ж</text></g>"#,
-            r#"<g font-size="14"><text x="5" y="20"> a </text></g>"#,
-            r#"<g font-size="14"><text x="5" y="20">a  b</text></g>"#,
-            r#"<text x="5" y="20">no size</text>"#,
-            format!(
-                r#"<g font-size="14"><text x="5" y="20">{}</text></g>"#,
-                "a".repeat(70_000)
-            )
-            .as_str(),
-            r#"<path d="M0 0L"/>"#,
-            r#"<path d="M0 0L4 4" marker-end="url(#nowhere)"/>"#,
-            r#"<rect width="4" height="4"><title>t</title></rect>"#,
-        ] {
-            assert!(!draws(outside), "{outside}");
+    fn a_character_the_diagrams_font_lacks_is_set_in_a_font_that_has_it() {
+        let mut d = BoardDiagram::new(9);
+        d.labels = vec![(p("E5"), "aЖイ".into()), (p("C3"), "  b \t c ".into())];
+        let fonts = super::super::fonts::bundled();
+        let drawn = pen().draw(&print_model(&d));
+        let texts = text_items(&drawn);
+        let said: String = texts.iter().map(|t| t.text.as_str()).collect();
+        // SVG's white space: none at the ends, a run of it one space.
+        assert_eq!(said, "aЖイb c");
+        for t in &texts {
+            for c in t.text.chars() {
+                let anywhere = fonts.iter().any(|f| f.info().coverage.contains(c as u32));
+                assert!(
+                    !anywhere || t.font.font().info().coverage.contains(c as u32),
+                    "{c} is set in a font that has it"
+                );
+            }
         }
-        // Not SVG, or a root whose size is not its view box's.
-        assert!(pen().draw(b"<html/>").is_none());
-        assert!(pen()
-            .draw(br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" width="80" height="80"></svg>"#)
-            .is_none());
-        assert!(pen().draw(&[0xff, 0xfe]).is_none());
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! the page, the running heads and the front matter; `blocks` and `rich` write a chapter's
 //! blocks and text (`flow`: how boards and their text share the page; `images`: its images; `vertical`: in columns, for a vertical Japanese edition; `markdown`: an
 //! included Markdown file); `diagrams`
-//! makes the diagrams' drawings apart from typst's layout, as typst's own shapes and text
-//! (`drawn`, reading path data with `path_data`) or decoded SVG; `solutions`
+//! puts the diagrams' drawings in their placeholders' places after typst's layout, as
+//! typst's own shapes and text drawn from the board's drawing model (`drawn`); `solutions`
 //! prints a problem book's answers; `printed_text` is what a language's PDF prints, which
 //! `missing_glyphs` finds the fonts for (or reports the characters no font has, at their
 //! place in the book); `fonts` and `world` give typst its fonts and files and nothing else; `fallback` is what a PDF is when typst's checks refuse its standards; `passes` counts typst's layout passes
@@ -29,7 +29,6 @@ pub mod markdown;
 pub mod missing_glyphs;
 pub mod parts;
 pub mod passes;
-pub mod path_data;
 pub mod printed_text;
 pub mod rich;
 pub mod scale;

@@ -11,7 +11,6 @@
 //! on in the book typeset whole: a part that would start on a left-hand page starts with
 //! a page of its own, left out when the parts are joined.
 
-use super::diagrams::DecodedDrawings;
 use super::escape::string;
 use super::fonts::Fonts;
 use super::frame::{self, Front, PartPlace};
@@ -84,7 +83,6 @@ pub fn print(
     l: &LaidLanguage,
     mut src: typeset::Parts,
     fonts: &Fonts,
-    decoded: &mut DecodedDrawings,
 ) -> Result<(Spilled, Option<String>), BuildError> {
     let front = typeset::front(p, l);
     let mut standard = Standard {
@@ -94,7 +92,7 @@ pub fn print(
     let mut places: HashMap<String, Place> = HashMap::new();
     // Each part as last typeset, by its number (as many as are known).
     let mut done: Vec<Option<Typeset1>> = Vec::new();
-    let mut front_pages = typeset_front(p, l, &front, &mut places, fonts, decoded, &standard)?.1;
+    let mut front_pages = typeset_front(p, l, &front, &mut places, fonts, &standard)?.1;
     let mut front_pdf = PdfPart::default();
     for _ in 0..MOST_ROUNDS {
         let changed = typeset_parts(
@@ -104,12 +102,11 @@ pub fn print(
             &mut src,
             front_pages,
             fonts,
-            decoded,
             &mut standard,
             &mut places,
             &mut done,
         )?;
-        let (pdf, pages) = typeset_front(p, l, &front, &mut places, fonts, decoded, &standard)?;
+        let (pdf, pages) = typeset_front(p, l, &front, &mut places, fonts, &standard)?;
         front_pdf = pdf;
         if pages == front_pages && !changed {
             break;
@@ -138,7 +135,6 @@ fn typeset_parts(
     parts: &mut typeset::Parts,
     front_pages: usize,
     fonts: &Fonts,
-    decoded: &mut DecodedDrawings,
     standard: &mut Standard,
     places: &mut HashMap<String, Place>,
     done: &mut Vec<Option<Typeset1>>,
@@ -160,7 +156,7 @@ fn typeset_parts(
             changed = true;
             let place = Place1 { k, before, given };
             let part = parts.part(k).unwrap_or_default();
-            match typeset_part(p, l, front, part, place, fonts, decoded, standard, places)? {
+            match typeset_part(p, l, front, part, place, fonts, standard, places)? {
                 Ok(d) => done[k] = Some(d),
                 Err(why) => {
                     // typst's checks refused one part tagged (else archival): every part
@@ -233,7 +229,6 @@ fn typeset_part(
     part: PartSource,
     place: Place1,
     fonts: &Fonts,
-    decoded: &mut DecodedDrawings,
     standard: &Standard,
     places: &mut HashMap<String, Place>,
 ) -> Result<Result<Typeset1, String>, BuildError> {
@@ -289,25 +284,23 @@ fn typeset_part(
         files: part.files,
         drawings: part.drawings,
     };
-    let laid = typeset::compile(p, l, doc, fonts, decoded, stages)?;
+    let laid = typeset::compile(p, l, doc, fonts, stages)?;
     let pages = laid.doc().pages().len().saturating_sub(added);
     record_places(laid.doc(), offset, places);
     let asked = asked(laid.doc());
     // The added page's heading is not the book's.
     let headings = headings(laid.doc()).into_iter().skip(1).collect();
-    Ok(laid
-        .export_as(decoded, standard.standards)?
-        .map(|pdf| Typeset1 {
-            before: place.before,
-            given: place.given,
-            asked,
-            pdf: PdfPart {
-                pdf: Some(pdf),
-                added,
-                headings,
-            },
-            pages,
-        }))
+    Ok(laid.export_as(standard.standards)?.map(|pdf| Typeset1 {
+        before: place.before,
+        given: place.given,
+        asked,
+        pdf: PdfPart {
+            pdf: Some(pdf),
+            added,
+            headings,
+        },
+        pages,
+    }))
 }
 
 /// The front matter (title page, copyright page, contents) typeset with the pages of the
@@ -319,7 +312,6 @@ fn typeset_front(
     front: &Front,
     places: &mut HashMap<String, Place>,
     fonts: &Fonts,
-    decoded: &mut DecodedDrawings,
     standard: &Standard,
 ) -> Result<(PdfPart, usize), BuildError> {
     let mut known: Vec<(String, usize)> = Vec::new();
@@ -345,12 +337,12 @@ fn typeset_front(
         files: Vec::new(),
         drawings: Vec::new(),
     };
-    let laid = typeset::compile(p, l, doc, fonts, decoded, stages)?;
+    let laid = typeset::compile(p, l, doc, fonts, stages)?;
     let pages = laid.doc().pages().len();
     let headings = headings(laid.doc());
     record_places(laid.doc(), 0, places);
     let pdf = laid
-        .export_as(decoded, standard.standards)?
+        .export_as(standard.standards)?
         .map_err(|e| typeset::bug("write the PDF's front matter", e))?;
     let pdf = PdfPart {
         pdf: Some(pdf),

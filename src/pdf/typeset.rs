@@ -1,10 +1,9 @@
 //! One language's PDF: the laid-out pages written as typst markup (the frame, then each
 //! chapter's blocks and its solutions), typeset by the embedded typst in a world of its own
 //! and exported as PDF/A-2a and PDF/UA-1 (tagged, accessible), else PDF/A-2b. typst lays
-//! out a placeholder for each diagram; its drawing is decoded beside (`super::diagrams`).
+//! out a placeholder for each diagram; its drawing takes its place after (`super::diagrams`).
 
 use super::blocks::Chapters;
-use super::diagrams::DecodedDrawings;
 use super::fonts;
 use super::frame::{self, Front};
 use super::settings::{Settings, SolutionsAt};
@@ -16,6 +15,7 @@ use crate::layout::book::{LaidLanguage, LaidPage};
 use crate::layout::writer::Input;
 use crate::project::build::BuildError;
 use crate::project::images::ImageKind;
+use crate::render::svg::Drawing;
 use std::path::Path;
 use typst::foundations::{Bytes, Datetime, Smart};
 use typst::text::Locale;
@@ -35,7 +35,7 @@ pub struct Print<'a> {
 pub struct Laid {
     doc: PagedDocument,
     /// The diagrams' drawings, by the number their placeholder holds.
-    drawings: Vec<Bytes>,
+    drawings: Vec<Drawing>,
     /// The fonts it is set in, which its drawings are made with.
     fonts: Vec<typst::text::Font>,
     /// Its language, which its drawings' texts are tagged in.
@@ -51,11 +51,7 @@ pub struct Laid {
 /// Language `l` printed, as a PDF on disk, and why it is not tagged when typst's checks
 /// refused that: typeset whole, or in parts for a long book (`super::parts`), its fonts
 /// found first for what it prints, never for the typst source's own words.
-pub fn print(
-    p: &Print,
-    l: &LaidLanguage,
-    decoded: &mut DecodedDrawings,
-) -> Result<(Spilled, Option<String>), BuildError> {
+pub fn print(p: &Print, l: &LaidLanguage) -> Result<(Spilled, Option<String>), BuildError> {
     let mut stages = crate::timings::Stages::new(format!("pdf {}, ", l.plan.lang));
     // A vertical book's columns are typeset whole.
     let limit = if l.plan.vertical {
@@ -77,7 +73,7 @@ pub fn print(
     super::passes::memory(&format!("{prefix}fonts, "));
     if !parts.whole() {
         drop(first);
-        return super::parts::print(p, l, parts, &fonts, decoded);
+        return super::parts::print(p, l, parts, &fonts);
     }
     let (markup, files, drawings) = whole(p, l, first);
     let laid = compile(
@@ -90,10 +86,9 @@ pub fn print(
             drawings,
         },
         &fonts,
-        decoded,
         stages,
     )?;
-    laid.export(decoded)
+    laid.export()
 }
 
 /// A typst document to compile: its main file's path, its markup, the files it names and
@@ -107,18 +102,16 @@ pub struct Typeset {
     /// The files it names, by virtual path.
     pub files: Vec<(String, Bytes)>,
     /// The drawings of its placeholders, by number.
-    pub drawings: Vec<Bytes>,
+    pub drawings: Vec<Drawing>,
 }
 
 /// A document of language `l` laid out by typst, its diagrams' drawings left out:
-/// compiled with a placeholder for each drawing, while its drawings are decoded into
-/// `decoded` (those not there yet) beside the layout.
+/// compiled with a placeholder for each drawing, drawn in its place at the export.
 pub fn compile(
     p: &Print,
     l: &LaidLanguage,
     doc: Typeset,
     fonts: &super::fonts::Fonts,
-    decoded: &mut DecodedDrawings,
     mut stages: crate::timings::Stages,
 ) -> Result<Laid, BuildError> {
     let Typeset {
@@ -132,29 +125,12 @@ pub fn compile(
     let locale = locale(&l.plan.lang);
     let world = BookWorld::named(&main, markup, files, fonts.faces.clone(), today);
     let timing = super::passes::start();
-    // typst's layout keeps about 1.7 of 2 cores busy; drawings outside the print subset
-    // are decoded on the rest (the others are drawn after the layout).
-    let (compiled, drawn) = std::thread::scope(|s| {
-        let drawn = s.spawn(|| decoded.decode(&fonts.faces, locale, today, &drawings));
-        let compiled = typst::compile::<PagedDocument>(&world).output;
-        (compiled, drawn.join())
-    });
+    let compiled = typst::compile::<PagedDocument>(&world).output;
     let doc = compiled.map_err(|errs| {
         let first = errs.first().map(|e| world.describe(e)).unwrap_or_default();
         bug("typeset the PDF", first)
     })?;
-    match drawn {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => return Err(bug("draw a diagram for the PDF", e)),
-        Err(panic) => {
-            let what = crate::diagnostics::panic_message(panic.as_ref());
-            return Err(bug(
-                "draw a diagram for the PDF",
-                format!("it stopped: {what}"),
-            ));
-        }
-    }
-    stages.mark("compile (layout) and drawings");
+    stages.mark("compile (layout)");
     let prefix = format!("pdf {}, ", l.plan.lang);
     super::passes::report(timing, &prefix);
     super::passes::memory(&format!("{prefix}laid out, "));
@@ -187,28 +163,20 @@ impl Laid {
     /// their places; why typst's checks refused it else.
     pub fn export_as(
         self,
-        decoded: &DecodedDrawings,
         standards: &[typst_pdf::PdfStandard],
     ) -> Result<Result<Spilled, String>, BuildError> {
-        let doc = decoded
-            .put_in_place(self.doc, &self.fonts, self.locale, &self.drawings)
-            .map_err(|e| bug("draw the diagrams in the PDF", e))?;
+        let doc = super::diagrams::put_in_place(self.doc, &self.fonts, self.locale, &self.drawings);
         match export(&doc, &self.ident, self.today, standards) {
             Ok(bytes) => Ok(Ok(Spilled::of(&bytes).map_err(BuildError::Print)?)),
             Err(why) => Ok(Err(why)),
         }
     }
 
-    /// The laid-out document as PDF bytes, its drawings (decoded in `decoded`) in their
+    /// The laid-out document as PDF bytes, its drawings in their
     /// places, and why it is not tagged for accessibility when typst's checks refused it.
-    pub fn export(
-        mut self,
-        decoded: &DecodedDrawings,
-    ) -> Result<(Spilled, Option<String>), BuildError> {
-        let doc = decoded
-            .put_in_place(self.doc, &self.fonts, self.locale, &self.drawings)
-            .map_err(|e| bug("draw the diagrams in the PDF", e))?;
-        // In their places, the drawings' bytes need not be held while the PDF is written.
+    pub fn export(mut self) -> Result<(Spilled, Option<String>), BuildError> {
+        let doc = super::diagrams::put_in_place(self.doc, &self.fonts, self.locale, &self.drawings);
+        // In their places, the drawings need not be held while the PDF is written.
         self.drawings = Vec::new();
         self.stages.mark("drawings in place");
         let (mut bytes, untagged) = tagged_else_archival(&doc, &self.ident, self.today)
@@ -408,7 +376,7 @@ fn whole(
     p: &Print,
     l: &LaidLanguage,
     part: PartSource,
-) -> (String, Vec<(String, Bytes)>, Vec<Bytes>) {
+) -> (String, Vec<(String, Bytes)>, Vec<Drawing>) {
     let mut out = frame::preamble(&front(p, l), p.settings);
     if l.plan.vertical {
         // A vertical book is bound on the right: its inner margin is on the right of odd pages.
@@ -432,7 +400,7 @@ pub struct PartSource {
     /// The diagrams' placeholders and the images its markup names, by virtual path.
     pub files: Vec<(String, Bytes)>,
     /// The diagrams' drawings, by the number their placeholder holds.
-    pub drawings: Vec<Bytes>,
+    pub drawings: Vec<Drawing>,
 }
 
 impl PartSource {

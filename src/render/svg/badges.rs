@@ -1,12 +1,10 @@
 //! Letters on numbered stones as small badges: a book's commentary names the stone by
 //! its number and the point by its letter, so neither may hide the other.
 
+use super::drawing::{Attrs, Group, Item, Text};
 use super::layout::Layout;
 use super::style;
-use super::text::push_int;
-use crate::escape::push_text;
 use crate::point::Point;
-use std::fmt::Write as _;
 
 /// Where a letter badge sits: the upper left of its point (mark badges take the upper
 /// right), over the stone's outline, so the number in the middle stays whole.
@@ -18,32 +16,40 @@ const FONT: i32 = 10;
 
 /// Writes each of `letters` (a point that shows a numbered stone, and its one-letter
 /// label) as a small letter on a board-coloured disc at the stone's upper left.
-pub(crate) fn write_letter_badges(out: &mut String, l: &Layout, letters: &[(Point, &str)]) {
+pub(crate) fn write_letter_badges(out: &mut Vec<Item>, l: &Layout, letters: &[(Point, &str)]) {
     let shown: Vec<_> = letters.iter().filter(|(p, _)| l.shows(*p)).collect();
     if shown.is_empty() {
         return;
     }
-    let _ = write!(out, r#"<g class="{}">"#, style::LABEL_BACKGROUND);
-    for (p, _) in &shown {
-        let (x, y) = l.xy(*p);
-        super::stones::circle(out, (x - OFFSET, y - OFFSET), RADIUS);
-    }
-    out.push_str("</g>");
-    let _ = write!(
-        out,
-        r#"<g class="{}" font-size="{FONT}">"#,
-        style::TEXT_ON_EMPTY
-    );
-    for (p, t) in &shown {
-        let (x, y) = l.xy(*p);
-        out.push_str(r#"<text x=""#);
-        push_int(out, x - OFFSET);
-        out.push_str(r#"" y=""#);
-        // The baseline a little under the disc's centre centres lowercase and capitals alike.
-        push_int(out, y - OFFSET + FONT * 7 / 20);
-        out.push_str(r#"">"#);
-        push_text(out, t);
-        out.push_str("</text>");
-    }
-    out.push_str("</g>");
+    let at = |p: Point| {
+        let (x, y) = l.xy(p);
+        (x - OFFSET, y - OFFSET)
+    };
+    let discs = shown
+        .iter()
+        .map(|(p, _)| super::stones::circle(at(*p), RADIUS))
+        .collect();
+    out.push(Item::Group(Group {
+        attrs: Attrs::class(style::LABEL_BACKGROUND),
+        items: discs,
+    }));
+    let letters = shown
+        .iter()
+        .map(|(p, t)| {
+            let (x, y) = at(*p);
+            // The baseline a little under the disc's centre centres lowercase and capitals
+            // alike.
+            Item::Text(Text {
+                at: (x, y + FONT * 7 / 20),
+                text: t.to_string(),
+            })
+        })
+        .collect();
+    out.push(Item::Group(Group {
+        attrs: Attrs {
+            font_size: Some(FONT),
+            ..Attrs::class(style::TEXT_ON_EMPTY)
+        },
+        items: letters,
+    }));
 }

@@ -3,9 +3,8 @@
 //! They sit on a band of their own colour, so they stay legible on any page: a file
 //! shown as `<img>` on a dark blog has no say over the page behind it.
 
-use crate::escape::push_text;
+use crate::render::svg::drawing::{Attrs, Group, Item, Text};
 use crate::render::svg::style;
-use std::fmt::Write;
 
 /// Font size of caption text under a wide board, in user units.
 pub(crate) const SIZE: i32 = 14;
@@ -99,29 +98,33 @@ pub(crate) fn height(lines: usize, size: i32) -> i32 {
     }
 }
 
-/// Writes the band from `x` to `x + w` and the lines centred on it, the band's top at `top`.
-pub(crate) fn write(out: &mut String, x: i32, w: i32, top: i32, lines: &[String], size: i32) {
+/// Adds the band from `x` to `x + w` and the lines centred on it, the band's top at `top`.
+pub(crate) fn write(out: &mut Vec<Item>, x: i32, w: i32, top: i32, lines: &[String], size: i32) {
     if lines.is_empty() {
         return;
     }
-    let _ = write!(
-        out,
-        r#"<rect class="{}" x="{x}" y="{top}" width="{w}" height="{}"/>"#,
-        style::CAPTION_BAND,
-        height(lines.len(), size)
-    );
+    out.push(Item::Rect {
+        class: style::CAPTION_BAND,
+        rect: [x, top, w, height(lines.len(), size)],
+    });
     let cx = x + w / 2;
-    let _ = write!(out, r#"<g class="{}" font-size="{size}">"#, style::CAPTION);
-    for (i, line) in lines.iter().enumerate() {
-        let _ = write!(
-            out,
-            r#"<text x="{cx}" y="{}">"#,
-            top + (i as i32 + 1) * line_height(size)
-        );
-        push_text(out, line);
-        out.push_str("</text>");
-    }
-    out.push_str("</g>");
+    let items = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            Item::Text(Text {
+                at: (cx, top + (i as i32 + 1) * line_height(size)),
+                text: line.clone(),
+            })
+        })
+        .collect();
+    out.push(Item::Group(Group {
+        attrs: Attrs {
+            font_size: Some(size),
+            ..Attrs::class(style::CAPTION)
+        },
+        items,
+    }));
 }
 
 #[cfg(test)]

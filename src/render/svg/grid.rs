@@ -1,51 +1,49 @@
 //! The board: background, grid lines, heavier real edges and star points.
 
-use std::fmt::Write;
-
+use super::drawing::{seg, Attrs, Group, Item, Path, Seg};
 use super::layout::{Layout, PAD, UNIT};
 use super::occupancy::Occupancy;
 use super::style;
 use crate::point::Point;
 
-/// A stroke width in thousandths of a unit as SVG writes it: whole units as integers (the
-/// screen's `1` and `2`), others with up to three decimals and no leading zero (`.451`).
-struct Weight(u32);
-
-impl std::fmt::Display for Weight {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        let (whole, milli) = (self.0 / 1000, self.0 % 1000);
-        if whole > 0 {
-            write!(f, "{whole}")?;
-        }
-        if milli == 0 {
-            return if whole == 0 { f.write_str("0") } else { Ok(()) };
-        }
-        let frac = format!("{milli:03}");
-        write!(f, ".{}", frac.trim_end_matches('0'))
-    }
+/// A stroke width in user units from thousandths of one (the screen's `1` and `2`, print's
+/// `.451`): thousandths, so that the same options always give the same drawing.
+fn weight(milli: u32) -> f64 {
+    f64::from(milli) / 1000.0
 }
 
-/// Writes the background rectangle covering the whole image.
-pub(crate) fn write_background(out: &mut String, l: &Layout) {
+/// Adds the background rectangle covering the whole image.
+pub(crate) fn write_background(out: &mut Vec<Item>, l: &Layout) {
     let (x, y, w, h) = l.view_box();
-    let _ = write!(
-        out,
-        r#"<rect class="{}" x="{x}" y="{y}" width="{w}" height="{h}"/>"#,
-        style::BOARD
-    );
+    out.push(Item::Rect {
+        class: style::BOARD,
+        rect: [x, y, w, h],
+    });
 }
 
-/// Writes the inner grid lines as one path of relative commands.
+/// A path of class `class`, unfilled, stroked `weight` thousandths of a unit wide.
+fn stroked(class: &'static str, milli: u32, d: Vec<Seg>) -> Item {
+    Item::Path(Path::new(
+        Attrs {
+            fill: Some("none"),
+            stroke_width: Some(weight(milli)),
+            ..Attrs::class(class)
+        },
+        d,
+    ))
+}
+
+/// Adds the inner grid lines as one path of relative commands.
 ///
 /// Lines on a real board edge are left to [`write_edges`]. On a cut side the lines
 /// run on for `PAD` units, to the image edge or the coordinates, to show the board
 /// goes on.
-pub(crate) fn write_grid(out: &mut String, l: &Layout, weight: u32) {
+pub(crate) fn write_grid(out: &mut Vec<Item>, l: &Layout, weight: u32) {
     let [top, right, bottom, left] = l.real_edges();
     let ext = |real: bool| if real { 0 } else { PAD };
     let (y0, y1) = (-ext(top), l.span_y() + ext(bottom));
     let (x0, x1) = (-ext(left), l.span_x() + ext(right));
-    let mut d = String::new();
+    let mut d = Vec::new();
     // Columns, drawn down then up alternately so each move is a short relative step.
     let cols: Vec<u8> = (l.col_min..=l.col_max)
         .filter(|&c| !((c == l.col_min && left) || (c == l.col_max && right)))
@@ -53,10 +51,10 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout, weight: u32) {
     let len = y1 - y0;
     for (i, &c) in cols.iter().enumerate() {
         if i == 0 {
-            let _ = write!(d, "M{} {y0}v{len}", l.x(c));
+            d.extend([seg::move_to(l.x(c), y0), seg::vertical(true, len)]);
         } else {
             let dir = if i % 2 == 0 { len } else { -len };
-            let _ = write!(d, "m{UNIT} 0v{dir}");
+            d.extend([seg::move_by(UNIT, 0), seg::vertical(true, dir)]);
         }
     }
     let rows: Vec<u8> = (l.row_min..=l.row_max)
@@ -66,27 +64,22 @@ pub(crate) fn write_grid(out: &mut String, l: &Layout, weight: u32) {
     let len = x1 - x0;
     for (i, &r) in rows.iter().enumerate() {
         if i == 0 {
-            let _ = write!(d, "M{x0} {}h{len}", l.y(r));
+            d.extend([seg::move_to(x0, l.y(r)), seg::horizontal(true, len)]);
         } else {
             let dir = if i % 2 == 0 { len } else { -len };
-            let _ = write!(d, "m0 {UNIT}h{dir}");
+            d.extend([seg::move_by(0, UNIT), seg::horizontal(true, dir)]);
         }
     }
     if !d.is_empty() {
-        let _ = write!(
-            out,
-            r#"<path class="{}" fill="none" stroke-width="{}" d="{d}"/>"#,
-            style::GRID,
-            Weight(weight)
-        );
+        out.push(stroked(style::GRID, weight, d));
     }
 }
 
-/// Writes the real board edges in the view as one heavier path.
+/// Adds the real board edges in the view as one heavier path.
 ///
 /// Consecutive real sides form one polyline so the corners join mitred, square and
 /// closed; a line ending at a cut side stops where the grid lines stop.
-pub(crate) fn write_edges(out: &mut String, l: &Layout, weight: u32) {
+pub(crate) fn write_edges(out: &mut Vec<Item>, l: &Layout, weight: u32) {
     let real = l.real_edges();
     if !real.contains(&true) {
         return;
@@ -94,9 +87,15 @@ pub(crate) fn write_edges(out: &mut String, l: &Layout, weight: u32) {
     let (w, h) = (l.span_x(), l.span_y());
     // Corners clockwise from the top left; side i runs from corner i to corner i+1.
     let corners = [(0, 0), (w, 0), (w, h), (0, h)];
-    let mut d = String::new();
+    let mut d = Vec::new();
     if real.iter().all(|&r| r) {
-        let _ = write!(d, "M0 0H{w}V{h}H0Z");
+        d.extend([
+            seg::move_to(0, 0),
+            seg::horizontal(false, w),
+            seg::vertical(false, h),
+            seg::horizontal(false, 0),
+            Seg::Close { upper: true },
+        ]);
     } else {
         // Start after a cut side so no run of real sides is split in two.
         let start = (0..4).find(|&i| !real[i]).map_or(0, |i| (i + 1) % 4);
@@ -108,7 +107,7 @@ pub(crate) fn write_edges(out: &mut String, l: &Layout, weight: u32) {
                 continue;
             }
             let (sx, sy) = step_back(corners[side], side);
-            let _ = write!(d, "M{sx} {sy}");
+            d.push(seg::move_to(sx, sy));
             let mut s = side;
             while i < 4 && real[s] {
                 let end = (s + 1) % 4;
@@ -118,18 +117,13 @@ pub(crate) fn write_edges(out: &mut String, l: &Layout, weight: u32) {
                 } else {
                     step_on(corners[end], s)
                 };
-                let _ = write!(d, "L{ex} {ey}");
+                d.push(seg::line_to(ex, ey));
                 i += 1;
                 s = end;
             }
         }
     }
-    let _ = write!(
-        out,
-        r#"<path class="{}" fill="none" stroke-width="{}" d="{d}"/>"#,
-        style::EDGE,
-        Weight(weight)
-    );
+    out.push(stroked(style::EDGE, weight, d));
 }
 
 /// The point `PAD` before `corner` along side `side` (the cut side's extension).
@@ -157,9 +151,9 @@ pub(crate) fn hoshi(size: u8) -> Vec<Point> {
     crate::point::star_points(size)
 }
 
-/// Writes the star points that nothing covers (stones and labels hide them).
+/// Adds the star points that nothing covers (stones and labels hide them).
 pub(crate) fn write_hoshi(
-    out: &mut String,
+    out: &mut Vec<Item>,
     l: &Layout,
     occ: &Occupancy,
     covered: impl Fn(Point) -> bool,
@@ -172,10 +166,15 @@ pub(crate) fn write_hoshi(
         return;
     }
     pts.sort_by_key(|p| (std::cmp::Reverse(p.row), p.col));
-    let _ = write!(out, r#"<g class="{}">"#, style::HOSHI);
-    for p in pts {
-        let (x, y) = l.xy(p);
-        let _ = write!(out, r#"<circle cx="{x}" cy="{y}" r="2.5"/>"#);
-    }
-    out.push_str("</g>");
+    let items = pts
+        .into_iter()
+        .map(|p| Item::Circle {
+            centre: l.xy(p),
+            r: 2.5,
+        })
+        .collect();
+    out.push(Item::Group(Group {
+        attrs: Attrs::class(style::HOSHI),
+        items,
+    }));
 }

@@ -1,7 +1,6 @@
 //! Lines and arrows between points (gobook `ln`, `ar`).
 
-use std::fmt::Write;
-
+use super::drawing::{seg, Attrs, Group, Item, Marker, Path};
 use super::layout::Layout;
 use super::style;
 use crate::point::Point;
@@ -9,16 +8,25 @@ use crate::point::Point;
 /// Length of the arrow head in user units (marker units times the stroke width of 2).
 const HEAD: f64 = 10.0;
 
-/// Writes the arrow-head marker; `id` must be unique in the page holding the SVG.
-pub(crate) fn write_arrow_marker(out: &mut String, id: &str) {
+/// The arrow-head marker; `id` must be unique in the page holding the SVG.
+pub(crate) fn arrow_marker(id: &str) -> Item {
     // markerUnits is the stroke width (2), so this 6x4 head is 12x8 user units. The line
     // ends 1 marker unit inside the head (refX 1), where the head is wider than the line,
     // so the blunt line end never shows past the point.
-    let _ = write!(
-        out,
-        r#"<marker id="{id}" markerWidth="6" markerHeight="4" refX="1" refY="2" orient="auto"><path class="{}" d="M0 0L6 2L0 4z"/></marker>"#,
-        style::ARROW_HEAD
-    );
+    Item::Marker(Marker {
+        id: id.to_string(),
+        size: (6.0, 4.0),
+        refer: (1.0, 2.0),
+        path: Path::new(
+            Attrs::class(style::ARROW_HEAD),
+            vec![
+                seg::move_to(0, 0),
+                seg::line_to(6, 2),
+                seg::line_to(0, 4),
+                seg::CLOSE,
+            ],
+        ),
+    })
 }
 
 /// The segment from `a` to `b` shortened by `cut_a` and `cut_b` units, rounded to integers.
@@ -45,7 +53,7 @@ fn segment(l: &Layout, a: Point, b: Point, cut_a: f64, cut_b: f64) -> ((i32, i32
 /// The head of an arrow ending at `end` (where its line stops) heading along `(ux, uy)`,
 /// drawn as the marker draws it: 12 long and 8 wide, its base 2 behind `end`. For a
 /// drawing that may have no id (see `SvgOptions::no_ids`).
-fn write_head(out: &mut String, end: (i32, i32), (ux, uy): (f64, f64)) {
+fn head(end: (i32, i32), (ux, uy): (f64, f64)) -> Item {
     let (x, y) = (end.0 as f64, end.1 as f64);
     let at = |along: f64, across: f64| {
         (
@@ -54,17 +62,19 @@ fn write_head(out: &mut String, end: (i32, i32), (ux, uy): (f64, f64)) {
         )
     };
     let (tip, left, right) = (at(HEAD, 0.0), at(-2.0, 4.0), at(-2.0, -4.0));
-    let _ = write!(
-        out,
-        r#"<path class="{}" stroke="none" d="M{} {}L{} {}L{} {}z"/>"#,
-        style::ARROW_HEAD,
-        left.0,
-        left.1,
-        tip.0,
-        tip.1,
-        right.0,
-        right.1
-    );
+    let attrs = Attrs {
+        stroke: Some("none"),
+        ..Attrs::class(style::ARROW_HEAD)
+    };
+    Item::Path(Path::new(
+        attrs,
+        vec![
+            seg::move_to(left.0, left.1),
+            seg::line_to(tip.0, tip.1),
+            seg::line_to(right.0, right.1),
+            seg::CLOSE,
+        ],
+    ))
 }
 
 /// The unit vector from `a` to `b` as drawn.
@@ -83,7 +93,7 @@ fn direction(l: &Layout, a: Point, b: Point) -> (f64, f64) {
 /// end outside the view, or of zero length, are left out: a zero length arrow has no
 /// direction to point its head.
 pub(crate) fn write_lines(
-    out: &mut String,
+    out: &mut Vec<Item>,
     l: &Layout,
     lines: &[(Point, Point)],
     arrows: &[(Point, Point)],
@@ -91,40 +101,34 @@ pub(crate) fn write_lines(
     clearance: impl Fn(Point) -> f64,
 ) {
     let visible = |&&(a, b): &&(Point, Point)| a != b && l.shows(a) && l.shows(b);
-    let mut d = String::new();
+    let stroked = |marker_end: Option<String>| Attrs {
+        fill: Some("none"),
+        stroke_width: Some(2.0),
+        marker_end,
+        ..Attrs::class(style::LINES)
+    };
+    let mut d = Vec::new();
     for &(a, b) in lines.iter().filter(visible) {
         let ((x1, y1), (x2, y2)) = segment(l, a, b, clearance(a), clearance(b));
-        let _ = write!(d, "M{x1} {y1}L{x2} {y2}");
+        d.extend([seg::move_to(x1, y1), seg::line_to(x2, y2)]);
     }
     if !d.is_empty() {
-        let _ = write!(
-            out,
-            r#"<path class="{}" fill="none" stroke-width="2" d="{d}"/>"#,
-            style::LINES
-        );
+        out.push(Item::Path(Path::new(stroked(None), d)));
     }
-    let mut open = false;
+    let mut items = Vec::new();
     for &(a, b) in arrows.iter().filter(visible) {
-        if !open {
-            let _ = write!(
-                out,
-                r#"<g class="{}" fill="none" stroke-width="2""#,
-                style::LINES
-            );
-            if let Some(id) = marker_id {
-                let _ = write!(out, r#" marker-end="url(#{id})""#);
-            }
-            out.push('>');
-            open = true;
-        }
         let ((x1, y1), (x2, y2)) = segment(l, a, b, clearance(a), clearance(b) + HEAD);
-        let _ = write!(out, r#"<path d="M{x1} {y1}L{x2} {y2}"/>"#);
+        let d = vec![seg::move_to(x1, y1), seg::line_to(x2, y2)];
+        items.push(Item::Path(Path::new(Attrs::default(), d)));
         if marker_id.is_none() {
-            write_head(out, (x2, y2), direction(l, a, b));
+            items.push(head((x2, y2), direction(l, a, b)));
         }
     }
-    if open {
-        out.push_str("</g>");
+    if !items.is_empty() {
+        out.push(Item::Group(Group {
+            attrs: stroked(marker_id.map(str::to_string)),
+            items,
+        }));
     }
 }
 

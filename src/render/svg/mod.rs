@@ -1,9 +1,9 @@
 //! Board diagrams as SVG: compact, themeable with CSS, accessible, deterministic.
 //!
-//! The SVG is built as a string with `std::fmt::Write`: the markup is small and fixed,
-//! and writing it directly keeps every byte under control (integer coordinates,
-//! relative path commands, one group per colour) which a DOM-style SVG crate would
-//! make harder, and it is the fastest way.
+//! A board is first built as a [`Drawing`] (`drawing`), a small typed model of what it is
+//! made of; [`to_svg`] writes it for screens, keeping every byte under control (integer
+//! coordinates, relative path commands, one group per colour), and `pdf::drawn` draws the
+//! same model in typst's shapes and text for print.
 //!
 //! Layers are drawn bottom to top: board, grid, edges, star points, stones, territory,
 //! label discs, marks, text, lines and arrows, links on points, coordinates.
@@ -12,6 +12,7 @@ mod badges;
 mod caption;
 mod coords;
 mod describe;
+pub mod drawing;
 mod grid;
 mod layout;
 mod lines;
@@ -24,18 +25,20 @@ mod style;
 #[cfg(test)]
 mod tests;
 mod text;
-
-use std::fmt::Write;
+mod to_svg;
 
 // The input type lives in `board` (see ARCHITECTURE.md); re-exported as the renderer's API.
 pub use crate::board::diagram::{BoardDiagram, Mark, NumberedStone, PointLink, Words};
 use crate::escape::push_text;
 use crate::point::Point;
+pub use drawing::Drawing;
+use drawing::Item;
 use layout::Layout;
 use occupancy::Occupancy;
 pub use row::render_row;
 use stones::PointText;
 pub use style::{Palette, DARK, LIGHT};
+pub use to_svg::{root_element, to_svg};
 
 /// How a diagram is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,17 +145,22 @@ pub fn render(d: &BoardDiagram, opts: &SvgOptions) -> String {
     render_for(d, opts, Target::Screen)
 }
 
-/// Renders `d` for print in `palette` with `weights`: the colours as attributes and
-/// nothing to restyle (`pdf::drawn` and usvg read no custom properties), texts bold, and no
+/// Renders `d` for print in `palette` with `weights`: [`print_drawing`] as SVG, the colours
+/// as attributes and nothing to restyle (a PDF has no custom properties), texts bold, and no
 /// words, so the drawing is byte for byte the same in every language of a book. The words
 /// a reader who cannot see it is told are [`alt_text`]'s.
 pub fn render_print_in(d: &BoardDiagram, palette: Palette, weights: LineWeights) -> String {
+    to_svg(&print_drawing(d, palette, weights))
+}
+
+/// The drawing [`render_print_in`] writes: what print draws in typst's shapes and text.
+pub fn print_drawing(d: &BoardDiagram, palette: Palette, weights: LineWeights) -> Drawing {
     let opts = SvgOptions {
         palette,
         weights,
         ..SvgOptions::default()
     };
-    render_for(d, &opts, Target::Print)
+    drawing_for(d, &opts, Target::Print)
 }
 
 /// [`render_print_in`] in the screen's light palette and weights.
@@ -165,13 +173,31 @@ pub fn drawn_width(d: &BoardDiagram) -> i32 {
     Layout::new(d.size, d.view, d.coordinates).view_box().2
 }
 
+/// What a drawing's class `class` is painted with in `palette`: its fill, its stroke, and
+/// whether print sets its text bold (stroked [`BOLD_STROKE`] wide in its fill's colour);
+/// `None` for a class without paint.
+pub fn style_paints(
+    class: &str,
+    palette: &Palette,
+) -> Option<(Option<&'static str>, Option<&'static str>, bool)> {
+    style::paints(class, palette).map(|(_, fill, stroke, bold)| (fill, stroke, bold))
+}
+
+/// How wide print strokes its bold texts, in user units.
+pub const BOLD_STROKE: f64 = style::BOLD_STROKE;
+
+/// The families of the font stack every drawing's text is set in, as its SVG names them.
+pub fn font_families() -> impl Iterator<Item = &'static str> {
+    style::FONT.split(',')
+}
+
 /// Which readers a drawing is made for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Target {
     /// Browsers, e-readers and image tools: classes that a page's CSS restyles, text as
     /// `<text>`, a title and a description.
     Screen,
-    /// A PDF (read into typst's shapes and text by `pdf::drawn`, else by typst's usvg):
+    /// A PDF (the model drawn in typst's shapes and text by `pdf::drawn`):
     /// colours as attributes without classes or a style sheet, texts emboldened with a
     /// stroke of their colour (the bundled sans has no bold face), no title or
     /// description. The shapes are the screen's: filled discs for stones and glyph
@@ -182,52 +208,24 @@ pub(crate) enum Target {
 
 /// [`render`] for `target`.
 fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
+    to_svg(&drawing_for(d, opts, target))
+}
+
+/// The drawing of `d` for `target`.
+fn drawing_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> Drawing {
     let l = Layout::new(d.size, d.view, d.coordinates);
     let occ = Occupancy::new(d, l);
-    let mut out = String::with_capacity(4096);
     let (texts, badged, discs) = point_texts(d, l, &occ);
 
     let (x, y, w, board_h) = l.view_box();
     let caption_size = caption::font_size(w);
     let caption_lines = caption::wrap(&opts.caption, w - 8, caption_size);
     let h = board_h + caption::height(caption_lines.len(), caption_size);
-    let (shown_w, shown_h) = shown_size(opts.width, w, h);
     let screen = target == Target::Screen;
-    out.push_str(r#"<svg xmlns="http://www.w3.org/2000/svg""#);
-    if screen {
-        let _ = write!(out, r#" class="{}""#, style::ROOT);
-    }
-    let _ = write!(out, r#" viewBox="{x} {y} {w} {h}""#);
-    if opts.fluid && opts.width.is_none() {
-        out.push_str(r#" width="100%""#);
-    } else {
-        let _ = write!(out, r#" width="{shown_w}" height="{shown_h}""#);
-    }
-    // Every text is centred on its point, in the diagrams' font; say so once, and not at
-    // all without text.
+    // Every text is centred on its point, in the diagrams' font; the root says so once,
+    // and not at all without text.
     let has_text = !texts.is_empty() || l.coordinates || !caption_lines.is_empty();
-    // An image's content is hidden from screen readers: a board with links on its points
-    // is no image, so that they reach them (the title still names the drawing).
-    if screen && d.links.is_empty() {
-        out.push_str(r#" role="img""#);
-    }
-    if has_text {
-        out.push_str(r#" text-anchor="middle" font-family=""#);
-        out.push_str(style::FONT);
-        out.push('"');
-    }
-    if screen {
-        out.push_str("><title>");
-        push_text(&mut out, title_or_default(&d.title));
-        out.push_str("</title><desc>");
-        push_text(&mut out, &description(d, &d.words, &l, &occ));
-        out.push_str("</desc>");
-    } else {
-        out.push('>');
-    }
-    // The drawing is written apart, then painted: its colours, and the standalone style
-    // sheet, are only those of the classes it uses.
-    let body = draw(
+    let mut items = draw(
         d,
         (opts, target),
         l,
@@ -235,15 +233,25 @@ fn render_for(d: &BoardDiagram, opts: &SvgOptions, target: Target) -> String {
         (&texts, &badged, &discs),
         (&caption_lines, caption_size),
     );
-    let (body, used) = style::paint(&body, &opts.palette, screen);
-    if opts.standalone && screen {
-        out.push_str("<style>");
-        style::standalone_css(&mut out, &opts.palette, used, has_text);
-        out.push_str("</style>");
+    items.shrink_to_fit();
+    Drawing {
+        view_box: [x, y, w, h],
+        shown: (!(opts.fluid && opts.width.is_none())).then(|| shown_size(opts.width, w, h)),
+        print: !screen,
+        // An image's content is hidden from screen readers: a board with links on its
+        // points is no image, so that they reach them (the title still names the drawing).
+        image_role: d.links.is_empty(),
+        has_text,
+        title: screen.then(|| {
+            (
+                title_or_default(&d.title).to_string(),
+                description(d, &d.words, &l, &occ),
+            )
+        }),
+        standalone: opts.standalone,
+        palette: opts.palette,
+        items,
     }
-    out.push_str(&body);
-    out.push_str("</svg>");
-    out
 }
 
 /// The diagram's description: the author's, else the one made from what it shows, in `words`.
@@ -347,14 +355,12 @@ fn draw(
     occ: &Occupancy,
     (texts, badged, discs): (&[PointText<'_>], &[(Point, &str)], &[Point]),
     (caption_lines, caption_size): (&[String], i32),
-) -> String {
-    let mut out = String::with_capacity(4096);
+) -> Vec<Item> {
+    let mut out = Vec::with_capacity(32);
     let marker_id = format!("{}-ah", sanitize_id(&opts.id_prefix));
     let marker_id = (!opts.no_ids).then_some(marker_id.as_str());
     if let (Some(marker_id), true) = (marker_id, lines::has_visible_arrows(&l, &d.arrows)) {
-        out.push_str("<defs>");
-        lines::write_arrow_marker(&mut out, marker_id);
-        out.push_str("</defs>");
+        out.push(lines::arrow_marker(marker_id));
     }
 
     grid::write_background(&mut out, &l);

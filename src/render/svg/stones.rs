@@ -1,12 +1,10 @@
 //! Stones, and the text drawn on them or on empty points.
 
-use std::fmt::Write;
-
+use super::drawing::{seg, Attrs, Group, Item, Path, Text, Transform};
 use super::layout::Layout;
 use super::occupancy::Occupancy;
 use super::style;
-use super::text::{baseline_offset, char_count, condensed_x, push_int, text_fit, CONDENSED};
-use crate::escape::push_text;
+use super::text::{baseline_offset, char_count, condensed_x, text_fit, CONDENSED};
 use crate::point::{Color, Point};
 
 /// Stone radius: with the 1 unit outline a stone is 23 units across, 0.96 of the spacing,
@@ -34,7 +32,7 @@ pub(crate) const LABEL_CLEARANCE: f64 = LABEL_DISC_RADIUS as f64 + 1.0;
 /// dot would paint the same colour over it. A PDF of a book's games holds some hundred
 /// thousand of them.
 pub(crate) fn write_stones(
-    out: &mut String,
+    out: &mut Vec<Item>,
     l: &Layout,
     occ: &Occupancy,
     outline_only_black: bool,
@@ -43,63 +41,74 @@ pub(crate) fn write_stones(
         (Color::Black, style::BLACK_STONES, style::BLACK_DISCS),
         (Color::White, style::WHITE_STONES, style::WHITE_DISCS),
     ] {
-        let mut d = String::new();
+        let mut d = Vec::new();
         for p in l.points().filter(|&p| occ.stone(p) == Some(color)) {
-            d.push('M');
-            push_int(&mut d, i32::from(p.col - l.col_min));
-            d.push(' ');
-            push_int(&mut d, i32::from(l.row_max - p.row));
-            d.push_str("h.01");
+            d.push(seg::move_to(
+                i32::from(p.col - l.col_min),
+                i32::from(l.row_max - p.row),
+            ));
+            d.push(seg::horizontal(true, DOT));
         }
         if d.is_empty() {
             continue;
         }
-        let _ = write!(
-            out,
-            r#"<g class="{class}" stroke-linecap="round" transform="scale({})"><path stroke-width="{OUTLINE_WIDTH}" d="{d}"/>"#,
-            super::layout::UNIT
-        );
+        let width = |w| Attrs {
+            stroke_width: Some(w),
+            ..Attrs::default()
+        };
+        let d: std::sync::Arc<[_]> = d.into();
+        let mut items = vec![Item::Path(Path::new(width(OUTLINE_WIDTH), d.clone()))];
         if !(outline_only_black && color == Color::Black) {
-            let _ = write!(
-                out,
-                r#"<path class="{disc}" stroke-width="{DISC_WIDTH}" d="{d}"/>"#
-            );
+            let attrs = Attrs {
+                class: Some(disc),
+                ..width(DISC_WIDTH)
+            };
+            items.push(Item::Path(Path::new(attrs, d)));
         }
-        out.push_str("</g>");
+        out.push(Item::Group(Group {
+            attrs: Attrs {
+                round_caps: true,
+                transform: Some(Transform::Scale(f64::from(super::layout::UNIT))),
+                ..Attrs::class(class)
+            },
+            items,
+        }));
     }
 }
 
+/// The length of a stone's dot, in spacings.
+pub(crate) const DOT: f64 = 0.01;
 /// A stone's outer diameter over the spacing: 23 units of 24 (the outline's round cap).
-const OUTLINE_WIDTH: &str = ".9583";
+const OUTLINE_WIDTH: f64 = 0.9583;
 /// The diameter of a stone's colour inside its outline over the spacing: 21 units of 24.
-const DISC_WIDTH: &str = ".875";
+const DISC_WIDTH: f64 = 0.875;
 
 const _: () = assert!(
     super::layout::UNIT == 24 && STONE_RADIUS == 11,
     "OUTLINE_WIDTH and DISC_WIDTH are (2 * STONE_RADIUS +- 1) / UNIT"
 );
 
-/// Writes `<circle cx="X" cy="Y" r="R"/>`.
-pub(crate) fn circle(out: &mut String, (x, y): (i32, i32), r: i32) {
-    out.push_str(r#"<circle cx=""#);
-    push_int(out, x);
-    out.push_str(r#"" cy=""#);
-    push_int(out, y);
-    out.push_str(r#"" r=""#);
-    push_int(out, r);
-    out.push_str(r#""/>"#);
+/// A circle of radius `r` at `centre`.
+pub(crate) fn circle(centre: (i32, i32), r: i32) -> Item {
+    Item::Circle {
+        centre,
+        r: f64::from(r),
+    }
 }
 
-/// Writes discs that clear the grid behind text on the given empty points.
-pub(crate) fn write_label_discs(out: &mut String, l: &Layout, points: &[Point]) {
+/// Adds discs that clear the grid behind text on the given empty points.
+pub(crate) fn write_label_discs(out: &mut Vec<Item>, l: &Layout, points: &[Point]) {
     if points.is_empty() {
         return;
     }
-    let _ = write!(out, r#"<g class="{}">"#, style::LABEL_BACKGROUND);
-    for &p in points {
-        circle(out, l.xy(p), LABEL_DISC_RADIUS);
-    }
-    out.push_str("</g>");
+    let items = points
+        .iter()
+        .map(|&p| circle(l.xy(p), LABEL_DISC_RADIUS))
+        .collect();
+    out.push(Item::Group(Group {
+        attrs: Attrs::class(style::LABEL_BACKGROUND),
+        items,
+    }));
 }
 
 /// A text to centre on a point, with what lies under it.
@@ -115,18 +124,15 @@ pub(crate) struct PointText<'a> {
 /// Writes texts centred on points, grouped by the colour under them and by how they are
 /// fitted (size, condensed) so each group states its class, size and scale once.
 pub(crate) fn write_point_texts(
-    out: &mut String,
+    out: &mut Vec<Item>,
     l: &Layout,
     texts: &[PointText<'_>],
     target: super::Target,
 ) {
-    // In print, a group's texts are the lines (`tspan`s) of one `text`: usvg, which decodes
-    // the drawing for typst, keeps less for them and reads them faster (docs/benchmarks.md,
-    // "Print"); what is drawn is the same.
-    let (open_text, close_text, open_one, close_one) = match target {
-        super::Target::Print => ("<text>", "</text>", "<tspan x=\"", "</tspan>"),
-        super::Target::Screen => ("", "", "<text x=\"", "</text>"),
-    };
+    // In print, a group's texts are the lines (`tspan`s) of one `text` in the SVG: usvg
+    // kept less for them and read them faster (docs/benchmarks.md, "Print"), which a PDF
+    // reader of that SVG still gains; what is drawn is the same.
+    let print = target == super::Target::Print;
     let groups = [
         (Some(Color::Black), style::TEXT_ON_BLACK),
         (Some(Color::White), style::TEXT_ON_WHITE),
@@ -136,42 +142,42 @@ pub(crate) fn write_point_texts(
         // Sizes from large to small, plain before condensed; each fit has its own group.
         for fit in super::text::FITS {
             let (size, condensed) = fit;
-            let mut open = false;
+            let mut runs = Vec::new();
             for t in texts
                 .iter()
                 .filter(|t| t.under == under && !t.text.is_empty())
             {
-                let print = target == super::Target::Print;
                 if text_fit(char_count(t.text), print) != fit {
                     continue;
                 }
-                if !open {
-                    let _ = write!(out, r#"<g class="{class}" font-size="{size}""#);
-                    if condensed {
-                        let _ = write!(out, r#" transform="{CONDENSED}""#);
-                    }
-                    out.push('>');
-                    out.push_str(open_text);
-                    open = true;
-                }
                 let (x, y) = l.xy(t.point);
-                out.push_str(open_one);
-                push_int(out, if condensed { condensed_x(x) } else { x });
-                out.push_str(r#"" y=""#);
-                push_int(out, y + baseline_offset(t.text, size));
-                out.push_str(r#"">"#);
                 // A `text` of its own drops a label's spaces at its ends; a `tspan` among
                 // others keeps them, and they would move the label off its point.
-                match target {
-                    super::Target::Print => push_text(out, t.text.trim()),
-                    super::Target::Screen => push_text(out, t.text),
-                }
-                out.push_str(close_one);
+                runs.push(Text {
+                    at: (
+                        if condensed { condensed_x(x) } else { x },
+                        y + baseline_offset(t.text, size),
+                    ),
+                    text: if print { t.text.trim() } else { t.text }.to_string(),
+                });
             }
-            if open {
-                out.push_str(close_text);
-                out.push_str("</g>");
+            if runs.is_empty() {
+                continue;
             }
+            runs.shrink_to_fit();
+            let items = if print {
+                vec![Item::Lines(runs)]
+            } else {
+                runs.into_iter().map(Item::Text).collect()
+            };
+            out.push(Item::Group(Group {
+                attrs: Attrs {
+                    font_size: Some(size),
+                    transform: condensed.then_some(CONDENSED),
+                    ..Attrs::class(class)
+                },
+                items,
+            }));
         }
     }
 }

@@ -196,65 +196,31 @@ const PAINTS: &[(&str, Option<Paint>, Option<Paint>)] = &[
     (CAPTION_BAND, Some(Paint::Paper), None),
 ];
 
-/// `svg` with each of gobook's classes followed by its colours in `palette` as
-/// presentation attributes, or replaced by them without `keep_classes` (print, where
-/// nothing restyles the drawing, and the texts of [`BOLD_IN_PRINT`] are stroked bold),
-/// and which classes it uses (bit `i` for `PAINTS[i]`), so
-/// that a standalone file styles only those.
-///
-/// The drawing code names only classes; the colours are added here, in one pass, so that
-/// they are decided in one place. A `class="` in `svg` can only be gobook's own: user text
-/// is escaped, its quotes written as `&quot;`.
-pub(crate) fn paint(svg: &str, palette: &Palette, keep_classes: bool) -> (String, u32) {
-    let mut out = String::with_capacity(svg.len() + 512);
-    let mut used = 0u32;
-    let mut rest = svg;
-    while let Some(i) = rest.find(r#"class=""#) {
-        let start = i + r#"class=""#.len();
-        let Some(len) = rest[start..].find('"') else {
-            break;
-        };
-        let end = start + len + 1;
-        let class = &rest[start..end - 1];
-        let Some(k) = PAINTS.iter().position(|(c, _, _)| *c == class) else {
-            out.push_str(&rest[..end]);
-            rest = &rest[end..];
-            continue;
-        };
-        used |= 1 << k;
-        // Without the class, the first attribute takes its place, space and all.
-        let mut space = keep_classes;
-        out.push_str(&rest[..if keep_classes { end } else { i }]);
-        let (_, fill, stroke) = PAINTS[k];
-        for (name, paint) in [("fill=\"", fill), ("stroke=\"", stroke)] {
-            if let Some(paint) = paint {
-                if space {
-                    out.push(' ');
-                }
-                space = true;
-                out.push_str(name);
-                out.push_str(paint.in_palette(palette));
-                out.push('"');
-            }
-        }
-        if let (false, Some(fill)) = (keep_classes, fill) {
-            if BOLD_IN_PRINT.contains(&class) {
-                out.push_str(r#" stroke=""#);
-                out.push_str(fill.in_palette(palette));
-                out.push_str(r#"" stroke-width=".7" stroke-linejoin="round""#);
-            }
-        }
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    (out, used)
+/// What class `class` is painted with in `palette`: its place in [`PAINTS`] (bit `i` of
+/// the classes a drawing uses), its fill and its stroke, and whether print sets its text
+/// bold (stroked in its fill's colour); `None` for a class without paint (the root's).
+pub(crate) fn paints(
+    class: &str,
+    palette: &Palette,
+) -> Option<(usize, Option<&'static str>, Option<&'static str>, bool)> {
+    let k = PAINTS.iter().position(|(c, _, _)| *c == class)?;
+    let (_, fill, stroke) = PAINTS[k];
+    Some((
+        k,
+        fill.map(|p| p.in_palette(palette)),
+        stroke.map(|p| p.in_palette(palette)),
+        BOLD_IN_PRINT.contains(&class),
+    ))
 }
 
-/// Every class of [`PAINTS`], as [`paint`] reports them.
+/// How wide print strokes its bold texts, in user units.
+pub(crate) const BOLD_STROKE: f64 = 0.7;
+
+/// Every class of [`PAINTS`], as [`paints`] numbers them.
 #[cfg(test)]
 pub(crate) const ALL_USED: u32 = (1 << PAINTS.len()) - 1;
 
-/// Appends the style a standalone SVG embeds for the classes in `used` (see [`paint`]),
+/// Appends the style a standalone SVG embeds for the classes in `used` (see [`paints`]),
 /// and the font when `text`: each colour read from its custom property first, so a page
 /// that sets `--gb-*` restyles a standalone file it inlines too, with `palette`'s colour
 /// as the fallback (a rule that reads an unset property without a fallback would unset

@@ -82,7 +82,8 @@ pub(crate) const FITS: [(i32, bool); 4] = [(14, false), (14, true), (12, true), 
 /// How much condensed labels are scaled horizontally, as the group's transform says it:
 /// three digits of DejaVu Sans at 14 units (the widest of the usual fonts) become 20 units
 /// wide, inside a stone 22 units across; Helvetica and Arial become 17.5.
-pub(crate) const CONDENSED: &str = "scale(.75 1)";
+pub(crate) const CONDENSED: super::drawing::Transform =
+    super::drawing::Transform::Scale2(0.75, 1.0);
 
 /// The x a condensed text is written at so that, scaled by [`CONDENSED`], it lands on `x`.
 /// Exact in integers: every point's x is a multiple of the spacing, which 3 divides.
