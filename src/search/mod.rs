@@ -8,6 +8,7 @@
 //! the first part and the list of the others, which it loads one after the other, searching
 //! each as it comes, so the first results show before the whole index is loaded (issue #50).
 
+pub mod fold;
 pub mod parts;
 pub mod positions;
 pub mod text;

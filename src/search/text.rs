@@ -9,7 +9,9 @@ use crate::layout::book::{LaidLanguage, LaidPage};
 use crate::layout::page::{Block, Content, Para};
 use crate::layout::plan::Plan;
 use crate::resolve::text::plain;
+use crate::search::fold::{self, Gram};
 use crate::search::{parts, Files};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The file of language `lang`'s index in the site's root.
@@ -73,6 +75,7 @@ impl<'a> PageText<'a> {
     /// The page's share of its language's index.
     pub fn share(&self) -> Share {
         let mut entries = String::new();
+        let mut grams = Vec::new();
         for (anchor, level, content) in &self.paras {
             let text = para_text(content);
             let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -82,28 +85,33 @@ impl<'a> PageText<'a> {
             if !entries.is_empty() {
                 entries.push(',');
             }
+            fold::grams(&fold::fold(&text), &mut grams);
             entries.push_str(&json(&(self.place, anchor, level, text)));
         }
+        grams.sort_unstable();
+        grams.dedup();
         Share {
             page: json(&(&self.href, self.short_title)),
             entries,
+            grams,
         }
     }
 }
 
 /// One page's part of the text index, as JSON ready to be joined: its `[href, title]` in
 /// the list of pages and its `[page, anchor, level, text]` entries, comma-separated (empty
-/// when it has none).
+/// when it has none); and the grams of its entries' folded text, sorted, for the summary.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Share {
     page: String,
     entries: String,
+    grams: Vec<Gram>,
 }
 
 /// The index of language `lang` made of its pages' shares, in the order of its pages, cut
 /// at pages into parts of [`parts::TEXT`]'s sizes. The first part is `search-index-LANG.js`:
-/// `{e, p}` of its pages, and `s`, the place of the first page of each other part, when
-/// there are others; part `k` is `gobook-search/LANG-k.js`, `{e, p}` of its pages. Each is
+/// `{e, p}` of its pages, and when there are others `s`, the place of the first page of
+/// each other part, and `g`, the [`summary`] of the parts' text; part `k` is `gobook-search/LANG-k.js`, `{e, p}` of its pages. Each is
 /// the bytes serde_json writes for the value (keys sorted, nothing between tokens), and the
 /// parts' `e` and `p` joined in order are those of the whole index (entries name their page
 /// by its place in the whole list).
@@ -127,7 +135,8 @@ pub fn join_with<'s>(
     bounds.push(shares.len());
     let mut files = Vec::with_capacity(bounds.len() - 1);
     for (k, w) in bounds.windows(2).enumerate() {
-        let rest = (k == 0 && !cuts.is_empty()).then_some(cuts.as_slice());
+        let rest =
+            (k == 0 && !cuts.is_empty()).then(|| (cuts.as_slice(), summary(&shares, &bounds)));
         let json = part(&shares[w[0]..w[1]], rest);
         let (file, name) = match k {
             0 => (file_name(lang), lang.to_string()),
@@ -138,9 +147,39 @@ pub fn join_with<'s>(
     files
 }
 
-/// The JSON of one part, `{e, p}` of the pages `shares`, with `s` (`rest`: where each of
-/// the other parts begins) in the first part of several.
-fn part(shares: &[&Share], rest: Option<&[usize]>) -> String {
+/// The summary of what the parts hold, for the browser to search only the parts that can
+/// hold a query's terms: the JSON of `[[parts, grams], ...]`, for each set of parts (numbers
+/// from 0, the first part's) the grams found in those parts and no other, three characters
+/// each, one after the other. A gram found in every part is left out: the browser takes a
+/// gram it does not find as one that may be in any part. The parts are the pages of
+/// `shares` between the places `bounds`.
+fn summary(shares: &[&Share], bounds: &[usize]) -> String {
+    let mut found: BTreeMap<Gram, Vec<u32>> = BTreeMap::new();
+    for (k, w) in bounds.windows(2).enumerate() {
+        let mut grams: Vec<Gram> = shares[w[0]..w[1]]
+            .iter()
+            .flat_map(|s| s.grams.iter().copied())
+            .collect();
+        grams.sort_unstable();
+        grams.dedup();
+        for g in grams {
+            found.entry(g).or_default().push(k as u32);
+        }
+    }
+    let all = bounds.len() - 1;
+    let mut by_parts: BTreeMap<Vec<u32>, String> = BTreeMap::new();
+    for (g, ks) in found.into_iter().filter(|(_, ks)| ks.len() < all) {
+        by_parts
+            .entry(ks)
+            .or_default()
+            .push_str(&fold::gram_text(g));
+    }
+    json(&by_parts.into_iter().collect::<Vec<_>>())
+}
+
+/// The JSON of one part, `{e, p}` of the pages `shares`, with `s` and `g` (`rest`: where
+/// each of the other parts begins, and the [`summary`]) in the first part of several.
+fn part(shares: &[&Share], rest: Option<(&[usize], String)>) -> String {
     let size: usize = shares
         .iter()
         .map(|s| s.page.len() + s.entries.len() + 2)
@@ -155,7 +194,12 @@ fn part(shares: &[&Share], rest: Option<&[usize]>) -> String {
         json.push_str(&s.entries);
         first = false;
     }
-    json.push_str("],\"p\":[");
+    json.push(']');
+    if let Some((_, summary)) = &rest {
+        json.push_str(",\"g\":");
+        json.push_str(summary);
+    }
+    json.push_str(",\"p\":[");
     for (i, s) in shares.iter().enumerate() {
         if i > 0 {
             json.push(',');
@@ -163,7 +207,7 @@ fn part(shares: &[&Share], rest: Option<&[usize]>) -> String {
         json.push_str(&s.page);
     }
     json.push(']');
-    if let Some(rest) = rest {
+    if let Some((rest, _)) = rest {
         json.push_str(",\"s\":");
         json.push_str(&self::json(&rest));
     }
@@ -338,5 +382,69 @@ mod tests {
         );
         assert_eq!(one.len(), 1);
         assert_eq!(std::str::from_utf8(&one[0].1).unwrap(), whole);
+    }
+
+    #[test]
+    fn the_summary_names_every_part_that_holds_a_gram_and_no_other() {
+        let mut book = String::from("::book(#t)\n\n");
+        for c in 0..40 {
+            book.push_str(&format!(
+                "::chapter(#c{c})\n\n::h1 Chapter {c}\n\nThe ladder of Game {} works, \u{c9}t\u{e9} {}.\n\n",
+                c + 1000,
+                ["\u{5b9a}\u{5f0f}", "Ｆｕｓｅｋｉ", "ko"][c % 3]
+            ));
+        }
+        let checked = crate::check::check(&book);
+        let laid = crate::layout::book::lay_out(&checked);
+        let limits = parts::Limits {
+            first: 200,
+            max: 800,
+        };
+        let files = join_with("en", shares(&laid.languages[0]).iter(), limits);
+        let values: Vec<Value> = files.iter().map(|(_, b)| value_of(b)).collect();
+        let mut listed = std::collections::HashMap::new();
+        for set in values[0]["g"].as_array().unwrap() {
+            let ks: Vec<u64> = set[0]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| k.as_u64().unwrap())
+                .collect();
+            let grams: Vec<char> = set[1].as_str().unwrap().chars().collect();
+            assert_eq!(grams.len() % 3, 0);
+            for g in grams.chunks(3) {
+                assert!(listed
+                    .insert(g.iter().collect::<String>(), ks.clone())
+                    .is_none());
+            }
+        }
+        assert!(
+            listed.keys().all(|g| !g.contains(' ')),
+            "grams hold no space"
+        );
+        // "1039" is in the last chapter only, "ko." in every third, not in the first part.
+        assert_eq!(listed["039"], [files.len() as u64 - 1]);
+        assert!(!listed["ko."].contains(&0));
+        // Each part's every gram is either unlisted (in every part) or listed with the part,
+        // and a listed gram is in each part it names.
+        let mut seen = vec![std::collections::HashSet::new(); files.len()];
+        for (k, v) in values.iter().enumerate() {
+            for e in v["e"].as_array().unwrap() {
+                let f: Vec<char> = fold::fold(e[3].as_str().unwrap()).chars().collect();
+                for g in f.windows(3).filter(|g| !g.contains(&' ')) {
+                    let g: String = g.iter().collect();
+                    if let Some(ks) = listed.get(&g) {
+                        assert!(ks.contains(&(k as u64)), "{g} in part {k}, listed {ks:?}");
+                    }
+                    seen[k].insert(g);
+                }
+            }
+        }
+        for (g, ks) in &listed {
+            assert!(ks.len() < files.len());
+            for k in ks {
+                assert!(seen[*k as usize].contains(g), "{g} listed in part {k}");
+            }
+        }
     }
 }

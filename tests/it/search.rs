@@ -242,3 +242,79 @@ fn a_large_books_search_comes_in_parts_and_ends_as_one_file_would() {
     assert!(passed, "search in parts failed:\n{out}");
     assert!(out.contains("search parts: all passed"), "{out}");
 }
+
+/// The search folds text (case, accents, width) in Rust at build time as the browser does
+/// (issue #50): the summary of a large index's parts is of text gobook folded, the query is
+/// folded by the page. `tests/browser/search-fold.mjs` folds, with the page's own code, every
+/// line of the corpora's text files (SGF comments and names in many scripts) and samples of
+/// accented, CJK and other scripts' text, and compares with `gobook::search::fold::fold`.
+#[test]
+fn the_search_folds_text_in_rust_as_the_browser_does() {
+    if let Some(why) = common::browser_missing() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "browser tests cannot run under CI: {why}; run scripts/setup.sh"
+        );
+        common::steps_aside(&format!(
+            "the search fold browser test: {why}; run scripts/setup.sh"
+        ));
+        return;
+    }
+    let Some(corpora) = common::corpora() else {
+        return;
+    };
+    let mut texts: Vec<String> = [
+        "Élan, naïve café, Ångström, Straße, ẞ, Œuvre, Ǆemal, ǅ, Øre, Łódź, Ğ İstanbul ıi",
+        "ΣΟΦΟΣ σοφός ΌΣΟΣ. Σ ΑΣ, Ὀδυσσεύς ᾼ ῼ",
+        "Москва Ёлка Й й",
+        "定式と布石、囲碁の手筋。黑棋先行，白棋贴目。",
+        "바둑 한국기원 이창호 九段 ㈜ ㉠",
+        "ｆｕｌｌ－ｗｉｄｔｈ ＡＢＣ １２３ ｶﾀｶﾅ ﾊﾟﾋﾞ",
+        "ﬁ ﬂ ﬀ ﬃ ǲ ㎏ ㍿ ① ⅻ Ⅻ ² ½ ℃ ™ … ‥ ¨ ´ ˝ ¸",
+        "a\u{301}e\u{308}o\u{302}\u{323} q\u{30c} \u{1e9b}\u{323}",
+        "عَرَبِيّ हिन्दी ไทย ສະບາຍ 𝔊𝔬 𝐆𝐨 🀄 😀👍🏽",
+        "The 3-3 invasion, move 151: B takes at Q16 (ko).",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut seen = std::collections::HashSet::new();
+    for ext in ["sgf", "txt", "md", "json", "xml", "html"] {
+        for file in common::files_with_ext(&corpora, ext) {
+            let Ok(text) = std::fs::read_to_string(&file) else {
+                continue; // Not UTF-8: the corpora's other encodings are the readers' to test.
+            };
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                if seen.insert(line.to_string()) {
+                    texts.push(line.chars().take(400).collect());
+                }
+            }
+        }
+    }
+    assert!(texts.len() > 1000, "{} lines", texts.len());
+    let samples: Vec<(&str, String)> = texts
+        .iter()
+        .map(|t| (t.as_str(), gobook::search::fold::fold(t)))
+        .collect();
+    let tmp = common::tempdir();
+    let book = tmp.path().join("fold.gobook");
+    std::fs::write(&book, "::book(#t)\n\n::chapter\n\n::p Text.\n").unwrap();
+    let site = tmp.path().join("site");
+    let built = common::gobook(&[
+        "build",
+        book.to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+    ]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let file = tmp.path().join("samples.json");
+    std::fs::write(&file, serde_json::to_string(&samples).unwrap()).unwrap();
+    let (passed, out) =
+        common::browser_script("search-fold.mjs", &[site.as_os_str(), file.as_os_str()]);
+    assert!(passed, "Rust folds text unlike the browser:\n{out}");
+    assert!(out.contains("search fold: all passed"), "{out}");
+}

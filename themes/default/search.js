@@ -84,6 +84,36 @@ const foldMap = s => {
   return [out, from];
 };
 const termsOf = q => fold(q).split(/\s+/).filter(Boolean);
+// For the test that holds src/search/fold.rs to this folding (tests/browser/search-fold.mjs).
+self.gbSearchFold = fold;
+// The parts of a text index that may hold every term, in order. The first part of several
+// carries `g`, a summary of the others (src/search/text.rs): for sets of parts, the runs of
+// three folded characters (grams, none a space) found in those parts only, one after the
+// other. A term is in a part only if each of its grams is: a term of three characters or
+// more rules out the parts its grams are not in. A gram the summary does not list may be in
+// any part (it is in all of them or in none).
+const gramsOf = head => {
+  if (!head.grams) {
+    head.grams = new Map();
+    for (const [ks, s] of head.g || []) {
+      const c = Array.from(s);
+      for (let i = 0; i + 2 < c.length; i += 3) head.grams.set(c[i] + c[i + 1] + c[i + 2], ks);
+    }
+  }
+  return head.grams;
+};
+const partsFor = (head, terms) => {
+  const grams = gramsOf(head);
+  let may = [...Array(partsOf(head)).keys()];
+  for (const t of terms) {
+    const c = Array.from(t);
+    for (let i = 0; i + 2 < c.length; i++) {
+      const ks = grams.get(c[i] + c[i + 1] + c[i + 2]);
+      if (ks) may = may.filter(k => ks.includes(k));
+    }
+  }
+  return may;
+};
 
 // The search box, and the results under it.
 box.classList.add('gb-on');
@@ -157,9 +187,10 @@ const due = (first, found, shownAt, gap) => found > 0 && (first == null || perfo
 const pause = () => new Promise(go => setTimeout(go, 0));
 
 // Every paragraph holding every term, headings first, then by how often the terms occur,
-// then in book order. The parts of the index are scanned in order as they come; the results
-// so far are shown when `due` says (the list marked busy), and the last part's are those of
-// the whole index. A newer query stops an older one.
+// then in book order. The parts of the index that may hold the terms (`partsFor`; the others
+// are neither loaded for it nor scanned) are scanned in order as they come; the results so
+// far are shown when `due` says (the list marked busy), and the last part's are those of the
+// whole index. A newer query stops an older one.
 let textRun = 0;
 const textFile = `search-index-${lang}.js`;
 const searchText = async (q, since) => {
@@ -167,12 +198,16 @@ const searchText = async (q, since) => {
   const t0 = performance.now();
   const terms = termsOf(q);
   const head = await load(lang, textFile);
-  const n = partsOf(head), hits = [], parts = [];
+  const ks = partsFor(head, terms), hits = [], parts = [];
+  // For the tests and the benchmark: how many parts were not needed.
+  self.gbSearchSkipped = partsOf(head) - ks.length;
+  if (!ks.length) showText(head, parts, hits, q, terms, false);
   let first = null, shownAt = t0, gap = 250;
-  for (let k = 0; k < n; k++) {
+  for (let j = 0; j < ks.length; j++) {
+    const k = ks[j];
     const index = partHere(lang, k) || (await part(lang, textFile, k));
     if (run !== textRun) return;
-    parts.push(index);
+    parts[k] = index;
     const folded = index.folded || (index.folded = index.e.map(e => fold(e[3])));
     folded.forEach((f, i) => {
       let score = 0;
@@ -186,7 +221,7 @@ const searchText = async (q, since) => {
       hits.push([e[2] ? 100 - e[2] + score : score, k, i]);
     });
     // Parts already folded (an earlier query's) take little time: shown once, at the end.
-    const more = k + 1 < n, next = more && partHere(lang, k + 1);
+    const more = j + 1 < ks.length, next = more && partHere(lang, ks[j + 1]);
     if (more && ((next && next.folded) || !due(first, hits.length, shownAt, gap))) continue;
     const s0 = performance.now();
     hits.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
