@@ -120,11 +120,27 @@ fn misdirected() -> Response {
     r
 }
 
+/// `GET /__gobook/events`: the signals of the rebuilds to come, as server-sent events;
+/// `?standing` (asked by a page served without the overlay) first the errors that stand.
 async fn events(
     State(app): State<App>,
+    uri: Uri,
 ) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
     let mut stop = app.shutdown.clone();
-    let stream = tokio_stream::wrappers::BroadcastStream::new(app.signals.subscribe())
+    let signals = tokio_stream::wrappers::BroadcastStream::new(app.signals.subscribe());
+    // A page served just before a build failed subscribes after that build's signal went
+    // out: it is sent the errors that stand first (subscribed before looking, so none is
+    // missed; one sent twice only puts the same overlay up again). A page served with the
+    // overlay does not ask, so that one its reader closed does not come back.
+    let asks = uri
+        .query()
+        .is_some_and(|q| q.split('&').any(|p| p == "standing"));
+    let standing = asks
+        .then(|| app.site.get().overlay.clone())
+        .flatten()
+        .map(|o| Ok(Signal::Errors(o)));
+    let stream = futures_util::stream::iter(standing)
+        .chain(signals)
         .filter_map(|s| async move {
             let ev = match s.ok()? {
                 Signal::Reload => Event::default().event("reload").data("1"),
@@ -237,7 +253,13 @@ fn read_inside(dir: &Path, rel: &str) -> Option<Vec<u8>> {
 /// panel when it has warnings, before `</body>`.
 fn inject(page: &[u8], snap: &Snapshot, token: Option<&str>) -> Vec<u8> {
     let text = String::from_utf8_lossy(page);
-    let mut extra = format!("<script>{RELOAD_JS}</script>");
+    // The script asks for the errors that stand unless the page carries them (reload.js).
+    let served = if snap.overlay.is_some() {
+        " data-gobook-served-overlay"
+    } else {
+        ""
+    };
+    let mut extra = format!("<script{served}>{RELOAD_JS}</script>");
     // The board editor, with the token a write needs (hex: nothing to escape), on pages
     // with diagrams the editor may change.
     if let Some(token) = token.filter(|_| !snap.targets.is_empty() && text.contains("gb-fig")) {

@@ -9,7 +9,10 @@
     sessionStorage.removeItem(key);
     addEventListener("load", () => scrollTo(0, +y));
   }
-  const es = new EventSource("/__gobook/events");
+  // A page served without the overlay asks for the errors that stand: a build that failed
+  // while it loaded signalled before it listened.
+  const served = document.currentScript && document.currentScript.hasAttribute("data-gobook-served-overlay");
+  const es = new EventSource(served ? "/__gobook/events" : "/__gobook/events?standing");
   es.addEventListener("reload", () => {
     // The board editor (serve/editor/editor.js) holds the reload while it is open, so that
     // a save elsewhere does not throw away the author's work on the board.

@@ -98,12 +98,13 @@ impl Server {
     /// The server's reload signals, as the page script listens to them; a read waits at
     /// most `timeout`.
     fn events(&self, timeout: Duration) -> BufReader<TcpStream> {
+        self.events_at("/__gobook/events", timeout)
+    }
+
+    /// The signals at `path` (`/__gobook/events` with a query).
+    fn events_at(&self, path: &str, timeout: Duration) -> BufReader<TcpStream> {
         let mut stream = TcpStream::connect(self.addr()).unwrap();
-        write!(
-            stream,
-            "GET /__gobook/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
-        )
-        .unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
         stream.set_read_timeout(Some(timeout)).unwrap();
         BufReader::new(stream)
     }
@@ -313,6 +314,45 @@ fn a_broken_book_at_start_is_served_with_the_overlay() {
         html.contains("id=\"gobook-overlay\"") && html.contains("`Z9` is off the 9x9 board"),
         "{html}"
     );
+}
+
+/// A page served while the book was good, whose script starts listening only after the
+/// next build failed (a reload racing a save under load), still gets the overlay: its
+/// script asks for the errors that stand (`?standing`), and a page served with the overlay
+/// does not, so that one its reader closed stays closed.
+#[test]
+fn a_page_that_listens_after_a_failed_build_gets_the_standing_errors() {
+    let (_tmp, dir) = book_dir();
+    let book = dir.join("book.gobook");
+    let s = Server::start(&book, &[]);
+    let (_, _, good) = s.get("/");
+    let good = String::from_utf8_lossy(&good).into_owned();
+    assert!(
+        good.contains("/__gobook/events?standing")
+            && !good.contains("<script data-gobook-served-overlay>"),
+        "a page without the overlay asks for the standing errors"
+    );
+    let text = std::fs::read_to_string(&book).unwrap();
+    std::fs::write(&book, text.replace("::dia mv=D4", "::dia sz=9 ab=Z9")).unwrap();
+    assert!(
+        s.wait_for("still serving the last good build", Duration::from_secs(20))
+            .is_some(),
+        "the broken save fails"
+    );
+    let mut late = s.events_at("/__gobook/events?standing", Duration::from_secs(10));
+    let (name, data) = next_event(&mut late);
+    assert_eq!(name, "errors", "{data}");
+    assert!(data.contains("`Z9` is off the 9x9 board"), "{data}");
+    // A page served now carries the overlay and its script does not ask.
+    let (_, _, broken) = s.get("/");
+    let broken = String::from_utf8_lossy(&broken);
+    assert!(
+        broken.contains("<script data-gobook-served-overlay>"),
+        "{broken}"
+    );
+    let mut plain = s.events_at("/__gobook/events", Duration::from_millis(1500));
+    let (name, _) = next_event(&mut plain);
+    assert_eq!(name, "", "nothing is sent to a page that has its overlay");
 }
 
 #[test]
