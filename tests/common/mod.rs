@@ -64,7 +64,12 @@ pub fn steps_aside(why: &str) {
     if std::env::var_os("CI").is_some() {
         panic!("{why} (CI is set, so a missing tool is a failure; scripts/setup.sh installs it)");
     }
-    let _ = writeln!(std::io::stderr(), "{} steps aside: {why}", test_name());
+    let quick = if quick() { " (quick loop)" } else { "" };
+    let _ = writeln!(
+        std::io::stderr(),
+        "{} steps aside{quick}: {why}",
+        test_name()
+    );
 }
 
 /// The running test's name: libtest names each test's thread after it.
@@ -140,8 +145,23 @@ pub fn files_with_ext(root: &Path, ext: &str) -> Vec<PathBuf> {
     out
 }
 
-/// Whether a command can be run (for optional external tools).
+/// Whether this is the quick loop (`scripts/test.sh --quick` sets `GOBOOK_QUICK`): the
+/// external programs that cost seconds a run ([`SLOW_TOOLS`], and Chromium) are left to the
+/// whole run, and the tests that need them step aside saying so.
+pub fn quick() -> bool {
+    std::env::var_os("GOBOOK_QUICK").is_some()
+}
+
+/// The tools the quick loop leaves out: Java (epubcheck, the Nu Html Checker), node (the
+/// browser tests, Ace, axe), calibre and Neovim.
+const SLOW_TOOLS: [&str; 4] = ["java", "node", "ebook-convert", "nvim"];
+
+/// Whether a command can be run (for optional external tools). In the quick loop, never
+/// one of [`SLOW_TOOLS`].
 pub fn have(cmd: &str, arg: &str) -> bool {
+    if quick() && SLOW_TOOLS.contains(&cmd) {
+        return false;
+    }
     std::process::Command::new(cmd)
         .arg(arg)
         .output()
@@ -159,7 +179,8 @@ pub fn tool(cmd: &str, arg: &str) -> bool {
 
 /// Whether the program at `path` exists, as [`tool`] says it.
 pub fn tool_path(path: &Path) -> bool {
-    if path.is_file() {
+    let quick_leaves = quick() && path == chromium();
+    if path.is_file() && !quick_leaves {
         return true;
     }
     missing_tool(&path.display().to_string())
@@ -169,9 +190,14 @@ fn missing_tool(name: &str) -> bool {
     if std::env::var_os("CI").is_some() {
         panic!("{name} is missing (CI is set, so this is a failure); scripts/setup.sh installs it");
     }
+    let why = if quick() && (SLOW_TOOLS.contains(&name) || Path::new(name) == chromium()) {
+        "is left to scripts/test.sh by the quick loop"
+    } else {
+        "is not installed; scripts/setup.sh installs it"
+    };
     let _ = writeln!(
         std::io::stderr(),
-        "skipping: {name} is not installed; scripts/setup.sh installs it ({})",
+        "{} steps aside: {name} {why}",
         test_name()
     );
     false
@@ -197,6 +223,9 @@ pub fn chromium() -> PathBuf {
 
 /// What is missing to run the browser tests (node, chromium, playwright-core), if anything.
 pub fn browser_missing() -> Option<String> {
+    if quick() {
+        return Some("the quick loop (GOBOOK_QUICK) leaves Chromium to scripts/test.sh".into());
+    }
     let ok = std::process::Command::new("node")
         .arg("--version")
         .output()

@@ -34,22 +34,7 @@ const PART: &str = "::prb(#pd) base=none sz=9 ab=C3 aw=D3 correct=\"D4\"
 
 /// `nvim`, or `None` after saying the test steps aside (a failure under CI).
 fn nvim() -> Option<&'static str> {
-    if Command::new("nvim")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
-        return Some("nvim");
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("nvim is missing (CI is set; scripts/setup.sh installs it)");
-    }
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipping: nvim not found (run scripts/setup.sh)"
-    );
-    None
+    common::tool("nvim", "--version").then_some("nvim")
 }
 
 #[test]
