@@ -218,6 +218,19 @@ const saved = async p => {
   check(resp.status() === 200, `the save answered ${resp.status()}: ${await resp.text()}`);
 };
 
+await step('#edit= of a ::go opens its editor, and closing it returns to the ::go\'s control', async () => {
+  // The game's save just before rebuilds the book: its reload would come under the editor.
+  await new Promise(r => setTimeout(r, 1500));
+  const p = await newPage();
+  await p.goto(url.replace(/#.*$/, '') + '#edit=spare');
+  await p.waitForFunction(() => /Edit Go data/.test(document.querySelector('#ge-title')?.textContent || ''), null, { timeout: 15000 });
+  await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
+  await p.keyboard.press('Escape');
+  await p.waitForFunction(() => document.activeElement && document.activeElement.closest('.gb-go-edit[data-go=spare]'), null, { timeout: 5000 })
+    .catch(() => { throw new Error('the focus is not on the control'); });
+  await p.context().close();
+});
+
 await step('a ::go nothing is based on has a control where it stands, which opens it and saves a move', async () => {
   const p = await newPage();
   await p.goto(url);

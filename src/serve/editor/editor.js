@@ -780,20 +780,30 @@ figure.gb-fig{position:relative}
       lastAfter.set(prev, box);
     }
   };
+  // The control that opens `anchor`: a figure's, an inline diagram's (after its link), a `::go`'s.
+  const controlOf = (anchor) => {
+    const f = document.getElementById(anchor);
+    const q = CSS.escape(anchor);
+    return (f && f.querySelector(":scope > .gb-edit-open"))
+      || document.querySelector(`a.gb-dia-link[href="#${q}"] + .gb-edit-inline-at > button`)
+      || document.querySelector(`.gb-go-edit[data-go="${q}"] > button`);
+  };
   // `page.html#edit=ANCHOR` (the language server's "Edit on the board") opens that diagram's
   // editor; closing it drops the fragment, so the reload after a save does not open it again.
   const fromHash = () => {
     const m = /^#edit=(.+)$/.exec(location.hash);
     if (!m) return;
     const anchor = decodeURIComponent(m[1]);
-    const f = document.getElementById(anchor);
-    if (f) f.scrollIntoView({ block: "center" });
-    const opener = (f && f.querySelector(":scope > .gb-edit-open")) || document.body;
+    const control = controlOf(anchor), f = document.getElementById(anchor);
+    const shown = f && f.matches("figure") ? f : control;
+    if (shown) shown.scrollIntoView({ block: "center" });
+    const opener = control || document.body;
     dlg.addEventListener("close", () => history.replaceState(null, "", location.pathname + location.search), { once: true });
     open(anchor, opener);
   };
   addEventListener("hashchange", fromHash);
-  const start = () => { addButtons(); addInlineButtons(); addGoButtons(); fromHash(); };
+  // `#edit=` waits for the `::go` controls, so that closing the editor returns to its control.
+  const start = () => { addButtons(); addInlineButtons(); addGoButtons().finally(fromHash); };
   if (document.readyState === "loading") addEventListener("DOMContentLoaded", start);
   else start();
 })();
