@@ -276,7 +276,7 @@ fn assert_screens(dir: &Path) {
 fn a_diagram_of_an_included_file_is_written_into_that_file() {
     let (_tmp, dir) = book_dir();
     let book = dir.join("book.gobook");
-    let part = "::chapter\n\n::h1 Part\n\n::c A comment.\n::dia(#p1) sz=9 mv=D4\n";
+    let part = "::chapter\n\n::h1 Part\n\n::c A comment.\n::dia(#p1) sz=9 mv=D4\n\n::go(#pg) sz=9 mv=E5\n\n::p The end of the part.\n";
     std::fs::write(dir.join("part.gobook"), part).unwrap();
     std::fs::write(&book, format!("{BOOK}\n::include url=\"part.gobook\"\n")).unwrap();
     let s = Server::start(&book, &[]);
@@ -287,6 +287,11 @@ fn a_diagram_of_an_included_file_is_written_into_that_file() {
     let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(v["element"]["file"], "part.gobook");
     assert_eq!(v["element"]["line"], 6);
+    // Its `::go` is told at its line in its own file.
+    let (_, _, go) = s.get("/__gobook/go?near=p1");
+    let go: serde_json::Value = serde_json::from_slice(&go).unwrap();
+    assert_eq!(go["go"][0]["anchor"], "pg", "{go}");
+    assert_eq!(go["go"][0]["where"], "part.gobook:8");
     let source = v["element"]["source"].as_str().unwrap();
     let body =
         serde_json::json!({ "anchor": "p1", "source": source, "changes": [["mv", "D4 E5"]] })
