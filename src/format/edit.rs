@@ -2,8 +2,9 @@
 //! changes a diagram's `mv`, `ab`, `tr` or `vw` in the author's file, and everything else
 //! (comments, blank lines, the order and quoting of the other attributes, the value) stays
 //! byte for byte. Never a re-`fmt` of the file: only the changed attributes' text is written.
+//! An inline diagram's attributes are changed the same way inside its `<dia ...>` tag.
 
-use crate::format::syntax::{Attribute, Element, Span};
+use crate::format::syntax::{Attribute, Element, Span, Text};
 use crate::format::writer::write_attr;
 
 /// One change to an element's attributes.
@@ -42,6 +43,9 @@ pub enum EditError {
     /// A value with a line break or another control character.
     #[error("the value of `{0}` holds a control character")]
     BadValue(String),
+    /// No inline diagram starts where the edit says (a line of the file).
+    #[error("no inline diagram starts at line {0} any more; the file is left as it was")]
+    NoInlineDiagram(usize),
     /// The edited text does not read back as the element with the new attributes.
     #[error("the edit of the element at line {0} would not read back as written; the file is left as it was")]
     NotRoundTrip(usize),
@@ -57,6 +61,60 @@ pub fn edit_attributes(
     el: &Element,
     changes: &[AttrChange],
 ) -> Result<String, EditError> {
+    refuse_bad(changes)?;
+    let at = el
+        .attrs
+        .last()
+        .map_or_else(|| header_end(src, el), |a| attr_span(a).end);
+    let out = rewrite(src, &el.attrs, at, changes, false);
+    if reads_back(&out, el, changes) {
+        Ok(out)
+    } else {
+        Err(EditError::NotRoundTrip(line_of(src, el.span.start)))
+    }
+}
+
+/// The text `src` with the attributes of the inline diagram whose `<dia` tag starts at byte
+/// `tag` of paragraph `el`'s text changed as `changes` say, as [`edit_attributes`] changes an
+/// element's: only the tag's text changes, a new attribute goes after its last one (or after
+/// `<dia`), and a value that holds `>` is quoted, since a bare one would end the tag there.
+/// Refused unless the paragraph reads back as it was but for that tag's attributes.
+pub fn edit_inline_diagram(
+    src: &str,
+    el: &Element,
+    tag: u32,
+    changes: &[AttrChange],
+) -> Result<String, EditError> {
+    refuse_bad(changes)?;
+    let line = line_of(src, tag);
+    let (attrs, span) = el
+        .value
+        .as_ref()
+        .and_then(|v| inline_diagram_at(v, tag))
+        .ok_or(EditError::NoInlineDiagram(line))?;
+    let at = attrs.last().map_or(tag + 4, |a| attr_span(a).end);
+    let out = rewrite(src, &attrs, at, changes, true);
+    if inline_reads_back(src, &out, el, (&attrs, span), changes) {
+        Ok(out)
+    } else {
+        Err(EditError::NotRoundTrip(line))
+    }
+}
+
+/// The attributes and span of the inline diagram of `text` whose tag starts at `tag`.
+fn inline_diagram_at(text: &Text, tag: u32) -> Option<(Vec<Attribute>, Span)> {
+    crate::format::inline::diagrams(text)
+        .into_iter()
+        .find(|(_, s)| s.start == tag)
+}
+
+/// The 1-based line of byte `at` of `src`.
+fn line_of(src: &str, at: u32) -> usize {
+    src[..at as usize].matches('\n').count() + 1
+}
+
+/// Refuses a change whose name is no attribute name or whose value holds a control character.
+fn refuse_bad(changes: &[AttrChange]) -> Result<(), EditError> {
     for c in changes {
         if !is_attr_name(&c.name) {
             return Err(EditError::BadName(c.name.clone()));
@@ -68,28 +126,38 @@ pub fn edit_attributes(
             return Err(EditError::BadValue(c.name.clone()));
         }
     }
+    Ok(())
+}
+
+/// `src` with `changes` made to `attrs` (attributes parsed from it), a new attribute inserted
+/// at byte `at`; `in_tag`: the attributes are an inline tag's, where a bare `>` ends the tag.
+fn rewrite(
+    src: &str,
+    attrs: &[Attribute],
+    at: u32,
+    changes: &[AttrChange],
+    in_tag: bool,
+) -> String {
+    // In a tag, a bare value ends at `>` or `/>`: one that holds `>` or ends in `/` is quoted.
+    let quote = |v: &str, quoted: bool| quoted || (in_tag && (v.contains('>') || v.ends_with('/')));
     // Replacements as (span, text), applied from the end so that earlier spans stay right.
     let mut edits: Vec<(Span, String)> = Vec::new();
     let mut added = String::new();
     for c in changes {
-        let places: Vec<&Attribute> = el.attrs.iter().filter(|a| a.name == c.name).collect();
+        let places: Vec<&Attribute> = attrs.iter().filter(|a| a.name == c.name).collect();
         match (&c.value, places.split_last()) {
             (Some(v), Some((last, others))) => {
-                edits.push((attr_span(last), written(&c.name, v, last.quoted)));
+                edits.push((attr_span(last), written(&c.name, v, quote(v, last.quoted))));
                 edits.extend(others.iter().map(|a| (removal_span(src, a), String::new())));
             }
             (Some(v), None) => {
                 added.push(' ');
-                added.push_str(&written(&c.name, v, false));
+                added.push_str(&written(&c.name, v, quote(v, false)));
             }
             (None, _) => edits.extend(places.iter().map(|a| (removal_span(src, a), String::new()))),
         }
     }
     if !added.is_empty() {
-        let at = el
-            .attrs
-            .last()
-            .map_or_else(|| header_end(src, el), |a| attr_span(a).end);
         edits.push((Span::new(at as usize, at as usize), added));
     }
     edits.sort_by_key(|(s, _)| std::cmp::Reverse((s.start, s.end)));
@@ -97,12 +165,7 @@ pub fn edit_attributes(
     for (span, text) in edits {
         out.replace_range(span.start as usize..span.end as usize, &text);
     }
-    let line = src[..el.span.start as usize].matches('\n').count() + 1;
-    if reads_back(&out, el, changes) {
-        Ok(out)
-    } else {
-        Err(EditError::NotRoundTrip(line))
-    }
+    out
 }
 
 /// Whether the reader takes `name` as an attribute name (`attr_name_len` in the parser).
@@ -176,17 +239,11 @@ fn header_end(src: &str, el: &Element) -> u32 {
     el.name_span.end + el.langs.iter().map(|l| l.len() as u32 + 1).sum::<u32>()
 }
 
-/// Whether `out` parses into the same elements as before, the edited one at the same place
-/// with its attributes changed as `changes` say and its value and ID as they were.
-fn reads_back(out: &str, el: &Element, changes: &[AttrChange]) -> bool {
-    let doc = crate::format::parser::parse(out).doc;
-    let Some(i) = doc.element_at(el.span.start) else {
-        return false;
-    };
-    let new = &doc.elements[i];
+/// The attributes `attrs` should have after `changes`, in order, as name and value.
+fn wanted(attrs: &[Attribute], changes: &[AttrChange]) -> Vec<(String, String)> {
     let mut want: Vec<(String, String)> = Vec::new();
-    for (i, a) in el.attrs.iter().enumerate() {
-        let last = !el.attrs[i + 1..].iter().any(|b| b.name == a.name);
+    for (i, a) in attrs.iter().enumerate() {
+        let last = !attrs[i + 1..].iter().any(|b| b.name == a.name);
         match changes.iter().find(|c| c.name == a.name) {
             None => want.push((a.name.clone(), a.value.clone())),
             Some(AttrChange { value: Some(v), .. }) if last => {
@@ -197,21 +254,68 @@ fn reads_back(out: &str, el: &Element, changes: &[AttrChange]) -> bool {
     }
     for c in changes {
         if let Some(v) = &c.value {
-            if !el.attrs.iter().any(|a| a.name == c.name) {
+            if !attrs.iter().any(|a| a.name == c.name) {
                 want.push((c.name.clone(), v.clone()));
             }
         }
     }
-    let got: Vec<(String, String)> = new
-        .attrs
+    want
+}
+
+/// The attributes as name and value.
+fn pairs(attrs: &[Attribute]) -> Vec<(String, String)> {
+    attrs
         .iter()
         .map(|a| (a.name.clone(), a.value.clone()))
-        .collect();
+        .collect()
+}
+
+/// Whether `out` parses into the same elements as before, the edited one at the same place
+/// with its attributes changed as `changes` say and its value and ID as they were.
+fn reads_back(out: &str, el: &Element, changes: &[AttrChange]) -> bool {
+    let doc = crate::format::parser::parse(out).doc;
+    let Some(i) = doc.element_at(el.span.start) else {
+        return false;
+    };
+    let new = &doc.elements[i];
     new.name == el.name
         && new.id_str() == el.id_str()
         && new.value.as_ref().map(|t| t.raw.trim_end())
             == el.value.as_ref().map(|t| t.raw.trim_end())
-        && got == want
+        && pairs(&new.attrs) == wanted(&el.attrs, changes)
+}
+
+/// Whether `out` (`src` with the tag `dia` of paragraph `el` rewritten) parses into the same
+/// paragraph at the same place, with its own attributes, and the same inline diagram there
+/// with its attributes changed as `changes` say, its text and closing tag where they were.
+fn inline_reads_back(
+    src: &str,
+    out: &str,
+    el: &Element,
+    dia: (&[Attribute], Span),
+    changes: &[AttrChange],
+) -> bool {
+    let (attrs, span) = dia;
+    let doc = crate::format::parser::parse(out).doc;
+    let Some(i) = doc.element_at(el.span.start) else {
+        return false;
+    };
+    let new = &doc.elements[i];
+    let grown = out.len() as i64 - src.len() as i64;
+    let moved = |at: u32| at as i64 + grown;
+    let Some((new_attrs, new_span)) = new
+        .value
+        .as_ref()
+        .and_then(|v| inline_diagram_at(v, span.start))
+    else {
+        return false;
+    };
+    new.name == el.name
+        && new.id_str() == el.id_str()
+        && pairs(&new.attrs) == pairs(&el.attrs)
+        && new.span.end as i64 == moved(el.span.end)
+        && new_span.end as i64 == moved(span.end)
+        && pairs(&new_attrs) == wanted(attrs, changes)
 }
 
 #[cfg(test)]
@@ -371,5 +475,62 @@ mod tests {
     fn an_empty_value_is_written_in_quotes() {
         let out = edit("::dia mv=D4\n", "::", &[AttrChange::set("ca", "")]).unwrap();
         assert_eq!(out, "::dia mv=D4 ca=\"\"\n");
+    }
+
+    /// `src` with the attributes of the inline diagram whose tag is `needle` changed.
+    fn edit_inline(src: &str, needle: &str, changes: &[AttrChange]) -> Result<String, EditError> {
+        let doc = crate::format::parse(src).doc;
+        let at = src.find(needle).unwrap() as u32;
+        let el = &doc.elements[doc.element_at(at).unwrap()];
+        edit_inline_diagram(src, el, at, changes)
+    }
+
+    const PARA: &str = "::dia(#d) sz=9 mv=C3\n\nSee <dia mv=\"D4 E5\" tr=C3>this</dia>, then\n<dia at=2>**that** <dia mv=F6>too</dia></dia> and <dia>the last</dia>.\n\n::p After.\n";
+
+    #[test]
+    fn an_inline_diagram_changes_only_inside_its_tag() {
+        let out = edit_inline(
+            PARA,
+            "<dia mv=",
+            &[
+                AttrChange::set("mv", "D4 E5 F6"),
+                AttrChange::remove("tr"),
+                AttrChange::set("sq", "C3"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            out,
+            PARA.replace("<dia mv=\"D4 E5\" tr=C3>", "<dia mv=\"D4 E5 F6\" sq=C3>")
+        );
+        // Nested, and one without attributes.
+        let out = edit_inline(PARA, "<dia mv=F6", &[AttrChange::set("mv", "F6 G7")]).unwrap();
+        assert_eq!(out, PARA.replace("<dia mv=F6>", "<dia mv=\"F6 G7\">"));
+        let out = edit_inline(PARA, "<dia at=2", &[AttrChange::set("mv", "A1")]).unwrap();
+        assert_eq!(out, PARA.replace("<dia at=2>", "<dia at=2 mv=A1>"));
+        let out = edit_inline(PARA, "<dia>", &[AttrChange::set("mv", "A1")]).unwrap();
+        assert_eq!(out, PARA.replace("<dia>", "<dia mv=A1>"));
+    }
+
+    #[test]
+    fn a_value_that_would_end_the_tag_is_quoted() {
+        let out = edit_inline(
+            PARA,
+            "<dia>",
+            &[AttrChange::set("C3", "a>b"), AttrChange::set("D4", "x/")],
+        )
+        .unwrap();
+        assert_eq!(out, PARA.replace("<dia>", "<dia C3=\"a>b\" D4=\"x/\">"));
+    }
+
+    #[test]
+    fn an_inline_edit_where_no_diagram_starts_is_refused() {
+        let doc = crate::format::parse(PARA).doc;
+        let at = PARA.find("See").unwrap() as u32;
+        let el = &doc.elements[doc.element_at(at).unwrap()];
+        assert_eq!(
+            edit_inline_diagram(PARA, el, at, &[AttrChange::set("mv", "A1")]),
+            Err(EditError::NoInlineDiagram(3))
+        );
     }
 }

@@ -170,6 +170,34 @@ pub fn images(text: &Text) -> Vec<(Vec<Attribute>, Span)> {
         .collect()
 }
 
+/// The inline diagrams of an element value, in the order the resolver makes them: the
+/// `<dia>` tags at the top level, in styled runs and inside other inline diagrams (not in a
+/// link, which cannot hold another), each tag's attributes and span. Only a text holding
+/// `<dia` has one, so the others are not parsed.
+pub fn diagrams(text: &Text) -> Vec<(Vec<Attribute>, Span)> {
+    fn walk(parts: Vec<Inline>, out: &mut Vec<(Vec<Attribute>, Span)>) {
+        for part in parts {
+            match part {
+                Inline::Dia {
+                    attrs,
+                    content,
+                    span,
+                } => {
+                    out.push((attrs, span));
+                    walk(content, out);
+                }
+                Inline::Style { content, .. } => walk(content, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if text.raw.contains("<dia") {
+        walk(parse(text, &mut Diagnostics::default()), &mut out);
+    }
+    out
+}
+
 /// Parses the inline markup of an element value; the spans it gives index the whole source.
 /// Tags nested deeper than [`MAX_INLINE_DEPTH`] are an error and left out of the tree
 /// (their text stays, in the deepest container).

@@ -39,7 +39,8 @@ pub struct Resolved {
     /// Resolved texts, kept between builds with the resolution cache (`text::resolve` uses it).
     pub texts: std::sync::Arc<text_cache::TextCache>,
     /// Per element: its Go data where others may start from it (a base: a game, a diagram a
-    /// `var` follows), for serve's board editor, which sets `at`/`to` from the base's moves.
+    /// `var` follows) and of every `::go`, for serve's board editor, which sets `at`/`to` from
+    /// the base's moves and opens every `::go`.
     /// Shared with the walk and the cache, not copied.
     pub bases: Vec<Option<std::sync::Arc<GoData>>>,
 }
@@ -170,10 +171,15 @@ fn book_attributes(book: &mut Book, b: &Element) {
     book.show_coords = flag(b, "showCoords").unwrap_or(false);
 }
 
-/// Per element, whether others may start from its Go data: bases, and elements with an
-/// ID (an inline `<dia base=ID>` names one).
+/// Per element, whether others may start from its Go data: bases, elements with an ID (an
+/// inline `<dia base=ID>` names one), and every `::go` (serve's board editor opens each one,
+/// also one nothing starts from; a pointer each, the data being the cache's).
 fn may_be_base(doc: &Document, links: &Links) -> Vec<bool> {
-    let mut may_be_base: Vec<bool> = doc.elements.iter().map(|e| e.id_str().is_some()).collect();
+    let mut may_be_base: Vec<bool> = doc
+        .elements
+        .iter()
+        .map(|e| e.id_str().is_some() || e.kind == ElementKind::Go)
+        .collect();
     for &b in links.base.iter().chain(&links.inline_base).flatten() {
         if let Some(m) = may_be_base.get_mut(b) {
             *m = true;

@@ -53,6 +53,7 @@ pub fn router(app: App) -> Router {
     Router::new()
         .route("/__gobook/events", get(events))
         .route("/__gobook/diagram", get(editor::diagram).post(editor::save))
+        .route("/__gobook/go", get(editor::go_data))
         .fallback(get(file))
         .with_state(app)
         .layer(axum::middleware::from_fn(
@@ -261,8 +262,12 @@ fn inject(page: &[u8], snap: &Snapshot, token: Option<&str>) -> Vec<u8> {
     };
     let mut extra = format!("<script{served}>{RELOAD_JS}</script>");
     // The board editor, with the token a write needs (hex: nothing to escape), on pages
-    // with diagrams the editor may change.
-    if let Some(token) = token.filter(|_| !snap.targets.is_empty() && text.contains("gb-fig")) {
+    // with diagrams the editor may change: figures, inline diagrams, and (a `::go` drawing
+    // nothing) any page of a book with Go data.
+    let editable = text.contains("gb-fig")
+        || text.contains("gb-dia-link")
+        || (snap.targets.has_go() && text.contains("<main"));
+    if let Some(token) = token.filter(|_| !snap.targets.is_empty() && editable) {
         extra.push_str(&format!(
             "<script>window.gobookEditor={{token:\"{token}\"}};</script><script>{}</script>",
             editor::EDITOR_JS

@@ -95,7 +95,7 @@ pub fn warnings_panel(warnings: &[Located]) -> Option<String> {
     }
     let key = key_of(warnings);
     Some(format!(
-        "<aside id=\"gobook-warnings\" role=\"status\" aria-label=\"Warnings\" data-key=\"{key}\" \
+        "<div id=\"gobook-warnings\" role=\"status\" aria-label=\"Warnings\" data-key=\"{key}\" \
 style=\"position:fixed;right:12px;bottom:12px;z-index:2147483646;box-sizing:border-box;\
 width:min(22rem,calc(100vw - 24px));max-height:33vh;overflow:auto;background:#fff8dc;color:#3b2f00;\
 border:1px solid #d9b300;border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.18);\
@@ -107,7 +107,7 @@ title=\"Show or hide the list\" style=\"font:600 13px system-ui,sans-serif;backg
 <button type=\"button\" data-gobook-close aria-label=\"Dismiss the warnings\" title=\"Dismiss until the warnings change\" \
 style=\"font:600 16px/1 system-ui,sans-serif;background:none;color:inherit;border:1px solid #d9b300;border-radius:6px;\
 padding:.1rem .45rem;cursor:pointer\">×</button></div>\
-<ul id=\"gobook-warnings-list\" style=\"margin:.25rem 0 0;padding-left:1.1rem\">{items}</ul></aside>",
+<ul id=\"gobook-warnings-list\" style=\"margin:.25rem 0 0;padding-left:1.1rem\">{items}</ul></div>",
         s = if n == 1 { "" } else { "s" }
     ))
 }

@@ -8,7 +8,10 @@
 // and `--- end` (the Rust side checks the diff); edits the problem's element behind the
 // editor's back and checks that its save is refused with a clear message and the editor
 // shows the file's version; serves a page from another local port that tries to change the
-// book and checks it cannot; takes screenshots at 1280 and 390 pixels, light and dark.
+// book and checks it cannot; opens a `::go` nothing is based on from its control in the page's
+// flow and an inline diagram from the control after its link, plays a move on each (and a mark
+// on the inline one) and prints the file after each save; takes screenshots at 1280 and 390
+// pixels, light and dark, and of the new controls.
 // Exits 1 when a step fails.
 import { launchChromium } from './site-server.mjs';
 import { createServer } from 'node:http';
@@ -206,6 +209,90 @@ await step('at and to are set from the base game\'s moves', async () => {
   await p.context().close();
 });
 
+// The save of the editor open on `p`, by its button: the answer must be 200.
+const saved = async p => {
+  const [resp] = await Promise.all([
+    p.waitForResponse(r => r.url().endsWith('/__gobook/diagram') && r.request().method() === 'POST'),
+    p.getByRole('button', { name: /Save to the book/ }).click(),
+  ]);
+  check(resp.status() === 200, `the save answered ${resp.status()}: ${await resp.text()}`);
+};
+
+await step('#edit= of a ::go opens its editor, and closing it returns to the ::go\'s control', async () => {
+  // The game's save just before rebuilds the book: its reload would come under the editor.
+  await new Promise(r => setTimeout(r, 1500));
+  const p = await newPage();
+  await p.goto(url.replace(/#.*$/, '') + '#edit=spare');
+  await p.waitForFunction(() => /Edit Go data/.test(document.querySelector('#ge-title')?.textContent || ''), null, { timeout: 15000 });
+  await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
+  await p.keyboard.press('Escape');
+  await p.waitForFunction(() => document.activeElement && document.activeElement.closest('.gb-go-edit[data-go=spare]'), null, { timeout: 5000 })
+    .catch(() => { throw new Error('the focus is not on the control'); });
+  await p.context().close();
+});
+
+await step('a ::go nothing is based on has a control where it stands, which opens it and saves a move', async () => {
+  const p = await newPage();
+  await p.goto(url);
+  const control = p.locator('.gb-go-edit[data-go=spare] > button');
+  await control.waitFor({ timeout: 15000 });
+  const name = await control.getAttribute('aria-label');
+  check(/Go data #spare/.test(name), `its accessible name is ${name}`);
+  check(await control.evaluate(b => b.tagName) === 'BUTTON', 'the control is no button');
+  // In the chapter's flow: between the paragraphs the ::go stands between in the file.
+  const around = await p.$eval('.gb-go-edit[data-go=spare]', b => [b.previousElementSibling?.textContent, b.nextElementSibling?.textContent]);
+  check(around[0] === 'After the figure.' && around[1] === 'The end.', `it stands between ${around.join(' and ')}`);
+  check(await p.locator('.gb-go-edit[data-go=game]').count() === 1, 'the game has no control of its own');
+  await control.click();
+  await p.waitForFunction(() => /Edit Go data/.test(document.querySelector('#ge-title').textContent), null, { timeout: 10000 });
+  await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
+  const stones = await p.$$eval('#gobook-editor circle[data-stone]', cs => cs.map(c => c.dataset.point + c.dataset.stone).sort());
+  check(stones.join() === 'K10b,K11w', `stones ${stones}`);
+  await click(p, 'L12');
+  check(await p.locator('#gobook-editor circle[data-point=L12][data-stone=b]').count() === 1, 'no black stone on L12');
+  await saved(p);
+  console.log('--- spare saved');
+  console.log(await readFile(book, 'utf8'));
+  console.log('--- end');
+  await p.context().close();
+});
+
+await step('an inline diagram has a small control after its link, reached by keyboard; its save rewrites only its tag', async () => {
+  const p = await newPage();
+  await p.goto(url);
+  const button = p.locator('a.gb-dia-link + .gb-edit-inline-at > button.gb-edit-inline');
+  await button.waitFor({ state: 'attached', timeout: 15000 });
+  check(await p.$eval('.gb-edit-inline-at', s => s.getBoundingClientRect().width) === 0, 'the control takes room in the line');
+  const opacity = () => button.evaluate(b => getComputedStyle(b).opacity);
+  check(await opacity() === '0', 'the control shows before a hover or focus');
+  const name = await button.getAttribute('aria-label');
+  check(/inline diagram “a move”/.test(name), `its accessible name is ${name}`);
+  await p.locator('a.gb-dia-link').focus();
+  await p.keyboard.press('Tab');
+  check(await button.evaluate(b => b === document.activeElement), 'Tab from the link does not reach the control');
+  await p.waitForTimeout(250);
+  check(await opacity() === '1', 'the focused control is not shown');
+  await p.keyboard.press('Enter');
+  await p.waitForFunction(() => /Edit inline diagram/.test(document.querySelector('#ge-title').textContent), null, { timeout: 10000 });
+  await p.locator('#gobook-editor[open] circle[data-stone]').first().waitFor({ timeout: 10000 });
+  const stones = await p.$$eval('#gobook-editor circle[data-stone]', cs => cs.map(c => c.dataset.point + c.dataset.stone).sort());
+  check(stones.join() === 'C3b,D4b,E5w,G3b', `stones ${stones}`);
+  await click(p, 'F4');
+  check(await p.locator('#gobook-editor circle[data-point=F4][data-stone=w]').count() === 1, 'no white stone on F4');
+  await p.keyboard.press('t');
+  await click(p, 'G3');
+  check(await p.locator('#gobook-editor [data-mark=tr][data-point=G3]').count() === 1, 'no triangle on G3');
+  const [resp] = await Promise.all([
+    p.waitForResponse(r => r.url().endsWith('/__gobook/diagram') && r.request().method() === 'POST'),
+    p.keyboard.press('Control+s'),
+  ]);
+  check(resp.status() === 200, `the save answered ${resp.status()}: ${await resp.text()}`);
+  console.log('--- inline saved');
+  console.log(await readFile(book, 'utf8'));
+  console.log('--- end');
+  await p.context().close();
+});
+
 await step('a save against an element changed in the file is refused, and the editor shows the new one', async () => {
   const p = await newPage();
   await p.goto(url);
@@ -292,6 +379,33 @@ for (const [w, h, scheme, name] of [[1280, 900, 'light', 'editor-desktop-light']
     await put('Q3');
     check(await p.locator('#gobook-editor [data-mark=tr][data-point=Q3]').count() === 1, 'no triangle on Q3');
     if (shots) await p.screenshot({ path: join(shots, `${name}.png`) });
+    await p.addScriptTag({ path: axePath });
+    const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const found = result.violations.map(x => `${x.id}: ${x.help} (${x.nodes.slice(0, 2).map(n => n.target.join(' ')).join('; ')})`);
+    await p.context().close();
+    check(found.length === 0, found.join(' | '));
+  });
+}
+// The controls of a ::go and of an inline diagram at a desktop's and a phone's width (by touch
+// there, where the inline one stands in the line, there being no hover): screenshots, and
+// axe-core finds nothing wrong with the page around them.
+for (const [w, h] of [[1280, 900], [390, 844]]) {
+  await step(`the controls of a ::go and of an inline diagram at ${w} px pass axe-core`, async () => {
+    const phone = w < 500;
+    const p = await newPage({ viewport: { width: w, height: h }, deviceScaleFactor: phone ? 2 : 1, hasTouch: phone, isMobile: phone });
+    await p.goto(url);
+    await p.locator('.gb-go-edit[data-go=spare]').waitFor({ timeout: 15000 });
+    await p.evaluate(() => document.querySelector('.gb-go-edit[data-go=spare]').scrollIntoView({ block: 'center' }));
+    if (shots) await p.screenshot({ path: join(shots, `editor-go-control-${w}.png`) });
+    await p.evaluate(() => document.querySelector('a.gb-dia-link').scrollIntoView({ block: 'center' }));
+    if (!phone) {
+      await p.locator('a.gb-dia-link').focus();
+      await p.keyboard.press('Tab');
+    }
+    await p.waitForTimeout(250);
+    const shown = await p.locator('button.gb-edit-inline').evaluate(b => +getComputedStyle(b).opacity);
+    check(shown > 0.5, `the inline control is not shown (${phone ? 'on a touch screen' : 'focused'})`);
+    if (shots) await p.screenshot({ path: join(shots, `editor-inline-control-${w}.png`) });
     await p.addScriptTag({ path: axePath });
     const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
     const found = result.violations.map(x => `${x.id}: ${x.help} (${x.nodes.slice(0, 2).map(n => n.target.join(' ')).join('; ')})`);

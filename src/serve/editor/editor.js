@@ -1,5 +1,7 @@
 // gobook serve: the board editor (src/serve/editor). Every diagram of a page gets an "Edit on
-// the board" button; it opens a board on the diagram's position, where the author plays moves,
+// the board" button (an inline diagram a small one after its link, shown on hover and focus; a
+// `::go`, which draws nothing, one where it stands among the chapter's blocks, as the server
+// says); it opens a board on the diagram's position, where the author plays moves,
 // sets up stones, places marks, letters and labels and drags the view, with undo and redo, by
 // mouse, touch or keyboard. Save sends only the attributes that changed to the server, which
 // writes them into the element in the book's file (the page then reloads with the rebuild).
@@ -46,6 +48,15 @@
 .gb-edit-open{position:absolute;top:.25rem;right:.25rem;z-index:2;font:600 .8rem/1 system-ui,sans-serif;padding:.35rem .55rem;border-radius:.4rem;border:1px solid #8889;background:#fffe;color:#222;cursor:pointer;opacity:.8}
 .gb-edit-open:hover,.gb-edit-open:focus-visible{opacity:1;outline:2px solid #2563eb}
 figure.gb-fig{position:relative}
+.gb-edit-inline-at{position:relative;display:inline-block;width:0;height:1em;vertical-align:baseline}
+.gb-edit-inline{position:absolute;left:.1em;bottom:.7em;z-index:3;font:600 .8rem/1 system-ui,sans-serif;padding:.25rem .35rem;box-shadow:0 1px 4px #0003;border-radius:.35rem;border:1px solid #8889;background:#fff;color:#222;cursor:pointer;opacity:0;pointer-events:none;white-space:nowrap;transition:opacity .1s}
+:where(p,li,h1,h2,h3,h4,h5,figcaption,td):hover .gb-edit-inline,.gb-edit-inline:hover,.gb-edit-inline:focus{opacity:1;pointer-events:auto}
+.gb-edit-inline:focus-visible{outline:2px solid #2563eb;outline-offset:1px}
+@media (hover:none){.gb-edit-inline-at{width:auto;height:auto}.gb-edit-inline{position:static;opacity:.85;pointer-events:auto;margin-left:.2em;padding:.15rem .3rem}}
+.gb-go-edit{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .6rem;margin:.6rem 0;padding:.3rem .5rem;border:1px dashed #8889;border-radius:.45rem;font:.8rem/1.3 system-ui,sans-serif}
+.gb-go-edit .gb-go-note{opacity:.8}
+.gb-edit-go{font:600 .8rem/1 system-ui,sans-serif;padding:.4rem .6rem;border-radius:.4rem;border:1px solid #8889;background:#fff;color:#222;cursor:pointer}
+.gb-edit-go:hover,.gb-edit-go:focus-visible{outline:2px solid #2563eb}
 #gobook-editor{--bg:#fbfaf7;--fg:#1d1d1f;--mute:#5b5b61;--line:#d8d4cc;--accent:#1d4ed8;--wood:#e3c27c;--grid:#3b2f1c;--btn:#fff;--on:#dbe6ff;
  border:0;padding:0;margin:auto;width:min(1200px,100vw);max-width:100vw;height:min(100dvh,920px);max-height:100dvh;background:var(--bg);color:var(--fg);font:15px/1.4 system-ui,sans-serif;border-radius:.8rem;box-shadow:0 20px 60px #0006}
 @media (prefers-color-scheme:dark){#gobook-editor{--bg:#1b1c1f;--fg:#ececf0;--mute:#a3a3ad;--line:#3a3b40;--accent:#8ab4ff;--wood:#b8955a;--grid:#1f170b;--btn:#26272b;--on:#27406e}}
@@ -648,12 +659,13 @@ figure.gb-fig{position:relative}
     const baseButton = dlg.querySelector(".ge-base");
     baseButton.hidden = !j.position.base_anchor;
     baseButton.textContent = j.position.base_anchor && !/^e\d+$/.test(j.position.base_anchor) ? `Edit its base #${j.position.base_anchor}` : "Edit its base";
-    dlg.querySelector(".ge-what").textContent = j.position.kind === "go" ? "Edit Go data" : "Edit diagram";
+    dlg.querySelector(".ge-what").textContent = j.position.kind === "go" ? "Edit Go data" : j.position.inline ? "Edit inline diagram" : "Edit diagram";
     const prb = j.position.kind === "prb";
     dlg.querySelector(".ge-answers").hidden = !prb;
     dlg.querySelector("[data-tool=line]").hidden = !prb;
     if (!prb && tool === "line") tool = "play";
-    dlg.querySelector(".ge-where").textContent = `${j.position.kind}${anchor.match(/^e\d+$/) ? "" : " #" + anchor} · ${j.element.file}:${j.element.line}`;
+    const named = j.position.inline ? "inline <dia>" : j.position.kind + (/^e\d+$/.test(anchor) ? "" : " #" + anchor);
+    dlg.querySelector(".ge-where").textContent = `${named} · ${j.element.file}:${j.element.line}`;
     render();
   };
 
@@ -705,20 +717,93 @@ figure.gb-fig{position:relative}
       f.prepend(b);
     }
   };
+  // An inline diagram: a small button after its link (the pop-over's anchor is its name), that
+  // takes no room in the line: shown over the text on hover and focus (on touch screens, in it).
+  const addInlineButtons = () => {
+    for (const a of document.querySelectorAll('a.gb-dia-link[href^="#gb-inline-"]')) {
+      if (a.nextElementSibling && a.nextElementSibling.classList.contains("gb-edit-inline-at")) continue;
+      const anchor = a.hash.slice(1);
+      const words = a.textContent.trim().replace(/\s+/g, " ");
+      const b = el("button", { type: "button", class: "gb-edit-inline", "aria-label": `Edit the inline diagram “${words}” on the board`, title: "Edit on the board (gobook serve)" }, "✎");
+      b.addEventListener("click", (ev) => { ev.stopPropagation(); open(anchor, b); });
+      a.after(el("span", { class: "gb-edit-inline-at" }, b));
+    }
+  };
+  // A `::go` draws nothing: the server says where each of the chapter's stands among its blocks
+  // (the chapter found by the page's block anchors), and its control goes before the first of
+  // the blocks after it that this page shows, else after the last before it.
+  const addGoButtons = async () => {
+    const main = document.querySelector("main");
+    if (!main) return;
+    const near = [...main.querySelectorAll("[id]")].map((e) => e.id).filter((id) => !id.startsWith("gb-inline-")).slice(0, 8);
+    if (!near.length) return;
+    let j;
+    try {
+      const r = await fetch(`/__gobook/go?near=${encodeURIComponent(near.join(","))}`);
+      if (!r.ok) return;
+      j = await r.json();
+    } catch (e) {
+      return;
+    }
+    const shown = (a) => {
+      const n = document.getElementById(a);
+      return n && main.contains(n) ? n : null;
+    };
+    // The block a control stands beside: a figure's group or row, a hint's disclosure.
+    const blockOf = (n) => {
+      const p = n.parentElement;
+      if (n.matches("figure") && p && p.classList.contains("gb-group")) n = p;
+      else if (n.matches("figure") && p && p.classList.contains("gb-cell") && p.parentElement) n = p.parentElement;
+      return n.closest("details.gb-hint") || n;
+    };
+    const lastAfter = new Map();
+    for (const g of j.go) {
+      if (document.querySelector(`.gb-go-edit[data-go="${CSS.escape(g.anchor)}"]`)) continue;
+      const label = g.id ? `Go data #${g.id}` : `Go data at ${g.where}`;
+      const b = el("button", { type: "button", class: "gb-edit-go", "aria-label": `Edit ${label} on the board`, title: "Edit on the board (gobook serve)" }, `✎ ${g.id ? "Go data #" + g.id : "Go data"}`);
+      const note = `${g.moves} ${g.moves === 1 ? "move" : "moves"} · ${g.where}`;
+      const box = el("div", { class: "gb-go-edit", "data-go": g.anchor }, b, el("span", { class: "gb-go-note", text: note }));
+      b.addEventListener("click", () => open(g.anchor, b));
+      let next = null;
+      for (let k = g.at; k < j.blocks.length && !next; k++) next = shown(j.blocks[k]);
+      if (next) {
+        blockOf(next).before(box);
+        continue;
+      }
+      let prev = null;
+      for (let k = g.at - 1; k >= 0 && !prev; k--) prev = shown(j.blocks[k]);
+      if (!prev) continue;
+      let at = lastAfter.get(prev) || blockOf(prev);
+      // A paragraph's inline diagrams follow it: after them.
+      while (at.nextElementSibling && at.nextElementSibling.matches("aside.gb-inline-fig")) at = at.nextElementSibling;
+      at.after(box);
+      lastAfter.set(prev, box);
+    }
+  };
+  // The control that opens `anchor`: a figure's, an inline diagram's (after its link), a `::go`'s.
+  const controlOf = (anchor) => {
+    const f = document.getElementById(anchor);
+    const q = CSS.escape(anchor);
+    return (f && f.querySelector(":scope > .gb-edit-open"))
+      || document.querySelector(`a.gb-dia-link[href="#${q}"] + .gb-edit-inline-at > button`)
+      || document.querySelector(`.gb-go-edit[data-go="${q}"] > button`);
+  };
   // `page.html#edit=ANCHOR` (the language server's "Edit on the board") opens that diagram's
   // editor; closing it drops the fragment, so the reload after a save does not open it again.
   const fromHash = () => {
     const m = /^#edit=(.+)$/.exec(location.hash);
     if (!m) return;
     const anchor = decodeURIComponent(m[1]);
-    const f = document.getElementById(anchor);
-    if (f) f.scrollIntoView({ block: "center" });
-    const opener = (f && f.querySelector(":scope > .gb-edit-open")) || document.body;
+    const control = controlOf(anchor), f = document.getElementById(anchor);
+    const shown = f && f.matches("figure") ? f : control;
+    if (shown) shown.scrollIntoView({ block: "center" });
+    const opener = control || document.body;
     dlg.addEventListener("close", () => history.replaceState(null, "", location.pathname + location.search), { once: true });
     open(anchor, opener);
   };
   addEventListener("hashchange", fromHash);
-  const start = () => { addButtons(); fromHash(); };
+  // `#edit=` waits for the `::go` controls, so that closing the editor returns to its control.
+  const start = () => { addButtons(); addInlineButtons(); addGoButtons().finally(fromHash); };
   if (document.readyState === "loading") addEventListener("DOMContentLoaded", start);
   else start();
 })();

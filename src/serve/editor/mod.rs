@@ -8,6 +8,11 @@
 //! path writes: only with the session's token (in the script of the pages this server serves,
 //! which a page of another origin cannot read), an `Origin` naming this server, for an element
 //! of a file the book reads, and only when the element is still the text the editor opened.
+//! An inline diagram is opened by its pop-over's anchor and written inside its `<dia>` tag.
+//!
+//! A `::go` draws nothing, so the page has no figure to put its control on: `GET
+//! /__gobook/go?near=A,B` answers, for the chapter of the first of the page's block anchors
+//! `A`, `B` that has one, where its `::go` elements stand among its blocks.
 
 pub mod save;
 pub mod targets;
@@ -98,6 +103,24 @@ pub async fn diagram(State(app): State<App>, uri: Uri) -> Response {
         ),
         Ok(Err(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
         Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "the server is stopping"),
+    }
+}
+
+/// `GET /__gobook/go?near=A,B,...`: the `::go` elements of the chapter that the first of the
+/// anchors `A`, `B`, ... (a page's blocks) belongs to, and that chapter's blocks, as JSON;
+/// `{"go": []}` when none of them is in a chapter with a `::go`.
+pub async fn go_data(State(app): State<App>, uri: Uri) -> Response {
+    let near = query_value(&uri, "near").unwrap_or_default();
+    let snap = app.site.get();
+    match snap
+        .targets
+        .go_near(near.split(',').filter(|a| !a.is_empty()))
+    {
+        Some(chapter) => json(StatusCode::OK, &serde_json::json!(chapter)),
+        None => json(
+            StatusCode::OK,
+            &serde_json::json!({ "blocks": [], "go": [] }),
+        ),
     }
 }
 

@@ -1,8 +1,11 @@
 //! Which source element each diagram of the served pages comes from, and the position the
 //! board editor opens on: made from the checked book at every good rebuild, looked up by the
-//! figure's anchor on the page (its ID, else `e` and the element's number: `layout::plan::anchor`).
-//! Kept compact (points, no text) and made into the editor's JSON only when it asks: a rebuild
-//! of a book with thousands of diagrams pays a copy of their stones, not a string per stone.
+//! figure's anchor on the page (its ID, else `e` and the element's number: `layout::plan::anchor`;
+//! an inline diagram's pop-over: `site::html::inline_anchor`). Kept compact (points, no text) and
+//! made into the editor's JSON only when it asks: a rebuild of a book with thousands of diagrams
+//! pays a copy of their stones, not a string per stone. A `::go` draws nothing on a page: where
+//! each stands among its chapter's blocks is kept too ([`GoChapter`]), so that the editor can put
+//! its control there.
 
 use crate::check::Checked;
 use crate::format::schema::{DiagramKind, ElementKind};
@@ -10,7 +13,7 @@ use crate::format::syntax::Span;
 use crate::format::values::Move;
 use crate::point::{Color, Point};
 use crate::resolve::godata::GoData;
-use crate::resolve::model::{Diagram, DiagramRole};
+use crate::resolve::model::{BlockKind, Diagram, DiagramRole};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -21,6 +24,48 @@ use std::sync::Arc;
 #[derive(Debug, Default)]
 pub struct Targets {
     by_anchor: HashMap<String, Target>,
+    /// The chapters that hold an editable `::go`.
+    go_chapters: Vec<GoChapter>,
+    /// The anchors of those chapters' blocks, to their chapter in `go_chapters`.
+    chapter_of: HashMap<String, u32>,
+}
+
+/// The `::go` elements of one chapter and the blocks around them: the editor puts each one's
+/// control before the first of the blocks after it that the page shows (else after the last
+/// before it), since the page shows only its language's.
+#[derive(Debug, Serialize)]
+pub struct GoChapter {
+    /// The anchors of the chapter's blocks that have one on a page (paragraphs, diagrams,
+    /// images), in order, of every language.
+    pub blocks: Vec<String>,
+    /// Its `::go` elements, in order.
+    pub go: Vec<GoPlace>,
+}
+
+/// One `::go` of a [`GoChapter`].
+#[derive(Debug, Serialize)]
+pub struct GoPlace {
+    /// The anchor the editor opens it by.
+    pub anchor: String,
+    /// Its ID, when it has one: what its control is labelled with.
+    pub id: Option<String>,
+    /// Its file and line, for the label of one without an ID.
+    #[serde(rename = "where")]
+    pub place: String,
+    /// How many moves it holds.
+    pub moves: usize,
+    /// How many of the chapter's blocks come before it.
+    pub at: usize,
+}
+
+/// Where an inline diagram's `<dia` tag stands in its paragraph.
+#[derive(Clone, Copy, Debug)]
+pub struct InlineAt {
+    /// From the paragraph's first byte: the tag while the paragraph is the text built.
+    pub offset: u32,
+    /// Its place among the paragraph's inline diagrams (`format::inline::diagrams`): the tag
+    /// once the text around it changed.
+    pub ordinal: u32,
 }
 
 /// A file the editor may write: the book or a gobook file it includes.
@@ -44,6 +89,8 @@ pub struct Target {
     /// A hash of the element's text when it was built, to find it again when the text before
     /// it changed since (the save itself compares the whole text the editor sends).
     pub source_hash: u64,
+    /// An inline diagram: where its tag stands in the paragraph (the element above).
+    pub inline: Option<InlineAt>,
     /// What the page drew.
     drawn: Drawn,
 }
@@ -67,8 +114,10 @@ struct Drawn {
 /// works on the author's attributes and shows them over this.
 #[derive(Debug, Serialize)]
 pub struct Position {
-    /// The element's name: fig, dia, var, prb.
+    /// The element's name: fig, dia, var, prb, go (an inline diagram: dia).
     pub kind: &'static str,
+    /// Whether it is an inline diagram, a `<dia>` in a paragraph's text.
+    pub inline: bool,
     /// Board size.
     pub size: u8,
     /// The view drawn: lower-left and upper-right corners.
@@ -123,6 +172,9 @@ impl Base {
     }
 }
 
+/// The inline diagrams' tags of a paragraph: their attributes and spans.
+type InlineTags = Vec<(Vec<crate::format::syntax::Attribute>, Span)>;
+
 /// The hash [`Target::source_hash`] keeps of an element's text.
 pub fn text_hash(text: &str) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
@@ -136,11 +188,17 @@ impl Target {
         self.drawn.size
     }
 
+    /// The element's name: fig, dia, var, prb, go (an inline diagram: dia).
+    pub fn kind(&self) -> &'static str {
+        self.drawn.kind
+    }
+
     /// What the page drew, for the editor.
     pub fn position(&self) -> Position {
         let d = &self.drawn;
         Position {
             kind: d.kind,
+            inline: self.inline.is_some(),
             size: d.size,
             view: [d.view.0.to_string(), d.view.1.to_string()],
             first_number: d.first_number,
@@ -229,9 +287,9 @@ fn drawn(kind: &'static str, d: &Diagram, base: Option<Arc<GoData>>) -> Drawn {
 }
 
 impl Targets {
-    /// The targets of every block diagram of `checked`, and of every `::go` others are based
-    /// on (the editor opens one from a diagram based on it), the book being `book` (absolute) and
-    /// its included gobook files in `checked.included`; those of standard chapters are left out.
+    /// The targets of every block and inline diagram of `checked` and of every `::go`, the book
+    /// being `book` (absolute) and its included gobook files in `checked.included`; those of
+    /// standard chapters are left out.
     pub fn of(checked: &Checked, book: &std::path::Path, book_dir: &std::path::Path) -> Targets {
         let file = |path: PathBuf| -> Option<Arc<EditedFile>> {
             // A file outside the book's folder is none the book reads: not editable.
@@ -256,19 +314,22 @@ impl Targets {
             let source = &checked.src[el.span.start as usize..el.span.end as usize];
             Some((file, span, text_hash(source)))
         };
-        // The Go data element `i` is based on (an `sgf` value is its own base, not the linked
-        // one), and its anchor when the editor can open it too.
-        let base_of = |i: usize| -> (Option<Arc<GoData>>, Option<String>) {
-            if elements[i].attr("sgf").is_some() {
-                return (None, None);
-            }
-            let Some(b) = checked.links.base.get(i).copied().flatten() else {
+        // The Go data linked as base `b` of an element that has no `sgf` of its own (an `sgf`
+        // value is its own base, not the linked one), and its anchor when the editor can open it too.
+        let base_at = |b: Option<usize>, own_sgf: bool| -> (Option<Arc<GoData>>, Option<String>) {
+            let Some(b) = b.filter(|_| !own_sgf) else {
                 return (None, None);
             };
             let data = checked.resolved.bases.get(b).cloned().flatten();
             let opens = data.is_some() && elements[b].attr("sgf").is_none();
             let anchor = opens.then(|| crate::layout::plan::anchor(elements[b].id_str(), b));
             (data, anchor)
+        };
+        let base_of = |i: usize| {
+            base_at(
+                checked.links.base.get(i).copied().flatten(),
+                elements[i].attr("sgf").is_some(),
+            )
         };
         let mut by_anchor = HashMap::new();
         for d in &checked.resolved.book.diagrams {
@@ -292,10 +353,69 @@ impl Targets {
                     file,
                     span,
                     source_hash,
+                    inline: None,
                     drawn,
                 },
             );
         }
+        // Inline diagrams, a paragraph at a time (the resolver makes them in the book's order).
+        let mut tags: Vec<(usize, u32)> = checked
+            .resolved
+            .inline_diagrams
+            .iter()
+            .map(|(&tag, &d)| (d, tag))
+            .collect();
+        tags.sort_unstable();
+        let mut parsed: Option<(usize, InlineTags)> = None;
+        for (di, tag) in tags {
+            let Some(d) = checked.resolved.book.diagrams.get(di) else {
+                continue;
+            };
+            let (i, Some(value)) = (
+                d.element,
+                elements.get(d.element).and_then(|e| e.value.as_ref()),
+            ) else {
+                continue;
+            };
+            if parsed.as_ref().is_none_or(|(p, _)| *p != i) {
+                parsed = Some((i, crate::format::inline::diagrams(value)));
+            }
+            let tags_here = parsed.as_ref().map_or(&[][..], |(_, t)| t.as_slice());
+            let Some(ordinal) = tags_here.iter().position(|(_, s)| s.start == tag) else {
+                continue;
+            };
+            let Some((file, span, source_hash)) = place(i) else {
+                continue;
+            };
+            let attrs = &tags_here[ordinal].0;
+            let own = |name: &str| {
+                attrs
+                    .iter()
+                    .find(|a| a.name == name)
+                    .map(|a| a.value.as_str())
+            };
+            let b =
+                crate::format::links::inline_dia_base(&checked.doc, &checked.links, i, own("base"));
+            let (base, base_anchor) = base_at(b, own("sgf").is_some());
+            let drawn = Drawn {
+                base_anchor,
+                ..drawn("dia", d, base)
+            };
+            by_anchor.insert(
+                crate::site::html::inline_anchor(di),
+                Target {
+                    file,
+                    span,
+                    source_hash,
+                    inline: Some(InlineAt {
+                        offset: tag - elements[i].span.start,
+                        ordinal: ordinal as u32,
+                    }),
+                    drawn,
+                },
+            );
+        }
+        let mut go = Vec::new();
         for (i, g) in checked.resolved.bases.iter().enumerate() {
             let Some(g) = g.as_ref().filter(|_| {
                 elements[i].kind == ElementKind::Go && elements[i].attr("sgf").is_none()
@@ -311,17 +431,38 @@ impl Targets {
                 ..go_drawn(g, checked.links.size[i], base)
             };
             let anchor = crate::layout::plan::anchor(elements[i].id_str(), i);
+            go.push((i, anchor.clone(), file.shown.clone(), g.moves.len()));
             by_anchor.insert(
                 anchor,
                 Target {
                     file,
                     span,
                     source_hash,
+                    inline: None,
                     drawn,
                 },
             );
         }
-        Targets { by_anchor }
+        let (go_chapters, chapter_of) = go_chapters(checked, go);
+        Targets {
+            by_anchor,
+            go_chapters,
+            chapter_of,
+        }
+    }
+
+    /// The chapter of the first of `anchors` (those of a page's blocks) that holds an editable
+    /// `::go`: where its `::go` elements stand among its blocks.
+    pub fn go_near<'a>(&self, mut anchors: impl Iterator<Item = &'a str>) -> Option<&GoChapter> {
+        anchors.find_map(|a| {
+            let ch = *self.chapter_of.get(a)?;
+            self.go_chapters.get(ch as usize)
+        })
+    }
+
+    /// Whether any `::go` may be edited: then every page of the book gets the editor.
+    pub fn has_go(&self) -> bool {
+        !self.go_chapters.is_empty()
     }
 
     /// The diagram drawn at `anchor`.
@@ -337,5 +478,96 @@ impl Targets {
     /// Whether none may.
     pub fn is_empty(&self) -> bool {
         self.by_anchor.is_empty()
+    }
+}
+
+/// The chapters of `checked` that hold the editable `::go` elements `go` (element, anchor, file,
+/// moves; in the book's order), each with its blocks' anchors, and those anchors to the chapter.
+fn go_chapters(
+    checked: &Checked,
+    go: Vec<(usize, String, String, usize)>,
+) -> (Vec<GoChapter>, HashMap<String, u32>) {
+    let chapters = &checked.resolved.book.chapters;
+    let elements = &checked.doc.elements;
+    let mut lines = Lines::new(checked);
+    let mut out: Vec<GoChapter> = Vec::new();
+    let mut chapter_of = HashMap::new();
+    let mut last = None;
+    let mut block_elements: Vec<usize> = Vec::new();
+    for (i, anchor, file, moves) in go {
+        // The last chapter that starts at or before it (content before the first `::chapter`
+        // makes a chapter of its own, starting there).
+        let Some(ch) = chapters.partition_point(|c| c.element <= i).checked_sub(1) else {
+            continue;
+        };
+        if last != Some(ch) {
+            last = Some(ch);
+            // The blocks with an anchor on a page (a buy button and an include have none).
+            let anchored = chapters[ch].blocks.iter().filter(|b| {
+                matches!(
+                    b.kind,
+                    BlockKind::Paragraph(_) | BlockKind::Diagram(_) | BlockKind::Image(_)
+                )
+            });
+            block_elements = anchored.clone().map(|b| b.element).collect();
+            let blocks: Vec<String> = anchored
+                .map(|b| crate::layout::plan::anchor(b.id.as_deref(), b.element))
+                .collect();
+            for b in &blocks {
+                chapter_of.entry(b.clone()).or_insert(out.len() as u32);
+            }
+            out.push(GoChapter {
+                blocks,
+                go: Vec::new(),
+            });
+        }
+        // The walk keeps the elements' order: the blocks before it are those of lower index.
+        let at = block_elements.partition_point(|&e| e < i);
+        let line = lines.line(elements[i].span.start);
+        if let Some(c) = out.last_mut() {
+            c.go.push(GoPlace {
+                anchor,
+                id: elements[i].id_str().map(String::from),
+                place: format!("{file}:{line}"),
+                moves,
+                at,
+            });
+        }
+    }
+    (out, chapter_of)
+}
+
+/// Lines of places in the book's source text, each in its own file (the book's, or the
+/// included file that holds it), counted on from the last asked in the same file.
+struct Lines<'a> {
+    checked: &'a Checked,
+    /// Per file (its start in the source): the last place asked and its line.
+    last: HashMap<u32, (u32, usize)>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(checked: &'a Checked) -> Lines<'a> {
+        Lines {
+            checked,
+            last: HashMap::new(),
+        }
+    }
+
+    /// The 1-based line of byte `at` of the source in its file.
+    fn line(&mut self, at: u32) -> usize {
+        let start = self
+            .checked
+            .included
+            .iter()
+            .find(|f| f.holds(at))
+            .map_or(0, |f| f.start);
+        let (from, line) = match self.last.get(&start) {
+            Some(&(p, l)) if p <= at => (p, l),
+            _ => (start, 1),
+        };
+        let src = &self.checked.src;
+        let line = line + src[from as usize..at as usize].matches('\n').count();
+        self.last.insert(start, (at, line));
+        line
     }
 }
