@@ -302,13 +302,13 @@ fn a_commented_game_keeps_every_caption_gaps_line_and_paragraph_in_order() {
         );
     }
     // The contents a table of contents (`TOC`) after its heading, as typst's outline is
-    // tagged: an item (`TOCI`) per chapter holding its line, the link to its page, not
+    // tagged: an item (`TOCI`) per chapter holding a reference, the link to its page, not
     // paragraphs a reader of the tags cannot tell from the text.
     let at = tags
         .iter()
         .position(|(t, w)| t == "H1" && w == "Contents")
         .unwrap();
-    let toc: Vec<(&str, &str)> = tags[at + 1..at + 6]
+    let toc: Vec<(&str, &str)> = tags[at + 1..at + 8]
         .iter()
         .map(|(t, w)| (t.as_str(), w.as_str()))
         .collect();
@@ -317,9 +317,11 @@ fn a_commented_game_keeps_every_caption_gaps_line_and_paragraph_in_order() {
         [
             ("TOC", ""),
             ("TOCI", ""),
-            ("P", "The Blood-vomiting Game  4"),
+            ("Reference", ""),
+            ("Link", "The Blood-vomiting Game  4"),
             ("TOCI", ""),
-            ("P", "The Game  5"),
+            ("Reference", ""),
+            ("Link", "The Game  5"),
         ],
         "{tags:#?}"
     );

@@ -288,7 +288,7 @@ fn a_book_printed_in_parts_is_the_book_printed_whole() {
         let toc = r.tags.iter().position(|t| t == "TOC").expect("a TOC");
         let items = r.tags[toc + 1..]
             .chunks(3)
-            .take_while(|c| *c == ["TOCI", "P", "Link"])
+            .take_while(|c| *c == ["TOCI", "Reference", "Link"])
             .count();
         assert_eq!(items, 7, "{:?}", r.tags);
     }
