@@ -1,7 +1,7 @@
 //! The print edition of the benchmark book (benches/genbook, the 100 games of
 //! `genbook::STANDARD`, in English and German): `gobook build --only-pdf` as a process
 //! under GNU time, wall time and peak memory of each run, against issue #32's goal (under
-//! 5 s on 2 cores and under 500 MB).
+//! 5 s on 2 cores and under 500 MB); and how full the English PDF's pages are (issue #49).
 //!
 //! `cargo bench --bench pdf` (`-- --runs N`, default 3; `-- --scale N` for N times the
 //! chapters; `-- --sizes 1,5,20` for books of about 1, 5 and 20 MB, issue #47's; the
@@ -59,8 +59,8 @@ fn main() {
             .collect(),
         None => vec![(format!("{scale}x"), scale)],
     };
-    println!("| book | chapters | diagrams | text | PDF pages (en) | wall (median of {runs}) | user CPU | peak memory |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| book | chapters | diagrams | text | PDF pages (en) | page fill (en) | wall (median of {runs}) | user CPU | peak memory |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (name, scale) in scales {
         let shape = genbook::Shape {
             chapters: genbook::STANDARD.chapters * scale,
@@ -71,8 +71,12 @@ fn main() {
         std::fs::write(&book, &generated.text).unwrap();
         let (wall, user, peak_kb) = measure(&gobook, &book, &work, runs);
         let pages = pdf_pages(&work.join("out/bench-en.pdf"));
+        let fill = page_fill(&work.join("out/bench-en.pdf"), &work.join("pages"))
+            .map_or("-".into(), |(mean, low)| {
+                format!("{:.1}%, {low} pages under 75%", mean * 100.0)
+            });
         println!(
-            "| {name} | {} | {} | {:.1} MB | {pages} | {wall:.1} s | {user:.1} s | {} MB |",
+            "| {name} | {} | {} | {:.1} MB | {pages} | {fill} | {wall:.1} s | {user:.1} s | {} MB |",
             shape.chapters + 1,
             generated.drawings.len(),
             generated.text.len() as f64 / 1e6,
@@ -133,4 +137,68 @@ fn pdf_pages(pdf: &Path) -> usize {
                 .flatten()
         })
         .unwrap_or(0)
+}
+
+/// How far down its text block the ink of each page of `pdf` reaches, rendered by
+/// `pdftoppm` into `dir` (gobook's top and bottom margins, the page's height by `pdfinfo`):
+/// the mean over the pages with ink in their text block, and how many of them are filled
+/// less than three quarters. None where poppler is missing.
+fn page_fill(pdf: &Path, dir: &Path) -> Option<(f64, usize)> {
+    use gobook::pdf::settings::{BOTTOM_MARGIN, TOP_MARGIN};
+    const DPI: f64 = 25.0;
+    let info = Command::new("pdfinfo").arg(pdf).output().ok()?;
+    let info = String::from_utf8_lossy(&info.stdout);
+    let height_pt: f64 = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Page size:"))?
+        .split_whitespace()
+        .nth(2)?
+        .parse()
+        .ok()?;
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).ok()?;
+    let st = Command::new("pdftoppm")
+        .args(["-r", &DPI.to_string(), "-gray"])
+        .arg(pdf)
+        .arg(dir.join("p"))
+        .status()
+        .ok()?;
+    if !st.success() {
+        return None;
+    }
+    let px_per_mm = DPI / 25.4;
+    let top = TOP_MARGIN * px_per_mm;
+    let bottom = (height_pt / 72.0 * 25.4 - BOTTOM_MARGIN) * px_per_mm;
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let mut fills = Vec::new();
+    for f in files {
+        let data = std::fs::read(&f).ok()?;
+        // A binary PGM: "P5", width and height, the largest value, then a byte a pixel.
+        let mut fields = data.splitn(5, |b| b.is_ascii_whitespace());
+        let (_, w, _, _) = (
+            fields.next()?,
+            fields.next()?,
+            fields.next()?,
+            fields.next()?,
+        );
+        let w: usize = std::str::from_utf8(w).ok()?.parse().ok()?;
+        let pixels = fields.next()?;
+        let inked = |y: usize| {
+            pixels
+                .get(y * w..(y + 1) * w)
+                .is_some_and(|row| row.iter().any(|&v| v < 128))
+        };
+        let lowest = (top as usize..=bottom as usize).rev().find(|&y| inked(y));
+        if let Some(y) = lowest {
+            fills.push(((y as f64 - top) / (bottom - top)).clamp(0.0, 1.0));
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    let mean = fills.iter().sum::<f64>() / fills.len().max(1) as f64;
+    Some((mean, fills.iter().filter(|&&f| f < 0.75).count()))
 }

@@ -164,6 +164,7 @@ keys! {
         Diagram = "diagram",
         PlayedAt = "played_at",
         CaptionSeparator = "caption_separator",
+        TitleSeparator = "title_separator",
         MoveComment = "move_comment",
     }
 }

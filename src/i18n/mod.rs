@@ -157,6 +157,12 @@ pub fn gap_separator(lang: &str) -> &'static str {
     caption(CaptionWord::GapSeparator, lang)
 }
 
+/// What joins a diagram's caption, who is to play and its move range on one line: " — ",
+/// or an ideographic space in Japanese and Chinese, whose typography spaces no dash.
+pub fn title_separator(lang: &str) -> &'static str {
+    caption(CaptionWord::TitleSeparator, lang)
+}
+
 /// Separator between numbers in a list (", " in en, "、" in cn/tw, "・" in ja).
 pub fn number_separator(lang: &str) -> &'static str {
     caption(CaptionWord::NumberSeparator, lang)

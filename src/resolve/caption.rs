@@ -27,17 +27,21 @@ pub struct CaptionLines {
     pub from_to: Option<String>,
     /// "12 at 7; 204 at a; 1–3: outside the diagram", unless `gaps=none`.
     pub gaps: Option<String>,
+    /// What joins the first line's parts in the page's language (`i18n::title_separator`).
+    #[serde(skip)]
+    pub separator: &'static str,
 }
 
 impl CaptionLines {
-    /// The first line: caption, to-play and range joined, as printed under a board.
+    /// The first line: caption, to-play and range joined, as printed under a board, in
+    /// the language's punctuation ("Dia. 1 — Black to play", "1図　黒番").
     pub fn title(&self) -> String {
         let parts: Vec<&str> = [&self.caption, &self.to_play, &self.from_to]
             .into_iter()
             .flatten()
             .map(String::as_str)
             .collect();
-        parts.join(" — ")
+        parts.join(self.separator)
     }
 }
 
@@ -87,6 +91,7 @@ pub fn caption_lines(book: &Book, d: &Diagram, lang: &str) -> CaptionLines {
         to_play,
         from_to,
         gaps,
+        separator: i18n::title_separator(lang),
     }
 }
 

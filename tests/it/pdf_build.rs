@@ -301,6 +301,30 @@ fn a_commented_game_keeps_every_caption_gaps_line_and_paragraph_in_order() {
             "no {tag} of its own starting {words:?} in {tags:#?}"
         );
     }
+    // The contents a table of contents (`TOC`) after its heading, as typst's outline is
+    // tagged: an item (`TOCI`) per chapter holding a reference, the link to its page, not
+    // paragraphs a reader of the tags cannot tell from the text.
+    let at = tags
+        .iter()
+        .position(|(t, w)| t == "H1" && w == "Contents")
+        .unwrap();
+    let toc: Vec<(&str, &str)> = tags[at + 1..at + 8]
+        .iter()
+        .map(|(t, w)| (t.as_str(), w.as_str()))
+        .collect();
+    assert_eq!(
+        toc,
+        [
+            ("TOC", ""),
+            ("TOCI", ""),
+            ("Reference", ""),
+            ("Link", "The Blood-vomiting Game  4"),
+            ("TOCI", ""),
+            ("Reference", ""),
+            ("Link", "The Game  5"),
+        ],
+        "{tags:#?}"
+    );
     // No text outside a block of its own: a span only inside a paragraph.
     let loose: Vec<_> = tags.iter().filter(|(t, _)| t == "Span").collect();
     assert!(loose.is_empty(), "{loose:#?}");

@@ -282,6 +282,15 @@ fn a_book_printed_in_parts_is_the_book_printed_whole() {
                 pdf.display()
             );
         }
+        // The contents, typeset in a part of its own without the chapters it lists, is a
+        // table of contents of an item per chapter (the tags the whole book's has too).
+        let Some(r) = read(pdf) else { continue };
+        let toc = r.tags.iter().position(|t| t == "TOC").expect("a TOC");
+        let items = r.tags[toc + 1..]
+            .chunks(3)
+            .take_while(|c| *c == ["TOCI", "Reference", "Link"])
+            .count();
+        assert_eq!(items, 7, "{:?}", r.tags);
     }
 }
 

@@ -496,3 +496,76 @@ fn the_examples_print_no_words_for_a_screen() {
         }
     }
 }
+
+/// The text of each `<span class="CLASS">` of the site's page `html`, in order.
+fn spans<'a>(html: &'a str, class: &str) -> Vec<&'a str> {
+    let open = format!("<span class=\"{class}\">");
+    html.split(open.as_str())
+        .skip(1)
+        .map(|s| &s[..s.find("</span>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn a_japanese_or_chinese_caption_prints_in_its_own_punctuation_as_the_site_says_it() {
+    // A caption, who is to play and the move range share a line in print (and in a board's
+    // accessible title on the site), where the site shows each as a line of its own: in
+    // Japanese and Chinese they are joined by an ideographic space, as their typography
+    // spaces no dash, never by the " — " of Western text.
+    let tmp = common::tempdir();
+    let book = tmp.path().join("cjk.gobook");
+    std::fs::write(
+        &book,
+        "::book_en_ja_cn(#cjk) title=\"Figures\" title_ja=\"譜\" title_cn=\"谱\"\n\n::chapter(#one)\n\n::h2 Game\n\n\
+         ::fig(#f1) sz=9 ab=B1 pl=w mv=A1A2B2A1C3D4 ca_en=\"Figure 1\" ca_ja=\"第1譜\" ca_cn=\"第1谱\" showFromTo=1 showToPlay=1\n\n\
+         ::p_en Black takes.\n\n::p_ja 黒が取ります。\n\n::p_cn 黑提。\n",
+    )
+    .unwrap();
+    let site = tmp.path().join("site");
+    let o = common::gobook(&[
+        "build",
+        "-q",
+        "-o",
+        site.to_str().unwrap(),
+        book.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdfs = tmp.path().join("pdf");
+    build_pdf_saying(&book, &pdfs);
+    for (lang, joined, gaps) in [
+        ("en", "Figure 1 — White to play — Moves 1–6", "4 at 1"),
+        ("ja", "第1譜\u{3000}白番\u{3000}第1–6手", "4は1"),
+        ("cn", "第1谱\u{3000}白先\u{3000}第1–6手", "4在1位"),
+    ] {
+        let html = std::fs::read_to_string(site.join(lang).join("index.html")).unwrap();
+        let lines: Vec<&str> = ["gb-caption", "gb-to-play", "gb-from-to"]
+            .iter()
+            .flat_map(|c| spans(&html, c))
+            .collect();
+        let sep = if lang == "en" { " — " } else { "\u{3000}" };
+        assert_eq!(lines.join(sep), joined, "{lang}: the site's lines");
+        assert_eq!(spans(&html, "gb-gaps"), [gaps], "{lang}");
+        assert!(
+            html.contains(&format!("<title>{joined}</title>")),
+            "{lang}: {html}"
+        );
+        let Some(tags) = crate::pdf_build::tagged(&pdfs.join(format!("cjk-{lang}.pdf"))) else {
+            return;
+        };
+        // poppler reads the ideographic space as a space.
+        let printed = joined.replace('\u{3000}', " ");
+        for line in [printed.as_str(), gaps] {
+            assert!(
+                tags.iter().any(|(t, w)| t == "P" && w == line),
+                "{lang}: no line {line:?} in {tags:#?}"
+            );
+        }
+        if lang != "en" {
+            let western = tags
+                .iter()
+                .filter(|(t, w)| t == "P" && w.contains(['—', ';', ':']))
+                .collect::<Vec<_>>();
+            assert!(western.is_empty(), "{lang}: {western:?}");
+        }
+    }
+}

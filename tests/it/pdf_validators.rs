@@ -96,6 +96,24 @@ fn the_examples_pdfs_pass_qpdf_pdffonts_and_pdfinfo_struct() {
             .filter(|l| !l.starts_with(' ') && !l.trim().is_empty())
             .collect();
         assert_eq!(top, ["Document"], "{name}: {tree}");
+        // A contents entry is an item (`TOCI`) of a table of contents (`TOC`), as PDF/UA
+        // has them, and every contents has items: none is a run of paragraphs.
+        let lines: Vec<(usize, &str)> = tree
+            .lines()
+            .map(|l| (l.len() - l.trim_start().len(), l.trim()))
+            .collect();
+        for (i, &(indent, l)) in lines.iter().enumerate() {
+            let parent = lines[..i].iter().rev().find(|(d, _)| *d < indent);
+            if l == "TOCI" {
+                assert!(parent.is_some_and(|(_, p)| *p == "TOC"), "{name}: {tree}");
+            }
+            if l == "TOC" {
+                assert!(
+                    lines.get(i + 1).is_some_and(|(_, n)| *n == "TOCI"),
+                    "{name}: {tree}"
+                );
+            }
+        }
         let first = tree
             .lines()
             .map(str::trim)
