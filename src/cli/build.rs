@@ -56,6 +56,10 @@ pub fn run(args: &BuildArgs, g: GlobalArgs) -> i32 {
     if args.pdf || args.only_pdf {
         return super::lacks_feature("`gobook build --pdf`", "pdf");
     }
+    // Everything read from the book's folder, from the book on, is what the build reads: an
+    // output folder holding any of it is refused (`project::reads`, `project::output`).
+    let _reads =
+        gobook::project::reads::Reads::start(&gobook::project::output::book_folder(&args.book));
     if gobook::game_book::is_game_source(&args.book) {
         return run_game(args, g);
     }

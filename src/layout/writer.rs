@@ -8,6 +8,7 @@ use crate::layout::cache::LayoutCache;
 use crate::project::build::{checked_book, BuildError, Options};
 use crate::project::config::{self, Config};
 use crate::project::output;
+use crate::project::reads::Reads;
 use crate::resolve::cache::ResolveCache;
 use std::path::Path;
 
@@ -21,6 +22,9 @@ pub struct Input<'a> {
     pub book_dir: &'a Path,
     /// Every page of every language.
     pub book: &'a LaidBook<'a>,
+    /// What the build has read from the book's folder so far (the settings, the book, its
+    /// includes, their images, the theme): the site refuses an output folder holding any.
+    pub reads: &'a Reads,
 }
 
 impl Input<'_> {
@@ -69,6 +73,8 @@ pub fn run_with<W: Writer>(
     layout: &mut LayoutCache,
 ) -> Result<W::Output, BuildError> {
     let book_dir = output::book_folder(opts.book);
+    // Joins the caller's recording, if it read the book before (`build`, `serve`).
+    let reads = Reads::start(&book_dir);
     let config = config::load(&book_dir)?;
     writer.prepare(opts, &config)?;
     let mut owned = None;
@@ -88,5 +94,6 @@ pub fn run_with<W: Writer>(
         config: &config,
         book_dir: &book_dir,
         book: &book,
+        reads: &reads,
     })
 }

@@ -20,6 +20,7 @@ pub mod symbols;
 pub mod text;
 pub mod transport;
 pub mod uri;
+pub mod watch;
 pub mod workspace;
 
 #[cfg(test)]
@@ -73,22 +74,37 @@ pub fn run_stdio() -> Result<(), LspError> {
     let (conn, io) = transport::stdio();
     let caps =
         serde_json::to_value(capabilities()).map_err(|e| LspError::Protocol(e.to_string()))?;
-    conn.initialize(caps)
+    let client = conn
+        .initialize(caps)
         .map_err(|e| LspError::Protocol(e.to_string()))?;
-    serve(&conn)?;
+    serve_with(
+        &conn,
+        preview::Previews::of_this_program(),
+        watch::Watcher::new(watch::client_watches(&client)),
+    )?;
     // The writer thread ends only when every sender of its messages is gone: the connection
     // is let go first, else the join waits for ever and the server outlives its editor.
     drop(conn);
     io.join()
 }
 
-/// Answers messages on `conn` until shutdown; previews are started with this program.
+/// Answers messages on `conn` until shutdown; previews are started with this program, and
+/// no file watchers are asked for (the client's capabilities are not known here).
 pub fn serve(conn: &Connection) -> Result<(), LspError> {
-    serve_with(conn, preview::Previews::of_this_program())
+    serve_with(
+        conn,
+        preview::Previews::of_this_program(),
+        watch::Watcher::new(false),
+    )
 }
 
-/// Answers messages on `conn` until shutdown, starting previews with `previews`.
-pub fn serve_with(conn: &Connection, previews: preview::Previews) -> Result<(), LspError> {
+/// Answers messages on `conn` until shutdown, starting previews with `previews` and asking
+/// the client to watch the files the books read through `watcher`.
+pub fn serve_with(
+    conn: &Connection,
+    previews: preview::Previews,
+    mut watcher: watch::Watcher,
+) -> Result<(), LspError> {
     let mut ws = Workspace::default();
     let mut opener = board::Opener::new(previews);
     // Files edited since their book's problems were last published.
@@ -116,7 +132,7 @@ pub fn serve_with(conn: &Connection, previews: preview::Previews) -> Result<(), 
             Message::Notification(n) => {
                 // A file opened again may have had its problems cleared by the editor.
                 let opened = n.method == note::DidOpenTextDocument::METHOD;
-                if let Some(p) = guarded_note(&mut ws, n) {
+                for p in guarded_note(&mut ws, n) {
                     if opened {
                         sent.forget(&p);
                     }
@@ -134,6 +150,11 @@ pub fn serve_with(conn: &Connection, previews: preview::Previews) -> Result<(), 
         if conn.receiver.is_empty() && !stale.is_empty() {
             for n in problems::publish(&mut ws, &std::mem::take(&mut stale), &mut sent) {
                 send(conn, Message::Notification(n))?;
+            }
+        }
+        if conn.receiver.is_empty() {
+            for m in watcher.update(&ws.watched()) {
+                send(conn, m)?;
             }
         }
     }
@@ -167,17 +188,30 @@ fn guarded(
     }
 }
 
-fn guarded_note(ws: &mut Workspace, n: Notification) -> Option<PathBuf> {
+fn guarded_note(ws: &mut Workspace, n: Notification) -> Vec<PathBuf> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| notified(ws, n))).unwrap_or_else(
         |_| {
             ws.forget_analyses();
-            None
+            Vec::new()
         },
     )
 }
 
-/// Applies a notification; returns the file it changed, whose problems are to be published.
-fn notified(ws: &mut Workspace, n: Notification) -> Option<PathBuf> {
+/// Applies a notification; returns the files it changed, whose books' problems are to be
+/// published.
+fn notified(ws: &mut Workspace, n: Notification) -> Vec<PathBuf> {
+    if n.method == note::DidChangeWatchedFiles::METHOD {
+        let Ok(p) = serde_json::from_value::<lsp_types::DidChangeWatchedFilesParams>(n.params)
+        else {
+            return Vec::new();
+        };
+        return watch::changed_on_disk(ws, &p);
+    }
+    notified_document(ws, n).into_iter().collect()
+}
+
+/// Applies a notification about an open document; returns the file it changed.
+fn notified_document(ws: &mut Workspace, n: Notification) -> Option<PathBuf> {
     match n.method.as_str() {
         note::DidOpenTextDocument::METHOD => {
             let p: lsp_types::DidOpenTextDocumentParams = serde_json::from_value(n.params).ok()?;

@@ -594,3 +594,156 @@ fn a_book_that_includes_nothing_is_read_through_the_check_s_own_tree() {
         ]]
     );
 }
+
+/// Where `pd` is defined, asked from the book's link to it.
+fn definition_of_pd(ws: &mut Workspace, book: &Path) -> Location {
+    let def = navigate::definition(
+        ws,
+        GotoDefinitionParams {
+            text_document_position_params: at(book, BOOK, "pd>the", 0),
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        },
+    )
+    .unwrap();
+    match def {
+        Some(GotoDefinitionResponse::Array(locs)) => locs[0].clone(),
+        Some(GotoDefinitionResponse::Scalar(l)) => l,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The notification that `paths` changed on disk.
+fn watched_change(paths: &[&Path]) -> lsp_server::Notification {
+    let params = DidChangeWatchedFilesParams {
+        changes: paths
+            .iter()
+            .map(|p| FileEvent::new(uri::from_path(p), FileChangeType::CHANGED))
+            .collect(),
+    };
+    lsp_server::Notification::new("workspace/didChangeWatchedFiles".into(), params)
+}
+
+/// The diagnostics of `path` among `notes`.
+fn diagnostics_of(notes: Vec<lsp_server::Notification>, path: &Path) -> Vec<Diagnostic> {
+    notes
+        .into_iter()
+        .map(|n| serde_json::from_value::<PublishDiagnosticsParams>(n.params).unwrap())
+        .find(|p| p.uri == uri::from_path(path))
+        .map(|p| p.diagnostics)
+        .expect("the file's diagnostics are published")
+}
+
+#[test]
+fn an_included_file_changed_on_disk_is_read_again_for_diagnostics_and_definitions() {
+    let (_d, book, part, mut ws) = setup();
+    let mut sent = problems::Published::default();
+    assert!(diagnostics_of(
+        problems::publish(&mut ws, std::slice::from_ref(&book), &mut sent),
+        &part
+    )
+    .is_empty());
+    assert_eq!(
+        definition_of_pd(&mut ws, &book).range.start,
+        Position::new(0, 7)
+    );
+    // The analysis read the included file from disk: it is among the files to watch.
+    assert!(ws.watched().contains(&part), "{:?}", ws.watched());
+    // Another program moves the problem down two lines and breaks a point.
+    std::fs::write(&part, format!("\n\n{}", PART.replace("ab=C3", "ab=Z99"))).unwrap();
+    let books = notified(&mut ws, watched_change(&[&part]));
+    assert_eq!(books, std::slice::from_ref(&book));
+    let now = diagnostics_of(problems::publish(&mut ws, &books, &mut sent), &part);
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].range.start.line, 2);
+    let def = definition_of_pd(&mut ws, &book);
+    assert_eq!(
+        (def.uri, def.range.start),
+        (uri::from_path(&part), Position::new(2, 7))
+    );
+    // A file no book reads changes nothing.
+    let other = part.with_file_name("notes.txt");
+    assert!(notified(&mut ws, watched_change(&[&other])).is_empty());
+}
+
+#[test]
+fn hover_on_a_diagram_in_an_included_file_shows_its_picture() {
+    let (_d, _book, part, mut ws) = setup();
+    let prb = hover_text(&mut ws, at(&part, PART, "prb(#pd)", 1));
+    assert!(prb.contains("data:image/svg+xml;base64,"), "{prb}");
+    // And on a point of it, what stands there.
+    let point = hover_text(&mut ws, at(&part, PART, "C3", 0));
+    assert!(point.contains("C3"), "{point}");
+}
+
+#[test]
+fn the_server_asks_a_client_that_can_to_watch_what_the_book_reads() {
+    let (d, book, part, _ws) = setup();
+    let (server, client) = lsp_server::Connection::memory();
+    let previews = preview::Previews::new(d.path().join("no-gobook"));
+    let thread =
+        std::thread::spawn(move || serve_with(&server, previews, watch::Watcher::new(true)));
+    let open = DidOpenTextDocumentParams {
+        text_document: TextDocumentItem::new(
+            uri::from_path(&book),
+            "gobook".into(),
+            1,
+            BOOK.into(),
+        ),
+    };
+    let send = |n: lsp_server::Notification| {
+        client
+            .sender
+            .send(lsp_server::Message::Notification(n))
+            .unwrap()
+    };
+    send(lsp_server::Notification::new(
+        "textDocument/didOpen".into(),
+        open,
+    ));
+    let next = || {
+        client
+            .receiver
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("a message from the server")
+    };
+    // The book's problems, then the request to watch its included file.
+    let mut registered = None;
+    while registered.is_none() {
+        if let lsp_server::Message::Request(r) = next() {
+            assert_eq!(r.method, "client/registerCapability");
+            registered = Some(r.params.to_string());
+            client
+                .sender
+                .send(lsp_server::Message::Response(lsp_server::Response::new_ok(
+                    r.id,
+                    (),
+                )))
+                .unwrap();
+        }
+    }
+    let registered = registered.unwrap();
+    assert!(
+        registered.contains("workspace/didChangeWatchedFiles")
+            && registered.contains(&*part.to_string_lossy()),
+        "{registered}"
+    );
+    std::fs::write(&part, PART.replace("ab=C3", "ab=Z99")).unwrap();
+    send(watched_change(&[&part]));
+    let errors = loop {
+        if let lsp_server::Message::Notification(n) = next() {
+            let p: PublishDiagnosticsParams = serde_json::from_value(n.params).unwrap();
+            if p.uri == uri::from_path(&part) {
+                break p.diagnostics;
+            }
+        }
+    };
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let shutdown = lsp_server::Request::new(99.into(), "shutdown".into(), ());
+    client
+        .sender
+        .send(lsp_server::Message::Request(shutdown))
+        .unwrap();
+    send(lsp_server::Notification::new("exit".into(), ()));
+    thread.join().unwrap().unwrap();
+}

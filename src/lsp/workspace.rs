@@ -1,7 +1,9 @@
 //! What the server knows: the files open in the editor (their text, which may be unsaved),
 //! and for each book the last analysis of it and its included files, redone only when one
-//! of them changed. A book keeps its resolution cache between analyses, as `serve` does, so
-//! an edit re-resolves only the elements it touched.
+//! of them changed, in the editor or on disk: each analysis records what it read from disk
+//! (`project::reads`: included files, Markdown includes, images), and those files are what
+//! the editor is asked to watch. A book keeps its resolution cache between analyses, as
+//! `serve` does, so an edit re-resolves only the elements it touched.
 
 use super::text::Text;
 use crate::check::Checked;
@@ -9,8 +11,9 @@ use crate::diagnostics::Diagnostic;
 use crate::format::schema::ElementKind;
 use crate::format::syntax::Document;
 use crate::project::confine::{confine, Kind};
+use crate::project::reads::{Reads, Record};
 use crate::resolve::cache::ResolveCache;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 /// A gobook file of a book: the book itself or a local file it includes.
@@ -35,6 +38,9 @@ pub struct Analysis {
     pub checked: Checked,
     /// The problems of each file, by path, to publish.
     pub problems: Vec<(PathBuf, Vec<Diagnostic>)>,
+    /// What the analysis read from disk, relative to the book's folder (the editor's texts
+    /// are not in it: the editor tells of their changes itself).
+    pub reads: Record,
 }
 
 impl Analysis {
@@ -52,6 +58,30 @@ impl Analysis {
     pub fn file(&self, path: &Path) -> Option<&File> {
         self.files.iter().find(|f| f.path == path)
     }
+
+    /// The book's folder.
+    fn dir(&self) -> PathBuf {
+        crate::project::output::folder_of(&self.book().path)
+    }
+
+    /// Whether a change at `path` can change this analysis: one of its files, or a path it
+    /// read or looked for on disk.
+    pub fn depends_on(&self, path: &Path) -> bool {
+        self.file(path).is_some()
+            || path
+                .strip_prefix(self.dir())
+                .is_ok_and(|rel| self.reads.affected_by(rel))
+    }
+
+    /// The files on disk this analysis read or looked for (absolute): the book and its
+    /// included files, their images, a missing include (so that creating it counts).
+    pub fn read_files(&self) -> impl Iterator<Item = PathBuf> + '_ {
+        let dir = self.dir();
+        self.files
+            .iter()
+            .map(|f| f.path.clone())
+            .chain(self.reads.files().map(move |rel| dir.join(rel)))
+    }
 }
 
 /// The open files and the books they belong to.
@@ -66,6 +96,8 @@ pub struct Workspace {
 struct Book {
     cache: ResolveCache,
     analysis: Option<Analysis>,
+    /// The files the last analysis read, kept while it is stale: still to be watched.
+    read: BTreeSet<PathBuf>,
 }
 
 impl Workspace {
@@ -89,10 +121,7 @@ impl Workspace {
     /// `path` changed (in the editor or on disk): the analyses that read it are stale.
     pub fn changed(&mut self, path: &Path) {
         for b in self.books.values_mut() {
-            let reads = b
-                .analysis
-                .as_ref()
-                .is_none_or(|a| a.files.iter().any(|f| f.path == path));
+            let reads = b.analysis.as_ref().is_none_or(|a| a.depends_on(path));
             if reads {
                 b.analysis = None;
             }
@@ -100,6 +129,27 @@ impl Workspace {
         if let Some(b) = self.books.get_mut(path) {
             b.analysis = None;
         }
+    }
+
+    /// The books whose last analysis read `path` on disk (or looked for it there).
+    pub fn books_reading(&self, path: &Path) -> Vec<PathBuf> {
+        self.books
+            .iter()
+            .filter(|(_, b)| {
+                b.analysis
+                    .as_ref()
+                    .map_or(b.read.contains(path), |a| a.depends_on(path))
+            })
+            .map(|(p, _)| p.clone())
+            .collect()
+    }
+
+    /// Every file on disk the books' last analyses read: what the editor is asked to watch.
+    pub fn watched(&self) -> BTreeSet<PathBuf> {
+        self.books
+            .values()
+            .flat_map(|b| b.read.iter().cloned())
+            .collect()
     }
 
     /// Whether `path` is open in the editor or a book of one that is.
@@ -151,7 +201,9 @@ impl Workspace {
         if self.books.get(&book).is_none_or(|b| b.analysis.is_none()) {
             let text = self.text_of(&book)?;
             let mut state = self.books.remove(&book).unwrap_or_default();
-            state.analysis = Some(analyse(self, &book, text, &mut state.cache));
+            let a = analyse(self, &book, text, &mut state.cache);
+            state.read = a.read_files().collect();
+            state.analysis = Some(a);
             self.books.insert(book.clone(), state);
         }
         self.books.get(&book)?.analysis.as_ref()
@@ -236,6 +288,7 @@ fn includes_of(doc: &Document, dir: &Path) -> Vec<(String, PathBuf)> {
 /// files it names), reading open files from the editor.
 fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) -> Analysis {
     let dir = crate::project::output::folder_of(path);
+    let reads = Reads::start(&dir);
     // Included gobook files are spliced into the book by the check: an open one as the
     // editor holds it, others from disk.
     let read = |url: &str| match confine(&dir, url, "included file", Kind::File) {
@@ -303,5 +356,6 @@ fn analyse(ws: &Workspace, path: &Path, text: String, cache: &mut ResolveCache) 
         files,
         checked,
         problems,
+        reads: reads.finish(),
     }
 }

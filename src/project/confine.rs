@@ -52,6 +52,9 @@ pub fn confine(dir: &Path, url: &str, what: &str, kind: Kind) -> Result<PathBuf,
         )));
     }
     let full = dir.join(&rel);
+    // Whatever is found, or not, the build's record holds the path: creating the file
+    // missing now, or a folder in place of a file, changes what a build makes.
+    crate::project::reads::looked_at(&full);
     let (root, real) = match (dir.canonicalize(), full.canonicalize()) {
         (Ok(root), Ok(real)) => (root, real),
         _ => {

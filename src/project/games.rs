@@ -2,8 +2,8 @@
 //! so old collections with other extensions (`.mgt`, none at all) are read too, and the
 //! game files of a folder in the order a book takes them (a chapter per folder, files in
 //! natural name order, sub-folders after them). `build`, `serve` and `check` read such a
-//! file or folder as the book `gobook import` would write ([`crate::project::inputs`]
-//! lists the files, so a build never replaces them and `serve` watches them).
+//! file or folder as the book `gobook import` would write; the folders are listed through
+//! [`crate::project::reads`], so a build never replaces them and `serve` watches them.
 
 use std::path::{Path, PathBuf};
 
@@ -122,6 +122,8 @@ pub fn in_folder(dir: &Path) -> std::io::Result<Games> {
 
 /// Adds `dir` and its sub-folders to `out`; an error only for `dir` when `top`.
 fn collect(dir: &Path, depth: usize, out: &mut Games, top: bool) -> std::io::Result<()> {
+    // A game file added, or a folder of them, changes the book.
+    crate::project::reads::listed(dir, crate::project::reads::Listing::Games);
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if top => return Err(e),
@@ -141,7 +143,7 @@ fn collect(dir: &Path, depth: usize, out: &mut Games, top: bool) -> std::io::Res
         if p.is_dir() {
             if meta.file_type().is_symlink() {
                 out.linked.push(p);
-            } else if depth < MAX_DEPTH && !is_hidden(&p) {
+            } else if depth < MAX_DEPTH && !is_hidden(&p) && !is_output(&p) {
                 folders.push(p);
             }
         } else if in_folder_is_game(&p) {
@@ -156,6 +158,28 @@ fn collect(dir: &Path, depth: usize, out: &mut Games, top: bool) -> std::io::Res
         collect(&f, depth + 1, out, false)?;
     }
     Ok(())
+}
+
+/// The names of the entries of `dir` a folder of games is made of, as [`in_folder`] takes
+/// them: its game files and the folders it looks into (`project::reads` compares them).
+pub fn listing(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .take(MAX_ENTRIES)
+        .map(|e| e.path())
+        .filter(|p| {
+            let linked = std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+            if p.is_dir() {
+                linked || (!is_hidden(p) && !is_output(p))
+            } else {
+                in_folder_is_game(p)
+            }
+        })
+        .filter_map(|p| p.file_name()?.to_str().map(String::from))
+        .collect()
 }
 
 /// Whether a file found in a folder is a game: `.sgf`, `.mgt` or `.xml`, or a file
@@ -173,6 +197,12 @@ fn in_folder_is_game(p: &Path) -> bool {
 fn is_hidden(p: &Path) -> bool {
     p.file_name()
         .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+}
+
+/// Whether `p` is a folder gobook wrote (a site beside the games): no chapter of games, and
+/// never read, since a build replaces it.
+fn is_output(p: &Path) -> bool {
+    crate::project::output::is_owned(p)
 }
 
 /// Whether the folder `dir` is a folder of games rather than a book's folder: it holds no

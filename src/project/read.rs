@@ -16,18 +16,44 @@ pub const LIMIT: u64 = 64 << 20;
 const LIMIT_TEXT: &str = "64 MiB";
 
 /// Reads the whole regular file at `path` (following symbolic links), at most [`LIMIT`] bytes.
+/// The read is recorded (`project::reads`), and so is a file that is not there.
 pub fn read(path: &Path) -> io::Result<Vec<u8>> {
-    let (file, len) = open(path)?;
-    if len > LIMIT {
+    match read_whole(path) {
+        Ok((bytes, meta)) => {
+            crate::project::reads::read_whole(path, &meta, &bytes);
+            Ok(bytes)
+        }
+        Err(e) => {
+            crate::project::reads::looked_at(path);
+            Err(e)
+        }
+    }
+}
+
+/// [`read`] without recording: for looking again at what a build read.
+pub fn read_unrecorded(path: &Path) -> io::Result<Vec<u8>> {
+    read_whole(path).map(|(bytes, _)| bytes)
+}
+
+fn read_whole(path: &Path) -> io::Result<(Vec<u8>, std::fs::Metadata)> {
+    let (file, meta) = open(path)?;
+    if meta.len() > LIMIT {
         return Err(too_large());
     }
-    let mut bytes = Vec::with_capacity(len as usize);
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
     // A file that grows while it is read is held to the limit too.
     file.take(LIMIT + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > LIMIT {
         return Err(too_large());
     }
-    Ok(bytes)
+    Ok((bytes, meta))
+}
+
+/// Whether `path` is a file (following symbolic links), recorded as looked at, so that a
+/// file created or removed there changes the build's record.
+pub fn is_file(path: &Path) -> bool {
+    crate::project::reads::looked_at(path);
+    path.is_file()
 }
 
 /// Reads the regular file at `path` as UTF-8 text, as [`read`] does.
@@ -43,8 +69,10 @@ pub fn read_text(path: &Path) -> io::Result<String> {
     })
 }
 
-/// The first `n` bytes of the regular file at `path` (fewer when it is shorter).
+/// The first `n` bytes of the regular file at `path` (fewer when it is shorter), recorded
+/// as looked at (by size and modification time).
 pub fn read_head(path: &Path, n: u64) -> io::Result<Vec<u8>> {
+    crate::project::reads::looked_at(path);
     let (file, _) = open(path)?;
     let mut bytes = Vec::new();
     file.take(n).read_to_end(&mut bytes)?;
@@ -53,8 +81,8 @@ pub fn read_head(path: &Path, n: u64) -> io::Result<Vec<u8>> {
 
 /// Opens `path` for reading without waiting on a named pipe, and keeps it only if the
 /// opened file is a regular one (asked of the open file, so nothing can be swapped in
-/// between the look and the read); gives its length too.
-fn open(path: &Path) -> io::Result<(File, u64)> {
+/// between the look and the read); gives its metadata too.
+fn open(path: &Path) -> io::Result<(File, std::fs::Metadata)> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     // Opening a named pipe for reading waits for a writer; without blocking it does not.
@@ -75,7 +103,7 @@ fn open(path: &Path) -> io::Result<(File, u64)> {
             ),
         ));
     }
-    Ok((file, meta.len()))
+    Ok((file, meta))
 }
 
 /// What a file that is not a regular file is, for the message.

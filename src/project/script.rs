@@ -13,7 +13,7 @@ const DEFAULT_SCRIPT: &str = include_str!("../../themes/default/gobook.js");
 /// The script for `theme`, exactly as written.
 pub fn script(theme: &Theme) -> Result<String, ProjectError> {
     match theme {
-        Theme::Folder(dir) if dir.join("gobook.js").is_file() => {
+        Theme::Folder(dir) if crate::project::read::is_file(&dir.join("gobook.js")) => {
             let p = dir.join("gobook.js");
             crate::project::read::read_text(&p).map_err(io("read", &p))
         }

@@ -151,11 +151,11 @@ pub fn theme(setting: Option<&str>, book_dir: &Path) -> Result<Theme, ProjectErr
     for rel in [PathBuf::from(name), Path::new("themes").join(name)] {
         let rel = rel.to_string_lossy().into_owned();
         match confine(book_dir, &rel, "theme folder", Kind::Folder) {
-            Ok(dir) if book_dir.join(&dir).join("style.css").exists() => {
+            Ok(dir) if crate::project::read::is_file(&book_dir.join(&dir).join("style.css")) => {
                 // The theme's files are published too: each must stay inside as well.
                 for file in ["style.css", "gobook.js"] {
                     let path = dir.join(file);
-                    if book_dir.join(&path).exists() {
+                    if crate::project::read::is_file(&book_dir.join(&path)) {
                         confine(book_dir, &path.to_string_lossy(), "theme file", Kind::File)
                             .map_err(|r| setting_err(r.message))?;
                     }
@@ -223,6 +223,7 @@ fn load_css_files(
     root: Option<&Path>,
     files: &mut HashMap<PathBuf, String>,
 ) -> Result<(), ProjectError> {
+    crate::project::reads::listed(dir, crate::project::reads::Listing::Css);
     let entries = std::fs::read_dir(dir).map_err(io("read", dir))?;
     for e in entries.flatten() {
         let p = e.path();

@@ -4,7 +4,7 @@
 use crate::diagnostics::{render_file, render_human, Code, Located, Severity, SourceFile};
 use crate::escape;
 use crate::project::build::{BuildError, Options};
-use crate::project::inputs::{Fingerprint, Inputs};
+use crate::project::reads::{Reads, Record};
 use crate::serve::editor::targets::Targets;
 use crate::serve::panels::{overlay_html, warnings_panel, Fault};
 use crate::serve::state::Snapshot;
@@ -15,8 +15,8 @@ use std::sync::{Arc, RwLock};
 
 mod games;
 
-/// The inputs of the last build, shared between the rebuilder and the watcher.
-pub type SharedInputs = Arc<RwLock<Inputs>>;
+/// What the last build read, shared between the rebuilder, the watcher and the board editor.
+pub type SharedInputs = Arc<RwLock<Record>>;
 
 /// What a rebuild came to.
 pub enum Outcome {
@@ -49,7 +49,8 @@ pub struct Rebuilder {
     /// The book as given, for messages.
     shown: PathBuf,
     cache: Cache,
-    last_inputs: Option<Fingerprint>,
+    /// What the last rebuild read, as it read it: when all of it is the same, so is the site.
+    last_inputs: Option<Record>,
     last_files: HashMap<String, Arc<Vec<u8>>>,
     /// What the last build read, for the watcher.
     inputs: SharedInputs,
@@ -74,7 +75,8 @@ impl Rebuilder {
     pub fn new(book: PathBuf) -> Self {
         let shown = book.clone();
         let book = std::path::absolute(&book).unwrap_or(book);
-        let inputs = Arc::new(RwLock::new(Inputs::of(&book, None)));
+        // Until the first build has read it, the book is all there is to watch.
+        let inputs = Arc::new(RwLock::new(Record::of_book(&book)));
         Rebuilder {
             book,
             shown,
@@ -158,6 +160,11 @@ impl Rebuilder {
         }
         let start = std::time::Instant::now();
         let mut stages = crate::timings::Stages::new("serve, ");
+        if self.unchanged() {
+            stages.mark("what the last build read, compared");
+            return Outcome::Unchanged;
+        }
+        let reads = Reads::start(&self.book_dir());
         let bytes = match crate::project::read::read(&self.book) {
             Ok(b) => b,
             Err(e) => return self.unreadable(&e),
@@ -167,19 +174,13 @@ impl Rebuilder {
             return Outcome::Unchanged;
         }
         let decoded = crate::format::parser::decode(&bytes);
-        let found = Inputs::of(&self.book, decoded.as_ref().ok().map(|(t, _)| *t));
-        let inputs = found.fingerprint(&self.book_dir(), &self.book, &bytes);
-        self.set_inputs(found);
-        stages.mark("read, inputs and fingerprint");
-        if self.last_inputs.as_ref() == Some(&inputs) {
-            return Outcome::Unchanged;
-        }
+        stages.mark("read");
         let name = self.shown.display().to_string();
         let text = match decoded {
             Ok((t, _)) => t.to_string(),
             Err((at, msg)) => {
                 let t = format!("{name}: byte {at}: {msg}\n");
-                self.last_inputs = Some(inputs);
+                self.read(reads);
                 return Outcome::Failed {
                     overlay: overlay_html(&escape::text(&t), &self.languages, Fault::Book),
                     terminal: t,
@@ -199,8 +200,8 @@ impl Rebuilder {
             progress: &|_| {},
             checked: Some(&checked),
         };
-        self.last_inputs = Some(inputs);
         let rendered = render(&opts, &mut self.cache);
+        self.read(reads);
         stages.mark("layout and site (their stages above)");
         let o = match rendered {
             Ok(r) => {
@@ -221,7 +222,7 @@ impl Rebuilder {
     fn unreadable(&mut self, e: &std::io::Error) -> Outcome {
         // Gone, or a folder now: when it is back, build it even if it is the same as before.
         self.last_inputs = None;
-        self.set_inputs(Inputs::of(&self.book, None));
+        self.set_inputs(Record::of_book(&self.book));
         let msg = format!(
             "cannot read {}: {e}; the server goes on and rebuilds when the book is back",
             self.shown.display()
@@ -332,7 +333,23 @@ impl Rebuilder {
         )
     }
 
-    fn set_inputs(&self, inputs: Inputs) {
+    /// Whether everything the last rebuild read is as it read it (then a build now would
+    /// make the same site, or fail the same way).
+    fn unchanged(&self) -> bool {
+        self.last_inputs
+            .as_ref()
+            .is_some_and(|r| r.unchanged(&self.book_dir()))
+    }
+
+    /// A rebuild read what `reads` recorded: for the watcher, and for the next rebuild to
+    /// compare with.
+    fn read(&mut self, reads: Reads) {
+        let record = reads.finish();
+        self.set_inputs(record.clone());
+        self.last_inputs = Some(record);
+    }
+
+    fn set_inputs(&self, inputs: Record) {
         if let Ok(mut g) = self.inputs.write() {
             *g = inputs;
         }

@@ -12,7 +12,6 @@ use crate::markup::Dialect;
 use crate::project::build::{local_images, BuildError, Options, Product, DEFAULT_OUT_DIR};
 use crate::project::config::Config;
 use crate::project::error::{io, ProjectError};
-use crate::project::inputs::Inputs;
 use crate::project::{output, script, theme};
 use crate::render::svg::{relabel, render_inline, BoardDiagram};
 use crate::site::html::{self, Site};
@@ -85,6 +84,9 @@ pub struct Rendered {
     pub book_dir: PathBuf,
     /// What was built.
     pub summary: Summary,
+    /// What the build read from the book's folder (with the caller's reads before it, when
+    /// the caller was recording: `serve`).
+    pub reads: crate::project::reads::Record,
 }
 
 /// Builds the site of a book and swaps it in. Pages go straight into a fresh folder beside
@@ -137,10 +139,9 @@ impl Writer for SiteBuild {
             false,
             &product,
         )?;
-        let reads: Vec<PathBuf> = Inputs::of_doc(opts.book, Some(&checked.doc))
-            .paths()
-            .cloned()
-            .collect();
+        // Everything read by now: the settings, the book and its includes (a missing one
+        // too), the images, the theme and the style sheets.
+        let reads: Vec<PathBuf> = input.reads.record().paths().cloned().collect();
         output::check_reads(&setup.out_dir, input.book_dir, &reads)?;
         let staged = output::stage(&setup.out_dir)?;
         let site = setup.site(input, &[]);
@@ -464,6 +465,7 @@ impl Writer for SiteRender {
             out_dir: setup.out_dir.clone(),
             book_dir: input.book_dir.to_path_buf(),
             summary: setup.summary(input, pages, start, None),
+            reads: input.reads.record(),
         })
     }
 }

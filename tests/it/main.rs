@@ -8,6 +8,7 @@ mod answer_trees;
 mod author_messages;
 mod browser;
 mod browser_layout;
+mod build_reads;
 mod buy_contrast;
 mod cache_props;
 mod cache_stale;

@@ -567,6 +567,29 @@ fn creating_a_missing_include_rebuilds() {
 
 #[test]
 #[cfg(unix)]
+fn a_change_to_the_file_an_include_links_to_rebuilds() {
+    // The build reads `shared/notes.md` through the link `notes.md`: an editor saves the
+    // file itself, and the watcher hears of that path, which no list of the names the book
+    // text gives holds (issue #53: the build records what it reads, links followed).
+    let (_tmp, dir) = book_dir();
+    std::fs::create_dir(dir.join("shared")).unwrap();
+    std::fs::write(dir.join("shared/notes.md"), "Notes as they *were*.\n").unwrap();
+    std::os::unix::fs::symlink("shared/notes.md", dir.join("notes.md")).unwrap();
+    let book = dir.join("book.gobook");
+    std::fs::write(&book, format!("{BOOK}\n::include url=\"notes.md\"\n")).unwrap();
+    let s = Server::start(&book, &[]);
+    let (_, _, body) = s.get("/");
+    assert!(String::from_utf8_lossy(&body).contains("<em>were</em>"));
+    std::fs::write(dir.join("shared/notes.md"), "Notes as they *are*.\n").unwrap();
+    s.wait_for("Rebuilt", Duration::from_secs(5))
+        .expect("the linked file's change rebuilds the book");
+    let (_, _, body) = s.get("/");
+    let html = String::from_utf8_lossy(&body);
+    assert!(html.contains("<em>are</em>"), "{html}");
+}
+
+#[test]
+#[cfg(unix)]
 fn links_to_their_own_folder_cost_nothing() {
     let (_tmp, dir) = book_dir();
     for name in ["loop", "loop-b", "loop-c", "loop-d", "loop-e"] {

@@ -8,7 +8,7 @@ use crate::diagnostics::{render_file, SourceFile};
 use crate::escape;
 use crate::game_book::{self, Request, SourceError, Told};
 use crate::project::build::Options;
-use crate::project::inputs::Inputs;
+use crate::project::reads::Reads;
 use crate::serve::panels::{overlay_html, Fault};
 use crate::site::build::render;
 
@@ -17,23 +17,26 @@ impl Rebuilder {
     pub(super) fn rebuild_games(&mut self, request: &Request) -> Outcome {
         let start = std::time::Instant::now();
         let name = self.shown.display().to_string();
-        let source = match game_book::read(&self.book, request) {
-            Ok(s) => s,
-            Err(e) => return self.unreadable_games(&e),
-        };
-        let found = Inputs::of(&self.book, Some(&source.text));
-        let inputs = found.fingerprint(&self.book_dir(), &self.book, source.text.as_bytes());
-        self.set_inputs(found);
-        if self.last_inputs.as_ref() == Some(&inputs) {
+        if self.unchanged() {
             return Outcome::Unchanged;
         }
-        self.last_inputs = Some(inputs);
+        let reads = Reads::start(&self.book_dir());
+        let source = match game_book::read(&self.book, request) {
+            Ok(s) => s,
+            Err(e) => {
+                // The game files that are there are watched: one of them may be the fault.
+                self.set_inputs(reads.finish());
+                return self.unreadable_games(&e);
+            }
+        };
         let dir = self.book_dir();
         let read = |url: &str| crate::project::includes::gobook_source(url, &dir);
         let checked = crate::check::check_with_included(&source.text, &mut self.check_cache, &read);
         self.languages = checked.resolved.book.languages.clone();
         let told = source.told(&name, &checked.diagnostics);
         if told.has_errors() {
+            // What was read up to the errors is what can take them away.
+            self.read(reads);
             let terminal = told_text(&told);
             self.spent = Some(checked);
             return Outcome::Failed {
@@ -49,7 +52,9 @@ impl Rebuilder {
             progress: &|_| {},
             checked: Some(&checked),
         };
-        let o = match render(&opts, &mut self.cache) {
+        let rendered = render(&opts, &mut self.cache);
+        self.read(reads);
+        let o = match rendered {
             Ok(r) => {
                 let warnings = told
                     .located()
@@ -69,7 +74,6 @@ impl Rebuilder {
     /// terminal, a game file's problem at its place. The watcher keeps watching the files.
     fn unreadable_games(&mut self, e: &SourceError) -> Outcome {
         self.last_inputs = None;
-        self.set_inputs(Inputs::of(&self.book, None));
         let terminal = match e {
             SourceError::Content { problems } => {
                 let src = SourceFile::new(&problems.name, &problems.text);
