@@ -11,12 +11,12 @@
 // Plain safe Rust: the compiler refuses `unsafe` anywhere in the library.
 #![forbid(unsafe_code)]
 
+// The bottom layers live in crates/gobook-sgf; each module keeps its path here.
+pub use gobook_sgf::{chars, diagnostics, escape, point, sgf, span, xml};
+
 pub mod board;
-pub mod chars;
 pub mod check;
-pub mod diagnostics;
 pub mod epub;
-pub mod escape;
 pub mod format;
 pub mod game_book;
 pub mod i18n;
@@ -28,18 +28,14 @@ pub mod lsp;
 pub mod markup;
 #[cfg(feature = "pdf")]
 pub mod pdf;
-pub mod point;
 pub mod project;
 pub mod render;
 pub mod resolve;
 pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
-pub mod sgf;
 pub mod site;
 pub mod sl;
 pub mod snapshot;
-pub mod span;
 pub mod suggest;
 pub mod timings;
-pub mod xml;

@@ -36,6 +36,7 @@ fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 fn every_code_is_emitted_somewhere_in_the_source() {
     let mut files = Vec::new();
     rust_files(&common::root().join("src"), &mut files);
+    rust_files(&common::root().join("crates"), &mut files);
     let source: String = files
         .iter()
         .filter(|p| !p.ends_with("diagnostics/code.rs"))

@@ -173,7 +173,7 @@ pub fn reference() -> String {
         "# Diagnostic codes\n\n\
          Every problem gobook reports has a code: `gobook check --format json` prints it as\n\
          `\"code\"`, and the names are stable, so tools may match on them. This page is\n\
-         generated from `src/diagnostics/code.rs` (`tests/it/diagnostic_codes.rs` keeps it true).\n\n\
+         generated from `crates/gobook-sgf/src/diagnostics/code.rs` (`tests/it/diagnostic_codes.rs` keeps it true).\n\n\
          | Code | Meaning |\n|---|---|\n",
     );
     for code in Code::ALL {
