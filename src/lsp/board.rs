@@ -1,4 +1,4 @@
-//! "Edit on the board": on a diagram (`fig`, `dia`, `var`, `prb`) or Go data (`::go`), a code
+//! "Edit on the board": on a diagram (`fig`, `dia`, `var`, `prb`, an inline `<dia>`) or Go data (`::go`), a code
 //! action that opens the preview (`gobook serve`) at that diagram's board editor. The
 //! address is `http://127.0.0.1:PORT/<page>.html#edit=<anchor>`, the anchor being the
 //! diagram's HTML `id` on its page (its ID, else `e` and its element's number:
@@ -10,6 +10,7 @@
 
 use super::workspace::{Analysis, File};
 use crate::format::schema::ElementKind;
+use crate::format::syntax::Element;
 use crate::layout::plan;
 use lsp_types::{CodeAction, Command};
 use std::path::PathBuf;
@@ -26,11 +27,11 @@ pub const TITLE: &str = "Edit on the board";
 pub fn action(a: &Analysis, f: &File, at: usize) -> Option<CodeAction> {
     let (i, _) = super::locate::spot(a.doc(f), at)?;
     let el = &a.doc(f).elements[i];
-    if !matches!(el.kind, ElementKind::Diagram(_) | ElementKind::Go) {
-        return None;
-    }
-    let element = book_element(a, f, el.span.start)?;
-    let path = page_path(a, element)?;
+    let path = if matches!(el.kind, ElementKind::Diagram(_) | ElementKind::Go) {
+        page_path(a, book_element(a, f, el.span.start)?)?
+    } else {
+        inline_page_path(a, f, el, at)?
+    };
     Some(CodeAction {
         title: TITLE.into(),
         // No kind: not a quick fix nor a refactoring, so listed by every client's menu.
@@ -44,13 +45,44 @@ pub fn action(a: &Analysis, f: &File, at: usize) -> Option<CodeAction> {
     })
 }
 
+/// The page path with its `#edit=` fragment of the inline diagram whose `<dia ...>` tag
+/// holds byte `at` of element `el` of file `f`, when one does: the anchor of its pop-over
+/// (`site::html::inline_anchor`), which the preview's editor finds as it finds a figure.
+fn inline_page_path(a: &Analysis, f: &File, el: &Element, at: usize) -> Option<String> {
+    let at = at as u32;
+    let (_, tag) = crate::format::inline::diagrams(el.value.as_ref()?)
+        .into_iter()
+        .filter(|(_, s)| s.start <= at && at < s.end)
+        // The innermost tag: one inline diagram may hold another in its text.
+        .max_by_key(|(_, s)| s.start)?;
+    let offset = file_offset(a, f)?;
+    let element = book_element(a, f, el.span.start)?;
+    let drawn = *a
+        .checked
+        .resolved
+        .inline_diagrams
+        .get(&(tag.start + offset))?;
+    let (folder, shown) = shown_page(a, element)?;
+    Some(format!(
+        "{folder}{}#edit={}",
+        crate::escape::url::path(&shown),
+        crate::site::html::inline_anchor(drawn)
+    ))
+}
+
+/// Where file `f`'s text starts in the checked book's (an included file's elements stand
+/// after the book's text there).
+fn file_offset(a: &Analysis, f: &File) -> Option<u32> {
+    match &f.url {
+        None => Some(0),
+        Some(url) => Some(a.checked.included.iter().find(|x| x.url == *url)?.start),
+    }
+}
+
 /// The index in the checked book's tree of the element starting at `start` of file `f` (an
 /// included file's elements stand after the book's text there).
 fn book_element(a: &Analysis, f: &File, start: u32) -> Option<usize> {
-    let offset = match &f.url {
-        None => 0,
-        Some(url) => a.checked.included.iter().find(|x| x.url == *url)?.start,
-    };
+    let offset = file_offset(a, f)?;
     a.checked
         .doc
         .elements
@@ -62,6 +94,18 @@ fn book_element(a: &Analysis, f: &File, start: u32) -> Option<usize> {
 /// opens its editor: in the book's first language (a book of several languages has each in
 /// its folder). Go data, which no page shows, opens on the page of the first diagram after it.
 pub fn page_path(a: &Analysis, element: usize) -> Option<String> {
+    let (folder, shown) = shown_page(a, element)?;
+    let el = &a.checked.doc.elements[element];
+    let anchor = plan::anchor(el.id.as_ref().map(|i| i.name.as_str()), element);
+    Some(format!(
+        "{folder}{}#edit={anchor}",
+        crate::escape::url::path(&shown)
+    ))
+}
+
+/// The language folder (empty for a book of one language) and the page, in the book's
+/// first language, that shows `element` or, for Go data, the first element after it.
+fn shown_page(a: &Analysis, element: usize) -> Option<(String, String)> {
     let book = &a.checked.resolved.book;
     let lang = book.languages.first()?;
     let plan = plan::plan(book, lang);
@@ -71,12 +115,7 @@ pub fn page_path(a: &Analysis, element: usize) -> Option<String> {
     } else {
         String::new()
     };
-    let el = &a.checked.doc.elements[element];
-    let anchor = plan::anchor(el.id.as_ref().map(|i| i.name.as_str()), element);
-    Some(format!(
-        "{folder}{}#edit={anchor}",
-        crate::escape::url::path(shown)
-    ))
+    Some((folder, shown.to_string()))
 }
 
 /// The arguments of [`COMMAND`]: the book and the page's path.

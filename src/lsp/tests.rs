@@ -423,6 +423,41 @@ fn diagrams_and_go_data_offer_edit_on_the_board_at_their_page() {
     );
 }
 
+#[test]
+fn an_inline_diagram_offers_edit_on_the_board_at_its_pop_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.gobook");
+    let text = "::book(#b) title=\"T\"\n\n::chapter(#one)\n\n::go(#game) mv=D4Q16\n\n\
+                ::p First <dia base=game at=1>move 1</dia>, then \
+                <dia sz=9 ab=C3>a corner, <dia sz=9 aw=D4>a stone</dia></dia>.\n";
+    std::fs::write(&book, text).unwrap();
+    let mut ws = Workspace::default();
+    ws.open(book.clone(), text.to_string());
+    let checked = &ws.analysis(&book).unwrap().checked;
+    // The pop-over of each tag, by the diagram the resolver made of it.
+    let anchor = |needle: &str| {
+        let tag = text.find(needle).unwrap() as u32;
+        crate::site::html::inline_anchor(checked.resolved.inline_diagrams[&tag])
+    };
+    let (first, outer, inner) = (
+        anchor("<dia base=game"),
+        anchor("<dia sz=9 ab=C3"),
+        anchor("<dia sz=9 aw=D4"),
+    );
+    assert_ne!(first, outer);
+    let b = book.to_string_lossy().to_string();
+    let args = |a: &str| vec![vec![b.clone(), format!("index.html#edit={a}")]];
+    assert_eq!(
+        board_actions(&mut ws, &book, text, "base=game at=1"),
+        args(&first)
+    );
+    assert_eq!(board_actions(&mut ws, &book, text, "ab=C3"), args(&outer));
+    // A tag inside another's text is the inner one's.
+    assert_eq!(board_actions(&mut ws, &book, text, "aw=D4"), args(&inner));
+    // The paragraph's words outside the tags offer nothing.
+    assert!(board_actions(&mut ws, &book, text, "First").is_empty());
+}
+
 /// A stand-in for `gobook`: its `serve` says where it listens, as serve does, counts its
 /// starts in `starts`, and waits.
 fn fake_gobook(dir: &Path) -> PathBuf {
