@@ -286,79 +286,93 @@ fn drawn(kind: &'static str, d: &Diagram, base: Option<Arc<GoData>>) -> Drawn {
     }
 }
 
-impl Targets {
-    /// The targets of every block and inline diagram of `checked` and of every `::go`, the book
-    /// being `book` (absolute) and its included gobook files in `checked.included`; those of
-    /// standard chapters are left out.
-    pub fn of(checked: &Checked, book: &std::path::Path, book_dir: &std::path::Path) -> Targets {
-        let file = |path: PathBuf| -> Option<Arc<EditedFile>> {
-            // A file outside the book's folder is none the book reads: not editable.
-            let rel = path.strip_prefix(book_dir).ok()?.to_path_buf();
-            let shown = rel.display().to_string();
-            Some(Arc::new(EditedFile { path, rel, shown }))
+/// Where the checked book's elements stand in the files the editor may write.
+struct Places<'a> {
+    checked: &'a Checked,
+    /// The book's file (None: outside its folder).
+    book_file: Option<Arc<EditedFile>>,
+    /// Each included file of `checked.included` the editor may write.
+    included: Vec<Option<Arc<EditedFile>>>,
+}
+
+/// A `::go` made a target: its element, anchor, file's name and number of moves.
+type GoTarget = (usize, String, String, usize);
+
+impl Places<'_> {
+    /// The file and place of element `i`, and its text's hash.
+    fn place(&self, i: usize) -> Option<(Arc<EditedFile>, Span, u64)> {
+        let checked = self.checked;
+        let el = checked.doc.elements.get(i)?;
+        let (file, span) = match checked.included.iter().position(|f| f.holds(el.span.start)) {
+            Some(k) => (
+                self.included[k].clone()?,
+                checked.included[k].local(el.span),
+            ),
+            None => (self.book_file.clone()?, el.span),
         };
-        let book_file = file(book.to_path_buf());
-        let included: Vec<_> = checked
-            .included
-            .iter()
-            .map(|f| file(PathBuf::from(&f.name)).filter(|_| !f.name.starts_with("<standard>")))
-            .collect();
-        let elements = &checked.doc.elements;
-        // The file and place of element `i`, and its text's hash.
-        let place = |i: usize| -> Option<(Arc<EditedFile>, Span, u64)> {
-            let el = elements.get(i)?;
-            let (file, span) = match checked.included.iter().position(|f| f.holds(el.span.start)) {
-                Some(k) => (included[k].clone()?, checked.included[k].local(el.span)),
-                None => (book_file.clone()?, el.span),
-            };
-            let source = &checked.src[el.span.start as usize..el.span.end as usize];
-            Some((file, span, text_hash(source)))
+        let source = &checked.src[el.span.start as usize..el.span.end as usize];
+        Some((file, span, text_hash(source)))
+    }
+
+    /// The Go data linked as base `b` of an element that has no `sgf` of its own (an `sgf`
+    /// value is its own base, not the linked one), and its anchor when the editor can open it too.
+    fn base_at(&self, b: Option<usize>, own_sgf: bool) -> (Option<Arc<GoData>>, Option<String>) {
+        let Some(b) = b.filter(|_| !own_sgf) else {
+            return (None, None);
         };
-        // The Go data linked as base `b` of an element that has no `sgf` of its own (an `sgf`
-        // value is its own base, not the linked one), and its anchor when the editor can open it too.
-        let base_at = |b: Option<usize>, own_sgf: bool| -> (Option<Arc<GoData>>, Option<String>) {
-            let Some(b) = b.filter(|_| !own_sgf) else {
-                return (None, None);
-            };
-            let data = checked.resolved.bases.get(b).cloned().flatten();
-            let opens = data.is_some() && elements[b].attr("sgf").is_none();
-            let anchor = opens.then(|| crate::layout::plan::anchor(elements[b].id_str(), b));
-            (data, anchor)
-        };
-        let base_of = |i: usize| {
-            base_at(
-                checked.links.base.get(i).copied().flatten(),
-                elements[i].attr("sgf").is_some(),
-            )
-        };
-        let mut by_anchor = HashMap::new();
-        for d in &checked.resolved.book.diagrams {
+        let elements = &self.checked.doc.elements;
+        let data = self.checked.resolved.bases.get(b).cloned().flatten();
+        let opens = data.is_some() && elements[b].attr("sgf").is_none();
+        let anchor = opens.then(|| crate::layout::plan::anchor(elements[b].id_str(), b));
+        (data, anchor)
+    }
+
+    /// [`Places::base_at`] of element `i`'s linked base.
+    fn base_of(&self, i: usize) -> (Option<Arc<GoData>>, Option<String>) {
+        self.base_at(
+            self.checked.links.base.get(i).copied().flatten(),
+            self.checked.doc.elements[i].attr("sgf").is_some(),
+        )
+    }
+
+    /// The block diagrams' targets, by their anchors.
+    fn block_diagrams(&self, by_anchor: &mut HashMap<String, Target>) {
+        let elements = &self.checked.doc.elements;
+        for d in &self.checked.resolved.book.diagrams {
             let Some(kind) = elements.get(d.element).and_then(|e| kind_name(e.kind)) else {
                 continue;
             };
-            let Some((file, span, source_hash)) =
-                place(d.element).filter(|_| d.role != DiagramRole::Inline)
+            let Some((file, span, source_hash)) = self
+                .place(d.element)
+                .filter(|_| d.role != DiagramRole::Inline)
             else {
                 continue;
             };
-            let (base, base_anchor) = base_of(d.element);
+            let (base, base_anchor) = self.base_of(d.element);
             let anchor = crate::layout::plan::anchor(d.id.as_deref(), d.element);
             let drawn = Drawn {
                 base_anchor,
                 ..drawn(kind, d, base)
             };
+            let inline = None;
             by_anchor.insert(
                 anchor,
                 Target {
                     file,
                     span,
                     source_hash,
-                    inline: None,
+                    inline,
                     drawn,
                 },
             );
         }
-        // Inline diagrams, a paragraph at a time (the resolver makes them in the book's order).
+    }
+
+    /// The inline diagrams' targets, by their pop-overs' anchors, a paragraph at a time (the
+    /// resolver makes them in the book's order).
+    fn inline_diagrams(&self, by_anchor: &mut HashMap<String, Target>) {
+        let checked = self.checked;
+        let elements = &checked.doc.elements;
         let mut tags: Vec<(usize, u32)> = checked
             .resolved
             .inline_diagrams
@@ -384,7 +398,7 @@ impl Targets {
             let Some(ordinal) = tags_here.iter().position(|(_, s)| s.start == tag) else {
                 continue;
             };
-            let Some((file, span, source_hash)) = place(i) else {
+            let Some((file, span, source_hash)) = self.place(i) else {
                 continue;
             };
             let attrs = &tags_here[ordinal].0;
@@ -396,25 +410,34 @@ impl Targets {
             };
             let b =
                 crate::format::links::inline_dia_base(&checked.doc, &checked.links, i, own("base"));
-            let (base, base_anchor) = base_at(b, own("sgf").is_some());
+            let (base, base_anchor) = self.base_at(b, own("sgf").is_some());
             let drawn = Drawn {
                 base_anchor,
                 ..drawn("dia", d, base)
             };
+            let inline = Some(InlineAt {
+                offset: tag - elements[i].span.start,
+                ordinal: ordinal as u32,
+            });
+            let anchor = crate::site::html::inline_anchor(di);
             by_anchor.insert(
-                crate::site::html::inline_anchor(di),
+                anchor,
                 Target {
                     file,
                     span,
                     source_hash,
-                    inline: Some(InlineAt {
-                        offset: tag - elements[i].span.start,
-                        ordinal: ordinal as u32,
-                    }),
+                    inline,
                     drawn,
                 },
             );
         }
+    }
+
+    /// The targets of the `::go` elements without an `sgf` file, by their anchors; and each
+    /// of them for [`go_chapters`].
+    fn go_data(&self, by_anchor: &mut HashMap<String, Target>) -> Vec<GoTarget> {
+        let checked = self.checked;
+        let elements = &checked.doc.elements;
         let mut go = Vec::new();
         for (i, g) in checked.resolved.bases.iter().enumerate() {
             let Some(g) = g.as_ref().filter(|_| {
@@ -422,27 +445,56 @@ impl Targets {
             }) else {
                 continue;
             };
-            let Some((file, span, source_hash)) = place(i) else {
+            let Some((file, span, source_hash)) = self.place(i) else {
                 continue;
             };
-            let (base, base_anchor) = base_of(i);
+            let (base, base_anchor) = self.base_of(i);
             let drawn = Drawn {
                 base_anchor,
                 ..go_drawn(g, checked.links.size[i], base)
             };
             let anchor = crate::layout::plan::anchor(elements[i].id_str(), i);
             go.push((i, anchor.clone(), file.shown.clone(), g.moves.len()));
+            let inline = None;
             by_anchor.insert(
                 anchor,
                 Target {
                     file,
                     span,
                     source_hash,
-                    inline: None,
+                    inline,
                     drawn,
                 },
             );
         }
+        go
+    }
+}
+
+impl Targets {
+    /// The targets of every block and inline diagram of `checked` and of every `::go`, the book
+    /// being `book` (absolute) and its included gobook files in `checked.included`; those of
+    /// standard chapters are left out.
+    pub fn of(checked: &Checked, book: &std::path::Path, book_dir: &std::path::Path) -> Targets {
+        let file = |path: PathBuf| -> Option<Arc<EditedFile>> {
+            // A file outside the book's folder is none the book reads: not editable.
+            let rel = path.strip_prefix(book_dir).ok()?.to_path_buf();
+            let shown = rel.display().to_string();
+            Some(Arc::new(EditedFile { path, rel, shown }))
+        };
+        let places = Places {
+            checked,
+            book_file: file(book.to_path_buf()),
+            included: checked
+                .included
+                .iter()
+                .map(|f| file(PathBuf::from(&f.name)).filter(|_| !f.name.starts_with("<standard>")))
+                .collect(),
+        };
+        let mut by_anchor = HashMap::new();
+        places.block_diagrams(&mut by_anchor);
+        places.inline_diagrams(&mut by_anchor);
+        let go = places.go_data(&mut by_anchor);
         let (go_chapters, chapter_of) = go_chapters(checked, go);
         Targets {
             by_anchor,
