@@ -422,13 +422,12 @@ impl Chapters<'_> {
         let book = self.s.input.book.book();
         let lang = page.lang.as_str();
         let pi = page.index;
-        let inline_anchor = |d: usize| format!("gb-inline-{d}");
         let cx = LinkContext {
             plan: self.plan,
             all: std::slice::from_ref(self.plan),
             chapter: page.chapter,
             multi: false,
-            inline_anchor: &inline_anchor,
+            inline_anchor: &crate::layout::links::inline_anchor,
             root: "../",
             renamed: self.s.renamed,
         };

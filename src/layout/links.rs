@@ -5,6 +5,13 @@ use crate::format::values::is_external;
 use crate::layout::plan::Plan;
 use crate::resolve::text::LinkTarget;
 
+/// The anchor of inline diagram `d` (its index in the book's diagrams) on a page of the
+/// site or the e-book: the pop-over its link opens, and the name serve's board editor and
+/// `gobook lsp` open it by. One name for every edition.
+pub fn inline_anchor(d: usize) -> String {
+    format!("gb-inline-{d}")
+}
+
 /// What links in a page's text need.
 pub struct LinkContext<'a> {
     /// The plan of the page's language.

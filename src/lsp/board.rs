@@ -47,7 +47,7 @@ pub fn action(a: &Analysis, f: &File, at: usize) -> Option<CodeAction> {
 
 /// The page path with its `#edit=` fragment of the inline diagram whose `<dia ...>` tag
 /// holds byte `at` of element `el` of file `f`, when one does: the anchor of its pop-over
-/// (`site::html::inline_anchor`), which the preview's editor finds as it finds a figure.
+/// (`layout::links::inline_anchor`), which the preview's editor finds as it finds a figure.
 fn inline_page_path(a: &Analysis, f: &File, el: &Element, at: usize) -> Option<String> {
     let at = at as u32;
     let (_, tag) = crate::format::inline::diagrams(el.value.as_ref()?)
@@ -55,7 +55,7 @@ fn inline_page_path(a: &Analysis, f: &File, el: &Element, at: usize) -> Option<S
         .filter(|(_, s)| s.start <= at && at < s.end)
         // The innermost tag: one inline diagram may hold another in its text.
         .max_by_key(|(_, s)| s.start)?;
-    let offset = file_offset(a, f)?;
+    let offset = a.offset_of(f)?;
     let element = book_element(a, f, el.span.start)?;
     let drawn = *a
         .checked
@@ -66,23 +66,14 @@ fn inline_page_path(a: &Analysis, f: &File, el: &Element, at: usize) -> Option<S
     Some(format!(
         "{folder}{}#edit={}",
         crate::escape::url::path(&shown),
-        crate::site::html::inline_anchor(drawn)
+        crate::layout::links::inline_anchor(drawn)
     ))
-}
-
-/// Where file `f`'s text starts in the checked book's (an included file's elements stand
-/// after the book's text there).
-fn file_offset(a: &Analysis, f: &File) -> Option<u32> {
-    match &f.url {
-        None => Some(0),
-        Some(url) => Some(a.checked.included.iter().find(|x| x.url == *url)?.start),
-    }
 }
 
 /// The index in the checked book's tree of the element starting at `start` of file `f` (an
 /// included file's elements stand after the book's text there).
 fn book_element(a: &Analysis, f: &File, start: u32) -> Option<usize> {
-    let offset = file_offset(a, f)?;
+    let offset = a.offset_of(f)?;
     a.checked
         .doc
         .elements

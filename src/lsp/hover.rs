@@ -34,17 +34,8 @@ pub fn hover(ws: &mut Workspace, p: HoverParams) -> Result<Option<Hover>, String
 pub fn markdown(a: &Analysis, f: &File, at: usize) -> Option<String> {
     let (i, spot) = locate::spot(a.doc(f), at)?;
     let el = &a.doc(f).elements[i];
-    // Where the element starts in the checked book: an included file's elements are spliced
-    // in after the book's text, at the file's start.
-    let start = match &f.url {
-        None => Some(el.span.start),
-        Some(url) => a
-            .checked
-            .included
-            .iter()
-            .find(|i| i.url == *url && i.text == f.text.text)
-            .map(|i| i.start + el.span.start),
-    };
+    // Where the element starts in the checked book.
+    let start = a.offset_of(f).map(|o| o + el.span.start);
     let checked_el = start.and_then(|s| a.checked.doc.elements.iter().find(|e| e.span.start == s));
     // An included element is read in the language of its `::include` (`::include_ja`).
     let lang = language(a, checked_el.unwrap_or(el));

@@ -437,7 +437,7 @@ fn an_inline_diagram_offers_edit_on_the_board_at_its_pop_over() {
     // The pop-over of each tag, by the diagram the resolver made of it.
     let anchor = |needle: &str| {
         let tag = text.find(needle).unwrap() as u32;
-        crate::site::html::inline_anchor(checked.resolved.inline_diagrams[&tag])
+        crate::layout::links::inline_anchor(checked.resolved.inline_diagrams[&tag])
     };
     let (first, outer, inner) = (
         anchor("<dia base=game"),

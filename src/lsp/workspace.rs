@@ -54,6 +54,21 @@ impl Analysis {
         f.doc.as_ref().unwrap_or(&self.checked.doc)
     }
 
+    /// Where file `f`'s text starts in the checked book's: 0 for the book, and an included
+    /// file's elements are spliced in after the book's text, at the file's start (None when
+    /// the check read other text for it).
+    pub fn offset_of(&self, f: &File) -> Option<u32> {
+        match &f.url {
+            None => Some(0),
+            Some(url) => self
+                .checked
+                .included
+                .iter()
+                .find(|i| i.url == *url && i.text == f.text.text)
+                .map(|i| i.start),
+        }
+    }
+
     /// The file at `path`, if it is part of this book.
     pub fn file(&self, path: &Path) -> Option<&File> {
         self.files.iter().find(|f| f.path == path)

@@ -209,13 +209,12 @@ mod tests {
             anchors: Default::default(),
             vertical: false,
         };
-        let inline_anchor = |d: usize| format!("gb-inline-{d}");
         let cx = LinkContext {
             plan: &plan,
             all: &[],
             chapter: None,
             multi: false,
-            inline_anchor: &inline_anchor,
+            inline_anchor: &crate::layout::links::inline_anchor,
             root,
             renamed: &[],
         };

@@ -71,12 +71,6 @@ fn chapter_body(site: &Site, plan_idx: usize, chapter: &[Block], cx: &LinkContex
     blocks::blocks(&w, chapter)
 }
 
-/// The anchor of inline diagram `d` (its index in the book's diagrams) on a page: the pop-over
-/// its link opens, and the name serve's board editor opens it by.
-pub fn inline_anchor(d: usize) -> String {
-    format!("gb-inline-{d}")
-}
-
 /// Renders `page` of the language planned by `plan_idx`.
 pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
     let plan = &site.plans[plan_idx];
@@ -88,7 +82,7 @@ pub fn page(site: &Site, plan_idx: usize, page: &LaidPage) -> String {
         all: site.plans,
         chapter,
         multi: site.multi,
-        inline_anchor: &inline_anchor,
+        inline_anchor: &crate::layout::links::inline_anchor,
         root,
         renamed: &[],
     };

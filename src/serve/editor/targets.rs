@@ -1,7 +1,7 @@
 //! Which source element each diagram of the served pages comes from, and the position the
 //! board editor opens on: made from the checked book at every good rebuild, looked up by the
 //! figure's anchor on the page (its ID, else `e` and the element's number: `layout::plan::anchor`;
-//! an inline diagram's pop-over: `site::html::inline_anchor`). Kept compact (points, no text) and
+//! an inline diagram's pop-over: `layout::links::inline_anchor`). Kept compact (points, no text) and
 //! made into the editor's JSON only when it asks: a rebuild of a book with thousands of diagrams
 //! pays a copy of their stones, not a string per stone. A `::go` draws nothing on a page: where
 //! each stands among its chapter's blocks is kept too ([`GoChapter`]), so that the editor can put
@@ -419,7 +419,7 @@ impl Places<'_> {
                 offset: tag - elements[i].span.start,
                 ordinal: ordinal as u32,
             });
-            let anchor = crate::site::html::inline_anchor(di);
+            let anchor = crate::layout::links::inline_anchor(di);
             by_anchor.insert(
                 anchor,
                 Target {
