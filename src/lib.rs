@@ -11,31 +11,22 @@
 // Plain safe Rust: the compiler refuses `unsafe` anywhere in the library.
 #![forbid(unsafe_code)]
 
-// The bottom layers live in crates/gobook-sgf; each module keeps its path here.
+// The layers below the renderers live in crates (crates/gobook-sgf, crates/gobook-core);
+// each module keeps its path here, so `gobook::sgf` and `crate::layout` are as before.
+pub use gobook_core::{
+    board, check, format, game_book, i18n, import, inspect, layout, project, resolve, sl, snapshot,
+    suggest, timings,
+};
 pub use gobook_sgf::{chars, diagnostics, escape, point, sgf, span, xml};
 
-pub mod board;
-pub mod check;
 pub mod epub;
-pub mod format;
-pub mod game_book;
-pub mod i18n;
-pub mod import;
-pub mod inspect;
-pub mod layout;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod markup;
 #[cfg(feature = "pdf")]
 pub mod pdf;
-pub mod project;
 pub mod render;
-pub mod resolve;
 pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod site;
-pub mod sl;
-pub mod snapshot;
-pub mod suggest;
-pub mod timings;

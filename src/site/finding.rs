@@ -17,7 +17,7 @@ pub const SEARCH_SCRIPT: &str = "gobook-search.js";
 /// The default search script, copied byte for byte as the page script is.
 const SEARCH_SCRIPT_TEXT: &str = include_str!("../../themes/default/search.js");
 
-/// The words the search script shows (`[ui]` in `src/i18n/words/*.toml`).
+/// The words the search script shows (`[ui]` in `crates/gobook-core/src/i18n/words/*.toml`).
 const WORDS: &[UiWord] = &[
     UiWord::Search,
     UiWord::SearchText,

@@ -35,7 +35,7 @@ fn every_attribute_of_the_schema_has_an_entry_and_no_entry_more() {
         .collect();
     assert!(
         missing.is_empty(),
-        "attributes with no entry in src/format/reference.rs: {missing:?}"
+        "attributes with no entry in crates/gobook-core/src/format/reference.rs: {missing:?}"
     );
     let extra: Vec<_> = reference::ATTRIBUTES
         .iter()

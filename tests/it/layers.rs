@@ -784,8 +784,21 @@ fn backticked(doc: &str) -> Vec<&str> {
 /// without `.rs`.
 fn place_exists(root: &Path, under: Option<&str>, name: &str) -> bool {
     let name = name.trim_end_matches('/');
-    let bases = [Some(""), Some("src"), under];
-    bases.iter().flatten().any(|b| {
+    // A place is named from the root, from a crate's `src` (gobook's or one it is split
+    // into: `project/reads.rs`), or from the folder of the module its paragraph is about.
+    let crates = workspace_crates(root).into_iter().map(|c| {
+        c.join("src")
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
+    });
+    let bases: Vec<String> = ["".to_string(), "src".to_string()]
+        .into_iter()
+        .chain(crates)
+        .chain(under.map(String::from))
+        .collect();
+    bases.iter().any(|b| {
         let p = root.join(b).join(name);
         p.exists()
             || p.with_extension("rs").exists()
@@ -877,7 +890,9 @@ fn every_place_architecture_md_names_exists() {
 #[test]
 fn the_architecture_readers_see_a_missing_place() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    assert!(place_exists(root, None, "src/project/"));
+    assert!(place_exists(root, None, "crates/gobook-core/src/project/"));
+    assert!(place_exists(root, None, "project/reads.rs"));
+    assert!(!place_exists(root, None, "src/project/"));
     assert!(place_exists(root, Some("src/cli"), "safe_write.rs"));
     assert!(place_exists(root, Some("src/serve"), "rebuild/games"));
     assert!(!place_exists(root, Some("src/serve"), "rebuild/nothing"));

@@ -99,7 +99,8 @@ fn sorted<'a>(want: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
 fn every_file_has_exactly_the_keys() {
     for (i, lang) in LANGUAGES.iter().enumerate() {
         let w = words::of(i);
-        let at = |section: &str| format!("src/i18n/words/{lang}.toml [{section}]");
+        let at =
+            |section: &str| format!("crates/gobook-core/src/i18n/words/{lang}.toml [{section}]");
         assert_eq!(
             keys_of(&w.captions),
             sorted(CaptionWord::ALL.iter().map(|k| k.key())),

@@ -8,7 +8,7 @@ use crate::project::error::{io, ProjectError};
 use crate::project::theme::Theme;
 
 /// The default theme's script.
-const DEFAULT_SCRIPT: &str = include_str!("../../themes/default/gobook.js");
+const DEFAULT_SCRIPT: &str = include_str!("../../../../themes/default/gobook.js");
 
 /// The script for `theme`, exactly as written.
 pub fn script(theme: &Theme) -> Result<String, ProjectError> {
@@ -36,7 +36,7 @@ mod tests {
     fn the_default_script_is_copied_byte_for_byte() {
         let on_disk = std::fs::read(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/themes/default/gobook.js"
+            "/../../themes/default/gobook.js"
         ))
         .unwrap();
         assert_eq!(script(&Theme::Default).unwrap().as_bytes(), on_disk);

@@ -10,15 +10,15 @@ use std::path::Path;
 const STANDARD: &[(&str, &str)] = &[
     (
         "about.gobook",
-        include_str!("../../assets/chapters/about.gobook"),
+        include_str!("../../../../assets/chapters/about.gobook"),
     ),
     (
         "buy.gobook",
-        include_str!("../../assets/chapters/buy.gobook"),
+        include_str!("../../../../assets/chapters/buy.gobook"),
     ),
     (
         "kiseido.gobook",
-        include_str!("../../assets/chapters/kiseido.gobook"),
+        include_str!("../../../../assets/chapters/kiseido.gobook"),
     ),
 ];
 

@@ -203,7 +203,7 @@ fn takers(group: Group) -> Vec<String> {
 pub fn markdown() -> String {
     let mut out = String::new();
     out.push_str("# The gobook format: reference\n\n");
-    out.push_str("<!-- Generated from src/format/schema.rs and src/format/reference.rs by the test\n     format_reference; do not edit: `UPDATE_GOLDEN=1 cargo test --test it format_reference` rewrites it. -->\n\n");
+    out.push_str("<!-- Generated from crates/gobook-core/src/format/schema.rs and crates/gobook-core/src/format/reference.rs by the test\n     format_reference; do not edit: `UPDATE_GOLDEN=1 cargo test --test it format_reference` rewrites it. -->\n\n");
     out.push_str("A book is a text file of **elements** separated by empty lines. An element is\n`::name(#id) attribute=value attribute=\"value with spaces\" text`; a text without `::` is a\nparagraph. Names are case-sensitive. Points are standard coordinates (`A1` is the lower left\ncorner, no `I`). An attribute marked *language* may carry a language suffix (`ca_de`), and so may\nan element (`::p_de`, or just `::de`): languages are ");
     let langs: Vec<String> = schema::LANGUAGES.iter().map(|l| format!("`{l}`")).collect();
     out.push_str(&langs.join(", "));

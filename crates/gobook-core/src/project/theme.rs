@@ -42,15 +42,21 @@ use std::path::{Path, PathBuf};
 
 /// The built-in default theme, compiled into the binary so an installed gobook needs no files.
 const DEFAULT_THEME: &[(&str, &str)] = &[
-    ("style.css", include_str!("../../themes/default/style.css")),
-    ("board.css", include_str!("../../themes/default/board.css")),
+    (
+        "style.css",
+        include_str!("../../../../themes/default/style.css"),
+    ),
+    (
+        "board.css",
+        include_str!("../../../../themes/default/board.css"),
+    ),
     (
         "interactive.css",
-        include_str!("../../themes/default/interactive.css"),
+        include_str!("../../../../themes/default/interactive.css"),
     ),
     (
         "search.css",
-        include_str!("../../themes/default/search.css"),
+        include_str!("../../../../themes/default/search.css"),
     ),
 ];
 

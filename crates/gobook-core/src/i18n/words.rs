@@ -70,7 +70,8 @@ static ALL: LazyLock<Vec<Words>> = LazyLock::new(|| {
         .zip(LANGUAGES)
         .map(|(text, lang)| {
             // The files are part of gobook, not of a book, and the tests read every one.
-            toml::from_str(text).unwrap_or_else(|e| panic!("src/i18n/words/{lang}.toml: {e}"))
+            toml::from_str(text)
+                .unwrap_or_else(|e| panic!("crates/gobook-core/src/i18n/words/{lang}.toml: {e}"))
         })
         .collect()
 });
