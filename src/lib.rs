@@ -11,22 +11,21 @@
 // Plain safe Rust: the compiler refuses `unsafe` anywhere in the library.
 #![forbid(unsafe_code)]
 
-// The layers below the renderers live in crates (crates/gobook-sgf, crates/gobook-core);
-// each module keeps its path here, so `gobook::sgf` and `crate::layout` are as before.
+// Every layer is a crate of the workspace (crates/, ARCHITECTURE.md); each module keeps its
+// path here, so `gobook::sgf` and `gobook::layout` are as before the split.
 pub use gobook_core::{
     board, check, format, game_book, i18n, import, inspect, layout, project, resolve, sl, snapshot,
     suggest, timings,
 };
 pub use gobook_sgf::{chars, diagnostics, escape, point, sgf, span, xml};
 
-pub mod epub;
+pub use gobook_epub::epub;
 #[cfg(feature = "lsp")]
-pub mod lsp;
-pub mod markup;
+pub use gobook_lsp::lsp;
+pub use gobook_markup::markup;
 #[cfg(feature = "pdf")]
-pub mod pdf;
-pub mod render;
-pub mod search;
+pub use gobook_pdf::pdf;
+pub use gobook_render::render;
 #[cfg(feature = "serve")]
-pub mod serve;
-pub mod site;
+pub use gobook_serve::serve;
+pub use gobook_site::{search, site};

@@ -1,4 +1,4 @@
-// The board editor of `gobook serve` (src/serve/editor) in a real browser, run by
+// The board editor of `gobook serve` (crates/gobook-serve/src/serve/editor) in a real browser, run by
 // tests/it/serve_editor.rs:
 //
 //   node tests/browser/editor.mjs URL BOOK_FILE [SCREENSHOT_DIR]

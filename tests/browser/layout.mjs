@@ -1,5 +1,5 @@
 // Browser tests of the page layout (themes/default/style.css and the markup of
-// src/markup/blocks.rs), run by tests/it/browser_layout.rs:
+// crates/gobook-markup/src/markup/blocks.rs), run by tests/it/browser_layout.rs:
 //
 //   node tests/browser/layout.mjs SITES_DIR [SCREENSHOT_DIR]
 //

@@ -1,6 +1,6 @@
 // A site's position index read in node as one whole value: the first part
 // (search-positions.js) and, for a large book, the parts it lists (gobook-search/positions-K.js,
-// src/search/positions.rs) joined as the format says: their diagrams together, each language's
+// crates/gobook-site/src/search/positions.rs) joined as the format says: their diagrams together, each language's
 // figures one part after the other. Written apart from the browser's own joining
 // (themes/default/search.js), so that the tests that read the whole check that too.
 import { readFileSync } from 'node:fs';

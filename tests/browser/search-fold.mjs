@@ -1,4 +1,4 @@
-// The search folds text in the browser as gobook folds it at build time (src/search/fold.rs;
+// The search folds text in the browser as gobook folds it at build time (crates/gobook-site/src/search/fold.rs;
 // tests/it/search.rs runs it): the summary that lets the browser skip the parts of an index
 // that cannot hold a query is made of text folded in Rust, and must name what the page's own
 // folding finds.

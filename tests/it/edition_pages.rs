@@ -120,7 +120,8 @@ fn every_board_is_sized_by_its_width_alone_and_the_bar_shows_the_short_title() {
             );
         }
     }
-    let css = std::fs::read_to_string(common::root().join("src/epub/epub.css")).unwrap();
+    let css = std::fs::read_to_string(common::root().join("crates/gobook-epub/src/epub/epub.css"))
+        .unwrap();
     assert!(
         !css.contains("25rem"),
         "the e-book caps no board but by the rule"

@@ -894,8 +894,16 @@ fn the_architecture_readers_see_a_missing_place() {
     assert!(place_exists(root, None, "project/reads.rs"));
     assert!(!place_exists(root, None, "src/project/"));
     assert!(place_exists(root, Some("src/cli"), "safe_write.rs"));
-    assert!(place_exists(root, Some("src/serve"), "rebuild/games"));
-    assert!(!place_exists(root, Some("src/serve"), "rebuild/nothing"));
+    assert!(place_exists(
+        root,
+        Some("crates/gobook-serve/src/serve"),
+        "rebuild/games"
+    ));
+    assert!(!place_exists(
+        root,
+        Some("crates/gobook-serve/src/serve"),
+        "rebuild/nothing"
+    ));
     assert!(is_place("tests/it/layers.rs") && is_place("epub/names") && !is_place("Arc<str>"));
     assert_eq!(
         layer_table("| 3 | `board` | rules |\n| a | b |"),

@@ -6,7 +6,7 @@ use crate::common;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-/// The limit of src/lsp/frames.rs, as docs/editors.md states it.
+/// The limit of crates/gobook-lsp/src/lsp/frames.rs, as docs/editors.md states it.
 const LIMIT: usize = 64 * 1024 * 1024;
 
 pub(crate) fn framed(json: &str) -> Vec<u8> {

@@ -1,5 +1,5 @@
-//! Issue #47, memory: a long book prints in parts (`src/pdf/parts.rs`), each typeset and
-//! exported apart, then joined (`src/pdf/join.rs`). The joined PDF must be the book typeset
+//! Issue #47, memory: a long book prints in parts (`crates/gobook-pdf/src/pdf/parts.rs`), each typeset and
+//! exported apart, then joined (`crates/gobook-pdf/src/pdf/join.rs`). The joined PDF must be the book typeset
 //! whole: checked by printing the same books both ways (`GOBOOK_PDF_PART_BYTES=1` makes
 //! every chapter a part of its own) and comparing what a reader gets: every page's text
 //! (`pdftotext`), the pages' sizes, the bookmarks (titles, nesting, the page each leads to),

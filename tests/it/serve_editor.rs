@@ -1,4 +1,4 @@
-//! The board editor of `gobook serve` (src/serve/editor): what its endpoints answer and refuse
+//! The board editor of `gobook serve` (crates/gobook-serve/src/serve/editor): what its endpoints answer and refuse
 //! over HTTP (token, Origin, Host, a changed file), that a save changes only the element's
 //! attributes, and in Chromium (tests/browser/editor.mjs) moves, marks and a view clicked onto
 //! a diagram and saved, the conflict, and a page of another local port that cannot write; the

@@ -1,6 +1,6 @@
 //! `gobook svg --format html` and the `interactive` blocks of `gobook md`: a player, one
 //! self-contained fragment of HTML (the site's figure, data, words, script and style inline;
-//! `src/markup/player.rs`), several of which share a page (issue #52). The browser side,
+//! `crates/gobook-markup/src/markup/player.rs`), several of which share a page (issue #52). The browser side,
 //! two players stepped and answered on one page, is `tests/browser/player.mjs`.
 
 use crate::common;

@@ -2,7 +2,7 @@
 //! `vertical_ja = true` in gobook.toml sets the Japanese edition of the site and the EPUB
 //! top to bottom, right to left (tests/books/vertical-ja). Checked in the markup and the
 //! CSS, by epubcheck, in a real browser (a paragraph taller than wide, the board upright),
-//! and in the PDF, set in columns by gobook (`src/pdf/vertical.rs`): where `pdftotext -bbox`
+//! and in the PDF, set in columns by gobook (`crates/gobook-pdf/src/pdf/vertical.rs`): where `pdftotext -bbox`
 //! puts each character, and the rules of Japanese line breaking at the columns' ends.
 
 use crate::common;

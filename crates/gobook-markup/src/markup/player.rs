@@ -22,13 +22,13 @@ use crate::resolve::text::Rich;
 use maud::{html, Markup, PreEscaped};
 
 /// The site's script, byte for byte as the site carries it.
-const SCRIPT: &str = include_str!("../../themes/default/gobook.js");
+const SCRIPT: &str = include_str!("../../../../themes/default/gobook.js");
 /// The site's board colours, read on the player instead of the page's root.
-const BOARD_CSS: &str = include_str!("../../themes/default/board.css");
+const BOARD_CSS: &str = include_str!("../../../../themes/default/board.css");
 /// The site's rules for what the script adds (controls, feedback, live board).
-const INTERACTIVE_CSS: &str = include_str!("../../themes/default/interactive.css");
+const INTERACTIVE_CSS: &str = include_str!("../../../../themes/default/interactive.css");
 /// The player's own card: the theme's colours and type, scoped to it.
-const PLAYER_CSS: &str = include_str!("../../themes/default/player.css");
+const PLAYER_CSS: &str = include_str!("../../../../themes/default/player.css");
 
 /// The global the first player on a page sets, so that the script and style sheet of the
 /// others do not run again (the script sets up every figure of the page at once).

@@ -13,7 +13,7 @@ use std::hash::Hasher;
 use std::sync::Arc;
 
 /// The code of the navigation script, after the list (see [`NavFile::of`]).
-const NAV_SCRIPT_TEXT: &str = include_str!("../../themes/default/nav.js");
+const NAV_SCRIPT_TEXT: &str = include_str!("../../../../themes/default/nav.js");
 
 /// The shared navigation of one language, in the site's root.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,7 +20,7 @@ pub const TEXT_FAMILY: &str = "Libertinus Serif";
 pub const DIAGRAM_FAMILY: &str = "DejaVu Sans";
 /// The face of code (typst's own for `raw`, among its bundled fonts).
 pub const MONO_FAMILY: &str = "DejaVu Sans Mono";
-const DIAGRAM_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
+const DIAGRAM_FONT: &[u8] = include_bytes!("../../../../assets/fonts/DejaVuSans-subset.ttf");
 
 /// The fonts of one PDF, and the families for the characters the bundled ones lack.
 pub struct Fonts {

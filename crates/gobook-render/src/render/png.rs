@@ -11,7 +11,7 @@ use resvg::{tiny_skia, usvg};
 use std::sync::{Arc, OnceLock};
 
 /// The font every PNG's text is drawn in (DejaVu Sans cut to Latin; licence in assets/fonts).
-const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
+const FONT: &[u8] = include_bytes!("../../../../assets/fonts/DejaVuSans-subset.ttf");
 /// The family name inside [`FONT`].
 const FAMILY: &str = "DejaVu Sans";
 /// The largest side a PNG may have, in pixels: far past any screen, well short of memory trouble.

@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn the_page_script_paints_its_live_boards_as_the_renderer_does() {
-        let script = include_str!("../../../themes/default/gobook.js");
+        let script = include_str!("../../../../../themes/default/gobook.js");
         // The classes the live board draws (its PAINT leaves out captions, lines, territory,
         // and the discs of the renderer's stones: the live board draws circles).
         let drawn = |c: &str| {
@@ -298,7 +298,7 @@ mod tests {
 
     #[test]
     fn both_style_sheets_style_every_class() {
-        let theme = include_str!("../../../themes/default/board.css");
+        let theme = include_str!("../../../../../themes/default/board.css");
         let mut standalone = String::new();
         standalone_css(&mut standalone, &LIGHT, ALL_USED, true);
         for class in ALL {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 pub const SEARCH_SCRIPT: &str = "gobook-search.js";
 
 /// The default search script, copied byte for byte as the page script is.
-const SEARCH_SCRIPT_TEXT: &str = include_str!("../../themes/default/search.js");
+const SEARCH_SCRIPT_TEXT: &str = include_str!("../../../../themes/default/search.js");
 
 /// The words the search script shows (`[ui]` in `crates/gobook-core/src/i18n/words/*.toml`).
 const WORDS: &[UiWord] = &[
