@@ -52,8 +52,8 @@ pub fn read(path: &Path, name: &str) -> Result<GameFile, Unread> {
             .map(|p| (p.collection, p.warnings))
             .map_err(|e| (e.line, e.col, e.message))
     };
-    let index = LineIndex::new(&text);
-    let at = |line: usize, col: usize| offset(&text, &index, line, col);
+    let mut places = Places::new(&text);
+    let mut at = |line: usize, col: usize| places.offset(line, col);
     let (collection, warnings) = match read {
         Ok(r) => r,
         Err((line, col, message)) => {
@@ -156,13 +156,48 @@ fn lone_cr_as_lf(text: String) -> String {
     out
 }
 
-/// The byte offset of 1-based `line` and `col` (in characters) in `text`.
-fn offset(text: &str, index: &LineIndex, line: usize, col: usize) -> usize {
-    let start = index.line_start(text, line.try_into().unwrap_or(u32::MAX));
-    let rest = &text[start..];
-    rest.char_indices()
-        .nth(col.saturating_sub(1))
-        .map_or(text.len(), |(i, _)| start + i)
+/// Byte offsets of 1-based lines and columns (in characters) in a text. The readers' warnings
+/// come in reading order, often many on one line (a whole game on one line is common), so the
+/// last place found is kept and the next one on its line is walked to from there: counting
+/// from the line's start each time made `gobook import` quadratic on a one-line file.
+struct Places<'t> {
+    text: &'t str,
+    index: LineIndex,
+    /// The last place found: line, column and byte offset.
+    last: (usize, usize, usize),
+}
+
+impl<'t> Places<'t> {
+    fn new(text: &'t str) -> Self {
+        Places {
+            text,
+            index: LineIndex::new(text),
+            last: (0, 0, 0),
+        }
+    }
+
+    /// The byte offset of `line` and `col`; the text's end if the line is shorter.
+    fn offset(&mut self, line: usize, col: usize) -> usize {
+        let col = col.max(1);
+        let (from, skip) = match self.last {
+            (l, c, byte) if l == line && c <= col => (byte, col - c),
+            _ => {
+                let start = self
+                    .index
+                    .line_start(self.text, line.try_into().unwrap_or(u32::MAX));
+                (start, col - 1)
+            }
+        };
+        let rest = &self.text[from..];
+        let found = rest.char_indices().nth(skip).map(|(i, _)| from + i);
+        match found {
+            Some(byte) => {
+                self.last = (line, col, byte);
+                byte
+            }
+            None => self.text.len(),
+        }
+    }
 }
 
 /// Where the move property starting at `pos` ends: after its value's `]`, on its line.
@@ -181,9 +216,22 @@ mod tests {
     fn places_count_lone_carriage_returns_as_line_ends() {
         let t = lone_cr_as_lf("a\rb\r\nc".into());
         assert_eq!(t, "a\nb\r\nc");
-        let index = LineIndex::new(&t);
-        assert_eq!(offset(&t, &index, 2, 1), 2);
-        assert_eq!(offset(&t, &index, 3, 1), 5);
+        let mut places = Places::new(&t);
+        assert_eq!(places.offset(2, 1), 2);
+        assert_eq!(places.offset(3, 1), 5);
         assert_eq!(move_end("B[aa];W[bb]", 0), 5);
+    }
+
+    #[test]
+    fn places_found_in_any_order_agree_with_counting_from_the_line_start() {
+        let t = "(;GM[1]C[é中]\n;B[aa]C[x];W[bb])\n";
+        let fresh = |line: usize, col: usize| Places::new(t).offset(line, col);
+        let mut places = Places::new(t);
+        let forward = [(1, 1), (1, 4), (1, 9), (2, 3), (2, 3), (2, 12)];
+        let back = [(1, 2), (1, 30), (3, 1), (2, 1)];
+        for (line, col) in forward.into_iter().chain(back) {
+            assert_eq!(places.offset(line, col), fresh(line, col), "{line}:{col}");
+        }
+        assert_eq!(places.offset(1, 11), t.find('中').unwrap());
     }
 }
