@@ -9,7 +9,6 @@
 
 use crate::common::{self, gobook};
 use gobook::i18n::{ui, UiWord};
-use resvg::tiny_skia::Pixmap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -32,11 +31,64 @@ fn convert(from: &Path, to: &Path, home: &Path) {
     );
 }
 
-/// The pages of `pdf` as pictures, `dpi` pixels an inch.
-fn pages(pdf: &Path, dpi: u32) -> Vec<Pixmap> {
+/// A page drawn by `pdftoppm`: its size and, a pixel at a time, its red, green and blue.
+struct Page {
+    width: usize,
+    height: usize,
+    rgb: Vec<u8>,
+}
+
+impl Page {
+    /// The page in the binary PPM (`P6`, 8 bits a channel) `bytes`, as `pdftoppm` writes it.
+    fn from_ppm(bytes: &[u8], name: &Path) -> Page {
+        // The header: `P6`, width, height and the largest value, each after white space.
+        let mut fields = Vec::new();
+        let mut at = 0;
+        while fields.len() < 4 {
+            while bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            let start = at;
+            while !bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            fields.push(std::str::from_utf8(&bytes[start..at]).unwrap().to_string());
+        }
+        let (width, height): (usize, usize) =
+            (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+        assert!(
+            fields[0] == "P6" && fields[3] == "255",
+            "{}: not an 8-bit PPM",
+            name.display()
+        );
+        let rgb = bytes[at + 1..].to_vec();
+        assert_eq!(rgb.len(), width * height * 3, "{}: short", name.display());
+        Page { width, height, rgb }
+    }
+
+    /// The pixels' colours, one `[r, g, b]` each.
+    fn pixels(&self) -> impl Iterator<Item = &[u8]> {
+        self.rgb.chunks_exact(3)
+    }
+
+    /// The luminance (0 to 255) of each pixel, row by row.
+    fn lumas(&self) -> Vec<u8> {
+        self.pixels()
+            .map(|c| {
+                ((299 * u32::from(c[0]) + 587 * u32::from(c[1]) + 114 * u32::from(c[2])) / 1000)
+                    as u8
+            })
+            .collect()
+    }
+}
+
+/// The pages of `pdf` as pictures, `dpi` pixels an inch. Read from PPM, which needs no
+/// decoding: the test binary is unoptimised, and decoding PNGs of pages at 150 pixels an
+/// inch took seconds each.
+fn pages(pdf: &Path, dpi: u32) -> Vec<Page> {
     let prefix = pdf.with_extension(format!("page{dpi}"));
     let status = Command::new("pdftoppm")
-        .args(["-r", &dpi.to_string(), "-png"])
+        .args(["-r", &dpi.to_string()])
         .arg(pdf)
         .arg(&prefix)
         .status()
@@ -54,23 +106,19 @@ fn pages(pdf: &Path, dpi: u32) -> Vec<Pixmap> {
         })
         .collect();
     files.sort();
-    files.iter().map(|f| Pixmap::load_png(f).unwrap()).collect()
+    files
+        .iter()
+        .map(|f| Page::from_ppm(&std::fs::read(f).unwrap(), f))
+        .collect()
 }
 
 /// The share of a page's pixels near `rgb` (every channel within 40).
-fn share(p: &Pixmap, rgb: [u8; 3]) -> f64 {
+fn share(p: &Page, rgb: [u8; 3]) -> f64 {
     let near = p
         .pixels()
-        .iter()
-        .filter(|c| {
-            let c = c.demultiply();
-            [c.red(), c.green(), c.blue()]
-                .iter()
-                .zip(rgb)
-                .all(|(&a, b)| a.abs_diff(b) <= 40)
-        })
+        .filter(|c| c.iter().zip(rgb).all(|(&a, b)| a.abs_diff(b) <= 40))
         .count();
-    near as f64 / p.pixels().len() as f64
+    near as f64 / (p.width * p.height) as f64
 }
 
 /// Every diagram page of `pdf` shows a wooden board with black and white stones on it, and no
@@ -105,19 +153,11 @@ fn assert_boards_keep_their_colours(pdf: &Path, what: &str) {
     );
 }
 
-/// The luminance (0 to 255) of the pixel at (`x`, `y`) of `p`; outside the page is white.
-fn luma(p: &Pixmap, x: i64, y: i64) -> u32 {
-    if x < 0 || y < 0 || x >= i64::from(p.width()) || y >= i64::from(p.height()) {
-        return 255;
-    }
-    let c = p.pixels()[(y as u32 * p.width() + x as u32) as usize].demultiply();
-    (299 * u32::from(c.red()) + 587 * u32::from(c.green()) + 114 * u32::from(c.blue())) / 1000
-}
-
 /// The light pixels of `p` ringed by dark: every one of 16 points at `radius` around them is
 /// dark. Only a number (or mark) on a black stone is that: strokes of text and lines of a board
 /// are far thinner than the ring, so nothing else on a page is light inside a dark ring.
-fn light_inside_dark_rings(p: &Pixmap, radius: f64) -> usize {
+/// Outside the page counts as white. The lumas are worked out once, not once a look.
+fn light_inside_dark_rings(p: &Page, radius: f64) -> usize {
     let ring: Vec<(i64, i64)> = (0..16)
         .map(|i| {
             let a = f64::from(i) * std::f64::consts::PI / 8.0;
@@ -127,12 +167,23 @@ fn light_inside_dark_rings(p: &Pixmap, radius: f64) -> usize {
             )
         })
         .collect();
+    let lumas = p.lumas();
+    let (w, h) = (p.width as i64, p.height as i64);
+    let luma = |x: i64, y: i64| {
+        if x < 0 || y < 0 || x >= w || y >= h {
+            255
+        } else {
+            lumas[(y * w + x) as usize]
+        }
+    };
     let mut count = 0;
-    for y in 0..i64::from(p.height()) {
-        for x in 0..i64::from(p.width()) {
-            if luma(p, x, y) > 200 && ring.iter().all(|(dx, dy)| luma(p, x + dx, y + dy) < 90) {
-                count += 1;
-            }
+    for (i, &l) in lumas.iter().enumerate() {
+        if l <= 200 {
+            continue;
+        }
+        let (x, y) = (i as i64 % w, i as i64 / w);
+        if ring.iter().all(|(dx, dy)| luma(x + dx, y + dy) < 90) {
+            count += 1;
         }
     }
     count

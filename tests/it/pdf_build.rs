@@ -55,7 +55,17 @@ pub fn build_pdf_saying(book: &Path, out: &Path) -> String {
 /// those of the inline elements inside a paragraph or heading (its emphasis, its links),
 /// which are part of its text; a `Span` outside one is counted apart.
 pub fn tagged(pdf: &Path) -> Option<Vec<(String, String)>> {
-    let out = poppler("pdfinfo", &["-struct-text", pdf.to_str().unwrap()])?;
+    struct_text(pdf).map(|out| tagged_in(&out))
+}
+
+/// What `pdfinfo -struct-text` prints of the PDF `pdf` (`None` without poppler).
+pub fn struct_text(pdf: &Path) -> Option<String> {
+    poppler("pdfinfo", &["-struct-text", pdf.to_str().unwrap()])
+}
+
+/// [`tagged`] read from `out`, what [`struct_text`] printed: for a caller that reads the
+/// structure in other ways too and runs poppler once (a run costs a fifth of a second).
+pub fn tagged_in(out: &str) -> Vec<(String, String)> {
     let mut found: Vec<(usize, String, String)> = Vec::new();
     // The indent, index in `found` (or none) of each element open above the line.
     let mut open: Vec<(usize, Option<usize>)> = Vec::new();
@@ -88,7 +98,7 @@ pub fn tagged(pdf: &Path) -> Option<Vec<(String, String)>> {
         found.push((indent, tag, String::new()));
         open.push((indent, Some(found.len() - 1)));
     }
-    Some(found.into_iter().map(|(_, t, w)| (t, w)).collect())
+    found.into_iter().map(|(_, t, w)| (t, w)).collect()
 }
 
 /// The PDF's text in reading order, pages joined.

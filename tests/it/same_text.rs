@@ -10,7 +10,7 @@
 //! shapes with no text, are not compared here: print draws them from the same SVG.)
 
 use crate::common;
-use crate::pdf_build::tagged;
+use crate::pdf_build::{struct_text, tagged_in};
 use std::path::{Path, PathBuf};
 
 /// The kinds of element compared: start tag and, for a `span`, its class.
@@ -278,13 +278,10 @@ fn site_boards(html: &str) -> Vec<Vec<String>> {
     out
 }
 
-/// The labels of every board the PDF `pdf` draws (the text of each `Figure` tag), each
-/// board's sorted; a board without any left out.
-fn printed_boards(pdf: &Path) -> Vec<Vec<String>> {
-    let Some(tags) = crate::pdf_build::poppler("pdfinfo", &["-struct-text", pdf.to_str().unwrap()])
-    else {
-        return Vec::new();
-    };
+/// The labels of every board a PDF draws (the text of each `Figure` tag), each board's
+/// sorted, from `tags`, what `pdfinfo -struct-text` printed of it; a board without any
+/// left out.
+fn printed_boards(tags: &str) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = Vec::new();
     let mut open: Option<usize> = None;
     for line in tags.lines() {
@@ -341,7 +338,12 @@ fn differences(
             .to_string_lossy()
             .replace(".epub", ".pdf"),
     );
-    let printed: Vec<String> = tagged(&pdf)
+    // poppler's reading of the structure once, for the words and for the boards: it
+    // was most of this test's time.
+    let structure = struct_text(&pdf);
+    let printed: Vec<String> = structure
+        .as_deref()
+        .map(tagged_in)
         .unwrap_or_default()
         .into_iter()
         .filter(|(t, _)| t == "P" || t.starts_with('H'))
@@ -406,7 +408,7 @@ fn differences(
     // Every board's numbers and letters: the same boards in the SVG as in print, wherever
     // each edition puts them (print's answers follow their chapter).
     if !printed.is_empty() {
-        let print = printed_boards(&pdf);
+        let print = structure.as_deref().map(printed_boards).unwrap_or_default();
         *compared += boards.len();
         for b in boards_lacking(&boards, &print) {
             found.push(format!(
