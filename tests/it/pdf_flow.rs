@@ -253,3 +253,97 @@ fn a_gaps_line_stands_under_its_board_in_a_row_not_after_the_comment() {
         "the gaps line {gaps:?} is not under the first board"
     );
 }
+
+#[test]
+fn two_whole_board_problems_and_their_answers_share_an_a5_page_at_four_millimetres_or_more() {
+    // At the book's 5 mm a whole board and its words take two thirds of an A5 page, one
+    // to a page; with their words beside them two share a page, boards still over 4 mm.
+    let dir = common::tempdir();
+    let mut s = String::from("::p break=page Problems.\n\n");
+    for (k, verdict) in [(0, "Alphaverdict."), (1, "Omegaverdict.")] {
+        s.push_str(&format!(
+            "::prb sz=19 mv=C3D3 mn={} correct=\"E4({verdict})\"\n\nBlack to play {k}.\n\n",
+            401 + k * 10
+        ));
+    }
+    let (pdf, words) = built(dir.path(), &s);
+    if words.is_empty() {
+        return;
+    }
+    let (left, right) = measure(&words);
+    let mut page = None;
+    for first in [401, 411] {
+        let (p1, x1) = (
+            at(&words, &first.to_string()),
+            all(&words, &first.to_string())[0].1,
+        );
+        let (p2, x2) = (
+            at(&words, &(first + 1).to_string()),
+            all(&words, &(first + 1).to_string())[0].1,
+        );
+        assert_eq!(p1.0, p2.0);
+        let mm = (x2 - x1) * 25.4 / 72.0;
+        assert!(
+            mm >= 4.0 - 0.05,
+            "the problem from {first} prints {mm:.2} mm between lines"
+        );
+        assert_eq!(
+            *page.get_or_insert(p1.0),
+            p1.0,
+            "the problems are on two pages"
+        );
+    }
+    // Each problem's text beside its board, right of the middle of the text block.
+    for k in 0..2 {
+        let w = words
+            .iter()
+            .find(|w| w.4 == format!("{k}."))
+            .expect("the problem's text");
+        assert_eq!(
+            Some(w.0),
+            page,
+            "the text of problem {k} is not on its page"
+        );
+        assert!(
+            w.1 > (left + right) / 2.0,
+            "the text of problem {k} is not beside its board"
+        );
+    }
+    // The two answers, under their heading, on one page too.
+    let (a, b) = (at(&words, "Alphaverdict."), at(&words, "Omegaverdict."));
+    assert_eq!(a.0, b.0, "the answers are on two pages");
+    assert!(a.0 > page.unwrap(), "{pdf:?}");
+}
+
+#[test]
+fn a_whole_board_the_rest_of_a_page_holds_only_a_little_smaller_prints_there() {
+    // The chapter's title and opening paragraph leave a little less than a 5 mm board, its
+    // caption and a line of its text: the board prints there at 4 mm or more, with its
+    // text, not on the next page under a page two thirds blank.
+    let dir = common::tempdir();
+    let s = format!(
+        "::fig sz=19 mv=C3D3 mn=701 ca=\"Figure 1\"\n\n{}",
+        para("Fitnote", 30)
+    );
+    let (_, words) = built(dir.path(), &s);
+    if words.is_empty() {
+        return;
+    }
+    let opening = all(&words, "Refnote").last().unwrap().0;
+    let (p1, x1) = (at(&words, "701").0, all(&words, "701")[0].1);
+    let x2 = all(&words, "702")[0].1;
+    let mm = (x2 - x1) * 25.4 / 72.0;
+    assert_eq!(
+        p1, opening,
+        "the board is not on the page of the words before it"
+    );
+    assert!(
+        (4.0 - 0.05..5.0 - 0.05).contains(&mm),
+        "{mm:.2} mm between lines"
+    );
+    assert_eq!(
+        at(&words, "Fitnote").0,
+        p1,
+        "the board is not with its text"
+    );
+}

@@ -113,6 +113,21 @@ impl Chapters<'_> {
                 i += run;
                 continue;
             }
+            // Problems too large for two to a page at the book's scale: each with its
+            // words beside its board, at the spacing that sets two to a page.
+            let run = blocks[i..]
+                .iter()
+                .take_while(|b| is_problem(b).and_then(|f| self.side_width(f)).is_some())
+                .count();
+            if run > 1 {
+                for b in &blocks[i..i + run] {
+                    if let Block::Group { figure, text } = b {
+                        out.push(self.side(page, figure, text));
+                    }
+                }
+                i += run;
+                continue;
+            }
             // Half and third width images side by side, as many as fill a line.
             let images = super::images::row(&blocks[i..]);
             if let Some(per) = images.first().and_then(|i| super::images::per_row(i)) {
@@ -371,12 +386,17 @@ impl Chapters<'_> {
 
     /// A figure's call at `share` of the column's width at most.
     pub(super) fn figure(&mut self, page: usize, f: &Figure, share: f64) -> String {
-        let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
         // Boards print at the book's scale (the same stone size throughout, as in a printed
         // Go book), within the place they are given and the share of the text block their
         // `width` gives them, never under the least line spacing (`scale`).
         let scale = self.scale();
-        let drawing = self.diagram_file(&board, |w| scale.board_width(w, share, f.width));
+        self.figure_fit(page, f, |w| scale.board_width(w, share, f.width))
+    }
+
+    /// A figure's call, its board `fit` of its width at the book's scale.
+    fn figure_fit(&mut self, page: usize, f: &Figure, fit: impl FnOnce(f64) -> f64) -> String {
+        let board = board_diagram(self.book, &self.book.diagrams[f.diagram], self.lang);
+        let drawing = self.diagram_file(&board, fit);
         let question = f.question.as_ref().map(|q| rich(self.plan, q));
         let c = &f.caption;
         let title = c.title();
@@ -395,6 +415,36 @@ impl Chapters<'_> {
             );
         }
         call
+    }
+
+    /// The width figure `f`'s board prints at with its words and the start of its text
+    /// beside it, two such to a page ([`Scale::side`]), when one to a page is all the
+    /// book's scale allows.
+    pub(super) fn side_width(&self, f: &Figure) -> Option<f64> {
+        let natural = self.natural(f);
+        let d = &self.book.diagrams[f.diagram];
+        let rows = f64::from(d.view.1.row.saturating_sub(d.view.0.row)) + 1.25;
+        let cols = f64::from(d.view.1.col.saturating_sub(d.view.0.col)) + 1.25;
+        let room = self.settings.text_height() - SIDE_SPACE_MM;
+        self.scale().side(natural, rows / cols, room, SIDE_WORDS_MM)
+    }
+
+    /// Figure `f` with its words and the start of its text `text` beside its board, which
+    /// prints [`Chapters::side_width`] wide; the rest of its text under it at full measure.
+    pub(super) fn side(&mut self, page: usize, f: &Figure, text: &[Block]) -> String {
+        let width = self.side_width(f).unwrap_or_else(|| self.natural(f));
+        let column = self.settings.text_width() - width - GUTTER_MM;
+        let saved = self.column.replace(column);
+        let pieces = self.pieces(page, text);
+        self.column = saved;
+        let aside: String = pieces
+            .iter()
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| format!("[\n{p}], "))
+            .collect();
+        let fig = self.figure_fit(page, f, |w| w.min(width));
+        let side = format!("#gb-figure(side: {column:.1}mm, aside: ({aside}), ");
+        format!("{}\n\n", fig.replacen("#gb-figure(", &side, 1))
     }
 
     /// Whether `b` is a full-width problem whose board prints readably in half the text
@@ -495,6 +545,15 @@ pub(super) fn hint_word(lang: &str) -> &'static str {
         .filter(|w| !w.is_empty())
         .unwrap_or("Hint")
 }
+
+/// The room a page keeps, besides two boards with their words beside them, in mm: the
+/// space between them (`gb-figure-side`'s 1em) and a heading or a line of text above the
+/// first (the solutions' heading, the line that leads to the problems).
+const SIDE_SPACE_MM: f64 = 13.0;
+
+/// How high a board's words (a problem's question and hint, an answer's lines) stand
+/// under it, about, in mm: two boards so that fit a page need no words beside them.
+const SIDE_WORDS_MM: f64 = 15.0;
 
 /// How many of a bulleted run's longest labels its bullets measure for the widest.
 const RUN_LABELS: usize = 8;

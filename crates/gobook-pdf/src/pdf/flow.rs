@@ -30,7 +30,37 @@ impl Chapters<'_> {
         }
         let body = self.pieces(page, text);
         self.column = saved;
+        // A board kept with a paragraph's first lines, which the page's rest is measured
+        // for; not with a board or a paragraph with its own diagram, too tall to foresee.
+        let fig = match text.first() {
+            None => self.fit(f, fig),
+            Some(Block::Para(p)) if p.inline.is_empty() => self.fit(f, fig),
+            Some(_) => fig,
+        };
         format!("{brk}{}\n\n{}", kept(&fig, !body.is_empty()), body.concat())
+    }
+
+    /// Figure `f`'s call `fig` (a board alone on its line), told the least it may print at
+    /// to fit what is left of the page (`gb-figure`'s `fit`) when that is less than its
+    /// width at the book's scale: a board the page has not the room for at that scale
+    /// prints a little smaller there, never under the least line spacing, rather than
+    /// leave the rest of the page blank.
+    fn fit(&self, f: &Figure, fig: String) -> String {
+        let scale = self.scale();
+        let natural = self.natural(f);
+        let width = scale.board_width(natural, 1.0, f.width);
+        let least = scale.least(natural);
+        if least >= width - 0.5 {
+            return fig;
+        }
+        let d = &self.book.diagrams[f.diagram];
+        let rows = f64::from(d.view.1.row.saturating_sub(d.view.0.row)) + 1.25;
+        let cols = f64::from(d.view.1.col.saturating_sub(d.view.0.col)) + 1.25;
+        fig.replacen(
+            "#gb-figure(",
+            &format!("#gb-figure(fit: ({least:.1}mm, {:.4}), ", rows / cols),
+            1,
+        )
     }
 
     /// Whether figure `f`'s board and the largest inline diagram of its first paragraph,

@@ -124,6 +124,11 @@ pub fn head(f: &Front, s: &Settings, part: Option<&PartPlace>) -> String {
         .collect();
     out.push_str(&format!("#let gb-chapters = ({chapters})\n"));
     out.push_str(&part_lets(part));
+    // Where the text block ends, from the trimmed page's top (where typst measures a
+    // position from, bleed or not), for a board that fits what is left of a page
+    // (`gb-figure`'s `fit`).
+    let end = s.trim.height - super::settings::BOTTOM_MARGIN;
+    out.push_str(&format!("#let gb-text-bottom = {end:.2}mm\n"));
     out.push_str(FRAME);
     // The page's furniture calls the frame's functions: set after them.
     out.push_str(&page_settings(s));

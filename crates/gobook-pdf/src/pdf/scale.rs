@@ -21,6 +21,10 @@ pub const BESIDE_SHARE: f64 = 0.45;
 /// The share of the text block an inline diagram (one in a paragraph) takes at most.
 pub const INLINE_SHARE: f64 = 0.6;
 
+/// The narrowest column of words (a problem's question and hint, a caption) beside a
+/// board that gives up its book scale for it, in mm: about four words of body text.
+pub const SIDE_COLUMN_MM: f64 = 30.0;
+
 /// A book's print scale over a text block `text_width` mm wide.
 #[derive(Clone, Copy, Debug)]
 pub struct Scale {
@@ -66,6 +70,23 @@ impl Scale {
             .rev()
             .find(|&n| n == 1 || naturals.iter().all(|&w| self.fits(w, 1.0 / n as f64)))
             .unwrap_or(1)
+    }
+
+    /// The width a board `natural` mm wide and `aspect` times as tall prints at with its
+    /// words in a column beside it, so that two of them stand one under the other in
+    /// `room` mm of the page: None when two already do at the book's scale with their
+    /// words under them (`words` mm each), or when it would print under the least line
+    /// spacing. A printed problem book sets its large boards so (sgf2dg's two-column
+    /// pages too), where one to a page would leave a third of it blank.
+    pub fn side(&self, natural: f64, aspect: f64, room: f64, words: f64) -> Option<f64> {
+        let at_scale = natural.min(self.text_width);
+        if 2.0 * (at_scale * aspect + words) <= room {
+            return None;
+        }
+        let w = natural
+            .min(self.text_width - GUTTER_MM - SIDE_COLUMN_MM)
+            .min(room / 2.0 / aspect);
+        (w >= self.least(natural) - 1e-9).then_some(w)
     }
 
     /// The width of diagram `d` at the book's scale, before it is drawn: its columns and
@@ -116,5 +137,18 @@ mod tests {
         // A book that asks for small boards gets them.
         let small = Scale { line_mm: 3.0, ..A5 };
         assert_eq!(small.least(19.25 * 3.0), 19.25 * 3.0);
+    }
+
+    #[test]
+    fn two_whole_boards_share_an_a5_page_with_their_words_beside_them() {
+        let whole = 19.25 * 5.0;
+        // One to a page at 5 mm (96 mm and its words, twice, over a 168 mm text block):
+        // beside their words two fit, at 4.1 mm between lines, never under 4.
+        let w = A5.side(whole, 1.0, 160.0, 15.0).unwrap();
+        assert!(w / 19.25 >= 4.0 && w / 19.25 < 5.0, "{w}");
+        assert!(2.0 * w <= 160.0 && w + GUTTER_MM + SIDE_COLUMN_MM <= A5.text_width + 1e-9);
+        // Not when that would take them under 4 mm, nor when two fit at the book's scale.
+        assert_eq!(A5.side(whole, 1.0, 140.0, 15.0), None);
+        assert_eq!(A5.side(9.25 * 5.0, 1.0, 160.0, 15.0), None);
     }
 }

@@ -60,9 +60,17 @@ pub fn section(c: &mut Chapters, problems: &[Problem], own: u8, level: u8) -> St
     let mut cells = Vec::new();
     let mut naturals = Vec::new();
     let scale = c.scale();
-    for p in problems {
+    // Boards too large for two to a page at the book's scale print with their words beside
+    // them, two to a page (the first under the heading), as the problems do.
+    let side = problems
+        .iter()
+        .map(|p| c.side_width(&p.figure))
+        .collect::<Option<Vec<f64>>>();
+    let column = |w: f64| c.settings.text_width() - w - super::scale::GUTTER_MM;
+    for (k, p) in problems.iter().enumerate() {
         let f = &p.figure;
         let d = &book.diagrams[f.diagram];
+        let side = side.as_ref().map(|s| s[k]);
         let name = crate::markup::answers::problem_name(f, lang);
         for a in &f.answers {
             let verdict = ui(if a.correct {
@@ -75,7 +83,10 @@ pub fn section(c: &mut Chapters, problems: &[Problem], own: u8, level: u8) -> St
             // Two to a line, unless a board would print too small there.
             let drawing = c.diagram_file(&board, |w| {
                 naturals.push(w);
-                scale.board_width(w, 0.5, DiagramWidth::Full)
+                side.map_or_else(
+                    || scale.board_width(w, 0.5, DiagramWidth::Full),
+                    |s| w.min(s),
+                )
             });
             let (colon, dash) = crate::markup::answers::answer_punctuation(lang);
             let mut words = format!("#strong[{}{colon}]{}", markup(&verdict), markup(&a.moves));
@@ -95,10 +106,17 @@ pub fn section(c: &mut Chapters, problems: &[Problem], own: u8, level: u8) -> St
                 markup(&name),
                 string(&key(p.page, &f.anchor))
             );
-            let named = format!("#gb-figure(header: [{header}], words: [{words}], ");
-            cells.push(format!("[{}]", call.replacen("#gb-figure(", &named, 1)));
+            let mut named = format!("#gb-figure(header: [{header}], words: [{words}], ");
+            if let Some(s) = side {
+                named.push_str(&format!("side: {:.1}mm, ", column(s)));
+            }
+            cells.push(call.replacen("#gb-figure(", &named, 1));
         }
     }
+    if side.is_some() {
+        return format!("{heading}\n{}\n\n", cells.join("\n\n"));
+    }
     let columns = scale.per_line(&naturals, 2);
+    let cells: Vec<String> = cells.iter().map(|c| format!("[{c}]")).collect();
     format!("{heading}\n#gb-grid({columns}, {})\n\n", cells.join(", "))
 }
