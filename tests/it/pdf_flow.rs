@@ -347,3 +347,22 @@ fn a_whole_board_the_rest_of_a_page_holds_only_a_little_smaller_prints_there() {
         "the board is not with its text"
     );
 }
+
+#[test]
+fn words_longer_than_the_board_beside_them_print_whole_under_it() {
+    // An answer of many moves and a long comment is taller than its board: beside it, in a
+    // block that is never split, its end ran past the page and was lost (an imported
+    // semeai problem). Under the board at full measure every word prints.
+    let dir = common::tempdir();
+    let comment = format!("{} Lastword.", vec!["ko"; 400].join(" "));
+    let s = format!(
+        "::p break=page Problems.\n\n::prb sz=19 mv=C3D3 correct=\"E4({comment})\"\n\nBlack to play.\n\n"
+    );
+    let (pdf, words) = built(dir.path(), &s);
+    if words.is_empty() {
+        return;
+    }
+    let n = words.iter().filter(|w| w.4 == "ko").count();
+    assert_eq!(n, 400, "{n} of the comment's 400 words print ({pdf:?})");
+    assert!(words.iter().any(|w| w.4 == "Lastword."), "{pdf:?}");
+}
