@@ -470,6 +470,27 @@ fn a_page_reference_comes_before_the_full_stop_its_link_ends_with() {
 }
 
 #[test]
+fn a_solution_names_its_problem_with_the_page_before_the_full_stop() {
+    // A problem without a caption is named by its question ("Black to play."); the answer
+    // at the end of the book gives its page as a link does: "Black to play, p. 3.".
+    let tmp = common::tempdir();
+    std::fs::write(tmp.path().join("gobook.toml"), "pdf_solutions = \"book\"\n").unwrap();
+    let pdf = pdf_of(
+        tmp.path(),
+        &format!(
+            "{HEAD}::prb(#p) sz=9 ab=C3D3 aw=C4D4 pl=b correct=E4\n\nBlack to play.\n\n\
+             ::chapter(#two)\n\n::h2 Later\n\n::p More text.\n"
+        ),
+    );
+    let Some(t) = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]) else {
+        return;
+    };
+    let flat = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Black to play, p. "), "{flat}");
+    assert!(!flat.contains("., p."), "{flat}");
+}
+
+#[test]
 fn the_examples_print_no_words_for_a_screen() {
     // Words that only a screen makes true ("click a point to answer"): a printed page
     // cannot be clicked. The examples are what authors copy.

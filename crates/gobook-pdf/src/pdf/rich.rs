@@ -104,27 +104,30 @@ fn push(plan: &Plan, r: &Rich, pictures: &Pictures, out: &mut String) {
 pub fn linked(plan: &Plan, target: &LinkTarget, body: String) -> String {
     match (target, target_key(plan, target)) {
         (_, Some(k)) => {
-            // The page reference comes before the punctuation the link's words end with:
-            // "See Dia. 3, p. 12." rather than "See Dia. 3., p. 12", "参考図（12頁）。" rather
-            // than "参考図。（12頁）". (Every ASCII punctuation mark is escaped in markup, so
-            // the body ends with the escaped mark.)
-            let trimmed = body.trim_end();
-            let ascii = [".", ",", ";", ":", "!", "?"].map(|m| format!("\\{m}"));
-            let cjk = ["。", "、", "！", "？", "．", "，"].map(String::from);
-            let end = ascii
-                .into_iter()
-                .chain(cjk)
-                .find(|m| trimmed.ends_with(m.as_str()) && trimmed.len() > m.len())
-                .unwrap_or_default();
-            let words = &trimmed[..trimmed.len() - end.len()];
-            let space = &body[trimmed.len()..];
-            format!("#gb-link({}, [{words}]){end}{space}", string(&k))
+            let (words, end) = before_end_mark(&body);
+            format!("#gb-link({}, [{words}]){end}", string(&k))
         }
         (LinkTarget::External(url), None) if is_web(url) => {
             format!("#link({}, [{body}])", string(url))
         }
         _ => body,
     }
+}
+
+/// `markup` split before the punctuation mark it ends with (and the spaces after it), where a
+/// page reference goes: "See Dia. 3, p. 12." rather than "See Dia. 3., p. 12", "参考図（12頁）。"
+/// rather than "参考図。（12頁）". (Every ASCII punctuation mark is escaped in markup, so the
+/// text ends with the escaped mark.) A text that is only a mark is not split.
+pub fn before_end_mark(markup: &str) -> (&str, &str) {
+    let trimmed = markup.trim_end();
+    let ascii = [".", ",", ";", ":", "!", "?"].map(|m| format!("\\{m}"));
+    let cjk = ["。", "、", "！", "？", "．", "，"].map(String::from);
+    let end = ascii
+        .into_iter()
+        .chain(cjk)
+        .find(|m| trimmed.ends_with(m.as_str()) && trimmed.len() > m.len())
+        .unwrap_or_default();
+    markup.split_at(trimmed.len() - end.len())
 }
 
 /// `rich` with each link replaced by its words.

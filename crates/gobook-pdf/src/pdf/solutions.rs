@@ -4,7 +4,7 @@
 
 use super::blocks::{figure_call, Chapters};
 use super::escape::{markup, string};
-use super::rich::key;
+use super::rich::{before_end_mark, key};
 use crate::i18n::UiWord;
 use crate::layout::answers::answer_board;
 use crate::layout::page::{figures, Block, Figure};
@@ -100,10 +100,12 @@ pub fn section(c: &mut Chapters, problems: &[Problem], own: u8, level: u8) -> St
                 None,
                 gaps.as_deref().map(markup),
             );
-            // The problem's name and page above the board, the line in words under it.
+            // The problem's name and page above the board, the line in words under it; the
+            // page before the mark the name ends with ("Black to play, p. 23.").
+            let name = markup(&name);
+            let (title, end) = before_end_mark(&name);
             let header = format!(
-                "{}#gb-page-of({})",
-                markup(&name),
+                "{title}#gb-page-of({}){end}",
                 string(&key(p.page, &f.anchor))
             );
             let mut named = format!("#gb-figure(header: [{header}], words: [{words}], ");
