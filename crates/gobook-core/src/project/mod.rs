@@ -23,5 +23,6 @@ pub mod reads;
 pub mod script;
 pub mod taken;
 pub mod theme;
-#[cfg(not(feature = "css"))]
+// Under `css` too in tests, which hold its output to lightningcss's bundle.
+#[cfg(any(test, not(feature = "css")))]
 mod theme_join;

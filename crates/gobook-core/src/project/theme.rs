@@ -393,6 +393,60 @@ mod tests {
         assert!(css.contains("-webkit-backdrop-filter:blur(2px)"), "{css}");
     }
 
+    /// `css` parsed and printed by lightningcss, minified for the same readers as a bundle.
+    fn minified(css: &str) -> String {
+        let mut sheet =
+            lightningcss::stylesheet::StyleSheet::parse(css, ParserOptions::default()).unwrap();
+        sheet
+            .minify(MinifyOptions {
+                targets: targets(),
+                ..MinifyOptions::default()
+            })
+            .unwrap();
+        let options = PrinterOptions {
+            minify: true,
+            targets: targets(),
+            ..PrinterOptions::default()
+        };
+        sheet.to_css(options).unwrap().code
+    }
+
+    #[test]
+    fn the_sheet_joined_without_lightningcss_means_what_its_bundle_means() {
+        // Without the `css` feature the theme's files are joined as written
+        // (`theme_join`); that sheet, minified, must be the bundle, byte for byte, so a
+        // library user's site is styled as the binary's is. The default theme, and sheets
+        // with every kind of import the joiner reads.
+        let mut themes = vec![DEFAULT_THEME
+            .iter()
+            .map(|(n, t)| (format!("/default/{n}"), t.to_string()))
+            .collect::<Vec<_>>()];
+        let own = |list: &[(&str, &str)]| {
+            list.iter()
+                .map(|(n, t)| (format!("/t/{n}"), t.to_string()))
+                .collect::<Vec<_>>()
+        };
+        themes.push(own(&[
+            (
+                "style.css",
+                "@charset \"utf-8\";\n/* head */\n@import \"a.css\";\n@import url(b.css) print;\n@import 'sub/c.css' screen and (min-width: 40em);\nbody { color: red }\n",
+            ),
+            ("a.css", ".a { margin: 0 0 0 0 }\n"),
+            ("b.css", ".b { color: #ff0000 }"),
+            ("sub/c.css", "@import \"../a.css\";\n.c { user-select: none }\n"),
+        ]));
+        for theme in themes {
+            let files: HashMap<PathBuf, String> = theme
+                .iter()
+                .map(|(p, t)| (PathBuf::from(p), t.clone()))
+                .collect();
+            let entry = PathBuf::from(&theme[0].0);
+            let joined = super::super::theme_join::join(&files, &entry).unwrap();
+            let bundled = bundle_anew(&files, &entry, &None).unwrap();
+            assert_eq!(minified(&joined), bundled, "{entry:?}:\n{joined}");
+        }
+    }
+
     #[test]
     fn a_kept_bundle_is_the_one_made_anew_and_an_edit_is_seen() {
         let dir = tempfile::tempdir().unwrap();

@@ -1,70 +1,128 @@
 //! The style sheet without the `css` feature: each file's `@import`s of local files
-//! replaced by those files, in order, as written (no minifying, no vendor prefixes).
+//! replaced by those files, as written (no minifying, no vendor prefixes), in the order
+//! lightningcss's bundler gives them, which a test holds it to.
 //! Enough for a library user who builds a site; the binary bundles with lightningcss.
 
 use crate::project::error::ProjectError;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// How deep `@import`s may nest: deeper is surely a mistake, and the limit stops a cycle.
 const MAX_DEPTH: usize = 16;
 
+/// How many `@import`s are followed in all: sheets that import each other many times over
+/// would otherwise be read again for every path to them.
+const MAX_IMPORTS: usize = 10_000;
+
 /// The style sheet `entry` with its local `@import`s (from `files`, the loaded style
 /// sheets of the book's folder) put in their place; imports of web addresses go first.
+///
+/// The sheet means what lightningcss's bundle of it means, and minified is the same bytes
+/// (`theme::tests`): each sheet's rules stand after the sheets it imports, a sheet
+/// imported more than once stands at its last import (a later copy of the same rules
+/// wins the cascade anyway), under no media condition if any of its imports has none,
+/// else under the conditions of its last.
 pub(super) fn join(files: &HashMap<PathBuf, String>, entry: &Path) -> Result<String, ProjectError> {
-    let mut web = String::new();
+    let mut walk = Walk {
+        files,
+        web: String::new(),
+        order: Vec::new(),
+        imports: 0,
+    };
+    walk.visit(entry, &[], &mut Vec::new())?;
     let mut body = String::new();
-    let mut seen = HashSet::new();
-    inline(files, entry, 0, &mut seen, &mut web, &mut body)?;
-    Ok(web + &body)
-}
-
-fn inline(
-    files: &HashMap<PathBuf, String>,
-    file: &Path,
-    depth: usize,
-    seen: &mut HashSet<PathBuf>,
-    web: &mut String,
-    body: &mut String,
-) -> Result<(), ProjectError> {
-    // A sheet imported twice is included once, as a bundler does.
-    if !seen.insert(file.to_path_buf()) {
-        return Ok(());
-    }
-    let text = files.get(file).ok_or_else(|| {
-        ProjectError::Style(format!(
-            "{}: not found, or outside the book's folder; copy the style sheet into the book's folder",
-            file.display()
-        ))
-    })?;
-    let (imports, rest) = split_imports(text);
-    for (specifier, media) in imports {
-        if specifier.contains("://") {
-            web.push_str(&format!("@import \"{specifier}\"{media};\n"));
-            continue;
+    for (file, media) in &walk.order {
+        let (_, rules) = split_imports(&files[file]);
+        let rules = rules.trim_start_matches(['\n', '\r']);
+        for m in media {
+            body.push_str(&format!("@media {m} {{\n"));
         }
-        if depth >= MAX_DEPTH {
-            return Err(ProjectError::Style(format!(
-                "{}: `@import \"{specifier}\"` nests deeper than {MAX_DEPTH} style sheets",
-                file.display()
-            )));
+        body.push_str(rules);
+        if !rules.ends_with('\n') {
+            body.push('\n');
         }
-        let dir = file.parent().unwrap_or(Path::new(""));
-        let target = super::theme::normalize(&dir.join(&specifier));
-        let media = media.trim();
-        if !media.is_empty() {
-            body.push_str(&format!("@media {media} {{\n"));
-        }
-        inline(files, &target, depth + 1, seen, web, body)?;
-        if !media.is_empty() {
+        for _ in media {
             body.push_str("}\n");
         }
     }
-    body.push_str(rest);
-    if !rest.ends_with('\n') {
-        body.push('\n');
+    Ok(walk.web + &body)
+}
+
+/// One walk through a sheet's imports.
+struct Walk<'a> {
+    files: &'a HashMap<PathBuf, String>,
+    /// The imports of web addresses, kept as written.
+    web: String,
+    /// The sheets in the order their rules stand, each with the media conditions it stands
+    /// under (nested, outermost first; none: unconditional).
+    order: Vec<(PathBuf, Vec<String>)>,
+    /// How many imports have been followed.
+    imports: usize,
+}
+
+impl Walk<'_> {
+    /// Walks `file`'s imports, then places `file` under `media`; `path` holds the sheets
+    /// being walked, so that a sheet that imports itself is followed no further.
+    fn visit(
+        &mut self,
+        file: &Path,
+        media: &[String],
+        path: &mut Vec<PathBuf>,
+    ) -> Result<(), ProjectError> {
+        let text = self.files.get(file).ok_or_else(|| {
+            ProjectError::Style(format!(
+                "{}: not found, or outside the book's folder; copy the style sheet into the book's folder",
+                file.display()
+            ))
+        })?;
+        path.push(file.to_path_buf());
+        let (imports, _) = split_imports(text);
+        for (specifier, condition) in imports {
+            if specifier.contains("://") {
+                self.web
+                    .push_str(&format!("@import \"{specifier}\"{condition};\n"));
+                continue;
+            }
+            if path.len() > MAX_DEPTH {
+                return Err(ProjectError::Style(format!(
+                    "{}: `@import \"{specifier}\"` nests deeper than {MAX_DEPTH} style sheets",
+                    file.display()
+                )));
+            }
+            self.imports += 1;
+            if self.imports > MAX_IMPORTS {
+                return Err(ProjectError::Style(format!(
+                    "{}: more than {MAX_IMPORTS} `@import`s in all; import each style sheet once",
+                    file.display()
+                )));
+            }
+            let dir = file.parent().unwrap_or(Path::new(""));
+            let target = super::theme::normalize(&dir.join(&specifier));
+            if path.contains(&target) {
+                continue;
+            }
+            let mut inner = media.to_vec();
+            let condition = condition.trim();
+            if !condition.is_empty() {
+                inner.push(condition.to_string());
+            }
+            self.visit(&target, &inner, path)?;
+        }
+        path.pop();
+        let unconditional = media.is_empty()
+            || self
+                .order
+                .iter()
+                .any(|(f, m)| f.as_path() == file && m.is_empty());
+        self.order.retain(|(f, _)| f.as_path() != file);
+        let media = if unconditional {
+            Vec::new()
+        } else {
+            media.to_vec()
+        };
+        self.order.push((file.to_path_buf(), media));
+        Ok(())
     }
-    Ok(())
 }
 
 /// The `@import`s at the head of a style sheet (CSS honours them only there) as
@@ -147,8 +205,32 @@ mod tests {
         let css = join(&files, Path::new("/t/style.css")).unwrap();
         assert_eq!(
             css,
-            ".a { x: 1 }\n@media print {\n\n.b { x: 2 }\n}\n\nbody { color: red }\n"
+            ".a { x: 1 }\n@media print {\n.b { x: 2 }\n}\nbody { color: red }\n"
         );
+    }
+
+    #[test]
+    fn a_cycle_ends_and_imports_without_end_are_refused() {
+        let files = sheets(&[
+            ("/t/s.css", "@import \"s.css\";\n@import \"a.css\";\np{}\n"),
+            ("/t/a.css", "@import \"s.css\";\n.a{}\n"),
+        ]);
+        let css = join(&files, Path::new("/t/s.css")).unwrap();
+        assert_eq!(css, ".a{}\np{}\n");
+        // Each of 15 sheets imports the next three times: 3^15 paths to the last.
+        let mut list: Vec<(String, String)> = (0..15)
+            .map(|i| {
+                let next = format!("@import \"{}.css\";\n", i + 1);
+                (format!("/t/{i}.css"), next.repeat(3))
+            })
+            .collect();
+        list.push(("/t/15.css".into(), "p{}".into()));
+        let files = list
+            .into_iter()
+            .map(|(p, t)| (PathBuf::from(p), t))
+            .collect();
+        let err = join(&files, Path::new("/t/0.css")).unwrap_err().to_string();
+        assert!(err.contains("more than 10000"), "{err}");
     }
 
     #[test]
