@@ -2,9 +2,9 @@
 //! and what every later command runs first.
 
 pub mod coverage;
-pub mod editions;
-pub mod lengths;
-pub mod splice;
+pub(crate) mod editions;
+pub(crate) mod lengths;
+pub(crate) mod splice;
 
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
 use crate::format::links::{self, Links};

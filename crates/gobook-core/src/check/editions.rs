@@ -79,8 +79,6 @@ pub struct MissingTarget {
     pub span: Span,
     /// The `href`, an ID.
     pub href: String,
-    /// The element holding the link.
-    pub element: usize,
     /// The editions that show the link but not its target, in the book's order.
     pub lacking: Vec<String>,
 }
@@ -134,7 +132,6 @@ pub fn links_to_missing(doc: &Document, links: &Links, book: &Book) -> Vec<Missi
                     out.push(MissingTarget {
                         span,
                         href,
-                        element: b.element,
                         lacking,
                     });
                 }

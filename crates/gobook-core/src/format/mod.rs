@@ -1,7 +1,7 @@
 //! The gobook text format: syntax tree, parser, schema, typed values,
 //! validation and the writer. Knows nothing of HTML.
 
-pub mod answer_tree;
+pub(crate) mod answer_tree;
 pub mod edit;
 pub mod inline;
 pub mod links;
@@ -9,7 +9,7 @@ pub mod parser;
 pub mod reference;
 pub mod schema;
 pub mod syntax;
-pub mod validate;
+pub(crate) mod validate;
 pub mod values;
 pub mod writer;
 

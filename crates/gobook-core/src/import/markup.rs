@@ -211,11 +211,6 @@ impl Markup {
         }
         out
     }
-
-    /// How many items (points, lines and arrows) this markup draws.
-    pub fn len(&self) -> usize {
-        self.points.len() + self.lines.len()
-    }
 }
 
 fn is_letter(t: &str) -> bool {

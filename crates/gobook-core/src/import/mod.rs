@@ -7,7 +7,7 @@ mod error;
 mod game;
 mod lesson;
 mod line;
-pub mod markup;
+pub(crate) mod markup;
 mod plan;
 mod problems;
 pub mod sl;

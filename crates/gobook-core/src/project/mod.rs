@@ -17,7 +17,7 @@ pub mod images;
 pub mod includes;
 pub mod output;
 #[cfg(feature = "pdf")]
-pub mod printable;
+pub(crate) mod printable;
 pub mod read;
 pub mod reads;
 pub mod script;

@@ -4,14 +4,14 @@
 pub mod cache;
 pub mod caption;
 mod clone;
-pub mod diagram;
-pub mod game_info;
+pub(crate) mod diagram;
+pub(crate) mod game_info;
 pub mod godata;
 pub mod model;
 mod prefetch;
-pub mod sgf_data;
+pub(crate) mod sgf_data;
 pub mod text;
-pub mod text_cache;
+pub(crate) mod text_cache;
 
 use crate::diagnostics::{Code, Diagnostics};
 use crate::format::inline::{self, Inline};

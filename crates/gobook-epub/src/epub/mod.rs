@@ -4,10 +4,10 @@
 //! packed into a deterministic OCF container.
 
 pub mod build;
-pub mod cover;
+pub(crate) mod cover;
 pub mod names;
-pub mod nav;
-pub mod ocf;
-pub mod package;
-pub mod solutions;
-pub mod xhtml;
+pub(crate) mod nav;
+pub(crate) mod ocf;
+pub(crate) mod package;
+pub(crate) mod solutions;
+pub(crate) mod xhtml;

@@ -7,21 +7,21 @@
 //! again only when a request needs it or no message is waiting, so a burst of keystrokes
 //! costs one check.
 
-pub mod actions;
-pub mod board;
-pub mod completion;
-pub mod frames;
-pub mod hover;
-pub mod locate;
-pub mod navigate;
-pub mod preview;
-pub mod problems;
-pub mod symbols;
-pub mod text;
-pub mod transport;
+pub(crate) mod actions;
+pub(crate) mod board;
+pub(crate) mod completion;
+pub(crate) mod frames;
+pub(crate) mod hover;
+pub(crate) mod locate;
+pub(crate) mod navigate;
+pub(crate) mod preview;
+pub(crate) mod problems;
+pub(crate) mod symbols;
+pub(crate) mod text;
+pub(crate) mod transport;
 pub mod uri;
-pub mod watch;
-pub mod workspace;
+pub(crate) mod watch;
+pub(crate) mod workspace;
 
 #[cfg(test)]
 mod tests;

@@ -10,7 +10,7 @@
 pub mod answers;
 pub mod blocks;
 pub mod includes;
-pub mod interactive;
+pub(crate) mod interactive;
 pub mod markdown;
 pub mod player;
 pub mod rich;

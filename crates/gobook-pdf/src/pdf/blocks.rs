@@ -25,14 +25,6 @@ pub struct Drawing {
     pub alt: String,
 }
 
-impl Drawing {
-    /// The same drawing printed `width` mm wide at most.
-    pub fn at_most(mut self, width: f64) -> Drawing {
-        self.width = self.width.min(width);
-        self
-    }
-}
-
 /// Finds a local image of the book by the path it names it with: its bytes and typst's
 /// name of its format.
 pub type ImageLookup<'a> = &'a dyn Fn(&str) -> Option<(Vec<u8>, &'static str)>;

@@ -241,7 +241,13 @@ mod tests {
     ) -> Vec<u8> {
         use typst::foundations::Smart;
         let today = Datetime::from_ymd(2024, 5, 6).unwrap();
-        let world = BookWorld::new(markup, files, super::super::fonts::bundled(), today);
+        let world = BookWorld::named(
+            "/book.typ",
+            markup,
+            files,
+            super::super::fonts::bundled(),
+            today,
+        );
         let laid = typst::compile::<PagedDocument>(&world).output.unwrap();
         let options = typst_pdf::PdfOptions {
             ident: Smart::Custom("test".into()),

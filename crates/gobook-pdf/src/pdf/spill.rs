@@ -62,11 +62,6 @@ impl SpillWriter {
         self.len
     }
 
-    /// Whether nothing was written.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// What was written, on disk.
     pub fn finish(self) -> Result<Spilled, String> {
         let file = self.out.into_inner().map_err(|e| why(e.error()))?;
@@ -101,7 +96,7 @@ mod tests {
     #[test]
     fn bytes_come_back_as_written_and_are_counted() {
         let mut w = SpillWriter::new().unwrap();
-        assert!(w.is_empty());
+        assert_eq!(w.len(), 0);
         w.write_all(b"%PDF-1.7\n").unwrap();
         w.write_all(&[0xE2; 100_000]).unwrap();
         assert_eq!(w.len(), 100_009);

@@ -603,7 +603,8 @@ mod tests {
     /// `markup` laid out by typst in the bundled fonts.
     fn laid_out(markup: &str) -> PagedDocument {
         let today = Datetime::from_ymd(2024, 5, 6).unwrap();
-        let world = BookWorld::new(
+        let world = BookWorld::named(
+            "/book.typ",
             markup.to_string(),
             Vec::new(),
             super::super::fonts::bundled(),

@@ -29,18 +29,8 @@ pub fn file_id(path: &str) -> FileId {
 }
 
 impl BookWorld {
-    /// A world whose main source is `markup`, with `files` by virtual path, `fonts` and
-    /// the date `today`.
-    pub fn new(
-        markup: String,
-        files: Vec<(String, Bytes)>,
-        fonts: Vec<Font>,
-        today: Datetime,
-    ) -> Self {
-        Self::named("/book.typ", markup, files, fonts, today)
-    }
-
-    /// A world as [`BookWorld::new`]'s whose main source has the path `main`.
+    /// A world whose main source, at the path `main`, is `markup`, with `files` by virtual
+    /// path, `fonts` and the date `today`.
     pub fn named(
         main: &str,
         markup: String,

@@ -2,15 +2,15 @@
 //! the build cache, serve the last good site, and tell open pages to reload, swap
 //! their style sheet, or show the errors.
 
-pub mod burst;
-pub mod editor;
+pub(crate) mod burst;
+pub(crate) mod editor;
 mod error;
-pub mod http;
+pub(crate) mod http;
 pub mod panels;
-pub mod panic;
+pub(crate) mod panic;
 pub mod rebuild;
-pub mod state;
-pub mod watch;
+pub(crate) mod state;
+pub(crate) mod watch;
 
 pub use error::ServeError;
 use http::{App, Signal};

@@ -9,9 +9,9 @@
 //! each as it comes, so the first results show before the whole index is loaded (issue #50).
 
 pub mod fold;
-pub mod parts;
-pub mod positions;
-pub mod text;
+pub(crate) mod parts;
+pub(crate) mod positions;
+pub(crate) mod text;
 
 use std::sync::Arc;
 

@@ -5,8 +5,8 @@
 
 pub mod build;
 pub mod building;
-pub mod finding;
-pub mod html;
+pub(crate) mod finding;
+pub(crate) mod html;
 mod kept;
-pub mod nav;
+pub(crate) mod nav;
 pub mod own_files;
