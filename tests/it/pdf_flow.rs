@@ -366,3 +366,27 @@ fn words_longer_than_the_board_beside_them_print_whole_under_it() {
     assert_eq!(n, 400, "{n} of the comment's 400 words print ({pdf:?})");
     assert!(words.iter().any(|w| w.4 == "Lastword."), "{pdf:?}");
 }
+
+#[test]
+fn an_inline_diagrams_words_name_the_page_its_board_prints_on() {
+    // Its board prints after the paragraph; where that is the next page (no room left
+    // under a whole board), the words in the text say so, as a link to an element does.
+    let dir = common::tempdir();
+    let s = "::p break=page Start.\n\n::fig sz=19 mv=C3D3 mn=101\n\n\
+             Compare <dia sz=19 mv=\"P3 O3\" mn=701>the other way</dia> here.\n\n";
+    let (pdf, words) = built(dir.path(), s);
+    if words.is_empty() {
+        return;
+    }
+    let (board, text) = (at(&words, "701").0, at(&words, "way,").0);
+    assert_eq!(
+        board,
+        text + 1,
+        "the board is not on the page after its words"
+    );
+    let t = crate::pdf_build::poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]).unwrap();
+    let flat = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The page as the book numbers it (its own count, after the front matter).
+    let printed = (1..400).find(|n| flat.contains(&format!("the other way, p. {n} here.")));
+    assert!(printed.is_some(), "{flat}");
+}

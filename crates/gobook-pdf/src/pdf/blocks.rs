@@ -3,7 +3,7 @@
 //! them, narrow diagrams side by side, problems in a grid, hints printed as text.
 
 use super::escape::{markup, string};
-use super::rich::{key, rich, rich_with, Pictures};
+use super::rich::{inline_key, key, rich, rich_with, Pictures};
 use super::scale::{Scale, GUTTER_MM, INLINE_SHARE};
 use super::settings::Settings;
 use crate::board::diagram::BoardDiagram;
@@ -297,7 +297,7 @@ impl Chapters<'_> {
             }
             _ => body,
         };
-        let figs = self.inline_drawn(page, p);
+        let figs = self.inline_drawn(p);
         if p.kind == ParaKind::P {
             if let Some(beside) = self.beside_inline(&body, &figs) {
                 return format!("{brk}{beside}");
@@ -344,13 +344,13 @@ impl Chapters<'_> {
     }
 
     /// The figure call of each inline diagram of `p`, at most 0.6 of the text's width.
-    pub(super) fn inline_figures(&mut self, page: usize, p: &Para) -> Vec<String> {
-        let figs = self.inline_drawn(page, p);
+    pub(super) fn inline_figures(&mut self, p: &Para) -> Vec<String> {
+        let figs = self.inline_drawn(p);
         figs.into_iter().map(|(fig, _)| fig).collect()
     }
 
     /// The figure call of each inline diagram of `p` and its printed width in mm.
-    fn inline_drawn(&mut self, page: usize, p: &Para) -> Vec<(String, f64)> {
+    fn inline_drawn(&mut self, p: &Para) -> Vec<(String, f64)> {
         p.inline
             .iter()
             .map(|f| {
@@ -365,7 +365,7 @@ impl Chapters<'_> {
                 });
                 let cap = (!f.caption.title().is_empty()).then(|| markup(&f.caption.title()));
                 let call = figure_call(
-                    &key(page, &format!("inline-{}", f.diagram)),
+                    &inline_key(f.diagram),
                     &drawing,
                     None,
                     cap,

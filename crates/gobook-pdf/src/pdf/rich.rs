@@ -14,6 +14,12 @@ pub fn key(page: usize, anchor: &str) -> String {
     format!("{page}/{anchor}")
 }
 
+/// The key of the board of the inline diagram `diagram` (an index into the book's
+/// diagrams), which its words in the text link to.
+pub fn inline_key(diagram: usize) -> String {
+    format!("i/{}", crate::layout::links::inline_anchor(diagram))
+}
+
 /// The key of the element a link leads to, when the element is in this language's pages.
 pub fn target_key(plan: &Plan, target: &LinkTarget) -> Option<String> {
     match target {
@@ -78,8 +84,16 @@ fn push(plan: &Plan, r: &Rich, pictures: &Pictures, out: &mut String) {
         Rich::Symbol { mark, color } => out.push_str(&symbol(*mark, *color)),
         Rich::Label(l) => out.push_str(&format!("#gb-label[{}]", markup(l))),
         Rich::Link { target, content } => out.push_str(&linked(plan, target, rich(plan, content))),
-        // An inline diagram prints after its paragraph; its words stay in the text.
-        Rich::Diagram { content, .. } => out.push_str(&format!("#emph[{}]", rich(plan, content))),
+        // An inline diagram prints after its paragraph; its words stay in the text, a link
+        // to the board that names its page where the board is on another (", p. 8").
+        Rich::Diagram { diagram, content } => {
+            let body = rich(plan, content);
+            let (words, end) = before_end_mark(&body);
+            out.push_str(&format!(
+                "#gb-link({}, [#emph[{words}]]){end}",
+                string(&inline_key(*diagram))
+            ));
+        }
         // An image in the text, 1.2 em high and a fifth of an em below the baseline as on
         // the site, linked where it links; one not in the book's folder is left out.
         Rich::Image { image, target } => {

@@ -313,7 +313,7 @@ impl Chapters<'_> {
                 i.rest as f64 / 10.0,
             ));
         }
-        for fig in self.inline_figures(page, p) {
+        for fig in self.inline_figures(p) {
             items.push_str(&figure_item(&fig));
         }
     }
