@@ -491,6 +491,29 @@ fn a_solution_names_its_problem_with_the_page_before_the_full_stop() {
 }
 
 #[test]
+fn an_answer_on_its_problems_page_names_no_page() {
+    // A small problem's answers follow it on its page: "Problem 7, p. 5" on page 5 says
+    // nothing a reader needs, as a link to this page gives no page either.
+    let tmp = common::tempdir();
+    let pdf = pdf_of(
+        tmp.path(),
+        &format!("{HEAD}::prb(#p) sz=9 ab=C3D3 aw=C4D4 pl=b ca=\"Problem 7\" correct=E4\n\nBlack to play.\n"),
+    );
+    let Some(all) = words(&pdf) else {
+        return;
+    };
+    let sevens: Vec<&Word> = all.iter().filter(|w| w.text == "7").collect();
+    assert!(sevens.len() >= 2, "the problem and its answer");
+    assert!(
+        sevens.iter().all(|w| w.page == sevens[0].page),
+        "not one page"
+    );
+    let t = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]).unwrap();
+    let flat = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!flat.contains("Problem 7, p."), "{flat}");
+}
+
+#[test]
 fn the_examples_print_no_words_for_a_screen() {
     // Words that only a screen makes true ("click a point to answer"): a printed page
     // cannot be clicked. The examples are what authors copy.
