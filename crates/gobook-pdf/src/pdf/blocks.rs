@@ -246,7 +246,18 @@ impl Chapters<'_> {
                 all
             }
         };
+        // The inline diagrams' boards, drawn first: one that stands beside the paragraph is
+        // on its page, and its words need no link that names a page.
+        let figs = self.inline_drawn(p);
+        let beside = p.kind == ParaKind::P && self.inline_column(&figs).is_some();
         let linked = |t: &[Rich]| {
+            let unlinked;
+            let t = if beside {
+                unlinked = super::rich::inline_words_unlinked(t);
+                &unlinked
+            } else {
+                t
+            };
             let t = super::rich::for_print(t);
             if heading {
                 return rich(self.plan, &super::rich::without_links(t));
@@ -297,8 +308,7 @@ impl Chapters<'_> {
             }
             _ => body,
         };
-        let figs = self.inline_drawn(p);
-        if p.kind == ParaKind::P {
+        if beside {
             if let Some(beside) = self.beside_inline(&body, &figs) {
                 return format!("{brk}{beside}");
             }

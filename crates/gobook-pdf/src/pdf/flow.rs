@@ -169,13 +169,20 @@ impl Chapters<'_> {
         let [(fig, width)] = figs else {
             return None;
         };
-        let column = self.settings.text_width() - width - GUTTER_MM;
-        if self.column.is_some() || column < LEAST_COLUMN_MM {
-            return None;
-        }
+        let column = self.inline_column(figs)?;
         Some(format!(
             "#gb-beside({width:.1}mm, {column:.1}mm, [{fig}], [\n{body}], right: true)\n\n"
         ))
+    }
+
+    /// The width of the column beside the board of a paragraph's one inline diagram (`figs`,
+    /// its figure call and width), if the board stands beside its paragraph.
+    pub(super) fn inline_column(&self, figs: &[(String, f64)]) -> Option<f64> {
+        let [(_, width)] = figs else {
+            return None;
+        };
+        let column = self.settings.text_width() - width - GUTTER_MM;
+        (self.column.is_none() && column >= LEAST_COLUMN_MM).then_some(column)
     }
 
     /// Whether the inline diagrams of `text` fit, at the least line spacing, a column
