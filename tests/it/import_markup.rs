@@ -422,8 +422,8 @@ fn a_long_game_is_split_into_pages() {
     );
 }
 
-/// The book's language gives the captions and the comment prefixes; game info is
-/// written as the file has it (no dash in a date).
+/// The book's language gives the captions, the comment prefixes and the space between
+/// sentences; game info is written as the file has it (no dash in a date).
 #[test]
 fn words_in_the_books_language_and_game_info_verbatim() {
     let sgf = "(;SZ[9]DT[1835-07-27]TM[50:00]PB[A]PW[B];B[cc]C[one](;W[gc]C[two])(;W[dd]LB[dd:a]))";
@@ -451,7 +451,9 @@ fn words_in_the_books_language_and_game_info_verbatim() {
         },
     )
     .text;
-    assert!(ja.contains("**1手：** one"), "{ja}");
+    // Japanese sets no space after its full-width colon and full stop.
+    assert!(ja.contains("**1手：**one"), "{ja}");
+    assert!(ja.contains("黒：A。白：B。日付：1835"), "{ja}");
     assert!(ja.contains("ca=\"参考図1：白2は1\""), "{ja}");
     // The summary paragraph keeps the date's hyphens through typography.
     let c = gobook::check::check(&text);

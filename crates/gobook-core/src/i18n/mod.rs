@@ -184,6 +184,16 @@ pub fn unspaced(lang: &str) -> bool {
     matches!(LANGUAGES[index(lang)], "ja" | "cn" | "tw")
 }
 
+/// The space between two sentences, and after a bold move prefix ("**12:** ..."): none in
+/// Japanese and Chinese, whose full stop and colon are a character wide ("黒：A。白：B。").
+pub fn sentence_space(lang: &str) -> &'static str {
+    if unspaced(lang) {
+        ""
+    } else {
+        " "
+    }
+}
+
 /// What `...` becomes: "…", or "……" (two, the width of two characters) in Japanese and Chinese.
 pub fn ellipsis(lang: &str) -> &'static str {
     if unspaced(lang) {

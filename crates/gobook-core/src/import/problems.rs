@@ -189,7 +189,7 @@ fn info_line(games: &[&GameTree], lang: &str) -> Option<String> {
             shared(games, id).map(|v| crate::i18n::game_info_item(key, &as_written.line(&v), lang))
         })
         .collect();
-    (!parts.is_empty()).then(|| parts.join(" "))
+    (!parts.is_empty()).then(|| parts.join(crate::i18n::sentence_space(lang)))
 }
 
 /// The game info the book and the chapter show already, which a problem does not repeat.

@@ -76,7 +76,7 @@ pub(super) fn summary(info: &sgf::GameInfo, size: u8, lang: &'static str) -> Opt
             ));
         }
     }
-    (!parts.is_empty()).then(|| parts.join(" "))
+    (!parts.is_empty()).then(|| parts.join(crate::i18n::sentence_space(lang)))
 }
 
 /// A book ID from a file name: ID characters only, and not only language tags.
@@ -141,7 +141,8 @@ impl AsWritten {
             cur.push(self.line(line));
         }
         if let (Some(n), Some(first)) = (prefix, out.first_mut()) {
-            *first = format!("**{n}** {}", first.trim_start());
+            let space = crate::i18n::sentence_space(self.lang);
+            *first = format!("**{n}**{space}{}", first.trim_start());
         }
         out
     }
