@@ -6,6 +6,7 @@ mod common;
 
 mod answer_trees;
 mod author_messages;
+mod board_shapes;
 mod browser;
 mod browser_layout;
 mod build_reads;

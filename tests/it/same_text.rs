@@ -6,9 +6,10 @@
 //! `pdfinfo -struct-text` reads, so running heads and page breaks split none), where print
 //! may add to them: "Hint:" before a hint, ", p. 5" after a link. Every board's labels
 //! (move numbers, letters, coordinates) are the same in the site's SVG and in the PDF's
-//! figures. Differences are listed by book, page and element. (Stones and marks, drawn
-//! shapes with no text, are not compared here: print draws them from the same SVG.)
+//! figures, and so are its stones and marks (read back from the SVG and from the PDF's
+//! drawing by `board_shapes`). Differences are listed by book, page and element.
 
+use crate::board_shapes::{self, Board};
 use crate::common;
 use crate::pdf_build::{struct_text, tagged_in};
 use std::path::{Path, PathBuf};
@@ -29,11 +30,18 @@ const KINDS: &[(&str, Option<&str>)] = &[
 
 /// Differences known and left for a decision, each with why: the test fails on any other,
 /// and on one of these once it is gone (so the list stays true).
-const KNOWN: &[(&str, &str)] = &[(
-    "layout-href.gobook en: a printed board not on the site: [\"1\"]",
-    "the site leaves out the inline diagram of a paragraph that links as a whole \
-     (markup::blocks: it would have no link to open it); print prints it under the text",
-)];
+const KNOWN: &[(&str, &str)] = &[
+    (
+        "layout-href.gobook en: a printed board not on the site: [\"1\"]",
+        "the site leaves out the inline diagram of a paragraph that links as a whole \
+         (markup::blocks: it would have no link to open it); print prints it under the text",
+    ),
+    (
+        "layout-href.gobook en: the stones and marks of a printed board not on the site: \
+         Board { black: [(4, 14)], white: [], marks: [] }",
+        "the same board",
+    ),
+];
 
 /// The books: the valid test books and the examples.
 fn books() -> Vec<PathBuf> {
@@ -307,8 +315,8 @@ fn printed_boards(tags: &str) -> Vec<Vec<String>> {
 }
 
 /// The boards of `a` that `b` lacks, as many times as it lacks them.
-fn boards_lacking<'b>(a: &'b [Vec<String>], b: &[Vec<String>]) -> Vec<&'b Vec<String>> {
-    let mut left: Vec<Option<&Vec<String>>> = b.iter().map(Some).collect();
+fn boards_lacking<'b, T: PartialEq>(a: &'b [T], b: &[T]) -> Vec<&'b T> {
+    let mut left: Vec<Option<&T>> = b.iter().map(Some).collect();
     a.iter()
         .filter(|board| match left.iter().position(|o| *o == Some(*board)) {
             Some(k) => {
@@ -363,6 +371,7 @@ fn differences(
         .map(str::to_string)
         .collect();
     let mut boards = Vec::new();
+    let mut shapes = Vec::new();
     for name in names {
         let page = name
             .trim_start_matches("OEBPS/text/")
@@ -377,6 +386,7 @@ fn differences(
             continue;
         };
         boards.extend(site_boards(&html));
+        shapes.extend(board_shapes::site_boards(&html));
         let (web, ebook) = (elements(&html), elements(&xhtml));
         *compared += web.len();
         let at = format!("{book} {lang} {page}");
@@ -418,6 +428,23 @@ fn differences(
         for b in boards_lacking(&print, &boards) {
             found.push(format!(
                 "{book} {lang}: a printed board not on the site: {b:?}"
+            ));
+        }
+        // And every board's stones and marks, read from the SVG and from the PDF's drawing.
+        let drawn: Vec<Board> = board_shapes::printed_boards(&pdf)
+            .into_iter()
+            .filter(|b| !b.is_empty())
+            .collect();
+        shapes.retain(|b| !b.is_empty());
+        *compared += shapes.len();
+        for b in boards_lacking(&shapes, &drawn) {
+            found.push(format!(
+                "{book} {lang}: the stones and marks of a board of the site not printed: {b:?}"
+            ));
+        }
+        for b in boards_lacking(&drawn, &shapes) {
+            found.push(format!(
+                "{book} {lang}: the stones and marks of a printed board not on the site: {b:?}"
             ));
         }
     }
