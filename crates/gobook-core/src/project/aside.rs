@@ -29,18 +29,18 @@ impl std::fmt::Display for Aside {
         match self {
             Aside::Trash { from, at: Some(at) } => write!(
                 f,
-                "moved {} (not written by gobook) to the trash: {}; restore it from there if you need it",
+                "moved {} to the trash: {}; restore it from there if you need it",
                 from.display(),
                 at.display()
             ),
             Aside::Trash { from, at: None } => write!(
                 f,
-                "moved {} (not written by gobook) to the trash; restore it from there if you need it",
+                "moved {} to the trash; restore it from there if you need it",
                 from.display()
             ),
             Aside::Renamed { from, to } => write!(
                 f,
-                "moved {} (not written by gobook) aside to {}, as no trash took it; delete it when you no longer need it",
+                "moved {} aside to {}, as no trash took it; delete it when you no longer need it",
                 from.display(),
                 to.display()
             ),
