@@ -328,6 +328,25 @@ fn boards_lacking<'b, T: PartialEq>(a: &'b [T], b: &[T]) -> Vec<&'b T> {
         .collect()
 }
 
+/// The boards of the site that print lacks and the printed ones the site lacks, each said
+/// as "`at`: `what` of the site not printed" or "`at`: printed `what` not on the site"
+/// ("a printed board", "the stones and marks of a printed board").
+fn boards_differing<T: PartialEq + std::fmt::Debug>(
+    at: &str,
+    what: &str,
+    site: &[T],
+    print: &[T],
+) -> Vec<String> {
+    let printed = what.replacen("a board", "a printed board", 1);
+    let not_printed = boards_lacking(site, print)
+        .into_iter()
+        .map(|b| format!("{at}: {what} of the site not printed: {b:?}"));
+    let not_on_site = boards_lacking(print, site)
+        .into_iter()
+        .map(|b| format!("{at}: {printed} not on the site: {b:?}"));
+    not_printed.chain(not_on_site).collect()
+}
+
 /// What differs between the editions of language `lang` of the book built into `out`.
 fn differences(
     book: &str,
@@ -420,16 +439,8 @@ fn differences(
     if !printed.is_empty() {
         let print = structure.as_deref().map(printed_boards).unwrap_or_default();
         *compared += boards.len();
-        for b in boards_lacking(&boards, &print) {
-            found.push(format!(
-                "{book} {lang}: a board of the site not printed: {b:?}"
-            ));
-        }
-        for b in boards_lacking(&print, &boards) {
-            found.push(format!(
-                "{book} {lang}: a printed board not on the site: {b:?}"
-            ));
-        }
+        let at = format!("{book} {lang}");
+        found.extend(boards_differing(&at, "a board", &boards, &print));
         // And every board's stones and marks, read from the SVG and from the PDF's drawing.
         let drawn: Vec<Board> = board_shapes::printed_boards(&pdf)
             .into_iter()
@@ -437,16 +448,8 @@ fn differences(
             .collect();
         shapes.retain(|b| !b.is_empty());
         *compared += shapes.len();
-        for b in boards_lacking(&shapes, &drawn) {
-            found.push(format!(
-                "{book} {lang}: the stones and marks of a board of the site not printed: {b:?}"
-            ));
-        }
-        for b in boards_lacking(&drawn, &shapes) {
-            found.push(format!(
-                "{book} {lang}: the stones and marks of a printed board not on the site: {b:?}"
-            ));
-        }
+        let what = "the stones and marks of a board";
+        found.extend(boards_differing(&at, what, &shapes, &drawn));
     }
     found
 }
