@@ -192,7 +192,7 @@ fn typography_follows_each_language() {
     assert_eq!(resolved("geht's", "de"), "geht’s");
     assert_eq!(resolved("the players' turn", "en"), "the players’ turn");
     // Ranges and dashes still become en dashes; Russian sets an em dash between spaces.
-    assert_eq!(resolved("moves 3-5 - yes", "en"), "moves 3–5 – yes");
+    assert_eq!(resolved("moves 3-5 - yes", "en"), "moves 3–5\u{a0}– yes");
     assert_eq!(resolved("да - нет", "ru"), "да\u{a0}— нет");
     assert_eq!(resolved("黒---白...", "ja"), "黒——白……");
 }

@@ -105,7 +105,7 @@ fn typography() {
     );
     assert_eq!(
         plain("moves 3-5 and a - b end -", "en"),
-        "moves 3\u{2013}5 and a \u{2013} b end \u{2013}"
+        "moves 3\u{2013}5 and a\u{a0}\u{2013} b end \u{2013}"
     );
     assert_eq!(
         plain("two  spaces, three   stay", "en"),

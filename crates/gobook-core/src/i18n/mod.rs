@@ -213,13 +213,13 @@ pub fn em_dash(lang: &str) -> &'static str {
 }
 
 /// The dash a hyphen between spaces becomes, and the space before it: Russian sets an em
-/// dash, the others an en dash; French and Russian keep the dash on the line of the word
-/// before it (a no-break space).
+/// dash, the others an en dash. The space is a no-break one in every language: a line
+/// that begins with a dash ("– White dies.") reads as a list or a reply, so the dash stays
+/// on the line of the word before it, as Bringhurst, Duden and French typography ask.
 pub fn spaced_dash(lang: &str) -> (char, char) {
     match LANGUAGES[index(lang)] {
         "ru" => ('\u{A0}', '—'),
-        "fr" => ('\u{A0}', '–'),
-        _ => (' ', '–'),
+        _ => ('\u{A0}', '–'),
     }
 }
 

@@ -471,7 +471,8 @@ fn typography_of_each_language() {
     assert_eq!(ellipsis("fr"), "…");
     assert_eq!(em_dash("cn"), "——");
     assert_eq!(spaced_dash("ru"), ('\u{a0}', '—'));
-    assert_eq!(spaced_dash("de"), (' ', '–'));
+    assert_eq!(spaced_dash("de"), ('\u{a0}', '–'));
+    assert_eq!(spaced_dash("en"), ('\u{a0}', '–'));
     assert_eq!(space_before('?', "fr"), Some('\u{202F}'));
     assert_eq!(space_before(':', "fr"), Some('\u{a0}'));
     assert_eq!(space_before('?', "en"), None);
