@@ -56,6 +56,12 @@ pub struct PartPlace<'a> {
     pub offset: usize,
     /// The book's page of each label of another part the part names.
     pub known: &'a [(String, usize)],
+    /// The chapters (indices into [`Front::chapters`]) its running heads can name: the one
+    /// before its first, its own, and the one after. Each page's running head captures
+    /// the list, and typst hashes what a function captures on every call, so a list of
+    /// the whole book made a part's layout grow with the book (a 20 MB book of 4,001
+    /// chapters spent a fifth of its time hashing it).
+    pub chapters: std::ops::Range<usize>,
 }
 
 /// The title page, the copyright page and the contents.
@@ -117,12 +123,19 @@ pub fn head(f: &Front, s: &Settings, part: Option<&PartPlace>) -> String {
         },
     );
     // Each chapter's short title and key, for the running heads (see `gb-head`).
-    let chapters: String = f
-        .chapters
+    // A part holds only the chapters its pages can name (`PartPlace::chapters`).
+    let held = part.map_or(0..f.chapters.len(), |p| {
+        p.chapters.start.min(f.chapters.len())..p.chapters.end.min(f.chapters.len())
+    });
+    let chapters: String = f.chapters[held.clone()]
         .iter()
         .map(|(_, short, key)| format!("({}, {}), ", string(short), string(key)))
         .collect();
-    out.push_str(&format!("#let gb-chapters = ({chapters})\n"));
+    out.push_str(&format!(
+        "#let gb-chapters = ({chapters})\n#let gb-chapters-from = {}\n#let gb-chapter-total = {}\n",
+        held.start,
+        f.chapters.len()
+    ));
     out.push_str(&part_lets(part));
     // Where the text block ends, from the trimmed page's top (where typst measures a
     // position from, bleed or not), for a board that fits what is left of a page

@@ -252,6 +252,7 @@ fn typeset_part(
         Some(&PartPlace {
             offset,
             known: &known,
+            chapters: part.first.saturating_sub(1)..part.first + part.chapters.len() + 1,
         }),
     );
     // The count of the chapters before it, set on its first page.
@@ -326,6 +327,8 @@ fn typeset_front(
         Some(&PartPlace {
             offset: 0,
             known: &known,
+            // The front's pages come before every chapter: they can name only the first.
+            chapters: 0..1,
         }),
     );
     markup.push_str(&frame::front_matter(front));
