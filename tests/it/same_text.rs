@@ -329,15 +329,13 @@ fn boards_lacking<'b, T: PartialEq>(a: &'b [T], b: &[T]) -> Vec<&'b T> {
 }
 
 /// The boards of the site that print lacks and the printed ones the site lacks, each said
-/// as "`at`: `what` of the site not printed" or "`at`: printed `what` not on the site"
-/// ("a printed board", "the stones and marks of a printed board").
+/// as "`at`: `what` of the site not printed" or "`at`: `printed` not on the site".
 fn boards_differing<T: PartialEq + std::fmt::Debug>(
     at: &str,
-    what: &str,
+    (what, printed): (&str, &str),
     site: &[T],
     print: &[T],
 ) -> Vec<String> {
-    let printed = what.replacen("a board", "a printed board", 1);
     let not_printed = boards_lacking(site, print)
         .into_iter()
         .map(|b| format!("{at}: {what} of the site not printed: {b:?}"));
@@ -440,7 +438,8 @@ fn differences(
         let print = structure.as_deref().map(printed_boards).unwrap_or_default();
         *compared += boards.len();
         let at = format!("{book} {lang}");
-        found.extend(boards_differing(&at, "a board", &boards, &print));
+        let what = ("a board", "a printed board");
+        found.extend(boards_differing(&at, what, &boards, &print));
         // And every board's stones and marks, read from the SVG and from the PDF's drawing.
         let drawn: Vec<Board> = board_shapes::printed_boards(&pdf)
             .into_iter()
@@ -448,7 +447,10 @@ fn differences(
             .collect();
         shapes.retain(|b| !b.is_empty());
         *compared += shapes.len();
-        let what = "the stones and marks of a board";
+        let what = (
+            "the stones and marks of a board",
+            "the stones and marks of a printed board",
+        );
         found.extend(boards_differing(&at, what, &shapes, &drawn));
     }
     found
